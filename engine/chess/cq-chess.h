@@ -1,0 +1,231 @@
+/* cq-chess.h: the chess core of the Excelsior engine.
+ *
+ * Bitboard position, attack tables, legal move generation, FEN and SAN.
+ * Squares are numbered 0..63 little-endian rank-file: a1 = 0, b1 = 1, ...,
+ * h1 = 7, a2 = 8, ..., h8 = 63.  A bitboard (CqBitboard) has bit n set for
+ * square n.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef guint64 CqBitboard;
+
+typedef enum {
+  CQ_WHITE = 0,
+  CQ_BLACK = 1
+} CqColor;
+
+/* A square's content.  CQ_EMPTY is the CQL "empty square piece" ('.'). */
+typedef enum {
+  CQ_EMPTY = 0,
+  CQ_WP, CQ_WN, CQ_WB, CQ_WR, CQ_WQ, CQ_WK,
+  CQ_BP, CQ_BN, CQ_BB, CQ_BR, CQ_BQ, CQ_BK,
+  CQ_N_PIECES
+} CqPiece;
+
+typedef enum {
+  CQ_NO_TYPE = 0,
+  CQ_PAWN, CQ_KNIGHT, CQ_BISHOP, CQ_ROOK, CQ_QUEEN, CQ_KING
+} CqPieceType;
+
+#define CQ_PIECE_COLOR(p)   ((p) >= CQ_BP ? CQ_BLACK : CQ_WHITE)
+#define CQ_PIECE_TYPE(p)    ((CqPieceType) ((p) >= CQ_BP ? (p) - 6 : (p)))
+#define CQ_MAKE_PIECE(c, t) ((CqPiece) ((c) == CQ_WHITE ? (t) : (t) + 6))
+#define CQ_SQUARE(file, rank) ((rank) * 8 + (file))
+#define CQ_FILE(sq)         ((sq) & 7)
+#define CQ_RANK(sq)         ((sq) >> 3)
+#define CQ_BIT(sq)          (G_GUINT64_CONSTANT (1) << (sq))
+#define CQ_NO_SQUARE        (-1)
+
+/* Castling rights bits in CqPosition.castling. */
+enum {
+  CQ_CASTLE_WK = 1 << 0,
+  CQ_CASTLE_WQ = 1 << 1,
+  CQ_CASTLE_BK = 1 << 2,
+  CQ_CASTLE_BQ = 1 << 3
+};
+
+/**
+ * CqPosition:
+ * @pieces: one bitboard per #CqPiece; pieces[CQ_EMPTY] is the set of empty
+ *   squares, so that a CQL piece-type mask can be tested with one loop.
+ * @by_color: occupied squares per #CqColor.
+ * @board: mailbox, the #CqPiece on each square.
+ * @side_to_move: a #CqColor.
+ * @castling: CQ_CASTLE_* bits.
+ * @ep_square: the en passant target square (FEN field 4) or CQ_NO_SQUARE.
+ *   Set after every double pawn push, as FEN does.
+ * @halfmove_clock: FEN field 5.
+ * @fullmove_number: FEN field 6 (rulings R4: `:movenumber` reads it).
+ *
+ * A plain value type: copy it with `=` (about 180 bytes).  All members are
+ * kept consistent by the functions below; never edit one alone.
+ */
+typedef struct {
+  CqBitboard pieces[CQ_N_PIECES];
+  CqBitboard by_color[2];
+  guint8     board[64];
+  guint8     side_to_move;
+  guint8     castling;
+  gint8      ep_square;
+  guint8     padding_;
+  guint16    halfmove_clock;
+  guint32    fullmove_number;
+} CqPosition;
+
+/* CqMove.flags */
+enum {
+  CQ_MOVE_CASTLE      = 1 << 0, /* king move of two squares; the rook moves too */
+  CQ_MOVE_EN_PASSANT  = 1 << 1, /* @captured is the pawn taken, not on @to */
+  CQ_MOVE_DOUBLE_PUSH = 1 << 2,
+  CQ_MOVE_NULL        = 1 << 3  /* PGN "--" / "Z0": side to move passes */
+};
+
+/**
+ * CqMove:
+ * @from, @to: squares 0..63.  For castling, the king's squares (rulings R4).
+ * @piece: the #CqPiece that moves.
+ * @captured: the #CqPiece captured (the pawn, for en passant) or CQ_EMPTY.
+ * @promotion: the #CqPiece promoted to, or CQ_EMPTY.
+ * @flags: CQ_MOVE_* bits.
+ */
+typedef struct {
+  guint8 from;
+  guint8 to;
+  guint8 piece;
+  guint8 captured;
+  guint8 promotion;
+  guint8 flags;
+} CqMove;
+
+#define CQ_MAX_MOVES 256   /* more than the legal moves of any position */
+#define CQ_FEN_MAX   100   /* buffer size that holds any FEN + NUL */
+#define CQ_SAN_MAX   16    /* buffer size that holds any SAN + NUL */
+
+#define CQ_CHESS_ERROR (cq_chess_error_quark ())
+GQuark cq_chess_error_quark (void);
+
+/**
+ * CqChessError:
+ * @CQ_CHESS_ERROR_BAD_FEN: the FEN text is malformed or describes an
+ *   impossible position (not one king per side, pawn on rank 1 or 8, side
+ *   not to move in check).
+ * @CQ_CHESS_ERROR_BAD_SAN: the text is not a SAN move.
+ * @CQ_CHESS_ERROR_ILLEGAL_MOVE: SAN names no legal move of the position.
+ * @CQ_CHESS_ERROR_AMBIGUOUS_MOVE: SAN names more than one legal move.
+ */
+typedef enum {
+  CQ_CHESS_ERROR_BAD_FEN,
+  CQ_CHESS_ERROR_BAD_SAN,
+  CQ_CHESS_ERROR_ILLEGAL_MOVE,
+  CQ_CHESS_ERROR_AMBIGUOUS_MOVE
+} CqChessError;
+
+/* The standard start position. */
+void       cq_position_set_initial (CqPosition *pos);
+
+/**
+ * cq_position_set_fen:
+ * @pos: (out): filled on success; unspecified on failure.
+ * @fen: a FEN string.  The halfmove and fullmove fields may be missing
+ *   (0 and 1 are assumed).  Castling rights that do not fit the position
+ *   (king or rook not on its home square) are dropped, as most readers do.
+ *
+ * Returns: TRUE, or FALSE with CQ_CHESS_ERROR_BAD_FEN.
+ */
+gboolean   cq_position_set_fen     (CqPosition *pos, const char *fen, GError **error);
+
+/* Writes the FEN of @pos into @buf (at least CQ_FEN_MAX bytes); returns its length. */
+gsize      cq_position_to_fen      (const CqPosition *pos, char *buf);
+
+/* The #CqPiece on @square. */
+static inline CqPiece
+cq_position_piece_at (const CqPosition *pos, int square)
+{
+  return (CqPiece) pos->board[square];
+}
+
+/* TRUE if the side to move is in check (rulings R5). */
+gboolean   cq_position_in_check    (const CqPosition *pos);
+
+/**
+ * cq_position_legal_moves:
+ * @moves: (out): array of at least CQ_MAX_MOVES entries.
+ *
+ * Generates every legal move (castling, en passant, all four promotions,
+ * pins and checks respected).  Returns: the number of moves.
+ */
+guint      cq_position_legal_moves (const CqPosition *pos, CqMove *moves);
+
+/* TRUE if the side to move has at least one legal move (faster than
+ * generating them all; used by :mate and :stalemate, rulings R5). */
+gboolean   cq_position_has_legal_move (const CqPosition *pos);
+
+/**
+ * cq_position_make_move:
+ * @move: a legal move of @pos (as returned by cq_position_legal_moves() or
+ *   cq_san_parse()), or a null move (CQ_MOVE_NULL).
+ *
+ * Plays @move on @pos in place, updating every member.
+ */
+void       cq_position_make_move   (CqPosition *pos, const CqMove *move);
+
+/**
+ * cq_attacks_from:
+ * @piece: a #CqPiece other than CQ_EMPTY.
+ * @square: where it stands.
+ * @occupied: the occupied squares (sliders stop at the first one).
+ *
+ * The squares @piece attacks from @square: where it could move if the
+ * target were empty, ignoring pins and checks; pawns attack diagonally
+ * forward only (rulings R5, used by `:attackcount`).
+ */
+CqBitboard cq_attacks_from         (CqPiece piece, int square, CqBitboard occupied);
+
+/* TRUE if any piece of @by_color attacks @square in @pos. */
+gboolean   cq_square_attacked      (const CqPosition *pos, int square, CqColor by_color);
+
+/**
+ * cq_san_parse:
+ * @san: the move text; @len bytes, or -1 if NUL-terminated.  Accepts SAN
+ *   with or without `+`/`#`, annotation suffixes (`!`, `?`, `!?`...),
+ *   `x` optional, `0-0`/`O-O`, `=Q` or `Q` for promotion, `e.p.`, and the
+ *   null moves `--` and `Z0`.  Also accepts long algebraic (`e2e4`, `e7e8q`)
+ *   as many exports use it.
+ * @move: (out): the legal move named.
+ *
+ * Returns: TRUE, or FALSE with CQ_CHESS_ERROR_BAD_SAN,
+ *   CQ_CHESS_ERROR_ILLEGAL_MOVE or CQ_CHESS_ERROR_AMBIGUOUS_MOVE; the
+ *   message quotes the move.
+ */
+gboolean   cq_san_parse            (const CqPosition *pos, const char *san, gssize len,
+                                    CqMove *move, GError **error);
+
+/**
+ * cq_san_format:
+ * @move: a legal move of @pos.
+ * @buf: (out): at least CQ_SAN_MAX bytes; receives the SAN with minimal
+ *   disambiguation and `+`/`#`; `--` for a null move.
+ *
+ * Returns: the length written.
+ */
+gsize      cq_san_format           (const CqPosition *pos, const CqMove *move, char *buf);
+
+/* Leaf-node count of the legal move tree of depth @depth (chess
+ * programming's perft). */
+guint64    cq_perft                (const CqPosition *pos, guint depth);
+
+/* Square name ("e4") into @buf (3 bytes); square from name, or -1. */
+void       cq_square_name          (int square, char *buf);
+int        cq_square_from_name     (const char *name);
+
+/* 'K','Q',...,'p' for a piece, '.' for CQ_EMPTY; and back (-1 if none). */
+char       cq_piece_char           (CqPiece piece);
+int        cq_piece_from_char      (char c);
+
+G_END_DECLS

@@ -1,0 +1,120 @@
+/* cq-query.h: CQL 3 queries: read, compile, evaluate on a game.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include "chess/cq-chess.h"
+#include "pgn/cq-game.h"
+
+G_BEGIN_DECLS
+
+#define CQ_QUERY_ERROR (cq_query_error_quark ())
+GQuark cq_query_error_quark (void);
+
+/**
+ * CqQueryError:
+ * Every error message has the form "FILE:LINE:COLUMN: message" (rulings
+ * R13), where FILE is the name given to the reader ("<query>" if none),
+ * LINE and COLUMN are 1-based (column in characters).
+ * @CQ_QUERY_ERROR_SYNTAX: the text is not a well-formed list (unbalanced
+ *   parentheses, bad designator, bad range, missing argument...).
+ * @CQ_QUERY_ERROR_UNKNOWN_KEYWORD: a keyword the CQL 3 manual does not define
+ *   (the message suggests the nearest known ones).
+ * @CQ_QUERY_ERROR_UNSUPPORTED: a CQL 3 keyword this version does not
+ *   evaluate yet (named in the message).  Never silently ignored.
+ * @CQ_QUERY_ERROR_SEMANTIC: well-formed but not allowed (keyword in the
+ *   wrong kind of list, two sequences in one list, `:output` equal to
+ *   `:pgn`...).
+ * @CQ_QUERY_ERROR_IO: the query file could not be read.
+ */
+typedef enum {
+  CQ_QUERY_ERROR_SYNTAX,
+  CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
+  CQ_QUERY_ERROR_UNSUPPORTED,
+  CQ_QUERY_ERROR_SEMANTIC,
+  CQ_QUERY_ERROR_IO
+} CqQueryError;
+
+/* A compiled match list.  Immutable after compilation: one query may be
+ * evaluated by several threads at once, each with its own CqMatchInfo. */
+typedef struct _CqQuery CqQuery;
+
+/**
+ * cq_query_new_from_string:
+ * @text: CQL 3 source: exactly one match list, `;` comments allowed.
+ * @filename: (nullable): name used in error messages and to resolve the
+ *   relative `:pgn`/`:output` paths (relative to its directory).
+ *
+ * Reads and compiles @text.  Returns: (transfer full): the query, or NULL
+ *   with a CQ_QUERY_ERROR.
+ */
+CqQuery    *cq_query_new_from_string (const char *text, const char *filename, GError **error);
+
+/* Reads @path (CQ_QUERY_ERROR_IO if unreadable) and compiles it. */
+CqQuery    *cq_query_new_from_file   (const char *path, GError **error);
+
+void        cq_query_free            (CqQuery *query);
+
+/* The `:pgn` and `:output` file names as written (NULL if absent), and
+ * resolved against the query file's directory (NULL if absent). */
+const char *cq_query_get_pgn         (const CqQuery *query);
+const char *cq_query_get_output      (const CqQuery *query);
+char       *cq_query_resolve_path    (const CqQuery *query, const char *name);
+
+/**
+ * cq_query_accepts_tags:
+ * Runs the match list's game-level filters (`:gamenumber`, `:year`,
+ * `:result`, `:player`; rulings R3) on @game's tags and source only, so
+ * that a search can skip a game before its moves are read.
+ */
+gboolean    cq_query_accepts_tags    (const CqQuery *query, const CqGame *game);
+
+/**
+ * CqMatchedPosition:
+ * @node: pre-order index of a position to annotate with `{MATCH}` (R2).
+ * @squares: the squares that made it match: the squares of the piece
+ *   designators that matched (in the transform member that matched), for
+ *   the board viewer's highlight.  May be 0.
+ */
+typedef struct {
+  guint32    node;
+  CqBitboard squares;
+} CqMatchedPosition;
+
+/**
+ * CqMatchInfo:
+ * Filled by cq_query_match_game().  @positions holds #CqMatchedPosition
+ * entries sorted by node index, without duplicates.  Initialise with
+ * cq_match_info_init(), clear with cq_match_info_clear(); may be reused.
+ */
+typedef struct {
+  GArray *positions;
+} CqMatchInfo;
+
+void        cq_match_info_init       (CqMatchInfo *info);
+void        cq_match_info_clear      (CqMatchInfo *info);
+
+/**
+ * cq_query_match_game:
+ * @game: a game whose moves were parsed (cq_game_parse_moves()).  Must not
+ *   be a skipped game.
+ * @info: (out) (nullable): receives the positions to annotate (R2).
+ *
+ * Evaluates the match list on @game: the game filters, then every position
+ * list over the positions it examines (R1).  Thread-safe for distinct
+ * @game / @info.
+ *
+ * Returns: TRUE if the game matches.
+ */
+gboolean    cq_query_match_game      (const CqQuery *query, CqGame *game, CqMatchInfo *info);
+
+/* The CQL keywords the reader knows, with a one-line description each, in
+ * a NULL-terminated array of pairs {keyword, description, keyword, ...};
+ * for the editor's highlighting and completion.  Static data. */
+const char *const *cq_query_keywords (void);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqQuery, cq_query_free)
+
+G_END_DECLS

@@ -1,0 +1,160 @@
+/* cq-game.h: a game as a tree of positions (rulings R1), read from PGN.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include "chess/cq-chess.h"
+
+G_BEGIN_DECLS
+
+typedef struct _CqNode CqNode;
+
+/**
+ * CqNode:
+ * A position of a game.  The root is the game's initial position (the
+ * standard start or the `FEN` tag's position).  Each move makes a child.
+ * @first_child is the mainline continuation; its @next_sibling chain holds
+ * the variations that replace that move, in PGN order (a variation hangs off
+ * the position *before* the move it replaces, rulings R1).
+ *
+ * @move: the move from @parent to this node (unused at the root).
+ * @san: the move as written in the PGN text, NUL-terminated, without
+ *   move number or NAGs (NULL at the root).
+ * @comment_before: text of the `{}`/`;` comments that stand before this
+ *   move in the PGN (e.g. at the start of a variation), joined by a space,
+ *   or NULL.
+ * @comment_after: text of the comments after this move, or NULL.  At the
+ *   root: the comments before the first move of the game.
+ * @nags: the NAG numbers after the move (`$1`, and `!` `?` `!!` `??` `!?`
+ *   `?!` suffixes converted to $1..$6), @n_nags of them.
+ * @position: the position reached by @move (at the root: the initial one).
+ * @index: pre-order index of the node in the game (R1 traversal order:
+ *   mainline continuation first, then each variation), root = 0.
+ * @ply: the number of moves from the root.
+ * @line: 1-based line in the PGN file where @san starts (root: the game's
+ *   first line).
+ * @in_variation: TRUE if the node is not on the game's mainline.
+ *
+ * Nodes, strings and arrays are owned by the #CqGame.
+ */
+struct _CqNode {
+  CqNode     *parent;
+  CqNode     *first_child;
+  CqNode     *next_sibling;
+  const char *san;
+  const char *comment_before;
+  const char *comment_after;
+  const guint8 *nags;
+  CqPosition  position;
+  CqMove      move;
+  guint8      n_nags;
+  guint8      in_variation;
+  guint32     index;
+  guint32     ply;
+  guint64     line;
+};
+
+typedef struct {
+  const char *name;
+  const char *value;
+} CqTag;
+
+/**
+ * CqGameSource:
+ * Where a game's text lies in its PGN file.
+ * @number: 1-based ordinal of the game in the file, counting every game,
+ *   including those that fail to parse (rulings R3).
+ * @offset: byte offset of the game's first byte (its first tag, or its
+ *   first move for a game without tags).
+ * @length: byte length of the game's text.
+ * @line: 1-based line of the game's first byte.
+ */
+typedef struct {
+  guint64 number;
+  guint64 offset;
+  guint64 length;
+  guint64 line;
+} CqGameSource;
+
+/**
+ * CqGame:
+ * @tags: the tag pairs in file order, @n_tags of them (unescaped values).
+ * @root: the initial position.  NULL only if the game could not be set up
+ *   at all (bad FEN): then @error says why.
+ * @n_nodes: number of nodes; node indices are 0 .. @n_nodes - 1.
+ * @result: the game termination marker found in the movetext ("1-0",
+ *   "0-1", "1/2-1/2", "*"), or NULL if there was none.
+ * @source: where the game came from.
+ * @filename: the PGN file's name for messages (not owned; may be NULL).
+ * @error: NULL, or the first problem found while reading or replaying the
+ *   game, as "file:line: game N: what" (rulings R13).  A game with an error
+ *   keeps every position up to the last legal one.
+ * @skipped: TRUE if the game is not standard chess (a `Variant` tag other
+ *   than standard/"From Position", or a Chess960 FEN): it has no moves and
+ *   @error says why; searches must not examine it.
+ *
+ * Everything is owned by the game and freed by cq_game_free().  A game is
+ * used by one thread at a time.
+ */
+typedef struct {
+  CqTag        *tags;
+  guint         n_tags;
+  CqNode       *root;
+  guint         n_nodes;
+  const char   *result;
+  CqGameSource  source;
+  const char   *filename;
+  char         *error;
+  gboolean      skipped;
+  gpointer      priv_;
+} CqGame;
+
+/**
+ * cq_game_new_from_text:
+ * @text: the PGN text of one game (as split by #CqPgnReader), @len bytes.
+ *   Need not be NUL-terminated.  May be UTF-8 or Latin-1 (converted to
+ *   UTF-8); a BOM and CRLF line ends are accepted.
+ * @source: (nullable): where @text lies in its file, for messages.
+ * @filename: (nullable): the file's name for messages; must outlive the game.
+ *
+ * Reads the tags only (cheap: a search runs its game filters on them
+ * first, design.md).  The text is copied.  Call cq_game_parse_moves() to
+ * read and replay the movetext.  Never returns NULL.
+ */
+CqGame     *cq_game_new_from_text (const char *text, gsize len,
+                                   const CqGameSource *source,
+                                   const char *filename);
+
+/**
+ * cq_game_parse_moves:
+ * Reads the movetext of @game and replays it: builds the tree of nodes
+ * with a legal position at each node.  Movetext errors (unknown token,
+ * illegal or ambiguous move, unbalanced parentheses) end that line of play
+ * and are recorded in @game->error (only the first); the tree keeps the
+ * positions before it.  Idempotent.
+ *
+ * Returns: TRUE if the whole movetext was read without error.
+ */
+gboolean    cq_game_parse_moves   (CqGame *game);
+
+/* Convenience: cq_game_new_from_text() + cq_game_parse_moves(). */
+CqGame     *cq_game_new_parsed    (const char *text, gsize len,
+                                   const CqGameSource *source,
+                                   const char *filename);
+
+void        cq_game_free          (CqGame *game);
+
+/* The value of tag @name (case-sensitive, as PGN), or NULL. */
+const char *cq_game_get_tag       (const CqGame *game, const char *name);
+
+/* The node with pre-order @index, or NULL.  O(1). */
+CqNode     *cq_game_get_node      (const CqGame *game, guint index);
+
+/* The last node of the mainline. */
+CqNode     *cq_game_mainline_end  (const CqGame *game);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqGame, cq_game_free)
+
+G_END_DECLS

@@ -1,0 +1,92 @@
+/* cq-pgn.h: streaming PGN reader (splits a file into game texts) and PGN writer.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include "pgn/cq-game.h"
+
+G_BEGIN_DECLS
+
+typedef struct _CqPgnReader CqPgnReader;
+
+/**
+ * cq_pgn_reader_new_for_path:
+ * @path: a PGN file of any size (64-bit offsets; read in blocks, memory
+ *   does not grow with the file).
+ *
+ * Returns: (transfer full): a reader, or NULL with a G_FILE_ERROR.
+ */
+CqPgnReader *cq_pgn_reader_new_for_path (const char *path, GError **error);
+
+/* A reader over @len bytes of memory at @data (not copied: it must outlive
+ * the reader).  @name is used in messages. */
+CqPgnReader *cq_pgn_reader_new_for_data (const char *data, gsize len, const char *name);
+
+/**
+ * cq_pgn_reader_next:
+ * @text: (out): the next game's text; valid until the next call or until
+ *   the reader is freed.  Not NUL-terminated.
+ * @len: (out): its length in bytes.
+ * @source: (out): its number, offset, length and first line.
+ *
+ * Splits the input into games without parsing moves.  A game is its tag
+ * section and its movetext; a game without tags or without moves counts as
+ * a game (header-only, tag-less).  A leading UTF-8 BOM is skipped.
+ *
+ * Returns: TRUE if a game was returned; FALSE at the end of the input, or
+ *   on a read error (then @error is set, G_IO_ERROR / G_FILE_ERROR).
+ */
+gboolean     cq_pgn_reader_next (CqPgnReader *reader, const char **text, gsize *len,
+                                 CqGameSource *source, GError **error);
+
+/* Bytes consumed so far and the total size (0 if unknown), for progress. */
+guint64      cq_pgn_reader_get_position (CqPgnReader *reader);
+guint64      cq_pgn_reader_get_size     (CqPgnReader *reader);
+const char  *cq_pgn_reader_get_name     (CqPgnReader *reader);
+void         cq_pgn_reader_free         (CqPgnReader *reader);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqPgnReader, cq_pgn_reader_free)
+
+/**
+ * cq_pgn_read_game_at:
+ * Reads the single game that lies at @source->offset (@source->length
+ * bytes) of @path and parses it (cq_game_new_parsed()).  Used by the
+ * workbench and export, which keep only the offsets of matched games.
+ *
+ * Returns: (transfer full): the game, or NULL with a G_FILE_ERROR.
+ */
+CqGame      *cq_pgn_read_game_at (const char *path, const CqGameSource *source, GError **error);
+
+/**
+ * CqPgnWriteOptions:
+ * @header_comment: (nullable): a comment written as the game's first comment,
+ *   e.g. "Original game: 7" (rulings R2).
+ * @marks: (nullable): one byte per node index (@n_marks of them); a node
+ *   whose byte is non-zero gets the comment @mark_text after the move that
+ *   produced it (before the first move for the root), beside any comment
+ *   already there (rulings R2).
+ * @mark_text: the annotation, "MATCH" by default (CLI --matchstring).
+ */
+typedef struct {
+  const char   *header_comment;
+  const guint8 *marks;
+  guint         n_marks;
+  const char   *mark_text;
+} CqPgnWriteOptions;
+
+/**
+ * cq_pgn_write_game:
+ * Appends @game to @out in PGN export format: the tags (the seven-tag
+ * roster first, then the others in file order; values escaped), a blank
+ * line, the movetext with move numbers, comments, NAGs as `$n` and
+ * variations, lines of at most 80 columns, the result, and a blank line.
+ * Moves are written as the SAN of the replayed move.  A game with an error
+ * is written up to its last legal move; the rest of its text is kept in a
+ * comment so that nothing is lost.
+ */
+void         cq_pgn_write_game (GString *out, const CqGame *game,
+                                const CqPgnWriteOptions *options);
+
+G_END_DECLS
