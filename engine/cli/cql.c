@@ -1,0 +1,385 @@
+/* cql.c: the `cql` command-line tool, a drop-in for CQL 3's cql.exe.
+ *
+ *   cql [OPTION...] FILE[.cql]
+ *
+ * Reads the query FILE (".cql" is added if FILE does not exist and lacks
+ * it, as CQL 3 does), searches the `:pgn` database (or --input) and writes
+ * the matched games with `{MATCH}` annotations (rulings R2) to `:output`
+ * (or --output).  The output is written to a temporary file beside it and
+ * renamed into place only when the search completes, so an interrupted or
+ * failed search leaves any existing output untouched; the input database is
+ * never written, and an output that is the input is refused.
+ *
+ * Exit status: 0 success, 1 bad query, unreadable or unwritable file,
+ * interrupted search; 2 usage error.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <glib-unix.h>
+
+#include "search/cq-search.h"
+
+enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2 };
+
+static char     *opt_input;
+static char     *opt_output;
+static char     *opt_gamenumber;
+static char     *opt_matchstring;
+static gboolean  opt_noheader;
+static gint      opt_threads = 0;
+static gboolean  opt_quiet;
+static gboolean  opt_version;
+
+static const GOptionEntry entries[] = {
+  { "input", 'i', 0, G_OPTION_ARG_FILENAME, &opt_input,
+    "Search FILE instead of the query's :pgn", "FILE" },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
+    "Write matched games to FILE instead of the query's :output (- for standard output)", "FILE" },
+  { "gamenumber", 'g', 0, G_OPTION_ARG_STRING, &opt_gamenumber,
+    "Search only game N, or games N to M (1-based, as :gamenumber)", "N[-M]" },
+  { "matchstring", 0, 0, G_OPTION_ARG_STRING, &opt_matchstring,
+    "Annotate matched positions with TEXT instead of MATCH", "TEXT" },
+  { "noheader", 0, 0, G_OPTION_ARG_NONE, &opt_noheader,
+    "Do not write the {Original game: N} comment", NULL },
+  { "threads", 't', 0, G_OPTION_ARG_INT, &opt_threads,
+    "Use N worker threads (default: the number of cores)", "N" },
+  { "quiet", 'q', 0, G_OPTION_ARG_NONE, &opt_quiet,
+    "Do not report each damaged or skipped game, nor progress", NULL },
+  { "version", 'V', 0, G_OPTION_ARG_NONE, &opt_version,
+    "Print the version and exit", NULL },
+  { NULL }
+};
+
+typedef struct {
+  FILE        *out;            /* temporary output file, or stdout */
+  const char  *out_name;       /* for messages */
+  gboolean     write_failed;
+  int          write_errno;
+  gboolean     progress_shown;
+  gboolean     tty;
+  guint64      damaged_shown;
+  /* the search thread's result */
+  const CqQuery *query;
+  const char  *input;
+  CqSearchOptions opts;
+  GCancellable *cancellable;
+  CqSearchProgress progress;
+  GError      *error;
+  gboolean     ok;
+  GMainLoop   *loop;
+} Cli;
+
+static void
+clear_progress_line (Cli *cli)
+{
+  if (cli->progress_shown)
+    {
+      fputs ("\r\033[K", stderr);
+      cli->progress_shown = FALSE;
+    }
+}
+
+static void
+on_match (const CqMatch *match, gpointer user_data)
+{
+  Cli *cli = user_data;
+
+  if (cli->write_failed || match->pgn == NULL)
+    return;
+  if (fwrite (match->pgn, 1, match->pgn_len, cli->out) != match->pgn_len)
+    {
+      cli->write_failed = TRUE;
+      cli->write_errno = errno;
+      g_cancellable_cancel (cli->cancellable);
+    }
+}
+
+static void
+on_diagnostic (const CqDiagnostic *diag, gpointer user_data)
+{
+  Cli *cli = user_data;
+
+  if (opt_quiet)
+    return;
+  clear_progress_line (cli);
+  fprintf (stderr, "%s\n", diag->message);
+}
+
+static void
+on_progress (const CqSearchProgress *p, gpointer user_data)
+{
+  Cli *cli = user_data;
+  double rate = p->seconds > 0 ? p->games / p->seconds : 0;
+
+  if (opt_quiet || !cli->tty)
+    return;
+  fprintf (stderr, "\r\033[K%" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT " matches, "
+           "%.0f games/s, %.0f%%", p->games, p->matches, rate,
+           p->total_bytes ? 100.0 * p->bytes / p->total_bytes : 0.0);
+  cli->progress_shown = TRUE;
+}
+
+static gpointer
+search_thread (gpointer data)
+{
+  Cli *cli = data;
+  CqSearchCallbacks cb = { on_match, on_diagnostic, on_progress };
+
+  cli->ok = cq_search_run (cli->query, cli->input, &cli->opts, &cb, cli,
+                           cli->cancellable, &cli->progress, &cli->error);
+  g_main_loop_quit (cli->loop);
+  return NULL;
+}
+
+static gboolean
+on_interrupt (gpointer data)
+{
+  Cli *cli = data;
+
+  g_cancellable_cancel (cli->cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
+/* "N", "N-M" or "N:M" into a range; FALSE if malformed. */
+static gboolean
+parse_game_range (const char *text, guint64 *first, guint64 *last)
+{
+  guint64 a, b;
+  char *end;
+
+  if (!g_ascii_isdigit (*text))
+    return FALSE;
+  a = g_ascii_strtoull (text, &end, 10);
+  if (*end == '\0')
+    b = a;
+  else if ((*end == '-' || *end == ':') && g_ascii_isdigit (end[1]))
+    {
+      b = g_ascii_strtoull (end + 1, &end, 10);
+      if (*end != '\0')
+        return FALSE;
+    }
+  else
+    return FALSE;
+  if (a == 0 || b < a)
+    return FALSE;
+  *first = a;
+  *last = b;
+  return TRUE;
+}
+
+/* The query file as CQL 3 finds it: as given, or with ".cql" added. */
+static char *
+find_query_file (const char *name)
+{
+  if (!g_file_test (name, G_FILE_TEST_EXISTS) && !g_str_has_suffix (name, ".cql"))
+    return g_strconcat (name, ".cql", NULL);
+  return g_strdup (name);
+}
+
+static gboolean
+same_file (const char *a, const char *b)
+{
+  GStatBuf sa, sb;
+
+  if (g_stat (a, &sa) != 0 || g_stat (b, &sb) != 0)
+    return FALSE;
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqQuery) query = NULL;
+  g_autofree char *query_path = NULL;
+  g_autofree char *input = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *tmp_path = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
+  gboolean to_stdout;
+  GThread *thread;
+  guint sigint_id, sigterm_id;
+  Cli cli = { 0 };
+
+  context = g_option_context_new ("FILE[.cql]");
+  g_option_context_set_summary (context,
+    "Search a PGN database with a CQL 3 query and write the matching games.");
+  g_option_context_set_description (context,
+    "FILE holds one (match ...) list; its :pgn names the database and :output the\n"
+    "file that receives the matched games, annotated with {MATCH} comments.\n"
+    "Exit status: 0 success, 1 bad query or file, 2 usage error.\n"
+    "Report bugs through the Excelsior issue tracker.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "cql: %s\nTry 'cql --help' for more information.\n", error->message);
+      return EXIT_USAGE;
+    }
+  if (opt_version)
+    {
+      printf ("cql (Excelsior) %s\nCQL 3.02 query language with CQL 6 pieceid.\n"
+              "License GPL-3.0-or-later.\n", PACKAGE_VERSION);
+      return EXIT_OK;
+    }
+  if (argc != 2)
+    {
+      fprintf (stderr, "cql: %s\nTry 'cql --help' for more information.\n",
+               argc < 2 ? "missing query file" : "only one query file may be given");
+      return EXIT_USAGE;
+    }
+
+  cq_search_options_init (&cli.opts);
+  cli.opts.want_pgn = TRUE;
+  cli.opts.header = !opt_noheader;
+  if (opt_matchstring)
+    cli.opts.mark_text = opt_matchstring;
+  if (opt_threads < 0 || opt_threads > 256)
+    {
+      fprintf (stderr, "cql: --threads must be between 0 and 256\n");
+      return EXIT_USAGE;
+    }
+  cli.opts.n_threads = (guint) opt_threads;
+  if (opt_gamenumber
+      && !parse_game_range (opt_gamenumber, &cli.opts.first_game, &cli.opts.last_game))
+    {
+      fprintf (stderr, "cql: --gamenumber takes N or N-M with 1 <= N <= M, not '%s'\n",
+               opt_gamenumber);
+      return EXIT_USAGE;
+    }
+
+  query_path = find_query_file (argv[1]);
+  query = cq_query_new_from_file (query_path, &error);
+  if (query == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return EXIT_FAILURE_;
+    }
+
+  input = g_strdup (opt_input ? opt_input : cq_query_get_pgn (query));
+  output = g_strdup (opt_output ? opt_output : cq_query_get_output (query));
+  if (input == NULL)
+    {
+      fprintf (stderr, "%s: the query has no :pgn and no --input was given\n", query_path);
+      return EXIT_FAILURE_;
+    }
+  if (output == NULL)
+    {
+      fprintf (stderr, "%s: the query has no :output and no --output was given\n", query_path);
+      return EXIT_FAILURE_;
+    }
+  if (!g_file_test (input, G_FILE_TEST_EXISTS))
+    {
+      fprintf (stderr, "cql: cannot read '%s': %s\n", input, g_strerror (ENOENT));
+      return EXIT_FAILURE_;
+    }
+  to_stdout = g_str_equal (output, "-");
+  if (!to_stdout && (g_str_equal (input, output) || same_file (input, output)))
+    {
+      fprintf (stderr, "cql: the output '%s' is the input database; refusing to overwrite it\n",
+               output);
+      return EXIT_FAILURE_;
+    }
+
+  if (to_stdout)
+    {
+      cli.out = stdout;
+      cli.out_name = "standard output";
+    }
+  else
+    {
+      g_autofree char *dir = g_path_get_dirname (output);
+      g_autofree char *base = g_path_get_basename (output);
+      g_autofree char *templ = g_strdup_printf (".%s.XXXXXX", base);
+      int fd;
+
+      tmp_path = g_build_filename (dir, templ, NULL);
+      fd = g_mkstemp_full (tmp_path, O_WRONLY, 0644);
+      if (fd < 0)
+        {
+          fprintf (stderr, "cql: cannot write in '%s': %s\n", dir, g_strerror (errno));
+          return EXIT_FAILURE_;
+        }
+      cli.out = fdopen (fd, "w");
+      cli.out_name = output;
+    }
+
+  cancellable = g_cancellable_new ();
+  cli.query = query;
+  cli.input = input;
+  cli.cancellable = cancellable;
+  cli.tty = isatty (STDERR_FILENO);
+  cli.loop = g_main_loop_new (NULL, FALSE);
+  sigint_id = g_unix_signal_add (SIGINT, on_interrupt, &cli);
+  sigterm_id = g_unix_signal_add (SIGTERM, on_interrupt, &cli);
+
+  thread = g_thread_new ("cql-search", search_thread, &cli);
+  g_main_loop_run (cli.loop);
+  g_thread_join (thread);
+  g_source_remove (sigint_id);
+  g_source_remove (sigterm_id);
+  g_main_loop_unref (cli.loop);
+  clear_progress_line (&cli);
+
+  if (fflush (cli.out) != 0 && !cli.write_failed)
+    {
+      cli.write_failed = TRUE;
+      cli.write_errno = errno;
+    }
+  if (!to_stdout)
+    {
+      if (!cli.write_failed && fsync (fileno (cli.out)) != 0)
+        {
+          cli.write_failed = TRUE;
+          cli.write_errno = errno;
+        }
+      if (fclose (cli.out) != 0 && !cli.write_failed)
+        {
+          cli.write_failed = TRUE;
+          cli.write_errno = errno;
+        }
+    }
+
+  if (!cli.ok || cli.write_failed)
+    {
+      if (tmp_path)
+        g_unlink (tmp_path);
+      if (cli.write_failed)
+        fprintf (stderr, "cql: cannot write '%s': %s\n", cli.out_name,
+                 g_strerror (cli.write_errno));
+      else if (g_error_matches (cli.error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        fprintf (stderr, "cql: interrupted; '%s' was not written\n", cli.out_name);
+      else
+        fprintf (stderr, "cql: %s\n", cli.error ? cli.error->message : "search failed");
+      g_clear_error (&cli.error);
+      return EXIT_FAILURE_;
+    }
+
+  if (tmp_path && g_rename (tmp_path, output) != 0)
+    {
+      fprintf (stderr, "cql: cannot rename '%s' to '%s': %s\n", tmp_path, output,
+               g_strerror (errno));
+      g_unlink (tmp_path);
+      return EXIT_FAILURE_;
+    }
+
+  if (cli.progress.damaged || cli.progress.skipped)
+    fprintf (stderr, "%" G_GUINT64_FORMAT " damaged and %" G_GUINT64_FORMAT
+             " skipped games (%s)\n", cli.progress.damaged, cli.progress.skipped,
+             opt_quiet ? "run without --quiet for details" : "listed above");
+  fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " games in %.2f seconds\n",
+           cli.progress.matches, cli.progress.matches == 1 ? "match" : "matches",
+           cli.progress.games, cli.progress.seconds);
+  return EXIT_OK;
+}
