@@ -1,0 +1,129 @@
+/* cq-query.c: CQL 3 queries: construction, accessors, destruction.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cq-query-private.h"
+
+#include <string.h>
+
+G_DEFINE_QUARK (cq-query-error-quark, cq_query_error)
+
+static CqQuery *
+query_new_from_data (const char *text, gsize len, const char *filename, GError **error)
+{
+  g_autoptr(CqQuery) query = g_new0 (CqQuery, 1);
+  g_autoptr(CqSexp) top = NULL;
+
+  query->filename = g_strdup (filename);
+  if (filename != NULL)
+    query->dirname = g_path_get_dirname (filename);
+
+  top = _cq_sexp_read (text, len, filename, error);
+  if (top == NULL)
+    return NULL;
+  if (!_cq_query_compile (query, top, error))
+    return NULL;
+  return g_steal_pointer (&query);
+}
+
+/**
+ * cq_query_new_from_string:
+ * @text: CQL 3 source: exactly one match list, `;` comments allowed.
+ * @filename: (nullable): name used in error messages and to resolve the
+ *   relative `:pgn`/`:output` paths (relative to its directory).
+ * @error: CQ_QUERY_ERROR_SYNTAX, _UNKNOWN_KEYWORD, _UNSUPPORTED or
+ *   _SEMANTIC, as "FILE:LINE:COLUMN: message" (rulings R13).
+ *
+ * Reads and compiles @text (manual "CQL Syntax"; the match list,
+ * position lists with piece designators and the simple keywords).
+ *
+ * Returns: (transfer full): the query, or NULL with @error set.
+ */
+CqQuery *
+cq_query_new_from_string (const char *text, const char *filename, GError **error)
+{
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return query_new_from_data (text, strlen (text), filename, error);
+}
+
+/**
+ * cq_query_new_from_file:
+ * @path: a CQL file (UTF-8, or Windows-1252 as old CQL files are).
+ * @error: CQ_QUERY_ERROR_IO if the file cannot be read (the message names
+ *   it and says why), else as cq_query_new_from_string().
+ *
+ * Returns: (transfer full): the query, or NULL with @error set.
+ */
+CqQuery *
+cq_query_new_from_file (const char *path, GError **error)
+{
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+  g_autoptr(GError) local = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!g_file_get_contents (path, &contents, &len, &local))
+    {
+      g_set_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_IO,
+                   "%s: cannot read the query file: %s", path, local->message);
+      return NULL;
+    }
+  return query_new_from_data (contents, len, path, error);
+}
+
+void
+cq_query_free (CqQuery *query)
+{
+  if (query == NULL)
+    return;
+  for (guint i = 0; i < query->n_lists; i++)
+    _cq_position_list_free (query->lists[i]);
+  g_free (query->lists);
+  g_free (query->filename);
+  g_free (query->dirname);
+  g_free (query->pgn);
+  g_free (query->output);
+  g_free (query);
+}
+
+/* The `:pgn` argument as written, or NULL if the match list has none (the
+ * caller then supplies the database, e.g. the CLI's -i). */
+const char *
+cq_query_get_pgn (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+  return query->pgn;
+}
+
+/* The `:output` argument as written, or NULL if absent. */
+const char *
+cq_query_get_output (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+  return query->output;
+}
+
+/**
+ * cq_query_resolve_path:
+ * @name: (nullable): a file name from the query (`:pgn`, `:output`).
+ *
+ * Returns: (transfer full) (nullable): @name itself if it is absolute or
+ *   the query has no file name; else @name relative to the directory of
+ *   the query file.  NULL if @name is NULL.
+ */
+char *
+cq_query_resolve_path (const CqQuery *query, const char *name)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+
+  if (name == NULL)
+    return NULL;
+  if (g_path_is_absolute (name) || query->dirname == NULL
+      || strcmp (query->dirname, ".") == 0)
+    return g_strdup (name);
+  return g_build_filename (query->dirname, name, NULL);
+}
