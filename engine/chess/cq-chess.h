@@ -135,8 +135,13 @@ void       cq_position_set_initial (CqPosition *pos);
  * @fen: a FEN string.  The halfmove and fullmove fields may be missing
  *   (0 and 1 are assumed).  Castling rights that do not fit the position
  *   (king or rook not on its home square) are dropped, as most readers do.
+ *   The en passant square is kept as given, even when no capture is
+ *   possible, but must lie on rank 6 (White to move) or 3 (Black to move).
  *
- * Returns: TRUE, or FALSE with CQ_CHESS_ERROR_BAD_FEN.
+ * Returns: TRUE, or FALSE with CQ_CHESS_ERROR_BAD_FEN; the message quotes
+ *   the FEN and says what is wrong.  Chess960 castling letters (Shredder-FEN
+ *   "HAha", X-FEN file letters) are refused with a message containing
+ *   "Chess960".
  */
 gboolean   cq_position_set_fen     (CqPosition *pos, const char *fen, GError **error);
 
@@ -195,8 +200,12 @@ gboolean   cq_square_attacked      (const CqPosition *pos, int square, CqColor b
  * @san: the move text; @len bytes, or -1 if NUL-terminated.  Accepts SAN
  *   with or without `+`/`#`, annotation suffixes (`!`, `?`, `!?`...),
  *   `x` optional, `0-0`/`O-O`, `=Q` or `Q` for promotion, `e.p.`, and the
- *   null moves `--` and `Z0`.  Also accepts long algebraic (`e2e4`, `e7e8q`)
- *   as many exports use it.
+ *   null moves `--`, `Z0` and `0000`.  Also accepts long algebraic (`e2e4`,
+ *   `g1-f3`, `Ng1f3`, `e7e8q`; `e1g1` castles) as many exports use it.
+ *   Candidates are found from the attack tables and only they are tested
+ *   for legality: no move list is generated.  A SAN that fits several
+ *   pieces of which only one may legally move (the others pinned) is not
+ *   ambiguous.
  * @move: (out): the legal move named.
  *
  * Returns: TRUE, or FALSE with CQ_CHESS_ERROR_BAD_SAN,

@@ -1,0 +1,147 @@
+/* cq-chess-private.h: internals shared by the files of engine/chess.
+ *
+ * Attack tables (leaper tables, magic bitboards for the sliders, lines and
+ * segments between squares) and the inline helpers the move generator, the
+ * SAN reader and the FEN reader share.  Not part of the public API.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "cq-chess.h"
+
+G_BEGIN_DECLS
+
+#define CQ_FILE_A_BB  G_GUINT64_CONSTANT (0x0101010101010101)
+#define CQ_FILE_H_BB  G_GUINT64_CONSTANT (0x8080808080808080)
+#define CQ_RANK_1_BB  G_GUINT64_CONSTANT (0x00000000000000FF)
+#define CQ_RANK_8_BB  G_GUINT64_CONSTANT (0xFF00000000000000)
+
+/* One magic-bitboard entry: attacks[((occ & mask) * magic) >> shift]. */
+typedef struct {
+  CqBitboard  mask;
+  CqBitboard  magic;
+  CqBitboard *attacks;
+  guint       shift;
+} CqMagic;
+
+extern CqBitboard _cq_knight_attacks[64];
+extern CqBitboard _cq_king_attacks[64];
+extern CqBitboard _cq_pawn_attacks[2][64];
+extern CqMagic    _cq_rook_magics[64];
+extern CqMagic    _cq_bishop_magics[64];
+/* Squares strictly between two aligned squares, else 0. */
+extern CqBitboard _cq_between[64][64];
+/* The whole line (rank, file or diagonal) through two aligned squares, else 0. */
+extern CqBitboard _cq_line[64][64];
+/* Castling rights kept when a move touches a square (from or to). */
+extern const guint8 _cq_castle_keep[64];
+
+/* Fills the tables above once, thread-safely.  Every public entry point
+ * that reads them calls this first; it costs one atomic load afterwards. */
+void _cq_chess_init_tables_slow (void);
+
+extern gsize _cq_chess_tables_ready;
+
+static inline void
+_cq_chess_ensure_tables (void)
+{
+  if (G_UNLIKELY (__atomic_load_n (&_cq_chess_tables_ready, __ATOMIC_ACQUIRE) == 0))
+    _cq_chess_init_tables_slow ();
+}
+
+static inline int
+_cq_lsb (CqBitboard b)
+{
+  return __builtin_ctzll (b);
+}
+
+static inline int
+_cq_pop_lsb (CqBitboard *b)
+{
+  int sq = __builtin_ctzll (*b);
+  *b &= *b - 1;
+  return sq;
+}
+
+/* Without the POPCNT instruction (-mpopcnt / -march), GCC calls a libgcc
+ * routine; the SWAR count inlines better. */
+static inline int
+_cq_popcount (CqBitboard b)
+{
+#ifdef __POPCNT__
+  return __builtin_popcountll (b);
+#else
+  b = b - ((b >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
+  b = (b & G_GUINT64_CONSTANT (0x3333333333333333))
+      + ((b >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
+  b = (b + (b >> 4)) & G_GUINT64_CONSTANT (0x0F0F0F0F0F0F0F0F);
+  return (int) ((b * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56);
+#endif
+}
+
+static inline gboolean
+_cq_more_than_one (CqBitboard b)
+{
+  return (b & (b - 1)) != 0;
+}
+
+static inline CqBitboard
+_cq_rook_attacks (int sq, CqBitboard occ)
+{
+  const CqMagic *m = &_cq_rook_magics[sq];
+  return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
+}
+
+static inline CqBitboard
+_cq_bishop_attacks (int sq, CqBitboard occ)
+{
+  const CqMagic *m = &_cq_bishop_magics[sq];
+  return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
+}
+
+static inline CqBitboard
+_cq_occupied (const CqPosition *pos)
+{
+  return pos->by_color[CQ_WHITE] | pos->by_color[CQ_BLACK];
+}
+
+static inline int
+_cq_king_square (const CqPosition *pos, CqColor color)
+{
+  return _cq_lsb (pos->pieces[CQ_MAKE_PIECE (color, CQ_KING)]);
+}
+
+/* Pieces of @by attacking @sq with occupancy @occ (the pieces' own
+ * squares are taken from @pos; mask the result to drop captured ones). */
+static inline CqBitboard
+_cq_attackers_of (const CqPosition *pos, int sq, CqColor by, CqBitboard occ)
+{
+  const CqBitboard *p = pos->pieces + (by == CQ_WHITE ? 0 : 6);
+  return (_cq_pawn_attacks[by ^ 1][sq] & p[CQ_WP])
+         | (_cq_knight_attacks[sq] & p[CQ_WN])
+         | (_cq_king_attacks[sq] & p[CQ_WK])
+         | (_cq_bishop_attacks (sq, occ) & (p[CQ_WB] | p[CQ_WQ]))
+         | (_cq_rook_attacks (sq, occ) & (p[CQ_WR] | p[CQ_WQ]));
+}
+
+/* TRUE if the side to move's king is safe after moving the piece on
+ * @from to @to, removing whatever stands on @capsq (the captured piece's
+ * square, @to for a normal capture, the pawn's square for en passant, or
+ * -1).  Handles pins, discovered checks and en passant on the rank alike. */
+G_ALWAYS_INLINE static inline gboolean
+_cq_king_safe_after (const CqPosition *pos, int from, int to, int capsq)
+{
+  CqColor us = pos->side_to_move;
+  CqBitboard cap = capsq >= 0 ? CQ_BIT (capsq) : 0;
+  CqBitboard occ = ((_cq_occupied (pos) & ~CQ_BIT (from)) & ~cap) | CQ_BIT (to);
+  int ksq = CQ_PIECE_TYPE (pos->board[from]) == CQ_KING ? to : _cq_king_square (pos, us);
+  return (_cq_attackers_of (pos, ksq, us ^ 1, occ) & ~cap) == 0;
+}
+
+gboolean _cq_chess_search_magics (gboolean rook, guint64 seed, CqBitboard *out);
+
+/* Legal move count for perft's last ply (no move list written). */
+guint _cq_position_count_legal_moves (const CqPosition *pos);
+
+G_END_DECLS

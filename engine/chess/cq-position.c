@@ -1,0 +1,553 @@
+/* cq-position.c: the position record: FEN in and out, making moves, names.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cq-chess-private.h"
+
+G_DEFINE_QUARK (cq-chess-error-quark, cq_chess_error)
+
+static const char piece_chars[CQ_N_PIECES + 1] = ".PNBRQKpnbrqk";
+
+/**
+ * cq_piece_char:
+ * @piece: a #CqPiece.
+ *
+ * Returns: the FEN letter of @piece ('K'...'P' white, 'k'...'p' black) or
+ * '.' for CQ_EMPTY (the CQL empty-square piece); '?' if out of range.
+ */
+char
+cq_piece_char (CqPiece piece)
+{
+  if ((guint) piece >= CQ_N_PIECES)
+    return '?';
+  return piece_chars[piece];
+}
+
+/**
+ * cq_piece_from_char:
+ * @c: a FEN piece letter or '.'.
+ *
+ * Returns: the #CqPiece (CQ_EMPTY for '.'), or -1 if @c names none.
+ */
+int
+cq_piece_from_char (char c)
+{
+  const char *p;
+
+  if (c == '\0')
+    return -1;
+  p = strchr (piece_chars, c);
+  return p != NULL ? (int) (p - piece_chars) : -1;
+}
+
+/**
+ * cq_square_name:
+ * @square: 0..63.
+ * @buf: (out): 3 bytes; receives "a1".."h8", or "-" if @square is off the board.
+ */
+void
+cq_square_name (int square, char *buf)
+{
+  if (square < 0 || square > 63)
+    {
+      buf[0] = '-';
+      buf[1] = '\0';
+      return;
+    }
+  buf[0] = (char) ('a' + CQ_FILE (square));
+  buf[1] = (char) ('1' + CQ_RANK (square));
+  buf[2] = '\0';
+}
+
+/**
+ * cq_square_from_name:
+ * @name: a NUL-terminated square name such as "e4" (lower-case file).
+ *
+ * Returns: 0..63, or -1 if @name is not exactly a square name.
+ */
+int
+cq_square_from_name (const char *name)
+{
+  if (name == NULL || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8'
+      || name[2] != '\0')
+    return -1;
+  return CQ_SQUARE (name[0] - 'a', name[1] - '1');
+}
+
+static void
+put_piece (CqPosition *pos, CqPiece piece, int sq)
+{
+  pos->board[sq] = piece;
+  pos->pieces[piece] |= CQ_BIT (sq);
+  pos->by_color[CQ_PIECE_COLOR (piece)] |= CQ_BIT (sq);
+}
+
+static void
+clear_position (CqPosition *pos)
+{
+  memset (pos, 0, sizeof *pos);
+  pos->ep_square = CQ_NO_SQUARE;
+  pos->fullmove_number = 1;
+}
+
+static void
+finish_occupancy (CqPosition *pos)
+{
+  pos->pieces[CQ_EMPTY] = ~(pos->by_color[CQ_WHITE] | pos->by_color[CQ_BLACK]);
+}
+
+/**
+ * cq_position_set_initial:
+ * @pos: (out): receives the standard start position, White to move,
+ *   all castling rights, move 1.
+ */
+void
+cq_position_set_initial (CqPosition *pos)
+{
+  static const CqPieceType back[8] = {
+    CQ_ROOK, CQ_KNIGHT, CQ_BISHOP, CQ_QUEEN, CQ_KING, CQ_BISHOP, CQ_KNIGHT, CQ_ROOK
+  };
+
+  g_return_if_fail (pos != NULL);
+
+  _cq_chess_ensure_tables ();
+  clear_position (pos);
+  for (int f = 0; f < 8; f++)
+    {
+      put_piece (pos, CQ_MAKE_PIECE (CQ_WHITE, back[f]), CQ_SQUARE (f, 0));
+      put_piece (pos, CQ_WP, CQ_SQUARE (f, 1));
+      put_piece (pos, CQ_BP, CQ_SQUARE (f, 6));
+      put_piece (pos, CQ_MAKE_PIECE (CQ_BLACK, back[f]), CQ_SQUARE (f, 7));
+    }
+  pos->castling = CQ_CASTLE_WK | CQ_CASTLE_WQ | CQ_CASTLE_BK | CQ_CASTLE_BQ;
+  finish_occupancy (pos);
+}
+
+static gboolean
+fen_error (GError **error, const char *fen, const char *fmt, ...) G_GNUC_PRINTF (3, 4);
+
+static gboolean
+fen_error (GError **error, const char *fen, const char *fmt, ...)
+{
+  g_autofree char *what = NULL;
+  va_list args;
+
+  va_start (args, fmt);
+  what = g_strdup_vprintf (fmt, args);
+  va_end (args);
+  g_set_error (error, CQ_CHESS_ERROR, CQ_CHESS_ERROR_BAD_FEN, "Bad FEN \"%s\": %s", fen, what);
+  return FALSE;
+}
+
+static const char *
+skip_spaces (const char *p)
+{
+  while (*p == ' ' || *p == '\t')
+    p++;
+  return p;
+}
+
+static gboolean
+is_field_end (char c)
+{
+  return c == '\0' || c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* Reads an unsigned decimal field of at most @max; returns the end or NULL. */
+static const char *
+read_counter (const char *p, guint64 max, guint64 *out)
+{
+  guint64 v = 0;
+
+  if (!g_ascii_isdigit (*p))
+    return NULL;
+  while (g_ascii_isdigit (*p))
+    {
+      v = v * 10 + (guint64) (*p - '0');
+      if (v > max)
+        return NULL;
+      p++;
+    }
+  if (!is_field_end (*p))
+    return NULL;
+  *out = v;
+  return p;
+}
+
+/**
+ * cq_position_set_fen:
+ * @pos: (out): filled on success; unspecified on failure.
+ * @fen: a FEN string: placement, side to move, castling, en passant square,
+ *   then optionally the halfmove clock and the fullmove number (0 and 1 are
+ *   assumed when missing).  Leading and trailing blanks are ignored.
+ * @error: return location for a #GError.
+ *
+ * Castling rights whose king or rook is not on its home square are dropped.
+ * The en passant square is kept as given (it must be on rank 6 with White
+ * to move, rank 3 with Black to move), even when no capture is possible.
+ * Chess960 castling letters (Shredder-FEN / X-FEN file letters) are refused
+ * with a message containing "Chess960".
+ *
+ * Returns: TRUE, or FALSE with CQ_CHESS_ERROR_BAD_FEN (malformed field,
+ *   not exactly one king per side, a pawn on rank 1 or 8, the side not to
+ *   move in check); the message quotes @fen and says what is wrong.
+ */
+gboolean
+cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
+{
+  const char *p;
+  int rank = 7, file = 0;
+  guint64 counter;
+  int kings[2];
+
+  g_return_val_if_fail (pos != NULL, FALSE);
+
+  if (fen == NULL)
+    return fen_error (error, "", "no FEN given");
+
+  _cq_chess_ensure_tables ();
+  clear_position (pos);
+
+  /* 1. Piece placement. */
+  p = skip_spaces (fen);
+  if (*p == '\0')
+    return fen_error (error, fen, "empty string");
+  for (; !is_field_end (*p); p++)
+    {
+      char c = *p;
+
+      if (c == '/')
+        {
+          if (file != 8)
+            return fen_error (error, fen, "rank %d describes %d squares, not 8", rank + 1, file);
+          if (rank == 0)
+            return fen_error (error, fen, "more than 8 ranks");
+          rank--;
+          file = 0;
+        }
+      else if (c >= '1' && c <= '8')
+        {
+          file += c - '0';
+          if (file > 8)
+            return fen_error (error, fen, "rank %d describes more than 8 squares", rank + 1);
+        }
+      else
+        {
+          int piece = cq_piece_from_char (c);
+
+          if (piece <= CQ_EMPTY)
+            return fen_error (error, fen, "unexpected character '%c' in the piece placement", c);
+          if (file >= 8)
+            return fen_error (error, fen, "rank %d describes more than 8 squares", rank + 1);
+          put_piece (pos, piece, CQ_SQUARE (file, rank));
+          file++;
+        }
+    }
+  if (rank != 0)
+    return fen_error (error, fen, "the piece placement has %d ranks, not 8", 8 - rank);
+  if (file != 8)
+    return fen_error (error, fen, "rank 1 describes %d squares, not 8", file);
+
+  /* 2. Side to move. */
+  p = skip_spaces (p);
+  if (*p == '\0')
+    return fen_error (error, fen, "the side to move is missing");
+  if ((*p != 'w' && *p != 'b') || !is_field_end (p[1]))
+    return fen_error (error, fen, "the side to move must be 'w' or 'b'");
+  pos->side_to_move = *p == 'w' ? CQ_WHITE : CQ_BLACK;
+  p++;
+
+  /* 3. Castling rights. */
+  p = skip_spaces (p);
+  if (*p == '\0')
+    return fen_error (error, fen, "the castling field is missing");
+  if (*p == '-' && is_field_end (p[1]))
+    p++;
+  else
+    {
+      for (; !is_field_end (*p); p++)
+        {
+          switch (*p)
+            {
+            case 'K': pos->castling |= CQ_CASTLE_WK; break;
+            case 'Q': pos->castling |= CQ_CASTLE_WQ; break;
+            case 'k': pos->castling |= CQ_CASTLE_BK; break;
+            case 'q': pos->castling |= CQ_CASTLE_BQ; break;
+            default:
+              if ((*p >= 'A' && *p <= 'H') || (*p >= 'a' && *p <= 'h'))
+                return fen_error (error, fen,
+                                  "castling letter '%c' is a Chess960 (Shredder/X-FEN) right; "
+                                  "only standard chess is supported", *p);
+              return fen_error (error, fen, "unexpected character '%c' in the castling field",
+                                *p);
+            }
+        }
+    }
+
+  /* 4. En passant square. */
+  p = skip_spaces (p);
+  if (*p == '\0')
+    return fen_error (error, fen, "the en passant field is missing");
+  if (*p == '-' && is_field_end (p[1]))
+    p++;
+  else
+    {
+      int ep_rank = pos->side_to_move == CQ_WHITE ? 5 : 2;
+
+      if (p[0] < 'a' || p[0] > 'h' || p[1] < '1' || p[1] > '8' || !is_field_end (p[2]))
+        return fen_error (error, fen, "the en passant field must be '-' or a square");
+      if (p[1] - '1' != ep_rank)
+        return fen_error (error, fen, "en passant square %c%c is not on rank %d", p[0], p[1],
+                          ep_rank + 1);
+      pos->ep_square = CQ_SQUARE (p[0] - 'a', p[1] - '1');
+      p += 2;
+    }
+
+  /* 5, 6. Halfmove clock and fullmove number, both optional. */
+  p = skip_spaces (p);
+  if (*p != '\0' && *p != '\r' && *p != '\n')
+    {
+      const char *q = read_counter (p, G_MAXUINT16, &counter);
+
+      if (q == NULL)
+        return fen_error (error, fen, "the halfmove clock must be a number from 0 to %u",
+                          G_MAXUINT16);
+      pos->halfmove_clock = (guint16) counter;
+      p = skip_spaces (q);
+      if (*p != '\0' && *p != '\r' && *p != '\n')
+        {
+          q = read_counter (p, G_MAXUINT32, &counter);
+          if (q == NULL)
+            return fen_error (error, fen, "the fullmove number must be a number from 0 to %u",
+                              G_MAXUINT32);
+          pos->fullmove_number = (guint32) counter;
+          p = q;
+        }
+    }
+  while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+    p++;
+  if (*p != '\0')
+    return fen_error (error, fen, "unexpected text after the last field");
+
+  finish_occupancy (pos);
+
+  /* Legality of the placement. */
+  for (int c = 0; c < 2; c++)
+    {
+      CqBitboard k = pos->pieces[CQ_MAKE_PIECE (c, CQ_KING)];
+
+      kings[c] = _cq_popcount (k);
+      if (kings[c] != 1)
+        return fen_error (error, fen, "%s has %d kings, not 1", c == CQ_WHITE ? "White" : "Black",
+                          kings[c]);
+    }
+  if ((pos->pieces[CQ_WP] | pos->pieces[CQ_BP]) & (CQ_RANK_1_BB | CQ_RANK_8_BB))
+    return fen_error (error, fen, "a pawn stands on rank 1 or 8");
+  {
+    CqColor them = pos->side_to_move ^ 1;
+
+    if (_cq_attackers_of (pos, _cq_king_square (pos, them), pos->side_to_move,
+                          _cq_occupied (pos)))
+      return fen_error (error, fen, "the side not to move (%s) is in check",
+                        them == CQ_WHITE ? "White" : "Black");
+  }
+
+  /* Drop castling rights the placement cannot have. */
+  if (pos->board[CQ_SQUARE (4, 0)] != CQ_WK)
+    pos->castling &= ~(CQ_CASTLE_WK | CQ_CASTLE_WQ);
+  if (pos->board[CQ_SQUARE (7, 0)] != CQ_WR)
+    pos->castling &= ~CQ_CASTLE_WK;
+  if (pos->board[CQ_SQUARE (0, 0)] != CQ_WR)
+    pos->castling &= ~CQ_CASTLE_WQ;
+  if (pos->board[CQ_SQUARE (4, 7)] != CQ_BK)
+    pos->castling &= ~(CQ_CASTLE_BK | CQ_CASTLE_BQ);
+  if (pos->board[CQ_SQUARE (7, 7)] != CQ_BR)
+    pos->castling &= ~CQ_CASTLE_BK;
+  if (pos->board[CQ_SQUARE (0, 7)] != CQ_BR)
+    pos->castling &= ~CQ_CASTLE_BQ;
+
+  return TRUE;
+}
+
+/**
+ * cq_position_to_fen:
+ * @pos: a position.
+ * @buf: (out): at least CQ_FEN_MAX bytes; receives the six-field FEN,
+ *   castling rights in the order KQkq, NUL-terminated.
+ *
+ * Returns: the length written (without the NUL).
+ */
+gsize
+cq_position_to_fen (const CqPosition *pos, char *buf)
+{
+  char *p = buf;
+
+  for (int rank = 7; rank >= 0; rank--)
+    {
+      int empty = 0;
+
+      for (int file = 0; file < 8; file++)
+        {
+          CqPiece piece = pos->board[CQ_SQUARE (file, rank)];
+
+          if (piece == CQ_EMPTY)
+            {
+              empty++;
+              continue;
+            }
+          if (empty)
+            *p++ = (char) ('0' + empty);
+          empty = 0;
+          *p++ = cq_piece_char (piece);
+        }
+      if (empty)
+        *p++ = (char) ('0' + empty);
+      if (rank > 0)
+        *p++ = '/';
+    }
+  *p++ = ' ';
+  *p++ = pos->side_to_move == CQ_WHITE ? 'w' : 'b';
+  *p++ = ' ';
+  if (pos->castling == 0)
+    *p++ = '-';
+  if (pos->castling & CQ_CASTLE_WK)
+    *p++ = 'K';
+  if (pos->castling & CQ_CASTLE_WQ)
+    *p++ = 'Q';
+  if (pos->castling & CQ_CASTLE_BK)
+    *p++ = 'k';
+  if (pos->castling & CQ_CASTLE_BQ)
+    *p++ = 'q';
+  *p++ = ' ';
+  if (pos->ep_square >= 0 && pos->ep_square < 64)
+    {
+      cq_square_name (pos->ep_square, p);
+      p += 2;
+    }
+  else
+    *p++ = '-';
+  p += g_snprintf (p, CQ_FEN_MAX - (gsize) (p - buf), " %u %u", (guint) pos->halfmove_clock,
+                   (guint) pos->fullmove_number);
+  return (gsize) (p - buf);
+}
+
+/**
+ * cq_position_in_check:
+ * @pos: a position.
+ *
+ * Returns: TRUE if the side to move is in check (rulings R5).
+ */
+gboolean
+cq_position_in_check (const CqPosition *pos)
+{
+  CqColor us;
+
+  g_return_val_if_fail (pos != NULL, FALSE);
+
+  _cq_chess_ensure_tables ();
+  us = pos->side_to_move;
+  return _cq_attackers_of (pos, _cq_king_square (pos, us), us ^ 1, _cq_occupied (pos)) != 0;
+}
+
+/**
+ * cq_position_make_move:
+ * @pos: (inout): the position; updated in place.
+ * @move: a legal move of @pos, or a null move (CQ_MOVE_NULL).
+ *
+ * Plays @move: moves the piece (and the rook when castling), removes the
+ * captured piece (the pawn beside @to for en passant), promotes, updates the
+ * castling rights, sets the en passant square after every double push (as
+ * FEN does), the halfmove clock (reset by pawn moves and captures), the
+ * fullmove number (after Black's move) and the side to move.  A null move
+ * only passes the turn: it clears the en passant square and counts as a
+ * non-capturing move for the clocks.  @move is not checked for legality.
+ */
+void
+cq_position_make_move (CqPosition *pos, const CqMove *move)
+{
+  CqColor us = pos->side_to_move;
+  int from = move->from, to = move->to;
+  CqPiece piece, captured;
+  CqBitboard from_to;
+  int ep_square = CQ_NO_SQUARE;
+
+  if (move->flags & CQ_MOVE_NULL)
+    {
+      pos->ep_square = CQ_NO_SQUARE;
+      if (pos->halfmove_clock < G_MAXUINT16)
+        pos->halfmove_clock++;
+      if (us == CQ_BLACK)
+        pos->fullmove_number++;
+      pos->side_to_move = us ^ 1;
+      return;
+    }
+
+  piece = pos->board[from];
+  captured = pos->board[to];
+  from_to = CQ_BIT (from) | CQ_BIT (to);
+
+  if (pos->halfmove_clock < G_MAXUINT16)
+    pos->halfmove_clock++;
+
+  if (captured != CQ_EMPTY)
+    {
+      pos->pieces[captured] ^= CQ_BIT (to);
+      pos->by_color[us ^ 1] ^= CQ_BIT (to);
+      pos->halfmove_clock = 0;
+    }
+
+  pos->pieces[piece] ^= from_to;
+  pos->by_color[us] ^= from_to;
+  pos->board[from] = CQ_EMPTY;
+  pos->board[to] = piece;
+
+  /* The special cases are recognised from the board as well as from the
+   * flags, so that a move built by hand without flags is played right. */
+  if (CQ_PIECE_TYPE (piece) == CQ_PAWN)
+    {
+      int diff = to - from;
+
+      pos->halfmove_clock = 0;
+      if (diff == 16 || diff == -16)
+        ep_square = from + diff / 2;
+      else if (captured == CQ_EMPTY && (diff & 7) != 0)
+        {
+          /* Diagonal move to an empty square: en passant. */
+          int capsq = us == CQ_WHITE ? to - 8 : to + 8;
+          CqPiece pawn = pos->board[capsq];
+
+          pos->pieces[pawn] ^= CQ_BIT (capsq);
+          pos->by_color[us ^ 1] ^= CQ_BIT (capsq);
+          pos->board[capsq] = CQ_EMPTY;
+        }
+      else if (move->promotion != CQ_EMPTY)
+        {
+          pos->pieces[piece] ^= CQ_BIT (to);
+          pos->pieces[move->promotion] |= CQ_BIT (to);
+          pos->board[to] = move->promotion;
+        }
+    }
+  else if (CQ_PIECE_TYPE (piece) == CQ_KING && (to - from == 2 || from - to == 2))
+    {
+      int rook_from = to > from ? to + 1 : to - 2;
+      int rook_to = to > from ? to - 1 : to + 1;
+      CqPiece rook = pos->board[rook_from];
+      CqBitboard rft = CQ_BIT (rook_from) | CQ_BIT (rook_to);
+
+      pos->pieces[rook] ^= rft;
+      pos->by_color[us] ^= rft;
+      pos->board[rook_from] = CQ_EMPTY;
+      pos->board[rook_to] = rook;
+    }
+
+  pos->castling &= _cq_castle_keep[from] & _cq_castle_keep[to];
+  pos->ep_square = (gint8) ep_square;
+  if (us == CQ_BLACK)
+    pos->fullmove_number++;
+  pos->side_to_move = us ^ 1;
+  pos->pieces[CQ_EMPTY] = ~(pos->by_color[CQ_WHITE] | pos->by_color[CQ_BLACK]);
+}

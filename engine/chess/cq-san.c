@@ -1,0 +1,580 @@
+/* cq-san.c: reading and writing Standard Algebraic Notation.
+ *
+ * The reader never generates the whole move list: it finds the pieces of
+ * the named type that attack (or, for pawns, push to) the target square
+ * from the attack tables, filters them by the disambiguation given, and
+ * tests the legality of only those candidates.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cq-chess-private.h"
+
+static gboolean
+san_error (GError **error, int code, const char *san, gssize len, const char *fmt, ...)
+  G_GNUC_PRINTF (5, 6);
+
+static gboolean
+san_error (GError **error, int code, const char *san, gssize len, const char *fmt, ...)
+{
+  g_autofree char *what = NULL;
+  g_autofree char *text = NULL;
+  va_list args;
+
+  if (error == NULL)
+    return FALSE;
+  va_start (args, fmt);
+  what = g_strdup_vprintf (fmt, args);
+  va_end (args);
+  /* Keep the message valid UTF-8 without control characters whatever
+   * bytes the move text holds. */
+  text = g_utf8_make_valid (san, len);
+  for (char *c = text; *c; c++)
+    if ((guchar) *c < 0x20 || *c == 0x7f)
+      *c = '?';
+  g_set_error (error, CQ_CHESS_ERROR, code, "Move \"%s\": %s", text, what);
+  return FALSE;
+}
+
+/* Character classes of the SAN reader. */
+enum {
+  C_FILE = 1 << 0,   /* a..h */
+  C_RANK = 1 << 1,   /* 1..8 */
+  C_PIECE = 1 << 2,  /* K Q R B N P */
+  C_PROMO = 1 << 3,  /* Q R B N q r b n */
+  C_TRAIL = 1 << 4,  /* + # ! ? and blanks: dropped at the end */
+  C_SEP = 1 << 5,    /* x : - between the squares */
+  C_SPACE = 1 << 6   /* blanks: dropped at the start */
+};
+
+static const guint8 san_class[256] = {
+  ['a'] = C_FILE, ['b'] = C_FILE | C_PROMO, ['c'] = C_FILE, ['d'] = C_FILE,
+  ['e'] = C_FILE, ['f'] = C_FILE, ['g'] = C_FILE, ['h'] = C_FILE,
+  ['1'] = C_RANK, ['2'] = C_RANK, ['3'] = C_RANK, ['4'] = C_RANK,
+  ['5'] = C_RANK, ['6'] = C_RANK, ['7'] = C_RANK, ['8'] = C_RANK,
+  ['K'] = C_PIECE, ['P'] = C_PIECE,
+  ['Q'] = C_PIECE | C_PROMO, ['R'] = C_PIECE | C_PROMO,
+  ['B'] = C_PIECE | C_PROMO, ['N'] = C_PIECE | C_PROMO,
+  ['q'] = C_PROMO, ['r'] = C_PROMO, ['n'] = C_PROMO,
+  ['+'] = C_TRAIL, ['#'] = C_TRAIL, ['!'] = C_TRAIL, ['?'] = C_TRAIL,
+  [' '] = C_TRAIL | C_SPACE, ['\t'] = C_TRAIL | C_SPACE,
+  ['\r'] = C_TRAIL | C_SPACE, ['\n'] = C_TRAIL | C_SPACE,
+  ['x'] = C_SEP, [':'] = C_SEP, ['-'] = C_SEP,
+};
+
+static const char *const type_names[] = {
+  "", "pawn", "knight", "bishop", "rook", "queen", "king"
+};
+
+static int
+type_from_letter (char c)
+{
+  switch (c)
+    {
+    case 'P': return CQ_PAWN;
+    case 'N': return CQ_KNIGHT;
+    case 'B': return CQ_BISHOP;
+    case 'R': return CQ_ROOK;
+    case 'Q': return CQ_QUEEN;
+    case 'K': return CQ_KING;
+    default: return CQ_NO_TYPE;
+    }
+}
+
+static int
+promotion_from_letter (char c)
+{
+  switch (c)
+    {
+    case 'N': case 'n': return CQ_KNIGHT;
+    case 'B': case 'b': return CQ_BISHOP;
+    case 'R': case 'r': return CQ_ROOK;
+    case 'Q': case 'q': return CQ_QUEEN;
+    default: return CQ_NO_TYPE;
+    }
+}
+
+static inline gboolean
+is_rank (char c)
+{
+  return c >= '1' && c <= '8';
+}
+
+/* Squares of a piece of type @type that attack @sq (the attack sets of
+ * knight, bishop, rook, queen and king are symmetric). */
+static inline CqBitboard
+attackers_of_type (int type, int sq, CqBitboard occ)
+{
+  switch (type)
+    {
+    case CQ_KNIGHT: return _cq_knight_attacks[sq];
+    case CQ_BISHOP: return _cq_bishop_attacks (sq, occ);
+    case CQ_ROOK: return _cq_rook_attacks (sq, occ);
+    case CQ_QUEEN: return _cq_bishop_attacks (sq, occ) | _cq_rook_attacks (sq, occ);
+    case CQ_KING: return _cq_king_attacks[sq];
+    default: return 0;
+    }
+}
+
+static inline void
+fill_move (CqMove *m, int from, int to, int piece, int captured, int promotion, int flags)
+{
+  m->from = (guint8) from;
+  m->to = (guint8) to;
+  m->piece = (guint8) piece;
+  m->captured = (guint8) captured;
+  m->promotion = (guint8) promotion;
+  m->flags = (guint8) flags;
+}
+
+static gboolean
+parse_castling (const CqPosition *pos, gboolean long_side, const char *san, gssize len,
+                CqMove *move, GError **error)
+{
+  CqColor us = pos->side_to_move, them = us ^ 1;
+  int home = us == CQ_WHITE ? 0 : 56;
+  int king = CQ_MAKE_PIECE (us, CQ_KING);
+  guint8 right = us == CQ_WHITE ? (long_side ? CQ_CASTLE_WQ : CQ_CASTLE_WK)
+                                : (long_side ? CQ_CASTLE_BQ : CQ_CASTLE_BK);
+  CqBitboard occ = _cq_occupied (pos);
+  CqBitboard path = long_side ? CQ_BIT (home + 1) | CQ_BIT (home + 2) | CQ_BIT (home + 3)
+                              : CQ_BIT (home + 5) | CQ_BIT (home + 6);
+  int step = long_side ? -1 : 1;
+
+  if (!(pos->castling & right) || pos->board[home + 4] != king
+      || pos->board[long_side ? home : home + 7] != CQ_MAKE_PIECE (us, CQ_ROOK))
+    return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
+                      "%s has no right to castle %s", us == CQ_WHITE ? "White" : "Black",
+                      long_side ? "queenside" : "kingside");
+  if (occ & path)
+    return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
+                      "castling is blocked by a piece between king and rook");
+  for (int i = 0; i < 3; i++)
+    if (_cq_attackers_of (pos, home + 4 + i * step, them, occ))
+      return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
+                        i == 0 ? "cannot castle out of check"
+                               : "cannot castle through or into check");
+  fill_move (move, home + 4, home + 4 + 2 * step, king, CQ_EMPTY, CQ_EMPTY, CQ_MOVE_CASTLE);
+  return TRUE;
+}
+
+/* The pawn move to @to: a push when @from_file is -1 or @to's file, else
+ * a capture (en passant included) from @from_file. */
+static inline gboolean
+resolve_pawn (const CqPosition *pos, int from_file, int from_rank, int to, int promo,
+              const char *san, gssize len, CqMove *move, GError **error)
+{
+  CqColor us = pos->side_to_move, them = us ^ 1;
+  int piece = CQ_MAKE_PIECE (us, CQ_PAWN);
+  int last_rank = us == CQ_WHITE ? 7 : 0;
+  int up = us == CQ_WHITE ? 8 : -8;
+  int target = pos->board[to];
+  int flags = 0, captured = CQ_EMPTY, capsq = -1, from = -1, nlegal = 0;
+  CqBitboard cands;
+
+  if (from_file >= 0 && from_file != CQ_FILE (to))
+    {
+      /* Capture: the pawn stands diagonally behind @to. */
+      cands = _cq_pawn_attacks[them][to] & pos->pieces[piece] & (CQ_FILE_A_BB << from_file);
+      if (target != CQ_EMPTY)
+        {
+          if (CQ_PIECE_COLOR (target) == us)
+            cands = 0;
+          captured = target;
+          capsq = to;
+        }
+      else if (to == pos->ep_square && pos->board[to - up] == CQ_MAKE_PIECE (them, CQ_PAWN))
+        {
+          captured = CQ_MAKE_PIECE (them, CQ_PAWN);
+          capsq = to - up;
+          flags = CQ_MOVE_EN_PASSANT;
+        }
+      else
+        cands = 0;
+    }
+  else
+    {
+      /* Push: one square, or two from the start rank. */
+      cands = 0;
+      if (target == CQ_EMPTY && to - up >= 0 && to - up < 64)
+        {
+          if (pos->board[to - up] == piece)
+            cands = CQ_BIT (to - up);
+          else if (pos->board[to - up] == CQ_EMPTY && CQ_RANK (to) == (us == CQ_WHITE ? 3 : 4)
+                   && pos->board[to - 2 * up] == piece)
+            {
+              cands = CQ_BIT (to - 2 * up);
+              flags = CQ_MOVE_DOUBLE_PUSH;
+            }
+        }
+    }
+  if (from_rank >= 0)
+    cands &= CQ_RANK_1_BB << (8 * from_rank);
+
+  while (cands)
+    {
+      int sq = _cq_pop_lsb (&cands);
+
+      if (_cq_king_safe_after (pos, sq, to, capsq))
+        {
+          nlegal++;
+          from = sq;
+        }
+    }
+  if (G_UNLIKELY (nlegal != 1))
+    return san_error (error, nlegal ? CQ_CHESS_ERROR_AMBIGUOUS_MOVE : CQ_CHESS_ERROR_ILLEGAL_MOVE,
+                      san, len, nlegal ? "more than one pawn can move there"
+                                       : "no pawn can legally move there");
+  if (G_UNLIKELY ((CQ_RANK (to) == last_rank) != (promo != CQ_NO_TYPE)))
+    return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
+                      promo == CQ_NO_TYPE
+                        ? "a pawn reaching the last rank must promote (=Q, =R, =B or =N)"
+                        : "a pawn can promote only on the last rank");
+  fill_move (move, from, to, piece, captured,
+             promo != CQ_NO_TYPE ? CQ_MAKE_PIECE (us, promo) : CQ_EMPTY, flags);
+  return TRUE;
+}
+
+/* The move of a @type piece (knight to king) to @to, from @from_file
+ * and @from_rank when they are not -1. */
+static inline gboolean
+resolve_piece (const CqPosition *pos, int type, int from_file, int from_rank, int to,
+               const char *san, gssize len, CqMove *move, GError **error)
+{
+  CqColor us = pos->side_to_move;
+  int piece = CQ_MAKE_PIECE (us, type);
+  int target = pos->board[to];
+  int capsq = target != CQ_EMPTY ? to : -1;
+  int from = -1, nlegal = 0;
+  CqBitboard cands;
+
+  if (G_UNLIKELY (target != CQ_EMPTY && CQ_PIECE_COLOR (target) == us))
+    return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
+                      "the target square holds a %s piece", us == CQ_WHITE ? "white" : "black");
+  cands = attackers_of_type (type, to, _cq_occupied (pos)) & pos->pieces[piece];
+  if (from_file >= 0)
+    cands &= CQ_FILE_A_BB << from_file;
+  if (from_rank >= 0)
+    cands &= CQ_RANK_1_BB << (8 * from_rank);
+  if (G_UNLIKELY (cands == 0))
+    return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len, "no %s can move there",
+                      type_names[type]);
+  while (cands)
+    {
+      int sq = _cq_pop_lsb (&cands);
+
+      if (_cq_king_safe_after (pos, sq, to, capsq))
+        {
+          nlegal++;
+          from = sq;
+        }
+    }
+  if (G_UNLIKELY (nlegal == 0))
+    return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
+                      type == CQ_KING ? "the king would be in check"
+                                      : "the %s is pinned or the king is in check",
+                      type_names[type]);
+  if (G_UNLIKELY (nlegal > 1))
+    return san_error (error, CQ_CHESS_ERROR_AMBIGUOUS_MOVE, san, len,
+                      "%d %ss can move there", nlegal, type_names[type]);
+  fill_move (move, from, to, piece, target, CQ_EMPTY, 0);
+  return TRUE;
+}
+
+static gboolean
+parse_general (const CqPosition *pos, const char *san, gssize len, CqMove *move,
+               GError **error);
+
+/**
+ * cq_san_parse:
+ * @pos: the position the move is played from.
+ * @san: the move text; @len bytes, or -1 if NUL-terminated.
+ * @len: length of @san in bytes, or -1.
+ * @move: (out): the legal move named.
+ * @error: return location for a #GError.
+ *
+ * Reads a move in SAN with the usual variants: optional `x` (or `:`),
+ * redundant disambiguation (`Qh4xe1`), `+`/`#` and annotation suffixes
+ * (`!`, `?`, `!!`, `??`, `!?`, `?!`), `e.p.`, promotion as `=Q` or `Q`
+ * (any case), castling as `O-O`/`0-0`/`O-O-O`/`0-0-0`, the null moves
+ * `--`, `Z0` and `0000` (CQ_MOVE_NULL), and long algebraic moves
+ * (`e2e4`, `g1-f3`, `Ng1f3`, `e7e8q`; `e1g1` castles).  A SAN that fits
+ * several pieces only one of which may legally move (the others pinned)
+ * names that one.
+ *
+ * Returns: TRUE, or FALSE with CQ_CHESS_ERROR_BAD_SAN (not a move),
+ *   CQ_CHESS_ERROR_ILLEGAL_MOVE (no legal move fits) or
+ *   CQ_CHESS_ERROR_AMBIGUOUS_MOVE (several do); the message quotes @san.
+ */
+gboolean
+cq_san_parse (const CqPosition *pos, const char *san, gssize len, CqMove *move,
+              GError **error)
+{
+  const guchar *s = (const guchar *) san;
+  int n;
+
+  g_return_val_if_fail (pos != NULL && move != NULL, FALSE);
+
+  if (G_UNLIKELY (san == NULL))
+    return san_error (error, CQ_CHESS_ERROR_BAD_SAN, "", 0, "no move text");
+  if (len < 0)
+    len = (gssize) strlen (san);
+  _cq_chess_ensure_tables ();
+
+  /* Fast path for the shapes of nearly every move in real games: "e4",
+   * "Nf3", "Nxe5", "exd5", with or without '+' or '#'. */
+  n = (int) len;
+  if (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#'))
+    n--;
+  if (n == 2)
+    {
+      if ((san_class[s[0]] & C_FILE) && (san_class[s[1]] & C_RANK))
+        return resolve_pawn (pos, -1, -1, CQ_SQUARE (s[0] - 'a', s[1] - '1'), CQ_NO_TYPE,
+                             san, len, move, error);
+    }
+  else if (n == 3)
+    {
+      if ((san_class[s[0]] & C_PIECE) && s[0] != 'P' && (san_class[s[1]] & C_FILE)
+          && (san_class[s[2]] & C_RANK))
+        return resolve_piece (pos, type_from_letter (s[0]), -1, -1,
+                              CQ_SQUARE (s[1] - 'a', s[2] - '1'), san, len, move, error);
+    }
+  else if (n == 4 && s[1] == 'x' && (san_class[s[2]] & C_FILE) && (san_class[s[3]] & C_RANK))
+    {
+      int to = CQ_SQUARE (s[2] - 'a', s[3] - '1');
+
+      if ((san_class[s[0]] & C_PIECE) && s[0] != 'P')
+        return resolve_piece (pos, type_from_letter (s[0]), -1, -1, to, san, len, move, error);
+      if ((san_class[s[0]] & C_FILE) && CQ_RANK (to) != 0 && CQ_RANK (to) != 7)
+        return resolve_pawn (pos, s[0] - 'a', -1, to, CQ_NO_TYPE, san, len, move, error);
+    }
+  return parse_general (pos, san, len, move, error);
+}
+
+/* Every other form: annotation marks, "e.p.", promotions, castling, null
+ * moves, disambiguation, long algebraic. */
+static gboolean
+parse_general (const CqPosition *pos, const char *san, gssize len, CqMove *move,
+               GError **error)
+{
+  CqColor us;
+  const char *s;
+  int n, i, j;
+  int type = CQ_NO_TYPE, promo = CQ_NO_TYPE;
+  int to, from_file = -1, from_rank = -1;
+  gboolean explicit_piece = FALSE;
+
+  us = pos->side_to_move;
+
+  /* Trim blanks, then check, mate and annotation marks and "e.p.". */
+  if (G_UNLIKELY (len > 64))
+    return san_error (error, CQ_CHESS_ERROR_BAD_SAN, san, 40, "move text too long");
+  s = san;
+  n = (int) len;
+  while (n > 0 && (san_class[(guchar) s[n - 1]] & C_TRAIL))
+    n--;
+  if (G_UNLIKELY (n > 0 && (s[n - 1] == '.' || s[n - 1] == 'p')))
+    {
+      if (n >= 4 && memcmp (s + n - 4, "e.p.", 4) == 0)
+        n -= 4;
+      else if (n >= 3 && is_rank (s[n - 3]) && s[n - 2] == 'e')
+        n -= 2;
+      while (n > 0 && (san_class[(guchar) s[n - 1]] & C_TRAIL))
+        n--;
+    }
+  while (n > 0 && (san_class[(guchar) s[0]] & C_SPACE))
+    s++, n--;
+  if (G_UNLIKELY (n < 2))
+    return san_error (error, CQ_CHESS_ERROR_BAD_SAN, san, len, n == 0 ? "empty move" : "not a move");
+
+  /* [Piece] [from-file] [from-rank] [x:-] to-file to-rank [[=] promotion] */
+  i = 0;
+  j = n;
+  if (san_class[(guchar) s[0]] & C_PIECE)
+    {
+      type = type_from_letter (s[0]);
+      explicit_piece = TRUE;
+      i = 1;
+    }
+  else if (G_UNLIKELY (!(san_class[(guchar) s[0]] & C_FILE)))
+    {
+      /* Null moves and castling. */
+      if ((n == 2 && ((s[0] == '-' && s[1] == '-') || (s[0] == 'Z' && s[1] == '0')))
+          || (n == 4 && memcmp (s, "0000", 4) == 0))
+        {
+          fill_move (move, 0, 0, CQ_EMPTY, CQ_EMPTY, CQ_EMPTY, CQ_MOVE_NULL);
+          return TRUE;
+        }
+      if (s[0] == 'O' || s[0] == '0' || s[0] == 'o')
+        {
+          char c = s[0];
+
+          if (n == 3 && s[1] == '-' && s[2] == c)
+            return parse_castling (pos, FALSE, san, len, move, error);
+          if (n == 5 && s[1] == '-' && s[2] == c && s[3] == '-' && s[4] == c)
+            return parse_castling (pos, TRUE, san, len, move, error);
+        }
+      return san_error (error, CQ_CHESS_ERROR_BAD_SAN, san, len, "not a move");
+    }
+  else
+    type = CQ_PAWN;
+
+  if (G_UNLIKELY (!(san_class[(guchar) s[j - 1]] & C_RANK)))
+    {
+      /* Promotion: "=Q", "Q", "q" or "(Q)" after the target square. */
+      if (j - i >= 3 && (san_class[(guchar) s[j - 1]] & C_PROMO)
+          && (s[j - 2] == '=' || is_rank (s[j - 2])))
+        {
+          promo = promotion_from_letter (s[j - 1]);
+          j -= s[j - 2] == '=' ? 2 : 1;
+        }
+      else if (j - i >= 5 && s[j - 1] == ')' && s[j - 3] == '('
+               && (san_class[(guchar) s[j - 2]] & C_PROMO))
+        {
+          promo = promotion_from_letter (s[j - 2]);
+          j -= 3;
+        }
+    }
+  if (j - i < 2 || !(san_class[(guchar) s[j - 2]] & C_FILE)
+      || !(san_class[(guchar) s[j - 1]] & C_RANK))
+    return san_error (error, CQ_CHESS_ERROR_BAD_SAN, san, len, "not a move");
+  to = CQ_SQUARE (s[j - 2] - 'a', s[j - 1] - '1');
+  j -= 2;
+  if (j > i)
+    {
+      if (san_class[(guchar) s[j - 1]] & C_SEP)
+        j--;
+      if (j > i && (san_class[(guchar) s[j - 1]] & C_RANK))
+        from_rank = s[--j] - '1';
+      if (j > i && (san_class[(guchar) s[j - 1]] & C_FILE))
+        from_file = s[--j] - 'a';
+      if (j != i)
+        return san_error (error, CQ_CHESS_ERROR_BAD_SAN, san, len, "not a move");
+    }
+
+  /* Long algebraic without a piece letter: the piece is on the from square. */
+  if (!explicit_piece && from_file >= 0 && from_rank >= 0)
+    {
+      int from = CQ_SQUARE (from_file, from_rank);
+      int p = pos->board[from];
+
+      if (p == CQ_EMPTY || CQ_PIECE_COLOR (p) != us)
+        return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
+                          "no %s piece on %c%d", us == CQ_WHITE ? "white" : "black",
+                          'a' + from_file, from_rank + 1);
+      type = CQ_PIECE_TYPE (p);
+      if (type == CQ_KING && from == (us == CQ_WHITE ? 4 : 60) && (to == from + 2 || to == from - 2))
+        return parse_castling (pos, to < from, san, len, move, error);
+    }
+
+  if (promo != CQ_NO_TYPE && type != CQ_PAWN)
+    return san_error (error, CQ_CHESS_ERROR_BAD_SAN, san, len, "only a pawn can promote");
+
+  if (type == CQ_PAWN)
+    return resolve_pawn (pos, from_file, from_rank, to, promo, san, len, move, error);
+  return resolve_piece (pos, type, from_file, from_rank, to, san, len, move, error);
+}
+
+/**
+ * cq_san_format:
+ * @pos: the position the move is played from.
+ * @move: a legal move of @pos, or a null move.
+ * @buf: (out): at least CQ_SAN_MAX bytes.
+ *
+ * Writes the SAN of @move: piece letter, minimal disambiguation among the
+ * pieces that can legally make the same move (file if it suffices, else
+ * rank, else both), `x` for captures (pawn captures name the file, en
+ * passant included), `=Q` promotions, `O-O`/`O-O-O`, then `+` or `#`.
+ * A null move is written `--`.
+ *
+ * Returns: the length written (without the NUL).
+ */
+gsize
+cq_san_format (const CqPosition *pos, const CqMove *move, char *buf)
+{
+  char *p = buf;
+  int from = move->from, to = move->to;
+  int piece, type;
+  gboolean capture;
+  CqPosition after;
+
+  g_return_val_if_fail (pos != NULL && move != NULL && buf != NULL, 0);
+
+  _cq_chess_ensure_tables ();
+  if (move->flags & CQ_MOVE_NULL)
+    {
+      strcpy (buf, "--");
+      return 2;
+    }
+
+  piece = pos->board[from];
+  type = CQ_PIECE_TYPE (piece);
+  capture = pos->board[to] != CQ_EMPTY
+            || (type == CQ_PAWN && CQ_FILE (from) != CQ_FILE (to));
+
+  if (type == CQ_KING && (to == from + 2 || to == from - 2))
+    {
+      memcpy (p, to > from ? "O-O" : "O-O-O", to > from ? 3 : 5);
+      p += to > from ? 3 : 5;
+    }
+  else if (type == CQ_PAWN)
+    {
+      if (capture)
+        {
+          *p++ = (char) ('a' + CQ_FILE (from));
+          *p++ = 'x';
+        }
+      *p++ = (char) ('a' + CQ_FILE (to));
+      *p++ = (char) ('1' + CQ_RANK (to));
+      if (move->promotion != CQ_EMPTY)
+        {
+          *p++ = '=';
+          *p++ = cq_piece_char (CQ_MAKE_PIECE (CQ_WHITE, CQ_PIECE_TYPE (move->promotion)));
+        }
+    }
+  else
+    {
+      *p++ = cq_piece_char (CQ_MAKE_PIECE (CQ_WHITE, type));
+      if (type != CQ_KING)
+        {
+          CqBitboard others = attackers_of_type (type, to, _cq_occupied (pos))
+                              & pos->pieces[piece] & ~CQ_BIT (from);
+          CqBitboard rivals = 0;
+          int capsq = pos->board[to] != CQ_EMPTY ? to : -1;
+
+          while (others)
+            {
+              int o = _cq_pop_lsb (&others);
+
+              if (_cq_king_safe_after (pos, o, to, capsq))
+                rivals |= CQ_BIT (o);
+            }
+          if (rivals)
+            {
+              if (!(rivals & (CQ_FILE_A_BB << CQ_FILE (from))))
+                *p++ = (char) ('a' + CQ_FILE (from));
+              else if (!(rivals & (CQ_RANK_1_BB << (8 * CQ_RANK (from)))))
+                *p++ = (char) ('1' + CQ_RANK (from));
+              else
+                {
+                  *p++ = (char) ('a' + CQ_FILE (from));
+                  *p++ = (char) ('1' + CQ_RANK (from));
+                }
+            }
+        }
+      if (capture)
+        *p++ = 'x';
+      *p++ = (char) ('a' + CQ_FILE (to));
+      *p++ = (char) ('1' + CQ_RANK (to));
+    }
+
+  after = *pos;
+  cq_position_make_move (&after, move);
+  if (cq_position_in_check (&after))
+    *p++ = cq_position_has_legal_move (&after) ? '+' : '#';
+  *p = '\0';
+  return (gsize) (p - buf);
+}
