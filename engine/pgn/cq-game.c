@@ -1,0 +1,1330 @@
+/* cq-game.c: a game's tags, and its movetext read and replayed into a tree
+ * of positions (rulings R1).
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdarg.h>
+#include <string.h>
+
+#include "pgn/cq-game.h"
+#include "pgn/cq-pgn-private.h"
+
+/* Deeper nesting of variations is an error (real studies stay below 20);
+ * the bound keeps the writer's recursion shallow on hostile input. */
+#define MAX_VARIATION_DEPTH 200
+
+static inline gboolean
+is_blank (char c)
+{
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static inline gboolean
+is_space (char c)
+{
+  return is_blank (c) || c == '\n';
+}
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                               */
+
+static void game_error (CqGame *game, guint64 line, const char *fmt, ...) G_GNUC_PRINTF (3, 4);
+
+/* Records the first problem of @game as "file:line: game N: what"
+ * (rulings R13). */
+static void
+game_error (CqGame *game, guint64 line, const char *fmt, ...)
+{
+  g_autofree char *what = NULL;
+  va_list args;
+
+  if (game->error != NULL)
+    return;
+  va_start (args, fmt);
+  what = g_strdup_vprintf (fmt, args);
+  va_end (args);
+  game->error = g_strdup_printf ("%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": %s",
+                                 game->filename ? game->filename : "<input>",
+                                 line, game->source.number, what);
+}
+
+/* ------------------------------------------------------------------ */
+/* Text                                                                 */
+
+/* TRUE if the @len bytes at @s are all ASCII (eight at a time: most PGN
+ * text is ASCII, and g_utf8_validate_len() goes byte by byte). */
+static gboolean
+is_ascii (const char *s, gsize len)
+{
+  const guint64 high = G_GUINT64_CONSTANT (0x8080808080808080);
+  guint64 acc = 0;
+  gsize i = 0;
+
+  for (; i + 8 <= len; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, s + i, 8);
+      acc |= w;
+    }
+  for (; i < len; i++)
+    acc |= (guchar) s[i];
+  return (acc & high) == 0;
+}
+
+/* Copies @len bytes of @text into the arena as UTF-8: valid UTF-8 is kept,
+ * every other byte is read as ISO-8859-1 (Latin-1, as older databases are
+ * written).  Drops a leading BOM. */
+static char *
+copy_as_utf8 (CqArena *arena, const char *text, gsize len, gsize *out_len)
+{
+  const char *end;
+  char *out, *o;
+
+  if (len >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
+    {
+      text += 3;
+      len -= 3;
+    }
+  if (is_ascii (text, len) || g_utf8_validate_len (text, len, NULL))
+    {
+      *out_len = len;
+      return _cq_arena_strndup (arena, text, len);
+    }
+
+  out = o = _cq_arena_alloc (arena, 2 * len + 1);
+  end = text + len;
+  while (text < end)
+    {
+      guchar c = *text;
+
+      if (c < 0x80)
+        {
+          *o++ = c;
+          text++;
+          continue;
+        }
+      else
+        {
+          gunichar u = g_utf8_get_char_validated (text, end - text);
+
+          if (u != (gunichar) -1 && u != (gunichar) -2)
+            {
+              int n = g_utf8_skip[c];
+              memcpy (o, text, n);
+              o += n;
+              text += n;
+              continue;
+            }
+          /* Latin-1 byte: U+0080..U+00FF in two bytes. */
+          *o++ = 0xC0 | (c >> 6);
+          *o++ = 0x80 | (c & 0x3F);
+          text++;
+        }
+    }
+  *o = '\0';
+  *out_len = o - out;
+  return out;
+}
+
+/* A copy of @s with runs of whitespace collapsed to one space and the ends
+ * trimmed; with @sanitize, braces become parentheses so that the text can
+ * stand inside a `{}` comment.  NULL if nothing is left. */
+static const char *
+normalize_text (CqArena *arena, const char *s, gsize len, gboolean sanitize)
+{
+  char *out = _cq_arena_alloc (arena, len + 1);
+  char *o = out;
+  gboolean space = FALSE;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      char c = s[i];
+
+      if (is_space (c) || c == '\0')
+        {
+          space = o != out;
+          continue;
+        }
+      if (space)
+        *o++ = ' ';
+      space = FALSE;
+      if (sanitize && c == '{')
+        c = '(';
+      else if (sanitize && c == '}')
+        c = ')';
+      *o++ = c;
+    }
+  *o = '\0';
+  return o == out ? NULL : out;
+}
+
+/* @a and @b joined by a space (either may be NULL). */
+static const char *
+join_text (CqArena *arena, const char *a, const char *b)
+{
+  gsize la, lb;
+  char *out;
+
+  if (a == NULL)
+    return b;
+  if (b == NULL)
+    return a;
+  la = strlen (a);
+  lb = strlen (b);
+  out = _cq_arena_alloc (arena, la + lb + 2);
+  memcpy (out, a, la);
+  out[la] = ' ';
+  memcpy (out + la + 1, b, lb + 1);
+  return out;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tags                                                                 */
+
+/* Unescapes `\"` and `\\` of the @len bytes at @s into the arena.  With
+ * @drop_trailing_backslash (a malformed value), a lone backslash at the end
+ * is dropped and the value trimmed. */
+static const char *
+unescape_value (CqArena *arena, const char *s, gsize len, gboolean malformed)
+{
+  char *out = _cq_arena_alloc (arena, len + 1);
+  char *o = out;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      if (s[i] == '\\' && i + 1 < len && (s[i + 1] == '"' || s[i + 1] == '\\'))
+        i++;
+      else if (s[i] == '\\' && i + 1 == len && malformed)
+        break;
+      *o++ = s[i];
+    }
+  if (malformed)
+    {
+      while (o > out && is_blank (o[-1]))
+        o--;
+    }
+  *o = '\0';
+  return out;
+}
+
+typedef struct {
+  CqTag   *tags;
+  guint64 *lines;
+  guint    n;
+  guint    cap;
+} TagList;
+
+static void
+tag_list_add (CqArena *arena, TagList *list, const char *name, gsize name_len,
+              const char *value, guint64 line)
+{
+  if (list->n == list->cap)
+    {
+      guint cap = list->cap ? list->cap * 2 : 16;
+      CqTag *tags = _cq_arena_alloc (arena, cap * sizeof (CqTag));
+      guint64 *lines = _cq_arena_alloc (arena, cap * sizeof (guint64));
+
+      if (list->n)
+        {
+          memcpy (tags, list->tags, list->n * sizeof (CqTag));
+          memcpy (lines, list->lines, list->n * sizeof (guint64));
+        }
+      list->tags = tags;
+      list->lines = lines;
+      list->cap = cap;
+    }
+  list->tags[list->n].name = _cq_arena_strndup (arena, name, name_len);
+  list->tags[list->n].value = value;
+  list->lines[list->n] = line;
+  list->n++;
+}
+
+/* Reads the tag pair at the `[` at @p; a tag pair never spans lines.
+ * Returns the position after it. */
+static const char *
+parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint64 line)
+{
+  const char *eol = memchr (p, '\n', end - p);
+  const char *q = p + 1, *name;
+  const char *value = NULL;
+  const char *after;
+  gsize name_len;
+
+  if (eol == NULL)
+    eol = end;
+  while (q < eol && is_blank (*q))
+    q++;
+  /* A tag name has no space, control character, quote or bracket. */
+  name = q;
+  while (q < eol && (guchar) *q > ' ' && *q != 0x7F && *q != '"' && *q != ']' && *q != '[')
+    q++;
+  name_len = q - name;
+  while (q < eol && is_blank (*q))
+    q++;
+
+  if (q < eol && *q == '"')
+    {
+      const char *open = q, *s = q + 1;
+      gboolean closed = FALSE;
+
+      /* The standard form: a string with \" and \\ escapes, then `]`. */
+      while (s < eol)
+        {
+          if (*s == '\\' && s + 1 < eol && (s[1] == '"' || s[1] == '\\'))
+            s += 2;
+          else if (*s == '"')
+            {
+              closed = TRUE;
+              break;
+            }
+          else
+            s++;
+        }
+      after = NULL;
+      if (closed)
+        {
+          const char *r = s + 1;
+          while (r < eol && is_blank (*r))
+            r++;
+          if (r == eol || *r == ']')
+            {
+              value = unescape_value (arena, open + 1, s - open - 1, FALSE);
+              after = r < eol ? r + 1 : eol;
+            }
+        }
+      if (after == NULL)
+        {
+          /* Malformed, e.g. [White ""Socrates Expert""] or a value that
+           * ends in a backslash: the value runs to the first quote that is
+           * followed by `]` and then the end of the line or another tag. */
+          for (s = open + 1; s < eol; s++)
+            {
+              const char *r;
+
+              if (*s != '"')
+                continue;
+              r = s + 1;
+              while (r < eol && is_blank (*r))
+                r++;
+              if (r == eol || *r != ']')
+                continue;
+              r++;
+              while (r < eol && is_blank (*r))
+                r++;
+              if (r == eol || *r == '[')
+                {
+                  value = unescape_value (arena, open + 1, s - open - 1, TRUE);
+                  after = r;
+                  break;
+                }
+            }
+          if (after == NULL)
+            {
+              const char *e = eol;
+              while (e > open + 1 && (is_blank (e[-1]) || e[-1] == ']' || e[-1] == '"'))
+                e--;
+              value = unescape_value (arena, open + 1, e - open - 1, TRUE);
+              after = eol;
+            }
+        }
+    }
+  else
+    {
+      /* An unquoted value: up to `]`. */
+      const char *v = q;
+      const char *e;
+
+      while (q < eol && *q != ']')
+        q++;
+      e = q;
+      while (e > v && is_blank (e[-1]))
+        e--;
+      value = _cq_arena_strndup (arena, v, e - v);
+      after = q < eol ? q + 1 : eol;
+    }
+
+  if (name_len > 0)
+    tag_list_add (arena, list, name, name_len, value, line);
+  return after;
+}
+
+static void
+parse_tags (CqGame *game)
+{
+  CqGamePrivate *priv = CQ_GAME_PRIVATE (game);
+  const char *text = priv->text;
+  const char *p = text, *end = text + priv->text_len;
+  guint64 line = game->source.line;
+  TagList list = { 0 };
+  gboolean line_start = TRUE;
+
+  for (;;)
+    {
+      while (p < end)
+        {
+          if (line_start && *p == '%')
+            {
+              const char *nl = memchr (p, '\n', end - p);
+              p = nl ? nl : end;
+              continue;
+            }
+          line_start = FALSE;
+          if (*p == '\n')
+            {
+              line++;
+              p++;
+              line_start = TRUE;
+              continue;
+            }
+          if (is_blank (*p))
+            {
+              p++;
+              continue;
+            }
+          break;
+        }
+      if (p == end || *p != '[')
+        break;
+      p = parse_tag (&priv->arena, &list, p, end, line);
+    }
+
+  game->tags = list.tags;
+  game->n_tags = list.n;
+  priv->tag_lines = list.lines;
+  priv->movetext_offset = p - text;
+  priv->movetext_line = line;
+}
+
+/* ------------------------------------------------------------------ */
+/* Game                                                                 */
+
+static void check_standard (CqGame *game);
+
+/**
+ * cq_game_new_from_text:
+ * @text: the PGN text of one game, @len bytes, UTF-8 or Latin-1; need not
+ *   be NUL-terminated.
+ * @len: its length in bytes.
+ * @source: (nullable): where @text lies in its file (number 1, line 1 if
+ *   %NULL).
+ * @filename: (nullable): the file's name for messages; must outlive the
+ *   game.
+ *
+ * Copies @text (as UTF-8: bytes that are not valid UTF-8 are read as
+ * ISO-8859-1; a BOM is dropped) and reads its tag pairs: `\"` and `\\` are
+ * unescaped; a malformed value such as `[White ""Socrates Expert""]` keeps
+ * the text between its outer quotes and does not disturb the other tags.
+ * A game that is not standard chess (a `Variant` tag other than standard,
+ * "From Position" or normal; Chess960 castling letters in the `FEN` tag)
+ * gets @skipped and its @error here already, so that a search can pass it
+ * over without reading its moves.
+ *
+ * Returns: (transfer full): the game (never %NULL).
+ */
+CqGame *
+cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
+                       const char *filename)
+{
+  CqGame *game;
+  CqGamePrivate *priv;
+
+  g_return_val_if_fail (text != NULL || len == 0, NULL);
+
+  game = g_malloc0 (sizeof (CqGame) + sizeof (CqGamePrivate));
+  priv = (CqGamePrivate *) (game + 1);
+  game->priv_ = priv;
+  game->filename = filename;
+  if (source)
+    game->source = *source;
+  else
+    {
+      game->source.number = 1;
+      game->source.offset = 0;
+      game->source.length = len;
+      game->source.line = 1;
+    }
+  if (game->source.line == 0)
+    game->source.line = 1;
+
+  _cq_arena_init (&priv->arena, 2 * len + 2048);
+  priv->text = copy_as_utf8 (&priv->arena, text ? text : "", len, &priv->text_len);
+  parse_tags (game);
+  check_standard (game);
+  return game;
+}
+
+void
+cq_game_free (CqGame *game)
+{
+  if (game == NULL)
+    return;
+  _cq_arena_clear (&CQ_GAME_PRIVATE (game)->arena);
+  g_free (game->error);
+  g_free (game);
+}
+
+/**
+ * cq_game_get_tag:
+ * @game: a #CqGame.
+ * @name: a tag name (case-sensitive, as PGN).
+ *
+ * Returns: (nullable): the unescaped value of the first tag named @name.
+ */
+const char *
+cq_game_get_tag (const CqGame *game, const char *name)
+{
+  g_return_val_if_fail (game != NULL && name != NULL, NULL);
+
+  for (guint i = 0; i < game->n_tags; i++)
+    if (strcmp (game->tags[i].name, name) == 0)
+      return game->tags[i].value;
+  return NULL;
+}
+
+static guint64
+tag_line (const CqGame *game, const char *name)
+{
+  for (guint i = 0; i < game->n_tags; i++)
+    if (strcmp (game->tags[i].name, name) == 0)
+      return CQ_GAME_PRIVATE (game)->tag_lines[i];
+  return game->source.line;
+}
+
+CqNode *
+cq_game_get_node (const CqGame *game, guint index)
+{
+  g_return_val_if_fail (game != NULL, NULL);
+
+  if (index >= game->n_nodes || CQ_GAME_PRIVATE (game)->nodes == NULL)
+    return NULL;
+  return CQ_GAME_PRIVATE (game)->nodes[index];
+}
+
+CqNode *
+cq_game_mainline_end (const CqGame *game)
+{
+  CqNode *n;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  n = game->root;
+  if (n == NULL)
+    return NULL;
+  while (n->first_child)
+    n = n->first_child;
+  return n;
+}
+
+const CqSkippedText *
+_cq_game_get_skipped (const CqGame *game, guint *n_skipped)
+{
+  CqGamePrivate *priv = CQ_GAME_PRIVATE (game);
+
+  *n_skipped = priv->n_skipped;
+  return priv->skipped;
+}
+
+CqGame *
+cq_game_new_parsed (const char *text, gsize len, const CqGameSource *source,
+                    const char *filename)
+{
+  CqGame *game = cq_game_new_from_text (text, len, source, filename);
+
+  cq_game_parse_moves (game);
+  return game;
+}
+
+/* ------------------------------------------------------------------ */
+/* Movetext                                                             */
+
+/* Bytes that end a movetext token: whitespace, NUL and { } ( ) ; [ ] $ ". */
+static const guint8 token_delim[256] = {
+  [0] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\v'] = 1, ['\f'] = 1,
+  ['{'] = 1, ['}'] = 1, ['('] = 1, [')'] = 1, [';'] = 1, ['['] = 1, [']'] = 1,
+  ['$'] = 1, ['"'] = 1,
+};
+
+static inline gboolean
+is_token_delim (char c)
+{
+  return token_delim[(guchar) c];
+}
+
+static void
+add_skipped (CqGame *game, const CqNode *node, const char *text, gsize len)
+{
+  CqGamePrivate *priv = CQ_GAME_PRIVATE (game);
+  const char *t = normalize_text (&priv->arena, text, len, TRUE);
+
+  if (t == NULL)
+    return;
+  if (priv->n_skipped == priv->skipped_cap)
+    {
+      guint cap = priv->skipped_cap ? priv->skipped_cap * 2 : 4;
+      CqSkippedText *s = _cq_arena_alloc (&priv->arena, cap * sizeof *s);
+
+      if (priv->n_skipped)
+        memcpy (s, priv->skipped, priv->n_skipped * sizeof *s);
+      priv->skipped = s;
+      priv->skipped_cap = cap;
+    }
+  priv->skipped[priv->n_skipped].node = node;
+  priv->skipped[priv->n_skipped].text = t;
+  priv->n_skipped++;
+}
+
+/* The game termination marker @tok names, or NULL.  `1/2` is accepted for
+ * `1/2-1/2`. */
+static const char *
+result_token (const char *tok, gsize len)
+{
+  if (len == 1 && tok[0] == '*')
+    return "*";
+  if (len == 3 && memcmp (tok, "1-0", 3) == 0)
+    return "1-0";
+  if (len == 3 && memcmp (tok, "0-1", 3) == 0)
+    return "0-1";
+  if ((len == 7 && memcmp (tok, "1/2-1/2", 7) == 0) || (len == 3 && memcmp (tok, "1/2", 3) == 0))
+    return "1/2-1/2";
+  return NULL;
+}
+
+/* NAG of an annotation suffix: ! ? !! ?? !? ?! -> 1..6; 0 if @len is 0;
+ * -1 if not one of these. */
+static int
+suffix_nag (const char *s, gsize len)
+{
+  if (len == 0)
+    return 0;
+  if (len == 1)
+    return s[0] == '!' ? 1 : 2;
+  if (len == 2)
+    {
+      if (s[0] == '!' && s[1] == '!')
+        return 3;
+      if (s[0] == '?' && s[1] == '?')
+        return 4;
+      if (s[0] == '!' && s[1] == '?')
+        return 5;
+      return 6;
+    }
+  return -1;
+}
+
+/* One line of play being read: the mainline or an open variation. */
+typedef struct {
+  CqNode     *last;       /* the position the next move is played from */
+  const char *pending;    /* comments waiting for the next move */
+  const char *skip_from;  /* start of the unread part of a broken line */
+  guint64     open_line;  /* line of the `(` */
+  guint8      broken;     /* an error ended this line: skip to its end */
+  guint8      after_var;  /* a variation closed since the last move */
+  guint8      has_move;   /* a move was played in this line */
+} Line;
+
+typedef struct {
+  CqGame  *game;
+  CqArena *arena;
+  Line     lines[MAX_VARIATION_DEPTH + 1];
+  guint    n_lines;
+  guint    skip_depth;    /* parentheses opened inside a broken line */
+  gboolean ended;         /* the mainline's result was read */
+  const char *number;     /* a move number token just before, or NULL */
+  guint    n_nodes;
+  guint    n_siblings;    /* nodes that are not a first child */
+  CqNode **order;         /* the nodes in the order made */
+  guint    order_cap;
+} Parser;
+
+static inline Line *
+top_line (Parser *ps)
+{
+  return &ps->lines[ps->n_lines - 1];
+}
+
+/* The node after which the unread text of @line is written. */
+static CqNode *
+line_anchor (Parser *ps, Line *line)
+{
+  if (line->has_move || line == &ps->lines[0])
+    return line->last;
+  return line[-1].last;
+}
+
+/* "after 23...Kh7" for a line whose last move is @last. */
+static char *
+describe_after (const CqNode *last)
+{
+  const CqPosition *pp;
+
+  if (last->parent == NULL)
+    return g_strdup ("in the initial position");
+  pp = &last->parent->position;
+  return g_strdup_printf ("after %u%s%s", pp->fullmove_number,
+                          pp->side_to_move == CQ_WHITE ? "." : "...", last->san);
+}
+
+static void
+break_line (Parser *ps, Line *line, const char *at)
+{
+  line->broken = TRUE;
+  line->skip_from = at;
+  ps->skip_depth = 0;
+  if (line->pending && line->has_move)
+    {
+      line->last->comment_after = join_text (ps->arena, line->last->comment_after, line->pending);
+      line->pending = NULL;
+    }
+}
+
+/* Ends the unread part of @line at @at. */
+static void
+end_skip (Parser *ps, Line *line, const char *at)
+{
+  if (line->broken)
+    add_skipped (ps->game, line_anchor (ps, line), line->skip_from, at - line->skip_from);
+  line->broken = FALSE;
+}
+
+static void
+add_nag (CqArena *arena, CqNode *node, guint value)
+{
+  guint8 *nags;
+
+  if (node->n_nags == G_MAXUINT8)
+    return;
+  nags = _cq_arena_alloc (arena, node->n_nags + 1);
+  if (node->n_nags)
+    memcpy (nags, node->nags, node->n_nags);
+  nags[node->n_nags] = value;
+  node->nags = nags;
+  node->n_nags++;
+}
+
+static void
+add_comment (Parser *ps, const char *s, gsize len)
+{
+  Line *line = top_line (ps);
+  const char *text = normalize_text (ps->arena, s, len, FALSE);
+
+  if (text == NULL)
+    return;
+  if (!line->has_move && ps->n_lines > 1)
+    line->pending = join_text (ps->arena, line->pending, text);
+  else if (line->after_var && !ps->ended)
+    line->pending = join_text (ps->arena, line->pending, text);
+  else
+    line->last->comment_after = join_text (ps->arena, line->last->comment_after, text);
+}
+
+static void
+open_variation (Parser *ps, const char *p, guint64 lineno)
+{
+  Line *line = top_line (ps);
+  Line *var;
+
+  if (ps->n_lines > MAX_VARIATION_DEPTH)
+    {
+      /* Too deep: read the variation as unreadable text. */
+      game_error (ps->game, lineno, "variations nested more than %d deep", MAX_VARIATION_DEPTH);
+      break_line (ps, line, p);
+      ps->skip_depth = 1;   /* this '(' */
+      return;
+    }
+  var = &ps->lines[ps->n_lines++];
+  memset (var, 0, sizeof *var);
+  var->open_line = lineno;
+  if (!line->has_move)
+    {
+      game_error (ps->game, lineno, "variation with no move before it to replace");
+      var->last = line->last;
+      break_line (ps, var, p);
+      return;
+    }
+  var->last = line->last->parent;
+}
+
+static void
+close_variation (Parser *ps, const char *p)
+{
+  Line *line = top_line (ps);
+  Line *outer = line - 1;
+
+  end_skip (ps, line, p);
+  if (line->pending)
+    {
+      CqNode *n = line->has_move ? line->last : outer->last;
+      n->comment_after = join_text (ps->arena, n->comment_after, line->pending);
+    }
+  ps->n_lines--;
+  outer->after_var = TRUE;
+}
+
+static CqNode *
+add_child (Parser *ps, CqNode *parent, const CqMove *move, const char *san, gsize san_len,
+           guint64 lineno)
+{
+  CqNode *n = _cq_arena_alloc (ps->arena, sizeof *n);
+
+  n->parent = parent;
+  n->first_child = NULL;
+  n->next_sibling = NULL;
+  n->san = _cq_arena_strndup (ps->arena, san, san_len);
+  n->comment_before = NULL;
+  n->comment_after = NULL;
+  n->nags = NULL;
+  n->n_nags = 0;
+  n->position = parent->position;
+  cq_position_make_move (&n->position, move);
+  n->move = *move;
+  n->index = 0;
+  n->ply = parent->ply + 1;
+  n->line = lineno;
+  if (parent->first_child == NULL)
+    {
+      parent->first_child = n;
+      n->in_variation = parent->in_variation;
+    }
+  else
+    {
+      CqNode *c = parent->first_child;
+      while (c->next_sibling)
+        c = c->next_sibling;
+      c->next_sibling = n;
+      n->in_variation = TRUE;
+      ps->n_siblings++;
+    }
+  /* Without variations the nodes are made in pre-order. */
+  n->index = ps->n_nodes;
+  if (ps->n_nodes < ps->order_cap)
+    ps->order[ps->n_nodes] = n;
+  ps->n_nodes++;
+  return n;
+}
+
+static void
+handle_token (Parser *ps, const char *tok, gsize len, guint64 lineno)
+{
+  Line *line = top_line (ps);
+  const char *result;
+  const char *san = tok;
+  gsize san_len = len, k;
+  int nag;
+  CqMove move;
+  g_autoptr (GError) err = NULL;
+
+  result = (tok[0] == '1' || tok[0] == '0' || tok[0] == '*') ? result_token (tok, len) : NULL;
+
+  if (line->broken)
+    {
+      /* Skipping an unreadable line; the mainline's result still counts. */
+      if (result && ps->n_lines == 1 && ps->skip_depth == 0 && !ps->ended)
+        {
+          end_skip (ps, line, tok);
+          ps->game->result = result;
+          ps->ended = TRUE;
+        }
+      return;
+    }
+
+  if (ps->ended && ps->n_lines == 1)
+    {
+      game_error (ps->game, lineno, "unexpected '%.*s' after the result", (int) MIN (len, 40), tok);
+      break_line (ps, line, tok);
+      return;
+    }
+
+  if (result)
+    {
+      /* A result inside a variation is ignored. */
+      if (ps->n_lines == 1)
+        {
+          ps->game->result = result;
+          ps->ended = TRUE;
+          if (line->pending)
+            {
+              line->last->comment_after = join_text (ps->arena, line->last->comment_after,
+                                                     line->pending);
+              line->pending = NULL;
+            }
+        }
+      return;
+    }
+
+  /* Move numbers: 12. 12... 12 (and 1.e4 glued to its move). */
+  if (g_ascii_isdigit (tok[0]) && !(len >= 3 && memcmp (tok, "0-0", 3) == 0))
+    {
+      gsize i = 0, j;
+
+      while (i < len && g_ascii_isdigit (tok[i]))
+        i++;
+      j = i;
+      while (j < len && tok[j] == '.')
+        j++;
+      if (j == len)
+        {
+          ps->number = tok;
+          return;
+        }
+      if (j > i)
+        {
+          san = tok + j;
+          san_len = len - j;
+        }
+    }
+
+  /* Stray dots ("12. ... Nf6") and a detached "e.p." say nothing. */
+  k = 0;
+  while (k < san_len && san[k] == '.')
+    k++;
+  if (k == san_len || (san_len == 4 && memcmp (san, "e.p.", 4) == 0))
+    return;
+
+  /* Annotation suffixes become NAGs: e4!? -> e4 $5; a lone `!` annotates
+   * the last move.  A full stop after a move ("Kc2#.") is dropped. */
+  while (san_len > 1 && san[san_len - 1] == '.' && san[san_len - 2] != 'p')
+    san_len--;
+  k = san_len;
+  while (k > 0 && (san[k - 1] == '!' || san[k - 1] == '?'))
+    k--;
+  nag = suffix_nag (san + k, san_len - k);
+  if (k == 0 && nag > 0)
+    {
+      if (line->has_move || ps->n_lines == 1)
+        add_nag (ps->arena, line->last, nag);
+      return;
+    }
+
+  if (nag < 0 || k == 0
+      || !cq_san_parse (&line->last->position, san, k, &move, &err))
+    {
+      g_autofree char *where = describe_after (line->last);
+      const char *kind = "illegal move";
+
+      if (err && err->code == CQ_CHESS_ERROR_AMBIGUOUS_MOVE)
+        kind = "ambiguous move";
+      else if (len == 1 && strchr ("[]{}\"", tok[0]) != NULL)
+        kind = "unexpected";
+      game_error (ps->game, lineno, "%s '%.*s' %s%s", kind, (int) MIN (len, 40), tok, where,
+                  ps->n_lines > 1 ? " (in a variation)" : "");
+      /* The unread text starts with the move's number, if it had one. */
+      break_line (ps, line, ps->number ? ps->number : tok);
+      return;
+    }
+
+  line->last = add_child (ps, line->last, &move, san, k, lineno);
+  line->last->comment_before = line->pending;
+  line->pending = NULL;
+  line->has_move = TRUE;
+  line->after_var = FALSE;
+  if (nag > 0)
+    add_nag (ps->arena, line->last, nag);
+}
+
+
+/* Reads the movetext into the tree below ps->lines[0].last (the root). */
+static void
+read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
+{
+  CqGame *game = ps->game;
+
+  while (p < end)
+    {
+      char c = *p;
+      Line *line = top_line (ps);
+      const char *number = ps->number;
+
+      /* ps->number survives whitespace only. */
+      if (!is_space (c))
+        ps->number = NULL;
+      switch (c)
+        {
+        case '\n':
+          lineno++;
+          p++;
+          if (p < end && *p == '%')
+            {
+              const char *nl = memchr (p, '\n', end - p);
+              p = nl ? nl : end;
+            }
+          break;
+
+        case ' ': case '\t': case '\r': case '\v': case '\f':
+          p++;
+          break;
+
+        case '{':
+          {
+            const char *close = memchr (p + 1, '}', end - p - 1);
+            const char *cend = close ? close : end;
+            guint64 open_line = lineno;
+
+            for (const char *s = p + 1; s < cend; s++)
+              if (*s == '\n')
+                lineno++;
+            if (close == NULL)
+              {
+                game_error (game, open_line, "unterminated comment (no '}' for the '{')");
+                if (!line->broken)
+                  break_line (ps, line, p);
+                p = end;
+                break;
+              }
+            if (!line->broken)
+              add_comment (ps, p + 1, close - p - 1);
+            p = close + 1;
+          }
+          break;
+
+        case ';':
+          {
+            const char *nl = memchr (p, '\n', end - p);
+            const char *cend = nl ? nl : end;
+
+            if (!line->broken)
+              add_comment (ps, p + 1, cend - p - 1);
+            p = cend;
+          }
+          break;
+
+        case '(':
+          if (line->broken)
+            ps->skip_depth++;
+          else if (ps->ended && ps->n_lines == 1)
+            {
+              game_error (game, lineno, "unexpected '(' after the result");
+              break_line (ps, line, p);
+            }
+          else
+            open_variation (ps, p, lineno);
+          p++;
+          break;
+
+        case ')':
+          if (line->broken && ps->skip_depth > 0)
+            ps->skip_depth--;
+          else if (ps->n_lines > 1)
+            close_variation (ps, p);
+          else if (!line->broken)
+            {
+              game_error (game, lineno, "unbalanced ')' (no variation is open)");
+              break_line (ps, line, p);
+            }
+          p++;
+          break;
+
+        case '$':
+          {
+            const char *q = p + 1;
+            guint value = 0;
+
+            while (q < end && g_ascii_isdigit (*q) && value < 1000)
+              value = value * 10 + (*q++ - '0');
+            if (q == p + 1 || value > 255 || (q < end && !is_token_delim (*q)))
+              {
+                while (q < end && !is_token_delim (*q))
+                  q++;
+                if (!line->broken)
+                  {
+                    game_error (game, lineno, "bad NAG '%.*s'", (int) MIN (q - p, 40), p);
+                    break_line (ps, line, p);
+                  }
+              }
+            else if (!line->broken && (line->has_move || ps->n_lines == 1))
+              add_nag (ps->arena, line->last, value);
+            p = q;
+          }
+          break;
+
+        default:
+          {
+            const char *q = p;
+
+            while (q < end && !is_token_delim (*q))
+              q++;
+            if (q == p)
+              q = p + 1;   /* a stray ] } [ or " */
+            ps->number = number;
+            handle_token (ps, p, q - p, lineno);
+            if (ps->number == number)
+              ps->number = NULL;
+            p = q;
+          }
+          break;
+        }
+    }
+
+  /* End of the movetext: close what is still open. */
+  while (ps->n_lines > 1)
+    {
+      Line *line = top_line (ps);
+
+      game_error (game, line->open_line, "unterminated variation (no ')' for the '(')");
+      close_variation (ps, end);
+    }
+  {
+    Line *main = &ps->lines[0];
+
+    end_skip (ps, main, end);
+    if (main->pending)
+      main->last->comment_after = join_text (ps->arena, main->last->comment_after, main->pending);
+    main->pending = NULL;
+  }
+}
+
+/* Numbers the nodes in pre-order (rulings R1: at each node the mainline
+ * continuation first, then each variation in PGN order).  @made: the
+ * nodes in the order they were made (or NULL), which is pre-order when
+ * there is no variation. */
+static void
+index_nodes (CqGame *game, guint n_nodes, guint n_siblings, CqNode **made)
+{
+  CqGamePrivate *priv = CQ_GAME_PRIVATE (game);
+  CqNode *local[64];
+  CqNode **stack = local;
+  guint sp = 0, index = 0;
+
+  game->n_nodes = n_nodes;
+  if (made && n_siblings == 0)
+    {
+      priv->nodes = made;
+      return;
+    }
+  priv->nodes = made ? made : _cq_arena_alloc (&priv->arena, n_nodes * sizeof (CqNode *));
+  if (n_siblings + 1 > G_N_ELEMENTS (local))
+    stack = _cq_arena_alloc (&priv->arena, (n_siblings + 1) * sizeof (CqNode *));
+
+  stack[sp++] = game->root;
+  while (sp > 0)
+    {
+      CqNode *n = stack[--sp];
+
+      n->index = index;
+      priv->nodes[index++] = n;
+      if (n->next_sibling)
+        stack[sp++] = n->next_sibling;
+      if (n->first_child)
+        stack[sp++] = n->first_child;
+    }
+  g_assert (index == n_nodes);
+}
+
+static gboolean
+is_standard_variant (const char *v)
+{
+  return v[0] == '\0' || g_ascii_strcasecmp (v, "standard") == 0
+         || g_ascii_strcasecmp (v, "from position") == 0
+         || g_ascii_strcasecmp (v, "normal") == 0
+         || g_ascii_strcasecmp (v, "chess") == 0;
+}
+
+/* The castling field (third field) of @fen, in @buf. */
+static void
+fen_castling_field (const char *fen, char *buf, gsize size)
+{
+  const char *p = fen;
+  gsize n = 0;
+
+  for (int field = 0; field < 2; field++)
+    {
+      while (*p == ' ' || *p == '\t')
+        p++;
+      while (*p && *p != ' ' && *p != '\t')
+        p++;
+    }
+  while (*p == ' ' || *p == '\t')
+    p++;
+  while (*p && *p != ' ' && *p != '\t' && n + 1 < size)
+    buf[n++] = *p++;
+  buf[n] = '\0';
+}
+
+/* TRUE if the castling field is Chess960's Shredder-FEN form (files such
+ * as HAha).  X-FEN `KQkq` is read as standard: rights that do not fit the
+ * position are dropped by the chess core, since real databases are full of
+ * stale rights (a castled king with its `q` kept); a Chess960 game carries
+ * its `Variant` tag. */
+static gboolean
+castling_is_chess960 (const char *field)
+{
+  for (const char *c = field; *c; c++)
+    if ((*c >= 'A' && *c <= 'H') || (*c >= 'a' && *c <= 'h'))
+      return TRUE;
+  return FALSE;
+}
+
+/* The first FEN and Variant tags. */
+static void
+find_setup_tags (const CqGame *game, const char **fen, const char **variant)
+{
+  *fen = *variant = NULL;
+  for (guint i = 0; i < game->n_tags; i++)
+    {
+      const char *name = game->tags[i].name;
+
+      if (name[0] == 'F' && *fen == NULL && strcmp (name, "FEN") == 0)
+        *fen = game->tags[i].value;
+      else if (name[0] == 'V' && *variant == NULL && strcmp (name, "Variant") == 0)
+        *variant = game->tags[i].value;
+    }
+}
+
+/* Marks @game skipped if its tags say it is not standard chess: a
+ * `Variant` tag other than standard, or a Chess960 castling field in the
+ * FEN (rulings R13: reported, never examined). */
+static void
+check_standard (CqGame *game)
+{
+  const char *fen, *variant;
+
+  find_setup_tags (game, &fen, &variant);
+  if (variant && !is_standard_variant (variant))
+    {
+      game->skipped = TRUE;
+      game_error (game, tag_line (game, "Variant"), "skipped: variant %s", variant);
+    }
+  else if (fen)
+    {
+      char castling[16];
+
+      fen_castling_field (fen, castling, sizeof castling);
+      if (castling_is_chess960 (castling))
+        {
+          game->skipped = TRUE;
+          game_error (game, tag_line (game, "FEN"),
+                      "skipped: variant Chess960 (castling field '%s' in the FEN)", castling);
+        }
+    }
+}
+
+/* The termination marker at the end of the @len bytes at @s, if any:
+ * for games whose moves cannot be read at all. */
+static const char *
+trailing_result (const char *s, gsize *len)
+{
+  gsize n = *len, start;
+  const char *r;
+
+  while (n > 0 && is_space (s[n - 1]))
+    n--;
+  start = n;
+  while (start > 0 && !is_token_delim (s[start - 1]))
+    start--;
+  r = result_token (s + start, n - start);
+  if (r)
+    *len = start;
+  return r;
+}
+
+/**
+ * cq_game_parse_moves:
+ * @game: a #CqGame from cq_game_new_from_text().
+ *
+ * Reads the movetext and replays it from the initial position (the `FEN`
+ * tag's, with or without `SetUp`, else the standard one): each move is
+ * read with cq_san_parse() on its parent's position and makes a node
+ * holding the new position; variations hang off the position before the
+ * move they replace (rulings R1).  Annotation suffixes (`!` `?` `!!` `??`
+ * `!?` `?!`) become NAGs 1..6; `{}` and `;` comments go to the move
+ * before them (comment_after), or to the next move at the start of a
+ * variation or after a variation (comment_before); comments before the
+ * first move go to the root.  Whitespace in comments is collapsed.
+ *
+ * A problem (illegal, ambiguous or unreadable move, unbalanced
+ * parenthesis, unterminated comment, bad NAG) ends that line of play: the
+ * rest of the line is skipped (and kept as text for the writer), the other
+ * lines are still read; @game->error gets the first problem as
+ * "file:line: game N: illegal move 'Nf9' after 23...Kh7" (rulings R13).
+ * A bad FEN leaves @game->root %NULL.  A `Variant` tag other than
+ * standard / "From Position" / normal, or a Chess960 castling field in the
+ * FEN, sets @game->skipped and the error "...: skipped: variant X"; the
+ * root is then the initial position (if it can be set up) with no moves.
+ * Nodes are numbered in pre-order (R1) for cq_game_get_node().
+ * Idempotent.
+ *
+ * Returns: %TRUE if the whole movetext was read without a problem.
+ */
+gboolean
+cq_game_parse_moves (CqGame *game)
+{
+  CqGamePrivate *priv;
+  const char *fen, *variant, *text, *end;
+  g_autoptr (GError) err = NULL;
+  CqPosition start;
+  gboolean have_start = TRUE;
+  gsize mt_len;
+  Parser parser, *ps;
+
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  priv = CQ_GAME_PRIVATE (game);
+  if (priv->parsed)
+    return game->error == NULL && !game->skipped;
+  priv->parsed = TRUE;
+
+  text = priv->text + priv->movetext_offset;
+  end = priv->text + priv->text_len;
+  mt_len = end - text;
+
+  /* Nodes are about 270 bytes and a ply takes about 6 bytes of text:
+   * size the next arena block so that a game needs one or two. */
+  priv->arena.next_size = MAX (priv->arena.next_size,
+                               MIN ((mt_len / 5 + 4) * sizeof (CqNode), (gsize) 4 << 20));
+
+  /* check_standard () has set game->skipped already. */
+  find_setup_tags (game, &fen, &variant);
+  if (fen)
+    {
+      if (!cq_position_set_fen (&start, fen, &err))
+        {
+          have_start = FALSE;
+          game_error (game, tag_line (game, "FEN"), "cannot set up the FEN tag: %s", err->message);
+        }
+    }
+  else
+    cq_position_set_initial (&start);
+
+  if (have_start)
+    {
+      CqNode *root = _cq_arena_alloc0 (&priv->arena, sizeof *root);
+
+      root->position = start;
+      root->line = game->source.line;
+      game->root = root;
+    }
+
+  if (!have_start || game->skipped)
+    {
+      /* Nothing to replay: keep the movetext as text. */
+      gsize len = mt_len;
+
+      game->result = trailing_result (text, &len);
+      add_skipped (game, game->root, text, len);
+      if (game->root)
+        index_nodes (game, 1, 0, NULL);
+      return FALSE;
+    }
+
+  ps = &parser;
+  ps->game = game;
+  ps->arena = &priv->arena;
+  ps->n_lines = 1;
+  memset (&ps->lines[0], 0, sizeof (Line));
+  ps->lines[0].last = game->root;
+  ps->skip_depth = 0;
+  ps->ended = FALSE;
+  ps->number = NULL;
+  ps->n_nodes = 1;
+  ps->n_siblings = 0;
+  /* A move takes at least two bytes and a separator. */
+  ps->order_cap = mt_len / 2 + 2;
+  ps->order = _cq_arena_alloc (&priv->arena, ps->order_cap * sizeof (CqNode *));
+  ps->order[0] = game->root;
+
+  read_movetext (ps, text, end, priv->movetext_line);
+  index_nodes (game, ps->n_nodes, ps->n_siblings,
+               ps->n_nodes <= ps->order_cap ? ps->order : NULL);
+
+  return game->error == NULL;
+}

@@ -1,0 +1,68 @@
+/* cq-pgn-private.h: internals shared by the files of engine/pgn.
+ *
+ * The per-game arena, the private part of #CqGame, and test hooks.  Not
+ * part of the public API.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pgn/cq-game.h"
+#include "pgn/cq-pgn.h"
+
+G_BEGIN_DECLS
+
+/* A bump allocator: a chain of big blocks, freed all at once.  Every
+ * allocation is 8-byte aligned and zero-filled only where asked. */
+typedef struct _CqArenaBlock CqArenaBlock;
+
+typedef struct {
+  CqArenaBlock *head;
+  gsize         next_size;
+} CqArena;
+
+void     _cq_arena_init  (CqArena *arena, gsize first_block_size);
+gpointer _cq_arena_alloc (CqArena *arena, gsize size);
+gpointer _cq_arena_alloc0 (CqArena *arena, gsize size);
+char    *_cq_arena_strndup (CqArena *arena, const char *s, gsize len);
+void     _cq_arena_clear (CqArena *arena);
+
+/* Text of the movetext that a line of play could not read (after an
+ * illegal move, an unbalanced parenthesis, ...).  @node is the last legal
+ * node of that line, or NULL when the game has no position at all (bad
+ * FEN, non-standard variant).  @text has its whitespace collapsed and its
+ * braces replaced, ready to be written inside a `{}` comment. */
+typedef struct {
+  const CqNode *node;
+  const char   *text;
+} CqSkippedText;
+
+typedef struct {
+  CqArena        arena;
+  char          *text;          /* the game text, UTF-8, NUL-terminated */
+  gsize          text_len;
+  gsize          movetext_offset;
+  guint64        movetext_line; /* absolute line of text[movetext_offset] */
+  guint64       *tag_lines;     /* absolute line of each tag */
+  CqNode       **nodes;         /* by pre-order index */
+  CqSkippedText *skipped;
+  guint          n_skipped;
+  guint          skipped_cap;
+  gboolean       parsed;
+} CqGamePrivate;
+
+#define CQ_GAME_PRIVATE(game) ((CqGamePrivate *) (game)->priv_)
+
+/* The unread parts of @game's movetext (see #CqSkippedText). */
+const CqSkippedText *_cq_game_get_skipped (const CqGame *game, guint *n_skipped);
+
+/* Test hook: read the input in blocks of @block_size bytes (>= 1) instead
+ * of 1 MiB, to exercise games that straddle block boundaries.  For a
+ * reader over memory this switches to copying blocks as a file would.
+ * Call before the first cq_pgn_reader_next(). */
+void _cq_pgn_reader_set_block_size (CqPgnReader *reader, gsize block_size);
+
+/* Test hook: the size beyond which a game is an error (256 MiB). */
+void _cq_pgn_reader_set_max_game_size (CqPgnReader *reader, gsize max_game_size);
+
+G_END_DECLS

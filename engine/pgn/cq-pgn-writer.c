@@ -1,0 +1,313 @@
+/* cq-pgn-writer.c: writes a game tree in PGN export format.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "pgn/cq-pgn.h"
+#include "pgn/cq-pgn-private.h"
+
+#define MAX_COLUMNS 80
+
+typedef struct {
+  GString                 *out;
+  gsize                    line_start;  /* index in @out where the current line starts */
+  gboolean                 glue;        /* the next token follows without a space */
+  const CqGame            *game;
+  const CqPgnWriteOptions *options;
+  const char              *mark_text;
+  const CqSkippedText     *skipped;
+  guint                    n_skipped;
+  guint8                  *has_skipped; /* per node index, or NULL */
+  GString                 *scratch;
+} Writer;
+
+static const char *const roster[7] = {
+  "Event", "Site", "Date", "Round", "White", "Black", "Result"
+};
+
+/* Appends the token @s (@len bytes) to the movetext, after a space or a
+ * line break so that no line exceeds 80 columns (a longer token stands
+ * alone on its line).  @glue_before: no space before the token (`)`). */
+static void
+emit (Writer *w, const char *s, gsize len, gboolean glue_before)
+{
+  gsize col = w->out->len - w->line_start;
+
+  if (col > 0)
+    {
+      gboolean glue = w->glue || glue_before;
+
+      if (col + (glue ? 0 : 1) + len > MAX_COLUMNS)
+        {
+          g_string_append_c (w->out, '\n');
+          w->line_start = w->out->len;
+          col = 0;
+        }
+      else if (!glue)
+        g_string_append_c (w->out, ' ');
+    }
+  /* A `%` in the first column would make the line an escape line
+   * (PGN standard 6): indent it by one space. */
+  if (col == 0 && len > 0 && s[0] == '%')
+    g_string_append_c (w->out, ' ');
+  g_string_append_len (w->out, s, len);
+  w->glue = FALSE;
+}
+
+static void
+emit_str (Writer *w, const char *s)
+{
+  emit (w, s, strlen (s), FALSE);
+}
+
+/* Writes @text as a `{}` comment, wrapped between words.  Braces in @text
+ * become parentheses so that the comment stays one comment. */
+static void
+emit_comment (Writer *w, const char *text)
+{
+  GString *word = w->scratch;
+  const char *p = text;
+  gboolean first = TRUE;
+
+  for (;;)
+    {
+      const char *start;
+
+      while (*p && g_ascii_isspace (*p))
+        p++;
+      start = p;
+      while (*p && !g_ascii_isspace (*p))
+        p++;
+      if (p == start)
+        break;
+
+      g_string_truncate (word, 0);
+      if (first)
+        g_string_append_c (word, '{');
+      for (const char *c = start; c < p; c++)
+        g_string_append_c (word, *c == '}' ? ')' : *c == '{' ? '(' : *c);
+      while (*p && g_ascii_isspace (*p))
+        p++;
+      if (*p == '\0')
+        g_string_append_c (word, '}');
+      emit (w, word->str, word->len, FALSE);
+      first = FALSE;
+    }
+  if (first)
+    emit (w, "{}", 2, FALSE);
+}
+
+/* The comments and marks that follow @node's move (or stand before the
+ * first move, for the root).  Returns TRUE if it wrote any. */
+static gboolean
+emit_annotations (Writer *w, const CqNode *node)
+{
+  const CqPgnWriteOptions *o = w->options;
+  gboolean any = FALSE;
+
+  if (w->has_skipped && w->has_skipped[node->index])
+    {
+      /* The unread text joins the comment after the move: one comment,
+       * as it reads back. */
+      g_autoptr (GString) text = g_string_new (node->comment_after);
+
+      for (guint i = 0; i < w->n_skipped; i++)
+        if (w->skipped[i].node == node)
+          {
+            if (text->len)
+              g_string_append_c (text, ' ');
+            g_string_append (text, w->skipped[i].text);
+          }
+      emit_comment (w, text->str);
+      any = TRUE;
+    }
+  else if (node->comment_after)
+    {
+      emit_comment (w, node->comment_after);
+      any = TRUE;
+    }
+  if (o && o->marks && node->index < o->n_marks && o->marks[node->index])
+    {
+      emit_comment (w, w->mark_text);
+      any = TRUE;
+    }
+  return any;
+}
+
+static void
+emit_nags (Writer *w, const CqNode *node)
+{
+  for (guint i = 0; i < node->n_nags; i++)
+    {
+      char buf[8];
+      int n = g_snprintf (buf, sizeof buf, "$%u", node->nags[i]);
+      emit (w, buf, n, FALSE);
+    }
+}
+
+/* Writes the line of play that starts with the move of @node, with the
+ * variations met on the way (recursively; the reader bounds their
+ * depth). */
+static void
+write_line (Writer *w, const CqNode *node, gboolean need_number)
+{
+  for (const CqNode *n = node; n; n = n->first_child)
+    {
+      const CqPosition *before = &n->parent->position;
+      char buf[32];
+      gsize len;
+
+      if (n->comment_before)
+        {
+          emit_comment (w, n->comment_before);
+          need_number = TRUE;
+        }
+      if (before->side_to_move == CQ_WHITE)
+        {
+          len = g_snprintf (buf, sizeof buf, "%u.", before->fullmove_number);
+          emit (w, buf, len, FALSE);
+        }
+      else if (need_number)
+        {
+          len = g_snprintf (buf, sizeof buf, "%u...", before->fullmove_number);
+          emit (w, buf, len, FALSE);
+        }
+      len = cq_san_format (before, &n->move, buf);
+      emit (w, buf, len, FALSE);
+      emit_nags (w, n);
+      need_number = emit_annotations (w, n);
+
+      if (n->parent->first_child == n && n->next_sibling)
+        {
+          for (const CqNode *v = n->next_sibling; v; v = v->next_sibling)
+            {
+              emit (w, "(", 1, FALSE);
+              w->glue = TRUE;
+              write_line (w, v, TRUE);
+              emit (w, ")", 1, TRUE);
+            }
+          need_number = TRUE;
+        }
+    }
+}
+
+static void
+append_tag (GString *out, const char *name, const char *value)
+{
+  g_string_append_c (out, '[');
+  g_string_append (out, name);
+  g_string_append (out, " \"");
+  for (const char *v = value; *v; v++)
+    {
+      if (*v == '"' || *v == '\\')
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *v);
+    }
+  g_string_append (out, "\"]\n");
+}
+
+static gboolean
+is_result (const char *s)
+{
+  return s && (strcmp (s, "1-0") == 0 || strcmp (s, "0-1") == 0
+               || strcmp (s, "1/2-1/2") == 0 || strcmp (s, "*") == 0);
+}
+
+/**
+ * cq_pgn_write_game:
+ * @out: the string to append to.
+ * @game: a game (its moves are parsed first if they were not).
+ * @options: (nullable): header comment and marks.
+ *
+ * Appends @game in PGN export format:
+ *  - the seven-tag roster in its standard order (missing ones as "?",
+ *    "????.??.??" for Date, the game's result for Result), then the other
+ *    tags in file order; values escaped (`\"`, `\\`);
+ *  - a blank line, then the movetext in lines of at most 80 columns (a
+ *    single token longer than that stands alone): move numbers `12.` before
+ *    White's moves and `12...` before Black's where a comment, a variation
+ *    or the start of a line comes before; moves as the SAN of the replayed
+ *    move; NAGs as `$n`; comments as `{...}` (comment_before before its
+ *    move, comment_after after it); variations in parentheses;
+ *  - the annotations of rulings R2: @options->header_comment as the game's
+ *    first comment; for each node whose byte in @options->marks is set, the
+ *    comment @options->mark_text ("MATCH" if %NULL) after the move that
+ *    produced the node (before the first move for the root), after the
+ *    comments already there;
+ *  - for a game with an error, the tree up to the last legal move of each
+ *    line, and the text that could not be read as a comment where its line
+ *    broke off (after the tags for a game with no position);
+ *  - the result (the movetext's, else a valid `Result` tag, else `*`) and
+ *    a blank line.
+ */
+void
+cq_pgn_write_game (GString *out, const CqGame *game, const CqPgnWriteOptions *options)
+{
+  Writer w = { 0 };
+  const char *result;
+  gboolean need_number = TRUE;
+
+  g_return_if_fail (out != NULL && game != NULL);
+
+  cq_game_parse_moves ((CqGame *) game);
+
+  result = game->result;
+  if (result == NULL)
+    result = is_result (cq_game_get_tag (game, "Result")) ? cq_game_get_tag (game, "Result") : "*";
+
+  /* Tags. */
+  for (guint i = 0; i < G_N_ELEMENTS (roster); i++)
+    {
+      const char *value = cq_game_get_tag (game, roster[i]);
+
+      if (value == NULL)
+        value = i == 2 ? "????.??.??" : i == 6 ? result : "?";
+      append_tag (out, roster[i], value);
+    }
+  for (guint i = 0; i < game->n_tags; i++)
+    {
+      gboolean in_roster = FALSE;
+
+      for (guint r = 0; r < G_N_ELEMENTS (roster); r++)
+        if (strcmp (game->tags[i].name, roster[r]) == 0)
+          in_roster = TRUE;
+      if (!in_roster)
+        append_tag (out, game->tags[i].name, game->tags[i].value);
+    }
+  g_string_append_c (out, '\n');
+
+  /* Movetext. */
+  w.out = out;
+  w.line_start = out->len;
+  w.game = game;
+  w.options = options;
+  w.mark_text = options && options->mark_text ? options->mark_text : "MATCH";
+  w.skipped = _cq_game_get_skipped (game, &w.n_skipped);
+  w.scratch = g_string_new (NULL);
+  if (w.n_skipped > 0 && game->n_nodes > 0)
+    {
+      w.has_skipped = g_malloc0 (game->n_nodes);
+      for (guint i = 0; i < w.n_skipped; i++)
+        if (w.skipped[i].node)
+          w.has_skipped[w.skipped[i].node->index] = 1;
+    }
+
+  if (options && options->header_comment)
+    emit_comment (&w, options->header_comment);
+  for (guint i = 0; i < w.n_skipped; i++)
+    if (w.skipped[i].node == NULL)
+      emit_comment (&w, w.skipped[i].text);
+  if (game->root)
+    {
+      emit_annotations (&w, game->root);
+      emit_nags (&w, game->root);
+      if (game->root->first_child)
+        write_line (&w, game->root->first_child, need_number);
+    }
+  emit_str (&w, result);
+  g_string_append (out, "\n\n");
+
+  g_free (w.has_skipped);
+  g_string_free (w.scratch, TRUE);
+}

@@ -1,0 +1,626 @@
+/* test-pgn-reader.c: splitting PGN input into game texts (CqPgnReader).
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "pgn-test-util.h"
+
+typedef struct {
+  char        *text;
+  CqGameSource source;
+} SplitGame;
+
+static void
+split_game_free (gpointer p)
+{
+  SplitGame *g = p;
+
+  g_free (g->text);
+  g_free (g);
+}
+
+/* Splits with @reader (block size @block, 0 for the default) into an array
+ * of SplitGame. */
+static GPtrArray *
+split_reader (CqPgnReader *reader, gsize block)
+{
+  GPtrArray *games = g_ptr_array_new_with_free_func (split_game_free);
+  g_autoptr (GError) error = NULL;
+  const char *text;
+  gsize len;
+  CqGameSource source;
+  guint64 last_pos = 0;
+
+  if (block)
+    _cq_pgn_reader_set_block_size (reader, block);
+  while (cq_pgn_reader_next (reader, &text, &len, &source, &error))
+    {
+      SplitGame *g = g_new0 (SplitGame, 1);
+
+      g->text = g_malloc (len + 1);   /* not g_strndup: junk may hold NULs */
+      memcpy (g->text, text, len);
+      g->text[len] = '\0';
+      g->source = source;
+      g_assert_cmpuint (source.length, ==, len);
+      g_assert_cmpuint (source.number, ==, games->len + 1);
+      /* The position only moves forward and is past the game. */
+      g_assert_cmpuint (cq_pgn_reader_get_position (reader), >=, last_pos);
+      g_assert_cmpuint (cq_pgn_reader_get_position (reader), >=, source.offset + len);
+      last_pos = cq_pgn_reader_get_position (reader);
+      g_ptr_array_add (games, g);
+    }
+  g_assert_no_error (error);
+  /* Still FALSE after the end. */
+  g_assert_false (cq_pgn_reader_next (reader, &text, &len, &source, &error));
+  g_assert_no_error (error);
+  return games;
+}
+
+static GPtrArray *
+split_data (const char *data, gsize len, gsize block)
+{
+  g_autoptr (CqPgnReader) reader = cq_pgn_reader_new_for_data (data, len, "test");
+
+  return split_reader (reader, block);
+}
+
+static GPtrArray *
+split_file (const char *path, gsize block)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CqPgnReader) reader = cq_pgn_reader_new_for_path (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (reader);
+  g_assert_cmpstr (cq_pgn_reader_get_name (reader), ==, path);
+  return split_reader (reader, block);
+}
+
+/* The line of byte @offset of @data, counted independently of the reader. */
+static guint64
+line_of (const char *data, guint64 offset)
+{
+  guint64 line = 1;
+
+  for (guint64 i = 0; i < offset; i++)
+    if (data[i] == '\n')
+      line++;
+  return line;
+}
+
+/* Each game's text is the input at its offset, and its line is right. */
+static void
+assert_consistent (const char *data, gsize len, GPtrArray *games)
+{
+  for (guint i = 0; i < games->len; i++)
+    {
+      SplitGame *g = games->pdata[i];
+
+      g_assert_cmpuint (g->source.offset + g->source.length, <=, len);
+      g_assert_cmpmem (g->text, g->source.length, data + g->source.offset, g->source.length);
+      g_assert_cmpuint (g->source.line, ==, line_of (data, g->source.offset));
+      if (i > 0)
+        {
+          SplitGame *prev = games->pdata[i - 1];
+          g_assert_cmpuint (g->source.offset, >=, prev->source.offset + prev->source.length);
+        }
+    }
+}
+
+static void
+assert_same_split (GPtrArray *a, GPtrArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    {
+      SplitGame *x = a->pdata[i], *y = b->pdata[i];
+
+      g_assert_cmpstr (x->text, ==, y->text);
+      g_assert_cmpuint (x->source.number, ==, y->source.number);
+      g_assert_cmpuint (x->source.offset, ==, y->source.offset);
+      g_assert_cmpuint (x->source.length, ==, y->source.length);
+      g_assert_cmpuint (x->source.line, ==, y->source.line);
+    }
+}
+
+static const gsize block_sizes[] = { 1, 2, 3, 5, 7, 13, 64, 1000 };
+
+/* The hand-made fixture with every splitting rule: see the expectations. */
+static void
+test_splitter_cases (void)
+{
+  static const struct {
+    guint64     line;
+    const char *starts;
+    const char *ends;
+  } expected[] = {
+    { 2, "[Event \"G1\"]", "3. Bb5 1-0" },
+    { 12, "[Event \"G2 header only\"]", "[Result \"*\"]" },
+    { 15, "[Event \"G3 header only\"]", "[Result \"*\"]" },
+    { 18, "[Event \"G4\"]", "2. c4 *" },
+    { 22, "1. e4 e5 *", "1. e4 e5 *" },
+    { 23, "e4 c5 Nf3 d6 1/2-1/2", "e4 c5 Nf3 d6 1/2-1/2" },
+    { 25, "1. c4 e5", "1. c4 e5" },
+    { 27, "1. d4 d5 2. c4", "1. d4 d5 2. c4" },
+    { 29, "[Event \"G9 no result\"]", "1. e4 e5 2. Nf3" },
+    { 32, "[Event \"G10 unterminated comment\"]", "{ this comment is never closed" },
+    { 36, "[Event \"G11\"]", "Qh4# 0-1" },
+  };
+  g_autofree char *path = fixture_path ("splitter-cases.pgn");
+  g_autoptr (GPtrArray) games = NULL;
+  gsize len;
+  char *data = fixture_contents ("splitter-cases.pgn", &len);
+  games = split_file (path, 0);
+  g_assert_cmpuint (games->len, ==, G_N_ELEMENTS (expected));
+  assert_consistent (data, len, games);
+  for (guint i = 0; i < games->len; i++)
+    {
+      SplitGame *g = games->pdata[i];
+
+      g_assert_cmpuint (g->source.line, ==, expected[i].line);
+      g_assert_true (g_str_has_prefix (g->text, expected[i].starts));
+      g_assert_true (g_str_has_suffix (g->text, expected[i].ends));
+      /* The offset is that of the first occurrence of the game's start
+       * after the previous game. */
+      g_assert_true (g_str_has_prefix (data + g->source.offset, expected[i].starts));
+    }
+  /* Spot checks with literal numbers. */
+  g_assert_cmpuint (((SplitGame *) games->pdata[0])->source.offset, ==, 55);
+  {
+    const char *hit = g_strstr_len (data, len, "[Event \"G11\"]");
+    gsize g11 = hit ? (gsize) (hit - data) : 0;
+    g_assert_cmpuint (((SplitGame *) games->pdata[10])->source.offset, ==, g11);
+  }
+
+  /* Any block size, from a file or from memory, gives the same games. */
+  for (guint b = 0; b < G_N_ELEMENTS (block_sizes); b++)
+    {
+      g_autoptr (GPtrArray) by_file = split_file (path, block_sizes[b]);
+      g_autoptr (GPtrArray) by_mem = split_data (data, len, block_sizes[b]);
+
+      assert_same_split (games, by_file);
+      assert_same_split (games, by_mem);
+    }
+  {
+    g_autoptr (GPtrArray) in_place = split_data (data, len, 0);
+    assert_same_split (games, in_place);
+  }
+  g_free (data);
+}
+
+/* A BOM, CRLF line ends, escape lines. */
+static void
+test_bom_crlf (void)
+{
+  static const char data[] =
+    "\xEF\xBB\xBF[Event \"A\"]\r\n[Result \"*\"]\r\n\r\n1. e4 {c\r\n\r\n[x]} *\r\n\r\n"
+    "%escape\r\n[Event \"B\"]\r\n\r\n1. d4 1-0\r\n";
+  g_autoptr (GPtrArray) games = split_data (data, sizeof data - 1, 0);
+  SplitGame *a, *b;
+
+  g_assert_cmpuint (games->len, ==, 2);
+  a = games->pdata[0];
+  b = games->pdata[1];
+  g_assert_cmpuint (a->source.offset, ==, 3);
+  g_assert_cmpuint (a->source.line, ==, 1);
+  g_assert_cmpstr (a->text, ==, "[Event \"A\"]\r\n[Result \"*\"]\r\n\r\n1. e4 {c\r\n\r\n[x]} *");
+  g_assert_cmpuint (b->source.line, ==, 9);
+  g_assert_cmpstr (b->text, ==, "[Event \"B\"]\r\n\r\n1. d4 1-0");
+  assert_consistent (data, sizeof data - 1, games);
+  for (guint i = 0; i < G_N_ELEMENTS (block_sizes); i++)
+    {
+      g_autoptr (GPtrArray) g2 = split_data (data, sizeof data - 1, block_sizes[i]);
+      assert_same_split (games, g2);
+    }
+}
+
+/* Tag-less games: by result tokens, by blank lines before "1.", and a
+ * comment before the first move belongs to the game. */
+static void
+test_tagless (void)
+{
+  static const char data[] =
+    "e4 e5 Nf3 Nc6 Bb5 *\n"
+    "Nf3 Nc6 e4 e5 { Match game 1 at 4 ply. } Bc4 *\n"
+    "{ intro } 1. d4 d5\n"
+    "\n"
+    "1. c4 e5 2. Nc3\n"
+    "\n"
+    "   1. e4 e5 2. Nf3 Nc6 3. Bb5 { leading whitespace } *\n"
+    "\n"
+    "{ only a comment, no game }\n";
+  g_autoptr (GPtrArray) games = split_data (data, sizeof data - 1, 0);
+
+  g_assert_cmpuint (games->len, ==, 5);
+  g_assert_cmpstr (((SplitGame *) games->pdata[0])->text, ==, "e4 e5 Nf3 Nc6 Bb5 *");
+  g_assert_cmpstr (((SplitGame *) games->pdata[1])->text, ==,
+                   "Nf3 Nc6 e4 e5 { Match game 1 at 4 ply. } Bc4 *");
+  g_assert_cmpstr (((SplitGame *) games->pdata[2])->text, ==, "{ intro } 1. d4 d5");
+  g_assert_cmpuint (((SplitGame *) games->pdata[2])->source.line, ==, 3);
+  g_assert_cmpstr (((SplitGame *) games->pdata[3])->text, ==, "1. c4 e5 2. Nc3");
+  g_assert_cmpuint (((SplitGame *) games->pdata[3])->source.line, ==, 5);
+  g_assert_cmpstr (((SplitGame *) games->pdata[4])->text, ==,
+                   "1. e4 e5 2. Nf3 Nc6 3. Bb5 { leading whitespace } *");
+  g_assert_cmpuint (((SplitGame *) games->pdata[4])->source.offset, ==,
+                    strstr (data, "1. e4 e5 2. Nf3 Nc6") - data);
+  assert_consistent (data, sizeof data - 1, games);
+  for (guint i = 0; i < G_N_ELEMENTS (block_sizes); i++)
+    {
+      g_autoptr (GPtrArray) g2 = split_data (data, sizeof data - 1, block_sizes[i]);
+      assert_same_split (games, g2);
+    }
+}
+
+/* A blank line inside a game's movetext does not split it when what
+ * follows is not White's first move; "1..." continues a game. */
+static void
+test_blank_line_in_movetext (void)
+{
+  static const char data[] =
+    "[Event \"A\"]\n\n1. e4 {long comment}\n\n1... e5\n\n2. Nf3 Nc6\n\n{more} 3. Bb5 *\n"
+    "[Event \"B\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n{start}\n\n1. Kb1 *\n";
+  g_autoptr (GPtrArray) games = split_data (data, sizeof data - 1, 0);
+
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_true (g_str_has_suffix (((SplitGame *) games->pdata[0])->text, "3. Bb5 *"));
+  g_assert_true (g_str_has_suffix (((SplitGame *) games->pdata[1])->text, "1. Kb1 *"));
+}
+
+/* Header-only games: a repeated tag after a blank line, or a repeated
+ * Event, starts a new game; a blank line inside one tag section does not
+ * (ChessBase exports). */
+static void
+test_header_only (void)
+{
+  g_autofree char *data = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  gsize len;
+
+  data = fixture_contents ("uzchesscup.pgn", &len);
+  games = split_data (data, len, 0);
+  g_assert_cmpuint (games->len, ==, 45);
+  g_assert_true (g_str_has_prefix (((SplitGame *) games->pdata[0])->text, "[Event \"Round 1:"));
+  g_assert_true (g_str_has_prefix (((SplitGame *) games->pdata[1])->text, "[Round \"1.2\"]"));
+  g_assert_cmpuint (((SplitGame *) games->pdata[1])->source.line, ==, 20);
+  assert_consistent (data, len, games);
+  for (guint i = 0; i < G_N_ELEMENTS (block_sizes); i++)
+    {
+      g_autoptr (GPtrArray) g2 = split_data (data, len, block_sizes[i]);
+      assert_same_split (games, g2);
+    }
+  g_clear_pointer (&games, g_ptr_array_unref);
+  g_clear_pointer (&data, g_free);
+
+  data = fixture_contents ("chessbase-empty-line.pgn", &len);
+  games = split_data (data, len, 0);
+  g_assert_cmpuint (games->len, ==, 1);
+  g_clear_pointer (&games, g_ptr_array_unref);
+
+  {
+    static const char two[] = "[Event \"A\"]\n[Site \"x\"]\n[Event \"B\"]\n[Site \"y\"]\n";
+    games = split_data (two, sizeof two - 1, 0);
+    g_assert_cmpuint (games->len, ==, 2);
+    g_assert_cmpstr (((SplitGame *) games->pdata[1])->text, ==, "[Event \"B\"]\n[Site \"y\"]");
+    g_assert_cmpuint (((SplitGame *) games->pdata[1])->source.line, ==, 3);
+  }
+}
+
+/* Fixtures copied from other projects' test suites: game counts. */
+static void
+test_fixture_counts (void)
+{
+  static const struct {
+    const char *name;
+    guint       games;
+  } cases[] = {
+    { "utf8-bom.pgn", 2 },
+    { "chessbase-empty-line.pgn", 1 },
+    { "test-fuzzydepth.pgn", 4 },
+    { "test-nagcomments.pgn", 1 },
+    { "nested-comment.pgn", 1 },
+    { "leading-whitespace.pgn", 4 },
+    { "pathological-headers.pgn", 1 },
+    { "z0.pgn", 1 },
+    { "cct131.pgn", 3 },
+    { "bare.pgn", 1 },
+    { "uzchesscup.pgn", 45 },
+    { "doc-sampleGameThrow.pgn", 1 },
+    { "cutechess-fischerrandom.pgn", 4 },
+    { "res_gameLatin1.pgn", 1 },
+    { "test-allownullmoves.pgn", 2 },
+    { "rav_alternative.pgn", 1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = fixture_path (cases[i].name);
+      g_autofree char *data = NULL;
+      g_autoptr (GPtrArray) games = split_file (path, 0);
+      gsize len;
+
+      data = fixture_contents (cases[i].name, &len);
+      g_test_message ("%s: %u games", cases[i].name, games->len);
+      g_assert_cmpuint (games->len, ==, cases[i].games);
+      assert_consistent (data, len, games);
+      for (guint b = 0; b < G_N_ELEMENTS (block_sizes); b++)
+        {
+          g_autoptr (GPtrArray) g2 = split_file (path, block_sizes[b]);
+          assert_same_split (games, g2);
+        }
+    }
+}
+
+/* The UTF-8 BOM is skipped: the first game starts at byte 3. */
+static void
+test_bom_fixture (void)
+{
+  g_autofree char *path = fixture_path ("utf8-bom.pgn");
+  g_autoptr (GPtrArray) games = split_file (path, 0);
+
+  g_assert_cmpuint (((SplitGame *) games->pdata[0])->source.offset, ==, 3);
+  g_assert_true (g_str_has_prefix (((SplitGame *) games->pdata[0])->text, "[Event \"A\"]"));
+  g_assert_cmpuint (((SplitGame *) games->pdata[1])->source.line, ==, 14);
+}
+
+/* A game larger than the buffer, and games across many blocks. */
+static void
+test_large_game (void)
+{
+  g_autoptr (GString) data = g_string_new ("[Event \"Big\"]\n\n");
+  g_autoptr (GPtrArray) games = NULL;
+  g_autofree char *tmp = NULL;
+  g_autoptr (GError) error = NULL;
+  int fd;
+
+  /* A comment of 3 MiB, then a second game. */
+  g_string_append (data, "1. e4 {");
+  for (guint i = 0; i < 3 * 1024 * 1024 / 64; i++)
+    g_string_append (data, "0123456789 0123456789 0123456789 0123456789 0123456789 01234567\n");
+  g_string_append (data, "} e5 1-0\n\n[Event \"Small\"]\n\n1. d4 *\n");
+
+  fd = g_file_open_tmp ("cq-pgn-XXXXXX.pgn", &tmp, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_file_set_contents (tmp, data->str, data->len, &error);
+  g_assert_no_error (error);
+
+  games = split_file (tmp, 0);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_true (g_str_has_suffix (((SplitGame *) games->pdata[0])->text, "} e5 1-0"));
+  g_assert_cmpuint (((SplitGame *) games->pdata[1])->source.line, ==, 3 + 3 * 1024 * 1024 / 64 + 2);
+  assert_consistent (data->str, data->len, games);
+  {
+    g_autoptr (GPtrArray) g2 = split_file (tmp, 4096);
+    assert_same_split (games, g2);
+  }
+  {
+    g_autoptr (CqPgnReader) r = cq_pgn_reader_new_for_path (tmp, &error);
+    g_assert_cmpuint (cq_pgn_reader_get_size (r), ==, data->len);
+  }
+  g_unlink (tmp);
+}
+
+/* cq_pgn_read_game_at() finds each game again from its source. */
+static void
+test_read_game_at (void)
+{
+  g_autofree char *path = fixture_path ("splitter-cases.pgn");
+  g_autoptr (GPtrArray) games = split_file (path, 0);
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      SplitGame *g = games->pdata[i];
+      g_autoptr (CqGame) a = cq_game_new_parsed (g->text, g->source.length, &g->source, path);
+      g_autoptr (CqGame) b = cq_pgn_read_game_at (path, &g->source, &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (b);
+      g_assert_cmpstr (b->filename, ==, path);
+      g_assert_true (b->filename != path);   /* the game's own copy */
+      g_assert_cmpuint (b->source.number, ==, i + 1);
+      g_assert_cmpuint (b->n_tags, ==, a->n_tags);
+      assert_same_string (cq_game_get_tag (a, "Event"), cq_game_get_tag (b, "Event"));
+      assert_same_string (a->error, b->error);
+      assert_same_tree (a, b);
+    }
+
+  /* Messages name the file, also for a game skipped from its tags. */
+  {
+    g_autofree char *c960 = fixture_path ("cutechess-fischerrandom.pgn");
+    g_autoptr (GPtrArray) g960 = split_file (c960, 0);
+    g_autoptr (CqGame) b = cq_pgn_read_game_at (c960, &((SplitGame *) g960->pdata[1])->source, &error);
+    g_autofree char *expected = g_strdup_printf ("%s:67: game 2: skipped: variant fischerandom", c960);
+
+    g_assert_no_error (error);
+    g_assert_true (b->skipped);
+    g_assert_cmpstr (b->error, ==, expected);
+  }
+
+  /* Past the end of the file, and a missing file. */
+  {
+    CqGameSource beyond = { 99, 100000, 50, 1 };
+    CqGame *g = cq_pgn_read_game_at (path, &beyond, &error);
+
+    g_assert_null (g);
+    g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED);
+    g_assert_nonnull (strstr (error->message, "file ends before game 99"));
+    g_clear_error (&error);
+    g = cq_pgn_read_game_at ("/nonexistent.pgn", &beyond, &error);
+    g_assert_null (g);
+    g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  }
+}
+
+/* A "game" that never ends is an error, not a memory hog; NUL padding
+ * between games is skipped. */
+static void
+test_limits (void)
+{
+  g_autoptr (GString) data = g_string_new ("[Event \"A\"]\n\n1. e4 *\n\n1. d4 {");
+  g_autoptr (CqPgnReader) reader = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *text;
+  gsize len;
+  CqGameSource source;
+
+  for (guint i = 0; i < 40000; i++)
+    g_string_append (data, "a long comment ");
+  reader = cq_pgn_reader_new_for_data (data->str, data->len, "huge.pgn");
+  _cq_pgn_reader_set_block_size (reader, 4096);
+  _cq_pgn_reader_set_max_game_size (reader, 100000);
+  g_assert_true (cq_pgn_reader_next (reader, &text, &len, &source, &error));
+  g_assert_false (cq_pgn_reader_next (reader, &text, &len, &source, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_cmpstr (error->message, ==,
+                   "huge.pgn: the text at byte 22 (line 5) runs for more than 100000 bytes without a "
+                   "game end: is this PGN?");
+
+  {
+    static const char padded[] = "1. e4 *\n\0\0\0\0\n\x1a" "1. d4 *\0\0";
+    g_autoptr (GPtrArray) games = split_data (padded, sizeof padded - 1, 0);
+
+    g_assert_cmpuint (games->len, ==, 2);
+    g_assert_cmpstr (((SplitGame *) games->pdata[1])->text, ==, "1. d4 *");
+    g_assert_cmpuint (((SplitGame *) games->pdata[1])->source.line, ==, 3);
+  }
+}
+
+/* 64-bit offsets: a sparse file with a game beyond 4 GiB (slow). */
+static void
+test_beyond_4gib (void)
+{
+  static const char g1[] = "[Event \"first\"]\n\n1. e4 *\n";
+  static const char g2[] = "[Event \"beyond 4 GiB\"]\n\n1. d4 d5 1-0\n";
+  const guint64 offset = (G_GUINT64_CONSTANT (9) << 29) + 7;   /* 4.5 GiB + 7 */
+  g_autofree char *tmp = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (CqGame) game = NULL;
+  int fd;
+
+  fd = g_file_open_tmp ("cq-sparse-XXXXXX.pgn", &tmp, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (write (fd, g1, sizeof g1 - 1), ==, sizeof g1 - 1);
+  if (pwrite (fd, g2, sizeof g2 - 1, offset) != (gssize) (sizeof g2 - 1))
+    {
+      close (fd);
+      g_unlink (tmp);
+      g_test_skip ("cannot write a sparse file beyond 4 GiB here");
+      return;
+    }
+  close (fd);
+
+  games = split_file (tmp, 0);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_cmpuint (((SplitGame *) games->pdata[1])->source.offset, ==, offset);
+  g_assert_cmpuint (((SplitGame *) games->pdata[1])->source.line, ==, 4);
+  game = cq_pgn_read_game_at (tmp, &((SplitGame *) games->pdata[1])->source, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (cq_game_get_tag (game, "Event"), ==, "beyond 4 GiB");
+  g_assert_cmpuint (game->n_nodes, ==, 3);
+  g_unlink (tmp);
+}
+
+static void
+test_missing_file (void)
+{
+  g_autoptr (GError) error = NULL;
+  CqPgnReader *r = cq_pgn_reader_new_for_path ("/nonexistent/x.pgn", &error);
+
+  g_assert_null (r);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_assert_nonnull (strstr (error->message, "/nonexistent/x.pgn"));
+  g_clear_error (&error);
+
+  r = cq_pgn_reader_new_for_path ("/", &error);
+  g_assert_null (r);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR);
+}
+
+/* Empty input, only whitespace, only comments: no games. */
+static void
+test_empty (void)
+{
+  static const char *const inputs[] = { "", "\n\n  \r\n", "% only an escape line\n", "{ a comment }\n; another\n",
+                                        "\xEF\xBB\xBF" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      g_autoptr (GPtrArray) games = split_data (inputs[i], strlen (inputs[i]), 0);
+      g_assert_cmpuint (games->len, ==, 0);
+    }
+}
+
+/* Random bytes and PGN-like junk: the split is consistent, independent of
+ * the block size, and every game can be parsed and written. */
+static void
+test_junk (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (42);
+  static const char alphabet[] = "[]{}()\";%*-/01\n\n \r\xEF\xBB\xBF" "abcKQ.e4$";
+
+  for (guint round = 0; round < 300; round++)
+    {
+      gsize len = g_rand_int_range (rand, 0, 400);
+      g_autofree char *data = g_malloc (len + 1);
+      g_autoptr (GPtrArray) games = NULL;
+
+      for (gsize i = 0; i < len; i++)
+        data[i] = round % 3 == 0 ? (char) g_rand_int_range (rand, 0, 256)
+                                 : alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)];
+      games = split_data (data, len, 0);
+      assert_consistent (data, len, games);
+      {
+        gsize block = 1 + round % 7;
+        g_autoptr (GPtrArray) g2 = split_data (data, len, block);
+        assert_same_split (games, g2);
+      }
+      /* And every game parses without crashing. */
+      for (guint i = 0; i < games->len; i++)
+        {
+          SplitGame *g = games->pdata[i];
+          g_autoptr (CqGame) game = cq_game_new_parsed (g->text, g->source.length, &g->source, "junk");
+          GString *out = g_string_new (NULL);
+
+          cq_pgn_write_game (out, game, NULL);
+          g_string_free (out, TRUE);
+        }
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  /* "--slow" (meson option slow_tests): only the 4 GiB sparse file. */
+  gboolean slow = argc > 1 && strcmp (argv[1], "--slow") == 0;
+
+  if (slow)
+    argv[1] = argv[0], argv++, argc--;
+  g_test_init (&argc, &argv, NULL);
+  if (slow)
+    {
+      g_test_add_func ("/pgn/reader/beyond-4gib", test_beyond_4gib);
+      return g_test_run ();
+    }
+
+  g_test_add_func ("/pgn/reader/splitter-cases", test_splitter_cases);
+  g_test_add_func ("/pgn/reader/bom-crlf", test_bom_crlf);
+  g_test_add_func ("/pgn/reader/tagless", test_tagless);
+  g_test_add_func ("/pgn/reader/blank-line-in-movetext", test_blank_line_in_movetext);
+  g_test_add_func ("/pgn/reader/header-only", test_header_only);
+  g_test_add_func ("/pgn/reader/fixture-counts", test_fixture_counts);
+  g_test_add_func ("/pgn/reader/bom-fixture", test_bom_fixture);
+  g_test_add_func ("/pgn/reader/large-game", test_large_game);
+  g_test_add_func ("/pgn/reader/read-game-at", test_read_game_at);
+  g_test_add_func ("/pgn/reader/limits", test_limits);
+  g_test_add_func ("/pgn/reader/missing-file", test_missing_file);
+  g_test_add_func ("/pgn/reader/empty", test_empty);
+  g_test_add_func ("/pgn/reader/junk", test_junk);
+
+  return g_test_run ();
+}
