@@ -1,0 +1,123 @@
+/* ex-move-text.h: the text of a game's move list, with the spans to style.
+ *
+ * Lays out a #CqGame as the move list shows it: the mainline with move
+ * numbers, SAN, NAG glyphs, comments and variations in parentheses
+ * (top-level and second-level variations as indented paragraphs of their
+ * own, deeper ones inline).  The result is plain UTF-8 text plus an array
+ * of spans in character offsets, so that a GtkTextBuffer can be filled with
+ * one insertion and its tags applied afterwards.  Needs GLib only.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include "pgn/cq-game.h"
+
+G_BEGIN_DECLS
+
+/* Variations nested at most this deep get an indented paragraph of their
+ * own; deeper ones are written inline, in parentheses. */
+#define EX_MOVE_TEXT_MAX_BLOCK_DEPTH 2
+
+/**
+ * ExMoveTextKind:
+ * @EX_MOVE_TEXT_MOVE: a move (SAN with its NAG glyphs $1..$6) or, at the
+ *   start, the "Start" token of the root; @node is its node index.  Spans of
+ *   this kind are clickable.
+ * @EX_MOVE_TEXT_NUMBER: a move number ("12." or "12...").
+ * @EX_MOVE_TEXT_NAG: a NAG other than $1..$6 (evaluation and other symbols).
+ * @EX_MOVE_TEXT_COMMENT: a comment (lichess `[%...]` commands removed).
+ * @EX_MOVE_TEXT_PARAGRAPH: a paragraph (a line of text); @depth is the
+ *   nesting depth of the variation it belongs to (0 = the mainline, 1 = a
+ *   variation of the mainline...), for the indent; @mainline is TRUE for
+ *   the paragraphs of the mainline (not the error message).
+ * @EX_MOVE_TEXT_RESULT: the game termination marker.
+ * @EX_MOVE_TEXT_ERROR: the game's replay error (#CqGame.error).
+ */
+typedef enum {
+  EX_MOVE_TEXT_MOVE,
+  EX_MOVE_TEXT_NUMBER,
+  EX_MOVE_TEXT_NAG,
+  EX_MOVE_TEXT_COMMENT,
+  EX_MOVE_TEXT_PARAGRAPH,
+  EX_MOVE_TEXT_RESULT,
+  EX_MOVE_TEXT_ERROR
+} ExMoveTextKind;
+
+/**
+ * ExMoveTextSpan:
+ * @start, @end: character (not byte) offsets into #ExMoveText.text, @end
+ *   excluded.
+ * @node: node index for %EX_MOVE_TEXT_MOVE, otherwise 0.
+ * @kind: an #ExMoveTextKind.
+ * @depth: variation depth of the span (0 on the mainline).
+ * @mainline: TRUE for a move (or paragraph) of the mainline.
+ */
+typedef struct {
+  guint32 start;
+  guint32 end;
+  guint32 node;
+  guint8  kind;
+  guint8  depth;
+  guint8  mainline;
+} ExMoveTextSpan;
+
+/**
+ * ExMoveText:
+ * @text: the whole move list, UTF-8.
+ * @spans: #ExMoveTextSpan entries in the order written: each paragraph
+ *   span comes after the spans it encloses, otherwise sorted by @start.
+ * @moves: #ExMoveTextSpan entries of kind %EX_MOVE_TEXT_MOVE only, sorted
+ *   by @start; one per node of the game.
+ * @node_to_move: for each node index, its position in @moves
+ *   (@n_nodes entries).
+ * @n_nodes: the game's number of nodes.
+ */
+typedef struct {
+  GString        *text;
+  GArray         *spans;
+  GArray         *moves;
+  guint32        *node_to_move;
+  guint           n_nodes;
+} ExMoveText;
+
+/**
+ * ex_move_text_new:
+ * @game: a game whose moves were parsed; may have no root (then the text is
+ *   only its error).
+ *
+ * Lays out @game (see the file comment).  Move text is the SAN formatted
+ * from the replayed move (cq_san_format()), so that long algebraic or
+ * loosely written moves read normally.  Linear in the game's size.
+ *
+ * Returns: (transfer full): the layout; free with ex_move_text_free().
+ */
+ExMoveText *ex_move_text_new          (const CqGame *game);
+
+void        ex_move_text_free         (ExMoveText *self);
+
+/**
+ * ex_move_text_node_at_offset:
+ * @offset: a character offset into the text.
+ *
+ * Returns: the index of the node whose move span contains @offset, or -1.
+ *   O(log n).
+ */
+int         ex_move_text_node_at_offset (const ExMoveText *self, guint offset);
+
+/* The move span of node @node (which must be < @n_nodes). */
+const ExMoveTextSpan *ex_move_text_get_move (const ExMoveText *self, guint node);
+
+/**
+ * ex_nag_to_glyph:
+ * @nag: a NAG number ($n).
+ *
+ * Returns: the usual symbol of @nag ("!" for $1, "?!" for $6, "=" for $10,
+ *   "±" for $16...), or NULL if it has none (shown as "$n").  Static.
+ */
+const char *ex_nag_to_glyph           (guint nag);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExMoveText, ex_move_text_free)
+
+G_END_DECLS
