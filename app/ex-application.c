@@ -1,0 +1,283 @@
+/* ex-application.c: the Excelsior workbench application.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A GtkApplication (org.excelsior.Workbench) that opens one ExWindow.  Files
+ * given on the command line are opened in it (G_APPLICATION_HANDLES_OPEN):
+ * a .pgn file becomes the database, anything else is read as a CQL query.
+ * Its resources (window template, cql.lang, style.css, icons, example
+ * queries) live under /org/excelsior/Workbench/, where GtkApplication also
+ * finds the icons by itself.
+ *
+ * With the environment variable EXCELSIOR_SCREENSHOT=FILE.png the window
+ * runs its query at start-up, selects the first result when the search has
+ * finished, saves a PNG of itself to FILE.png and the application quits
+ * (for documentation and for looking at what a user sees).
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <gtksourceview/gtksource.h>
+
+#include "ex-application.h"
+#include "ex-search-job.h"
+#include "ex-window.h"
+
+struct _ExApplication
+{
+  GtkApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (ExApplication, ex_application, GTK_TYPE_APPLICATION)
+
+/**
+ * ex_application_find_data_file:
+ * @relative_path: a path below the data directory, e.g. "sample/studies.pgn".
+ *
+ * Looks for an installed data file: first in $EXCELSIOR_DATADIR, then in
+ * PKGDATADIR (the installed location), then in the source tree's data/
+ * (SOURCE_DATADIR), so that the workbench also runs from its build
+ * directory.
+ *
+ * Returns: (transfer full) (nullable): the first path that exists, or NULL.
+ */
+char *
+ex_application_find_data_file (const char *relative_path)
+{
+  const char *dirs[3];
+  guint n = 0;
+
+  g_return_val_if_fail (relative_path != NULL, NULL);
+
+  if (g_getenv ("EXCELSIOR_DATADIR") != NULL && *g_getenv ("EXCELSIOR_DATADIR") != '\0')
+    dirs[n++] = g_getenv ("EXCELSIOR_DATADIR");
+  dirs[n++] = PKGDATADIR;
+  dirs[n++] = SOURCE_DATADIR;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *path = g_build_filename (dirs[i], relative_path, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return g_steal_pointer (&path);
+    }
+
+  return NULL;
+}
+
+static ExWindow *
+get_window (ExApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    window = GTK_WINDOW (ex_window_new (GTK_APPLICATION (self)));
+
+  return EX_WINDOW (window);
+}
+
+static gboolean
+screenshot_timeout_cb (gpointer user_data)
+{
+  ExWindow *window = user_data;
+  const char *path = g_object_get_data (G_OBJECT (window), "ex-screenshot-path");
+  g_autoptr(GError) error = NULL;
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
+
+  if (!ex_window_save_screenshot (window, path, &error))
+    g_printerr ("%s\n", error->message);
+  else
+    g_printerr (_("Saved a screenshot to %s\n"), path);
+
+  if (app != NULL)
+    g_application_quit (G_APPLICATION (app));
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+screenshot_search_finished_cb (ExWindow *window,
+                               gboolean  completed,
+                               gpointer  user_data)
+{
+  g_signal_handlers_disconnect_by_func (window, screenshot_search_finished_cb, user_data);
+
+  if (g_list_model_get_n_items (ex_window_get_results (window)) > 0)
+    ex_window_select_result (window, 0);
+
+  /* Let the window lay out and draw the game before it is captured. */
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 700, screenshot_timeout_cb,
+                      g_object_ref (window), g_object_unref);
+}
+
+static void
+maybe_take_screenshot (ExApplication *self,
+                       ExWindow      *window)
+{
+  const char *path = g_getenv ("EXCELSIOR_SCREENSHOT");
+
+  if (path == NULL || *path == '\0' || g_object_get_data (G_OBJECT (window), "ex-screenshot-path"))
+    return;
+
+  g_object_set_data_full (G_OBJECT (window), "ex-screenshot-path", g_strdup (path), g_free);
+  g_signal_connect (window, "search-finished", G_CALLBACK (screenshot_search_finished_cb), NULL);
+  if (!ex_window_run (window))
+    screenshot_search_finished_cb (window, FALSE, NULL);
+}
+
+static void
+ex_application_activate (GApplication *app)
+{
+  ExApplication *self = EX_APPLICATION (app);
+  ExWindow *window = get_window (self);
+
+  gtk_window_present (GTK_WINDOW (window));
+  maybe_take_screenshot (self, window);
+}
+
+static void
+ex_application_open (GApplication  *app,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  ExApplication *self = EX_APPLICATION (app);
+  ExWindow *window = get_window (self);
+
+  /* Queries first: a database named on the command line wins over a
+   * query's :pgn, whatever the order of the arguments. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < n_files; i++)
+      {
+        g_autofree char *name = g_file_get_basename (files[i]);
+        g_autofree char *lower = g_utf8_strdown (name, -1);
+        gboolean is_pgn = g_str_has_suffix (lower, ".pgn");
+
+        if (is_pgn == (pass == 1))
+          ex_window_open_file (window, files[i]);
+      }
+
+  gtk_window_present (GTK_WINDOW (window));
+  maybe_take_screenshot (self, window);
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  ExApplication *self = user_data;
+  const char *authors[] = { _("The Excelsior authors"), NULL };
+
+  gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (self)),
+                         "program-name", _("Excelsior"),
+                         "logo-icon-name", APPLICATION_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Search chess games and studies with the Chess Query Language (CQL 3)"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", authors,
+                         "copyright", "© 2026 The Excelsior authors",
+                         NULL);
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  ExApplication *self = user_data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+
+  /* Closing the windows cancels their searches. */
+  while (windows != NULL)
+    {
+      GList *next = windows->next;
+
+      gtk_window_destroy (windows->data);
+      windows = next;
+    }
+}
+
+static const GActionEntry app_actions[] = {
+  { "about", about_action },
+  { "quit", quit_action },
+};
+
+static void
+ex_application_startup (GApplication *app)
+{
+  static const char *run_accels[] = { "<Control>Return", "F5", NULL };
+  static const char *stop_accels[] = { "Escape", NULL };
+  static const char *export_accels[] = { "<Control>e", NULL };
+  static const char *open_accels[] = { "<Control>o", NULL };
+  static const char *save_accels[] = { "<Control><Shift>s", NULL };
+  static const char *database_accels[] = { "<Control>d", NULL };
+  static const char *quit_accels[] = { "<Control>q", NULL };
+
+  g_autoptr(GtkCssProvider) css = NULL;
+
+  G_APPLICATION_CLASS (ex_application_parent_class)->startup (app);
+
+  /* GtkApplication finds the icons under the resource base path by itself,
+   * not the style sheet. */
+  css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, "/org/excelsior/Workbench/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+
+  gtk_source_init ();
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
+                                   G_N_ELEMENTS (app_actions), app);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.run", run_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.stop", stop_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.export", export_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open-query", open_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save-query", save_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.choose-database",
+                                         database_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+}
+
+static void
+ex_application_shutdown (GApplication *app)
+{
+  /* Windows cancel their searches when destroyed; wait for the threads to
+   * be joined (their final idles run on this main context), which takes
+   * only as long as the engine needs to notice the cancellation. */
+  while (ex_search_job_get_n_running () > 0)
+    g_main_context_iteration (NULL, TRUE);
+
+  G_APPLICATION_CLASS (ex_application_parent_class)->shutdown (app);
+}
+
+static void
+ex_application_class_init (ExApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->activate = ex_application_activate;
+  app_class->open = ex_application_open;
+  app_class->startup = ex_application_startup;
+  app_class->shutdown = ex_application_shutdown;
+}
+
+static void
+ex_application_init (ExApplication *self)
+{
+}
+
+/**
+ * ex_application_new:
+ * @flags: extra flags (tests add G_APPLICATION_NON_UNIQUE).
+ *
+ * Returns: (transfer full): the application, with HANDLES_OPEN.
+ */
+ExApplication *
+ex_application_new (GApplicationFlags flags)
+{
+  return g_object_new (EX_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", flags | G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/org/excelsior/Workbench",
+                       NULL);
+}

@@ -1,0 +1,18 @@
+/* ex-application.h: the Excelsior workbench application.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define EX_TYPE_APPLICATION (ex_application_get_type ())
+
+G_DECLARE_FINAL_TYPE (ExApplication, ex_application, EX, APPLICATION, GtkApplication)
+
+ExApplication *ex_application_new            (GApplicationFlags flags);
+char          *ex_application_find_data_file (const char *relative_path);
+
+G_END_DECLS

@@ -1,0 +1,328 @@
+/* ex-export.c: write the matched games of a search to a PGN file.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each matched game is re-read from its byte offset in the database
+ * (design.md: results keep offsets, not text) and written with
+ * cq_pgn_write_game(): the comment {Original game: N} first and {MATCH}
+ * after each matched position (rulings R2).  The file is written to a
+ * temporary file beside the destination and renamed over it at the end,
+ * so a failed or cancelled export leaves the destination untouched.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "pgn/cq-pgn.h"
+#include "ex-export.h"
+#include "ex-result.h"
+
+#define FLUSH_SIZE (256 * 1024)
+
+/**
+ * ex_export_check_destination:
+ * @dest_path: the file to be written.
+ * @pgn_path: the database the results come from.
+ *
+ * The database is never written: refuses @dest_path when it is the same
+ * file as @pgn_path (same path, or the same device and inode: a link).
+ *
+ * Returns: FALSE with G_IO_ERROR_INVALID_ARGUMENT if @dest_path is the
+ *   database.
+ */
+gboolean
+ex_export_check_destination (const char  *dest_path,
+                             const char  *pgn_path,
+                             GError     **error)
+{
+  g_autoptr(GFile) dest = NULL;
+  g_autoptr(GFile) db = NULL;
+  GStatBuf dest_st, db_st;
+
+  g_return_val_if_fail (dest_path != NULL, FALSE);
+  g_return_val_if_fail (pgn_path != NULL, FALSE);
+
+  dest = g_file_new_for_path (dest_path);
+  db = g_file_new_for_path (pgn_path);
+  if (g_file_equal (dest, db)
+      || (g_stat (dest_path, &dest_st) == 0 && g_stat (pgn_path, &db_st) == 0
+          && dest_st.st_dev == db_st.st_dev && dest_st.st_ino == db_st.st_ino))
+    {
+      g_autofree char *name = g_path_get_basename (pgn_path);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("Refusing to overwrite “%s”: it is the database being searched"), name);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+write_all (int          fd,
+           const char  *data,
+           gsize        len,
+           const char  *path,
+           GError     **error)
+{
+  while (len > 0)
+    {
+      gssize n = write (fd, data, len);
+
+      if (n < 0)
+        {
+          int saved_errno = errno;
+
+          if (saved_errno == EINTR)
+            continue;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                       _("Could not write “%s”: %s"), path, g_strerror (saved_errno));
+          return FALSE;
+        }
+      data += n;
+      len -= (gsize)n;
+    }
+
+  return TRUE;
+}
+
+/* Appends @result's game, re-read from @pgn_path, to @out. */
+static gboolean
+append_game (GString     *out,
+             const char  *pgn_path,
+             ExResult    *result,
+             const char  *mark_text,
+             GError     **error)
+{
+  g_autoptr(CqGame) game = NULL;
+  g_autofree guint8 *marks = NULL;
+  g_autofree char *header = NULL;
+  const CqMatchedPosition *positions;
+  CqPgnWriteOptions options = { 0 };
+  guint n_positions;
+
+  game = cq_pgn_read_game_at (pgn_path, ex_result_get_source (result), error);
+  if (game == NULL)
+    return FALSE;
+
+  positions = ex_result_get_positions (result, &n_positions);
+  if (game->n_nodes > 0)
+    {
+      marks = g_malloc0 (game->n_nodes);
+      for (guint i = 0; i < n_positions; i++)
+        if (positions[i].node < game->n_nodes)
+          marks[positions[i].node] = 1;
+    }
+
+  header = g_strdup_printf ("Original game: %" G_GUINT64_FORMAT, ex_result_get_number (result));
+  options.header_comment = header;
+  options.marks = marks;
+  options.n_marks = marks != NULL ? game->n_nodes : 0;
+  options.mark_text = mark_text != NULL ? mark_text : "MATCH";
+  cq_pgn_write_game (out, game, &options);
+
+  return TRUE;
+}
+
+/**
+ * ex_export_write:
+ * @pgn_path: the database the results come from.
+ * @results: (element-type ExResult): the matched games, in the order to
+ *   write them.
+ * @dest_path: the PGN file to write (created or replaced, atomically).
+ * @mark_text: (nullable): the annotation, "MATCH" by default (rulings R2).
+ * @n_written: (out) (optional): number of games written.
+ *
+ * Synchronous; may run on any thread (@results are immutable).
+ *
+ * Returns: TRUE on success; FALSE with G_IO_ERROR_INVALID_ARGUMENT if
+ *   @dest_path is the database, G_FILE_ERROR if a file could not be read
+ *   or written, G_IO_ERROR_CANCELLED; then @dest_path is unchanged.
+ */
+gboolean
+ex_export_write (const char    *pgn_path,
+                 GPtrArray     *results,
+                 const char    *dest_path,
+                 const char    *mark_text,
+                 GCancellable  *cancellable,
+                 guint         *n_written,
+                 GError       **error)
+{
+  g_autofree char *tmp_path = NULL;
+  g_autoptr(GString) out = NULL;
+  gboolean ok = TRUE;
+  int fd;
+  guint i;
+
+  g_return_val_if_fail (pgn_path != NULL, FALSE);
+  g_return_val_if_fail (results != NULL, FALSE);
+  g_return_val_if_fail (dest_path != NULL, FALSE);
+
+  if (n_written != NULL)
+    *n_written = 0;
+
+  if (!ex_export_check_destination (dest_path, pgn_path, error))
+    return FALSE;
+
+  /* A hidden file beside the destination, so that the rename is atomic;
+   * created with mode 0666 less the umask, like any new document. */
+  {
+    g_autofree char *dir = g_path_get_dirname (dest_path);
+    g_autofree char *base = g_path_get_basename (dest_path);
+    g_autofree char *tmp_name = g_strconcat (".", base, ".XXXXXX", NULL);
+
+    tmp_path = g_build_filename (dir, tmp_name, NULL);
+  }
+  fd = g_mkstemp_full (tmp_path, O_WRONLY | O_CLOEXEC, 0666);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+      g_autofree char *dir = g_path_get_dirname (dest_path);
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("Could not create a file in “%s”: %s"), dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+  out = g_string_sized_new (FLUSH_SIZE + 4096);
+  for (i = 0; ok && i < results->len; i++)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        ok = FALSE;
+      else if (!append_game (out, pgn_path, g_ptr_array_index (results, i), mark_text, error))
+        ok = FALSE;
+      else if (out->len >= FLUSH_SIZE)
+        {
+          ok = write_all (fd, out->str, out->len, tmp_path, error);
+          g_string_truncate (out, 0);
+        }
+    }
+  if (ok)
+    ok = write_all (fd, out->str, out->len, tmp_path, error);
+  if (ok && fsync (fd) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("Could not write “%s”: %s"), tmp_path, g_strerror (saved_errno));
+      ok = FALSE;
+    }
+  if (close (fd) != 0 && ok)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("Could not write “%s”: %s"), tmp_path, g_strerror (saved_errno));
+      ok = FALSE;
+    }
+  if (ok && g_rename (tmp_path, dest_path) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("Could not replace “%s”: %s"), dest_path, g_strerror (saved_errno));
+      ok = FALSE;
+    }
+  if (!ok)
+    {
+      g_unlink (tmp_path);
+      return FALSE;
+    }
+
+  if (n_written != NULL)
+    *n_written = results->len;
+
+  return TRUE;
+}
+
+typedef struct {
+  char      *pgn_path;
+  GPtrArray *results;
+  char      *dest_path;
+} ExportData;
+
+static void
+export_data_free (ExportData *data)
+{
+  g_free (data->pgn_path);
+  g_ptr_array_unref (data->results);
+  g_free (data->dest_path);
+  g_free (data);
+}
+
+static gpointer
+export_thread (gpointer user_data)
+{
+  GTask *task = user_data;
+  ExportData *data = g_task_get_task_data (task);
+  GError *error = NULL;
+  guint n_written = 0;
+
+  if (ex_export_write (data->pgn_path, data->results, data->dest_path, NULL,
+                       g_task_get_cancellable (task), &n_written, &error))
+    g_task_return_int (task, n_written);
+  else
+    g_task_return_error (task, error);
+  g_object_unref (task);
+
+  return NULL;
+}
+
+/**
+ * ex_export_async:
+ * @results: (element-type ExResult): the games to write (the array is
+ *   referenced, not copied: do not change it).
+ *
+ * Runs ex_export_write() on its own thread (not the shared GTask pool: a
+ * large export takes a while, design.md) and calls @callback on the
+ * calling thread's thread-default main context.
+ */
+void
+ex_export_async (const char          *pgn_path,
+                 GPtrArray           *results,
+                 const char          *dest_path,
+                 GCancellable        *cancellable,
+                 GAsyncReadyCallback  callback,
+                 gpointer             user_data)
+{
+  GTask *task;
+  ExportData *data;
+
+  g_return_if_fail (pgn_path != NULL);
+  g_return_if_fail (results != NULL);
+  g_return_if_fail (dest_path != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ex_export_async);
+  data = g_new0 (ExportData, 1);
+  data->pgn_path = g_strdup (pgn_path);
+  data->results = g_ptr_array_ref (results);
+  data->dest_path = g_strdup (dest_path);
+  g_task_set_task_data (task, data, (GDestroyNotify)export_data_free);
+
+  g_thread_unref (g_thread_new ("excelsior-export", export_thread, task));
+}
+
+/* Returns: TRUE with the number of games written, or FALSE with the error
+ * of ex_export_write(). */
+gboolean
+ex_export_finish (GAsyncResult  *result,
+                  guint         *n_written,
+                  GError       **error)
+{
+  gssize n;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+
+  n = g_task_propagate_int (G_TASK (result), error);
+  if (n < 0)
+    return FALSE;
+  if (n_written != NULL)
+    *n_written = (guint)n;
+
+  return TRUE;
+}

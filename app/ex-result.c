@@ -1,0 +1,270 @@
+/* ex-result.c: one matched game in the workbench's results list.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * An ExResult is the workbench's copy of a #CqMatch: where the game lies in
+ * the database (number, byte offset and length), the seven-tag roster
+ * values and the matched positions (rulings R2).  The game itself is not
+ * kept: it is re-read by offset when shown or exported (design.md, "Memory
+ * stays flat").  Immutable once created, so it may be created on the
+ * search thread and read from any thread afterwards.
+ */
+#include "config.h"
+
+#include "ex-result.h"
+
+struct _ExResult
+{
+  GObject            parent_instance;
+
+  CqGameSource       source;
+  char              *event;
+  char              *site;
+  char              *date;
+  char              *round;
+  char              *white;
+  char              *black;
+  char              *result;
+  CqMatchedPosition *positions;
+  guint              n_positions;
+};
+
+G_DEFINE_FINAL_TYPE (ExResult, ex_result, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_NUMBER,
+  PROP_WHITE,
+  PROP_BLACK,
+  PROP_EVENT,
+  PROP_SITE,
+  PROP_DATE,
+  PROP_ROUND,
+  PROP_RESULT,
+  PROP_N_POSITIONS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+ex_result_finalize (GObject *object)
+{
+  ExResult *self = (ExResult *)object;
+
+  g_free (self->event);
+  g_free (self->site);
+  g_free (self->date);
+  g_free (self->round);
+  g_free (self->white);
+  g_free (self->black);
+  g_free (self->result);
+  g_free (self->positions);
+
+  G_OBJECT_CLASS (ex_result_parent_class)->finalize (object);
+}
+
+static void
+ex_result_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  ExResult *self = EX_RESULT (object);
+
+  switch (prop_id)
+    {
+    case PROP_NUMBER:
+      g_value_set_uint64 (value, self->source.number);
+      break;
+
+    case PROP_WHITE:
+      g_value_set_string (value, self->white);
+      break;
+
+    case PROP_BLACK:
+      g_value_set_string (value, self->black);
+      break;
+
+    case PROP_EVENT:
+      g_value_set_string (value, self->event);
+      break;
+
+    case PROP_SITE:
+      g_value_set_string (value, self->site);
+      break;
+
+    case PROP_DATE:
+      g_value_set_string (value, self->date);
+      break;
+
+    case PROP_ROUND:
+      g_value_set_string (value, self->round);
+      break;
+
+    case PROP_RESULT:
+      g_value_set_string (value, self->result);
+      break;
+
+    case PROP_N_POSITIONS:
+      g_value_set_uint (value, self->n_positions);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ex_result_class_init (ExResultClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = ex_result_finalize;
+  object_class->get_property = ex_result_get_property;
+
+  properties[PROP_NUMBER] =
+    g_param_spec_uint64 ("number", NULL, NULL, 0, G_MAXUINT64, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_WHITE] =
+    g_param_spec_string ("white", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_BLACK] =
+    g_param_spec_string ("black", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_EVENT] =
+    g_param_spec_string ("event", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SITE] =
+    g_param_spec_string ("site", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DATE] =
+    g_param_spec_string ("date", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ROUND] =
+    g_param_spec_string ("round", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RESULT] =
+    g_param_spec_string ("result", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_N_POSITIONS] =
+    g_param_spec_uint ("n-positions", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+ex_result_init (ExResult *self)
+{
+}
+
+/**
+ * ex_result_new_from_match:
+ * @match: a match reported by cq_search_run(); valid only during the
+ *   callback, so everything kept is copied.
+ *
+ * May be called on the search thread.
+ *
+ * Returns: (transfer full): a new #ExResult.
+ */
+ExResult *
+ex_result_new_from_match (const CqMatch *match)
+{
+  ExResult *self;
+
+  g_return_val_if_fail (match != NULL, NULL);
+
+  self = g_object_new (EX_TYPE_RESULT, NULL);
+  self->source = match->source;
+  self->event = g_strdup (match->event);
+  self->site = g_strdup (match->site);
+  self->date = g_strdup (match->date);
+  self->round = g_strdup (match->round);
+  self->white = g_strdup (match->white);
+  self->black = g_strdup (match->black);
+  self->result = g_strdup (match->result);
+  self->n_positions = match->n_positions;
+  if (match->n_positions > 0)
+    self->positions = g_memdup2 (match->positions,
+                                 sizeof (CqMatchedPosition) * match->n_positions);
+
+  return self;
+}
+
+/* The game's 1-based ordinal in its database (rulings R3). */
+guint64
+ex_result_get_number (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), 0);
+  return self->source.number;
+}
+
+/* Where the game's text lies in the database, for cq_pgn_read_game_at(). */
+const CqGameSource *
+ex_result_get_source (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), NULL);
+  return &self->source;
+}
+
+/* Tag values (NULL when the game has no such tag). */
+const char *
+ex_result_get_white (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), NULL);
+  return self->white;
+}
+
+const char *
+ex_result_get_black (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), NULL);
+  return self->black;
+}
+
+const char *
+ex_result_get_event (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), NULL);
+  return self->event;
+}
+
+const char *
+ex_result_get_site (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), NULL);
+  return self->site;
+}
+
+const char *
+ex_result_get_date (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), NULL);
+  return self->date;
+}
+
+const char *
+ex_result_get_round (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), NULL);
+  return self->round;
+}
+
+const char *
+ex_result_get_result (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), NULL);
+  return self->result;
+}
+
+/**
+ * ex_result_get_positions:
+ * @n_positions: (out): number of entries.
+ *
+ * Returns: (transfer none) (nullable): the matched positions, sorted by
+ *   node index (pre-order, rulings R1/R2); NULL when there are none.
+ */
+const CqMatchedPosition *
+ex_result_get_positions (ExResult *self,
+                         guint    *n_positions)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), NULL);
+  g_return_val_if_fail (n_positions != NULL, NULL);
+
+  *n_positions = self->n_positions;
+  return self->positions;
+}

@@ -1,0 +1,30 @@
+/* ex-result.h: one matched game in the workbench's results list.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+#include "search/cq-search.h"
+
+G_BEGIN_DECLS
+
+#define EX_TYPE_RESULT (ex_result_get_type ())
+
+G_DECLARE_FINAL_TYPE (ExResult, ex_result, EX, RESULT, GObject)
+
+ExResult                *ex_result_new_from_match (const CqMatch *match);
+
+guint64                  ex_result_get_number      (ExResult *self);
+const CqGameSource      *ex_result_get_source      (ExResult *self);
+const char              *ex_result_get_white       (ExResult *self);
+const char              *ex_result_get_black       (ExResult *self);
+const char              *ex_result_get_event       (ExResult *self);
+const char              *ex_result_get_site        (ExResult *self);
+const char              *ex_result_get_date        (ExResult *self);
+const char              *ex_result_get_round       (ExResult *self);
+const char              *ex_result_get_result      (ExResult *self);
+const CqMatchedPosition *ex_result_get_positions   (ExResult *self,
+                                                    guint    *n_positions);
+
+G_END_DECLS

@@ -1,0 +1,365 @@
+/* ex-search-job.c: one search on its own thread, reporting to the main loop in batches.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * design.md, "GUI threading": each search runs cq_search_run() on a
+ * dedicated thread (never the shared GTask pool: a scan may take minutes).
+ * The engine calls back on that thread; the callbacks only copy what they
+ * need into a pending batch under a mutex.  At most one idle source is
+ * queued at a time: it is queued when the batch reaches BATCH_MAX_RESULTS,
+ * when BATCH_INTERVAL_US has passed since the last hand-over, on every
+ * progress report (the engine sends one about every 100 ms) and at the end.
+ * The idle takes the whole batch, so however fast matches come the main
+ * loop sees a few hand-overs per second.
+ *
+ * The idle holds only a GWeakRef on the owner (the window), and drops the
+ * batch when the owner is gone or the job was cancelled (a newer search
+ * replaced it, or Stop).  The final idle joins the thread, which by then is
+ * returning, so the main loop never blocks on it.
+ */
+#include "config.h"
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+#include "ex-result.h"
+#include "ex-search-job.h"
+
+#define BATCH_MAX_RESULTS 200
+#define BATCH_INTERVAL_US (100 * G_TIME_SPAN_MILLISECOND)
+
+/* The nice value of the search threads: they still get every idle core,
+ * but yield to the main loop when they compete with it. */
+#define SEARCH_THREAD_NICE 10
+
+struct _ExSearchJob
+{
+  gatomicrefcount         ref_count;
+
+  /* Set at start, read-only afterwards. */
+  CqQuery                *query;
+  char                   *pgn_path;
+  GCancellable           *cancellable;
+  GMainContext           *main_context;
+  GWeakRef                owner;
+  const ExSearchJobFuncs *funcs;
+
+  /* Main thread only. */
+  GThread                *thread;
+  gboolean                finished;
+
+  /* Worker thread only. */
+  gint64                  last_handover;
+
+  /* Shared, under @mutex. */
+  GMutex                  mutex;
+  GPtrArray              *pending_results;
+  GPtrArray              *pending_messages;
+  CqSearchProgress        progress;
+  gboolean                have_progress;
+  gboolean                idle_queued;
+  gboolean                done;
+  GError                 *error;
+};
+
+static gint n_running;
+
+static gboolean handover_cb (gpointer user_data);
+
+static void
+ex_search_job_free (ExSearchJob *job)
+{
+  /* The last reference is dropped by the final idle, after the join. */
+  g_assert (job->thread == NULL);
+
+  g_weak_ref_clear (&job->owner);
+  g_clear_pointer (&job->query, cq_query_free);
+  g_clear_pointer (&job->pgn_path, g_free);
+  g_clear_object (&job->cancellable);
+  g_clear_pointer (&job->main_context, g_main_context_unref);
+  g_clear_pointer (&job->pending_results, g_ptr_array_unref);
+  g_clear_pointer (&job->pending_messages, g_ptr_array_unref);
+  g_clear_error (&job->error);
+  g_mutex_clear (&job->mutex);
+  g_free (job);
+}
+
+ExSearchJob *
+ex_search_job_ref (ExSearchJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+
+  g_atomic_ref_count_inc (&job->ref_count);
+  return job;
+}
+
+void
+ex_search_job_unref (ExSearchJob *job)
+{
+  g_return_if_fail (job != NULL);
+
+  if (g_atomic_ref_count_dec (&job->ref_count))
+    ex_search_job_free (job);
+}
+
+/* Called with @job->mutex held: queue the hand-over unless one is queued. */
+static void
+queue_handover_locked (ExSearchJob *job)
+{
+  GSource *source;
+
+  job->last_handover = g_get_monotonic_time ();
+  if (job->idle_queued)
+    return;
+
+  job->idle_queued = TRUE;
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+  g_source_set_static_name (source, "[excelsior] search hand-over");
+  g_source_set_callback (source, handover_cb, ex_search_job_ref (job),
+                         (GDestroyNotify)ex_search_job_unref);
+  g_source_attach (source, job->main_context);
+  g_source_unref (source);
+}
+
+static void
+on_match (const CqMatch *match,
+          gpointer       user_data)
+{
+  ExSearchJob *job = user_data;
+  ExResult *result = ex_result_new_from_match (match);
+
+  g_mutex_lock (&job->mutex);
+  g_ptr_array_add (job->pending_results, result);
+  if (job->pending_results->len >= BATCH_MAX_RESULTS
+      || g_get_monotonic_time () - job->last_handover >= BATCH_INTERVAL_US)
+    queue_handover_locked (job);
+  g_mutex_unlock (&job->mutex);
+}
+
+static void
+on_diagnostic (const CqDiagnostic *diag,
+               gpointer            user_data)
+{
+  ExSearchJob *job = user_data;
+
+  g_mutex_lock (&job->mutex);
+  /* Keep the first few hundred messages; the count is in the progress. */
+  if (job->pending_messages->len < 500)
+    g_ptr_array_add (job->pending_messages, g_strdup (diag->message));
+  g_mutex_unlock (&job->mutex);
+}
+
+static void
+on_progress (const CqSearchProgress *progress,
+             gpointer                user_data)
+{
+  ExSearchJob *job = user_data;
+
+  g_mutex_lock (&job->mutex);
+  job->progress = *progress;
+  job->have_progress = TRUE;
+  queue_handover_locked (job);
+  g_mutex_unlock (&job->mutex);
+}
+
+static gpointer
+search_thread (gpointer user_data)
+{
+  ExSearchJob *job = user_data;
+  static const CqSearchCallbacks callbacks = {
+    .on_match = on_match,
+    .on_diagnostic = on_diagnostic,
+    .on_progress = on_progress,
+  };
+  CqSearchOptions options;
+  CqSearchProgress final = { 0 };
+  GError *error = NULL;
+  gboolean ok;
+
+#ifdef __linux__
+  /* On Linux the nice value belongs to the thread and is inherited by the
+   * threads it creates: the engine's worker pool is created inside
+   * cq_search_run(), so the whole search runs below the main loop.  Without
+   * this, on a 2-core machine the workers starve the main loop for seconds
+   * while results arrive (measured: 0.7-2 s without a frame).  Failure only
+   * costs responsiveness. */
+  (void)setpriority (PRIO_PROCESS, (id_t)syscall (SYS_gettid), SEARCH_THREAD_NICE);
+#endif
+
+  cq_search_options_init (&options);
+  options.want_pgn = FALSE;
+
+  ok = cq_search_run (job->query, job->pgn_path, &options, &callbacks, job,
+                      job->cancellable, &final, &error);
+  if (!ok && error == NULL)
+    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_FAILED, "search failed");
+
+  /* done and the last hand-over in one critical section, so that exactly one
+   * idle sees done (see handover_cb). */
+  g_mutex_lock (&job->mutex);
+  job->done = TRUE;
+  job->error = error;
+  if (ok || final.games > 0)
+    {
+      job->progress = final;
+      job->have_progress = TRUE;
+    }
+  queue_handover_locked (job);
+  g_mutex_unlock (&job->mutex);
+
+  return NULL;
+}
+
+static gboolean
+handover_cb (gpointer user_data)
+{
+  ExSearchJob *job = user_data;
+  g_autoptr(GObject) owner = NULL;
+  g_autoptr(GPtrArray) results = NULL;
+  g_autoptr(GPtrArray) messages = NULL;
+  g_autoptr(GError) error = NULL;
+  CqSearchProgress progress;
+  gboolean have_progress;
+  gboolean done;
+  gboolean live;
+
+  g_mutex_lock (&job->mutex);
+  job->idle_queued = FALSE;
+  results = g_steal_pointer (&job->pending_results);
+  job->pending_results = g_ptr_array_new_with_free_func (g_object_unref);
+  messages = g_steal_pointer (&job->pending_messages);
+  job->pending_messages = g_ptr_array_new_with_free_func (g_free);
+  progress = job->progress;
+  have_progress = job->have_progress;
+  job->have_progress = FALSE;
+  done = job->done;
+  if (done)
+    error = g_steal_pointer (&job->error);
+  g_mutex_unlock (&job->mutex);
+
+  if (job->finished)
+    return G_SOURCE_REMOVE;
+
+  owner = g_weak_ref_get (&job->owner);
+  live = owner != NULL && !g_cancellable_is_cancelled (job->cancellable);
+
+  if (live && results->len > 0 && job->funcs->results != NULL)
+    job->funcs->results (owner, job, results);
+  if (live && messages->len > 0 && job->funcs->diagnostics != NULL)
+    job->funcs->diagnostics (owner, job, messages);
+  if (live && have_progress && job->funcs->progress != NULL)
+    job->funcs->progress (owner, job, &progress);
+
+  if (done)
+    {
+      /* The worker is past its last callback: joining takes no time. */
+      g_thread_join (g_steal_pointer (&job->thread));
+      job->finished = TRUE;
+      g_atomic_int_add (&n_running, -1);
+      /* The thread's reference; the idle's own keeps @job alive until we
+       * return. */
+      ex_search_job_unref (job);
+
+      if (error == NULL && g_cancellable_is_cancelled (job->cancellable))
+        error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+      if (owner != NULL && job->funcs->finished != NULL)
+        job->funcs->finished (owner, job, &progress, error);
+    }
+
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * ex_search_job_start:
+ * @query: (transfer full): a compiled query.
+ * @pgn_path: the database to search.
+ * @owner: the object the results are for; held by a weak reference.
+ * @funcs: (not nullable): static callbacks, see #ExSearchJobFuncs.
+ *
+ * Starts cq_search_run() on a new thread.  Results come to @funcs on the
+ * calling thread's thread-default main context.
+ *
+ * Returns: (transfer full): the job; keep it to cancel it.  The job stays
+ *   alive until its thread has been joined, whatever the caller does.
+ */
+ExSearchJob *
+ex_search_job_start (CqQuery                *query,
+                     const char             *pgn_path,
+                     GObject                *owner,
+                     const ExSearchJobFuncs *funcs)
+{
+  ExSearchJob *job;
+
+  g_return_val_if_fail (query != NULL, NULL);
+  g_return_val_if_fail (pgn_path != NULL, NULL);
+  g_return_val_if_fail (G_IS_OBJECT (owner), NULL);
+  g_return_val_if_fail (funcs != NULL, NULL);
+
+  job = g_new0 (ExSearchJob, 1);
+  g_atomic_ref_count_init (&job->ref_count);
+  job->query = query;
+  job->pgn_path = g_strdup (pgn_path);
+  job->cancellable = g_cancellable_new ();
+  job->main_context = g_main_context_ref_thread_default ();
+  g_weak_ref_init (&job->owner, owner);
+  job->funcs = funcs;
+  g_mutex_init (&job->mutex);
+  job->pending_results = g_ptr_array_new_with_free_func (g_object_unref);
+  job->pending_messages = g_ptr_array_new_with_free_func (g_free);
+  job->last_handover = g_get_monotonic_time ();
+
+  g_atomic_int_inc (&n_running);
+  /* The thread's reference is the one the final idle drops after the join:
+   * the thread never drops a reference itself, so the job is never freed
+   * on the worker, and never before the join. */
+  ex_search_job_ref (job);
+  job->thread = g_thread_new ("excelsior-search", search_thread, job);
+
+  return job;
+}
+
+/* Cancels the search: it stops at once, its pending and future batches are
+ * dropped; @finished still comes (with G_IO_ERROR_CANCELLED). */
+void
+ex_search_job_cancel (ExSearchJob *job)
+{
+  g_return_if_fail (job != NULL);
+
+  g_cancellable_cancel (job->cancellable);
+}
+
+gboolean
+ex_search_job_is_cancelled (ExSearchJob *job)
+{
+  g_return_val_if_fail (job != NULL, TRUE);
+
+  return g_cancellable_is_cancelled (job->cancellable);
+}
+
+/* TRUE once the thread has been joined (main thread only). */
+gboolean
+ex_search_job_is_finished (ExSearchJob *job)
+{
+  g_return_val_if_fail (job != NULL, TRUE);
+
+  return job->finished;
+}
+
+const char *
+ex_search_job_get_pgn_path (ExSearchJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+
+  return job->pgn_path;
+}
+
+/* Jobs whose thread has not been joined yet (for a clean shutdown). */
+guint
+ex_search_job_get_n_running (void)
+{
+  return (guint)g_atomic_int_get (&n_running);
+}

@@ -1,0 +1,51 @@
+/* ex-search-job.h: one search on its own thread, reporting to the main loop in batches.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include "search/cq-search.h"
+
+G_BEGIN_DECLS
+
+typedef struct _ExSearchJob ExSearchJob;
+
+/**
+ * ExSearchJobFuncs:
+ * What a job reports, always on the main thread (the thread-default main
+ * context of the thread that called ex_search_job_start()), and only while
+ * the owner is alive and the job has not been cancelled.
+ * @results: a batch of new #ExResult objects, in input order (transfer none
+ *   of the array; take references to keep them).
+ * @diagnostics: a batch of damaged/skipped game messages ("file:line: game
+ *   N: what", rulings R13; array of strings, transfer none).
+ * @progress: the latest counts (about every 100 ms).
+ * @finished: called once, after the last batch: @error is NULL when the
+ *   whole database was searched, otherwise why not (G_FILE_ERROR, or
+ *   G_IO_ERROR_CANCELLED if the job was cancelled; a cancelled job reports
+ *   @finished too so that its owner may update, but no more batches).
+ */
+typedef struct {
+  void (*results)     (GObject *owner, ExSearchJob *job, GPtrArray *results);
+  void (*diagnostics) (GObject *owner, ExSearchJob *job, GPtrArray *messages);
+  void (*progress)    (GObject *owner, ExSearchJob *job, const CqSearchProgress *progress);
+  void (*finished)    (GObject *owner, ExSearchJob *job, const CqSearchProgress *progress,
+                       const GError *error);
+} ExSearchJobFuncs;
+
+ExSearchJob *ex_search_job_start       (CqQuery                *query,
+                                        const char             *pgn_path,
+                                        GObject                *owner,
+                                        const ExSearchJobFuncs *funcs);
+ExSearchJob *ex_search_job_ref         (ExSearchJob *job);
+void         ex_search_job_unref       (ExSearchJob *job);
+void         ex_search_job_cancel      (ExSearchJob *job);
+gboolean     ex_search_job_is_cancelled (ExSearchJob *job);
+gboolean     ex_search_job_is_finished (ExSearchJob *job);
+const char  *ex_search_job_get_pgn_path (ExSearchJob *job);
+guint        ex_search_job_get_n_running (void);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExSearchJob, ex_search_job_unref)
+
+G_END_DECLS

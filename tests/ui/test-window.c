@@ -1,0 +1,753 @@
+/* test-window.c: the workbench window, driven for real under a display.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Opens ExWindow in the real ExApplication, runs searches of the bundled
+ * sample database (data/sample/studies.pgn, 103 games) on the search
+ * thread while iterating the main context, and checks the results list,
+ * the game view (node shown and pixels of the board), Stop, a query with a
+ * syntax error, the example queries, opening a .cql file with :pgn, and
+ * Export.  Exits 77 (skipped) when there is no display.
+ *
+ * The expected counts were checked with the `cql` tool on the same file
+ * (`cql QUERY.cql` with `:pgn data/sample/studies.pgn`).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "ex-application.h"
+#include "ex-game-view.h"
+#include "ex-result.h"
+#include "ex-search-job.h"
+#include "ex-window.h"
+
+/* `(match (position :mate :btm N))` on the sample: games whose mainline has
+ * Black mated while White has a knight (games 11, 29, 41, 50, 52, 60, 61,
+ * 62, 74, 75, 78, 81, 83, 101). */
+#define KNIGHT_MATE_QUERY "; knight mates\n(match\n  (position :mate :btm N))\n"
+#define KNIGHT_MATE_COUNT 14
+
+/* The example queries and the number of sample games each matches, counted
+ * by the `cql` tool and, independently, by a script replaying the games
+ * with pychess's move generator. */
+static const struct {
+  const char *name;
+  guint       count;
+} example_counts[] = {
+  { "knight-mate.cql", 14 },
+  { "stalemate.cql", 38 },
+  { "mate-in-variations.cql", 24 },
+  { "king-in-corner.cql", 13 },
+  { "queen-on-eighth.cql", 34 },
+  { "stalemate-ending.cql", 28 },
+  { "black-king-corner-start.cql", 9 },
+};
+
+#define SEARCH_TIMEOUT_MS 30000
+
+/* LeakSanitizer's built-in suppressions (read only in -Db_sanitize=address
+ * builds).  fontconfig, loaded by GTK through Pango, keeps its font cache
+ * until exit on purpose; nothing else is suppressed. */
+const char *__lsan_default_suppressions (void);
+
+const char *
+__lsan_default_suppressions (void)
+{
+  return "leak:libfontconfig.so\n";
+}
+
+static ExApplication *app;
+
+/* ------------------------------------------------------------------------
+ * Helpers
+ */
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  gboolean *timed_out = user_data;
+
+  *timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Iterates the default main context until @cond is TRUE or @timeout_ms
+ * passed.  Returns the last value of @cond. */
+static gboolean
+wait_until (gboolean (*cond) (gpointer),
+            gpointer   data,
+            guint      timeout_ms)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
+
+  while (!cond (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+
+  if (!timed_out)
+    g_source_remove (id);
+
+  return cond (data);
+}
+
+/* Lets the main loop run for @ms (layout, drawing, pending idles). */
+static void
+spin (guint ms)
+{
+  gboolean timed_out = FALSE;
+
+  g_timeout_add (ms, timeout_cb, &timed_out);
+  while (!timed_out)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static gboolean
+search_done (gpointer data)
+{
+  return !ex_window_is_searching (EX_WINDOW (data));
+}
+
+static gboolean
+no_thread_running (gpointer data)
+{
+  return ex_search_job_get_n_running () == 0;
+}
+
+static gboolean
+export_done (gpointer data)
+{
+  return !ex_window_is_exporting (EX_WINDOW (data));
+}
+
+static ExWindow *
+new_window (void)
+{
+  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin (100);
+  return window;
+}
+
+static void
+destroy_window (ExWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (wait_until (no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+}
+
+static char *
+sample_database (void)
+{
+  char *path = ex_application_find_data_file ("sample/studies.pgn");
+
+  g_assert_nonnull (path);
+  return path;
+}
+
+/* Runs @query on the window's database and waits for the end. */
+static void
+run_and_wait (ExWindow   *window,
+              const char *query)
+{
+  if (query != NULL)
+    ex_window_set_query_text (window, query);
+  g_assert_true (ex_window_run (window));
+  g_assert_true (ex_window_is_searching (window));
+  g_assert_true (wait_until (search_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_false (ex_window_get_status_is_error (window));
+}
+
+static guint
+count_occurrences (const char *haystack,
+                   const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+
+  return n;
+}
+
+/* Renders @widget (realized, allocated) into a texture and returns its
+ * pixels as B8G8R8A8 premultiplied (GDK_MEMORY_DEFAULT). */
+static guchar *
+render_widget (GtkWidget *widget,
+               int       *width,
+               int       *height,
+               gsize     *stride)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  guchar *data;
+
+  *width = gtk_widget_get_width (widget);
+  *height = gtk_widget_get_height (widget);
+  g_assert_cmpint (*width, >, 0);
+  g_assert_cmpint (*height, >, 0);
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), *width, *height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node,
+                                         &GRAPHENE_RECT_INIT (0, 0, *width, *height));
+  *stride = (gsize)*width * 4;
+  data = g_malloc (*stride * (gsize)*height);
+  gdk_texture_download (texture, data, *stride);
+
+  return data;
+}
+
+static void
+pixel_at (const guchar *data,
+          gsize         stride,
+          int           x,
+          int           y,
+          GdkRGBA      *rgba)
+{
+  const guchar *p = data + (gsize)y * stride + (gsize)x * 4;
+
+  /* GDK_MEMORY_DEFAULT is B8G8R8A8_PREMULTIPLIED in memory order; the board
+   * is opaque, so premultiplication changes nothing. */
+  rgba->blue = p[0] / 255.0;
+  rgba->green = p[1] / 255.0;
+  rgba->red = p[2] / 255.0;
+  rgba->alpha = p[3] / 255.0;
+}
+
+static gboolean
+same_colour (const GdkRGBA *a,
+             const GdkRGBA *b)
+{
+  return fabs (a->red - b->red) < 0.03 && fabs (a->green - b->green) < 0.03
+         && fabs (a->blue - b->blue) < 0.03;
+}
+
+/* ------------------------------------------------------------------------
+ * Tests
+ */
+
+static void
+test_search_and_view (void)
+{
+  ExWindow *window = new_window ();
+  GListModel *results = ex_window_get_results (window);
+  ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
+  g_autoptr(ExResult) first = NULL;
+  const CqMatchedPosition *positions;
+  const CqPosition *pos;
+  ExBoard *board;
+  guint n_positions;
+  GdkRGBA light, dark;
+  g_autofree guchar *pixels = NULL;
+  int width, height;
+  gsize stride;
+  guint checked_empty = 0, checked_occupied = 0;
+
+  /* The window starts with the sample database and runs without one chosen. */
+  g_assert_nonnull (ex_window_get_database (window));
+  g_assert_null (ex_game_view_get_game (view));
+
+  run_and_wait (window, KNIGHT_MATE_QUERY);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "Found"));
+
+  /* Sorted by game number, ascending, and every result has a position. */
+  for (guint i = 0; i < KNIGHT_MATE_COUNT; i++)
+    {
+      g_autoptr(ExResult) r = g_list_model_get_item (results, i);
+
+      g_assert_cmpuint (ex_result_get_positions (r, &n_positions) != NULL, ==, TRUE);
+      g_assert_cmpuint (n_positions, >=, 1);
+      g_assert_cmpuint (ex_result_get_number (r), >=, 1);
+      g_assert_cmpuint (ex_result_get_number (r), <=, 103);
+      if (i > 0)
+        {
+          g_autoptr(ExResult) prev = g_list_model_get_item (results, i - 1);
+
+          g_assert_cmpuint (ex_result_get_number (prev), <, ex_result_get_number (r));
+        }
+    }
+
+  /* Selecting the first result shows its game at its first matched
+   * position: a mate, Black to move, with a white knight. */
+  ex_window_select_result (window, 0);
+  spin (300);
+  first = g_list_model_get_item (results, 0);
+  positions = ex_result_get_positions (first, &n_positions);
+  g_assert_nonnull (ex_game_view_get_game (view));
+  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, ex_result_get_number (first));
+  g_assert_cmpuint (ex_game_view_get_node (view), ==, positions[0].node);
+
+  board = ex_game_view_get_board (view);
+  pos = ex_board_get_position (board);
+  g_assert_nonnull (pos);
+  g_assert_true (cq_position_in_check (pos));
+  g_assert_false (cq_position_has_legal_move (pos));
+  g_assert_cmpint (pos->side_to_move, ==, CQ_BLACK);
+
+  /* The board is drawn: the centre of each empty square has the square's
+   * colour; an occupied square's centre has a piece's pixels on it. */
+  g_assert_true (gdk_rgba_parse (&light, EX_BOARD_LIGHT_SQUARE_COLOR));
+  g_assert_true (gdk_rgba_parse (&dark, EX_BOARD_DARK_SQUARE_COLOR));
+  pixels = render_widget (GTK_WIDGET (board), &width, &height, &stride);
+  for (int sq = 0; sq < 64; sq++)
+    {
+      gboolean is_dark = ((sq / 8) + (sq % 8)) % 2 == 0;
+      graphene_rect_t bounds;
+      GdkRGBA c;
+      int cx, cy;
+
+      g_assert_true (ex_board_get_square_bounds (board, sq, &bounds));
+      cx = (int)(bounds.origin.x + bounds.size.width / 2);
+      cy = (int)(bounds.origin.y + bounds.size.height / 2);
+      g_assert_cmpint (cx, <, width);
+      g_assert_cmpint (cy, <, height);
+      pixel_at (pixels, stride, cx, cy, &c);
+
+      /* Squares of the last move or of the match are tinted: skip them. */
+      if (ex_board_get_highlight (board) & (G_GUINT64_CONSTANT (1) << sq))
+        continue;
+      if (cq_position_piece_at (pos, sq) == CQ_EMPTY)
+        {
+          if (same_colour (&c, is_dark ? &dark : &light))
+            checked_empty++;
+        }
+      else
+        {
+          g_assert_false (same_colour (&c, is_dark ? &dark : &light));
+          checked_occupied++;
+        }
+    }
+  /* A mate position has at least the two kings and the knight; most of
+   * its empty squares are untinted. */
+  g_assert_cmpuint (checked_occupied, >=, 2);
+  g_assert_cmpuint (checked_empty, >=, 40);
+
+  destroy_window (window);
+}
+
+static void
+test_syntax_error (void)
+{
+  ExWindow *window = new_window ();
+  GtkTextBuffer *buffer = ex_window_get_query_buffer (window);
+  GtkTextTag *tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), "cql-error");
+  GListModel *results = ex_window_get_results (window);
+  GtkTextIter cursor;
+  guint line = 0, column = 0;
+  guint n_before;
+
+  run_and_wait (window, KNIGHT_MATE_QUERY);
+  n_before = g_list_model_get_n_items (results);
+  g_assert_cmpuint (n_before, ==, KNIGHT_MATE_COUNT);
+
+  /* Line 3 has an unknown keyword at column 14. */
+  ex_window_set_query_text (window, "(match\n  (position\n    :mate :btm :knightmate))\n");
+  g_assert_false (ex_window_run (window));
+  g_assert_false (ex_window_is_searching (window));
+  g_assert_true (ex_window_get_status_is_error (window));
+  g_assert_true (g_str_has_prefix (ex_window_get_status_text (window), "<editor>:3:16:"));
+  g_assert_true (ex_window_get_error_location (window, &line, &column));
+  g_assert_cmpuint (line, ==, 3);
+  g_assert_cmpuint (column, ==, 16);
+
+  /* The cursor is on the error and the item is underlined. */
+  gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+  g_assert_cmpint (gtk_text_iter_get_line (&cursor), ==, 2);
+  g_assert_cmpint (gtk_text_iter_get_line_offset (&cursor), ==, 15);
+  g_assert_nonnull (tag);
+  g_assert_true (gtk_text_iter_has_tag (&cursor, tag));
+  gtk_text_iter_forward_chars (&cursor, 10);
+  g_assert_true (gtk_text_iter_has_tag (&cursor, tag));   /* ...knightmate's last 'e' */
+  gtk_text_iter_forward_char (&cursor);
+  g_assert_false (gtk_text_iter_has_tag (&cursor, tag));  /* the ')' */
+
+  /* Nothing ran: the previous results are still there. */
+  spin (200);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_before);
+
+  /* Unbalanced parentheses: an error at the end of the text. */
+  ex_window_set_query_text (window, "(match (position :mate)");
+  g_assert_false (ex_window_get_error_location (window, NULL, NULL));
+  g_assert_false (ex_window_run (window));
+  g_assert_true (ex_window_get_status_is_error (window));
+  g_assert_true (g_str_has_prefix (ex_window_get_status_text (window), "<editor>:1:"));
+  g_assert_true (ex_window_get_error_location (window, &line, &column));
+  g_assert_cmpuint (line, ==, 1);
+
+  /* Editing removes the error mark; a good query runs again. */
+  run_and_wait (window, KNIGHT_MATE_QUERY);
+  g_assert_false (ex_window_get_error_location (window, NULL, NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
+
+  destroy_window (window);
+}
+
+/* A database big enough that a search lasts a while: the sample, @copies
+ * times. */
+static char *
+make_big_database (guint copies)
+{
+  g_autofree char *sample = sample_database ();
+  g_autofree char *text = NULL;
+  g_autoptr(GString) big = NULL;
+  g_autoptr(GError) error = NULL;
+  char *path;
+  gsize len;
+  int fd;
+
+  g_assert_true (g_file_get_contents (sample, &text, &len, &error));
+  g_assert_no_error (error);
+  big = g_string_sized_new ((len + 1) * copies);
+  for (guint i = 0; i < copies; i++)
+    {
+      g_string_append_len (big, text, len);
+      g_string_append_c (big, '\n');
+    }
+
+  fd = g_file_open_tmp ("excelsior-ui-XXXXXX.pgn", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, big->str, big->len, &error));
+  g_assert_no_error (error);
+
+  return path;
+}
+
+static void
+test_stop (void)
+{
+  ExWindow *window = new_window ();
+  GListModel *results = ex_window_get_results (window);
+  g_autofree char *big_path = make_big_database (300);
+  g_autoptr(GFile) big = g_file_new_for_path (big_path);
+  g_autofree char *sample_path = sample_database ();
+  g_autoptr(GFile) sample = g_file_new_for_path (sample_path);
+  guint n_at_stop;
+
+  ex_window_set_database (window, big);
+  ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
+
+  /* Stop at once: the window is idle again immediately. */
+  g_assert_true (ex_window_run (window));
+  g_assert_true (ex_window_is_searching (window));
+  ex_window_stop (window);
+  g_assert_false (ex_window_is_searching (window));
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "stopped"));
+  n_at_stop = g_list_model_get_n_items (results);
+  /* The cancelled search's batches are dropped and its thread joined. */
+  g_assert_true (wait_until (no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+  spin (200);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
+
+  /* Stop in the middle, after the first batch of results. */
+  g_assert_true (ex_window_run (window));
+  while (ex_window_is_searching (window) && g_list_model_get_n_items (results) == 0)
+    g_main_context_iteration (NULL, TRUE);
+  if (ex_window_is_searching (window))
+    {
+      ex_window_stop (window);
+      n_at_stop = g_list_model_get_n_items (results);
+      g_assert_cmpuint (n_at_stop, >, 0);
+      g_assert_cmpuint (n_at_stop, <, KNIGHT_MATE_COUNT * 300);
+      g_assert_true (wait_until (no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+      spin (200);
+      g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
+    }
+  else
+    g_test_message ("the search of %u games ended before the first batch was shown", 103 * 300);
+
+  /* A new search while one runs replaces it: only the new results come. */
+  g_assert_true (ex_window_run (window));
+  ex_window_set_database (window, sample);
+  run_and_wait (window, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
+  spin (200);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
+
+  /* The whole big database: every copy matches. */
+  ex_window_set_database (window, big);
+  run_and_wait (window, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT * 300);
+
+  destroy_window (window);
+  g_unlink (big_path);
+}
+
+/* Closing the window while it searches: the search is cancelled, its
+ * thread joined from the main loop, and nothing is reported to the dead
+ * window (ASan and G_DEBUG=fatal-criticals would tell). */
+static void
+test_close_while_searching (void)
+{
+  ExWindow *window = new_window ();
+  g_autofree char *big_path = make_big_database (300);
+  g_autoptr(GFile) big = g_file_new_for_path (big_path);
+
+  ex_window_set_database (window, big);
+  ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
+  g_assert_true (ex_window_run (window));
+  /* Let some batches and progress reports queue up. */
+  spin (50);
+  g_assert_cmpuint (ex_search_job_get_n_running (), ==, ex_window_is_searching (window) ? 1 : 0);
+  destroy_window (window);
+  spin (200);
+
+  g_unlink (big_path);
+}
+
+/* A database that cannot be read: the search fails with a message and the
+ * window stays usable. */
+static void
+test_missing_database (void)
+{
+  ExWindow *window = new_window ();
+  g_autoptr(GFile) missing = g_file_new_for_path ("/nonexistent/excelsior/none.pgn");
+  g_autofree char *sample_path = sample_database ();
+  g_autoptr(GFile) sample = g_file_new_for_path (sample_path);
+
+  ex_window_set_database (window, missing);
+  ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
+  g_assert_true (ex_window_run (window));
+  g_assert_true (wait_until (search_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_window_get_status_is_error (window));
+  g_assert_true (g_str_has_prefix (ex_window_get_status_text (window), "Could not search “none.pgn”: "));
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 0);
+
+  ex_window_set_database (window, sample);
+  run_and_wait (window, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==,
+                    KNIGHT_MATE_COUNT);
+
+  destroy_window (window);
+}
+
+static void
+test_examples (void)
+{
+  ExWindow *window = new_window ();
+  const char *const *names = ex_window_list_examples ();
+  GListModel *results = ex_window_get_results (window);
+
+  g_assert_cmpuint (g_strv_length ((char **)names), ==, G_N_ELEMENTS (example_counts));
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *text = NULL;
+
+      g_assert_cmpstr (names[i], ==, example_counts[i].name);
+      g_assert_true (ex_window_load_example (window, names[i]));
+      text = ex_window_dup_query_text (window);
+      /* Each example starts with its one-line comment. */
+      g_assert_true (g_str_has_prefix (text, "; "));
+      run_and_wait (window, NULL);
+      g_assert_cmpuint (g_list_model_get_n_items (results), ==, example_counts[i].count);
+    }
+  g_assert_false (ex_window_load_example (window, "no-such-example.cql"));
+  g_assert_false (ex_window_load_example (window, "../ui/ex-window.ui"));
+
+  destroy_window (window);
+}
+
+static void
+test_open_query_file (void)
+{
+  ExWindow *window = new_window ();
+  g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
+  g_autofree char *sample_path = sample_database ();
+  g_autofree char *db_path = g_build_filename (dir, "copy.pgn", NULL);
+  g_autofree char *cql_path = g_build_filename (dir, "mates.cql", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) cql = g_file_new_for_path (cql_path);
+  g_autoptr(GFile) expected = g_file_new_for_path (db_path);
+  gsize len;
+
+  g_assert_nonnull (dir);
+  g_assert_true (g_file_get_contents (sample_path, &contents, &len, NULL));
+  g_assert_true (g_file_set_contents (db_path, contents, len, NULL));
+  g_assert_true (g_file_set_contents (cql_path,
+                                      "(match :pgn copy.pgn :output out.pgn\n"
+                                      "  (position :mate :btm N))\n", -1, NULL));
+
+  /* The relative :pgn resolves against the query's directory and selects
+   * the database; the editor gets the text. */
+  ex_window_open_file (window, cql);
+  g_assert_true (g_file_equal (ex_window_get_database (window), expected));
+  text = ex_window_dup_query_text (window);
+  g_assert_true (g_str_has_prefix (text, "(match :pgn copy.pgn"));
+  run_and_wait (window, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==,
+                    KNIGHT_MATE_COUNT);
+
+  destroy_window (window);
+  g_unlink (cql_path);
+  g_unlink (db_path);
+  g_rmdir (dir);
+}
+
+static void
+test_export (void)
+{
+  ExWindow *window = new_window ();
+  GListModel *results = ex_window_get_results (window);
+  g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "matches.pgn", NULL);
+  g_autofree char *sample_path = sample_database ();
+  g_autofree char *sample_before = NULL;
+  g_autofree char *sample_after = NULL;
+  g_autofree char *exported = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *p;
+  guint64 previous = 0;
+
+  g_assert_true (g_file_get_contents (sample_path, &sample_before, NULL, NULL));
+
+  /* Nothing to export before a search. */
+  g_assert_false (ex_window_export_to_path (window, out_path, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  run_and_wait (window, KNIGHT_MATE_QUERY);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
+
+  /* Never over the database being searched. */
+  g_assert_false (ex_window_export_to_path (window, sample_path, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  g_assert_true (ex_window_export_to_path (window, out_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (ex_window_is_exporting (window));
+  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_false (ex_window_get_status_is_error (window));
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "Exported 14 games"));
+
+  g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (exported, "[Event "));
+  g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, KNIGHT_MATE_COUNT);
+  g_assert_cmpuint (count_occurrences (exported, "{Original game: "), ==, KNIGHT_MATE_COUNT);
+  /* Without :markall only the first mate of each game is marked (R2). */
+  g_assert_cmpuint (count_occurrences (exported, "{MATCH}"), ==, KNIGHT_MATE_COUNT);
+
+  /* The games come in input order with their original numbers, and each
+   * game's {MATCH} comes after its header comment. */
+  for (p = strstr (exported, "{Original game: "); p != NULL;
+       p = strstr (p + 1, "{Original game: "))
+    {
+      guint64 number = g_ascii_strtoull (p + strlen ("{Original game: "), NULL, 10);
+      const char *next = strstr (p + 1, "{Original game: ");
+      const char *match = strstr (p, "{MATCH}");
+      gboolean found = FALSE;
+
+      g_assert_cmpuint (number, >, previous);
+      previous = number;
+      g_assert_nonnull (match);
+      g_assert_true (next == NULL || match < next);
+      for (guint i = 0; i < KNIGHT_MATE_COUNT; i++)
+        {
+          g_autoptr(ExResult) r = g_list_model_get_item (results, i);
+
+          found |= ex_result_get_number (r) == number;
+        }
+      g_assert_true (found);
+    }
+
+  /* The database is untouched and no temporary file is left behind. */
+  g_assert_true (g_file_get_contents (sample_path, &sample_after, NULL, NULL));
+  g_assert_cmpstr (sample_before, ==, sample_after);
+  {
+    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+    guint n_files = 0;
+
+    while (g_dir_read_name (d) != NULL)
+      n_files++;
+    g_assert_cmpuint (n_files, ==, 1);
+  }
+
+  destroy_window (window);
+  g_unlink (out_path);
+  g_rmdir (dir);
+}
+
+static void
+test_screenshot (void)
+{
+  ExWindow *window = new_window ();
+  g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "window.png", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (png);
+
+  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_window_select_result (window, 0);
+  spin (300);
+  g_assert_true (ex_window_save_screenshot (window, png, &error));
+  g_assert_no_error (error);
+
+  texture = gdk_texture_new_from_file (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, gtk_widget_get_height (GTK_WIDGET (window)));
+  g_assert_cmpint (gdk_texture_get_width (texture), >=, 1000);
+
+  destroy_window (window);
+  g_unlink (png);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_printerr ("no display: skipped\n");
+      return 77;
+    }
+
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_printerr ("cannot open the display: skipped\n");
+      return 77;
+    }
+
+  app = ex_application_new (G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("could not register the application: %s", error->message);
+
+  g_test_add_func ("/ui/window/search-and-view", test_search_and_view);
+  g_test_add_func ("/ui/window/syntax-error", test_syntax_error);
+  g_test_add_func ("/ui/window/stop", test_stop);
+  g_test_add_func ("/ui/window/close-while-searching", test_close_while_searching);
+  g_test_add_func ("/ui/window/missing-database", test_missing_database);
+  g_test_add_func ("/ui/window/examples", test_examples);
+  g_test_add_func ("/ui/window/open-query-file", test_open_query_file);
+  g_test_add_func ("/ui/window/export", test_export);
+  g_test_add_func ("/ui/window/screenshot", test_screenshot);
+
+  status = g_test_run ();
+
+  g_clear_object (&app);
+
+  return status;
+}
