@@ -20,7 +20,6 @@ struct _ExGameView
   GtkWidget          parent_instance;
 
   /* Template children. */
-  GtkPaned          *paned;
   GtkLabel          *title_label;
   GtkLabel          *details_label;
   ExBoard           *board;
@@ -624,9 +623,13 @@ static void
 ex_game_view_dispose (GObject *object)
 {
   ExGameView *self = EX_GAME_VIEW (object);
+  GtkWidget *child;
 
   ex_game_view_clear (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), EX_TYPE_GAME_VIEW);
+  /* The template's top-level child (the paned) is not a bound child. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
 
   G_OBJECT_CLASS (ex_game_view_parent_class)->dispose (object);
 }
@@ -738,7 +741,6 @@ ex_game_view_class_init (ExGameViewClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/excelsior/Workbench/viewer/ex-game-view.ui");
-  gtk_widget_class_bind_template_child (widget_class, ExGameView, paned);
   gtk_widget_class_bind_template_child (widget_class, ExGameView, title_label);
   gtk_widget_class_bind_template_child (widget_class, ExGameView, details_label);
   gtk_widget_class_bind_template_child (widget_class, ExGameView, board);

@@ -15,6 +15,7 @@
 
 #include "ex-board.h"
 #include "ex-game-view.h"
+#include "ex-move-list.h"
 #include "viewer-test-util.h"
 
 #ifndef VIEWER_TEST_OUTPUT_DIR
@@ -240,6 +241,44 @@ square_ink (ExBoard      *board,
   return 100.0 * ink / n;
 }
 
+/* The view's move list (a descendant of @view). */
+static ExMoveList *
+find_move_list (GtkWidget *widget)
+{
+  if (EX_IS_MOVE_LIST (widget))
+    return EX_MOVE_LIST (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      ExMoveList *found = find_move_list (child);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* Where the move of @node is drawn in @list: its first character's
+ * rectangle in widget coordinates. */
+static void
+move_location (ExMoveList   *list,
+               guint         node,
+               GdkRectangle *rect)
+{
+  const ExMoveTextSpan *span = ex_move_text_get_move (ex_move_list_get_move_text (list), node);
+  GtkTextIter iter;
+
+  g_assert_nonnull (span);
+  gtk_text_buffer_get_iter_at_offset (gtk_text_view_get_buffer (GTK_TEXT_VIEW (list)),
+                                      &iter, span->start);
+  gtk_text_view_get_iter_location (GTK_TEXT_VIEW (list), &iter, rect);
+  gtk_text_view_buffer_to_window_coords (GTK_TEXT_VIEW (list), GTK_TEXT_WINDOW_WIDGET,
+                                         rect->x, rect->y, &rect->x, &rect->y);
+}
+
 /* Activates the key binding of @keyval (no modifier) of @widget, as a key
  * press would when @widget has the focus.  Returns FALSE if it has none. */
 static gboolean
@@ -362,6 +401,24 @@ test_keyboard_navigation (void)
     g_assert_cmpint (cq_position_piece_at (pos, SQ ("c4")), ==, CQ_WB);
     g_assert_cmpint (cq_position_piece_at (pos, SQ ("f1")), ==, CQ_EMPTY);
     g_assert_cmpint (pos->side_to_move, ==, CQ_BLACK);
+  }
+
+  /* The move list: a click on 2.Bc4 (node 14) goes there, one on a move
+   * number nowhere. */
+  {
+    ExMoveList *list = find_move_list (GTK_WIDGET (view));
+    GdkRectangle rect;
+
+    g_assert_nonnull (list);
+    ex_game_view_go_to_node (view, 0);
+    wait_for_frame (GTK_WIDGET (view));
+    move_location (list, 14, &rect);
+    g_assert_cmpint (ex_move_list_get_node_at (list, rect.x + 2, rect.y + rect.height / 2), ==, 14);
+    g_assert_cmpint (ex_move_list_get_node_at (list, rect.x - 8, rect.y + rect.height / 2), ==, -1);
+    move_location (list, 0, &rect);
+    g_assert_cmpint (ex_move_list_get_node_at (list, rect.x + 2, rect.y + rect.height / 2), ==, 0);
+    g_signal_emit_by_name (list, "node-activated", 14);
+    g_assert_cmpuint (ex_game_view_get_node (view), ==, 14);
   }
 
   /* The "node" property. */
@@ -635,7 +692,23 @@ test_long_study (void)
 
   ex_game_view_go_to_node (view, 0);
   press (GDK_KEY_End, cq_game_mainline_end (game)->index);
-  press (GDK_KEY_Home, 0);
+
+  /* The move list scrolled to the last move of the mainline. */
+  {
+    ExMoveList *list = find_move_list (GTK_WIDGET (view));
+    GdkRectangle rect;
+
+    wait_for_frame (GTK_WIDGET (view));
+    move_location (list, cq_game_mainline_end (game)->index, &rect);
+    g_assert_cmpint (rect.y, >=, 0);
+    g_assert_cmpint (rect.y + rect.height, <=, gtk_widget_get_height (GTK_WIDGET (list)));
+
+    press (GDK_KEY_Home, 0);
+    wait_for_frame (GTK_WIDGET (view));
+    move_location (list, 0, &rect);
+    g_assert_cmpint (rect.y, >=, 0);
+    g_assert_cmpint (rect.y + rect.height, <=, gtk_widget_get_height (GTK_WIDGET (list)));
+  }
 }
 
 /* Every study of the team's data folder (when present): each game is set
@@ -738,6 +811,9 @@ main (int   argc,
       g_print ("1..0 # SKIP gtk_init_check() failed\n");
       return 77;
     }
+
+  /* Scrolling is animated otherwise: the checks would race it. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
   window = GTK_WINDOW (gtk_window_new ());
   gtk_window_set_default_size (window, 560, 900);
