@@ -481,8 +481,10 @@ label_bind_cb (GtkSignalListItemFactory *factory,
     text = g_strdup_printf ("%u", g_value_get_uint (&value));
 
   gtk_label_set_text (label, text != NULL ? text : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (label),
-                               text != NULL && g_utf8_strlen (text, -1) > 16 ? text : NULL);
+  /* Only the wide column is shortened in the middle: its full text in a
+   * tooltip.  (Tooltips on every cell make the first rows slow to build.) */
+  if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "ex-expand")))
+    gtk_widget_set_tooltip_text (GTK_WIDGET (label), text);
 }
 
 static void
