@@ -388,7 +388,8 @@ parse_general (const CqPosition *pos, const char *san, gssize len, CqMove *move,
   while (n > 0 && (san_class[(guchar) s[0]] & C_SPACE))
     s++, n--;
   if (G_UNLIKELY (n < 2))
-    return san_error (error, CQ_CHESS_ERROR_BAD_SAN, san, len, n == 0 ? "empty move" : "not a move");
+    return san_error (error, CQ_CHESS_ERROR_BAD_SAN, san, len,
+                      n == 0 ? "empty move" : "not a move");
 
   /* [Piece] [from-file] [from-rank] [x:-] to-file to-rank [[=] promotion] */
   i = 0;
@@ -466,7 +467,8 @@ parse_general (const CqPosition *pos, const char *san, gssize len, CqMove *move,
                           "no %s piece on %c%d", us == CQ_WHITE ? "white" : "black",
                           'a' + from_file, from_rank + 1);
       type = CQ_PIECE_TYPE (p);
-      if (type == CQ_KING && from == (us == CQ_WHITE ? 4 : 60) && (to == from + 2 || to == from - 2))
+      if (type == CQ_KING && from == (us == CQ_WHITE ? 4 : 60)
+          && (to == from + 2 || to == from - 2))
         return parse_castling (pos, to < from, san, len, move, error);
     }
 

@@ -32,7 +32,8 @@ perft_data_load (const char *path, GError **error)
 {
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;
-  g_autoptr (GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) perft_entry_free);
+  g_autoptr (GPtrArray) entries =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) perft_entry_free);
   g_autofree char *base = g_path_get_basename (path);
   PerftEntry *block = NULL;
   char *pending_id = NULL;

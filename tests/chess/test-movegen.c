@@ -223,8 +223,8 @@ check_position (const CqPosition *pos)
 
   for (int sq = 0; sq < 64; sq++)
     {
-      g_assert_cmpint (cq_square_attacked (pos, sq, CQ_WHITE), ==, ref_attacked (pos, sq, CQ_WHITE));
-      g_assert_cmpint (cq_square_attacked (pos, sq, CQ_BLACK), ==, ref_attacked (pos, sq, CQ_BLACK));
+      for (int c = CQ_WHITE; c <= CQ_BLACK; c++)
+        g_assert_cmpint (cq_square_attacked (pos, sq, c), ==, ref_attacked (pos, sq, c));
       if (pos->board[sq] != CQ_EMPTY)
         g_assert_cmpuint (cq_attacks_from (pos->board[sq], sq, occ), ==,
                           ref_attacks (pos->board[sq], sq, occ));
