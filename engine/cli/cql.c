@@ -39,6 +39,7 @@ static char     *opt_matchstring;
 static gboolean  opt_noheader;
 static gint      opt_threads = 0;
 static gboolean  opt_quiet;
+static gboolean  opt_stats;
 static gboolean  opt_version;
 
 static const GOptionEntry entries[] = {
@@ -56,6 +57,8 @@ static const GOptionEntry entries[] = {
     "Use N worker threads (default: the number of cores)", "N" },
   { "quiet", 'q', 0, G_OPTION_ARG_NONE, &opt_quiet,
     "Do not report each damaged or skipped game, nor progress", NULL },
+  { "stats", 0, 0, G_OPTION_ARG_NONE, &opt_stats,
+    "Also print the positions examined and the throughput (benchmarks)", NULL },
   { "version", 'V', 0, G_OPTION_ARG_NONE, &opt_version,
     "Print the version and exit", NULL },
   { NULL }
@@ -187,6 +190,18 @@ find_query_file (const char *name)
   return g_strdup (name);
 }
 
+/* TRUE if @path does not exist or is a regular file: only those are
+ * written through a temporary file and a rename. */
+static gboolean
+is_regular_or_absent (const char *path)
+{
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0)
+    return errno == ENOENT;
+  return S_ISREG (st.st_mode);
+}
+
 static gboolean
 same_file (const char *a, const char *b)
 {
@@ -297,6 +312,18 @@ main (int argc, char **argv)
       cli.out = stdout;
       cli.out_name = "standard output";
     }
+  else if (!is_regular_or_absent (output))
+    {
+      /* A device or pipe (/dev/null, a FIFO): write to it directly; a
+       * temporary file renamed over it would replace the device. */
+      cli.out = fopen (output, "w");
+      cli.out_name = output;
+      if (cli.out == NULL)
+        {
+          fprintf (stderr, "cql: cannot write '%s': %s\n", output, g_strerror (errno));
+          return EXIT_FAILURE_;
+        }
+    }
   else
     {
       g_autofree char *dir = g_path_get_dirname (output);
@@ -339,7 +366,7 @@ main (int argc, char **argv)
     }
   if (!to_stdout)
     {
-      if (!cli.write_failed && fsync (fileno (cli.out)) != 0)
+      if (!cli.write_failed && tmp_path && fsync (fileno (cli.out)) != 0)
         {
           cli.write_failed = TRUE;
           cli.write_errno = errno;
@@ -381,5 +408,12 @@ main (int argc, char **argv)
   fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " games in %.2f seconds\n",
            cli.progress.matches, cli.progress.matches == 1 ? "match" : "matches",
            cli.progress.games, cli.progress.seconds);
+  if (opt_stats)
+    fprintf (stderr, "stats: %" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT
+             " positions, %.3f s, %.0f games/s, %.1f ns per position, %u threads\n",
+             cli.progress.games, cli.progress.plies, cli.progress.seconds,
+             cli.progress.seconds > 0 ? cli.progress.games / cli.progress.seconds : 0.0,
+             cli.progress.plies ? cli.progress.seconds * 1e9 / cli.progress.plies : 0.0,
+             opt_threads > 0 ? (guint) opt_threads : g_get_num_processors ());
   return EXIT_OK;
 }

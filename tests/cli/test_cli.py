@@ -186,6 +186,21 @@ class TestErrors(CliTestCase):
         self.assertIn("refusing", proc.stderr)
         self.assertEqual(open(db, "rb").read(), before)
 
+    def test_output_to_a_device_is_written_in_place(self):
+        # A temporary file renamed over /dev/null would replace the device.
+        q, _ = self.write_query("(position :mate)")
+        self.run_cql("-o", os.devnull, q)
+        self.assertFalse(os.path.isfile(os.devnull))
+        fifo = os.path.join(self.dir, "fifo")
+        os.mkfifo(fifo)
+        import threading
+        got = []
+        reader = threading.Thread(target=lambda: got.append(open(fifo).read()))
+        reader.start()
+        self.run_cql("-o", fifo, q)
+        reader.join(60)
+        self.assertEqual(original_numbers(got[0]), [1, 2])
+
     def test_failed_search_keeps_existing_output(self):
         q, out = self.write_query("(position)", pgn=os.path.join(self.dir, "missing.pgn"))
         with open(out, "w") as f:
