@@ -4,8 +4,21 @@
  *
  *   file          := match-list                  -- exactly one
  *   match-list    := '(' 'match' { match-keyword | position-list } ')'
- *   match-keyword := ':pgn' FILE | ':output' FILE | ...
+ *   match-keyword := ':pgn' FILE | ':output' FILE | ':year' RANGE
+ *                  | ':gamenumber' RANGE | ':result' RESULT | ':player' NAME
  *   position-list := '(' 'position' { keyword [arguments] | designator } ')'
+ *   RANGE         := INTEGER [INTEGER]           -- first <= second
+ *   RESULT        := '1-0' | '0-1' | '1/2-1/2' | '1/2'
+ *
+ * Position-list keyword arguments: a designator (:piececount, :power,
+ * :powerdifference, :movefrom, :moveto, :promote), two (:attackcount),
+ * then a range where the manual gives one; a ray specifier `(D1 ... Dn)`
+ * and an optional range (the :ray family, default 1 1000, rulings R6); a
+ * list of position lists (:and, :or); a range (:movenumber, :elo,
+ * :whiteelo, :blackelo); a result (:result).
+ *
+ * A position list compiles to a template (the list as written) that
+ * cq-transform.c expands into the instances of its transform set.
  *
  * Errors (rulings R13) carry FILE:LINE:COLUMN and say what was found and
  * what was expected.  A keyword the manual does not define is
@@ -24,6 +37,7 @@ typedef struct {
   CqQuery    *query;
   const char *filename; /* for messages */
   GError    **error;
+  guint64     budget;   /* instances the query may still create */
 } Compiler;
 
 static gboolean G_GNUC_PRINTF (5, 6)
@@ -45,6 +59,8 @@ fail_at (Compiler *c, int code, guint line, guint column, const char *format, ..
 static char *
 describe_item (const CqSexp *item)
 {
+  if (item->kind == CQ_SEXP_STRING && item->quoted)
+    return g_strdup_printf ("the quoted string `\"%s\"`", item->text);
   if (item->kind == CQ_SEXP_STRING)
     return g_strdup_printf ("`%s`", item->text);
   if (item->n_items == 0)
@@ -109,7 +125,7 @@ take_string_argument (Compiler *c, const CqSexp *list, guint *i, const char *wha
       return NULL;
     }
   arg = list->items[*i + 1];
-  if (arg->kind != CQ_SEXP_STRING || arg->text[0] == ':')
+  if (arg->kind != CQ_SEXP_STRING || (arg->text[0] == ':' && !arg->quoted))
     {
       g_autofree char *found = describe_item (arg);
 
@@ -119,17 +135,6 @@ take_string_argument (Compiler *c, const CqSexp *list, guint *i, const char *wha
     }
   (*i)++;
   return arg->text;
-}
-
-void
-_cq_position_list_free (CqPositionList *list)
-{
-  if (list == NULL)
-    return;
-  for (guint i = 0; i < list->n_instances; i++)
-    g_free (list->instances[i].designators); /* no tests yet: cq-query-private.h */
-  g_free (list->instances);
-  g_free (list);
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqPositionList, _cq_position_list_free)
@@ -157,27 +162,336 @@ check_list_head (Compiler *c, const CqSexp *list, const char *head, const char *
   return TRUE;
 }
 
-static gboolean
-compile_position_list (Compiler *c, const CqSexp *list, CqPositionList **out)
+/* ------------------------------------------------------------------ */
+/* Keyword arguments                                                   */
+
+/* The item after the keyword at @list->items[*i], or NULL with an error
+ * "keyword 'K' expects WHAT, found ')'" pointing at the list's end. */
+static const CqSexp *
+next_argument (Compiler *c, const CqSexp *list, guint i, const char *what)
 {
-  g_autoptr(CqPositionList) pl = NULL;
-  g_autoptr(GArray) designators = NULL;
-  CqInstance *instance;
+  if (i + 1 >= list->n_items)
+    {
+      fail_at (c, CQ_QUERY_ERROR_SYNTAX, list->end_line, list->end_column,
+               "keyword '%s' expects %s, found ')'", list->items[i]->text, what);
+      return NULL;
+    }
+  return list->items[i + 1];
+}
 
-  if (!check_list_head (c, list, "position", "a position list"))
+static gboolean
+looks_like_integer (const char *text)
+{
+  if (*text == '-' || *text == '+')
+    text++;
+  return g_ascii_isdigit (*text);
+}
+
+/* Integers in ranges: far beyond any count, year or rating, small enough
+ * that no arithmetic on them overflows. */
+#define RANGE_LIMIT G_GINT64_CONSTANT (1000000000000)
+
+static gboolean
+parse_integer (Compiler *c, const CqSexp *item, const char *keyword, gint64 *out)
+{
+  const char *p = item->text;
+  gint64 value = 0;
+  gboolean negative = FALSE;
+
+  if (*p == '-' || *p == '+')
+    negative = *p++ == '-';
+  for (; *p != '\0'; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
+                     "keyword '%s': bad range: `%s` is not an integer", keyword, item->text);
+      value = value * 10 + (*p - '0');
+      if (value > RANGE_LIMIT)
+        return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
+                     "keyword '%s': bad range: `%s` is out of range (at most %" G_GINT64_FORMAT
+                     " either way)", keyword, item->text, RANGE_LIMIT);
+    }
+  *out = negative ? -value : value;
+  return TRUE;
+}
+
+/**
+ * take_range:
+ * A range specifier after @list->items[*i] (manual "Range specifiers"):
+ * one integer, or two (first <= second), possibly negative.  If @optional
+ * and no integer follows, *out is left as it is.  Advances *i.
+ */
+static gboolean
+take_range (Compiler *c, const CqSexp *list, guint *i, const char *keyword, gboolean optional,
+            CqRange *out)
+{
+  const CqSexp *first, *second;
+  gint64 min, max;
+
+  if (*i + 1 >= list->n_items || list->items[*i + 1]->kind != CQ_SEXP_STRING
+      || list->items[*i + 1]->quoted || !looks_like_integer (list->items[*i + 1]->text))
+    {
+      g_autofree char *found = NULL;
+
+      if (optional)
+        return TRUE;
+      if (*i + 1 >= list->n_items)
+        return fail_at (c, CQ_QUERY_ERROR_SYNTAX, list->end_line, list->end_column,
+                        "keyword '%s' expects a range (one or two integers), found ')'",
+                        keyword);
+      found = describe_item (list->items[*i + 1]);
+      return fail (c, CQ_QUERY_ERROR_SYNTAX, list->items[*i + 1],
+                   "keyword '%s' expects a range (one or two integers), found %s", keyword,
+                   found);
+    }
+
+  first = list->items[++*i];
+  if (!parse_integer (c, first, keyword, &min))
     return FALSE;
+  max = min;
+  if (*i + 1 < list->n_items && list->items[*i + 1]->kind == CQ_SEXP_STRING
+      && !list->items[*i + 1]->quoted && looks_like_integer (list->items[*i + 1]->text))
+    {
+      second = list->items[++*i];
+      if (!parse_integer (c, second, keyword, &max))
+        return FALSE;
+      if (min > max)
+        return fail (c, CQ_QUERY_ERROR_SYNTAX, second,
+                     "keyword '%s': bad range `%s %s`: the first integer must not exceed "
+                     "the second", keyword, first->text, second->text);
+    }
+  out->min = min;
+  out->max = max;
+  return TRUE;
+}
 
-  pl = g_new0 (CqPositionList, 1);
-  pl->line = list->line;
-  pl->column = list->column;
-  pl->n_instances = 1;
-  pl->instances = g_new0 (CqInstance, 1);
-  instance = &pl->instances[0];
-  designators = g_array_new (FALSE, FALSE, sizeof (CqDesignator));
+/* A piece designator after @list->items[*i], an argument of @keyword
+ * ("keyword 'K' expects WHAT, found X" if it is missing).  Advances *i. */
+static gboolean
+take_designator (Compiler *c, const CqSexp *list, guint *i, const char *keyword,
+                 const char *what, CqDesignator *out)
+{
+  const CqSexp *arg;
+
+  if (*i + 1 >= list->n_items)
+    return fail_at (c, CQ_QUERY_ERROR_SYNTAX, list->end_line, list->end_column,
+                    "keyword '%s' expects %s, found ')'", keyword, what);
+  arg = list->items[*i + 1];
+  if (arg->kind != CQ_SEXP_STRING || arg->quoted || arg->text[0] == ':'
+      || looks_like_integer (arg->text))
+    {
+      g_autofree char *found = describe_item (arg);
+
+      return fail (c, CQ_QUERY_ERROR_SYNTAX, arg, "keyword '%s' expects %s, found %s", keyword,
+                   what, found);
+    }
+  if (!_cq_designator_parse (arg->text, c->filename, arg->line, arg->column, out, c->error))
+    return FALSE;
+  (*i)++;
+  return TRUE;
+}
+
+/* `1-0`, `0-1`, `1/2-1/2` or `1/2` after @list->items[*i] (manual "The
+ * match list"; rulings R3).  Advances *i. */
+static gboolean
+take_result (Compiler *c, const CqSexp *list, guint *i, guint8 *out)
+{
+  const char *keyword = list->items[*i]->text;
+  const CqSexp *arg = next_argument (c, list, *i, "a result (1-0, 0-1, 1/2-1/2 or 1/2)");
+
+  if (arg == NULL)
+    return FALSE;
+  if (arg->kind == CQ_SEXP_STRING && strcmp (arg->text, "1-0") == 0)
+    *out = CQ_RESULT_WHITE_WINS;
+  else if (arg->kind == CQ_SEXP_STRING && strcmp (arg->text, "0-1") == 0)
+    *out = CQ_RESULT_BLACK_WINS;
+  else if (arg->kind == CQ_SEXP_STRING
+           && (strcmp (arg->text, "1/2-1/2") == 0 || strcmp (arg->text, "1/2") == 0))
+    *out = CQ_RESULT_DRAW;
+  else
+    {
+      g_autofree char *found = describe_item (arg);
+
+      return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
+                   "keyword '%s' expects a result (1-0, 0-1, 1/2-1/2 or 1/2), found %s",
+                   keyword, found);
+    }
+  (*i)++;
+  return TRUE;
+}
+
+/* A ray specifier `(D1 D2 ... Dn)` after @list->items[*i] (manual ":ray";
+ * rulings R6).  Advances *i. */
+static gboolean
+take_ray (Compiler *c, const CqSexp *list, guint *i, CqTest *test)
+{
+  const char *keyword = list->items[*i]->text;
+  const CqSexp *arg = next_argument (c, list, *i,
+                                     "a ray specifier: a list of piece designators such as "
+                                     "`(Q n k)`");
+  g_autofree CqDesignator *path = NULL;
+
+  if (arg == NULL)
+    return FALSE;
+  if (arg->kind != CQ_SEXP_LIST)
+    {
+      g_autofree char *found = describe_item (arg);
+
+      return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
+                   "keyword '%s' expects a ray specifier: a list of piece designators such "
+                   "as `(Q n k)`, found %s", keyword, found);
+    }
+  if (arg->n_items < 2)
+    return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
+                 "keyword '%s': a ray specifier needs at least two piece designators, "
+                 "found %u", keyword, arg->n_items);
+  if (arg->n_items > 8)
+    return fail (c, CQ_QUERY_ERROR_SYNTAX, arg->items[8],
+                 "keyword '%s': a ray runs over at most 8 squares, so a ray specifier has "
+                 "at most 8 piece designators; this one has %u", keyword, arg->n_items);
+
+  path = g_new (CqDesignator, arg->n_items);
+  for (guint k = 0; k < arg->n_items; k++)
+    {
+      const CqSexp *item = arg->items[k];
+
+      if (item->kind != CQ_SEXP_STRING || item->quoted || item->text[0] == ':')
+        {
+          g_autofree char *found = describe_item (item);
+
+          return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
+                       "keyword '%s': expected a piece designator in the ray specifier, "
+                       "found %s", keyword, found);
+        }
+      if (!_cq_designator_parse (item->text, c->filename, item->line, item->column, &path[k],
+                                 c->error))
+        return FALSE;
+    }
+  test->u.ray.path = g_steal_pointer (&path);
+  test->u.ray.n_path = arg->n_items;
+  (*i)++;
+  return TRUE;
+}
+
+static gboolean compile_position_list (Compiler *c, const CqSexp *list, guint32 inherited,
+                                       CqPositionList **out);
+
+/* The list of position lists after @list->items[*i] (:and, :or; rulings
+ * R12).  Advances *i. */
+static gboolean
+take_position_lists (Compiler *c, const CqSexp *list, guint *i, guint32 inherited,
+                     CqTest *test)
+{
+  const char *keyword = list->items[*i]->text;
+  const CqSexp *arg = next_argument (c, list, *i,
+                                     "a list of position lists `((position ...) ...)`");
+  g_autoptr(GPtrArray) lists = NULL;
+
+  if (arg == NULL)
+    return FALSE;
+  if (arg->kind != CQ_SEXP_LIST)
+    {
+      g_autofree char *found = describe_item (arg);
+
+      return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
+                   "keyword '%s' expects a list of position lists `((position ...) ...)`, "
+                   "found %s", keyword, found);
+    }
+  if (arg->n_items == 0)
+    return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
+                 "keyword '%s' expects a list of position lists `((position ...) ...)`, "
+                 "found an empty list `()`", keyword);
+  if (arg->items[0]->kind == CQ_SEXP_STRING)
+    {
+      if (strcmp (arg->items[0]->text, "position") == 0)
+        return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
+                     "keyword '%s' expects a list of position lists: write "
+                     "`((position ...))`, with the position lists inside a list", keyword);
+      return fail (c, CQ_QUERY_ERROR_SYNTAX, arg->items[0],
+                   "keyword '%s' expects a list of position lists `((position ...) ...)`, "
+                   "found `%s`", keyword, arg->items[0]->text);
+    }
+
+  lists = g_ptr_array_new_with_free_func ((GDestroyNotify) _cq_position_list_free);
+  for (guint k = 0; k < arg->n_items; k++)
+    {
+      const CqSexp *item = arg->items[k];
+      CqPositionList *nested = NULL;
+
+      if (item->kind != CQ_SEXP_LIST)
+        return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
+                     "keyword '%s': expected a position list `(position ...)`, found `%s`",
+                     keyword, item->text);
+      if (!compile_position_list (c, item, inherited, &nested))
+        return FALSE;
+      g_ptr_array_add (lists, nested);
+    }
+  test->u.lists.n_lists = lists->len;
+  test->u.lists.lists = (CqPositionList **) g_ptr_array_steal (lists, NULL);
+  (*i)++;
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Position lists                                                      */
+
+/* Instances all lists of a query may create together: transform sets
+ * multiply when lists with transforms nest, and a query must not be able
+ * to exhaust memory at compile time. */
+#define INSTANCE_BUDGET G_GUINT64_CONSTANT (1000000)
+
+static guint32
+transform_bit (CqKeywordId id)
+{
+  switch (id)
+    {
+    case CQ_KEYWORD_FLIPDIHEDRAL:      return CQ_TRANSFORM_FLIPDIHEDRAL;
+    case CQ_KEYWORD_FLIP:              return CQ_TRANSFORM_FLIPDIHEDRAL;
+    case CQ_KEYWORD_FLIPHORIZONTAL:    return CQ_TRANSFORM_FLIPHORIZONTAL;
+    case CQ_KEYWORD_FLIPVERTICAL:      return CQ_TRANSFORM_FLIPVERTICAL;
+    case CQ_KEYWORD_FLIPDIAGONAL:      return CQ_TRANSFORM_FLIPDIAGONAL;
+    case CQ_KEYWORD_FLIPCOLOR:         return CQ_TRANSFORM_FLIPCOLOR;
+    case CQ_KEYWORD_SHIFT:             return CQ_TRANSFORM_SHIFT;
+    case CQ_KEYWORD_SHIFTHORIZONTAL:   return CQ_TRANSFORM_SHIFTHORIZONTAL;
+    case CQ_KEYWORD_SHIFTVERTICAL:     return CQ_TRANSFORM_SHIFTVERTICAL;
+    case CQ_KEYWORD_SHIFTMAINDIAGONAL: return CQ_TRANSFORM_SHIFTMAINDIAGONAL;
+    case CQ_KEYWORD_SHIFTOFFDIAGONAL:  return CQ_TRANSFORM_SHIFTOFFDIAGONAL;
+    case CQ_KEYWORD_SHIFTDIAGONAL:     return CQ_TRANSFORM_SHIFTDIAGONAL;
+    default:                           return 0;
+    }
+}
+
+static void
+tests_clear (GArray *tests)
+{
+  for (guint k = 0; k < tests->len; k++)
+    _cq_test_clear (&g_array_index (tests, CqTest, k));
+  g_array_set_size (tests, 0);
+}
+
+/* Parses the items of a position list into @pl's template.  @inherited:
+ * CQ_LIST_ALL_CONTINUATIONS if an enclosing list examines variations. */
+static gboolean
+parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPositionList *pl,
+                     GArray *designators, GArray *tests, GArray *move_tests)
+{
+  CqInstance *template_ = &pl->template_;
+  const CqSexp *not_item = NULL;
+
+  /* R4: the move keywords of a list that examines variations consider
+   * every continuation; :variations may stand after a nested list. */
+  pl->options |= inherited;
+  for (guint i = 1; i < list->n_items; i++)
+    if (list->items[i]->kind == CQ_SEXP_STRING && !list->items[i]->quoted
+        && (strcmp (list->items[i]->text, ":variations") == 0
+            || strcmp (list->items[i]->text, ":variationsonly") == 0))
+      pl->options |= CQ_LIST_ALL_CONTINUATIONS;
 
   for (guint i = 1; i < list->n_items; i++)
     {
       const CqSexp *item = list->items[i];
+      const CqKeywordInfo *info;
+      CqTest test;
 
       if (item->kind == CQ_SEXP_LIST)
         {
@@ -188,57 +502,246 @@ compile_position_list (Compiler *c, const CqSexp *list, CqPositionList **out)
                        "a list may only follow a keyword that takes one", found);
         }
 
-      if (item->text[0] == ':')
-        {
-          const CqKeywordInfo *info = check_keyword (c, item, CQ_KW_POSITION);
+      if (item->quoted)
+        return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
+                     "found the quoted string `\"%s\"` where a keyword or a piece designator "
+                     "was expected: quotes are for names (:player, :pgn, :output)", item->text);
 
-          if (info == NULL)
-            return FALSE;
+      if (item->text[0] != ':' && looks_like_integer (item->text))
+        return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
+                     "found the number `%s` where a keyword or a piece designator was "
+                     "expected: a range may only follow a keyword that takes one", item->text);
 
-          switch (info->id)
-            {
-            case CQ_KEYWORD_CHECK:      instance->conditions |= CQ_COND_CHECK; break;
-            case CQ_KEYWORD_NOCHECK:    instance->conditions |= CQ_COND_NOCHECK; break;
-            case CQ_KEYWORD_MATE:       instance->conditions |= CQ_COND_MATE; break;
-            case CQ_KEYWORD_STALEMATE:  instance->conditions |= CQ_COND_STALEMATE; break;
-            case CQ_KEYWORD_WTM:        instance->conditions |= CQ_COND_WTM; break;
-            case CQ_KEYWORD_BTM:        instance->conditions |= CQ_COND_BTM; break;
-            case CQ_KEYWORD_INITIAL:    instance->conditions |= CQ_COND_INITIAL; break;
-            case CQ_KEYWORD_TERMINAL:   instance->conditions |= CQ_COND_TERMINAL; break;
-            case CQ_KEYWORD_VARIATIONS: pl->options |= CQ_LIST_VARIATIONS; break;
-            case CQ_KEYWORD_VARIATIONSONLY: pl->options |= CQ_LIST_VARIATIONSONLY; break;
-            case CQ_KEYWORD_MARKALL:    pl->options |= CQ_LIST_MARKALL; break;
-            case CQ_KEYWORD_NOANNOTATE: pl->options |= CQ_LIST_NOANNOTATE; break;
-            default:
-              /* check_keyword() lets through only the keywords above. */
-              g_assert_not_reached ();
-            }
-        }
-      else
+      if (item->text[0] != ':')
         {
           CqDesignator d;
-          gboolean seen = FALSE;
 
           if (!_cq_designator_parse (item->text, c->filename, item->line, item->column,
                                      &d, c->error))
             return FALSE;
           /* Repeating a designator has no effect (manual "Piece designators
-           * inside a position"): keep one copy. */
-          for (guint j = 0; j < designators->len && !seen; j++)
+           * inside a position"): _cq_instance_normalise() keeps one. */
+          g_array_append_val (designators, d);
+          continue;
+        }
+
+      info = check_keyword (c, item, CQ_KW_POSITION);
+      if (info == NULL)
+        return FALSE;
+
+      memset (&test, 0, sizeof test);
+      switch (info->id)
+        {
+        case CQ_KEYWORD_CHECK:      template_->conditions |= CQ_COND_CHECK; break;
+        case CQ_KEYWORD_NOCHECK:    template_->conditions |= CQ_COND_NOCHECK; break;
+        case CQ_KEYWORD_MATE:       template_->conditions |= CQ_COND_MATE; break;
+        case CQ_KEYWORD_STALEMATE:  template_->conditions |= CQ_COND_STALEMATE; break;
+        case CQ_KEYWORD_WTM:        template_->conditions |= CQ_COND_WTM; break;
+        case CQ_KEYWORD_BTM:        template_->conditions |= CQ_COND_BTM; break;
+        case CQ_KEYWORD_INITIAL:    template_->conditions |= CQ_COND_INITIAL; break;
+        case CQ_KEYWORD_TERMINAL:   template_->conditions |= CQ_COND_TERMINAL; break;
+        case CQ_KEYWORD_VARIATIONS: pl->options |= CQ_LIST_VARIATIONS; break;
+        case CQ_KEYWORD_VARIATIONSONLY: pl->options |= CQ_LIST_VARIATIONSONLY; break;
+        case CQ_KEYWORD_MARKALL:    pl->options |= CQ_LIST_MARKALL; break;
+        case CQ_KEYWORD_NOANNOTATE: pl->options |= CQ_LIST_NOANNOTATE; break;
+
+        case CQ_KEYWORD_NOT:
+          if (not_item != NULL)
+            return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
+                         "keyword ':not' is given twice in one position list (first at %u:%u)",
+                         not_item->line, not_item->column);
+          not_item = item;
+          pl->options |= CQ_LIST_NOT;
+          break;
+
+        case CQ_KEYWORD_FLIPDIHEDRAL:
+        case CQ_KEYWORD_FLIP:
+        case CQ_KEYWORD_FLIPHORIZONTAL:
+        case CQ_KEYWORD_FLIPVERTICAL:
+        case CQ_KEYWORD_FLIPDIAGONAL:
+        case CQ_KEYWORD_FLIPCOLOR:
+        case CQ_KEYWORD_SHIFT:
+        case CQ_KEYWORD_SHIFTHORIZONTAL:
+        case CQ_KEYWORD_SHIFTVERTICAL:
+        case CQ_KEYWORD_SHIFTMAINDIAGONAL:
+        case CQ_KEYWORD_SHIFTOFFDIAGONAL:
+        case CQ_KEYWORD_SHIFTDIAGONAL:
+          pl->transforms |= transform_bit (info->id);
+          break;
+
+        case CQ_KEYWORD_PIECECOUNT:
+        case CQ_KEYWORD_POWER:
+          test.kind = info->id == CQ_KEYWORD_PIECECOUNT ? CQ_TEST_PIECECOUNT : CQ_TEST_POWER;
+          if (!take_designator (c, list, &i, info->name, "a piece designator", &test.u.designator)
+              || !take_range (c, list, &i, info->name, FALSE, &test.range))
+            return FALSE;
+          g_array_append_val (tests, test);
+          break;
+
+        case CQ_KEYWORD_POWERDIFFERENCE:
+          test.kind = CQ_TEST_POWERDIFFERENCE;
+          if (!take_designator (c, list, &i, info->name, "a piece designator",
+                                &test.u.power.designator)
+              || !take_range (c, list, &i, info->name, FALSE, &test.range))
+            return FALSE;
+          g_array_append_val (tests, test);
+          break;
+
+        case CQ_KEYWORD_ATTACKCOUNT:
+          test.kind = CQ_TEST_ATTACKCOUNT;
+          if (!take_designator (c, list, &i, info->name, "a piece designator",
+                                &test.u.attack.attacker)
+              || !take_designator (c, list, &i, info->name,
+                                   "two piece designators (attackers, then attacked squares)",
+                                   &test.u.attack.target)
+              || !take_range (c, list, &i, info->name, FALSE, &test.range))
+            return FALSE;
+          g_array_append_val (tests, test);
+          break;
+
+        case CQ_KEYWORD_RAY:
+        case CQ_KEYWORD_RAYDIAGONAL:
+        case CQ_KEYWORD_RAYHORIZONTAL:
+        case CQ_KEYWORD_RAYVERTICAL:
+        case CQ_KEYWORD_RAYORTHOGONAL:
+        case CQ_KEYWORD_RAYATTACK:
+          test.kind = CQ_TEST_RAY;
+          test.u.ray.directions = info->id == CQ_KEYWORD_RAYDIAGONAL ? CQ_RAY_DIAGONAL
+                                  : info->id == CQ_KEYWORD_RAYHORIZONTAL ? CQ_RAY_HORIZONTAL
+                                  : info->id == CQ_KEYWORD_RAYVERTICAL ? CQ_RAY_VERTICAL
+                                  : info->id == CQ_KEYWORD_RAYORTHOGONAL ? CQ_RAY_ORTHOGONAL
+                                  : CQ_RAY_ALL;
+          test.u.ray.attack_only = info->id == CQ_KEYWORD_RAYATTACK;
+          /* R6: the default range is 1 1000. */
+          test.range.min = 1;
+          test.range.max = 1000;
+          if (!take_ray (c, list, &i, &test))
+            return FALSE;
+          if (!take_range (c, list, &i, info->name, TRUE, &test.range))
             {
-              const CqDesignator *e = &g_array_index (designators, CqDesignator, j);
-              seen = e->pieces == d.pieces && e->squares == d.squares && e->tag == d.tag;
+              _cq_test_clear (&test);
+              return FALSE;
             }
-          if (!seen)
-            g_array_append_val (designators, d);
+          g_array_append_val (tests, test);
+          break;
+
+        case CQ_KEYWORD_MOVEFROM:
+        case CQ_KEYWORD_MOVETO:
+        case CQ_KEYWORD_PROMOTE:
+          test.kind = info->id == CQ_KEYWORD_MOVEFROM ? CQ_TEST_MOVEFROM
+                      : info->id == CQ_KEYWORD_MOVETO ? CQ_TEST_MOVETO : CQ_TEST_PROMOTE;
+          if (!take_designator (c, list, &i, info->name, "a piece designator", &test.u.designator))
+            return FALSE;
+          g_array_append_val (move_tests, test);
+          break;
+
+        case CQ_KEYWORD_ENPASSANT:
+        case CQ_KEYWORD_NOENPASSANT:
+          test.kind = CQ_TEST_ENPASSANT;
+          test.negate = info->id == CQ_KEYWORD_NOENPASSANT;
+          g_array_append_val (move_tests, test);
+          break;
+
+        case CQ_KEYWORD_MOVENUMBER:
+          test.kind = CQ_TEST_MOVENUMBER;
+          if (!take_range (c, list, &i, info->name, FALSE, &test.range))
+            return FALSE;
+          g_array_append_val (tests, test);
+          break;
+
+        case CQ_KEYWORD_ELO:
+        case CQ_KEYWORD_WHITEELO:
+        case CQ_KEYWORD_BLACKELO:
+          test.kind = CQ_TEST_ELO;
+          test.u.elo.which = info->id == CQ_KEYWORD_ELO ? 0
+                             : info->id == CQ_KEYWORD_WHITEELO ? 1 : 2;
+          if (!take_range (c, list, &i, info->name, FALSE, &test.range))
+            return FALSE;
+          g_array_append_val (tests, test);
+          break;
+
+        case CQ_KEYWORD_RESULT:
+          test.kind = CQ_TEST_RESULT;
+          if (!take_result (c, list, &i, &test.u.result))
+            return FALSE;
+          g_array_append_val (tests, test);
+          break;
+
+        case CQ_KEYWORD_AND:
+        case CQ_KEYWORD_OR:
+          test.kind = info->id == CQ_KEYWORD_AND ? CQ_TEST_AND : CQ_TEST_OR;
+          if (!take_position_lists (c, list, &i, pl->options & CQ_LIST_ALL_CONTINUATIONS, &test))
+            return FALSE;
+          g_array_append_val (tests, test);
+          break;
+
+        default:
+          /* check_keyword() lets through only the keywords above. */
+          g_assert_not_reached ();
         }
     }
+  return TRUE;
+}
 
-  if (instance->conditions & CQ_COND_INITIAL)
+/* Compiles a position list: its template (the list as written), not yet
+ * expanded into instances (compile_top_list() and cq-transform.c do). */
+static gboolean
+compile_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPositionList **out)
+{
+  g_autoptr(CqPositionList) pl = NULL;
+  g_autoptr(GArray) designators = g_array_new (FALSE, FALSE, sizeof (CqDesignator));
+  g_autoptr(GArray) tests = g_array_new (FALSE, FALSE, sizeof (CqTest));
+  g_autoptr(GArray) move_tests = g_array_new (FALSE, FALSE, sizeof (CqTest));
+  CqInstance *template_;
+  gboolean ok;
+
+  if (!check_list_head (c, list, "position", "a position list"))
+    return FALSE;
+
+  pl = g_new0 (CqPositionList, 1);
+  pl->line = list->line;
+  pl->column = list->column;
+  template_ = &pl->template_;
+
+  ok = parse_position_list (c, list, inherited, pl, designators, tests, move_tests);
+  if (!ok)
+    {
+      tests_clear (tests);
+      tests_clear (move_tests);
+      return FALSE;
+    }
+
+  template_->n_designators = designators->len;
+  template_->designators = (CqDesignator *) g_array_free (g_steal_pointer (&designators), FALSE);
+  template_->n_tests = tests->len;
+  template_->tests = (CqTest *) g_array_free (g_steal_pointer (&tests), FALSE);
+  template_->n_move_tests = move_tests->len;
+  template_->move_tests = (CqTest *) g_array_free (g_steal_pointer (&move_tests), FALSE);
+  _cq_instance_normalise (template_);
+
+  /* :initial is never transformed, so every instance has it. */
+  if ((template_->conditions & CQ_COND_INITIAL) && !(pl->options & CQ_LIST_NOT))
     pl->options |= CQ_LIST_ROOT_ONLY;
-  instance->n_designators = designators->len;
-  instance->designators = (CqDesignator *) g_array_free (g_steal_pointer (&designators),
-                                                         instance->n_designators == 0);
+
+  *out = g_steal_pointer (&pl);
+  return TRUE;
+}
+
+/* A top-level position list, expanded (nested lists are expanded as the
+ * instances that hold them are made). */
+static gboolean
+compile_top_list (Compiler *c, const CqSexp *list, CqPositionList **out)
+{
+  g_autoptr(CqPositionList) pl = NULL;
+
+  if (!compile_position_list (c, list, 0, &pl))
+    return FALSE;
+  if (!_cq_position_list_expand (pl, &c->budget))
+    return fail (c, CQ_QUERY_ERROR_SEMANTIC, list,
+                 "the transform sets of the position lists would make more than %"
+                 G_GUINT64_FORMAT " instances in all (transforms in nested lists multiply "
+                 "with those of the lists that hold them): use fewer transform keywords",
+                 INSTANCE_BUDGET);
   *out = g_steal_pointer (&pl);
   return TRUE;
 }
@@ -251,17 +754,28 @@ canonical_path (const CqQuery *query, const char *name)
   return g_canonicalize_filename (resolved, NULL);
 }
 
+static void
+game_filter_clear (gpointer data)
+{
+  CqGameFilter *filter = data;
+
+  g_clear_pointer (&filter->player, g_free);
+}
+
 static gboolean
 compile_match_list (Compiler *c, const CqSexp *list)
 {
   CqQuery *query = c->query;
   g_autoptr(GPtrArray) lists = NULL;
+  g_autoptr(GArray) filters = NULL;
   const CqSexp *pgn_item = NULL, *output_item = NULL;
 
   if (!check_list_head (c, list, "match", "the match list"))
     return FALSE;
 
   lists = g_ptr_array_new_with_free_func ((GDestroyNotify) _cq_position_list_free);
+  filters = g_array_new (FALSE, FALSE, sizeof (CqGameFilter));
+  g_array_set_clear_func (filters, game_filter_clear);
 
   for (guint i = 1; i < list->n_items; i++)
     {
@@ -276,26 +790,32 @@ compile_match_list (Compiler *c, const CqSexp *list)
             return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
                          "a match list cannot stand inside the match list: "
                          "a CQL file holds exactly one match list");
-          if (!compile_position_list (c, item, &pl))
+          if (!compile_top_list (c, item, &pl))
             return FALSE;
           g_ptr_array_add (lists, pl);
           continue;
         }
 
-      if (item->text[0] != ':')
-        return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
-                     "expected a keyword or a position list `(position ...)` in the match "
-                     "list, found `%s`", item->text);
+      if (item->quoted || item->text[0] != ':')
+        {
+          g_autofree char *found = describe_item (item);
+
+          return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
+                       "expected a keyword or a position list `(position ...)` in the match "
+                       "list, found %s", found);
+        }
 
       {
         const CqKeywordInfo *info = check_keyword (c, item, CQ_KW_MATCH);
         const CqSexp **seen;
         char **target;
         const char *arg;
+        CqGameFilter filter;
 
         if (info == NULL)
           return FALSE;
 
+        memset (&filter, 0, sizeof filter);
         switch (info->id)
           {
           case CQ_KEYWORD_PGN:
@@ -304,6 +824,28 @@ compile_match_list (Compiler *c, const CqSexp *list)
           case CQ_KEYWORD_OUTPUT:
             seen = &output_item, target = &query->output;
             break;
+          case CQ_KEYWORD_YEAR:
+          case CQ_KEYWORD_GAMENUMBER:
+            filter.kind = info->id == CQ_KEYWORD_YEAR ? CQ_FILTER_YEAR : CQ_FILTER_GAMENUMBER;
+            if (!take_range (c, list, &i, info->name, FALSE, &filter.range))
+              return FALSE;
+            g_array_append_val (filters, filter);
+            continue;
+          case CQ_KEYWORD_RESULT:
+            filter.kind = CQ_FILTER_RESULT;
+            if (!take_result (c, list, &i, &filter.result))
+              return FALSE;
+            g_array_append_val (filters, filter);
+            continue;
+          case CQ_KEYWORD_PLAYER:
+            filter.kind = CQ_FILTER_PLAYER;
+            arg = take_string_argument (c, list, &i, "a player's name (or part of it)");
+            if (arg == NULL)
+              return FALSE;
+            /* R3: case-insensitive substring. */
+            filter.player = g_utf8_casefold (arg, -1);
+            g_array_append_val (filters, filter);
+            continue;
           default:
             g_assert_not_reached ();
           }
@@ -338,13 +880,17 @@ compile_match_list (Compiler *c, const CqSexp *list)
 
   query->n_lists = lists->len;
   query->lists = (CqPositionList **) g_ptr_array_steal (lists, NULL);
+  query->n_filters = filters->len;
+  g_array_set_clear_func (filters, NULL);
+  query->filters = (CqGameFilter *) g_array_free (g_steal_pointer (&filters), FALSE);
   return TRUE;
 }
 
 gboolean
 _cq_query_compile (CqQuery *query, const CqSexp *top, GError **error)
 {
-  Compiler c = { query, query->filename != NULL ? query->filename : "<query>", error };
+  Compiler c = { query, query->filename != NULL ? query->filename : "<query>", error,
+                 INSTANCE_BUDGET };
   const CqSexp *first;
 
   if (top->n_items == 0)

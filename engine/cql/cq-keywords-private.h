@@ -29,16 +29,16 @@ typedef enum {
      "Match list: the PGN file whose games are searched") \
   X (OUTPUT, ":output", CQ_KW_MATCH, CQ_KW_MATCH, \
      "Match list: the PGN file the matching games are written to") \
-  X (YEAR, ":year", CQ_KW_MATCH, 0, \
+  X (YEAR, ":year", CQ_KW_MATCH, CQ_KW_MATCH, \
      "Match list: the year of the game (Date tag) lies in the range") \
-  X (GAMENUMBER, ":gamenumber", CQ_KW_MATCH, 0, \
+  X (GAMENUMBER, ":gamenumber", CQ_KW_MATCH, CQ_KW_MATCH, \
      "Match list: the game's number in the PGN file lies in the range") \
-  X (PLAYER, ":player", CQ_KW_MATCH, 0, \
+  X (PLAYER, ":player", CQ_KW_MATCH, CQ_KW_MATCH, \
      "Match list: a player's name contains the string (case-insensitive)") \
   X (FORANY, ":forany", CQ_KW_MATCH, 0, \
      "Match list: bind a tag in turn to each piece that matches, or will match, the " \
      "designator") \
-  X (RESULT, ":result", CQ_KW_MATCH | CQ_KW_POSITION, 0, \
+  X (RESULT, ":result", CQ_KW_MATCH | CQ_KW_POSITION, CQ_KW_MATCH | CQ_KW_POSITION, \
      "The game's result: 1-0, 0-1 or 1/2-1/2 (1/2 for short)") \
   /* simple keywords */ \
   X (CHECK, ":check", CQ_KW_POSITION, CQ_KW_POSITION, \
@@ -66,75 +66,75 @@ typedef enum {
   X (NOANNOTATE, ":noannotate", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Do not annotate the positions this list matches with MATCH") \
   /* transforms */ \
-  X (FLIPDIHEDRAL, ":flipdihedral", CQ_KW_POSITION, 0, \
+  X (FLIPDIHEDRAL, ":flipdihedral", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Transform: the 8 dihedral transformations (rotations and reflections)") \
-  X (FLIP, ":flip", CQ_KW_POSITION | CQ_KW_RELATION, 0, \
+  X (FLIP, ":flip", CQ_KW_POSITION | CQ_KW_RELATION, CQ_KW_POSITION, \
      "Transform: same as :flipdihedral (in :relation, P2 may be flipped)") \
-  X (FLIPHORIZONTAL, ":fliphorizontal", CQ_KW_POSITION, 0, \
+  X (FLIPHORIZONTAL, ":fliphorizontal", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Transform: reflection about the horizontal bisector of the board") \
-  X (FLIPVERTICAL, ":flipvertical", CQ_KW_POSITION, 0, \
+  X (FLIPVERTICAL, ":flipvertical", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Transform: reflection about the vertical bisector of the board") \
-  X (FLIPDIAGONAL, ":flipdiagonal", CQ_KW_POSITION, 0, \
+  X (FLIPDIAGONAL, ":flipdiagonal", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Transform: reflection about the a1-h8 diagonal") \
-  X (FLIPCOLOR, ":flipcolor", CQ_KW_POSITION, 0, \
+  X (FLIPCOLOR, ":flipcolor", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Transform: swap the colours and reflect about the horizontal bisector") \
-  X (SHIFT, ":shift", CQ_KW_POSITION | CQ_KW_RELATION, 0, \
+  X (SHIFT, ":shift", CQ_KW_POSITION | CQ_KW_RELATION, CQ_KW_POSITION, \
      "Transform: every horizontal then vertical shift (in :relation, P2 may be " \
      "shifted)") \
-  X (SHIFTHORIZONTAL, ":shifthorizontal", CQ_KW_POSITION, 0, \
+  X (SHIFTHORIZONTAL, ":shifthorizontal", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Transform: every horizontal shift") \
-  X (SHIFTVERTICAL, ":shiftvertical", CQ_KW_POSITION, 0, \
+  X (SHIFTVERTICAL, ":shiftvertical", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Transform: every vertical shift") \
-  X (SHIFTMAINDIAGONAL, ":shiftmaindiagonal", CQ_KW_POSITION, 0, \
+  X (SHIFTMAINDIAGONAL, ":shiftmaindiagonal", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Transform: every shift along the a1-h8 diagonal") \
-  X (SHIFTOFFDIAGONAL, ":shiftoffdiagonal", CQ_KW_POSITION, 0, \
+  X (SHIFTOFFDIAGONAL, ":shiftoffdiagonal", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Transform: every shift along the a8-h1 diagonal") \
-  X (SHIFTDIAGONAL, ":shiftdiagonal", CQ_KW_POSITION, 0, \
+  X (SHIFTDIAGONAL, ":shiftdiagonal", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Transform: every main-diagonal and off-diagonal shift") \
   /* piece configuration */ \
-  X (PIECECOUNT, ":piececount", CQ_KW_POSITION, 0, \
+  X (PIECECOUNT, ":piececount", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The number of pieces matching the designator lies in the range") \
-  X (POWER, ":power", CQ_KW_POSITION, 0, \
+  X (POWER, ":power", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The total power (Q=9 R=5 B=3 N=3 P=1 K=0) of the matching pieces lies in the " \
      "range") \
-  X (POWERDIFFERENCE, ":powerdifference", CQ_KW_POSITION, 0, \
+  X (POWERDIFFERENCE, ":powerdifference", CQ_KW_POSITION, CQ_KW_POSITION, \
      "White's power minus Black's power of the matching pieces lies in the range") \
-  X (ATTACKCOUNT, ":attackcount", CQ_KW_POSITION, 0, \
+  X (ATTACKCOUNT, ":attackcount", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The number of attacks by the first designator on the second lies in the range") \
-  X (RAY, ":ray", CQ_KW_POSITION, 0, \
+  X (RAY, ":ray", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The number of rays matching the designators in order, empty between, lies in " \
-     "the range") \
-  X (RAYDIAGONAL, ":raydiagonal", CQ_KW_POSITION, 0, \
+     "the range (default 1 1000)") \
+  X (RAYDIAGONAL, ":raydiagonal", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Like :ray, diagonal rays only") \
-  X (RAYHORIZONTAL, ":rayhorizontal", CQ_KW_POSITION, 0, \
+  X (RAYHORIZONTAL, ":rayhorizontal", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Like :ray, horizontal rays only") \
-  X (RAYVERTICAL, ":rayvertical", CQ_KW_POSITION, 0, \
+  X (RAYVERTICAL, ":rayvertical", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Like :ray, vertical rays only") \
-  X (RAYORTHOGONAL, ":rayorthogonal", CQ_KW_POSITION, 0, \
+  X (RAYORTHOGONAL, ":rayorthogonal", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Like :ray, horizontal and vertical rays only") \
-  X (RAYATTACK, ":rayattack", CQ_KW_POSITION, 0, \
+  X (RAYATTACK, ":rayattack", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Like :ray, rays starting on a rook or queen (orthogonal) or a bishop or queen " \
      "(diagonal)") \
   /* moves */ \
-  X (MOVEFROM, ":movefrom", CQ_KW_POSITION, 0, \
+  X (MOVEFROM, ":movefrom", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The next move's moving piece, on its square, matches the designator") \
-  X (MOVETO, ":moveto", CQ_KW_POSITION, 0, \
+  X (MOVETO, ":moveto", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The next move's target square, with its content before the move, matches the " \
      "designator") \
-  X (PROMOTE, ":promote", CQ_KW_POSITION, 0, \
+  X (PROMOTE, ":promote", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The next move promotes to a piece matching the designator") \
-  X (ENPASSANT, ":enpassant", CQ_KW_POSITION, 0, \
+  X (ENPASSANT, ":enpassant", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The next move is an en passant capture") \
-  X (NOENPASSANT, ":noenpassant", CQ_KW_POSITION, 0, \
+  X (NOENPASSANT, ":noenpassant", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The next move is not an en passant capture") \
-  X (MOVENUMBER, ":movenumber", CQ_KW_POSITION, 0, \
+  X (MOVENUMBER, ":movenumber", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The position's move number lies in the range") \
   /* logic */ \
-  X (AND, ":and", CQ_KW_POSITION, 0, \
+  X (AND, ":and", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Every position list of the argument matches the position") \
-  X (OR, ":or", CQ_KW_POSITION, 0, \
+  X (OR, ":or", CQ_KW_POSITION, CQ_KW_POSITION, \
      "At least one position list of the argument matches the position") \
-  X (NOT, ":not", CQ_KW_POSITION, 0, \
+  X (NOT, ":not", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Matches where the list without :not would not") \
   /* sequences and relations */ \
   X (SEQUENCE, ":sequence", CQ_KW_POSITION, 0, \
@@ -144,11 +144,11 @@ typedef enum {
   X (RELATION, ":relation", CQ_KW_POSITION, 0, \
      "A later position P2 relates to this one as the relation specification says") \
   /* game-related position keywords */ \
-  X (ELO, ":elo", CQ_KW_POSITION, 0, \
+  X (ELO, ":elo", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The Elo rating of at least one player lies in the range") \
-  X (WHITEELO, ":whiteelo", CQ_KW_POSITION, 0, \
+  X (WHITEELO, ":whiteelo", CQ_KW_POSITION, CQ_KW_POSITION, \
      "White's Elo rating lies in the range") \
-  X (BLACKELO, ":blackelo", CQ_KW_POSITION, 0, \
+  X (BLACKELO, ":blackelo", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Black's Elo rating lies in the range") \
   /* counting */ \
   X (MATCHCOUNT, ":matchcount", CQ_KW_POSITION, 0, \

@@ -12,30 +12,30 @@
  *   CQ_EMPTY included) and a 64-bit square set: it matches a position if
  *   (OR of pieces[p] over the mask) & squares is not 0 -- a few bit
  *   operations, nothing per square.
- * - A position list has list-wide options (traversal, annotation, count
- *   ranges) that transforms never touch (rulings R7), and one or more
- *   *instances*: the members of its transform set, each a concrete list of
- *   designators, conditions and tests with every square set, colour and
- *   side-to-move already transformed.  Instance 0 is the list as written
- *   (the identity).  Transform keywords (later work) expand into further
- *   instances at compile time, duplicates removed, instances whose
- *   designators were pushed off the board discarded (R7); a list matches
- *   a position if some instance does.
- * - An instance tests, cheapest first: side to move and root/leaf
- *   conditions, then its designators, then check, then (lazily) legal-move
- *   existence for :mate / :stalemate, then its tests.
- * - Keywords with arguments beyond a designator set (counts, rays, move
- *   keywords, logic, sequences, :relation, accumulators, tags) become
- *   #CqTest entries of an instance.  Nested position lists (:and, :or,
- *   :not, :sequence...) are #CqPositionList values of their own, compiled
- *   under the enclosing instance's transform.
- * - Game-level keywords (:year, :result, :player, :gamenumber, :elo...)
- *   become filters run on the tags before any move is replayed.
+ * - A position list has list-wide options (traversal, annotation, :not)
+ *   that transforms never touch (rulings R7), a *template* (the list as
+ *   written, already transformed by the enclosing lists' transform, if it
+ *   is nested) and its *instances*: the members of its transform set
+ *   applied to the template, each a concrete list of designators,
+ *   conditions and tests with every square set, colour and side to move
+ *   already transformed (cq-transform.c).  Instance 0 is the identity.
+ *   Members that come out identical are kept once; members in which a
+ *   designator was pushed off the board are dropped (R7).  A list matches
+ *   a position if some instance does (then, with :not, it does not).
+ * - An instance tests, cheapest first: side to move, root/leaf, game
+ *   tests (Elo, result) and the move number; then its designators; check;
+ *   counts, attacks and rays; the next move; legal-move existence for
+ *   :mate / :stalemate; and last the nested lists of :and / :or.
+ * - Nested position lists (:and, :or) are #CqPositionList values of their
+ *   own, compiled under the enclosing instance's transform (R12): their
+ *   template is the enclosing member applied to the nested list as
+ *   written, and their own transforms expand on top of it.
+ * - Match-list game filters (:year, :result, :player, :gamenumber) are
+ *   #CqGameFilter values run on the tags before any move is replayed (R3).
  *
- * This version compiles: the match list with :pgn / :output and position
- * lists with piece designators and the simple keywords.  Every other
- * keyword is rejected with CQ_QUERY_ERROR_UNSUPPORTED, so no instance has
- * tests yet and every list has exactly one instance.
+ * Not compiled yet (CQ_QUERY_ERROR_UNSUPPORTED): :sequence,
+ * :gappedsequence, :relation, :matchcount, :pretransformmatchcount,
+ * :accumulate, :sumrange, :forany, :tagmatch and `$tag` designators.
  */
 #pragma once
 
@@ -88,19 +88,26 @@ typedef enum {
 #define CQ_COND_NEED_CHECK (CQ_COND_CHECK | CQ_COND_NOCHECK | CQ_COND_MATE | CQ_COND_STALEMATE)
 #define CQ_COND_NEED_MOVES (CQ_COND_MATE | CQ_COND_STALEMATE)
 
-/* List-wide options: never transformed (rulings R1, R2). */
+/* List-wide options: never transformed (rulings R1, R2, R12). */
 typedef enum {
   CQ_LIST_VARIATIONS     = 1 << 0,
   CQ_LIST_VARIATIONSONLY = 1 << 1,
   CQ_LIST_MARKALL        = 1 << 2,
   CQ_LIST_NOANNOTATE     = 1 << 3,
-  /* Derived at compile time: every instance has :initial, so only the
-   * root can match. */
-  CQ_LIST_ROOT_ONLY      = 1 << 4
+  /* Derived at compile time: every instance has :initial and the list has
+   * no :not, so only the root can match. */
+  CQ_LIST_ROOT_ONLY      = 1 << 4,
+  /* :not (R12): the list matches where the list without it does not. */
+  CQ_LIST_NOT            = 1 << 5,
+  /* Derived: the list or an enclosing one examines variations, so its
+   * move keywords consider every continuation (R4). */
+  CQ_LIST_ALL_CONTINUATIONS = 1 << 6
 } CqListOption;
 
 /* The transform keywords of a list (manual "Transformation keywords",
- * rulings R7): which transform sets its instances were expanded from. */
+ * rulings R7).  :flip is :flipdihedral; :shift is :shifthorizontal
+ * composed with :shiftvertical; :shiftdiagonal is the union of the main-
+ * and off-diagonal shifts. */
 typedef enum {
   CQ_TRANSFORM_FLIPDIHEDRAL      = 1 << 0,
   CQ_TRANSFORM_FLIPHORIZONTAL    = 1 << 1,
@@ -110,53 +117,94 @@ typedef enum {
   CQ_TRANSFORM_SHIFTHORIZONTAL   = 1 << 5,
   CQ_TRANSFORM_SHIFTVERTICAL     = 1 << 6,
   CQ_TRANSFORM_SHIFTMAINDIAGONAL = 1 << 7,
-  CQ_TRANSFORM_SHIFTOFFDIAGONAL  = 1 << 8
+  CQ_TRANSFORM_SHIFTOFFDIAGONAL  = 1 << 8,
+  CQ_TRANSFORM_SHIFTDIAGONAL     = 1 << 9,
+  CQ_TRANSFORM_SHIFT             = 1 << 10
 } CqTransformKeyword;
+
+#define CQ_TRANSFORM_FLIPS  (CQ_TRANSFORM_FLIPDIHEDRAL | CQ_TRANSFORM_FLIPHORIZONTAL \
+                             | CQ_TRANSFORM_FLIPVERTICAL | CQ_TRANSFORM_FLIPDIAGONAL)
+#define CQ_TRANSFORM_SHIFTS (CQ_TRANSFORM_SHIFTHORIZONTAL | CQ_TRANSFORM_SHIFTVERTICAL \
+                             | CQ_TRANSFORM_SHIFTMAINDIAGONAL | CQ_TRANSFORM_SHIFTOFFDIAGONAL \
+                             | CQ_TRANSFORM_SHIFTDIAGONAL | CQ_TRANSFORM_SHIFT)
+
+/**
+ * CqDihedral:
+ * The 8 symmetries of the board, as maps of (file, rank), 0..7 each.
+ */
+typedef enum {
+  CQ_DIHEDRAL_IDENTITY,     /* (f, r) */
+  CQ_DIHEDRAL_VERTICAL,     /* (7-f, r): :flipvertical, about the vertical bisector */
+  CQ_DIHEDRAL_HORIZONTAL,   /* (f, 7-r): :fliphorizontal */
+  CQ_DIHEDRAL_ROTATE_180,   /* (7-f, 7-r) */
+  CQ_DIHEDRAL_DIAGONAL,     /* (r, f): :flipdiagonal, about a1-h8 */
+  CQ_DIHEDRAL_OFFDIAGONAL,  /* (7-r, 7-f): about a8-h1 */
+  CQ_DIHEDRAL_ROTATE_90,    /* (r, 7-f): a quarter turn clockwise */
+  CQ_DIHEDRAL_ROTATE_270    /* (7-r, f) */
+} CqDihedral;
 
 /**
  * CqTransform:
- * One member of a transform set (rulings R7: shift after colour flip after
- * dihedral flip).  @dihedral: 0 identity, 1..7 the other symmetries of
- * the square; @color: colour flip; @dx, @dy: a shift built from unit
- * shifts with the CQL 3 edge rule.
+ * One member of a transform set (rulings R7): a dihedral symmetry, then
+ * the colour flip (colours swapped and ranks mirrored), then a shift.
+ * A shift is a composition of unit shifts with the CQL 3 edge rule; a
+ * horizontal unit shift moves a square one file along, drops the squares
+ * on the edge it moves towards and keeps those on the opposite edge.  The
+ * file and rank parts act independently, so a shift is given by where it
+ * sends each file and each rank:
+ * @file_map: bit g of file_map[f] set if file f goes to file g.
+ * @rank_map: likewise for ranks.
+ * @dx, @dy: the nominal shift, for messages and tests.
  */
 typedef struct {
   guint8 dihedral;
   guint8 color;
   gint8  dx;
   gint8  dy;
+  guint8 file_map[8];
+  guint8 rank_map[8];
 } CqTransform;
 
 typedef struct _CqPositionList CqPositionList;
-typedef struct _CqRelation CqRelation;
 
-/* The kinds of #CqTest (later work; none is produced yet). */
+/* The kinds of #CqTest. */
 typedef enum {
-  CQ_TEST_PIECECOUNT,      /* designator, range */
-  CQ_TEST_POWER,           /* designator, range */
-  CQ_TEST_POWERDIFFERENCE, /* designator, range; negated by colour flip (R7) */
-  CQ_TEST_ATTACKCOUNT,     /* attack.attacker, attack.target, range (R5) */
-  CQ_TEST_RAY,             /* ray, range (R6) */
-  CQ_TEST_MOVEFROM,        /* designator (R4) */
-  CQ_TEST_MOVETO,          /* designator (R4) */
-  CQ_TEST_PROMOTE,         /* designator (R4) */
-  CQ_TEST_ENPASSANT,       /* negate: :noenpassant */
+  /* Game tests: the same at every position of a game (R3). */
+  CQ_TEST_ELO,             /* u.elo.which, range */
+  CQ_TEST_RESULT,          /* u.result (R3, R7) */
   CQ_TEST_MOVENUMBER,      /* range (R4) */
-  CQ_TEST_AND,             /* lists (R12) */
-  CQ_TEST_OR,              /* lists (R12) */
-  CQ_TEST_SEQUENCE,        /* lists (R9) */
-  CQ_TEST_GAPPEDSEQUENCE,  /* lists (R9) */
-  CQ_TEST_RELATION,        /* relation (R10) */
-  CQ_TEST_ELO,             /* range, which: 0 either, 1 white, 2 black (R3) */
-  CQ_TEST_RESULT,          /* result (R3, R7) */
-  CQ_TEST_TAGMATCH,        /* tagmatch (R11) */
-  CQ_TEST_ACCUMULATE,      /* accumulator (R8) */
-  CQ_TEST_SUMRANGE         /* accumulator, range (R8) */
+  /* Piece configuration (manual "Piece configuration keywords"). */
+  CQ_TEST_PIECECOUNT,      /* u.designator, range */
+  CQ_TEST_POWER,           /* u.designator, range */
+  CQ_TEST_POWERDIFFERENCE, /* u.power, range; sign flipped by colour flip (R7) */
+  CQ_TEST_ATTACKCOUNT,     /* u.attack, range (R5) */
+  CQ_TEST_RAY,             /* u.ray, range (R6) */
+  /* The next move (R4): tested together on each continuation. */
+  CQ_TEST_MOVEFROM,        /* u.designator */
+  CQ_TEST_MOVETO,          /* u.designator */
+  CQ_TEST_PROMOTE,         /* u.designator */
+  CQ_TEST_ENPASSANT,       /* negate: :noenpassant */
+  /* Logic (R12). */
+  CQ_TEST_AND,             /* u.lists */
+  CQ_TEST_OR               /* u.lists */
 } CqTestKind;
 
+#define CQ_TEST_IS_MOVE(kind) ((kind) >= CQ_TEST_MOVEFROM && (kind) <= CQ_TEST_ENPASSANT)
+
 /* Ray directions (R6): bit per direction, N NE E SE S SW W NW. */
+#define CQ_RAY_ALL        0xFF
 #define CQ_RAY_ORTHOGONAL 0x55
 #define CQ_RAY_DIAGONAL   0xAA
+#define CQ_RAY_VERTICAL   0x11
+#define CQ_RAY_HORIZONTAL 0x44
+
+/* Game results (R3); a colour flip swaps the first two. */
+typedef enum {
+  CQ_RESULT_NONE,
+  CQ_RESULT_WHITE_WINS,
+  CQ_RESULT_BLACK_WINS,
+  CQ_RESULT_DRAW
+} CqResult;
 
 /**
  * CqTest:
@@ -170,14 +218,12 @@ typedef struct {
   CqRange    range;
   union {
     CqDesignator designator;
+    struct { CqDesignator designator; gboolean black_minus_white; } power;
     struct { CqDesignator attacker, target; } attack;
     struct { CqDesignator *path; guint n_path; guint8 directions; gboolean attack_only; } ray;
     struct { CqPositionList **lists; guint n_lists; } lists;
-    CqRelation  *relation;
-    struct { guint index; } accumulator;
-    struct { guint tag; CqDesignator designator; } tagmatch;
-    struct { guint8 which; } elo;
-    struct { const char *result; } result;
+    struct { guint8 which; } elo; /* 0 either player, 1 White, 2 Black */
+    guint8 result;                /* #CqResult */
   } u;
 } CqTest;
 
@@ -186,8 +232,11 @@ typedef struct {
  * One member of a position list's transform set, fully concrete.
  * @conditions: #CqCondition bits (colour flip swaps WTM and BTM).
  * @designators: the list's top-level piece designators, duplicates removed
- *   (manual: repeating a designator has no effect).
- * @tests: keywords with arguments (none yet: see the design note above).
+ *   (manual: repeating a designator has no effect), fewest squares first.
+ * @tests: keywords with arguments other than the move keywords, cheapest
+ *   first (game tests and :movenumber, counts, attacks and rays, logic).
+ * @move_tests: the move keywords (R4): they must all hold for one
+ *   continuation of the position.
  */
 typedef struct {
   guint32       conditions;
@@ -195,29 +244,74 @@ typedef struct {
   CqDesignator *designators;
   guint         n_tests;
   CqTest       *tests;
+  guint         n_move_tests;
+  CqTest       *move_tests;
 } CqInstance;
+
+/**
+ * CqAnchorGroup:
+ * Instances of a list anchored on a one-square designator with the piece
+ * mask @pieces: an instance anchored on square s can match only if s holds
+ * one of those pieces, so a position visits only the instances anchored
+ * on the occupied squares of @squares.
+ * @squares: the union of the group's anchor squares.
+ * @start: the instances anchored on square s are
+ *   indices[start[s] .. start[s + 1] - 1], in instance order.
+ */
+typedef struct {
+  guint16     pieces;
+  CqBitboard  squares;
+  guint32     start[65];
+  guint32    *indices;
+} CqAnchorGroup;
 
 /**
  * CqPositionList:
  * @line, @column: where its `(` stands.
  * @options: #CqListOption bits.
  * @transforms: #CqTransformKeyword bits (0: identity only).
+ * @template_: the list as written (under the enclosing lists' transform).
  * @n_instances, @instances: the transform set; [0] is the identity.
+ * @n_groups, @groups: with many instances, an index of those that have a
+ *   one-square designator (#CqAnchorGroup); 0 and NULL otherwise.
+ * @n_unanchored, @unanchored: then the other instances, which every
+ *   position tries.
  */
 struct _CqPositionList {
-  guint       line;
-  guint       column;
-  guint32     options;
-  guint32     transforms;
-  guint       n_instances;
-  CqInstance *instances;
+  guint          line;
+  guint          column;
+  guint32        options;
+  guint32        transforms;
+  CqInstance     template_;
+  guint          n_instances;
+  CqInstance    *instances;
+  guint          n_groups;
+  CqAnchorGroup *groups;
+  guint          n_unanchored;
+  guint32       *unanchored;
 };
+
+/* A match-list game filter (rulings R3). */
+typedef enum {
+  CQ_FILTER_YEAR,        /* range */
+  CQ_FILTER_GAMENUMBER,  /* range */
+  CQ_FILTER_RESULT,      /* result */
+  CQ_FILTER_PLAYER       /* player: case-folded */
+} CqGameFilterKind;
+
+typedef struct {
+  CqGameFilterKind kind;
+  CqRange          range;
+  guint8           result;
+  char            *player;
+} CqGameFilter;
 
 /**
  * CqQuery:
  * @filename: the query file's name as given (NULL: none).
  * @dirname: its directory, for relative :pgn / :output paths (NULL: none).
  * @pgn, @output: the :pgn / :output arguments as written (NULL: absent).
+ * @filters: the match list's game filters, all of which must hold.
  * @lists: the top-level position lists, in order.
  */
 struct _CqQuery {
@@ -225,6 +319,8 @@ struct _CqQuery {
   char            *dirname;
   char            *pgn;
   char            *output;
+  guint            n_filters;
+  CqGameFilter    *filters;
   guint            n_lists;
   CqPositionList **lists;
 };
@@ -252,5 +348,81 @@ gboolean _cq_query_compile    (CqQuery       *query,
                                GError       **error);
 
 void     _cq_position_list_free (CqPositionList *list);
+/* Free what a test / an instance owns (arrays, nested lists). */
+void     _cq_test_clear         (CqTest *test);
+void     _cq_instance_clear     (CqInstance *instance);
+
+/* cq-eval.c: the counts of :attackcount (rulings R5) and of the :ray
+ * family (R6) for one position, exposed for tests. */
+gint64   _cq_attack_count       (const CqTest *test, const CqPosition *pos);
+gint64   _cq_ray_count          (const CqTest *test, const CqPosition *pos);
+
+/* cq-transform.c */
+
+/**
+ * _cq_transform_set:
+ * @transforms: #CqTransformKeyword bits.
+ *
+ * The members of the transform set of a list with these keywords (rulings
+ * R7): every composition shift ∘ colour ∘ flip, where the flip part is a
+ * composition of one member of each flip keyword's set (in any order) and
+ * the shift part one of each shift keyword's set (in any order); members
+ * that act identically are listed once.  [0] is the identity.
+ *
+ * Returns: (transfer full): a #GArray of #CqTransform.
+ */
+GArray  *_cq_transform_set      (guint32 transforms);
+
+/* The identity member. */
+void     _cq_transform_identity (CqTransform *t);
+
+/* A unit shift (dx, dy each -1, 0 or 1: horizontal part first), or a
+ * shift by (dx, dy) built from unit shifts, composed after @t. */
+void     _cq_transform_shift    (CqTransform *t, int dx, int dy);
+
+/* The image of a square set under @t (R7). */
+CqBitboard _cq_transform_squares (const CqTransform *t, CqBitboard squares);
+
+/* The image of a piece mask under @t (colours swapped by the colour flip). */
+guint16  _cq_transform_pieces   (const CqTransform *t, guint16 pieces);
+
+/* The image of a #CqDesignator; returns FALSE if its square set became
+ * empty though it was not before (R7: the member is dropped). */
+gboolean _cq_transform_designator (const CqTransform *t, const CqDesignator *in,
+                                   CqDesignator *out);
+
+/* The image of a set of ray directions (CQ_RAY_* bits). */
+guint8   _cq_transform_directions (const CqTransform *t, guint8 directions);
+
+/**
+ * _cq_instance_transform:
+ * Deep copy of @in under @t into @out: designators, conditions (WTM/BTM
+ * swapped by the colour flip), tests (ray directions, Elo sides, result,
+ * :powerdifference sign) and nested lists (re-expanded over their
+ * transformed template).  Designators and tests are put in canonical
+ * order.  @budget counts down the instances created; on FALSE @out is
+ * cleared.
+ *
+ * Returns: FALSE if a designator was pushed off the board (R7) or the
+ *   budget ran out (*budget is then 0).
+ */
+gboolean _cq_instance_transform (const CqInstance *in, const CqTransform *t,
+                                 CqInstance *out, guint64 *budget);
+
+/* Puts the designators (deduplicated) and the tests of @instance in
+ * canonical order: evaluation order, and equal instances compare equal. */
+void     _cq_instance_normalise (CqInstance *instance);
+
+gboolean _cq_instance_equal     (const CqInstance *a, const CqInstance *b);
+
+/**
+ * _cq_position_list_expand:
+ * Fills @list->instances from its template and transform keywords: the
+ * distinct images of the template under the members of the transform
+ * set, members that push a designator off the board dropped (R7).
+ *
+ * Returns: FALSE if more than *budget instances would be created.
+ */
+gboolean _cq_position_list_expand (CqPositionList *list, guint64 *budget);
 
 G_END_DECLS

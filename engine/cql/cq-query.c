@@ -34,8 +34,10 @@ query_new_from_data (const char *text, gsize len, const char *filename, GError *
  * @error: CQ_QUERY_ERROR_SYNTAX, _UNKNOWN_KEYWORD, _UNSUPPORTED or
  *   _SEMANTIC, as "FILE:LINE:COLUMN: message" (rulings R13).
  *
- * Reads and compiles @text (manual "CQL Syntax"; the match list,
- * position lists with piece designators and the simple keywords).
+ * Reads and compiles @text (manual "CQL Syntax"): the match list with its
+ * game filters, position lists with piece designators, simple keywords,
+ * transforms (expanded here, rulings R7), piece configurations, move
+ * keywords, logic and game-related keywords.  See docs/cql.md.
  *
  * Returns: (transfer full): the query, or NULL with @error set.
  */
@@ -83,6 +85,9 @@ cq_query_free (CqQuery *query)
   for (guint i = 0; i < query->n_lists; i++)
     _cq_position_list_free (query->lists[i]);
   g_free (query->lists);
+  for (guint i = 0; i < query->n_filters; i++)
+    g_free (query->filters[i].player);
+  g_free (query->filters);
   g_free (query->filename);
   g_free (query->dirname);
   g_free (query->pgn);

@@ -65,9 +65,12 @@ char       *cq_query_resolve_path    (const CqQuery *query, const char *name);
 
 /**
  * cq_query_accepts_tags:
- * Runs the match list's game-level filters (`:gamenumber`, `:year`,
- * `:result`, `:player`; rulings R3) on @game's tags and source only, so
- * that a search can skip a game before its moves are read.
+ * Runs the match list's game filters (`:gamenumber`, `:year`, `:result`,
+ * `:player`; rulings R3) on @game's tags and source only, so that a search
+ * can skip a game before its moves are read.  Also rejects a game in which
+ * no transform member of some top-level position list can pass that list's
+ * game keywords (`:elo`, `:whiteelo`, `:blackelo`, `:result`).
+ * Returns: FALSE if the game cannot match.
  */
 gboolean    cq_query_accepts_tags    (const CqQuery *query, const CqGame *game);
 

@@ -29,10 +29,12 @@ typedef struct _CqSexp CqSexp;
  * @end_line, @end_column: position of a list's closing `)` (for the
  *   top-level pseudo-list: the end of the text).
  * @text: the string, NUL-terminated (NULL for a list).
+ * @quoted: the string was written in double quotes (without them in @text).
  * @items, @n_items: the list's items (NULL, 0 for a string).
  */
 struct _CqSexp {
   CqSexpKind kind;
+  gboolean   quoted;
   guint      line;
   guint      column;
   guint      end_line;
@@ -51,9 +53,10 @@ struct _CqSexp {
  * @filename: name for messages ("<query>" if NULL).
  *
  * Reads every top-level item of @text (`;` starts a comment to the end of
- * the line).  Errors (CQ_QUERY_ERROR_SYNTAX, "FILE:LINE:COLUMN: message"):
- * a `)` without `(`, an unclosed `(` (pointing at that `(`), nesting deeper
- * than CQ_SEXP_MAX_DEPTH.
+ * the line; `"..."` is one string, spaces included, on one line).  Errors
+ * (CQ_QUERY_ERROR_SYNTAX, "FILE:LINE:COLUMN: message"): a `)` without `(`,
+ * an unclosed `(` (pointing at that `(`), a `"` not closed on its line,
+ * nesting deeper than CQ_SEXP_MAX_DEPTH.
  *
  * Returns: (transfer full): a pseudo-list (line 1, column 1) holding the
  *   top-level items, its end position the end of the text; or NULL.

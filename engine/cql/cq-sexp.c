@@ -2,7 +2,9 @@
  *
  * A CQL file is a sequence of items: strings without whitespace or
  * parentheses, and parenthesised lists of items; `;` starts a comment that
- * runs to the end of the line.  Every item keeps its 1-based line and
+ * runs to the end of the line.  As an extension (player names have
+ * spaces), a string may be written in double quotes on one line:
+ * `"van der Heijden"`.  Every item keeps its 1-based line and
  * column (columns count characters) for the messages of rulings R13.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
@@ -96,7 +98,7 @@ is_space (gunichar c)
 static gboolean
 is_delimiter (gunichar c)
 {
-  return c == '(' || c == ')' || c == ';' || is_space (c);
+  return c == '(' || c == ')' || c == ';' || c == '"' || is_space (c);
 }
 
 /* Returns the text as valid UTF-8 without NUL bytes, or NULL with an error. */
@@ -235,6 +237,36 @@ _cq_sexp_read (const char *text, gsize len, const char *filename, GError **error
           }
           p++;
           column++;
+        }
+      else if (c == '"')
+        {
+          /* A quoted string: everything up to the next '"' on the line,
+           * spaces and parentheses included (a player's name). */
+          const char *start = p + 1;
+          const char *end = start;
+          guint length = 0;
+          CqSexp *string;
+          OpenList *parent;
+
+          while (*end != '\0' && *end != '"' && *end != '\n' && *end != '\r')
+            {
+              end = g_utf8_next_char (end);
+              length++;
+            }
+          if (*end != '"')
+            {
+              _cq_query_set_error (error, CQ_QUERY_ERROR_SYNTAX, filename, line, column,
+                                   "this '\"' is never closed: expected '\"' before the end of "
+                                   "the line");
+              return NULL;
+            }
+          string = sexp_new (CQ_SEXP_STRING, line, column);
+          string->text = g_strndup (start, end - start);
+          string->quoted = TRUE;
+          parent = &g_array_index (stack, OpenList, stack->len - 1);
+          g_ptr_array_add (parent->items, string);
+          p = end + 1;
+          column += length + 2;
         }
       else
         {

@@ -29,6 +29,15 @@ static const struct {
   { "(match (position K[a1,h1,a8,h8] :stalemate :variations :markall))", TRUE },
   { "(match (position :mate :variations :markall))", TRUE },
   { "(match (position Ra3 q[h1-8] :markall :variations))", TRUE },
+  /* issue 3: a 4-designator list without and with :shift :flip :flipcolor
+   * (560 instances), counts, rays, moves */
+  { "(match (position Ke6 be7 be4 nd5 :markall :variations))", TRUE },
+  { "(match (position Ke6 be7 be4 nd5 :shift :flip :flipcolor :markall :variations))", TRUE },
+  { "(match (position :piececount P[b2-7] 4 :shifthorizontal :flipcolor :variations :markall))",
+    TRUE },
+  { "(match (position :rayattack (A n k) :flipcolor :variations :markall))", TRUE },
+  { "(match (position :attackcount A k 2 :flipcolor :variations :markall))", TRUE },
+  { "(match (position :promote [RBNrbn] :variations :markall))", TRUE },
 };
 
 int
@@ -128,9 +137,10 @@ main (int argc, char **argv)
            * stalemate has no successor, so the mainline search of a game
            * stops at its last position anyway, and the :variations queries
            * use :markall. */
-          g_print ("%-58s %-4s %3u games matched %7.2f M positions/s\n",
+          g_print ("%-58s %-4s %3u games matched %7.2f M positions/s %8.1f us/game\n",
                    queries[q].cql, warm ? "warm" : "cold", matched,
-                   (double) per_round * rounds / ((double) elapsed / G_USEC_PER_SEC) / 1e6);
+                   (double) per_round * rounds / ((double) elapsed / G_USEC_PER_SEC) / 1e6,
+                   (double) elapsed / ((double) rounds * games->len));
         }
     }
   cq_match_info_clear (&info);
