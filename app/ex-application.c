@@ -20,6 +20,7 @@
 #include <gtksourceview/gtksource.h>
 
 #include "ex-application.h"
+#include "ex-preferences.h"
 #include "ex-search-job.h"
 #include "ex-window.h"
 
@@ -63,6 +64,51 @@ ex_application_find_data_file (const char *relative_path)
     }
 
   return NULL;
+}
+
+/**
+ * ex_application_get_settings:
+ *
+ * The settings of the org.excelsior.Workbench schema: the installed schema,
+ * or, when the workbench runs from its build directory, the one compiled
+ * there (EX_BUILD_SCHEMA_DIR).  Tests choose the memory backend
+ * (GSETTINGS_BACKEND=memory) so as not to touch the user's settings.
+ *
+ * Returns: (transfer none) (nullable): the settings, shared and kept until
+ *   exit; NULL if the schema is installed nowhere (then nothing is saved).
+ */
+GSettings *
+ex_application_get_settings (void)
+{
+  static GSettings *settings;
+  static gboolean looked;
+
+  if (!looked)
+    {
+      GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+      g_autoptr(GSettingsSchemaSource) build_source = NULL;
+      g_autoptr(GSettingsSchema) schema = NULL;
+
+      looked = TRUE;
+      if (source != NULL)
+        schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+#ifdef EX_BUILD_SCHEMA_DIR
+      if (schema == NULL)
+        {
+          build_source = g_settings_schema_source_new_from_directory (EX_BUILD_SCHEMA_DIR, source,
+                                                                      FALSE, NULL);
+          if (build_source != NULL)
+            schema = g_settings_schema_source_lookup (build_source, APPLICATION_ID, FALSE);
+        }
+#endif
+      if (schema != NULL)
+        settings = g_settings_new_full (schema, NULL, NULL);
+      else
+        g_warning ("The settings schema %s is not installed: preferences are not kept",
+                   APPLICATION_ID);
+    }
+
+  return settings;
 }
 
 static ExWindow *
@@ -168,16 +214,51 @@ about_action (GSimpleAction *action,
 {
   ExApplication *self = user_data;
   const char *authors[] = { _("The Excelsior authors"), NULL };
+  const char *pieces[] = { "Colin M.L. Burnett (cburnett), GPL-2.0-or-later", NULL };
+  const char *sample[] = { "thijscom (lichess.org studies), GPL-3.0-or-later", NULL };
+  const char *cql[] = { "Lewis Stiller, Gady Costeff (CQL 3)", NULL };
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkAboutDialog *dialog;
 
-  gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (self)),
-                         "program-name", _("Excelsior"),
-                         "logo-icon-name", APPLICATION_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Search chess games and studies with the Chess Query Language (CQL 3)"),
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "authors", authors,
-                         "copyright", "© 2026 The Excelsior authors",
-                         NULL);
+  dialog = GTK_ABOUT_DIALOG (gtk_about_dialog_new ());
+  g_object_set (dialog,
+                "program-name", _("Excelsior"),
+                "logo-icon-name", APPLICATION_ID,
+                "version", PACKAGE_VERSION,
+                "comments", _("Search chess games and studies with the Chess Query Language (CQL 3)"),
+                "license-type", GTK_LICENSE_GPL_3_0,
+                "authors", authors,
+                /* Translators: put your name here, one per line */
+                "translator-credits", _("translator-credits"),
+                "copyright", "© 2026 The Excelsior authors",
+                NULL);
+  gtk_about_dialog_add_credit_section (dialog, _("Chess pieces"), pieces);
+  gtk_about_dialog_add_credit_section (dialog, _("Sample studies"), sample);
+  gtk_about_dialog_add_credit_section (dialog, _("Chess Query Language"), cql);
+  gtk_about_dialog_add_credit_section (dialog, _("Licences"), (const char *[]) {
+    _("The program: GNU General Public License, version 3 or later"),
+    _("The chess pieces (cburnett): GNU General Public License, version 2 or later"),
+    _("The sample studies: GNU General Public License, version 3 or later, as shipped by pychess"),
+    NULL });
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), parent);
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  ExApplication *self = user_data;
+  GSettings *settings = ex_application_get_settings ();
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (settings == NULL)
+    return;
+
+  gtk_window_present (GTK_WINDOW (ex_preferences_new (parent, settings)));
 }
 
 static void
@@ -200,6 +281,7 @@ quit_action (GSimpleAction *action,
 
 static const GActionEntry app_actions[] = {
   { "about", about_action },
+  { "preferences", preferences_action },
   { "quit", quit_action },
 };
 
@@ -213,6 +295,12 @@ ex_application_startup (GApplication *app)
   static const char *save_accels[] = { "<Control><Shift>s", NULL };
   static const char *database_accels[] = { "<Control>d", NULL };
   static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *preferences_accels[] = { "<Control>comma", NULL };
+  static const char *filter_accels[] = { "<Control>f", NULL };
+  static const char *previous_result_accels[] = { "<Control>Page_Up", NULL };
+  static const char *next_result_accels[] = { "<Control>Page_Down", NULL };
+  static const char *copy_pgn_accels[] = { "<Control><Shift>c", NULL };
+  static const char *copy_fen_accels[] = { "<Control><Alt>c", NULL };
 
   g_autoptr(GtkCssProvider) css = NULL;
 
@@ -236,6 +324,15 @@ ex_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.choose-database",
                                          database_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences",
+                                         preferences_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.filter", filter_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.previous-result",
+                                         previous_result_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.next-result",
+                                         next_result_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.copy-pgn", copy_pgn_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.copy-fen", copy_fen_accels);
 }
 
 static void

@@ -5,7 +5,8 @@
  * Each matched game is re-read from its byte offset in the database
  * (design.md: results keep offsets, not text) and written with
  * cq_pgn_write_game(): the comment {Original game: N} first and {MATCH}
- * after each matched position (rulings R2).  The file is written to a
+ * (or the chosen annotation text) after each matched position (rulings
+ * R2), unless the export is without annotations.  The file is written to a
  * temporary file beside the destination and renamed over it at the end,
  * so a failed or cancelled export leaves the destination untouched.
  */
@@ -110,7 +111,7 @@ append_game (GString     *out,
     return FALSE;
 
   positions = ex_result_get_positions (result, &n_positions);
-  if (game->n_nodes > 0)
+  if (game->n_nodes > 0 && mark_text != NULL && *mark_text != '\0')
     {
       marks = g_malloc0 (game->n_nodes);
       for (guint i = 0; i < n_positions; i++)
@@ -122,7 +123,7 @@ append_game (GString     *out,
   options.header_comment = header;
   options.marks = marks;
   options.n_marks = marks != NULL ? game->n_nodes : 0;
-  options.mark_text = mark_text != NULL ? mark_text : "MATCH";
+  options.mark_text = mark_text;
   cq_pgn_write_game (out, game, &options);
 
   return TRUE;
@@ -134,7 +135,8 @@ append_game (GString     *out,
  * @results: (element-type ExResult): the matched games, in the order to
  *   write them.
  * @dest_path: the PGN file to write (created or replaced, atomically).
- * @mark_text: (nullable): the annotation, "MATCH" by default (rulings R2).
+ * @mark_text: (nullable): the annotation written after each matched
+ *   position ("MATCH" in CQL, rulings R2); NULL or "" for none.
  * @n_written: (out) (optional): number of games written.
  *
  * Synchronous; may run on any thread (@results are immutable).
@@ -242,6 +244,7 @@ typedef struct {
   char      *pgn_path;
   GPtrArray *results;
   char      *dest_path;
+  char      *mark_text;
 } ExportData;
 
 static void
@@ -250,6 +253,7 @@ export_data_free (ExportData *data)
   g_free (data->pgn_path);
   g_ptr_array_unref (data->results);
   g_free (data->dest_path);
+  g_free (data->mark_text);
   g_free (data);
 }
 
@@ -261,7 +265,7 @@ export_thread (gpointer user_data)
   GError *error = NULL;
   guint n_written = 0;
 
-  if (ex_export_write (data->pgn_path, data->results, data->dest_path, NULL,
+  if (ex_export_write (data->pgn_path, data->results, data->dest_path, data->mark_text,
                        g_task_get_cancellable (task), &n_written, &error))
     g_task_return_int (task, n_written);
   else
@@ -275,6 +279,7 @@ export_thread (gpointer user_data)
  * ex_export_async:
  * @results: (element-type ExResult): the games to write (the array is
  *   referenced, not copied: do not change it).
+ * @mark_text: (nullable): as for ex_export_write().
  *
  * Runs ex_export_write() on its own thread (not the shared GTask pool: a
  * large export takes a while, design.md) and calls @callback on the
@@ -284,6 +289,7 @@ void
 ex_export_async (const char          *pgn_path,
                  GPtrArray           *results,
                  const char          *dest_path,
+                 const char          *mark_text,
                  GCancellable        *cancellable,
                  GAsyncReadyCallback  callback,
                  gpointer             user_data)
@@ -301,6 +307,7 @@ ex_export_async (const char          *pgn_path,
   data->pgn_path = g_strdup (pgn_path);
   data->results = g_ptr_array_ref (results);
   data->dest_path = g_strdup (dest_path);
+  data->mark_text = g_strdup (mark_text);
   g_task_set_task_data (task, data, (GDestroyNotify)export_data_free);
 
   g_thread_unref (g_thread_new ("excelsior-export", export_thread, task));

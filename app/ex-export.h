@@ -21,6 +21,7 @@ gboolean ex_export_write             (const char    *pgn_path,
 void     ex_export_async             (const char         *pgn_path,
                                       GPtrArray          *results,
                                       const char         *dest_path,
+                                      const char         *mark_text,
                                       GCancellable       *cancellable,
                                       GAsyncReadyCallback callback,
                                       gpointer            user_data);

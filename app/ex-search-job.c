@@ -6,7 +6,8 @@
  * dedicated thread (never the shared GTask pool: a scan may take minutes).
  * The engine calls back on that thread; the callbacks only copy what they
  * need into a pending batch under a mutex.  At most one idle source is
- * queued at a time: it is queued when the batch reaches BATCH_MAX_RESULTS,
+ * queued at a time: it is queued for the first match, when the batch
+ * reaches BATCH_MAX_RESULTS,
  * when BATCH_INTERVAL_US has passed since the last hand-over, on every
  * progress report (the engine sends one about every 100 ms) and at the end.
  * The idle takes the whole batch, so however fast matches come the main
@@ -43,6 +44,7 @@ struct _ExSearchJob
   CqQuery                *query;
   char                   *pgn_path;
   GCancellable           *cancellable;
+  guint                   n_threads;
   GMainContext           *main_context;
   GWeakRef                owner;
   const ExSearchJobFuncs *funcs;
@@ -53,6 +55,7 @@ struct _ExSearchJob
 
   /* Worker thread only. */
   gint64                  last_handover;
+  gboolean                matched_any;
 
   /* Shared, under @mutex. */
   GMutex                  mutex;
@@ -134,9 +137,13 @@ on_match (const CqMatch *match,
 
   g_mutex_lock (&job->mutex);
   g_ptr_array_add (job->pending_results, result);
-  if (job->pending_results->len >= BATCH_MAX_RESULTS
+  /* The first match goes at once: the user sees a result as soon as there
+   * is one (issue 6: within 200 ms of Run). */
+  if (!job->matched_any
+      || job->pending_results->len >= BATCH_MAX_RESULTS
       || g_get_monotonic_time () - job->last_handover >= BATCH_INTERVAL_US)
     queue_handover_locked (job);
+  job->matched_any = TRUE;
   g_mutex_unlock (&job->mutex);
 }
 
@@ -192,6 +199,7 @@ search_thread (gpointer user_data)
 
   cq_search_options_init (&options);
   options.want_pgn = FALSE;
+  options.n_threads = job->n_threads;
 
   ok = cq_search_run (job->query, job->pgn_path, &options, &callbacks, job,
                       job->cancellable, &final, &error);
@@ -277,6 +285,8 @@ handover_cb (gpointer user_data)
  * ex_search_job_start:
  * @query: (transfer full): a compiled query.
  * @pgn_path: the database to search.
+ * @n_threads: worker threads of the engine; 0: one per core (the
+ *   preference "threads").
  * @owner: the object the results are for; held by a weak reference.
  * @funcs: (not nullable): static callbacks, see #ExSearchJobFuncs.
  *
@@ -289,6 +299,7 @@ handover_cb (gpointer user_data)
 ExSearchJob *
 ex_search_job_start (CqQuery                *query,
                      const char             *pgn_path,
+                     guint                   n_threads,
                      GObject                *owner,
                      const ExSearchJobFuncs *funcs)
 {
@@ -304,6 +315,7 @@ ex_search_job_start (CqQuery                *query,
   job->query = query;
   job->pgn_path = g_strdup (pgn_path);
   job->cancellable = g_cancellable_new ();
+  job->n_threads = n_threads;
   job->main_context = g_main_context_ref_thread_default ();
   g_weak_ref_init (&job->owner, owner);
   job->funcs = funcs;

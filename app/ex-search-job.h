@@ -36,6 +36,7 @@ typedef struct {
 
 ExSearchJob *ex_search_job_start       (CqQuery                *query,
                                         const char             *pgn_path,
+                                        guint                   n_threads,
                                         GObject                *owner,
                                         const ExSearchJobFuncs *funcs);
 ExSearchJob *ex_search_job_ref         (ExSearchJob *job);

@@ -25,9 +25,12 @@
 #include "ex-game-view.h"
 
 #include "ex-application.h"
+#include "ex-cql-editor.h"
+#include "ex-diagnostics.h"
 #include "ex-export.h"
 #include "ex-result.h"
 #include "ex-search-job.h"
+#include "ex-theme-library.h"
 #include "ex-window.h"
 
 /* The name given to the CQL reader, so that its messages read
@@ -67,11 +70,13 @@ struct _ExWindow
   GtkLabel             *empty_title_label;
   GtkLabel             *empty_description_label;
   GtkColumnView        *results_view;
+  GtkSearchEntry       *filter_entry;
   GtkBox               *viewer_box;
   GtkBox               *status_bar;
   GtkImage             *status_icon;
   GtkLabel             *status_label;
   GtkLabel             *diagnostics_label;
+  ExDiagnostics        *diagnostics_view;  /* the list of damaged/skipped games */
 
   GtkSourceBuffer      *buffer;
   GtkTextTag           *error_tag;
@@ -80,6 +85,14 @@ struct _ExWindow
   GtkColumnViewColumn  *columns[N_COLUMNS];
 
   GListStore           *results;       /* ExResult, in input order */
+  GPtrArray            *pending;       /* ExResult found, not yet in @results */
+  guint                 pending_head;  /* the first of @pending not yet delivered */
+  guint                 feed_tick_id;
+  guint                 feed_idle_id;
+  guint                 feed_small;    /* rows per slice while rows get widgets */
+  GtkFilter            *filter;
+  char                 *filter_text;   /* case folded; NULL: no filter */
+  GtkFilterListModel   *filtered;
   GtkSortListModel     *sorted;
   GtkSingleSelection   *selection;
 
@@ -89,11 +102,19 @@ struct _ExWindow
   char                 *results_db_path;
   CqSearchProgress      progress;
   GPtrArray            *diagnostics;   /* first MAX_DIAGNOSTICS messages */
+  GError               *finish_error;  /* how the search ended, see complete_search() */
+  gboolean              finish_pending; /* the search ended; rows still being delivered */
 
   guint                 error_line;    /* 1-based; 0: no error shown */
   guint                 error_column;
   guint                 status_is_error : 1;
   guint                 exporting : 1;
+
+  /* Issue 5: live parse, completion, hover (ExCqlEditor) and the Theme
+   * Tools window (picker, pattern board, theme library). */
+  ExCqlEditor          *cql_editor;
+  GtkWidget            *theme_tools;
+  guint                 status_shows_live_error : 1;
 };
 
 G_DEFINE_FINAL_TYPE (ExWindow, ex_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -118,9 +139,17 @@ static const struct {
   { "queen-on-eighth.cql",     N_("White Queen on the Eighth Rank") },
   { "stalemate-ending.cql",    N_("Main Line Ends in Stalemate") },
   { "black-king-corner-start.cql", N_("Black King in a Corner at the Start") },
+  { "underpromotion.cql",      N_("Underpromotions") },
+  { "pin-to-king.cql",         N_("A Piece Pinned to Its King") },
+  { "knight-attacks-king.cql", N_("A Knight Attacks the King (Shifted, Flipped, Either Colour)") },
+  { "white-starts-behind.cql", N_("White Starts with Less Material") },
 };
 
 static void update_actions (ExWindow *self);
+static void setup_theme_tools (ExWindow *self);
+static void theme_tools_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+static void search_board_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
+static void open_recent_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 
 /* ------------------------------------------------------------------------
  * Status line, progress and counts
@@ -160,8 +189,10 @@ update_progress (ExWindow *self)
     {
       g_autofree char *rate = format_count ((guint64)(p->games / p->seconds + 0.5));
 
-      /* Translators: games searched · games matched · games per second */
-      text = g_strdup_printf (_("%s games · %s matches · %s games/s"), games, matches, rate);
+      /* Translators: games searched · games matched · games per second ·
+       * seconds since the search started */
+      text = g_strdup_printf (_("%s games · %s matches · %s games/s · %.1f s"),
+                              games, matches, rate, p->seconds);
     }
   else
     text = g_strdup_printf (_("%s games · %s matches"), games, matches);
@@ -175,6 +206,7 @@ update_progress (ExWindow *self)
   else
     gtk_progress_bar_pulse (self->progress_bar);
 
+  ex_diagnostics_set_counts (self->diagnostics_view, p->damaged, p->skipped);
   if (p->damaged + p->skipped > 0)
     {
       g_autofree char *damaged = format_count (p->damaged);
@@ -219,7 +251,17 @@ update_results_count (ExWindow *self)
       return;
     }
 
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game", "%s games", n), count);
+  if (self->filter_text != NULL)
+    {
+      guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
+      g_autofree char *shown_text = format_count (shown);
+
+      /* Translators: results that pass the filter box, of all results */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s game", "%s of %s games", n),
+                              shown_text, count);
+    }
+  else
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game", "%s games", n), count);
   gtk_label_set_text (self->results_count_label, text);
 }
 
@@ -443,22 +485,63 @@ use_sample_database (ExWindow *self)
  * Results
  */
 
+/* The text of column @column for @result: a tag value, or a number printed
+ * into @buf.  No allocation: this runs for every row that is bound. */
+static const char *
+result_column_text (ExResult *result,
+                    guint     column,
+                    char     *buf,
+                    gsize     buf_size)
+{
+  guint n_positions;
+
+  switch (column)
+    {
+    case COLUMN_NUMBER:
+      g_snprintf (buf, buf_size, "%" G_GUINT64_FORMAT, ex_result_get_number (result));
+      return buf;
+    case COLUMN_WHITE:
+      return ex_result_get_white (result);
+    case COLUMN_BLACK:
+      return ex_result_get_black (result);
+    case COLUMN_EVENT:
+      return ex_result_get_event (result);
+    case COLUMN_ROUND:
+      return ex_result_get_round (result);
+    case COLUMN_DATE:
+      return ex_result_get_date (result);
+    case COLUMN_RESULT:
+      return ex_result_get_result (result);
+    case COLUMN_POSITIONS:
+      ex_result_get_positions (result, &n_positions);
+      g_snprintf (buf, buf_size, "%u", n_positions);
+      return buf;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 static void
 label_setup_cb (GtkSignalListItemFactory *factory,
                 GtkListItem              *item,
                 gpointer                  user_data)
 {
-  gboolean numeric = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "ex-numeric"));
-  gboolean expand = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "ex-expand"));
-  GtkWidget *label = gtk_label_new (NULL);
+  guint column = GPOINTER_TO_UINT (user_data);
+  gboolean numeric = column == COLUMN_NUMBER || column == COLUMN_POSITIONS;
+  /* GtkInscription, not GtkLabel: made for list cells, it measures and
+   * lays out for less (issue 6: rows are built while results pour in). */
+  GtkWidget *cell = gtk_inscription_new (NULL);
 
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), numeric ? 1.0 : 0.0);
   /* The wide column (Event) keeps both ends: "Beautiful Ch…Dizvov, 1978". */
-  gtk_label_set_ellipsize (GTK_LABEL (label), expand ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END);
-  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell),
+                                     column == COLUMN_EVENT
+                                     ? GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE
+                                     : GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
+  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 1);
   if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
+    gtk_widget_add_css_class (cell, "numeric");
+  gtk_list_item_set_child (item, cell);
 }
 
 static void
@@ -466,53 +549,89 @@ label_bind_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
                gpointer                  user_data)
 {
-  const char *property = g_object_get_data (G_OBJECT (factory), "ex-property");
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  guint column = GPOINTER_TO_UINT (user_data);
+  GtkInscription *cell = GTK_INSCRIPTION (gtk_list_item_get_child (item));
   ExResult *result = gtk_list_item_get_item (item);
-  g_auto(GValue) value = G_VALUE_INIT;
-  g_autofree char *text = NULL;
+  char buf[32];
+  const char *text = result_column_text (result, column, buf, sizeof buf);
 
-  g_object_get_property (G_OBJECT (result), property, &value);
-  if (G_VALUE_HOLDS_STRING (&value))
-    text = g_value_dup_string (&value);
-  else if (G_VALUE_HOLDS_UINT64 (&value))
-    text = g_strdup_printf ("%" G_GUINT64_FORMAT, g_value_get_uint64 (&value));
-  else if (G_VALUE_HOLDS_UINT (&value))
-    text = g_strdup_printf ("%u", g_value_get_uint (&value));
-
-  gtk_label_set_text (label, text != NULL ? text : "");
+  gtk_inscription_set_text (cell, text);
   /* Only the wide column is shortened in the middle: its full text in a
    * tooltip.  (Tooltips on every cell make the first rows slow to build.) */
-  if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "ex-expand")))
-    gtk_widget_set_tooltip_text (GTK_WIDGET (label), text);
+  if (column == COLUMN_EVENT)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (cell), text);
+}
+
+static int
+compare_tags (const char *a,
+              const char *b)
+{
+  /* Games without the tag sort last. */
+  if (a == NULL || b == NULL)
+    return (a == NULL) - (b == NULL);
+  return g_ascii_strcasecmp (a, b);
+}
+
+/* The sort order of column GPOINTER_TO_UINT (@user_data); ties are broken
+ * by game number, so that every order is total and stable.  Plain C
+ * comparisons (no GtkExpression): the sort model compares often while
+ * 100,000 rows come in. */
+static int
+compare_results (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      user_data)
+{
+  ExResult *ra = (ExResult *)a;
+  ExResult *rb = (ExResult *)b;
+  guint column = GPOINTER_TO_UINT (user_data);
+  guint64 na = ex_result_get_number (ra);
+  guint64 nb = ex_result_get_number (rb);
+  int cmp = 0;
+
+  switch (column)
+    {
+    case COLUMN_NUMBER:
+      break;
+    case COLUMN_POSITIONS:
+      {
+        guint pa, pb;
+
+        ex_result_get_positions (ra, &pa);
+        ex_result_get_positions (rb, &pb);
+        cmp = (pa > pb) - (pa < pb);
+      }
+      break;
+    default:
+      {
+        char buf_a[32], buf_b[32];
+
+        cmp = compare_tags (result_column_text (ra, column, buf_a, sizeof buf_a),
+                            result_column_text (rb, column, buf_b, sizeof buf_b));
+      }
+      break;
+    }
+
+  if (cmp == 0)
+    cmp = (na > nb) - (na < nb);
+
+  return cmp < 0 ? GTK_ORDERING_SMALLER : cmp > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
 
 static void
 add_column (ExWindow   *self,
             guint       index,
             const char *title,
-            const char *property,
-            gboolean    numeric,
             gboolean    expand,
             int         fixed_width)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   GtkColumnViewColumn *column;
-  GtkExpression *expression;
   GtkSorter *sorter;
 
-  g_object_set_data (G_OBJECT (factory), "ex-property", (gpointer)property);
-  g_object_set_data (G_OBJECT (factory), "ex-numeric", GINT_TO_POINTER (numeric));
-  g_object_set_data (G_OBJECT (factory), "ex-expand", GINT_TO_POINTER (expand));
-  g_signal_connect (factory, "setup", G_CALLBACK (label_setup_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (label_bind_cb), NULL);
+  g_signal_connect (factory, "setup", G_CALLBACK (label_setup_cb), GUINT_TO_POINTER (index));
+  g_signal_connect (factory, "bind", G_CALLBACK (label_bind_cb), GUINT_TO_POINTER (index));
 
-  expression = gtk_property_expression_new (EX_TYPE_RESULT, NULL, property);
-  if (numeric)
-    sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
-  else
-    sorter = GTK_SORTER (gtk_string_sorter_new (expression));
-
+  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_results, GUINT_TO_POINTER (index), NULL));
   column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_sorter (column, sorter);
   gtk_column_view_column_set_expand (column, expand);
@@ -551,24 +670,239 @@ show_column (ExWindow *self,
   gtk_column_view_insert_column (self->results_view, position, column);
 }
 
+/* ------------------------------------------------------------------------
+ * Delivering rows to the list
+ *
+ * The search hands over results in batches of up to a few thousand.
+ * Splicing a batch into the list at once stalls the main loop: GTK 4.8's
+ * list views build a row of widgets for about 200 items at once, and with
+ * seven labels a row that took 0.4-0.7 s under Xvfb (issue 6).  So batches
+ * wait in @pending and go to the list in slices, one slice per frame (a
+ * tick callback; an idle while the window is not realized): small slices
+ * while the list is short and its rows get widgets, large ones after, when
+ * an appended row costs a few pointer moves.
+ */
+
+#define FEED_ROWS_WITH_WIDGETS 220
+#define FEED_SLICE_MIN         2
+#define FEED_SLICE_MAX         32
+#define FEED_SLICE_LARGE       4000
+/* The budget of one small slice: it is halved when a slice takes longer,
+ * doubled when it takes less than a quarter. */
+#define FEED_BUDGET_US         (8 * G_TIME_SPAN_MILLISECOND)
+
+static void complete_search (ExWindow *self);
+
+static guint
+pending_count (ExWindow *self)
+{
+  return self->pending->len - self->pending_head;
+}
+
+static gboolean
+feed_slice (ExWindow *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
+  gboolean small = n < FEED_ROWS_WITH_WIDGETS;
+  guint k = small ? self->feed_small : FEED_SLICE_LARGE;
+
+  k = MIN (k, pending_count (self));
+  if (k > 0)
+    {
+      gint64 start = g_get_monotonic_time ();
+      gint64 spent;
+
+      g_list_store_splice (self->results, n, 0, self->pending->pdata + self->pending_head, k);
+      self->pending_head += k;
+      if (n == 0)
+        gtk_stack_set_visible_child_name (self->results_stack, "results");
+      update_results_count (self);
+
+      spent = g_get_monotonic_time () - start;
+      if (small && k == self->feed_small)
+        {
+          if (spent > FEED_BUDGET_US)
+            self->feed_small = MAX (FEED_SLICE_MIN, self->feed_small / 2);
+          else if (spent < FEED_BUDGET_US / 4)
+            self->feed_small = MIN (FEED_SLICE_MAX, self->feed_small * 2);
+        }
+    }
+
+  if (pending_count (self) > 0)
+    return G_SOURCE_CONTINUE;
+
+  g_ptr_array_set_size (self->pending, 0);
+  self->pending_head = 0;
+  self->feed_tick_id = 0;
+  self->feed_idle_id = 0;
+  update_actions (self);
+  if (self->finish_pending)
+    complete_search (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+feed_tick_cb (GtkWidget     *widget,
+              GdkFrameClock *clock,
+              gpointer       user_data)
+{
+  return feed_slice (EX_WINDOW (widget));
+}
+
+static gboolean
+feed_idle_cb (gpointer user_data)
+{
+  return feed_slice (EX_WINDOW (user_data));
+}
+
+static void
+stop_feeding (ExWindow *self)
+{
+  if (self->feed_tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->feed_tick_id);
+  g_clear_handle_id (&self->feed_idle_id, g_source_remove);
+  self->feed_tick_id = 0;
+  g_ptr_array_set_size (self->pending, 0);
+  self->pending_head = 0;
+}
+
+static void
+queue_rows (ExWindow  *self,
+            GPtrArray *results)
+{
+  for (guint i = 0; i < results->len; i++)
+    g_ptr_array_add (self->pending, g_object_ref (g_ptr_array_index (results, i)));
+
+  if (self->feed_tick_id != 0 || self->feed_idle_id != 0)
+    return;
+
+  if (gtk_widget_get_realized (GTK_WIDGET (self)))
+    {
+      /* The first slice at once: the first match is shown in the next frame. */
+      if (feed_slice (self) == G_SOURCE_REMOVE)
+        return;
+      self->feed_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), feed_tick_cb,
+                                                         NULL, NULL);
+    }
+  else
+    self->feed_idle_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, feed_idle_cb, self, NULL);
+}
+
+/* ------------------------------------------------------------------------
+ * Filter
+ */
+
+static gboolean
+contains_casefolded (const char *haystack,
+                     const char *needle)
+{
+  g_autofree char *folded = NULL;
+
+  if (haystack == NULL || *haystack == '\0')
+    return FALSE;
+  folded = g_utf8_casefold (haystack, -1);
+  return strstr (folded, needle) != NULL;
+}
+
+/* A result passes the filter box when its game number, or one of its
+ * White, Black, Event, Site or Date tags, contains the text (case folded). */
+static gboolean
+filter_result (gpointer item,
+               gpointer user_data)
+{
+  ExWindow *self = user_data;
+  ExResult *result = item;
+  char number[32];
+
+  if (self->filter_text == NULL)
+    return TRUE;
+
+  g_snprintf (number, sizeof number, "%" G_GUINT64_FORMAT, ex_result_get_number (result));
+  return strstr (number, self->filter_text) != NULL
+         || contains_casefolded (ex_result_get_white (result), self->filter_text)
+         || contains_casefolded (ex_result_get_black (result), self->filter_text)
+         || contains_casefolded (ex_result_get_event (result), self->filter_text)
+         || contains_casefolded (ex_result_get_site (result), self->filter_text)
+         || contains_casefolded (ex_result_get_date (result), self->filter_text);
+}
+
+/**
+ * ex_window_set_filter_text:
+ * @text: (nullable): the text of the filter box; NULL or "" shows every result.
+ *
+ * Shows only the results whose number, White, Black, Event, Site or Date
+ * contains @text, ignoring case.  Sets the filter box's text too.
+ */
+void
+ex_window_set_filter_text (ExWindow   *self,
+                           const char *text)
+{
+  g_autofree char *folded = NULL;
+
+  g_return_if_fail (EX_IS_WINDOW (self));
+
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)), text ? text : "") != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text ? text : "");
+
+  if (text != NULL && *text != '\0')
+    folded = g_utf8_casefold (text, -1);
+  /* The entry reports its text again after a delay: nothing to redo. */
+  if (g_strcmp0 (folded, self->filter_text) == 0)
+    return;
+  g_free (self->filter_text);
+  self->filter_text = g_steal_pointer (&folded);
+
+  /* No filter at all when the box is empty: the model passes through. */
+  gtk_filter_list_model_set_filter (self->filtered,
+                                    self->filter_text != NULL ? self->filter : NULL);
+  gtk_filter_changed (self->filter, GTK_FILTER_CHANGE_DIFFERENT);
+  update_results_count (self);
+}
+
+/* The incremental filter has passed more results: recount. */
+static void
+filtered_items_changed_cb (ExWindow   *self,
+                           guint       position,
+                           guint       removed,
+                           guint       added,
+                           GListModel *model)
+{
+  if (self->filter_text != NULL)
+    update_results_count (self);
+}
+
+static void
+filter_changed_cb (ExWindow       *self,
+                   GtkSearchEntry *entry)
+{
+  ex_window_set_filter_text (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
+}
+
 static void
 setup_results_view (ExWindow *self)
 {
   self->results = g_list_store_new (EX_TYPE_RESULT);
+  self->pending = g_ptr_array_new_with_free_func (g_object_unref);
+  self->feed_small = 8;
 
-  /* Translators: column titles of the results list */
-  add_column (self, COLUMN_NUMBER, C_("column", "#"), "number", TRUE, FALSE, 48);
-  add_column (self, COLUMN_WHITE, C_("column", "White"), "white", FALSE, FALSE, 100);
-  add_column (self, COLUMN_BLACK, C_("column", "Black"), "black", FALSE, FALSE, 100);
-  add_column (self, COLUMN_EVENT, C_("column", "Event"), "event", FALSE, TRUE, 132);
-  add_column (self, COLUMN_ROUND, C_("column", "Round"), "round", FALSE, FALSE, 52);
-  add_column (self, COLUMN_DATE, C_("column", "Date"), "date", FALSE, FALSE, 92);
-  add_column (self, COLUMN_RESULT, C_("column", "Result"), "result", FALSE, FALSE, 60);
+  /* Translators: column titles of the results list.  For studies White
+   * and Black usually hold the composer and the stipulation. */
+  add_column (self, COLUMN_NUMBER, C_("column", "#"), FALSE, 56);
+  add_column (self, COLUMN_WHITE, C_("column", "White"), FALSE, 100);
+  add_column (self, COLUMN_BLACK, C_("column", "Black"), FALSE, 100);
+  add_column (self, COLUMN_EVENT, C_("column", "Event"), TRUE, 132);
+  add_column (self, COLUMN_ROUND, C_("column", "Round"), FALSE, 52);
+  add_column (self, COLUMN_DATE, C_("column", "Date"), FALSE, 92);
+  add_column (self, COLUMN_RESULT, C_("column", "Result"), FALSE, 60);
   /* Translators: the number of matched positions of a game */
-  add_column (self, COLUMN_POSITIONS, C_("column", "Positions"), "n-positions", TRUE, FALSE, 80);
+  add_column (self, COLUMN_POSITIONS, C_("column", "Positions"), FALSE, 80);
   show_column (self, COLUMN_ROUND, FALSE);
 
-  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->results)),
+  self->filter = GTK_FILTER (gtk_custom_filter_new (filter_result, self, NULL));
+  self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->results)), NULL);
+  gtk_filter_list_model_set_incremental (self->filtered, TRUE);
+  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
                                           g_object_ref (gtk_column_view_get_sorter (self->results_view)));
   gtk_sort_list_model_set_incremental (self->sorted, TRUE);
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
@@ -578,6 +912,10 @@ setup_results_view (ExWindow *self)
   gtk_column_view_set_model (self->results_view, GTK_SELECTION_MODEL (self->selection));
   gtk_column_view_sort_by_column (self->results_view, self->columns[COLUMN_NUMBER],
                                   GTK_SORT_ASCENDING);
+  g_signal_connect_object (self->filter_entry, "search-changed", G_CALLBACK (filter_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->filtered, "items-changed", G_CALLBACK (filtered_items_changed_cb),
+                           self, G_CONNECT_SWAPPED);
 }
 
 static gboolean
@@ -643,6 +981,7 @@ show_result (ExWindow *self,
 
   positions = ex_result_get_positions (result, &n_positions);
   ex_game_view_set_game (EX_GAME_VIEW (self->game_view), game, positions, n_positions);
+  update_actions (self);
 }
 
 static void
@@ -671,12 +1010,9 @@ job_results_cb (GObject     *owner,
   if (job != self->job)
     return;
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->results)) + pending_count (self);
   update_column_visibility (self, results, n == 0);
-  g_list_store_splice (self->results, n, 0, results->pdata, results->len);
-  gtk_stack_set_visible_child_name (self->results_stack, "results");
-  update_results_count (self);
-  update_actions (self);
+  queue_rows (self, results);
 }
 
 static void
@@ -691,6 +1027,7 @@ job_diagnostics_cb (GObject     *owner,
 
   for (guint i = 0; i < messages->len && self->diagnostics->len < MAX_DIAGNOSTICS; i++)
     g_ptr_array_add (self->diagnostics, g_strdup (g_ptr_array_index (messages, i)));
+  ex_diagnostics_add (self->diagnostics_view, messages);
 }
 
 static void
@@ -722,10 +1059,6 @@ job_finished_cb (GObject                *owner,
                  const GError           *error)
 {
   ExWindow *self = EX_WINDOW (owner);
-  g_autofree char *name = NULL;
-  g_autofree char *games = NULL;
-  g_autofree char *message = NULL;
-  guint n;
 
   if (job != self->job)
     return;
@@ -734,6 +1067,27 @@ job_finished_cb (GObject                *owner,
   update_progress (self);
   end_search (self);
 
+  /* The search is over when its last row is in the list. */
+  g_clear_error (&self->finish_error);
+  if (error != NULL)
+    self->finish_error = g_error_copy (error);
+  self->finish_pending = TRUE;
+  if (pending_count (self) == 0)
+    complete_search (self);
+}
+
+/* Reports the end of the search, once its rows are all in the list. */
+static void
+complete_search (ExWindow *self)
+{
+  const CqSearchProgress *progress = &self->progress;
+  g_autoptr(GError) error = g_steal_pointer (&self->finish_error);
+  g_autofree char *name = NULL;
+  g_autofree char *games = NULL;
+  g_autofree char *message = NULL;
+  guint n;
+
+  self->finish_pending = FALSE;
   name = g_path_get_basename (self->results_db_path);
   games = format_count (progress->games);
   n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
@@ -791,10 +1145,15 @@ ex_window_stop (ExWindow *self)
 
   g_return_if_fail (EX_IS_WINDOW (self));
 
-  if (self->job == NULL)
+  if (self->job == NULL && !self->finish_pending)
     return;
 
-  ex_search_job_cancel (self->job);
+  /* What is in the list stays; rows not yet delivered are dropped. */
+  stop_feeding (self);
+  self->finish_pending = FALSE;
+  g_clear_error (&self->finish_error);
+  if (self->job != NULL)
+    ex_search_job_cancel (self->job);
   end_search (self);
 
   games = format_count (self->progress.games);
@@ -827,6 +1186,7 @@ ex_window_run (ExWindow *self)
   g_autofree char *path = NULL;
   g_autofree char *name = NULL;
   g_autofree char *message = NULL;
+  GSettings *settings;
   CqQuery *query;
 
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
@@ -834,8 +1194,12 @@ ex_window_run (ExWindow *self)
   if (self->job != NULL)
     {
       ex_search_job_cancel (self->job);
-      g_clear_pointer (&self->job, ex_search_job_unref);
+      /* end_search() also hides the progress bar, should nothing start */
+      end_search (self);
     }
+  stop_feeding (self);
+  self->finish_pending = FALSE;
+  g_clear_error (&self->finish_error);
 
   clear_query_error (self);
   text = ex_window_dup_query_text (self);
@@ -859,12 +1223,16 @@ ex_window_run (ExWindow *self)
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   g_list_store_remove_all (self->results);
   g_ptr_array_set_size (self->diagnostics, 0);
+  ex_diagnostics_reset (self->diagnostics_view, path);
   memset (&self->progress, 0, sizeof self->progress);
   g_free (self->results_db_path);
   self->results_db_path = g_strdup (path);
   ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
 
-  self->job = ex_search_job_start (query, path, G_OBJECT (self), &job_funcs);
+  settings = ex_application_get_settings ();
+  self->job = ex_search_job_start (query, path,
+                                   settings != NULL ? g_settings_get_uint (settings, "threads") : 0,
+                                   G_OBJECT (self), &job_funcs);
 
   name = g_file_get_basename (self->database);
   message = g_strdup_printf (_("Searching “%s”…"), name);
@@ -885,7 +1253,7 @@ ex_window_is_searching (ExWindow *self)
 {
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
 
-  return self->job != NULL;
+  return self->job != NULL || self->finish_pending;
 }
 
 /* ------------------------------------------------------------------------
@@ -932,61 +1300,122 @@ export_done_cb (GObject      *source,
   g_signal_emit (self, signals[EXPORT_FINISHED], 0, error == NULL);
 }
 
+/* The annotation text of exported games from the preferences ("MATCH" when
+ * there are no settings), or NULL for none. */
+static char *
+dup_annotation_text (ExWindow *self)
+{
+  GSettings *settings = ex_application_get_settings ();
+  g_autofree char *text = NULL;
+
+  if (settings == NULL)
+    return g_strdup ("MATCH");
+  if (!g_settings_get_boolean (settings, "export-annotations"))
+    return NULL;
+  text = g_settings_get_string (settings, "annotation-text");
+  return *text != '\0' ? g_steal_pointer (&text) : g_strdup ("MATCH");
+}
+
 /**
- * ex_window_export_to_path:
+ * ex_window_export_full:
  * @path: the PGN file to write.
+ * @scope: which results: all of them, those the filter box shows, or the
+ *   selected one.
+ * @mark_text: (nullable): the annotation after each matched position
+ *   ("MATCH" in CQL, rulings R2); NULL or "" to export without.
  *
- * Starts writing every matched game, in input order, re-read by offset from
- * the database, with {Original game: N} and {MATCH} (rulings R2), to @path
- * atomically, on its own thread.  #ExWindow::export-finished tells the end.
+ * Starts writing the matched games of @scope, in input order, re-read by
+ * offset from the database, each with {Original game: N} (rulings R2), to
+ * @path on its own thread: to a temporary file beside it that is renamed
+ * over @path at the end, so a failed export leaves @path as it was.  The
+ * database itself is never written.  #ExWindow::export-finished tells the
+ * end.  (Replacing an existing file is confirmed by the file chooser.)
  *
  * Returns: FALSE with G_IO_ERROR_INVALID_ARGUMENT when @path is the
  *   database, G_IO_ERROR_BUSY while searching or exporting, or
- *   G_IO_ERROR_NOT_FOUND when there is nothing to export.
+ *   G_IO_ERROR_NOT_FOUND when @scope holds no result.
  */
 gboolean
-ex_window_export_to_path (ExWindow    *self,
-                          const char  *path,
-                          GError     **error)
+ex_window_export_full (ExWindow       *self,
+                       const char     *path,
+                       ExExportScope   scope,
+                       const char     *mark_text,
+                       GError        **error)
 {
   g_autoptr(GPtrArray) results = NULL;
   g_autofree char *message = NULL;
+  GListModel *model;
   ExportClosure *closure;
   guint n;
 
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
-  if (self->job != NULL || self->exporting)
+  if (ex_window_is_searching (self) || self->exporting || pending_count (self) > 0)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
                            _("Wait for the search to finish before exporting"));
       return FALSE;
     }
-  if (n == 0 || self->results_db_path == NULL)
+
+  /* The matched games in input order (the list may be sorted otherwise):
+   * the store, or the filter's output, which keeps the store's order. */
+  results = g_ptr_array_new_with_free_func (g_object_unref);
+  model = scope == EX_EXPORT_SHOWN ? G_LIST_MODEL (self->filtered) : G_LIST_MODEL (self->results);
+  if (scope == EX_EXPORT_SELECTED)
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There are no matched games to export"));
+      ExResult *selected = gtk_single_selection_get_selected_item (self->selection);
+
+      if (selected != NULL)
+        g_ptr_array_add (results, g_object_ref (selected));
+    }
+  else
+    {
+      n = g_list_model_get_n_items (model);
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (results, g_list_model_get_item (model, i));
+    }
+
+  if (results->len == 0 || self->results_db_path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           scope == EX_EXPORT_SELECTED ? _("No game is selected")
+                                                       : _("There are no matched games to export"));
       return FALSE;
     }
   if (!ex_export_check_destination (path, self->results_db_path, error))
     return FALSE;
-
-  /* The matched games in input order (the list may be sorted otherwise). */
-  results = g_ptr_array_new_full (n, g_object_unref);
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (results, g_list_model_get_item (G_LIST_MODEL (self->results), i));
 
   self->exporting = TRUE;
   closure = g_new0 (ExportClosure, 1);
   closure->self = g_object_ref (self);
   closure->dest_name = g_path_get_basename (path);
   message = g_strdup_printf (_("Exporting to “%s”…"), closure->dest_name);
-  ex_export_async (self->results_db_path, results, path, NULL, export_done_cb, closure);
+  ex_export_async (self->results_db_path, results, path, mark_text, NULL, export_done_cb, closure);
   set_status (self, message, FALSE);
   update_actions (self);
 
   return TRUE;
+}
+
+/**
+ * ex_window_export_to_path:
+ * @path: the PGN file to write.
+ *
+ * Exports every result, annotated as the preferences say ({MATCH} by
+ * default): ex_window_export_full() with %EX_EXPORT_ALL.
+ */
+gboolean
+ex_window_export_to_path (ExWindow    *self,
+                          const char  *path,
+                          GError     **error)
+{
+  g_autofree char *mark_text = NULL;
+
+  g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
+
+  mark_text = dup_annotation_text (self);
+  return ex_window_export_full (self, path, EX_EXPORT_ALL, mark_text, error);
 }
 
 gboolean
@@ -1088,6 +1517,7 @@ ex_window_open_file (ExWindow *self,
 
   replace_query_text (self, contents, TRUE);
   g_set_object (&self->query_file, file);
+  ex_cql_editor_note_recent (file);
   gtk_label_set_text (self->query_file_label, name);
   message = g_strdup_printf (_("Opened “%s”"), name);
   set_status (self, message, FALSE);
@@ -1236,6 +1666,22 @@ save_query_action (GtkWidget  *widget,
   ExWindow *self = EX_WINDOW (widget);
   GtkFileChooserNative *dialog;
 
+  /* Save writes the query's own file at once; Save As (and Save of a new
+   * query) asks where. */
+  if (self->query_file != NULL && g_str_equal (action_name, "win.save-query"))
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *name = g_file_get_basename (self->query_file);
+      g_autofree char *message = NULL;
+
+      if (ex_cql_editor_save_to_file (self->cql_editor, self->query_file, &error))
+        message = g_strdup_printf (_("Saved “%s”"), name);
+      else
+        message = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
+      set_status (self, message, error != NULL);
+      return;
+    }
+
   dialog = gtk_file_chooser_native_new (_("Save the Query"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_filter (_("CQL Queries"), "*.[cC][qQ][lL]"));
@@ -1254,12 +1700,30 @@ export_response_cb (GtkNativeDialog *dialog,
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      GtkFileChooser *chooser = GTK_FILE_CHOOSER (dialog);
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (chooser);
       g_autoptr(GError) error = NULL;
+      const char *scope_choice = gtk_file_chooser_get_choice (chooser, "scope");
+      const char *annotate_choice = gtk_file_chooser_get_choice (chooser, "annotate");
+      g_autofree char *mark_text = NULL;
+      GSettings *settings = ex_application_get_settings ();
+      ExExportScope scope = EX_EXPORT_ALL;
+      gboolean annotate = g_strcmp0 (annotate_choice, "false") != 0;
+
+      if (g_strcmp0 (scope_choice, "shown") == 0)
+        scope = EX_EXPORT_SHOWN;
+      else if (g_strcmp0 (scope_choice, "selected") == 0)
+        scope = EX_EXPORT_SELECTED;
+
+      /* The choice is remembered for the next export. */
+      if (settings != NULL)
+        g_settings_set_boolean (settings, "export-annotations", annotate);
+      if (annotate)
+        mark_text = dup_annotation_text (self);
 
       if (file == NULL || g_file_peek_path (file) == NULL)
         set_status (self, _("Only local files can be written"), TRUE);
-      else if (!ex_window_export_to_path (self, g_file_peek_path (file), &error))
+      else if (!ex_window_export_full (self, g_file_peek_path (file), scope, mark_text, &error))
         set_status (self, error->message, TRUE);
     }
 
@@ -1267,6 +1731,9 @@ export_response_cb (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
+/* Asks where to export, which results (all, the filtered ones, the
+ * selected one) and whether to annotate them.  The chooser asks before it
+ * replaces an existing file (GTK 4 always confirms in SAVE mode). */
 static void
 export_action (GtkWidget  *widget,
                const char *action_name,
@@ -1274,13 +1741,160 @@ export_action (GtkWidget  *widget,
 {
   ExWindow *self = EX_WINDOW (widget);
   GtkFileChooserNative *dialog;
+  GtkFileChooser *chooser;
+  GSettings *settings = ex_application_get_settings ();
+  const char *scope_ids[] = { "all", "shown", "selected", NULL };
+  const char *scope_labels[] = { _("All results"), _("The results shown by the filter"),
+                                 _("The selected result"), NULL };
+  gboolean annotate = settings == NULL || g_settings_get_boolean (settings, "export-annotations");
 
   dialog = gtk_file_chooser_native_new (_("Export the Matched Games"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_filter (_("PGN Databases"), "*.[pP][gG][nN]"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("matches.pgn"));
+  chooser = GTK_FILE_CHOOSER (dialog);
+  gtk_file_chooser_add_filter (chooser, new_filter (_("PGN Databases"), "*.[pP][gG][nN]"));
+  gtk_file_chooser_set_current_name (chooser, _("matches.pgn"));
+  gtk_file_chooser_add_choice (chooser, "scope", _("Export"), scope_ids, scope_labels);
+  gtk_file_chooser_set_choice (chooser, "scope",
+                               self->filter_text != NULL ? "shown" : "all");
+  gtk_file_chooser_add_choice (chooser, "annotate",
+                               _("Annotate the matched positions ({MATCH})"), NULL, NULL);
+  gtk_file_chooser_set_choice (chooser, "annotate", annotate ? "true" : "false");
   g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* ------------------------------------------------------------------------
+ * Browsing: the previous and next result, the clipboard
+ */
+
+static void
+step_result (ExWindow *self,
+             int       delta)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  guint selected = gtk_single_selection_get_selected (self->selection);
+  guint target;
+
+  if (n == 0)
+    return;
+  if (selected == GTK_INVALID_LIST_POSITION)
+    target = delta > 0 ? 0 : n - 1;
+  else if (delta < 0)
+    target = selected > 0 ? selected - 1 : 0;
+  else
+    target = MIN (selected + 1, n - 1);
+
+  ex_window_select_result (self, target);
+}
+
+static void
+previous_result_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  step_result (EX_WINDOW (widget), -1);
+}
+
+static void
+next_result_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  step_result (EX_WINDOW (widget), +1);
+}
+
+static void
+filter_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->filter_entry));
+}
+
+/**
+ * ex_window_dup_game_pgn:
+ *
+ * Returns: (transfer full) (nullable): the game shown in the viewer as PGN
+ *   (export format, cq_pgn_write_game(), without annotations), or NULL
+ *   when no game is shown.
+ */
+char *
+ex_window_dup_game_pgn (ExWindow *self)
+{
+  CqGame *game;
+  GString *out;
+
+  g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
+
+  game = ex_game_view_get_game (EX_GAME_VIEW (self->game_view));
+  if (game == NULL)
+    return NULL;
+
+  out = g_string_new (NULL);
+  cq_pgn_write_game (out, game, NULL);
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * ex_window_dup_position_fen:
+ *
+ * Returns: (transfer full) (nullable): the FEN of the position on the
+ *   board, or NULL when no game is shown.
+ */
+char *
+ex_window_dup_position_fen (ExWindow *self)
+{
+  const CqPosition *pos;
+  char fen[CQ_FEN_MAX];
+
+  g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
+
+  if (ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) == NULL)
+    return NULL;
+  pos = ex_board_get_position (ex_game_view_get_board (EX_GAME_VIEW (self->game_view)));
+  if (pos == NULL)
+    return NULL;
+
+  cq_position_to_fen (pos, fen);
+  return g_strdup (fen);
+}
+
+static void
+copy_to_clipboard (ExWindow   *self,
+                   char       *text,
+                   const char *done_message)
+{
+  if (text == NULL)
+    {
+      set_status (self, _("No game is shown: select a result first"), TRUE);
+      return;
+    }
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  set_status (self, done_message, FALSE);
+  g_free (text);
+}
+
+static void
+copy_pgn_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+
+  copy_to_clipboard (self, ex_window_dup_game_pgn (self), _("Copied the game’s PGN"));
+}
+
+static void
+copy_fen_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+
+  copy_to_clipboard (self, ex_window_dup_position_fen (self), _("Copied the position’s FEN"));
 }
 
 /* ------------------------------------------------------------------------
@@ -1406,12 +2020,19 @@ static void
 update_actions (ExWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  gboolean searching = self->job != NULL;
+  gboolean searching = self->job != NULL || self->finish_pending
+                       || (self->pending != NULL && pending_count (self) > 0);
   guint n = self->results != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->results)) : 0;
 
   gtk_widget_action_set_enabled (widget, "win.run", self->database != NULL);
   gtk_widget_action_set_enabled (widget, "win.stop", searching);
   gtk_widget_action_set_enabled (widget, "win.export", !searching && !self->exporting && n > 0);
+  gtk_widget_action_set_enabled (widget, "win.previous-result", n > 0);
+  gtk_widget_action_set_enabled (widget, "win.next-result", n > 0);
+  gtk_widget_action_set_enabled (widget, "win.copy-pgn", self->game_view != NULL
+                                 && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
+  gtk_widget_action_set_enabled (widget, "win.copy-fen", self->game_view != NULL
+                                 && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
 }
 
 /* ------------------------------------------------------------------------
@@ -1456,6 +2077,38 @@ ex_window_get_results (ExWindow *self)
   g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
 
   return G_LIST_MODEL (self->selection);
+}
+
+G_STATIC_ASSERT ((int)EX_RESULT_COLUMN_NUMBER == COLUMN_NUMBER);
+G_STATIC_ASSERT ((int)EX_RESULT_COLUMN_POSITIONS == COLUMN_POSITIONS);
+
+/**
+ * ex_window_sort_results:
+ * @column: the column to sort by (as a click on its title does).
+ * @order: ascending or descending; ties are broken by game number.
+ *
+ * Sorting is incremental: ex_window_is_sorting() tells when it is done.
+ */
+void
+ex_window_sort_results (ExWindow       *self,
+                        ExResultColumn  column,
+                        GtkSortType     order)
+{
+  g_return_if_fail (EX_IS_WINDOW (self));
+  g_return_if_fail ((guint)column < N_COLUMNS);
+
+  show_column (self, column, TRUE);
+  gtk_column_view_sort_by_column (self->results_view, self->columns[column], order);
+}
+
+/* Whether the list is still being sorted or filtered. */
+gboolean
+ex_window_is_sorting (ExWindow *self)
+{
+  g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
+
+  return gtk_sort_list_model_get_pending (self->sorted) > 0
+         || gtk_filter_list_model_get_pending (self->filtered) > 0;
 }
 
 /* Selects the result at @position of ex_window_get_results() and shows its
@@ -1599,6 +2252,76 @@ get_cql_language (void)
   return gtk_source_language_manager_get_language (manager, "cql");
 }
 
+/* Applies the kept settings: window size, the last database and query,
+ * board orientation and figurines (org.excelsior.Workbench). */
+static void
+restore_settings (ExWindow *self)
+{
+  GSettings *settings = ex_application_get_settings ();
+  g_autofree char *database = NULL;
+  g_autofree char *query = NULL;
+
+  if (settings == NULL)
+    return;
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               MAX (g_settings_get_int (settings, "window-width"), 800),
+                               MAX (g_settings_get_int (settings, "window-height"), 500));
+  if (g_settings_get_boolean (settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  g_settings_bind (settings, "board-flipped", self->game_view, "flipped", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "figurine-notation", self->game_view, "figurine",
+                   G_SETTINGS_BIND_DEFAULT);
+
+  database = g_settings_get_string (settings, "last-database");
+  if (*database != '\0' && g_file_test (database, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (database);
+
+      ex_window_set_database (self, file);
+    }
+
+  query = g_settings_get_string (settings, "last-query");
+  if (*query != '\0')
+    {
+      replace_query_text (self, query, FALSE);
+      gtk_label_set_text (self->query_file_label, "");
+    }
+}
+
+/* Keeps the window size, the database and the query when the user closes
+ * the window (not when a program destroys it). */
+static gboolean
+ex_window_close_request (GtkWindow *window)
+{
+  ExWindow *self = EX_WINDOW (window);
+  GSettings *settings = ex_application_get_settings ();
+
+  if (settings != NULL)
+    {
+      g_autofree char *query = ex_window_dup_query_text (self);
+      g_autofree char *database = self->database != NULL ? g_file_get_path (self->database) : NULL;
+      g_autofree char *sample = ex_application_find_data_file (SAMPLE_DATABASE);
+      int width, height;
+
+      gtk_window_get_default_size (window, &width, &height);
+      g_settings_delay (settings);
+      if (!gtk_window_is_maximized (window) && width > 0 && height > 0)
+        {
+          g_settings_set_int (settings, "window-width", width);
+          g_settings_set_int (settings, "window-height", height);
+        }
+      g_settings_set_boolean (settings, "window-maximized", gtk_window_is_maximized (window));
+      g_settings_set_string (settings, "last-query", query);
+      g_settings_set_string (settings, "last-database",
+                             database != NULL && g_strcmp0 (database, sample) != 0 ? database : "");
+      g_settings_apply (settings);
+    }
+
+  return GTK_WINDOW_CLASS (ex_window_parent_class)->close_request (window);
+}
+
 static void
 ex_window_dispose (GObject *object)
 {
@@ -1610,11 +2333,19 @@ ex_window_dispose (GObject *object)
       ex_search_job_cancel (self->job);
       g_clear_pointer (&self->job, ex_search_job_unref);
     }
+  if (self->pending != NULL)
+    stop_feeding (self);
+
+  if (self->theme_tools != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->theme_tools));
+  g_clear_object (&self->cql_editor);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), EX_TYPE_WINDOW);
 
   g_clear_object (&self->selection);
   g_clear_object (&self->sorted);
+  g_clear_object (&self->filtered);
+  g_clear_object (&self->filter);
   for (guint i = 0; i < N_COLUMNS; i++)
     g_clear_object (&self->columns[i]);
   g_clear_object (&self->results);
@@ -1632,6 +2363,9 @@ ex_window_finalize (GObject *object)
 
   g_clear_pointer (&self->results_db_path, g_free);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
+  g_clear_pointer (&self->pending, g_ptr_array_unref);
+  g_clear_pointer (&self->filter_text, g_free);
+  g_clear_error (&self->finish_error);
 
   G_OBJECT_CLASS (ex_window_parent_class)->finalize (object);
 }
@@ -1644,6 +2378,7 @@ ex_window_class_init (ExWindowClass *klass)
 
   object_class->dispose = ex_window_dispose;
   object_class->finalize = ex_window_finalize;
+  GTK_WINDOW_CLASS (klass)->close_request = ex_window_close_request;
 
   /**
    * ExWindow::search-finished:
@@ -1679,6 +2414,7 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExWindow, empty_title_label);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, empty_description_label);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, results_view);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, viewer_box);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, status_bar);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, status_icon);
@@ -1695,6 +2431,19 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.sample-database", NULL,
                                    sample_database_action);
   gtk_widget_class_install_action (widget_class, "win.load-example", "s", load_example_action);
+  gtk_widget_class_install_action (widget_class, "win.save-query-as", NULL, save_query_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.theme-tools", NULL, theme_tools_action);
+  gtk_widget_class_install_action (widget_class, "win.search-position", NULL, search_board_action);
+  gtk_widget_class_install_action (widget_class, "win.search-pattern", NULL, search_board_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "win.theme-tools", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save-query", NULL);
+  gtk_widget_class_install_action (widget_class, "win.previous-result", NULL,
+                                   previous_result_action);
+  gtk_widget_class_install_action (widget_class, "win.next-result", NULL, next_result_action);
+  gtk_widget_class_install_action (widget_class, "win.filter", NULL, filter_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-pgn", NULL, copy_pgn_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_action);
 }
 
 static void
@@ -1708,6 +2457,11 @@ ex_window_init (ExWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->diagnostics = g_ptr_array_new_with_free_func (g_free);
+  /* Above the status bar: the collapsible list of damaged/skipped games. */
+  self->diagnostics_view = EX_DIAGNOSTICS (ex_diagnostics_new ());
+  gtk_widget_insert_before (GTK_WIDGET (self->diagnostics_view),
+                            gtk_widget_get_parent (GTK_WIDGET (self->status_bar)),
+                            GTK_WIDGET (self->status_bar));
 
   self->buffer = gtk_source_buffer_new_with_language (get_cql_language ());
   scheme = gtk_source_style_scheme_manager_get_scheme (schemes, "Adwaita");
@@ -1740,10 +2494,172 @@ ex_window_init (ExWindow *self)
       gtk_label_set_text (self->query_file_label, examples[0].file);
     }
 
+  setup_theme_tools (self);
+
   set_status (self, _("Ready: write a query or pick one from Examples, then press Run"), FALSE);
   use_sample_database (self);
+  restore_settings (self);
   update_results_count (self);
   update_actions (self);
+}
+
+/* ------------------------------------------------------------------------
+ * Issue 5: the editor's live parse and the Theme Tools window
+ */
+
+/* The live parse's errors go to the status line; once fixed, the status
+ * says so (other status messages are left alone). */
+static void
+live_parse_cb (ExWindow    *self,
+               GParamSpec  *pspec,
+               ExCqlEditor *editor)
+{
+  if (ex_cql_editor_get_has_error (editor))
+    {
+      set_status (self, ex_cql_editor_get_message (editor), TRUE);
+      self->status_shows_live_error = TRUE;
+    }
+  else if (self->status_shows_live_error)
+    {
+      set_status (self, ex_cql_editor_get_message (editor), FALSE);
+      self->status_shows_live_error = FALSE;
+    }
+}
+
+static void
+dropped_file_cb (GFile    *file,
+                 gpointer  user_data)
+{
+  ex_window_open_file (EX_WINDOW (user_data), file);
+}
+
+/* A theme of the library is now the query (the library's handler has put
+ * its text in the editor): it has no file of its own. */
+static void
+theme_loaded_cb (ExWindow   *self,
+                 const char *name,
+                 const char *text)
+{
+  g_autofree char *message = g_strdup_printf (_("Theme “%s” loaded: press Run"), name);
+
+  g_clear_object (&self->query_file);
+  gtk_label_set_text (self->query_file_label, name);
+  set_status (self, message, FALSE);
+  self->status_shows_live_error = FALSE;
+}
+
+/**
+ * ex_window_get_theme_tools:
+ *
+ * Returns: (transfer none): the Theme Tools window (picker, pattern board,
+ *   themes; ex_theme_tools_new()), created on first use.
+ */
+GtkWidget *
+ex_window_get_theme_tools (ExWindow *self)
+{
+  g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
+
+  if (self->theme_tools == NULL)
+    {
+      self->theme_tools = ex_theme_tools_new (GTK_WINDOW (self), self->cql_editor, self->game_view);
+      g_object_add_weak_pointer (G_OBJECT (self->theme_tools), (gpointer *) &self->theme_tools);
+      g_signal_connect_object (ex_theme_tools_get_library (self->theme_tools), "load",
+                               G_CALLBACK (theme_loaded_cb), self, G_CONNECT_SWAPPED);
+    }
+  return self->theme_tools;
+}
+
+ExCqlEditor *
+ex_window_get_cql_editor (ExWindow *self)
+{
+  g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
+
+  return self->cql_editor;
+}
+
+static void
+theme_tools_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  gtk_window_present (GTK_WINDOW (ex_window_get_theme_tools (EX_WINDOW (widget))));
+}
+
+static void
+search_board_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+  GtkWidget *tools = ex_window_get_theme_tools (self);
+
+  gtk_window_present (GTK_WINDOW (tools));
+  ex_theme_tools_search_board (tools, g_str_equal (action_name, "win.search-pattern"));
+}
+
+static void
+open_recent_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  ex_window_open_file (EX_WINDOW (widget), file);
+}
+
+static void
+recent_menu_update (GtkMenuButton *button,
+                    gpointer       user_data)
+{
+  g_autoptr(GMenuModel) menu = ex_cql_editor_build_recent_menu ("win.open-recent");
+
+  gtk_menu_button_set_menu_model (button, menu);
+}
+
+static void
+setup_theme_tools (ExWindow *self)
+{
+  GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (self));
+
+  self->cql_editor = ex_cql_editor_new (self->editor);
+  g_signal_connect_object (self->cql_editor, "notify::message", G_CALLBACK (live_parse_cb), self,
+                           G_CONNECT_SWAPPED);
+  ex_cql_editor_add_file_drop (GTK_WIDGET (self), dropped_file_cb, self);
+
+  /* Under the board viewer: start a pattern from the game shown. */
+  {
+    GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+    GtkWidget *position = gtk_button_new_with_mnemonic (_("Search for This _Position"));
+    GtkWidget *pattern = gtk_button_new_with_mnemonic (_("Search for This Pa_ttern"));
+
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (position), "win.search-position");
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (pattern), "win.search-pattern");
+    gtk_widget_set_tooltip_text (position, _("Put the position shown into the pattern board, to refine and search"));
+    gtk_widget_set_tooltip_text (pattern,
+                                 _("Put the outlined squares of the board into the pattern board (Ctrl+click squares to change them)"));
+    gtk_widget_add_css_class (position, "flat");
+    gtk_widget_add_css_class (pattern, "flat");
+    gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
+    gtk_box_append (GTK_BOX (box), position);
+    gtk_box_append (GTK_BOX (box), pattern);
+    gtk_box_append (self->viewer_box, box);
+  }
+
+  if (GTK_IS_HEADER_BAR (titlebar))
+    {
+      GtkWidget *tools = gtk_button_new_from_icon_name ("applications-science-symbolic");
+      GtkWidget *recent = gtk_menu_button_new ();
+
+      gtk_button_set_label (GTK_BUTTON (tools), _("Theme _Tools"));
+      gtk_button_set_use_underline (GTK_BUTTON (tools), TRUE);
+      gtk_widget_set_tooltip_text (tools, _("Build a search with the mouse: designator picker, pattern board, theme library (Ctrl+T)"));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (tools), "win.theme-tools");
+      gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (recent), "document-open-recent-symbolic");
+      gtk_widget_set_tooltip_text (recent, _("Recent queries"));
+      gtk_menu_button_set_create_popup_func (GTK_MENU_BUTTON (recent), recent_menu_update, NULL, NULL);
+      gtk_header_bar_pack_end (GTK_HEADER_BAR (titlebar), tools);
+      gtk_header_bar_pack_start (GTK_HEADER_BAR (titlebar), recent);
+    }
 }
 
 /**

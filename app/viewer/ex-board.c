@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 #include <librsvg/rsvg.h>
+#include <string.h>
 
 #include "ex-board.h"
 #include "ex-viewer-private.h"
@@ -31,6 +32,11 @@ struct _ExBoard
   guint       has_position : 1;
   guint       has_last_move : 1;
   guint       flipped : 1;
+  guint       has_piece_ids : 1;
+
+  /* The piece id (CQL mark, rulings R11) on each square, shown in the
+   * tooltip of a hovered piece (ex_board_set_piece_ids()). */
+  guint8      piece_ids[64];
 
   /* Piece images at texture_size x texture_size device pixels, indexed by
    * CqPiece (textures[CQ_EMPTY] is unused); rendered lazily. */
@@ -543,6 +549,8 @@ ex_board_set_position (ExBoard          *self,
   self->has_position = pos != NULL;
   if (pos != NULL)
     self->position = *pos;
+  /* Ids belong to one position: the caller sets them again after this. */
+  self->has_piece_ids = FALSE;
 
   self->has_last_move = pos != NULL && last_move != NULL
                         && last_move->from < 64 && last_move->to < 64;
@@ -666,6 +674,65 @@ ex_board_set_property (GObject      *object,
     }
 }
 
+/**
+ * ex_board_set_piece_ids:
+ * @self: an #ExBoard.
+ * @ids: (nullable) (array fixed-size=64): the id of the piece on each
+ *   square of the position shown (cq_game_piece_ids()), 0xFF for empty
+ *   squares; copied.  %NULL removes them.
+ *
+ * Hovering a piece then shows its id in a tooltip (CQL 6 `pieceid`: the
+ * mark of rulings R11, kept through moves and promotion).  Reset by
+ * ex_board_set_position().
+ */
+void
+ex_board_set_piece_ids (ExBoard      *self,
+                        const guint8 *ids)
+{
+  g_return_if_fail (EX_IS_BOARD (self));
+
+  self->has_piece_ids = ids != NULL;
+  if (ids != NULL)
+    memcpy (self->piece_ids, ids, sizeof self->piece_ids);
+}
+
+static gboolean
+ex_board_query_tooltip (GtkWidget  *widget,
+                        int         x,
+                        int         y,
+                        gboolean    keyboard_mode,
+                        GtkTooltip *tooltip)
+{
+  ExBoard *self = EX_BOARD (widget);
+  static const char *const names[CQ_N_PIECES] = {
+    NULL,
+    N_("White pawn"), N_("White knight"), N_("White bishop"),
+    N_("White rook"), N_("White queen"), N_("White king"),
+    N_("Black pawn"), N_("Black knight"), N_("Black bishop"),
+    N_("Black rook"), N_("Black queen"), N_("Black king"),
+  };
+  g_autofree char *text = NULL;
+  char square_name[3];
+  int square;
+  CqPiece piece;
+
+  if (keyboard_mode || !self->has_position || !self->has_piece_ids)
+    return FALSE;
+  square = ex_board_get_square_at (self, x, y);
+  if (square < 0 || square > 63)
+    return FALSE;
+  piece = (CqPiece) self->position.board[square];
+  if (piece == CQ_EMPTY || piece >= CQ_N_PIECES || self->piece_ids[square] == 0xFF)
+    return FALSE;
+  cq_square_name (square, square_name);
+  /* Translators: a piece, its square and its CQL piece id, e.g.
+   * "White rook on a1, piece id 0". */
+  text = g_strdup_printf (_("%s on %s, piece id %u"), _(names[piece]), square_name,
+                          self->piece_ids[square]);
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 ex_board_class_init (ExBoardClass *klass)
 {
@@ -677,6 +744,7 @@ ex_board_class_init (ExBoardClass *klass)
   object_class->set_property = ex_board_set_property;
 
   widget_class->snapshot = ex_board_snapshot;
+  widget_class->query_tooltip = ex_board_query_tooltip;
   widget_class->measure = ex_board_measure;
   widget_class->get_request_mode = ex_board_get_request_mode;
 
@@ -714,5 +782,6 @@ static void
 ex_board_init (ExBoard *self)
 {
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   ex_board_update_accessible (self);
 }

@@ -67,6 +67,11 @@ void        ex_board_set_flipped         (ExBoard          *self,
                                           gboolean          flipped);
 gboolean    ex_board_get_flipped         (ExBoard          *self);
 
+/* Piece ids (cq_game_piece_ids()) of the position shown, for the hover
+ * tooltip; NULL removes them.  See ex-board.c. */
+void        ex_board_set_piece_ids       (ExBoard          *self,
+                                          const guint8     *ids);
+
 /**
  * ex_board_get_position:
  * @self: an #ExBoard.

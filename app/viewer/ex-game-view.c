@@ -30,6 +30,7 @@ struct _ExGameView
 
   CqGame            *game;
   CqNode            *current;
+  gboolean           figurine;
 
   /* The matched positions sorted by node, without duplicates, and for each
    * node index its entry in @matches plus one (0: not matched). */
@@ -43,6 +44,7 @@ enum {
   PROP_0,
   PROP_NODE,
   PROP_FLIPPED,
+  PROP_FIGURINE,
   N_PROPS
 };
 
@@ -450,6 +452,51 @@ ex_game_view_set_flipped (ExGameView *self,
   ex_board_set_flipped (self->board, flipped);
 }
 
+/* Returns: (transfer none): the move list (an #ExMoveList, a GtkTextView). */
+GtkWidget *
+ex_game_view_get_move_list (ExGameView *self)
+{
+  g_return_val_if_fail (EX_IS_GAME_VIEW (self), NULL);
+
+  return GTK_WIDGET (self->move_list);
+}
+
+gboolean
+ex_game_view_get_figurine (ExGameView *self)
+{
+  g_return_val_if_fail (EX_IS_GAME_VIEW (self), FALSE);
+
+  return self->figurine;
+}
+
+/**
+ * ex_game_view_set_figurine:
+ * @figurine: TRUE to show pieces in the move list as figurines (♘f3).
+ *
+ * Lays the move list out again if it changes; the position shown stays.
+ */
+void
+ex_game_view_set_figurine (ExGameView *self,
+                           gboolean    figurine)
+{
+  g_return_if_fail (EX_IS_GAME_VIEW (self));
+
+  figurine = !!figurine;
+  if (self->figurine == figurine)
+    return;
+
+  self->figurine = figurine;
+  ex_move_list_set_flags (self->move_list,
+                          figurine ? EX_MOVE_TEXT_FIGURINE : EX_MOVE_TEXT_FLAGS_NONE);
+  if (self->game != NULL)
+    {
+      ex_game_view_fill_move_list (self);
+      if (self->current != NULL)
+        ex_move_list_set_current (self->move_list, self->current->index);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FIGURINE]);
+}
+
 GtkWidget *
 ex_game_view_new (void)
 {
@@ -662,6 +709,10 @@ ex_game_view_get_property (GObject    *object,
       g_value_set_boolean (value, ex_game_view_get_flipped (self));
       break;
 
+    case PROP_FIGURINE:
+      g_value_set_boolean (value, self->figurine);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -683,6 +734,10 @@ ex_game_view_set_property (GObject      *object,
 
     case PROP_FLIPPED:
       ex_game_view_set_flipped (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_FIGURINE:
+      ex_game_view_set_figurine (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -730,6 +785,16 @@ ex_game_view_class_init (ExGameViewClass *klass)
    */
   properties[PROP_FLIPPED] =
     g_param_spec_boolean ("flipped", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ExGameView:figurine:
+   *
+   * Whether the move list shows pieces as figurines (♘f3) or letters (Nf3).
+   */
+  properties[PROP_FIGURINE] =
+    g_param_spec_boolean ("figurine", NULL, NULL,
                           FALSE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
@@ -784,6 +849,13 @@ ex_game_view_init (ExGameView *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game viewer"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("The board, the moves and the matched positions of the selected "
+                                    "game; Page Up and Page Down go to the previous and next match, "
+                                    "F flips the board"),
+                                  -1);
 
   self->matches = g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition));
 

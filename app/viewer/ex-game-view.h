@@ -103,4 +103,10 @@ gboolean   ex_game_view_get_flipped   (ExGameView *self);
 void       ex_game_view_set_flipped   (ExGameView *self,
                                        gboolean    flipped);
 
+GtkWidget *ex_game_view_get_move_list (ExGameView *self);
+
+gboolean   ex_game_view_get_figurine  (ExGameView *self);
+void       ex_game_view_set_figurine  (ExGameView *self,
+                                       gboolean    figurine);
+
 G_END_DECLS

@@ -28,6 +28,7 @@ struct _ExMoveList
   GtkTextTag      *indent_tags[EX_MOVE_TEXT_MAX_BLOCK_DEPTH + 1];
 
   ExMoveText      *move_text;
+  ExMoveTextFlags  flags;
   GtkTextMark     *current_mark;
   int              current;       /* node index, or -1 */
   guint            reveal_idle;
@@ -77,7 +78,7 @@ ex_move_list_set_game (ExMoveList   *self,
 
   if (game != NULL)
     {
-      self->move_text = ex_move_text_new (game);
+      self->move_text = ex_move_text_new_full (game, self->flags);
       gtk_text_buffer_set_text (buffer, self->move_text->text->str,
                                 self->move_text->text->len);
 
@@ -126,6 +127,19 @@ ex_move_list_set_game (ExMoveList   *self,
 
   gtk_text_view_set_buffer (GTK_TEXT_VIEW (self), buffer);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * ex_move_list_set_flags:
+ * @flags: how the next ex_move_list_set_game() lays out moves (figurines).
+ */
+void
+ex_move_list_set_flags (ExMoveList      *self,
+                        ExMoveTextFlags  flags)
+{
+  g_return_if_fail (EX_IS_MOVE_LIST (self));
+
+  self->flags = flags;
 }
 
 const ExMoveText *

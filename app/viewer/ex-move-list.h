@@ -72,4 +72,7 @@ int               ex_move_list_get_node_at   (ExMoveList   *self,
  */
 const ExMoveText *ex_move_list_get_move_text (ExMoveList   *self);
 
+void              ex_move_list_set_flags     (ExMoveList      *self,
+                                              ExMoveTextFlags  flags);
+
 G_END_DECLS

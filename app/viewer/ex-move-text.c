@@ -20,8 +20,45 @@ typedef struct {
   gboolean    after_open;     /* the last thing written is "(" */
   gboolean    need_number;    /* a Black move must show "N..." */
   gboolean    para_error;     /* the current paragraph is the error message */
+  gboolean    figurine;       /* EX_MOVE_TEXT_FIGURINE */
   GString    *scratch;
 } Writer;
+
+gsize
+ex_san_to_figurine (const char *san,
+                    char       *out,
+                    gsize       out_size)
+{
+  gsize n = 0;
+
+  g_return_val_if_fail (san != NULL, 0);
+  g_return_val_if_fail (out != NULL && out_size > 0, 0);
+
+  for (const char *p = san; *p != '\0'; p++)
+    {
+      const char *figurine = NULL;
+      gsize len;
+
+      switch (*p)
+        {
+        case 'K': figurine = "♔"; break;
+        case 'Q': figurine = "♕"; break;
+        case 'R': figurine = "♖"; break;
+        case 'B': figurine = "♗"; break;
+        case 'N': figurine = "♘"; break;
+        default: break;
+        }
+
+      len = figurine != NULL ? strlen (figurine) : 1;
+      if (n + len + 1 > out_size)
+        break;
+      memcpy (out + n, figurine != NULL ? figurine : p, len);
+      n += len;
+    }
+  out[n] = '\0';
+
+  return n;
+}
 
 const char *
 ex_nag_to_glyph (guint nag)
@@ -222,7 +259,14 @@ writer_add_move (Writer       *w,
 
   writer_begin_token (w);
   start = w->n_chars;
-  writer_append (w, san, len);
+  if (w->figurine)
+    {
+      char figurine[4 * CQ_SAN_MAX + 1];
+
+      writer_append (w, figurine, ex_san_to_figurine (san, figurine, sizeof figurine));
+    }
+  else
+    writer_append (w, san, len);
   for (guint i = 0; i < node->n_nags; i++)
     if (node->nags[i] >= 1 && node->nags[i] <= 6)
       writer_append (w, ex_nag_to_glyph (node->nags[i]), -1);
@@ -301,6 +345,13 @@ writer_add_line (Writer       *w,
 ExMoveText *
 ex_move_text_new (const CqGame *game)
 {
+  return ex_move_text_new_full (game, EX_MOVE_TEXT_FLAGS_NONE);
+}
+
+ExMoveText *
+ex_move_text_new_full (const CqGame    *game,
+                       ExMoveTextFlags  flags)
+{
   ExMoveText *mt;
   Writer w = { 0 };
 
@@ -316,6 +367,7 @@ ex_move_text_new (const CqGame *game)
     mt->node_to_move[i] = G_MAXUINT32;
 
   w.mt = mt;
+  w.figurine = (flags & EX_MOVE_TEXT_FIGURINE) != 0;
   w.pending_depth = -1;
   w.at_para_start = TRUE;
   w.scratch = g_string_new (NULL);

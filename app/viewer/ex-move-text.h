@@ -95,6 +95,36 @@ typedef struct {
  */
 ExMoveText *ex_move_text_new          (const CqGame *game);
 
+/**
+ * ExMoveTextFlags:
+ * @EX_MOVE_TEXT_FIGURINE: pieces as figurines (♘f3, e8=♕) instead of
+ *   letters (Nf3, e8=Q), see ex_san_to_figurine().
+ */
+typedef enum {
+  EX_MOVE_TEXT_FLAGS_NONE = 0,
+  EX_MOVE_TEXT_FIGURINE   = 1 << 0,
+} ExMoveTextFlags;
+
+/* As ex_move_text_new(), with @flags. */
+ExMoveText *ex_move_text_new_full     (const CqGame    *game,
+                                       ExMoveTextFlags  flags);
+
+/**
+ * ex_san_to_figurine:
+ * @san: a move in SAN (at most CQ_SAN_MAX bytes).
+ * @out: where to write the figurine form, NUL-terminated.
+ * @out_size: its size; 4 * CQ_SAN_MAX + 1 is always enough.
+ *
+ * Replaces the piece letters K, Q, R, B, N of @san (the moving piece and a
+ * promotion piece) by the figurines U+2654..U+2658 (♔♕♖♗♘); castling
+ * (O-O) and file letters are unchanged.
+ *
+ * Returns: the length written, in bytes.
+ */
+gsize       ex_san_to_figurine        (const char *san,
+                                       char       *out,
+                                       gsize       out_size);
+
 void        ex_move_text_free         (ExMoveText *self);
 
 /**

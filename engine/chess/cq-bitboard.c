@@ -19,6 +19,8 @@ CqBitboard _cq_king_attacks[64];
 CqBitboard _cq_pawn_attacks[2][64];
 CqMagic    _cq_rook_magics[64];
 CqMagic    _cq_bishop_magics[64];
+CqBitboard _cq_bishop_pseudo[64];
+CqBitboard _cq_rook_pseudo[64];
 CqBitboard _cq_between[64][64];
 CqBitboard _cq_line[64][64];
 gsize      _cq_chess_tables_ready;
@@ -387,6 +389,12 @@ init_tables (void)
                G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
   init_magics (_cq_bishop_magics, bishop_table, bishop_dirs, bishop_magics_found,
                G_GUINT64_CONSTANT (0xD1B54A32D192ED03));
+
+  for (int sq = 0; sq < 64; sq++)
+    {
+      _cq_bishop_pseudo[sq] = _cq_bishop_attacks (sq, 0);
+      _cq_rook_pseudo[sq] = _cq_rook_attacks (sq, 0);
+    }
 
   /* Lines and segments: walk the 8 directions from every square. */
   memset (_cq_between, 0, sizeof _cq_between);

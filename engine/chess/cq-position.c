@@ -450,7 +450,7 @@ cq_position_in_check (const CqPosition *pos)
 
   _cq_chess_ensure_tables ();
   us = pos->side_to_move;
-  return _cq_attackers_of (pos, _cq_king_square (pos, us), us ^ 1, _cq_occupied (pos)) != 0;
+  return _cq_attacked_xray (pos, _cq_king_square (pos, us), us ^ 1, _cq_occupied (pos), 0);
 }
 
 /**

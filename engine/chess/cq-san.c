@@ -119,6 +119,35 @@ attackers_of_type (int type, int sq, CqBitboard occ)
     }
 }
 
+/* The pieces among @own that could move to @to (knight to king): for
+ * the sliders, those on a line through @to with nothing between, found
+ * without the big magic tables (issue 7: the SAN reader runs once per ply
+ * and their cache misses dominated it). */
+static inline CqBitboard
+candidates_of_type (int type, int to, CqBitboard occ, CqBitboard own)
+{
+  CqBitboard c, r;
+
+  switch (type)
+    {
+    case CQ_KNIGHT: return _cq_knight_attacks[to] & own;
+    case CQ_KING: return _cq_king_attacks[to] & own;
+    case CQ_BISHOP: c = _cq_bishop_pseudo[to] & own; break;
+    case CQ_ROOK: c = _cq_rook_pseudo[to] & own; break;
+    case CQ_QUEEN: c = (_cq_bishop_pseudo[to] | _cq_rook_pseudo[to]) & own; break;
+    default: return 0;
+    }
+  r = c;
+  while (c)
+    {
+      int sq = _cq_pop_lsb (&c);
+
+      if (_cq_between[to][sq] & occ)
+        r &= ~CQ_BIT (sq);
+    }
+  return r;
+}
+
 static inline void
 fill_move (CqMove *m, int from, int to, int piece, int captured, int promotion, int flags)
 {
@@ -153,7 +182,7 @@ parse_castling (const CqPosition *pos, gboolean long_side, const char *san, gssi
     return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
                       "castling is blocked by a piece between king and rook");
   for (int i = 0; i < 3; i++)
-    if (_cq_attackers_of (pos, home + 4 + i * step, them, occ))
+    if (_cq_attacked_xray (pos, home + 4 + i * step, them, occ, 0))
       return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
                         i == 0 ? "cannot castle out of check"
                                : "cannot castle through or into check");
@@ -254,7 +283,7 @@ resolve_piece (const CqPosition *pos, int type, int from_file, int from_rank, in
   if (G_UNLIKELY (target != CQ_EMPTY && CQ_PIECE_COLOR (target) == us))
     return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
                       "the target square holds a %s piece", us == CQ_WHITE ? "white" : "black");
-  cands = attackers_of_type (type, to, _cq_occupied (pos)) & pos->pieces[piece];
+  cands = candidates_of_type (type, to, _cq_occupied (pos), pos->pieces[piece]);
   if (from_file >= 0)
     cands &= CQ_FILE_A_BB << from_file;
   if (from_rank >= 0)

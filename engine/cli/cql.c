@@ -133,6 +133,15 @@ on_progress (const CqSearchProgress *p, gpointer user_data)
   cli->progress_shown = TRUE;
 }
 
+static gboolean
+quit_idle (gpointer data)
+{
+  Cli *cli = data;
+
+  g_main_loop_quit (cli->loop);
+  return G_SOURCE_REMOVE;
+}
+
 static gpointer
 search_thread (gpointer data)
 {
@@ -141,7 +150,10 @@ search_thread (gpointer data)
 
   cli->ok = cq_search_run (cli->query, cli->input, &cli->opts, &cb, cli,
                            cli->cancellable, &cli->progress, &cli->error);
-  g_main_loop_quit (cli->loop);
+  /* Quit from the loop itself: a g_main_loop_quit() that came before
+   * g_main_loop_run() started would be lost and the tool would hang (seen
+   * under ASan when the search fails at once, e.g. on a directory). */
+  g_idle_add (quit_idle, cli);
   return NULL;
 }
 

@@ -6,6 +6,7 @@
  *   match-list    := '(' 'match' { match-keyword | position-list } ')'
  *   match-keyword := ':pgn' FILE | ':output' FILE | ':year' RANGE
  *                  | ':gamenumber' RANGE | ':result' RESULT | ':player' NAME
+ *                  | ':forany' NAME DESIGNATOR      -- at most two (R11)
  *   position-list := '(' 'position' { keyword [arguments] | designator } ')'
  *   RANGE         := INTEGER [INTEGER]           -- first <= second
  *   RESULT        := '1-0' | '0-1' | '1/2-1/2' | '1/2'
@@ -15,7 +16,12 @@
  * then a range where the manual gives one; a ray specifier `(D1 ... Dn)`
  * and an optional range (the :ray family, default 1 1000, rulings R6); a
  * list of position lists (:and, :or); a range (:movenumber, :elo,
- * :whiteelo, :blackelo); a result (:result).
+ * :whiteelo, :blackelo); a result (:result); a list of position lists
+ * (:sequence, :gappedsequence; R9); a relation specification `(:keyword
+ * ...)` (:relation; R10); a range (:matchcount, :pretransformmatchcount;
+ * top-level lists only, R8); a name (:accumulate), a name and a range
+ * (:sumrange); a tag name and a designator (:tagmatch; R11).  `$name`
+ * designators name a tag defined anywhere in the match list (R11).
  *
  * A position list compiles to a template (the list as written) that
  * cq-transform.c expands into the instances of its transform set.
@@ -38,7 +44,17 @@ typedef struct {
   const char *filename; /* for messages */
   GError    **error;
   guint64     budget;   /* instances the query may still create */
+  guint       depth;    /* 0 while compiling a top-level position list */
+  const CqSexp *relation_item; /* the first :relation (R11: not with tags) */
 } Compiler;
+
+/* A piece designator, `$tag[squares]` included (rulings R11). */
+static gboolean
+parse_designator (Compiler *c, const CqSexp *item, CqDesignator *out)
+{
+  return _cq_designator_parse_tagged (item->text, c->filename, item->line, item->column,
+                                      c->query->tag_names, c->query->n_tags, out, c->error);
+}
 
 static gboolean G_GNUC_PRINTF (5, 6)
 fail_at (Compiler *c, int code, guint line, guint column, const char *format, ...)
@@ -285,7 +301,7 @@ take_designator (Compiler *c, const CqSexp *list, guint *i, const char *keyword,
       return fail (c, CQ_QUERY_ERROR_SYNTAX, arg, "keyword '%s' expects %s, found %s", keyword,
                    what, found);
     }
-  if (!_cq_designator_parse (arg->text, c->filename, arg->line, arg->column, out, c->error))
+  if (!parse_designator (c, arg, out))
     return FALSE;
   (*i)++;
   return TRUE;
@@ -363,8 +379,7 @@ take_ray (Compiler *c, const CqSexp *list, guint *i, CqTest *test)
                        "keyword '%s': expected a piece designator in the ray specifier, "
                        "found %s", keyword, found);
         }
-      if (!_cq_designator_parse (item->text, c->filename, item->line, item->column, &path[k],
-                                 c->error))
+      if (!parse_designator (c, item, &path[k]))
         return FALSE;
     }
   test->u.ray.path = g_steal_pointer (&path);
@@ -386,6 +401,7 @@ take_position_lists (Compiler *c, const CqSexp *list, guint *i, guint32 inherite
   const CqSexp *arg = next_argument (c, list, *i,
                                      "a list of position lists `((position ...) ...)`");
   g_autoptr(GPtrArray) lists = NULL;
+  gboolean ok;
 
   if (arg == NULL)
     return FALSE;
@@ -422,7 +438,10 @@ take_position_lists (Compiler *c, const CqSexp *list, guint *i, guint32 inherite
         return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
                      "keyword '%s': expected a position list `(position ...)`, found `%s`",
                      keyword, item->text);
-      if (!compile_position_list (c, item, inherited, &nested))
+      c->depth++;
+      ok = compile_position_list (c, item, inherited, &nested);
+      c->depth--;
+      if (!ok)
         return FALSE;
       g_ptr_array_add (lists, nested);
     }
@@ -469,6 +488,168 @@ tests_clear (GArray *tests)
   g_array_set_size (tests, 0);
 }
 
+
+/* ------------------------------------------------------------------ */
+/* Issue 4: tags, accumulators, relations                              */
+
+/* A name argument (tag or accumulator): alphanumeric (manual "Tagging"). */
+static const char *
+take_name (Compiler *c, const CqSexp *list, guint *i, const char *what)
+{
+  const char *keyword = list->items[*i]->text;
+  const CqSexp *arg = next_argument (c, list, *i, what);
+
+  if (arg == NULL)
+    return NULL;
+  if (arg->kind != CQ_SEXP_STRING || arg->quoted || arg->text[0] == ':')
+    {
+      g_autofree char *found = describe_item (arg);
+
+      fail (c, CQ_QUERY_ERROR_SYNTAX, arg, "keyword '%s' expects %s, found %s", keyword,
+            what, found);
+      return NULL;
+    }
+  for (const char *p = arg->text; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && *p != '_')
+      {
+        fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
+              "keyword '%s' expects %s, found `%s`: a name is made of letters, digits "
+              "and '_'", keyword, what, arg->text);
+        return NULL;
+      }
+  (*i)++;
+  return arg->text;
+}
+
+/* The index of accumulator @name, added if new (R8). */
+static guint
+accumulator_index (Compiler *c, const char *name)
+{
+  GPtrArray *names = c->query->accumulators;
+
+  for (guint k = 0; k < names->len; k++)
+    if (strcmp (g_ptr_array_index (names, k), name) == 0)
+      return k;
+  g_ptr_array_add (names, g_strdup (name));
+  return names->len - 1;
+}
+
+/* A tag defined by :forany (R11), or -1 with CQ_QUERY_ERROR_SEMANTIC. */
+static int
+tag_index (Compiler *c, const CqSexp *item, const char *name)
+{
+  for (guint t = 0; t < c->query->n_tags; t++)
+    if (strcmp (c->query->tag_names[t], name) == 0)
+      return (int) t;
+  fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
+        "the tag '%s' is not defined: define it in the match list with "
+        "`:forany %s DESIGNATOR`", name, name);
+  return -1;
+}
+
+/* A relation specification `(:keyword ...)` after @list->items[*i]
+ * (manual "The :relation keyword"; rulings R10).  Advances *i. */
+static gboolean
+take_relation (Compiler *c, const CqSexp *list, guint *i, CqRelation *rel)
+{
+  const CqSexp *arg = next_argument (c, list, *i,
+                                     "a relation specification such as "
+                                     "`(:missingpiececount A 1 10)`");
+  const CqSexp *missing_item = NULL, *new_item = NULL, *side_item = NULL;
+
+  memset (rel, 0, sizeof *rel);
+  rel->missing.pieces = CQ_PIECES_ANY;
+  rel->missing.squares = CQ_SQUARES_ALL;
+  rel->missing.tag = -1;
+  rel->added = rel->missing;
+  if (arg == NULL)
+    return FALSE;
+  if (arg->kind != CQ_SEXP_LIST)
+    {
+      g_autofree char *found = describe_item (arg);
+
+      return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
+                   "keyword ':relation' expects a relation specification such as "
+                   "`(:missingpiececount A 1 10)`, found %s", found);
+    }
+
+  for (guint k = 0; k < arg->n_items; k++)
+    {
+      const CqSexp *item = arg->items[k];
+      const CqKeywordInfo *info;
+
+      if (item->kind != CQ_SEXP_STRING || item->quoted || item->text[0] != ':')
+        {
+          g_autofree char *found = describe_item (item);
+
+          return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
+                       "expected a relation keyword (:pattern, :shift, :flip, "
+                       ":missingpiececount ...) in the relation specification, found %s",
+                       found);
+        }
+      info = check_keyword (c, item, CQ_KW_RELATION);
+      if (info == NULL)
+        return FALSE;
+      switch (info->id)
+        {
+        case CQ_KEYWORD_PATTERN:        rel->flags |= CQ_RELATION_PATTERN; break;
+        case CQ_KEYWORD_VARIATIONS:     rel->flags |= CQ_RELATION_VARIATIONS; break;
+        case CQ_KEYWORD_VARIATIONSONLY: rel->flags |= CQ_RELATION_VARIATIONSONLY; break;
+        case CQ_KEYWORD_SHIFT:          rel->flags |= CQ_RELATION_SHIFT; break;
+        case CQ_KEYWORD_FLIP:           rel->flags |= CQ_RELATION_FLIP; break;
+        case CQ_KEYWORD_SAMESIDETOMOVE:
+        case CQ_KEYWORD_CHANGESIDETOMOVE:
+        case CQ_KEYWORD_IGNORESIDETOMOVE:
+          if (side_item != NULL)
+            return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
+                         "the side to move is given twice in one relation specification "
+                         "(first at %u:%u)", side_item->line, side_item->column);
+          side_item = item;
+          rel->side = info->id == CQ_KEYWORD_SAMESIDETOMOVE ? CQ_RELATION_SAMESIDE
+                      : info->id == CQ_KEYWORD_CHANGESIDETOMOVE ? CQ_RELATION_CHANGESIDE
+                      : CQ_RELATION_IGNORESIDE;
+          break;
+        case CQ_KEYWORD_ORIGINALSAMECOUNT:
+          rel->flags |= CQ_RELATION_HAS_SAME;
+          if (!take_range (c, arg, &k, info->name, FALSE, &rel->same))
+            return FALSE;
+          break;
+        case CQ_KEYWORD_ORIGINALDIFFERENTCOUNT:
+          rel->flags |= CQ_RELATION_HAS_DIFFERENT;
+          if (!take_range (c, arg, &k, info->name, FALSE, &rel->different))
+            return FALSE;
+          break;
+        case CQ_KEYWORD_MISSINGPIECECOUNT:
+        case CQ_KEYWORD_NEWPIECECOUNT:
+          {
+            gboolean missing = info->id == CQ_KEYWORD_MISSINGPIECECOUNT;
+            const CqSexp **seen = missing ? &missing_item : &new_item;
+
+            /* Manual: at most one of each. */
+            if (*seen != NULL)
+              return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
+                           "keyword '%s' is given twice in one relation specification "
+                           "(first at %u:%u)", info->name, (*seen)->line, (*seen)->column);
+            *seen = item;
+            if (!take_designator (c, arg, &k, info->name, "a piece designator",
+                                  missing ? &rel->missing : &rel->added)
+                || !take_range (c, arg, &k, info->name, FALSE,
+                                missing ? &rel->missing_range : &rel->added_range))
+              return FALSE;
+            if ((missing ? rel->missing.tag : rel->added.tag) >= 0)
+              return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
+                           "keyword '%s': a tag cannot be used with :relation (rulings R11)",
+                           info->name);
+          }
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+  (*i)++;
+  return TRUE;
+}
+
 /* Parses the items of a position list into @pl's template.  @inherited:
  * CQ_LIST_ALL_CONTINUATIONS if an enclosing list examines variations. */
 static gboolean
@@ -477,6 +658,8 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
 {
   CqInstance *template_ = &pl->template_;
   const CqSexp *not_item = NULL;
+  const CqSexp *sequence_item = NULL, *relation_item = NULL, *count_item = NULL;
+  const CqSexp *accumulate_item = NULL;
 
   /* R4: the move keywords of a list that examines variations consider
    * every continuation; :variations may stand after a nested list. */
@@ -516,8 +699,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
         {
           CqDesignator d;
 
-          if (!_cq_designator_parse (item->text, c->filename, item->line, item->column,
-                                     &d, c->error))
+          if (!parse_designator (c, item, &d))
             return FALSE;
           /* Repeating a designator has no effect (manual "Piece designators
            * inside a position"): _cq_instance_normalise() keeps one. */
@@ -675,6 +857,129 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
           g_array_append_val (tests, test);
           break;
 
+
+        case CQ_KEYWORD_SEQUENCE:
+        case CQ_KEYWORD_GAPPEDSEQUENCE:
+          /* Manual: at most one sequence keyword per position list. */
+          if (sequence_item != NULL)
+            return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
+                         "a position list may hold only one :sequence or :gappedsequence "
+                         "(the first is at %u:%u); combine them with :and", sequence_item->line,
+                         sequence_item->column);
+          sequence_item = item;
+          if (info->id == CQ_KEYWORD_GAPPEDSEQUENCE)
+            c->query->any_gapped = TRUE;
+          test.kind = CQ_TEST_SEQUENCE;
+          test.u.lists.gapped = info->id == CQ_KEYWORD_GAPPEDSEQUENCE;
+          /* R9: any line of the tree when the list examines variations. */
+          test.u.lists.variations = (pl->options & CQ_LIST_ALL_CONTINUATIONS) != 0;
+          {
+            gboolean gapped = test.u.lists.gapped, variations = test.u.lists.variations;
+
+            if (!take_position_lists (c, list, &i, pl->options & CQ_LIST_ALL_CONTINUATIONS,
+                                      &test))
+              return FALSE;
+            test.u.lists.gapped = gapped;
+            test.u.lists.variations = variations;
+          }
+          g_array_append_val (tests, test);
+          break;
+
+        case CQ_KEYWORD_RELATION:
+          if (relation_item != NULL)
+            return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
+                         "keyword ':relation' is given twice in one position list (first at "
+                         "%u:%u)", relation_item->line, relation_item->column);
+          relation_item = item;
+          if (c->query->n_tags > 0)
+            return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
+                         "a match list with tags (:forany) cannot use :relation (manual "
+                         "\"Tagging\", rulings R11)");
+          if (c->relation_item == NULL)
+            c->relation_item = item;
+          test.kind = CQ_TEST_RELATION;
+          test.u.relation = g_new0 (CqRelation, 1);
+          if (!take_relation (c, list, &i, test.u.relation))
+            {
+              g_free (test.u.relation);
+              return FALSE;
+            }
+          g_array_append_val (tests, test);
+          break;
+
+        case CQ_KEYWORD_MATCHCOUNT:
+        case CQ_KEYWORD_PRETRANSFORMMATCHCOUNT:
+          /* R8: top-level lists only. */
+          if (c->depth > 0)
+            return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
+                         "keyword '%s' may only stand in a position list at the top level "
+                         "of the match list (rulings R8)", info->name);
+          if (count_item != NULL)
+            return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
+                         "a position list may hold only one count keyword (:matchcount or "
+                         ":pretransformmatchcount; the first is at %u:%u)", count_item->line,
+                         count_item->column);
+          count_item = item;
+          pl->count_kind = info->id == CQ_KEYWORD_MATCHCOUNT ? CQ_COUNT_MATCH
+                           : CQ_COUNT_PRETRANSFORM;
+          if (!take_range (c, list, &i, info->name, FALSE, &pl->count))
+            return FALSE;
+          break;
+
+        case CQ_KEYWORD_ACCUMULATE:
+          {
+            const char *name;
+
+            if (accumulate_item != NULL)
+              return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
+                           "keyword ':accumulate' is given twice in one position list "
+                           "(first at %u:%u)", accumulate_item->line, accumulate_item->column);
+            accumulate_item = item;
+            name = take_name (c, list, &i, "the name of an accumulator");
+            if (name == NULL)
+              return FALSE;
+            pl->accumulator = (gint) accumulator_index (c, name);
+          }
+          break;
+
+        case CQ_KEYWORD_SUMRANGE:
+          {
+            const char *name = take_name (c, list, &i, "the name of an accumulator");
+
+            if (name == NULL)
+              return FALSE;
+            test.kind = CQ_TEST_SUMRANGE;
+            test.u.accumulator = accumulator_index (c, name);
+            if (!take_range (c, list, &i, info->name, FALSE, &test.range))
+              return FALSE;
+            g_array_append_val (tests, test);
+          }
+          break;
+
+        case CQ_KEYWORD_TAGMATCH:
+          {
+            const CqSexp *name_item = i + 1 < list->n_items ? list->items[i + 1] : item;
+            const char *name = take_name (c, list, &i, "the name of a tag");
+            int tag;
+
+            if (name == NULL)
+              return FALSE;
+            tag = tag_index (c, name_item, name);
+            if (tag < 0)
+              return FALSE;
+            test.kind = CQ_TEST_TAGMATCH;
+            test.u.tagmatch.tag = (guint8) tag;
+            if (!take_designator (c, list, &i, info->name, "a piece designator",
+                                  &test.u.tagmatch.designator))
+              return FALSE;
+            if (test.u.tagmatch.designator.tag >= 0)
+              return fail (c, CQ_QUERY_ERROR_SEMANTIC, list->items[i],
+                           "keyword ':tagmatch' expects a piece designator such as `P?2`, "
+                           "not a tag designator");
+            g_array_append_val (tests, test);
+          }
+          break;
+
         default:
           /* check_keyword() lets through only the keywords above. */
           g_assert_not_reached ();
@@ -699,6 +1004,7 @@ compile_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPos
     return FALSE;
 
   pl = g_new0 (CqPositionList, 1);
+  pl->accumulator = -1;
   pl->line = list->line;
   pl->column = list->column;
   template_ = &pl->template_;
@@ -722,6 +1028,14 @@ compile_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPos
   /* :initial is never transformed, so every instance has it. */
   if ((template_->conditions & CQ_COND_INITIAL) && !(pl->options & CQ_LIST_NOT))
     pl->options |= CQ_LIST_ROOT_ONLY;
+
+  /* R8: one count per member; a negated list has no members to count. */
+  if (pl->count_kind == CQ_COUNT_PRETRANSFORM && (pl->options & CQ_LIST_NOT))
+    return fail (c, CQ_QUERY_ERROR_SEMANTIC, list,
+                 "':pretransformmatchcount' cannot be used with ':not': the negated list "
+                 "has no transform members to count");
+  if (pl->options & (CQ_LIST_VARIATIONS | CQ_LIST_VARIATIONSONLY))
+    c->query->any_variations = TRUE;
 
   *out = g_steal_pointer (&pl);
   return TRUE;
@@ -776,6 +1090,42 @@ compile_match_list (Compiler *c, const CqSexp *list)
   lists = g_ptr_array_new_with_free_func ((GDestroyNotify) _cq_position_list_free);
   filters = g_array_new (FALSE, FALSE, sizeof (CqGameFilter));
   g_array_set_clear_func (filters, game_filter_clear);
+
+  /* R11: the tags first, so that position lists before the :forany that
+   * defines a tag may use it. */
+  for (guint i = 1; i < list->n_items; i++)
+    {
+      const CqSexp *item = list->items[i];
+      const CqKeywordInfo *info;
+      const char *name;
+      CqDesignator d;
+
+      if (item->kind != CQ_SEXP_STRING || item->quoted || strcmp (item->text, ":forany") != 0)
+        continue;
+      info = check_keyword (c, item, CQ_KW_MATCH);
+      if (info == NULL)
+        return FALSE;
+      name = take_name (c, list, &i, "the name of a tag");
+      if (name == NULL)
+        return FALSE;
+      for (guint t = 0; t < query->n_tags; t++)
+        if (strcmp (query->tag_names[t], name) == 0)
+          return fail (c, CQ_QUERY_ERROR_SEMANTIC, list->items[i],
+                       "the tag '%s' is defined twice by :forany", name);
+      if (query->n_tags == CQ_MAX_TAGS)
+        return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
+                     "a match list may define at most two tags with :forany (manual "
+                     "\"Tagging\", rulings R11); this is the third");
+      if (!take_designator (c, list, &i, info->name, "a piece designator", &d))
+        return FALSE;
+      if (d.tag >= 0)
+        return fail (c, CQ_QUERY_ERROR_SEMANTIC, list->items[i],
+                     "keyword ':forany' expects a piece designator such as `[Pp]`, not a "
+                     "tag designator");
+      query->tag_names[query->n_tags] = g_strdup (name);
+      query->tag_pieces[query->n_tags] = d.pieces & CQ_PIECES_ANY;
+      query->n_tags++;
+    }
 
   for (guint i = 1; i < list->n_items; i++)
     {
@@ -837,6 +1187,10 @@ compile_match_list (Compiler *c, const CqSexp *list)
               return FALSE;
             g_array_append_val (filters, filter);
             continue;
+          case CQ_KEYWORD_FORANY:
+            /* Read before the position lists (above). */
+            i += 2;
+            continue;
           case CQ_KEYWORD_PLAYER:
             filter.kind = CQ_FILTER_PLAYER;
             arg = take_string_argument (c, list, &i, "a player's name (or part of it)");
@@ -890,9 +1244,11 @@ gboolean
 _cq_query_compile (CqQuery *query, const CqSexp *top, GError **error)
 {
   Compiler c = { query, query->filename != NULL ? query->filename : "<query>", error,
-                 INSTANCE_BUDGET };
+                 INSTANCE_BUDGET, 0, NULL };
   const CqSexp *first;
 
+  if (query->accumulators == NULL)
+    query->accumulators = g_ptr_array_new_with_free_func (g_free);
   if (top->n_items == 0)
     return fail_at (&c, CQ_QUERY_ERROR_SYNTAX, top->end_line, top->end_column,
                     "empty query: expected a match list `(match ...)`");

@@ -216,21 +216,58 @@ _cq_designator_parse (const char   *text,
                       CqDesignator *out,
                       GError      **error)
 {
+  return _cq_designator_parse_tagged (text, filename, line, column, NULL, 0, out, error);
+}
+
+gboolean
+_cq_designator_parse_tagged (const char   *text,
+                             const char   *filename,
+                             guint         line,
+                             guint         column,
+                             char *const  *tag_names,
+                             guint         n_tags,
+                             CqDesignator *out,
+                             GError      **error)
+{
   Parser parser = { text, filename, line, column, error };
   const char *p = text;
   guint16 pieces = 0;
   CqBitboard squares = 0;
   const char *square_start;
+  gint16 tag = -1;
 
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
 
   if (*p == '$')
-    return fail (&parser, CQ_QUERY_ERROR_UNSUPPORTED, p,
-                 "tag designator `%s` is not supported yet", text);
+    {
+      /* R11: `$name[squares]`: the tag's piece on one of the squares; the
+       * name is alphanumeric, so the squares are in brackets. */
+      const char *name = p + 1;
+      const char *end = name;
+      gsize len;
 
+      while (g_ascii_isalnum (*end) || *end == '_')
+        end++;
+      len = end - name;
+      if (len == 0)
+        return fail (&parser, CQ_QUERY_ERROR_SYNTAX, p,
+                     "`%s`: expected a tag name after '$'", text);
+      for (guint t = 0; t < n_tags; t++)
+        if (strlen (tag_names[t]) == len && strncmp (tag_names[t], name, len) == 0)
+          tag = (gint16) t;
+      if (tag < 0)
+        return fail (&parser, CQ_QUERY_ERROR_SEMANTIC, p,
+                     "`%s`: the tag '%.*s' is not defined: define it in the match list "
+                     "with `:forany %.*s DESIGNATOR`", text, (int) len, name, (int) len, name);
+      if (*end != '\0' && *end != '[')
+        return fail (&parser, CQ_QUERY_ERROR_SYNTAX, end,
+                     "`%s`: the squares after a tag name must be in brackets: `$%.*s[%s]`",
+                     text, (int) len, name, end);
+      p = end;
+    }
   /* The piecetype designator. */
-  if (*p == '[')
+  else if (*p == '[')
     {
       const char *inside = p + 1;
       const char *close = strchr (inside, ']');
@@ -340,6 +377,6 @@ _cq_designator_parse (const char   *text,
 
   out->pieces = pieces;
   out->squares = squares;
-  out->tag = -1;
+  out->tag = tag;
   return TRUE;
 }

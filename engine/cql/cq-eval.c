@@ -1,8 +1,15 @@
 /* cq-eval.c: evaluates a compiled match list on a game tree.
  *
  * Rulings R1 (which positions), R2 (annotation), R3 (game filters), R4
- * (moves), R5 (check, mate, stalemate, attacks), R6 (rays), R8 (every
- * top-level list must match at least once), R12 (logic).
+ * (moves), R5 (check, mate, stalemate, attacks), R6 (rays), R8 (counts
+ * and accumulators), R9 (sequences), R10 (relations), R11 (marks and
+ * tags), R12 (logic).
+ *
+ * Queries with tags, accumulators or gapped sequences go through
+ * match_themes(): the marks of every node are computed once per game,
+ * the accumulators once per binding (phase 1 of R8), each
+ * :gappedsequence once per binding for all nodes (a backward pass), then
+ * the match list is evaluated as usual for each :forany binding.
  *
  * The query is only read: no global or static mutable state, so several
  * threads may evaluate one query at once.  Nothing is allocated per
@@ -29,12 +36,28 @@ lowest_bit (guint mask)
 }
 
 /* What a search knows of a game before any move is replayed: the tags
- * the game tests read (rulings R3), parsed once per game. */
+ * the game tests read (rulings R3), parsed once per game; and, for the
+ * keywords that look across positions (issue 4), the per-game state:
+ * marks, the current :forany binding, accumulators, :gappedsequence
+ * results.  One per cq_query_match_game() call: nothing is shared
+ * between threads. */
 typedef struct {
   const CqGame *game;
   gboolean      has_elo[2];
   gint64        elo[2];
   guint8        result;   /* #CqResult */
+  /* R11: where[i * 64 + m] is the square of mark m at node i (0xFF: the
+   * piece was captured), NULL when the query has no tag. */
+  guint         n_tags;
+  guint8        tag_mark[CQ_MAX_TAGS];
+  guint8       *where;
+  /* R8: acc[i * n_acc + k], accumulator k at node i (NULL: none). */
+  guint         n_acc;
+  gint64       *acc;
+  gboolean      accumulating; /* phase 1: :sumrange is not tested */
+  /* R9: CqTest* of a :gappedsequence -> guint8[n_nodes], whether it
+   * matches at each node (computed once per game and binding). */
+  GHashTable   *gapped;
 } EvalGame;
 
 /* A rating: digits only (surrounding blanks allowed); "", "?", "-" or
@@ -80,6 +103,7 @@ parse_result (const char *text)
 static void
 eval_game_init (EvalGame *g, const CqGame *game)
 {
+  memset (g, 0, sizeof *g);
   g->game = game;
   g->has_elo[CQ_WHITE] = parse_elo (cq_game_get_tag (game, "WhiteElo"), &g->elo[CQ_WHITE]);
   g->has_elo[CQ_BLACK] = parse_elo (cq_game_get_tag (game, "BlackElo"), &g->elo[CQ_BLACK]);
@@ -95,11 +119,15 @@ in_range (const CqRange *range, gint64 value)
 /* The squares of @d's square set that hold a piece of its piece set: the
  * designator matches iff this is not 0 (manual "Piece designators"). */
 static inline CqBitboard
-designator_hits (const CqDesignator *d, const CqPosition *pos)
+designator_hits (const CqDesignator *d, const CqPosition *pos, const CqBitboard *tags)
 {
   CqBitboard occupied = 0;
   guint mask = d->pieces;
 
+  /* R11: `$tag[squares]` (an empty piece mask): the tag's piece on one of
+   * the squares; @tags holds each tag's square at this node. */
+  if (G_UNLIKELY (mask == 0))
+    return tags != NULL && d->tag >= 0 ? tags[d->tag] & d->squares : 0;
   if (mask == CQ_PIECES_ALL)
     return d->squares;
   while (mask != 0)
@@ -124,10 +152,23 @@ static const gint8 piece_power[CQ_N_PIECES] = {
 /* Total power of the pieces matching @d, White's minus Black's if
  * @difference (manual ":power", ":powerdifference"). */
 static gint64
-designator_power (const CqDesignator *d, const CqPosition *pos, gboolean difference)
+designator_power (const CqDesignator *d, const CqPosition *pos, gboolean difference,
+                  const CqBitboard *tags)
 {
   gint64 total = 0;
   guint mask = d->pieces & CQ_PIECES_ANY;
+
+  if (d->pieces == 0)
+    {
+      /* A tag designator: the power of the tag's piece if it matches. */
+      CqBitboard hit = designator_hits (d, pos, tags);
+      int piece;
+
+      if (hit == 0)
+        return 0;
+      piece = pos->board[__builtin_ctzll (hit)];
+      return (difference && piece >= CQ_BP) ? -piece_power[piece] : piece_power[piece];
+    }
 
   while (mask != 0)
     {
@@ -154,17 +195,17 @@ designator_power (const CqDesignator *d, const CqPosition *pos, gboolean differe
  * So when there are fewer targets than attackers, the pairs are counted
  * from the targets: a handful of table lookups per target.
  */
-gint64
-_cq_attack_count (const CqTest *test, const CqPosition *pos)
+static gint64
+attack_count (const CqTest *test, const CqPosition *pos, const CqBitboard *tags)
 {
   CqBitboard occupied = ~pos->pieces[CQ_EMPTY];
-  CqBitboard attackers = designator_hits (&test->u.attack.attacker, pos) & occupied;
+  CqBitboard attackers = designator_hits (&test->u.attack.attacker, pos, tags) & occupied;
   CqBitboard targets;
   gint64 count = 0;
 
   if (attackers == 0)
     return 0;
-  targets = designator_hits (&test->u.attack.target, pos);
+  targets = designator_hits (&test->u.attack.target, pos, tags);
   if (targets == 0)
     return 0;
 
@@ -210,9 +251,43 @@ _cq_attack_count (const CqTest *test, const CqPosition *pos)
   return count;
 }
 
+gint64
+_cq_attack_count (const CqTest *test, const CqPosition *pos)
+{
+  return attack_count (test, pos, NULL);
+}
+
 static const int ray_step[8][2] = {
   { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 }
 };
+
+/* ray_masks[s][d]: the squares the walk from s in direction d visits.  A
+ * direction whose ray holds no square of the last designator adds nothing
+ * to the count, so ray_count () skips it without walking (issue 7: the
+ * walks were two thirds of the time of a :rayattack search). */
+static CqBitboard ray_masks[64][8];
+static gsize      ray_masks_ready;
+
+static void
+ensure_ray_masks (void)
+{
+  if (G_LIKELY (__atomic_load_n (&ray_masks_ready, __ATOMIC_ACQUIRE) != 0))
+    return;
+  if (g_once_init_enter (&ray_masks_ready))
+    {
+      for (int sq = 0; sq < 64; sq++)
+        for (int d = 0; d < 8; d++)
+          {
+            int f = CQ_FILE (sq) + ray_step[d][0], r = CQ_RANK (sq) + ray_step[d][1];
+            CqBitboard m = 0;
+
+            for (; f >= 0 && f <= 7 && r >= 0 && r <= 7; f += ray_step[d][0], r += ray_step[d][1])
+              m |= CQ_BIT (CQ_SQUARE (f, r));
+            ray_masks[sq][d] = m;
+          }
+      g_once_init_leave (&ray_masks_ready, 1);
+    }
+}
 
 /**
  * _cq_ray_count:
@@ -224,8 +299,8 @@ static const int ray_step[8][2] = {
  * designator such as `.` may or may not pair with an empty square).
  * For :rayattack, only rooks, bishops and queens start rays.
  */
-gint64
-_cq_ray_count (const CqTest *test, const CqPosition *pos)
+static gint64
+ray_count (const CqTest *test, const CqPosition *pos, const CqBitboard *tags)
 {
   guint n = test->u.ray.n_path;
   CqBitboard hits[8];
@@ -234,9 +309,11 @@ _cq_ray_count (const CqTest *test, const CqPosition *pos)
   guint done = 1u << (n - 2);
   gint64 count = 0;
 
+  ensure_ray_masks ();
+
   for (guint j = 0; j < n; j++)
     {
-      hits[j] = designator_hits (&test->u.ray.path[j], pos);
+      hits[j] = designator_hits (&test->u.ray.path[j], pos, tags);
       if (hits[j] == 0)
         return 0;
     }
@@ -268,6 +345,9 @@ _cq_ray_count (const CqTest *test, const CqPosition *pos)
         {
           int d = lowest_bit (directions);
           int f = CQ_FILE (s1), r = CQ_RANK (s1);
+
+          if ((ray_masks[s1][d] & hits[n - 1]) == 0)
+            continue;
           guint states = 1; /* bit j: j middle designators matched */
 
           for (;;)
@@ -295,11 +375,19 @@ _cq_ray_count (const CqTest *test, const CqPosition *pos)
   return count;
 }
 
+gint64
+_cq_ray_count (const CqTest *test, const CqPosition *pos)
+{
+  return ray_count (test, pos, NULL);
+}
+
 /* Does the move from @parent to @child satisfy every move test of
- * @instance (rulings R4)?  Adds the squares of matched designators. */
+ * @instance (rulings R4)?  Adds the squares of matched designators.
+ * @tags: the tags' squares at @parent (R11): `$t` matches the piece of
+ * tag t (moving, captured, or promoting). */
 static gboolean
 move_tests_hold (const CqInstance *instance, const CqNode *parent, const CqNode *child,
-                 CqBitboard *squares)
+                 const CqBitboard *tags, CqBitboard *squares)
 {
   const CqMove *move = &child->move;
   gboolean null_move = (move->flags & CQ_MOVE_NULL) != 0;
@@ -314,24 +402,30 @@ move_tests_hold (const CqInstance *instance, const CqNode *parent, const CqNode 
         {
         case CQ_TEST_MOVEFROM:
           /* the moving piece on its square */
-          if (null_move || !(d->pieces & CQ_PIECE_BIT (move->piece))
-              || !(d->squares & CQ_BIT (move->from)))
+          if (null_move || !(d->squares & CQ_BIT (move->from)))
+            return FALSE;
+          if (d->pieces == 0 ? !(tags != NULL && (tags[d->tag] & CQ_BIT (move->from)))
+                             : !(d->pieces & CQ_PIECE_BIT (move->piece)))
             return FALSE;
           found |= CQ_BIT (move->from);
           break;
         case CQ_TEST_MOVETO:
           /* the target square with its content before the move (empty for
            * en passant and castling) */
-          if (null_move || !(d->pieces & CQ_PIECE_BIT (parent->position.board[move->to]))
-              || !(d->squares & CQ_BIT (move->to)))
+          if (null_move || !(d->squares & CQ_BIT (move->to)))
+            return FALSE;
+          if (d->pieces == 0 ? !(tags != NULL && (tags[d->tag] & CQ_BIT (move->to)))
+                             : !(d->pieces & CQ_PIECE_BIT (parent->position.board[move->to])))
             return FALSE;
           found |= CQ_BIT (move->to);
           break;
         case CQ_TEST_PROMOTE:
           /* the promoted piece on the promotion square */
-          if (null_move || move->promotion == CQ_EMPTY
-              || !(d->pieces & CQ_PIECE_BIT (move->promotion))
-              || !(d->squares & CQ_BIT (move->to)))
+          if (null_move || move->promotion == CQ_EMPTY || !(d->squares & CQ_BIT (move->to)))
+            return FALSE;
+          /* A tag keeps its mark through promotion (R11). */
+          if (d->pieces == 0 ? !(tags != NULL && (tags[d->tag] & CQ_BIT (move->from)))
+                             : !(d->pieces & CQ_PIECE_BIT (move->promotion)))
             return FALSE;
           found |= CQ_BIT (move->to);
           break;
@@ -349,6 +443,21 @@ move_tests_hold (const CqInstance *instance, const CqNode *parent, const CqNode 
 
 static gboolean list_matches_node (const CqPositionList *list, const CqNode *node,
                                    const EvalGame *g, CqBitboard *squares);
+static gboolean sequence_holds (const CqTest *test, const CqNode *node, const EvalGame *g);
+static gboolean relation_holds (const CqRelation *rel, CqBitboard allowable,
+                                const CqNode *node);
+
+/* The squares of the bound tags' pieces at @node (0 once captured). */
+static inline void
+tag_squares (const EvalGame *g, const CqNode *node, CqBitboard tags[CQ_MAX_TAGS])
+{
+  for (guint t = 0; t < g->n_tags; t++)
+    {
+      guint8 sq = g->where[(gsize) node->index * 64 + g->tag_mark[t]];
+
+      tags[t] = sq < 64 ? CQ_BIT (sq) : 0;
+    }
+}
 
 /* :elo, :whiteelo, :blackelo, :result (R3): a missing or non-numeric
  * rating matches no range. */
@@ -368,9 +477,10 @@ game_test_holds (const CqTest *test, const EvalGame *g)
 }
 
 /* One test other than the move tests; adds the squares of nested lists
- * that matched to *squares. */
+ * that matched to *squares.  @tags: the tags' squares at @node. */
 static gboolean
-test_holds (const CqTest *test, const CqNode *node, const EvalGame *g, CqBitboard *squares)
+test_holds (const CqTest *test, const CqNode *node, const EvalGame *g, const CqBitboard *tags,
+            CqBitboard *squares)
 {
   const CqPosition *pos = &node->position;
 
@@ -382,21 +492,45 @@ test_holds (const CqTest *test, const CqNode *node, const EvalGame *g, CqBitboar
     case CQ_TEST_MOVENUMBER:
       return in_range (&test->range, pos->fullmove_number);
     case CQ_TEST_PIECECOUNT:
-      return in_range (&test->range, popcount64 (designator_hits (&test->u.designator, pos)));
+      return in_range (&test->range,
+                       popcount64 (designator_hits (&test->u.designator, pos, tags)));
     case CQ_TEST_POWER:
-      return in_range (&test->range, designator_power (&test->u.designator, pos, FALSE));
+      return in_range (&test->range, designator_power (&test->u.designator, pos, FALSE, tags));
     case CQ_TEST_POWERDIFFERENCE:
       {
-        gint64 difference = designator_power (&test->u.power.designator, pos, TRUE);
+        gint64 difference = designator_power (&test->u.power.designator, pos, TRUE, tags);
 
         if (test->u.power.black_minus_white)
           difference = -difference;
         return in_range (&test->range, difference);
       }
     case CQ_TEST_ATTACKCOUNT:
-      return in_range (&test->range, _cq_attack_count (test, pos));
+      return in_range (&test->range, attack_count (test, pos, tags));
     case CQ_TEST_RAY:
-      return in_range (&test->range, _cq_ray_count (test, pos));
+      return in_range (&test->range, ray_count (test, pos, tags));
+    case CQ_TEST_TAGMATCH:
+      {
+        /* R11: the tag's piece (current type and square) matches; a
+         * captured piece matches nothing. */
+        const CqDesignator *d = &test->u.tagmatch.designator;
+        CqBitboard where = tags != NULL ? tags[test->u.tagmatch.tag] : 0;
+        int sq;
+
+        if (where == 0 || !(d->squares & where))
+          return FALSE;
+        sq = __builtin_ctzll (where);
+        return (d->pieces & CQ_PIECE_BIT (pos->board[sq])) != 0;
+      }
+    case CQ_TEST_SUMRANGE:
+      /* R8: phase 1 (accumulating) does not test sums. */
+      if (g->accumulating)
+        return TRUE;
+      if (g->acc == NULL) /* no list adds to any accumulator */
+        return in_range (&test->range, 0);
+      return in_range (&test->range,
+                       g->acc[(gsize) node->index * g->n_acc + test->u.accumulator]);
+    case CQ_TEST_SEQUENCE:
+      return sequence_holds (test, node, g);
     case CQ_TEST_AND:
       {
         CqBitboard found = 0;
@@ -405,6 +539,8 @@ test_holds (const CqTest *test, const CqNode *node, const EvalGame *g, CqBitboar
           {
             CqBitboard nested = 0;
 
+            /* R8: a list that accumulates is not short-circuited (phase 1
+             * counts every one; cq_query_match_game() does that). */
             if (!list_matches_node (test->u.lists.lists[i], node, g, &nested))
               return FALSE;
             found |= nested;
@@ -447,6 +583,8 @@ instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame
   const CqPosition *pos = &node->position;
   guint32 conditions = instance->conditions;
   CqBitboard hits = 0;
+  CqBitboard tag_bits[CQ_MAX_TAGS];
+  const CqBitboard *tags = NULL;
   guint t = 0;
 
   if (conditions != 0)
@@ -466,12 +604,18 @@ instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame
 
   /* Game tests and :movenumber come first in canonical order. */
   for (; t < instance->n_tests && is_game_test (&instance->tests[t]); t++)
-    if (!test_holds (&instance->tests[t], node, g, &hits))
+    if (!test_holds (&instance->tests[t], node, g, NULL, &hits))
       return FALSE;
+
+  if (g->n_tags > 0)
+    {
+      tag_squares (g, node, tag_bits);
+      tags = tag_bits;
+    }
 
   for (guint i = 0; i < instance->n_designators; i++)
     {
-      CqBitboard found = designator_hits (&instance->designators[i], pos);
+      CqBitboard found = designator_hits (&instance->designators[i], pos, tags);
 
       if (found == 0)
         return FALSE;
@@ -490,8 +634,10 @@ instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame
 
   /* Counts, attacks, rays (logic tests come last in canonical order). */
   for (; t < instance->n_tests
-         && instance->tests[t].kind != CQ_TEST_AND && instance->tests[t].kind != CQ_TEST_OR; t++)
-    if (!test_holds (&instance->tests[t], node, g, &hits))
+         && instance->tests[t].kind != CQ_TEST_AND && instance->tests[t].kind != CQ_TEST_OR
+         && instance->tests[t].kind != CQ_TEST_SEQUENCE
+         && instance->tests[t].kind != CQ_TEST_RELATION; t++)
+    if (!test_holds (&instance->tests[t], node, g, tags, &hits))
       return FALSE;
 
   /* R4: the move keywords must all hold for one continuation: the
@@ -502,7 +648,7 @@ instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame
       gboolean all = (options & CQ_LIST_ALL_CONTINUATIONS) != 0;
 
       for (; child != NULL; child = all ? child->next_sibling : NULL)
-        if (move_tests_hold (instance, node, child, &hits))
+        if (move_tests_hold (instance, node, child, tags, &hits))
           break;
       if (child == NULL)
         return FALSE;
@@ -513,8 +659,27 @@ instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame
     return FALSE;
 
   for (; t < instance->n_tests; t++)
-    if (!test_holds (&instance->tests[t], node, g, &hits))
-      return FALSE;
+    {
+      const CqTest *test = &instance->tests[t];
+
+      if (test->kind == CQ_TEST_RELATION)
+        {
+          /* R10: with :pattern, the squares of the (transformed) top-level
+           * piece designators are the allowable squares. */
+          CqBitboard allowable = CQ_SQUARES_ALL;
+
+          if (test->u.relation->flags & CQ_RELATION_PATTERN)
+            {
+              allowable = 0;
+              for (guint i = 0; i < instance->n_designators; i++)
+                allowable |= instance->designators[i].squares;
+            }
+          if (!relation_holds (test->u.relation, allowable, node))
+            return FALSE;
+        }
+      else if (!test_holds (test, node, g, tags, &hits))
+        return FALSE;
+    }
 
   *squares = hits;
   return TRUE;
@@ -544,7 +709,7 @@ list_matches_node (const CqPositionList *list, const CqNode *node, const EvalGam
         {
           const CqAnchorGroup *group = &list->groups[k];
           CqDesignator anchor = { group->squares, group->pieces, -1 };
-          CqBitboard occupied = designator_hits (&anchor, pos);
+          CqBitboard occupied = designator_hits (&anchor, pos, NULL);
 
           while (occupied != 0 && !matched)
             {
@@ -569,78 +734,392 @@ list_matches_node (const CqPositionList *list, const CqNode *node, const EvalGam
   return matched;
 }
 
-/* Records a match at @node in @out (nullable).  Returns TRUE if the
- * search of the list may stop there. */
-static inline gboolean
-record_match (const CqNode *node, CqBitboard squares, GArray *out, gboolean want_all)
+/* ------------------------------------------------------------------ */
+/* Sequences (rulings R9)                                              */
+
+/* :sequence: L_j matches @node and, unless it is the last, L_j+1 ... match
+ * from a next position: the mainline move's, or with variations any
+ * continuation (backtracking).  At most n_lists deep. */
+static gboolean
+sequence_from (const CqTest *test, guint j, const CqNode *node, const EvalGame *g)
+{
+  CqBitboard squares;
+
+  if (!list_matches_node (test->u.lists.lists[j], node, g, &squares))
+    return FALSE;
+  if (j + 1 == test->u.lists.n_lists)
+    return TRUE;
+  for (const CqNode *child = node->first_child; child != NULL;
+       child = test->u.lists.variations ? child->next_sibling : NULL)
+    if (sequence_from (test, j + 1, child, g))
+      return TRUE;
+  return FALSE;
+}
+
+/* :gappedsequence at every node of the game, computed once per game (and
+ * :forany binding) from the leaves up, so that the whole game costs one
+ * evaluation of each element per node rather than one walk to the end of
+ * the game per node.  G_j(v), "L_j ... L_n can be placed at v or after
+ * it along a line", is G_j(c) for a next position c, or L_j matches v and
+ * (j is last, or G_j+1(c) for a next position c).  Node indices are in
+ * pre-order, so children come after their parent. */
+static const guint8 *
+gapped_table (const CqTest *test, const EvalGame *g)
+{
+  const CqGame *game = g->game;
+  guint n_nodes = game->n_nodes;
+  guint8 *table = g_hash_table_lookup (g->gapped, test);
+  guint8 *cur, *next;
+
+  if (table != NULL)
+    return table;
+  cur = g_new0 (guint8, n_nodes);
+  next = g_new0 (guint8, n_nodes);
+  for (guint j = test->u.lists.n_lists; j-- > 0;)
+    {
+      gboolean last = j + 1 == test->u.lists.n_lists;
+
+      for (guint i = n_nodes; i-- > 0;)
+        {
+          const CqNode *node = cq_game_get_node (game, i);
+          gboolean later = FALSE, after = last;
+          CqBitboard squares;
+
+          for (const CqNode *child = node->first_child; child != NULL;
+               child = test->u.lists.variations ? child->next_sibling : NULL)
+            {
+              later |= cur[child->index];
+              after |= next[child->index];
+            }
+          cur[i] = later || (after && list_matches_node (test->u.lists.lists[j], node, g,
+                                                         &squares));
+        }
+      { guint8 *t = next; next = cur; cur = t; }
+      memset (cur, 0, n_nodes);
+    }
+  g_free (cur);
+  g_hash_table_insert (g->gapped, (gpointer) test, next);
+  return next;
+}
+
+static gboolean
+sequence_holds (const CqTest *test, const CqNode *node, const EvalGame *g)
+{
+  if (test->u.lists.gapped)
+    return gapped_table (test, g)[node->index] != 0;
+  return sequence_from (test, 0, node, g);
+}
+
+/* ------------------------------------------------------------------ */
+/* Relations (rulings R10)                                             */
+
+/* The image of square @sq under the dihedral symmetry @d (#CqDihedral). */
+static inline void
+dihedral_map (int d, int sq, int *f, int *r)
+{
+  int x = CQ_FILE (sq), y = CQ_RANK (sq);
+
+  switch (d)
+    {
+    case CQ_DIHEDRAL_IDENTITY:    *f = x;     *r = y;     break;
+    case CQ_DIHEDRAL_VERTICAL:    *f = 7 - x; *r = y;     break;
+    case CQ_DIHEDRAL_HORIZONTAL:  *f = x;     *r = 7 - y; break;
+    case CQ_DIHEDRAL_ROTATE_180:  *f = 7 - x; *r = 7 - y; break;
+    case CQ_DIHEDRAL_DIAGONAL:    *f = y;     *r = x;     break;
+    case CQ_DIHEDRAL_OFFDIAGONAL: *f = 7 - y; *r = 7 - x; break;
+    case CQ_DIHEDRAL_ROTATE_90:   *f = y;     *r = 7 - x; break;
+    default:                      *f = 7 - y; *r = x;     break;
+    }
+}
+
+/* P1 against T(P2), T = the symmetry @d then the translation (dx, dy)
+ * (pieces moved off the board vanish): on the allowable squares no
+ * square holds different pieces, and the missing and new pieces match
+ * their designators and ranges (R10). */
+static gboolean
+relation_transformed (const CqRelation *rel, CqBitboard allowable, const CqPosition *p1,
+                      const CqPosition *p2, int d, int dx, int dy)
+{
+  guint8 image[64];
+  gint64 missing = 0, added = 0;
+
+  memset (image, CQ_EMPTY, sizeof image);
+  for (CqBitboard occ = ~p2->pieces[CQ_EMPTY]; occ != 0; occ &= occ - 1)
+    {
+      int q = __builtin_ctzll (occ), f, r;
+
+      dihedral_map (d, q, &f, &r);
+      f += dx;
+      r += dy;
+      if (f >= 0 && f < 8 && r >= 0 && r < 8)
+        image[CQ_SQUARE (f, r)] = p2->board[q];
+    }
+  for (CqBitboard a = allowable; a != 0; a &= a - 1)
+    {
+      int s = __builtin_ctzll (a);
+      int x = p1->board[s], y = image[s];
+
+      if (x == y)
+        continue;
+      if (x != CQ_EMPTY && y != CQ_EMPTY)
+        return FALSE;
+      if (x != CQ_EMPTY)
+        {
+          if (!(rel->missing.pieces & CQ_PIECE_BIT (x)) || !(rel->missing.squares & CQ_BIT (s))
+              || ++missing > rel->missing_range.max)
+            return FALSE;
+        }
+      else if (!(rel->added.pieces & CQ_PIECE_BIT (y)) || !(rel->added.squares & CQ_BIT (s))
+               || ++added > rel->added_range.max)
+        return FALSE;
+    }
+  return in_range (&rel->missing_range, missing) && in_range (&rel->added_range, added);
+}
+
+/* Do P1 and P2 stand in the relation (R10)? */
+static gboolean
+relation_pair (const CqRelation *rel, CqBitboard allowable, const CqPosition *p1,
+               const CqPosition *p2)
+{
+  CqBitboard occ1 = ~p1->pieces[CQ_EMPTY], occ2 = ~p2->pieces[CQ_EMPTY];
+  CqBitboard same = 0;
+  int n_dihedral;
+
+  if ((rel->side == CQ_RELATION_SAMESIDE && p1->side_to_move != p2->side_to_move)
+      || (rel->side == CQ_RELATION_CHANGESIDE && p1->side_to_move == p2->side_to_move))
+    return FALSE;
+
+  /* The original counts compare P1 with the untransformed P2. */
+  for (int p = 0; p < CQ_N_PIECES; p++)
+    same |= p1->pieces[p] & p2->pieces[p];
+  if ((rel->flags & CQ_RELATION_HAS_SAME)
+      && !in_range (&rel->same, popcount64 (same & occ1 & allowable)))
+    return FALSE;
+  if ((rel->flags & CQ_RELATION_HAS_DIFFERENT)
+      && !in_range (&rel->different, popcount64 (~same & allowable)))
+    return FALSE;
+
+  if (!(rel->flags & (CQ_RELATION_SHIFT | CQ_RELATION_FLIP)))
+    {
+      /* T is the identity: a few bit operations. */
+      CqBitboard missing = occ1 & ~occ2 & allowable, added = occ2 & ~occ1 & allowable;
+
+      if (occ1 & occ2 & ~same & allowable)
+        return FALSE;
+      if (missing & ~designator_hits (&rel->missing, p1, NULL))
+        return FALSE;
+      if (added & ~designator_hits (&rel->added, p2, NULL))
+        return FALSE;
+      return in_range (&rel->missing_range, popcount64 (missing))
+             && in_range (&rel->added_range, popcount64 (added));
+    }
+
+  n_dihedral = (rel->flags & CQ_RELATION_FLIP) ? 8 : 1;
+  if (rel->missing_range.max == 0 && (occ1 & allowable) != 0)
+    {
+      /* No piece may go missing, so some piece of P2 lands on the first
+       * occupied allowable square s0 of P1, with the same piece: that
+       * fixes the translation for each symmetry. */
+      int s0 = __builtin_ctzll (occ1 & allowable);
+
+      for (int d = 0; d < n_dihedral; d++)
+        for (CqBitboard q = p2->pieces[p1->board[s0]]; q != 0; q &= q - 1)
+          {
+            int f, r, dx, dy;
+
+            dihedral_map (d, __builtin_ctzll (q), &f, &r);
+            dx = CQ_FILE (s0) - f;
+            dy = CQ_RANK (s0) - r;
+            if (!(rel->flags & CQ_RELATION_SHIFT) && (dx != 0 || dy != 0))
+              continue;
+            if (relation_transformed (rel, allowable, p1, p2, d, dx, dy))
+              return TRUE;
+          }
+      return FALSE;
+    }
+
+  for (int d = 0; d < n_dihedral; d++)
+    {
+      int limit = (rel->flags & CQ_RELATION_SHIFT) ? 7 : 0;
+
+      for (int dx = -limit; dx <= limit; dx++)
+        for (int dy = -limit; dy <= limit; dy++)
+          if (relation_transformed (rel, allowable, p1, p2, d, dx, dy))
+            return TRUE;
+    }
+  return FALSE;
+}
+
+/* R10: some P2 strictly after P1 = @node in its line of play (mainline
+ * descendants; all descendants with :variations; those in variations
+ * with :variationsonly) relates to it. */
+static gboolean
+relation_holds (const CqRelation *rel, CqBitboard allowable, const CqNode *node)
+{
+  const CqPosition *p1 = &node->position;
+
+  if (!(rel->flags & (CQ_RELATION_VARIATIONS | CQ_RELATION_VARIATIONSONLY)))
+    {
+      for (const CqNode *n2 = node->first_child; n2 != NULL; n2 = n2->first_child)
+        if (relation_pair (rel, allowable, p1, &n2->position))
+          return TRUE;
+      return FALSE;
+    }
+
+  /* Pre-order walk of the subtree below @node, without recursion. */
+  for (const CqNode *n2 = node->first_child; n2 != NULL;)
+    {
+      if ((!(rel->flags & CQ_RELATION_VARIATIONSONLY) || n2->in_variation)
+          && relation_pair (rel, allowable, p1, &n2->position))
+        return TRUE;
+      if (n2->first_child != NULL)
+        n2 = n2->first_child;
+      else
+        {
+          while (n2 != node && n2->next_sibling == NULL)
+            n2 = n2->parent;
+          if (n2 == node)
+            break;
+          n2 = n2->next_sibling;
+        }
+    }
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Top-level lists                                                     */
+
+/* Records a match at @node in @out (nullable). */
+static inline void
+record_match (const CqNode *node, CqBitboard squares, GArray *out)
 {
   if (out != NULL)
     {
       CqMatchedPosition m = { node->index, squares };
       g_array_append_val (out, m);
     }
-  return !want_all;
 }
 
-/* Evaluates one top-level position list over the positions it examines
- * (R1: pre-order, the root included; the mainline only by default, every
- * node with :variations, nodes off the mainline with :variationsonly) and
- * appends the positions to annotate (R2) to @out (nullable).  Returns TRUE
- * if the list matched at least one position. */
-static gboolean
-match_list (const CqPositionList *list, CqGame *game, const EvalGame *g, GArray *out)
+/* The positions a top-level list examines (R1: pre-order, the root
+ * included; the mainline only by default, every node with :variations,
+ * nodes off the mainline with :variationsonly): the first, then the next
+ * after @node, or NULL. */
+static const CqNode *
+examined_next (const CqPositionList *list, const CqGame *game, const CqNode *node)
 {
-  gboolean matched = FALSE;
-  gboolean want_all;
-  CqBitboard squares;
-
-  if (list->options & CQ_LIST_NOANNOTATE)
-    out = NULL;
-  want_all = out != NULL && (list->options & CQ_LIST_MARKALL);
-
   if (list->options & CQ_LIST_ROOT_ONLY)
     {
       /* :initial: the root is on the mainline (R1), never in a variation. */
-      if ((list->options & CQ_LIST_VARIATIONSONLY) == 0
-          && list_matches_node (list, game->root, g, &squares))
-        {
-          record_match (game->root, squares, out, want_all);
-          return TRUE;
-        }
-      return FALSE;
+      if (node != NULL || (list->options & CQ_LIST_VARIATIONSONLY))
+        return NULL;
+      return game->root;
     }
-
   if (list->options & (CQ_LIST_VARIATIONS | CQ_LIST_VARIATIONSONLY))
     {
       gboolean only_variations = (list->options & CQ_LIST_VARIATIONSONLY) != 0;
 
       /* Node indices are the pre-order of R1. */
-      for (guint i = 0; i < game->n_nodes; i++)
+      for (guint i = node != NULL ? node->index + 1 : 0; i < game->n_nodes; i++)
         {
-          const CqNode *node = cq_game_get_node (game, i);
+          const CqNode *next = cq_game_get_node (game, i);
 
-          if (only_variations && !node->in_variation)
-            continue;
-          if (list_matches_node (list, node, g, &squares))
-            {
-              matched = TRUE;
-              if (record_match (node, squares, out, want_all))
-                break;
-            }
+          if (!only_variations || next->in_variation)
+            return next;
         }
+      return NULL;
     }
-  else
+  return node != NULL ? node->first_child : game->root;
+}
+
+/* :pretransformmatchcount (R8): one count per member of the transform
+ * set; the list holds if some member's count lies in the range.  The
+ * positions that member matched are annotated (the first, or every one
+ * with :markall); when several members qualify, the one whose first
+ * match comes first in R1 order (then the first in set order). */
+static gboolean
+match_list_pretransform (const CqPositionList *list, const CqGame *game, const EvalGame *g,
+                         GArray *out, gboolean want_all)
+{
+  g_autoptr(GArray) found = out != NULL ? g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition))
+                                        : NULL;
+  g_autoptr(GArray) best = out != NULL ? g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition))
+                                       : NULL;
+  guint32 best_first = G_MAXUINT32;
+  gboolean matched = FALSE;
+
+  for (guint k = 0; k < list->n_instances; k++)
     {
-      for (const CqNode *node = game->root; node != NULL; node = node->first_child)
-        if (list_matches_node (list, node, g, &squares))
-          {
-            matched = TRUE;
-            if (record_match (node, squares, out, want_all))
-              break;
-          }
+      gint64 count = 0;
+      guint32 first = G_MAXUINT32;
+
+      if (found != NULL)
+        g_array_set_size (found, 0);
+      for (const CqNode *node = examined_next (list, game, NULL); node != NULL;
+           node = examined_next (list, game, node))
+        {
+          CqBitboard squares;
+
+          if (!instance_matches (&list->instances[k], node, g, list->options, &squares))
+            continue;
+          if (count++ == 0)
+            first = node->index;
+          if (count == 1 || want_all)
+            record_match (node, squares, found);
+          if (count > list->count.max)
+            break;
+        }
+      if (!in_range (&list->count, count))
+        continue;
+      if (out == NULL)
+        return TRUE;
+      if (!matched || first < best_first)
+        {
+          GArray *t = best;
+
+          best = found;
+          found = t;
+          best_first = first;
+        }
+      matched = TRUE;
+    }
+  if (matched)
+    g_array_append_vals (out, best->data, best->len);
+  return matched;
+}
+
+/* Evaluates one top-level position list over the positions it examines
+ * (R1) and appends the positions to annotate (R2) to @out (nullable).
+ * Returns TRUE if the list matched at least one position, or with
+ * :matchcount if the number of positions it matched lies in the range
+ * (R8; counting sees every position whatever :markall says). */
+static gboolean
+match_list (const CqPositionList *list, CqGame *game, const EvalGame *g, GArray *out)
+{
+  gboolean counting = list->count_kind == CQ_COUNT_MATCH;
+  gboolean want_all;
+  gint64 count = 0;
+
+  if (list->options & CQ_LIST_NOANNOTATE)
+    out = NULL;
+  want_all = out != NULL && (list->options & CQ_LIST_MARKALL);
+
+  if (list->count_kind == CQ_COUNT_PRETRANSFORM)
+    return match_list_pretransform (list, game, g, out, want_all);
+
+  for (const CqNode *node = examined_next (list, game, NULL); node != NULL;
+       node = examined_next (list, game, node))
+    {
+      CqBitboard squares;
+
+      if (!list_matches_node (list, node, g, &squares))
+        continue;
+      if (count++ == 0 || want_all)
+        record_match (node, squares, out);
+      if (counting ? count > list->count.max : !want_all)
+        break;
     }
 
-  return matched;
+  return counting ? in_range (&list->count, count) : count > 0;
 }
 
 static int
@@ -758,6 +1237,9 @@ list_may_match_game (const CqPositionList *list, const EvalGame *g)
 {
   if (list->options & CQ_LIST_NOT)
     return TRUE;
+  /* R8: a count range that allows 0 holds where nothing matches. */
+  if (list->count_kind != 0 && list->count.min <= 0)
+    return TRUE;
   for (guint i = 0; i < list->n_instances; i++)
     {
       const CqInstance *instance = &list->instances[i];
@@ -812,6 +1294,167 @@ cq_query_accepts_tags (const CqQuery *query, const CqGame *game)
   return accepts_tags (query, game, &g);
 }
 
+/* The lists with :accumulate (R8): top-level lists and those nested in
+ * them (through the lists as written, i.e. their identity instance). */
+static void
+collect_accumulating (const CqPositionList *list, GPtrArray *out)
+{
+  if (list->accumulator >= 0)
+    g_ptr_array_add (out, (gpointer) list);
+  if (list->n_instances == 0)
+    return;
+  for (guint t = 0; t < list->instances[0].n_tests; t++)
+    {
+      const CqTest *test = &list->instances[0].tests[t];
+
+      if (test->kind == CQ_TEST_AND || test->kind == CQ_TEST_OR
+          || test->kind == CQ_TEST_SEQUENCE)
+        for (guint k = 0; k < test->u.lists.n_lists; k++)
+          collect_accumulating (test->u.lists.lists[k], out);
+    }
+}
+
+/* R8 phase 1: at every node, each :accumulate list adds the number of
+ * members of its transform set that match there (every member, no
+ * short-circuit; :sumrange is not tested in this phase).  Phase 2 (the
+ * ordinary evaluation) reads the sums. */
+static void
+compute_accumulators (const CqQuery *query, const CqGame *game, EvalGame *g,
+                      GPtrArray *accumulating)
+{
+  memset (g->acc, 0, sizeof (gint64) * game->n_nodes * g->n_acc);
+  g->accumulating = TRUE;
+  for (guint i = 0; i < game->n_nodes; i++)
+    {
+      const CqNode *node = cq_game_get_node (game, i);
+
+      for (guint k = 0; k < accumulating->len; k++)
+        {
+          const CqPositionList *list = g_ptr_array_index (accumulating, k);
+          gint64 count = 0;
+
+          for (guint m = 0; m < list->n_instances; m++)
+            {
+              CqBitboard squares;
+
+              count += instance_matches (&list->instances[m], node, g, list->options,
+                                         &squares);
+            }
+          if (list->options & CQ_LIST_NOT)
+            count = count == 0;
+          g->acc[(gsize) i * g->n_acc + list->accumulator] += count;
+        }
+    }
+  g->accumulating = FALSE;
+}
+
+/* One evaluation of the match list under the current binding. */
+static gboolean
+match_binding (const CqQuery *query, CqGame *game, EvalGame *g, GPtrArray *accumulating,
+               GArray *out)
+{
+  if (g->gapped != NULL)
+    g_hash_table_remove_all (g->gapped);
+  if (g->acc != NULL)
+    compute_accumulators (query, game, g, accumulating);
+  for (guint i = 0; i < query->n_lists; i++)
+    if (!match_list (query->lists[i], game, g, out))
+      {
+        if (out != NULL)
+          g_array_set_size (out, 0);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* The evaluation with tags, accumulators or gapped sequences (issue 4):
+ * per-game tables, then the match list once per :forany binding (R11):
+ * each tag in turn bound to each mark whose piece has, in some position
+ * the match list examines, a type in the tag's piece set (squares
+ * ignored); two tags never share a mark.  The positions are replayed
+ * once; every binding reads the same mark table.  The game matches if
+ * some binding does, and the first such binding (marks in increasing
+ * order) is annotated. */
+static gboolean
+match_themes (const CqQuery *query, CqGame *game, EvalGame *g, GArray *out)
+{
+  g_autoptr(GPtrArray) accumulating = g_ptr_array_new ();
+  g_autofree guint8 *marks = NULL;
+  g_autofree guint8 *where = NULL;
+  g_autofree gint64 *acc = NULL;
+  g_autoptr(GHashTable) gapped = NULL;
+  guint16 seen[64] = { 0 };
+  guint n_marks = 0;
+  gboolean matched = FALSE;
+  guint n_nodes = game->n_nodes;
+
+  if (query->any_gapped)
+    g->gapped = gapped = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  for (guint i = 0; i < query->n_lists; i++)
+    collect_accumulating (query->lists[i], accumulating);
+  if (accumulating->len > 0)
+    {
+      g->n_acc = query->accumulators->len;
+      g->acc = acc = g_new (gint64, (gsize) n_nodes * g->n_acc);
+    }
+
+  if (query->n_tags == 0)
+    return match_binding (query, game, g, accumulating, out);
+
+  /* Marks at every node (R11), and the piece types each mark has in the
+   * positions examined (the mainline, or every node if some list looks
+   * at variations). */
+  marks = g_new (guint8, (gsize) n_nodes * 64);
+  where = g_new (guint8, (gsize) n_nodes * 64);
+  memset (where, 0xFF, (gsize) n_nodes * 64);
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      const CqNode *node = cq_game_get_node (game, i);
+      guint8 *m = marks + (gsize) i * 64;
+
+      if (node->parent == NULL)
+        n_marks = _cq_marks_initial (&node->position, m);
+      else
+        {
+          memcpy (m, marks + (gsize) node->parent->index * 64, 64);
+          _cq_marks_apply_move (m, &node->move);
+        }
+      /* Every piece on the board has a mark (none appears from nowhere). */
+      for (CqBitboard occ = ~node->position.pieces[CQ_EMPTY]; occ != 0; occ &= occ - 1)
+        {
+          int sq = __builtin_ctzll (occ);
+
+          if (m[sq] >= 64)
+            continue;
+          where[(gsize) i * 64 + m[sq]] = (guint8) sq;
+          if (query->any_variations || !node->in_variation)
+            seen[m[sq]] |= CQ_PIECE_BIT (node->position.board[sq]);
+        }
+    }
+  g->where = where;
+  g->n_tags = query->n_tags;
+
+  for (guint a = 0; a < n_marks && !matched; a++)
+    {
+      if (!(seen[a] & query->tag_pieces[0]))
+        continue;
+      g->tag_mark[0] = (guint8) a;
+      if (query->n_tags == 1)
+        {
+          matched = match_binding (query, game, g, accumulating, out);
+          continue;
+        }
+      for (guint b = 0; b < n_marks && !matched; b++)
+        {
+          if (b == a || !(seen[b] & query->tag_pieces[1]))
+            continue;
+          g->tag_mark[1] = (guint8) b;
+          matched = match_binding (query, game, g, accumulating, out);
+        }
+    }
+  return matched;
+}
+
 /**
  * cq_query_match_game:
  * @query: a compiled query (only read: thread-safe).
@@ -836,6 +1479,7 @@ cq_query_match_game (const CqQuery *query, CqGame *game, CqMatchInfo *info)
 {
   GArray *out = NULL;
   EvalGame g;
+  gboolean matched;
 
   g_return_val_if_fail (query != NULL, FALSE);
   g_return_val_if_fail (game != NULL, FALSE);
@@ -856,17 +1500,29 @@ cq_query_match_game (const CqQuery *query, CqGame *game, CqMatchInfo *info)
   if (game->skipped || game->root == NULL)
     return FALSE;
 
-  for (guint i = 0; i < query->n_lists; i++)
-    if (!match_list (query->lists[i], game, &g, out))
-      {
-        if (out != NULL)
-          g_array_set_size (out, 0);
-        return FALSE;
-      }
+  if (query->n_tags == 0 && query->accumulators->len == 0 && !query->any_gapped)
+    {
+      for (guint i = 0; i < query->n_lists; i++)
+        if (!match_list (query->lists[i], game, &g, out))
+          {
+            if (out != NULL)
+              g_array_set_size (out, 0);
+            return FALSE;
+          }
+      if (out != NULL)
+        normalise_positions (out);
+      return TRUE;
+    }
 
+  matched = match_themes (query, game, &g, out);
   if (out != NULL)
-    normalise_positions (out);
-  return TRUE;
+    {
+      if (matched)
+        normalise_positions (out);
+      else
+        g_array_set_size (out, 0);
+    }
+  return matched;
 }
 
 void

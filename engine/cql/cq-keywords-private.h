@@ -35,7 +35,7 @@ typedef enum {
      "Match list: the game's number in the PGN file lies in the range") \
   X (PLAYER, ":player", CQ_KW_MATCH, CQ_KW_MATCH, \
      "Match list: a player's name contains the string (case-insensitive)") \
-  X (FORANY, ":forany", CQ_KW_MATCH, 0, \
+  X (FORANY, ":forany", CQ_KW_MATCH, CQ_KW_MATCH, \
      "Match list: bind a tag in turn to each piece that matches, or will match, the " \
      "designator") \
   X (RESULT, ":result", CQ_KW_MATCH | CQ_KW_POSITION, CQ_KW_MATCH | CQ_KW_POSITION, \
@@ -57,9 +57,9 @@ typedef enum {
      "The first position of the game or study") \
   X (TERMINAL, ":terminal", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The last position of the game or study: no move follows") \
-  X (VARIATIONS, ":variations", CQ_KW_POSITION | CQ_KW_RELATION, CQ_KW_POSITION, \
+  X (VARIATIONS, ":variations", CQ_KW_POSITION | CQ_KW_RELATION, CQ_KW_POSITION | CQ_KW_RELATION, \
      "Look in the variations as well as in the main line") \
-  X (VARIATIONSONLY, ":variationsonly", CQ_KW_POSITION | CQ_KW_RELATION, CQ_KW_POSITION, \
+  X (VARIATIONSONLY, ":variationsonly", CQ_KW_POSITION | CQ_KW_RELATION, CQ_KW_POSITION | CQ_KW_RELATION, \
      "Look only in the variations, not in the main line") \
   X (MARKALL, ":markall", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Annotate every matching position, not only the first") \
@@ -68,7 +68,7 @@ typedef enum {
   /* transforms */ \
   X (FLIPDIHEDRAL, ":flipdihedral", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Transform: the 8 dihedral transformations (rotations and reflections)") \
-  X (FLIP, ":flip", CQ_KW_POSITION | CQ_KW_RELATION, CQ_KW_POSITION, \
+  X (FLIP, ":flip", CQ_KW_POSITION | CQ_KW_RELATION, CQ_KW_POSITION | CQ_KW_RELATION, \
      "Transform: same as :flipdihedral (in :relation, P2 may be flipped)") \
   X (FLIPHORIZONTAL, ":fliphorizontal", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Transform: reflection about the horizontal bisector of the board") \
@@ -78,7 +78,7 @@ typedef enum {
      "Transform: reflection about the a1-h8 diagonal") \
   X (FLIPCOLOR, ":flipcolor", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Transform: swap the colours and reflect about the horizontal bisector") \
-  X (SHIFT, ":shift", CQ_KW_POSITION | CQ_KW_RELATION, CQ_KW_POSITION, \
+  X (SHIFT, ":shift", CQ_KW_POSITION | CQ_KW_RELATION, CQ_KW_POSITION | CQ_KW_RELATION, \
      "Transform: every horizontal then vertical shift (in :relation, P2 may be " \
      "shifted)") \
   X (SHIFTHORIZONTAL, ":shifthorizontal", CQ_KW_POSITION, CQ_KW_POSITION, \
@@ -137,11 +137,11 @@ typedef enum {
   X (NOT, ":not", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Matches where the list without :not would not") \
   /* sequences and relations */ \
-  X (SEQUENCE, ":sequence", CQ_KW_POSITION, 0, \
+  X (SEQUENCE, ":sequence", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The position and the ones after it match the listed position lists in turn") \
-  X (GAPPEDSEQUENCE, ":gappedsequence", CQ_KW_POSITION, 0, \
+  X (GAPPEDSEQUENCE, ":gappedsequence", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Like :sequence, allowing any positions before and between the elements") \
-  X (RELATION, ":relation", CQ_KW_POSITION, 0, \
+  X (RELATION, ":relation", CQ_KW_POSITION, CQ_KW_POSITION, \
      "A later position P2 relates to this one as the relation specification says") \
   /* game-related position keywords */ \
   X (ELO, ":elo", CQ_KW_POSITION, CQ_KW_POSITION, \
@@ -151,37 +151,37 @@ typedef enum {
   X (BLACKELO, ":blackelo", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Black's Elo rating lies in the range") \
   /* counting */ \
-  X (MATCHCOUNT, ":matchcount", CQ_KW_POSITION, 0, \
+  X (MATCHCOUNT, ":matchcount", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The number of positions of the game this list matches lies in the range") \
-  X (PRETRANSFORMMATCHCOUNT, ":pretransformmatchcount", CQ_KW_POSITION, 0, \
+  X (PRETRANSFORMMATCHCOUNT, ":pretransformmatchcount", CQ_KW_POSITION, CQ_KW_POSITION, \
      "For some transform, the number of positions it matches lies in the range") \
-  X (ACCUMULATE, ":accumulate", CQ_KW_POSITION, 0, \
+  X (ACCUMULATE, ":accumulate", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Add the number of transforms of this list that match the position to the named" \
      " accumulator") \
-  X (SUMRANGE, ":sumrange", CQ_KW_POSITION, 0, \
+  X (SUMRANGE, ":sumrange", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The named accumulator's value lies in the range") \
   /* tagging */ \
-  X (TAGMATCH, ":tagmatch", CQ_KW_POSITION, 0, \
+  X (TAGMATCH, ":tagmatch", CQ_KW_POSITION, CQ_KW_POSITION, \
      "The piece bound to the tag matches the designator") \
   /* relation specification */ \
-  X (PATTERN, ":pattern", CQ_KW_RELATION, 0, \
+  X (PATTERN, ":pattern", CQ_KW_RELATION, CQ_KW_RELATION, \
      "Relation: only the squares of the list's piece designators are compared") \
-  X (ORIGINALDIFFERENTCOUNT, ":originaldifferentcount", CQ_KW_RELATION, 0, \
+  X (ORIGINALDIFFERENTCOUNT, ":originaldifferentcount", CQ_KW_RELATION, CQ_KW_RELATION, \
      "Relation: the number of allowable squares that differ between P1 and P2 lies " \
      "in the range") \
-  X (ORIGINALSAMECOUNT, ":originalsamecount", CQ_KW_RELATION, 0, \
+  X (ORIGINALSAMECOUNT, ":originalsamecount", CQ_KW_RELATION, CQ_KW_RELATION, \
      "Relation: the number of non-empty allowable squares the same in P1 and P2 lies" \
      " in the range") \
-  X (SAMESIDETOMOVE, ":samesidetomove", CQ_KW_RELATION, 0, \
+  X (SAMESIDETOMOVE, ":samesidetomove", CQ_KW_RELATION, CQ_KW_RELATION, \
      "Relation: P2 has the same side to move as P1 (the default)") \
-  X (CHANGESIDETOMOVE, ":changesidetomove", CQ_KW_RELATION, 0, \
+  X (CHANGESIDETOMOVE, ":changesidetomove", CQ_KW_RELATION, CQ_KW_RELATION, \
      "Relation: P2 has the other side to move") \
-  X (IGNORESIDETOMOVE, ":ignoresidetomove", CQ_KW_RELATION, 0, \
+  X (IGNORESIDETOMOVE, ":ignoresidetomove", CQ_KW_RELATION, CQ_KW_RELATION, \
      "Relation: the side to move is ignored") \
-  X (MISSINGPIECECOUNT, ":missingpiececount", CQ_KW_RELATION, 0, \
+  X (MISSINGPIECECOUNT, ":missingpiececount", CQ_KW_RELATION, CQ_KW_RELATION, \
      "Relation: pieces of P1 whose square is empty in P2: designator and range " \
      "(default U 0)") \
-  X (NEWPIECECOUNT, ":newpiececount", CQ_KW_RELATION, 0, \
+  X (NEWPIECECOUNT, ":newpiececount", CQ_KW_RELATION, CQ_KW_RELATION, \
      "Relation: pieces of P2 on squares empty in P1: designator and range " \
      "(default U 0)")
 

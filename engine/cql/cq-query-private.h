@@ -33,9 +33,14 @@
  * - Match-list game filters (:year, :result, :player, :gamenumber) are
  *   #CqGameFilter values run on the tags before any move is replayed (R3).
  *
- * Not compiled yet (CQ_QUERY_ERROR_UNSUPPORTED): :sequence,
- * :gappedsequence, :relation, :matchcount, :pretransformmatchcount,
- * :accumulate, :sumrange, :forany, :tagmatch and `$tag` designators.
+ * - Themes across positions (issue 4): :sequence / :gappedsequence are
+ *   tests holding their element lists (transformed with the instance,
+ *   R7, R9); :relation a test with its specification (never transformed
+ *   except through :pattern's squares, R10); :tagmatch a test and `$tag`
+ *   a designator with an empty piece mask naming a tag (R11); :sumrange a
+ *   test reading a per-node accumulator and :accumulate a list property
+ *   (R8); :matchcount / :pretransformmatchcount top-level list
+ *   properties (R8).  Tags are bound by cq-eval.c, which tracks marks.
  */
 #pragma once
 
@@ -58,8 +63,9 @@ G_BEGIN_DECLS
  * A piece designator (manual "Piece designators").
  * @squares: the square set (bit n for square n, a1 = 0).
  * @pieces: the piece-type set, CQ_PIECE_BIT() bits.
- * @tag: -1; or, for a `$name` designator (rulings R11, later work), the
- *   index of the tag whose piece it names (@pieces is then 0).
+ * @tag: -1; or, for a `$name[squares]` designator (rulings R11), the
+ *   index of the tag whose piece it names (@pieces is then 0): it matches
+ *   when that piece stands on one of @squares.
  */
 typedef struct {
   CqBitboard squares;
@@ -184,10 +190,54 @@ typedef enum {
   CQ_TEST_MOVETO,          /* u.designator */
   CQ_TEST_PROMOTE,         /* u.designator */
   CQ_TEST_ENPASSANT,       /* negate: :noenpassant */
+  /* Tags (R11). */
+  CQ_TEST_TAGMATCH,        /* u.tagmatch */
+  /* Accumulators (R8). */
+  CQ_TEST_SUMRANGE,        /* u.accumulator, range */
   /* Logic (R12). */
   CQ_TEST_AND,             /* u.lists */
-  CQ_TEST_OR               /* u.lists */
+  CQ_TEST_OR,              /* u.lists */
+  /* Across positions (R9, R10). */
+  CQ_TEST_SEQUENCE,        /* u.lists (gapped, variations) */
+  CQ_TEST_RELATION         /* u.relation */
 } CqTestKind;
+
+/* :relation's specification (manual "The :relation keyword", R10). */
+typedef enum {
+  CQ_RELATION_PATTERN        = 1 << 0,
+  CQ_RELATION_VARIATIONS     = 1 << 1,
+  CQ_RELATION_VARIATIONSONLY = 1 << 2,
+  CQ_RELATION_SHIFT          = 1 << 3,
+  CQ_RELATION_FLIP           = 1 << 4,
+  CQ_RELATION_HAS_SAME       = 1 << 5, /* :originalsamecount given */
+  CQ_RELATION_HAS_DIFFERENT  = 1 << 6  /* :originaldifferentcount given */
+} CqRelationFlag;
+
+typedef enum {
+  CQ_RELATION_SAMESIDE,
+  CQ_RELATION_CHANGESIDE,
+  CQ_RELATION_IGNORESIDE
+} CqRelationSide;
+
+/**
+ * CqRelation:
+ * @flags: #CqRelationFlag bits.
+ * @side: #CqRelationSide.
+ * @same, @different: the ranges of :originalsamecount and
+ *   :originaldifferentcount (when the flag says they were given).
+ * @missing, @missing_range: :missingpiececount (default U 0).
+ * @added, @added_range: :newpiececount (default U 0).
+ */
+typedef struct {
+  guint32      flags;
+  guint8       side;
+  CqRange      same;
+  CqRange      different;
+  CqDesignator missing;
+  CqRange      missing_range;
+  CqDesignator added;
+  CqRange      added_range;
+} CqRelation;
 
 #define CQ_TEST_IS_MOVE(kind) ((kind) >= CQ_TEST_MOVEFROM && (kind) <= CQ_TEST_ENPASSANT)
 
@@ -221,7 +271,15 @@ typedef struct {
     struct { CqDesignator designator; gboolean black_minus_white; } power;
     struct { CqDesignator attacker, target; } attack;
     struct { CqDesignator *path; guint n_path; guint8 directions; gboolean attack_only; } ray;
-    struct { CqPositionList **lists; guint n_lists; } lists;
+    struct {
+      CqPositionList **lists;
+      guint            n_lists;
+      gboolean         gapped;     /* :gappedsequence */
+      gboolean         variations; /* R9: any line of the tree, not the mainline */
+    } lists;
+    struct { CqDesignator designator; guint8 tag; } tagmatch;
+    guint accumulator;            /* index into CqQuery.accumulators */
+    CqRelation *relation;         /* owned */
     struct { guint8 which; } elo; /* 0 either player, 1 White, 2 Black */
     guint8 result;                /* #CqResult */
   } u;
@@ -289,7 +347,20 @@ struct _CqPositionList {
   CqAnchorGroup *groups;
   guint          n_unanchored;
   guint32       *unanchored;
+  /* Issue 4 (rulings R8).  @accumulator: index of the :accumulate
+   * accumulator, or -1.  @count_kind: 0, or CQ_COUNT_MATCH for :matchcount,
+   * CQ_COUNT_PRETRANSFORM for :pretransformmatchcount (top-level lists
+   * only), with @count its range. */
+  gint           accumulator;
+  guint8         count_kind;
+  CqRange        count;
 };
+
+#define CQ_COUNT_MATCH        1
+#define CQ_COUNT_PRETRANSFORM 2
+
+/* At most two tags (R11). */
+#define CQ_MAX_TAGS 2
 
 /* A match-list game filter (rulings R3). */
 typedef enum {
@@ -323,6 +394,18 @@ struct _CqQuery {
   CqGameFilter    *filters;
   guint            n_lists;
   CqPositionList **lists;
+  /* :forany (R11): tag names and the designators their pieces range over
+   * (piece sets only: squares are ignored). */
+  guint            n_tags;
+  char            *tag_names[CQ_MAX_TAGS];
+  guint16          tag_pieces[CQ_MAX_TAGS];
+  /* :accumulate / :sumrange names, in order of first appearance (R8). */
+  GPtrArray       *accumulators;
+  /* Derived: some list examines variations (the positions :forany looks
+   * at for "eventually matches"). */
+  gboolean         any_variations;
+  /* Derived: some list has a :gappedsequence (cq-eval.c keeps a table). */
+  gboolean         any_gapped;
 };
 
 /**
@@ -340,6 +423,35 @@ gboolean _cq_designator_parse (const char   *text,
                                guint         column,
                                CqDesignator *out,
                                GError      **error);
+
+/**
+ * _cq_designator_parse_tagged:
+ * As _cq_designator_parse(), and `$name[squares]` (rulings R11) names
+ * one of @tag_names (@n_tags of them): @out->tag is its index and
+ * @out->pieces 0.  An undefined tag is CQ_QUERY_ERROR_SEMANTIC.
+ */
+gboolean _cq_designator_parse_tagged (const char   *text,
+                                      const char   *filename,
+                                      guint         line,
+                                      guint         column,
+                                      char *const  *tag_names,
+                                      guint         n_tags,
+                                      CqDesignator *out,
+                                      GError      **error);
+
+/**
+ * _cq_marks_apply_move:
+ * @marks: the mark (rulings R11) on each square, 0xFF where none, in the
+ *   position before @move; updated to the position after it: the moving
+ *   piece keeps its mark (promotion too), a captured piece's mark leaves
+ *   the board (en passant included), castling moves the rook's mark.
+ */
+void     _cq_marks_apply_move (guint8 marks[64], const CqMove *move);
+
+/* The marks of the initial position: 0, 1, ... over the occupied squares
+ * in the order a1, b1, ..., h8 (R11); 0xFF on empty squares.  Returns
+ * the number of marks. */
+guint    _cq_marks_initial    (const CqPosition *root, guint8 marks[64]);
 
 /* Compiles the pseudo-list of _cq_sexp_read() into @query (its filename
  * and dirname already set). */

@@ -92,6 +92,9 @@ cq_query_free (CqQuery *query)
   g_free (query->dirname);
   g_free (query->pgn);
   g_free (query->output);
+  for (guint i = 0; i < query->n_tags; i++)
+    g_free (query->tag_names[i]);
+  g_clear_pointer (&query->accumulators, g_ptr_array_unref);
   g_free (query);
 }
 

@@ -526,6 +526,9 @@ test_cost (CqTestKind kind)
     case CQ_TEST_POWER:
     case CQ_TEST_POWERDIFFERENCE:
       return 1;
+    case CQ_TEST_TAGMATCH:
+    case CQ_TEST_SUMRANGE:
+      return 1;
     case CQ_TEST_ATTACKCOUNT:
       return 2;
     case CQ_TEST_RAY:
@@ -537,8 +540,12 @@ test_cost (CqTestKind kind)
       return 4;
     case CQ_TEST_AND:
     case CQ_TEST_OR:
-    default:
       return 5;
+    case CQ_TEST_SEQUENCE:
+      return 6;
+    case CQ_TEST_RELATION:
+    default:
+      return 7;
     }
 }
 
@@ -582,6 +589,19 @@ test_compare (const CqTest *a, const CqTest *b)
     case CQ_TEST_RESULT:
       CMP (a->u.result, b->u.result);
       return 0;
+    case CQ_TEST_TAGMATCH:
+      CMP (a->u.tagmatch.tag, b->u.tagmatch.tag);
+      return designator_compare (&a->u.tagmatch.designator, &b->u.tagmatch.designator);
+    case CQ_TEST_SUMRANGE:
+      CMP (a->u.accumulator, b->u.accumulator);
+      return 0;
+    case CQ_TEST_RELATION:
+      /* One per list (the compiler refuses a second): never transformed. */
+      return 0;
+    case CQ_TEST_SEQUENCE:
+      CMP (a->u.lists.gapped, b->u.lists.gapped);
+      CMP (a->u.lists.variations, b->u.lists.variations);
+      G_GNUC_FALLTHROUGH;
     case CQ_TEST_AND:
     case CQ_TEST_OR:
       /* Written order: transforms keep it, and the nested lists' own
@@ -631,7 +651,7 @@ test_equal (const CqTest *a, const CqTest *b)
 {
   if (test_compare (a, b) != 0)
     return FALSE;
-  if (a->kind == CQ_TEST_AND || a->kind == CQ_TEST_OR)
+  if (a->kind == CQ_TEST_AND || a->kind == CQ_TEST_OR || a->kind == CQ_TEST_SEQUENCE)
     for (guint i = 0; i < a->u.lists.n_lists; i++)
       if (!list_equal (a->u.lists.lists[i], b->u.lists.lists[i]))
         return FALSE;
@@ -703,8 +723,17 @@ instance_hash (const CqInstance *instance)
           break;
         case CQ_TEST_AND:
         case CQ_TEST_OR:
+        case CQ_TEST_SEQUENCE:
           for (guint j = 0; j < t->u.lists.n_lists; j++)
             h = h * 31u + instance_hash (&t->u.lists.lists[j]->template_);
+          break;
+        case CQ_TEST_TAGMATCH:
+          h = h * 31u + designator_hash (&t->u.tagmatch.designator) + t->u.tagmatch.tag;
+          break;
+        case CQ_TEST_SUMRANGE:
+          h = h * 31u + t->u.accumulator;
+          break;
+        case CQ_TEST_RELATION:
           break;
         default:
           h = h * 31u + t->u.result;
@@ -735,9 +764,13 @@ _cq_test_clear (CqTest *test)
       break;
     case CQ_TEST_AND:
     case CQ_TEST_OR:
+    case CQ_TEST_SEQUENCE:
       for (guint i = 0; i < test->u.lists.n_lists; i++)
         _cq_position_list_free (test->u.lists.lists[i]);
       g_free (test->u.lists.lists);
+      break;
+    case CQ_TEST_RELATION:
+      g_free (test->u.relation);
       break;
     default:
       break;
@@ -782,6 +815,9 @@ list_transform (const CqPositionList *in, const CqTransform *t, guint64 *budget)
   out->column = in->column;
   out->options = in->options;
   out->transforms = in->transforms;
+  out->accumulator = in->accumulator;
+  out->count_kind = in->count_kind;
+  out->count = in->count;
   if (!_cq_instance_transform (&in->template_, t, &out->template_, budget)
       || !_cq_position_list_expand (out, budget))
     {
@@ -836,8 +872,20 @@ test_transform (const CqTest *in, const CqTransform *t, CqTest *out, guint64 *bu
       else if (t->color && in->u.result == CQ_RESULT_BLACK_WINS)
         out->u.result = CQ_RESULT_WHITE_WINS;
       return TRUE;
+    case CQ_TEST_TAGMATCH:
+      /* R7: :tagmatch's designator is transformed; the tag is the same. */
+      return _cq_transform_designator (t, &in->u.tagmatch.designator,
+                                       &out->u.tagmatch.designator);
+    case CQ_TEST_RELATION:
+      /* R7: never transformed (its :pattern squares come from the
+       * transformed instance at evaluation). */
+      out->u.relation = g_memdup2 (in->u.relation, sizeof (CqRelation));
+      return TRUE;
+    case CQ_TEST_SUMRANGE:
+      return TRUE;
     case CQ_TEST_AND:
     case CQ_TEST_OR:
+    case CQ_TEST_SEQUENCE:
       out->u.lists.lists = g_new0 (CqPositionList *, in->u.lists.n_lists);
       for (guint i = 0; i < in->u.lists.n_lists && ok; i++)
         {

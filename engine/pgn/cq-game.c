@@ -447,7 +447,9 @@ cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
   if (game->source.line == 0)
     game->source.line = 1;
 
-  _cq_arena_init (&priv->arena, 2 * len + 2048);
+  /* One block for the whole game in the usual case: a ply takes about 7
+   * bytes of movetext and one node (~280 bytes) plus its SAN. */
+  _cq_arena_init (&priv->arena, MIN (48 * (gsize) len + 4096, (gsize) 1 << 20));
   priv->text = copy_as_utf8 (&priv->arena, text ? text : "", len, &priv->text_len);
   parse_tags (game);
   check_standard (game);
@@ -477,7 +479,7 @@ cq_game_get_tag (const CqGame *game, const char *name)
   g_return_val_if_fail (game != NULL && name != NULL, NULL);
 
   for (guint i = 0; i < game->n_tags; i++)
-    if (strcmp (game->tags[i].name, name) == 0)
+    if (game->tags[i].name[0] == name[0] && strcmp (game->tags[i].name, name) == 0)
       return game->tags[i].value;
   return NULL;
 }
@@ -1154,6 +1156,34 @@ castling_is_chess960 (const char *field)
   return FALSE;
 }
 
+/* TRUE if @fen is a Chess960 start position other than the standard one
+ * ("nrbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBNR") with X-FEN rights in
+ * @castling: such a game would castle by Chess960 rules, so it is skipped
+ * rather than misread (issue 8). */
+static gboolean
+fen_is_chess960_start (const char *fen, const char *castling)
+{
+  char back[9], upper[9];
+
+  if (strpbrk (castling, "KQkq") == NULL)
+    return FALSE;
+  while (*fen == ' ' || *fen == '\t')
+    fen++;
+  for (int i = 0; i < 8; i++)
+    {
+      if (strchr ("rnbqk", fen[i]) == NULL || fen[i] == '\0')
+        return FALSE;
+      back[i] = fen[i];
+      upper[i] = g_ascii_toupper (fen[i]);
+    }
+  back[8] = upper[8] = '\0';
+  if (strncmp (fen + 8, "/pppppppp/8/8/8/8/PPPPPPPP/", 27) != 0
+      || strncmp (fen + 35, upper, 8) != 0 || (fen[43] != ' ' && fen[43] != '\t')
+      || strcmp (back, "rnbqkbnr") == 0)
+    return FALSE;
+  return TRUE;
+}
+
 /* The first FEN and Variant tags. */
 static void
 find_setup_tags (const CqGame *game, const char **fen, const char **variant)
@@ -1189,7 +1219,7 @@ check_standard (CqGame *game)
       char castling[16];
 
       fen_castling_field (fen, castling, sizeof castling);
-      if (castling_is_chess960 (castling))
+      if (castling_is_chess960 (castling) || fen_is_chess960_start (fen, castling))
         {
           game->skipped = TRUE;
           game_error (game, tag_line (game, "FEN"),

@@ -1,20 +1,31 @@
 #!/usr/bin/env python3
-"""Benchmark harness: whole `cql` runs over the 145,716 master games of
-../shared/data/games/gnuchess-book-1.02.pgn.xz, against pgn-extract's
-parse-and-replay on the same file in the same run.
+"""Benchmark harness (issue 7): whole `cql` runs over the 145,716 master
+games of ../shared/data/games/gnuchess-book-1.02.pgn.xz, against
+pgn-extract's parse-and-replay on the same file in the same run.
 
     python3 tests/bench/bench.py [--cql BUILD/engine/cli/cql] [--runs 3]
-                                 [--threads 1,2] [--only NAME] [--games N]
+        [--threads 1,2] [--only NAME]... [--games N] [--scale K]
+        [--no-pgn-extract] [--markdown FILE]
 
-The file is decompressed once into tests/bench/cache/.  For each query and
-thread count the tool runs `--runs` times and reports the median wall time,
-games/s, ns per ply and the peak RSS (from wait4's rusage).  Exits 77 when
-../shared/data is absent.
+The file is decompressed once into tests/bench/cache/ (--games N: only its
+first N games; --scale K: K copies of it back to back, to check that memory
+does not grow with the file).  For each query and thread count the tool
+runs `--runs` times and reports the median wall time, the median CPU time
+(user + system: the figure that holds on a busy machine), games/s, ns per
+position and the peak RSS.  Each run goes through /usr/bin/time (Debian
+package `time`): the rusage that Python's own wait4() returns counts the
+harness's RSS too, since Linux keeps a process's peak RSS across the exec
+after the fork; that is why an earlier version reported 14.9 MiB for every
+run.  The output files of the different thread counts are compared byte
+for byte.  A query the engine rejects as "not supported yet" is skipped,
+saying so.  Exits 77 when ../shared/data is absent.
 
 Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
 """
 import argparse
+import filecmp
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -26,20 +37,33 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SHARED = os.environ.get("EXCELSIOR_SHARED_DATA", os.path.join(ROOT, "..", "shared", "data"))
 XZ = os.path.join(SHARED, "games", "gnuchess-book-1.02.pgn.xz")
-CACHE = os.path.join(HERE, "cache")
-PLIES = 11_300_000  # plies of the full file, measured by pgn-extract (SOURCES.md: about 11.3 M)
+CACHE = os.environ.get("EXCELSIOR_BENCH_CACHE", os.path.join(HERE, "cache"))
+GNU_TIME = "/usr/bin/time"
 
-# name -> position lists; only what the language supports today.
-QUERIES = {
-    "mate-wtm": "(position :mate :wtm)",
-    "stalemate": "(position :stalemate)",
-    "pieces": "(position Q[g7] k[h8])",
-    "corner-king-check": "(position k[a1,h1,a8,h8] :check :variations)",
-    "terminal-e4-empty": "(position .e4 :terminal)",
-}
+# The issue's query set, in its order: (name, kind, position list body).
+# kind: "simple" (target 8x pgn-extract) or "transform" (target 4x).
+QUERIES = [
+    ("mate-wtm", "simple", "(position :mate :wtm)"),
+    ("stalemate", "simple", "(position :stalemate)"),
+    ("pieces", "simple", "(position Q[g7] k[h8])"),
+    ("qk-shift-flip", "transform", "(position Qg7 kh8 :shift :flip)"),
+    ("nk-shift-flip-flipcolor", "transform", "(position Nd4 kf3 :shift :flip :flipcolor)"),
+    ("attackcount", "transform", "(position :attackcount A k 2 :flipcolor)"),
+    ("rayattack", "transform", "(position :rayattack (A a k) 2 8 :flipcolor)"),
+    ("three-checks", "simple",
+     "(position :sequence ((position :check) (position :check) (position :check)))"),
+    ("gapped-initial", "simple",
+     "(position :gappedsequence ((position :initial) (position :check) (position :mate)))"),
+    ("forany-excelsior", "transform", None),   # filled below: a match-list :forany
+    ("missing-piece", "simple", "(position :relation (:missingpiececount A 1))"),
+]
+
+# A :forany excelsior (manual, "forany"): a white pawn that walks from its
+# second rank to promotion, found for any pawn.  Rejected until issue 4.
+FORANY = "(match :pgn {pgn} :output {out}\n :forany p P\n (position :gappedsequence ((position $p[a2-h2]) (position $p[a8-h8]))))\n"
 
 
-def decompressed(limit_games=None):
+def decompressed(limit_games=None, scale=1):
     os.makedirs(CACHE, exist_ok=True)
     full = os.path.join(CACHE, "gnuchess-book-1.02.pgn")
     if not os.path.exists(full):
@@ -47,35 +71,64 @@ def decompressed(limit_games=None):
         with open(tmp, "wb") as out:
             subprocess.run(["xz", "-dc", XZ], stdout=out, check=True)
         os.rename(tmp, full)
-    if not limit_games:
-        return full
-    part = os.path.join(CACHE, "gnuchess-first-%d.pgn" % limit_games)
-    if not os.path.exists(part):
-        n = 0
-        with open(full, "rb") as src, open(part + ".part", "wb") as out:
-            for line in src:
-                if line.startswith(b"[Event "):
-                    n += 1
-                    if n > limit_games:
-                        break
-                out.write(line)
-        os.rename(part + ".part", part)
-    return part
+    src = full
+    if limit_games:
+        part = os.path.join(CACHE, "gnuchess-first-%d.pgn" % limit_games)
+        if not os.path.exists(part):
+            n = 0
+            with open(full, "rb") as f, open(part + ".part", "wb") as out:
+                for line in f:
+                    if line.startswith(b"[Event "):
+                        n += 1
+                        if n > limit_games:
+                            break
+                    out.write(line)
+            os.rename(part + ".part", part)
+        src = part
+    if scale > 1:
+        big = src[:-4] + "-x%d.pgn" % scale
+        if not os.path.exists(big):
+            with open(big + ".part", "wb") as out:
+                for _ in range(scale):
+                    with open(src, "rb") as f:
+                        shutil.copyfileobj(f, out, 1 << 22)
+                    out.write(b"\n")
+            os.rename(big + ".part", big)
+        src = big
+    return src
+
+
+class Run:
+    def __init__(self, wall, cpu, rss_mib, stderr):
+        self.wall, self.cpu, self.rss, self.stderr = wall, cpu, rss_mib, stderr
 
 
 def timed(argv, cwd):
-    """Runs argv; returns (wall seconds, peak RSS in MiB, stderr)."""
-    start = time.monotonic()
-    with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err,
-                                stdin=subprocess.DEVNULL)
-        _, status, usage = os.wait4(proc.pid, 0)
+    """Runs argv under /usr/bin/time; returns a Run (RSS None if unknown)."""
+    with tempfile.NamedTemporaryFile(mode="r", suffix=".time") as tf, \
+            tempfile.TemporaryFile() as err:
+        use_time = os.access(GNU_TIME, os.X_OK)
+        full = ([GNU_TIME, "-o", tf.name, "-f", "%e %U %S %M"] + argv) if use_time else argv
+        start = time.monotonic()
+        proc = subprocess.run(full, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err,
+                              stdin=subprocess.DEVNULL)
         wall = time.monotonic() - start
         err.seek(0)
         text = err.read().decode("utf-8", "replace")
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise RuntimeError("%s failed: %s" % (" ".join(argv), text[-2000:]))
-    return wall, usage.ru_maxrss / 1024.0, text
+        if proc.returncode != 0:
+            raise RuntimeError(text.strip().splitlines()[-1] if text.strip() else
+                               "%s exited with %d" % (argv[0], proc.returncode))
+        if use_time:
+            fields = tf.read().split()
+            # `time -f` may append lines (e.g. "Command exited with ..."): take the last 4.
+            w, u, s, m = fields[-4:]
+            return Run(float(w), float(u) + float(s), int(m) / 1024.0, text)
+        return Run(wall, None, None, text)
+
+
+def med(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
 
 
 def main():
@@ -83,56 +136,114 @@ def main():
     ap.add_argument("--cql", default=os.path.join(ROOT, "_build", "engine", "cli", "cql"))
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--threads", default="1,2")
-    ap.add_argument("--only", action="append")
+    ap.add_argument("--only", action="append", help="run only the query NAME (repeatable)")
     ap.add_argument("--games", type=int, default=None, help="use only the first N games")
+    ap.add_argument("--scale", type=int, default=1, help="K copies of the file back to back")
+    ap.add_argument("--no-pgn-extract", action="store_true")
+    ap.add_argument("--markdown", help="also write the table to FILE")
     args = ap.parse_args()
+    args.cql = os.path.abspath(args.cql)
 
     if not os.path.exists(XZ):
         print("SKIP: %s is absent" % XZ)
         return 77
-    pgn = decompressed(args.games)
+    if not os.access(args.cql, os.X_OK):
+        print("no cql tool at %s (use --cql BUILD/engine/cli/cql)" % args.cql)
+        return 1
+    if not os.access(GNU_TIME, os.X_OK):
+        print("note: %s is absent (apt install time): no CPU time or peak RSS" % GNU_TIME)
+    pgn = decompressed(args.games, args.scale)
     work = tempfile.mkdtemp(prefix="cql-bench-")
     size_mb = os.path.getsize(pgn) / 1e6
-    rows = []
+    rows, notes = [], []
+    games = positions = None
+    pe_row = None
+    failed = False
     try:
-        # pgn-extract: parse and replay with legality checks (the reference).
         pe = shutil.which("pgn-extract") or "/usr/games/pgn-extract"
-        games = None
-        if os.path.exists(pe):
-            walls, rss = [], 0
+        if not args.no_pgn_extract and os.path.exists(pe):
+            runs = []
             for _ in range(args.runs):
-                w, r, _ = timed([pe, "-r", "-s", "--quiet", pgn], work)
-                walls.append(w)
-                rss = max(rss, r)
-            rows.append(("pgn-extract -r -s --quiet", "-", statistics.median(walls), rss))
-        for name, body in QUERIES.items():
+                runs.append(timed([pe, "-r", "-s", "--quiet", pgn], work))
+            pe_row = ("pgn-extract -r -s --quiet", "-", "reference", runs)
+            rows.append(pe_row)
+        elif not args.no_pgn_extract:
+            notes.append("pgn-extract is absent (apt install pgn-extract): no reference row")
+        for name, kind, body in QUERIES:
             if args.only and name not in args.only:
                 continue
-            q = os.path.join(work, name + ".cql")
-            with open(q, "w") as f:
-                f.write("(match :pgn %s :output %s\n %s)\n" % (pgn, os.path.join(work, name + ".pgn"), body))
+            outputs = {}
             for t in args.threads.split(","):
-                walls, rss, last = [], 0, ""
-                for _ in range(args.runs):
-                    w, r, last = timed([args.cql, "--threads", t, q], work)
-                    walls.append(w)
-                    rss = max(rss, r)
-                summary = [l for l in last.splitlines() if " games in " in l]
-                if summary:
-                    games = int(summary[-1].split(" of ")[1].split()[0])
-                rows.append(("cql %s: %s" % (name, body), t, statistics.median(walls), rss))
+                out = os.path.join(work, "%s-%s.pgn" % (name, t))
+                q = os.path.join(work, "%s.cql" % name)
+                with open(q, "w") as f:
+                    if body is None:
+                        f.write(FORANY.format(pgn=pgn, out=out))
+                    else:
+                        f.write("(match :pgn %s :output %s\n %s)\n" % (pgn, out, body))
+                runs = []
+                try:
+                    for _ in range(args.runs):
+                        runs.append(timed([args.cql, "--quiet", "--stats", "--threads", t, q], work))
+                except RuntimeError as e:
+                    msg = str(e)
+                    if "not supported yet" in msg or "belongs in" in msg or "unknown" in msg:
+                        print("SKIP %s: the engine rejects it: %s" % (name, msg), flush=True)
+                        notes.append("`%s` skipped: %s" % (name, msg))
+                    else:
+                        print("FAILED %s: %s" % (name, msg), flush=True)
+                        notes.append("`%s` FAILED: %s" % (name, msg))
+                        failed = True
+                    break
+                outputs[t] = out
+                m = re.search(r"stats: (\d+) games, (\d+) positions", runs[-1].stderr)
+                if m:
+                    games, positions = int(m.group(1)), int(m.group(2))
+                mm = re.search(r"(\d+) match(?:es)? of", runs[-1].stderr)
+                label = "cql %s: `%s`" % (name, body or ":forany ...")
+                rows.append((label + (" (%s matches)" % mm.group(1) if mm else ""), t, kind, runs))
+                print("done: %s, %s threads: median wall %.2f s" % (
+                    name, t, med([r.wall for r in runs])), flush=True)
+            ts = list(outputs)
+            for t in ts[1:]:
+                same = filecmp.cmp(outputs[ts[0]], outputs[t], shallow=False)
+                notes.append("`%s`: output with %s threads %s the output with %s"
+                             % (name, t, "is byte-identical to" if same else "DIFFERS from",
+                                ts[0]))
+                if not same:
+                    print("ERROR: %s: outputs differ between %s and %s threads" % (name, ts[0], t))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    games = games or 145716
-    plies = PLIES * games / 145716
-    print("file: %s (%.1f MB, %d games)" % (os.path.basename(pgn), size_mb, games))
-    print("| run | threads | median s | games/s | ns/ply | peak RSS MiB |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    for name, t, wall, rss in rows:
-        print("| `%s` | %s | %.2f | %.0f | %.0f | %.1f |" % (name, t, wall, games / wall,
-                                                          wall * 1e9 / plies, rss))
-    return 0
+    games = games or 145716 * args.scale
+    lines = []
+    lines.append("file: %s (%.1f MB, %d games, %s positions)"
+                 % (os.path.basename(pgn), size_mb, games, positions or "?"))
+    lines.append("| run | threads | median wall s | median CPU s | games/s (wall) | games/s (CPU) "
+                 "| ns/position (CPU) | x pgn-extract (wall / CPU) | peak RSS MiB |")
+    lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    pe_wall = med([r.wall for r in pe_row[3]]) if pe_row else None
+    pe_cpu = med([r.cpu for r in pe_row[3]]) if pe_row else None
+    for name, t, kind, runs in rows:
+        wall = med([r.wall for r in runs])
+        cpu = med([r.cpu for r in runs])
+        rss = max([r.rss for r in runs if r.rss is not None], default=None)
+        ratio = "-"
+        if pe_row and runs is not pe_row[3]:
+            ratio = "%.1f / %s" % (pe_wall / wall, "%.1f" % (pe_cpu / cpu) if cpu and pe_cpu else "?")
+        lines.append("| %s | %s | %.2f | %s | %.0f | %s | %s | %s | %s |" % (
+            name, t, wall, "%.2f" % cpu if cpu is not None else "?", games / wall,
+            "%.0f" % (games / cpu) if cpu else "?",
+            "%.0f" % (cpu * 1e9 / positions) if cpu and positions else "?",
+            ratio, "%.1f" % rss if rss is not None else "?"))
+    for n in notes:
+        lines.append("- " + n)
+    text = "\n".join(lines)
+    print(text)
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(text + "\n")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

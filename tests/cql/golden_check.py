@@ -119,8 +119,19 @@ def parse_games(path):
     return games
 
 
+BOARDS = {}
+
+
 def board(fen):
-    """{(file, rank): piece letter} of a FEN, files and ranks 0..7."""
+    """{(file, rank): piece letter} of a FEN, files and ranks 0..7 (a
+    fresh copy of a cached parse)."""
+    placement = fen.split()[0]
+    if placement not in BOARDS:
+        BOARDS[placement] = board_uncached(placement)
+    return dict(BOARDS[placement])
+
+
+def board_uncached(fen):
     squares = {}
     for r, row in enumerate(fen.split()[0].split("/")):
         f = 0
@@ -225,6 +236,465 @@ def material_deficit_win(game):
     return game.tags.get("Result") == "1-0" and white_minus_black(game.root.fen) <= -3
 
 
+# ---------------------------------------------------------------------
+# Issue 4: themes across positions.  Each takes a game and returns the
+# annotated node indices (R2), or None when the game does not match.  They
+# work from the FENs only: piece identity (marks, R11) is followed by
+# comparing the boards before and after each move.
+
+def mainline(game):
+    nodes, node = [], game.root
+    while node is not None:
+        nodes.append(node)
+        node = node.children[0] if node.children else None
+    return nodes
+
+
+def color(piece):
+    return "w" if piece.isupper() else "b"
+
+
+def compute_marks(game):
+    """{node index: {square: mark}}; marks numbered over the initial
+    position a1, b1, ..., h8; a moved piece keeps its mark (promotion
+    too), a captured one loses it; castling moves both marks.  Computed
+    once per game."""
+    if getattr(game, "marks", None) is None:
+        game.marks = compute_marks_uncached(game)
+    return game.marks
+
+
+def compute_marks_uncached(game):
+    root = board(game.root.fen)
+    order = sorted(root, key=lambda sq: (sq[1], sq[0]))
+    result = {0: {sq: m for m, sq in enumerate(order)}}
+    for node in game.nodes[1:]:
+        before, after = board(node.parent.fen), board(node.fen)
+        parent = result[node.parent.index]
+        emptied = [sq for sq in before if sq not in after]
+        filled = [sq for sq in after if before.get(sq) != after[sq]]
+        marks = {sq: m for sq, m in parent.items() if sq not in emptied and sq not in filled}
+        for t in filled:
+            piece = after[t]
+            sources = [s for s in emptied if color(before[s]) == color(piece)
+                       and (before[s] == piece or before[s].upper() == "P")]
+            exact = [s for s in sources if before[s] == piece]
+            source = (exact or sources)[0]
+            marks[t] = parent[source]
+        result[node.index] = marks
+    return result
+
+
+def mark_types(game, marks, nodes):
+    seen = {}
+    for node in nodes:
+        squares = board(node.fen)
+        for sq, m in marks[node.index].items():
+            seen.setdefault(m, set()).add(squares[sq])
+    return seen
+
+
+def square_of(marks, node, mark):
+    for sq, m in marks[node.index].items():
+        if m == mark:
+            return sq
+    return None
+
+
+def rookcorners(game):
+    nodes = mainline(game)
+    marks = compute_marks(game)
+    seen = mark_types(game, marks, nodes)
+    for mark in sorted(seen):
+        if not seen[mark] & {"R", "r"}:
+            continue
+        firsts = []
+        for corner in ((0, 0), (7, 0), (7, 7), (0, 7)):
+            hit = [n.index for n in nodes if square_of(marks, n, mark) == corner]
+            if not hit:
+                break
+            firsts.append(hit[0])
+        else:
+            return sorted(set(firsts))
+    return None
+
+
+def excelsior(game):
+    """A pawn on its own second rank at the start promotes on the
+    mainline (any piece)."""
+    nodes = mainline(game)
+    marks = compute_marks(game)
+    root = board(game.root.fen)
+    for sq, mark in sorted(marks[0].items(), key=lambda item: item[1]):
+        if not ((root[sq] == "P" and sq[1] == 1) or (root[sq] == "p" and sq[1] == 6)):
+            continue
+        for node in nodes[1:]:
+            where = square_of(marks, node, mark)
+            if where is not None and board(node.fen)[where].upper() != "P":
+                return [0]
+    return None
+
+
+def eg151(game):
+    """Later, same side to move, the same position except that 1 to 10
+    white pieces are gone."""
+    if game.tags.get("Result") != "1-0":
+        return None
+    nodes = mainline(game)
+    hits = []
+    for i, p1 in enumerate(nodes):
+        b1 = board(p1.fen)
+        for p2 in nodes[i + 1:]:
+            if side_to_move(p1.fen) != side_to_move(p2.fen):
+                continue
+            b2 = board(p2.fen)
+            if any(b1.get(sq) != piece for sq, piece in b2.items()):
+                continue
+            missing = [b1[sq] for sq in b1 if sq not in b2]
+            if 1 <= len(missing) <= 10 and all(piece.isupper() for piece in missing):
+                hits.append(p1.index)
+                break
+    return hits or None
+
+
+def mutual_zugzwang(game):
+    nodes = mainline(game)
+    for i, p1 in enumerate(nodes):
+        for p2 in nodes[i + 1:]:
+            if (side_to_move(p1.fen) != side_to_move(p2.fen)
+                    and p1.fen.split()[0] == p2.fen.split()[0]):
+                return [p1.index]
+    return None
+
+
+def capture_square(node, child):
+    """The square a capturing move goes to (its content before the move
+    was a piece), or None: en passant and castling go to empty squares."""
+    before, after = board(node.fen), board(child.fen)
+    for sq, piece in after.items():
+        if sq in before and before[sq] != piece:
+            return sq
+    return None
+
+
+def captures_one_square(game, least=6):
+    nodes = mainline(game)
+    per_square = {}
+    for node in nodes[:-1]:
+        sq = capture_square(node, node.children[0])
+        if sq is not None:
+            per_square.setdefault(sq, []).append(node.index)
+    firsts = [hits[0] for hits in per_square.values() if len(hits) >= least]
+    return [min(firsts)] if firsts else None
+
+
+def passers(squares, white):
+    count = 0
+    for (f, r), piece in squares.items():
+        if piece != ("P" if white else "p"):
+            continue
+        ahead = range(r + 1, 8) if white else range(0, r)
+        enemy = "p" if white else "P"
+        if any(squares.get((f, x), "").upper() == "P" for x in ahead):
+            continue
+        if any(squares.get((g, x)) == enemy for g in (f - 1, f + 1) for x in ahead):
+            continue
+        count += 1
+    return count
+
+
+def passer_positions(game, white_least, black_least):
+    hits = [n.index for n in mainline(game)
+            if passers(board(n.fen), True) >= white_least
+            and passers(board(n.fen), False) >= black_least]
+    return hits or None
+
+
+KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+
+
+def knight_chase(game, least=4):
+    """Tag pairs (chaser, chasee), chaser white and chasee black at the
+    position (or the colours flipped): the chaser moves to a square the
+    chasee (a knight) attacks, at least 4 times on the mainline."""
+    nodes = mainline(game)
+    marks = compute_marks(game)
+    seen = mark_types(game, marks, nodes)
+    knights = [m for m in sorted(seen) if seen[m] & {"N", "n"}]
+    for a in knights:
+        for b in knights:
+            if a == b:
+                continue
+            hits = []
+            for node in nodes[:-1]:
+                child = node.children[0]
+                squares = board(node.fen)
+                sa, sb = square_of(marks, node, a), square_of(marks, node, b)
+                if sa is None or sb is None or (squares[sa], squares[sb]) not in (("N", "n"),
+                                                                                  ("n", "N")):
+                    continue
+                ta = square_of(marks, child, a)
+                if ta is None or ta == sa or sb not in board(child.fen):
+                    continue
+                if (ta[0] - sb[0], ta[1] - sb[1]) in KNIGHT:
+                    hits.append(node.index)
+            if least <= len(hits) <= 100:
+                return [hits[0]]
+    return None
+
+
+def attackers(squares, target, by_white):
+    """Squares of the pieces of one colour attacking @target (R5: sliders
+    stop at the first piece, pawns forward diagonally)."""
+    found = []
+    tf, tr = target
+    for (f, r), piece in squares.items():
+        if piece.isupper() != by_white:
+            continue
+        kind, df, dr = piece.upper(), tf - f, tr - r
+        if (df, dr) == (0, 0):
+            continue
+        if kind == "N":
+            ok = (df, dr) in KNIGHT
+        elif kind == "K":
+            ok = max(abs(df), abs(dr)) == 1
+        elif kind == "P":
+            ok = abs(df) == 1 and dr == (1 if by_white else -1)
+        else:
+            straight, diagonal = df == 0 or dr == 0, abs(df) == abs(dr)
+            ok = (straight and kind in "RQ") or (diagonal and kind in "BQ")
+            if ok:
+                sf, sr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+                x, y = f + sf, r + sr
+                while (x, y) != target:
+                    if (x, y) in squares:
+                        ok = False
+                        break
+                    x, y = x + sf, y + sr
+        if ok:
+            found.append((f, r))
+    return found
+
+
+def moved_to(node, child):
+    """(from, to) of the mover (the king for castling)."""
+    before, after = board(node.fen), board(child.fen)
+    filled = [sq for sq in after if before.get(sq) != after[sq]]
+    emptied = [sq for sq in before if sq not in after]
+    if len(filled) == 2:  # castling: the king's move
+        to = [sq for sq in filled if after[sq].upper() == "K"][0]
+        return [sq for sq in emptied if before[sq].upper() == "K"][0], to
+    to = filled[0]
+    frm = [sq for sq in emptied if color(before[sq]) == color(after[to])][0]
+    return frm, to
+
+
+def between_on_ray(squares, x, king, sliders_o, sliders_d):
+    """X lies on a line from a slider to the king, every other square
+    between the slider and the king empty."""
+    kf, kr = king
+    for df in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            if (df, dr) == (0, 0):
+                continue
+            sliders = sliders_d if df and dr else sliders_o
+            f, r, passed = kf + df, kr + dr, False
+            while 0 <= f <= 7 and 0 <= r <= 7:
+                if (f, r) == x:
+                    passed = True
+                elif (f, r) in squares:
+                    if passed and squares[(f, r)] in sliders:
+                        return True
+                    break
+                f, r = f + df, r + dr
+    return False
+
+
+def unguarded_guard(game, twice=False):
+    nodes = mainline(game)
+    hits = []
+    for node in nodes[:-1]:
+        if side_to_move(node.fen) != "w":
+            continue
+        squares = board(node.fen)
+        kings = [sq for sq, p in squares.items() if p == "K"]
+        if not kings or not attackers(squares, kings[0], False):
+            continue
+        child = node.children[0]
+        frm, x = moved_to(node, child)
+        if x in squares or not between_on_ray(squares, x, kings[0], "qr", "qb"):
+            continue
+        after = board(child.fen)
+        if x not in after or not after[x].isupper() or attackers(after, x, True):
+            continue
+        if twice:
+            if not child.children:
+                continue
+            grand = child.children[0]
+            f2, t2 = moved_to(child, grand)
+            if t2 != x or after.get(f2) not in ("r", "q", "b"):
+                continue
+            if not grand.children:
+                continue
+            g = board(grand.fen)
+            gk = [sq for sq, p in g.items() if p == "K"]
+            if not gk or not attackers(g, gk[0], False):
+                continue
+            f3, t3 = moved_to(grand, grand.children[0])
+            if t3 in g or g.get(f3) not in ("Q", "R", "B", "N", "P"):
+                continue
+        hits.append(node.index)
+    return hits or None
+
+
+# CQL 3 transforms (rulings R7), written from the manual's definitions:
+# square sets as sets of (file, rank); a unit shift moves every square one
+# step, drops those on the edge it moves towards and keeps (as well as
+# moves) those on the opposite edge.
+
+def unit_shift(squares, df, dr):
+    out = set()
+    for f, r in squares:
+        if df:
+            nf = f + df
+            if 0 <= nf <= 7:
+                out.add((nf, r))
+            if (df > 0 and f == 0) or (df < 0 and f == 7):
+                out.add((f, r))
+        else:
+            nr = r + dr
+            if 0 <= nr <= 7:
+                out.add((f, nr))
+            if (dr > 0 and r == 0) or (dr < 0 and r == 7):
+                out.add((f, r))
+    return out
+
+
+def shift(squares, dx, dy):
+    for _ in range(abs(dx)):
+        squares = unit_shift(squares, 1 if dx > 0 else -1, 0)
+    for _ in range(abs(dy)):
+        squares = unit_shift(squares, 0, 1 if dy > 0 else -1)
+    return squares
+
+
+DIHEDRAL = [lambda f, r: (f, r), lambda f, r: (7 - f, r), lambda f, r: (f, 7 - r),
+            lambda f, r: (7 - f, 7 - r), lambda f, r: (r, f), lambda f, r: (7 - r, 7 - f),
+            lambda f, r: (r, 7 - f), lambda f, r: (7 - r, f)]
+
+
+def transform_members(designators, flips, colors, shifts):
+    """The distinct images of a list of (pieces, squares) designators
+    under shift o colour o flip; members that empty a square set dropped."""
+    members = set()
+    for d in (range(8) if flips else [0]):
+        for c in ((0, 1) if colors else (0,)):
+            for dx, dy in (((x, y) for x in range(-7, 8) for y in range(-7, 8))
+                           if shifts else [(0, 0)]):
+                image = []
+                for pieces, squares in designators:
+                    sq = {DIHEDRAL[d](f, r) for f, r in squares}
+                    if c:
+                        sq = {(f, 7 - r) for f, r in sq}
+                        pieces = pieces.swapcase()
+                    sq = shift(sq, dx, dy)
+                    if not sq:
+                        break
+                    image.append((pieces, frozenset(sq)))
+                else:
+                    members.add(tuple(image))
+    return members
+
+
+STAIRCASE = None
+
+
+def gives_check(node):
+    return node.san is not None and node.san.rstrip("!?").endswith(("+", "#"))
+
+
+def staircase(game):
+    """Queen moves from a2, b2, b3, c3, c4 in turn, each answered by a
+    position in check, on consecutive positions; transformed by :shift
+    :flip :flipcolor."""
+    global STAIRCASE
+    if STAIRCASE is None:
+        path = [("Q", {(0, 1)}), ("Q", {(1, 1)}), ("Q", {(1, 2)}), ("Q", {(2, 2)}),
+                ("Q", {(2, 3)})]
+        STAIRCASE = {}
+        for member in transform_members(path, True, True, True):
+            pieces, squares = member[0]
+            for sq in squares:
+                STAIRCASE.setdefault((pieces, sq), []).append(member)
+    nodes = mainline(game)
+    for i in range(len(nodes) - 9):
+        frm, _ = moved_to(nodes[i], nodes[i + 1])
+        piece = board(nodes[i].fen)[frm]
+        for member in STAIRCASE.get((piece, frm), []):
+            ok = True
+            for k, (pieces, squares) in enumerate(member):
+                v = nodes[i + 2 * k]
+                f, _ = moved_to(v, nodes[i + 2 * k + 1])
+                if board(v.fen)[f] != pieces or f not in squares:
+                    ok = False
+                    break
+                if k < 4 and not gives_check(nodes[i + 2 * k + 1]):
+                    ok = False
+                    break
+            if ok:
+                return [nodes[i].index]
+    return None
+
+
+RECTANGLE = None
+
+
+def rook_rectangle(game):
+    """A rook (or a pawn that becomes one) stands on a1, d1, d3, a3, a1
+    in this order, gaps allowed; the five squares transformed together by
+    :shift :flip (tag squares are transformed, the tag is the same)."""
+    global RECTANGLE
+    if RECTANGLE is None:
+        corners = [("?", {sq}) for sq in ((0, 0), (3, 0), (3, 2), (0, 2), (0, 0))]
+        RECTANGLE = [[squares for _, squares in member]
+                     for member in transform_members(corners, True, False, True)]
+    nodes = mainline(game)
+    marks = compute_marks(game)
+    seen = mark_types(game, marks, nodes)
+    for mark in sorted(seen):
+        if not seen[mark] & {"R", "r"}:
+            continue
+        path = [square_of(marks, n, mark) for n in nodes]
+        visited = set(path)
+        for member in RECTANGLE:
+            if any(not (squares & visited) for squares in member):
+                continue
+            k = 0
+            for sq in path:
+                if sq in member[k]:
+                    k += 1
+                    if k == len(member):
+                        return [0]
+    return None
+
+
+THEMES = {
+    "staircase": staircase,
+    "rook-rectangle": rook_rectangle,
+    "rookcorners": rookcorners,
+    "excelsior": excelsior,
+    "eg151-missing-white": eg151,
+    "mutual-zugzwang": mutual_zugzwang,
+    "captures-one-square": captures_one_square,
+    "passers-white-3": lambda game: passer_positions(game, 3, 0),
+    "passers-black-2": lambda game: passer_positions(game, 0, 2),
+    "passers-both": lambda game: passer_positions(game, 3, 2),
+    "knight-chase": knight_chase,
+    "unguarded-guard": unguarded_guard,
+    "unguarded-guard-twice": lambda game: unguarded_guard(game, True),
+}
+
+
 # name: (node predicate or None, game predicate or None, examines variations)
 QUERIES = {
     "mate-rook-queen": (mate_with_rook_and_queen, None, True),
@@ -237,6 +707,14 @@ QUERIES = {
 
 
 def expected_lines(games, name):
+    if name in THEMES:
+        lines = []
+        for game in games:
+            hits = THEMES[name](game)
+            if hits is not None:
+                lines.append("game %d nodes %d: %s" % (game.number, len(game.nodes),
+                                                       " ".join(map(str, hits))))
+        return lines
     node_predicate, game_predicate, variations = QUERIES[name]
     lines = []
     for game in games:
@@ -279,7 +757,7 @@ def main():
         print("Bail out! pgn-extract gave %d games, expected 253" % len(games))
         return 1
 
-    names = sorted(QUERIES)
+    names = sorted(list(QUERIES) + list(THEMES))
     cql = os.environ.get("CQL")
     print("1..%d" % (len(names) * (2 if cql else 1)))
     failed = 0

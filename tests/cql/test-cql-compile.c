@@ -119,22 +119,29 @@ static const ErrorCase error_cases[] = {
     "t.cql:1:18: unknown keyword ':zzzzzzzzzzzzz': the CQL 3 manual defines no such keyword" },
   { "keyword/case-matters", "(match (position :Mate))", CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
     "t.cql:1:18: unknown keyword ':Mate'; did you mean ':mate'?" },
-  /* keywords of later issues are recognised and refused by name */
-  { "keyword/unsupported-sequence", "(match (position :sequence ((position) (position))))",
-    CQ_QUERY_ERROR_UNSUPPORTED, "t.cql:1:18: keyword ':sequence' is not supported yet" },
-  { "keyword/unsupported-matchcount", "(match (position :moveto [Qq] :matchcount 4 100))",
-    CQ_QUERY_ERROR_UNSUPPORTED, "t.cql:1:31: keyword ':matchcount' is not supported yet" },
-  { "keyword/unsupported-relation", "(match (position :relation (:changesidetomove)))",
-    CQ_QUERY_ERROR_UNSUPPORTED, "t.cql:1:18: keyword ':relation' is not supported yet" },
-  { "keyword/unsupported-accumulate", "(match (position Pd2 :shift :accumulate w))",
-    CQ_QUERY_ERROR_UNSUPPORTED, "t.cql:1:29: keyword ':accumulate' is not supported yet" },
-  { "keyword/unsupported-tagmatch", "(match (position :tagmatch foo P))",
-    CQ_QUERY_ERROR_UNSUPPORTED, "t.cql:1:18: keyword ':tagmatch' is not supported yet" },
-  { "keyword/unsupported-forany", "(match :forany rook [rR] (position $rook[a1]))",
-    CQ_QUERY_ERROR_UNSUPPORTED, "t.cql:1:8: keyword ':forany' is not supported yet" },
-  { "keyword/unsupported-in-nested-list", "(match (position :or ((position Ra1) (position\n"
-    "  :sequence ((position))))))",
-    CQ_QUERY_ERROR_UNSUPPORTED, "t.cql:2:3: keyword ':sequence' is not supported yet" },
+  /* issue 4 keywords: their arguments are checked like the others' */
+  { "keyword/sequence-not-a-list-of-lists", "(match (position :sequence (position)))",
+    CQ_QUERY_ERROR_SYNTAX, "t.cql:1:28: keyword ':sequence' expects a list of position lists: "
+    "write `((position ...))`, with the position lists inside a list" },
+  { "keyword/matchcount-without-range", "(match (position :moveto [Qq] :matchcount))",
+    CQ_QUERY_ERROR_SYNTAX,
+    "t.cql:1:42: keyword ':matchcount' expects a range (one or two integers), found ')'" },
+  { "keyword/relation-not-a-list", "(match (position :relation :pattern))",
+    CQ_QUERY_ERROR_SYNTAX, "t.cql:1:28: keyword ':relation' expects a relation specification "
+    "such as `(:missingpiececount A 1 10)`, found `:pattern`" },
+  { "keyword/accumulate-without-name", "(match (position Pd2 :shift :accumulate))",
+    CQ_QUERY_ERROR_SYNTAX,
+    "t.cql:1:40: keyword ':accumulate' expects the name of an accumulator, found ')'" },
+  { "keyword/tagmatch-undefined-tag", "(match (position :tagmatch foo P))",
+    CQ_QUERY_ERROR_SEMANTIC, "t.cql:1:28: the tag 'foo' is not defined: define it in the "
+    "match list with `:forany foo DESIGNATOR`" },
+  { "keyword/forany-without-designator", "(match :forany rook (position $rook[a1]))",
+    CQ_QUERY_ERROR_SYNTAX,
+    "t.cql:1:21: keyword ':forany' expects a piece designator, found a list `(position ...)`" },
+  { "keyword/matchcount-in-nested-list", "(match (position :or ((position Ra1) (position\n"
+    "  :matchcount 1))))",
+    CQ_QUERY_ERROR_SEMANTIC, "t.cql:2:3: keyword ':matchcount' may only stand in a position "
+    "list at the top level of the match list (rulings R8)" },
   { "keyword/pgn-in-position-list", "(match (position :pgn x.pgn))", CQ_QUERY_ERROR_SEMANTIC,
     "t.cql:1:18: keyword ':pgn' belongs in the match list, not in a position list" },
   { "keyword/year-in-position-list", "(match (position :year 1990))", CQ_QUERY_ERROR_SEMANTIC,
@@ -343,8 +350,12 @@ static const ErrorCase error_cases[] = {
     "t.cql:1:8: the transform sets of the position lists would make more than 1000000 "
     "instances in all (transforms in nested lists multiply with those of the lists that hold "
     "them): use fewer transform keywords" },
-  { "designator/tag-unsupported", "(match (position $foo[a1,d4]))", CQ_QUERY_ERROR_UNSUPPORTED,
-    "t.cql:1:18: tag designator `$foo[a1,d4]` is not supported yet" },
+  { "designator/tag-undefined", "(match (position $foo[a1,d4]))", CQ_QUERY_ERROR_SEMANTIC,
+    "t.cql:1:18: `$foo[a1,d4]`: the tag 'foo' is not defined: define it in the match list "
+    "with `:forany foo DESIGNATOR`" },
+  { "designator/tag-squares-without-brackets", "(match :forany foo P (position $foo a1))",
+    CQ_QUERY_ERROR_SYNTAX, "t.cql:1:38: `a1`: expected a square designator (a file a-h or "
+    "'?', then a rank 1-8 or '?'), found '1'" },
   { "designator/tag-in-set", "(match (position [R$foo]))", CQ_QUERY_ERROR_SYNTAX,
     "t.cql:1:20: `[R$foo]`: a tag cannot stand inside a piecetype set: write `$name[squares]`" },
 };

@@ -227,6 +227,51 @@ test_nag_glyphs (void)
   g_assert_null (ex_nag_to_glyph (255));
 }
 
+static void
+test_figurine (void)
+{
+  g_autoptr(CqGame) game = viewer_test_parse_game (nested_pgn);
+  g_autoptr(ExMoveText) mt = NULL;
+  char out[4 * CQ_SAN_MAX + 1];
+  char tiny[5];
+
+  g_assert_cmpuint (ex_san_to_figurine ("Nf3", out, sizeof out), ==, strlen ("♘f3"));
+  g_assert_cmpstr (out, ==, "♘f3");
+  ex_san_to_figurine ("Qxd5+", out, sizeof out);
+  g_assert_cmpstr (out, ==, "♕xd5+");
+  ex_san_to_figurine ("exd8=Q#", out, sizeof out);
+  g_assert_cmpstr (out, ==, "exd8=♕#");
+  ex_san_to_figurine ("Rbxb7", out, sizeof out);
+  g_assert_cmpstr (out, ==, "♖bxb7");
+  ex_san_to_figurine ("O-O-O", out, sizeof out);
+  g_assert_cmpstr (out, ==, "O-O-O");
+  ex_san_to_figurine ("Kxe2", out, sizeof out);
+  g_assert_cmpstr (out, ==, "♔xe2");
+  ex_san_to_figurine ("Bb5", out, sizeof out);
+  g_assert_cmpstr (out, ==, "♗b5");
+  /* Truncated, never split inside a figurine: "♘" is 3 bytes. */
+  g_assert_cmpuint (ex_san_to_figurine ("Nf3", tiny, sizeof tiny), ==, 4);
+  g_assert_cmpstr (tiny, ==, "♘f");
+
+  /* The whole move list: the same layout with figurines in the moves only
+   * (the comment "Best by test" keeps its letter B). */
+  mt = ex_move_text_new_full (game, EX_MOVE_TEXT_FIGURINE);
+  g_assert_cmpstr (mt->text->str, ==,
+                   "Start 1. e4! Best by test 1... e5 ⩲ 2. ♘f3\n"
+                   "(2. f4?! exf4\n"
+                   "(2... d5!? 3. exd5 ♕xd5 (3... c6 4. dxc6 (4. d4)))\n"
+                   "3. ♘f3)\n"
+                   "(2. ♗c4)\n"
+                   "2... ♘c6 $200 *");
+  /* Spans count characters: the figurine is one. */
+  {
+    const ExMoveTextSpan *span = ex_move_text_get_move (mt, 3);
+
+    g_assert_cmpuint (span->end - span->start, ==, 3);
+    g_assert_cmpuint (span->start, ==, offset_of (mt, "♘f3"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -238,6 +283,7 @@ main (int   argc,
   g_test_add_func ("/viewer/move-text/study", test_study_layout);
   g_test_add_func ("/viewer/move-text/error", test_error_layout);
   g_test_add_func ("/viewer/move-text/nag-glyphs", test_nag_glyphs);
+  g_test_add_func ("/viewer/move-text/figurine", test_figurine);
 
   return g_test_run ();
 }

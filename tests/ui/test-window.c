@@ -21,6 +21,7 @@
 
 #include "ex-application.h"
 #include "ex-game-view.h"
+#include "ex-preferences.h"
 #include "ex-result.h"
 #include "ex-search-job.h"
 #include "ex-window.h"
@@ -45,6 +46,10 @@ static const struct {
   { "queen-on-eighth.cql", 34 },
   { "stalemate-ending.cql", 28 },
   { "black-king-corner-start.cql", 9 },
+  { "underpromotion.cql", 20 },
+  { "pin-to-king.cql", 29 },
+  { "knight-attacks-king.cql", 42 },
+  { "white-starts-behind.cql", 39 },
 };
 
 #define SEARCH_TIMEOUT_MS 30000
@@ -53,11 +58,24 @@ static const struct {
  * builds).  fontconfig, loaded by GTK through Pango, keeps its font cache
  * until exit on purpose; nothing else is suppressed. */
 const char *__lsan_default_suppressions (void);
+const char *__asan_default_options (void);
+
+/* Full stacks for allocations, so that the suppression below can see
+ * _dl_init (read only in -Db_sanitize=address builds). */
+const char *
+__asan_default_options (void)
+{
+  return "fast_unwind_on_malloc=0";
+}
 
 const char *
 __lsan_default_suppressions (void)
 {
-  return "leak:libfontconfig.so\n";
+  /* GLib's quark table starts as a block allocated by its library
+   * constructor and is replaced, never freed, when a process interns more
+   * than 2,048 quarks (as the workbench with its dialogs does). */
+  return "leak:libfontconfig.so\n"
+         "leak:_dl_init\n";
 }
 
 static ExApplication *app;
@@ -174,6 +192,36 @@ count_occurrences (const char *haystack,
   return n;
 }
 
+static gboolean
+count_frame_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  (*(guint *)user_data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+enough_frames (gpointer data)
+{
+  return *(guint *)data >= 3;
+}
+
+/* Waits until @widget is mapped and three frames have been drawn since
+ * (slow builds, such as the sanitizers', take longer than a fixed wait). */
+static void
+wait_drawn (GtkWidget *widget)
+{
+  guint frames = 0;
+  guint id;
+
+  g_assert_true (wait_until ((gboolean (*) (gpointer))gtk_widget_get_mapped, widget,
+                             SEARCH_TIMEOUT_MS));
+  id = gtk_widget_add_tick_callback (widget, count_frame_cb, &frames, NULL);
+  g_assert_true (wait_until (enough_frames, &frames, SEARCH_TIMEOUT_MS));
+  gtk_widget_remove_tick_callback (widget, id);
+}
+
 /* Renders @widget (realized, allocated) into a texture and returns its
  * pixels as B8G8R8A8 premultiplied (GDK_MEMORY_DEFAULT). */
 static guchar *
@@ -280,7 +328,7 @@ test_search_and_view (void)
   /* Selecting the first result shows its game at its first matched
    * position: a mate, Black to move, with a white knight. */
   ex_window_select_result (window, 0);
-  spin (300);
+  wait_drawn (GTK_WIDGET (ex_game_view_get_board (view)));
   first = g_list_model_get_item (results, 0);
   positions = ex_result_get_positions (first, &n_positions);
   g_assert_nonnull (ex_game_view_get_game (view));
@@ -679,6 +727,290 @@ test_export (void)
   g_rmdir (dir);
 }
 
+static gboolean
+not_sorting (gpointer data)
+{
+  return !ex_window_is_sorting (EX_WINDOW (data));
+}
+
+static guint64
+result_number (GListModel *model,
+               guint       position)
+{
+  g_autoptr(ExResult) r = g_list_model_get_item (model, position);
+
+  return ex_result_get_number (r);
+}
+
+/* The knight mates of the sample, by game number (see KNIGHT_MATE_QUERY). */
+static const guint64 knight_mate_games[KNIGHT_MATE_COUNT] = {
+  11, 29, 41, 50, 52, 60, 61, 62, 74, 75, 78, 81, 83, 101
+};
+
+/* Sorting by a column, the filter box, the previous/next result keys and
+ * the highlight of the matched squares. */
+static void
+test_browse_results (void)
+{
+  ExWindow *window = new_window ();
+  GListModel *results = ex_window_get_results (window);
+  ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
+  ExBoard *board = ex_game_view_get_board (view);
+  const CqMatchedPosition *positions;
+  const CqPosition *pos;
+  guint n_positions;
+  CqBitboard knights;
+
+  run_and_wait (window, KNIGHT_MATE_QUERY);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
+  for (guint i = 0; i < KNIGHT_MATE_COUNT; i++)
+    g_assert_cmpuint (result_number (results, i), ==, knight_mate_games[i]);
+
+  /* By Event, descending: "(2): Slepyan, 1983*" (game 101) first and
+   * "(1): Dizvov, 1978" (game 11) last. */
+  ex_window_sort_results (window, EX_RESULT_COLUMN_EVENT, GTK_SORT_DESCENDING);
+  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_cmpuint (result_number (results, 0), ==, 101);
+  g_assert_cmpuint (result_number (results, KNIGHT_MATE_COUNT - 1), ==, 11);
+  /* Ties (the same Event never occurs here) would go by number; the three
+   * Troitsky studies are in date order, 60, 61, 62, read backwards. */
+  for (guint i = 0; i + 2 < KNIGHT_MATE_COUNT; i++)
+    if (result_number (results, i) == 62)
+      {
+        g_assert_cmpuint (result_number (results, i + 1), ==, 61);
+        g_assert_cmpuint (result_number (results, i + 2), ==, 60);
+      }
+
+  /* Back to game number, ascending. */
+  ex_window_sort_results (window, EX_RESULT_COLUMN_NUMBER, GTK_SORT_ASCENDING);
+  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_cmpuint (result_number (results, 0), ==, 11);
+
+  /* The filter box: case folded, on the tags. */
+  ex_window_set_filter_text (window, "POGOSYANTS");
+  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, 5);
+  g_assert_cmpuint (result_number (results, 0), ==, 41);
+  g_assert_cmpuint (result_number (results, 4), ==, 83);
+  /* And on the game number. */
+  ex_window_set_filter_text (window, "101");
+  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, 1);
+  g_assert_cmpuint (result_number (results, 0), ==, 101);
+  ex_window_set_filter_text (window, "");
+  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
+
+  /* Ctrl+Page Down from nothing selected: the first result, then the next. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
+  spin (100);
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (results)), ==, 0);
+  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 11);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
+  spin (100);
+  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 29);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-result", NULL));
+  spin (100);
+  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 11);
+
+  /* The matched squares are highlighted: those of the match (the piece
+   * designator N: the white knights), in the position shown. */
+  {
+    g_autoptr(ExResult) first = g_list_model_get_item (results, 0);
+
+    positions = ex_result_get_positions (first, &n_positions);
+  }
+  g_assert_cmpuint (ex_game_view_get_node (view), ==, positions[0].node);
+  pos = ex_board_get_position (board);
+  knights = pos->pieces[CQ_WN];
+  g_assert_cmpuint (knights, !=, 0);
+  g_assert_cmpuint (positions[0].squares, !=, 0);
+  g_assert_cmpuint (ex_board_get_highlight (board), ==, positions[0].squares);
+  g_assert_cmpuint (positions[0].squares & knights, ==, knights);
+
+  destroy_window (window);
+}
+
+static void
+clipboard_read_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  char **text = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  g_assert_no_error (error);
+}
+
+static gboolean
+text_arrived (gpointer data)
+{
+  return *(char **)data != NULL;
+}
+
+static char *
+read_clipboard (ExWindow *window)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (clipboard, NULL, clipboard_read_cb, &text);
+  g_assert_true (wait_until (text_arrived, &text, SEARCH_TIMEOUT_MS));
+  return text;
+}
+
+/* Copy the game as PGN and the position as FEN. */
+static void
+test_clipboard (void)
+{
+  ExWindow *window = new_window ();
+  ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
+  g_autofree char *fen = NULL;
+  g_autofree char *pgn = NULL;
+  g_autofree char *expected_fen = NULL;
+  g_autoptr(GError) error = NULL;
+  CqPosition pos;
+
+  /* Nothing shown: nothing to copy. */
+  g_assert_null (ex_window_dup_game_pgn (window));
+  g_assert_null (ex_window_dup_position_fen (window));
+
+  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_window_select_result (window, 0);
+  spin (200);
+
+  expected_fen = ex_window_dup_position_fen (window);
+  g_assert_nonnull (expected_fen);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-fen", NULL));
+  fen = read_clipboard (window);
+  g_assert_cmpstr (fen, ==, expected_fen);
+  /* It is the mate shown on the board. */
+  g_assert_true (cq_position_set_fen (&pos, fen, &error));
+  g_assert_no_error (error);
+  g_assert_true (cq_position_in_check (&pos));
+  g_assert_false (cq_position_has_legal_move (&pos));
+  g_assert_cmpint (pos.side_to_move, ==, CQ_BLACK);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-pgn", NULL));
+  pgn = read_clipboard (window);
+  g_assert_true (g_str_has_prefix (pgn, "[Event \"Beautiful Chess Studies (1): Dizvov, 1978\"]\n"));
+  g_assert_nonnull (strstr (pgn, "[FEN \""));
+  g_assert_null (strstr (pgn, "{MATCH}"));
+  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 11);
+
+  destroy_window (window);
+}
+
+/* Export of the selected result without annotations, and of the filtered
+ * results with another annotation text. */
+static void
+test_export_choices (void)
+{
+  ExWindow *window = new_window ();
+  g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "out.pgn", NULL);
+  g_autofree char *exported = NULL;
+  g_autoptr(GError) error = NULL;
+
+  run_and_wait (window, KNIGHT_MATE_QUERY);
+
+  /* Nothing selected yet. */
+  g_assert_false (ex_window_export_full (window, out_path, EX_EXPORT_SELECTED, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  ex_window_select_result (window, 1);
+  g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_SELECTED, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
+  g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, 1);
+  g_assert_nonnull (strstr (exported, "{Original game: 29}"));
+  g_assert_nonnull (strstr (exported, "Kozyrev, 1987"));
+  g_assert_null (strstr (exported, "{MATCH}"));
+  g_clear_pointer (&exported, g_free);
+
+  /* Replaced atomically by the next export: the filtered ones, {HIT}. */
+  ex_window_set_filter_text (window, "troitsky");
+  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_SHOWN, "HIT", &error));
+  g_assert_no_error (error);
+  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "Exported 3 games"));
+  g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
+  g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, 3);
+  g_assert_cmpuint (count_occurrences (exported, "{HIT}"), ==, 3);
+  g_assert_cmpuint (count_occurrences (exported, "{MATCH}"), ==, 0);
+  g_assert_true (strstr (exported, "{Original game: 60}") < strstr (exported, "{Original game: 61}"));
+  g_assert_true (strstr (exported, "{Original game: 61}") < strstr (exported, "{Original game: 62}"));
+
+  destroy_window (window);
+  g_unlink (out_path);
+  g_rmdir (dir);
+}
+
+/* The preferences apply at once: figurines, orientation, annotation text. */
+static void
+test_preferences (void)
+{
+  ExWindow *window = new_window ();
+  ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
+  GSettings *settings = ex_application_get_settings ();
+  g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "out.pgn", NULL);
+  g_autofree char *exported = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *preferences;
+  GtkTextBuffer *moves;
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (settings);
+  preferences = ex_preferences_new (GTK_WINDOW (window), settings);
+  gtk_window_present (GTK_WINDOW (preferences));
+  spin (100);
+
+  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_window_select_result (window, 0);
+  spin (100);
+
+  g_assert_false (ex_game_view_get_figurine (view));
+  g_settings_set_boolean (settings, "figurine-notation", TRUE);
+  g_assert_true (ex_game_view_get_figurine (view));
+  moves = gtk_text_view_get_buffer (GTK_TEXT_VIEW (ex_game_view_get_move_list (view)));
+  gtk_text_buffer_get_bounds (moves, &start, &end);
+  text = gtk_text_buffer_get_text (moves, &start, &end, FALSE);
+  g_assert_nonnull (strstr (text, "♘"));
+  g_settings_set_boolean (settings, "figurine-notation", FALSE);
+  g_assert_false (ex_game_view_get_figurine (view));
+
+  g_assert_false (ex_game_view_get_flipped (view));
+  g_settings_set_boolean (settings, "board-flipped", TRUE);
+  g_assert_true (ex_game_view_get_flipped (view));
+  g_settings_set_boolean (settings, "board-flipped", FALSE);
+
+  g_settings_set_string (settings, "annotation-text", "FOUND");
+  g_assert_true (ex_window_export_to_path (window, out_path, &error));
+  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
+  g_assert_cmpuint (count_occurrences (exported, "{FOUND}"), ==, KNIGHT_MATE_COUNT);
+  g_clear_pointer (&exported, g_free);
+  g_settings_set_boolean (settings, "export-annotations", FALSE);
+  g_assert_true (ex_window_export_to_path (window, out_path, &error));
+  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
+  g_assert_cmpuint (count_occurrences (exported, "{FOUND}"), ==, 0);
+  g_assert_cmpuint (count_occurrences (exported, "{Original game: "), ==, KNIGHT_MATE_COUNT);
+  g_settings_reset (settings, "annotation-text");
+  g_settings_reset (settings, "export-annotations");
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  destroy_window (window);
+  g_unlink (out_path);
+  g_rmdir (dir);
+}
+
 static void
 test_screenshot (void)
 {
@@ -704,6 +1036,83 @@ test_screenshot (void)
   destroy_window (window);
   g_unlink (png);
   g_rmdir (dir);
+}
+
+/* The keyboard shortcuts window, the about dialog and the preferences open
+ * as windows of their own; closing the main window keeps the query, the
+ * database and the size for the next one. */
+static void
+test_dialogs_and_settings (void)
+{
+  ExWindow *window = new_window ();
+  GSettings *settings = ex_application_get_settings ();
+  g_autofree char *big_path = make_big_database (2);
+  g_autoptr(GFile) big = g_file_new_for_path (big_path);
+  g_autofree char *query = NULL;
+  g_autofree char *database = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n_before = g_list_model_get_n_items (toplevels);
+  const char *actions[] = { "app.preferences", "app.about", "win.show-help-overlay" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      guint n = g_list_model_get_n_items (toplevels);
+      g_autoptr(GtkWindow) dialog = NULL;
+
+      g_test_message ("opening %s", actions[i]);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL));
+      spin (200);
+      /* The shortcuts window is made with the main window, hidden. */
+      if (i < 2)
+        g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, n + 1);
+      for (guint k = 0; k < g_list_model_get_n_items (toplevels) && dialog == NULL; k++)
+        {
+          g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, k);
+
+          if ((i == 0 && EX_IS_PREFERENCES (w)) || (i == 1 && GTK_IS_ABOUT_DIALOG (w))
+              || (i == 2 && GTK_IS_SHORTCUTS_WINDOW (w)))
+            dialog = g_steal_pointer (&w);
+        }
+      g_assert_nonnull (dialog);
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+      g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
+      if (i == 1)
+        g_assert_cmpstr (gtk_about_dialog_get_program_name (GTK_ABOUT_DIALOG (dialog)), ==,
+                         "Excelsior");
+      if (i < 2)
+        gtk_window_destroy (dialog);
+      else
+        gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
+      spin (100);
+    }
+  g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, n_before);
+
+  /* Closed by the user: the query and database are kept ... */
+  ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
+  ex_window_set_database (window, big);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_true (wait_until (no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+  spin (100);
+  query = g_settings_get_string (settings, "last-query");
+  database = g_settings_get_string (settings, "last-database");
+  g_assert_cmpstr (query, ==, KNIGHT_MATE_QUERY);
+  g_assert_cmpstr (database, ==, big_path);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), >=, 800);
+
+  /* ... and the next window starts with them. */
+  window = new_window ();
+  g_clear_pointer (&query, g_free);
+  query = ex_window_dup_query_text (window);
+  g_assert_cmpstr (query, ==, KNIGHT_MATE_QUERY);
+  g_assert_cmpstr (g_file_peek_path (ex_window_get_database (window)), ==, big_path);
+  run_and_wait (window, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==,
+                    KNIGHT_MATE_COUNT * 2);
+
+  g_settings_reset (settings, "last-query");
+  g_settings_reset (settings, "last-database");
+  destroy_window (window);
+  g_unlink (big_path);
 }
 
 int
@@ -743,7 +1152,12 @@ main (int   argc,
   g_test_add_func ("/ui/window/examples", test_examples);
   g_test_add_func ("/ui/window/open-query-file", test_open_query_file);
   g_test_add_func ("/ui/window/export", test_export);
+  g_test_add_func ("/ui/window/browse-results", test_browse_results);
+  g_test_add_func ("/ui/window/clipboard", test_clipboard);
+  g_test_add_func ("/ui/window/export-choices", test_export_choices);
+  g_test_add_func ("/ui/window/preferences", test_preferences);
   g_test_add_func ("/ui/window/screenshot", test_screenshot);
+  g_test_add_func ("/ui/window/dialogs-and-settings", test_dialogs_and_settings);
 
   status = g_test_run ();
 

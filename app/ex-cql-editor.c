@@ -1,0 +1,1193 @@
+/* ex-cql-editor.c: the query editor's behaviour (live parse, error marks,
+ * hover, completion, files).
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * ExCqlEditor is attached to the window's GtkSourceView.  It
+ * - compiles the text with the engine (cq_query_new_from_string(), file
+ *   name "<editor>") EX_CQL_EDITOR_PARSE_DELAY_MS after the last change;
+ *   an error (CQ_QUERY_ERROR, "FILE:LINE:COLUMN: message", rulings R13) is
+ *   underlined where it is, marked in the gutter, explained on hover and
+ *   in ExCqlEditor:message (the window's status line).  The engine's own
+ *   message names the nearest keywords for a misspelt one;
+ * - completes keywords (with the description of cq_query_keywords()) and
+ *   the tag names the query declares with `:forany` (`$name`);
+ * - tells the picker which designator the cursor is on
+ *   (ExCqlEditor::designator-at-cursor);
+ * - reads and writes .cql files and keeps them in the recent files
+ *   (GtkRecentManager), and accepts files dropped on a widget.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "cql/cq-query.h"
+#include "ex-designator-text.h"
+#include "ex-cql-editor.h"
+
+#define EDITOR_FILENAME "<editor>"
+#define MARK_CATEGORY   "ex-cql-error"
+#define CQL_MIME_TYPE   "text/x-cql"
+#define MAX_RECENT      10
+
+/* ------------------------------------------------------------------------
+ * Completion proposals and providers (private classes)
+ */
+
+#define EX_TYPE_CQL_PROPOSAL (ex_cql_proposal_get_type ())
+G_DECLARE_FINAL_TYPE (ExCqlProposal, ex_cql_proposal, EX, CQL_PROPOSAL, GObject)
+
+struct _ExCqlProposal
+{
+  GObject  parent_instance;
+  char    *word;
+  char    *description;
+};
+
+static void ex_cql_proposal_iface_init (GtkSourceCompletionProposalInterface *iface) { }
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (ExCqlProposal, ex_cql_proposal, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (GTK_SOURCE_TYPE_COMPLETION_PROPOSAL,
+                                                      ex_cql_proposal_iface_init))
+
+static void
+ex_cql_proposal_finalize (GObject *object)
+{
+  ExCqlProposal *self = EX_CQL_PROPOSAL (object);
+
+  g_free (self->word);
+  g_free (self->description);
+  G_OBJECT_CLASS (ex_cql_proposal_parent_class)->finalize (object);
+}
+
+static void
+ex_cql_proposal_class_init (ExCqlProposalClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ex_cql_proposal_finalize;
+}
+
+static void
+ex_cql_proposal_init (ExCqlProposal *self)
+{
+}
+
+static ExCqlProposal *
+ex_cql_proposal_new (const char *word,
+                     const char *description)
+{
+  ExCqlProposal *self = g_object_new (EX_TYPE_CQL_PROPOSAL, NULL);
+
+  self->word = g_strdup (word);
+  self->description = g_strdup (description);
+  return self;
+}
+
+#define EX_TYPE_CQL_PROVIDER (ex_cql_provider_get_type ())
+G_DECLARE_FINAL_TYPE (ExCqlProvider, ex_cql_provider, EX, CQL_PROVIDER, GObject)
+
+/* Completion and hover in one object. */
+struct _ExCqlProvider
+{
+  GObject       parent_instance;
+  ExCqlEditor  *editor;   /* weak: the editor owns the provider */
+  char         *prefix;
+};
+
+static void completion_iface_init (GtkSourceCompletionProviderInterface *iface);
+static void hover_iface_init (GtkSourceHoverProviderInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (ExCqlProvider, ex_cql_provider, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (GTK_SOURCE_TYPE_COMPLETION_PROVIDER,
+                                                      completion_iface_init)
+                               G_IMPLEMENT_INTERFACE (GTK_SOURCE_TYPE_HOVER_PROVIDER,
+                                                      hover_iface_init))
+
+static void
+ex_cql_provider_finalize (GObject *object)
+{
+  g_free (EX_CQL_PROVIDER (object)->prefix);
+  G_OBJECT_CLASS (ex_cql_provider_parent_class)->finalize (object);
+}
+
+static void
+ex_cql_provider_class_init (ExCqlProviderClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ex_cql_provider_finalize;
+}
+
+static void
+ex_cql_provider_init (ExCqlProvider *self)
+{
+}
+
+/* ------------------------------------------------------------------------
+ * The editor
+ */
+
+struct _ExCqlEditor
+{
+  GObject          parent_instance;
+
+  GtkSourceView   *view;          /* weak */
+  GtkSourceBuffer *buffer;
+  GtkTextTag      *error_tag;
+  ExCqlProvider   *provider;
+
+  guint            parse_id;
+  char            *message;
+  guint            line;          /* 1-based; 0: no error */
+  guint            column;
+  char            *designator;    /* at the cursor, or NULL */
+};
+
+G_DEFINE_FINAL_TYPE (ExCqlEditor, ex_cql_editor, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_MESSAGE,
+  PROP_HAS_ERROR,
+  N_PROPS
+};
+
+enum {
+  DESIGNATOR_AT_CURSOR,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static gboolean
+is_word_char (gunichar c)
+{
+  return g_unichar_isalnum (c) || c == '_' || c == ':' || c == '$';
+}
+
+static gboolean
+is_item_end (gunichar c)
+{
+  return c == 0 || g_unichar_isspace (c) || c == '(' || c == ')' || c == ';';
+}
+
+/* Reads LINE and COLUMN and the message from "<editor>:LINE:COLUMN: message". */
+static gboolean
+parse_error_location (const char  *message,
+                      guint       *line,
+                      guint       *column,
+                      const char **rest)
+{
+  const char *p;
+  char *end;
+  guint64 l, c;
+
+  if (!g_str_has_prefix (message, EDITOR_FILENAME ":"))
+    return FALSE;
+  p = message + strlen (EDITOR_FILENAME ":");
+  l = g_ascii_strtoull (p, &end, 10);
+  if (end == p || *end != ':')
+    return FALSE;
+  p = end + 1;
+  c = g_ascii_strtoull (p, &end, 10);
+  if (end == p || *end != ':' || l == 0 || l > G_MAXINT || c > G_MAXINT)
+    return FALSE;
+  *line = (guint) l;
+  *column = (guint) MAX (c, 1);
+  *rest = end + 1 + (end[1] == ' ');
+  return TRUE;
+}
+
+static void
+clear_error (ExCqlEditor *self)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->error_tag, &start, &end);
+  gtk_source_buffer_remove_source_marks (self->buffer, &start, &end, MARK_CATEGORY);
+  self->line = self->column = 0;
+}
+
+static void
+set_message (ExCqlEditor *self,
+             const char  *message,
+             gboolean     was_error)
+{
+  gboolean notify_error = was_error != (self->line != 0);
+
+  if (g_strcmp0 (message, self->message) != 0)
+    {
+      g_free (self->message);
+      self->message = g_strdup (message);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MESSAGE]);
+    }
+  if (notify_error)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_ERROR]);
+}
+
+/* Underlines the item at LINE:COLUMN and marks its line in the gutter. */
+static void
+show_error (ExCqlEditor *self,
+            guint        line,
+            guint        column)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start, end;
+
+  if (line > (guint) gtk_text_buffer_get_line_count (buffer))
+    gtk_text_buffer_get_end_iter (buffer, &start);
+  else
+    {
+      gtk_text_buffer_get_iter_at_line (buffer, &start, (int) line - 1);
+      for (guint i = 1; i < column && !gtk_text_iter_ends_line (&start); i++)
+        gtk_text_iter_forward_char (&start);
+    }
+
+  end = start;
+  if (gtk_text_iter_is_end (&start) || gtk_text_iter_ends_line (&start))
+    {
+      if (!gtk_text_iter_starts_line (&start))
+        gtk_text_iter_backward_char (&start);
+      else
+        gtk_text_iter_forward_char (&end);
+    }
+  else if (!is_item_end (gtk_text_iter_get_char (&start)))
+    {
+      while (!gtk_text_iter_is_end (&end) && !is_item_end (gtk_text_iter_get_char (&end)))
+        gtk_text_iter_forward_char (&end);
+    }
+  else
+    gtk_text_iter_forward_char (&end);
+
+  gtk_text_buffer_apply_tag (buffer, self->error_tag, &start, &end);
+  /* The gutter draws only marks at the start of a line. */
+  gtk_text_iter_set_line_offset (&start, 0);
+  gtk_source_buffer_create_source_mark (self->buffer, NULL, MARK_CATEGORY, &start);
+  self->line = line;
+  self->column = column;
+}
+
+/**
+ * ex_cql_editor_parse_now:
+ *
+ * Compiles the text at once (as the debounced parse does): shows the error,
+ * if any, and sets ExCqlEditor:message.
+ *
+ * Returns: TRUE if the query compiles.
+ */
+gboolean
+ex_cql_editor_parse_now (ExCqlEditor *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqQuery) query = NULL;
+  g_autofree char *text = NULL;
+  GtkTextIter start, end;
+  gboolean was_error;
+  guint line, column;
+  const char *rest;
+
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), FALSE);
+
+  g_clear_handle_id (&self->parse_id, g_source_remove);
+  was_error = self->line != 0;
+  clear_error (self);
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  text = gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
+  query = cq_query_new_from_string (text, EDITOR_FILENAME, &error);
+  if (query != NULL)
+    {
+      set_message (self, _("The query is valid CQL: press Run to search"), was_error);
+      return TRUE;
+    }
+
+  if (parse_error_location (error->message, &line, &column, &rest))
+    {
+      g_autofree char *message = NULL;
+
+      show_error (self, line, column);
+      /* Translators: where a query error is, then the error */
+      message = g_strdup_printf (_("Line %u, column %u: %s"), line, column, rest);
+      set_message (self, message, was_error);
+    }
+  else
+    set_message (self, error->message, was_error);
+
+  return FALSE;
+}
+
+static gboolean
+parse_timeout_cb (gpointer user_data)
+{
+  ExCqlEditor *self = user_data;
+
+  self->parse_id = 0;
+  ex_cql_editor_parse_now (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+buffer_changed_cb (ExCqlEditor   *self,
+                   GtkTextBuffer *buffer)
+{
+  g_clear_handle_id (&self->parse_id, g_source_remove);
+  self->parse_id = g_timeout_add (EX_CQL_EDITOR_PARSE_DELAY_MS, parse_timeout_cb, self);
+}
+
+/* The text of the whole buffer and the byte offset of @iter in it. */
+static char *
+text_and_offset (ExCqlEditor       *self,
+                 const GtkTextIter *iter,
+                 gsize             *offset)
+{
+  GtkTextIter start, end;
+  g_autofree char *before = NULL;
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  before = gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, iter, FALSE);
+  *offset = strlen (before);
+  return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
+}
+
+static void
+cursor_moved_cb (ExCqlEditor   *self,
+                 GParamSpec    *pspec,
+                 GtkTextBuffer *buffer)
+{
+  g_autofree char *designator = NULL;
+
+  if (ex_cql_editor_get_designator_at_cursor (self, &designator) &&
+      g_strcmp0 (designator, self->designator) != 0)
+    g_signal_emit (self, signals[DESIGNATOR_AT_CURSOR], 0, designator);
+  g_free (self->designator);
+  self->designator = g_steal_pointer (&designator);
+}
+
+/**
+ * ex_cql_editor_get_designator_at_cursor:
+ * @text: (out) (optional): the piece designator the cursor is on or just
+ *   after (ex_designator_find_at()).
+ *
+ * Returns: TRUE if the cursor is on a piece designator.
+ */
+gboolean
+ex_cql_editor_get_designator_at_cursor (ExCqlEditor  *self,
+                                        char        **text)
+{
+  GtkTextIter cursor;
+  g_autofree char *all = NULL;
+  gsize offset, start, end;
+
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), FALSE);
+
+  if (text != NULL)
+    *text = NULL;
+  gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (self->buffer), &cursor,
+                                    gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (self->buffer)));
+  all = text_and_offset (self, &cursor, &offset);
+  if (!ex_designator_find_at (all, offset, &start, &end))
+    return FALSE;
+  if (text != NULL)
+    *text = g_strndup (all + start, end - start);
+  return TRUE;
+}
+
+/* Inserts @text at the cursor (one undoable action), with a space before
+ * and after when it would touch the neighbouring item. */
+void
+ex_cql_editor_insert (ExCqlEditor *self,
+                      const char  *text)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter cursor, before;
+  g_autoptr(GString) insert = NULL;
+
+  g_return_if_fail (EX_IS_CQL_EDITOR (self));
+  g_return_if_fail (text != NULL);
+
+  buffer = GTK_TEXT_BUFFER (self->buffer);
+  insert = g_string_new (text);
+  gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+  before = cursor;
+  if (gtk_text_iter_backward_char (&before) && !is_item_end (gtk_text_iter_get_char (&before)))
+    g_string_prepend_c (insert, ' ');
+  if (!is_item_end (gtk_text_iter_get_char (&cursor)))
+    g_string_append_c (insert, ' ');
+
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_insert_at_cursor (buffer, insert->str, -1);
+  gtk_text_buffer_end_user_action (buffer);
+  if (self->view != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (self->view));
+}
+
+/* Replaces the whole text with @text (one undoable action) and parses it
+ * at once. */
+void
+ex_cql_editor_replace_text (ExCqlEditor *self,
+                            const char  *text)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+
+  g_return_if_fail (EX_IS_CQL_EDITOR (self));
+  g_return_if_fail (text != NULL);
+
+  buffer = GTK_TEXT_BUFFER (self->buffer);
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert (buffer, &start, text, -1);
+  gtk_text_buffer_end_user_action (buffer);
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_place_cursor (buffer, &start);
+  ex_cql_editor_parse_now (self);
+}
+
+/* Returns: (transfer full): the whole text. */
+char *
+ex_cql_editor_dup_text (ExCqlEditor *self)
+{
+  GtkTextIter start, end;
+
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), NULL);
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
+}
+
+const char *
+ex_cql_editor_get_message (ExCqlEditor *self)
+{
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), NULL);
+
+  return self->message;
+}
+
+gboolean
+ex_cql_editor_get_has_error (ExCqlEditor *self)
+{
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), FALSE);
+
+  return self->line != 0;
+}
+
+/* Returns: FALSE if the last parse found no error with a location. */
+gboolean
+ex_cql_editor_get_error_location (ExCqlEditor *self,
+                                  guint       *line,
+                                  guint       *column)
+{
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), FALSE);
+
+  if (self->line == 0)
+    return FALSE;
+  if (line != NULL)
+    *line = self->line;
+  if (column != NULL)
+    *column = self->column;
+  return TRUE;
+}
+
+/* The description of @keyword in cq_query_keywords(), or NULL. */
+static const char *
+keyword_description (const char *keyword)
+{
+  const char *const *keywords = cq_query_keywords ();
+
+  for (guint i = 0; keywords[i] != NULL && keywords[i + 1] != NULL; i += 2)
+    if (strcmp (keywords[i], keyword) == 0)
+      return keywords[i + 1];
+  return NULL;
+}
+
+/**
+ * ex_cql_editor_dup_hover_text:
+ * @iter: a place in the buffer.
+ *
+ * Returns: (transfer full) (nullable): what hovering @iter explains: the
+ *   error message on the underlined item, else the description of the
+ *   keyword there, else NULL.
+ */
+char *
+ex_cql_editor_dup_hover_text (ExCqlEditor       *self,
+                              const GtkTextIter *iter)
+{
+  GtkTextIter start, end;
+  g_autofree char *word = NULL;
+  const char *description;
+
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), NULL);
+
+  if (self->line != 0 && self->message != NULL &&
+      (gtk_text_iter_has_tag (iter, self->error_tag) ||
+       (guint) gtk_text_iter_get_line (iter) + 1 == self->line))
+    return g_strdup (self->message);
+
+  start = end = *iter;
+  while (!gtk_text_iter_starts_line (&start))
+    {
+      GtkTextIter prev = start;
+
+      gtk_text_iter_backward_char (&prev);
+      if (!is_word_char (gtk_text_iter_get_char (&prev)))
+        break;
+      start = prev;
+    }
+  while (!gtk_text_iter_ends_line (&end) && is_word_char (gtk_text_iter_get_char (&end)))
+    gtk_text_iter_forward_char (&end);
+  word = gtk_text_iter_get_text (&start, &end);
+  description = keyword_description (word);
+  if (description == NULL)
+    return NULL;
+  return g_strdup_printf ("%s: %s", word, description);
+}
+
+/* The tag names the query declares with `:forany NAME`. */
+static GPtrArray *
+declared_tags (ExCqlEditor *self)
+{
+  GPtrArray *tags = g_ptr_array_new_with_free_func (g_free);
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+  const char *p;
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  text = gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
+  for (p = strstr (text, ":forany"); p != NULL; p = strstr (p + 1, ":forany"))
+    {
+      const char *q = p + strlen (":forany");
+      const char *name;
+
+      if (!g_ascii_isspace (*q))
+        continue;
+      while (g_ascii_isspace (*q))
+        q++;
+      name = q;
+      while (g_ascii_isalnum (*q) || *q == '_')
+        q++;
+      if (q > name)
+        g_ptr_array_add (tags, g_strndup (name, (gsize) (q - name)));
+    }
+  return tags;
+}
+
+/* Every proposal for @prefix, keywords first. */
+static GListStore *
+proposals_for (ExCqlEditor *self,
+               const char  *prefix)
+{
+  GListStore *store = g_list_store_new (EX_TYPE_CQL_PROPOSAL);
+  const char *const *keywords = cq_query_keywords ();
+  g_autoptr(GPtrArray) tags = declared_tags (self);
+
+  for (guint i = 0; keywords[i] != NULL && keywords[i + 1] != NULL; i += 2)
+    if (g_str_has_prefix (keywords[i], prefix) && strcmp (keywords[i], prefix) != 0)
+      {
+        g_autoptr(ExCqlProposal) proposal = ex_cql_proposal_new (keywords[i], keywords[i + 1]);
+
+        g_list_store_append (store, proposal);
+      }
+
+  for (guint i = 0; i < tags->len; i++)
+    {
+      g_autofree char *dollar = g_strconcat ("$", g_ptr_array_index (tags, i), NULL);
+      const char *name = g_ptr_array_index (tags, i);
+
+      /* `$name` as a piecetype; `name` after :tagmatch. */
+      if (g_str_has_prefix (dollar, prefix) && strcmp (dollar, prefix) != 0)
+        {
+          g_autoptr(ExCqlProposal) proposal =
+            ex_cql_proposal_new (dollar, _("the piece of the tag declared by :forany"));
+
+          g_list_store_append (store, proposal);
+        }
+      else if (prefix[0] != '\0' && prefix[0] != '$' && prefix[0] != ':' &&
+               g_str_has_prefix (name, prefix) && strcmp (name, prefix) != 0)
+        {
+          g_autoptr(ExCqlProposal) proposal =
+            ex_cql_proposal_new (name, _("a tag declared by :forany"));
+
+          g_list_store_append (store, proposal);
+        }
+    }
+
+  return store;
+}
+
+/**
+ * ex_cql_editor_complete:
+ * @prefix: what was typed of the word (`:mat`, `$r`).
+ *
+ * Returns: (transfer full): the completions offered for @prefix, as the
+ *   completion popup shows them, NULL-terminated.
+ */
+char **
+ex_cql_editor_complete (ExCqlEditor *self,
+                        const char  *prefix)
+{
+  g_autoptr(GListStore) store = NULL;
+  GStrvBuilder *builder;
+  char **result;
+
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), NULL);
+  g_return_val_if_fail (prefix != NULL, NULL);
+
+  store = proposals_for (self, prefix);
+  builder = g_strv_builder_new ();
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (store)); i++)
+    {
+      g_autoptr(ExCqlProposal) proposal = g_list_model_get_item (G_LIST_MODEL (store), i);
+
+      g_strv_builder_add (builder, proposal->word);
+    }
+  result = g_strv_builder_end (builder);
+  g_strv_builder_unref (builder);
+  return result;
+}
+
+/* ------------------------------------------------------------------------
+ * GtkSourceCompletionProvider and GtkSourceHoverProvider
+ */
+
+/* The start of the word (keyword characters, ':' and '$') ending at the
+ * context's cursor. */
+static char *
+context_prefix (GtkSourceCompletionContext *context,
+                GtkTextIter                *word_start,
+                GtkTextIter                *cursor)
+{
+  GtkTextIter begin;
+
+  gtk_source_completion_context_get_bounds (context, &begin, cursor);
+  *word_start = *cursor;
+  while (!gtk_text_iter_starts_line (word_start))
+    {
+      GtkTextIter prev = *word_start;
+
+      gtk_text_iter_backward_char (&prev);
+      if (!is_word_char (gtk_text_iter_get_char (&prev)))
+        break;
+      *word_start = prev;
+    }
+  return gtk_text_iter_get_text (word_start, cursor);
+}
+
+static char *
+provider_get_title (GtkSourceCompletionProvider *provider)
+{
+  return g_strdup (_("CQL"));
+}
+
+static gboolean
+provider_is_trigger (GtkSourceCompletionProvider *provider,
+                     const GtkTextIter           *iter,
+                     gunichar                     ch)
+{
+  return ch == ':' || ch == '$';
+}
+
+static GListModel *
+provider_populate (GtkSourceCompletionProvider  *provider,
+                   GtkSourceCompletionContext   *context,
+                   GError                      **error)
+{
+  ExCqlProvider *self = EX_CQL_PROVIDER (provider);
+  GtkTextIter start, cursor;
+  g_autofree char *prefix = context_prefix (context, &start, &cursor);
+
+  if (self->editor == NULL || prefix[0] == '\0')
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "nothing to complete");
+      return NULL;
+    }
+  g_free (self->prefix);
+  self->prefix = g_strdup (prefix);
+  return G_LIST_MODEL (proposals_for (self->editor, prefix));
+}
+
+static void
+provider_populate_async (GtkSourceCompletionProvider *provider,
+                         GtkSourceCompletionContext  *context,
+                         GCancellable                *cancellable,
+                         GAsyncReadyCallback          callback,
+                         gpointer                     user_data)
+{
+  g_autoptr(GTask) task = g_task_new (provider, cancellable, callback, user_data);
+  GError *error = NULL;
+  GListModel *model = provider_populate (provider, context, &error);
+
+  if (model == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, model, g_object_unref);
+}
+
+static GListModel *
+provider_populate_finish (GtkSourceCompletionProvider  *provider,
+                          GAsyncResult                 *result,
+                          GError                      **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+provider_refilter (GtkSourceCompletionProvider *provider,
+                   GtkSourceCompletionContext  *context,
+                   GListModel                  *model)
+{
+  ExCqlProvider *self = EX_CQL_PROVIDER (provider);
+  GtkTextIter start, cursor;
+  g_autofree char *prefix = context_prefix (context, &start, &cursor);
+  g_autoptr(GListStore) fresh = NULL;
+
+  if (self->editor == NULL || !G_IS_LIST_STORE (model))
+    return;
+  fresh = proposals_for (self->editor, prefix);
+  g_list_store_remove_all (G_LIST_STORE (model));
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (fresh)); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (fresh), i);
+
+      g_list_store_append (G_LIST_STORE (model), item);
+    }
+}
+
+static void
+provider_display (GtkSourceCompletionProvider *provider,
+                  GtkSourceCompletionContext  *context,
+                  GtkSourceCompletionProposal *proposal,
+                  GtkSourceCompletionCell     *cell)
+{
+  ExCqlProposal *p = EX_CQL_PROPOSAL (proposal);
+
+  switch (gtk_source_completion_cell_get_column (cell))
+    {
+    case GTK_SOURCE_COMPLETION_COLUMN_TYPED_TEXT:
+      gtk_source_completion_cell_set_text (cell, p->word);
+      break;
+    case GTK_SOURCE_COMPLETION_COLUMN_COMMENT:
+    case GTK_SOURCE_COMPLETION_COLUMN_DETAILS:
+      gtk_source_completion_cell_set_text (cell, p->description);
+      break;
+    default:
+      gtk_source_completion_cell_set_text (cell, NULL);
+      break;
+    }
+}
+
+static void
+provider_activate (GtkSourceCompletionProvider *provider,
+                   GtkSourceCompletionContext  *context,
+                   GtkSourceCompletionProposal *proposal)
+{
+  GtkTextIter start, cursor;
+  g_autofree char *prefix = context_prefix (context, &start, &cursor);
+  GtkTextBuffer *buffer = gtk_text_iter_get_buffer (&cursor);
+
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_delete (buffer, &start, &cursor);
+  gtk_text_buffer_insert (buffer, &start, EX_CQL_PROPOSAL (proposal)->word, -1);
+  gtk_text_buffer_end_user_action (buffer);
+}
+
+static void
+completion_iface_init (GtkSourceCompletionProviderInterface *iface)
+{
+  iface->get_title = provider_get_title;
+  iface->is_trigger = provider_is_trigger;
+  iface->populate_async = provider_populate_async;
+  iface->populate_finish = provider_populate_finish;
+  iface->refilter = provider_refilter;
+  iface->display = provider_display;
+  iface->activate = provider_activate;
+}
+
+static gboolean
+hover_populate (GtkSourceHoverProvider  *provider,
+                GtkSourceHoverContext   *context,
+                GtkSourceHoverDisplay   *display,
+                GError                 **error)
+{
+  ExCqlProvider *self = EX_CQL_PROVIDER (provider);
+  GtkTextIter iter;
+  g_autofree char *text = NULL;
+  GtkWidget *label;
+
+  if (self->editor == NULL || !gtk_source_hover_context_get_iter (context, &iter) ||
+      (text = ex_cql_editor_dup_hover_text (self->editor, &iter)) == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "nothing to explain here");
+      return FALSE;
+    }
+
+  label = gtk_label_new (text);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_widget_set_margin_start (label, 6);
+  gtk_widget_set_margin_end (label, 6);
+  gtk_widget_set_margin_top (label, 4);
+  gtk_widget_set_margin_bottom (label, 4);
+  gtk_source_hover_display_append (display, label);
+  return TRUE;
+}
+
+static void
+hover_populate_async (GtkSourceHoverProvider *provider,
+                      GtkSourceHoverContext  *context,
+                      GtkSourceHoverDisplay  *display,
+                      GCancellable           *cancellable,
+                      GAsyncReadyCallback     callback,
+                      gpointer                user_data)
+{
+  g_autoptr(GTask) task = g_task_new (provider, cancellable, callback, user_data);
+  GError *error = NULL;
+
+  if (hover_populate (provider, context, display, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static gboolean
+hover_populate_finish (GtkSourceHoverProvider  *provider,
+                       GAsyncResult            *result,
+                       GError                 **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+hover_iface_init (GtkSourceHoverProviderInterface *iface)
+{
+  iface->populate_async = hover_populate_async;
+  iface->populate_finish = hover_populate_finish;
+}
+
+/* ------------------------------------------------------------------------
+ * Files
+ */
+
+/**
+ * ex_cql_editor_note_recent:
+ * Adds @file to the recent files (GtkRecentManager) as a CQL query.
+ */
+void
+ex_cql_editor_note_recent (GFile *file)
+{
+  g_autofree char *uri = NULL;
+  GtkRecentData data = { 0 };
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  uri = g_file_get_uri (file);
+  data.mime_type = (char *) CQL_MIME_TYPE;
+  data.app_name = (char *) "Excelsior";
+  data.app_exec = (char *) "excelsior %u";
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+static gint
+compare_recent (gconstpointer a,
+                gconstpointer b)
+{
+  GtkRecentInfo *x = *(GtkRecentInfo **) a, *y = *(GtkRecentInfo **) b;
+  GDateTime *tx = gtk_recent_info_get_modified (x), *ty = gtk_recent_info_get_modified (y);
+
+  return g_date_time_compare (ty, tx);
+}
+
+/**
+ * ex_cql_editor_build_recent_menu:
+ * @action_name: the action to activate with the file's URI ("win.open-recent").
+ *
+ * Returns: (transfer full): a menu of the last MAX_RECENT .cql files used,
+ *   newest first (empty if none).
+ */
+GMenuModel *
+ex_cql_editor_build_recent_menu (const char *action_name)
+{
+  GMenu *menu = g_menu_new ();
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  g_autoptr(GPtrArray) cql = g_ptr_array_new ();
+  guint n = 0;
+
+  for (GList *l = items; l != NULL; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+
+      if (g_strcmp0 (gtk_recent_info_get_mime_type (info), CQL_MIME_TYPE) == 0 ||
+          g_str_has_suffix (uri, ".cql"))
+        g_ptr_array_add (cql, info);
+    }
+  g_ptr_array_sort (cql, compare_recent);
+
+  for (guint i = 0; i < cql->len && n < MAX_RECENT; i++, n++)
+    {
+      GtkRecentInfo *info = g_ptr_array_index (cql, i);
+      g_autoptr(GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+
+      g_menu_item_set_action_and_target (item, action_name, "s", gtk_recent_info_get_uri (info));
+      g_menu_append_item (menu, item);
+    }
+
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  return G_MENU_MODEL (menu);
+}
+
+/**
+ * ex_cql_editor_load_file:
+ * Reads a query file and adds it to the recent files.
+ *
+ * Returns: (transfer full): its text, or NULL with a G_IO_ERROR (or
+ *   G_IO_ERROR_INVALID_DATA if it is not UTF-8).
+ */
+char *
+ex_cql_editor_load_file (GFile   *file,
+                         GError **error)
+{
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
+    return NULL;
+  if (!g_utf8_validate_len (contents, length, NULL))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("It is not UTF-8 text"));
+      return NULL;
+    }
+  ex_cql_editor_note_recent (file);
+  return g_steal_pointer (&contents);
+}
+
+/**
+ * ex_cql_editor_save_to_file:
+ * Writes the buffer to @file (atomically, replacing it), marks the buffer
+ * unmodified and adds @file to the recent files.
+ *
+ * Returns: FALSE with a G_IO_ERROR if it could not be written.
+ */
+gboolean
+ex_cql_editor_save_to_file (ExCqlEditor  *self,
+                            GFile        *file,
+                            GError      **error)
+{
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  text = gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
+  if (!g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
+                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error))
+    return FALSE;
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  ex_cql_editor_note_recent (file);
+  return TRUE;
+}
+
+typedef struct {
+  ExCqlEditorFileFunc func;
+  gpointer            user_data;
+} DropClosure;
+
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         DropClosure   *closure)
+{
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+  files = g_value_get_boxed (value);
+  for (GSList *l = files; l != NULL; l = l->next)
+    closure->func (l->data, closure->user_data);
+  return files != NULL;
+}
+
+/**
+ * ex_cql_editor_add_file_drop:
+ * @widget: where files may be dropped (the window).
+ * @func: called for each dropped file, in order.
+ */
+void
+ex_cql_editor_add_file_drop (GtkWidget           *widget,
+                             ExCqlEditorFileFunc  func,
+                             gpointer             user_data)
+{
+  GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  DropClosure *closure = g_new0 (DropClosure, 1);
+
+  closure->func = func;
+  closure->user_data = user_data;
+  g_object_set_data_full (G_OBJECT (target), "ex-closure", closure, g_free);
+  g_signal_connect (target, "drop", G_CALLBACK (drop_cb), closure);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (target));
+}
+
+/* ------------------------------------------------------------------------
+ * GObject
+ */
+
+static void
+ex_cql_editor_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  ExCqlEditor *self = EX_CQL_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_MESSAGE:
+      g_value_set_string (value, self->message);
+      break;
+    case PROP_HAS_ERROR:
+      g_value_set_boolean (value, self->line != 0);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ex_cql_editor_dispose (GObject *object)
+{
+  ExCqlEditor *self = EX_CQL_EDITOR (object);
+
+  g_clear_handle_id (&self->parse_id, g_source_remove);
+  if (self->view != NULL)
+    {
+      gtk_source_completion_remove_provider (gtk_source_view_get_completion (self->view),
+                                             GTK_SOURCE_COMPLETION_PROVIDER (self->provider));
+      gtk_source_hover_remove_provider (gtk_source_view_get_hover (self->view),
+                                        GTK_SOURCE_HOVER_PROVIDER (self->provider));
+      g_object_remove_weak_pointer (G_OBJECT (self->view), (gpointer *) &self->view);
+      self->view = NULL;
+    }
+  if (self->provider != NULL)
+    self->provider->editor = NULL;
+  g_clear_object (&self->provider);
+  if (self->buffer != NULL)
+    g_signal_handlers_disconnect_by_data (self->buffer, self);
+  g_clear_object (&self->buffer);
+
+  G_OBJECT_CLASS (ex_cql_editor_parent_class)->dispose (object);
+}
+
+static void
+ex_cql_editor_finalize (GObject *object)
+{
+  ExCqlEditor *self = EX_CQL_EDITOR (object);
+
+  g_free (self->message);
+  g_free (self->designator);
+  G_OBJECT_CLASS (ex_cql_editor_parent_class)->finalize (object);
+}
+
+static void
+ex_cql_editor_class_init (ExCqlEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = ex_cql_editor_get_property;
+  object_class->dispose = ex_cql_editor_dispose;
+  object_class->finalize = ex_cql_editor_finalize;
+
+  /**
+   * ExCqlEditor:message:
+   * What the last parse found: the error, as "Line L, column C: message",
+   * or that the query is valid.  For the window's status line.
+   */
+  properties[PROP_MESSAGE] =
+    g_param_spec_string ("message", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_HAS_ERROR] =
+    g_param_spec_boolean ("has-error", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * ExCqlEditor::designator-at-cursor:
+   * @text: the piece designator the cursor moved onto.
+   */
+  signals[DESIGNATOR_AT_CURSOR] =
+    g_signal_new ("designator-at-cursor", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+ex_cql_editor_init (ExCqlEditor *self)
+{
+}
+
+static char *
+mark_tooltip_cb (GtkSourceMarkAttributes *attributes,
+                 GtkSourceMark           *mark,
+                 ExCqlEditor             *self)
+{
+  return g_strdup (self->message);
+}
+
+/**
+ * ex_cql_editor_new:
+ * @view: the query editor; its buffer must be a GtkSourceBuffer.
+ *
+ * Attaches the editor behaviour to @view (see the file comment).  The
+ * result does not keep @view alive; free it before or after @view.
+ *
+ * Returns: (transfer full): the editor controller.
+ */
+ExCqlEditor *
+ex_cql_editor_new (GtkSourceView *view)
+{
+  ExCqlEditor *self;
+  GtkTextBuffer *buffer;
+  g_autoptr(GtkSourceMarkAttributes) attributes = NULL;
+  GdkRGBA red;
+
+  g_return_val_if_fail (GTK_SOURCE_IS_VIEW (view), NULL);
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  g_return_val_if_fail (GTK_SOURCE_IS_BUFFER (buffer), NULL);
+
+  self = g_object_new (EX_TYPE_CQL_EDITOR, NULL);
+  self->view = view;
+  g_object_add_weak_pointer (G_OBJECT (view), (gpointer *) &self->view);
+  self->buffer = g_object_ref (GTK_SOURCE_BUFFER (buffer));
+
+  gdk_rgba_parse (&red, "#e01b24");
+  self->error_tag = gtk_text_buffer_create_tag (buffer, NULL,
+                                                "underline", PANGO_UNDERLINE_ERROR,
+                                                "underline-rgba", &red,
+                                                NULL);
+
+  attributes = gtk_source_mark_attributes_new ();
+  gtk_source_mark_attributes_set_icon_name (attributes, "dialog-error");
+  gtk_source_mark_attributes_set_background (attributes, &(GdkRGBA) { 0.88, 0.11, 0.14, 0.12 });
+  g_signal_connect_object (attributes, "query-tooltip-text", G_CALLBACK (mark_tooltip_cb), self, 0);
+  gtk_source_view_set_mark_attributes (view, MARK_CATEGORY, attributes, 10);
+  gtk_source_view_set_show_line_marks (view, TRUE);
+
+  self->provider = g_object_new (EX_TYPE_CQL_PROVIDER, NULL);
+  self->provider->editor = self;
+  gtk_source_completion_add_provider (gtk_source_view_get_completion (view),
+                                      GTK_SOURCE_COMPLETION_PROVIDER (self->provider));
+  g_object_set (gtk_source_view_get_completion (view), "show-icons", FALSE, NULL);
+  gtk_source_hover_add_provider (gtk_source_view_get_hover (view),
+                                 GTK_SOURCE_HOVER_PROVIDER (self->provider));
+
+  g_signal_connect_swapped (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
+  g_signal_connect_swapped (buffer, "notify::cursor-position", G_CALLBACK (cursor_moved_cb), self);
+
+  ex_cql_editor_parse_now (self);
+  return self;
+}

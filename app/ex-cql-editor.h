@@ -1,0 +1,52 @@
+/* ex-cql-editor.h: the query editor's behaviour (live parse, error marks,
+ * hover, completion, files).
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtksourceview/gtksource.h>
+
+G_BEGIN_DECLS
+
+#define EX_TYPE_CQL_EDITOR (ex_cql_editor_get_type ())
+
+G_DECLARE_FINAL_TYPE (ExCqlEditor, ex_cql_editor, EX, CQL_EDITOR, GObject)
+
+/* The delay between the last change and the live parse. */
+#define EX_CQL_EDITOR_PARSE_DELAY_MS 300
+
+ExCqlEditor *ex_cql_editor_new                (GtkSourceView  *view);
+
+gboolean     ex_cql_editor_parse_now          (ExCqlEditor    *self);
+const char  *ex_cql_editor_get_message        (ExCqlEditor    *self);
+gboolean     ex_cql_editor_get_has_error      (ExCqlEditor    *self);
+gboolean     ex_cql_editor_get_error_location (ExCqlEditor    *self,
+                                               guint          *line,
+                                               guint          *column);
+char        *ex_cql_editor_dup_hover_text     (ExCqlEditor    *self,
+                                               const GtkTextIter *iter);
+char       **ex_cql_editor_complete           (ExCqlEditor    *self,
+                                               const char     *prefix);
+gboolean     ex_cql_editor_get_designator_at_cursor (ExCqlEditor *self,
+                                                     char       **text);
+void         ex_cql_editor_insert             (ExCqlEditor    *self,
+                                               const char     *text);
+void         ex_cql_editor_replace_text       (ExCqlEditor    *self,
+                                               const char     *text);
+char        *ex_cql_editor_dup_text           (ExCqlEditor    *self);
+
+gboolean     ex_cql_editor_save_to_file       (ExCqlEditor    *self,
+                                               GFile          *file,
+                                               GError        **error);
+char        *ex_cql_editor_load_file          (GFile          *file,
+                                               GError        **error);
+void         ex_cql_editor_note_recent        (GFile          *file);
+GMenuModel  *ex_cql_editor_build_recent_menu  (const char     *action_name);
+
+typedef void (*ExCqlEditorFileFunc) (GFile *file, gpointer user_data);
+void         ex_cql_editor_add_file_drop      (GtkWidget      *widget,
+                                               ExCqlEditorFileFunc func,
+                                               gpointer        user_data);
+
+G_END_DECLS

@@ -1,0 +1,648 @@
+/* ex-diagnostics.c: the workbench's collapsible list of damaged and skipped games.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A search reports each game it could not read in full, or did not search
+ * because it is not standard chess, as "file:line: game N: what" (rulings
+ * R13).  ExDiagnostics shows those messages in a collapsed expander under
+ * the results, titled with the counts, one row per game with a button that
+ * opens the offending game's text in a window of its own, the line of the
+ * error highlighted.  The game is found again by its number with a
+ * #CqPgnReader on a worker thread (the messages carry no offsets), so the
+ * list stays cheap however many games are damaged.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "pgn/cq-pgn.h"
+#include "ex-diagnostics.h"
+
+/* Bytes of a game's text shown at most: a runaway "game" of garbage may be
+ * megabytes long. */
+#define MAX_GAME_TEXT (1024 * 1024)
+
+/* Rows listed at most; the title still gives the full counts. */
+#define MAX_ROWS 1000
+
+struct _ExDiagnostics
+{
+  GtkWidget      parent_instance;
+
+  GtkWidget     *expander;
+  GtkStringList *messages;
+  GtkListView   *list;
+  char          *pgn_path;
+  char          *title;
+  guint64        damaged;
+  guint64        skipped;
+
+  GtkWindow     *game_window;    /* weak */
+  GCancellable  *open_cancellable;
+};
+
+G_DEFINE_FINAL_TYPE (ExDiagnostics, ex_diagnostics, GTK_TYPE_WIDGET)
+
+enum {
+  GAME_OPENED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/**
+ * ex_diagnostics_parse_message:
+ * @message: a diagnostic, "file:line: game N: what" (rulings R13).
+ * @line: (out) (optional): the 1-based line of the problem in the file.
+ * @number: (out) (optional): the game's 1-based number in the file.
+ *
+ * Returns: TRUE if @message has that form.
+ */
+gboolean
+ex_diagnostics_parse_message (const char *message,
+                              guint64    *line,
+                              guint64    *number)
+{
+  static GRegex *re;
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *l = NULL;
+  g_autofree char *n = NULL;
+
+  if (g_once_init_enter (&re))
+    g_once_init_leave (&re, g_regex_new (":([0-9]+): game ([0-9]+): ", G_REGEX_OPTIMIZE, 0, NULL));
+  if (message == NULL || !g_regex_match (re, message, 0, &match))
+    return FALSE;
+  l = g_match_info_fetch (match, 1);
+  n = g_match_info_fetch (match, 2);
+  if (line)
+    *line = g_ascii_strtoull (l, NULL, 10);
+  if (number)
+    *number = g_ascii_strtoull (n, NULL, 10);
+  return TRUE;
+}
+
+/* Makes @len bytes of game text (without NULs) displayable: UTF-8 as it
+ * is, anything else read as Latin-1 (as the engine does). */
+static char *
+displayable_text (const char *text,
+                  gsize       len)
+{
+  char *out;
+
+  if (g_utf8_validate_len (text, len, NULL))
+    out = g_strndup (text, len);
+  else
+    {
+      gsize written = 0;
+
+      out = g_convert (text, len, "UTF-8", "ISO-8859-1", NULL, &written, NULL);
+      if (out == NULL)
+        out = g_utf8_make_valid (text, len);
+    }
+  return out;
+}
+
+/**
+ * ex_diagnostics_read_game_text:
+ * @pgn_path: the database.
+ * @number: the game's 1-based number (rulings R3: every game counts).
+ * @first_line: (out) (optional): the file line of the game's first byte.
+ *
+ * Splits @pgn_path with a #CqPgnReader up to game @number and returns its
+ * text, displayable (UTF-8, Latin-1 converted), at most 1 MiB of it.
+ * Blocking: call it on a worker thread for big files.
+ *
+ * Returns: (transfer full): the text, or NULL with a G_FILE_ERROR /
+ *   G_IO_ERROR (G_IO_ERROR_NOT_FOUND if the file has fewer games,
+ *   G_IO_ERROR_CANCELLED).
+ */
+char *
+ex_diagnostics_read_game_text (const char    *pgn_path,
+                               guint64        number,
+                               guint64       *first_line,
+                               GCancellable  *cancellable,
+                               GError       **error)
+{
+  g_autoptr(CqPgnReader) reader = NULL;
+  const char *text;
+  gsize len;
+  CqGameSource source;
+  GError *local_error = NULL;
+
+  reader = cq_pgn_reader_new_for_path (pgn_path, error);
+  if (reader == NULL)
+    return NULL;
+
+  while (cq_pgn_reader_next (reader, &text, &len, &source, &local_error))
+    {
+      if (source.number == number)
+        {
+          g_autofree char *copy = NULL;
+          gboolean cut = len > MAX_GAME_TEXT;
+          char *shown;
+
+          if (first_line)
+            *first_line = source.line;
+          copy = g_malloc (MIN (len, MAX_GAME_TEXT) + 1);
+          memcpy (copy, text, MIN (len, MAX_GAME_TEXT));
+          for (gsize i = 0; i < MIN (len, MAX_GAME_TEXT); i++)
+            if (copy[i] == '\0')
+              copy[i] = ' ';
+          copy[MIN (len, MAX_GAME_TEXT)] = '\0';
+          shown = displayable_text (copy, MIN (len, MAX_GAME_TEXT));
+          if (cut)
+            {
+              char *more = g_strdup_printf (_("%s\n… (the game's text is %" G_GSIZE_FORMAT
+                                              " bytes long; the first %d are shown)\n"),
+                                            shown, len, MAX_GAME_TEXT);
+              g_free (shown);
+              shown = more;
+            }
+          return shown;
+        }
+      if (source.number % 1024 == 0
+          && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+    }
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return NULL;
+    }
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+               _("“%s” has no game %" G_GUINT64_FORMAT " (was the file changed?)"),
+               pgn_path, number);
+  return NULL;
+}
+
+/* ------------------------------------------------------------------------
+ * The game window
+ */
+
+typedef struct {
+  char    *path;
+  char    *message;
+  guint64  number;
+  guint64  line;
+  guint64  first_line;
+} OpenData;
+
+static void
+open_data_free (OpenData *d)
+{
+  g_free (d->path);
+  g_free (d->message);
+  g_free (d);
+}
+
+static void
+read_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  OpenData *d = task_data;
+  GError *error = NULL;
+  char *text = ex_diagnostics_read_game_text (d->path, d->number, &d->first_line,
+                                              cancellable, &error);
+
+  if (text == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, text, g_free);
+}
+
+static GtkWindow *
+build_game_window (ExDiagnostics *self,
+                   OpenData      *d,
+                   const char    *text,
+                   const GError  *error)
+{
+  GtkWidget *window, *box, *header, *scrolled, *view;
+  GtkTextBuffer *buffer;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autofree char *base = g_path_get_basename (d->path);
+  g_autofree char *title = NULL;
+
+  /* Translators: title of the window that shows a damaged game's text */
+  title = g_strdup_printf (_("Game %" G_GUINT64_FORMAT " of “%s”"), d->number, base);
+  window = gtk_window_new ();
+  gtk_window_set_title (GTK_WINDOW (window), title);
+  gtk_window_set_default_size (GTK_WINDOW (window), 720, 480);
+  if (GTK_IS_WINDOW (root))
+    {
+      gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (root));
+      gtk_window_set_destroy_with_parent (GTK_WINDOW (window), TRUE);
+    }
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  header = gtk_label_new (error ? error->message : d->message);
+  gtk_label_set_wrap (GTK_LABEL (header), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (header), 0.0);
+  gtk_label_set_selectable (GTK_LABEL (header), TRUE);
+  gtk_widget_add_css_class (header, error ? "error" : "heading");
+  gtk_box_append (GTK_BOX (box), header);
+
+  view = gtk_text_view_new ();
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
+  gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  if (text != NULL)
+    {
+      GtkTextIter start, end;
+
+      gtk_text_buffer_set_text (buffer, text, -1);
+      /* the line of the problem, counted from the game's first line */
+      if (d->line >= d->first_line
+          && d->line - d->first_line < (guint64) gtk_text_buffer_get_line_count (buffer))
+        {
+          int line = (int) (d->line - d->first_line);
+          GtkTextTag *tag = gtk_text_buffer_create_tag (buffer, "error-line",
+                                                        "paragraph-background", "rgba(224,27,36,0.18)",
+                                                        NULL);
+
+          gtk_text_buffer_get_iter_at_line (buffer, &start, line);
+          end = start;
+          gtk_text_iter_forward_to_line_end (&end);
+          gtk_text_buffer_apply_tag (buffer, tag, &start, &end);
+          gtk_text_buffer_place_cursor (buffer, &start);
+          gtk_text_buffer_create_mark (buffer, "error-line", &start, TRUE);
+        }
+    }
+  scrolled = gtk_scrolled_window_new ();
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
+  gtk_box_append (GTK_BOX (box), scrolled);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+
+  if (gtk_text_buffer_get_mark (buffer, "error-line"))
+    gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (view),
+                                  gtk_text_buffer_get_mark (buffer, "error-line"),
+                                  0.1, TRUE, 0.0, 0.3);
+  return GTK_WINDOW (window);
+}
+
+static void
+read_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GTask *task = G_TASK (result);
+  OpenData *d = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = g_task_propagate_pointer (task, &error);
+  ExDiagnostics *self;
+  GtkWindow *window;
+
+  /* Cancelled: the list was reset or is gone; @source may be finalized. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = EX_DIAGNOSTICS (source);
+  g_clear_object (&self->open_cancellable);
+
+  if (self->game_window != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->game_window), (gpointer *) &self->game_window);
+      gtk_window_destroy (self->game_window);
+      self->game_window = NULL;
+    }
+  window = build_game_window (self, d, text, error);
+  self->game_window = window;
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &self->game_window);
+  gtk_window_present (window);
+  g_signal_emit (self, signals[GAME_OPENED], 0, error == NULL);
+}
+
+/**
+ * ex_diagnostics_open_game:
+ * @position: a row of ex_diagnostics_get_model().
+ *
+ * Reads the text of that row's game on a worker thread and shows it in a
+ * window of its own (one at a time), the line of the problem highlighted.
+ * Emits #ExDiagnostics::game-opened when the window is up (FALSE if the
+ * game could not be read: the window then says why).
+ *
+ * Returns: TRUE if the row names a game (a message in R13 form).
+ */
+gboolean
+ex_diagnostics_open_game (ExDiagnostics *self,
+                          guint          position)
+{
+  g_autoptr(GTask) task = NULL;
+  OpenData *d;
+  const char *message;
+  guint64 line, number;
+
+  g_return_val_if_fail (EX_IS_DIAGNOSTICS (self), FALSE);
+
+  message = gtk_string_list_get_string (self->messages, position);
+  if (message == NULL || self->pgn_path == NULL
+      || !ex_diagnostics_parse_message (message, &line, &number))
+    return FALSE;
+
+  if (self->open_cancellable)
+    g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
+  self->open_cancellable = g_cancellable_new ();
+
+  d = g_new0 (OpenData, 1);
+  d->path = g_strdup (self->pgn_path);
+  d->message = g_strdup (message);
+  d->number = number;
+  d->line = line;
+  task = g_task_new (self, self->open_cancellable, read_done_cb, NULL);
+  g_task_set_source_tag (task, ex_diagnostics_open_game);
+  g_task_set_task_data (task, d, (GDestroyNotify) open_data_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, read_thread);
+  return TRUE;
+}
+
+/* The window of the last opened game, or NULL. */
+GtkWindow *
+ex_diagnostics_get_game_window (ExDiagnostics *self)
+{
+  g_return_val_if_fail (EX_IS_DIAGNOSTICS (self), NULL);
+  return self->game_window;
+}
+
+/* ------------------------------------------------------------------------
+ * The list
+ */
+
+static void
+show_clicked_cb (GtkButton   *button,
+                 GtkListItem *item)
+{
+  ExDiagnostics *self = EX_DIAGNOSTICS (gtk_widget_get_ancestor (GTK_WIDGET (button),
+                                                                 EX_TYPE_DIAGNOSTICS));
+
+  if (self != NULL)
+    ex_diagnostics_open_game (self, gtk_list_item_get_position (item));
+}
+
+static void
+row_setup_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  user_data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *button = gtk_button_new_with_label (_("Show Game"));
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, _("Show the text of this game in the database"));
+  g_signal_connect (button, "clicked", G_CALLBACK (show_clicked_cb), item);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), button);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+row_bind_cb (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             gpointer                  user_data)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *label = gtk_widget_get_first_child (box);
+  GtkWidget *button = gtk_widget_get_next_sibling (label);
+  GtkStringObject *s = gtk_list_item_get_item (item);
+  const char *message = gtk_string_object_get_string (s);
+
+  gtk_label_set_text (GTK_LABEL (label), message);
+  gtk_widget_set_tooltip_text (label, message);
+  gtk_widget_set_sensitive (button, ex_diagnostics_parse_message (message, NULL, NULL));
+}
+
+static void
+activate_cb (GtkListView   *list,
+             guint          position,
+             ExDiagnostics *self)
+{
+  ex_diagnostics_open_game (self, position);
+}
+
+static void
+update_title (ExDiagnostics *self)
+{
+  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->messages));
+  guint64 total = self->damaged + self->skipped;
+  g_autofree char *counts = NULL;
+
+  if (self->damaged > 0 && self->skipped > 0)
+    counts = g_strdup_printf (_("%" G_GUINT64_FORMAT " damaged and %" G_GUINT64_FORMAT
+                                " skipped games"), self->damaged, self->skipped);
+  else if (self->damaged > 0)
+    counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%" G_GUINT64_FORMAT " damaged game",
+                                           "%" G_GUINT64_FORMAT " damaged games",
+                                           self->damaged), self->damaged);
+  else if (self->skipped > 0)
+    counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%" G_GUINT64_FORMAT " skipped game",
+                                           "%" G_GUINT64_FORMAT " skipped games",
+                                           self->skipped), self->skipped);
+  else
+    counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game reported",
+                                           "%u games reported", shown), shown);
+
+  g_free (self->title);
+  if (total > shown)
+    /* Translators: "3 damaged games (the first 500 are listed)" */
+    self->title = g_strdup_printf (_("%s (the first %u are listed)"), counts, shown);
+  else
+    self->title = g_steal_pointer (&counts);
+  gtk_expander_set_label (GTK_EXPANDER (self->expander), self->title);
+  gtk_widget_set_visible (GTK_WIDGET (self), shown > 0 || total > 0);
+}
+
+/**
+ * ex_diagnostics_reset:
+ * @pgn_path: (nullable): the database of the search that starts.
+ *
+ * Empties the list (a new search), collapses it and hides it until a game
+ * is reported; a game being opened is abandoned.
+ */
+void
+ex_diagnostics_reset (ExDiagnostics *self,
+                      const char    *pgn_path)
+{
+  g_return_if_fail (EX_IS_DIAGNOSTICS (self));
+
+  if (self->open_cancellable)
+    g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
+  g_free (self->pgn_path);
+  self->pgn_path = g_strdup (pgn_path);
+  self->damaged = self->skipped = 0;
+  gtk_string_list_splice (self->messages, 0,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->messages)), NULL);
+  gtk_expander_set_expanded (GTK_EXPANDER (self->expander), FALSE);
+  update_title (self);
+}
+
+/* Appends @messages (strings, "file:line: game N: what") to the list. */
+void
+ex_diagnostics_add (ExDiagnostics *self,
+                    GPtrArray     *messages)
+{
+  g_autofree const char **strv = NULL;
+  guint n_rows, n;
+
+  g_return_if_fail (EX_IS_DIAGNOSTICS (self));
+
+  n_rows = g_list_model_get_n_items (G_LIST_MODEL (self->messages));
+  if (messages == NULL || messages->len == 0 || n_rows >= MAX_ROWS)
+    return;
+  n = MIN (messages->len, MAX_ROWS - n_rows);
+  strv = g_new0 (const char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    strv[i] = g_ptr_array_index (messages, i);
+  gtk_string_list_splice (self->messages, n_rows, 0, strv);
+  update_title (self);
+}
+
+/* The search's counts (CqSearchProgress damaged / skipped), for the title:
+ * the list itself may hold only the first few hundred messages. */
+void
+ex_diagnostics_set_counts (ExDiagnostics *self,
+                           guint64        damaged,
+                           guint64        skipped)
+{
+  g_return_if_fail (EX_IS_DIAGNOSTICS (self));
+
+  if (self->damaged == damaged && self->skipped == skipped)
+    return;
+  self->damaged = damaged;
+  self->skipped = skipped;
+  update_title (self);
+}
+
+/* The messages, a GListModel of GtkStringObject (transfer none). */
+GListModel *
+ex_diagnostics_get_model (ExDiagnostics *self)
+{
+  g_return_val_if_fail (EX_IS_DIAGNOSTICS (self), NULL);
+  return G_LIST_MODEL (self->messages);
+}
+
+const char *
+ex_diagnostics_get_title (ExDiagnostics *self)
+{
+  g_return_val_if_fail (EX_IS_DIAGNOSTICS (self), NULL);
+  return self->title;
+}
+
+gboolean
+ex_diagnostics_get_expanded (ExDiagnostics *self)
+{
+  g_return_val_if_fail (EX_IS_DIAGNOSTICS (self), FALSE);
+  return gtk_expander_get_expanded (GTK_EXPANDER (self->expander));
+}
+
+void
+ex_diagnostics_set_expanded (ExDiagnostics *self,
+                             gboolean       expanded)
+{
+  g_return_if_fail (EX_IS_DIAGNOSTICS (self));
+  gtk_expander_set_expanded (GTK_EXPANDER (self->expander), expanded);
+}
+
+GtkWidget *
+ex_diagnostics_new (void)
+{
+  return g_object_new (EX_TYPE_DIAGNOSTICS, NULL);
+}
+
+static void
+ex_diagnostics_dispose (GObject *object)
+{
+  ExDiagnostics *self = EX_DIAGNOSTICS (object);
+
+  if (self->open_cancellable)
+    g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
+  if (self->game_window != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->game_window), (gpointer *) &self->game_window);
+      gtk_window_destroy (self->game_window);
+      self->game_window = NULL;
+    }
+  g_clear_pointer (&self->expander, gtk_widget_unparent);
+  g_clear_object (&self->messages);
+
+  G_OBJECT_CLASS (ex_diagnostics_parent_class)->dispose (object);
+}
+
+static void
+ex_diagnostics_finalize (GObject *object)
+{
+  ExDiagnostics *self = EX_DIAGNOSTICS (object);
+
+  g_free (self->pgn_path);
+  g_free (self->title);
+
+  G_OBJECT_CLASS (ex_diagnostics_parent_class)->finalize (object);
+}
+
+static void
+ex_diagnostics_class_init (ExDiagnosticsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ex_diagnostics_dispose;
+  object_class->finalize = ex_diagnostics_finalize;
+
+  /**
+   * ExDiagnostics::game-opened:
+   * @ok: FALSE if the game could not be read (the window says why).
+   *
+   * A game's window was opened by ex_diagnostics_open_game().
+   */
+  signals[GAME_OPENED] = g_signal_new ("game-opened", G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                       G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "diagnostics");
+}
+
+static void
+ex_diagnostics_init (ExDiagnostics *self)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkWidget *scrolled;
+
+  self->messages = gtk_string_list_new (NULL);
+  g_signal_connect (factory, "setup", G_CALLBACK (row_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (row_bind_cb), NULL);
+  self->list = GTK_LIST_VIEW (gtk_list_view_new (
+    GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->messages)))),
+    factory));
+  gtk_widget_add_css_class (GTK_WIDGET (self->list), "rich-list");
+  g_signal_connect (self->list, "activate", G_CALLBACK (activate_cb), self);
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 180);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list));
+
+  self->expander = gtk_expander_new (NULL);
+  gtk_expander_set_child (GTK_EXPANDER (self->expander), scrolled);
+  gtk_widget_set_margin_start (self->expander, 6);
+  gtk_widget_set_margin_end (self->expander, 6);
+  gtk_widget_set_parent (self->expander, GTK_WIDGET (self));
+  update_title (self);
+}

@@ -1,0 +1,706 @@
+/* ex-pattern-board.c: query by example: designators placed on a board.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The user drags piecetype designators from the palette onto squares (or
+ * picks one as the brush and clicks squares; clicking a square that holds
+ * the brush, or a right click, empties it), ticks simple keywords (`:wtm`,
+ * `:btm`, `:check`, `:mate`, `:stalemate`, `:variations`) and transforms
+ * (`:shift` ... `:flipcolor`, manual "Transformation keywords"), and gets
+ * one position list, one piece designator per square
+ * (ex_pattern_to_text()).  ExPatternBoard::insert hands it to the editor.
+ * ex_pattern_board_set_position() starts from a position of the board
+ * viewer ("Search for this position / pattern").
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ex-board.h"
+#include "ex-picker.h"
+#include "ex-pattern-board.h"
+
+#define N_SYMBOLS 21
+
+struct _ExPatternBoard
+{
+  GtkBox          parent_instance;
+
+  GtkWidget      *brush_buttons[N_SYMBOLS];
+  GtkWidget      *flag_buttons[EX_PATTERN_N_FLAGS];
+  GtkWidget      *board;
+  GtkWidget      *text_label;
+
+  guint16         pieces[64];
+  char            brush;
+  char           *text;
+};
+
+G_DEFINE_FINAL_TYPE (ExPatternBoard, ex_pattern_board, GTK_TYPE_BOX)
+
+enum {
+  PROP_0,
+  PROP_TEXT,
+  N_PROPS
+};
+
+enum {
+  INSERT,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static const struct {
+  ExPatternFlags flag;
+  const char    *tooltip;
+} flag_info[EX_PATTERN_N_FLAGS] = {
+  { EX_PATTERN_WTM, N_("White to move") },
+  { EX_PATTERN_BTM, N_("Black to move") },
+  { EX_PATTERN_CHECK, N_("One side is in check") },
+  { EX_PATTERN_MATE, N_("The position is a mate") },
+  { EX_PATTERN_STALEMATE, N_("The position is a stalemate") },
+  { EX_PATTERN_VARIATIONS, N_("Look in the variations too") },
+  { EX_PATTERN_SHIFT, N_("Anywhere on the board: every horizontal and vertical shift") },
+  { EX_PATTERN_SHIFTHORIZONTAL, N_("Shifted along the rank") },
+  { EX_PATTERN_SHIFTVERTICAL, N_("Shifted along the file") },
+  { EX_PATTERN_SHIFTMAINDIAGONAL, N_("Shifted along the a1-h8 diagonal") },
+  { EX_PATTERN_SHIFTOFFDIAGONAL, N_("Shifted along the a8-h1 diagonal") },
+  { EX_PATTERN_SHIFTDIAGONAL, N_("Shifted along either diagonal") },
+  { EX_PATTERN_FLIP, N_("Every rotation and reflection of the board") },
+  { EX_PATTERN_FLIPHORIZONTAL, N_("Reflected about the horizontal line") },
+  { EX_PATTERN_FLIPVERTICAL, N_("Reflected about the vertical line") },
+  { EX_PATTERN_FLIPDIAGONAL, N_("Reflected about the diagonal") },
+  { EX_PATTERN_FLIPCOLOR, N_("With the colours swapped too (and the board upside down)") },
+};
+
+static guint16
+symbol_mask (char symbol)
+{
+  char text[2] = { symbol, 0 };
+  ExDesignator d = { 0, 0 };
+
+  ex_designator_parse (text, &d, NULL);
+  return d.pieces;
+}
+
+static int
+symbol_index (char symbol)
+{
+  const char *p = symbol != '\0' ? strchr (EX_PICKER_SYMBOLS, symbol) : NULL;
+
+  return p != NULL ? (int) (p - EX_PICKER_SYMBOLS) : -1;
+}
+
+static void
+update_text (ExPatternBoard *self)
+{
+  g_autofree char *text = ex_pattern_to_text (self->pieces, ex_pattern_board_get_flags (self));
+
+  gtk_label_set_text (GTK_LABEL (self->text_label), text);
+  gtk_widget_queue_draw (self->board);
+  if (g_strcmp0 (text, self->text) != 0)
+    {
+      g_free (self->text);
+      self->text = g_steal_pointer (&text);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXT]);
+    }
+}
+
+/**
+ * ex_pattern_board_set_square:
+ * @square: 0 (a1) .. 63 (h8).
+ * @pieces: the piece-type set to place there (EX_PIECE_BIT() bits), or 0 to
+ *   leave the square free (no designator).
+ */
+void
+ex_pattern_board_set_square (ExPatternBoard *self,
+                             int             square,
+                             guint16         pieces)
+{
+  g_return_if_fail (EX_IS_PATTERN_BOARD (self));
+  g_return_if_fail (square >= 0 && square < 64);
+
+  self->pieces[square] = pieces & EX_PIECES_ALL;
+  update_text (self);
+}
+
+guint16
+ex_pattern_board_get_square (ExPatternBoard *self,
+                             int             square)
+{
+  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), 0);
+  g_return_val_if_fail (square >= 0 && square < 64, 0);
+
+  return self->pieces[square];
+}
+
+/* Empties every square (the keywords stay). */
+void
+ex_pattern_board_clear (ExPatternBoard *self)
+{
+  g_return_if_fail (EX_IS_PATTERN_BOARD (self));
+
+  memset (self->pieces, 0, sizeof self->pieces);
+  update_text (self);
+}
+
+/**
+ * ex_pattern_board_set_position:
+ * @pos: a position (from the board viewer).
+ * @squares: the squares to copy: every occupied square of @pos among them
+ *   gets its piece, empty ones among them get `.` only if @squares is not
+ *   all 64 (a whole position copies its pieces only).
+ *
+ * Replaces the board's designators with @pos's pieces on @squares, and
+ * ticks :wtm or :btm as @pos's side to move.
+ */
+void
+ex_pattern_board_set_position (ExPatternBoard   *self,
+                               const CqPosition *pos,
+                               CqBitboard        squares)
+{
+  ExPatternFlags flags;
+
+  g_return_if_fail (EX_IS_PATTERN_BOARD (self));
+  g_return_if_fail (pos != NULL);
+
+  for (int sq = 0; sq < 64; sq++)
+    {
+      CqPiece piece = cq_position_piece_at (pos, sq);
+
+      if ((squares & CQ_BIT (sq)) == 0)
+        self->pieces[sq] = 0;
+      else if (piece != CQ_EMPTY)
+        self->pieces[sq] = EX_PIECE_BIT (piece);
+      else
+        self->pieces[sq] = squares != EX_SQUARES_ALL ? EX_PIECE_BIT (CQ_EMPTY) : 0;
+    }
+
+  flags = ex_pattern_board_get_flags (self) & ~(EX_PATTERN_WTM | EX_PATTERN_BTM);
+  flags |= pos->side_to_move == CQ_WHITE ? EX_PATTERN_WTM : EX_PATTERN_BTM;
+  ex_pattern_board_set_flags (self, flags);
+  update_text (self);
+}
+
+/* The palette symbol that a click places ('\0': none). */
+void
+ex_pattern_board_set_brush (ExPatternBoard *self,
+                            char            symbol)
+{
+  int i = symbol_index (symbol);
+
+  g_return_if_fail (EX_IS_PATTERN_BOARD (self));
+
+  if (i < 0)
+    {
+      for (int j = 0; j < N_SYMBOLS; j++)
+        gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->brush_buttons[j]), FALSE);
+      self->brush = '\0';
+      return;
+    }
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->brush_buttons[i]), TRUE);
+}
+
+char
+ex_pattern_board_get_brush (ExPatternBoard *self)
+{
+  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), '\0');
+
+  return self->brush;
+}
+
+/* A click on @square: places the brush, or empties the square if it holds
+ * the brush already (or there is no brush). */
+void
+ex_pattern_board_click_square (ExPatternBoard *self,
+                               int             square)
+{
+  guint16 mask;
+
+  g_return_if_fail (EX_IS_PATTERN_BOARD (self));
+  g_return_if_fail (square >= 0 && square < 64);
+
+  mask = self->brush != '\0' ? symbol_mask (self->brush) : 0;
+  ex_pattern_board_set_square (self, square, self->pieces[square] == mask ? 0 : mask);
+}
+
+/**
+ * ex_pattern_board_drop_symbol:
+ * @symbol: a piecetype designator (`K`, `U`, `[Qr]`...), as dragged from
+ *   the palette.
+ *
+ * Returns: FALSE (and nothing changes) if @symbol is not a piecetype
+ *   designator.
+ */
+gboolean
+ex_pattern_board_drop_symbol (ExPatternBoard *self,
+                              int             square,
+                              const char     *symbol)
+{
+  ExDesignator d;
+
+  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), FALSE);
+  g_return_val_if_fail (square >= 0 && square < 64, FALSE);
+  g_return_val_if_fail (symbol != NULL, FALSE);
+
+  /* A piecetype only: no squares of its own. */
+  if (!ex_designator_parse (symbol, &d, NULL) || d.squares != EX_SQUARES_ALL)
+    return FALSE;
+  ex_pattern_board_set_square (self, square, d.pieces);
+  return TRUE;
+}
+
+void
+ex_pattern_board_set_flags (ExPatternBoard *self,
+                            ExPatternFlags  flags)
+{
+  g_return_if_fail (EX_IS_PATTERN_BOARD (self));
+
+  for (int i = 0; i < EX_PATTERN_N_FLAGS; i++)
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->flag_buttons[i]), (flags & (1u << i)) != 0);
+  update_text (self);
+}
+
+ExPatternFlags
+ex_pattern_board_get_flags (ExPatternBoard *self)
+{
+  ExPatternFlags flags = 0;
+
+  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), 0);
+
+  for (int i = 0; i < EX_PATTERN_N_FLAGS; i++)
+    if (self->flag_buttons[i] != NULL && gtk_check_button_get_active (GTK_CHECK_BUTTON (self->flag_buttons[i])))
+      flags |= 1u << i;
+  return flags;
+}
+
+/* Returns: (transfer none): the check button of a single @flag. */
+GtkWidget *
+ex_pattern_board_get_flag_button (ExPatternBoard *self,
+                                  ExPatternFlags  flag)
+{
+  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), NULL);
+  g_return_val_if_fail (ex_pattern_flag_keyword (flag) != NULL, NULL);
+
+  return self->flag_buttons[g_bit_nth_lsf ((gulong) flag, -1)];
+}
+
+GtkWidget *
+ex_pattern_board_get_brush_button (ExPatternBoard *self,
+                                   char            symbol)
+{
+  int i = symbol_index (symbol);
+
+  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), NULL);
+  g_return_val_if_fail (i >= 0, NULL);
+
+  return self->brush_buttons[i];
+}
+
+GtkWidget *
+ex_pattern_board_get_board (ExPatternBoard *self)
+{
+  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), NULL);
+
+  return self->board;
+}
+
+/* Returns: the position list the board and the keywords make. */
+const char *
+ex_pattern_board_get_text (ExPatternBoard *self)
+{
+  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), NULL);
+
+  return self->text;
+}
+
+void
+ex_pattern_board_insert (ExPatternBoard *self)
+{
+  g_return_if_fail (EX_IS_PATTERN_BOARD (self));
+
+  g_signal_emit (self, signals[INSERT], 0, self->text);
+}
+
+/* ------------------------------------------------------------------------
+ * The board
+ */
+
+static void
+board_geometry (GtkWidget *board,
+                double    *x0,
+                double    *y0,
+                double    *square)
+{
+  int width = gtk_widget_get_width (board), height = gtk_widget_get_height (board);
+  double side = MIN (width, height);
+
+  *square = side / 8.0;
+  *x0 = (width - side) / 2.0;
+  *y0 = (height - side) / 2.0;
+}
+
+int
+ex_pattern_board_get_square_at (ExPatternBoard *self,
+                                double          x,
+                                double          y)
+{
+  double x0, y0, size;
+  int file, rank;
+
+  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), CQ_NO_SQUARE);
+
+  board_geometry (self->board, &x0, &y0, &size);
+  if (size <= 0 || x < x0 || y < y0)
+    return CQ_NO_SQUARE;
+  file = (int) ((x - x0) / size);
+  rank = 7 - (int) ((y - y0) / size);
+  if (file < 0 || file > 7 || rank < 0 || rank > 7)
+    return CQ_NO_SQUARE;
+  return CQ_SQUARE (file, rank);
+}
+
+static void
+draw_board (GtkDrawingArea *area,
+            cairo_t        *cr,
+            int             width,
+            int             height,
+            gpointer        user_data)
+{
+  ExPatternBoard *self = EX_PATTERN_BOARD (user_data);
+  GdkRGBA light, dark;
+  double x0, y0, size;
+
+  gdk_rgba_parse (&light, EX_BOARD_LIGHT_SQUARE_COLOR);
+  gdk_rgba_parse (&dark, EX_BOARD_DARK_SQUARE_COLOR);
+  board_geometry (GTK_WIDGET (area), &x0, &y0, &size);
+
+  for (int sq = 0; sq < 64; sq++)
+    {
+      double x = x0 + CQ_FILE (sq) * size, y = y0 + (7 - CQ_RANK (sq)) * size;
+      guint16 pieces = self->pieces[sq];
+
+      gdk_cairo_set_source_rgba (cr, (CQ_FILE (sq) + CQ_RANK (sq)) % 2 == 0 ? &dark : &light);
+      cairo_rectangle (cr, x, y, size, size);
+      cairo_fill (cr);
+
+      if (pieces == 0)
+        continue;
+
+      if ((pieces & (pieces - 1)) == 0 && pieces != EX_PIECE_BIT (CQ_EMPTY))
+        ex_picker_draw_piece (cr, (CqPiece) g_bit_nth_lsf (pieces, -1), x, y, size);
+      else
+        {
+          /* A class or a set: its piecetype text on a tinted square. */
+          g_autofree char *text = ex_piecetype_to_text (pieces);
+          cairo_text_extents_t extents;
+          double font = size * (strlen (text) > 2 ? 0.32 : 0.5);
+
+          cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.35);
+          cairo_rectangle (cr, x + 1, y + 1, size - 2, size - 2);
+          cairo_fill (cr);
+          cairo_select_font_face (cr, "monospace", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+          cairo_set_font_size (cr, font);
+          cairo_text_extents (cr, text, &extents);
+          cairo_set_source_rgba (cr, 0.05, 0.15, 0.35, 1.0);
+          cairo_move_to (cr, x + (size - extents.width) / 2 - extents.x_bearing,
+                         y + (size - extents.height) / 2 - extents.y_bearing);
+          cairo_show_text (cr, text);
+        }
+    }
+
+  cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, MAX (8.0, size * 0.2));
+  for (int i = 0; i < 8; i++)
+    {
+      char file[2] = { (char) ('a' + i), 0 }, rank[2] = { (char) ('1' + i), 0 };
+
+      gdk_cairo_set_source_rgba (cr, i % 2 == 0 ? &light : &dark);
+      cairo_move_to (cr, x0 + (i + 1) * size - size * 0.2, y0 + 8 * size - size * 0.06);
+      cairo_show_text (cr, file);
+      gdk_cairo_set_source_rgba (cr, i % 2 == 0 ? &light : &dark);
+      cairo_move_to (cr, x0 + size * 0.04, y0 + (7 - i) * size + size * 0.22);
+      cairo_show_text (cr, rank);
+    }
+}
+
+static void
+click_pressed_cb (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  ExPatternBoard  *self)
+{
+  int square = ex_pattern_board_get_square_at (self, x, y);
+
+  if (square == CQ_NO_SQUARE)
+    return;
+  if (gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture)) == GDK_BUTTON_SECONDARY)
+    ex_pattern_board_set_square (self, square, 0);
+  else
+    ex_pattern_board_click_square (self, square);
+}
+
+static gboolean
+drop_cb (GtkDropTarget  *target,
+         const GValue   *value,
+         double          x,
+         double          y,
+         ExPatternBoard *self)
+{
+  int square = ex_pattern_board_get_square_at (self, x, y);
+
+  if (square == CQ_NO_SQUARE || !G_VALUE_HOLDS_STRING (value))
+    return FALSE;
+  return ex_pattern_board_drop_symbol (self, square, g_value_get_string (value));
+}
+
+static GdkContentProvider *
+drag_prepare_cb (GtkDragSource *source,
+                 double         x,
+                 double         y,
+                 GtkWidget     *button)
+{
+  const char *symbol = g_object_get_data (G_OBJECT (button), "ex-symbol");
+  int piece = cq_piece_from_char (symbol[0]);
+
+  if (piece > CQ_EMPTY && ex_picker_get_piece_texture ((CqPiece) piece) != NULL)
+    gtk_drag_source_set_icon (source, GDK_PAINTABLE (ex_picker_get_piece_texture ((CqPiece) piece)), 20, 20);
+  return gdk_content_provider_new_typed (G_TYPE_STRING, symbol);
+}
+
+static void
+brush_toggled_cb (GtkToggleButton *button,
+                  ExPatternBoard  *self)
+{
+  const char *symbol = g_object_get_data (G_OBJECT (button), "ex-symbol");
+
+  if (gtk_toggle_button_get_active (button))
+    self->brush = symbol[0];
+  else if (self->brush == symbol[0])
+    self->brush = '\0';
+}
+
+static void
+flag_toggled_cb (GtkCheckButton *button,
+                 ExPatternBoard *self)
+{
+  update_text (self);
+}
+
+static void
+insert_clicked_cb (GtkButton      *button,
+                   ExPatternBoard *self)
+{
+  ex_pattern_board_insert (self);
+}
+
+static void
+clear_clicked_cb (GtkButton      *button,
+                  ExPatternBoard *self)
+{
+  ex_pattern_board_clear (self);
+}
+
+static GtkWidget *
+build_palette (ExPatternBoard *self)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *group = NULL;
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 2);
+  gtk_widget_set_halign (grid, GTK_ALIGN_CENTER);
+
+  for (int i = 0; i < N_SYMBOLS; i++)
+    {
+      static char symbols[N_SYMBOLS][2];
+      char symbol = EX_PICKER_SYMBOLS[i];
+      int piece = cq_piece_from_char (symbol);
+      GtkWidget *button = gtk_toggle_button_new ();
+      GtkDragSource *source = gtk_drag_source_new ();
+      g_autofree char *tooltip = NULL;
+
+      symbols[i][0] = symbol;
+      g_object_set_data (G_OBJECT (button), "ex-symbol", symbols[i]);
+      if (piece > CQ_EMPTY && ex_picker_get_piece_texture ((CqPiece) piece) != NULL)
+        {
+          GtkWidget *image = gtk_image_new_from_paintable (GDK_PAINTABLE (ex_picker_get_piece_texture ((CqPiece) piece)));
+
+          gtk_image_set_pixel_size (GTK_IMAGE (image), 24);
+          gtk_button_set_child (GTK_BUTTON (button), image);
+        }
+      else
+        {
+          GtkWidget *label = gtk_label_new (symbols[i]);
+
+          gtk_widget_add_css_class (label, "monospace");
+          gtk_button_set_child (GTK_BUTTON (button), label);
+        }
+      if (group == NULL)
+        group = button;
+      else
+        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), GTK_TOGGLE_BUTTON (group));
+      gtk_widget_set_size_request (button, 34, 34);
+      /* Translators: %c is a piecetype designator such as K or U */
+      tooltip = g_strdup_printf (_("Drag %c onto a square, or choose it and click squares"), symbol);
+      gtk_widget_set_tooltip_text (button, tooltip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+      g_signal_connect (button, "toggled", G_CALLBACK (brush_toggled_cb), self);
+      gtk_drag_source_set_actions (source, GDK_ACTION_COPY);
+      g_signal_connect (source, "prepare", G_CALLBACK (drag_prepare_cb), button);
+      gtk_widget_add_controller (button, GTK_EVENT_CONTROLLER (source));
+      self->brush_buttons[i] = button;
+      gtk_grid_attach (GTK_GRID (grid), button, i % 7, i / 7, 1, 1);
+    }
+
+  return grid;
+}
+
+static GtkWidget *
+build_flags (ExPatternBoard *self)
+{
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
+  for (int i = 0; i < EX_PATTERN_N_FLAGS; i++)
+    {
+      GtkWidget *check = gtk_check_button_new_with_label (ex_pattern_flag_keyword (flag_info[i].flag));
+
+      gtk_widget_set_tooltip_text (check, _(flag_info[i].tooltip));
+      g_signal_connect (check, "toggled", G_CALLBACK (flag_toggled_cb), self);
+      self->flag_buttons[i] = check;
+      /* Keywords in the first column, shifts in the second, flips in the
+       * third. */
+      if (i < 6)
+        gtk_grid_attach (GTK_GRID (grid), check, 0, i, 1, 1);
+      else if (i < 12)
+        gtk_grid_attach (GTK_GRID (grid), check, 1, i - 6, 1, 1);
+      else
+        gtk_grid_attach (GTK_GRID (grid), check, 2, i - 12, 1, 1);
+    }
+  return grid;
+}
+
+/* ------------------------------------------------------------------------
+ * GObject
+ */
+
+static void
+ex_pattern_board_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  ExPatternBoard *self = EX_PATTERN_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_TEXT:
+      g_value_set_string (value, self->text);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ex_pattern_board_finalize (GObject *object)
+{
+  ExPatternBoard *self = EX_PATTERN_BOARD (object);
+
+  g_clear_pointer (&self->text, g_free);
+
+  G_OBJECT_CLASS (ex_pattern_board_parent_class)->finalize (object);
+}
+
+static void
+ex_pattern_board_class_init (ExPatternBoardClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = ex_pattern_board_get_property;
+  object_class->finalize = ex_pattern_board_finalize;
+
+  /**
+   * ExPatternBoard:text:
+   * The position list the board makes, `(position Kg1 ... :wtm)`.
+   */
+  properties[PROP_TEXT] =
+    g_param_spec_string ("text", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * ExPatternBoard::insert:
+   * @text: the position list.
+   */
+  signals[INSERT] =
+    g_signal_new ("insert", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+ex_pattern_board_init (ExPatternBoard *self)
+{
+  GtkWidget *bottom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *insert = gtk_button_new_with_mnemonic (_("_Insert"));
+  GtkWidget *clear = gtk_button_new_with_mnemonic (_("_Clear"));
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY);
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (self), 6);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "ex-pattern-board");
+
+  gtk_box_append (GTK_BOX (self), build_palette (self));
+
+  self->board = gtk_drawing_area_new ();
+  gtk_widget_set_size_request (self->board, 240, 240);
+  gtk_widget_set_hexpand (self->board, TRUE);
+  gtk_widget_set_vexpand (self->board, TRUE);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->board), draw_board, self, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->board), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Pattern board: drop designators on squares"), -1);
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  g_signal_connect (click, "pressed", G_CALLBACK (click_pressed_cb), self);
+  gtk_widget_add_controller (self->board, GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (target, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (self->board, GTK_EVENT_CONTROLLER (target));
+  gtk_box_append (GTK_BOX (self), self->board);
+
+  gtk_box_append (GTK_BOX (self), build_flags (self));
+
+  self->text_label = gtk_label_new (NULL);
+  gtk_label_set_selectable (GTK_LABEL (self->text_label), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (self->text_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (self->text_label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (self->text_label), 0.0);
+  gtk_widget_set_hexpand (self->text_label, TRUE);
+  gtk_widget_add_css_class (self->text_label, "monospace");
+  gtk_widget_add_css_class (insert, "suggested-action");
+  gtk_widget_set_tooltip_text (insert, _("Insert the position list at the editor’s cursor"));
+  gtk_widget_set_tooltip_text (clear, _("Take every designator off the board"));
+  g_signal_connect (insert, "clicked", G_CALLBACK (insert_clicked_cb), self);
+  g_signal_connect (clear, "clicked", G_CALLBACK (clear_clicked_cb), self);
+  gtk_box_append (GTK_BOX (buttons), insert);
+  gtk_box_append (GTK_BOX (buttons), clear);
+  gtk_box_append (GTK_BOX (bottom), self->text_label);
+  gtk_box_append (GTK_BOX (bottom), buttons);
+  gtk_box_append (GTK_BOX (self), bottom);
+
+  update_text (self);
+}
+
+/**
+ * ex_pattern_board_new:
+ * Returns: (transfer floating): an empty pattern board, no keyword.
+ */
+GtkWidget *
+ex_pattern_board_new (void)
+{
+  return g_object_new (EX_TYPE_PATTERN_BOARD, NULL);
+}

@@ -1,0 +1,880 @@
+/* ex-picker.c: the visual piece-designator and square-set picker.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A palette of the 21 piecetype designators (manual "Piece designators":
+ * the twelve pieces drawn with the board's own images, and the classes
+ * `.` `A` `a` `M` `m` `I` `i` `U` `?`), several selectable at once; a
+ * small board whose squares are chosen by click or by dragging a rectangle
+ * (a drag from an unselected square selects, from a selected one
+ * deselects); buttons for each file and rank, light and dark squares, all
+ * and none.  The designator they denote is shown live in its shortest
+ * form (ex-designator-text.c) and inserted into the editor by "Insert"
+ * (ExPicker::insert).  The other way round, ex_picker_set_text() shows a
+ * designator from the editor.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <librsvg/rsvg.h>
+
+#include "cql/cq-query.h"
+#include "ex-board.h"
+#include "ex-viewer-private.h"
+#include "ex-picker.h"
+
+#define N_SYMBOLS 21
+
+struct _ExPicker
+{
+  GtkBox           parent_instance;
+
+  GtkWidget       *symbol_buttons[N_SYMBOLS];
+  GtkWidget       *board;
+  GtkWidget       *text_label;
+  GtkWidget       *insert_button;
+  GHashTable      *buttons;       /* name -> GtkWidget (not owned) */
+
+  CqBitboard       squares;
+  char            *text;          /* shortest designator; NULL: no piece */
+
+  /* A drag in progress on the board. */
+  int              drag_from;     /* CQ_NO_SQUARE when none */
+  int              drag_to;
+  gboolean         drag_select;
+  guint            updating : 1;
+};
+
+G_DEFINE_FINAL_TYPE (ExPicker, ex_picker, GTK_TYPE_BOX)
+
+enum {
+  PROP_0,
+  PROP_TEXT,
+  N_PROPS
+};
+
+enum {
+  INSERT,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* ------------------------------------------------------------------------
+ * Piece images
+ */
+
+static RsvgHandle *
+piece_handle (CqPiece piece)
+{
+  static RsvgHandle *handles[CQ_N_PIECES];
+  static const char *const names[CQ_N_PIECES] = {
+    NULL, "wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK",
+  };
+
+  if (piece <= CQ_EMPTY || piece >= CQ_N_PIECES)
+    return NULL;
+
+  if (handles[piece] == NULL)
+    {
+      g_autofree char *path = g_strconcat (EX_VIEWER_PIECES_PATH, names[piece], ".svg", NULL);
+      g_autoptr(GBytes) bytes = NULL;
+
+      _ex_viewer_ensure_resources ();
+      bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+      if (bytes != NULL)
+        handles[piece] = rsvg_handle_new_from_data (g_bytes_get_data (bytes, NULL),
+                                                    g_bytes_get_size (bytes), NULL);
+    }
+
+  return handles[piece];
+}
+
+/**
+ * ex_picker_draw_piece:
+ * Draws @piece's image in the square (@x, @y, @size) of @cr (pixels).
+ * Nothing for CQ_EMPTY.
+ */
+void
+ex_picker_draw_piece (cairo_t *cr,
+                      CqPiece  piece,
+                      double   x,
+                      double   y,
+                      double   size)
+{
+  RsvgHandle *handle = piece_handle (piece);
+  RsvgRectangle viewport = { x, y, size, size };
+
+  if (handle != NULL)
+    rsvg_handle_render_document (handle, cr, &viewport, NULL);
+}
+
+/**
+ * ex_picker_get_piece_texture:
+ * Returns: (transfer none) (nullable): @piece's image at 64 x 64 pixels,
+ *   cached for the life of the process; NULL for CQ_EMPTY.
+ */
+GdkTexture *
+ex_picker_get_piece_texture (CqPiece piece)
+{
+  static GdkTexture *textures[CQ_N_PIECES];
+  const int size = 64;
+
+  if (piece_handle (piece) == NULL)
+    return NULL;
+
+  if (textures[piece] == NULL)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+      cairo_t *cr = cairo_create (surface);
+      g_autoptr(GBytes) bytes = NULL;
+      int stride;
+
+      ex_picker_draw_piece (cr, piece, 0, 0, size);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      stride = cairo_image_surface_get_stride (surface);
+      bytes = g_bytes_new (cairo_image_surface_get_data (surface), (gsize) stride * size);
+      textures[piece] = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes, stride);
+      cairo_surface_destroy (surface);
+    }
+
+  return textures[piece];
+}
+
+/* ------------------------------------------------------------------------
+ * State
+ */
+
+static int
+symbol_index (char symbol)
+{
+  const char *p = symbol != '\0' ? strchr (EX_PICKER_SYMBOLS, symbol) : NULL;
+
+  return p != NULL ? (int) (p - EX_PICKER_SYMBOLS) : -1;
+}
+
+static guint16
+symbol_mask (char symbol)
+{
+  char text[2] = { symbol, 0 };
+  ExDesignator d = { 0, 0 };
+
+  ex_designator_parse (text, &d, NULL);
+  return d.pieces;
+}
+
+static guint16
+get_pieces (ExPicker *self)
+{
+  guint16 pieces = 0;
+
+  for (int i = 0; i < N_SYMBOLS; i++)
+    if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->symbol_buttons[i])))
+      pieces |= symbol_mask (EX_PICKER_SYMBOLS[i]);
+  return pieces;
+}
+
+static void
+update_text (ExPicker *self)
+{
+  ExDesignator d;
+  g_autofree char *text = NULL;
+
+  if (self->updating)
+    return;
+
+  ex_picker_get_designator (self, &d);
+  text = ex_designator_to_text (&d);
+
+  if (text != NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->text_label), text);
+      gtk_widget_remove_css_class (self->text_label, "dim-label");
+    }
+  else
+    {
+      gtk_label_set_text (GTK_LABEL (self->text_label), _("Choose one piece type or more"));
+      gtk_widget_add_css_class (self->text_label, "dim-label");
+    }
+  gtk_widget_set_sensitive (self->insert_button, text != NULL);
+  gtk_widget_queue_draw (self->board);
+
+  if (g_strcmp0 (text, self->text) != 0)
+    {
+      g_free (self->text);
+      self->text = g_steal_pointer (&text);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXT]);
+    }
+}
+
+static void
+set_squares (ExPicker   *self,
+             CqBitboard  squares)
+{
+  self->squares = squares;
+  update_text (self);
+}
+
+/**
+ * ex_picker_get_designator:
+ * @out: (out): the piece-type set of the active palette buttons and the
+ *   chosen squares.
+ */
+void
+ex_picker_get_designator (ExPicker     *self,
+                          ExDesignator *out)
+{
+  g_return_if_fail (EX_IS_PICKER (self));
+  g_return_if_fail (out != NULL);
+
+  out->pieces = get_pieces (self);
+  out->squares = self->squares;
+}
+
+/**
+ * ex_picker_set_designator:
+ * Shows @designator: the palette buttons of its shortest piecetype text
+ * (`[A.]` activates A and .) and its squares.
+ */
+void
+ex_picker_set_designator (ExPicker           *self,
+                          const ExDesignator *designator)
+{
+  g_autofree char *pieces = NULL;
+
+  g_return_if_fail (EX_IS_PICKER (self));
+  g_return_if_fail (designator != NULL);
+
+  pieces = ex_piecetype_to_text (designator->pieces);
+  self->updating = TRUE;
+  for (int i = 0; i < N_SYMBOLS; i++)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->symbol_buttons[i]),
+                                  pieces != NULL && strchr (pieces, EX_PICKER_SYMBOLS[i]) != NULL);
+  self->updating = FALSE;
+  set_squares (self, designator->squares);
+}
+
+/**
+ * ex_picker_set_text:
+ * @text: a piece designator (`[Qr][d1,h3]`).
+ * @error: CQ_QUERY_ERROR_SYNTAX if @text is not one.
+ *
+ * Shows the designator @text denotes (ex_designator_parse()).
+ */
+gboolean
+ex_picker_set_text (ExPicker    *self,
+                    const char  *text,
+                    GError     **error)
+{
+  ExDesignator d;
+
+  g_return_val_if_fail (EX_IS_PICKER (self), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (!ex_designator_parse (text, &d, error))
+    return FALSE;
+  ex_picker_set_designator (self, &d);
+  return TRUE;
+}
+
+/**
+ * ex_picker_get_text:
+ * Returns: (nullable): the shortest text of the designator shown, NULL
+ *   while no piece type is chosen.
+ */
+const char *
+ex_picker_get_text (ExPicker *self)
+{
+  g_return_val_if_fail (EX_IS_PICKER (self), NULL);
+
+  return self->text;
+}
+
+void
+ex_picker_set_symbol_active (ExPicker *self,
+                             char      symbol,
+                             gboolean  active)
+{
+  int i = symbol_index (symbol);
+
+  g_return_if_fail (EX_IS_PICKER (self));
+  g_return_if_fail (i >= 0);
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->symbol_buttons[i]), active);
+}
+
+gboolean
+ex_picker_get_symbol_active (ExPicker *self,
+                             char      symbol)
+{
+  int i = symbol_index (symbol);
+
+  g_return_val_if_fail (EX_IS_PICKER (self), FALSE);
+  g_return_val_if_fail (i >= 0, FALSE);
+
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->symbol_buttons[i]));
+}
+
+/* Returns: (transfer none): the palette's toggle button for @symbol. */
+GtkWidget *
+ex_picker_get_symbol_button (ExPicker *self,
+                             char      symbol)
+{
+  int i = symbol_index (symbol);
+
+  g_return_val_if_fail (EX_IS_PICKER (self), NULL);
+  g_return_val_if_fail (i >= 0, NULL);
+
+  return self->symbol_buttons[i];
+}
+
+/**
+ * ex_picker_get_button:
+ * @name: "a".."h" (files), "1".."8" (ranks), "light", "dark", "all",
+ *   "none" or "insert".
+ *
+ * Returns: (transfer none) (nullable): that button of the picker.
+ */
+GtkWidget *
+ex_picker_get_button (ExPicker   *self,
+                      const char *name)
+{
+  g_return_val_if_fail (EX_IS_PICKER (self), NULL);
+
+  return g_hash_table_lookup (self->buttons, name);
+}
+
+GtkWidget *
+ex_picker_get_board (ExPicker *self)
+{
+  g_return_val_if_fail (EX_IS_PICKER (self), NULL);
+
+  return self->board;
+}
+
+/* Emits ExPicker::insert with the designator's text, if there is one. */
+void
+ex_picker_insert (ExPicker *self)
+{
+  g_return_if_fail (EX_IS_PICKER (self));
+
+  if (self->text != NULL)
+    g_signal_emit (self, signals[INSERT], 0, self->text);
+}
+
+/* ------------------------------------------------------------------------
+ * The board
+ */
+
+static CqBitboard
+rectangle (int from,
+           int to)
+{
+  int f0 = MIN (CQ_FILE (from), CQ_FILE (to)), f1 = MAX (CQ_FILE (from), CQ_FILE (to));
+  int r0 = MIN (CQ_RANK (from), CQ_RANK (to)), r1 = MAX (CQ_RANK (from), CQ_RANK (to));
+  CqBitboard set = 0;
+
+  for (int r = r0; r <= r1; r++)
+    for (int f = f0; f <= f1; f++)
+      set |= CQ_BIT (CQ_SQUARE (f, r));
+  return set;
+}
+
+/* Toggles @square, as a click on it does.  While every square is chosen
+ * (no square designator), a click starts a new set with that square. */
+void
+ex_picker_click_square (ExPicker *self,
+                        int       square)
+{
+  g_return_if_fail (EX_IS_PICKER (self));
+  g_return_if_fail (square >= 0 && square < 64);
+
+  if (self->squares == EX_SQUARES_ALL)
+    set_squares (self, CQ_BIT (square));
+  else
+    set_squares (self, self->squares ^ CQ_BIT (square));
+}
+
+/**
+ * ex_picker_drag_squares:
+ * As a drag on the board from @from to @to: the rectangle they span is
+ * selected if @from was not selected, deselected if it was.  While every
+ * square is chosen, a drag starts a new set with the rectangle.
+ */
+void
+ex_picker_drag_squares (ExPicker *self,
+                        int       from,
+                        int       to)
+{
+  CqBitboard rect;
+
+  g_return_if_fail (EX_IS_PICKER (self));
+  g_return_if_fail (from >= 0 && from < 64 && to >= 0 && to < 64);
+
+  rect = rectangle (from, to);
+  if (self->squares == EX_SQUARES_ALL)
+    set_squares (self, rect);
+  else if (self->squares & CQ_BIT (from))
+    set_squares (self, self->squares & ~rect);
+  else
+    set_squares (self, self->squares | rect);
+}
+
+static void
+board_geometry (GtkWidget *board,
+                double    *x0,
+                double    *y0,
+                double    *square)
+{
+  int width = gtk_widget_get_width (board), height = gtk_widget_get_height (board);
+  double side = MIN (width, height);
+
+  *square = side / 8.0;
+  *x0 = (width - side) / 2.0;
+  *y0 = (height - side) / 2.0;
+}
+
+/* Returns: the square at (@x, @y) of the board widget, or CQ_NO_SQUARE. */
+int
+ex_picker_get_square_at (ExPicker *self,
+                         double    x,
+                         double    y)
+{
+  double x0, y0, size;
+  int file, rank;
+
+  g_return_val_if_fail (EX_IS_PICKER (self), CQ_NO_SQUARE);
+
+  board_geometry (self->board, &x0, &y0, &size);
+  if (size <= 0 || x < x0 || y < y0)
+    return CQ_NO_SQUARE;
+  file = (int) ((x - x0) / size);
+  rank = 7 - (int) ((y - y0) / size);
+  if (file < 0 || file > 7 || rank < 0 || rank > 7)
+    return CQ_NO_SQUARE;
+  return CQ_SQUARE (file, rank);
+}
+
+static void
+draw_board (GtkDrawingArea *area,
+            cairo_t        *cr,
+            int             width,
+            int             height,
+            gpointer        user_data)
+{
+  ExPicker *self = EX_PICKER (user_data);
+  GdkRGBA light, dark;
+  CqBitboard preview = 0;
+  double x0, y0, size;
+  guint16 pieces = get_pieces (self);
+  CqPiece shown = CQ_EMPTY;
+
+  gdk_rgba_parse (&light, EX_BOARD_LIGHT_SQUARE_COLOR);
+  gdk_rgba_parse (&dark, EX_BOARD_DARK_SQUARE_COLOR);
+  board_geometry (GTK_WIDGET (area), &x0, &y0, &size);
+
+  if (self->drag_from != CQ_NO_SQUARE && self->drag_to != CQ_NO_SQUARE)
+    preview = rectangle (self->drag_from, self->drag_to);
+
+  /* One piece type chosen: draw it faintly on the chosen squares. */
+  if (pieces != 0 && (pieces & (pieces - 1)) == 0 && pieces != EX_PIECE_BIT (CQ_EMPTY))
+    shown = (CqPiece) g_bit_nth_lsf (pieces, -1);
+
+  for (int sq = 0; sq < 64; sq++)
+    {
+      double x = x0 + CQ_FILE (sq) * size, y = y0 + (7 - CQ_RANK (sq)) * size;
+      gboolean selected = (self->squares & CQ_BIT (sq)) != 0;
+
+      if (preview & CQ_BIT (sq))
+        selected = self->drag_select;
+
+      gdk_cairo_set_source_rgba (cr, (CQ_FILE (sq) + CQ_RANK (sq)) % 2 == 0 ? &dark : &light);
+      cairo_rectangle (cr, x, y, size, size);
+      cairo_fill (cr);
+
+      if (selected)
+        {
+          cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.55);
+          cairo_rectangle (cr, x, y, size, size);
+          cairo_fill (cr);
+          if (shown != CQ_EMPTY)
+            {
+              cairo_push_group (cr);
+              ex_picker_draw_piece (cr, shown, x + size * 0.1, y + size * 0.1, size * 0.8);
+              cairo_pop_group_to_source (cr);
+              cairo_paint_with_alpha (cr, 0.8);
+            }
+          cairo_set_source_rgba (cr, 0.10, 0.37, 0.71, 1.0);
+          cairo_set_line_width (cr, 1.5);
+          cairo_rectangle (cr, x + 0.75, y + 0.75, size - 1.5, size - 1.5);
+          cairo_stroke (cr);
+        }
+    }
+
+  /* File and rank names along the edges. */
+  cairo_set_font_size (cr, MAX (8.0, size * 0.22));
+  for (int i = 0; i < 8; i++)
+    {
+      char file[2] = { (char) ('a' + i), 0 }, rank[2] = { (char) ('1' + i), 0 };
+
+      gdk_cairo_set_source_rgba (cr, i % 2 == 0 ? &light : &dark);
+      cairo_move_to (cr, x0 + (i + 1) * size - size * 0.22, y0 + 8 * size - size * 0.06);
+      cairo_show_text (cr, file);
+      gdk_cairo_set_source_rgba (cr, i % 2 == 0 ? &light : &dark);
+      cairo_move_to (cr, x0 + size * 0.05, y0 + (7 - i) * size + size * 0.25);
+      cairo_show_text (cr, rank);
+    }
+}
+
+static void
+drag_begin_cb (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               ExPicker       *self)
+{
+  int square = ex_picker_get_square_at (self, x, y);
+
+  if (square == CQ_NO_SQUARE)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  self->drag_from = self->drag_to = square;
+  self->drag_select = self->squares == EX_SQUARES_ALL || (self->squares & CQ_BIT (square)) == 0;
+  gtk_widget_queue_draw (self->board);
+}
+
+static void
+drag_update_cb (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                ExPicker       *self)
+{
+  double x, y;
+  int square;
+
+  if (self->drag_from == CQ_NO_SQUARE)
+    return;
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  square = ex_picker_get_square_at (self, x + dx, y + dy);
+  if (square != CQ_NO_SQUARE && square != self->drag_to)
+    {
+      self->drag_to = square;
+      gtk_widget_queue_draw (self->board);
+    }
+}
+
+static void
+drag_end_cb (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             ExPicker       *self)
+{
+  int from = self->drag_from, to = self->drag_to;
+
+  if (from == CQ_NO_SQUARE)
+    return;
+  self->drag_from = self->drag_to = CQ_NO_SQUARE;
+  if (from == to)
+    ex_picker_click_square (self, from);
+  else
+    ex_picker_drag_squares (self, from, to);
+}
+
+/* ------------------------------------------------------------------------
+ * Buttons
+ */
+
+static void
+set_button_squares_cb (GtkButton *button,
+                       ExPicker  *self)
+{
+  CqBitboard set = (CqBitboard) *(const guint64 *) g_object_get_data (G_OBJECT (button), "ex-squares");
+  gboolean toggle = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "ex-toggle"));
+
+  if (!toggle)
+    set_squares (self, set);
+  /* A file or rank: add it, or take it away when it is all chosen. */
+  else if ((self->squares & set) == set)
+    set_squares (self, self->squares & ~set);
+  else
+    set_squares (self, self->squares | set);
+}
+
+static GtkWidget *
+add_squares_button (ExPicker   *self,
+                    const char *name,
+                    const char *label,
+                    const char *tooltip,
+                    CqBitboard  squares,
+                    gboolean    toggle)
+{
+  GtkWidget *button = gtk_button_new_with_label (label);
+  guint64 *data = g_new (guint64, 1);
+
+  *data = squares;
+  g_object_set_data_full (G_OBJECT (button), "ex-squares", data, g_free);
+  g_object_set_data (G_OBJECT (button), "ex-toggle", GINT_TO_POINTER (toggle));
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_add_css_class (button, "flat");
+  g_signal_connect (button, "clicked", G_CALLBACK (set_button_squares_cb), self);
+  g_hash_table_insert (self->buttons, g_strdup (name), button);
+  return button;
+}
+
+static const char *
+symbol_tooltip (char symbol)
+{
+  switch (symbol)
+    {
+    case 'K': return _("K: white king");
+    case 'Q': return _("Q: white queen");
+    case 'R': return _("R: white rook");
+    case 'B': return _("B: white bishop");
+    case 'N': return _("N: white knight");
+    case 'P': return _("P: white pawn");
+    case 'k': return _("k: black king");
+    case 'q': return _("q: black queen");
+    case 'r': return _("r: black rook");
+    case 'b': return _("b: black bishop");
+    case 'n': return _("n: black knight");
+    case 'p': return _("p: black pawn");
+    case '.': return _(".: empty square");
+    case 'A': return _("A: any white piece");
+    case 'a': return _("a: any black piece");
+    case 'M': return _("M: white major piece (queen or rook)");
+    case 'm': return _("m: black major piece (queen or rook)");
+    case 'I': return _("I: white minor piece (bishop or knight)");
+    case 'i': return _("i: black minor piece (bishop or knight)");
+    case 'U': return _("U: any piece at all");
+    case '?': return _("?: any piece or an empty square");
+    default:  return NULL;
+    }
+}
+
+static void
+symbol_toggled_cb (GtkToggleButton *button,
+                   ExPicker        *self)
+{
+  update_text (self);
+}
+
+static void
+insert_clicked_cb (GtkButton *button,
+                   ExPicker  *self)
+{
+  ex_picker_insert (self);
+}
+
+static GtkWidget *
+build_palette (ExPicker *self)
+{
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 2);
+  gtk_widget_set_halign (grid, GTK_ALIGN_CENTER);
+
+  for (int i = 0; i < N_SYMBOLS; i++)
+    {
+      char symbol = EX_PICKER_SYMBOLS[i];
+      int piece = cq_piece_from_char (symbol);
+      GtkWidget *button = gtk_toggle_button_new ();
+
+      if (piece > CQ_EMPTY && ex_picker_get_piece_texture ((CqPiece) piece) != NULL)
+        {
+          GtkWidget *image = gtk_image_new_from_paintable (GDK_PAINTABLE (ex_picker_get_piece_texture ((CqPiece) piece)));
+
+          gtk_image_set_pixel_size (GTK_IMAGE (image), 28);
+          gtk_button_set_child (GTK_BUTTON (button), image);
+        }
+      else
+        {
+          char text[2] = { symbol, 0 };
+          GtkWidget *label = gtk_label_new (text);
+
+          gtk_widget_add_css_class (label, "monospace");
+          gtk_button_set_child (GTK_BUTTON (button), label);
+        }
+      gtk_widget_set_size_request (button, 40, 40);
+      gtk_widget_set_tooltip_text (button, symbol_tooltip (symbol));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, symbol_tooltip (symbol), -1);
+      g_signal_connect (button, "toggled", G_CALLBACK (symbol_toggled_cb), self);
+      self->symbol_buttons[i] = button;
+      gtk_grid_attach (GTK_GRID (grid), button, i % 7, i / 7, 1, 1);
+    }
+
+  return grid;
+}
+
+/* ------------------------------------------------------------------------
+ * GObject
+ */
+
+static void
+ex_picker_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  ExPicker *self = EX_PICKER (object);
+
+  switch (prop_id)
+    {
+    case PROP_TEXT:
+      g_value_set_string (value, self->text);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ex_picker_finalize (GObject *object)
+{
+  ExPicker *self = EX_PICKER (object);
+
+  g_clear_pointer (&self->text, g_free);
+  g_clear_pointer (&self->buttons, g_hash_table_unref);
+
+  G_OBJECT_CLASS (ex_picker_parent_class)->finalize (object);
+}
+
+static void
+ex_picker_class_init (ExPickerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = ex_picker_get_property;
+  object_class->finalize = ex_picker_finalize;
+
+  /**
+   * ExPicker:text:
+   * The shortest text of the designator shown; NULL with no piece type.
+   */
+  properties[PROP_TEXT] =
+    g_param_spec_string ("text", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * ExPicker::insert:
+   * @text: the designator's text.
+   *
+   * "Insert" was pressed: put @text at the editor's cursor.
+   */
+  signals[INSERT] =
+    g_signal_new ("insert", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+ex_picker_init (ExPicker *self)
+{
+  GtkWidget *files = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *ranks = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *middle = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  GtkWidget *sets = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  GtkWidget *bottom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *board_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkGesture *drag;
+
+  self->buttons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->drag_from = self->drag_to = CQ_NO_SQUARE;
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (self), 6);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "ex-picker");
+
+  gtk_box_append (GTK_BOX (self), build_palette (self));
+
+  /* The board, with the rank buttons on its left and the files below. */
+  /* A fixed size, so that the file and rank buttons line up with it. */
+  self->board = gtk_drawing_area_new ();
+  gtk_widget_set_size_request (self->board, 400, 400);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->board), draw_board, self, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->board), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Squares: click a square, or drag a rectangle"), -1);
+  drag = gtk_gesture_drag_new ();
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
+  gtk_widget_add_controller (self->board, GTK_EVENT_CONTROLLER (drag));
+
+  for (int i = 7; i >= 0; i--)
+    {
+      char name[2] = { (char) ('1' + i), 0 };
+      g_autofree char *tooltip = g_strdup_printf (_("Rank %c: add it, or remove it when it is all chosen"), '1' + i);
+      GtkWidget *button = add_squares_button (self, name, name, tooltip,
+                                              G_GUINT64_CONSTANT (0xFF) << (8 * i), TRUE);
+
+      gtk_box_append (GTK_BOX (ranks), button);
+    }
+  for (int i = 0; i < 8; i++)
+    {
+      char name[2] = { (char) ('a' + i), 0 };
+      g_autofree char *tooltip = g_strdup_printf (_("File %c: add it, or remove it when it is all chosen"), 'a' + i);
+      GtkWidget *button = add_squares_button (self, name, name, tooltip,
+                                              G_GUINT64_CONSTANT (0x0101010101010101) << i, TRUE);
+
+      gtk_box_append (GTK_BOX (files), button);
+    }
+  gtk_box_set_homogeneous (GTK_BOX (ranks), TRUE);
+  gtk_box_set_homogeneous (GTK_BOX (files), TRUE);
+  gtk_widget_set_size_request (ranks, -1, 400);
+  gtk_widget_set_valign (ranks, GTK_ALIGN_START);
+  gtk_widget_set_size_request (files, 400, -1);
+  gtk_widget_set_halign (middle, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (board_box), self->board);
+  gtk_box_append (GTK_BOX (board_box), files);
+  gtk_box_append (GTK_BOX (middle), ranks);
+  gtk_box_append (GTK_BOX (middle), board_box);
+  gtk_box_append (GTK_BOX (self), middle);
+
+  gtk_box_append (GTK_BOX (sets), add_squares_button (self, "light", _("Light"),
+                                                      _("Exactly the light squares"), EX_SQUARES_LIGHT, FALSE));
+  gtk_box_append (GTK_BOX (sets), add_squares_button (self, "dark", _("Dark"),
+                                                      _("Exactly the dark squares"), EX_SQUARES_DARK, FALSE));
+  gtk_box_append (GTK_BOX (sets), add_squares_button (self, "all", _("All"),
+                                                      _("Every square (no square designator)"), EX_SQUARES_ALL, FALSE));
+  gtk_box_append (GTK_BOX (sets), add_squares_button (self, "none", _("None"),
+                                                      _("No square: start a new set"), 0, FALSE));
+  gtk_widget_set_halign (sets, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self), sets);
+
+  self->text_label = gtk_label_new (NULL);
+  gtk_label_set_selectable (GTK_LABEL (self->text_label), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (self->text_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (self->text_label), PANGO_WRAP_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (self->text_label), 0.0);
+  gtk_widget_set_hexpand (self->text_label, TRUE);
+  gtk_widget_add_css_class (self->text_label, "monospace");
+  gtk_widget_set_tooltip_text (self->text_label, _("The designator in its shortest CQL form"));
+  self->insert_button = gtk_button_new_with_mnemonic (_("_Insert"));
+  gtk_widget_set_tooltip_text (self->insert_button, _("Insert the designator at the editor’s cursor"));
+  gtk_widget_add_css_class (self->insert_button, "suggested-action");
+  gtk_widget_set_valign (self->insert_button, GTK_ALIGN_START);
+  g_signal_connect (self->insert_button, "clicked", G_CALLBACK (insert_clicked_cb), self);
+  g_hash_table_insert (self->buttons, g_strdup ("insert"), self->insert_button);
+  gtk_box_append (GTK_BOX (bottom), self->text_label);
+  gtk_box_append (GTK_BOX (bottom), self->insert_button);
+  gtk_box_append (GTK_BOX (self), bottom);
+
+  /* Start with all squares, nothing chosen. */
+  self->squares = EX_SQUARES_ALL;
+  update_text (self);
+}
+
+/**
+ * ex_picker_new:
+ * Returns: (transfer floating): a picker with no piece type chosen and all
+ *   squares.
+ */
+GtkWidget *
+ex_picker_new (void)
+{
+  return g_object_new (EX_TYPE_PICKER, NULL);
+}

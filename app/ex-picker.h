@@ -1,0 +1,63 @@
+/* ex-picker.h: the visual piece-designator and square-set picker.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "chess/cq-chess.h"
+#include "ex-designator-text.h"
+
+G_BEGIN_DECLS
+
+#define EX_TYPE_PICKER (ex_picker_get_type ())
+
+G_DECLARE_FINAL_TYPE (ExPicker, ex_picker, EX, PICKER, GtkBox)
+
+/* The 21 piecetype designators of the palette, in palette order:
+ * "KQRBNP?kqrbnpU.AaMmIi". */
+#define EX_PICKER_SYMBOLS "KQRBNP?kqrbnpU.AaMmIi"
+
+GtkWidget  *ex_picker_new                (void);
+
+void        ex_picker_get_designator     (ExPicker           *self,
+                                          ExDesignator       *out);
+void        ex_picker_set_designator     (ExPicker           *self,
+                                          const ExDesignator *designator);
+gboolean    ex_picker_set_text           (ExPicker           *self,
+                                          const char         *text,
+                                          GError            **error);
+const char *ex_picker_get_text           (ExPicker           *self);
+
+void        ex_picker_set_symbol_active  (ExPicker           *self,
+                                          char                symbol,
+                                          gboolean            active);
+gboolean    ex_picker_get_symbol_active  (ExPicker           *self,
+                                          char                symbol);
+GtkWidget  *ex_picker_get_symbol_button  (ExPicker           *self,
+                                          char                symbol);
+GtkWidget  *ex_picker_get_button         (ExPicker           *self,
+                                          const char         *name);
+
+void        ex_picker_click_square       (ExPicker           *self,
+                                          int                 square);
+void        ex_picker_drag_squares       (ExPicker           *self,
+                                          int                 from,
+                                          int                 to);
+int         ex_picker_get_square_at      (ExPicker           *self,
+                                          double              x,
+                                          double              y);
+GtkWidget  *ex_picker_get_board          (ExPicker           *self);
+
+void        ex_picker_insert             (ExPicker           *self);
+
+/* Piece images for the picker and the pattern board (the board viewer's
+ * cburnett set), rendered once at 64 px. */
+GdkTexture *ex_picker_get_piece_texture  (CqPiece             piece);
+void        ex_picker_draw_piece         (cairo_t            *cr,
+                                          CqPiece             piece,
+                                          double              x,
+                                          double              y,
+                                          double              size);
+
+G_END_DECLS

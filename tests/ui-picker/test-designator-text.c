@@ -1,0 +1,435 @@
+/* test-designator-text.c: piece designators <-> shortest text (no display).
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+#include <glib.h>
+
+#include "cql/cq-query.h"
+#include "ex-designator-text.h"
+
+#define BIT(f, r) CQ_BIT (CQ_SQUARE ((f), (r)))
+
+static CqBitboard
+rect (int f0, int f1, int r0, int r1)
+{
+  CqBitboard set = 0;
+
+  for (int r = r0; r <= r1; r++)
+    for (int f = f0; f <= f1; f++)
+      set |= BIT (f, r);
+  return set;
+}
+
+static void
+assert_squares_text (CqBitboard squares, const char *expected)
+{
+  g_autofree char *text = ex_squares_to_text (squares);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+static void
+assert_designator_text (guint16 pieces, CqBitboard squares, const char *expected)
+{
+  ExDesignator d = { pieces, squares };
+  g_autofree char *text = ex_designator_to_text (&d);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+#define P(p) EX_PIECE_BIT (p)
+
+static void
+test_piecetypes (void)
+{
+  static const struct { guint16 pieces; const char *text; } cases[] = {
+    { P (CQ_WK), "K" }, { P (CQ_BP), "p" }, { P (CQ_EMPTY), "." },
+    { 0x007E, "A" }, { 0x1F80, "a" }, { 0x1FFE, "U" }, { 0x1FFF, "?" },
+    { P (CQ_WR) | P (CQ_WQ), "M" }, { P (CQ_BR) | P (CQ_BQ), "m" },
+    { P (CQ_WB) | P (CQ_WN), "I" }, { P (CQ_BB) | P (CQ_BN), "i" },
+    { P (CQ_WQ) | P (CQ_BR), "[Qr]" },
+    { P (CQ_WR) | P (CQ_BB), "[Rb]" },
+    { 0x007E | P (CQ_BR), "[Ar]" },
+    { 0x007E | P (CQ_EMPTY), "[A.]" },
+    { 0x1F80 | P (CQ_EMPTY), "[a.]" },
+    { P (CQ_WR) | P (CQ_WQ) | P (CQ_BB) | P (CQ_BN), "[Mi]" },
+    { P (CQ_WR) | P (CQ_WQ) | P (CQ_WK), "[MK]" },
+    { P (CQ_WR) | P (CQ_WQ) | P (CQ_WB) | P (CQ_WN), "[MI]" },
+    { P (CQ_WK) | P (CQ_BK), "[Kk]" },
+    { 0x007E & ~P (CQ_WP), "[MIK]" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = ex_piecetype_to_text (cases[i].pieces);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+
+  /* Everything but the black king: A, then m i p (4 characters + 2). */
+  {
+    g_autofree char *text = ex_piecetype_to_text (0x1FFE & ~P (CQ_BK));
+
+    g_assert_cmpstr (text, ==, "[Amip]");
+  }
+
+  g_assert_null (ex_piecetype_to_text (0));
+
+  /* Every one of the 8191 sets: the text parses back to the same set, and
+   * no text is longer than the one-character-per-piece form. */
+  for (guint pieces = 1; pieces <= 0x1FFF; pieces++)
+    {
+      g_autofree char *text = ex_piecetype_to_text ((guint16) pieces);
+      g_autoptr(GError) error = NULL;
+      ExDesignator d;
+      guint singles = (guint) __builtin_popcount (pieces);
+
+      g_assert_nonnull (text);
+      g_assert_true (ex_designator_parse (text, &d, &error));
+      g_assert_no_error (error);
+      g_assert_cmphex (d.pieces, ==, pieces);
+      g_assert_cmphex (d.squares, ==, EX_SQUARES_ALL);
+      g_assert_cmpuint (strlen (text), <=, singles == 1 ? 1 : singles + 2);
+    }
+}
+
+static void
+test_squares_known (void)
+{
+  assert_squares_text (EX_SQUARES_ALL, "");
+  assert_squares_text (0, "[]");
+  assert_squares_text (BIT (3, 0), "d1");
+  assert_squares_text (BIT (3, 0) | BIT (7, 2), "[d1,h3]");
+  assert_squares_text (rect (0, 2, 0, 0), "[a-c1]");
+  assert_squares_text (rect (1, 1, 2, 4), "[b3-5]");
+  assert_squares_text (rect (5, 7, 5, 7), "[f-h6-8]");
+  assert_squares_text (BIT (0, 0) | BIT (2, 3), "[a1,c4]");
+  assert_squares_text (rect (0, 7, 0, 1) | BIT (0, 7) | BIT (7, 7), "[a-h1-2,a8,h8]");
+  assert_squares_text (rect (0, 7, 0, 0), "?1");
+  assert_squares_text (rect (0, 0, 0, 7), "a?");
+  assert_squares_text (rect (0, 7, 7, 7), "?8");
+  assert_squares_text (rect (7, 7, 0, 7), "h?");
+  /* Two whole ranks are one rectangle, not `[?1,?2]`: `?` only as a whole
+   * simple designator. */
+  assert_squares_text (rect (0, 7, 0, 1), "[a-h1-2]");
+  /* The corners. */
+  assert_squares_text (BIT (0, 0) | BIT (7, 0) | BIT (0, 7) | BIT (7, 7), "[a1,h1,a8,h8]");
+  /* An L: a rank range and a file range, overlapping on a1. */
+  assert_squares_text (rect (0, 7, 0, 0) | rect (0, 0, 0, 7), "[a-h1,a1-8]");
+  /* A cross: overlapping rectangles are fine. */
+  assert_squares_text (rect (2, 5, 3, 4) | rect (3, 4, 2, 5), "[d-e3-6,c-f4-5]");
+  /* The light and dark squares: 32 single squares each. */
+  assert_squares_text (EX_SQUARES_LIGHT,
+                       "[b1,d1,f1,h1,a2,c2,e2,g2,b3,d3,f3,h3,a4,c4,e4,g4,"
+                       "b5,d5,f5,h5,a6,c6,e6,g6,b7,d7,f7,h7,a8,c8,e8,g8]");
+  /* All but e4: two rectangles and two file ranges. */
+  assert_squares_text (EX_SQUARES_ALL & ~BIT (4, 3),
+                       "[a-d1-8,e1-3,f-h1-8,e5-8]");
+}
+
+static void
+test_designators_known (void)
+{
+  assert_designator_text (P (CQ_WQ) | P (CQ_BR), BIT (3, 0) | BIT (7, 2), "[Qr][d1,h3]");
+  assert_designator_text (P (CQ_WR), rect (0, 7, 0, 1), "R[a-h1-2]");
+  assert_designator_text (P (CQ_WB), EX_SQUARES_DARK,
+                          "B[a1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3,b4,d4,f4,h4,"
+                          "a5,c5,e5,g5,b6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8]");
+  assert_designator_text (P (CQ_WB) | P (CQ_WN), BIT (0, 0), "Ia1");
+  assert_designator_text (0x007E | P (CQ_BR), rect (0, 7, 0, 1) | BIT (0, 7) | BIT (7, 7),
+                          "[Ar][a-h1-2,a8,h8]");
+  assert_designator_text (P (CQ_WR), EX_SQUARES_ALL, "R");
+  assert_designator_text (0x1FFF, 0, "?[]");
+  {
+    ExDesignator none = { 0, EX_SQUARES_ALL };
+
+    g_assert_null (ex_designator_to_text (&none));
+  }
+}
+
+/* The text of every subset of a small region is as short as the
+ * shortest list of rectangles, found by exhaustive search. */
+static void
+check_optimal_in_region (int files, int ranks)
+{
+  guint n_cells = (guint) (files * ranks);
+  guint n_sets = 1u << n_cells;
+  g_autofree guint *best = g_new (guint, n_sets);   /* sum of (length + 1) */
+  GArray *rects = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
+
+  /* Every rectangle of the region as a mask of cells, with its length. */
+  for (int f0 = 0; f0 < files; f0++)
+    for (int f1 = f0; f1 < files; f1++)
+      for (int r0 = 0; r0 < ranks; r0++)
+        for (int r1 = r0; r1 < ranks; r1++)
+          {
+            guint entry[2] = { 0, 2 + (f1 > f0 ? 2 : 0) + (r1 > r0 ? 2 : 0) };
+
+            for (int r = r0; r <= r1; r++)
+              for (int f = f0; f <= f1; f++)
+                entry[0] |= 1u << (r * files + f);
+            g_array_append_vals (rects, entry, 1);
+          }
+
+  /* best[T] = the cheapest union of rectangles inside T equal to T. */
+  for (guint t = 0; t < n_sets; t++)
+    best[t] = t == 0 ? 0 : G_MAXUINT;
+  for (guint t = 1; t < n_sets; t++)
+    {
+      guint low = t & -t;
+
+      /* Some rectangle R inside T covers T's lowest cell; the others are
+       * inside T too and their union U lies between T \ R and T (strictly
+       * below T, else R is useless), so U < T is already known. */
+      for (guint i = 0; i < rects->len; i++)
+        {
+          guint *entry = &g_array_index (rects, guint, i * 2);
+          guint rest, free;
+
+          if ((entry[0] & low) == 0 || (entry[0] & ~t) != 0)
+            continue;
+          rest = t & ~entry[0];
+          free = t & entry[0];
+          for (guint sub = free;; sub = (sub - 1) & free)
+            {
+              guint u = rest | sub;
+
+              if (u != t && best[u] != G_MAXUINT)
+                best[t] = MIN (best[t], best[u] + entry[1] + 1);
+              if (sub == 0)
+                break;
+            }
+        }
+    }
+
+  for (guint t = 1; t < n_sets; t++)
+    {
+      CqBitboard squares = 0;
+      g_autofree char *text = NULL;
+      g_autofree char *designator = NULL;
+      g_autoptr(GError) error = NULL;
+      ExDesignator d;
+      guint optimum;
+
+      for (guint c = 0; c < n_cells; c++)
+        if (t & (1u << c))
+          squares |= BIT ((int) (c % (guint) files), (int) (c / (guint) files));
+
+      text = ex_squares_to_text (squares);
+      /* best[t] is the sum of (length + 1): minus one comma, plus []. */
+      optimum = __builtin_popcount (t) == 1 ? 2 : best[t] + 1;
+      g_assert_cmpuint (strlen (text), ==, optimum);
+
+      designator = g_strconcat ("Q", text, NULL);
+      g_assert_true (ex_designator_parse (designator, &d, &error));
+      g_assert_no_error (error);
+      g_assert_cmphex (d.squares, ==, squares);
+      g_assert_cmphex (d.pieces, ==, P (CQ_WQ));
+    }
+
+  g_array_unref (rects);
+}
+
+static void
+test_squares_optimal (void)
+{
+  check_optimal_in_region (3, 3);
+  check_optimal_in_region (4, 3);
+  check_optimal_in_region (2, 5);
+}
+
+/* Many square sets, round trip: text, parsed, same set; shown again, same
+ * text. */
+static void
+round_trip (CqBitboard squares, guint16 pieces)
+{
+  ExDesignator d = { pieces, squares }, back;
+  g_autofree char *text = ex_designator_to_text (&d);
+  g_autofree char *again = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (text);
+  if (!ex_designator_parse (text, &back, &error))
+    g_error ("%s does not parse: %s", text, error->message);
+  g_assert_cmphex (back.squares, ==, squares);
+  g_assert_cmphex (back.pieces, ==, pieces);
+  again = ex_designator_to_text (&back);
+  g_assert_cmpstr (again, ==, text);
+}
+
+static void
+test_round_trip (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261122);
+  guint n = 0;
+
+  /* Every rectangle. */
+  for (int f0 = 0; f0 < 8; f0++)
+    for (int f1 = f0; f1 < 8; f1++)
+      for (int r0 = 0; r0 < 8; r0++)
+        for (int r1 = r0; r1 < 8; r1++, n++)
+          round_trip (rect (f0, f1, r0, r1), P (CQ_WR));
+
+  /* Light, dark, every pair of files and ranks, the board but a square. */
+  round_trip (EX_SQUARES_LIGHT, P (CQ_WB));
+  round_trip (EX_SQUARES_DARK, P (CQ_BB) | P (CQ_EMPTY));
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 8; j++, n++)
+      {
+        round_trip (rect (i, i, 0, 7) | rect (j, j, 0, 7), 0x1FFE);
+        round_trip (rect (0, 7, i, i) | rect (0, 7, j, j), 0x1FFF);
+        round_trip (EX_SQUARES_ALL & ~BIT (i, j), P (CQ_EMPTY));
+      }
+
+  /* Random sets, sparse to dense, with random piece types. */
+  for (guint i = 0; i < 800; i++, n++)
+    {
+      CqBitboard squares = 0;
+      double density = (i % 10 + 1) / 11.0;
+      guint16 pieces = (guint16) g_rand_int_range (rand, 1, 0x2000);
+
+      for (int sq = 0; sq < 64; sq++)
+        if (g_rand_double (rand) < density)
+          squares |= CQ_BIT (sq);
+      round_trip (squares, pieces);
+    }
+
+  /* Random unions of a few rectangles: the text is never longer than the
+   * rectangles they were made of. */
+  for (guint i = 0; i < 800; i++, n++)
+    {
+      CqBitboard squares = 0;
+      guint k = (guint) g_rand_int_range (rand, 1, 5);
+      guint bound = 2;
+      g_autofree char *text = NULL;
+
+      for (guint j = 0; j < k; j++)
+        {
+          int f0 = g_rand_int_range (rand, 0, 8), f1 = g_rand_int_range (rand, f0, 8);
+          int r0 = g_rand_int_range (rand, 0, 8), r1 = g_rand_int_range (rand, r0, 8);
+
+          squares |= rect (f0, f1, r0, r1);
+          bound += 2 + (f1 > f0 ? 2 : 0) + (r1 > r0 ? 2 : 0) + (j > 0 ? 1 : 0);
+        }
+      round_trip (squares, P (CQ_BN));
+      text = ex_squares_to_text (squares);
+      g_assert_cmpuint (strlen (text), <=, bound);
+    }
+
+  g_test_message ("%u square sets round-tripped", n);
+}
+
+static void
+test_parse_errors (void)
+{
+  static const char *const bad[] = {
+    "", "  ", "X", "Ka9", "K[a1", "K[a1,]", "Kz1", "[Re8", "[]", "K[a-1]", "Qa1b2",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      ExDesignator d;
+
+      g_assert_false (ex_designator_parse (bad[i], &d, &error));
+      g_assert_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_SYNTAX);
+      g_assert_true (g_str_has_prefix (error->message, "<designator>:1:"));
+    }
+
+  {
+    ExDesignator d;
+
+    g_assert_true (ex_designator_parse ("  [Qr][d1,h3] ", &d, NULL));
+    g_assert_cmphex (d.pieces, ==, P (CQ_WQ) | P (CQ_BR));
+    g_assert_cmphex (d.squares, ==, BIT (3, 0) | BIT (7, 2));
+    g_assert_true (ex_designator_parse ("?[a-h1-2,a8]", &d, NULL));
+    g_assert_cmphex (d.pieces, ==, 0x1FFF);
+    g_assert_cmphex (d.squares, ==, rect (0, 7, 0, 1) | BIT (0, 7));
+  }
+}
+
+static void
+test_find_at (void)
+{
+  const char *text = "(match :pgn a.pgn\n  (position Ra1 [Qr][d1,h3] :wtm) ; Kb2 here\n)";
+  const char *ra1 = strstr (text, "Ra1");
+  const char *qr = strstr (text, "[Qr]");
+  gsize start = 0, end = 0;
+
+  g_assert_true (ex_designator_find_at (text, (gsize) (ra1 - text), &start, &end));
+  g_assert_cmpuint (start, ==, (gsize) (ra1 - text));
+  g_assert_cmpuint (end, ==, (gsize) (ra1 - text) + 3);
+  /* Just past the designator still counts. */
+  g_assert_true (ex_designator_find_at (text, (gsize) (ra1 - text) + 3, &start, &end));
+  g_assert_cmpuint (start, ==, (gsize) (ra1 - text));
+  g_assert_true (ex_designator_find_at (text, (gsize) (qr - text) + 6, &start, &end));
+  g_assert_cmpuint (start, ==, (gsize) (qr - text));
+  g_assert_cmpuint (end - start, ==, strlen ("[Qr][d1,h3]"));
+  /* Not designators: keywords, the list head, file names, comments. */
+  g_assert_false (ex_designator_find_at (text, (gsize) (strstr (text, ":wtm") - text) + 1, NULL, NULL));
+  g_assert_false (ex_designator_find_at (text, 3, NULL, NULL));
+  g_assert_false (ex_designator_find_at (text, (gsize) (strstr (text, "position") - text) + 2, NULL, NULL));
+  g_assert_false (ex_designator_find_at (text, (gsize) (strstr (text, "Kb2") - text) + 1, NULL, NULL));
+  g_assert_false (ex_designator_find_at (text, strlen (text) + 1, NULL, NULL));
+  g_assert_false (ex_designator_find_at (text, strlen (text), NULL, NULL));
+}
+
+static void
+test_pattern (void)
+{
+  guint16 board[64] = { 0 };
+  g_autofree char *empty = ex_pattern_to_text (board, 0);
+  g_autofree char *text = NULL;
+  g_autofree char *query_text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqQuery) query = NULL;
+
+  g_assert_cmpstr (empty, ==, "(position)");
+
+  board[CQ_SQUARE (6, 0)] = P (CQ_WK);
+  board[CQ_SQUARE (5, 1)] = P (CQ_WP);
+  board[CQ_SQUARE (6, 1)] = P (CQ_WP);
+  board[CQ_SQUARE (6, 7)] = P (CQ_BK);
+  board[CQ_SQUARE (5, 6)] = P (CQ_EMPTY);
+  board[CQ_SQUARE (0, 7)] = 0x1FFE;
+  board[CQ_SQUARE (3, 3)] = P (CQ_WR) | P (CQ_WQ);
+  text = ex_pattern_to_text (board, EX_PATTERN_WTM | EX_PATTERN_CHECK);
+  g_assert_cmpstr (text, ==, "(position Kg1 Pf2 Pg2 kg8 .f7 Md4 Ua8 :wtm :check)");
+
+  /* The engine accepts it. */
+  query_text = g_strdup_printf ("(match %s)", text);
+  query = cq_query_new_from_string (query_text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (query);
+
+  g_assert_cmpstr (ex_pattern_flag_keyword (EX_PATTERN_FLIPCOLOR), ==, ":flipcolor");
+  g_assert_cmpstr (ex_pattern_flag_keyword (EX_PATTERN_SHIFTMAINDIAGONAL), ==, ":shiftmaindiagonal");
+  g_assert_null (ex_pattern_flag_keyword (EX_PATTERN_WTM | EX_PATTERN_BTM));
+  g_assert_null (ex_pattern_flag_keyword (0));
+  {
+    g_autofree char *all = ex_pattern_to_text (board, (1u << EX_PATTERN_N_FLAGS) - 1);
+
+    g_assert_true (g_str_has_suffix (all, ":wtm :btm :check :mate :stalemate :variations "
+                                          ":shift :shifthorizontal :shiftvertical :shiftmaindiagonal "
+                                          ":shiftoffdiagonal :shiftdiagonal :flip :fliphorizontal "
+                                          ":flipvertical :flipdiagonal :flipcolor)"));
+  }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/designator-text/piecetypes", test_piecetypes);
+  g_test_add_func ("/designator-text/squares-known", test_squares_known);
+  g_test_add_func ("/designator-text/designators-known", test_designators_known);
+  g_test_add_func ("/designator-text/squares-optimal", test_squares_optimal);
+  g_test_add_func ("/designator-text/round-trip", test_round_trip);
+  g_test_add_func ("/designator-text/parse-errors", test_parse_errors);
+  g_test_add_func ("/designator-text/find-at", test_find_at);
+  g_test_add_func ("/designator-text/pattern", test_pattern);
+
+  return g_test_run ();
+}

@@ -1,0 +1,651 @@
+/* test-picker-ui.c: the picker, the pattern board, the theme library and
+ * the editor's live parse, in the real window (skips without a display).
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The widgets are driven through their own buttons (gtk_widget_activate(),
+ * as a click does) and, for the board squares, through the functions the
+ * board's gestures call.  With EXCELSIOR_SCREENSHOT_DIR set, screenshots of
+ * the Theme Tools window and the main window are written there.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <gtk/gtk.h>
+#include <gtksourceview/gtksource.h>
+#include <glib/gstdio.h>
+
+#include "cql/cq-query.h"
+#include "ex-application.h"
+#include "ex-cql-editor.h"
+#include "ex-game-view.h"
+#include "ex-pattern-board.h"
+#include "ex-picker.h"
+#include "ex-search-job.h"
+#include "ex-theme-library.h"
+#include "ex-window.h"
+
+#define SEARCH_TIMEOUT_MS 60000
+#define SQ(name) cq_square_from_name (name)
+
+static ExApplication *app;
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+spin (guint ms)
+{
+  gboolean timed_out = FALSE;
+
+  g_timeout_add (ms, timeout_cb, &timed_out);
+  while (!timed_out)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static gboolean
+wait_until (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
+
+  while (!cond (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  return cond (data);
+}
+
+static gboolean
+search_done (gpointer data)
+{
+  return !ex_window_is_searching (EX_WINDOW (data));
+}
+
+static gboolean
+no_thread_running (gpointer data)
+{
+  return ex_search_job_get_n_running () == 0;
+}
+
+/* What a click ends with: GtkButton::clicked (gtk_widget_activate() on a
+ * GtkButton only emits it after a 250 ms "press" animation); a check
+ * button is activated, which toggles it. */
+static void
+click (GtkWidget *button)
+{
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  if (GTK_IS_BUTTON (button))
+    g_signal_emit_by_name (button, "clicked");
+  else
+    g_assert_true (gtk_widget_activate (button));
+}
+
+/* Writes @widget (a shown window) as PNG into EXCELSIOR_SCREENSHOT_DIR. */
+static void
+screenshot (GtkWidget  *widget,
+            const char *name)
+{
+  const char *dir = g_getenv ("EXCELSIOR_SCREENSHOT_DIR");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  GtkSnapshot *snapshot;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+
+  if (dir == NULL)
+    return;
+  g_assert_cmpint (width, >, 0);
+  paintable = gtk_widget_paintable_new (widget);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+static void
+on_insert (GObject    *source,
+           const char *text,
+           char      **out)
+{
+  g_free (*out);
+  *out = g_strdup (text);
+}
+
+/* ------------------------------------------------------------------------
+ * Picker
+ */
+
+static void
+test_picker (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  ExPicker *picker = EX_PICKER (ex_picker_new ());
+  g_autofree char *inserted = NULL;
+  GtkWidget *board;
+  ExDesignator d;
+  int width;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (picker));
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 560);
+  gtk_window_present (GTK_WINDOW (window));
+  spin (150);
+  g_signal_connect (picker, "insert", G_CALLBACK (on_insert), &inserted);
+
+  /* No piece type yet: nothing to insert. */
+  g_assert_null (ex_picker_get_text (picker));
+  g_assert_false (gtk_widget_get_sensitive (ex_picker_get_button (picker, "insert")));
+
+  /* [Qr][d1,h3]: the manual's example, by clicks. */
+  click (ex_picker_get_symbol_button (picker, 'Q'));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "Q");
+  click (ex_picker_get_symbol_button (picker, 'r'));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "[Qr]");
+  ex_picker_click_square (picker, SQ ("d1"));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "[Qr]d1");
+  ex_picker_click_square (picker, SQ ("h3"));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "[Qr][d1,h3]");
+  click (ex_picker_get_button (picker, "insert"));
+  g_assert_cmpstr (inserted, ==, "[Qr][d1,h3]");
+
+  /* R[a-h1-2]: a rectangle dragged from a1 to h2. */
+  click (ex_picker_get_symbol_button (picker, 'Q'));
+  click (ex_picker_get_symbol_button (picker, 'r'));
+  click (ex_picker_get_symbol_button (picker, 'R'));
+  click (ex_picker_get_button (picker, "none"));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "R[]");
+  ex_picker_drag_squares (picker, SQ ("a1"), SQ ("h2"));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "R[a-h1-2]");
+  /* Dragging from a chosen square takes squares away. */
+  ex_picker_drag_squares (picker, SQ ("c1"), SQ ("f2"));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "R[a-b1-2,g-h1-2]");
+  /* The rank buttons: rank 1 is not all chosen, so it is added; again,
+   * it is taken away. */
+  click (ex_picker_get_button (picker, "1"));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "R[a-h1,a-b2,g-h2]");
+  click (ex_picker_get_button (picker, "1"));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "R[a-b2,g-h2]");
+  click (ex_picker_get_button (picker, "none"));
+  click (ex_picker_get_button (picker, "a"));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "Ra?");
+  click (ex_picker_get_button (picker, "8"));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "R[a1-8,a-h8]");
+
+  /* Light squares: 32 single squares, as compact as the syntax allows. */
+  click (ex_picker_get_symbol_button (picker, 'R'));
+  click (ex_picker_get_symbol_button (picker, 'B'));
+  click (ex_picker_get_button (picker, "light"));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==,
+                   "B[b1,d1,f1,h1,a2,c2,e2,g2,b3,d3,f3,h3,a4,c4,e4,g4,"
+                   "b5,d5,f5,h5,a6,c6,e6,g6,b7,d7,f7,h7,a8,c8,e8,g8]");
+  ex_picker_get_designator (picker, &d);
+  g_assert_cmphex (d.squares, ==, EX_SQUARES_LIGHT);
+  click (ex_picker_get_button (picker, "all"));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "B");
+
+  /* Classes: A and . together. */
+  click (ex_picker_get_symbol_button (picker, 'B'));
+  click (ex_picker_get_symbol_button (picker, 'A'));
+  click (ex_picker_get_symbol_button (picker, '.'));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "[A.]");
+
+  /* The other way round: a designator from the editor is shown. */
+  g_assert_true (ex_picker_set_text (picker, "[Ar][a-h1-2,a8,h8]", NULL));
+  g_assert_true (ex_picker_get_symbol_active (picker, 'A'));
+  g_assert_true (ex_picker_get_symbol_active (picker, 'r'));
+  g_assert_false (ex_picker_get_symbol_active (picker, '.'));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "[Ar][a-h1-2,a8,h8]");
+  /* Written back in its shortest form. */
+  g_assert_true (ex_picker_set_text (picker, "[rA][h8,a8,a-h1,a-h2]", NULL));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "[Ar][a-h1-2,a8,h8]");
+  g_assert_false (ex_picker_set_text (picker, "Xa9", NULL));
+  g_assert_cmpstr (ex_picker_get_text (picker), ==, "[Ar][a-h1-2,a8,h8]");
+
+  /* The board's geometry: a1 bottom left, h8 top right. */
+  board = ex_picker_get_board (picker);
+  width = MIN (gtk_widget_get_width (board), gtk_widget_get_height (board));
+  g_assert_cmpint (width, >=, 200);
+  {
+    double x0 = (gtk_widget_get_width (board) - width) / 2.0;
+    double y0 = (gtk_widget_get_height (board) - width) / 2.0;
+    double s = width / 8.0;
+
+    g_assert_cmpint (ex_picker_get_square_at (picker, x0 + s / 2, y0 + 7.5 * s), ==, SQ ("a1"));
+    g_assert_cmpint (ex_picker_get_square_at (picker, x0 + 7.5 * s, y0 + s / 2), ==, SQ ("h8"));
+    g_assert_cmpint (ex_picker_get_square_at (picker, x0 + 3.5 * s, y0 + 4.5 * s), ==, SQ ("d4"));
+    g_assert_cmpint (ex_picker_get_square_at (picker, -1, -1), ==, CQ_NO_SQUARE);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ------------------------------------------------------------------------
+ * Pattern board
+ */
+
+static void
+test_pattern_board (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  ExPatternBoard *pattern = EX_PATTERN_BOARD (ex_pattern_board_new ());
+  g_autofree char *inserted = NULL;
+  g_autofree char *query_text = NULL;
+  g_autoptr(CqQuery) query = NULL;
+  g_autoptr(GError) error = NULL;
+  CqPosition pos;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (pattern));
+  gtk_window_present (GTK_WINDOW (window));
+  spin (150);
+  g_signal_connect (pattern, "insert", G_CALLBACK (on_insert), &inserted);
+
+  g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position)");
+
+  click (ex_pattern_board_get_brush_button (pattern, 'K'));
+  g_assert_cmpint (ex_pattern_board_get_brush (pattern), ==, 'K');
+  ex_pattern_board_click_square (pattern, SQ ("g1"));
+  click (ex_pattern_board_get_brush_button (pattern, 'k'));
+  ex_pattern_board_click_square (pattern, SQ ("g8"));
+  /* Dragged from the palette. */
+  g_assert_true (ex_pattern_board_drop_symbol (pattern, SQ ("f2"), "P"));
+  g_assert_true (ex_pattern_board_drop_symbol (pattern, SQ ("a8"), "U"));
+  g_assert_true (ex_pattern_board_drop_symbol (pattern, SQ ("f7"), "."));
+  g_assert_false (ex_pattern_board_drop_symbol (pattern, SQ ("a1"), "Ka1"));
+  g_assert_false (ex_pattern_board_drop_symbol (pattern, SQ ("a1"), "X"));
+  click (ex_pattern_board_get_flag_button (pattern, EX_PATTERN_WTM));
+  click (ex_pattern_board_get_flag_button (pattern, EX_PATTERN_FLIPCOLOR));
+  click (ex_pattern_board_get_flag_button (pattern, EX_PATTERN_SHIFTHORIZONTAL));
+  g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==,
+                   "(position Kg1 Pf2 kg8 .f7 Ua8 :wtm :shifthorizontal :flipcolor)");
+
+  /* A second click with the same brush empties the square. */
+  ex_pattern_board_click_square (pattern, SQ ("g8"));
+  g_assert_cmpuint (ex_pattern_board_get_square (pattern, SQ ("g8")), ==, 0);
+  ex_pattern_board_click_square (pattern, SQ ("g8"));
+  click (ex_pattern_board_get_flag_button (pattern, EX_PATTERN_SHIFTHORIZONTAL));
+  ex_pattern_board_insert (pattern);
+  g_assert_cmpstr (inserted, ==, "(position Kg1 Pf2 kg8 .f7 Ua8 :wtm :flipcolor)");
+
+  /* The engine compiles what the board makes. */
+  query_text = g_strdup_printf ("(match %s)", inserted);
+  query = cq_query_new_from_string (query_text, NULL, &error);
+  g_assert_no_error (error);
+
+  /* From a position: its pieces and side to move. */
+  g_assert_true (cq_position_set_fen (&pos, "8/8/8/8/8/2k5/8/K1R5 b - - 0 1", NULL));
+  ex_pattern_board_set_position (pattern, &pos, EX_SQUARES_ALL);
+  g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position Ka1 Rc1 kc3 :btm :flipcolor)");
+  /* Only some squares: the empty ones among them become `.`. */
+  ex_pattern_board_set_position (pattern, &pos, CQ_BIT (SQ ("a1")) | CQ_BIT (SQ ("b1")));
+  g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position Ka1 .b1 :btm :flipcolor)");
+
+  click (ex_pattern_board_get_flag_button (pattern, EX_PATTERN_FLIPCOLOR));
+  ex_pattern_board_clear (pattern);
+  g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position :btm)");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ------------------------------------------------------------------------
+ * Three themes built with the mouse, run in the window
+ */
+
+typedef struct {
+  const char *theme;
+  const char *pieces[4];   /* "Kc6" ... */
+  ExPatternFlags flags;
+  guint       games;
+} MouseTheme;
+
+static const MouseTheme mouse_themes[] = {
+  { "corner-stalemate.cql", { "ka8" },
+    EX_PATTERN_STALEMATE | EX_PATTERN_VARIATIONS | EX_PATTERN_FLIP | EX_PATTERN_FLIPCOLOR, 10 },
+  { "rook-mate-edge.cql", { "Kc6", "Ra8", "kc8" },
+    EX_PATTERN_MATE | EX_PATTERN_VARIATIONS | EX_PATTERN_SHIFT | EX_PATTERN_FLIP | EX_PATTERN_FLIPCOLOR, 3 },
+  { "rook-pawn-stalemate.cql", { "Kc7", "Pa7", "ka8" },
+    EX_PATTERN_STALEMATE | EX_PATTERN_VARIATIONS | EX_PATTERN_SHIFT | EX_PATTERN_FLIP | EX_PATTERN_FLIPCOLOR, 3 },
+};
+
+static void
+test_themes_with_the_mouse (void)
+{
+  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExCqlEditor *editor;
+  GtkWidget *tools;
+  ExPatternBoard *pattern;
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin (150);
+  editor = ex_window_get_cql_editor (window);
+  g_assert_nonnull (editor);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.theme-tools", NULL));
+  tools = ex_window_get_theme_tools (window);
+  g_assert_true (gtk_widget_get_visible (tools));
+  pattern = ex_theme_tools_get_pattern_board (tools);
+  ex_theme_tools_show_page (tools, "pattern");
+  spin (150);
+
+  for (guint t = 0; t < G_N_ELEMENTS (mouse_themes); t++)
+    {
+      const MouseTheme *mt = &mouse_themes[t];
+      g_autofree char *theme_text = ex_theme_library_read (mt->theme, NULL, NULL);
+      g_autofree char *text = NULL;
+      g_autofree char *png = NULL;
+      g_autofree char *count = NULL;
+      ExPatternFlags flags = ex_pattern_board_get_flags (pattern);
+
+      /* An empty editor, an empty board, no keyword. */
+      ex_cql_editor_replace_text (editor, "");
+      ex_pattern_board_clear (pattern);
+      for (guint i = 0; i < EX_PATTERN_N_FLAGS; i++)
+        if (flags & (1u << i))
+          click (ex_pattern_board_get_flag_button (pattern, 1u << i));
+
+      for (guint i = 0; i < G_N_ELEMENTS (mt->pieces) && mt->pieces[i] != NULL; i++)
+        {
+          click (ex_pattern_board_get_brush_button (pattern, mt->pieces[i][0]));
+          ex_pattern_board_click_square (pattern, SQ (mt->pieces[i] + 1));
+        }
+      for (guint i = 0; i < EX_PATTERN_N_FLAGS; i++)
+        if (mt->flags & (1u << i))
+          click (ex_pattern_board_get_flag_button (pattern, 1u << i));
+      ex_pattern_board_insert (pattern);
+
+      /* The editor holds the theme of the library, word for word. */
+      text = ex_cql_editor_dup_text (editor);
+      g_assert_nonnull (theme_text);
+      g_assert_true (g_str_has_suffix (theme_text, text));
+      g_assert_true (ex_cql_editor_parse_now (editor));
+
+      g_assert_true (ex_window_run (window));
+      g_assert_true (wait_until (search_done, window, SEARCH_TIMEOUT_MS));
+      g_assert_false (ex_window_get_status_is_error (window));
+      g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, mt->games);
+      g_test_message ("%s built with the mouse: %u games", mt->theme, mt->games);
+
+      ex_window_select_result (window, 0);
+      spin (300);
+      png = g_strdup_printf ("picker-theme-%u-window.png", t + 1);
+      screenshot (GTK_WIDGET (window), png);
+      g_free (png);
+      png = g_strdup_printf ("picker-theme-%u-tools.png", t + 1);
+      screenshot (tools, png);
+      (void) count;
+    }
+
+  /* Search for this position: the game shown, all its pieces. */
+  g_assert_true (ex_theme_tools_search_board (tools, FALSE));
+  g_assert_true (g_str_has_prefix (ex_pattern_board_get_text (pattern), "(position K"));
+  /* Search for this pattern: the squares outlined on the viewer's board
+   * (its matched squares; Ctrl+click changes them). */
+  {
+    ExBoard *board = ex_game_view_get_board (EX_GAME_VIEW (ex_window_get_game_view (window)));
+    const CqPosition *pos = ex_board_get_position (board);
+    int king = -1;
+
+    g_assert_nonnull (pos);
+    for (int sq = 0; sq < 64; sq++)
+      if (cq_position_piece_at (pos, sq) == CQ_WK)
+        king = sq;
+    g_assert_cmpint (king, >=, 0);
+    ex_board_set_highlight (board, CQ_BIT (king));
+    g_assert_true (ex_theme_tools_search_board (tools, TRUE));
+    for (int sq = 0; sq < 64; sq++)
+      g_assert_cmpuint (ex_pattern_board_get_square (pattern, sq), ==,
+                        sq == king ? EX_PIECE_BIT (CQ_WK) : 0);
+    ex_board_set_highlight (board, 0);
+    g_assert_false (ex_theme_tools_search_board (tools, TRUE));
+  }
+
+  /* The picker follows the editor's cursor. */
+  {
+    ExPicker *picker = ex_theme_tools_get_picker (tools);
+    GtkTextBuffer *buffer = ex_window_get_query_buffer (window);
+    g_autofree char *text = ex_cql_editor_dup_text (editor);
+    GtkTextIter iter;
+
+    gtk_text_buffer_get_iter_at_offset (buffer, &iter, (int) g_utf8_pointer_to_offset (text, strstr (text, "Pa7") + 1));
+    gtk_text_buffer_place_cursor (buffer, &iter);
+    g_assert_cmpstr (ex_picker_get_text (picker), ==, "Pa7");
+    ex_theme_tools_show_page (tools, "picker");
+    spin (200);
+    screenshot (tools, "picker-tools-picker.png");
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (wait_until (no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+}
+
+/* ------------------------------------------------------------------------
+ * Theme library and editor
+ */
+
+static void
+test_theme_library (void)
+{
+  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  g_auto(GStrv) names = ex_theme_library_list ();
+  GtkWidget *tools;
+  g_autofree char *text = NULL;
+  g_autofree char *theme = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *description = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin (100);
+  g_assert_cmpuint (g_strv_length (names), >=, 15);
+  tools = ex_window_get_theme_tools (window);
+  g_assert_cmpuint (ex_theme_library_get_n_themes (ex_theme_tools_get_library (tools)), ==,
+                    g_strv_length (names));
+
+  theme = ex_theme_library_read ("underpromotion.cql", &title, &description);
+  g_assert_cmpstr (title, ==, "Underpromotion");
+  g_assert_true (g_str_has_prefix (description, "a pawn promotes to a rook, bishop or knight"));
+  g_assert_true (ex_theme_library_activate (ex_theme_tools_get_library (tools), "underpromotion.cql"));
+  g_assert_false (ex_theme_library_activate (ex_theme_tools_get_library (tools), "../nothing.cql"));
+  text = ex_cql_editor_dup_text (ex_window_get_cql_editor (window));
+  g_assert_cmpstr (text, ==, theme);
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "underpromotion.cql"));
+
+  gtk_window_present (GTK_WINDOW (tools));
+  ex_theme_tools_show_page (tools, "themes");
+  spin (200);
+  screenshot (tools, "picker-tools-themes.png");
+
+  g_assert_true (ex_window_run (window));
+  g_assert_true (wait_until (search_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 20);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (wait_until (no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+}
+
+static gboolean
+parsed_with_error (gpointer data)
+{
+  return ex_cql_editor_get_has_error (EX_CQL_EDITOR (data));
+}
+
+static gboolean
+parsed_without_error (gpointer data)
+{
+  return !ex_cql_editor_get_has_error (EX_CQL_EDITOR (data));
+}
+
+static void
+test_editor (void)
+{
+  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExCqlEditor *editor;
+  GtkTextBuffer *buffer;
+  GtkTextIter iter;
+  guint line = 0, column = 0;
+  g_autofree char *hover = NULL;
+  g_auto(GStrv) keywords = NULL;
+  g_auto(GStrv) tags = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *loaded = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin (100);
+  editor = ex_window_get_cql_editor (window);
+  buffer = ex_window_get_query_buffer (window);
+
+  /* Typed, not run: the parse comes by itself after the delay. */
+  gtk_text_buffer_set_text (buffer, "(match\n  (position :stalmate Ka1))\n", -1);
+  g_assert_false (ex_cql_editor_get_has_error (editor));
+  g_assert_true (wait_until (parsed_with_error, editor, 5000));
+  g_assert_true (ex_cql_editor_get_error_location (editor, &line, &column));
+  g_assert_cmpuint (line, ==, 2);
+  g_assert_cmpuint (column, ==, 13);
+  g_assert_true (g_str_has_prefix (ex_cql_editor_get_message (editor), "Line 2, column 13: "));
+  g_assert_nonnull (strstr (ex_cql_editor_get_message (editor), ":stalemate"));
+  g_assert_true (ex_window_get_status_is_error (window));
+  g_assert_cmpstr (ex_window_get_status_text (window), ==, ex_cql_editor_get_message (editor));
+  /* Marked in the gutter, on the error's line only. */
+  {
+    GSList *marks = gtk_source_buffer_get_source_marks_at_line (GTK_SOURCE_BUFFER (buffer), 1, "ex-cql-error");
+    GSList *none = gtk_source_buffer_get_source_marks_at_line (GTK_SOURCE_BUFFER (buffer), 0, "ex-cql-error");
+
+    g_assert_cmpuint (g_slist_length (marks), ==, 1);
+    g_assert_null (none);
+    g_slist_free (marks);
+  }
+  /* Hover explains it; a keyword elsewhere gets its description. */
+  gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, 1, 14);
+  hover = ex_cql_editor_dup_hover_text (editor, &iter);
+  g_assert_cmpstr (hover, ==, ex_cql_editor_get_message (editor));
+  spin (600);
+  screenshot (GTK_WIDGET (window), "picker-editor-error.png");
+
+  gtk_text_buffer_set_text (buffer, "(match\n  (position :stalemate Ka1))\n", -1);
+  g_assert_true (wait_until (parsed_without_error, editor, 5000));
+  g_assert_false (ex_window_get_status_is_error (window));
+  g_clear_pointer (&hover, g_free);
+  gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, 1, 14);
+  hover = ex_cql_editor_dup_hover_text (editor, &iter);
+  g_assert_true (g_str_has_prefix (hover, ":stalemate: "));
+
+  /* The CQL highlighting of the GResource: a comment is a comment. */
+  {
+    GtkSourceBuffer *source = GTK_SOURCE_BUFFER (buffer);
+    GtkTextIter start, end;
+
+    g_assert_nonnull (gtk_source_buffer_get_language (source));
+    g_assert_cmpstr (gtk_source_language_get_id (gtk_source_buffer_get_language (source)), ==, "cql");
+    gtk_text_buffer_set_text (buffer, "; a comment\n(match (position Ka1 :wtm))", -1);
+    gtk_text_buffer_get_bounds (buffer, &start, &end);
+    gtk_source_buffer_ensure_highlight (source, &start, &end);
+    gtk_text_buffer_get_iter_at_offset (buffer, &start, 3);
+    g_assert_true (gtk_source_buffer_iter_has_context_class (source, &start, "comment"));
+    gtk_text_buffer_get_iter_at_offset (buffer, &start, 25);
+    g_assert_false (gtk_source_buffer_iter_has_context_class (source, &start, "comment"));
+  }
+
+  /* Completion: keywords, and the tags the query declares. */
+  keywords = ex_cql_editor_complete (editor, ":stale");
+  g_assert_true (g_strv_contains ((const char *const *) keywords, ":stalemate"));
+  gtk_text_buffer_set_text (buffer, "(match :forany rook [Rr] (position $rook[a1]))", -1);
+  tags = ex_cql_editor_complete (editor, "$r");
+  g_assert_cmpuint (g_strv_length (tags), ==, 1);
+  g_assert_cmpstr (tags[0], ==, "$rook");
+
+  /* Save and open again. */
+  dir = g_dir_make_tmp ("excelsior-picker-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "rook.cql", NULL);
+  file = g_file_new_for_path (path);
+  g_assert_true (ex_cql_editor_save_to_file (editor, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (gtk_text_buffer_get_modified (buffer));
+  loaded = ex_cql_editor_load_file (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (loaded, ==, "(match :forany rook [Rr] (position $rook[a1]))");
+
+  /* The recent queries: the file saved is the newest; opening it from the
+   * menu's action loads it. */
+  {
+    g_autoptr(GMenuModel) recent = ex_cql_editor_build_recent_menu ("win.open-recent");
+    g_autoptr(GVariant) target = NULL;
+    g_autofree char *uri = g_file_get_uri (file);
+    g_autofree char *reopened = NULL;
+
+    g_assert_cmpint (g_menu_model_get_n_items (recent), >=, 1);
+    target = g_menu_model_get_item_attribute_value (recent, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
+    g_assert_cmpstr (g_variant_get_string (target, NULL), ==, uri);
+    gtk_text_buffer_set_text (buffer, "", -1);
+    g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.open-recent", target));
+    reopened = ex_cql_editor_dup_text (editor);
+    g_assert_cmpstr (reopened, ==, loaded);
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data_home = NULL;
+  g_autofree char *recent = NULL;
+  int status;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_printerr ("no display: skipped\n");
+      return 77;
+    }
+
+  /* The recent files go to a directory of our own, not the user's. */
+  data_home = g_dir_make_tmp ("excelsior-picker-data-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_printerr ("cannot open the display: skipped\n");
+      return 77;
+    }
+
+  app = ex_application_new (G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("could not register the application: %s", error->message);
+
+  g_test_add_func ("/ui-picker/picker", test_picker);
+  g_test_add_func ("/ui-picker/pattern-board", test_pattern_board);
+  g_test_add_func ("/ui-picker/themes-with-the-mouse", test_themes_with_the_mouse);
+  g_test_add_func ("/ui-picker/theme-library", test_theme_library);
+  g_test_add_func ("/ui-picker/editor", test_editor);
+
+  status = g_test_run ();
+  g_clear_object (&app);
+
+  /* GtkRecentManager may have written its file. */
+  recent = g_build_filename (data_home, "recently-used.xbel", NULL);
+  g_unlink (recent);
+  g_rmdir (data_home);
+  return status;
+}

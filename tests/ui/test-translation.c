@@ -1,0 +1,178 @@
+/* test-translation.c: the workbench under its German translation.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Binds the "excelsior" text domain to the catalogues built in the build
+ * directory (po/de/LC_MESSAGES/excelsior.mo), opens the real window with
+ * LANGUAGE=de, and checks that what the user reads is German (status line,
+ * search messages, plurals, column titles) and that the longer German
+ * labels do not make the window wider than its default width, before and
+ * after a game is shown: the layout survives the longer language.
+ * Exits 77 (skipped) without a display.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <glib/gi18n.h>
+#include <gtk/gtk.h>
+
+#include "ex-application.h"
+#include "ex-search-job.h"
+#include "ex-window.h"
+
+#define KNIGHT_MATE_QUERY "(match (position :mate :btm N))\n"
+
+const char *__lsan_default_suppressions (void);
+const char *__asan_default_options (void);
+
+/* Full stacks for allocations, so that the suppression below can see
+ * _dl_init (read only in -Db_sanitize=address builds). */
+const char *
+__asan_default_options (void)
+{
+  return "fast_unwind_on_malloc=0";
+}
+
+const char *
+__lsan_default_suppressions (void)
+{
+  /* GLib's quark table starts as a block allocated by its library
+   * constructor and is replaced, never freed, when a process interns more
+   * than 2,048 quarks (as the workbench with its dialogs does). */
+  return "leak:libfontconfig.so\n"
+         "leak:_dl_init\n";
+}
+
+static ExApplication *app;
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  *(gboolean *)user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+spin (guint ms)
+{
+  gboolean timed_out = FALSE;
+
+  g_timeout_add (ms, timeout_cb, &timed_out);
+  while (!timed_out)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* The narrowest the window can be, as laid out now. */
+static int
+minimum_width (ExWindow *window)
+{
+  int minimum = 0, natural = 0;
+
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1,
+                      &minimum, &natural, NULL, NULL);
+  return minimum;
+}
+
+static ExWindow *
+open_window (int *min_width)
+{
+  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  int default_width = 0, default_height = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin (200);
+  *min_width = minimum_width (window);
+  gtk_window_get_default_size (GTK_WINDOW (window), &default_width, &default_height);
+  g_test_message ("minimum width %d, default width %d", *min_width, default_width);
+  /* Everything fits in the default size, in any language. */
+  g_assert_cmpint (*min_width, <=, default_width);
+
+  return window;
+}
+
+static void
+close_window (ExWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (ex_search_job_get_n_running () > 0)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+test_german (void)
+{
+  ExWindow *window;
+  int german_width;
+  GListModel *results;
+  const char *status;
+
+  /* The catalogue itself: a plain message, a context, a plural. */
+  g_assert_cmpstr (_("Filter the results"), ==, "Die Ergebnisse filtern");
+  g_assert_cmpstr (C_("column", "Event"), ==, "Turnier");
+  g_assert_cmpstr (g_dngettext (GETTEXT_PACKAGE, "%s game", "%s games", 2), ==, "%s Partien");
+
+  window = open_window (&german_width);
+  g_assert_cmpstr (ex_window_get_status_text (window), ==,
+                   "Bereit: Eine Abfrage schreiben oder aus den Beispielen wählen, "
+                   "dann „Ausführen“ drücken");
+
+  /* A search reports in German too. */
+  results = ex_window_get_results (window);
+  ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
+  g_assert_true (ex_window_run (window));
+  while (ex_window_is_searching (window))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, 14);
+  status = ex_window_get_status_text (window);
+  g_assert_true (g_str_has_prefix (status, "14 passende Partien in 103 Partien von „studies.pgn“"));
+
+  /* Showing a game: the viewer's strings are German as well. */
+  ex_window_select_result (window, 0);
+  spin (200);
+  g_assert_cmpint (minimum_width (window), <=, german_width + 40);
+  close_window (window);
+
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+  /* Any locale but "C", where gettext ignores LANGUAGE; C.UTF-8 is always
+   * there (Debian), unlike de_DE.UTF-8. */
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", "de", TRUE);
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_printerr ("no display: skipped\n");
+      return 77;
+    }
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, EX_LOCALE_BUILD_DIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_printerr ("cannot open the display: skipped\n");
+      return 77;
+    }
+
+  app = ex_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+
+  g_test_add_func ("/ui/translation/german", test_german);
+  status = g_test_run ();
+
+  g_clear_object (&app);
+  return status;
+}
