@@ -678,7 +678,7 @@ show_column (ExWindow *self,
  * list views build a row of widgets for about 200 items at once, and with
  * seven labels a row that took 0.4-0.7 s under Xvfb (issue 6).  So batches
  * wait in @pending and go to the list in slices, one slice per frame (a
- * tick callback; an idle while the window is not realized): small slices
+ * tick callback; an idle while the window is not shown): small slices
  * while the list is short and its rows get widgets, large ones after, when
  * an appended row costs a few pointer moves.
  */
@@ -756,6 +756,18 @@ feed_idle_cb (gpointer user_data)
   return feed_slice (EX_WINDOW (user_data));
 }
 
+/* A hidden window gets no frames: go on delivering from an idle. */
+static void
+feed_unmap_cb (ExWindow *self)
+{
+  if (self->feed_tick_id == 0)
+    return;
+
+  gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->feed_tick_id);
+  self->feed_tick_id = 0;
+  self->feed_idle_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, feed_idle_cb, self, NULL);
+}
+
 static void
 stop_feeding (ExWindow *self)
 {
@@ -777,7 +789,7 @@ queue_rows (ExWindow  *self,
   if (self->feed_tick_id != 0 || self->feed_idle_id != 0)
     return;
 
-  if (gtk_widget_get_realized (GTK_WIDGET (self)))
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
       /* The first slice at once: the first match is shown in the next frame. */
       if (feed_slice (self) == G_SOURCE_REMOVE)
@@ -885,6 +897,7 @@ setup_results_view (ExWindow *self)
   self->results = g_list_store_new (EX_TYPE_RESULT);
   self->pending = g_ptr_array_new_with_free_func (g_object_unref);
   self->feed_small = 8;
+  g_signal_connect (self, "unmap", G_CALLBACK (feed_unmap_cb), NULL);
 
   /* Translators: column titles of the results list.  For studies White
    * and Black usually hold the composer and the stipulation. */

@@ -1,11 +1,12 @@
 #!/bin/sh
 # Sets everything up, builds, and runs the whole test suite twice: once
 # optimised (the UI suites under Xvfb), and once more under AddressSanitizer
-# + UndefinedBehaviorSanitizer, GUI included (LeakSanitizer suppressions in
-# tests/lsan.supp; the tests set ASAN/UBSAN/LSAN_OPTIONS themselves, see
-# tests/meson.build).  Exits non-zero on any failure.
+# + UndefinedBehaviorSanitizer (LeakSanitizer suppressions in tests/lsan.supp;
+# the tests set ASAN/UBSAN/LSAN_OPTIONS themselves, see tests/meson.build).
+# Exits non-zero on any failure.
 #
-#   SANITIZE_GUI=0  sanitize the engine and CLI suites only (faster)
+#   SANITIZE_GUI=1  sanitize the workbench suites too (much slower: GTK under
+#                   ASan, with full malloc stacks for the leak suppressions)
 #   FUZZ_SECONDS=N  also build the libFuzzer targets with clang and run each
 #                   for N seconds (tools/fuzz.sh); off by default
 #
@@ -29,8 +30,8 @@ meson compile -C _build
 xvfb meson test -C _build --print-errorlogs --num-processes 2 || status=1
 python3 tools/testlog-summary.py _build/meson-logs/testlog.json tests || status=1
 
-gui=true
-[ "${SANITIZE_GUI:-1}" = 0 ] && gui=false
+gui=false
+[ "${SANITIZE_GUI:-0}" = 1 ] && gui=true
 [ -d _build-sanitize ] || meson setup _build-sanitize -Dgui=$gui \
   -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
 meson configure _build-sanitize -Dgui=$gui

@@ -696,6 +696,44 @@ ex_board_set_piece_ids (ExBoard      *self,
     memcpy (self->piece_ids, ids, sizeof self->piece_ids);
 }
 
+/**
+ * ex_board_dup_piece_tooltip:
+ * @self: an #ExBoard.
+ * @square: 0..63.
+ *
+ * Returns: (transfer full) (nullable): the tooltip shown when the piece on
+ *   @square is hovered, e.g. "White rook on a1, piece id 0" (CQL 6
+ *   `pieceid`, rulings R11), or %NULL if the square is empty or no ids were
+ *   set (ex_board_set_piece_ids()).
+ */
+char *
+ex_board_dup_piece_tooltip (ExBoard *self,
+                            int      square)
+{
+  static const char *const names[CQ_N_PIECES] = {
+    NULL,
+    N_("White pawn"), N_("White knight"), N_("White bishop"),
+    N_("White rook"), N_("White queen"), N_("White king"),
+    N_("Black pawn"), N_("Black knight"), N_("Black bishop"),
+    N_("Black rook"), N_("Black queen"), N_("Black king"),
+  };
+  char square_name[3];
+  CqPiece piece;
+
+  g_return_val_if_fail (EX_IS_BOARD (self), NULL);
+
+  if (!self->has_position || !self->has_piece_ids || square < 0 || square > 63)
+    return NULL;
+  piece = (CqPiece) self->position.board[square];
+  if (piece == CQ_EMPTY || piece >= CQ_N_PIECES || self->piece_ids[square] == 0xFF)
+    return NULL;
+  cq_square_name (square, square_name);
+  /* Translators: a piece, its square and its CQL piece id, e.g.
+   * "White rook on a1, piece id 0". */
+  return g_strdup_printf (_("%s on %s, piece id %u"), _(names[piece]), square_name,
+                          self->piece_ids[square]);
+}
+
 static gboolean
 ex_board_query_tooltip (GtkWidget  *widget,
                         int         x,
@@ -704,31 +742,13 @@ ex_board_query_tooltip (GtkWidget  *widget,
                         GtkTooltip *tooltip)
 {
   ExBoard *self = EX_BOARD (widget);
-  static const char *const names[CQ_N_PIECES] = {
-    NULL,
-    N_("White pawn"), N_("White knight"), N_("White bishop"),
-    N_("White rook"), N_("White queen"), N_("White king"),
-    N_("Black pawn"), N_("Black knight"), N_("Black bishop"),
-    N_("Black rook"), N_("Black queen"), N_("Black king"),
-  };
   g_autofree char *text = NULL;
-  char square_name[3];
-  int square;
-  CqPiece piece;
 
-  if (keyboard_mode || !self->has_position || !self->has_piece_ids)
+  if (keyboard_mode)
     return FALSE;
-  square = ex_board_get_square_at (self, x, y);
-  if (square < 0 || square > 63)
+  text = ex_board_dup_piece_tooltip (self, ex_board_get_square_at (self, x, y));
+  if (text == NULL)
     return FALSE;
-  piece = (CqPiece) self->position.board[square];
-  if (piece == CQ_EMPTY || piece >= CQ_N_PIECES || self->piece_ids[square] == 0xFF)
-    return FALSE;
-  cq_square_name (square, square_name);
-  /* Translators: a piece, its square and its CQL piece id, e.g.
-   * "White rook on a1, piece id 0". */
-  text = g_strdup_printf (_("%s on %s, piece id %u"), _(names[piece]), square_name,
-                          self->piece_ids[square]);
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }

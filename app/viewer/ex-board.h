@@ -80,6 +80,8 @@ void        ex_board_set_piece_ids       (ExBoard          *self,
  *   board is empty.  Valid until the next ex_board_set_position().
  */
 const CqPosition *ex_board_get_position  (ExBoard          *self);
+char       *ex_board_dup_piece_tooltip  (ExBoard          *self,
+                                         int               square);
 
 /**
  * ex_board_get_square_bounds:

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "ex-game-view.h"
+#include "cql/cq-pieceid.h"
 #include "ex-move-list.h"
 #include "ex-viewer-private.h"
 
@@ -292,6 +293,13 @@ ex_game_view_set_current (ExGameView *self,
 
   ex_board_set_position (self->board, &node->position,
                          node->parent != NULL ? &node->move : NULL);
+  {
+    /* CQL 6 pieceid (rulings R11): shown when a piece is hovered. */
+    guint8 ids[64];
+
+    cq_game_piece_ids (self->game, node, ids);
+    ex_board_set_piece_ids (self->board, ids);
+  }
   ex_board_set_highlight (self->board, match != NULL ? match->squares : 0);
 
   ex_move_list_set_current (self->move_list, node->index);

@@ -345,10 +345,12 @@ ray_count (const CqTest *test, const CqPosition *pos, const CqBitboard *tags)
         {
           int d = lowest_bit (directions);
           int f = CQ_FILE (s1), r = CQ_RANK (s1);
-
-          if ((ray_masks[s1][d] & hits[n - 1]) == 0)
-            continue;
           guint states = 1; /* bit j: j middle designators matched */
+          /* the last designator's squares still ahead on this ray */
+          CqBitboard ahead = ray_masks[s1][d] & hits[n - 1];
+
+          if (ahead == 0)
+            continue;
 
           for (;;)
             {
@@ -362,6 +364,9 @@ ray_count (const CqTest *test, const CqPosition *pos, const CqBitboard *tags)
               bit = CQ_BIT (CQ_SQUARE (f, r));
               if ((states & done) && (hits[n - 1] & bit))
                 count++;
+              ahead &= ~bit;
+              if (ahead == 0)
+                break;
               next = (empty & bit) ? states : 0;
               for (guint j = 0; j + 2 < n; j++)
                 if ((states & (1u << j)) && (hits[j + 1] & bit))
@@ -778,6 +783,7 @@ gapped_table (const CqTest *test, const EvalGame *g)
   for (guint j = test->u.lists.n_lists; j-- > 0;)
     {
       gboolean last = j + 1 == test->u.lists.n_lists;
+      gboolean any = FALSE;
 
       for (guint i = n_nodes; i-- > 0;)
         {
@@ -793,9 +799,13 @@ gapped_table (const CqTest *test, const EvalGame *g)
             }
           cur[i] = later || (after && list_matches_node (test->u.lists.lists[j], node, g,
                                                          &squares));
+          any |= cur[i];
         }
       { guint8 *t = next; next = cur; cur = t; }
       memset (cur, 0, n_nodes);
+      /* L_j ... L_n fit nowhere, so neither do L_1 ... L_n: all zero. */
+      if (!any)
+        break;
     }
   g_free (cur);
   g_hash_table_insert (g->gapped, (gpointer) test, next);

@@ -15,7 +15,11 @@
 # (variations included) with its own move generator and writes the FEN
 # after each move (--fencomments) and SAN with '+' / '#': the script builds
 # each game tree from that text and decides every query below with its own
-# code, from FENs and SAN only.
+# code, from FENs and SAN only.  The issue 4 queries (THEMES: tags,
+# sequences, relations, counts, accumulators) are decided the same way:
+# piece identity is followed by comparing the boards before and after each
+# move, and the CQL 3 transforms (with their edge rule) are rebuilt here
+# from the manual's definitions.
 #
 # When $CQL names the cql tool, each query is also run through it (two
 # threads) and the games it writes ({Original game: N}) and the number of
@@ -377,14 +381,16 @@ def capture_square(node, child):
     return None
 
 
-def captures_one_square(game, least=6):
-    nodes = mainline(game)
+def captures_one_square(game, least=12):
+    """Positions (any node: :variations) from which some continuation
+    captures on a square; some square must have at least 12.  The square
+    whose first such position comes first is annotated there."""
     per_square = {}
-    for node in nodes[:-1]:
-        sq = capture_square(node, node.children[0])
-        if sq is not None:
+    for node in game.nodes:
+        squares = {capture_square(node, child) for child in node.children}
+        for sq in squares - {None}:
             per_square.setdefault(sq, []).append(node.index)
-    firsts = [hits[0] for hits in per_square.values() if len(hits) >= least]
+    firsts = [hits[0] for hits in per_square.values() if least <= len(hits) <= 1000]
     return [min(firsts)] if firsts else None
 
 

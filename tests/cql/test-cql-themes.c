@@ -376,6 +376,12 @@ test_forany_promotion (void)
   /* Captured at node 10: the tag's piece is nowhere after. */
   assert_run ("(match :forany p P (position :terminal $p))", game, "no match");
   assert_run ("(match :forany p P (position :terminal :piececount $p 0))", game, "10");
+  /* :relation's new pieces: from node 8 to node 9 the pawn on b7 is
+   * missing and a rook is new on b8, the other side to move. */
+  assert_run ("(match (position :markall :relation (:missingpiececount P 1 "
+              ":newpiececount R[b8] 1 :changesidetomove)))", game, "8");
+  assert_run ("(match (position :markall :relation (:missingpiececount P 1 "
+              ":newpiececount R[a8] 1 :changesidetomove)))", game, "no match");
   /* :movefrom / :promote $tag: the piece that moves or promotes. */
   assert_run ("(match :forany pawn [Pp] (position :initial :tagmatch pawn P?2 "
               ":gappedsequence ((position :movefrom $pawn :promote U)) :flipcolor))", game,

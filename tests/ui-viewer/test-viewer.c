@@ -15,6 +15,7 @@
 
 #include "ex-board.h"
 #include "ex-game-view.h"
+#include "cql/cq-pieceid.h"
 #include "ex-move-list.h"
 #include "viewer-test-util.h"
 
@@ -457,6 +458,32 @@ test_matched_positions (void)
   press (GDK_KEY_Page_Down, 13);
   press (GDK_KEY_Page_Up, 9);
   press (GDK_KEY_Page_Up, 9);
+
+  /* CQL 6 pieceid on hover (rulings R11): the board's tooltip gives the id
+   * the engine computes for the piece, and ids number the initial
+   * position's pieces a1, b1, ..., h8 from 0. */
+  {
+    guint8 ids[64];
+    g_autofree char *tip = NULL;
+    g_autofree char *expected = NULL;
+    g_autofree char *root_tip = NULL;
+    const CqPosition *root;
+    int first = -1;
+
+    ex_game_view_go_to_node (view, 9);
+    cq_game_piece_ids (ex_game_view_get_game (view), cq_game_get_node (ex_game_view_get_game (view), 9), ids);
+    tip = ex_board_dup_piece_tooltip (board, SQ ("b1"));
+    expected = g_strdup_printf ("Black queen on b1, piece id %u", ids[SQ ("b1")]);
+    g_assert_cmpstr (tip, ==, expected);
+    ex_game_view_go_to_node (view, 0);
+    root = ex_board_get_position (board);
+    for (int sq = 0; sq < 64 && first < 0; sq++)
+      if (cq_position_piece_at (root, sq) != CQ_EMPTY)
+        first = sq;
+    root_tip = ex_board_dup_piece_tooltip (board, first);
+    g_assert_nonnull (root_tip);
+    g_assert_true (g_str_has_suffix (root_tip, ", piece id 0"));
+  }
 
   /* No match: the initial position. */
   ex_game_view_set_game (view, viewer_test_load_fixture_game (VIEWER_FIXTURE_STUDIES, 2), NULL, 0);

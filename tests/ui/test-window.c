@@ -52,7 +52,16 @@ static const struct {
   { "white-starts-behind.cql", 39 },
 };
 
+/* Copies of the sample in the big database of the Stop tests, and how long
+ * a search may take: sanitizer builds (which also unwind every allocation's
+ * stack, see __asan_default_options()) are several times slower. */
+#if defined(__SANITIZE_ADDRESS__)
+#define BIG_COPIES        60
+#define SEARCH_TIMEOUT_MS 120000
+#else
+#define BIG_COPIES        300
 #define SEARCH_TIMEOUT_MS 30000
+#endif
 
 /* LeakSanitizer's built-in suppressions (read only in -Db_sanitize=address
  * builds).  fontconfig, loaded by GTK through Pango, keeps its font cache
@@ -476,7 +485,7 @@ test_stop (void)
 {
   ExWindow *window = new_window ();
   GListModel *results = ex_window_get_results (window);
-  g_autofree char *big_path = make_big_database (300);
+  g_autofree char *big_path = make_big_database (BIG_COPIES);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
   g_autofree char *sample_path = sample_database ();
   g_autoptr(GFile) sample = g_file_new_for_path (sample_path);
@@ -506,13 +515,13 @@ test_stop (void)
       ex_window_stop (window);
       n_at_stop = g_list_model_get_n_items (results);
       g_assert_cmpuint (n_at_stop, >, 0);
-      g_assert_cmpuint (n_at_stop, <, KNIGHT_MATE_COUNT * 300);
+      g_assert_cmpuint (n_at_stop, <, KNIGHT_MATE_COUNT * BIG_COPIES);
       g_assert_true (wait_until (no_thread_running, NULL, SEARCH_TIMEOUT_MS));
       spin (200);
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
     }
   else
-    g_test_message ("the search of %u games ended before the first batch was shown", 103 * 300);
+    g_test_message ("the search of %u games ended before the first batch was shown", 103 * BIG_COPIES);
 
   /* A new search while one runs replaces it: only the new results come. */
   g_assert_true (ex_window_run (window));
@@ -525,7 +534,7 @@ test_stop (void)
   /* The whole big database: every copy matches. */
   ex_window_set_database (window, big);
   run_and_wait (window, NULL);
-  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT * 300);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT * BIG_COPIES);
 
   destroy_window (window);
   g_unlink (big_path);
@@ -538,7 +547,7 @@ static void
 test_close_while_searching (void)
 {
   ExWindow *window = new_window ();
-  g_autofree char *big_path = make_big_database (300);
+  g_autofree char *big_path = make_big_database (BIG_COPIES);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
 
   ex_window_set_database (window, big);
@@ -971,6 +980,22 @@ test_preferences (void)
   gtk_window_present (GTK_WINDOW (preferences));
   spin (100);
 
+  /* The threads spin button writes the setting, and the setting it. */
+  {
+    GtkWidget *child = gtk_window_get_child (GTK_WINDOW (preferences));
+    GtkSpinButton *threads = NULL;
+
+    for (child = gtk_widget_get_first_child (child); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_SPIN_BUTTON (child))
+        threads = GTK_SPIN_BUTTON (child);
+    g_assert_nonnull (threads);
+    gtk_spin_button_set_value (threads, 2);
+    g_assert_cmpuint (g_settings_get_uint (settings, "threads"), ==, 2);
+    g_settings_set_uint (settings, "threads", 1);
+    g_assert_cmpint (gtk_spin_button_get_value_as_int (threads), ==, 1);
+  }
+
   run_and_wait (window, KNIGHT_MATE_QUERY);
   ex_window_select_result (window, 0);
   spin (100);
@@ -1004,6 +1029,7 @@ test_preferences (void)
   g_assert_cmpuint (count_occurrences (exported, "{Original game: "), ==, KNIGHT_MATE_COUNT);
   g_settings_reset (settings, "annotation-text");
   g_settings_reset (settings, "export-annotations");
+  g_settings_reset (settings, "threads");
 
   gtk_window_destroy (GTK_WINDOW (preferences));
   destroy_window (window);
