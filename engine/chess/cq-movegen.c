@@ -126,11 +126,29 @@ generate (const CqPosition *pos, CqMove *moves, GenMode mode)
   int ksq = _cq_king_square (pos, us);
   int king = CQ_MAKE_PIECE (us, CQ_KING);
   int pawn = CQ_MAKE_PIECE (us, CQ_PAWN);
-  CqBitboard checkers = _cq_attackers_of (pos, ksq, them, occ);
-  CqBitboard target, pinned = 0, snipers, b;
+  CqBitboard checkers, target, pinned = 0, snipers, b;
   CqBitboard occ_noking = occ ^ CQ_BIT (ksq);
   CqBitboard their_diag = their[CQ_WB] | their[CQ_WQ];
   CqBitboard their_orth = their[CQ_WR] | their[CQ_WQ];
+
+  /* Checkers and pinned pieces in one pass over the enemy sliders on a
+   * line through the king (small tables, no magic lookup: issue 7): with
+   * nothing between, a slider checks; with one piece of ours alone
+   * between, that piece is pinned. */
+  checkers = (_cq_pawn_attacks[us][ksq] & their[CQ_WP])
+             | (_cq_knight_attacks[ksq] & their[CQ_WN])
+             | (_cq_king_attacks[ksq] & their[CQ_WK]);
+  snipers = (_cq_rook_pseudo[ksq] & their_orth) | (_cq_bishop_pseudo[ksq] & their_diag);
+  while (snipers)
+    {
+      int s = _cq_pop_lsb (&snipers);
+      CqBitboard between = _cq_between[ksq][s] & occ;
+
+      if (between == 0)
+        checkers |= CQ_BIT (s);
+      else if (!_cq_more_than_one (between) && (between & own))
+        pinned |= between;
+    }
 
   /* King steps.  MODE_ANY tries them last (each needs an attack test)
    * unless in double check, where nothing else can move. */
@@ -147,17 +165,12 @@ generate (const CqPosition *pos, CqMove *moves, GenMode mode)
   if (checkers)
     target &= _cq_between[ksq][_cq_lsb (checkers)] | checkers;
 
-  /* Pinned pieces: one of ours alone between the king and a slider. */
-  snipers = (_cq_rook_attacks (ksq, opp) & their_orth)
-            | (_cq_bishop_attacks (ksq, opp) & their_diag);
-  while (snipers)
-    {
-      int s = _cq_pop_lsb (&snipers);
-      CqBitboard between = _cq_between[ksq][s] & occ;
-
-      if (between && !_cq_more_than_one (between) && (between & own))
-        pinned |= between;
-    }
+  /* MODE_ANY: an unpinned pawn's single push (set-wise, no attack
+   * lookup) answers most positions before the sliders are looked at. */
+  if (mode == MODE_ANY
+      && (shift_up (pos->pieces[pawn] & ~pinned, us) & ~occ & target
+          & ~(CQ_RANK_1_BB | CQ_RANK_8_BB)) != 0)
+    return 1;
 
   /* Knights: a pinned knight never moves. */
   b = pos->pieces[CQ_MAKE_PIECE (us, CQ_KNIGHT)] & ~pinned;

@@ -58,9 +58,13 @@ QUERIES = [
     ("missing-piece", "simple", "(position :relation (:missingpiececount A 1))"),
 ]
 
-# A :forany excelsior (manual, "forany"): a white pawn that walks from its
-# second rank to promotion, found for any pawn.  Rejected until issue 4.
-FORANY = "(match :pgn {pgn} :output {out}\n :forany p P\n (position :gappedsequence ((position $p[a2-h2]) (position $p[a8-h8]))))\n"
+# A :forany excelsior (cql3-tagging.txt, "Excelsior": a pawn starts on its
+# second rank and promotes), in the form of the tagging manual's rook
+# example: some white pawn, tagged, stands on its second rank in one
+# position and (promoted: R11, the tag follows the piece) on the eighth in
+# another.
+FORANY = ("(match :pgn {pgn} :output {out}\n :forany pawn P\n"
+          " (position $pawn[a-h2])\n (position $pawn[a-h8]))\n")
 
 
 def decompressed(limit_games=None, scale=1):
