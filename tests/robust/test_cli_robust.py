@@ -117,6 +117,15 @@ class CliRobust(unittest.TestCase):
             self.assertEqual(f.read(), "precious\n")
         self.assertEqual(self.leftovers(), [])
 
+    def test_binary_and_latin1_query_files(self):
+        for name, data, expected in (
+                ("nul.cql", b"(match\n (position :mate\x00))\n", r"nul\.cql:2:17: NUL byte"),
+                ("lat.cql", b"(match\n (position :mate K[\xe9]))\n", r"lat\.cql:2:20: `K\[\u00e9\]`")):
+            with open(os.path.join(self.dir, name), "wb") as f:
+                f.write(data)
+            err = self.run_cql("-i", self.pgn, "-o", "-", name, expect=1).stderr
+            self.assertRegex(err, expected)
+
     def test_missing_or_unreadable_input_leaves_output_untouched(self):
         out = os.path.join(self.dir, "out.pgn")
         with open(out, "w") as f:

@@ -130,6 +130,15 @@ test_german (void)
   ex_window_select_result (window, 0);
   spin (200);
   g_assert_cmpint (minimum_width (window), <=, german_width + 40);
+  /* For looking at it: EXCELSIOR_SCREENSHOT=FILE.png saves the window. */
+  if (g_getenv ("EXCELSIOR_SCREENSHOT") != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      spin (500);
+      g_assert_true (ex_window_save_screenshot (window, g_getenv ("EXCELSIOR_SCREENSHOT"), &error));
+      g_assert_no_error (error);
+    }
   close_window (window);
 
 }

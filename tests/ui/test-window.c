@@ -1049,7 +1049,7 @@ test_screenshot (void)
 
   run_and_wait (window, KNIGHT_MATE_QUERY);
   ex_window_select_result (window, 0);
-  spin (300);
+  wait_drawn (GTK_WIDGET (window));
   g_assert_true (ex_window_save_screenshot (window, png, &error));
   g_assert_no_error (error);
 
