@@ -94,7 +94,9 @@ struct _ExWindow
   char                 *filter_text;   /* case folded; NULL: no filter */
   GtkFilterListModel   *filtered;
   GtkSortListModel     *sorted;
-  GtkSingleSelection   *selection;
+  GtkMultiSelection    *selection;
+  ExResult             *current;        /* the result shown: the last selected */
+  GtkBitset            *last_selection; /* the selection before its last change */
 
   GFile                *database;
   GFile                *query_file;
@@ -944,10 +946,10 @@ setup_results_view (ExWindow *self)
   self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
                                           g_object_ref (gtk_column_view_get_sorter (self->results_view)));
   gtk_sort_list_model_set_incremental (self->sorted, TRUE);
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  /* Several rows can be selected (Ctrl/Shift+click, Ctrl+A) for Export;
+   * the game view shows the last one selected. */
+  self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
+  self->last_selection = gtk_bitset_new_empty ();
   gtk_column_view_set_model (self->results_view, GTK_SELECTION_MODEL (self->selection));
   gtk_column_view_sort_by_column (self->results_view, self->columns[COLUMN_NUMBER],
                                   GTK_SORT_ASCENDING);
@@ -1023,15 +1025,110 @@ show_result (ExWindow *self,
   update_actions (self);
 }
 
-static void
-selected_item_changed_cb (ExWindow           *self,
-                          GParamSpec         *pspec,
-                          GtkSingleSelection *selection)
+/* Returns: the position of the result shown in the (sorted, filtered)
+ * list, or GTK_INVALID_LIST_POSITION. */
+static guint
+current_position (ExWindow *self)
 {
-  ExResult *result = gtk_single_selection_get_selected_item (selection);
+  GListModel *model = G_LIST_MODEL (self->selection);
+  guint n = g_list_model_get_n_items (model);
 
-  if (result != NULL)
-    show_result (self, result);
+  if (self->current == NULL)
+    return GTK_INVALID_LIST_POSITION;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ExResult) item = g_list_model_get_item (model, i);
+
+      if (item == self->current)
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static void
+update_selection_status (ExWindow *self,
+                         guint     n_selected)
+{
+  g_autofree char *count = NULL;
+  g_autofree char *message = NULL;
+
+  if (n_selected < 2)
+    return;
+  count = format_count (n_selected);
+  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game selected",
+                                          "%s games selected", n_selected), count);
+  set_status (self, message, FALSE);
+}
+
+/* The game view shows the most recently selected result: the one a click
+ * added, or, when a Shift+click or Ctrl+A adds several, the end of the
+ * added range farthest from the result shown before (the clicked row). */
+static void
+selection_changed_cb (ExWindow          *self,
+                      guint              position,
+                      guint              n_items,
+                      GtkSelectionModel *model)
+{
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (model);
+  g_autoptr(GtkBitset) added = gtk_bitset_copy (selected);
+  g_autoptr(ExResult) result = NULL;
+  guint target = GTK_INVALID_LIST_POSITION;
+
+  gtk_bitset_subtract (added, self->last_selection);
+  g_clear_pointer (&self->last_selection, gtk_bitset_unref);
+  /* A copy: GtkMultiSelection returns its own bitset, changed in place. */
+  self->last_selection = gtk_bitset_copy (selected);
+
+  if (gtk_bitset_is_empty (added))
+    {
+      update_actions (self);
+      return;
+    }
+  if (gtk_bitset_get_size (added) == 1)
+    target = gtk_bitset_get_minimum (added);
+  else
+    {
+      guint current = current_position (self);
+      guint lo = gtk_bitset_get_minimum (added);
+      guint hi = gtk_bitset_get_maximum (added);
+
+      if (current != GTK_INVALID_LIST_POSITION && gtk_bitset_contains (selected, current)
+          && gtk_bitset_get_size (added) + 1 == gtk_bitset_get_size (selected)
+          && (lo > current || hi < current))
+        /* Shift+click from the result shown: the row clicked. */
+        target = lo > current ? hi : lo;
+      else if (current != GTK_INVALID_LIST_POSITION && gtk_bitset_contains (selected, current))
+        target = GTK_INVALID_LIST_POSITION; /* Ctrl+A: keep the game shown */
+      else
+        target = lo;
+    }
+
+  if (target != GTK_INVALID_LIST_POSITION)
+    {
+      result = g_list_model_get_item (G_LIST_MODEL (model), target);
+      if (result != NULL && result != self->current)
+        {
+          g_set_object (&self->current, result);
+          show_result (self, result);
+        }
+    }
+  update_selection_status (self, (guint) gtk_bitset_get_size (selected));
+  update_actions (self);
+}
+
+/* Items added or removed (sorting, filtering, a new search) move the
+ * positions: the next change is compared with the selection now. */
+static void
+selection_items_changed_cb (ExWindow          *self,
+                            guint              position,
+                            guint              removed,
+                            guint              added,
+                            GtkSelectionModel *model)
+{
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (model);
+
+  g_clear_pointer (&self->last_selection, gtk_bitset_unref);
+  self->last_selection = gtk_bitset_copy (selected);
 }
 
 /* ------------------------------------------------------------------------
@@ -1259,7 +1356,8 @@ ex_window_run (ExWindow *self)
     }
 
   /* A new result set: forget the old one. */
-  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  gtk_selection_model_unselect_all (GTK_SELECTION_MODEL (self->selection));
+  g_clear_object (&self->current);
   forget_results (self);
   g_ptr_array_set_size (self->diagnostics, 0);
   ex_diagnostics_reset (self->diagnostics_view, path);
@@ -1359,7 +1457,7 @@ dup_annotation_text (ExWindow *self)
  * ex_window_export_full:
  * @path: the PGN file to write.
  * @scope: which results: all of them, those the filter box shows, or the
- *   selected one.
+ *   selected ones (in input order, whatever the sort).
  * @mark_text: (nullable): the annotation after each matched position
  *   ("MATCH" in CQL, rulings R2); NULL or "" to export without.
  *
@@ -1403,10 +1501,30 @@ ex_window_export_full (ExWindow       *self,
   model = scope == EX_EXPORT_SHOWN ? G_LIST_MODEL (self->filtered) : G_LIST_MODEL (self->results);
   if (scope == EX_EXPORT_SELECTED)
     {
-      ExResult *selected = gtk_single_selection_get_selected_item (self->selection);
+      /* Every selected result, in input order whatever the sort. */
+      g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+      g_autoptr(GHashTable) set = g_hash_table_new (NULL, NULL);
+      GtkBitsetIter iter;
+      guint position;
 
-      if (selected != NULL)
-        g_ptr_array_add (results, g_object_ref (selected));
+      for (gboolean ok = gtk_bitset_iter_init_first (&iter, selected, &position); ok;
+           ok = gtk_bitset_iter_next (&iter, &position))
+        {
+          g_autoptr(ExResult) item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+
+          if (item != NULL)
+            g_hash_table_add (set, item);
+        }
+      n = g_list_model_get_n_items (model);
+      for (guint i = 0; i < n && g_hash_table_size (set) > 0; i++)
+        {
+          ExResult *item = g_list_model_get_item (model, i);
+
+          if (g_hash_table_remove (set, item))
+            g_ptr_array_add (results, item);
+          else
+            g_object_unref (item);
+        }
     }
   else
     {
@@ -1771,7 +1889,7 @@ export_response_cb (GtkNativeDialog *dialog,
 }
 
 /* Asks where to export, which results (all, the filtered ones, the
- * selected one) and whether to annotate them.  The chooser asks before it
+ * selected ones) and whether to annotate them.  The chooser asks before it
  * replaces an existing file (GTK 4 always confirms in SAVE mode). */
 static void
 export_action (GtkWidget  *widget,
@@ -1784,7 +1902,7 @@ export_action (GtkWidget  *widget,
   GSettings *settings = ex_application_get_settings ();
   const char *scope_ids[] = { "all", "shown", "selected", NULL };
   const char *scope_labels[] = { _("All results"), _("The results shown by the filter"),
-                                 _("The selected result"), NULL };
+                                 _("The selected results"), NULL };
   gboolean annotate = settings == NULL || g_settings_get_boolean (settings, "export-annotations");
 
   dialog = gtk_file_chooser_native_new (_("Export the Matched Games"), GTK_WINDOW (self),
@@ -1811,7 +1929,7 @@ step_result (ExWindow *self,
              int       delta)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
-  guint selected = gtk_single_selection_get_selected (self->selection);
+  guint selected = current_position (self);
   guint target;
 
   if (n == 0)
@@ -2109,7 +2227,7 @@ ex_window_get_query_buffer (ExWindow *self)
 }
 
 /* Returns: (transfer none): the results as shown (sorted), a
- * GtkSingleSelection of #ExResult. */
+ * GtkMultiSelection of #ExResult. */
 GListModel *
 ex_window_get_results (ExWindow *self)
 {
@@ -2150,15 +2268,26 @@ ex_window_is_sorting (ExWindow *self)
          || gtk_filter_list_model_get_pending (self->filtered) > 0;
 }
 
-/* Selects the result at @position of ex_window_get_results() and shows its
- * game at its first matched position. */
+/* Selects only the result at @position of ex_window_get_results() and
+ * shows its game at its first matched position. */
 void
 ex_window_select_result (ExWindow *self,
                          guint     position)
 {
   g_return_if_fail (EX_IS_WINDOW (self));
 
-  gtk_single_selection_set_selected (self->selection, position);
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, TRUE);
+}
+
+/* Adds the result at @position to the selection (as Ctrl+click does) and
+ * shows its game. */
+void
+ex_window_add_to_selection (ExWindow *self,
+                            guint     position)
+{
+  g_return_if_fail (EX_IS_WINDOW (self));
+
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, FALSE);
 }
 
 GtkWidget *
@@ -2382,6 +2511,8 @@ ex_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), EX_TYPE_WINDOW);
 
   g_clear_object (&self->selection);
+  g_clear_object (&self->current);
+  g_clear_pointer (&self->last_selection, gtk_bitset_unref);
   g_clear_object (&self->sorted);
   g_clear_object (&self->filtered);
   g_clear_object (&self->filter);
@@ -2521,8 +2652,10 @@ ex_window_init (ExWindow *self)
   gtk_box_append (self->viewer_box, self->game_view);
 
   setup_results_view (self);
-  g_signal_connect_object (self->selection, "notify::selected-item",
-                           G_CALLBACK (selected_item_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->selection, "selection-changed",
+                           G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->selection, "items-changed",
+                           G_CALLBACK (selection_items_changed_cb), self, G_CONNECT_SWAPPED);
   setup_examples_menu (self);
 
   /* The first example is the starting text (not an undoable edit). */

@@ -55,6 +55,8 @@ void           ex_window_set_filter_text    (ExWindow       *self,
                                              const char     *text);
 void           ex_window_select_result      (ExWindow       *self,
                                              guint           position);
+void           ex_window_add_to_selection   (ExWindow       *self,
+                                             guint           position);
 GtkWidget     *ex_window_get_game_view      (ExWindow       *self);
 char          *ex_window_dup_game_pgn       (ExWindow       *self);
 char          *ex_window_dup_position_fen   (ExWindow       *self);
@@ -69,7 +71,7 @@ gboolean       ex_window_get_error_location (ExWindow       *self,
  * ExExportScope:
  * @EX_EXPORT_ALL: every result of the search.
  * @EX_EXPORT_SHOWN: the results that pass the filter box.
- * @EX_EXPORT_SELECTED: the selected result.
+ * @EX_EXPORT_SELECTED: the selected results, in input order.
  */
 typedef enum {
   EX_EXPORT_ALL,

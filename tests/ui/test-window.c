@@ -813,7 +813,7 @@ test_browse_results (void)
   /* Ctrl+Page Down from nothing selected: the first result, then the next. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
   spin (100);
-  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (results)), ==, 0);
+  g_assert_true (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (results), 0));
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 11);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
   spin (100);
@@ -909,6 +909,100 @@ test_clipboard (void)
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 11);
 
   destroy_window (window);
+}
+
+/* Several results selected (as by Ctrl+click) in a list sorted by
+ * descending game number: the game view shows the last one selected, the
+ * previous/next keys step from it, and Export of the selection writes
+ * exactly those games, in input order, with their {MATCH}. */
+static void
+test_export_multi_selection (void)
+{
+  ExWindow *window = new_window ();
+  GListModel *results = ex_window_get_results (window);
+  GtkSelectionModel *selection = GTK_SELECTION_MODEL (results);
+  ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
+  g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "selected.pgn", NULL);
+  g_autofree char *exported = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GtkBitset) selected = NULL;
+  const char *games[3];
+  /* Sorted descending: 101 83 81 78 75 74 62 61 60 52 50 41 29 11. */
+  const guint picks[3] = { 1, 8, 4 };          /* games 83, 60, 75 */
+  const guint64 in_input_order[3] = { 60, 75, 83 };
+
+  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_window_sort_results (window, EX_RESULT_COLUMN_NUMBER, GTK_SORT_DESCENDING);
+  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
+  g_assert_cmpuint (result_number (results, 0), ==, 101);
+
+  ex_window_select_result (window, picks[0]);
+  ex_window_add_to_selection (window, picks[1]);
+  ex_window_add_to_selection (window, picks[2]);
+  spin (100);
+  selected = gtk_selection_model_get_selection (selection);
+  g_assert_cmpuint (gtk_bitset_get_size (selected), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (gtk_selection_model_is_selected (selection, picks[i]));
+  /* The game shown is the last one selected; the status counts them. */
+  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 75);
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "3 games selected"));
+
+  g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_SELECTED, "MATCH", &error));
+  g_assert_no_error (error);
+  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "Exported 3 games"));
+  g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, 3);
+  g_assert_cmpuint (count_occurrences (exported, "{Original game: "), ==, 3);
+  /* Without :markall, one {MATCH} per game (rulings R2), in each game. */
+  g_assert_cmpuint (count_occurrences (exported, "{MATCH}"), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *header = g_strdup_printf ("{Original game: %" G_GUINT64_FORMAT "}",
+                                                 in_input_order[i]);
+
+      games[i] = strstr (exported, header);
+      g_assert_nonnull (games[i]);
+      if (i > 0)
+        g_assert_true (games[i - 1] < games[i]);
+    }
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *match = strstr (games[i], "{MATCH}");
+      const char *next_event = strstr (games[i], "[Event ");
+
+      g_assert_nonnull (match);
+      g_assert_true (next_event == NULL || match < next_event);
+    }
+
+  /* Next result: from the game shown (75, position 4) to position 5, which
+   * alone is then selected. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
+  spin (100);
+  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 74);
+  g_clear_pointer (&selected, gtk_bitset_unref);
+  selected = gtk_selection_model_get_selection (selection);
+  g_assert_cmpuint (gtk_bitset_get_size (selected), ==, 1);
+  g_assert_true (gtk_selection_model_is_selected (selection, 5));
+
+  /* Select all (Ctrl+A): the game shown stays, every result is exported. */
+  gtk_selection_model_select_all (selection);
+  spin (100);
+  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 74);
+  g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_SELECTED, "MATCH", &error));
+  g_assert_no_error (error);
+  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_clear_pointer (&exported, g_free);
+  g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
+  g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, KNIGHT_MATE_COUNT);
+
+  destroy_window (window);
+  g_unlink (out_path);
+  g_rmdir (dir);
 }
 
 /* Export of the selected result without annotations, and of the filtered
@@ -1181,6 +1275,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/browse-results", test_browse_results);
   g_test_add_func ("/ui/window/clipboard", test_clipboard);
   g_test_add_func ("/ui/window/export-choices", test_export_choices);
+  g_test_add_func ("/ui/window/export-multi-selection", test_export_multi_selection);
   g_test_add_func ("/ui/window/preferences", test_preferences);
   g_test_add_func ("/ui/window/screenshot", test_screenshot);
   g_test_add_func ("/ui/window/dialogs-and-settings", test_dialogs_and_settings);
