@@ -153,9 +153,10 @@ ex_diagnostics_read_game_text (const char    *pgn_path,
           shown = displayable_text (copy, MIN (len, MAX_GAME_TEXT));
           if (cut)
             {
-              char *more = g_strdup_printf (_("%s\n… (the game's text is %" G_GSIZE_FORMAT
-                                              " bytes long; the first %d are shown)\n"),
-                                            shown, len, MAX_GAME_TEXT);
+              g_autofree char *bytes = g_strdup_printf ("%" G_GSIZE_FORMAT, len);
+              char *more = g_strdup_printf (_("%s\n… (the game's text is %s bytes long; "
+                                              "the first %d are shown)\n"),
+                                            shown, bytes, MAX_GAME_TEXT);
               g_free (shown);
               shown = more;
             }
@@ -170,9 +171,14 @@ ex_diagnostics_read_game_text (const char    *pgn_path,
       g_propagate_error (error, local_error);
       return NULL;
     }
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-               _("“%s” has no game %" G_GUINT64_FORMAT " (was the file changed?)"),
-               pgn_path, number);
+  {
+    /* Numbers are formatted first: a G_GUINT64_FORMAT inside _() cannot
+     * be extracted by xgettext. */
+    g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, number);
+
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                 _("“%s” has no game %s (was the file changed?)"), pgn_path, n);
+  }
   return NULL;
 }
 
@@ -226,7 +232,11 @@ build_game_window (ExDiagnostics *self,
   g_autofree char *title = NULL;
 
   /* Translators: title of the window that shows a damaged game's text */
-  title = g_strdup_printf (_("Game %" G_GUINT64_FORMAT " of “%s”"), d->number, base);
+  {
+    g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, d->number);
+
+    title = g_strdup_printf (_("Game %s of “%s”"), n, base);
+  }
   window = gtk_window_new ();
   gtk_window_set_title (GTK_WINDOW (window), title);
   gtk_window_set_default_size (GTK_WINDOW (window), 720, 480);
@@ -437,20 +447,23 @@ update_title (ExDiagnostics *self)
   guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->messages));
   guint64 total = self->damaged + self->skipped;
   g_autofree char *counts = NULL;
+  g_autofree char *damaged = g_strdup_printf ("%" G_GUINT64_FORMAT, self->damaged);
+  g_autofree char *skipped = g_strdup_printf ("%" G_GUINT64_FORMAT, self->skipped);
 
+  /* The counts are formatted first: xgettext cannot extract a string that
+   * contains G_GUINT64_FORMAT. */
   if (self->damaged > 0 && self->skipped > 0)
-    counts = g_strdup_printf (_("%" G_GUINT64_FORMAT " damaged and %" G_GUINT64_FORMAT
-                                " skipped games"), self->damaged, self->skipped);
+    counts = g_strdup_printf (_("%s damaged and %s skipped games"), damaged, skipped);
   else if (self->damaged > 0)
-    counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "%" G_GUINT64_FORMAT " damaged game",
-                                           "%" G_GUINT64_FORMAT " damaged games",
-                                           self->damaged), self->damaged);
+    counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s damaged game",
+                                           "%s damaged games",
+                                           (gulong) MIN (self->damaged, G_MAXULONG)),
+                              damaged);
   else if (self->skipped > 0)
-    counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "%" G_GUINT64_FORMAT " skipped game",
-                                           "%" G_GUINT64_FORMAT " skipped games",
-                                           self->skipped), self->skipped);
+    counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s skipped game",
+                                           "%s skipped games",
+                                           (gulong) MIN (self->skipped, G_MAXULONG)),
+                              skipped);
   else
     counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game reported",
                                            "%u games reported", shown), shown);

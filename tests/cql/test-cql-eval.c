@@ -297,15 +297,27 @@ test_R5_en_passant_not_stalemate (void)
   g_autoptr(CqGame) ep_played = game_new ("8/8/3p2p1/3Pk1P1/3pPp2/3P1P2/p1PPK3/B7 w - - 0 1",
                                           "1. c4 dxc3");
   g_autoptr(CqGame) no_ep = game_new ("8/8/3p2p1/3Pk1P1/2PpPp2/3P1P2/p2PK3/B7 b - - 0 1", NULL);
-  /* The ruling's own FEN: not stalemate after 1.c4 either (it also has
-   * ...d3). */
+  /* The ruling's own FEN: after 1.c4 Black's only legal move is dxc3 e.p.
+   * (the d4 pawn is pinned by the a1 bishop, so ...d3 is illegal): not
+   * stalemate. */
   g_autoptr(CqGame) ruling = game_new ("8/8/3p2p1/3Pk1P1/3pPp2/5P2/p1PPK3/B7 w - - 0 1", "1. c4");
+  static const char d3_text[] =
+    "[Event \"test\"]\n[SetUp \"1\"]\n"
+    "[FEN \"8/8/3p2p1/3Pk1P1/3pPp2/5P2/p1PPK3/B7 w - - 0 1\"]\n\n1. c4 d3 *\n";
+  g_autoptr(CqGame) ruling_d3 = cq_game_new_parsed (d3_text, sizeof d3_text - 1, NULL, NULL);
+  g_autoptr(CqGame) ruling_ep = game_new ("8/8/3p2p1/3Pk1P1/3pPp2/5P2/p1PPK3/B7 w - - 0 1",
+                                          "1. c4 dxc3");
 
   assert_run ("(match (position :stalemate))", ep, "no match");
   assert_run ("(match (position :btm :nocheck :terminal))", ep, "1");
   assert_run ("(match (position :stalemate))", no_ep, "0");
   assert_run ("(match (position :stalemate))", ruling, "no match");
   g_assert_cmpuint (ep_played->n_nodes, ==, 3);
+  /* ...d3 is refused as illegal (the game stops after 1.c4), dxc3 is played. */
+  g_assert_nonnull (ruling_d3->error);
+  g_assert_cmpuint (ruling_d3->n_nodes, ==, 2);
+  g_assert_null (ruling_ep->error);
+  g_assert_cmpuint (ruling_ep->n_nodes, ==, 3);
 }
 
 /* ------------------------------------------------------------------ */
