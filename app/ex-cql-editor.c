@@ -225,13 +225,23 @@ set_message (ExCqlEditor *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_ERROR]);
 }
 
-/* Underlines the item at LINE:COLUMN and marks its line in the gutter. */
-static void
-show_error (ExCqlEditor *self,
-            guint        line,
-            guint        column)
+/**
+ * ex_cql_get_item_range:
+ * @buffer: the query text.
+ * @line, @column: 1-based, columns in characters, as in a CQ_QUERY_ERROR
+ *   message (rulings R13).
+ * @start, @end: (out): the item (list element) that starts there; a
+ *   parenthesis or the end of the text gives one character.
+ *
+ * Used to underline an error where the engine says it is.
+ */
+void
+ex_cql_get_item_range (GtkTextBuffer *buffer,
+                       guint          line,
+                       guint          column,
+                       GtkTextIter   *start_out,
+                       GtkTextIter   *end_out)
 {
-  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
   GtkTextIter start, end;
 
   if (line > (guint) gtk_text_buffer_get_line_count (buffer))
@@ -258,7 +268,20 @@ show_error (ExCqlEditor *self,
     }
   else
     gtk_text_iter_forward_char (&end);
+  *start_out = start;
+  *end_out = end;
+}
 
+/* Underlines the item at LINE:COLUMN and marks its line in the gutter. */
+static void
+show_error (ExCqlEditor *self,
+            guint        line,
+            guint        column)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start, end;
+
+  ex_cql_get_item_range (buffer, line, column, &start, &end);
   gtk_text_buffer_apply_tag (buffer, self->error_tag, &start, &end);
   /* The gutter draws only marks at the start of a line. */
   gtk_text_iter_set_line_offset (&start, 0);

@@ -18,6 +18,11 @@ G_DECLARE_FINAL_TYPE (ExCqlEditor, ex_cql_editor, EX, CQL_EDITOR, GObject)
 
 ExCqlEditor *ex_cql_editor_new                (GtkSourceView  *view);
 
+void         ex_cql_get_item_range            (GtkTextBuffer  *buffer,
+                                               guint           line,
+                                               guint           column,
+                                               GtkTextIter    *start,
+                                               GtkTextIter    *end);
 gboolean     ex_cql_editor_parse_now          (ExCqlEditor    *self);
 const char  *ex_cql_editor_get_message        (ExCqlEditor    *self);
 gboolean     ex_cql_editor_get_has_error      (ExCqlEditor    *self);

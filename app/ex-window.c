@@ -322,12 +322,6 @@ parse_error_location (const char *message,
   return TRUE;
 }
 
-static gboolean
-is_item_end (gunichar c)
-{
-  return c == 0 || g_unichar_isspace (c) || c == '(' || c == ')' || c == ';';
-}
-
 /* Shows a compilation error: in the status line, and in the editor by
  * underlining the item at LINE:COLUMN and putting the cursor there. */
 static void
@@ -345,34 +339,7 @@ show_query_error (ExWindow     *self,
 
   clear_query_error (self);
 
-  if (line > (guint)gtk_text_buffer_get_line_count (buffer))
-    gtk_text_buffer_get_end_iter (buffer, &start);
-  else
-    {
-      gtk_text_buffer_get_iter_at_line (buffer, &start, (int)line - 1);
-      /* Columns count characters (R13); stop at the end of the line. */
-      for (guint i = 1; i < column && !gtk_text_iter_ends_line (&start); i++)
-        gtk_text_iter_forward_char (&start);
-    }
-
-  /* Underline the item that starts there; a parenthesis or the end of the
-   * text gets one character. */
-  end = start;
-  if (gtk_text_iter_is_end (&start) || gtk_text_iter_ends_line (&start))
-    {
-      if (!gtk_text_iter_starts_line (&start))
-        gtk_text_iter_backward_char (&start);
-      else
-        gtk_text_iter_forward_char (&end);
-    }
-  else if (!is_item_end (gtk_text_iter_get_char (&start)))
-    {
-      while (!gtk_text_iter_is_end (&end) && !is_item_end (gtk_text_iter_get_char (&end)))
-        gtk_text_iter_forward_char (&end);
-    }
-  else
-    gtk_text_iter_forward_char (&end);
-
+  ex_cql_get_item_range (buffer, line, column, &start, &end);
   gtk_text_buffer_apply_tag (buffer, self->error_tag, &start, &end);
   gtk_text_buffer_place_cursor (buffer, &start);
   gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->editor), &start, 0.1, FALSE, 0.0, 0.0);
