@@ -10,7 +10,9 @@ pgn-extract's parse-and-replay on the same file in the same run.
 The file is decompressed once into tests/bench/cache/ (--games N: only its
 first N games; --scale K: K copies of it back to back, to check that memory
 does not grow with the file).  For each query and thread count the tool
-runs `--runs` times and reports the median wall time, the median CPU time
+runs `--runs` rounds (each round runs pgn-extract and then every query once,
+so that a slow spell of a shared machine falls on all alike) and reports
+the median and best wall time, the median CPU time
 (user + system: the figure that holds on a busy machine), games/s, ns per
 position and the peak RSS.  Each run goes through /usr/bin/time (Debian
 package `time`): the rusage that Python's own wait4() returns counts the
@@ -166,31 +168,40 @@ def main():
     try:
         pe = shutil.which("pgn-extract") or "/usr/games/pgn-extract"
         if not args.no_pgn_extract and os.path.exists(pe):
-            runs = []
-            for _ in range(args.runs):
-                runs.append(timed([pe, "-r", "-s", "--quiet", pgn], work))
-            pe_row = ("pgn-extract -r -s --quiet", "-", "reference", runs)
+            pe_row = ("pgn-extract -r -s --quiet", "-", "reference", [])
             rows.append(pe_row)
         elif not args.no_pgn_extract:
             notes.append("pgn-extract is absent (apt install pgn-extract): no reference row")
+        # The runs are interleaved: each round runs pgn-extract once and then
+        # every query once per thread count, so that a slow spell of a shared
+        # machine falls on all of them alike and the ratios hold.
+        jobs = []   # (name, kind, body, thread count, query file, output, row)
         for name, kind, body in QUERIES:
             if args.only and name not in args.only:
                 continue
-            outputs = {}
             for t in args.threads.split(","):
                 out = os.path.join(work, "%s-%s.pgn" % (name, t))
-                q = os.path.join(work, "%s.cql" % name)
+                q = os.path.join(work, "%s-%s.cql" % (name, t))
                 with open(q, "w") as f:
                     if body is None:
                         f.write(FORANY.format(pgn=pgn, out=out))
                     else:
                         f.write("(match :pgn %s :output %s\n %s)\n" % (pgn, out, body))
-                runs = []
+                jobs.append([name, kind, body, t, q, out, None])
+        rejected = set()
+        for rnd in range(args.runs):
+            if pe_row:
+                pe_row[3].append(timed([pe, "-r", "-s", "--quiet", pgn], work))
+                print("round %d: pgn-extract %.2f s" % (rnd + 1, pe_row[3][-1].wall), flush=True)
+            for job in jobs:
+                name, kind, body, t, q, out, row = job
+                if name in rejected:
+                    continue
                 try:
-                    for _ in range(args.runs):
-                        runs.append(timed([args.cql, "--quiet", "--stats", "--threads", t, q], work))
+                    run = timed([args.cql, "--quiet", "--stats", "--threads", t, q], work)
                 except RuntimeError as e:
                     msg = str(e)
+                    rejected.add(name)
                     if "not supported yet" in msg or "belongs in" in msg or "unknown" in msg:
                         print("SKIP %s: the engine rejects it: %s" % (name, msg), flush=True)
                         notes.append("`%s` skipped: %s" % (name, msg))
@@ -198,24 +209,30 @@ def main():
                         print("FAILED %s: %s" % (name, msg), flush=True)
                         notes.append("`%s` FAILED: %s" % (name, msg))
                         failed = True
-                    break
-                outputs[t] = out
-                m = re.search(r"stats: (\d+) games, (\d+) positions", runs[-1].stderr)
+                    continue
+                m = re.search(r"stats: (\d+) games, (\d+) positions", run.stderr)
                 if m:
                     games, positions = int(m.group(1)), int(m.group(2))
-                mm = re.search(r"(\d+) match(?:es)? of", runs[-1].stderr)
-                label = "cql %s: `%s`" % (name, body or ":forany ...")
-                rows.append((label + (" (%s matches)" % mm.group(1) if mm else ""), t, kind, runs))
-                print("done: %s, %s threads: median wall %.2f s" % (
-                    name, t, med([r.wall for r in runs])), flush=True)
-            ts = list(outputs)
-            for t in ts[1:]:
-                same = filecmp.cmp(outputs[ts[0]], outputs[t], shallow=False)
+                if row is None:
+                    mm = re.search(r"(\d+) match(?:es)? of", run.stderr)
+                    label = "cql %s: `%s`" % (name, body or ":forany ...")
+                    row = job[6] = ((label + (" (%s matches)" % mm.group(1) if mm else "")),
+                                    t, kind, [])
+                    rows.append(row)
+                row[3].append(run)
+                print("round %d: %s, %s threads: %.2f s" % (rnd + 1, name, t, run.wall),
+                      flush=True)
+        for name in dict.fromkeys(j[0] for j in jobs):
+            outs = [(j[3], j[5]) for j in jobs if j[0] == name and j[6] is not None]
+            for t, out in outs[1:]:
+                same = filecmp.cmp(outs[0][1], out, shallow=False)
                 notes.append("`%s`: output with %s threads %s the output with %s"
                              % (name, t, "is byte-identical to" if same else "DIFFERS from",
-                                ts[0]))
+                                outs[0][0]))
                 if not same:
-                    print("ERROR: %s: outputs differ between %s and %s threads" % (name, ts[0], t))
+                    failed = True
+                    print("ERROR: %s: outputs differ between %s and %s threads"
+                          % (name, outs[0][0], t))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -223,9 +240,14 @@ def main():
     lines = []
     lines.append("file: %s (%.1f MB, %d games, %s positions)"
                  % (os.path.basename(pgn), size_mb, games, positions or "?"))
-    lines.append("| run | threads | median wall s | median CPU s | games/s (wall) | games/s (CPU) "
-                 "| ns/position (CPU) | x pgn-extract (wall / CPU) | peak RSS MiB |")
-    lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    lines.append("| run | threads | median wall s | best wall s | median CPU s | games/s (wall) "
+                 "| games/s (CPU) | ns/position (CPU) | x pgn-extract (wall / CPU) "
+                 "| speed-up over 1 thread (wall) | peak RSS MiB |")
+    lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    one_thread = {}
+    for name, t, kind, runs in rows:
+        if t == "1":
+            one_thread[name] = med([r.wall for r in runs])
     pe_wall = med([r.wall for r in pe_row[3]]) if pe_row else None
     pe_cpu = med([r.cpu for r in pe_row[3]]) if pe_row else None
     for name, t, kind, runs in rows:
@@ -235,11 +257,15 @@ def main():
         ratio = "-"
         if pe_row and runs is not pe_row[3]:
             ratio = "%.1f / %s" % (pe_wall / wall, "%.1f" % (pe_cpu / cpu) if cpu and pe_cpu else "?")
-        lines.append("| %s | %s | %.2f | %s | %.0f | %s | %s | %s | %s |" % (
-            name, t, wall, "%.2f" % cpu if cpu is not None else "?", games / wall,
+        speedup = "-"
+        if t not in ("1", "-") and name in one_thread:
+            speedup = "%.2f" % (one_thread[name] / wall)
+        lines.append("| %s | %s | %.2f | %.2f | %s | %.0f | %s | %s | %s | %s | %s |" % (
+            name, t, wall, min(r.wall for r in runs),
+            "%.2f" % cpu if cpu is not None else "?", games / wall,
             "%.0f" % (games / cpu) if cpu else "?",
             "%.0f" % (cpu * 1e9 / positions) if cpu and positions else "?",
-            ratio, "%.1f" % rss if rss is not None else "?"))
+            ratio, speedup, "%.1f" % rss if rss is not None else "?"))
     for n in notes:
         lines.append("- " + n)
     text = "\n".join(lines)

@@ -70,6 +70,9 @@ typedef struct {
   gint64    last_timer;
   gint64    last_timer_cpu;
   double    max_cpu_stall_ms;  /* the same, in the main thread's CPU time */
+  gint64    last_timer_wait;
+  double    worst_wait_ms;     /* of the longest stall: time runnable but not running */
+  double    worst_cpu_ms;      /* of the longest stall: time running */
   gint64    last_frame;
   gint64    first_shown;
   double    max_stall_ms;
@@ -110,17 +113,48 @@ thread_cpu_time (void)
   return (gint64)ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
 }
 
+/* How long the calling thread has waited on a run queue (runnable, but
+ * another thread had the core), in microseconds: the second field of
+ * Linux's /proc/thread-self/schedstat; 0 where it is unavailable. */
+static gint64
+thread_run_delay (void)
+{
+  char buf[128];
+  gint64 wait = 0;
+  FILE *f = fopen ("/proc/thread-self/schedstat", "r");
+
+  if (f == NULL)
+    return 0;
+  if (fgets (buf, sizeof buf, f) != NULL)
+    {
+      char *p = NULL;
+
+      g_ascii_strtoull (buf, &p, 10);
+      wait = (gint64)(g_ascii_strtoull (p, NULL, 10) / 1000);
+    }
+  fclose (f);
+  return wait;
+}
+
 static gboolean
 stall_timer_cb (gpointer user_data)
 {
   Measure *m = user_data;
   gint64 now = g_get_monotonic_time ();
   gint64 cpu = thread_cpu_time ();
+  gint64 wait = thread_run_delay ();
 
   if (m->measuring && m->last_timer != 0)
     {
       double late = (now - m->last_timer) / 1000.0 - STALL_TICK_MS;
 
+      /* The rest of a stall beyond CPU and run-queue time is time blocked
+       * (a lock, I/O): the part the code could be guilty of. */
+      if (late > m->max_stall_ms)
+        {
+          m->worst_wait_ms = (wait - m->last_timer_wait) / 1000.0;
+          m->worst_cpu_ms = (cpu - m->last_timer_cpu) / 1000.0;
+        }
       m->max_stall_ms = MAX (m->max_stall_ms, late);
       /* How much of that the main thread spent working: the wall-clock
        * lateness also counts the time the kernel gave its core to other
@@ -129,6 +163,7 @@ stall_timer_cb (gpointer user_data)
     }
   m->last_timer = now;
   m->last_timer_cpu = cpu;
+  m->last_timer_wait = wait;
 
   return G_SOURCE_CONTINUE;
 }
@@ -311,12 +346,15 @@ test_stall (void)
   n_results = g_list_model_get_n_items (ex_window_get_results (m.window));
   {
     double stall = m.max_stall_ms, cpu = m.max_cpu_stall_ms;
+    double worst_wait = m.worst_wait_ms, worst_cpu = m.worst_cpu_ms;
     double update = m.max_update_ms;
     guint frames = m.n_frames, slow = m.n_slow_updates;
 
     scroll_ms = scroll_through (&m);
     m.max_stall_ms = stall;
     m.max_cpu_stall_ms = cpu;
+    m.worst_wait_ms = worst_wait;
+    m.worst_cpu_ms = worst_cpu;
     m.max_update_ms = update;
     m.n_frames = frames;
     m.n_slow_updates = slow;
@@ -344,9 +382,13 @@ test_stall (void)
   g_test_message ("longest main-loop dispatch in main-thread CPU time %.1f ms",
                   m.max_cpu_stall_ms);
   g_printerr ("SCROLL rows=%u update=%.1fms clear=%.1fms\n", n_results, scroll_ms, clear_ms);
-  g_printerr ("STALL max=%.1fms cpu=%.1fms frame-gap=%.1fms frames=%u update=%.1fms slow-updates=%u "
+  g_test_message ("the longest stall: %.1f ms running, %.1f ms waiting for a core, "
+                  "%.1f ms blocked", m.worst_cpu_ms, m.worst_wait_ms,
+                  MAX (0.0, m.max_stall_ms + STALL_TICK_MS - m.worst_cpu_ms - m.worst_wait_ms));
+  g_printerr ("STALL max=%.1fms stall-running=%.1fms stall-waiting=%.1fms cpu=%.1fms frame-gap=%.1fms frames=%u update=%.1fms slow-updates=%u "
               "first=%.1fms results=%u\n",
-              m.max_stall_ms, m.max_cpu_stall_ms, m.max_frame_gap_ms, m.n_frames, m.max_update_ms,
+              m.max_stall_ms, m.worst_cpu_ms, m.worst_wait_ms, m.max_cpu_stall_ms,
+              m.max_frame_gap_ms, m.n_frames, m.max_update_ms,
               m.n_slow_updates, first_ms, n_results);
   g_signal_handlers_disconnect_by_data (clock, &m);
 
