@@ -173,6 +173,10 @@ _cq_king_safe_after (const CqPosition *pos, int from, int to, int capsq)
 
 gboolean _cq_chess_search_magics (gboolean rook, guint64 seed, CqBitboard *out);
 
+/* cq_position_has_legal_move () when the side to move is not in check
+ * (the caller must know it; the answer is otherwise wrong). */
+gboolean _cq_position_has_legal_move_not_in_check (const CqPosition *pos);
+
 /* Legal move count for perft's last ply (no move list written). */
 guint _cq_position_count_legal_moves (const CqPosition *pos);
 

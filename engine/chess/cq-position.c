@@ -466,20 +466,66 @@ cq_position_in_check (const CqPosition *pos)
  * only passes the turn: it clears the en passant square and counts as a
  * non-capturing move for the clocks.  @move is not checked for legality.
  */
+/* The rare parts of a pawn move, out of line so that the common path of
+ * cq_position_make_move () keeps its few values in registers: en passant
+ * (a diagonal move to an empty square) and promotion. */
+static G_GNUC_NO_INLINE void
+make_pawn_special (CqPosition *pos, const CqMove *move, CqColor us, CqPiece piece,
+                   CqPiece captured)
+{
+  int from = move->from, to = move->to;
+
+  if (captured == CQ_EMPTY && ((to - from) & 7) != 0)
+    {
+      /* Diagonal move to an empty square: en passant. */
+      int capsq = us == CQ_WHITE ? to - 8 : to + 8;
+      CqPiece pawn = pos->board[capsq];
+
+      pos->pieces[pawn] ^= CQ_BIT (capsq);
+      pos->by_color[us ^ 1] ^= CQ_BIT (capsq);
+      pos->board[capsq] = CQ_EMPTY;
+    }
+  else if (move->promotion != CQ_EMPTY)
+    {
+      pos->pieces[piece] ^= CQ_BIT (to);
+      pos->pieces[move->promotion] |= CQ_BIT (to);
+      pos->board[to] = move->promotion;
+    }
+}
+
+/* The rook's half of castling (the king has moved from @from to @to). */
+static G_GNUC_NO_INLINE void
+make_castling_rook (CqPosition *pos, CqColor us, int from, int to)
+{
+  int rook_from = to > from ? to + 1 : to - 2;
+  int rook_to = to > from ? to - 1 : to + 1;
+  CqPiece rook = pos->board[rook_from];
+  CqBitboard rft = CQ_BIT (rook_from) | CQ_BIT (rook_to);
+
+  pos->pieces[rook] ^= rft;
+  pos->by_color[us] ^= rft;
+  pos->board[rook_from] = CQ_EMPTY;
+  pos->board[rook_to] = rook;
+}
+
 void
 cq_position_make_move (CqPosition *pos, const CqMove *move)
 {
   CqColor us = pos->side_to_move;
   int from = move->from, to = move->to;
   CqPiece piece, captured;
+  CqPieceType type;
   CqBitboard from_to;
   int ep_square = CQ_NO_SQUARE;
+  guint16 clock = pos->halfmove_clock;
 
-  if (move->flags & CQ_MOVE_NULL)
+  if (clock < G_MAXUINT16)
+    clock++;
+
+  if (G_UNLIKELY (move->flags & CQ_MOVE_NULL))
     {
       pos->ep_square = CQ_NO_SQUARE;
-      if (pos->halfmove_clock < G_MAXUINT16)
-        pos->halfmove_clock++;
+      pos->halfmove_clock = clock;
       if (us == CQ_BLACK)
         pos->fullmove_number++;
       pos->side_to_move = us ^ 1;
@@ -488,16 +534,14 @@ cq_position_make_move (CqPosition *pos, const CqMove *move)
 
   piece = pos->board[from];
   captured = pos->board[to];
+  type = CQ_PIECE_TYPE (piece);
   from_to = CQ_BIT (from) | CQ_BIT (to);
-
-  if (pos->halfmove_clock < G_MAXUINT16)
-    pos->halfmove_clock++;
 
   if (captured != CQ_EMPTY)
     {
       pos->pieces[captured] ^= CQ_BIT (to);
       pos->by_color[us ^ 1] ^= CQ_BIT (to);
-      pos->halfmove_clock = 0;
+      clock = 0;
     }
 
   pos->pieces[piece] ^= from_to;
@@ -507,43 +551,20 @@ cq_position_make_move (CqPosition *pos, const CqMove *move)
 
   /* The special cases are recognised from the board as well as from the
    * flags, so that a move built by hand without flags is played right. */
-  if (CQ_PIECE_TYPE (piece) == CQ_PAWN)
+  if (type == CQ_PAWN)
     {
       int diff = to - from;
 
-      pos->halfmove_clock = 0;
+      clock = 0;
       if (diff == 16 || diff == -16)
         ep_square = from + diff / 2;
-      else if (captured == CQ_EMPTY && (diff & 7) != 0)
-        {
-          /* Diagonal move to an empty square: en passant. */
-          int capsq = us == CQ_WHITE ? to - 8 : to + 8;
-          CqPiece pawn = pos->board[capsq];
-
-          pos->pieces[pawn] ^= CQ_BIT (capsq);
-          pos->by_color[us ^ 1] ^= CQ_BIT (capsq);
-          pos->board[capsq] = CQ_EMPTY;
-        }
-      else if (move->promotion != CQ_EMPTY)
-        {
-          pos->pieces[piece] ^= CQ_BIT (to);
-          pos->pieces[move->promotion] |= CQ_BIT (to);
-          pos->board[to] = move->promotion;
-        }
+      else if ((captured == CQ_EMPTY && (diff & 7) != 0) || move->promotion != CQ_EMPTY)
+        make_pawn_special (pos, move, us, piece, captured);
     }
-  else if (CQ_PIECE_TYPE (piece) == CQ_KING && (to - from == 2 || from - to == 2))
-    {
-      int rook_from = to > from ? to + 1 : to - 2;
-      int rook_to = to > from ? to - 1 : to + 1;
-      CqPiece rook = pos->board[rook_from];
-      CqBitboard rft = CQ_BIT (rook_from) | CQ_BIT (rook_to);
+  else if (type == CQ_KING && (to - from == 2 || from - to == 2))
+    make_castling_rook (pos, us, from, to);
 
-      pos->pieces[rook] ^= rft;
-      pos->by_color[us] ^= rft;
-      pos->board[rook_from] = CQ_EMPTY;
-      pos->board[rook_to] = rook;
-    }
-
+  pos->halfmove_clock = clock;
   pos->castling &= _cq_castle_keep[from] & _cq_castle_keep[to];
   pos->ep_square = (gint8) ep_square;
   if (us == CQ_BLACK)

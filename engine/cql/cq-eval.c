@@ -21,6 +21,7 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cq-query-private.h"
+#include "chess/cq-chess-private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -128,8 +129,19 @@ designator_hits (const CqDesignator *d, const CqPosition *pos, const CqBitboard 
    * the squares; @tags holds each tag's square at this node. */
   if (G_UNLIKELY (mask == 0))
     return tags != NULL && d->tag >= 0 ? tags[d->tag] & d->squares : 0;
+  /* One piece type (Nd4, k[h8]): the commonest designator. */
+  if ((mask & (mask - 1)) == 0)
+    return pos->pieces[lowest_bit (mask)] & d->squares;
   if (mask == CQ_PIECES_ALL)
     return d->squares;
+  /* The colour sets A and a (and U) are the usual attackers: one load
+   * instead of a loop over six piece types. */
+  if (mask == CQ_PIECES_WHITE)
+    return pos->by_color[CQ_WHITE] & d->squares;
+  if (mask == CQ_PIECES_BLACK)
+    return pos->by_color[CQ_BLACK] & d->squares;
+  if (mask == CQ_PIECES_ANY)
+    return (pos->by_color[CQ_WHITE] | pos->by_color[CQ_BLACK]) & d->squares;
   while (mask != 0)
     {
       occupied |= pos->pieces[lowest_bit (mask)];
@@ -138,10 +150,12 @@ designator_hits (const CqDesignator *d, const CqPosition *pos, const CqBitboard 
   return occupied & d->squares;
 }
 
+/* Without -mpopcnt, __builtin_popcountll is a libgcc call (about 20
+ * instructions and a call per use); the inline SWAR count is cheaper. */
 static inline int
 popcount64 (CqBitboard b)
 {
-  return __builtin_popcountll (b);
+  return _cq_popcount (b);
 }
 
 /* Material power (manual ":power"): Q=9 R=5 B=3 N=3 P=1 K=0. */
@@ -200,6 +214,8 @@ attack_count (const CqTest *test, const CqPosition *pos, const CqBitboard *tags)
 {
   CqBitboard occupied = ~pos->pieces[CQ_EMPTY];
   CqBitboard attackers = designator_hits (&test->u.attack.attacker, pos, tags) & occupied;
+
+  _cq_chess_ensure_tables ();
   CqBitboard targets;
   gint64 count = 0;
 
@@ -209,7 +225,10 @@ attack_count (const CqTest *test, const CqPosition *pos, const CqBitboard *tags)
   if (targets == 0)
     return 0;
 
-  if (popcount64 (targets) < popcount64 (attackers))
+  /* One target (a king, a square) against several attackers is the
+   * usual case: decided without counting. */
+  if (_cq_more_than_one (targets) ? popcount64 (targets) < popcount64 (attackers)
+                                  : _cq_more_than_one (attackers))
     {
       const CqBitboard *p = pos->pieces;
       CqBitboard knights = (p[CQ_WN] | p[CQ_BN]) & attackers;
@@ -221,22 +240,20 @@ attack_count (const CqTest *test, const CqPosition *pos, const CqBitboard *tags)
       while (targets != 0)
         {
           int t = __builtin_ctzll (targets);
-          CqBitboard from = 0;
+          CqBitboard from;
 
           targets &= targets - 1;
-          if (knights)
-            from |= cq_attacks_from (CQ_WN, t, occupied) & knights;
-          if (kings)
-            from |= cq_attacks_from (CQ_WK, t, occupied) & kings;
-          if (diagonal)
-            from |= cq_attacks_from (CQ_WB, t, occupied) & diagonal;
-          if (orthogonal)
-            from |= cq_attacks_from (CQ_WR, t, occupied) & orthogonal;
-          if (white_pawns)
-            from |= cq_attacks_from (CQ_BP, t, occupied) & white_pawns;
-          if (black_pawns)
-            from |= cq_attacks_from (CQ_WP, t, occupied) & black_pawns;
-          count += popcount64 (from);
+          /* The tables of cq_attacks_from (), inline: the call and its
+           * switch cost more than the lookups. */
+          from = (_cq_knight_attacks[t] & knights) | (_cq_king_attacks[t] & kings)
+                 | (_cq_pawn_attacks[CQ_BLACK][t] & white_pawns)
+                 | (_cq_pawn_attacks[CQ_WHITE][t] & black_pawns);
+          if (diagonal & _cq_bishop_pseudo[t])
+            from |= _cq_bishop_attacks (t, occupied) & diagonal;
+          if (orthogonal & _cq_rook_pseudo[t])
+            from |= _cq_rook_attacks (t, occupied) & orthogonal;
+          if (from != 0)
+            count += popcount64 (from);
         }
       return count;
     }
@@ -581,17 +598,32 @@ is_game_test (const CqTest *test)
 /* Does @instance match the position of @node?  On a match, *squares gets
  * the squares where its designators (and move designators, and nested
  * lists) found their pieces.  @options: the list's #CqListOption bits. */
-static gboolean
+static gboolean instance_matches_rest (const CqInstance *instance, const CqNode *node,
+                                       const EvalGame *g, guint32 options,
+                                       CqBitboard *squares);
+static gboolean instance_matches_plain (const CqInstance *instance, const CqNode *node,
+                                        const EvalGame *g, CqBitboard *squares);
+static gboolean instance_matches_plain_test (const CqInstance *instance, const CqNode *node,
+                                             const EvalGame *g, CqBitboard *squares);
+
+/* A count, attack or ray test: neither a game test (first in canonical
+ * order) nor a logic one (last). */
+static inline gboolean
+is_middle_test (const CqTest *test)
+{
+  return !is_game_test (test) && test->kind != CQ_TEST_AND && test->kind != CQ_TEST_OR
+         && test->kind != CQ_TEST_SEQUENCE && test->kind != CQ_TEST_RELATION;
+}
+
+static inline gboolean
 instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame *g,
                   guint32 options, CqBitboard *squares)
 {
   const CqPosition *pos = &node->position;
   guint32 conditions = instance->conditions;
-  CqBitboard hits = 0;
-  CqBitboard tag_bits[CQ_MAX_TAGS];
-  const CqBitboard *tags = NULL;
-  guint t = 0;
 
+  /* The side to move, root and leaf tests inline: :wtm or :btm alone
+   * rejects half the positions, not worth a call (issue 7). */
   if (conditions != 0)
     {
       if ((conditions & CQ_COND_WTM) && pos->side_to_move != CQ_WHITE)
@@ -606,6 +638,122 @@ instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame
   /* R4: a terminal position has no next move. */
   if (instance->n_move_tests > 0 && node->first_child == NULL)
     return FALSE;
+
+  /* Without move tests or tags: designators only (the pieces of a
+   * transformed pattern, tried a dozen times per position) inline; with
+   * :check, :mate, :stalemate or one count or attack test, a shorter
+   * path than the general one.  The same steps in the same order. */
+  if (instance->n_move_tests == 0 && g->n_tags == 0)
+    {
+      if (instance->n_tests == 0 && !(conditions & CQ_COND_NEED_CHECK))
+        {
+          CqBitboard hits = 0;
+
+          for (guint i = 0; i < instance->n_designators; i++)
+            {
+              CqBitboard found = designator_hits (&instance->designators[i], pos, NULL);
+
+              if (found == 0)
+                return FALSE;
+              hits |= found;
+            }
+          *squares = hits;
+          return TRUE;
+        }
+      if (instance->n_tests == 0)
+        return instance_matches_plain (instance, node, g, squares);
+      if (instance->n_tests == 1 && is_middle_test (&instance->tests[0]))
+        return instance_matches_plain_test (instance, node, g, squares);
+    }
+  return instance_matches_rest (instance, node, g, options, squares);
+}
+
+/* The side to move is in check (cq_position_in_check () inline, without
+ * the call and its argument checks: :mate and :stalemate ask at nearly
+ * every position). */
+static inline gboolean
+position_in_check (const CqPosition *pos)
+{
+  CqColor us = pos->side_to_move;
+
+  _cq_chess_ensure_tables ();
+  return _cq_attacked_xray (pos, _cq_king_square (pos, us), us ^ 1, _cq_occupied (pos), 0);
+}
+
+/* The no legal move test of R5 once @check is known; not in check, a
+ * cheaper test answers. */
+static inline gboolean
+position_has_legal_move (const CqPosition *pos, gboolean check)
+{
+  return check ? cq_position_has_legal_move (pos)
+               : _cq_position_has_legal_move_not_in_check (pos);
+}
+
+/* instance_matches_rest () for an instance without move tests or tags
+ * and with at most one test, a count, attack or ray (`:mate :wtm`,
+ * `:stalemate`, `K[a1] :check`, `:attackcount A k 2`): the same steps, in
+ * the same order, without the loops over the kinds of tests. */
+G_ALWAYS_INLINE static inline gboolean
+instance_matches_plain_steps (const CqInstance *instance, const CqNode *node,
+                              const EvalGame *g, gboolean one_test, CqBitboard *squares)
+{
+  const CqPosition *pos = &node->position;
+  guint32 conditions = instance->conditions;
+  CqBitboard hits = 0;
+  gboolean check = FALSE;
+
+  for (guint i = 0; i < instance->n_designators; i++)
+    {
+      CqBitboard found = designator_hits (&instance->designators[i], pos, NULL);
+
+      if (found == 0)
+        return FALSE;
+      hits |= found;
+    }
+  if (conditions & CQ_COND_NEED_CHECK)
+    {
+      check = position_in_check (pos);
+      if ((conditions & (CQ_COND_CHECK | CQ_COND_MATE)) && !check)
+        return FALSE;
+      if ((conditions & (CQ_COND_NOCHECK | CQ_COND_STALEMATE)) && check)
+        return FALSE;
+    }
+  if (one_test && !test_holds (&instance->tests[0], node, g, NULL, &hits))
+    return FALSE;
+  if ((conditions & CQ_COND_NEED_MOVES) && position_has_legal_move (pos, check))
+    return FALSE;
+  *squares = hits;
+  return TRUE;
+}
+
+/* No test at all. */
+static G_GNUC_NO_INLINE gboolean
+instance_matches_plain (const CqInstance *instance, const CqNode *node, const EvalGame *g,
+                        CqBitboard *squares)
+{
+  return instance_matches_plain_steps (instance, node, g, FALSE, squares);
+}
+
+/* One count, attack or ray test. */
+static G_GNUC_NO_INLINE gboolean
+instance_matches_plain_test (const CqInstance *instance, const CqNode *node,
+                             const EvalGame *g, CqBitboard *squares)
+{
+  return instance_matches_plain_steps (instance, node, g, TRUE, squares);
+}
+
+/* The rest of instance_matches (), once the cheap tests above passed. */
+static gboolean
+instance_matches_rest (const CqInstance *instance, const CqNode *node, const EvalGame *g,
+                       guint32 options, CqBitboard *squares)
+{
+  const CqPosition *pos = &node->position;
+  guint32 conditions = instance->conditions;
+  CqBitboard hits = 0;
+  CqBitboard tag_bits[CQ_MAX_TAGS];
+  const CqBitboard *tags = NULL;
+  gboolean check = FALSE;   /* set below whenever CQ_COND_NEED_MOVES is */
+  guint t = 0;
 
   /* Game tests and :movenumber come first in canonical order. */
   for (; t < instance->n_tests && is_game_test (&instance->tests[t]); t++)
@@ -629,7 +777,7 @@ instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame
 
   if (conditions & CQ_COND_NEED_CHECK)
     {
-      gboolean check = cq_position_in_check (pos);
+      check = position_in_check (pos);
 
       if ((conditions & (CQ_COND_CHECK | CQ_COND_MATE)) && !check)
         return FALSE;
@@ -659,8 +807,9 @@ instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame
         return FALSE;
     }
 
-  /* R5: no legal move, en passant included; costly, so late. */
-  if ((conditions & CQ_COND_NEED_MOVES) && cq_position_has_legal_move (pos))
+  /* R5: no legal move, en passant included; costly, so late.  Not in
+   * check (nearly always for :stalemate), a cheaper test answers. */
+  if ((conditions & CQ_COND_NEED_MOVES) && position_has_legal_move (pos, check))
     return FALSE;
 
   for (; t < instance->n_tests; t++)
@@ -701,36 +850,43 @@ list_matches_node (const CqPositionList *list, const CqNode *node, const EvalGam
 {
   gboolean matched = FALSE;
 
+  /* The first instance that matches ends the search (goto found). */
   if (list->n_groups == 0)
     {
-      for (guint i = 0; i < list->n_instances && !matched; i++)
-        matched = instance_matches (&list->instances[i], node, g, list->options, squares);
+      for (guint i = 0; i < list->n_instances; i++)
+        if (instance_matches (&list->instances[i], node, g, list->options, squares))
+          goto found;
     }
   else
     {
       const CqPosition *pos = &node->position;
 
-      for (guint k = 0; k < list->n_groups && !matched; k++)
+      for (guint k = 0; k < list->n_groups; k++)
         {
           const CqAnchorGroup *group = &list->groups[k];
           CqDesignator anchor = { group->squares, group->pieces, -1 };
           CqBitboard occupied = designator_hits (&anchor, pos, NULL);
 
-          while (occupied != 0 && !matched)
+          while (occupied != 0)
             {
               int sq = __builtin_ctzll (occupied);
 
               occupied &= occupied - 1;
-              for (guint32 j = group->start[sq]; j < group->start[sq + 1] && !matched; j++)
-                matched = instance_matches (&list->instances[group->indices[j]], node, g,
-                                            list->options, squares);
+              for (guint32 j = group->start[sq]; j < group->start[sq + 1]; j++)
+                if (instance_matches (&list->instances[group->indices[j]], node, g,
+                                      list->options, squares))
+                  goto found;
             }
         }
-      for (guint k = 0; k < list->n_unanchored && !matched; k++)
-        matched = instance_matches (&list->instances[list->unanchored[k]], node, g,
-                                    list->options, squares);
+      for (guint k = 0; k < list->n_unanchored; k++)
+        if (instance_matches (&list->instances[list->unanchored[k]], node, g, list->options,
+                              squares))
+          goto found;
     }
-
+  goto done;
+found:
+  matched = TRUE;
+done:
   if (list->options & CQ_LIST_NOT)
     {
       *squares = 0;
@@ -1014,9 +1170,13 @@ record_match (const CqNode *node, CqBitboard squares, GArray *out)
  * included; the mainline only by default, every node with :variations,
  * nodes off the mainline with :variationsonly): the first, then the next
  * after @node, or NULL. */
-static const CqNode *
+static inline const CqNode *
 examined_next (const CqPositionList *list, const CqGame *game, const CqNode *node)
 {
+  /* The mainline walk, inline: it runs once per position. */
+  if (G_LIKELY (!(list->options & (CQ_LIST_ROOT_ONLY | CQ_LIST_VARIATIONS
+                                   | CQ_LIST_VARIATIONSONLY))))
+    return node != NULL ? node->first_child : game->root;
   if (list->options & CQ_LIST_ROOT_ONLY)
     {
       /* :initial: the root is on the mainline (R1), never in a variation. */
@@ -1097,6 +1257,23 @@ match_list_pretransform (const CqPositionList *list, const CqGame *game, const E
   return matched;
 }
 
+/* The :wtm / :btm bits every instance of @list requires, or 0: the
+ * positions of the other side are then skipped without trying the
+ * instances (issue 7: half the positions for `(position :mate :wtm)`).
+ * Only for small lists without an anchor index or :not. */
+static guint32
+list_side_filter (const CqPositionList *list)
+{
+  guint32 all = CQ_COND_WTM | CQ_COND_BTM;
+
+  if (list->n_groups != 0 || (list->options & CQ_LIST_NOT) || list->n_instances == 0
+      || list->n_instances > 8)
+    return 0;
+  for (guint i = 0; i < list->n_instances; i++)
+    all &= list->instances[i].conditions;
+  return all;
+}
+
 /* Evaluates one top-level position list over the positions it examines
  * (R1) and appends the positions to annotate (R2) to @out (nullable).
  * Returns TRUE if the list matched at least one position, or with
@@ -1108,6 +1285,11 @@ match_list (const CqPositionList *list, CqGame *game, const EvalGame *g, GArray 
   gboolean counting = list->count_kind == CQ_COUNT_MATCH;
   gboolean want_all;
   gint64 count = 0;
+  guint32 side;
+  /* One instance, no anchor index, no :not: list_matches_node () would
+   * only call instance_matches (); inline here, no call per position. */
+  const CqInstance *single = list->n_groups == 0 && list->n_instances == 1
+                             && !(list->options & CQ_LIST_NOT) ? &list->instances[0] : NULL;
 
   if (list->options & CQ_LIST_NOANNOTATE)
     out = NULL;
@@ -1116,12 +1298,18 @@ match_list (const CqPositionList *list, CqGame *game, const EvalGame *g, GArray 
   if (list->count_kind == CQ_COUNT_PRETRANSFORM)
     return match_list_pretransform (list, game, g, out, want_all);
 
+  side = list_side_filter (list);
   for (const CqNode *node = examined_next (list, game, NULL); node != NULL;
        node = examined_next (list, game, node))
     {
       CqBitboard squares;
 
-      if (!list_matches_node (list, node, g, &squares))
+      if (side != 0
+          && (((side & CQ_COND_WTM) && node->position.side_to_move != CQ_WHITE)
+              || ((side & CQ_COND_BTM) && node->position.side_to_move != CQ_BLACK)))
+        continue;
+      if (single != NULL ? !instance_matches (single, node, g, list->options, &squares)
+                         : !list_matches_node (list, node, g, &squares))
         continue;
       if (count++ == 0 || want_all)
         record_match (node, squares, out);

@@ -13,6 +13,7 @@
 
 /* Defined in engine/chess (internal): searches the magics from scratch. */
 gboolean _cq_chess_search_magics (gboolean rook, guint64 seed, CqBitboard *out);
+gboolean _cq_position_has_legal_move_not_in_check (const CqPosition *pos);
 
 static gboolean
 on_board (int f, int r)
@@ -219,6 +220,10 @@ check_position (const CqPosition *pos)
   g_assert_cmpmem (lib, nl * sizeof (CqMove), ref, nr * sizeof (CqMove));
   g_assert_cmpint (cq_position_has_legal_move (pos), ==, nl > 0);
   g_assert_cmpint (cq_position_in_check (pos), ==, ref_in_check (pos));
+  /* The shortcut for positions not in check (the pawn-push test) agrees
+   * with the full generator. */
+  if (!ref_in_check (pos))
+    g_assert_cmpint (_cq_position_has_legal_move_not_in_check (pos), ==, nl > 0);
   g_assert_cmpuint (cq_perft (pos, 1), ==, nl);
 
   for (int sq = 0; sq < 64; sq++)
