@@ -225,6 +225,16 @@ gboolean   cq_san_parse            (const CqPosition *pos, const char *san, gssi
  */
 gsize      cq_san_format           (const CqPosition *pos, const CqMove *move, char *buf);
 
+/**
+ * cq_san_format_after:
+ * @after: the position @move leads to from @pos.
+ *
+ * cq_san_format() without replaying the move: for game trees, which keep
+ * the position after each move.  Returns: the length written.
+ */
+gsize      cq_san_format_after     (const CqPosition *pos, const CqMove *move,
+                                    const CqPosition *after, char *buf);
+
 /* Leaf-node count of the legal move tree of depth @depth (chess
  * programming's perft). */
 guint64    cq_perft                (const CqPosition *pos, guint depth);

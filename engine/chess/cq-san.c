@@ -192,7 +192,7 @@ parse_castling (const CqPosition *pos, gboolean long_side, const char *san, gssi
 
 /* The pawn move to @to: a push when @from_file is -1 or @to's file, else
  * a capture (en passant included) from @from_file. */
-static inline gboolean
+G_ALWAYS_INLINE static inline gboolean
 resolve_pawn (const CqPosition *pos, int from_file, int from_rank, int to, int promo,
               const char *san, gssize len, CqMove *move, GError **error)
 {
@@ -243,16 +243,23 @@ resolve_pawn (const CqPosition *pos, int from_file, int from_rank, int to, int p
   if (from_rank >= 0)
     cands &= CQ_RANK_1_BB << (8 * from_rank);
 
-  while (cands)
+  /* One candidate (every push, nearly every capture): no counting loop. */
+  if (G_LIKELY (cands != 0 && !_cq_more_than_one (cands)))
     {
-      int sq = _cq_pop_lsb (&cands);
-
-      if (_cq_king_safe_after (pos, sq, to, capsq))
-        {
-          nlegal++;
-          from = sq;
-        }
+      from = _cq_lsb (cands);
+      nlegal = _cq_king_safe_after (pos, from, to, capsq);
     }
+  else
+    while (cands)
+      {
+        int sq = _cq_pop_lsb (&cands);
+
+        if (_cq_king_safe_after (pos, sq, to, capsq))
+          {
+            nlegal++;
+            from = sq;
+          }
+      }
   if (G_UNLIKELY (nlegal != 1))
     return san_error (error, nlegal ? CQ_CHESS_ERROR_AMBIGUOUS_MOVE : CQ_CHESS_ERROR_ILLEGAL_MOVE,
                       san, len, nlegal ? "more than one pawn can move there"
@@ -269,7 +276,7 @@ resolve_pawn (const CqPosition *pos, int from_file, int from_rank, int to, int p
 
 /* The move of a @type piece (knight to king) to @to, from @from_file
  * and @from_rank when they are not -1. */
-static inline gboolean
+G_ALWAYS_INLINE static inline gboolean
 resolve_piece (const CqPosition *pos, int type, int from_file, int from_rank, int to,
                const char *san, gssize len, CqMove *move, GError **error)
 {
@@ -291,16 +298,23 @@ resolve_piece (const CqPosition *pos, int type, int from_file, int from_rank, in
   if (G_UNLIKELY (cands == 0))
     return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len, "no %s can move there",
                       type_names[type]);
-  while (cands)
+  /* One candidate (nearly every move): no counting loop. */
+  if (G_LIKELY (!_cq_more_than_one (cands)))
     {
-      int sq = _cq_pop_lsb (&cands);
-
-      if (_cq_king_safe_after (pos, sq, to, capsq))
-        {
-          nlegal++;
-          from = sq;
-        }
+      from = _cq_lsb (cands);
+      nlegal = _cq_king_safe_after (pos, from, to, capsq);
     }
+  else
+    while (cands)
+      {
+        int sq = _cq_pop_lsb (&cands);
+
+        if (_cq_king_safe_after (pos, sq, to, capsq))
+          {
+            nlegal++;
+            from = sq;
+          }
+      }
   if (G_UNLIKELY (nlegal == 0))
     return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
                       type == CQ_KING ? "the king would be in check"
@@ -526,13 +540,39 @@ parse_general (const CqPosition *pos, const char *san, gssize len, CqMove *move,
 gsize
 cq_san_format (const CqPosition *pos, const CqMove *move, char *buf)
 {
+  CqPosition after;
+
+  g_return_val_if_fail (pos != NULL && move != NULL && buf != NULL, 0);
+
+  after = *pos;
+  cq_position_make_move (&after, move);
+  return cq_san_format_after (pos, move, &after, buf);
+}
+
+/**
+ * cq_san_format_after:
+ * @pos: the position the move is played from.
+ * @move: a legal move of @pos, or a null move.
+ * @after: the position @move leads to (cq_position_make_move() of a copy
+ *   of @pos); only its check and mate status are read.
+ * @buf: (out): at least CQ_SAN_MAX bytes.
+ *
+ * cq_san_format() for a caller that has the position after the move at
+ * hand, as a game tree does at every node: the same text, without
+ * playing the move again (a third of the time of cq_san_format()).
+ *
+ * Returns: the length written (without the NUL).
+ */
+gsize
+cq_san_format_after (const CqPosition *pos, const CqMove *move, const CqPosition *after,
+                     char *buf)
+{
   char *p = buf;
   int from = move->from, to = move->to;
   int piece, type;
   gboolean capture;
-  CqPosition after;
 
-  g_return_val_if_fail (pos != NULL && move != NULL && buf != NULL, 0);
+  g_return_val_if_fail (pos != NULL && move != NULL && after != NULL && buf != NULL, 0);
 
   _cq_chess_ensure_tables ();
   if (move->flags & CQ_MOVE_NULL)
@@ -602,10 +642,8 @@ cq_san_format (const CqPosition *pos, const CqMove *move, char *buf)
       *p++ = (char) ('1' + CQ_RANK (to));
     }
 
-  after = *pos;
-  cq_position_make_move (&after, move);
-  if (cq_position_in_check (&after))
-    *p++ = cq_position_has_legal_move (&after) ? '+' : '#';
+  if (cq_position_in_check (after))
+    *p++ = cq_position_has_legal_move (after) ? '+' : '#';
   *p = '\0';
   return (gsize) (p - buf);
 }

@@ -130,7 +130,13 @@ check_node (const CqPosition *pos, guint depth, WalkStats *st)
       const CqMove *m = &moves[i];
       char lan[6];
       gsize len = cq_san_format (pos, m, sans[i]);
+      char with_after[CQ_SAN_MAX];
+      CqPosition after = *pos;
 
+      /* The game-tree variant gives the same text from the position after. */
+      cq_position_make_move (&after, m);
+      g_assert_cmpuint (cq_san_format_after (pos, m, &after, with_after), ==, len);
+      g_assert_cmpstr (with_after, ==, sans[i]);
       g_assert_cmpuint (len, ==, strlen (sans[i]));
       g_assert_cmpuint (len, <, CQ_SAN_MAX);
       reference_san (pos, moves, n, i, st->ref);
