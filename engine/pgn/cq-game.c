@@ -60,6 +60,13 @@ is_ascii (const char *s, gsize len)
   guint64 acc = 0;
   gsize i = 0;
 
+  for (; i + 32 <= len; i += 32)
+    {
+      guint64 w[4];
+
+      memcpy (w, s + i, 32);
+      acc |= w[0] | w[1] | w[2] | w[3];
+    }
   for (; i + 8 <= len; i += 8)
     {
       guint64 w;
@@ -208,9 +215,23 @@ unescape_value (CqArena *arena, const char *s, gsize len, gboolean malformed)
   return out;
 }
 
+/* A summary of a tag name: its length and three of its bytes.  Equal
+ * names have equal keys, so that looking a tag up compares keys and only
+ * confirms a match with strcmp() (cq_game_get_tag() runs several times
+ * per game, issue 7). */
+static inline guint32
+tag_key (const char *name, gsize len)
+{
+  if (len == 0)
+    return 0;
+  return (guint32) MIN (len, 255) | (guint32) (guchar) name[0] << 8
+         | (guint32) (guchar) name[len / 2] << 16 | (guint32) (guchar) name[len - 1] << 24;
+}
+
 typedef struct {
   CqTag   *tags;
   guint64 *lines;
+  guint32 *keys;
   guint    n;
   guint    cap;
 } TagList;
@@ -224,21 +245,36 @@ tag_list_add (CqArena *arena, TagList *list, const char *name, gsize name_len,
       guint cap = list->cap ? list->cap * 2 : 16;
       CqTag *tags = _cq_arena_alloc (arena, cap * sizeof (CqTag));
       guint64 *lines = _cq_arena_alloc (arena, cap * sizeof (guint64));
+      guint32 *keys = _cq_arena_alloc (arena, cap * sizeof (guint32));
 
       if (list->n)
         {
           memcpy (tags, list->tags, list->n * sizeof (CqTag));
           memcpy (lines, list->lines, list->n * sizeof (guint64));
+          memcpy (keys, list->keys, list->n * sizeof (guint32));
         }
       list->tags = tags;
       list->lines = lines;
+      list->keys = keys;
       list->cap = cap;
     }
   list->tags[list->n].name = _cq_arena_strndup (arena, name, name_len);
   list->tags[list->n].value = value;
   list->lines[list->n] = line;
+  list->keys[list->n] = tag_key (name, name_len);
   list->n++;
 }
+
+/* The bytes that end a tag name: space and control characters, DEL,
+ * quote and brackets. */
+static const guint8 tag_name_stop[256] = {
+  [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
+  [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1,
+  [0x0E] = 1, [0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
+  [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1,
+  [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1, [' '] = 1, [0x7F] = 1,
+  ['"'] = 1, [']'] = 1, ['['] = 1,
+};
 
 /* Reads the tag pair at the `[` at @p; a tag pair never spans lines.
  * Returns the position after it. */
@@ -257,7 +293,7 @@ parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint6
     q++;
   /* A tag name has no space, control character, quote or bracket. */
   name = q;
-  while (q < eol && (guchar) *q > ' ' && *q != 0x7F && *q != '"' && *q != ']' && *q != '[')
+  while (q < eol && !tag_name_stop[(guchar) *q])
     q++;
   name_len = q - name;
   while (q < eol && is_blank (*q))
@@ -266,13 +302,16 @@ parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint6
   if (q < eol && *q == '"')
     {
       const char *open = q, *s = q + 1;
-      gboolean closed = FALSE;
+      gboolean closed = FALSE, escaped = FALSE;
 
       /* The standard form: a string with \" and \\ escapes, then `]`. */
       while (s < eol)
         {
           if (*s == '\\' && s + 1 < eol && (s[1] == '"' || s[1] == '\\'))
-            s += 2;
+            {
+              s += 2;
+              escaped = TRUE;
+            }
           else if (*s == '"')
             {
               closed = TRUE;
@@ -289,7 +328,9 @@ parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint6
             r++;
           if (r == eol || *r == ']')
             {
-              value = unescape_value (arena, open + 1, s - open - 1, FALSE);
+              /* Most values have nothing to unescape: a plain copy. */
+              value = escaped ? unescape_value (arena, open + 1, s - open - 1, FALSE)
+                              : _cq_arena_strndup (arena, open + 1, s - open - 1);
               after = r < eol ? r + 1 : eol;
             }
         }
@@ -392,6 +433,7 @@ parse_tags (CqGame *game)
   game->tags = list.tags;
   game->n_tags = list.n;
   priv->tag_lines = list.lines;
+  priv->tag_keys = list.keys;
   priv->movetext_offset = p - text;
   priv->movetext_line = line;
 }
@@ -476,10 +518,15 @@ cq_game_free (CqGame *game)
 const char *
 cq_game_get_tag (const CqGame *game, const char *name)
 {
+  const guint32 *keys;
+  guint32 key;
+
   g_return_val_if_fail (game != NULL && name != NULL, NULL);
 
+  keys = CQ_GAME_PRIVATE (game)->tag_keys;
+  key = tag_key (name, strlen (name));
   for (guint i = 0; i < game->n_tags; i++)
-    if (game->tags[i].name[0] == name[0] && strcmp (game->tags[i].name, name) == 0)
+    if (keys[i] == key && strcmp (game->tags[i].name, name) == 0)
       return game->tags[i].value;
   return NULL;
 }
@@ -552,6 +599,22 @@ is_token_delim (char c)
 {
   return token_delim[(guchar) c];
 }
+
+/* Byte classes of the token fast path (fast_token()): 0 for a byte of a
+ * plain move or move number, TOKEN_END for a token delimiter (exactly the
+ * bytes of token_delim), TOKEN_GENERAL for the bytes that only the general
+ * rules of handle_token() read: `.` (outside a move number), the
+ * annotation suffixes `!` `?`, and the result `*`. */
+#define TOKEN_END     1
+#define TOKEN_GENERAL 2
+static const guint8 token_class[256] = {
+  [0] = TOKEN_END, [' '] = TOKEN_END, ['\t'] = TOKEN_END, ['\n'] = TOKEN_END,
+  ['\r'] = TOKEN_END, ['\v'] = TOKEN_END, ['\f'] = TOKEN_END,
+  ['{'] = TOKEN_END, ['}'] = TOKEN_END, ['('] = TOKEN_END, [')'] = TOKEN_END,
+  [';'] = TOKEN_END, ['['] = TOKEN_END, [']'] = TOKEN_END, ['$'] = TOKEN_END,
+  ['"'] = TOKEN_END,
+  ['.'] = TOKEN_GENERAL, ['!'] = TOKEN_GENERAL, ['?'] = TOKEN_GENERAL, ['*'] = TOKEN_GENERAL,
+};
 
 static void
 add_skipped (CqGame *game, const CqNode *node, const char *text, gsize len)
@@ -637,6 +700,11 @@ typedef struct {
   guint    n_siblings;    /* nodes that are not a first child */
   CqNode **order;         /* the nodes in the order made */
   guint    order_cap;
+  /* The nodes' SANs point into @san_text, a copy of the movetext that
+   * starts at @text: the byte after each SAN is overwritten with a NUL
+   * there (one copy per game instead of one allocation per move). */
+  const char *text;
+  char    *san_text;
 } Parser;
 
 static inline Line *
@@ -763,16 +831,21 @@ close_variation (Parser *ps, const char *p)
   outer->after_var = TRUE;
 }
 
-static CqNode *
+/* Inlined: a call costs about a tenth of the work per move (issue 7). */
+G_ALWAYS_INLINE static inline CqNode *
 add_child (Parser *ps, CqNode *parent, const CqMove *move, const char *san, gsize san_len,
            guint64 lineno)
 {
   CqNode *n = _cq_arena_alloc (ps->arena, sizeof *n);
+  char *s = ps->san_text + (san - ps->text);
 
+  /* @san lies in the movetext, and the byte after it is a delimiter or
+   * a suffix of the same token: no other SAN uses it. */
+  s[san_len] = '\0';
   n->parent = parent;
   n->first_child = NULL;
   n->next_sibling = NULL;
-  n->san = _cq_arena_strndup (ps->arena, san, san_len);
+  n->san = s;
   n->comment_before = NULL;
   n->comment_after = NULL;
   n->nags = NULL;
@@ -780,7 +853,6 @@ add_child (Parser *ps, CqNode *parent, const CqMove *move, const char *san, gsiz
   n->position = parent->position;
   cq_position_make_move (&n->position, move);
   n->move = *move;
-  n->index = 0;
   n->ply = parent->ply + 1;
   n->line = lineno;
   if (parent->first_child == NULL)
@@ -803,6 +875,59 @@ add_child (Parser *ps, CqNode *parent, const CqMove *move, const char *san, gsiz
     ps->order[ps->n_nodes] = n;
   ps->n_nodes++;
   return n;
+}
+
+/* Plays the legal @move named by the @len bytes at @san in @line. */
+static inline void
+play_move (Parser *ps, Line *line, const CqMove *move, const char *san, gsize len,
+           guint64 lineno)
+{
+  line->last = add_child (ps, line->last, move, san, len, lineno);
+  line->last->comment_before = line->pending;
+  line->pending = NULL;
+  line->has_move = TRUE;
+  line->after_var = FALSE;
+}
+
+/* The fast path of handle_token() for the two tokens that make up nearly
+ * all movetext (issue 7): a move number ("12." "12...") and a legal move
+ * with no annotation suffix or full stop ("Nf3", "exd5+", or "12.Nf3"
+ * glued to its number).  The caller has checked that @line is not broken
+ * and that the game has not ended.  @tok is in a NUL-terminated text.
+ * Returns the end of the token, or NULL (having changed nothing) when the
+ * general rules must read it: these give the same result on the tokens
+ * read here, and the errors on the others. */
+static inline const char *
+fast_token (Parser *ps, Line *line, const char *tok, guint64 lineno)
+{
+  const char *s = tok, *san;
+  CqMove move;
+
+  if (g_ascii_isdigit (*s))
+    {
+      do
+        s++;
+      while (g_ascii_isdigit (*s));
+      /* Not "0-0", a result, or a number without its full stop. */
+      if (*s != '.')
+        return NULL;
+      do
+        s++;
+      while (*s == '.');
+      if (token_class[(guchar) *s] == TOKEN_END)
+        {
+          ps->number = tok;
+          return s;
+        }
+    }
+  san = s;
+  while (token_class[(guchar) *s] == 0)
+    s++;
+  if (s == san || token_class[(guchar) *s] != TOKEN_END
+      || !cq_san_parse (&line->last->position, san, s - san, &move, NULL))
+    return NULL;
+  play_move (ps, line, &move, san, s - san, lineno);
+  return s;
 }
 
 static void
@@ -915,17 +1040,15 @@ handle_token (Parser *ps, const char *tok, gsize len, guint64 lineno)
       return;
     }
 
-  line->last = add_child (ps, line->last, &move, san, k, lineno);
-  line->last->comment_before = line->pending;
-  line->pending = NULL;
-  line->has_move = TRUE;
-  line->after_var = FALSE;
+  play_move (ps, line, &move, san, k, lineno);
   if (nag > 0)
     add_nag (ps->arena, line->last, nag);
 }
 
 
-/* Reads the movetext into the tree below ps->lines[0].last (the root). */
+/* Reads the movetext into the tree below ps->lines[0].last (the root).
+ * *@end must be NUL (the game text is NUL-terminated): the token fast
+ * path stops there without a bound check. */
 static void
 read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
 {
@@ -1041,17 +1164,42 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
 
         default:
           {
-            const char *q = p;
+            const char *q = NULL;
 
-            while (q < end && !is_token_delim (*q))
-              q++;
-            if (q == p)
-              q = p + 1;   /* a stray ] } [ or " */
-            ps->number = number;
-            handle_token (ps, p, q - p, lineno);
-            if (ps->number == number)
-              ps->number = NULL;
-            p = q;
+            /* A run of plain tokens separated by spaces (most of a line
+             * of movetext) takes one turn of the loop: the steps below
+             * are those of the loop's top for each token (spaces leave
+             * ps->number alone; a fast token neither breaks nor ends a
+             * line, nor opens or closes one).  *end is NUL. */
+            if (!line->broken && (!ps->ended || ps->n_lines > 1))
+              for (;;)
+                {
+                  q = fast_token (ps, line, p, lineno);
+                  if (q == NULL)
+                    break;      /* the general rules read the token at p */
+                  while (*q == ' ')
+                    q++;
+                  p = q;
+                  if (token_class[(guchar) *p] != 0)
+                    break;      /* not a token the fast path may read */
+                  number = ps->number;
+                  ps->number = NULL;
+                }
+            if (q == NULL)
+              {
+                q = p;
+                while (q < end && !is_token_delim (*q))
+                  q++;
+                if (q == p)
+                  q = p + 1;   /* a stray ] } [ or " */
+                ps->number = number;
+                handle_token (ps, p, q - p, lineno);
+                if (ps->number == number)
+                  ps->number = NULL;
+                while (*q == ' ')
+                  q++;
+                p = q;
+              }
           }
           break;
         }
@@ -1188,14 +1336,17 @@ fen_is_chess960_start (const char *fen, const char *castling)
 static void
 find_setup_tags (const CqGame *game, const char **fen, const char **variant)
 {
+  const guint32 *keys = CQ_GAME_PRIVATE (game)->tag_keys;
+  const guint32 fen_key = tag_key ("FEN", 3), variant_key = tag_key ("Variant", 7);
+
   *fen = *variant = NULL;
   for (guint i = 0; i < game->n_tags; i++)
     {
       const char *name = game->tags[i].name;
 
-      if (name[0] == 'F' && *fen == NULL && strcmp (name, "FEN") == 0)
+      if (keys[i] == fen_key && *fen == NULL && strcmp (name, "FEN") == 0)
         *fen = game->tags[i].value;
-      else if (name[0] == 'V' && *variant == NULL && strcmp (name, "Variant") == 0)
+      else if (keys[i] == variant_key && *variant == NULL && strcmp (name, "Variant") == 0)
         *variant = game->tags[i].value;
     }
 }
@@ -1351,6 +1502,9 @@ cq_game_parse_moves (CqGame *game)
   ps->order_cap = mt_len / 2 + 2;
   ps->order = _cq_arena_alloc (&priv->arena, ps->order_cap * sizeof (CqNode *));
   ps->order[0] = game->root;
+  ps->text = text;
+  ps->san_text = _cq_arena_alloc (&priv->arena, mt_len + 1);
+  memcpy (ps->san_text, text, mt_len + 1);
 
   read_movetext (ps, text, end, priv->movetext_line);
   index_nodes (game, ps->n_nodes, ps->n_siblings,

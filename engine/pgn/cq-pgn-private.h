@@ -74,6 +74,7 @@ typedef struct {
   gsize          movetext_offset;
   guint64        movetext_line; /* absolute line of text[movetext_offset] */
   guint64       *tag_lines;     /* absolute line of each tag */
+  guint32       *tag_keys;      /* tag_key() of each tag's name */
   CqNode       **nodes;         /* by pre-order index */
   CqSkippedText *skipped;
   guint          n_skipped;

@@ -304,6 +304,69 @@ test_annotation_nags (void)
   g_assert_cmpstr (cq_game_get_node (game, 3)->san, ==, "Nf3");
 }
 
+/* The token forms that the fast path reads (move numbers, plain moves,
+ * numbers glued to moves) next to those that only the general rules read
+ * (suffixes, full stops, results), with no space or several around
+ * delimiters: each node's SAN is its own NUL-terminated string. */
+static void
+test_token_forms (void)
+{
+  g_autoptr (CqGame) game = parse ("1.e4 e5!(1...c5 2.Nf3)2.Nf3{x}Nc6$1 3.Bb5;y\n"
+                                   "a6\t 4.Ba4 Nf6? 5.O-O 5...Be7 \r\n6.Re1  b5 7.Bb3 d6 8.c3 O-O. "
+                                   "9.h3 Na5 10.Bc2 c5 11.d4 Qc7 12.Nbd2 cxd4 13.cxd4 Bd7!? "
+                                   "14.Nf1 Rac8 15.Ne3 Nc6 16.d5 Nb4 17.Bb1 a5 18.a3 Na6 *");
+  static const char *const sans[] = {
+    NULL, "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
+    "d6", "c3", "O-O", "h3", "Na5", "Bc2", "c5", "d4", "Qc7", "Nbd2", "cxd4", "cxd4",
+    "Bd7", "Nf1", "Rac8", "Ne3", "Nc6", "d5", "Nb4", "Bb1", "a5", "a3", "Na6", "c5", "Nf3"
+  };
+  CqNode *n;
+
+  g_assert_null (game->error);
+  g_assert_cmpstr (game->result, ==, "*");
+  g_assert_cmpuint (game->n_nodes, ==, G_N_ELEMENTS (sans));
+  for (guint i = 1; i < game->n_nodes; i++)
+    g_assert_cmpstr (cq_game_get_node (game, i)->san, ==, sans[i]);
+  g_assert_cmpuint (cq_game_get_node (game, 2)->nags[0], ==, 1);
+  g_assert_cmpuint (cq_game_get_node (game, 4)->nags[0], ==, 1);
+  g_assert_cmpuint (cq_game_get_node (game, 8)->nags[0], ==, 2);
+  g_assert_cmpuint (cq_game_get_node (game, 26)->nags[0], ==, 5);
+  g_assert_cmpstr (cq_game_get_node (game, 3)->comment_after, ==, "x");
+  g_assert_cmpstr (cq_game_get_node (game, 5)->comment_after, ==, "y");
+  n = cq_game_get_node (game, 6);
+  g_assert_cmpuint (n->line, ==, 2);
+  g_assert_cmpuint (cq_game_get_node (game, 11)->line, ==, 3);
+
+  /* A glued number before an illegal move: the error and the unread
+   * text start with the number, as with a number on its own. */
+  {
+    g_autoptr (CqGame) bad = parse ("1.e4 e5 2.Nf6 Nc6 *");
+    const CqNode *at;
+
+    g_assert_cmpstr (bad->error, ==, "<input>:1: game 1: illegal move '2.Nf6' after 1...e5");
+    g_assert_cmpstr (skipped_text (bad, 0, &at), ==, "2.Nf6 Nc6");
+    g_assert_true (at == cq_game_get_node (bad, 2));
+  }
+}
+
+/* Tag names that share a length and their first, middle and last bytes
+ * are still told apart. */
+static void
+test_tag_lookup (void)
+{
+  static const char text[] =
+    "[BlaXk \"x\"]\n[Black \"b\"]\n[Bla \"c\"]\n[B \"d\"]\n[Black \"second\"]\n\n*\n";
+  g_autoptr (CqGame) game = cq_game_new_from_text (text, sizeof text - 1, NULL, NULL);
+
+  g_assert_cmpstr (cq_game_get_tag (game, "BlaXk"), ==, "x");
+  g_assert_cmpstr (cq_game_get_tag (game, "Black"), ==, "b");
+  g_assert_cmpstr (cq_game_get_tag (game, "Bla"), ==, "c");
+  g_assert_cmpstr (cq_game_get_tag (game, "B"), ==, "d");
+  g_assert_null (cq_game_get_tag (game, "Blak"));
+  g_assert_null (cq_game_get_tag (game, ""));
+  g_assert_null (cq_game_get_tag (game, "White"));
+}
+
 /* ------------------------------------------------------------------ */
 /* Errors (rulings R13): message, line, positions kept. */
 
@@ -580,6 +643,8 @@ main (int argc, char **argv)
   g_test_add_func ("/pgn/game/fen-start", test_fen_start);
   g_test_add_func ("/pgn/game/null-moves", test_null_moves_and_oddities);
   g_test_add_func ("/pgn/game/annotation-nags", test_annotation_nags);
+  g_test_add_func ("/pgn/game/token-forms", test_token_forms);
+  g_test_add_func ("/pgn/game/tag-lookup", test_tag_lookup);
   g_test_add_func ("/pgn/game/error-mainline", test_error_mainline);
   g_test_add_func ("/pgn/game/error-variation", test_error_in_variation);
   g_test_add_func ("/pgn/game/error-bad-fen", test_error_bad_fen);
