@@ -177,6 +177,38 @@ gboolean _cq_chess_search_magics (gboolean rook, guint64 seed, CqBitboard *out);
  * (the caller must know it; the answer is otherwise wrong). */
 gboolean _cq_position_has_legal_move_not_in_check (const CqPosition *pos);
 
+/* TRUE if the side to move has a move that is legal unless it is in
+ * check; FALSE says nothing.  A pawn off the king's diagonals and rank
+ * can be pinned only along its file, where a push keeps it on the pin
+ * line; a knight on no line through the king cannot be pinned at all.
+ * Not in check, such a pawn's push to an empty square, or such a
+ * knight's step to a square without a piece of ours, is legal.  A few set
+ * operations answer nearly every position; `:stalemate` (not in check
+ * and no legal move) is then false whether or not the side is in check,
+ * so the check test is skipped too. */
+static inline gboolean
+_cq_position_has_move_unless_in_check (const CqPosition *pos)
+{
+  CqColor us = pos->side_to_move;
+  CqBitboard own = pos->by_color[us];
+  int ksq;
+  CqBitboard pawns, knights, pushed;
+
+  _cq_chess_ensure_tables ();
+  ksq = _cq_king_square (pos, us);
+  pawns = pos->pieces[CQ_MAKE_PIECE (us, CQ_PAWN)]
+          & ~(_cq_bishop_pseudo[ksq] | (CQ_RANK_1_BB << (ksq & 56)));
+  pushed = us == CQ_WHITE ? pawns << 8 : pawns >> 8;
+  if (pushed & ~(own | pos->by_color[us ^ 1]))
+    return TRUE;
+  knights = pos->pieces[CQ_MAKE_PIECE (us, CQ_KNIGHT)]
+            & ~(_cq_bishop_pseudo[ksq] | _cq_rook_pseudo[ksq]);
+  while (knights)
+    if (_cq_knight_attacks[_cq_pop_lsb (&knights)] & ~own)
+      return TRUE;
+  return FALSE;
+}
+
 /* Legal move count for perft's last ply (no move list written). */
 guint _cq_position_count_legal_moves (const CqPosition *pos);
 

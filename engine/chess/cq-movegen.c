@@ -355,32 +355,14 @@ cq_position_has_legal_move (const CqPosition *pos)
 
 /* cq_position_has_legal_move () for a position whose side to move is
  * known not to be in check (the evaluator has just tested it for
- * :stalemate).  A pawn off the king's diagonals and rank can be pinned
- * only along its file, where a push keeps it on the pin line; a knight
- * on no line through the king cannot be pinned at all.  Not in check,
- * such a pawn's push to an empty square, or such a knight's step to a
- * square without a piece of ours, is legal.  That answers nearly every
- * position with a few set operations, before the pin and check analysis
- * of the full generator. */
+ * :stalemate): _cq_position_has_move_unless_in_check () answers nearly
+ * every position with a few set operations, before the pin and check
+ * analysis of the full generator. */
 gboolean
 _cq_position_has_legal_move_not_in_check (const CqPosition *pos)
 {
-  CqColor us = pos->side_to_move;
-  CqBitboard own = pos->by_color[us];
-  int ksq;
-  CqBitboard pawns, knights;
-
-  _cq_chess_ensure_tables ();
-  ksq = _cq_king_square (pos, us);
-  pawns = pos->pieces[CQ_MAKE_PIECE (us, CQ_PAWN)]
-          & ~(_cq_bishop_pseudo[ksq] | (CQ_RANK_1_BB << (ksq & 56)));
-  if (shift_up (pawns, us) & ~(own | pos->by_color[us ^ 1]))
+  if (_cq_position_has_move_unless_in_check (pos))
     return TRUE;
-  knights = pos->pieces[CQ_MAKE_PIECE (us, CQ_KNIGHT)]
-            & ~(_cq_bishop_pseudo[ksq] | _cq_rook_pseudo[ksq]);
-  while (knights)
-    if (_cq_knight_attacks[_cq_pop_lsb (&knights)] & ~own)
-      return TRUE;
   /* A call, not the generator inline: this function stays small enough
    * to need no stack frame on the common path. */
   return cq_position_has_legal_move (pos);

@@ -278,10 +278,8 @@ static const int ray_step[8][2] = {
   { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 }
 };
 
-/* ray_masks[s][d]: the squares the walk from s in direction d visits.  A
- * direction whose ray holds no square of the last designator adds nothing
- * to the count, so ray_count () skips it without walking (issue 7: the
- * walks were two thirds of the time of a :rayattack search). */
+/* ray_masks[s][d]: the squares from s (excluded) to the edge in direction
+ * d, for the direction sets that are not a slider's (ray_lines ()). */
 static CqBitboard ray_masks[64][8];
 static gsize      ray_masks_ready;
 
@@ -306,95 +304,238 @@ ensure_ray_masks (void)
     }
 }
 
+/* The squares of the lines from @s in the directions @directions (CQ_RAY_*
+ * bits).  The usual sets are the slider tables; the others (:vertical,
+ * :horizontal, transformed subsets) are unions of ray_masks. */
+static inline CqBitboard
+ray_lines (int s, guint directions)
+{
+  CqBitboard lines = 0;
+
+  switch (directions)
+    {
+    case 0:
+      return 0;
+    case CQ_RAY_ORTHOGONAL:
+      return _cq_rook_pseudo[s];
+    case CQ_RAY_DIAGONAL:
+      return _cq_bishop_pseudo[s];
+    case CQ_RAY_ALL:
+      return _cq_rook_pseudo[s] | _cq_bishop_pseudo[s];
+    default:
+      ensure_ray_masks ();
+      for (; directions != 0; directions &= directions - 1)
+        lines |= ray_masks[s][lowest_bit (directions)];
+      return lines;
+    }
+}
+
+/* Do the squares strictly between the aligned squares @s1 and @sn match
+ * the n - 2 middle designators of a ray (R6)?  Every occupied square must
+ * pair with a middle designator in order; an empty square may pair with
+ * one (`.`) or stay unpaired.  @middle_empty: some middle designator
+ * matches an empty square; when none does, the occupied squares between
+ * must be exactly the middle designators' squares, in order, and no walk
+ * is needed. */
+static inline gboolean
+ray_middle_fits (const CqBitboard *hits, guint n, CqBitboard empty, gboolean middle_empty,
+                 int s1, int sn)
+{
+  CqBitboard between = _cq_between[s1][sn];
+  CqBitboard occ = between & ~empty;
+  gboolean forward = sn > s1; /* square numbers grow along the walk */
+  guint states = 1;           /* bit j: j middle designators matched */
+
+  if (n == 2)
+    return occ == 0;
+  if (!middle_empty)
+    {
+      if (n == 3)
+        return occ != 0 && !_cq_more_than_one (occ) && (occ & hits[1]) != 0;
+      if ((guint) _cq_popcount (occ) != n - 2)
+        return FALSE;
+      for (guint j = 1; j + 1 < n; j++)
+        {
+          int b = forward ? __builtin_ctzll (occ) : 63 - __builtin_clzll (occ);
+
+          if ((hits[j] & CQ_BIT (b)) == 0)
+            return FALSE;
+          occ &= ~CQ_BIT (b);
+        }
+      return TRUE;
+    }
+
+  /* Each occupied square between takes a middle designator. */
+  if ((guint) _cq_popcount (occ) > n - 2)
+    return FALSE;
+  while (between != 0)
+    {
+      int b = forward ? __builtin_ctzll (between) : 63 - __builtin_clzll (between);
+      CqBitboard bit = CQ_BIT (b);
+      guint next = (empty & bit) ? states : 0;
+
+      between &= ~bit;
+      for (guint j = 0; j + 2 < n; j++)
+        if ((states & (1u << j)) && (hits[j + 1] & bit))
+          next |= 1u << (j + 1);
+      states = next;
+      if (states == 0)
+        return FALSE;
+    }
+  return (states & (1u << (n - 2))) != 0;
+}
+
+/* Fills hits[1 .. n - 2] for the middle designators of a ray test, once
+ * a pair of ends on one line is found.  Returns FALSE if one matches
+ * nothing (then no ray fits); sets *@middle_empty if one matches an
+ * empty square. */
+static inline gboolean
+ray_middles (const CqDesignator *path, guint n, const CqPosition *pos, const CqBitboard *tags,
+             CqBitboard *hits, gboolean *middle_empty)
+{
+  CqBitboard empty = pos->pieces[CQ_EMPTY];
+
+  *middle_empty = FALSE;
+  for (guint j = 1; j + 1 < n; j++)
+    {
+      hits[j] = designator_hits (&path[j], pos, tags);
+      if (hits[j] == 0)
+        return FALSE;
+      if ((hits[j] & empty) != 0)
+        *middle_empty = TRUE;
+    }
+  return TRUE;
+}
+
+/* The rest of ray_count (): the pairs of ends on one line, then the
+ * squares between each pair.  Out of line: ray_count () stays small for
+ * the positions where no start is on a line through an end. */
+static G_GNUC_NO_INLINE gint64
+ray_count_pairs (const CqTest *test, const CqPosition *pos, const CqBitboard *tags,
+                 CqBitboard last, CqBitboard orth_starts, CqBitboard diag_starts)
+{
+  const CqDesignator *path = test->u.ray.path;
+  guint n = test->u.ray.n_path;
+  CqBitboard hits[8]; /* hits[1 .. n - 2]: the middle designators' */
+  CqBitboard empty = pos->pieces[CQ_EMPTY];
+  CqBitboard starts = orth_starts | diag_starts;
+  guint orth = test->u.ray.directions & CQ_RAY_ORTHOGONAL;
+  guint diag = test->u.ray.directions & CQ_RAY_DIAGONAL;
+  gboolean middle_empty = FALSE, middles_ready = FALSE;
+  gint64 count = 0;
+
+  if (_cq_more_than_one (last)
+      && (!_cq_more_than_one (starts) || _cq_popcount (last) > _cq_popcount (starts)))
+    {
+      /* From each start, the ends on its lines. */
+      for (; starts != 0; starts &= starts - 1)
+        {
+          int s1 = __builtin_ctzll (starts);
+          CqBitboard bit = CQ_BIT (s1), ends = 0;
+
+          if (orth_starts & bit)
+            ends |= ray_lines (s1, orth);
+          if (diag_starts & bit)
+            ends |= ray_lines (s1, diag);
+          ends &= last;
+          if (ends != 0 && !middles_ready)
+            {
+              if (!ray_middles (path, n, pos, tags, hits, &middle_empty))
+                return 0;
+              middles_ready = TRUE;
+            }
+          for (; ends != 0; ends &= ends - 1)
+            count += ray_middle_fits (hits, n, empty, middle_empty, s1, __builtin_ctzll (ends));
+        }
+      return count;
+    }
+
+  /* From each end, the starts on its lines: a ray from S1 in direction d
+   * reaches Sn, so Sn sees S1 in the opposite direction (d + 4). */
+  orth = ((orth << 4) | (orth >> 4)) & 0xFF;
+  diag = ((diag << 4) | (diag >> 4)) & 0xFF;
+  for (; last != 0; last &= last - 1)
+    {
+      int sn = __builtin_ctzll (last);
+      CqBitboard from = (orth_starts & ray_lines (sn, orth)) | (diag_starts & ray_lines (sn, diag));
+
+      if (from != 0 && !middles_ready)
+        {
+          if (!ray_middles (path, n, pos, tags, hits, &middle_empty))
+            return 0;
+          middles_ready = TRUE;
+        }
+      for (; from != 0; from &= from - 1)
+        count += ray_middle_fits (hits, n, empty, middle_empty, __builtin_ctzll (from), sn);
+    }
+  return count;
+}
+
 /**
  * _cq_ray_count:
  * Rulings R6: the number of (S1, Sn) square pairs on a line in one of the
  * allowed directions of @test such that the first designator matches S1,
  * the last Sn, the middle ones match squares between them in order, and
- * every other square between them is empty.  The walk from S1 keeps the
- * set of "middle designators matched so far" counts reachable (a middle
- * designator such as `.` may or may not pair with an empty square).
- * For :rayattack, only rooks, bishops and queens start rays.
+ * every other square between them is empty.  For :rayattack, only rooks,
+ * bishops and queens start rays.
+ *
+ * Two aligned squares lie on one line only, so each pair is found once:
+ * from the smaller of the two end sets (usually the one king of
+ * `:rayattack (A a k)`), the other ends are the end set's squares on the
+ * lines through it (table lookups), and only those pairs are checked,
+ * with the squares between them from _cq_between (issue 7: the
+ * square-by-square walks from every S1 were half the time of a
+ * :rayattack search).
  */
 static gint64
 ray_count (const CqTest *test, const CqPosition *pos, const CqBitboard *tags)
 {
-  guint n = test->u.ray.n_path;
-  CqBitboard hits[8];
-  CqBitboard empty = pos->pieces[CQ_EMPTY];
-  CqBitboard starts;
-  guint done = 1u << (n - 2);
-  gint64 count = 0;
+  const CqDesignator *path = test->u.ray.path;
+  guint directions = test->u.ray.directions;
+  CqBitboard first, last, orth_starts, diag_starts;
 
-  ensure_ray_masks ();
+  _cq_chess_ensure_tables ();
 
-  for (guint j = 0; j < n; j++)
+  /* The two ends first: most positions are decided by them (no start, or
+   * no end on a line through a start), before the middle designators are
+   * looked at. */
+  first = designator_hits (&path[0], pos, tags);
+  if (first == 0)
+    return 0;
+  last = designator_hits (&path[test->u.ray.n_path - 1], pos, tags);
+  if (last == 0)
+    return 0;
+
+  /* The starts of orthogonal and of diagonal rays. */
+  orth_starts = (directions & CQ_RAY_ORTHOGONAL) != 0 ? first : 0;
+  diag_starts = (directions & CQ_RAY_DIAGONAL) != 0 ? first : 0;
+  if (test->u.ray.attack_only)
     {
-      hits[j] = designator_hits (&test->u.ray.path[j], pos, tags);
-      if (hits[j] == 0)
+      const CqBitboard *p = pos->pieces;
+      CqBitboard queens = p[CQ_WQ] | p[CQ_BQ];
+
+      orth_starts &= p[CQ_WR] | p[CQ_BR] | queens;
+      diag_starts &= p[CQ_WB] | p[CQ_BB] | queens;
+    }
+  if ((orth_starts | diag_starts) == 0)
+    return 0;
+
+  /* One end (the king of `:rayattack (A a k)`) and all the orthogonal
+   * and diagonal directions or none of them (rays in every direction,
+   * :rayorthogonal, :raydiagonal): is a start on a line through it?  Not
+   * at most positions. */
+  if (!_cq_more_than_one (last)
+      && ((directions & CQ_RAY_ORTHOGONAL) == 0
+          || (directions & CQ_RAY_ORTHOGONAL) == CQ_RAY_ORTHOGONAL)
+      && ((directions & CQ_RAY_DIAGONAL) == 0
+          || (directions & CQ_RAY_DIAGONAL) == CQ_RAY_DIAGONAL))
+    {
+      int sn = __builtin_ctzll (last);
+
+      if (((orth_starts & _cq_rook_pseudo[sn]) | (diag_starts & _cq_bishop_pseudo[sn])) == 0)
         return 0;
     }
-
-  starts = hits[0];
-  if (test->u.ray.attack_only)
-    starts &= pos->pieces[CQ_WR] | pos->pieces[CQ_BR] | pos->pieces[CQ_WB] | pos->pieces[CQ_BB]
-              | pos->pieces[CQ_WQ] | pos->pieces[CQ_BQ];
-  for (; starts != 0; starts &= starts - 1)
-    {
-      int s1 = __builtin_ctzll (starts);
-      guint directions = test->u.ray.directions;
-
-      if (test->u.ray.attack_only)
-        {
-          /* R6: a rook or queen starts an orthogonal ray, a bishop or a
-           * queen a diagonal one. */
-          CqPieceType type = CQ_PIECE_TYPE (pos->board[s1]);
-          guint allowed = 0;
-
-          if (type == CQ_ROOK || type == CQ_QUEEN)
-            allowed |= CQ_RAY_ORTHOGONAL;
-          if (type == CQ_BISHOP || type == CQ_QUEEN)
-            allowed |= CQ_RAY_DIAGONAL;
-          directions &= allowed;
-        }
-
-      for (; directions != 0; directions &= directions - 1)
-        {
-          int d = lowest_bit (directions);
-          int f = CQ_FILE (s1), r = CQ_RANK (s1);
-          guint states = 1; /* bit j: j middle designators matched */
-          /* the last designator's squares still ahead on this ray */
-          CqBitboard ahead = ray_masks[s1][d] & hits[n - 1];
-
-          if (ahead == 0)
-            continue;
-
-          for (;;)
-            {
-              CqBitboard bit;
-              guint next;
-
-              f += ray_step[d][0];
-              r += ray_step[d][1];
-              if (f < 0 || f > 7 || r < 0 || r > 7)
-                break;
-              bit = CQ_BIT (CQ_SQUARE (f, r));
-              if ((states & done) && (hits[n - 1] & bit))
-                count++;
-              ahead &= ~bit;
-              if (ahead == 0)
-                break;
-              next = (empty & bit) ? states : 0;
-              for (guint j = 0; j + 2 < n; j++)
-                if ((states & (1u << j)) && (hits[j + 1] & bit))
-                  next |= 1u << (j + 1);
-              states = next;
-              if (states == 0)
-                break;
-            }
-        }
-    }
-  return count;
+  return ray_count_pairs (test, pos, tags, last, orth_starts, diag_starts);
 }
 
 gint64
@@ -615,6 +756,16 @@ is_middle_test (const CqTest *test)
          && test->kind != CQ_TEST_SEQUENCE && test->kind != CQ_TEST_RELATION;
 }
 
+/* R5, :stalemate: not in check and no legal move.  A move that is legal
+ * unless the side to move is in check rules it out either way, so for
+ * nearly every position neither the check test nor the move generator
+ * runs (issue 7). */
+static inline gboolean
+stalemate_ruled_out (const CqPosition *pos, guint32 conditions)
+{
+  return (conditions & CQ_COND_STALEMATE) && _cq_position_has_move_unless_in_check (pos);
+}
+
 static inline gboolean
 instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame *g,
                   guint32 options, CqBitboard *squares)
@@ -718,8 +869,26 @@ instance_matches_plain_steps (const CqInstance *instance, const CqNode *node,
       if ((conditions & (CQ_COND_NOCHECK | CQ_COND_STALEMATE)) && check)
         return FALSE;
     }
-  if (one_test && !test_holds (&instance->tests[0], node, g, NULL, &hits))
-    return FALSE;
+  if (one_test)
+    {
+      /* The tests of the transform-heavy searches (tried for every
+       * member of the transform set), without the call and switch of
+       * test_holds (). */
+      const CqTest *test = &instance->tests[0];
+
+      if (test->kind == CQ_TEST_RAY)
+        {
+          if (!in_range (&test->range, ray_count (test, pos, NULL)))
+            return FALSE;
+        }
+      else if (test->kind == CQ_TEST_ATTACKCOUNT)
+        {
+          if (!in_range (&test->range, attack_count (test, pos, NULL)))
+            return FALSE;
+        }
+      else if (!test_holds (test, node, g, NULL, &hits))
+        return FALSE;
+    }
   if ((conditions & CQ_COND_NEED_MOVES) && position_has_legal_move (pos, check))
     return FALSE;
   *squares = hits;
@@ -777,6 +946,8 @@ instance_matches_rest (const CqInstance *instance, const CqNode *node, const Eva
 
   if (conditions & CQ_COND_NEED_CHECK)
     {
+      if (stalemate_ruled_out (pos, conditions))
+        return FALSE;
       check = position_in_check (pos);
 
       if ((conditions & (CQ_COND_CHECK | CQ_COND_MATE)) && !check)
@@ -1260,17 +1431,25 @@ match_list_pretransform (const CqPositionList *list, const CqGame *game, const E
 /* The :wtm / :btm bits every instance of @list requires, or 0: the
  * positions of the other side are then skipped without trying the
  * instances (issue 7: half the positions for `(position :mate :wtm)`).
- * Only for small lists without an anchor index or :not. */
+ * Also CQ_COND_STALEMATE if every instance requires it and has no piece
+ * designator (cheaper, and tried first, when there is one): the
+ * positions where stalemate_ruled_out () holds are skipped likewise,
+ * nearly all of them for `(position :stalemate)`.  Only for small lists
+ * without an anchor index or :not. */
 static guint32
 list_side_filter (const CqPositionList *list)
 {
-  guint32 all = CQ_COND_WTM | CQ_COND_BTM;
+  guint32 all = CQ_COND_WTM | CQ_COND_BTM | CQ_COND_STALEMATE;
 
   if (list->n_groups != 0 || (list->options & CQ_LIST_NOT) || list->n_instances == 0
       || list->n_instances > 8)
     return 0;
   for (guint i = 0; i < list->n_instances; i++)
-    all &= list->instances[i].conditions;
+    {
+      all &= list->instances[i].conditions;
+      if (list->instances[i].n_designators != 0)
+        all &= ~(guint32) CQ_COND_STALEMATE;
+    }
   return all;
 }
 
@@ -1285,7 +1464,9 @@ match_list (const CqPositionList *list, CqGame *game, const EvalGame *g, GArray 
   gboolean counting = list->count_kind == CQ_COUNT_MATCH;
   gboolean want_all;
   gint64 count = 0;
-  guint32 side;
+  guint32 filter;
+  guint reject_side;
+  gboolean stalemate;
   /* One instance, no anchor index, no :not: list_matches_node () would
    * only call instance_matches (); inline here, no call per position. */
   const CqInstance *single = list->n_groups == 0 && list->n_instances == 1
@@ -1298,16 +1479,23 @@ match_list (const CqPositionList *list, CqGame *game, const EvalGame *g, GArray 
   if (list->count_kind == CQ_COUNT_PRETRANSFORM)
     return match_list_pretransform (list, game, g, out, want_all);
 
-  side = list_side_filter (list);
+  filter = list_side_filter (list);
+  /* bit c: positions with c to move are skipped */
+  reject_side = ((filter & CQ_COND_WTM) ? 1u << CQ_BLACK : 0)
+                | ((filter & CQ_COND_BTM) ? 1u << CQ_WHITE : 0);
+  stalemate = (filter & CQ_COND_STALEMATE) != 0;
   for (const CqNode *node = examined_next (list, game, NULL); node != NULL;
        node = examined_next (list, game, node))
     {
       CqBitboard squares;
 
-      if (side != 0
-          && (((side & CQ_COND_WTM) && node->position.side_to_move != CQ_WHITE)
-              || ((side & CQ_COND_BTM) && node->position.side_to_move != CQ_BLACK)))
-        continue;
+      if (filter != 0)
+        {
+          if ((reject_side >> node->position.side_to_move) & 1)
+            continue;
+          if (stalemate && _cq_position_has_move_unless_in_check (&node->position))
+            continue;
+        }
       if (single != NULL ? !instance_matches (single, node, g, list->options, &squares)
                          : !list_matches_node (list, node, g, &squares))
         continue;

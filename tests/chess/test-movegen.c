@@ -10,10 +10,9 @@
 #include <string.h>
 
 #include "chess-test-data.h"
-
-/* Defined in engine/chess (internal): searches the magics from scratch. */
-gboolean _cq_chess_search_magics (gboolean rook, guint64 seed, CqBitboard *out);
-gboolean _cq_position_has_legal_move_not_in_check (const CqPosition *pos);
+/* Internals: _cq_chess_search_magics () (searches the magics from
+ * scratch) and the evaluator's legal-move shortcuts. */
+#include "chess/cq-chess-private.h"
 
 static gboolean
 on_board (int f, int r)
@@ -224,6 +223,10 @@ check_position (const CqPosition *pos)
    * with the full generator. */
   if (!ref_in_check (pos))
     g_assert_cmpint (_cq_position_has_legal_move_not_in_check (pos), ==, nl > 0);
+  /* The first test of :stalemate: a move legal unless in check (TRUE is
+   * a proof, FALSE says nothing). */
+  if (_cq_position_has_move_unless_in_check (pos))
+    g_assert_true (ref_in_check (pos) || nl > 0);
   g_assert_cmpuint (cq_perft (pos, 1), ==, nl);
 
   for (int sq = 0; sq < 64; sq++)
@@ -501,6 +504,26 @@ test_mate_stalemate (void)
   g_assert_true (cq_position_set_fen (&pos, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", NULL));
   g_assert_false (cq_position_in_check (&pos));
   g_assert_false (cq_position_has_legal_move (&pos));
+  /* Stalemates where the only piece that could move is pinned: a knight
+   * and a pawn on the king's diagonal, a pawn on the king's rank.  The
+   * shortcuts of :stalemate must not take the pinned piece's step. */
+  {
+    static const char *const pinned[] = {
+      "k1K5/1n6/1P6/8/8/8/8/7B b - - 0 1",
+      "k1K5/1p6/8/1N6/8/8/8/7B b - - 0 1",
+      "1N6/8/2K5/kp5R/8/1PP5/8/8 b - - 0 1",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (pinned); i++)
+      {
+        g_assert_true (cq_position_set_fen (&pos, pinned[i], NULL));
+        g_assert_false (cq_position_in_check (&pos));
+        g_assert_false (cq_position_has_legal_move (&pos));
+        g_assert_false (_cq_position_has_move_unless_in_check (&pos));
+        g_assert_false (_cq_position_has_legal_move_not_in_check (&pos));
+        check_position (&pos);
+      }
+  }
   /* The queen checks next to the king: mate when guarded, else Kxg7 only. */
   g_assert_true (cq_position_set_fen (&pos, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", NULL));
   g_assert_true (cq_position_in_check (&pos));

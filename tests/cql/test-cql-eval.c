@@ -287,6 +287,25 @@ test_simple_stalemate (void)
   assert_run ("(match (position :stalemate :check))", game, "no match");
 }
 
+/* The pieces that could move are pinned (a knight, then a pawn, on the
+ * king's diagonal): stalemate all the same, through the list-level
+ * shortcut (no designator) and the general path alike. */
+static void
+test_stalemate_pinned (void)
+{
+  g_autoptr(CqGame) knight = game_new ("k7/1n1K4/1P6/8/8/8/8/7B w - - 0 1", "1. Kc8");
+  g_autoptr(CqGame) pawn = game_new ("k7/1p1K4/8/1N6/8/8/8/7B w - - 0 1", "1. Kc8");
+
+  assert_run ("(match (position :stalemate))", knight, "1");
+  assert_run ("(match (position :stalemate :flipcolor))", knight, "1");
+  assert_run ("(match (position n[b7] :stalemate))", knight, "1:b7");
+  assert_run ("(match (position :stalemate :btm))", knight, "1");
+  assert_run ("(match (position :stalemate :wtm))", knight, "no match");
+  assert_run ("(match (position :stalemate :wtm :flipcolor))", knight, "1");
+  assert_run ("(match (position :stalemate))", pawn, "1");
+  assert_run ("(match (position p :stalemate :flipcolor))", pawn, "1:b7");
+}
+
 /* Rulings R5: legality includes en passant.  After 1.c4 Black's only move
  * is dxc3 e.p., so the position is not stalemate; without the e.p. right
  * the same placement is. */
@@ -613,6 +632,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cql/simple-keywords/R-Q-initial-check-wtm", test_simple_initial_check_wtm);
   g_test_add_func ("/cql/simple-keywords/scholars-mate", test_simple_keywords_scholars_mate);
   g_test_add_func ("/cql/simple-keywords/stalemate", test_simple_stalemate);
+  g_test_add_func ("/cql/simple-keywords/stalemate-pinned", test_stalemate_pinned);
   g_test_add_func ("/cql/rulings/R5-en-passant-not-stalemate", test_R5_en_passant_not_stalemate);
   g_test_add_func ("/cql/rulings/R1-traversal", test_R1_traversal);
   g_test_add_func ("/cql/rulings/R1-preorder-nested", test_R1_preorder_nested);

@@ -420,7 +420,7 @@ test_counts_brute_force (void)
     { "[RB][a-c8]", "??1" }, { "P", "?" }, { "p", "a" }, { "[Kk]", "[Pp]" },
   };
   static const struct {
-    const char *path[4];
+    const char *path[5];
     guint n;
     guint8 directions;
     gboolean attack;
@@ -434,17 +434,32 @@ test_counts_brute_force (void)
     { { "R", "b", "k" }, 3, CQ_RAY_ORTHOGONAL, FALSE },
     { { "[QB]", "?", "k" }, 3, CQ_RAY_DIAGONAL, FALSE },
     { { "U", "?", "?", "U" }, 4, CQ_RAY_VERTICAL, FALSE },
+    /* More ends than starts (counted from the starts), middles that
+     * never match an empty square (no walk) and that do (the walk),
+     * rays in both square orders, one-way direction sets. */
+    { { "[RQ]", "a", "?" }, 3, CQ_RAY_ALL, TRUE },
+    { { "K", ".", "U" }, 3, CQ_RAY_ALL, FALSE },
+    { { "K", "U" }, 2, CQ_RAY_ALL, FALSE },
+    { { "Q", "a", "A", "k" }, 4, CQ_RAY_ALL, FALSE },
+    { { "[qr]", "?", "A", "[KQ]" }, 4, CQ_RAY_ALL, TRUE },
+    { { "B", "?", ".", "?", "." }, 5, CQ_RAY_DIAGONAL, FALSE },
+    { { "A", "?", "k" }, 3, 0x03, FALSE },
+    { { "A", "?", "k" }, 3, 0x1C, TRUE },
+    { { "U", "K" }, 2, 0x0E, FALSE },
+    { { "a", "U" }, 2, 0x0E, FALSE },
+    { { "A", "?", "?" }, 3, 0x31, TRUE },
   };
   g_autofree char *pgn = studies_path ();
   g_autoptr(GError) error = NULL;
   g_autoptr(CqPgnReader) reader = NULL;
   CqTest attack_tests[G_N_ELEMENTS (attacks)];
   CqTest ray_tests[G_N_ELEMENTS (rays)];
-  CqDesignator paths[G_N_ELEMENTS (rays)][4];
+  CqDesignator paths[G_N_ELEMENTS (rays)][5];
   const char *text;
   gsize len;
   CqGameSource source;
   guint64 positions = 0, nonzero = 0;
+  guint64 ray_nonzero[G_N_ELEMENTS (rays)] = { 0 };
 
   if (pgn == NULL)
     {
@@ -494,12 +509,16 @@ test_counts_brute_force (void)
 
               g_assert_cmpint (fast, ==, brute_ray_count (&ray_tests[k], pos));
               nonzero += fast != 0;
+              ray_nonzero[k] += fast != 0;
             }
         }
     }
   g_assert_no_error (error);
   g_assert_cmpuint (positions, >, 12000);
   g_assert_cmpuint (nonzero, >, positions);
+  /* every ray case is exercised on some position, not only with 0 */
+  for (guint k = 0; k < G_N_ELEMENTS (rays); k++)
+    g_assert_cmpuint (ray_nonzero[k], >, 0);
   g_test_message ("%" G_GUINT64_FORMAT " positions, %" G_GUINT64_FORMAT " non-zero counts",
                   positions, nonzero);
 }
