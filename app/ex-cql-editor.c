@@ -26,7 +26,7 @@
 #include "ex-designator-text.h"
 #include "ex-cql-editor.h"
 
-#define EDITOR_FILENAME "<editor>"
+#define EDITOR_FILENAME EX_CQL_EDITOR_FILENAME
 #define MARK_CATEGORY   "ex-cql-error"
 #define CQL_MIME_TYPE   "text/x-cql"
 #define MAX_RECENT      10
@@ -170,12 +170,21 @@ is_item_end (gunichar c)
   return c == 0 || g_unichar_isspace (c) || c == '(' || c == ')' || c == ';';
 }
 
-/* Reads LINE and COLUMN and the message from "<editor>:LINE:COLUMN: message". */
-static gboolean
-parse_error_location (const char  *message,
-                      guint       *line,
-                      guint       *column,
-                      const char **rest)
+/**
+ * ex_cql_parse_error_location:
+ * @message: a query error message, "<editor>:LINE:COLUMN: text" for a
+ *   query compiled with the file name EX_CQL_EDITOR_FILENAME (rulings R13).
+ * @line: (out): 1-based line.
+ * @column: (out): 1-based column (0 becomes 1).
+ * @rest: (out) (optional): the text after the location.
+ *
+ * Returns: FALSE if @message does not start with an editor location.
+ */
+gboolean
+ex_cql_parse_error_location (const char  *message,
+                             guint       *line,
+                             guint       *column,
+                             const char **rest)
 {
   const char *p;
   char *end;
@@ -193,7 +202,8 @@ parse_error_location (const char  *message,
     return FALSE;
   *line = (guint) l;
   *column = (guint) MAX (c, 1);
-  *rest = end + 1 + (end[1] == ' ');
+  if (rest != NULL)
+    *rest = end + 1 + (end[1] == ' ');
   return TRUE;
 }
 
@@ -324,7 +334,7 @@ ex_cql_editor_parse_now (ExCqlEditor *self)
       return TRUE;
     }
 
-  if (parse_error_location (error->message, &line, &column, &rest))
+  if (ex_cql_parse_error_location (error->message, &line, &column, &rest))
     {
       g_autofree char *message = NULL;
 

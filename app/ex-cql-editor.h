@@ -16,6 +16,9 @@ G_DECLARE_FINAL_TYPE (ExCqlEditor, ex_cql_editor, EX, CQL_EDITOR, GObject)
 /* The delay between the last change and the live parse. */
 #define EX_CQL_EDITOR_PARSE_DELAY_MS 300
 
+/* The file name queries from the editor are compiled under. */
+#define EX_CQL_EDITOR_FILENAME "<editor>"
+
 ExCqlEditor *ex_cql_editor_new                (GtkSourceView  *view);
 
 void         ex_cql_get_item_range            (GtkTextBuffer  *buffer,
@@ -23,6 +26,10 @@ void         ex_cql_get_item_range            (GtkTextBuffer  *buffer,
                                                guint           column,
                                                GtkTextIter    *start,
                                                GtkTextIter    *end);
+gboolean     ex_cql_parse_error_location      (const char     *message,
+                                               guint          *line,
+                                               guint          *column,
+                                               const char    **rest);
 gboolean     ex_cql_editor_parse_now          (ExCqlEditor    *self);
 const char  *ex_cql_editor_get_message        (ExCqlEditor    *self);
 gboolean     ex_cql_editor_get_has_error      (ExCqlEditor    *self);

@@ -35,7 +35,7 @@
 
 /* The name given to the CQL reader, so that its messages read
  * "<editor>:LINE:COLUMN: message" (rulings R13). */
-#define EDITOR_FILENAME "<editor>"
+#define EDITOR_FILENAME EX_CQL_EDITOR_FILENAME
 #define SAMPLE_DATABASE "sample/studies.pgn"
 #define RESOURCE_PATH   "/org/excelsior/Workbench/"
 #define MAX_DIAGNOSTICS 200
@@ -295,33 +295,6 @@ clear_query_error (ExWindow *self)
   self->error_column = 0;
 }
 
-/* Reads LINE and COLUMN from "<editor>:LINE:COLUMN: message" (rulings R13). */
-static gboolean
-parse_error_location (const char *message,
-                      guint      *line,
-                      guint      *column)
-{
-  const char *p;
-  char *end;
-  guint64 l, c;
-
-  if (!g_str_has_prefix (message, EDITOR_FILENAME ":"))
-    return FALSE;
-
-  p = message + strlen (EDITOR_FILENAME ":");
-  l = g_ascii_strtoull (p, &end, 10);
-  if (end == p || *end != ':')
-    return FALSE;
-  p = end + 1;
-  c = g_ascii_strtoull (p, &end, 10);
-  if (end == p || *end != ':' || l == 0 || l > G_MAXINT || c > G_MAXINT)
-    return FALSE;
-
-  *line = (guint)l;
-  *column = (guint)MAX (c, 1);
-  return TRUE;
-}
-
 /* Shows a compilation error: in the status line, and in the editor by
  * underlining the item at LINE:COLUMN and putting the cursor there. */
 static void
@@ -334,7 +307,7 @@ show_query_error (ExWindow     *self,
 
   set_status (self, error->message, TRUE);
 
-  if (!parse_error_location (error->message, &line, &column))
+  if (!ex_cql_parse_error_location (error->message, &line, &column, NULL))
     return;
 
   clear_query_error (self);
