@@ -306,7 +306,7 @@ handover_cb (gpointer user_data)
  * ex_search_job_start:
  * @query: (transfer full): a compiled query.
  * @pgn_path: the database to search.
- * @n_threads: worker threads of the engine; 0: one per core (the
+ * @n_threads: threads the engine searches on; 0: one per core (the
  *   preference "threads").
  * @owner: the object the results are for; held by a weak reference.
  * @funcs: (not nullable): static callbacks, see #ExSearchJobFuncs.

@@ -30,6 +30,9 @@
 
 #include "search/cq-search.h"
 
+/* stdio buffer of the output file. */
+static char out_buffer[1024 * 1024];
+
 enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2 };
 
 static char     *opt_input;
@@ -54,7 +57,7 @@ static const GOptionEntry entries[] = {
   { "noheader", 0, 0, G_OPTION_ARG_NONE, &opt_noheader,
     "Do not write the {Original game: N} comment", NULL },
   { "threads", 't', 0, G_OPTION_ARG_INT, &opt_threads,
-    "Use N worker threads (default: the number of cores)", "N" },
+    "Search on N threads (default: the number of cores)", "N" },
   { "quiet", 'q', 0, G_OPTION_ARG_NONE, &opt_quiet,
     "Do not report each damaged or skipped game, nor progress", NULL },
   { "stats", 0, 0, G_OPTION_ARG_NONE, &opt_stats,
@@ -352,7 +355,21 @@ main (int argc, char **argv)
         }
       cli.out = fdopen (fd, "w");
       cli.out_name = output;
+      if (cli.out == NULL)
+        {
+          fprintf (stderr, "cql: cannot write '%s': %s\n", tmp_path, g_strerror (errno));
+          close (fd);
+          g_unlink (tmp_path);
+          return EXIT_FAILURE_;
+        }
     }
+  /* Games are written one by one, a few hundred bytes each: a large
+   * buffer saves most of the write calls (85 instead of 23,000 for the
+   * benchmark file written whole, issue 7).  A terminal keeps its lines.
+   * glibc ignores the size unless it is given the buffer, which must
+   * outlive the stream (stdout is flushed after main returns). */
+  if (!isatty (fileno (cli.out)))
+    setvbuf (cli.out, out_buffer, _IOFBF, sizeof out_buffer);
 
   cancellable = g_cancellable_new ();
   cli.query = query;

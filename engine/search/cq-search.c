@@ -1,12 +1,15 @@
 /* cq-search.c: the search driver.
  *
  * The calling thread reads the PGN file and splits it into game texts
- * (cheap), packs them into batches and hands the batches to a private
- * GThreadPool.  Workers parse, filter, replay and evaluate each game of a
- * batch and keep the results in the batch.  The calling thread delivers
- * finished batches strictly in input order, so the output is the same for
- * any thread count.  At most a few batches per worker are in flight, so
- * memory stays flat whatever the size of the file.
+ * (cheap) and packs them into batches.  With n threads it keeps a private
+ * GThreadPool of n - 1 workers fed with a short queue of batches, and
+ * searches every other batch itself, so that exactly n threads are busy
+ * and the batches it searches are still in its own cache.  A searcher
+ * parses, filters, replays and evaluates each game of a batch and keeps
+ * the results in the batch.  The calling thread delivers finished batches
+ * strictly in input order, so the output is the same for any thread
+ * count.  At most a few batches per thread are in flight, so memory stays
+ * flat whatever the size of the file.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,16 +22,25 @@
 #define BATCH_MAX_GAMES   256
 #define BATCH_MAX_BYTES   (512 * 1024)
 #define BATCHES_PER_WORKER 4
+/* Batches waiting in the pool's queue, per worker, before the calling
+ * thread searches a batch itself: enough that a worker never waits for
+ * work while the calling thread searches one. */
+#define QUEUED_PER_WORKER 2
 #define PROGRESS_INTERVAL_US (100 * 1000)
 
-/* One matched or reported game inside a batch. */
+/* Where nothing is stored in a batch's @store. */
+#define NO_STRING G_MAXSIZE
+
+/* One matched or reported game inside a batch.  Its strings lie in the
+ * batch's @store and its positions in the batch's @positions, so that a
+ * result costs no allocation of its own and a recycled batch none at all. */
 typedef struct {
   CqGameSource source;
   guint        kind;       /* RESULT_* */
-  char        *tags[7];    /* seven-tag roster, owned */
-  GArray      *positions;  /* CqMatchedPosition, owned (matches only) */
-  GString     *pgn;        /* annotated text (matches, want_pgn) */
-  char        *message;    /* diagnostics */
+  gsize        tags[7];    /* seven-tag roster values in @store, or NO_STRING */
+  guint        first_position, n_positions;  /* in @positions (matches only) */
+  gsize        pgn, pgn_len;                 /* annotated text in @store, or NO_STRING */
+  gsize        message;    /* diagnostic in @store, or NO_STRING */
 } Result;
 
 enum {
@@ -42,8 +54,10 @@ typedef struct {
   GString      *text;        /* the games' texts, back to back */
   GArray       *sources;     /* CqGameSource */
   GArray       *offsets;     /* gsize: start of each game in @text */
-  /* output, filled by a worker */
+  /* output, filled by the searching thread */
   GArray       *results;     /* Result, for matched / damaged / skipped games only */
+  GString      *store;       /* the results' strings, each NUL-terminated */
+  GArray       *positions;   /* CqMatchedPosition of all matches */
   guint64       plies;
   guint64       matches;
   gboolean      done;
@@ -62,6 +76,9 @@ static const char *const roster[7] = {
   "Event", "Site", "Date", "Round", "White", "Black", "Result"
 };
 
+/* A batch whose buffers grew past this is freed rather than recycled. */
+#define BATCH_KEEP_BYTES (8 * 1024 * 1024)
+
 static Batch *
 batch_new (void)
 {
@@ -70,31 +87,73 @@ batch_new (void)
   b->sources = g_array_new (FALSE, FALSE, sizeof (CqGameSource));
   b->offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
   b->results = g_array_new (FALSE, TRUE, sizeof (Result));
+  b->store = g_string_sized_new (4096);
+  b->positions = g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition));
   return b;
-}
-
-static void
-result_clear (Result *r)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (r->tags); i++)
-    g_free (r->tags[i]);
-  if (r->positions)
-    g_array_unref (r->positions);
-  if (r->pgn)
-    g_string_free (r->pgn, TRUE);
-  g_free (r->message);
 }
 
 static void
 batch_free (Batch *b)
 {
-  for (guint i = 0; i < b->results->len; i++)
-    result_clear (&g_array_index (b->results, Result, i));
+  g_array_unref (b->positions);
+  g_string_free (b->store, TRUE);
   g_array_unref (b->results);
   g_array_unref (b->offsets);
   g_array_unref (b->sources);
   g_string_free (b->text, TRUE);
   g_free (b);
+}
+
+/* Empties @b for reuse (keeping its buffers) and puts it on @spare, or
+ * frees it if a huge game made its buffers large. */
+static void
+batch_recycle (Batch *b, GQueue *spare)
+{
+  if (b->text->allocated_len > BATCH_KEEP_BYTES || b->store->allocated_len > BATCH_KEEP_BYTES)
+    {
+      batch_free (b);
+      return;
+    }
+  g_string_truncate (b->text, 0);
+  g_array_set_size (b->sources, 0);
+  g_array_set_size (b->offsets, 0);
+  g_array_set_size (b->results, 0);
+  g_string_truncate (b->store, 0);
+  g_array_set_size (b->positions, 0);
+  b->plies = 0;
+  b->matches = 0;
+  b->done = FALSE;
+  g_queue_push_head (spare, b);
+}
+
+/* Appends @str (nullable) and its NUL to @b's store; returns its offset. */
+static gsize
+store_string (Batch *b, const char *str)
+{
+  gsize at = b->store->len;
+
+  if (str == NULL)
+    return NO_STRING;
+  g_string_append_len (b->store, str, strlen (str) + 1);
+  return at;
+}
+
+static const char *
+stored (const Batch *b, gsize at)
+{
+  return at == NO_STRING ? NULL : b->store->str + at;
+}
+
+static void
+result_init (Result *r, const CqGameSource *source, guint kind)
+{
+  memset (r, 0, sizeof *r);
+  r->source = *source;
+  r->kind = kind;
+  for (guint i = 0; i < G_N_ELEMENTS (r->tags); i++)
+    r->tags[i] = NO_STRING;
+  r->pgn = NO_STRING;
+  r->message = NO_STRING;
 }
 
 /* Evaluates one game; appends a Result if there is anything to report. */
@@ -103,14 +162,12 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
              const CqGameSource *source, CqMatchInfo *info)
 {
   g_autoptr(CqGame) game = cq_game_new_from_text (text, len, source, shared->filename);
-  Result r = { 0 };
-
-  r.source = *source;
+  Result r;
 
   if (game->skipped)
     {
-      r.kind = RESULT_SKIPPED;
-      r.message = g_strdup (game->error);
+      result_init (&r, source, RESULT_SKIPPED);
+      r.message = store_string (batch, game->error);
       g_array_append_val (batch->results, r);
       return;
     }
@@ -123,11 +180,9 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
 
   if (game->error != NULL)
     {
-      Result d = { 0 };
-      d.source = *source;
-      d.kind = game->skipped ? RESULT_SKIPPED : RESULT_DAMAGED;
-      d.message = g_strdup (game->error);
-      g_array_append_val (batch->results, d);
+      result_init (&r, source, game->skipped ? RESULT_SKIPPED : RESULT_DAMAGED);
+      r.message = store_string (batch, game->error);
+      g_array_append_val (batch->results, r);
       if (game->skipped)
         return;
     }
@@ -138,10 +193,12 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   if (!cq_query_match_game (shared->query, game, info))
     return;
 
-  r.kind = RESULT_MATCH;
+  result_init (&r, source, RESULT_MATCH);
   for (guint i = 0; i < G_N_ELEMENTS (roster); i++)
-    r.tags[i] = g_strdup (cq_game_get_tag (game, roster[i]));
-  r.positions = g_array_copy (info->positions);
+    r.tags[i] = store_string (batch, cq_game_get_tag (game, roster[i]));
+  r.first_position = batch->positions->len;
+  r.n_positions = info->positions->len;
+  g_array_append_vals (batch->positions, info->positions->data, info->positions->len);
 
   if (shared->opts->want_pgn)
     {
@@ -149,9 +206,9 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
       g_autofree char *header = NULL;
       g_autofree guint8 *marks = g_new0 (guint8, game->n_nodes);
 
-      for (guint i = 0; i < r.positions->len; i++)
+      for (guint i = 0; i < info->positions->len; i++)
         {
-          guint32 node = g_array_index (r.positions, CqMatchedPosition, i).node;
+          guint32 node = g_array_index (info->positions, CqMatchedPosition, i).node;
           if (node < game->n_nodes)
             marks[node] = 1;
         }
@@ -161,8 +218,10 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
       wopts.marks = marks;
       wopts.n_marks = game->n_nodes;
       wopts.mark_text = shared->opts->mark_text ? shared->opts->mark_text : "MATCH";
-      r.pgn = g_string_sized_new (len + 256);
-      cq_pgn_write_game (r.pgn, game, &wopts);
+      r.pgn = batch->store->len;
+      cq_pgn_write_game (batch->store, game, &wopts);
+      r.pgn_len = batch->store->len - r.pgn;
+      g_string_append_c (batch->store, '\0');
     }
 
   batch->matches++;
@@ -239,17 +298,18 @@ deliver_batch (Delivery *d, Batch *batch)
           if (d->cb->on_match == NULL)
             continue;
           m.source = r->source;
-          m.event = r->tags[0];
-          m.site = r->tags[1];
-          m.date = r->tags[2];
-          m.round = r->tags[3];
-          m.white = r->tags[4];
-          m.black = r->tags[5];
-          m.result = r->tags[6];
-          m.positions = (const CqMatchedPosition *) r->positions->data;
-          m.n_positions = r->positions->len;
-          m.pgn = r->pgn ? r->pgn->str : NULL;
-          m.pgn_len = r->pgn ? r->pgn->len : 0;
+          m.event = stored (batch, r->tags[0]);
+          m.site = stored (batch, r->tags[1]);
+          m.date = stored (batch, r->tags[2]);
+          m.round = stored (batch, r->tags[3]);
+          m.white = stored (batch, r->tags[4]);
+          m.black = stored (batch, r->tags[5]);
+          m.result = stored (batch, r->tags[6]);
+          m.positions = r->n_positions == 0 ? NULL
+                        : &g_array_index (batch->positions, CqMatchedPosition, r->first_position);
+          m.n_positions = r->n_positions;
+          m.pgn = stored (batch, r->pgn);
+          m.pgn_len = r->pgn_len;
           d->cb->on_match (&m, d->user_data);
         }
       else
@@ -264,7 +324,7 @@ deliver_batch (Delivery *d, Batch *batch)
             continue;
           diag.source = r->source;
           diag.skipped = r->kind == RESULT_SKIPPED;
-          diag.message = r->message;
+          diag.message = stored (batch, r->message);
           d->cb->on_diagnostic (&diag, d->user_data);
         }
     }
@@ -283,10 +343,11 @@ report_progress (Delivery *d, gboolean force)
     d->cb->on_progress (&d->progress, d->user_data);
 }
 
-/* Delivers, in order, every finished batch at the head of @pending.  With
- * @wait_for, blocks until at most @wait_for batches remain in flight. */
+/* Delivers, in order, every finished batch at the head of @pending and
+ * puts it on @spare.  With @wait_for, blocks until at most @wait_for
+ * batches remain in flight. */
 static void
-drain (SearchShared *shared, GQueue *pending, Delivery *d, guint wait_for)
+drain (SearchShared *shared, GQueue *pending, GQueue *spare, Delivery *d, guint wait_for)
 {
   for (;;)
     {
@@ -306,7 +367,7 @@ drain (SearchShared *shared, GQueue *pending, Delivery *d, guint wait_for)
 
       if (!g_cancellable_is_cancelled (shared->cancellable))
         deliver_batch (d, head);
-      batch_free (head);
+      batch_recycle (head, spare);
       report_progress (d, FALSE);
     }
 }
@@ -327,6 +388,7 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
   SearchShared shared;
   Delivery d = { 0 };
   GQueue pending = G_QUEUE_INIT;
+  GQueue spare = G_QUEUE_INIT;     /* delivered batches, for reuse */
   Batch *batch = NULL;
   guint n_threads, max_in_flight;
   GError *local_error = NULL;
@@ -367,10 +429,11 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
   d.last_progress_us = d.start_us;
   d.progress.total_bytes = cq_pgn_reader_get_size (reader);
 
-  /* With one thread the calling thread does the work itself: no hand-off. */
+  /* The calling thread is one of the n searchers: the pool has n - 1
+   * workers, and none with one thread (no hand-off at all). */
   if (n_threads > 1)
     {
-      pool = g_thread_pool_new (worker_func, &shared, n_threads, TRUE, &local_error);
+      pool = g_thread_pool_new (worker_func, &shared, n_threads - 1, TRUE, &local_error);
       if (pool == NULL)
         {
           g_propagate_error (error, local_error);
@@ -413,7 +476,7 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
           gsize offset;
 
           if (batch == NULL)
-            batch = batch_new ();
+            batch = g_queue_is_empty (&spare) ? batch_new () : g_queue_pop_head (&spare);
           offset = batch->text->len;
           g_array_append_val (batch->offsets, offset);
           g_array_append_val (batch->sources, source);
@@ -424,12 +487,15 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
           && (!have || batch->sources->len >= BATCH_MAX_GAMES
               || batch->text->len >= BATCH_MAX_BYTES))
         {
-          if (pool == NULL)
+          if (pool == NULL
+              || g_thread_pool_unprocessed (pool) >= (n_threads - 1) * QUEUED_PER_WORKER)
             {
+              /* The workers have enough queued: search this one here. */
               search_batch (batch, &shared);
+              g_mutex_lock (&shared.mutex);
               batch->done = TRUE;
               g_queue_push_tail (&pending, batch);
-              drain (&shared, &pending, &d, 0);
+              g_mutex_unlock (&shared.mutex);
             }
           else
             {
@@ -437,8 +503,8 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
               g_queue_push_tail (&pending, batch);
               g_mutex_unlock (&shared.mutex);
               g_thread_pool_push (pool, batch, NULL);
-              drain (&shared, &pending, &d, max_in_flight);
             }
+          drain (&shared, &pending, &spare, &d, pool == NULL ? 0 : max_in_flight);
           batch = NULL;
         }
 
@@ -450,10 +516,11 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
     batch_free (batch);
 
   /* Wait for the batches in flight, then stop the workers. */
-  drain (&shared, &pending, &d, 0);
+  drain (&shared, &pending, &spare, &d, 0);
   if (pool != NULL)
     g_thread_pool_free (pool, FALSE, TRUE);
   g_assert (g_queue_is_empty (&pending));
+  g_queue_clear_full (&spare, (GDestroyNotify) batch_free);
 
   d.progress.bytes = cq_pgn_reader_get_position (reader);
   report_progress (&d, TRUE);

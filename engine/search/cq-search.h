@@ -12,7 +12,8 @@ G_BEGIN_DECLS
 
 /**
  * CqSearchOptions:
- * @n_threads: worker threads; 0 means the number of cores.
+ * @n_threads: threads that search, the calling thread included (it also
+ *   reads the file and delivers the results); 0 means the number of cores.
  * @want_pgn: if TRUE each #CqMatch carries the annotated PGN text of its
  *   game (the CLI writes it; the workbench re-reads games by offset).
  * @header: write the `{Original game: N}` comment (R2; CLI --noheader).
@@ -99,7 +100,8 @@ typedef struct {
  * @progress: (out) (optional): the final counts.
  *
  * Reads @pgn_path game by game, filters, parses, replays and evaluates
- * each game on worker threads, and reports matches in input order.
+ * each game on @n_threads threads (the calling thread and a private pool
+ * of @n_threads - 1), and reports matches in input order.
  * Damaged games are reported and the search goes on.  Memory stays flat
  * whatever the file size.
  *

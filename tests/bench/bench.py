@@ -195,7 +195,14 @@ def main():
             if pe_row:
                 pe_row[3].append(timed([pe, "-r", "-s", "--quiet", pgn], work))
                 print("round %d: pgn-extract %.2f s" % (rnd + 1, pe_row[3][-1].wall), flush=True)
-            for job in jobs:
+            # A query's thread counts run back to back, in reverse order on
+            # every other round, so that a machine getting faster or slower
+            # during a pair favours neither side over the rounds.
+            order = []
+            for name in dict.fromkeys(j[0] for j in jobs):
+                group = [j for j in jobs if j[0] == name]
+                order.extend(reversed(group) if rnd % 2 else group)
+            for job in order:
                 name, kind, body, t, q, out, row = job
                 if name in rejected:
                     continue
