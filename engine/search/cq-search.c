@@ -4,7 +4,8 @@
  * (cheap) and packs them into batches.  With n threads it keeps a private
  * GThreadPool of n - 1 workers fed with a short queue of batches, and
  * searches every other batch itself, so that exactly n threads are busy
- * and the batches it searches are still in its own cache.  A searcher
+ * and the batches it searches are still in its own cache; at the end of
+ * the file it takes the batches no worker has started.  A searcher
  * parses, filters, replays and evaluates each game of a batch and keeps
  * the results in the batch.  The calling thread delivers finished batches
  * strictly in input order, so the output is the same for any thread
@@ -68,8 +69,9 @@ typedef struct {
   const CqSearchOptions *opts;
   const char            *filename;
   GCancellable          *cancellable;
-  GMutex                 mutex;
+  GMutex                 mutex;     /* guards @cond, @queued and each batch's @done */
   GCond                  cond;
+  GQueue                 queued;    /* batches handed to the pool, not yet started */
 } SearchShared;
 
 static const char *const roster[7] = {
@@ -248,18 +250,39 @@ search_batch (Batch *batch, SearchShared *shared)
   cq_match_info_clear (&info);
 }
 
-static void
-worker_func (gpointer data, gpointer user_data)
+/* Takes the oldest batch nobody has started, or NULL. */
+static Batch *
+take_queued (SearchShared *shared)
 {
-  Batch *batch = data;
-  SearchShared *shared = user_data;
+  Batch *batch;
 
+  g_mutex_lock (&shared->mutex);
+  batch = g_queue_pop_head (&shared->queued);
+  g_mutex_unlock (&shared->mutex);
+  return batch;
+}
+
+static void
+search_and_finish (Batch *batch, SearchShared *shared)
+{
   search_batch (batch, shared);
 
   g_mutex_lock (&shared->mutex);
   batch->done = TRUE;
   g_cond_broadcast (&shared->cond);
   g_mutex_unlock (&shared->mutex);
+}
+
+/* A pool task is only a wake-up: the worker takes the oldest queued batch,
+ * which may already have been taken by the calling thread. */
+static void
+worker_func (gpointer data, gpointer user_data)
+{
+  SearchShared *shared = user_data;
+  Batch *batch = take_queued (shared);
+
+  if (batch != NULL)
+    search_and_finish (batch, shared);
 }
 
 void
@@ -344,8 +367,9 @@ report_progress (Delivery *d, gboolean force)
 }
 
 /* Delivers, in order, every finished batch at the head of @pending and
- * puts it on @spare.  With @wait_for, blocks until at most @wait_for
- * batches remain in flight. */
+ * puts it on @spare.  With @wait_for, returns only when at most @wait_for
+ * batches remain in flight; rather than wait, it searches the batches that
+ * no worker has started. */
 static void
 drain (SearchShared *shared, GQueue *pending, GQueue *spare, Delivery *d, guint wait_for)
 {
@@ -356,7 +380,18 @@ drain (SearchShared *shared, GQueue *pending, GQueue *spare, Delivery *d, guint 
       g_mutex_lock (&shared->mutex);
       while ((head = g_queue_peek_head (pending)) != NULL && !head->done
              && g_queue_get_length (pending) > wait_for)
-        g_cond_wait (&shared->cond, &shared->mutex);
+        {
+          Batch *queued = g_queue_pop_head (&shared->queued);
+
+          if (queued == NULL)
+            {
+              g_cond_wait (&shared->cond, &shared->mutex);
+              continue;
+            }
+          g_mutex_unlock (&shared->mutex);
+          search_and_finish (queued, shared);
+          g_mutex_lock (&shared->mutex);
+        }
       if (head == NULL || !head->done)
         {
           g_mutex_unlock (&shared->mutex);
@@ -422,6 +457,7 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
   shared.cancellable = cancellable;
   g_mutex_init (&shared.mutex);
   g_cond_init (&shared.cond);
+  g_queue_init (&shared.queued);
 
   d.cb = callbacks;
   d.user_data = user_data;
@@ -487,23 +523,20 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
           && (!have || batch->sources->len >= BATCH_MAX_GAMES
               || batch->text->len >= BATCH_MAX_BYTES))
         {
-          if (pool == NULL
-              || g_thread_pool_unprocessed (pool) >= (n_threads - 1) * QUEUED_PER_WORKER)
-            {
-              /* The workers have enough queued: search this one here. */
-              search_batch (batch, &shared);
-              g_mutex_lock (&shared.mutex);
-              batch->done = TRUE;
-              g_queue_push_tail (&pending, batch);
-              g_mutex_unlock (&shared.mutex);
-            }
+          gboolean hand_over;
+
+          g_mutex_lock (&shared.mutex);
+          g_queue_push_tail (&pending, batch);
+          hand_over = pool != NULL
+                      && shared.queued.length < (n_threads - 1) * QUEUED_PER_WORKER;
+          if (hand_over)
+            g_queue_push_tail (&shared.queued, batch);
+          g_mutex_unlock (&shared.mutex);
+
+          if (hand_over)
+            g_thread_pool_push (pool, &shared, NULL);
           else
-            {
-              g_mutex_lock (&shared.mutex);
-              g_queue_push_tail (&pending, batch);
-              g_mutex_unlock (&shared.mutex);
-              g_thread_pool_push (pool, batch, NULL);
-            }
+            search_and_finish (batch, &shared);   /* the workers have enough queued */
           drain (&shared, &pending, &spare, &d, pool == NULL ? 0 : max_in_flight);
           batch = NULL;
         }
@@ -515,7 +548,8 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
   if (batch != NULL)
     batch_free (batch);
 
-  /* Wait for the batches in flight, then stop the workers. */
+  /* Finish the batches in flight (searching those no worker has started),
+   * then stop the workers. */
   drain (&shared, &pending, &spare, &d, 0);
   if (pool != NULL)
     g_thread_pool_free (pool, FALSE, TRUE);
