@@ -15,6 +15,7 @@
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
+#define _GNU_SOURCE   /* sync_file_range */
 #include "config.h"
 
 #include <errno.h>
@@ -32,6 +33,12 @@
 
 /* stdio buffer of the output file. */
 static char out_buffer[1024 * 1024];
+
+/* The output file's data is handed to the kernel's writeback every this
+ * many bytes, so that the fsync before the rename (the output is written
+ * atomically) finds little left to write: on the benchmark file written
+ * whole it waited about 50 ms with nothing else to do. */
+#define WRITEBACK_STEP (8 * 1024 * 1024)
 
 enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2 };
 
@@ -69,6 +76,9 @@ static const GOptionEntry entries[] = {
 
 typedef struct {
   FILE        *out;            /* temporary output file, or stdout */
+  int          writeback_fd;   /* the temporary file's descriptor, or -1 */
+  guint64      written;        /* bytes given to @out */
+  guint64      written_back;   /* bytes whose writeback has been started */
   const char  *out_name;       /* for messages */
   gboolean     write_failed;
   int          write_errno;
@@ -108,7 +118,22 @@ on_match (const CqMatch *match, gpointer user_data)
       cli->write_failed = TRUE;
       cli->write_errno = errno;
       g_cancellable_cancel (cli->cancellable);
+      return;
     }
+  cli->written += match->pgn_len;
+#ifdef HAVE_SYNC_FILE_RANGE
+  /* All but the stdio buffer's worth is in the kernel; start writing it
+   * to disk without waiting.  Advisory: a failure shows in the fsync. */
+  if (cli->writeback_fd >= 0
+      && cli->written - cli->written_back >= WRITEBACK_STEP + sizeof out_buffer)
+    {
+      guint64 upto = cli->written - sizeof out_buffer;
+
+      (void) sync_file_range (cli->writeback_fd, cli->written_back,
+                              upto - cli->written_back, SYNC_FILE_RANGE_WRITE);
+      cli->written_back = upto;
+    }
+#endif
 }
 
 static void
@@ -243,6 +268,8 @@ main (int argc, char **argv)
   guint sigint_id, sigterm_id;
   Cli cli = { 0 };
 
+  cli.writeback_fd = -1;
+
   context = g_option_context_new ("FILE[.cql]");
   g_option_context_set_summary (context,
     "Search a PGN database with a CQL 3 query and write the matching games.");
@@ -355,6 +382,7 @@ main (int argc, char **argv)
         }
       cli.out = fdopen (fd, "w");
       cli.out_name = output;
+      cli.writeback_fd = fd;
       if (cli.out == NULL)
         {
           fprintf (stderr, "cql: cannot write '%s': %s\n", tmp_path, g_strerror (errno));
