@@ -122,6 +122,39 @@ class TestMiniFixture(CliTestCase):
         two, _ = self.search("(position :check :variations :markall)", "--threads", "2")
         self.assertEqual(one, two)
 
+    def test_threads_identical_over_many_batches(self):
+        # About 15,600 games (61 batches of 256) with a damaged one in the
+        # middle, and an output past 9 MiB (the tool starts the writeback
+        # every 8 MiB beyond its 1 MiB buffer): the search driver's hand-over,
+        # its taking of queued batches and the reuse of delivered batches
+        # all run, and every thread count gives the same bytes and the same
+        # diagnostics in the same order.
+        with open(os.path.join(FIXTURES, "chess", "kasparov-deep-blue-1997.pgn"),
+                  encoding="utf-8") as f:
+            games = f.read()
+        with open(MINI, encoding="utf-8") as f:
+            mini = f.read()
+        big = os.path.join(self.dir, "big.pgn")
+        with open(big, "w", encoding="utf-8") as f:
+            for i in range(2600):
+                f.write(games + "\n")
+                if i == 1300:
+                    f.write(mini + "\n")
+        outputs, diagnostics = [], []
+        for threads in ("1", "2", "4"):
+            text, proc = self.search("(position)", "--threads", threads, pgn=big)
+            outputs.append(text)
+            diagnostics.append([l for l in proc.stderr.splitlines() if ": game " in l])
+        self.assertGreater(len(outputs[0].encode("utf-8")), 9 * 1024 * 1024)
+        self.assertEqual(original_numbers(outputs[0])[:3], [1, 2, 3])
+        # Every game is copied, the damaged one too (up to its bad move).
+        self.assertEqual(len(original_numbers(outputs[0])), 2600 * 6 + 6)
+        self.assertEqual(len(diagnostics[0]), 1)
+        self.assertRegex(diagnostics[0][0], r"big\.pgn:\d+: game %d: .*Qxe7" % (1301 * 6 + 5))
+        for text, diags in zip(outputs[1:], diagnostics[1:]):
+            self.assertEqual(text, outputs[0])
+            self.assertEqual(diags, diagnostics[0])
+
     def test_matchstring_noheader_stdout(self):
         q, _ = self.write_query("(position :mate)")
         proc = self.run_cql("--noheader", "--matchstring", "HIT", "-o", "-", q)
