@@ -21,56 +21,14 @@
 #include "ex-game-view.h"
 #include "ex-pattern-board.h"
 #include "ex-picker.h"
-#include "ex-search-job.h"
 #include "ex-theme-library.h"
 #include "ex-window.h"
+#include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
 #define SQ(name) cq_square_from_name (name)
 
 static ExApplication *app;
-
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean timed_out = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &timed_out);
-  while (!timed_out)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static gboolean
-wait_until (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms)
-{
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
-
-  while (!cond (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (id);
-  return cond (data);
-}
-
-static gboolean
-search_done (gpointer data)
-{
-  return !ex_window_is_searching (EX_WINDOW (data));
-}
-
-static gboolean
-no_thread_running (gpointer data)
-{
-  return ex_search_job_get_n_running () == 0;
-}
 
 /* What a click ends with: GtkButton::clicked (gtk_widget_activate() on a
  * GtkButton only emits it after a 250 ms "press" animation); a check
@@ -140,7 +98,7 @@ test_picker (void)
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (picker));
   gtk_window_set_default_size (GTK_WINDOW (window), 400, 560);
   gtk_window_present (GTK_WINDOW (window));
-  spin (150);
+  ex_test_spin (150);
   g_signal_connect (picker, "insert", G_CALLBACK (on_insert), &inserted);
 
   /* No piece type yet: nothing to insert. */
@@ -247,7 +205,7 @@ test_pattern_board (void)
 
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (pattern));
   gtk_window_present (GTK_WINDOW (window));
-  spin (150);
+  ex_test_spin (150);
   g_signal_connect (pattern, "insert", G_CALLBACK (on_insert), &inserted);
 
   g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position)");
@@ -326,7 +284,7 @@ test_themes_with_the_mouse (void)
   ExPatternBoard *pattern;
 
   gtk_window_present (GTK_WINDOW (window));
-  spin (150);
+  ex_test_spin (150);
   editor = ex_window_get_cql_editor (window);
   g_assert_nonnull (editor);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.theme-tools", NULL));
@@ -334,7 +292,7 @@ test_themes_with_the_mouse (void)
   g_assert_true (gtk_widget_get_visible (tools));
   pattern = ex_theme_tools_get_pattern_board (tools);
   ex_theme_tools_show_page (tools, "pattern");
-  spin (150);
+  ex_test_spin (150);
 
   for (guint t = 0; t < G_N_ELEMENTS (mouse_themes); t++)
     {
@@ -369,13 +327,13 @@ test_themes_with_the_mouse (void)
       g_assert_true (ex_cql_editor_parse_now (editor));
 
       g_assert_true (ex_window_run (window));
-      g_assert_true (wait_until (search_done, window, SEARCH_TIMEOUT_MS));
+      g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
       g_assert_false (ex_window_get_status_is_error (window));
       g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, mt->games);
       g_test_message ("%s built with the mouse: %u games", mt->theme, mt->games);
 
       ex_window_select_result (window, 0);
-      spin (300);
+      ex_test_spin (300);
       png = g_strdup_printf ("picker-theme-%u-window.png", t + 1);
       screenshot (GTK_WIDGET (window), png);
       g_free (png);
@@ -419,12 +377,12 @@ test_themes_with_the_mouse (void)
     gtk_text_buffer_place_cursor (buffer, &iter);
     g_assert_cmpstr (ex_picker_get_text (picker), ==, "Pa7");
     ex_theme_tools_show_page (tools, "picker");
-    spin (200);
+    ex_test_spin (200);
     screenshot (tools, "picker-tools-picker.png");
   }
 
   gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (wait_until (no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
 }
 
 /* ------------------------------------------------------------------------
@@ -443,7 +401,7 @@ test_theme_library (void)
   g_autofree char *description = NULL;
 
   gtk_window_present (GTK_WINDOW (window));
-  spin (100);
+  ex_test_spin (100);
   g_assert_cmpuint (g_strv_length (names), >=, 15);
   tools = ex_window_get_theme_tools (window);
   g_assert_cmpuint (ex_theme_library_get_n_themes (ex_theme_tools_get_library (tools)), ==,
@@ -460,15 +418,15 @@ test_theme_library (void)
 
   gtk_window_present (GTK_WINDOW (tools));
   ex_theme_tools_show_page (tools, "themes");
-  spin (200);
+  ex_test_spin (200);
   screenshot (tools, "picker-tools-themes.png");
 
   g_assert_true (ex_window_run (window));
-  g_assert_true (wait_until (search_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 20);
 
   gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (wait_until (no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
 }
 
 static gboolean
@@ -501,14 +459,14 @@ test_editor (void)
   g_autofree char *loaded = NULL;
 
   gtk_window_present (GTK_WINDOW (window));
-  spin (100);
+  ex_test_spin (100);
   editor = ex_window_get_cql_editor (window);
   buffer = ex_window_get_query_buffer (window);
 
   /* Typed, not run: the parse comes by itself after the delay. */
   gtk_text_buffer_set_text (buffer, "(match\n  (position :stalmate Ka1))\n", -1);
   g_assert_false (ex_cql_editor_get_has_error (editor));
-  g_assert_true (wait_until (parsed_with_error, editor, 5000));
+  g_assert_true (ex_test_wait_until (parsed_with_error, editor, 5000));
   g_assert_true (ex_cql_editor_get_error_location (editor, &line, &column));
   g_assert_cmpuint (line, ==, 2);
   g_assert_cmpuint (column, ==, 13);
@@ -529,11 +487,11 @@ test_editor (void)
   gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, 1, 14);
   hover = ex_cql_editor_dup_hover_text (editor, &iter);
   g_assert_cmpstr (hover, ==, ex_cql_editor_get_message (editor));
-  spin (600);
+  ex_test_spin (600);
   screenshot (GTK_WIDGET (window), "picker-editor-error.png");
 
   gtk_text_buffer_set_text (buffer, "(match\n  (position :stalemate Ka1))\n", -1);
-  g_assert_true (wait_until (parsed_without_error, editor, 5000));
+  g_assert_true (ex_test_wait_until (parsed_without_error, editor, 5000));
   g_assert_false (ex_window_get_status_is_error (window));
   g_clear_pointer (&hover, g_free);
   gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, 1, 14);

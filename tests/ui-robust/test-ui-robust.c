@@ -22,6 +22,7 @@
 #include "ex-diagnostics.h"
 #include "ex-search-job.h"
 #include "ex-window.h"
+#include "ui-common.h"
 
 /* The sample's games with Black mated while White has a knight: 14 of 103
  * (tests/ui/test-window.c, counted with the cql tool). */
@@ -41,55 +42,13 @@ __lsan_default_suppressions (void)
 
 static ExApplication *app;
 
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-wait_until (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms)
-{
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
-
-  while (!cond (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (id);
-  return cond (data);
-}
-
-static void
-spin (guint ms)
-{
-  gboolean timed_out = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &timed_out);
-  while (!timed_out)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static gboolean
-search_done (gpointer data)
-{
-  return !ex_window_is_searching (EX_WINDOW (data));
-}
-
-static gboolean
-no_thread_running (gpointer data)
-{
-  return ex_search_job_get_n_running () == 0;
-}
-
 static ExWindow *
 new_window (void)
 {
   ExWindow *window = ex_window_new (GTK_APPLICATION (app));
 
   gtk_window_present (GTK_WINDOW (window));
-  spin (50);
+  ex_test_spin (50);
   return window;
 }
 
@@ -97,22 +56,7 @@ static void
 destroy_window (ExWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (wait_until (no_thread_running, NULL, TIMEOUT_MS));
-}
-
-/* The window's ExDiagnostics (it is not exposed by ExWindow's API). */
-static ExDiagnostics *
-find_diagnostics (GtkWidget *widget)
-{
-  if (EX_IS_DIAGNOSTICS (widget))
-    return EX_DIAGNOSTICS (widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      ExDiagnostics *d = find_diagnostics (c);
-      if (d)
-        return d;
-    }
-  return NULL;
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, TIMEOUT_MS));
 }
 
 /* TRUE if some GtkProgressBar in @widget's tree is drawn. */
@@ -171,8 +115,8 @@ run_and_wait (ExWindow *window, const char *query)
   if (query)
     ex_window_set_query_text (window, query);
   g_assert_true (ex_window_run (window));
-  g_assert_true (wait_until (search_done, window, TIMEOUT_MS));
-  g_assert_true (wait_until (no_thread_running, NULL, TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, TIMEOUT_MS));
 }
 
 /* Many new searches, each started while the previous one runs: only the
@@ -195,9 +139,9 @@ test_restart_while_running (void)
       /* the old threads wind down on their own; never more than a few */
       g_assert_cmpuint (ex_search_job_get_n_running (), <=, i + 1);
     }
-  g_assert_true (wait_until (search_done, window, TIMEOUT_MS));
-  g_assert_true (wait_until (no_thread_running, NULL, TIMEOUT_MS));
-  spin (100);
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, TIMEOUT_MS));
+  ex_test_spin (100);
   g_assert_false (ex_window_get_status_is_error (window));
   g_assert_false (progress_bar_shown (GTK_WIDGET (window)));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT * 40);
@@ -230,7 +174,7 @@ test_stop_hundred_times (void)
       ex_window_stop (window);
       g_assert_false (ex_window_is_searching (window));
     }
-  g_assert_true (wait_until (no_thread_running, NULL, TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, TIMEOUT_MS));
   run_and_wait (window, NULL);
   g_assert_false (ex_window_get_status_is_error (window));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT * 20);
@@ -251,7 +195,7 @@ test_close_during_search (void)
       set_database_path (window, big);
       ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
       g_assert_true (ex_window_run (window));
-      spin (i * 15);
+      ex_test_spin (i * 15);
       destroy_window (window);
     }
   g_unlink (big);
@@ -276,8 +220,8 @@ test_missing_and_unreadable (void)
       set_database_path (window, bad[i]);
       ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
       ex_window_run (window);
-      g_assert_true (wait_until (search_done, window, TIMEOUT_MS));
-      g_assert_true (wait_until (no_thread_running, NULL, TIMEOUT_MS));
+      g_assert_true (ex_test_wait_until (ex_test_search_done, window, TIMEOUT_MS));
+      g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, TIMEOUT_MS));
       g_assert_true (ex_window_get_status_is_error (window));
       g_assert_false (progress_bar_shown (GTK_WIDGET (window)));
       if (strstr (ex_window_get_status_text (window), base) == NULL)
@@ -315,9 +259,9 @@ test_query_error_while_searching (void)
   g_assert_cmpuint (line, ==, 2);
   g_assert_cmpuint (column, ==, 21);
   /* whatever became of the running search, it ends and its thread too */
-  g_assert_true (wait_until (search_done, window, TIMEOUT_MS));
-  g_assert_true (wait_until (no_thread_running, NULL, TIMEOUT_MS));
-  spin (100);
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, TIMEOUT_MS));
+  ex_test_spin (100);
   /* the error stays shown until the next run; no progress is shown */
   g_assert_true (ex_window_get_status_is_error (window));
   g_assert_false (progress_bar_shown (GTK_WIDGET (window)));
@@ -355,7 +299,9 @@ static void
 test_diagnostics_list (void)
 {
   ExWindow *window = new_window ();
-  ExDiagnostics *diagnostics = find_diagnostics (GTK_WIDGET (window));
+  /* The window's ExDiagnostics (it is not exposed by ExWindow's API). */
+  ExDiagnostics *diagnostics = EX_DIAGNOSTICS (ex_test_find_widget (GTK_WIDGET (window),
+                                                                   EX_TYPE_DIAGNOSTICS));
   g_autofree char *path = NULL;
   g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
   g_autoptr(GError) error = NULL;
@@ -395,11 +341,11 @@ test_diagnostics_list (void)
     g_assert_nonnull (strstr (gtk_string_object_get_string (s1), "Atomic"));
   }
   ex_diagnostics_set_expanded (diagnostics, TRUE);
-  spin (50);
+  ex_test_spin (50);
 
   g_signal_connect (diagnostics, "game-opened", G_CALLBACK (game_opened_cb), &opened);
   g_assert_true (ex_diagnostics_open_game (diagnostics, 0));
-  g_assert_true (wait_until (is_set, &opened, TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (is_set, &opened, TIMEOUT_MS));
   g_assert_cmpint (opened, ==, 1);
   game_window = ex_diagnostics_get_game_window (diagnostics);
   g_assert_nonnull (game_window);
@@ -431,7 +377,7 @@ test_diagnostics_list (void)
   /* a second game replaces the window; then the list resets on a new search */
   opened = 0;
   g_assert_true (ex_diagnostics_open_game (diagnostics, 1));
-  g_assert_true (wait_until (is_set, &opened, TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (is_set, &opened, TIMEOUT_MS));
   g_assert_nonnull (strstr (gtk_window_get_title (ex_diagnostics_get_game_window (diagnostics)),
                             "Game 3"));
 
@@ -440,7 +386,7 @@ test_diagnostics_list (void)
   g_assert_no_error (error);
   opened = 0;
   g_assert_true (ex_diagnostics_open_game (diagnostics, 0));
-  g_assert_true (wait_until (is_set, &opened, TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (is_set, &opened, TIMEOUT_MS));
   g_assert_cmpint (opened, ==, 2);
 
   set_database_path (window, sample);
@@ -455,7 +401,7 @@ test_diagnostics_list (void)
   run_and_wait (window, "(match (position :mate))");
   g_assert_true (ex_diagnostics_open_game (diagnostics, 0));
   destroy_window (window);
-  spin (100);
+  ex_test_spin (100);
   g_unlink (path);
 }
 

@@ -35,6 +35,7 @@
 #include "ex-application.h"
 #include "ex-search-job.h"
 #include "ex-window.h"
+#include "ui-common.h"
 
 #define STALL_TICK_MS   5
 #define STALL_TARGET_MS 50.0
@@ -85,23 +86,6 @@ typedef struct {
 } Measure;
 
 static ExApplication *app;
-
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  *(gboolean *)user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean timed_out = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &timed_out);
-  while (!timed_out)
-    g_main_context_iteration (NULL, TRUE);
-}
 
 /* The CPU time of the calling thread, in microseconds. */
 static gint64
@@ -210,23 +194,6 @@ after_paint_cb (GdkFrameClock *clock,
     }
 }
 
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 frames_passed (Measure *m,
                guint    since)
@@ -240,7 +207,7 @@ frames_passed (Measure *m,
 static double
 scroll_through (Measure *m)
 {
-  GtkWidget *view = find_widget (GTK_WIDGET (m->window), GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *view = ex_test_find_widget (GTK_WIDGET (m->window), GTK_TYPE_COLUMN_VIEW);
   GtkAdjustment *adjustment;
 
   g_assert_nonnull (view);
@@ -327,7 +294,7 @@ test_stall (void)
   ex_window_set_query_text (m.window, QUERY);
   timer = g_timeout_add_full (G_PRIORITY_HIGH, STALL_TICK_MS, stall_timer_cb, &m, NULL);
   tick = gtk_widget_add_tick_callback (GTK_WIDGET (m.window), frame_cb, &m, NULL);
-  spin (500);
+  ex_test_spin (500);
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (m.window));
   g_signal_connect (clock, "layout", G_CALLBACK (before_paint_cb), &m);
   g_signal_connect_after (clock, "paint", G_CALLBACK (after_paint_cb), &m);
@@ -340,7 +307,7 @@ test_stall (void)
          && g_get_monotonic_time () - m.run_time < (gint64)(seconds * G_USEC_PER_SEC))
     g_main_context_iteration (NULL, TRUE);
   /* Rows still being delivered after the search ended count too. */
-  spin (300);
+  ex_test_spin (300);
   m.measuring = FALSE;
   ex_window_stop (m.window);
   n_results = g_list_model_get_n_items (ex_window_get_results (m.window));

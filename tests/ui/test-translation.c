@@ -19,6 +19,7 @@
 #include "ex-application.h"
 #include "ex-search-job.h"
 #include "ex-window.h"
+#include "ui-common.h"
 
 #define KNIGHT_MATE_QUERY "(match (position :mate :btm N))\n"
 
@@ -45,23 +46,6 @@ __lsan_default_suppressions (void)
 
 static ExApplication *app;
 
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  *(gboolean *)user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean timed_out = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &timed_out);
-  while (!timed_out)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 /* The narrowest the window can be, as laid out now. */
 static int
 minimum_width (ExWindow *window)
@@ -80,7 +64,7 @@ open_window (int *min_width)
   int default_width = 0, default_height = 0;
 
   gtk_window_present (GTK_WINDOW (window));
-  spin (200);
+  ex_test_spin (200);
   *min_width = minimum_width (window);
   gtk_window_get_default_size (GTK_WINDOW (window), &default_width, &default_height);
   g_test_message ("minimum width %d, default width %d", *min_width, default_width);
@@ -128,14 +112,14 @@ test_german (void)
 
   /* Showing a game: the viewer's strings are German as well. */
   ex_window_select_result (window, 0);
-  spin (200);
+  ex_test_spin (200);
   g_assert_cmpint (minimum_width (window), <=, german_width + 40);
   /* For looking at it: EXCELSIOR_SCREENSHOT=FILE.png saves the window. */
   if (g_getenv ("EXCELSIOR_SCREENSHOT") != NULL)
     {
       g_autoptr(GError) error = NULL;
 
-      spin (500);
+      ex_test_spin (500);
       g_assert_true (ex_window_save_screenshot (window, g_getenv ("EXCELSIOR_SCREENSHOT"), &error));
       g_assert_no_error (error);
     }

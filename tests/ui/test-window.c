@@ -25,6 +25,7 @@
 #include "ex-result.h"
 #include "ex-search-job.h"
 #include "ex-window.h"
+#include "ui-common.h"
 
 /* `(match (position :mate :btm N))` on the sample: games whose mainline has
  * Black mated while White has a knight (games 11, 29, 41, 50, 52, 60, 61,
@@ -94,57 +95,6 @@ static ExApplication *app;
  */
 
 static gboolean
-timeout_cb (gpointer user_data)
-{
-  gboolean *timed_out = user_data;
-
-  *timed_out = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Iterates the default main context until @cond is TRUE or @timeout_ms
- * passed.  Returns the last value of @cond. */
-static gboolean
-wait_until (gboolean (*cond) (gpointer),
-            gpointer   data,
-            guint      timeout_ms)
-{
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
-
-  while (!cond (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-
-  if (!timed_out)
-    g_source_remove (id);
-
-  return cond (data);
-}
-
-/* Lets the main loop run for @ms (layout, drawing, pending idles). */
-static void
-spin (guint ms)
-{
-  gboolean timed_out = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &timed_out);
-  while (!timed_out)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static gboolean
-search_done (gpointer data)
-{
-  return !ex_window_is_searching (EX_WINDOW (data));
-}
-
-static gboolean
-no_thread_running (gpointer data)
-{
-  return ex_search_job_get_n_running () == 0;
-}
-
-static gboolean
 export_done (gpointer data)
 {
   return !ex_window_is_exporting (EX_WINDOW (data));
@@ -156,7 +106,7 @@ new_window (void)
   ExWindow *window = ex_window_new (GTK_APPLICATION (app));
 
   gtk_window_present (GTK_WINDOW (window));
-  spin (100);
+  ex_test_spin (100);
   return window;
 }
 
@@ -164,7 +114,7 @@ static void
 destroy_window (ExWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (wait_until (no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
 }
 
 static char *
@@ -185,7 +135,7 @@ run_and_wait (ExWindow   *window,
     ex_window_set_query_text (window, query);
   g_assert_true (ex_window_run (window));
   g_assert_true (ex_window_is_searching (window));
-  g_assert_true (wait_until (search_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
   g_assert_false (ex_window_get_status_is_error (window));
 }
 
@@ -224,10 +174,10 @@ wait_drawn (GtkWidget *widget)
   guint frames = 0;
   guint id;
 
-  g_assert_true (wait_until ((gboolean (*) (gpointer))gtk_widget_get_mapped, widget,
-                             SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until ((gboolean (*) (gpointer))gtk_widget_get_mapped, widget,
+                                     SEARCH_TIMEOUT_MS));
   id = gtk_widget_add_tick_callback (widget, count_frame_cb, &frames, NULL);
-  g_assert_true (wait_until (enough_frames, &frames, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (enough_frames, &frames, SEARCH_TIMEOUT_MS));
   gtk_widget_remove_tick_callback (widget, id);
 }
 
@@ -429,7 +379,7 @@ test_syntax_error (void)
   g_assert_false (gtk_text_iter_has_tag (&cursor, tag));  /* the ')' */
 
   /* Nothing ran: the previous results are still there. */
-  spin (200);
+  ex_test_spin (200);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_before);
 
   /* Unbalanced parentheses: an error at the end of the text. */
@@ -502,8 +452,8 @@ test_stop (void)
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "stopped"));
   n_at_stop = g_list_model_get_n_items (results);
   /* The cancelled search's batches are dropped and its thread joined. */
-  g_assert_true (wait_until (no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-  spin (200);
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+  ex_test_spin (200);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
 
   /* Stop in the middle, after the first batch of results. */
@@ -516,8 +466,8 @@ test_stop (void)
       n_at_stop = g_list_model_get_n_items (results);
       g_assert_cmpuint (n_at_stop, >, 0);
       g_assert_cmpuint (n_at_stop, <, KNIGHT_MATE_COUNT * BIG_COPIES);
-      g_assert_true (wait_until (no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-      spin (200);
+      g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+      ex_test_spin (200);
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
     }
   else
@@ -528,7 +478,7 @@ test_stop (void)
   ex_window_set_database (window, sample);
   run_and_wait (window, NULL);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
-  spin (200);
+  ex_test_spin (200);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
 
   /* The whole big database: every copy matches. */
@@ -554,10 +504,10 @@ test_close_while_searching (void)
   ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
   g_assert_true (ex_window_run (window));
   /* Let some batches and progress reports queue up. */
-  spin (50);
+  ex_test_spin (50);
   g_assert_cmpuint (ex_search_job_get_n_running (), ==, ex_window_is_searching (window) ? 1 : 0);
   destroy_window (window);
-  spin (200);
+  ex_test_spin (200);
 
   g_unlink (big_path);
 }
@@ -575,7 +525,7 @@ test_missing_database (void)
   ex_window_set_database (window, missing);
   ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
   g_assert_true (ex_window_run (window));
-  g_assert_true (wait_until (search_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
   g_assert_true (ex_window_get_status_is_error (window));
   g_assert_true (g_str_has_prefix (ex_window_get_status_text (window), "Could not search “none.pgn”: "));
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 0);
@@ -684,7 +634,7 @@ test_export (void)
   g_assert_true (ex_window_export_to_path (window, out_path, &error));
   g_assert_no_error (error);
   g_assert_true (ex_window_is_exporting (window));
-  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
   g_assert_false (ex_window_get_status_is_error (window));
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "Exported 14 games"));
 
@@ -778,7 +728,7 @@ test_browse_results (void)
   /* By Event, descending: "(2): Slepyan, 1983*" (game 101) first and
    * "(1): Dizvov, 1978" (game 11) last. */
   ex_window_sort_results (window, EX_RESULT_COLUMN_EVENT, GTK_SORT_DESCENDING);
-  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
   g_assert_cmpuint (result_number (results, 0), ==, 101);
   g_assert_cmpuint (result_number (results, KNIGHT_MATE_COUNT - 1), ==, 11);
   /* Ties (the same Event never occurs here) would go by number; the three
@@ -792,34 +742,34 @@ test_browse_results (void)
 
   /* Back to game number, ascending. */
   ex_window_sort_results (window, EX_RESULT_COLUMN_NUMBER, GTK_SORT_ASCENDING);
-  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
   g_assert_cmpuint (result_number (results, 0), ==, 11);
 
   /* The filter box: case folded, on the tags. */
   ex_window_set_filter_text (window, "POGOSYANTS");
-  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, 5);
   g_assert_cmpuint (result_number (results, 0), ==, 41);
   g_assert_cmpuint (result_number (results, 4), ==, 83);
   /* And on the game number. */
   ex_window_set_filter_text (window, "101");
-  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, 1);
   g_assert_cmpuint (result_number (results, 0), ==, 101);
   ex_window_set_filter_text (window, "");
-  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
 
   /* Ctrl+Page Down from nothing selected: the first result, then the next. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
-  spin (100);
+  ex_test_spin (100);
   g_assert_true (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (results), 0));
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 11);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
-  spin (100);
+  ex_test_spin (100);
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 29);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-result", NULL));
-  spin (100);
+  ex_test_spin (100);
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 11);
 
   /* The matched squares are highlighted: those of the match (the piece
@@ -865,7 +815,7 @@ read_clipboard (ExWindow *window)
   char *text = NULL;
 
   gdk_clipboard_read_text_async (clipboard, NULL, clipboard_read_cb, &text);
-  g_assert_true (wait_until (text_arrived, &text, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (text_arrived, &text, SEARCH_TIMEOUT_MS));
   return text;
 }
 
@@ -887,7 +837,7 @@ test_clipboard (void)
 
   run_and_wait (window, KNIGHT_MATE_QUERY);
   ex_window_select_result (window, 0);
-  spin (200);
+  ex_test_spin (200);
 
   expected_fen = ex_window_dup_position_fen (window);
   g_assert_nonnull (expected_fen);
@@ -934,14 +884,14 @@ test_export_multi_selection (void)
 
   run_and_wait (window, KNIGHT_MATE_QUERY);
   ex_window_sort_results (window, EX_RESULT_COLUMN_NUMBER, GTK_SORT_DESCENDING);
-  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
   g_assert_cmpuint (result_number (results, 0), ==, 101);
 
   ex_window_select_result (window, picks[0]);
   ex_window_add_to_selection (window, picks[1]);
   ex_window_add_to_selection (window, picks[2]);
-  spin (100);
+  ex_test_spin (100);
   selected = gtk_selection_model_get_selection (selection);
   g_assert_cmpuint (gtk_bitset_get_size (selected), ==, 3);
   for (guint i = 0; i < 3; i++)
@@ -952,7 +902,7 @@ test_export_multi_selection (void)
 
   g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_SELECTED, "MATCH", &error));
   g_assert_no_error (error);
-  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "Exported 3 games"));
   g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
   g_assert_no_error (error);
@@ -982,7 +932,7 @@ test_export_multi_selection (void)
   /* Next result: from the game shown (75, position 4) to position 5, which
    * alone is then selected. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
-  spin (100);
+  ex_test_spin (100);
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 74);
   g_clear_pointer (&selected, gtk_bitset_unref);
   selected = gtk_selection_model_get_selection (selection);
@@ -991,11 +941,11 @@ test_export_multi_selection (void)
 
   /* Select all (Ctrl+A): the game shown stays, every result is exported. */
   gtk_selection_model_select_all (selection);
-  spin (100);
+  ex_test_spin (100);
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 74);
   g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_SELECTED, "MATCH", &error));
   g_assert_no_error (error);
-  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
   g_clear_pointer (&exported, g_free);
   g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
   g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, KNIGHT_MATE_COUNT);
@@ -1026,7 +976,7 @@ test_export_choices (void)
   ex_window_select_result (window, 1);
   g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_SELECTED, NULL, &error));
   g_assert_no_error (error);
-  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
   g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
   g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, 1);
   g_assert_nonnull (strstr (exported, "{Original game: 29}"));
@@ -1036,10 +986,10 @@ test_export_choices (void)
 
   /* Replaced atomically by the next export: the filtered ones, {HIT}. */
   ex_window_set_filter_text (window, "troitsky");
-  g_assert_true (wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
   g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_SHOWN, "HIT", &error));
   g_assert_no_error (error);
-  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "Exported 3 games"));
   g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
   g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, 3);
@@ -1072,9 +1022,9 @@ test_preferences (void)
   g_assert_nonnull (settings);
   preferences = ex_preferences_new (GTK_WINDOW (window), settings);
   gtk_window_present (GTK_WINDOW (preferences));
-  spin (100);
+  ex_test_spin (100);
 
-  /* The threads spin button writes the setting, and the setting it. */
+  /* The threads ex_test_spin button writes the setting, and the setting it. */
   {
     GtkWidget *child = gtk_window_get_child (GTK_WINDOW (preferences));
     GtkSpinButton *threads = NULL;
@@ -1092,7 +1042,7 @@ test_preferences (void)
 
   run_and_wait (window, KNIGHT_MATE_QUERY);
   ex_window_select_result (window, 0);
-  spin (100);
+  ex_test_spin (100);
 
   g_assert_false (ex_game_view_get_figurine (view));
   g_settings_set_boolean (settings, "figurine-notation", TRUE);
@@ -1111,13 +1061,13 @@ test_preferences (void)
 
   g_settings_set_string (settings, "annotation-text", "FOUND");
   g_assert_true (ex_window_export_to_path (window, out_path, &error));
-  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
   g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
   g_assert_cmpuint (count_occurrences (exported, "{FOUND}"), ==, KNIGHT_MATE_COUNT);
   g_clear_pointer (&exported, g_free);
   g_settings_set_boolean (settings, "export-annotations", FALSE);
   g_assert_true (ex_window_export_to_path (window, out_path, &error));
-  g_assert_true (wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
   g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
   g_assert_cmpuint (count_occurrences (exported, "{FOUND}"), ==, 0);
   g_assert_cmpuint (count_occurrences (exported, "{Original game: "), ==, KNIGHT_MATE_COUNT);
@@ -1181,7 +1131,7 @@ test_dialogs_and_settings (void)
 
       g_test_message ("opening %s", actions[i]);
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL));
-      spin (200);
+      ex_test_spin (200);
       /* The shortcuts window is made with the main window, hidden. */
       if (i < 2)
         g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, n + 1);
@@ -1203,7 +1153,7 @@ test_dialogs_and_settings (void)
         gtk_window_destroy (dialog);
       else
         gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
-      spin (100);
+      ex_test_spin (100);
     }
   g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, n_before);
 
@@ -1211,8 +1161,8 @@ test_dialogs_and_settings (void)
   ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
   ex_window_set_database (window, big);
   gtk_window_close (GTK_WINDOW (window));
-  g_assert_true (wait_until (no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-  spin (100);
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+  ex_test_spin (100);
   query = g_settings_get_string (settings, "last-query");
   database = g_settings_get_string (settings, "last-database");
   g_assert_cmpstr (query, ==, KNIGHT_MATE_QUERY);

@@ -1,0 +1,75 @@
+/* ui-common.c: main-loop and widget helpers shared by the workbench tests.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "ui-common.h"
+
+#include "ex-search-job.h"
+#include "ex-window.h"
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  gboolean *timed_out = user_data;
+
+  *timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+void
+ex_test_spin (guint ms)
+{
+  gboolean timed_out = FALSE;
+
+  g_timeout_add (ms, timeout_cb, &timed_out);
+  while (!timed_out)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+gboolean
+ex_test_wait_until (gboolean (*cond) (gpointer),
+                    gpointer   data,
+                    guint      timeout_ms)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
+
+  while (!cond (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+
+  if (!timed_out)
+    g_source_remove (id);
+
+  return cond (data);
+}
+
+gboolean
+ex_test_search_done (gpointer window)
+{
+  return !ex_window_is_searching (EX_WINDOW (window));
+}
+
+gboolean
+ex_test_no_thread_running (gpointer unused)
+{
+  return ex_search_job_get_n_running () == 0;
+}
+
+GtkWidget *
+ex_test_find_widget (GtkWidget *widget,
+                     GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = ex_test_find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
