@@ -190,6 +190,34 @@ parse_castling (const CqPosition *pos, gboolean long_side, const char *san, gssi
   return TRUE;
 }
 
+/* How many of @cands (squares of the moving side's pieces that can reach
+ * @to) may move there without leaving their king in check; *@from is set
+ * to the last such square (to the only candidate, legal or not, when there
+ * is one).  @capsq is the square of the piece captured, or -1.  With one
+ * candidate (every pawn push, nearly every other move) no loop runs. */
+G_ALWAYS_INLINE static inline int
+legal_candidates (const CqPosition *pos, CqBitboard cands, int to, int capsq, int *from)
+{
+  int nlegal = 0;
+
+  if (G_LIKELY (cands != 0 && !_cq_more_than_one (cands)))
+    {
+      *from = _cq_lsb (cands);
+      return _cq_king_safe_after (pos, *from, to, capsq);
+    }
+  while (cands)
+    {
+      int sq = _cq_pop_lsb (&cands);
+
+      if (_cq_king_safe_after (pos, sq, to, capsq))
+        {
+          nlegal++;
+          *from = sq;
+        }
+    }
+  return nlegal;
+}
+
 /* The pawn move to @to: a push when @from_file is -1 or @to's file, else
  * a capture (en passant included) from @from_file. */
 G_ALWAYS_INLINE static inline gboolean
@@ -243,23 +271,7 @@ resolve_pawn (const CqPosition *pos, int from_file, int from_rank, int to, int p
   if (from_rank >= 0)
     cands &= CQ_RANK_1_BB << (8 * from_rank);
 
-  /* One candidate (every push, nearly every capture): no counting loop. */
-  if (G_LIKELY (cands != 0 && !_cq_more_than_one (cands)))
-    {
-      from = _cq_lsb (cands);
-      nlegal = _cq_king_safe_after (pos, from, to, capsq);
-    }
-  else
-    while (cands)
-      {
-        int sq = _cq_pop_lsb (&cands);
-
-        if (_cq_king_safe_after (pos, sq, to, capsq))
-          {
-            nlegal++;
-            from = sq;
-          }
-      }
+  nlegal = legal_candidates (pos, cands, to, capsq, &from);
   if (G_UNLIKELY (nlegal != 1))
     return san_error (error, nlegal ? CQ_CHESS_ERROR_AMBIGUOUS_MOVE : CQ_CHESS_ERROR_ILLEGAL_MOVE,
                       san, len, nlegal ? "more than one pawn can move there"
@@ -298,23 +310,7 @@ resolve_piece (const CqPosition *pos, int type, int from_file, int from_rank, in
   if (G_UNLIKELY (cands == 0))
     return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len, "no %s can move there",
                       type_names[type]);
-  /* One candidate (nearly every move): no counting loop. */
-  if (G_LIKELY (!_cq_more_than_one (cands)))
-    {
-      from = _cq_lsb (cands);
-      nlegal = _cq_king_safe_after (pos, from, to, capsq);
-    }
-  else
-    while (cands)
-      {
-        int sq = _cq_pop_lsb (&cands);
-
-        if (_cq_king_safe_after (pos, sq, to, capsq))
-          {
-            nlegal++;
-            from = sq;
-          }
-      }
+  nlegal = legal_candidates (pos, cands, to, capsq, &from);
   if (G_UNLIKELY (nlegal == 0))
     return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
                       type == CQ_KING ? "the king would be in check"

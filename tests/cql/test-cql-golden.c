@@ -35,6 +35,33 @@ studies_path (void)
   return path;
 }
 
+/* Every game of the studies file, parsed (cq_game_new_parsed); NULL, with
+ * the test marked skipped, when the shared data is absent. */
+static GPtrArray *
+parsed_studies (void)
+{
+  g_autofree char *pgn = studies_path ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqPgnReader) reader = NULL;
+  GPtrArray *games;
+  const char *text;
+  gsize len;
+  CqGameSource source;
+
+  if (pgn == NULL)
+    {
+      g_test_skip ("EXCELSIOR_SHARED_DATA/studies/cql6-sample-hhdb-selection.pgn is absent");
+      return NULL;
+    }
+  reader = cq_pgn_reader_new_for_path (pgn, &error);
+  g_assert_no_error (error);
+  games = g_ptr_array_new_with_free_func ((GDestroyNotify) cq_game_free);
+  while (cq_pgn_reader_next (reader, &text, &len, &source, &error))
+    g_ptr_array_add (games, cq_game_new_parsed (text, len, &source, NULL));
+  g_assert_no_error (error);
+  return games;
+}
+
 static char *
 golden_dir (void)
 {
@@ -123,25 +150,12 @@ test_anchor_index (void)
     ":variations :markall))",
     "(match (position Ra1 kb3 :shift :flip :not :variations :markall))",
   };
-  g_autofree char *pgn = studies_path ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(CqPgnReader) reader = NULL;
-  g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) cq_game_free);
-  const char *text;
-  gsize len;
-  CqGameSource source;
+  g_autoptr(GPtrArray) games = parsed_studies ();
   CqMatchInfo info;
 
-  if (pgn == NULL)
-    {
-      g_test_skip ("EXCELSIOR_SHARED_DATA/studies/cql6-sample-hhdb-selection.pgn is absent");
-      return;
-    }
-  reader = cq_pgn_reader_new_for_path (pgn, &error);
-  g_assert_no_error (error);
-  while (cq_pgn_reader_next (reader, &text, &len, &source, &error))
-    g_ptr_array_add (games, cq_game_new_parsed (text, len, &source, NULL));
-  g_assert_no_error (error);
+  if (games == NULL)
+    return;
 
   cq_match_info_init (&info);
   for (guint q = 0; q < G_N_ELEMENTS (queries); q++)
@@ -266,25 +280,12 @@ test_simple_lists (void)
     { "(match (position U[d4] U[e5] :variations :markall))", any_on_d4_e5 },
     { "(match (position :attackcount A k 1 :variations :markall))", black_king_attacked_once },
   };
-  g_autofree char *pgn = studies_path ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(CqPgnReader) reader = NULL;
-  g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) cq_game_free);
-  const char *text;
-  gsize len;
-  CqGameSource source;
+  g_autoptr(GPtrArray) games = parsed_studies ();
   CqMatchInfo info;
 
-  if (pgn == NULL)
-    {
-      g_test_skip ("EXCELSIOR_SHARED_DATA/studies/cql6-sample-hhdb-selection.pgn is absent");
-      return;
-    }
-  reader = cq_pgn_reader_new_for_path (pgn, &error);
-  g_assert_no_error (error);
-  while (cq_pgn_reader_next (reader, &text, &len, &source, &error))
-    g_ptr_array_add (games, cq_game_new_parsed (text, len, &source, NULL));
-  g_assert_no_error (error);
+  if (games == NULL)
+    return;
 
   cq_match_info_init (&info);
   for (guint q = 0; q < G_N_ELEMENTS (cases); q++)
