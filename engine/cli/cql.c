@@ -42,7 +42,7 @@ static char out_buffer[1024 * 1024];
 
 enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2 };
 
-static char     *opt_input;
+static char    **opt_inputs;
 static char     *opt_output;
 static char     *opt_gamenumber;
 static char     *opt_matchstring;
@@ -53,8 +53,10 @@ static gboolean  opt_stats;
 static gboolean  opt_version;
 
 static const GOptionEntry entries[] = {
-  { "input", 'i', 0, G_OPTION_ARG_FILENAME, &opt_input,
-    "Search FILE instead of the query's :pgn", "FILE" },
+  { "input", 'i', 0, G_OPTION_ARG_FILENAME_ARRAY, &opt_inputs,
+    "Search FILE instead of the query's :pgn (plain or compressed; a directory: its "
+    "PGN files; - for standard input); repeat it to search several files as one database",
+    "FILE" },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output,
     "Write matched games to FILE instead of the query's :output (- for standard output)", "FILE" },
   { "gamenumber", 'g', 0, G_OPTION_ARG_STRING, &opt_gamenumber,
@@ -87,7 +89,7 @@ typedef struct {
   guint64      damaged_shown;
   /* the search thread's result */
   const CqQuery *query;
-  const char  *input;
+  const char *const *inputs;
   CqSearchOptions opts;
   GCancellable *cancellable;
   CqSearchProgress progress;
@@ -141,7 +143,8 @@ on_diagnostic (const CqDiagnostic *diag, gpointer user_data)
 {
   Cli *cli = user_data;
 
-  if (opt_quiet)
+  /* A file that could not be read to its end is always reported. */
+  if (opt_quiet && !diag->input)
     return;
   clear_progress_line (cli);
   fprintf (stderr, "%s\n", diag->message);
@@ -176,8 +179,8 @@ search_thread (gpointer data)
   Cli *cli = data;
   CqSearchCallbacks cb = { on_match, on_diagnostic, on_progress };
 
-  cli->ok = cq_search_run (cli->query, cli->input, &cli->opts, &cb, cli,
-                           cli->cancellable, &cli->progress, &cli->error);
+  cli->ok = cq_search_run_files (cli->query, cli->inputs, &cli->opts, &cb, cli,
+                                 cli->cancellable, &cli->progress, &cli->error);
   /* Quit from the loop itself: a g_main_loop_quit() that came before
    * g_main_loop_run() started would be lost and the tool would hang (seen
    * under ASan when the search fails at once, e.g. on a directory). */
@@ -259,7 +262,8 @@ main (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autoptr(CqQuery) query = NULL;
   g_autofree char *query_path = NULL;
-  g_autofree char *input = NULL;
+  g_auto(GStrv) inputs = NULL;
+  const char *const *given = NULL;
   g_autofree char *output = NULL;
   g_autofree char *tmp_path = NULL;
   g_autoptr(GCancellable) cancellable = NULL;
@@ -276,6 +280,9 @@ main (int argc, char **argv)
   g_option_context_set_description (context,
     "FILE holds one (match ...) list; its :pgn names the database and :output the\n"
     "file that receives the matched games, annotated with {MATCH} comments.\n"
+    "A database may be plain PGN or compressed (gzip, bzip2, xz, zstd, lz4, or .pgn\n"
+    "files in a zip archive: told by their content), several files or directories\n"
+    "searched as one (game numbers continue from file to file), or - for standard input.\n"
     "Exit status: 0 success, 1 bad query or file, 2 usage error.\n"
     "Report bugs through the Excelsior issue tracker.");
   g_option_context_add_main_entries (context, entries, NULL);
@@ -324,9 +331,9 @@ main (int argc, char **argv)
       return EXIT_FAILURE_;
     }
 
-  input = g_strdup (opt_input ? opt_input : cq_query_get_pgn (query));
+  given = opt_inputs ? (const char *const *) opt_inputs : cq_query_get_pgn_files (query);
   output = g_strdup (opt_output ? opt_output : cq_query_get_output (query));
-  if (input == NULL)
+  if (given == NULL)
     {
       fprintf (stderr, "%s: the query has no :pgn and no --input was given\n", query_path);
       return EXIT_FAILURE_;
@@ -336,18 +343,26 @@ main (int argc, char **argv)
       fprintf (stderr, "%s: the query has no :output and no --output was given\n", query_path);
       return EXIT_FAILURE_;
     }
-  if (!g_file_test (input, G_FILE_TEST_EXISTS))
+  /* Directories stand for the PGN files in them. */
+  inputs = cq_pgn_expand_inputs (given, &error);
+  if (inputs == NULL)
     {
-      fprintf (stderr, "cql: cannot read '%s': %s\n", input, g_strerror (ENOENT));
+      fprintf (stderr, "cql: %s\n", error->message);
       return EXIT_FAILURE_;
+    }
+  if (g_strv_length (inputs) > 1 && g_strv_contains ((const char *const *) inputs, "-"))
+    {
+      fprintf (stderr, "cql: standard input (-) cannot be one of several inputs\n");
+      return EXIT_USAGE;
     }
   to_stdout = g_str_equal (output, "-");
-  if (!to_stdout && (g_str_equal (input, output) || same_file (input, output)))
-    {
-      fprintf (stderr, "cql: the output '%s' is the input database; refusing to overwrite it\n",
-               output);
-      return EXIT_FAILURE_;
-    }
+  for (guint k = 0; !to_stdout && inputs[k] != NULL; k++)
+    if (g_str_equal (inputs[k], output) || same_file (inputs[k], output))
+      {
+        fprintf (stderr, "cql: the output '%s' is the input database; refusing to overwrite it\n",
+                 output);
+        return EXIT_FAILURE_;
+      }
 
   if (to_stdout)
     {
@@ -401,7 +416,7 @@ main (int argc, char **argv)
 
   cancellable = g_cancellable_new ();
   cli.query = query;
-  cli.input = input;
+  cli.inputs = (const char *const *) inputs;
   cli.cancellable = cancellable;
   cli.tty = isatty (STDERR_FILENO);
   cli.loop = g_main_loop_new (NULL, FALSE);
@@ -433,6 +448,27 @@ main (int argc, char **argv)
           cli.write_failed = TRUE;
           cli.write_errno = errno;
         }
+    }
+
+  /* Some input could not be read to its end: every game read was
+   * searched, and the output holds their matches; the exit status says
+   * that the database was not searched whole. */
+  if (!cli.ok && !cli.write_failed
+      && g_error_matches (cli.error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+    {
+      if (tmp_path && g_rename (tmp_path, output) != 0)
+        {
+          fprintf (stderr, "cql: cannot rename '%s' to '%s': %s\n", tmp_path, output,
+                   g_strerror (errno));
+          g_unlink (tmp_path);
+          return EXIT_FAILURE_;
+        }
+      fprintf (stderr, "cql: %s\n", cli.error->message);
+      fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " games read\n",
+               cli.progress.matches, cli.progress.matches == 1 ? "match" : "matches",
+               cli.progress.games);
+      g_clear_error (&cli.error);
+      return EXIT_FAILURE_;
     }
 
   if (!cli.ok || cli.write_failed)

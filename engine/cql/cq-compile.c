@@ -4,7 +4,7 @@
  *
  *   file          := match-list                  -- exactly one
  *   match-list    := '(' 'match' { match-keyword | position-list } ')'
- *   match-keyword := ':pgn' FILE | ':output' FILE | ':year' RANGE
+ *   match-keyword := ':pgn' FILE... | ':output' FILE | ':year' RANGE
  *                  | ':gamenumber' RANGE | ':result' RESULT | ':player' NAME
  *                  | ':forany' NAME DESIGNATOR      -- at most two (R11)
  *   position-list := '(' 'position' { keyword [arguments] | designator } ')'
@@ -1213,6 +1213,19 @@ compile_match_list (Compiler *c, const CqSexp *list)
           return FALSE;
         *seen = item;
         *target = g_strdup (arg);
+        /* `:pgn` may name several files, searched as one database: the
+         * unquoted names that follow it up to the next keyword or list. */
+        if (info->id == CQ_KEYWORD_PGN)
+          {
+            g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+
+            g_ptr_array_add (files, g_strdup (arg));
+            while (i + 1 < list->n_items && list->items[i + 1]->kind == CQ_SEXP_STRING
+                   && list->items[i + 1]->text[0] != ':' && !list->items[i + 1]->quoted)
+              g_ptr_array_add (files, g_strdup (list->items[++i]->text));
+            g_ptr_array_add (files, NULL);
+            query->pgn_files = (char **) g_ptr_array_free (g_steal_pointer (&files), FALSE);
+          }
       }
     }
 

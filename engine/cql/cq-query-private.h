@@ -389,6 +389,7 @@ struct _CqQuery {
   char            *filename;
   char            *dirname;
   char            *pgn;
+  char           **pgn_files;   /* every file of `:pgn`, @pgn first */
   char            *output;
   guint            n_filters;
   CqGameFilter    *filters;

@@ -91,6 +91,7 @@ cq_query_free (CqQuery *query)
   g_free (query->filename);
   g_free (query->dirname);
   g_free (query->pgn);
+  g_strfreev (query->pgn_files);
   g_free (query->output);
   for (guint i = 0; i < query->n_tags; i++)
     g_free (query->tag_names[i]);
@@ -105,6 +106,15 @@ cq_query_get_pgn (const CqQuery *query)
 {
   g_return_val_if_fail (query != NULL, NULL);
   return query->pgn;
+}
+
+/* Every file `:pgn` names, as written (NULL-terminated; the first is
+ * cq_query_get_pgn()), or NULL if the match list has no `:pgn`. */
+const char *const *
+cq_query_get_pgn_files (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+  return (const char *const *) query->pgn_files;
 }
 
 /* The `:output` argument as written, or NULL if absent. */

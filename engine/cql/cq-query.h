@@ -60,6 +60,9 @@ void        cq_query_free            (CqQuery *query);
 /* The `:pgn` and `:output` file names as written (NULL if absent), and
  * resolved against the query file's directory (NULL if absent). */
 const char *cq_query_get_pgn         (const CqQuery *query);
+/* `:pgn FILE...` may name several files, searched as one database
+ * (cq_search_run_files()); NULL-terminated, NULL without `:pgn`. */
+const char *const *cq_query_get_pgn_files (const CqQuery *query);
 const char *cq_query_get_output      (const CqQuery *query);
 char       *cq_query_resolve_path    (const CqQuery *query, const char *name);
 

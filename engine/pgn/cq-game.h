@@ -70,12 +70,16 @@ typedef struct {
  *   first move for a game without tags).
  * @length: byte length of the game's text.
  * @line: 1-based line of the game's first byte.
+ * @file_index: which file of the database holds the game (0-based, in the
+ *   order of the list given to cq_search_run_files(); 0 for one file).
+ *   @number counts across the files, @offset and @line within its file.
  */
 typedef struct {
   guint64 number;
   guint64 offset;
   guint64 length;
   guint64 line;
+  guint   file_index;
 } CqGameSource;
 
 /**

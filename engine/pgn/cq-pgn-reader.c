@@ -33,6 +33,7 @@
 #include <glib/gstdio.h>
 
 #include "pgn/cq-pgn.h"
+#include "pgn/cq-pgn-input.h"
 #include "pgn/cq-pgn-private.h"
 
 #ifdef __SSE2__
@@ -59,7 +60,7 @@ typedef enum {
 
 struct _CqPgnReader {
   char        *name;
-  int          fd;            /* -1 for memory input */
+  CqPgnInput  *input;         /* NULL for memory input */
   const char  *mem;           /* memory input */
   gsize        mem_len;
   gsize        mem_read;      /* bytes of @mem copied so far (block mode) */
@@ -208,7 +209,6 @@ reader_new (const char *name)
 
   init_classes ();
   r->name = g_strdup (name ? name : "<input>");
-  r->fd = -1;
   r->block_size = DEFAULT_BLOCK_SIZE;
   r->max_game_size = DEFAULT_MAX_GAME_SIZE;
   r->line = 1;
@@ -232,34 +232,17 @@ reader_new (const char *name)
 CqPgnReader *
 cq_pgn_reader_new_for_path (const char *path, GError **error)
 {
+  CqPgnInput *input;
   CqPgnReader *r;
-  struct stat st;
-  int fd;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
-  if (fd < 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "%s: cannot open: %s", path, g_strerror (saved));
-      return NULL;
-    }
-  if (fstat (fd, &st) != 0 || S_ISDIR (st.st_mode))
-    {
-      int saved = S_ISDIR (st.st_mode) ? EISDIR : errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "%s: cannot read: %s", path, g_strerror (saved));
-      close (fd);
-      return NULL;
-    }
-#ifdef POSIX_FADV_SEQUENTIAL
-  posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-#endif
-  r = reader_new (path);
-  r->fd = fd;
-  r->size = S_ISREG (st.st_mode) ? (guint64) st.st_size : 0;
+  input = cq_pgn_input_open (path, error);
+  if (input == NULL)
+    return NULL;
+  r = reader_new (cq_pgn_input_get_name (input));
+  r->input = input;
+  r->size = cq_pgn_input_get_file_size (input);
   return r;
 }
 
@@ -314,8 +297,7 @@ cq_pgn_reader_free (CqPgnReader *reader)
 {
   if (reader == NULL)
     return;
-  if (reader->fd >= 0)
-    close (reader->fd);
+  cq_pgn_input_free (reader->input);
   g_free (reader->own);
   g_free (reader->name);
   g_free (reader);
@@ -342,6 +324,22 @@ cq_pgn_reader_get_size (CqPgnReader *reader)
   return reader->size;
 }
 
+guint64
+cq_pgn_reader_get_file_position (CqPgnReader *reader)
+{
+  g_return_val_if_fail (reader != NULL, 0);
+  if (reader->input == NULL)
+    return reader->data_offset + reader->pos;
+  return cq_pgn_input_get_file_position (reader->input);
+}
+
+const char *
+cq_pgn_reader_get_compression (CqPgnReader *reader)
+{
+  g_return_val_if_fail (reader != NULL, NULL);
+  return reader->input ? cq_pgn_input_get_compression (reader->input) : NULL;
+}
+
 /* Drops the bytes before the game in progress, makes room for a block and
  * reads it.  Sets @eof at the end of the input. */
 static gboolean
@@ -350,6 +348,7 @@ refill (CqPgnReader *r, GError **error)
   gsize keep = r->pos;
   gsize want;
   gssize n;
+  GError *local_error = NULL;
 
   if (r->game_start >= 0 && (gsize) r->game_start < keep)
     keep = r->game_start;
@@ -377,7 +376,7 @@ refill (CqPgnReader *r, GError **error)
     }
   r->data = r->own;
 
-  if (r->fd < 0)
+  if (r->input == NULL)
     {
       gsize n_mem = MIN (want, r->mem_len - r->mem_read);
 
@@ -389,15 +388,16 @@ refill (CqPgnReader *r, GError **error)
       return TRUE;
     }
 
-  do
-    n = read (r->fd, r->own + r->len, want);
-  while (n < 0 && errno == EINTR);
+  n = cq_pgn_input_read (r->input, r->own + r->len, want, &local_error);
   if (n < 0)
     {
-      int saved = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "%s: read error at byte %" G_GUINT64_FORMAT ": %s", r->name,
-                   r->data_offset + r->len, g_strerror (saved));
+      /* The games returned so far are good; the one in progress is cut. */
+      guint64 complete = r->n_games - (r->game_start >= 0 ? 1 : 0);
+
+      g_set_error (error, local_error->domain, local_error->code,
+                   "%s; the last complete game is game %" G_GUINT64_FORMAT,
+                   local_error->message, complete);
+      g_error_free (local_error);
       return FALSE;
     }
   if (n == 0)

@@ -6,6 +6,7 @@
 
 #include <glib.h>
 #include "pgn/cq-game.h"
+#include "pgn/cq-pgn-input.h"
 
 G_BEGIN_DECLS
 
@@ -14,9 +15,13 @@ typedef struct _CqPgnReader CqPgnReader;
 /**
  * cq_pgn_reader_new_for_path:
  * @path: a PGN file of any size (64-bit offsets; read in blocks, memory
- *   does not grow with the file).
+ *   does not grow with the file), plain or compressed, or "-" for
+ *   standard input (cq_pgn_input_open()).
  *
- * Returns: (transfer full): a reader, or NULL with a G_FILE_ERROR.
+ * Returns: (transfer full): a reader, or NULL with a G_FILE_ERROR, or the
+ *   G_IO_ERROR of cq_pgn_input_open() for a file that is not PGN.
+ *   cq_pgn_reader_next() reports corrupt compressed data as
+ *   G_IO_ERROR_INVALID_DATA naming the last complete game.
  */
 CqPgnReader *cq_pgn_reader_new_for_path (const char *path, GError **error);
 
@@ -41,9 +46,15 @@ CqPgnReader *cq_pgn_reader_new_for_data (const char *data, gsize len, const char
 gboolean     cq_pgn_reader_next (CqPgnReader *reader, const char **text, gsize *len,
                                  CqGameSource *source, GError **error);
 
-/* Bytes consumed so far and the total size (0 if unknown), for progress. */
+/* Bytes of PGN text consumed so far (game offsets count these). */
 guint64      cq_pgn_reader_get_position (CqPgnReader *reader);
+/* For progress: bytes of the file behind the text consumed so far, and the
+ * file's size (0 if unknown: a pipe).  For a compressed file both count
+ * compressed bytes (cq-pgn-input.h). */
+guint64      cq_pgn_reader_get_file_position (CqPgnReader *reader);
 guint64      cq_pgn_reader_get_size     (CqPgnReader *reader);
+/* The file's compression ("zstd", "gzip", ...), or NULL for plain text. */
+const char  *cq_pgn_reader_get_compression (CqPgnReader *reader);
 const char  *cq_pgn_reader_get_name     (CqPgnReader *reader);
 void         cq_pgn_reader_free         (CqPgnReader *reader);
 

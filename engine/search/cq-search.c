@@ -17,6 +17,9 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
+
+#include <glib/gstdio.h>
 
 #include "search/cq-search.h"
 
@@ -41,6 +44,7 @@ typedef struct {
   gsize        tags[7];    /* seven-tag roster values in @store, or NO_STRING */
   guint        first_position, n_positions;  /* in @positions (matches only) */
   gsize        pgn, pgn_len;                 /* annotated text in @store, or NO_STRING */
+  gsize        text, text_len;               /* the game's own text in the batch's @text */
   gsize        message;    /* diagnostic in @store, or NO_STRING */
 } Result;
 
@@ -61,13 +65,16 @@ typedef struct {
   GArray       *positions;   /* CqMatchedPosition of all matches */
   guint64       plies;
   guint64       matches;
+  guint         file_index;  /* every game of a batch comes from one file */
   gboolean      done;
 } Batch;
 
 typedef struct {
   const CqQuery         *query;
   const CqSearchOptions *opts;
-  const char            *filename;
+  char                 **names;     /* each file's name for messages */
+  guint64               *first_numbers;  /* number of each file's first game */
+  guint                  n_files;
   GCancellable          *cancellable;
   GMutex                 mutex;     /* guards @cond, @queued and each batch's @done */
   GCond                  cond;
@@ -124,6 +131,7 @@ batch_recycle (Batch *b, GQueue *spare)
   g_array_set_size (b->positions, 0);
   b->plies = 0;
   b->matches = 0;
+  b->file_index = 0;
   b->done = FALSE;
   g_queue_push_head (spare, b);
 }
@@ -163,7 +171,8 @@ static void
 search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
              const CqGameSource *source, CqMatchInfo *info)
 {
-  g_autoptr(CqGame) game = cq_game_new_from_text (text, len, source, shared->filename);
+  g_autoptr(CqGame) game = cq_game_new_from_text (text, len, source,
+                                                  shared->names[source->file_index]);
   Result r;
 
   if (game->skipped)
@@ -196,6 +205,8 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
     return;
 
   result_init (&r, source, RESULT_MATCH);
+  r.text = text - batch->text->str;
+  r.text_len = len;
   for (guint i = 0; i < G_N_ELEMENTS (roster); i++)
     r.tags[i] = store_string (batch, cq_game_get_tag (game, roster[i]));
   r.first_position = batch->positions->len;
@@ -214,8 +225,12 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
           if (node < game->n_nodes)
             marks[node] = 1;
         }
-      if (shared->opts->header)
+      if (shared->opts->header && shared->n_files == 1)
         header = g_strdup_printf ("Original game: %" G_GUINT64_FORMAT, source->number);
+      else if (shared->opts->header)
+        header = g_strdup_printf ("Original game: %" G_GUINT64_FORMAT " (%s, game %" G_GUINT64_FORMAT ")",
+                                  source->number, shared->names[source->file_index],
+                                  source->number - shared->first_numbers[source->file_index] + 1);
       wopts.header_comment = header;
       wopts.marks = marks;
       wopts.n_marks = game->n_nodes;
@@ -299,6 +314,7 @@ cq_search_options_init (CqSearchOptions *opts)
 
 typedef struct {
   const CqSearchCallbacks *cb;
+  char                   **names;
   gpointer                 user_data;
   CqSearchProgress         progress;
   gint64                   start_us;
@@ -333,6 +349,9 @@ deliver_batch (Delivery *d, Batch *batch)
           m.n_positions = r->n_positions;
           m.pgn = stored (batch, r->pgn);
           m.pgn_len = r->pgn_len;
+          m.text = batch->text->str + r->text;
+          m.text_len = r->text_len;
+          m.filename = d->names[r->source.file_index];
           d->cb->on_match (&m, d->user_data);
         }
       else
@@ -407,30 +426,87 @@ drain (SearchShared *shared, GQueue *pending, GQueue *spare, Delivery *d, guint 
     }
 }
 
+/* Hands @batch to a worker, or searches it here when the workers have
+ * enough queued, then delivers what is finished. */
+static void
+submit_batch (SearchShared *shared, GThreadPool *pool, guint n_threads, guint max_in_flight,
+              GQueue *pending, GQueue *spare, Delivery *d, Batch *batch)
+{
+  gboolean hand_over;
+
+  g_mutex_lock (&shared->mutex);
+  g_queue_push_tail (pending, batch);
+  hand_over = pool != NULL && shared->queued.length < (n_threads - 1) * QUEUED_PER_WORKER;
+  if (hand_over)
+    g_queue_push_tail (&shared->queued, batch);
+  g_mutex_unlock (&shared->mutex);
+
+  if (hand_over)
+    g_thread_pool_push (pool, shared, NULL);
+  else
+    search_and_finish (batch, shared);   /* the workers have enough queued */
+  drain (shared, pending, spare, d, pool == NULL ? 0 : max_in_flight);
+}
+
+/* Reports an input that could not be read to its end (or at all) as a
+ * diagnostic after every game read before it. */
+static void
+report_input_error (Delivery *d, guint file_index, guint64 number, const GError *err)
+{
+  CqDiagnostic diag = { 0 };
+
+  d->progress.failed_inputs++;
+  if (d->cb->on_diagnostic == NULL)
+    return;
+  diag.source.number = number;
+  diag.source.file_index = file_index;
+  diag.input = TRUE;
+  diag.message = err->message;
+  d->cb->on_diagnostic (&diag, d->user_data);
+}
+
 gboolean
 cq_search_run (const CqQuery *query, const char *pgn_path,
-               const CqSearchOptions *opts_in, const CqSearchCallbacks *callbacks,
+               const CqSearchOptions *opts, const CqSearchCallbacks *callbacks,
                gpointer user_data, GCancellable *cancellable,
                CqSearchProgress *progress_out, GError **error)
+{
+  const char *paths[2] = { pgn_path, NULL };
+
+  g_return_val_if_fail (pgn_path != NULL, FALSE);
+  return cq_search_run_files (query, paths, opts, callbacks, user_data, cancellable,
+                              progress_out, error);
+}
+
+gboolean
+cq_search_run_files (const CqQuery *query, const char *const *paths,
+                     const CqSearchOptions *opts_in, const CqSearchCallbacks *callbacks,
+                     gpointer user_data, GCancellable *cancellable,
+                     CqSearchProgress *progress_out, GError **error)
 {
   static const CqSearchCallbacks no_callbacks = { NULL, NULL, NULL };
   CqSearchOptions defaults;
   const CqSearchOptions *opts = opts_in;
   g_autoptr(CqPgnReader) reader = NULL;
   g_autoptr(GCancellable) own_cancellable = NULL;
-  g_autofree char *display_name = NULL;
+  g_autoptr(GPtrArray) names = NULL;
+  g_autofree guint64 *first_numbers = NULL;
+  g_autofree guint64 *sizes = NULL;
   GThreadPool *pool = NULL;
   SearchShared shared;
   Delivery d = { 0 };
   GQueue pending = G_QUEUE_INIT;
   GQueue spare = G_QUEUE_INIT;     /* delivered batches, for reuse */
   Batch *batch = NULL;
-  guint n_threads, max_in_flight;
+  guint n_threads, max_in_flight, n_files, file;
+  guint64 games_before = 0;        /* games of the files before this one */
+  guint64 bytes_before = 0;        /* their sizes */
   GError *local_error = NULL;
-  gboolean ok = TRUE;
+  GError *first_input_error = NULL;
+  gboolean stop = FALSE;
 
   g_return_val_if_fail (query != NULL, FALSE);
-  g_return_val_if_fail (pgn_path != NULL, FALSE);
+  g_return_val_if_fail (paths != NULL && paths[0] != NULL, FALSE);
 
   if (opts == NULL)
     {
@@ -442,28 +518,46 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
   if (cancellable == NULL)
     cancellable = own_cancellable = g_cancellable_new ();
 
-  reader = cq_pgn_reader_new_for_path (pgn_path, error);
+  /* The first file is opened before anything starts: a file that is not
+   * PGN at all (or cannot be opened) fails the search at once. */
+  reader = cq_pgn_reader_new_for_path (paths[0], error);
   if (reader == NULL)
     return FALSE;
+
+  n_files = g_strv_length ((char **) paths);
+  names = g_ptr_array_new_with_free_func (g_free);
+  first_numbers = g_new0 (guint64, n_files);
+  sizes = g_new0 (guint64, n_files);
+  for (file = 0; file < n_files; file++)
+    {
+      GStatBuf st;
+
+      g_ptr_array_add (names, g_strdup (g_str_equal (paths[file], "-") ? "<stdin>" : paths[file]));
+      if (!g_str_equal (paths[file], "-") && g_stat (paths[file], &st) == 0 && S_ISREG (st.st_mode))
+        sizes[file] = st.st_size;
+      d.progress.total_bytes += sizes[file];
+    }
+  g_ptr_array_add (names, NULL);
 
   n_threads = opts->n_threads ? opts->n_threads : g_get_num_processors ();
   n_threads = CLAMP (n_threads, 1, 256);
   max_in_flight = n_threads * BATCHES_PER_WORKER;
 
-  display_name = g_strdup (cq_pgn_reader_get_name (reader));
   shared.query = query;
   shared.opts = opts;
-  shared.filename = display_name;
+  shared.names = (char **) names->pdata;
+  shared.first_numbers = first_numbers;
+  shared.n_files = n_files;
   shared.cancellable = cancellable;
   g_mutex_init (&shared.mutex);
   g_cond_init (&shared.cond);
   g_queue_init (&shared.queued);
 
   d.cb = callbacks;
+  d.names = (char **) names->pdata;
   d.user_data = user_data;
   d.start_us = g_get_monotonic_time ();
   d.last_progress_us = d.start_us;
-  d.progress.total_bytes = cq_pgn_reader_get_size (reader);
 
   /* The calling thread is one of the n searchers: the pool has n - 1
    * workers, and none with one thread (no hand-off at all). */
@@ -479,70 +573,103 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
         }
     }
 
-  for (;;)
+  for (file = 0; file < n_files && !stop; file++)
     {
-      const char *text;
-      gsize len;
-      CqGameSource source;
-      gboolean have = cq_pgn_reader_next (reader, &text, &len, &source, &local_error);
+      guint64 last_number = games_before;
 
-      if (!have && local_error != NULL)
+      first_numbers[file] = games_before + 1;
+      if (reader == NULL)
+        reader = cq_pgn_reader_new_for_path (paths[file], &local_error);
+      if (reader == NULL)
         {
-          ok = FALSE;
-          break;
-        }
-      if (g_cancellable_is_cancelled (cancellable))
-        break;
-
-      if (have)
-        {
-          d.progress.games = source.number;
-          d.progress.bytes = cq_pgn_reader_get_position (reader);
-          if (source.number < opts->first_game || source.number > opts->last_game)
-            {
-              if (source.number > opts->last_game)
-                have = FALSE;   /* past the range: stop reading */
-              else
-                continue;
-            }
-        }
-
-      if (have)
-        {
-          gsize offset;
-
-          if (batch == NULL)
-            batch = g_queue_is_empty (&spare) ? batch_new () : g_queue_pop_head (&spare);
-          offset = batch->text->len;
-          g_array_append_val (batch->offsets, offset);
-          g_array_append_val (batch->sources, source);
-          g_string_append_len (batch->text, text, len);
-        }
-
-      if (batch != NULL
-          && (!have || batch->sources->len >= BATCH_MAX_GAMES
-              || batch->text->len >= BATCH_MAX_BYTES))
-        {
-          gboolean hand_over;
-
-          g_mutex_lock (&shared.mutex);
-          g_queue_push_tail (&pending, batch);
-          hand_over = pool != NULL
-                      && shared.queued.length < (n_threads - 1) * QUEUED_PER_WORKER;
-          if (hand_over)
-            g_queue_push_tail (&shared.queued, batch);
-          g_mutex_unlock (&shared.mutex);
-
-          if (hand_over)
-            g_thread_pool_push (pool, &shared, NULL);
+          /* A later file that cannot be read: reported after the games
+           * before it; the files after it are still searched. */
+          drain (&shared, &pending, &spare, &d, 0);
+          report_input_error (&d, file, games_before, local_error);
+          if (first_input_error == NULL)
+            first_input_error = local_error;
           else
-            search_and_finish (batch, &shared);   /* the workers have enough queued */
-          drain (&shared, &pending, &spare, &d, pool == NULL ? 0 : max_in_flight);
-          batch = NULL;
+            g_error_free (local_error);
+          local_error = NULL;
+          bytes_before += sizes[file];
+          continue;
         }
 
-      if (!have)
-        break;
+      for (;;)
+        {
+          const char *text;
+          gsize len;
+          CqGameSource source;
+          gboolean have = cq_pgn_reader_next (reader, &text, &len, &source, &local_error);
+
+          if (g_cancellable_is_cancelled (cancellable))
+            {
+              stop = TRUE;
+              have = FALSE;
+            }
+          if (have)
+            {
+              source.number += games_before;
+              source.file_index = file;
+              last_number = source.number;
+              d.progress.games = source.number;
+              d.progress.bytes = bytes_before + cq_pgn_reader_get_file_position (reader);
+              if (source.number < opts->first_game || source.number > opts->last_game)
+                {
+                  if (source.number > opts->last_game)
+                    {
+                      have = FALSE;   /* past the range: stop reading */
+                      stop = TRUE;
+                    }
+                  else
+                    continue;
+                }
+            }
+
+          if (have)
+            {
+              gsize offset;
+
+              if (batch == NULL)
+                {
+                  batch = g_queue_is_empty (&spare) ? batch_new () : g_queue_pop_head (&spare);
+                  batch->file_index = file;
+                }
+              offset = batch->text->len;
+              g_array_append_val (batch->offsets, offset);
+              g_array_append_val (batch->sources, source);
+              g_string_append_len (batch->text, text, len);
+            }
+
+          /* A batch is handed on when full, and at the end of each file. */
+          if (batch != NULL
+              && (!have || batch->sources->len >= BATCH_MAX_GAMES
+                  || batch->text->len >= BATCH_MAX_BYTES))
+            {
+              submit_batch (&shared, pool, n_threads, max_in_flight, &pending, &spare, &d, batch);
+              batch = NULL;
+            }
+
+          if (!have)
+            break;
+        }
+
+      if (local_error != NULL)
+        {
+          /* Damaged input (a read error, corrupt or truncated compressed
+           * data, a "game" too large to be PGN): the games before it are
+           * searched and delivered, then the damage is reported. */
+          drain (&shared, &pending, &spare, &d, 0);
+          report_input_error (&d, file, last_number, local_error);
+          if (first_input_error == NULL)
+            first_input_error = local_error;
+          else
+            g_error_free (local_error);
+          local_error = NULL;
+        }
+      games_before = last_number;
+      bytes_before += sizes[file] ? sizes[file] : cq_pgn_reader_get_file_position (reader);
+      g_clear_pointer (&reader, cq_pgn_reader_free);
     }
 
   if (batch != NULL)
@@ -556,7 +683,8 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
   g_assert (g_queue_is_empty (&pending));
   g_queue_clear_full (&spare, (GDestroyNotify) batch_free);
 
-  d.progress.bytes = cq_pgn_reader_get_position (reader);
+  if (!stop)
+    d.progress.bytes = bytes_before;
   report_progress (&d, TRUE);
   if (progress_out)
     *progress_out = d.progress;
@@ -564,12 +692,26 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
   g_mutex_clear (&shared.mutex);
   g_cond_clear (&shared.cond);
 
-  if (!ok)
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {
-      g_propagate_error (error, local_error);
+      g_clear_error (&first_input_error);
       return FALSE;
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return FALSE;
+  if (first_input_error != NULL)
+    {
+      /* G_IO_ERROR_PARTIAL_INPUT tells the caller that every game read was
+       * searched and delivered (each damage was reported as a diagnostic). */
+      if (n_files == 1)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
+                     "%s could not be read to its end; the games before the damage were searched",
+                     shared.names[0]);
+      else
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
+                     "%" G_GUINT64_FORMAT " of %u files could not be read to their end; "
+                     "the games before each damage were searched",
+                     d.progress.failed_inputs, n_files);
+      g_error_free (first_input_error);
+      return FALSE;
+    }
   return TRUE;
 }

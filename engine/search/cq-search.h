@@ -35,11 +35,14 @@ void cq_search_options_init (CqSearchOptions *opts);
 
 /**
  * CqMatch:
- * A matched game.  @source locates its text in the file; @tags are the
- * seven-tag roster values (NULL if absent) copied from the game;
- * @positions the matched positions (R2); @pgn the annotated game text when
- * @want_pgn was set, else NULL.  Owned by the search; valid only during
- * the callback: copy what you keep.
+ * A matched game.  @source locates its text in its file (@filename, the
+ * file's name as given, "<stdin>" for standard input); @text is that text
+ * as read (decompressed), @text_len bytes, not NUL-terminated, for callers
+ * that keep the game itself (a compressed file cannot be re-read at an
+ * offset); @tags are the seven-tag roster values (NULL if absent) copied
+ * from the game; @positions the matched positions (R2); @pgn the annotated
+ * game text when @want_pgn was set, else NULL.  Owned by the search; valid
+ * only during the callback: copy what you keep.
  */
 typedef struct {
   CqGameSource             source;
@@ -48,24 +51,36 @@ typedef struct {
   guint                    n_positions;
   const char              *pgn;
   gsize                    pgn_len;
+  const char              *text;
+  gsize                    text_len;
+  const char              *filename;
 } CqMatch;
 
 /**
  * CqDiagnostic:
  * A game that was skipped (not standard chess) or damaged (could not be
  * read or replayed in full): @message is "file:line: game N: what" (R13).
+ * A file of the database that could not be read to its end (corrupt or
+ * truncated compressed data, a read error) or at all is reported the same
+ * way, with @input set, after every game read before the damage: then
+ * @source.number is the last complete game and @message says where the
+ * file stopped.
  */
 typedef struct {
   CqGameSource source;
   gboolean     skipped;
   const char  *message;
+  gboolean     input;     /* a file, not a game: see above */
 } CqDiagnostic;
 
 /**
  * CqSearchProgress:
  * @games: games read so far; @matches: games matched so far;
  * @bytes / @total_bytes: input read so far and its size;
- * @plies: positions examined so far; @seconds: elapsed wall time.
+ * @plies: positions examined so far; @seconds: elapsed wall time;
+ * @failed_inputs: files that could not be read to their end.  For a
+ * compressed file @bytes and @total_bytes count compressed bytes, so the
+ * fraction is right whatever the compression.
  */
 typedef struct {
   guint64 games;
@@ -76,6 +91,7 @@ typedef struct {
   guint64 total_bytes;
   guint64 plies;
   double  seconds;
+  guint64 failed_inputs;
 } CqSearchProgress;
 
 /**
@@ -114,5 +130,31 @@ gboolean cq_search_run (const CqQuery *query, const char *pgn_path,
                         const CqSearchCallbacks *callbacks, gpointer user_data,
                         GCancellable *cancellable, CqSearchProgress *progress,
                         GError **error);
+
+/**
+ * cq_search_run_files:
+ * @paths: (array zero-terminated=1): the database's files in order (see
+ *   cq_pgn_expand_inputs() for directories); each plain or compressed
+ *   (cq_pgn_input_open()), "-" for standard input.
+ *
+ * As cq_search_run(), over several files searched as one database: game
+ * numbers continue from file to file (@source.file_index says which file a
+ * game is in), and the `{Original game: N}` comment also names the file and
+ * the game's number in it, as `{Original game: N (FILE, game M)}`, when
+ * there is more than one file.
+ *
+ * Returns: TRUE when every file was searched to its end; FALSE with
+ *   - the error of the first file if it cannot be opened or is not PGN
+ *     (nothing is searched);
+ *   - %G_IO_ERROR_PARTIAL_INPUT if a file could not be read to its end or
+ *     (after the first) at all: every game read was searched and delivered,
+ *     and each damage was reported through @on_diagnostic;
+ *   - %G_IO_ERROR_CANCELLED.
+ */
+gboolean cq_search_run_files (const CqQuery *query, const char *const *paths,
+                              const CqSearchOptions *opts,
+                              const CqSearchCallbacks *callbacks, gpointer user_data,
+                              GCancellable *cancellable, CqSearchProgress *progress,
+                              GError **error);
 
 G_END_DECLS

@@ -130,7 +130,13 @@ class CliRobust(unittest.TestCase):
         out = os.path.join(self.dir, "out.pgn")
         with open(out, "w") as f:
             f.write("precious\n")
-        for bad in (os.path.join(self.dir, "missing.pgn"), self.dir):
+        empty_dir = os.path.join(self.dir, "no-pgn-here")
+        os.mkdir(empty_dir)
+        binary = os.path.join(self.dir, "binary.pgn")
+        with open(binary, "wb") as f:
+            f.write(bytes(range(256)) * 64)
+        # A directory stands for its PGN files: one without any is an error.
+        for bad in (os.path.join(self.dir, "missing.pgn"), empty_dir, binary):
             err = self.run_cql(self.query(pgn=bad), expect=1).stderr
             self.assertIn(bad, err)
             with open(out) as f:
@@ -140,10 +146,13 @@ class CliRobust(unittest.TestCase):
     def test_failing_at_once_never_hangs(self):
         # The search thread used to quit the main loop before it ran: the
         # tool then hung for ever when the search failed at once.
-        q = self.query(pgn=self.dir)
+        binary = os.path.join(self.dir, "binary.pgn")
+        with open(binary, "wb") as f:
+            f.write(b"\x89PNG\r\n\x1a\n" + bytes(4000))
+        q = self.query(pgn=binary)
         for _ in range(30):
             err = self.run_cql(q, expect=1, timeout=60).stderr
-            self.assertIn(self.dir, err)
+            self.assertIn(binary, err)
 
     def test_output_equal_to_input_is_refused(self):
         before = sha(self.pgn)

@@ -1,0 +1,708 @@
+/* cq-pgn-input.c: the bytes of one PGN database file, plain or compressed.
+ *
+ * The first 64 KiB of the file are read and looked at.  Plain text is then
+ * handed out as it is (those bytes first, then read() on the file).  A
+ * compressed stream or a zip archive is read through libarchive by a pump
+ * thread that fills 1 MiB blocks a few ahead of the reader: the search's
+ * calling thread, which also splits the text into games, only copies
+ * blocks, and decompression (the costly part for xz and bzip2) overlaps
+ * with it and with the searching threads.  The pump and the reader share
+ * two queues: full blocks go one way, empty ones come back, so memory is
+ * bounded by the number of blocks.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <glib/gstdio.h>
+
+#include "pgn/cq-pgn-input.h"
+
+#define SNIFF_SIZE   (64 * 1024)
+#define BLOCK_SIZE   (1024 * 1024)
+#define N_BLOCKS     4
+#define READ_CHUNK   (128 * 1024)
+#define READ_STEP    (64 * 1024)
+
+typedef struct {
+  guchar  *data;
+  gsize    len;
+  guint64  file_pos;   /* compressed bytes consumed when the block was full */
+  gboolean end;
+  GError  *error;
+} Block;
+
+/* State shared by the reader and the pump thread; each holds a reference,
+ * so that the reader can let go of a pump that is blocked in read() on a
+ * pipe whose writer has gone quiet. */
+typedef struct {
+  gint              ref;
+  gint              stop;
+  struct archive   *archive;
+  int               fd;
+  gboolean          close_fd;
+  char             *name;
+  const char       *compression;
+  gboolean          zip;
+  guchar           *prefix;      /* the sniffed bytes, handed to libarchive first */
+  gsize             prefix_len, prefix_pos;
+  guchar           *chunk;       /* libarchive's read buffer */
+  guint64           file_pos;    /* bytes handed to libarchive */
+  GAsyncQueue      *full;
+  GAsyncQueue      *empty;
+} Pump;
+
+struct _CqPgnInput {
+  char        *name;
+  int          fd;
+  gboolean     close_fd;
+  guint64      file_size;
+  const char  *compression;
+  /* plain text: the sniffed bytes, then the file */
+  guchar      *prefix;
+  gsize        prefix_len, prefix_pos;
+  guint64      file_pos;
+  gboolean     at_end;
+  /* compressed */
+  Pump        *pump;
+  GThread     *thread;
+  Block       *block;           /* the block being handed out */
+  gsize        block_pos;
+};
+
+typedef struct {
+  const char *magic;
+  gsize       len;
+  gsize       offset;
+  const char *name;
+  gboolean    readable;   /* through libarchive; else refused with its name */
+  gboolean    zip;
+} Magic;
+
+static const Magic magics[] = {
+  { "\x1f\x8b", 2, 0, "gzip", TRUE, FALSE },
+  { "BZh", 3, 0, "bzip2", TRUE, FALSE },
+  { "\xfd" "7zXZ\0", 6, 0, "xz", TRUE, FALSE },
+  { "\x28\xb5\x2f\xfd", 4, 0, "zstd", TRUE, FALSE },
+  { "\x04\x22\x4d\x18", 4, 0, "lz4", TRUE, FALSE },
+  { "LZIP", 4, 0, "lzip", TRUE, FALSE },
+  { "\x1f\x9d", 2, 0, "compress (.Z)", TRUE, FALSE },
+  { "PK\x03\x04", 4, 0, "zip", TRUE, TRUE },
+  { "PK\x05\x06", 4, 0, "zip", TRUE, TRUE },
+  { "7z\xbc\xaf\x27\x1c", 6, 0, "a 7-Zip archive", FALSE, FALSE },
+  { "Rar!\x1a\x07", 6, 0, "a RAR archive", FALSE, FALSE },
+  { "ustar", 5, 257, "a tar archive", FALSE, FALSE },
+  { "\x89PNG", 4, 0, "a PNG image", FALSE, FALSE },
+  { "\xff\xd8\xff", 3, 0, "a JPEG image", FALSE, FALSE },
+  { "GIF8", 4, 0, "a GIF image", FALSE, FALSE },
+  { "%PDF-", 5, 0, "a PDF document", FALSE, FALSE },
+  { "SQLite format 3", 16, 0, "an SQLite database", FALSE, FALSE },
+  { "\xff\xfe", 2, 0, "UTF-16 text (convert it to UTF-8)", FALSE, FALSE },
+  { "\xfe\xff", 2, 0, "UTF-16 text (convert it to UTF-8)", FALSE, FALSE },
+  { "\x7f" "ELF", 4, 0, "a program", FALSE, FALSE },
+};
+
+static const Magic *
+find_magic (const guchar *p, gsize n)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (magics); i++)
+    {
+      const Magic *m = &magics[i];
+      if (n >= m->offset + m->len && memcmp (p + m->offset, m->magic, m->len) == 0)
+        return m;
+    }
+  return NULL;
+}
+
+/* PGN is text: refuses @p (the first bytes of @name's text) if more than
+ * 3% of it are control characters (NUL included).  Binary formats (images,
+ * compressed data, other databases) are far above that; text with a few
+ * stray bytes (a damaged game) passes, and its games are reported one by
+ * one. */
+static gboolean
+check_text (const guchar *p, gsize n, const char *name, const char *inside, GError **error)
+{
+  gsize control = 0;
+  const Magic *m;
+
+  if (n >= 6 && inside != NULL && (m = find_magic (p, n)) != NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   "%s: not a PGN file: the %s data holds %s%s, not PGN text",
+                   name, inside, m->name, m->readable ? " data" : "");
+      return FALSE;
+    }
+  for (gsize i = 0; i < n; i++)
+    {
+      guchar c = p[i];
+
+      if (c < 32 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f' && c != 27)
+        control++;
+    }
+  if (n >= 64 && control * 100 > n * 3)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   "%s: not a PGN file: %sbinary data (%" G_GSIZE_FORMAT " control bytes in the "
+                   "first %" G_GSIZE_FORMAT "), or compressed in a way that is not known",
+                   name, inside ? "its decompressed text is " : "", control, n);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Reads up to @len bytes, as many as the file gives before its end. */
+static gssize
+read_full (int fd, guchar *buf, gsize len)
+{
+  gsize done = 0;
+
+  while (done < len)
+    {
+      gssize n = read (fd, buf + done, len - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return -1;
+      if (n == 0)
+        break;
+      done += n;
+    }
+  return done;
+}
+
+static void
+set_read_error (GError **error, const char *name, guint64 at, int saved)
+{
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+               "%s: read error at byte %" G_GUINT64_FORMAT ": %s", name, at,
+               g_strerror (saved));
+}
+
+/* ---------------------------------------------------------------- pump */
+
+static Pump *
+pump_ref (Pump *p)
+{
+  g_atomic_int_inc (&p->ref);
+  return p;
+}
+
+static void
+block_free (gpointer data)
+{
+  Block *b = data;
+
+  g_clear_error (&b->error);
+  g_free (b->data);
+  g_free (b);
+}
+
+static void
+pump_unref (Pump *p)
+{
+  if (!g_atomic_int_dec_and_test (&p->ref))
+    return;
+  if (p->archive)
+    archive_read_free (p->archive);
+  if (p->close_fd && p->fd >= 0)
+    close (p->fd);
+  g_async_queue_unref (p->full);
+  g_async_queue_unref (p->empty);
+  g_free (p->chunk);
+  g_free (p->prefix);
+  g_free (p->name);
+  g_free (p);
+}
+
+/* libarchive's read callback: the sniffed bytes first, then the file. */
+static la_ssize_t
+pump_read_cb (struct archive *a, void *data, const void **buf)
+{
+  Pump *p = data;
+  gssize n;
+
+  if (p->prefix_pos < p->prefix_len)
+    {
+      n = p->prefix_len - p->prefix_pos;
+      *buf = p->prefix + p->prefix_pos;
+      p->prefix_pos = p->prefix_len;
+      p->file_pos += n;
+      return n;
+    }
+  if (g_atomic_int_get (&p->stop))
+    return 0;
+  do
+    n = read (p->fd, p->chunk, READ_CHUNK);
+  while (n < 0 && errno == EINTR);
+  if (n < 0)
+    {
+      archive_set_error (a, errno, "read error: %s", g_strerror (errno));
+      return -1;
+    }
+  *buf = p->chunk;
+  p->file_pos += n;
+  return n;
+}
+
+static gboolean
+is_pgn_member (struct archive_entry *entry)
+{
+  const char *path = archive_entry_pathname (entry);
+  gsize len = path ? strlen (path) : 0;
+
+  return archive_entry_filetype (entry) == AE_IFREG && len > 4
+         && g_ascii_strcasecmp (path + len - 4, ".pgn") == 0;
+}
+
+/* Moves to the next member to read: the raw stream's only one, or a zip
+ * archive's next *.pgn file.  Returns 1 if there is one, 0 at the end, -1
+ * on an error (set). */
+static int
+pump_next_member (Pump *p, gboolean first, GError **error)
+{
+  for (;;)
+    {
+      struct archive_entry *entry;
+      int r = archive_read_next_header (p->archive, &entry);
+
+      if (r == ARCHIVE_EOF)
+        {
+          if (first && p->zip)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           "%s: the zip archive holds no .pgn file", p->name);
+              return -1;
+            }
+          return 0;
+        }
+      if (r < ARCHIVE_WARN)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       "%s: cannot read the %s data at byte %" G_GUINT64_FORMAT
+                       " of the file: %s", p->name, p->compression, p->file_pos,
+                       archive_error_string (p->archive));
+          return -1;
+        }
+      if (!p->zip || is_pgn_member (entry))
+        return 1;
+      archive_read_data_skip (p->archive);
+    }
+}
+
+static gpointer
+pump_thread (gpointer data)
+{
+  Pump *p = data;
+  gboolean in_member = FALSE, first = TRUE, done = FALSE;
+
+  while (!done)
+    {
+      Block *b = g_async_queue_pop (p->empty);
+
+      if (g_atomic_int_get (&p->stop))
+        {
+          block_free (b);
+          break;
+        }
+      b->len = 0;
+      while (b->len < BLOCK_SIZE)
+        {
+          la_ssize_t n;
+
+          if (!in_member)
+            {
+              int r = pump_next_member (p, first, &b->error);
+
+              if (r <= 0)
+                {
+                  b->end = TRUE;
+                  done = TRUE;
+                  break;
+                }
+              in_member = TRUE;
+              if (!first && p->zip && b->len < BLOCK_SIZE)
+                b->data[b->len++] = '\n';   /* members never run into each other */
+              first = FALSE;
+            }
+          /* In steps: a failing call loses what it decompressed, so the
+           * text before a corrupt spot is kept to within a step. */
+          n = archive_read_data (p->archive, b->data + b->len,
+                                 MIN (BLOCK_SIZE - b->len, READ_STEP));
+          if (n < 0)
+            {
+              g_set_error (&b->error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           "%s: the %s data is corrupt or truncated (decompression failed with %"
+                           G_GUINT64_FORMAT " bytes of the file read): %s", p->name, p->compression, p->file_pos,
+                           archive_error_string (p->archive));
+              done = TRUE;
+              break;
+            }
+          if (n == 0)
+            in_member = FALSE;
+          b->len += n;
+        }
+      b->file_pos = p->file_pos;
+      g_async_queue_push (p->full, b);
+    }
+  pump_unref (p);
+  return NULL;
+}
+
+/* ---------------------------------------------------------------- input */
+
+static void
+input_free_pump (CqPgnInput *in)
+{
+  if (in->pump == NULL)
+    return;
+  /* Stop the pump: it sees the flag when it next takes an empty block (or
+   * returns from read()).  It is not joined: a pump blocked on a quiet
+   * pipe holds its own reference and goes when the read returns. */
+  g_atomic_int_set (&in->pump->stop, 1);
+  for (guint i = 0; i < N_BLOCKS + 1; i++)
+    {
+      Block *b = g_new0 (Block, 1);
+      g_async_queue_push (in->pump->empty, b);
+    }
+  if (in->block)
+    block_free (in->block);
+  in->block = NULL;
+  if (in->thread)
+    g_thread_unref (in->thread);
+  pump_unref (in->pump);
+  in->pump = NULL;
+}
+
+void
+cq_pgn_input_free (CqPgnInput *input)
+{
+  if (input == NULL)
+    return;
+  input_free_pump (input);
+  if (input->close_fd && input->fd >= 0)
+    close (input->fd);
+  g_free (input->prefix);
+  g_free (input->name);
+  g_free (input);
+}
+
+static gboolean
+start_pump (CqPgnInput *in, const Magic *m, GError **error)
+{
+  Pump *p = g_new0 (Pump, 1);
+  Block *first;
+
+  p->ref = 1;
+  p->fd = in->fd;
+  p->close_fd = in->close_fd;
+  in->close_fd = FALSE;          /* the pump owns the descriptor now */
+  p->name = g_strdup (in->name);
+  p->compression = m->name;
+  p->zip = m->zip;
+  p->prefix = in->prefix;
+  p->prefix_len = in->prefix_len;
+  in->prefix = NULL;
+  in->prefix_len = 0;
+  p->chunk = g_malloc (READ_CHUNK);
+  p->full = g_async_queue_new_full (block_free);
+  p->empty = g_async_queue_new_full (block_free);
+  for (guint i = 0; i < N_BLOCKS; i++)
+    {
+      Block *b = g_new0 (Block, 1);
+      b->data = g_malloc (BLOCK_SIZE);
+      g_async_queue_push (p->empty, b);
+    }
+  p->archive = archive_read_new ();
+  archive_read_support_filter_all (p->archive);
+  if (p->zip)
+    archive_read_support_format_zip (p->archive);
+  else
+    archive_read_support_format_raw (p->archive);
+  in->pump = p;
+  if (archive_read_open (p->archive, p, NULL, pump_read_cb, NULL) != ARCHIVE_OK)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   "%s: cannot read this %s file: %s", in->name, m->name,
+                   archive_error_string (p->archive));
+      return FALSE;
+    }
+  in->thread = g_thread_new ("cq-decompress", pump_thread, pump_ref (p));
+
+  /* The first block decides whether this is PGN at all. */
+  first = g_async_queue_pop (p->full);
+  in->block = first;
+  in->block_pos = 0;
+  if (first->error && first->len == 0)
+    {
+      g_propagate_error (error, g_error_copy (first->error));
+      return FALSE;
+    }
+  return check_text (first->data, MIN (first->len, SNIFF_SIZE), in->name, m->name, error);
+}
+
+CqPgnInput *
+cq_pgn_input_open (const char *path, GError **error)
+{
+  g_autoptr(CqPgnInput) in = NULL;
+  const Magic *m;
+  struct stat st;
+  gssize n;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  in = g_new0 (CqPgnInput, 1);
+  in->fd = -1;
+  if (g_str_equal (path, "-"))
+    {
+      in->name = g_strdup ("<stdin>");
+      in->fd = STDIN_FILENO;
+    }
+  else
+    {
+      in->name = g_strdup (path);
+      in->fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+      if (in->fd < 0)
+        {
+          int saved = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       "%s: cannot open: %s", path, g_strerror (saved));
+          return NULL;
+        }
+      in->close_fd = TRUE;
+    }
+  if (fstat (in->fd, &st) != 0 || S_ISDIR (st.st_mode))
+    {
+      int saved = S_ISDIR (st.st_mode) ? EISDIR : errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   "%s: cannot read: %s", in->name, g_strerror (saved));
+      return NULL;
+    }
+  in->file_size = S_ISREG (st.st_mode) ? (guint64) st.st_size : 0;
+#ifdef POSIX_FADV_SEQUENTIAL
+  if (S_ISREG (st.st_mode))
+    posix_fadvise (in->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+
+  in->prefix = g_malloc (SNIFF_SIZE);
+  n = read_full (in->fd, in->prefix, SNIFF_SIZE);
+  if (n < 0)
+    {
+      set_read_error (error, in->name, 0, errno);
+      return NULL;
+    }
+  in->prefix_len = n;
+
+  m = find_magic (in->prefix, in->prefix_len);
+  if (m != NULL && !m->readable)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   "%s: not a PGN file: this is %s", in->name, m->name);
+      return NULL;
+    }
+  if (m != NULL)
+    {
+      in->compression = m->name;
+      if (!start_pump (in, m, error))
+        return NULL;
+      return g_steal_pointer (&in);
+    }
+  if (!check_text (in->prefix, in->prefix_len, in->name, NULL, error))
+    return NULL;
+  return g_steal_pointer (&in);
+}
+
+gssize
+cq_pgn_input_read (CqPgnInput *in, void *buf, gsize len, GError **error)
+{
+  g_return_val_if_fail (in != NULL, -1);
+
+  if (in->pump == NULL)
+    {
+      gssize n;
+
+      if (in->prefix_pos < in->prefix_len)
+        {
+          n = MIN (len, in->prefix_len - in->prefix_pos);
+          memcpy (buf, in->prefix + in->prefix_pos, n);
+          in->prefix_pos += n;
+          in->file_pos += n;
+          return n;
+        }
+      if (in->at_end)
+        return 0;
+      do
+        n = read (in->fd, buf, len);
+      while (n < 0 && errno == EINTR);
+      if (n < 0)
+        {
+          set_read_error (error, in->name, in->file_pos, errno);
+          return -1;
+        }
+      if (n == 0)
+        in->at_end = TRUE;
+      in->file_pos += n;
+      return n;
+    }
+
+  for (;;)
+    {
+      Block *b = in->block;
+
+      if (b == NULL)
+        b = in->block = g_async_queue_pop (in->pump->full);
+      if (in->block_pos < b->len)
+        {
+          gsize n = MIN (len, b->len - in->block_pos);
+
+          memcpy (buf, b->data + in->block_pos, n);
+          in->block_pos += n;
+          in->file_pos = b->file_pos;
+          return n;
+        }
+      if (b->error)
+        {
+          g_propagate_error (error, g_error_copy (b->error));
+          return -1;
+        }
+      if (b->end)
+        return 0;
+      in->block = NULL;
+      in->block_pos = 0;
+      g_async_queue_push (in->pump->empty, b);
+    }
+}
+
+const char *
+cq_pgn_input_get_name (CqPgnInput *input)
+{
+  g_return_val_if_fail (input != NULL, NULL);
+  return input->name;
+}
+
+const char *
+cq_pgn_input_get_compression (CqPgnInput *input)
+{
+  g_return_val_if_fail (input != NULL, NULL);
+  return input->compression;
+}
+
+guint64
+cq_pgn_input_get_file_position (CqPgnInput *input)
+{
+  g_return_val_if_fail (input != NULL, 0);
+  return input->file_pos;
+}
+
+guint64
+cq_pgn_input_get_file_size (CqPgnInput *input)
+{
+  g_return_val_if_fail (input != NULL, 0);
+  return input->file_size;
+}
+
+/* ------------------------------------------------------------ directories */
+
+static gboolean
+is_database_name (const char *name)
+{
+  static const char *const suffixes[] = {
+    ".pgn", ".pgn.gz", ".pgn.bz2", ".pgn.xz", ".pgn.zst", ".pgn.lz4", ".zip",
+  };
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    if (g_str_has_suffix (lower, suffixes[i]))
+      return TRUE;
+  return FALSE;
+}
+
+typedef struct {
+  char *path;
+  char *key;    /* g_utf8_collate_key_for_filename() of the name */
+} DirEntry;
+
+static int
+compare_keys (gconstpointer a, gconstpointer b)
+{
+  const DirEntry *ea = a, *eb = b;
+  return strcmp (ea->key, eb->key);
+}
+
+static gboolean
+add_directory (GPtrArray *out, const char *dir_path, GError **error)
+{
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, error);
+  g_autoptr(GArray) entries = NULL;
+  const char *name;
+
+  if (dir == NULL)
+    return FALSE;
+  entries = g_array_new (FALSE, FALSE, sizeof (DirEntry));
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      DirEntry e;
+      g_autofree char *path = NULL;
+
+      if (!is_database_name (name))
+        continue;
+      path = g_build_filename (dir_path, name, NULL);
+      if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        continue;
+      e.path = g_steal_pointer (&path);
+      e.key = g_utf8_collate_key_for_filename (name, -1);
+      g_array_append_val (entries, e);
+    }
+  if (entries->len == 0)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                   "%s: the directory holds no PGN file (*.pgn, *.pgn.gz, *.pgn.bz2, "
+                   "*.pgn.xz, *.pgn.zst, *.pgn.lz4, *.zip)", dir_path);
+      return FALSE;
+    }
+  g_array_sort (entries, compare_keys);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      DirEntry *e = &g_array_index (entries, DirEntry, i);
+      g_ptr_array_add (out, e->path);
+      g_free (e->key);
+    }
+  return TRUE;
+}
+
+GStrv
+cq_pgn_expand_inputs (const char *const *paths, GError **error)
+{
+  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (paths != NULL, NULL);
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      const char *path = paths[i];
+
+      if (g_str_equal (path, "-"))
+        g_ptr_array_add (out, g_strdup (path));
+      else if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          if (!add_directory (out, path, error))
+            return NULL;
+        }
+      else if (g_file_test (path, G_FILE_TEST_EXISTS))
+        g_ptr_array_add (out, g_strdup (path));
+      else
+        {
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                       "%s: cannot open: %s", path, g_strerror (ENOENT));
+          return NULL;
+        }
+    }
+  g_ptr_array_add (out, NULL);
+  return (GStrv) g_ptr_array_free (g_steal_pointer (&out), FALSE);
+}
