@@ -21,6 +21,7 @@
 #include "config.h"
 
 #ifdef __linux__
+#include <errno.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -45,7 +46,9 @@ struct _ExSearchJob
 
   /* Set at start, read-only afterwards. */
   CqQuery                *query;
-  char                   *pgn_path;
+  char                  **pgn_paths;    /* the database's files (directories expanded) */
+  char                   *games_path;   /* where the results' games are re-read from */
+  int                     games_fd;     /* the kept games' file, or -1 (see _start) */
   GCancellable           *cancellable;
   guint                   n_threads;
   GMainContext           *main_context;
@@ -57,6 +60,8 @@ struct _ExSearchJob
   gboolean                finished;
 
   /* Worker thread only. */
+  guint64                 games_len;    /* bytes written to @games_fd */
+  gboolean                games_failed;
   gint64                  last_handover;
   gboolean                matched_any;
 
@@ -83,7 +88,10 @@ ex_search_job_free (ExSearchJob *job)
 
   g_weak_ref_clear (&job->owner);
   g_clear_pointer (&job->query, cq_query_free);
-  g_clear_pointer (&job->pgn_path, g_free);
+  g_clear_pointer (&job->pgn_paths, g_strfreev);
+  g_clear_pointer (&job->games_path, g_free);
+  if (job->games_fd >= 0)
+    close (job->games_fd);
   g_clear_object (&job->cancellable);
   g_clear_pointer (&job->main_context, g_main_context_unref);
   g_clear_pointer (&job->pending_results, g_ptr_array_unref);
@@ -136,7 +144,35 @@ on_match (const CqMatch *match,
           gpointer       user_data)
 {
   ExSearchJob *job = user_data;
-  ExResult *result = ex_result_new_from_match (match);
+  ExResult *result;
+
+  if (job->games_fd >= 0)
+    {
+      /* The game is kept in the job's games file, and the result points
+       * there: a compressed file cannot be re-read at an offset, and the
+       * games of several files are best read from one. */
+      CqMatch kept = *match;
+      gsize done = 0;
+
+      while (!job->games_failed && done < match->text_len)
+        {
+          gssize n = write (job->games_fd, match->text + done, match->text_len - done);
+
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n <= 0)
+            job->games_failed = TRUE;
+          else
+            done += n;
+        }
+      kept.source.offset = job->games_len;
+      kept.source.length = match->text_len;
+      kept.source.file_index = 0;
+      job->games_len += match->text_len;
+      result = ex_result_new_from_match (&kept);
+    }
+  else
+    result = ex_result_new_from_match (match);
 
   g_mutex_lock (&job->mutex);
   g_ptr_array_add (job->pending_results, result);
@@ -204,8 +240,12 @@ search_thread (gpointer user_data)
   options.want_pgn = FALSE;
   options.n_threads = job->n_threads;
 
-  ok = cq_search_run (job->query, job->pgn_path, &options, &callbacks, job,
-                      job->cancellable, &final, &error);
+  ok = cq_search_run_files (job->query, (const char *const *) job->pgn_paths, &options,
+                            &callbacks, job, job->cancellable, &final, &error);
+  if (job->games_failed && error == NULL)
+    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                 "%s: the games of the results could not be kept (is the disk full?)",
+                 job->games_path);
   if (!ok && error == NULL)
     g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_FAILED, "search failed");
 
@@ -302,24 +342,43 @@ handover_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* TRUE if the results' games can be re-read from @paths at their offsets:
+ * one plain (uncompressed) PGN file. */
+static gboolean
+can_reread (char **paths)
+{
+  const char *compression = NULL;
+
+  return paths[0] != NULL && paths[1] == NULL && !g_str_equal (paths[0], "-")
+         && g_file_test (paths[0], G_FILE_TEST_IS_REGULAR)
+         && cq_pgn_input_sniff (paths[0], &compression, NULL) && compression == NULL;
+}
+
 /**
  * ex_search_job_start:
  * @query: (transfer full): a compiled query.
- * @pgn_path: the database to search.
+ * @pgn_paths: (array zero-terminated=1): the database: one PGN file, or
+ *   several files and directories searched as one (cq_pgn_expand_inputs()),
+ *   plain or compressed.
  * @n_threads: threads the engine searches on; 0: one per core (the
  *   preference "threads").
  * @owner: the object the results are for; held by a weak reference.
  * @funcs: (not nullable): static callbacks, see #ExSearchJobFuncs.
  *
- * Starts cq_search_run() on a new thread.  Results come to @funcs on the
- * calling thread's thread-default main context.
+ * Starts cq_search_run_files() on a new thread.  Results come to @funcs on
+ * the calling thread's thread-default main context.  When the database is
+ * one plain file, a result's game is re-read from it at its offset; else
+ * (compressed, several files) the job copies each matched game into a
+ * temporary games file as it is found and the result's offset is into
+ * that file, so nothing is decompressed again to show or export a result.
+ * ex_search_job_get_games_path() names the file to read results from.
  *
  * Returns: (transfer full): the job; keep it to cancel it.  The job stays
  *   alive until its thread has been joined, whatever the caller does.
  */
 ExSearchJob *
 ex_search_job_start (CqQuery                *query,
-                     const char             *pgn_path,
+                     const char *const      *pgn_paths,
                      guint                   n_threads,
                      GObject                *owner,
                      const ExSearchJobFuncs *funcs)
@@ -327,14 +386,25 @@ ex_search_job_start (CqQuery                *query,
   ExSearchJob *job;
 
   g_return_val_if_fail (query != NULL, NULL);
-  g_return_val_if_fail (pgn_path != NULL, NULL);
+  g_return_val_if_fail (pgn_paths != NULL && pgn_paths[0] != NULL, NULL);
   g_return_val_if_fail (G_IS_OBJECT (owner), NULL);
   g_return_val_if_fail (funcs != NULL, NULL);
 
   job = g_new0 (ExSearchJob, 1);
   g_atomic_ref_count_init (&job->ref_count);
   job->query = query;
-  job->pgn_path = g_strdup (pgn_path);
+  /* A list that cannot be expanded is searched as given: the search then
+   * fails with the message that names the missing file. */
+  job->pgn_paths = cq_pgn_expand_inputs (pgn_paths, NULL);
+  if (job->pgn_paths == NULL)
+    job->pgn_paths = g_strdupv ((char **) pgn_paths);
+  job->games_fd = -1;
+  if (can_reread (job->pgn_paths) || !g_file_test (job->pgn_paths[0], G_FILE_TEST_EXISTS))
+    job->games_path = g_strdup (job->pgn_paths[0]);
+  else
+    job->games_fd = g_file_open_tmp ("excelsior-results-XXXXXX.pgn", &job->games_path, NULL);
+  if (job->games_path == NULL)
+    job->games_path = g_strdup (job->pgn_paths[0]);
   job->cancellable = g_cancellable_new ();
   job->n_threads = n_threads;
   job->main_context = g_main_context_ref_thread_default ();
@@ -382,12 +452,24 @@ ex_search_job_is_finished (ExSearchJob *job)
   return job->finished;
 }
 
+/* The file the results' games are read from (cq_pgn_read_game_at()): the
+ * database itself when it is one plain file, else the job's temporary
+ * games file, which the caller deletes (ex_search_job_keeps_games()) when
+ * it no longer needs the results. */
 const char *
-ex_search_job_get_pgn_path (ExSearchJob *job)
+ex_search_job_get_games_path (ExSearchJob *job)
 {
   g_return_val_if_fail (job != NULL, NULL);
 
-  return job->pgn_path;
+  return job->games_path;
+}
+
+gboolean
+ex_search_job_keeps_games (ExSearchJob *job)
+{
+  g_return_val_if_fail (job != NULL, FALSE);
+
+  return job->games_fd >= 0;
 }
 
 /* Jobs whose thread has not been joined yet (for a clean shutdown). */

@@ -35,7 +35,7 @@ typedef struct {
 } ExSearchJobFuncs;
 
 ExSearchJob *ex_search_job_start       (CqQuery                *query,
-                                        const char             *pgn_path,
+                                        const char *const      *pgn_paths,
                                         guint                   n_threads,
                                         GObject                *owner,
                                         const ExSearchJobFuncs *funcs);
@@ -44,7 +44,8 @@ void         ex_search_job_unref       (ExSearchJob *job);
 void         ex_search_job_cancel      (ExSearchJob *job);
 gboolean     ex_search_job_is_cancelled (ExSearchJob *job);
 gboolean     ex_search_job_is_finished (ExSearchJob *job);
-const char  *ex_search_job_get_pgn_path (ExSearchJob *job);
+const char  *ex_search_job_get_games_path (ExSearchJob *job);
+gboolean     ex_search_job_keeps_games (ExSearchJob *job);
 guint        ex_search_job_get_n_running (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExSearchJob, ex_search_job_unref)

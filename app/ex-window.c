@@ -18,6 +18,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <gtksourceview/gtksource.h>
 
 #include "cql/cq-query.h"
@@ -98,10 +99,13 @@ struct _ExWindow
   ExResult             *current;        /* the result shown: the last selected */
   GtkBitset            *last_selection; /* the selection before its last change */
 
-  GFile                *database;
+  GPtrArray            *databases;        /* GFile: the files and folders searched as one */
   GFile                *query_file;
   ExSearchJob          *job;           /* the current search, or NULL */
-  char                 *results_db_path;
+  char                 *results_db_path;  /* where the results' games are re-read from */
+  char                 *results_db_name;  /* the searched database, for messages */
+  char                **results_db_inputs;  /* its files and folders, never written */
+  gboolean              results_db_temporary;  /* the search job's games file: deleted with the results */
   CqSearchProgress      progress;
   GPtrArray            *diagnostics;   /* first MAX_DIAGNOSTICS messages */
   GError               *finish_error;  /* how the search ended, see complete_search() */
@@ -358,51 +362,105 @@ replace_query_text (ExWindow   *self,
  * Database
  */
 
+/* The database's name as the user sees it: a file's or folder's name, or
+ * "N files". */
+static char *
+dup_database_name (ExWindow *self)
+{
+  if (self->databases->len == 0)
+    return g_strdup (_("No Database"));
+  if (self->databases->len == 1)
+    return g_file_get_basename (g_ptr_array_index (self->databases, 0));
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file", "%u files",
+                                       self->databases->len),
+                          self->databases->len);
+}
+
 static void
 update_database_label (ExWindow *self)
 {
-  if (self->database != NULL)
+  g_autofree char *name = dup_database_name (self);
+
+  gtk_label_set_text (self->database_label, name);
+  if (self->databases->len > 0)
     {
-      g_autofree char *name = g_file_get_basename (self->database);
-      g_autofree char *path = g_file_get_path (self->database);
+      g_autoptr(GString) paths = g_string_new (NULL);
       g_autofree char *tooltip = NULL;
 
-      gtk_label_set_text (self->database_label, name);
-      tooltip = g_strdup_printf (_("Searching “%s”. The database chosen here is always the one "
+      for (guint i = 0; i < self->databases->len; i++)
+        {
+          g_autofree char *path = g_file_get_path (g_ptr_array_index (self->databases, i));
+          g_autofree char *base = g_file_get_basename (g_ptr_array_index (self->databases, i));
+
+          g_string_append_printf (paths, "%s“%s”", i ? ", " : "", path != NULL ? path : base);
+        }
+      tooltip = g_strdup_printf (_("Searching %s. The database chosen here is always the one "
                                    "searched: a query’s :pgn is ignored, except that opening a "
                                    ".cql file whose :pgn exists selects that database."),
-                                 path != NULL ? path : name);
+                                 paths->str);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->database_button), tooltip);
     }
-  else
-    gtk_label_set_text (self->database_label, _("No Database"));
 }
 
 /**
- * ex_window_set_database:
- * @file: (nullable): a PGN file (only local files can be searched).
+ * ex_window_set_databases:
+ * @files: (array length=n_files): PGN files, plain or compressed, and
+ *   folders (their PGN files), searched in this order as one database
+ *   (only local files can be searched).
  *
  * Sets the database the next search reads.  A running search goes on with
  * the database it started with.
  */
 void
-ex_window_set_database (ExWindow *self,
-                        GFile    *file)
+ex_window_set_databases (ExWindow     *self,
+                         GFile *const *files,
+                         guint         n_files)
 {
   g_return_if_fail (EX_IS_WINDOW (self));
-  g_return_if_fail (file == NULL || G_IS_FILE (file));
 
-  g_set_object (&self->database, file);
+  g_ptr_array_set_size (self->databases, 0);
+  for (guint i = 0; i < n_files; i++)
+    g_ptr_array_add (self->databases, g_object_ref (files[i]));
   update_database_label (self);
   update_actions (self);
 }
 
+/**
+ * ex_window_set_database:
+ * @file: (nullable): a PGN file, plain or compressed, or a folder of them.
+ *
+ * As ex_window_set_databases() with one file (or none).
+ */
+void
+ex_window_set_database (ExWindow *self,
+                        GFile    *file)
+{
+  g_return_if_fail (file == NULL || G_IS_FILE (file));
+
+  ex_window_set_databases (self, &file, file != NULL ? 1 : 0);
+}
+
+/* The database's first file or folder, or NULL. */
 GFile *
 ex_window_get_database (ExWindow *self)
 {
   g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
 
-  return self->database;
+  return self->databases->len > 0 ? g_ptr_array_index (self->databases, 0) : NULL;
+}
+
+/* Where the results' games are re-read from; a games file of the previous
+ * search is deleted. */
+static void
+set_results_games (ExWindow   *self,
+                   const char *path,
+                   gboolean    temporary)
+{
+  if (self->results_db_temporary && self->results_db_path != NULL)
+    g_unlink (self->results_db_path);
+  g_free (self->results_db_path);
+  self->results_db_path = g_strdup (path);
+  self->results_db_temporary = temporary;
 }
 
 static void
@@ -1164,7 +1222,7 @@ complete_search (ExWindow *self)
   guint n;
 
   self->finish_pending = FALSE;
-  name = g_path_get_basename (self->results_db_path);
+  name = g_strdup (self->results_db_name);
   games = format_count (progress->games);
   n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
 
@@ -1259,7 +1317,8 @@ ex_window_run (ExWindow *self)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
-  g_autofree char *path = NULL;
+  g_autoptr(GPtrArray) paths = NULL;
+  const char *path;
   g_autofree char *name = NULL;
   g_autofree char *message = NULL;
   GSettings *settings;
@@ -1287,13 +1346,24 @@ ex_window_run (ExWindow *self)
       return FALSE;
     }
 
-  if (self->database == NULL || (path = g_file_get_path (self->database)) == NULL)
+  paths = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < self->databases->len; i++)
+    {
+      char *file_path = g_file_get_path (g_ptr_array_index (self->databases, i));
+
+      if (file_path == NULL)
+        break;
+      g_ptr_array_add (paths, file_path);
+    }
+  if (paths->len == 0 || paths->len < self->databases->len)
     {
       cq_query_free (query);
       set_status (self, _("Choose a database to search (a local PGN file)"), TRUE);
       update_actions (self);
       return FALSE;
     }
+  g_ptr_array_add (paths, NULL);
+  path = g_ptr_array_index (paths, 0);
 
   /* A new result set: forget the old one. */
   gtk_selection_model_unselect_all (GTK_SELECTION_MODEL (self->selection));
@@ -1302,16 +1372,20 @@ ex_window_run (ExWindow *self)
   g_ptr_array_set_size (self->diagnostics, 0);
   ex_diagnostics_reset (self->diagnostics_view, path);
   memset (&self->progress, 0, sizeof self->progress);
-  g_free (self->results_db_path);
-  self->results_db_path = g_strdup (path);
   ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
 
   settings = ex_application_get_settings ();
-  self->job = ex_search_job_start (query, path,
+  self->job = ex_search_job_start (query, (const char *const *) paths->pdata,
                                    settings != NULL ? g_settings_get_uint (settings, "threads") : 0,
                                    G_OBJECT (self), &job_funcs);
+  set_results_games (self, ex_search_job_get_games_path (self->job),
+                     ex_search_job_keeps_games (self->job));
+  g_free (self->results_db_name);
+  self->results_db_name = dup_database_name (self);
+  g_strfreev (self->results_db_inputs);
+  self->results_db_inputs = g_strdupv ((char **) paths->pdata);
 
-  name = g_file_get_basename (self->database);
+  name = dup_database_name (self);
   message = g_strdup_printf (_("Searching “%s”…"), name);
   set_status (self, message, FALSE);
   show_empty_state (self, _("Searching…"), message);
@@ -1482,6 +1556,16 @@ ex_window_export_full (ExWindow       *self,
     }
   if (!ex_export_check_destination (path, self->results_db_path, error))
     return FALSE;
+  /* Nor over any file of the database searched. */
+  if (self->results_db_inputs != NULL)
+    {
+      g_auto(GStrv) files = cq_pgn_expand_inputs ((const char *const *) self->results_db_inputs,
+                                                  NULL);
+
+      for (guint i = 0; files != NULL && files[i] != NULL; i++)
+        if (!ex_export_check_destination (path, files[i], error))
+          return FALSE;
+    }
 
   self->exporting = TRUE;
   closure = g_new0 (ExportClosure, 1);
@@ -1527,13 +1611,26 @@ ex_window_is_exporting (ExWindow *self)
  * Files: queries and databases
  */
 
+/* The names of the database files the engine reads (cq_pgn_expand_inputs());
+ * the engine itself tells them by content. */
+static const char *const database_suffixes[] = {
+  "pgn", "pgn.gz", "pgn.bz2", "pgn.xz", "pgn.zst", "pgn.lz4", "zip",
+};
+
+/* A database (by its name), or a folder of them. */
 static gboolean
 has_pgn_suffix (GFile *file)
 {
   g_autofree char *name = g_file_get_basename (file);
   g_autofree char *lower = g_utf8_strdown (name, -1);
 
-  return g_str_has_suffix (lower, ".pgn");
+  for (guint i = 0; i < G_N_ELEMENTS (database_suffixes); i++)
+    {
+      g_autofree char *suffix = g_strconcat (".", database_suffixes[i], NULL);
+      if (g_str_has_suffix (lower, suffix))
+        return TRUE;
+    }
+  return g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY;
 }
 
 /* Opening a .cql file whose :pgn names an existing file selects that
@@ -1632,6 +1729,17 @@ new_filter (const char *name,
   return filter;
 }
 
+static GtkFileFilter *
+new_database_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("PGN Databases (also compressed)"));
+  for (guint i = 0; i < G_N_ELEMENTS (database_suffixes); i++)
+    gtk_file_filter_add_suffix (filter, database_suffixes[i]);
+  return filter;
+}
+
 static void
 choose_database_response_cb (GtkNativeDialog *dialog,
                              int              response,
@@ -1639,18 +1747,32 @@ choose_database_response_cb (GtkNativeDialog *dialog,
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GPtrArray) chosen = g_ptr_array_new_with_free_func (g_object_unref);
+      guint n = g_list_model_get_n_items (files);
 
-      if (file != NULL && g_file_peek_path (file) != NULL)
+      for (guint i = 0; i < n; i++)
         {
-          g_autofree char *name = g_file_get_basename (file);
-          g_autofree char *message = g_strdup_printf (_("Database: “%s”"), name);
+          GFile *file = g_list_model_get_item (files, i);
 
-          ex_window_set_database (self, file);
+          if (g_file_peek_path (file) == NULL)
+            {
+              g_object_unref (file);
+              set_status (self, _("Only local files can be searched"), TRUE);
+              break;
+            }
+          g_ptr_array_add (chosen, file);
+        }
+      if (chosen->len == n && n > 0)
+        {
+          g_autofree char *name = NULL;
+          g_autofree char *message = NULL;
+
+          ex_window_set_databases (self, (GFile *const *) chosen->pdata, chosen->len);
+          name = dup_database_name (self);
+          message = g_strdup_printf (_("Database: “%s”"), name);
           set_status (self, message, FALSE);
         }
-      else if (file != NULL)
-        set_status (self, _("Only local files can be searched"), TRUE);
     }
 
   gtk_native_dialog_destroy (dialog);
@@ -1667,8 +1789,25 @@ choose_database_action (GtkWidget  *widget,
 
   dialog = gtk_file_chooser_native_new (_("Choose a Database"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Choose"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_filter (_("PGN Databases"), "*.[pP][gG][nN]"));
+  /* Several files are searched as one database, in the order chosen. */
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_database_filter ());
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_filter (_("All Files"), "*"));
+  g_signal_connect (dialog, "response", G_CALLBACK (choose_database_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+choose_database_folder_action (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+
+  dialog = gtk_file_chooser_native_new (_("Choose a Folder of Databases"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                        _("_Choose"), _("_Cancel"));
   g_signal_connect (dialog, "response", G_CALLBACK (choose_database_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -1681,7 +1820,7 @@ sample_database_action (GtkWidget  *widget,
   ExWindow *self = EX_WINDOW (widget);
 
   use_sample_database (self);
-  if (self->database != NULL)
+  if (self->databases->len > 0)
     set_status (self, _("Database: the bundled sample of 103 studies"), FALSE);
 }
 
@@ -2121,7 +2260,7 @@ update_actions (ExWindow *self)
                        || (self->pending != NULL && pending_count (self) > 0);
   guint n = self->results != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->results)) : 0;
 
-  gtk_widget_action_set_enabled (widget, "win.run", self->database != NULL);
+  gtk_widget_action_set_enabled (widget, "win.run", self->databases->len > 0);
   gtk_widget_action_set_enabled (widget, "win.stop", searching);
   gtk_widget_action_set_enabled (widget, "win.export", !searching && !self->exporting && n > 0);
   gtk_widget_action_set_enabled (widget, "win.previous-result", n > 0);
@@ -2409,7 +2548,8 @@ ex_window_close_request (GtkWindow *window)
   if (settings != NULL)
     {
       g_autofree char *query = ex_window_dup_query_text (self);
-      g_autofree char *database = self->database != NULL ? g_file_get_path (self->database) : NULL;
+      g_autofree char *database = self->databases->len == 1
+                                  ? g_file_get_path (g_ptr_array_index (self->databases, 0)) : NULL;
       g_autofree char *sample = ex_application_find_data_file (SAMPLE_DATABASE);
       int width, height;
 
@@ -2460,7 +2600,7 @@ ex_window_dispose (GObject *object)
     g_clear_object (&self->columns[i]);
   g_clear_object (&self->results);
   g_clear_object (&self->buffer);
-  g_clear_object (&self->database);
+  g_clear_pointer (&self->databases, g_ptr_array_unref);
   g_clear_object (&self->query_file);
 
   G_OBJECT_CLASS (ex_window_parent_class)->dispose (object);
@@ -2471,7 +2611,9 @@ ex_window_finalize (GObject *object)
 {
   ExWindow *self = EX_WINDOW (object);
 
-  g_clear_pointer (&self->results_db_path, g_free);
+  set_results_games (self, NULL, FALSE);
+  g_clear_pointer (&self->results_db_name, g_free);
+  g_clear_pointer (&self->results_db_inputs, g_strfreev);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
   g_clear_pointer (&self->pending, g_ptr_array_unref);
   g_clear_pointer (&self->filter_text, g_free);
@@ -2538,6 +2680,8 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save-query", NULL, save_query_action);
   gtk_widget_class_install_action (widget_class, "win.choose-database", NULL,
                                    choose_database_action);
+  gtk_widget_class_install_action (widget_class, "win.choose-database-folder", NULL,
+                                   choose_database_folder_action);
   gtk_widget_class_install_action (widget_class, "win.sample-database", NULL,
                                    sample_database_action);
   gtk_widget_class_install_action (widget_class, "win.load-example", "s", load_example_action);
@@ -2564,6 +2708,7 @@ ex_window_init (ExWindow *self)
   g_autofree char *initial_text = NULL;
   GdkRGBA red;
 
+  self->databases = g_ptr_array_new_with_free_func (g_object_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->diagnostics = g_ptr_array_new_with_free_func (g_free);

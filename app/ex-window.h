@@ -16,6 +16,9 @@ ExWindow      *ex_window_new                (GtkApplication *application);
 
 void           ex_window_open_file          (ExWindow       *self,
                                              GFile          *file);
+void           ex_window_set_databases      (ExWindow       *self,
+                                             GFile *const   *files,
+                                             guint           n_files);
 void           ex_window_set_database       (ExWindow       *self,
                                              GFile          *file);
 GFile         *ex_window_get_database       (ExWindow       *self);

@@ -447,17 +447,16 @@ start_pump (CqPgnInput *in, const Magic *m, GError **error)
   return check_text (first->data, MIN (first->len, SNIFF_SIZE), in->name, m->name, error);
 }
 
-CqPgnInput *
-cq_pgn_input_open (const char *path, GError **error)
+/* Opens @path and reads its first bytes into @in->prefix; sets @magic to
+ * its compression or archive format, NULL for text.  Fails for files that
+ * cannot be opened or read, and for formats that are known not to be PGN. */
+static gboolean
+open_and_sniff (CqPgnInput *in, const char *path, const Magic **magic, GError **error)
 {
-  g_autoptr(CqPgnInput) in = NULL;
   const Magic *m;
   struct stat st;
   gssize n;
 
-  g_return_val_if_fail (path != NULL, NULL);
-
-  in = g_new0 (CqPgnInput, 1);
   in->fd = -1;
   if (g_str_equal (path, "-"))
     {
@@ -473,7 +472,7 @@ cq_pgn_input_open (const char *path, GError **error)
           int saved = errno;
           g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
                        "%s: cannot open: %s", path, g_strerror (saved));
-          return NULL;
+          return FALSE;
         }
       in->close_fd = TRUE;
     }
@@ -482,7 +481,7 @@ cq_pgn_input_open (const char *path, GError **error)
       int saved = S_ISDIR (st.st_mode) ? EISDIR : errno;
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
                    "%s: cannot read: %s", in->name, g_strerror (saved));
-      return NULL;
+      return FALSE;
     }
   in->file_size = S_ISREG (st.st_mode) ? (guint64) st.st_size : 0;
 #ifdef POSIX_FADV_SEQUENTIAL
@@ -495,7 +494,7 @@ cq_pgn_input_open (const char *path, GError **error)
   if (n < 0)
     {
       set_read_error (error, in->name, 0, errno);
-      return NULL;
+      return FALSE;
     }
   in->prefix_len = n;
 
@@ -504,8 +503,23 @@ cq_pgn_input_open (const char *path, GError **error)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                    "%s: not a PGN file: this is %s", in->name, m->name);
-      return NULL;
+      return FALSE;
     }
+  *magic = m;
+  return TRUE;
+}
+
+CqPgnInput *
+cq_pgn_input_open (const char *path, GError **error)
+{
+  g_autoptr(CqPgnInput) in = NULL;
+  const Magic *m = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  in = g_new0 (CqPgnInput, 1);
+  if (!open_and_sniff (in, path, &m, error))
+    return NULL;
   if (m != NULL)
     {
       in->compression = m->name;
@@ -516,6 +530,24 @@ cq_pgn_input_open (const char *path, GError **error)
   if (!check_text (in->prefix, in->prefix_len, in->name, NULL, error))
     return NULL;
   return g_steal_pointer (&in);
+}
+
+gboolean
+cq_pgn_input_sniff (const char *path, const char **compression, GError **error)
+{
+  g_autoptr(CqPgnInput) in = NULL;
+  const Magic *m = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  in = g_new0 (CqPgnInput, 1);
+  if (!open_and_sniff (in, path, &m, error))
+    return FALSE;
+  if (m == NULL && !check_text (in->prefix, in->prefix_len, in->name, NULL, error))
+    return FALSE;
+  if (compression)
+    *compression = m ? m->name : NULL;
+  return TRUE;
 }
 
 gssize

@@ -41,6 +41,22 @@ typedef struct _CqPgnInput CqPgnInput;
 CqPgnInput  *cq_pgn_input_open (const char *path, GError **error);
 
 /**
+ * cq_pgn_input_sniff:
+ * @path: a file ("-" is not looked at: it would consume standard input).
+ * @compression: (out) (optional): the compression or archive format (as
+ *   cq_pgn_input_get_compression()), NULL for plain text.
+ *
+ * Looks at the first 64 KiB of @path as cq_pgn_input_open() does, without
+ * decompressing anything: for callers that must know how a database is
+ * stored before they search it (the workbench keeps the games of its
+ * results when they cannot be re-read at an offset).
+ *
+ * Returns: TRUE if cq_pgn_input_open() would read it (compressed data is
+ *   only checked once decompressed); FALSE with its errors otherwise.
+ */
+gboolean     cq_pgn_input_sniff (const char *path, const char **compression, GError **error);
+
+/**
  * cq_pgn_input_read:
  * @buf: where to put up to @len bytes of PGN text.
  *
