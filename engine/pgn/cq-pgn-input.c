@@ -428,9 +428,11 @@ start_pump (CqPgnInput *in, const Magic *m, GError **error)
   in->pump = p;
   if (archive_read_open (p->archive, p, NULL, pump_read_cb, NULL) != ARCHIVE_OK)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   "%s: cannot read this %s file: %s", in->name, m->name,
-                   archive_error_string (p->archive));
+      /* libarchive reads the stream's first block here: a stream cut or
+       * damaged inside it holds no text at all. */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   "%s: the %s data is corrupt or truncated before its first text: %s",
+                   in->name, m->name, archive_error_string (p->archive));
       return FALSE;
     }
   in->thread = g_thread_new ("cq-decompress", pump_thread, pump_ref (p));
