@@ -4,7 +4,8 @@
  *
  * A GtkApplication (org.excelsior.Workbench) that opens one ExWindow.  Files
  * given on the command line are opened in it (G_APPLICATION_HANDLES_OPEN):
- * a .pgn file becomes the database, anything else is read as a CQL query.
+ * PGN files (plain or compressed) and folders become the database, searched
+ * as one in the order given; anything else is read as a CQL query.
  * Its resources (window template, cql.lang, style.css, icons, example
  * queries) live under /org/excelsior/Workbench/, where GtkApplication also
  * finds the icons by itself.
@@ -190,18 +191,23 @@ ex_application_open (GApplication  *app,
   ExApplication *self = EX_APPLICATION (app);
   ExWindow *window = get_window (self);
 
-  /* Queries first: a database named on the command line wins over a
-   * query's :pgn, whatever the order of the arguments. */
-  for (int pass = 0; pass < 2; pass++)
-    for (int i = 0; i < n_files; i++)
-      {
-        g_autofree char *name = g_file_get_basename (files[i]);
-        g_autofree char *lower = g_utf8_strdown (name, -1);
-        gboolean is_pgn = g_str_has_suffix (lower, ".pgn");
+  g_autoptr(GPtrArray) databases = g_ptr_array_new ();
 
-        if (is_pgn == (pass == 1))
-          ex_window_open_file (window, files[i]);
-      }
+  /* Queries first: a database named on the command line wins over a
+   * query's :pgn, whatever the order of the arguments.  Several databases
+   * (files, compressed files, folders) are searched as one, in the order
+   * given. */
+  for (int i = 0; i < n_files; i++)
+    {
+      if (ex_window_is_database_file (files[i]))
+        g_ptr_array_add (databases, files[i]);
+      else
+        ex_window_open_file (window, files[i]);
+    }
+  if (databases->len == 1)
+    ex_window_open_file (window, g_ptr_array_index (databases, 0));
+  else if (databases->len > 1)
+    ex_window_set_databases (window, (GFile *const *) databases->pdata, databases->len);
 
   gtk_window_present (GTK_WINDOW (window));
   maybe_take_screenshot (self, window);

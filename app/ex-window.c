@@ -1617,9 +1617,16 @@ static const char *const database_suffixes[] = {
   "pgn", "pgn.gz", "pgn.bz2", "pgn.xz", "pgn.zst", "pgn.lz4", "zip",
 };
 
-/* A database (by its name), or a folder of them. */
-static gboolean
-has_pgn_suffix (GFile *file)
+/**
+ * ex_window_is_database_file:
+ * @file: a file named on the command line or dropped on the window.
+ *
+ * Returns: TRUE if @file is to be opened as a database (a name ending in
+ *   .pgn, .pgn.gz, .pgn.bz2, .pgn.xz, .pgn.zst, .pgn.lz4 or .zip, or a
+ *   folder), FALSE if it is to be read as a query.
+ */
+gboolean
+ex_window_is_database_file (GFile *file)
 {
   g_autofree char *name = g_file_get_basename (file);
   g_autofree char *lower = g_utf8_strdown (name, -1);
@@ -1688,7 +1695,7 @@ ex_window_open_file (ExWindow *self,
 
   name = g_file_get_basename (file);
 
-  if (has_pgn_suffix (file))
+  if (ex_window_is_database_file (file))
     {
       ex_window_set_database (self, file);
       message = g_strdup_printf (_("Database: “%s”"), name);

@@ -19,6 +19,7 @@ void           ex_window_open_file          (ExWindow       *self,
 void           ex_window_set_databases      (ExWindow       *self,
                                              GFile *const   *files,
                                              guint           n_files);
+gboolean       ex_window_is_database_file   (GFile          *file);
 void           ex_window_set_database       (ExWindow       *self,
                                              GFile          *file);
 GFile         *ex_window_get_database       (ExWindow       *self);

@@ -73,3 +73,26 @@ ex_test_find_widget (GtkWidget *widget,
     }
   return NULL;
 }
+
+gboolean
+ex_test_init (int    *argc,
+              char ***argv)
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_printerr ("no display: skipped\n");
+      return FALSE;
+    }
+  g_test_init (argc, argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_printerr ("cannot open the display: skipped\n");
+      return FALSE;
+    }
+  return TRUE;
+}

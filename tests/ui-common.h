@@ -42,4 +42,10 @@ gboolean ex_test_no_thread_running (gpointer unused);
 GtkWidget *ex_test_find_widget (GtkWidget *widget,
                                 GType      type);
 
+/* Sets up a workbench test: the environment the suites run in (memory
+ * GSettings backend, cairo renderer, no accessibility bus), g_test_init()
+ * and GTK.  Returns FALSE without a display: the test then exits 77
+ * (skipped). */
+gboolean ex_test_init (int *argc, char ***argv);
+
 G_END_DECLS

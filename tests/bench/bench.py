@@ -5,7 +5,7 @@ pgn-extract's parse-and-replay on the same file in the same run.
 
     python3 tests/bench/bench.py [--cql BUILD/engine/cli/cql] [--runs 3]
         [--threads 1,2] [--only NAME]... [--games N] [--scale K]
-        [--no-pgn-extract] [--markdown FILE]
+        [--no-pgn-extract] [--markdown FILE] [--compress zstd,gzip,xz]
 
 The file is decompressed once into tests/bench/cache/ (--games N: only its
 first N games; --scale K: K copies of it back to back, to check that memory
@@ -19,7 +19,11 @@ package `time`): the rusage that Python's own wait4() returns counts the
 harness's RSS too, since Linux keeps a process's peak RSS across the exec
 after the fork; that is why an earlier version reported 14.9 MiB for every
 run.  The output files of the different thread counts are compared byte
-for byte.  A query the engine rejects as "not supported yet" is skipped,
+for byte.  --compress also searches the file compressed each way named
+(zstd -19, gzip -6, xz -6, made once in the cache), each query's runs
+with the same thread count back to back with the plain file's, and
+reports the median over the rounds of compressed time / plain time, and
+checks that the output is byte-identical to the plain file's.  A query the engine rejects as "not supported yet" is skipped,
 saying so.  Exits 77 when ../shared/data is absent.
 
 Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
@@ -71,6 +75,24 @@ FORANY = ("(match :pgn {pgn} :output {out}\n :forany pawn P\n"
           " (position $pawn[a-h2])\n (position $pawn[a-h8]))\n")
 
 
+COMPRESSORS = {
+    "zstd": ("zst", ["zstd", "-q", "-19", "-T0", "-c"]),
+    "gzip": ("gz", ["gzip", "-6", "-c"]),
+    "xz": ("xz", ["xz", "-6", "-T0", "-c"]),
+}
+
+
+def compressed(src, how):
+    """src compressed the named way, made once beside it in the cache."""
+    ext, argv = COMPRESSORS[how]
+    path = "%s.%s" % (src, ext)
+    if not os.path.exists(path):
+        with open(path + ".part", "wb") as out:
+            subprocess.run(argv + [src], stdout=out, check=True)
+        os.rename(path + ".part", path)
+    return path
+
+
 def decompressed(limit_games=None, scale=1):
     os.makedirs(CACHE, exist_ok=True)
     full = os.path.join(CACHE, "gnuchess-book-1.02.pgn")
@@ -104,6 +126,10 @@ def decompressed(limit_games=None, scale=1):
             os.rename(big + ".part", big)
         src = big
     return src
+
+
+class Runs(list):
+    how = "plain"
 
 
 class Run:
@@ -149,6 +175,8 @@ def main():
     ap.add_argument("--scale", type=int, default=1, help="K copies of the file back to back")
     ap.add_argument("--no-pgn-extract", action="store_true")
     ap.add_argument("--markdown", help="also write the table to FILE")
+    ap.add_argument("--compress", default="",
+                    help="also search the file compressed these ways (zstd,gzip,xz)")
     ap.add_argument("--workdir", help="where the queries and their outputs go (default: the "
                     "system's temporary directory; /dev/shm keeps the disk out of the timings)")
     args = ap.parse_args()
@@ -163,6 +191,12 @@ def main():
     if not os.access(GNU_TIME, os.X_OK):
         print("note: %s is absent (apt install time): no CPU time or peak RSS" % GNU_TIME)
     pgn = decompressed(args.games, args.scale)
+    inputs = [("plain", pgn)]
+    for how in [c for c in args.compress.split(",") if c]:
+        if how not in COMPRESSORS:
+            print("unknown compression %s (zstd, gzip, xz)" % how)
+            return 1
+        inputs.append((how, compressed(pgn, how)))
     work = tempfile.mkdtemp(prefix="cql-bench-", dir=args.workdir)
     size_mb = os.path.getsize(pgn) / 1e6
     rows, notes = [], []
@@ -179,19 +213,21 @@ def main():
         # The runs are interleaved: each round runs pgn-extract once and then
         # every query once per thread count, so that a slow spell of a shared
         # machine falls on all of them alike and the ratios hold.
-        jobs = []   # (name, kind, body, thread count, query file, output, row)
+        jobs = []   # (name, kind, body, thread count, query file, output, row, input)
         for name, kind, body in QUERIES:
             if args.only and name not in args.only:
                 continue
             for t in args.threads.split(","):
-                out = os.path.join(work, "%s-%s.pgn" % (name, t))
-                q = os.path.join(work, "%s-%s.cql" % (name, t))
-                with open(q, "w") as f:
-                    if body is None:
-                        f.write(FORANY.format(pgn=pgn, out=out))
-                    else:
-                        f.write("(match :pgn %s :output %s\n %s)\n" % (pgn, out, body))
-                jobs.append([name, kind, body, t, q, out, None])
+                for how, src in inputs:
+                    tag = "" if how == "plain" else "-" + how
+                    out = os.path.join(work, "%s-%s%s.pgn" % (name, t, tag))
+                    q = os.path.join(work, "%s-%s%s.cql" % (name, t, tag))
+                    with open(q, "w") as f:
+                        if body is None:
+                            f.write(FORANY.format(pgn=src, out=out))
+                        else:
+                            f.write("(match :pgn %s :output %s\n %s)\n" % (src, out, body))
+                    jobs.append([name, kind, body, t, q, out, None, how])
         rejected = set()
         for rnd in range(args.runs):
             if pe_row:
@@ -205,7 +241,7 @@ def main():
                 group = [j for j in jobs if j[0] == name]
                 order.extend(reversed(group) if rnd % 2 else group)
             for job in order:
-                name, kind, body, t, q, out, row = job
+                name, kind, body, t, q, out, row, how = job
                 if name in rejected:
                     continue
                 # Each run writes a new file, as a first run does: the rename
@@ -232,14 +268,27 @@ def main():
                 if row is None:
                     mm = re.search(r"(\d+) match(?:es)? of", run.stderr)
                     label = "cql %s: `%s`" % (name, body or ":forany ...")
+                    if how != "plain":
+                        label += " [%s]" % how
                     row = job[6] = ((label + (" (%s matches)" % mm.group(1) if mm else "")),
-                                    t, kind, [])
+                                    t, kind, Runs())
+                    row[3].how = how
                     rows.append(row)
                 row[3].append(run)
-                print("round %d: %s, %s threads: %.2f s" % (rnd + 1, name, t, run.wall),
+                print("round %d: %s%s, %s threads: %.2f s"
+                      % (rnd + 1, name, "" if how == "plain" else " [%s]" % how, t, run.wall),
                       flush=True)
         for name in dict.fromkeys(j[0] for j in jobs):
-            outs = [(j[3], j[5]) for j in jobs if j[0] == name and j[6] is not None]
+            for t in args.threads.split(","):
+                same_t = [j for j in jobs if j[0] == name and j[3] == t and j[6] is not None]
+                for j in same_t[1:]:
+                    same = filecmp.cmp(same_t[0][5], j[5], shallow=False)
+                    if not same:
+                        failed = True
+                        notes.append("`%s` [%s], %s threads: output DIFFERS from the plain file's"
+                                     % (name, j[7], t))
+            outs = [(j[3], j[5]) for j in jobs
+                    if j[0] == name and j[6] is not None and j[7] == "plain"]
             for t, out in outs[1:]:
                 same = filecmp.cmp(outs[0][1], out, shallow=False)
                 notes.append("`%s`: output with %s threads %s the output with %s"
@@ -293,6 +342,28 @@ def main():
             "%.0f" % (games / cpu) if cpu else "?",
             "%.0f" % (cpu * 1e9 / positions) if cpu and positions else "?",
             ratio, target, speedup, "%.1f" % rss if rss is not None else "?"))
+    if len(inputs) > 1:
+        lines.append("")
+        lines.append("| query | threads | compression | median wall s | median CPU s "
+                     "| compressed / plain wall (median of the rounds' ratios) | peak RSS MiB |")
+        lines.append("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
+        plain = {}
+        for name, t, kind, runs in rows:
+            if getattr(runs, "how", None) == "plain":
+                plain[(name.split(":")[0], t)] = runs
+        for name, t, kind, runs in rows:
+            how = getattr(runs, "how", None)
+            if how in (None, "plain"):
+                continue
+            base = plain.get((name.split(":")[0], t))
+            if not base:
+                continue
+            ratios = [b.wall / a.wall for a, b in zip(base, runs)]
+            rss = max([r.rss for r in runs if r.rss is not None], default=None)
+            lines.append("| %s | %s | %s | %.2f | %s | %.3f | %s |" % (
+                name.split(":")[0], t, how, med([r.wall for r in runs]),
+                "%.2f" % med([r.cpu for r in runs]) if med([r.cpu for r in runs]) else "?",
+                statistics.median(ratios), "%.1f" % rss if rss is not None else "?"))
     for n in notes:
         lines.append("- " + n)
     text = "\n".join(lines)
