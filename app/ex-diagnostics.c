@@ -130,7 +130,7 @@ ex_diagnostics_read_game_text (const char    *pgn_path,
   CqGameSource source;
   GError *local_error = NULL;
 
-  reader = cq_pgn_reader_new_for_path (pgn_path, error);
+  reader = cq_pgn_reader_new_for_path (pgn_path, NULL, error);
   if (reader == NULL)
     return NULL;
 

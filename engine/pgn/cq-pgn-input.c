@@ -10,10 +10,17 @@
  * two queues: full blocks go one way, empty ones come back, so memory is
  * bounded by the number of blocks.
  *
+ * Nothing here waits without looking at the input's cancellable for longer
+ * than WAIT_SLICE_MS: a pipe, a FIFO or a terminal is polled before each
+ * read (a FIFO is opened without waiting for its writer), and the reader
+ * waits for the pump's blocks in slices, so that a cancelled search (^C,
+ * Stop) ends within that time even on a pipe that never writes.
+ *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -29,6 +36,7 @@
 #define N_BLOCKS     4
 #define READ_CHUNK   (128 * 1024)
 #define READ_STEP    (64 * 1024)
+#define WAIT_SLICE_MS 50
 
 typedef struct {
   guchar  *data;
@@ -47,6 +55,8 @@ typedef struct {
   struct archive   *archive;
   int               fd;
   gboolean          close_fd;
+  gboolean          must_poll;   /* not a regular file: poll before read() */
+  GCancellable     *cancellable;
   char             *name;
   const char       *compression;
   gboolean          zip;
@@ -62,6 +72,8 @@ struct _CqPgnInput {
   char        *name;
   int          fd;
   gboolean     close_fd;
+  gboolean     must_poll;       /* not a regular file: poll before read() */
+  GCancellable *cancellable;
   guint64      file_size;
   const char  *compression;
   /* plain text: the sniffed bytes, then the file */
@@ -156,18 +168,72 @@ check_text (const guchar *p, gsize n, const char *name, const char *inside, GErr
   return TRUE;
 }
 
+/* Waits until @fd can be read (data, its end, or an error) or @cancellable
+ * is cancelled.  Returns 1 when readable, 0 when cancelled, -1 with errno
+ * set on a poll error. */
+static int
+wait_readable (int fd, GCancellable *cancellable)
+{
+  for (;;)
+    {
+      struct pollfd pfd = { .fd = fd, .events = POLLIN };
+      int r;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        return 0;
+      r = poll (&pfd, 1, WAIT_SLICE_MS);
+      if (r < 0 && errno != EINTR)
+        return -1;
+      if (r > 0)
+        return 1;
+    }
+}
+
+/* read() that gives up when @cancellable is cancelled: for a file that is
+ * not a regular one (@must_poll), it waits in slices with poll().  Returns
+ * the bytes read, 0 at the end, -1 with errno set on an error (ECANCELED
+ * when cancelled). */
+static gssize
+read_cancellable (int fd, void *buf, gsize len, gboolean must_poll, GCancellable *cancellable)
+{
+  for (;;)
+    {
+      gssize n;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          errno = ECANCELED;
+          return -1;
+        }
+      if (must_poll)
+        {
+          int r = wait_readable (fd, cancellable);
+
+          if (r == 0)
+            {
+              errno = ECANCELED;
+              return -1;
+            }
+          if (r < 0)
+            return -1;
+        }
+      n = read (fd, buf, len);
+      if (n < 0 && (errno == EINTR || errno == EAGAIN))
+        continue;
+      return n;
+    }
+}
+
 /* Reads up to @len bytes, as many as the file gives before its end. */
 static gssize
-read_full (int fd, guchar *buf, gsize len)
+read_full (CqPgnInput *in, guchar *buf, gsize len)
 {
   gsize done = 0;
 
   while (done < len)
     {
-      gssize n = read (fd, buf + done, len - done);
+      gssize n = read_cancellable (in->fd, buf + done, len - done, in->must_poll, in->cancellable);
 
-      if (n < 0 && errno == EINTR)
-        continue;
       if (n < 0)
         return -1;
       if (n == 0)
@@ -180,6 +246,11 @@ read_full (int fd, guchar *buf, gsize len)
 static void
 set_read_error (GError **error, const char *name, guint64 at, int saved)
 {
+  if (saved == ECANCELED)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s: reading cancelled", name);
+      return;
+    }
   g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
                "%s: read error at byte %" G_GUINT64_FORMAT ": %s", name, at,
                g_strerror (saved));
@@ -215,6 +286,7 @@ pump_unref (Pump *p)
     close (p->fd);
   g_async_queue_unref (p->full);
   g_async_queue_unref (p->empty);
+  g_clear_object (&p->cancellable);
   g_free (p->chunk);
   g_free (p->prefix);
   g_free (p->name);
@@ -238,12 +310,11 @@ pump_read_cb (struct archive *a, void *data, const void **buf)
     }
   if (g_atomic_int_get (&p->stop))
     return 0;
-  do
-    n = read (p->fd, p->chunk, READ_CHUNK);
-  while (n < 0 && errno == EINTR);
+  n = read_cancellable (p->fd, p->chunk, READ_CHUNK, p->must_poll, p->cancellable);
   if (n < 0)
     {
-      archive_set_error (a, errno, "read error: %s", g_strerror (errno));
+      archive_set_error (a, errno, "%s", errno == ECANCELED ? "reading cancelled"
+                         : g_strerror (errno));
       return -1;
     }
   *buf = p->chunk;
@@ -281,6 +352,11 @@ pump_next_member (Pump *p, gboolean first, GError **error)
               return -1;
             }
           return 0;
+        }
+      if (r < ARCHIVE_WARN && g_cancellable_is_cancelled (p->cancellable))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s: reading cancelled", p->name);
+          return -1;
         }
       if (r < ARCHIVE_WARN)
         {
@@ -335,6 +411,13 @@ pump_thread (gpointer data)
            * text before a corrupt spot is kept to within a step. */
           n = archive_read_data (p->archive, b->data + b->len,
                                  MIN (BLOCK_SIZE - b->len, READ_STEP));
+          if (n < 0 && g_cancellable_is_cancelled (p->cancellable))
+            {
+              g_set_error (&b->error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                           "%s: reading cancelled", p->name);
+              done = TRUE;
+              break;
+            }
           if (n < 0)
             {
               g_set_error (&b->error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
@@ -388,6 +471,7 @@ cq_pgn_input_free (CqPgnInput *input)
   input_free_pump (input);
   if (input->close_fd && input->fd >= 0)
     close (input->fd);
+  g_clear_object (&input->cancellable);
   g_free (input->prefix);
   g_free (input->name);
   g_free (input);
@@ -402,6 +486,8 @@ start_pump (CqPgnInput *in, const Magic *m, GError **error)
   p->ref = 1;
   p->fd = in->fd;
   p->close_fd = in->close_fd;
+  p->must_poll = in->must_poll;
+  p->cancellable = in->cancellable ? g_object_ref (in->cancellable) : NULL;
   in->close_fd = FALSE;          /* the pump owns the descriptor now */
   p->name = g_strdup (in->name);
   p->compression = m->name;
@@ -428,6 +514,8 @@ start_pump (CqPgnInput *in, const Magic *m, GError **error)
   in->pump = p;
   if (archive_read_open (p->archive, p, NULL, pump_read_cb, NULL) != ARCHIVE_OK)
     {
+      if (g_cancellable_set_error_if_cancelled (in->cancellable, error))
+        return FALSE;
       /* libarchive reads the stream's first block here: a stream cut or
        * damaged inside it holds no text at all. */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
@@ -467,8 +555,15 @@ open_and_sniff (CqPgnInput *in, const char *path, const Magic **magic, GError **
     }
   else
     {
+      int flags = O_RDONLY | O_CLOEXEC;
+
       in->name = g_strdup (path);
-      in->fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+      /* open() of a FIFO waits for a writer, out of reach of the
+       * cancellable: open it without waiting; poll() then waits for the
+       * writer's first bytes (or its end) in slices. */
+      if (g_stat (path, &st) == 0 && S_ISFIFO (st.st_mode))
+        flags |= O_NONBLOCK;
+      in->fd = g_open (path, flags, 0);
       if (in->fd < 0)
         {
           int saved = errno;
@@ -485,6 +580,7 @@ open_and_sniff (CqPgnInput *in, const char *path, const Magic **magic, GError **
                    "%s: cannot read: %s", in->name, g_strerror (saved));
       return FALSE;
     }
+  in->must_poll = !S_ISREG (st.st_mode) && !S_ISBLK (st.st_mode);
   in->file_size = S_ISREG (st.st_mode) ? (guint64) st.st_size : 0;
 #ifdef POSIX_FADV_SEQUENTIAL
   if (S_ISREG (st.st_mode))
@@ -492,7 +588,7 @@ open_and_sniff (CqPgnInput *in, const char *path, const Magic **magic, GError **
 #endif
 
   in->prefix = g_malloc (SNIFF_SIZE);
-  n = read_full (in->fd, in->prefix, SNIFF_SIZE);
+  n = read_full (in, in->prefix, SNIFF_SIZE);
   if (n < 0)
     {
       set_read_error (error, in->name, 0, errno);
@@ -512,7 +608,7 @@ open_and_sniff (CqPgnInput *in, const char *path, const Magic **magic, GError **
 }
 
 CqPgnInput *
-cq_pgn_input_open (const char *path, GError **error)
+cq_pgn_input_open (const char *path, GCancellable *cancellable, GError **error)
 {
   g_autoptr(CqPgnInput) in = NULL;
   const Magic *m = NULL;
@@ -520,6 +616,7 @@ cq_pgn_input_open (const char *path, GError **error)
   g_return_val_if_fail (path != NULL, NULL);
 
   in = g_new0 (CqPgnInput, 1);
+  in->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
   if (!open_and_sniff (in, path, &m, error))
     return NULL;
   if (m != NULL)
@@ -571,9 +668,7 @@ cq_pgn_input_read (CqPgnInput *in, void *buf, gsize len, GError **error)
         }
       if (in->at_end)
         return 0;
-      do
-        n = read (in->fd, buf, len);
-      while (n < 0 && errno == EINTR);
+      n = read_cancellable (in->fd, buf, len, in->must_poll, in->cancellable);
       if (n < 0)
         {
           set_read_error (error, in->name, in->file_pos, errno);
@@ -585,6 +680,8 @@ cq_pgn_input_read (CqPgnInput *in, void *buf, gsize len, GError **error)
       return n;
     }
 
+  if (g_cancellable_set_error_if_cancelled (in->cancellable, error))
+    return -1;
   for (;;)
     {
       Block *b = in->block;

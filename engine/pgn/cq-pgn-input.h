@@ -16,6 +16,10 @@ typedef struct _CqPgnInput CqPgnInput;
 /**
  * cq_pgn_input_open:
  * @path: a file, or "-" for standard input (named "<stdin>" in messages).
+ * @cancellable: (nullable): kept by the input for its life: once it is
+ *   cancelled, opening and every read fail with %G_IO_ERROR_CANCELLED
+ *   within 50 ms, even on a pipe or FIFO that never writes (a FIFO is
+ *   opened without waiting for its writer).
  * @error: a #GError, or %NULL.
  *
  * Opens @path and looks at its first bytes to tell how it is stored:
@@ -36,9 +40,10 @@ typedef struct _CqPgnInput CqPgnInput;
  *   - %G_IO_ERROR_NOT_SUPPORTED if it is a compressed or archive format
  *     that cannot be read (the message names it);
  *   - %G_IO_ERROR_INVALID_DATA if it is not PGN text (the message says
- *     what it looks like, and at which byte).
+ *     what it looks like, and at which byte);
+ *   - %G_IO_ERROR_CANCELLED if @cancellable was cancelled.
  */
-CqPgnInput  *cq_pgn_input_open (const char *path, GError **error);
+CqPgnInput  *cq_pgn_input_open (const char *path, GCancellable *cancellable, GError **error);
 
 /**
  * cq_pgn_input_sniff:
@@ -64,8 +69,9 @@ gboolean     cq_pgn_input_sniff (const char *path, const char **compression, GEr
  *   -1 with @error set: a %G_FILE_ERROR on a read error, or
  *   %G_IO_ERROR_INVALID_DATA if the compressed data is corrupt or
  *   truncated (the message names the file, the compression and the
- *   compressed byte offset where it stopped).  Bytes returned before an
- *   error are good.
+ *   compressed byte offset where it stopped), or %G_IO_ERROR_CANCELLED once
+ *   the input's cancellable is cancelled.  Bytes returned before an error
+ *   are good.
  */
 gssize       cq_pgn_input_read (CqPgnInput *input, void *buf, gsize len, GError **error);
 

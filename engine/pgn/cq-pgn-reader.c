@@ -221,6 +221,7 @@ reader_new (const char *name)
 /**
  * cq_pgn_reader_new_for_path:
  * @path: a PGN file of any size.
+ * @cancellable: (nullable): see cq_pgn_input_open().
  * @error: a #GError, or %NULL.
  *
  * Opens @path for cq_pgn_reader_next().  The file is read in blocks of
@@ -230,14 +231,14 @@ reader_new (const char *name)
  *   (e.g. %G_FILE_ERROR_NOENT) naming @path.
  */
 CqPgnReader *
-cq_pgn_reader_new_for_path (const char *path, GError **error)
+cq_pgn_reader_new_for_path (const char *path, GCancellable *cancellable, GError **error)
 {
   CqPgnInput *input;
   CqPgnReader *r;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  input = cq_pgn_input_open (path, error);
+  input = cq_pgn_input_open (path, cancellable, error);
   if (input == NULL)
     return NULL;
   r = reader_new (cq_pgn_input_get_name (input));

@@ -17,13 +17,17 @@ typedef struct _CqPgnReader CqPgnReader;
  * @path: a PGN file of any size (64-bit offsets; read in blocks, memory
  *   does not grow with the file), plain or compressed, or "-" for
  *   standard input (cq_pgn_input_open()).
+ * @cancellable: (nullable): once cancelled, opening and
+ *   cq_pgn_reader_next() fail with G_IO_ERROR_CANCELLED within 50 ms, also
+ *   on a pipe or FIFO that never writes (cq_pgn_input_open()).
  *
  * Returns: (transfer full): a reader, or NULL with a G_FILE_ERROR, or the
  *   G_IO_ERROR of cq_pgn_input_open() for a file that is not PGN.
  *   cq_pgn_reader_next() reports corrupt compressed data as
  *   G_IO_ERROR_INVALID_DATA naming the last complete game.
  */
-CqPgnReader *cq_pgn_reader_new_for_path (const char *path, GError **error);
+CqPgnReader *cq_pgn_reader_new_for_path (const char *path, GCancellable *cancellable,
+                                          GError **error);
 
 /* A reader over @len bytes of memory at @data (not copied: it must outlive
  * the reader).  @name is used in messages. */

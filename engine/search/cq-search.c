@@ -520,7 +520,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
 
   /* The first file is opened before anything starts: a file that is not
    * PGN at all (or cannot be opened) fails the search at once. */
-  reader = cq_pgn_reader_new_for_path (paths[0], error);
+  reader = cq_pgn_reader_new_for_path (paths[0], cancellable, error);
   if (reader == NULL)
     return FALSE;
 
@@ -579,7 +579,12 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
 
       first_numbers[file] = games_before + 1;
       if (reader == NULL)
-        reader = cq_pgn_reader_new_for_path (paths[file], &local_error);
+        reader = cq_pgn_reader_new_for_path (paths[file], cancellable, &local_error);
+      if (reader == NULL && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_clear_error (&local_error);
+          break;
+        }
       if (reader == NULL)
         {
           /* A later file that cannot be read: reported after the games
@@ -654,6 +659,8 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
             break;
         }
 
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_clear_error (&local_error);   /* stopped, not damaged */
       if (local_error != NULL)
         {
           /* Damaged input (a read error, corrupt or truncated compressed

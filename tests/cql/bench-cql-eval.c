@@ -65,7 +65,7 @@ main (int argc, char **argv)
       return 77;
     }
 
-  reader = cq_pgn_reader_new_for_path (path, &error);
+  reader = cq_pgn_reader_new_for_path (path, NULL, &error);
   if (reader == NULL)
     {
       g_printerr ("bench-cql-eval: %s\n", error->message);

@@ -553,7 +553,7 @@ test_real_data_mate_stalemate (void)
       g_test_skip ("studies/cql6-sample-hhdb-selection.pgn is not there");
       return;
     }
-  reader = cq_pgn_reader_new_for_path (path, &error);
+  reader = cq_pgn_reader_new_for_path (path, NULL, &error);
   g_assert_no_error (error);
 
   mate = cq_query_new_from_string ("(match (position :mate :variations :markall))", NULL, NULL);

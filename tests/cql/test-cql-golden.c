@@ -53,7 +53,7 @@ parsed_studies (void)
       g_test_skip ("EXCELSIOR_SHARED_DATA/studies/cql6-sample-hhdb-selection.pgn is absent");
       return NULL;
     }
-  reader = cq_pgn_reader_new_for_path (pgn, &error);
+  reader = cq_pgn_reader_new_for_path (pgn, NULL, &error);
   g_assert_no_error (error);
   games = g_ptr_array_new_with_free_func ((GDestroyNotify) cq_game_free);
   while (cq_pgn_reader_next (reader, &text, &len, &source, &error))
@@ -85,7 +85,7 @@ evaluate (const char *cql_path, const char *pgn_path)
   guint games = 0;
 
   g_assert_no_error (error);
-  reader = cq_pgn_reader_new_for_path (pgn_path, &error);
+  reader = cq_pgn_reader_new_for_path (pgn_path, NULL, &error);
   g_assert_no_error (error);
   cq_match_info_init (&info);
   while (cq_pgn_reader_next (reader, &text, &len, &source, &error))
@@ -486,7 +486,7 @@ test_counts_brute_force (void)
       ray_tests[k].u.ray.attack_only = rays[k].attack;
     }
 
-  reader = cq_pgn_reader_new_for_path (pgn, &error);
+  reader = cq_pgn_reader_new_for_path (pgn, NULL, &error);
   g_assert_no_error (error);
   while (cq_pgn_reader_next (reader, &text, &len, &source, &error))
     {

@@ -17,7 +17,7 @@ static int
 run (const char *mode, const char *path)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CqPgnReader) reader = cq_pgn_reader_new_for_path (path, &error);
+  g_autoptr (CqPgnReader) reader = cq_pgn_reader_new_for_path (path, NULL, &error);
   guint64 games = 0, bytes = 0, plies = 0, errors = 0, skipped = 0, nodes = 0;
   const char *text;
   gsize len;

@@ -322,7 +322,7 @@ static Counts
 read_file (const char *path, gboolean check_write)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CqPgnReader) reader = cq_pgn_reader_new_for_path (path, &error);
+  g_autoptr (CqPgnReader) reader = cq_pgn_reader_new_for_path (path, NULL, &error);
   g_autoptr (GString) out = g_string_new (NULL);
   Counts c = { 0 };
   const char *text;

@@ -72,7 +72,7 @@ static GPtrArray *
 split_file (const char *path, gsize block)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CqPgnReader) reader = cq_pgn_reader_new_for_path (path, &error);
+  g_autoptr (CqPgnReader) reader = cq_pgn_reader_new_for_path (path, NULL, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (reader);
@@ -398,7 +398,7 @@ test_large_game (void)
     assert_same_split (games, g2);
   }
   {
-    g_autoptr (CqPgnReader) r = cq_pgn_reader_new_for_path (tmp, &error);
+    g_autoptr (CqPgnReader) r = cq_pgn_reader_new_for_path (tmp, NULL, &error);
     g_assert_cmpuint (cq_pgn_reader_get_size (r), ==, data->len);
   }
   g_unlink (tmp);
@@ -530,14 +530,14 @@ static void
 test_missing_file (void)
 {
   g_autoptr (GError) error = NULL;
-  CqPgnReader *r = cq_pgn_reader_new_for_path ("/nonexistent/x.pgn", &error);
+  CqPgnReader *r = cq_pgn_reader_new_for_path ("/nonexistent/x.pgn", NULL, &error);
 
   g_assert_null (r);
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
   g_assert_nonnull (strstr (error->message, "/nonexistent/x.pgn"));
   g_clear_error (&error);
 
-  r = cq_pgn_reader_new_for_path ("/", &error);
+  r = cq_pgn_reader_new_for_path ("/", NULL, &error);
   g_assert_null (r);
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR);
 }

@@ -77,7 +77,7 @@ compress (const char *src, const char *tool, const char *suffix)
 static GString *
 read_all (const char *path, const char **compression, GError **error)
 {
-  g_autoptr(CqPgnInput) in = cq_pgn_input_open (path, error);
+  g_autoptr(CqPgnInput) in = cq_pgn_input_open (path, NULL, error);
   GString *text;
   char buf[7777];
   gssize n;
@@ -314,7 +314,7 @@ test_not_pgn_is_refused (void)
     {
       g_autofree char *path = write_file ("bad.pgn", cases[i].data, cases[i].len);
       g_autoptr(GError) error = NULL;
-      g_autoptr(CqPgnInput) in = cq_pgn_input_open (path, &error);
+      g_autoptr(CqPgnInput) in = cq_pgn_input_open (path, NULL, &error);
 
       g_assert_null (in);
       g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
@@ -328,7 +328,7 @@ test_not_pgn_is_refused (void)
   {
     g_autofree char *path = write_file ("bin.pgn", binary->str, binary->len);
     g_autoptr(GError) error = NULL;
-    g_autoptr(CqPgnInput) in = cq_pgn_input_open (path, &error);
+    g_autoptr(CqPgnInput) in = cq_pgn_input_open (path, NULL, &error);
 
     g_assert_null (in);
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
@@ -341,7 +341,7 @@ test_not_pgn_is_refused (void)
     static const char damaged[] = "[Event \"x\"]\n\n1. e4 \x01\x02 e5 *\n\n[Event \"y\"]\n\n1. d4 *\n";
     g_autofree char *path = write_file ("stray.pgn", damaged, sizeof damaged - 1);
     g_autoptr(GError) error = NULL;
-    g_autoptr(CqPgnInput) in = cq_pgn_input_open (path, &error);
+    g_autoptr(CqPgnInput) in = cq_pgn_input_open (path, NULL, &error);
 
     g_assert_no_error (error);
     g_assert_nonnull (in);

@@ -769,7 +769,7 @@ test_shared_studies (void)
       const char *text;
       gsize len;
 
-      reader = cq_pgn_reader_new_for_path (path, &error);
+      reader = cq_pgn_reader_new_for_path (path, NULL, &error);
       if (reader == NULL)
         {
           g_test_skip (error->message);

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+# The cql tool stops promptly on SIGINT and SIGTERM wherever the time goes:
+# opening a FIFO that has no writer yet, reading a pipe that never writes
+# or never ends, splitting, parsing and searching one very long game.  Each
+# case checks that the tool exits with the interrupted status, that the old
+# output is kept and that no temporary file is left beside it.
+#
+# The time from the signal to the exit is measured and must stay under
+# STOP_LIMIT (seconds; CQL_STOP_LIMIT overrides it, e.g. under sanitizers);
+# the figures are printed, so the log shows how prompt the tool is.
+#
+# Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import unittest
+
+CQL = os.environ.get("CQL", "cql")
+STOP_LIMIT = float(os.environ.get("CQL_STOP_LIMIT", "1.0"))
+OLD_OUTPUT = "old output\n"
+
+
+def long_game(plies):
+    """One legal game of @plies plies (knights going out and back)."""
+    cycle = ["Nf3", "Nf6", "Ng1", "Ng8"]
+    moves = []
+    for i in range(plies):
+        if i % 2 == 0:
+            moves.append("%d." % (i // 2 + 1))
+        moves.append(cycle[i % 4])
+    return '[Event "long"]\n\n' + " ".join(moves) + " *\n"
+
+
+class CliCancel(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="cql-cancel-")
+        self.out = os.path.join(self.dir, "out.pgn")
+        with open(self.out, "w") as f:
+            f.write(OLD_OUTPUT)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def query(self, body):
+        path = os.path.join(self.dir, "q.cql")
+        with open(path, "w") as f:
+            f.write("(match :output out.pgn\n  %s)\n" % body)
+        return path
+
+    def start(self, pgn, body="(position :mate)", stdin=None):
+        query = self.query(body)
+        self.files_before = sorted(os.listdir(self.dir))
+        return subprocess.Popen([CQL, "-i", pgn, query], cwd=self.dir,
+                                stdin=stdin, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+
+    def stop(self, proc, sig=signal.SIGINT, wait_before=0.5):
+        """Sends @sig once the tool is busy; returns the seconds it took to exit."""
+        time.sleep(wait_before)
+        self.assertIsNone(proc.poll(), "the tool ended before the signal")
+        sent = time.monotonic()
+        proc.send_signal(sig)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            self.fail("the tool did not stop within 30 s of the signal")
+        took = time.monotonic() - sent
+        proc.stdout.close()
+        proc.stderr.close()
+        print("%s: stopped %.0f ms after %s" % (self.id().split(".")[-1], took * 1000,
+                                               signal.Signals(sig).name))
+        return took
+
+    def assert_stopped(self, proc, took):
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertLess(took, STOP_LIMIT)
+        with open(self.out) as f:
+            self.assertEqual(f.read(), OLD_OUTPUT, "the old output was changed")
+        self.assertEqual(sorted(os.listdir(self.dir)), self.files_before,
+                         "a temporary file was left behind")
+
+    def test_fifo_without_writer(self):
+        fifo = os.path.join(self.dir, "db.fifo")
+        os.mkfifo(fifo)
+        proc = self.start(fifo)
+        took = self.stop(proc)
+        self.assert_stopped(proc, took)
+
+    def test_fifo_writer_that_never_writes(self):
+        fifo = os.path.join(self.dir, "db.fifo")
+        os.mkfifo(fifo)
+        proc = self.start(fifo)
+        writer = os.open(fifo, os.O_WRONLY)   # opens once the tool has opened it
+        try:
+            took = self.stop(proc, signal.SIGTERM)
+        finally:
+            os.close(writer)
+        self.assert_stopped(proc, took)
+
+    def test_quiet_stdin(self):
+        read_end, write_end = os.pipe()
+        try:
+            proc = self.start("-", stdin=read_end)
+            took = self.stop(proc)
+        finally:
+            os.close(read_end)
+            os.close(write_end)
+        self.assert_stopped(proc, took)
+
+    def test_endless_game_on_stdin(self):
+        # A game that never ends: the text keeps coming (about 4 MB/s, as a
+        # slow network stream would) and never closes.
+        proc = self.start("-", stdin=subprocess.PIPE)
+        proc.stdin.write(b'[Event "endless"]\n\n1. e4 e5 ')
+        deadline = time.monotonic() + 0.5
+        chunk = b"{a comment that never ends the game} " * 1000
+        try:
+            while time.monotonic() < deadline:
+                proc.stdin.write(chunk)
+                proc.stdin.flush()
+                time.sleep(0.01)
+        except BrokenPipeError:
+            self.fail("the tool stopped reading before the signal")
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        try:
+            # Keep writing as a producer would until the tool is gone.
+            while proc.poll() is None and time.monotonic() - sent < 30:
+                proc.stdin.write(chunk)
+                proc.stdin.flush()
+                time.sleep(0.01)
+        except (BrokenPipeError, ValueError):
+            pass
+        proc.wait(timeout=30)
+        took = time.monotonic() - sent
+        try:
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        proc.stdout.close()
+        proc.stderr.close()
+        print("test_endless_game_on_stdin: stopped %.0f ms after SIGINT" % (took * 1000))
+        self.assert_stopped(proc, took)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
