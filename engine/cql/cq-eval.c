@@ -1344,6 +1344,10 @@ record_match (const CqNode *node, CqBitboard squares, GArray *out)
 static inline const CqNode *
 examined_next (const CqPositionList *list, const CqGame *game, const CqNode *node)
 {
+  /* A stopped search ends the walk (cq_game_set_cancellable()), looked at
+   * every 16 positions: a long game is left within milliseconds. */
+  if (node != NULL && G_UNLIKELY ((node->index & 15) == 15) && cq_game_is_cancelled (game))
+    return NULL;
   /* The mainline walk, inline: it runs once per position. */
   if (G_LIKELY (!(list->options & (CQ_LIST_ROOT_ONLY | CQ_LIST_VARIATIONS
                                    | CQ_LIST_VARIATIONSONLY))))

@@ -499,6 +499,21 @@ cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
 }
 
 void
+cq_game_set_cancellable (CqGame *game, GCancellable *cancellable)
+{
+  g_return_if_fail (game != NULL);
+  CQ_GAME_PRIVATE (game)->cancellable = cancellable;
+}
+
+gboolean
+cq_game_is_cancelled (const CqGame *game)
+{
+  GCancellable *cancellable = CQ_GAME_PRIVATE (game)->cancellable;
+
+  return cancellable != NULL && g_cancellable_is_cancelled (cancellable);
+}
+
+void
 cq_game_free (CqGame *game)
 {
   if (game == NULL)
@@ -705,6 +720,7 @@ typedef struct {
    * there (one copy per game instead of one allocation per move). */
   const char *text;
   char    *san_text;
+  guint    steps;           /* tokens since the cancellable was last looked at */
 } Parser;
 
 static inline Line *
@@ -1059,6 +1075,18 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
       char c = *p;
       Line *line = top_line (ps);
       const char *number = ps->number;
+
+      /* A search may be stopped inside a long game: look every 4096 steps
+       * (about a millisecond of reading). */
+      if (G_UNLIKELY (++ps->steps >= 4096))
+        {
+          ps->steps = 0;
+          if (cq_game_is_cancelled (game))
+            {
+              game_error (game, lineno, "reading cancelled");
+              return;
+            }
+        }
 
       /* ps->number survives whitespace only. */
       if (!is_space (c))
@@ -1498,6 +1526,7 @@ cq_game_parse_moves (CqGame *game)
   ps->number = NULL;
   ps->n_nodes = 1;
   ps->n_siblings = 0;
+  ps->steps = 0;
   /* A move takes at least two bytes and a separator. */
   ps->order_cap = mt_len / 2 + 2;
   ps->order = _cq_arena_alloc (&priv->arena, ps->order_cap * sizeof (CqNode *));

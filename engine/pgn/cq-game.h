@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 #include "chess/cq-chess.h"
 
 G_BEGIN_DECLS
@@ -142,6 +142,23 @@ CqGame     *cq_game_new_from_text (const char *text, gsize len,
  * Returns: TRUE if the whole movetext was read without error.
  */
 gboolean    cq_game_parse_moves   (CqGame *game);
+
+/**
+ * cq_game_set_cancellable:
+ * @cancellable: (nullable): not referenced: it must outlive the game's
+ *   parsing and evaluation.
+ *
+ * Lets a search stop inside one long game: once @cancellable is
+ * cancelled, cq_game_parse_moves() stops reading the movetext (within a few
+ * thousand tokens; the game is then incomplete, with "reading cancelled" in
+ * @game->error) and the evaluator stops walking positions
+ * (cq_game_is_cancelled()).  Results computed after that point mean nothing
+ * and are thrown away by the caller.
+ */
+void        cq_game_set_cancellable (CqGame *game, GCancellable *cancellable);
+
+/* TRUE once the game's cancellable (if any) is cancelled. */
+gboolean    cq_game_is_cancelled    (const CqGame *game);
 
 /* Convenience: cq_game_new_from_text() + cq_game_parse_moves(). */
 CqGame     *cq_game_new_parsed    (const char *text, gsize len,

@@ -80,6 +80,7 @@ typedef struct {
   guint          n_skipped;
   guint          skipped_cap;
   gboolean       parsed;
+  GCancellable  *cancellable;   /* not owned: see cq_game_set_cancellable() */
 } CqGamePrivate;
 
 #define CQ_GAME_PRIVATE(game) ((CqGamePrivate *) (game)->priv_)

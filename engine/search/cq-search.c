@@ -175,6 +175,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
                                                   shared->names[source->file_index]);
   Result r;
 
+  cq_game_set_cancellable (game, shared->cancellable);
   if (game->skipped)
     {
       result_init (&r, source, RESULT_SKIPPED);
@@ -188,6 +189,8 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
 
   cq_game_parse_moves (game);
   batch->plies += game->n_nodes;
+  if (cq_game_is_cancelled (game))
+    return;   /* stopped inside the game: nothing about it is reported */
 
   if (game->error != NULL)
     {
@@ -201,7 +204,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   if (game->root == NULL)
     return;
 
-  if (!cq_query_match_game (shared->query, game, info))
+  if (!cq_query_match_game (shared->query, game, info) || cq_game_is_cancelled (game))
     return;
 
   result_init (&r, source, RESULT_MATCH);

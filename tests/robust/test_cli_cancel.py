@@ -148,5 +148,18 @@ class CliCancel(unittest.TestCase):
         self.assert_stopped(proc, took)
 
 
+    def test_one_long_game(self):
+        # One game long enough that reading, parsing and searching it take
+        # seconds: the signal must not wait for the end of the game.
+        pgn = os.path.join(self.dir, "long.pgn")
+        with open(pgn, "w") as f:
+            for _ in range(4):
+                f.write(long_game(1_000_000))
+                f.write("\n")
+        proc = self.start(pgn, body="(position :relation (:missingpiececount A 1))")
+        took = self.stop(proc, wait_before=1.5)
+        self.assert_stopped(proc, took)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
