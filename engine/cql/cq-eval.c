@@ -607,7 +607,7 @@ move_tests_hold (const CqInstance *instance, const CqNode *parent, const CqNode 
 static gboolean list_matches_node (const CqPositionList *list, const CqNode *node,
                                    const EvalGame *g, CqBitboard *squares);
 static gboolean sequence_holds (const CqTest *test, const CqNode *node, const EvalGame *g);
-static gboolean relation_holds (const CqRelation *rel, CqBitboard allowable,
+static gboolean relation_holds (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
                                 const CqNode *node);
 
 /* The squares of the bound tags' pieces at @node (0 once captured). */
@@ -999,7 +999,7 @@ instance_matches_rest (const CqInstance *instance, const CqNode *node, const Eva
               for (guint i = 0; i < instance->n_designators; i++)
                 allowable |= instance->designators[i].squares;
             }
-          if (!relation_holds (test->u.relation, allowable, node))
+          if (!relation_holds (test->u.relation, allowable, g, node))
             return FALSE;
         }
       else if (!test_holds (test, node, g, tags, &hits))
@@ -1291,21 +1291,32 @@ relation_pair (const CqRelation *rel, CqBitboard allowable, const CqPosition *p1
  * descendants; all descendants with :variations; those in variations
  * with :variationsonly) relates to it. */
 static gboolean
-relation_holds (const CqRelation *rel, CqBitboard allowable, const CqNode *node)
+relation_holds (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
+                const CqNode *node)
 {
   const CqPosition *p1 = &node->position;
+  guint steps = 0;
 
+  /* The walk can cover the rest of a long game for each position: a
+   * stopped search (cq_game_set_cancellable()) ends it, looked at every
+   * 1024 positions. */
   if (!(rel->flags & (CQ_RELATION_VARIATIONS | CQ_RELATION_VARIATIONSONLY)))
     {
       for (const CqNode *n2 = node->first_child; n2 != NULL; n2 = n2->first_child)
-        if (relation_pair (rel, allowable, p1, &n2->position))
-          return TRUE;
+        {
+          if (relation_pair (rel, allowable, p1, &n2->position))
+            return TRUE;
+          if (G_UNLIKELY (++steps % 1024 == 0) && cq_game_is_cancelled (g->game))
+            return FALSE;
+        }
       return FALSE;
     }
 
   /* Pre-order walk of the subtree below @node, without recursion. */
   for (const CqNode *n2 = node->first_child; n2 != NULL;)
     {
+      if (G_UNLIKELY (++steps % 1024 == 0) && cq_game_is_cancelled (g->game))
+        return FALSE;
       if ((!(rel->flags & CQ_RELATION_VARIATIONSONLY) || n2->in_variation)
           && relation_pair (rel, allowable, p1, &n2->position))
         return TRUE;

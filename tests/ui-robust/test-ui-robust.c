@@ -3,7 +3,7 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Drives the real ExWindow: a new search started while one runs (many
- * times over), Stop a hundred times in a row, closing the window during a
+ * times over), Stop a hundred times in a row, Stop inside a very long game, closing the window during a
  * search and while a damaged game is being opened, missing and unreadable
  * databases, a query error while a search runs, and the list of damaged
  * and skipped games (ExDiagnostics) with its game window.  After each, the
@@ -180,6 +180,64 @@ test_stop_hundred_times (void)
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT * 20);
   destroy_window (window);
   g_unlink (big);
+}
+
+/* Stop while the search is inside one very long game (four games of
+ * 1,000,000 plies, a :relation query that compares each position with the
+ * rest of its game): the search thread must be gone well within a second,
+ * not at the end of the game. */
+static void
+test_stop_inside_long_game (void)
+{
+  static const char *const cycle[] = { "Nf3", "Nf6", "Ng1", "Ng8" };
+  ExWindow *window = new_window ();
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  gint64 stopped;
+  int fd;
+
+  for (guint game = 0; game < 4; game++)
+    {
+      g_string_append (text, "[Event \"long\"]\n\n");
+      for (guint ply = 0; ply < 1000000; ply++)
+        {
+          if (ply % 2 == 0)
+            g_string_append_printf (text, "%u. ", ply / 2 + 1);
+          g_string_append (text, cycle[ply % 4]);
+          g_string_append_c (text, ply % 16 == 15 ? '\n' : ' ');
+        }
+      g_string_append (text, "*\n\n");
+    }
+  fd = g_file_open_tmp ("excelsior-long-XXXXXX.pgn", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_file_set_contents (path, text->str, text->len, &error);
+  g_assert_no_error (error);
+
+  set_database_path (window, path);
+  ex_window_set_query_text (window, "(match (position :relation (:missingpiececount A 1)))\n");
+  g_assert_true (ex_window_run (window));
+  ex_test_spin (1500);
+  g_assert_true (ex_window_is_searching (window));
+  stopped = g_get_monotonic_time ();
+  ex_window_stop (window);
+  /* Looked at every millisecond: ex_test_wait_until() sleeps until the
+   * main loop has an event, which can come long after the thread ended. */
+  while (!ex_test_no_thread_running (NULL)
+         && g_get_monotonic_time () - stopped < TIMEOUT_MS * (gint64) 1000)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_assert_true (ex_test_no_thread_running (NULL));
+  g_test_message ("the search thread ended %" G_GINT64_FORMAT " ms after Stop",
+                  (g_get_monotonic_time () - stopped) / 1000);
+  /* 100 ms is the aim (about 60 ms measured); sanitizers slow the walk. */
+  g_assert_cmpint (g_get_monotonic_time () - stopped, <, 2 * G_USEC_PER_SEC);
+  g_assert_false (ex_window_is_searching (window));
+  destroy_window (window);
+  g_unlink (path);
 }
 
 /* Closing the window at different moments of a search. */
@@ -468,6 +526,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui-robust/query-error-while-searching", test_query_error_while_searching);
   g_test_add_func ("/ui-robust/restart-while-running", test_restart_while_running);
   g_test_add_func ("/ui-robust/stop-hundred-times", test_stop_hundred_times);
+  g_test_add_func ("/ui-robust/stop-inside-long-game", test_stop_inside_long_game);
   g_test_add_func ("/ui-robust/close-during-search", test_close_during_search);
   status = g_test_run ();
   g_clear_object (&app);
