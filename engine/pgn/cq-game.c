@@ -166,26 +166,6 @@ normalize_text (CqArena *arena, const char *s, gsize len, gboolean sanitize)
   return o == out ? NULL : out;
 }
 
-/* @a and @b joined by a space (either may be NULL). */
-static const char *
-join_text (CqArena *arena, const char *a, const char *b)
-{
-  gsize la, lb;
-  char *out;
-
-  if (a == NULL)
-    return b;
-  if (b == NULL)
-    return a;
-  la = strlen (a);
-  lb = strlen (b);
-  out = _cq_arena_alloc (arena, la + lb + 2);
-  memcpy (out, a, la);
-  out[la] = ' ';
-  memcpy (out + la + 1, b, lb + 1);
-  return out;
-}
-
 /* ------------------------------------------------------------------ */
 /* Tags                                                                 */
 
@@ -721,7 +701,44 @@ typedef struct {
   const char *text;
   char    *san_text;
   guint    steps;           /* tokens since the cancellable was last looked at */
+  char    *grow;            /* the last text join_text() made: its length, room */
+  gsize    grow_len;
+  gsize    grow_cap;
+  /* By depth of variation: the parent of the last sibling appended at
+   * that depth, and that sibling (see add_child()). */
+  CqNode  *sibling_parent[MAX_VARIATION_DEPTH + 1];
+  CqNode  *last_sibling[MAX_VARIATION_DEPTH + 1];
 } Parser;
+
+/* @a and @b joined by a space (either may be NULL).  The text a join
+ * makes has room to grow (twice its length): when the next join appends to
+ * it again (many comments in a row on one move), @b is copied in place, so
+ * that n comments cost O(total length), not O(n * total length). */
+static const char *
+join_text (Parser *ps, const char *a, const char *b)
+{
+  gsize la, lb;
+  char *out;
+
+  if (a == NULL)
+    return b;
+  if (b == NULL)
+    return a;
+  la = a == ps->grow ? ps->grow_len : strlen (a);
+  lb = strlen (b);
+  if (a == ps->grow && la + lb + 2 <= ps->grow_cap)
+    out = ps->grow;
+  else
+    {
+      ps->grow_cap = 2 * (la + lb + 2);
+      out = ps->grow = _cq_arena_alloc (ps->arena, ps->grow_cap);
+      memcpy (out, a, la);
+    }
+  out[la] = ' ';
+  memcpy (out + la + 1, b, lb + 1);
+  ps->grow_len = la + 1 + lb;
+  return out;
+}
 
 static inline Line *
 top_line (Parser *ps)
@@ -759,7 +776,7 @@ break_line (Parser *ps, Line *line, const char *at)
   ps->skip_depth = 0;
   if (line->pending && line->has_move)
     {
-      line->last->comment_after = join_text (ps->arena, line->last->comment_after, line->pending);
+      line->last->comment_after = join_text (ps, line->last->comment_after, line->pending);
       line->pending = NULL;
     }
 }
@@ -797,11 +814,11 @@ add_comment (Parser *ps, const char *s, gsize len)
   if (text == NULL)
     return;
   if (!line->has_move && ps->n_lines > 1)
-    line->pending = join_text (ps->arena, line->pending, text);
+    line->pending = join_text (ps, line->pending, text);
   else if (line->after_var && !ps->ended)
-    line->pending = join_text (ps->arena, line->pending, text);
+    line->pending = join_text (ps, line->pending, text);
   else
-    line->last->comment_after = join_text (ps->arena, line->last->comment_after, text);
+    line->last->comment_after = join_text (ps, line->last->comment_after, text);
 }
 
 static void
@@ -841,13 +858,13 @@ close_variation (Parser *ps, const char *p)
   if (line->pending)
     {
       CqNode *n = line->has_move ? line->last : outer->last;
-      n->comment_after = join_text (ps->arena, n->comment_after, line->pending);
+      n->comment_after = join_text (ps, n->comment_after, line->pending);
     }
   ps->n_lines--;
   outer->after_var = TRUE;
 }
 
-/* Inlined: a call costs about a tenth of the work per move (issue 7). */
+/* Inlined: a call costs about a tenth of the work per move. */
 G_ALWAYS_INLINE static inline CqNode *
 add_child (Parser *ps, CqNode *parent, const CqMove *move, const char *san, gsize san_len,
            guint64 lineno)
@@ -878,10 +895,18 @@ add_child (Parser *ps, CqNode *parent, const CqMove *move, const char *san, gsiz
     }
   else
     {
-      CqNode *c = parent->first_child;
+      /* The last sibling so far: from the one this depth of variations
+       * appended last when it is the same parent (a variation nested
+       * deeper may have appended after it since), else from the first.
+       * Many sibling variations in a row cost O(n), not O(n^2). */
+      guint depth = ps->n_lines - 1;
+      CqNode *c = ps->sibling_parent[depth] == parent ? ps->last_sibling[depth]
+                                                      : parent->first_child;
       while (c->next_sibling)
         c = c->next_sibling;
       c->next_sibling = n;
+      ps->sibling_parent[depth] = parent;
+      ps->last_sibling[depth] = n;
       n->in_variation = TRUE;
       ps->n_siblings++;
     }
@@ -987,7 +1012,7 @@ handle_token (Parser *ps, const char *tok, gsize len, guint64 lineno)
           ps->ended = TRUE;
           if (line->pending)
             {
-              line->last->comment_after = join_text (ps->arena, line->last->comment_after,
+              line->last->comment_after = join_text (ps, line->last->comment_after,
                                                      line->pending);
               line->pending = NULL;
             }
@@ -1081,6 +1106,9 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
       if (G_UNLIKELY (++ps->steps >= 4096))
         {
           ps->steps = 0;
+  ps->grow = NULL;
+  ps->grow_len = ps->grow_cap = 0;
+  memset (ps->sibling_parent, 0, sizeof ps->sibling_parent);
           if (cq_game_is_cancelled (game))
             {
               game_error (game, lineno, "reading cancelled");
@@ -1246,7 +1274,7 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
 
     end_skip (ps, main, end);
     if (main->pending)
-      main->last->comment_after = join_text (ps->arena, main->last->comment_after, main->pending);
+      main->last->comment_after = join_text (ps, main->last->comment_after, main->pending);
     main->pending = NULL;
   }
 }
@@ -1527,6 +1555,9 @@ cq_game_parse_moves (CqGame *game)
   ps->n_nodes = 1;
   ps->n_siblings = 0;
   ps->steps = 0;
+  ps->grow = NULL;
+  ps->grow_len = ps->grow_cap = 0;
+  memset (ps->sibling_parent, 0, sizeof ps->sibling_parent);
   /* A move takes at least two bytes and a separator. */
   ps->order_cap = mt_len / 2 + 2;
   ps->order = _cq_arena_alloc (&priv->arena, ps->order_cap * sizeof (CqNode *));

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+# The cql tool on hostile input: PGN and queries made to cost time or
+# memory out of proportion to their size.  Each run is bounded with
+# setrlimit: CPU seconds always, address space when the tool is not built
+# with sanitizers (CQL_SANITIZED=1: ASan reserves terabytes of it).  A run
+# that goes over is killed by the kernel and the test fails.
+#
+# Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+import os
+import re
+import resource
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+CQL = os.environ.get("CQL", "cql")
+SANITIZED = os.environ.get("CQL_SANITIZED", "0") == "1"
+MIB = 1024 * 1024
+
+
+def limited(cpu_seconds, memory_mib):
+    """A preexec_fn that bounds the child's CPU time and address space."""
+    def apply():
+        cpu = cpu_seconds * (4 if SANITIZED else 1)
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+        if not SANITIZED:
+            resource.setrlimit(resource.RLIMIT_AS, (memory_mib * MIB, memory_mib * MIB))
+    return apply
+
+
+def long_game(plies):
+    """One legal game of @plies plies (knights going out and back)."""
+    cycle = ["Nf3", "Nf6", "Ng1", "Ng8"]
+    moves = []
+    for i in range(plies):
+        if i % 2 == 0:
+            moves.append("%d." % (i // 2 + 1))
+        moves.append(cycle[i % 4])
+    return '[Event "long"]\n\n' + " ".join(moves) + " *\n\n"
+
+
+class Hostile(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="cql-hostile-")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def write(self, name, text):
+        path = os.path.join(self.dir, name)
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        return path
+
+    def run_cql(self, pgn, query, cpu=5, memory=512, args=()):
+        """Runs the tool under limits; returns (status, stdout, stderr, output text)."""
+        q = self.write("q.cql", query)
+        out = os.path.join(self.dir, "out.pgn")
+        if os.path.exists(out):
+            os.unlink(out)
+        proc = subprocess.run([CQL, *args, "-i", pgn, "-o", out, q], cwd=self.dir,
+                              capture_output=True, text=True,
+                              preexec_fn=limited(cpu, memory))
+        self.assertGreaterEqual(proc.returncode, 0,
+                                "killed by signal %d (over its limits?)\n%s"
+                                % (-proc.returncode, proc.stderr[-2000:]))
+        text = None
+        if os.path.exists(out):
+            with open(out, encoding="utf-8") as f:
+                text = f.read()
+        return proc.returncode, proc.stdout, proc.stderr, text
+
+    # ---------------------------------------------------------------- PGN
+
+    def assert_comments_kept(self, movetext, count):
+        pgn = self.write("c.pgn", '[Event "x"]\n\n' + movetext + "\n")
+        status, _, err, text = self.run_cql(pgn, "(match (position :initial))")
+        self.assertEqual(status, 0, err)
+        self.assertEqual(len(re.findall(r"\bc\b", text)), count)
+
+    def test_many_comments_on_one_move(self):
+        # 200,000 comments after one move: each used to copy all the
+        # earlier ones (24 GB and the OOM killer).
+        self.assert_comments_kept("1. e4 " + "{c} " * 200000 + "e5 *", 200000)
+
+    def test_many_line_comments(self):
+        self.assert_comments_kept("1. e4 " + ";c\n" * 200000 + "e5 *", 200000)
+
+    def test_many_comments_before_the_first_move(self):
+        self.assert_comments_kept("{c} " * 200000 + "1. e4 e5 *", 200000)
+
+    def test_many_comments_in_a_variation(self):
+        self.assert_comments_kept("1. e4 (1. d4 " + "{c} " * 200000 + ") e5 *", 200000)
+
+    def test_many_sibling_variations(self):
+        # 100,000 variations on one move: each used to walk the earlier ones.
+        pgn = self.write("v.pgn", '[Event "v"]\n\n1. e4 ' + "(1. d4 d5 (1... Nf6)) " * 100000
+                         + "e5 *\n")
+        status, _, err, text = self.run_cql(pgn, "(match (position :initial))")
+        self.assertEqual(status, 0, err)
+        self.assertEqual(text.count("d4"), 100000)
+        self.assertEqual(text.count("Nf6"), 100000)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
