@@ -4,7 +4,12 @@
  */
 #include "cql/cq-query-private.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 
 G_DEFINE_QUARK (cq-query-error-quark, cq_query_error)
 
@@ -50,11 +55,77 @@ cq_query_new_from_string (const char *text, const char *filename, GError **error
   return query_new_from_data (text, strlen (text), filename, error);
 }
 
+/* Reads the whole query file @path, at most CQ_QUERY_MAX_FILE_SIZE bytes:
+ * a regular file or a pipe; anything else (a directory, a device such as
+ * /dev/zero) is refused before a byte is read, and so is a file that goes
+ * on past the limit.  Returns the text (NUL-terminated) or NULL with a
+ * CQ_QUERY_ERROR_IO. */
+static char *
+read_query_file (const char *path, gsize *len_out, GError **error)
+{
+  g_autofree char *text = NULL;
+  struct stat st;
+  gsize len = 0;
+  int fd;
+
+  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_IO,
+                   "%s: cannot read the query file: %s", path, g_strerror (saved));
+      return NULL;
+    }
+  if (fstat (fd, &st) != 0 || !(S_ISREG (st.st_mode) || S_ISFIFO (st.st_mode)))
+    {
+      g_set_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_IO,
+                   "%s: cannot read the query file: %s", path,
+                   S_ISDIR (st.st_mode) ? "it is a directory"
+                                        : "it is not a regular file or a pipe");
+      close (fd);
+      return NULL;
+    }
+  /* One byte more than the limit tells a file at the limit from a longer one. */
+  text = g_malloc (CQ_QUERY_MAX_FILE_SIZE + 2);
+  while (len <= CQ_QUERY_MAX_FILE_SIZE)
+    {
+      gssize n = read (fd, text + len, CQ_QUERY_MAX_FILE_SIZE + 1 - len);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+          g_set_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_IO,
+                       "%s: cannot read the query file: %s", path, g_strerror (saved));
+          close (fd);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      len += n;
+    }
+  close (fd);
+  if (len > CQ_QUERY_MAX_FILE_SIZE)
+    {
+      g_set_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_IO,
+                   "%s: cannot read the query file: it is longer than %d KiB, "
+                   "which no query needs", path, CQ_QUERY_MAX_FILE_SIZE / 1024);
+      return NULL;
+    }
+  text[len] = '\0';
+  *len_out = len;
+  return g_steal_pointer (&text);
+}
+
 /**
  * cq_query_new_from_file:
- * @path: a CQL file (UTF-8, or Windows-1252 as old CQL files are).
- * @error: CQ_QUERY_ERROR_IO if the file cannot be read (the message names
- *   it and says why), else as cq_query_new_from_string().
+ * @path: a CQL file (UTF-8, or Windows-1252 as old CQL files are): a
+ *   regular file or a pipe of at most %CQ_QUERY_MAX_FILE_SIZE bytes.
+ * @error: CQ_QUERY_ERROR_IO if the file cannot be read, is not a regular
+ *   file or a pipe (a directory, /dev/zero), or is longer than the limit
+ *   (the message names it and says why; docs/limits.md), else as
+ *   cq_query_new_from_string().
  *
  * Returns: (transfer full): the query, or NULL with @error set.
  */
@@ -63,17 +134,13 @@ cq_query_new_from_file (const char *path, GError **error)
 {
   g_autofree char *contents = NULL;
   gsize len = 0;
-  g_autoptr(GError) local = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!g_file_get_contents (path, &contents, &len, &local))
-    {
-      g_set_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_IO,
-                   "%s: cannot read the query file: %s", path, local->message);
-      return NULL;
-    }
+  contents = read_query_file (path, &len, error);
+  if (contents == NULL)
+    return NULL;
   return query_new_from_data (contents, len, path, error);
 }
 

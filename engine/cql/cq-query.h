@@ -52,7 +52,12 @@ typedef struct _CqQuery CqQuery;
  */
 CqQuery    *cq_query_new_from_string (const char *text, const char *filename, GError **error);
 
-/* Reads @path (CQ_QUERY_ERROR_IO if unreadable) and compiles it. */
+/* The longest query file cq_query_new_from_file() reads (1 MiB: the
+ * longest query of the shared data is under 10 KiB). */
+#define CQ_QUERY_MAX_FILE_SIZE (1024 * 1024)
+
+/* Reads @path (CQ_QUERY_ERROR_IO if unreadable, not a regular file or a
+ * pipe, or longer than CQ_QUERY_MAX_FILE_SIZE) and compiles it. */
 CqQuery    *cq_query_new_from_file   (const char *path, GError **error);
 
 void        cq_query_free            (CqQuery *query);

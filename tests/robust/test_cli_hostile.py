@@ -103,5 +103,44 @@ class Hostile(unittest.TestCase):
         self.assertEqual(text.count("Nf6"), 100000)
 
 
+    # ------------------------------------------------------------- queries
+
+    def run_query_file(self, query_path):
+        pgn = self.write("db.pgn", '[Event "x"]\n\n1. e4 e5 *\n')
+        out = os.path.join(self.dir, "out.pgn")
+        proc = subprocess.run([CQL, "-i", pgn, "-o", out, query_path], capture_output=True,
+                              text=True, preexec_fn=limited(2, 256))
+        self.assertGreaterEqual(proc.returncode, 0, "killed by signal %d" % -proc.returncode)
+        self.assertEqual(os.path.exists(out), proc.returncode == 0)
+        if os.path.exists(out):
+            os.unlink(out)
+        return proc.returncode, proc.stderr
+
+    def test_query_file_that_never_ends(self):
+        for device in ("/dev/zero", "/dev/urandom"):
+            status, err = self.run_query_file(device)
+            self.assertEqual(status, 1)
+            self.assertEqual(err, "%s: cannot read the query file: it is not a regular "
+                             "file or a pipe\n" % device)
+
+    def test_query_file_that_is_a_directory(self):
+        status, err = self.run_query_file(self.dir)
+        self.assertEqual(status, 1)
+        self.assertEqual(err, "%s: cannot read the query file: it is a directory\n" % self.dir)
+
+    def test_query_file_too_long(self):
+        # A valid query padded with comments to just over 1 MiB.
+        body = "(match (position :mate))\n"
+        path = self.write("long.cql", body + ";" * (1024 * 1024 - len(body) + 1))
+        status, err = self.run_query_file(path)
+        self.assertEqual(status, 1)
+        self.assertEqual(err, "%s: cannot read the query file: it is longer than 1024 KiB, "
+                         "which no query needs\n" % path)
+        # At the limit it is read.
+        path = self.write("limit.cql", body + ";" * (1024 * 1024 - len(body)))
+        status, err = self.run_query_file(path)
+        self.assertEqual(status, 0, err)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
