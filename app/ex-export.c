@@ -6,9 +6,10 @@
  * (design.md: results keep offsets, not text) and written with
  * cq_pgn_write_game(): the comment {Original game: N} first and {MATCH}
  * (or the chosen annotation text) after each matched position (rulings
- * R2), unless the export is without annotations.  The file is written to a
- * temporary file beside the destination and renamed over it at the end,
- * so a failed or cancelled export leaves the destination untouched.
+ * R2), unless the export is without annotations.  The file is written
+ * through CqOutputFile, as the cql tool writes its output: to a temporary
+ * file beside the destination, renamed over it at the end with its mode
+ * kept, so a failed or cancelled export leaves the destination untouched.
  */
 #include "config.h"
 
@@ -18,6 +19,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "pgn/cq-output-file.h"
 #include "pgn/cq-pgn.h"
 #include "ex-export.h"
 #include "ex-result.h"
@@ -154,8 +156,9 @@ ex_export_write (const char    *pgn_path,
                  guint         *n_written,
                  GError       **error)
 {
-  g_autofree char *tmp_path = NULL;
+  g_autoptr(CqOutputFile) output = NULL;
   g_autoptr(GString) out = NULL;
+  g_autoptr(GError) local = NULL;
   gboolean ok = TRUE;
   int fd;
   guint i;
@@ -170,25 +173,13 @@ ex_export_write (const char    *pgn_path,
   if (!ex_export_check_destination (dest_path, pgn_path, error))
     return FALSE;
 
-  /* A hidden file beside the destination, so that the rename is atomic;
-   * created with mode 0666 less the umask, like any new document. */
-  {
-    g_autofree char *dir = g_path_get_dirname (dest_path);
-    g_autofree char *base = g_path_get_basename (dest_path);
-    g_autofree char *tmp_name = g_strconcat (".", base, ".XXXXXX", NULL);
-
-    tmp_path = g_build_filename (dir, tmp_name, NULL);
-  }
-  fd = g_mkstemp_full (tmp_path, O_WRONLY | O_CLOEXEC, 0666);
-  if (fd < 0)
+  output = cq_output_file_open (dest_path, &local);
+  if (output == NULL)
     {
-      int saved_errno = errno;
-      g_autofree char *dir = g_path_get_dirname (dest_path);
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("Could not create a file in “%s”: %s"), dir, g_strerror (saved_errno));
+      g_set_error (error, G_FILE_ERROR, local->code, _("Could not export: %s"), local->message);
       return FALSE;
     }
+  fd = cq_output_file_get_fd (output);
   out = g_string_sized_new (FLUSH_SIZE + 4096);
   for (i = 0; ok && i < results->len; i++)
     {
@@ -198,41 +189,20 @@ ex_export_write (const char    *pgn_path,
         ok = FALSE;
       else if (out->len >= FLUSH_SIZE)
         {
-          ok = write_all (fd, out->str, out->len, tmp_path, error);
+          ok = write_all (fd, out->str, out->len, dest_path, error);
           g_string_truncate (out, 0);
         }
     }
   if (ok)
-    ok = write_all (fd, out->str, out->len, tmp_path, error);
-  if (ok && fsync (fd) != 0)
+    ok = write_all (fd, out->str, out->len, dest_path, error);
+  /* Without a commit the destination is left as it was. */
+  if (ok && !cq_output_file_commit (output, &local))
     {
-      int saved_errno = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("Could not write “%s”: %s"), tmp_path, g_strerror (saved_errno));
-      ok = FALSE;
-    }
-  if (close (fd) != 0 && ok)
-    {
-      int saved_errno = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("Could not write “%s”: %s"), tmp_path, g_strerror (saved_errno));
-      ok = FALSE;
-    }
-  if (ok && g_rename (tmp_path, dest_path) != 0)
-    {
-      int saved_errno = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("Could not replace “%s”: %s"), dest_path, g_strerror (saved_errno));
+      g_set_error (error, G_FILE_ERROR, local->code, _("Could not export: %s"), local->message);
       ok = FALSE;
     }
   if (!ok)
-    {
-      g_unlink (tmp_path);
-      return FALSE;
-    }
+    return FALSE;
 
   if (n_written != NULL)
     *n_written = results->len;

@@ -6,9 +6,12 @@
  * it, as CQL 3 does), searches the `:pgn` database (or --input) and writes
  * the matched games with `{MATCH}` annotations (rulings R2) to `:output`
  * (or --output).  The output is written to a temporary file beside it and
- * renamed into place only when the search completes, so an interrupted or
- * failed search leaves any existing output untouched; the input database is
- * never written, and an output that is the input is refused.
+ * renamed into place only when the search completes (CqOutputFile: the old
+ * file's mode is kept, a symbolic link is written through, a file the user
+ * may not write is refused before the search), so an interrupted (SIGINT,
+ * SIGTERM, SIGHUP) or failed search leaves any existing output untouched;
+ * the input database is never written, and an output that is the input is
+ * refused.
  *
  * Exit status: 0 success, 1 bad query, unreadable or unwritable file,
  * interrupted search; 2 usage error.
@@ -29,6 +32,7 @@
 #include <glib/gstdio.h>
 #include <glib-unix.h>
 
+#include "pgn/cq-output-file.h"
 #include "search/cq-search.h"
 
 /* stdio buffer of the output file. */
@@ -233,18 +237,6 @@ find_query_file (const char *name)
   return g_strdup (name);
 }
 
-/* TRUE if @path does not exist or is a regular file: only those are
- * written through a temporary file and a rename. */
-static gboolean
-is_regular_or_absent (const char *path)
-{
-  GStatBuf st;
-
-  if (g_stat (path, &st) != 0)
-    return errno == ENOENT;
-  return S_ISREG (st.st_mode);
-}
-
 static gboolean
 same_file (const char *a, const char *b)
 {
@@ -265,11 +257,11 @@ main (int argc, char **argv)
   g_auto(GStrv) inputs = NULL;
   const char *const *given = NULL;
   g_autofree char *output = NULL;
-  g_autofree char *tmp_path = NULL;
+  g_autoptr(CqOutputFile) output_file = NULL;
   g_autoptr(GCancellable) cancellable = NULL;
   gboolean to_stdout;
   GThread *thread;
-  guint sigint_id, sigterm_id;
+  guint sigint_id, sigterm_id, sighup_id;
   Cli cli = { 0 };
 
   cli.writeback_fd = -1;
@@ -369,40 +361,27 @@ main (int argc, char **argv)
       cli.out = stdout;
       cli.out_name = "standard output";
     }
-  else if (!is_regular_or_absent (output))
-    {
-      /* A device or pipe (/dev/null, a FIFO): write to it directly; a
-       * temporary file renamed over it would replace the device. */
-      cli.out = fopen (output, "w");
-      cli.out_name = output;
-      if (cli.out == NULL)
-        {
-          fprintf (stderr, "cql: cannot write '%s': %s\n", output, g_strerror (errno));
-          return EXIT_FAILURE_;
-        }
-    }
   else
     {
-      g_autofree char *dir = g_path_get_dirname (output);
-      g_autofree char *base = g_path_get_basename (output);
-      g_autofree char *templ = g_strdup_printf (".%s.XXXXXX", base);
       int fd;
 
-      tmp_path = g_build_filename (dir, templ, NULL);
-      fd = g_mkstemp_full (tmp_path, O_WRONLY, 0644);
-      if (fd < 0)
+      output_file = cq_output_file_open (output, &error);
+      if (output_file == NULL)
         {
-          fprintf (stderr, "cql: cannot write in '%s': %s\n", dir, g_strerror (errno));
+          fprintf (stderr, "cql: %s\n", error->message);
           return EXIT_FAILURE_;
         }
-      cli.out = fdopen (fd, "w");
+      /* stdio gets its own descriptor: the output file keeps its own for
+       * the fsync and the rename. */
+      fd = dup (cq_output_file_get_fd (output_file));
+      cli.out = fd >= 0 ? fdopen (fd, "w") : NULL;
       cli.out_name = output;
       cli.writeback_fd = fd;
       if (cli.out == NULL)
         {
-          fprintf (stderr, "cql: cannot write '%s': %s\n", tmp_path, g_strerror (errno));
-          close (fd);
-          g_unlink (tmp_path);
+          fprintf (stderr, "cql: cannot write '%s': %s\n", output, g_strerror (errno));
+          if (fd >= 0)
+            close (fd);
           return EXIT_FAILURE_;
         }
     }
@@ -422,12 +401,14 @@ main (int argc, char **argv)
   cli.loop = g_main_loop_new (NULL, FALSE);
   sigint_id = g_unix_signal_add (SIGINT, on_interrupt, &cli);
   sigterm_id = g_unix_signal_add (SIGTERM, on_interrupt, &cli);
+  sighup_id = g_unix_signal_add (SIGHUP, on_interrupt, &cli);
 
   thread = g_thread_new ("cql-search", search_thread, &cli);
   g_main_loop_run (cli.loop);
   g_thread_join (thread);
   g_source_remove (sigint_id);
   g_source_remove (sigterm_id);
+  g_source_remove (sighup_id);
   g_main_loop_unref (cli.loop);
   clear_progress_line (&cli);
 
@@ -436,61 +417,45 @@ main (int argc, char **argv)
       cli.write_failed = TRUE;
       cli.write_errno = errno;
     }
-  if (!to_stdout)
+  if (!to_stdout && fclose (cli.out) != 0 && !cli.write_failed)
     {
-      if (!cli.write_failed && tmp_path && fsync (fileno (cli.out)) != 0)
-        {
-          cli.write_failed = TRUE;
-          cli.write_errno = errno;
-        }
-      if (fclose (cli.out) != 0 && !cli.write_failed)
-        {
-          cli.write_failed = TRUE;
-          cli.write_errno = errno;
-        }
+      cli.write_failed = TRUE;
+      cli.write_errno = errno;
     }
 
-  /* Some input could not be read to its end: every game read was
-   * searched, and the output holds their matches; the exit status says
-   * that the database was not searched whole. */
-  if (!cli.ok && !cli.write_failed
-      && g_error_matches (cli.error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+  if (cli.write_failed)
     {
-      if (tmp_path && g_rename (tmp_path, output) != 0)
-        {
-          fprintf (stderr, "cql: cannot rename '%s' to '%s': %s\n", tmp_path, output,
-                   g_strerror (errno));
-          g_unlink (tmp_path);
-          return EXIT_FAILURE_;
-        }
-      fprintf (stderr, "cql: %s\n", cli.error->message);
-      fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " games read\n",
-               cli.progress.matches, cli.progress.matches == 1 ? "match" : "matches",
-               cli.progress.games);
+      fprintf (stderr, "cql: cannot write '%s': %s\n", cli.out_name, g_strerror (cli.write_errno));
       g_clear_error (&cli.error);
       return EXIT_FAILURE_;
     }
-
-  if (!cli.ok || cli.write_failed)
+  if (!cli.ok && !g_error_matches (cli.error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
     {
-      if (tmp_path)
-        g_unlink (tmp_path);
-      if (cli.write_failed)
-        fprintf (stderr, "cql: cannot write '%s': %s\n", cli.out_name,
-                 g_strerror (cli.write_errno));
-      else if (g_error_matches (cli.error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      /* The output file is left as it was (cq_output_file_free()). */
+      if (g_error_matches (cli.error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         fprintf (stderr, "cql: interrupted; '%s' was not written\n", cli.out_name);
       else
         fprintf (stderr, "cql: %s\n", cli.error ? cli.error->message : "search failed");
       g_clear_error (&cli.error);
       return EXIT_FAILURE_;
     }
-
-  if (tmp_path && g_rename (tmp_path, output) != 0)
+  if (output_file != NULL && !cq_output_file_commit (output_file, &error))
     {
-      fprintf (stderr, "cql: cannot rename '%s' to '%s': %s\n", tmp_path, output,
-               g_strerror (errno));
-      g_unlink (tmp_path);
+      fprintf (stderr, "cql: %s\n", error->message);
+      g_clear_error (&cli.error);
+      return EXIT_FAILURE_;
+    }
+
+  /* Some input could not be read to its end: every game read was
+   * searched, and the output holds their matches; the exit status says
+   * that the database was not searched whole. */
+  if (!cli.ok)
+    {
+      fprintf (stderr, "cql: %s\n", cli.error->message);
+      fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " %s read\n",
+               cli.progress.matches, cli.progress.matches == 1 ? "match" : "matches",
+               cli.progress.games, cli.progress.games == 1 ? "game" : "games");
+      g_clear_error (&cli.error);
       return EXIT_FAILURE_;
     }
 
@@ -498,9 +463,9 @@ main (int argc, char **argv)
     fprintf (stderr, "%" G_GUINT64_FORMAT " damaged and %" G_GUINT64_FORMAT
              " skipped games (%s)\n", cli.progress.damaged, cli.progress.skipped,
              opt_quiet ? "run without --quiet for details" : "listed above");
-  fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " games in %.2f seconds\n",
+  fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " %s in %.2f seconds\n",
            cli.progress.matches, cli.progress.matches == 1 ? "match" : "matches",
-           cli.progress.games, cli.progress.seconds);
+           cli.progress.games, cli.progress.games == 1 ? "game" : "games", cli.progress.seconds);
   if (opt_stats)
     fprintf (stderr, "stats: %" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT
              " positions, %.3f s, %.0f games/s, %.1f ns per position, %u threads\n",

@@ -620,7 +620,6 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
               source.number += games_before;
               source.file_index = file;
               last_number = source.number;
-              d.progress.games = source.number;
               d.progress.bytes = bytes_before + cq_pgn_reader_get_file_position (reader);
               if (source.number < opts->first_game || source.number > opts->last_game)
                 {
@@ -632,6 +631,8 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
                   else
                     continue;
                 }
+              else
+                d.progress.games++;   /* games searched: those in the range */
             }
 
           if (have)

@@ -75,7 +75,8 @@ typedef struct {
 
 /**
  * CqSearchProgress:
- * @games: games read so far; @matches: games matched so far;
+ * @games: games searched so far (with a range of games, those in it);
+ * @matches: games matched so far;
  * @bytes / @total_bytes: input read so far and its size;
  * @plies: positions examined so far; @seconds: elapsed wall time;
  * @failed_inputs: files that could not be read to their end.  For a

@@ -20,7 +20,7 @@ CQL = os.environ.get("CQL", "cql")
 SHARED = os.environ.get("EXCELSIOR_SHARED_DATA", "")
 DIAG = re.compile(r"^(.+):(\d+): game (\d+): (.+)$")
 SUMMARY = re.compile(r"^(\d+) damaged and (\d+) skipped games \((.*)\)$", re.M)
-FINAL = re.compile(r"^(\d+) match(?:es)? of (\d+) games in [0-9.]+ seconds$", re.M)
+FINAL = re.compile(r"^(\d+) match(?:es)? of (\d+) games? in [0-9.]+ seconds$", re.M)
 
 BAD_PGN = """[Event "good"]
 

@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+# The cql tool's output file keeps the protections of the file it replaces:
+# its mode, a symbolic link (written through), hard links (written in
+# place), a file the user may not write (refused before the search); an
+# empty output name is refused at once; a long output name works (the
+# temporary file's name is short); SIGHUP leaves no temporary file; -g
+# counts the games it searched.
+#
+# Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+import os
+import pwd
+import shutil
+import signal
+import stat
+import subprocess
+import tempfile
+import time
+import unittest
+
+CQL = os.environ.get("CQL", "cql")
+FIXTURES = os.environ.get("EXCELSIOR_FIXTURES", "")
+
+MATE_PGN = """[Event "mate"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+
+[Event "no mate"]
+
+1. e4 e5 *
+
+[Event "mate too"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+"""
+OLD = "old output\n"
+
+
+class CliOutput(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="cql-output-")
+        self.pgn = os.path.join(self.dir, "db.pgn")
+        with open(self.pgn, "w") as f:
+            f.write(MATE_PGN)
+        self.query = os.path.join(self.dir, "q.cql")
+        with open(self.query, "w") as f:
+            f.write("(match (position :mate))\n")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def cql(self, output, *args, preexec_fn=None):
+        return subprocess.run([CQL, "-i", self.pgn, "-o", output, *args, self.query],
+                              cwd=self.dir, capture_output=True, text=True,
+                              preexec_fn=preexec_fn)
+
+    def old_output(self, name="out.pgn", mode=0o644):
+        path = os.path.join(self.dir, name)
+        with open(path, "w") as f:
+            f.write(OLD)
+        os.chmod(path, mode)
+        return path
+
+    def assert_only(self, *names):
+        self.assertEqual(sorted(os.listdir(self.dir)), sorted(["db.pgn", "q.cql", *names]),
+                         "a temporary file was left behind")
+
+    def read(self, path):
+        with open(path) as f:
+            return f.read()
+
+    def test_mode_kept(self):
+        out = self.old_output(mode=0o600)
+        proc = self.cql(out)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(stat.S_IMODE(os.stat(out).st_mode), 0o600)
+        self.assertEqual(self.read(out).count("{MATCH}"), 2)
+        self.assert_only("out.pgn")
+
+    def test_new_file_follows_the_umask(self):
+        out = os.path.join(self.dir, "new.pgn")
+        old = os.umask(0o027)
+        try:
+            proc = self.cql(out)
+        finally:
+            os.umask(old)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(stat.S_IMODE(os.stat(out).st_mode), 0o640)
+
+    def test_symlink_written_through(self):
+        target = self.old_output("target.pgn", mode=0o640)
+        link = os.path.join(self.dir, "link.pgn")
+        os.symlink("target.pgn", link)
+        proc = self.cql(link)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertTrue(os.path.islink(link))
+        self.assertEqual(os.readlink(link), "target.pgn")
+        self.assertEqual(self.read(target).count("{MATCH}"), 2)
+        self.assertEqual(stat.S_IMODE(os.stat(target).st_mode), 0o640)
+        self.assert_only("target.pgn", "link.pgn")
+
+    def test_dangling_symlink_creates_its_target(self):
+        link = os.path.join(self.dir, "link.pgn")
+        os.symlink("made.pgn", link)
+        proc = self.cql(link)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertTrue(os.path.islink(link))
+        self.assertEqual(self.read(os.path.join(self.dir, "made.pgn")).count("{MATCH}"), 2)
+
+    def test_symlink_loop_refused(self):
+        link = os.path.join(self.dir, "loop.pgn")
+        os.symlink("loop.pgn", link)
+        proc = self.cql(link)
+        self.assertEqual(proc.returncode, 1)
+        self.assertEqual(proc.stderr, "cql: %s: Too many levels of symbolic links\n" % link)
+
+    def test_hard_link_written_in_place(self):
+        out = self.old_output()
+        other = os.path.join(self.dir, "other.pgn")
+        os.link(out, other)
+        inode = os.stat(out).st_ino
+        proc = self.cql(out)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(os.stat(out).st_ino, inode)
+        self.assertEqual(self.read(other).count("{MATCH}"), 2)
+        self.assert_only("out.pgn", "other.pgn")
+
+    def test_interrupted_hard_link_keeps_old_data(self):
+        out = self.old_output()
+        os.link(out, os.path.join(self.dir, "other.pgn"))
+        fifo = os.path.join(self.dir, "db.fifo")
+        os.mkfifo(fifo)
+        proc = subprocess.Popen([CQL, "-i", fifo, "-o", out, self.query], cwd=self.dir,
+                                stderr=subprocess.PIPE)
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+        proc.stderr.close()
+        self.assertEqual(proc.returncode, 1)
+        self.assertEqual(self.read(out), OLD)
+        os.unlink(fifo)
+        self.assert_only("out.pgn", "other.pgn")
+
+    def test_unwritable_output_refused_before_the_search(self):
+        out = self.old_output(mode=0o444)
+        os.chmod(self.dir, 0o777)
+        preexec = None
+        if os.geteuid() == 0:
+            # root may write anything: run the tool as an ordinary user.
+            try:
+                nobody = pwd.getpwnam("nobody")
+            except KeyError:
+                self.skipTest("running as root and there is no user 'nobody'")
+            for name in ("db.pgn", "q.cql"):
+                os.chmod(os.path.join(self.dir, name), 0o644)
+
+            def preexec():
+                os.setgid(nobody.pw_gid)
+                os.setuid(nobody.pw_uid)
+        proc = self.cql(out, preexec_fn=preexec)
+        self.assertEqual(proc.returncode, 1)
+        self.assertEqual(proc.stderr, "cql: %s: cannot write: Permission denied\n" % out)
+        self.assertEqual(self.read(out), OLD)
+        self.assert_only("out.pgn")
+
+    def test_directory_refused(self):
+        proc = self.cql(self.dir)
+        self.assertEqual(proc.returncode, 1)
+        self.assertEqual(proc.stderr, "cql: %s: cannot write: Is a directory\n" % self.dir)
+
+    def test_empty_output_name_refused_at_once(self):
+        proc = self.cql("")
+        self.assertEqual(proc.returncode, 1)
+        self.assertEqual(proc.stderr, "cql: the output file name is empty\n")
+        self.assert_only()
+        with open(self.query, "w") as f:
+            f.write('(match :output "" (position :mate))\n')
+        proc = subprocess.run([CQL, "-i", self.pgn, self.query], cwd=self.dir,
+                              capture_output=True, text=True)
+        self.assertEqual(proc.returncode, 1)
+        self.assertEqual(proc.stderr, "cql: the output file name is empty\n")
+        self.assert_only()
+
+    def test_longest_file_name(self):
+        name = "o" * 251 + ".pgn"   # 255 bytes: the longest name most file systems allow
+        proc = self.cql(os.path.join(self.dir, name))
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assert_only(name)
+
+    def test_sighup_keeps_old_output(self):
+        out = self.old_output()
+        fifo = os.path.join(self.dir, "db.fifo")
+        os.mkfifo(fifo)
+        proc = subprocess.Popen([CQL, "-i", fifo, "-o", out, self.query], cwd=self.dir,
+                                stderr=subprocess.PIPE, text=True)
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGHUP)
+        _, err = proc.communicate(timeout=30)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("interrupted; '%s' was not written" % out, err)
+        self.assertEqual(self.read(out), OLD)
+        os.unlink(fifo)
+        self.assert_only("out.pgn")
+
+    def test_game_range_counts_the_games_searched(self):
+        out = os.path.join(self.dir, "out.pgn")
+        proc = self.cql(out, "-g", "3")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertTrue(proc.stderr.endswith("1 match of 1 game in %s seconds\n"
+                                             % proc.stderr.split(" in ")[-1].split()[0]))
+        proc = self.cql(out, "-g", "1-2")
+        self.assertIn("1 match of 2 games in ", proc.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
