@@ -475,6 +475,13 @@ cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
   priv->text = copy_as_utf8 (&priv->arena, text ? text : "", len, &priv->text_len);
   parse_tags (game);
   check_standard (game);
+  if (game->source.too_large)
+    {
+      game_error (game, game->source.line, "the game is %" G_GUINT64_FORMAT " bytes long, more "
+                  "than the %d MiB a game may have: skipped", game->source.length,
+                  (int) (CQ_GAME_MAX_TEXT >> 20));
+      game->skipped = TRUE;
+    }
   return game;
 }
 
@@ -1106,12 +1113,18 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
       if (G_UNLIKELY (++ps->steps >= 4096))
         {
           ps->steps = 0;
-  ps->grow = NULL;
-  ps->grow_len = ps->grow_cap = 0;
-  memset (ps->sibling_parent, 0, sizeof ps->sibling_parent);
           if (cq_game_is_cancelled (game))
             {
               game_error (game, lineno, "reading cancelled");
+              return;
+            }
+          /* Each position takes about 280 bytes: a bound on positions is
+           * a bound on the game's memory (docs/limits.md). */
+          if (ps->n_nodes > CQ_GAME_MAX_POSITIONS)
+            {
+              game_error (game, lineno, "the game has more than %d positions: skipped",
+                          CQ_GAME_MAX_POSITIONS);
+              game->skipped = TRUE;
               return;
             }
         }
@@ -1238,6 +1251,8 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
                   p = q;
                   if (token_class[(guchar) *p] != 0)
                     break;      /* not a token the fast path may read */
+                  if (G_UNLIKELY (++ps->steps >= 4096))
+                    break;      /* the loop's top looks at the cancellable */
                   number = ps->number;
                   ps->number = NULL;
                 }

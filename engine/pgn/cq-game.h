@@ -73,13 +73,16 @@ typedef struct {
  * @file_index: which file of the database holds the game (0-based, in the
  *   order of the list given to cq_search_run_files(); 0 for one file).
  *   @number counts across the files, @offset and @line within its file.
+ * @too_large: the game's text is longer than the reader keeps (64 MiB):
+ *   it was read without being kept, and is reported as skipped.
  */
 typedef struct {
-  guint64 number;
-  guint64 offset;
-  guint64 length;
-  guint64 line;
-  guint   file_index;
+  guint64  number;
+  guint64  offset;
+  guint64  length;
+  guint64  line;
+  guint    file_index;
+  gboolean too_large;
 } CqGameSource;
 
 /**
@@ -114,6 +117,13 @@ typedef struct {
   gboolean      skipped;
   gpointer      priv_;
 } CqGame;
+
+/* Bounds on one game (docs/limits.md): the text a reader keeps (a longer
+ * game is skipped, CqGameSource.too_large) and the positions replayed (a
+ * game with more is skipped once that many have been read; each takes
+ * about 280 bytes, so a game takes at most about 600 MiB). */
+#define CQ_GAME_MAX_TEXT      (G_GUINT64_CONSTANT (64) << 20)
+#define CQ_GAME_MAX_POSITIONS 2000000
 
 /**
  * cq_game_new_from_text:

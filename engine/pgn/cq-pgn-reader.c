@@ -43,7 +43,10 @@
 #define DEFAULT_BLOCK_SIZE (1u << 20)
 /* A "game" larger than this is not PGN (the longest real games are a few
  * hundred KiB): the reader stops with an error rather than use the memory. */
-#define DEFAULT_MAX_GAME_SIZE (G_GUINT64_CONSTANT (256) << 20)
+/* The longest game text kept (the longest real games are a few MiB): a
+ * longer one is returned as too large (CqGameSource.too_large), its text
+ * dropped as it is read, so that memory stays bounded (docs/limits.md). */
+#define DEFAULT_MAX_GAME_SIZE CQ_GAME_MAX_TEXT
 
 typedef enum {
   ST_START,     /* between games */
@@ -86,6 +89,8 @@ struct _CqPgnReader {
   gboolean     seen_move;     /* the movetext has a move-like token */
   gboolean     has_event;     /* the tag section has an Event tag */
   gssize       game_start;    /* -1 when no game is in progress */
+  gboolean     too_large;     /* the game in progress is longer than max_game_size: */
+  guint64      too_large_offset; /* its offset; its text is dropped as it is read */
   guint64      game_line;
   gssize       pending_start; /* a comment before a tag-less game */
   guint64      pending_line;
@@ -1031,7 +1036,9 @@ scan (CqPgnReader *r, gsize *game_end)
  *
  * Returns: %TRUE if a game was returned; %FALSE at the end of the input or
  *   on an error: @error is set, %G_FILE_ERROR on a read error,
- *   %G_IO_ERROR_INVALID_DATA if a game would exceed 256 MiB (not PGN).
+ *   %G_IO_ERROR_INVALID_DATA if text before a game (a comment) runs for
+ *   more than 64 MiB.  A game longer than 64 MiB is returned without its
+ *   text (@len 0), with @source->too_large set and its real length.
  */
 gboolean
 cq_pgn_reader_next (CqPgnReader *reader, const char **text, gsize *len,
@@ -1051,23 +1058,40 @@ cq_pgn_reader_next (CqPgnReader *reader, const char **text, gsize *len,
       if (res == SCAN_GAME)
         {
           gsize start = reader->game_start;
+          guint64 offset = reader->data_offset + start;
 
+          if (reader->too_large)
+            {
+              offset = reader->too_large_offset;
+              start = game_end;   /* no text */
+            }
           *text = (const char *) reader->data + start;
           *len = game_end - start;
           if (source)
             {
               source->number = reader->n_games;
-              source->offset = reader->data_offset + start;
-              source->length = game_end - start;
+              source->offset = offset;
+              source->length = reader->data_offset + game_end - offset;
               source->line = reader->game_line;
+              source->too_large = reader->too_large;
             }
           reader->game_start = -1;
+          reader->too_large = FALSE;
           return TRUE;
         }
       if (res == SCAN_END)
         return FALSE;
       if (reader->eof)
         return FALSE;   /* not reached: the scanner ends games at EOF */
+      if (reader->game_start >= 0 && reader->len - reader->game_start > reader->max_game_size)
+        {
+          /* A game too large to keep: read on to its end without keeping
+           * its text, and return it marked as such. */
+          if (!reader->too_large)
+            reader->too_large_offset = reader->data_offset + reader->game_start;
+          reader->too_large = TRUE;
+          reader->game_start = reader->pos;
+        }
       {
         gssize start = reader->game_start >= 0 ? reader->game_start : reader->pending_start;
 

@@ -456,8 +456,9 @@ test_read_game_at (void)
   }
 }
 
-/* A "game" that never ends is an error, not a memory hog; NUL padding
- * between games is skipped. */
+/* A game too long to keep is returned without its text, marked too large,
+ * and the games after it still come; a "game" that never ends costs no
+ * memory either.  NUL padding between games is skipped. */
 static void
 test_limits (void)
 {
@@ -467,18 +468,38 @@ test_limits (void)
   const char *text;
   gsize len;
   CqGameSource source;
+  gsize huge_len;
 
   for (guint i = 0; i < 40000; i++)
     g_string_append (data, "a long comment ");
+  g_string_append (data, "} *\n\n[Event \"after\"]\n\n1. c4 *\n\n1. d4 {");
+  huge_len = data->len - 22 - strlen ("\n\n[Event \"after\"]\n\n1. c4 *\n\n1. d4 {");
+  for (guint i = 0; i < 40000; i++)
+    g_string_append (data, "never ends ");
   reader = cq_pgn_reader_new_for_data (data->str, data->len, "huge.pgn");
   _cq_pgn_reader_set_block_size (reader, 4096);
   _cq_pgn_reader_set_max_game_size (reader, 100000);
   g_assert_true (cq_pgn_reader_next (reader, &text, &len, &source, &error));
+  g_assert_false (source.too_large);
+  g_assert_true (cq_pgn_reader_next (reader, &text, &len, &source, &error));
+  g_assert_true (source.too_large);
+  g_assert_cmpuint (len, ==, 0);
+  g_assert_cmpuint (source.number, ==, 2);
+  g_assert_cmpuint (source.offset, ==, 22);
+  g_assert_cmpuint (source.length, ==, huge_len);
+  g_assert_cmpuint (source.line, ==, 5);
+  g_assert_true (cq_pgn_reader_next (reader, &text, &len, &source, &error));
+  g_assert_false (source.too_large);
+  g_assert_cmpuint (source.number, ==, 3);
+  g_assert_cmpmem (text, len, "[Event \"after\"]\n\n1. c4 *", 24);
+  /* The last one never ends: it is read to the end of the input, still
+   * without keeping its text. */
+  g_assert_true (cq_pgn_reader_next (reader, &text, &len, &source, &error));
+  g_assert_no_error (error);
+  g_assert_true (source.too_large);
+  g_assert_cmpuint (source.number, ==, 4);
   g_assert_false (cq_pgn_reader_next (reader, &text, &len, &source, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
-  g_assert_cmpstr (error->message, ==,
-                   "huge.pgn: the text at byte 22 (line 5) runs for more than 100000 bytes without a "
-                   "game end: is this PGN?");
+  g_assert_no_error (error);
 
   {
     static const char padded[] = "1. e4 *\n\0\0\0\0\n\x1a" "1. d4 *\0\0";

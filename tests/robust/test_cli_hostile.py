@@ -103,6 +103,31 @@ class Hostile(unittest.TestCase):
         self.assertEqual(text.count("Nf6"), 100000)
 
 
+    MATE = '[Event "mate"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n'
+
+    def test_game_too_long_is_skipped(self):
+        # A game of 70 MiB of text between two good ones: reported as
+        # skipped with its place, the others searched, memory bounded.
+        big = '[Event "big"]\n\n1. e4 {' + "x" * (70 << 20) + "} e5 *\n\n"
+        pgn = self.write("big.pgn", self.MATE + big + self.MATE)
+        status, _, err, text = self.run_cql(pgn, "(match (position :mate))", memory=400)
+        self.assertEqual(status, 0, err)
+        self.assertIn("big.pgn:5: game 2: the game is %d bytes long, more than the 64 MiB a "
+                      "game may have: skipped\n" % (len(big) - 2), err)
+        self.assertIn("2 matches of 3 games", err)
+        self.assertEqual(text.count("{MATCH}"), 2)
+
+    def test_game_with_too_many_positions_is_skipped(self):
+        # 2,100,000 plies (17 MB): more than the 2,000,000 positions a game
+        # may have (about 560 MB of game memory).
+        pgn = self.write("long.pgn", self.MATE + long_game(2100000) + self.MATE)
+        status, _, err, text = self.run_cql(pgn, "(match (position :mate))", memory=1200)
+        self.assertEqual(status, 0, err)
+        self.assertRegex(err, r"long.pgn:7: game 2: the game has more than 2000000 positions: "
+                         r"skipped\n")
+        self.assertIn("2 matches of 3 games", err)
+        self.assertEqual(text.count("{MATCH}"), 2)
+
     # ------------------------------------------------------------- queries
 
     def run_query_file(self, query_path):
