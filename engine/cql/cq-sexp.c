@@ -11,6 +11,7 @@
  */
 #include "cql/cq-query.h"
 #include "cql/cq-sexp-private.h"
+#include "pgn/cq-message.h"
 
 #include <string.h>
 
@@ -24,6 +25,7 @@ _cq_query_set_error (GError    **error,
                      ...)
 {
   g_autofree char *message = NULL;
+  g_autofree char *clean = NULL;
   va_list args;
 
   if (error == NULL)
@@ -32,9 +34,12 @@ _cq_query_set_error (GError    **error,
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
+  /* The message may quote the query: control characters escaped, long
+   * words cut (cq_message_clean()). */
+  clean = cq_message_clean (message);
 
   g_set_error (error, CQ_QUERY_ERROR, code, "%s:%u:%u: %s",
-               filename != NULL ? filename : "<query>", line, column, message);
+               filename != NULL ? filename : "<query>", line, column, clean);
 }
 
 static CqSexp *

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "pgn/cq-game.h"
+#include "pgn/cq-message.h"
 #include "pgn/cq-pgn-private.h"
 
 /* Deeper nesting of variations is an error (real studies stay below 20);
@@ -36,6 +37,7 @@ static void
 game_error (CqGame *game, guint64 line, const char *fmt, ...)
 {
   g_autofree char *what = NULL;
+  g_autofree char *clean = NULL;
   va_list args;
 
   if (game->error != NULL)
@@ -43,9 +45,12 @@ game_error (CqGame *game, guint64 line, const char *fmt, ...)
   va_start (args, fmt);
   what = g_strdup_vprintf (fmt, args);
   va_end (args);
+  /* The message may quote the game's text: control characters escaped,
+   * long words cut (cq_message_clean()). */
+  clean = cq_message_clean (what);
   game->error = g_strdup_printf ("%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": %s",
                                  game->filename ? game->filename : "<input>",
-                                 line, game->source.number, what);
+                                 line, game->source.number, clean);
 }
 
 /* ------------------------------------------------------------------ */
@@ -256,10 +261,18 @@ static const guint8 tag_name_stop[256] = {
   ['"'] = 1, [']'] = 1, ['['] = 1,
 };
 
+/* What parse_tag() found wrong with a tag pair, for a message. */
+typedef enum {
+  TAG_OK,
+  TAG_BAD_NAME,   /* a control character in the name */
+  TAG_CUT,        /* the text ends inside it */
+} TagProblem;
+
 /* Reads the tag pair at the `[` at @p; a tag pair never spans lines.
- * Returns the position after it. */
+ * Returns the position after it; sets @problem. */
 static const char *
-parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint64 line)
+parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint64 line,
+           TagProblem *problem)
 {
   const char *eol = memchr (p, '\n', end - p);
   const char *q = p + 1, *name;
@@ -276,6 +289,11 @@ parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint6
   while (q < eol && !tag_name_stop[(guchar) *q])
     q++;
   name_len = q - name;
+  *problem = TAG_OK;
+  if (q < eol && (guchar) *q < 0x20 && !is_blank (*q))
+    *problem = TAG_BAD_NAME;
+  else if (eol == end && memchr (p, ']', eol - p) == NULL)
+    *problem = TAG_CUT;
   while (q < eol && is_blank (*q))
     q++;
 
@@ -405,9 +423,38 @@ parse_tags (CqGame *game)
             }
           break;
         }
+      if (p < end && *p == ';')
+        {
+          /* A `;` comment line between two tags (some programs write
+           * them): skipped, the tag section goes on. */
+          const char *nl = memchr (p, '\n', end - p);
+          const char *next = nl ? nl + 1 : end;
+
+          while (next < end && is_blank (*next))
+            next++;
+          if (nl != NULL && next < end && *next == '[')
+            {
+              p = nl;
+              continue;
+            }
+        }
       if (p == end || *p != '[')
         break;
-      p = parse_tag (&priv->arena, &list, p, end, line);
+      {
+        const char *start = p;
+        TagProblem problem;
+
+        p = parse_tag (&priv->arena, &list, p, end, line, &problem);
+        if (problem != TAG_OK)
+          {
+            g_autofree char *shown = cq_message_clean_len (start, p - start);
+
+            if (problem == TAG_BAD_NAME)
+              game_error (game, line, "a control character in the tag name of %s", shown);
+            else
+              game_error (game, line, "the tag %s is cut off by the end of the file", shown);
+          }
+      }
     }
 
   game->tags = list.tags;

@@ -81,6 +81,8 @@ struct _CqPgnInput {
   gsize        prefix_len, prefix_pos;
   guint64      file_pos;
   gboolean     at_end;
+  gboolean     held_cr;         /* a CR at the end of the last read, not yet handed out */
+  int          extra_byte;      /* a byte read ahead for a one-byte read, or -1 */
   /* compressed */
   Pump        *pump;
   GThread     *thread;
@@ -616,6 +618,7 @@ cq_pgn_input_open (const char *path, GCancellable *cancellable, GError **error)
   g_return_val_if_fail (path != NULL, NULL);
 
   in = g_new0 (CqPgnInput, 1);
+  in->extra_byte = -1;
   in->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
   if (!open_and_sniff (in, path, &m, error))
     return NULL;
@@ -640,6 +643,7 @@ cq_pgn_input_sniff (const char *path, const char **compression, GError **error)
   g_return_val_if_fail (path != NULL, FALSE);
 
   in = g_new0 (CqPgnInput, 1);
+  in->extra_byte = -1;
   if (!open_and_sniff (in, path, &m, error))
     return FALSE;
   if (m == NULL && !check_text (in->prefix, in->prefix_len, in->name, NULL, error))
@@ -649,10 +653,9 @@ cq_pgn_input_sniff (const char *path, const char **compression, GError **error)
   return TRUE;
 }
 
-gssize
-cq_pgn_input_read (CqPgnInput *in, void *buf, gsize len, GError **error)
+static gssize
+read_text (CqPgnInput *in, void *buf, gsize len, GError **error)
 {
-  g_return_val_if_fail (in != NULL, -1);
 
   if (in->pump == NULL)
     {
@@ -708,6 +711,87 @@ cq_pgn_input_read (CqPgnInput *in, void *buf, gsize len, GError **error)
       in->block_pos = 0;
       g_async_queue_push (in->pump->empty, b);
     }
+}
+
+/* Lines that end with a CR alone (old Mac files) are handed out ending
+ * with LF, byte for byte (offsets stay those of the file), so that the
+ * reader counts their lines and sees their blank lines; CRLF is left as it
+ * is.  A CR at the end of a read is held back until the next byte is
+ * known. */
+static gssize
+read_lines (CqPgnInput *in, guchar *b, gsize len, GError **error)
+{
+  gsize total;
+
+  for (;;)
+    {
+      gsize have = 0;
+      gssize n;
+
+      if (in->held_cr)
+        {
+          b[0] = '\r';
+          have = 1;
+          in->held_cr = FALSE;
+        }
+      n = read_text (in, b + have, len - have, error);
+      if (n < 0)
+        {
+          if (have == 0)
+            return -1;
+          /* The held CR first; the error comes again at the next read. */
+          g_clear_error (error);
+          b[0] = '\n';
+          return 1;
+        }
+      if (n == 0)
+        {
+          if (have)
+            b[0] = '\n';   /* a CR at the very end */
+          return have;
+        }
+      total = have + n;
+      for (guchar *cr = memchr (b, '\r', total - 1); cr != NULL;
+           cr = memchr (cr + 1, '\r', b + total - 1 - (cr + 1)))
+        if (cr[1] != '\n')
+          *cr = '\n';
+      if (b[total - 1] == '\r')
+        {
+          in->held_cr = TRUE;
+          total--;
+        }
+      if (total > 0)
+        return total;
+    }
+}
+
+gssize
+cq_pgn_input_read (CqPgnInput *in, void *buf, gsize len, GError **error)
+{
+  guchar *b = buf;
+  guchar two[2];
+  gssize n;
+
+  g_return_val_if_fail (in != NULL, -1);
+  g_return_val_if_fail (len >= 1, -1);
+
+  if (in->extra_byte >= 0)
+    {
+      b[0] = (guchar) in->extra_byte;
+      in->extra_byte = -1;
+      return 1;
+    }
+  if (len >= 2)
+    return read_lines (in, b, len, error);
+  /* One byte wanted (tests read in tiny blocks): a CR needs the byte after
+   * it, so two are read and the second handed out next time. */
+  n = read_lines (in, two, 2, error);
+  if (n <= 0)
+    return n;
+  b[0] = two[0];
+  if (n == 2)
+    in->extra_byte = two[1];
+  return 1;
 }
 
 const char *

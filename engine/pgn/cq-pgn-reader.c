@@ -814,6 +814,29 @@ scan (CqPgnReader *r, gsize *game_end)
                   p = q;
                   continue;
                 }
+              if (c == ';')
+                {
+                  /* A `;` comment line between two tags stays in the tag
+                   * section (cq-game.c skips it the same way). */
+                  const guchar *nl = memchr (p, '\n', end - p);
+                  const guchar *s = nl;
+
+                  if (nl == NULL && !eof)
+                    NEED_MORE ();
+                  if (nl != NULL)
+                    {
+                      s = nl + 1;
+                      while (s < end && is_blank (*s))
+                        s++;
+                      if (s == end && !eof)
+                        NEED_MORE ();
+                      if (s < end && *s == '[')
+                        {
+                          p = nl;
+                          continue;
+                        }
+                    }
+                }
               /* Anything else begins the movetext. */
               r->state = ST_MOVES;
               r->depth = 0;

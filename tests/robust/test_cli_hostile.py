@@ -128,6 +128,53 @@ class Hostile(unittest.TestCase):
         self.assertIn("2 matches of 3 games", err)
         self.assertEqual(text.count("{MATCH}"), 2)
 
+    # ------------------------------------------------------------ messages
+
+    def search_bytes(self, data, query="(match (position :initial))"):
+        pgn = os.path.join(self.dir, "m.pgn")
+        with open(pgn, "wb") as f:
+            f.write(data)
+        return self.run_cql(pgn, query)
+
+    def test_nul_in_a_tag_is_reported_with_escapes(self):
+        _, _, err, _ = self.search_bytes(b'[Ev\0ent "x\0y"]\n\n1. e4 *\n')
+        self.assertIn('m.pgn:1: game 1: a control character in the tag name of '
+                      '[Ev\\0ent "x\\0y"]\n', err)
+
+    def test_control_characters_and_long_tokens_are_quoted(self):
+        _, _, err, _ = self.search_bytes(b'[Event "a"]\n\n1. e4 \x1bQ7 *\n')
+        self.assertIn("illegal move '\\x1bQ7'", err)
+        _, _, err, _ = self.search_bytes(
+            b'[Event "a"]\n[FEN "' + b"x" * 100000 + b' w - - 0 1"]\n\n1. e4 *\n')
+        self.assertIn('Bad FEN "' + "x" * 59 + '… w - - 0 1"', err)
+        self.assertLess(len(err), 400)
+
+    def test_comment_line_between_tags_keeps_one_game(self):
+        _, _, err, text = self.search_bytes(
+            b'[Event "a"]\n; a note\n[Site "b"]\n\n1. e4 *\n')
+        self.assertIn("1 match of 1 game", err)
+        self.assertIn('[Event "a"]\n[Site "b"]', text)
+
+    def test_tag_cut_by_the_end_of_the_file(self):
+        _, _, err, _ = self.search_bytes(b'[Event "a"]\n\n1. e4 *\n\n[Event "b"]\n[Site "cut')
+        self.assertIn('m.pgn:6: game 2: the tag [Site "cut is cut off by the end of the file\n',
+                      err)
+
+    def test_lines_ending_with_cr_alone(self):
+        _, _, err, _ = self.search_bytes(
+            b'[Event "a"]\r\r1. e4 *\r\r[Event "b"]\r[Site "x"]\r\r1. e4 e5 2. Ke3 *\r')
+        self.assertIn("m.pgn:8: game 2: illegal move 'Ke3' after 1...e5", err)
+
+    def test_query_messages_are_quoted(self):
+        pgn = self.write("db.pgn", '[Event "x"]\n\n1. e4 e5 *\n')
+        status, _, err, _ = self.run_cql(pgn, "(match (position :ma\x01te))")
+        self.assertEqual(status, 1)
+        self.assertIn("unknown keyword ':ma\\x01te'", err)
+        status, _, err, _ = self.run_cql(pgn, "(match (position :" + "a" * 1000000 + "))")
+        self.assertEqual(status, 1)
+        self.assertIn("unknown keyword ':" + "a" * 58 + "…'", err)
+        self.assertLess(len(err), 400)
+
     # ------------------------------------------------------------- queries
 
     def run_query_file(self, query_path):
