@@ -1298,7 +1298,7 @@ relation_holds (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
   guint steps = 0;
 
   /* The walk can cover the rest of a long game for each position: a
-   * stopped search (cq_game_set_cancellable()) ends it, looked at every
+   * stopped search (cq_game_set_stop_flag()) ends it, looked at every
    * 1024 positions. */
   if (!(rel->flags & (CQ_RELATION_VARIATIONS | CQ_RELATION_VARIATIONSONLY)))
     {
@@ -1306,7 +1306,7 @@ relation_holds (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
         {
           if (relation_pair (rel, allowable, p1, &n2->position))
             return TRUE;
-          if (G_UNLIKELY (++steps % 1024 == 0) && cq_game_is_cancelled (g->game))
+          if (G_UNLIKELY (++steps % 1024 == 0) && cq_game_is_stopped (g->game))
             return FALSE;
         }
       return FALSE;
@@ -1315,7 +1315,7 @@ relation_holds (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
   /* Pre-order walk of the subtree below @node, without recursion. */
   for (const CqNode *n2 = node->first_child; n2 != NULL;)
     {
-      if (G_UNLIKELY (++steps % 1024 == 0) && cq_game_is_cancelled (g->game))
+      if (G_UNLIKELY (++steps % 1024 == 0) && cq_game_is_stopped (g->game))
         return FALSE;
       if ((!(rel->flags & CQ_RELATION_VARIATIONSONLY) || n2->in_variation)
           && relation_pair (rel, allowable, p1, &n2->position))
@@ -1355,9 +1355,9 @@ record_match (const CqNode *node, CqBitboard squares, GArray *out)
 static inline const CqNode *
 examined_next (const CqPositionList *list, const CqGame *game, const CqNode *node)
 {
-  /* A stopped search ends the walk (cq_game_set_cancellable()), looked at
+  /* A stopped search ends the walk (cq_game_set_stop_flag()), looked at
    * every 16 positions: a long game is left within milliseconds. */
-  if (node != NULL && G_UNLIKELY ((node->index & 15) == 15) && cq_game_is_cancelled (game))
+  if (node != NULL && G_UNLIKELY ((node->index & 15) == 15) && cq_game_is_stopped (game))
     return NULL;
   /* The mainline walk, inline: it runs once per position. */
   if (G_LIKELY (!(list->options & (CQ_LIST_ROOT_ONLY | CQ_LIST_VARIATIONS

@@ -533,18 +533,18 @@ cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
 }
 
 void
-cq_game_set_cancellable (CqGame *game, GCancellable *cancellable)
+cq_game_set_stop_flag (CqGame *game, const gint *stop)
 {
   g_return_if_fail (game != NULL);
-  CQ_GAME_PRIVATE (game)->cancellable = cancellable;
+  CQ_GAME_PRIVATE (game)->stop = stop;
 }
 
 gboolean
-cq_game_is_cancelled (const CqGame *game)
+cq_game_is_stopped (const CqGame *game)
 {
-  GCancellable *cancellable = CQ_GAME_PRIVATE (game)->cancellable;
+  const gint *stop = CQ_GAME_PRIVATE (game)->stop;
 
-  return cancellable != NULL && g_cancellable_is_cancelled (cancellable);
+  return stop != NULL && g_atomic_int_get (stop) != 0;
 }
 
 void
@@ -735,6 +735,10 @@ typedef struct {
   guint8      broken;     /* an error ended this line: skip to its end */
   guint8      after_var;  /* a variation closed since the last move */
   guint8      has_move;   /* a move was played in this line */
+  /* The last variation opened from this line appended @sibling as a child
+   * of @sibling_parent (see add_child()). */
+  CqNode     *sibling_parent;
+  CqNode     *sibling;
 } Line;
 
 typedef struct {
@@ -754,14 +758,10 @@ typedef struct {
    * there (one copy per game instead of one allocation per move). */
   const char *text;
   char    *san_text;
-  guint    steps;           /* tokens since the cancellable was last looked at */
+  guint    steps;           /* lines since the cancellable was last looked at */
   char    *grow;            /* the last text join_text() made: its length, room */
   gsize    grow_len;
   gsize    grow_cap;
-  /* By depth of variation: the parent of the last sibling appended at
-   * that depth, and that sibling (see add_child()). */
-  CqNode  *sibling_parent[MAX_VARIATION_DEPTH + 1];
-  CqNode  *last_sibling[MAX_VARIATION_DEPTH + 1];
 } Parser;
 
 /* @a and @b joined by a space (either may be NULL).  The text a join
@@ -949,18 +949,20 @@ add_child (Parser *ps, CqNode *parent, const CqMove *move, const char *san, gsiz
     }
   else
     {
-      /* The last sibling so far: from the one this depth of variations
-       * appended last when it is the same parent (a variation nested
-       * deeper may have appended after it since), else from the first.
-       * Many sibling variations in a row cost O(n), not O(n^2). */
-      guint depth = ps->n_lines - 1;
-      CqNode *c = ps->sibling_parent[depth] == parent ? ps->last_sibling[depth]
-                                                      : parent->first_child;
+      /* The last sibling so far: a sibling is the first move of a
+       * variation, and the line it was opened from remembers the child
+       * its previous variation appended; start there when it is the same
+       * parent (a variation nested deeper may have appended after it
+       * since), else from the first child.  Many sibling variations in a
+       * row cost O(n), not O(n^2). */
+      Line *from = ps->n_lines > 1 ? &ps->lines[ps->n_lines - 2] : &ps->lines[0];
+      CqNode *c = from->sibling_parent == parent ? from->sibling : parent->first_child;
+
       while (c->next_sibling)
         c = c->next_sibling;
       c->next_sibling = n;
-      ps->sibling_parent[depth] = parent;
-      ps->last_sibling[depth] = n;
+      from->sibling_parent = parent;
+      from->sibling = n;
       n->in_variation = TRUE;
       ps->n_siblings++;
     }
@@ -1155,12 +1157,13 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
       Line *line = top_line (ps);
       const char *number = ps->number;
 
-      /* A search may be stopped inside a long game: look every 4096 steps
-       * (about a millisecond of reading). */
-      if (G_UNLIKELY (++ps->steps >= 4096))
+      /* A search may be stopped inside a long game, and a game may not
+       * grow without bound: looked at every 256 lines, and every 16 KiB of
+       * a long line (the fast path below sets ps->steps). */
+      if (G_UNLIKELY (ps->steps >= 256))
         {
           ps->steps = 0;
-          if (cq_game_is_cancelled (game))
+          if (cq_game_is_stopped (game))
             {
               game_error (game, lineno, "reading cancelled");
               return;
@@ -1183,6 +1186,7 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
         {
         case '\n':
           lineno++;
+          ps->steps++;
           p++;
           if (p < end && *p == '%')
             {
@@ -1287,6 +1291,11 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
              * are those of the loop's top for each token (spaces leave
              * ps->number alone; a fast token neither breaks nor ends a
              * line, nor opens or closes one).  *end is NUL. */
+            /* A line of more than 16 KiB (a whole game on one line) leaves
+             * the run now and then, for the loop's top to look at the
+             * cancellable and the limits. */
+            const char *run_end = end - p > 16384 ? p + 16384 : end;
+
             if (!line->broken && (!ps->ended || ps->n_lines > 1))
               for (;;)
                 {
@@ -1298,8 +1307,11 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
                   p = q;
                   if (token_class[(guchar) *p] != 0)
                     break;      /* not a token the fast path may read */
-                  if (G_UNLIKELY (++ps->steps >= 4096))
-                    break;      /* the loop's top looks at the cancellable */
+                  if (G_UNLIKELY (p >= run_end))
+                    {
+                      ps->steps = 256;   /* the loop's top looks now */
+                      break;
+                    }
                   number = ps->number;
                   ps->number = NULL;
                 }
@@ -1619,7 +1631,6 @@ cq_game_parse_moves (CqGame *game)
   ps->steps = 0;
   ps->grow = NULL;
   ps->grow_len = ps->grow_cap = 0;
-  memset (ps->sibling_parent, 0, sizeof ps->sibling_parent);
   /* A move takes at least two bytes and a separator. */
   ps->order_cap = mt_len / 2 + 2;
   ps->order = _cq_arena_alloc (&priv->arena, ps->order_cap * sizeof (CqNode *));

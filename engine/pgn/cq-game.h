@@ -154,21 +154,23 @@ CqGame     *cq_game_new_from_text (const char *text, gsize len,
 gboolean    cq_game_parse_moves   (CqGame *game);
 
 /**
- * cq_game_set_cancellable:
- * @cancellable: (nullable): not referenced: it must outlive the game's
- *   parsing and evaluation.
+ * cq_game_set_stop_flag:
+ * @stop: (nullable): a flag that becomes non-zero (g_atomic_int_set())
+ *   when the search stops; it must outlive the game's parsing and
+ *   evaluation.  A plain flag rather than a GCancellable: it is read every
+ *   few positions, and reading it costs one load.
  *
- * Lets a search stop inside one long game: once @cancellable is
- * cancelled, cq_game_parse_moves() stops reading the movetext (within a few
- * thousand tokens; the game is then incomplete, with "reading cancelled" in
- * @game->error) and the evaluator stops walking positions
- * (cq_game_is_cancelled()).  Results computed after that point mean nothing
+ * Lets a search stop inside one long game: once @stop is set,
+ * cq_game_parse_moves() stops reading the movetext (within 256 lines or
+ * 16 KiB of a line; the game is then incomplete, with "reading cancelled"
+ * in @game->error) and the evaluator stops walking positions
+ * (cq_game_is_stopped()).  Results computed after that point mean nothing
  * and are thrown away by the caller.
  */
-void        cq_game_set_cancellable (CqGame *game, GCancellable *cancellable);
+void        cq_game_set_stop_flag (CqGame *game, const gint *stop);
 
-/* TRUE once the game's cancellable (if any) is cancelled. */
-gboolean    cq_game_is_cancelled    (const CqGame *game);
+/* TRUE once the game's stop flag (if any) is set. */
+gboolean    cq_game_is_stopped    (const CqGame *game);
 
 /* Convenience: cq_game_new_from_text() + cq_game_parse_moves(). */
 CqGame     *cq_game_new_parsed    (const char *text, gsize len,

@@ -80,7 +80,7 @@ typedef struct {
   guint          n_skipped;
   guint          skipped_cap;
   gboolean       parsed;
-  GCancellable  *cancellable;   /* not owned: see cq_game_set_cancellable() */
+  const gint    *stop;          /* not owned: see cq_game_set_stop_flag() */
 } CqGamePrivate;
 
 #define CQ_GAME_PRIVATE(game) ((CqGamePrivate *) (game)->priv_)

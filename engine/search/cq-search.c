@@ -76,6 +76,7 @@ typedef struct {
   guint64               *first_numbers;  /* number of each file's first game */
   guint                  n_files;
   GCancellable          *cancellable;
+  gint                   stop_flag;     /* set when @cancellable is: read inside games */
   GMutex                 mutex;     /* guards @cond, @queued and each batch's @done */
   GCond                  cond;
   GQueue                 queued;    /* batches handed to the pool, not yet started */
@@ -166,6 +167,13 @@ result_init (Result *r, const CqGameSource *source, guint kind)
   r->message = NO_STRING;
 }
 
+/* The cancellable's "cancelled" handler (on the thread that cancels). */
+static void
+set_stop_flag (GCancellable *cancellable, gpointer data)
+{
+  g_atomic_int_set ((gint *) data, 1);
+}
+
 /* Evaluates one game; appends a Result if there is anything to report. */
 static void
 search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
@@ -175,7 +183,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
                                                   shared->names[source->file_index]);
   Result r;
 
-  cq_game_set_cancellable (game, shared->cancellable);
+  cq_game_set_stop_flag (game, &shared->stop_flag);
   if (game->skipped)
     {
       result_init (&r, source, RESULT_SKIPPED);
@@ -189,7 +197,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
 
   cq_game_parse_moves (game);
   batch->plies += game->n_nodes;
-  if (cq_game_is_cancelled (game))
+  if (cq_game_is_stopped (game))
     return;   /* stopped inside the game: nothing about it is reported */
 
   if (game->error != NULL)
@@ -204,7 +212,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   if (game->root == NULL)
     return;
 
-  if (!cq_query_match_game (shared->query, game, info) || cq_game_is_cancelled (game))
+  if (!cq_query_match_game (shared->query, game, info) || cq_game_is_stopped (game))
     return;
 
   result_init (&r, source, RESULT_MATCH);
@@ -507,6 +515,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   GError *local_error = NULL;
   GError *first_input_error = NULL;
   gboolean stop = FALSE;
+  gulong stop_handler;
 
   g_return_val_if_fail (query != NULL, FALSE);
   g_return_val_if_fail (paths != NULL && paths[0] != NULL, FALSE);
@@ -552,6 +561,9 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   shared.first_numbers = first_numbers;
   shared.n_files = n_files;
   shared.cancellable = cancellable;
+  shared.stop_flag = 0;
+  stop_handler = g_cancellable_connect (cancellable, G_CALLBACK (set_stop_flag),
+                                        &shared.stop_flag, NULL);
   g_mutex_init (&shared.mutex);
   g_cond_init (&shared.cond);
   g_queue_init (&shared.queued);
@@ -569,6 +581,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
       pool = g_thread_pool_new (worker_func, &shared, n_threads - 1, TRUE, &local_error);
       if (pool == NULL)
         {
+          g_cancellable_disconnect (cancellable, stop_handler);
           g_propagate_error (error, local_error);
           g_mutex_clear (&shared.mutex);
           g_cond_clear (&shared.cond);
@@ -700,6 +713,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   if (progress_out)
     *progress_out = d.progress;
 
+  g_cancellable_disconnect (cancellable, stop_handler);
   g_mutex_clear (&shared.mutex);
   g_cond_clear (&shared.cond);
 
