@@ -10,6 +10,11 @@
 # fuzz targets side by side).  Crashing inputs are written to
 # _build-fuzz/crashes/; add each one to tests/fixtures/fuzz/regress-*/ once
 # it is fixed.  Exits non-zero if any target found a crash.
+#
+# Each input gets FUZZ_TIMEOUT seconds (default 5) and the process
+# FUZZ_RSS_MB of memory (default 1024): an input that costs more (a path
+# that is quadratic in the input's size) is a finding like a crash.  PGN
+# inputs may be 64 KiB, enough for a quadratic path to show.
 set -eu
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -48,7 +53,7 @@ for t in $targets; do
         seed "$corpus" $(find "$data/edge" "$data/studies" "$data/games" -type f \
                            \( -name '*.pgn' -o -name '*.PGN' -o -path '*shakmaty-fuzz*' \))
       fi
-      maxlen=8192; [ $t = search ] && maxlen=4096 ;;
+      maxlen=65536; [ $t = search ] && maxlen=16384 ;;
     cql)
       seed "$corpus" tests/fixtures/fuzz/seed-cql/* tests/fixtures/fuzz/regress-cql/* \
         data/queries/*.cql tests/fixtures/cql/*.cql tests/fixtures/cql/golden/*.cql
@@ -60,7 +65,8 @@ for t in $targets; do
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   LSAN_OPTIONS=suppressions=$root/tests/lsan.supp \
     "$build/tests/fuzz/fuzz-$t" "$corpus"  \
-      -max_total_time="$secs" -max_len=$maxlen -timeout=20 -rss_limit_mb=2048 \
+      -max_total_time="$secs" -max_len=$maxlen -timeout="${FUZZ_TIMEOUT:-5}" \
+      -rss_limit_mb="${FUZZ_RSS_MB:-1024}" \
       -artifact_prefix="$build/crashes/$t-" -print_final_stats=1 \
       >"$log" 2>&1 || status=1
   grep -E '^stat::|Done|ERROR|SUMMARY|runtime error' "$log" | tail -12

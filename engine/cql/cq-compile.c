@@ -454,10 +454,13 @@ take_position_lists (Compiler *c, const CqSexp *list, guint *i, guint32 inherite
 /* ------------------------------------------------------------------ */
 /* Position lists                                                      */
 
-/* Instances all lists of a query may create together: transform sets
+/* What all lists of a query may create together, counting
+ * CQ_INSTANCE_COST for each instance and one for each of its piece
+ * designators (1,250,000 instances without designators, about 80 MB at
+ * most, whatever their size): transform sets
  * multiply when lists with transforms nest, and a query must not be able
- * to exhaust memory at compile time. */
-#define INSTANCE_BUDGET G_GUINT64_CONSTANT (1000000)
+ * to exhaust memory or time at compile time (docs/limits.md). */
+#define INSTANCE_BUDGET G_GUINT64_CONSTANT (5000000)
 
 static guint32
 transform_bit (CqKeywordId id)
@@ -1050,12 +1053,14 @@ compile_top_list (Compiler *c, const CqSexp *list, CqPositionList **out)
 
   if (!compile_position_list (c, list, 0, &pl))
     return FALSE;
-  if (!_cq_position_list_expand (pl, &c->budget))
+  /* Refused before anything is made when the cost is known to be too
+   * high; the budget also stops the expansion itself. */
+  if (_cq_position_list_cost (pl, c->budget) > c->budget || !_cq_position_list_expand (pl, &c->budget))
     return fail (c, CQ_QUERY_ERROR_SEMANTIC, list,
                  "the transform sets of the position lists would make more than %"
-                 G_GUINT64_FORMAT " instances in all (transforms in nested lists multiply "
-                 "with those of the lists that hold them): use fewer transform keywords",
-                 INSTANCE_BUDGET);
+                 G_GUINT64_FORMAT " instances and piece designators in all (transforms in "
+                 "nested lists multiply with those of the lists that hold them): use fewer "
+                 "transform keywords or designators", INSTANCE_BUDGET);
   *out = g_steal_pointer (&pl);
   return TRUE;
 }

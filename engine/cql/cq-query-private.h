@@ -528,6 +528,18 @@ void     _cq_instance_normalise (CqInstance *instance);
 
 gboolean _cq_instance_equal     (const CqInstance *a, const CqInstance *b);
 
+/* What an instance costs against the budget of _cq_position_list_expand(),
+ * counted in piece designators (16 bytes each): an instance with its three
+ * arrays takes about as much as four. */
+#define CQ_INSTANCE_COST 4
+
+/* What expanding @list would cost against the budget of
+ * _cq_position_list_expand() (its instances, their designators, and the
+ * same for the lists nested in them), computed without expanding anything:
+ * a query too costly is refused at once.  Returns G_MAXUINT64 as soon as
+ * the cost is known to exceed @limit. */
+guint64  _cq_position_list_cost (const CqPositionList *list, guint64 limit);
+
 /**
  * _cq_position_list_expand:
  * Fills @list->instances from its template and transform keywords: the

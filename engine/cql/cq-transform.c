@@ -912,7 +912,12 @@ _cq_instance_transform (const CqInstance *in, const CqTransform *t, CqInstance *
 {
   guint32 c = in->conditions;
 
+  guint64 cost = CQ_INSTANCE_COST - 1 + in->n_designators;
+
   memset (out, 0, sizeof *out);
+  /* The budget counts the work: one for each try, and what is made when
+   * the designators stay on the board: the instance and its designators
+   * (nested lists charge theirs as they are expanded). */
   if (*budget == 0)
     return FALSE;
   (*budget)--;
@@ -931,6 +936,13 @@ _cq_instance_transform (const CqInstance *in, const CqTransform *t, CqInstance *
         return FALSE;
       }
   out->n_designators = in->n_designators;
+  if (*budget < cost)
+    {
+      *budget = 0;
+      _cq_instance_clear (out);
+      return FALSE;
+    }
+  *budget -= cost;
 
   out->tests = g_new0 (CqTest, MAX (in->n_tests, 1));
   for (guint i = 0; i < in->n_tests; i++)
@@ -1087,6 +1099,66 @@ list_index_anchors (CqPositionList *list)
   list->groups = (CqAnchorGroup *) g_array_free (g_steal_pointer (&groups), FALSE);
   list->n_unanchored = unanchored->len;
   list->unanchored = (guint32 *) g_array_free (g_steal_pointer (&unanchored), FALSE);
+}
+
+static guint64
+add_saturated (guint64 a, guint64 b)
+{
+  return a > G_MAXUINT64 - b ? G_MAXUINT64 : a + b;
+}
+
+static guint64
+mul_saturated (guint64 a, guint64 b)
+{
+  return b != 0 && a > G_MAXUINT64 / b ? G_MAXUINT64 : a * b;
+}
+
+static guint64
+instance_cost (const CqInstance *in, guint64 limit)
+{
+  guint64 cost = CQ_INSTANCE_COST + in->n_designators;
+  const CqTest *sets[2] = { in->tests, in->move_tests };
+  guint counts[2] = { in->n_tests, in->n_move_tests };
+
+  for (guint k = 0; k < 2; k++)
+    for (guint i = 0; i < counts[k]; i++)
+      {
+        const CqTest *test = &sets[k][i];
+
+        if (test->kind == CQ_TEST_AND || test->kind == CQ_TEST_OR
+            || test->kind == CQ_TEST_SEQUENCE)
+          for (guint j = 0; j < test->u.lists.n_lists; j++)
+            cost = add_saturated (cost, _cq_position_list_cost (test->u.lists.lists[j], limit));
+      }
+  return cost;
+}
+
+guint64
+_cq_position_list_cost (const CqPositionList *list, guint64 limit)
+{
+  g_autoptr(GArray) members = _cq_transform_set (list->transforms);
+  const CqInstance *in = &list->template_;
+  guint64 each = instance_cost (in, limit);
+  guint64 survivors = 0;
+
+  /* Members whose designators all stay on the board make an instance;
+   * the others cost one try each.  Counting stops once over @limit. */
+  for (guint m = 0; m < members->len; m++)
+    {
+      if (add_saturated (m - survivors, mul_saturated (survivors, each)) > limit)
+        return G_MAXUINT64;
+      const CqTransform *t = &g_array_index (members, CqTransform, m);
+      gboolean on_board = TRUE;
+
+      for (guint i = 0; i < in->n_designators && on_board; i++)
+        {
+          CqDesignator d;
+
+          on_board = _cq_transform_designator (t, &in->designators[i], &d);
+        }
+      survivors += on_board;
+    }
+  return add_saturated (members->len - survivors, mul_saturated (survivors, each));
 }
 
 gboolean

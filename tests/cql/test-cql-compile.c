@@ -347,9 +347,9 @@ static const ErrorCase error_cases[] = {
   { "args/transform-set-too-large",
     "(match (position :shift :flip :flipcolor Ra1 :and ((position Ra1 kb3 :shift :flip "
     ":flipcolor))))", CQ_QUERY_ERROR_SEMANTIC,
-    "t.cql:1:8: the transform sets of the position lists would make more than 1000000 "
-    "instances in all (transforms in nested lists multiply with those of the lists that hold "
-    "them): use fewer transform keywords" },
+    "t.cql:1:8: the transform sets of the position lists would make more than 5000000 "
+    "instances and piece designators in all (transforms in nested lists multiply with those of "
+    "the lists that hold them): use fewer transform keywords or designators" },
   { "designator/tag-undefined", "(match (position $foo[a1,d4]))", CQ_QUERY_ERROR_SEMANTIC,
     "t.cql:1:18: `$foo[a1,d4]`: the tag 'foo' is not defined: define it in the match list "
     "with `:forany foo DESIGNATOR`" },
