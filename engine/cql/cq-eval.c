@@ -59,6 +59,9 @@ typedef struct {
   /* R9: CqTest* of a :gappedsequence -> guint8[n_nodes], whether it
    * matches at each node (computed once per game and binding). */
   GHashTable   *gapped;
+  /* R10: the game's positions grouped by line of play and material, made
+   * the first time a :relation needs it (NULL: the plain walk). */
+  struct _RelationIndex *relations;
 } EvalGame;
 
 /* A rating: digits only (surrounding blanks allowed); "", "?", "-" or
@@ -1287,6 +1290,218 @@ relation_pair (const CqRelation *rel, CqBitboard allowable, const CqPosition *p1
   return FALSE;
 }
 
+/* R10 on long games.  Comparing each position with every later one of
+ * its line is quadratic; but without :shift and :pattern, and with
+ * :missingpiececount / :newpiececount designators over the whole board,
+ * the material of P1 and P2 alone rules most pairs out: the pieces of each
+ * kind that go missing minus those that are new equal the change in that
+ * kind's count.  So the positions of each line of play are grouped by
+ * material signature (a count per piece kind), and P1 is compared only with
+ * the later positions of the groups whose signature allows the relation:
+ * O(n x signatures) instead of O(n^2), the same answers. */
+
+#define RELATION_INDEX_MIN_POSITIONS 256
+
+typedef struct {
+  guint64 sig;        /* 4 bits per piece kind, CQ_WP .. CQ_BK */
+  guint32 start, end; /* its positions: entries[start .. end), in line order */
+} SignatureRun;
+
+typedef struct _RelationIndex {
+  gboolean      built;
+  gboolean      usable;     /* FALSE: a count beyond 15 (a set-up position) */
+  guint32      *line;       /* by node index: the first node of its line */
+  guint32      *order;      /* by node index: its place in its line */
+  const CqNode **entries;   /* all nodes, by (line, signature, place) */
+  GHashTable   *runs;       /* line -> GArray of SignatureRun */
+} RelationIndex;
+
+static guint64
+material_signature (const CqPosition *pos, gboolean *overflow)
+{
+  guint64 sig = 0;
+
+  for (int p = CQ_WP; p <= CQ_BK; p++)
+    {
+      int n = popcount64 (pos->pieces[p]);
+
+      if (n > 15)
+        *overflow = TRUE;
+      sig |= (guint64) MIN (n, 15) << (4 * (p - CQ_WP));
+    }
+  return sig;
+}
+
+typedef struct {
+  guint32 line;
+  guint64 sig;
+  guint32 order;
+  const CqNode *node;
+} IndexEntry;
+
+static int
+index_entry_compare (const void *a, const void *b)
+{
+  const IndexEntry *x = a, *y = b;
+
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  if (x->sig != y->sig)
+    return x->sig < y->sig ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static void
+relation_index_build (RelationIndex *ri, const CqGame *game)
+{
+  guint n = game->n_nodes;
+  g_autofree IndexEntry *e = g_new (IndexEntry, n);
+  gboolean overflow = FALSE;
+
+  ri->built = TRUE;
+  ri->line = g_new (guint32, n);
+  ri->order = g_new (guint32, n);
+  /* A node starts a line unless it is its parent's first child; pre-order
+   * visits a parent before its children. */
+  for (guint i = 0; i < n; i++)
+    {
+      const CqNode *node = cq_game_get_node (game, i);
+
+      if (node->parent != NULL && node->parent->first_child == node)
+        {
+          ri->line[i] = ri->line[node->parent->index];
+          ri->order[i] = ri->order[node->parent->index] + 1;
+        }
+      else
+        {
+          ri->line[i] = i;
+          ri->order[i] = 0;
+        }
+      e[i].line = ri->line[i];
+      e[i].order = ri->order[i];
+      e[i].sig = material_signature (&node->position, &overflow);
+      e[i].node = node;
+    }
+  ri->usable = !overflow;
+  if (!ri->usable)
+    return;
+  qsort (e, n, sizeof *e, index_entry_compare);
+  ri->entries = g_new (const CqNode *, n);
+  ri->runs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
+  for (guint i = 0; i < n;)
+    {
+      guint j = i;
+      GArray *runs = g_hash_table_lookup (ri->runs, GUINT_TO_POINTER (e[i].line));
+      SignatureRun run;
+
+      while (j < n && e[j].line == e[i].line && e[j].sig == e[i].sig)
+        {
+          ri->entries[j] = e[j].node;
+          j++;
+        }
+      if (runs == NULL)
+        {
+          runs = g_array_new (FALSE, FALSE, sizeof (SignatureRun));
+          g_hash_table_insert (ri->runs, GUINT_TO_POINTER (e[i].line), runs);
+        }
+      run.sig = e[i].sig;
+      run.start = i;
+      run.end = j;
+      g_array_append_val (runs, run);
+      i = j;
+    }
+}
+
+static void
+relation_index_clear (RelationIndex *ri)
+{
+  g_free (ri->line);
+  g_free (ri->order);
+  g_free (ri->entries);
+  g_clear_pointer (&ri->runs, g_hash_table_unref);
+}
+
+/* Can positions with material @s1 and @s2 stand in @rel (no shift, no
+ * pattern, whole-board designators)?  With m(t) pieces of kind t missing
+ * and a(t) new, m(t) - a(t) = count1(t) - count2(t); a kind outside the
+ * missing (new) designator can have none missing (new). */
+static gboolean
+signatures_allow (const CqRelation *rel, guint64 s1, guint64 s2)
+{
+  gint64 m0 = 0, a0 = 0, lo, hi;
+  gboolean overlap = FALSE;
+
+  for (int p = CQ_WP; p <= CQ_BK; p++)
+    {
+      int shift = 4 * (p - CQ_WP);
+      int d = (int) ((s1 >> shift) & 15) - (int) ((s2 >> shift) & 15);
+      gboolean in_missing = (rel->missing.pieces & CQ_PIECE_BIT (p)) != 0;
+      gboolean in_added = (rel->added.pieces & CQ_PIECE_BIT (p)) != 0;
+
+      if ((d > 0 && !in_missing) || (d < 0 && !in_added))
+        return FALSE;
+      overlap |= in_missing && in_added;
+      if (d > 0)
+        m0 += d;
+      else
+        a0 -= d;
+    }
+  /* k more pieces may go missing and come back elsewhere (same kind). */
+  lo = MAX (0, MAX (rel->missing_range.min - m0, rel->added_range.min - a0));
+  hi = MIN (rel->missing_range.max - m0, rel->added_range.max - a0);
+  if (!overlap)
+    hi = MIN (hi, 0);
+  return lo <= hi;
+}
+
+static gboolean
+relation_index_applies (const CqRelation *rel)
+{
+  return !(rel->flags & (CQ_RELATION_PATTERN | CQ_RELATION_SHIFT | CQ_RELATION_VARIATIONS
+                         | CQ_RELATION_VARIATIONSONLY))
+         && rel->missing.squares == CQ_SQUARES_ALL && rel->added.squares == CQ_SQUARES_ALL
+         && rel->missing.tag < 0 && rel->added.tag < 0;
+}
+
+/* The later positions of @node's line whose material allows @rel. */
+static gboolean
+relation_holds_indexed (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
+                        RelationIndex *ri, const CqNode *node)
+{
+  GArray *runs = g_hash_table_lookup (ri->runs, GUINT_TO_POINTER (ri->line[node->index]));
+  gboolean overflow = FALSE;
+  guint64 s1 = material_signature (&node->position, &overflow);
+  guint32 after = ri->order[node->index];
+  guint steps = 0;
+
+  for (guint r = 0; r < runs->len; r++)
+    {
+      const SignatureRun *run = &g_array_index (runs, SignatureRun, r);
+      guint32 lo = run->start, hi = run->end;
+
+      if (!signatures_allow (rel, s1, run->sig))
+        continue;
+      /* The first entry of the run after @node in the line. */
+      while (lo < hi)
+        {
+          guint32 mid = lo + (hi - lo) / 2;
+
+          if (ri->order[ri->entries[mid]->index] <= after)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      for (guint32 k = lo; k < run->end; k++)
+        {
+          if (relation_pair (rel, allowable, &node->position, &ri->entries[k]->position))
+            return TRUE;
+          if (G_UNLIKELY (++steps % 1024 == 0) && cq_game_is_stopped (g->game))
+            return FALSE;
+        }
+    }
+  return FALSE;
+}
+
 /* R10: some P2 strictly after P1 = @node in its line of play (mainline
  * descendants; all descendants with :variations; those in variations
  * with :variationsonly) relates to it. */
@@ -1296,6 +1511,16 @@ relation_holds (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
 {
   const CqPosition *p1 = &node->position;
   guint steps = 0;
+
+  if (g->relations != NULL && relation_index_applies (rel))
+    {
+      RelationIndex *ri = g->relations;
+
+      if (!ri->built)
+        relation_index_build (ri, g->game);
+      if (ri->usable)
+        return relation_holds_indexed (rel, allowable, g, ri, node);
+    }
 
   /* The walk can cover the rest of a long game for each position: a
    * stopped search (cq_game_set_stop_flag()) ends it, looked at every
@@ -1880,6 +2105,7 @@ cq_query_match_game (const CqQuery *query, CqGame *game, CqMatchInfo *info)
 {
   GArray *out = NULL;
   EvalGame g;
+  RelationIndex relations = { 0 };
   gboolean matched;
 
   g_return_val_if_fail (query != NULL, FALSE);
@@ -1900,22 +2126,28 @@ cq_query_match_game (const CqQuery *query, CqGame *game, CqMatchInfo *info)
   cq_game_parse_moves (game);
   if (game->skipped || game->root == NULL)
     return FALSE;
+  /* Long games only: on a short one the index costs more than it saves. */
+  if (game->n_nodes >= RELATION_INDEX_MIN_POSITIONS)
+    g.relations = &relations;
 
   if (query->n_tags == 0 && query->accumulators->len == 0 && !query->any_gapped)
     {
-      for (guint i = 0; i < query->n_lists; i++)
-        if (!match_list (query->lists[i], game, &g, out))
-          {
-            if (out != NULL)
-              g_array_set_size (out, 0);
-            return FALSE;
-          }
+      matched = TRUE;
+      for (guint i = 0; i < query->n_lists && matched; i++)
+        matched = match_list (query->lists[i], game, &g, out);
+      relation_index_clear (&relations);
       if (out != NULL)
-        normalise_positions (out);
-      return TRUE;
+        {
+          if (matched)
+            normalise_positions (out);
+          else
+            g_array_set_size (out, 0);
+        }
+      return matched;
     }
 
   matched = match_themes (query, game, &g, out);
+  relation_index_clear (&relations);
   if (out != NULL)
     {
       if (matched)

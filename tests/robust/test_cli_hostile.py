@@ -129,6 +129,23 @@ class Hostile(unittest.TestCase):
         self.assertIn("2 matches of 3 games", err)
         self.assertEqual(text.count("{MATCH}"), 2)
 
+    def test_relation_on_a_long_game(self):
+        # Each position against every later one: minutes at 200,000 plies
+        # (12.7 s at 32,000); grouped by material, well under a second.
+        pgn = self.write("long.pgn", self.MATE + long_game(200000) + self.MATE)
+        status, _, err, text = self.run_cql(
+            pgn, "(match (position :relation (:missingpiececount A 1)))", cpu=3, memory=600)
+        self.assertEqual(status, 0, err)
+        self.assertIn("0 matches of 3 games", err)
+        # A game where it holds: the position after 2...Nf5 comes back
+        # after 4...Nf5 without White's h-pawn.
+        game = '[Event "capture"]\n\n1. h4 Nh6 2. Nc3 Nf5 3. Nb1 Nxh4 4. Nc3 Nf5 *\n'
+        pgn = self.write("capture.pgn", game)
+        status, _, err, text = self.run_cql(
+            pgn, "(match (position :relation (:missingpiececount A 1)))")
+        self.assertEqual(status, 0, err)
+        self.assertIn("1 match of 1 game", err)
+
     # ------------------------------------------------------------ messages
 
     def search_bytes(self, data, query="(match (position :initial))"):
