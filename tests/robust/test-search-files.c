@@ -16,6 +16,7 @@
 #include <glib/gstdio.h>
 
 #include "search/cq-search.h"
+#include "compress-util.h"
 
 #define N_GAMES 6000
 
@@ -52,25 +53,14 @@ write_file (const char *name, const char *data, gsize len)
   return path;
 }
 
-/* @src compressed with @tool (its stdout), or NULL if @tool is absent. */
+/* @src compressed with @tool beside it (@suffix added), or NULL if @tool
+ * is absent. */
 static char *
 compress (const char *src, const char *tool, const char *suffix)
 {
-  g_autofree char *exe = g_find_program_in_path (tool);
-  g_autofree char *out = NULL;
-  g_autofree char *command = NULL;
-  g_autoptr(GError) error = NULL;
-  char *dest;
-  int status = 0;
+  g_autofree char *dest = g_strconcat (src, suffix, NULL);
 
-  if (exe == NULL)
-    return NULL;
-  dest = g_strconcat (src, suffix, NULL);
-  command = g_strdup_printf ("sh -c '%s -c \"%s\" > \"%s\"'", exe, src, dest);
-  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  return dest;
+  return test_compress_file (src, tool, dest);
 }
 
 /* Reads the whole of @path through cq_pgn_input_read() in odd-sized steps. */

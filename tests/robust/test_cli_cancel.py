@@ -18,20 +18,12 @@ import tempfile
 import time
 import unittest
 
+from long_game import long_game
+
 CQL = os.environ.get("CQL", "cql")
 STOP_LIMIT = float(os.environ.get("CQL_STOP_LIMIT", "1.0"))
 OLD_OUTPUT = "old output\n"
 
-
-def long_game(plies):
-    """One legal game of @plies plies (knights going out and back)."""
-    cycle = ["Nf3", "Nf6", "Ng1", "Ng8"]
-    moves = []
-    for i in range(plies):
-        if i % 2 == 0:
-            moves.append("%d." % (i // 2 + 1))
-        moves.append(cycle[i % 4])
-    return '[Event "long"]\n\n' + " ".join(moves) + " *\n"
 
 
 class CliCancel(unittest.TestCase):

@@ -15,6 +15,8 @@ import subprocess
 import tempfile
 import unittest
 
+from long_game import long_game
+
 CQL = os.environ.get("CQL", "cql")
 SANITIZED = os.environ.get("CQL_SANITIZED", "0") == "1"
 MIB = 1024 * 1024
@@ -29,16 +31,6 @@ def limited(cpu_seconds, memory_mib):
             resource.setrlimit(resource.RLIMIT_AS, (memory_mib * MIB, memory_mib * MIB))
     return apply
 
-
-def long_game(plies):
-    """One legal game of @plies plies (knights going out and back)."""
-    cycle = ["Nf3", "Nf6", "Ng1", "Ng8"]
-    moves = []
-    for i in range(plies):
-        if i % 2 == 0:
-            moves.append("%d." % (i // 2 + 1))
-        moves.append(cycle[i % 4])
-    return '[Event "long"]\n\n' + " ".join(moves) + " *\n\n"
 
 
 class Hostile(unittest.TestCase):

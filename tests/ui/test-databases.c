@@ -22,6 +22,7 @@
 #include "ex-result.h"
 #include "ex-search-job.h"
 #include "ex-window.h"
+#include "compress-util.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
@@ -45,20 +46,9 @@ sample_database (void)
 static char *
 compress (const char *src, const char *tool, const char *name)
 {
-  g_autofree char *exe = g_find_program_in_path (tool);
-  g_autofree char *command = NULL;
-  g_autoptr(GError) error = NULL;
-  char *dest;
-  int status = 0;
+  g_autofree char *dest = g_build_filename (tmp_dir, name, NULL);
 
-  if (exe == NULL)
-    return NULL;
-  dest = g_build_filename (tmp_dir, name, NULL);
-  command = g_strdup_printf ("sh -c '%s -c \"%s\" > \"%s\"'", exe, src, dest);
-  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  return dest;
+  return test_compress_file (src, tool, dest);
 }
 
 /* The search jobs' games files now in the temporary folder. */
