@@ -101,3 +101,14 @@ ex_test_init (int    *argc,
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   return TRUE;
 }
+
+ExApplication *
+ex_test_new_application (void)
+{
+  ExApplication *app = ex_application_new (G_APPLICATION_NON_UNIQUE);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("could not register the application: %s", error->message);
+  return app;
+}

@@ -11,6 +11,8 @@
 
 #include <gtk/gtk.h>
 
+#include "ex-application.h"
+
 G_BEGIN_DECLS
 
 /* Lets the default main context run for @ms milliseconds (layout,
@@ -47,5 +49,9 @@ GtkWidget *ex_test_find_widget (GtkWidget *widget,
  * and GTK.  Returns FALSE without a display: the test then exits 77
  * (skipped). */
 gboolean ex_test_init (int *argc, char ***argv);
+
+/* The workbench application the tests drive, registered (non-unique, so
+ * that tests may run side by side).  Aborts if it cannot register. */
+ExApplication *ex_test_new_application (void);
 
 G_END_DECLS

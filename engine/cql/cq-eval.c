@@ -1495,7 +1495,7 @@ relation_holds_indexed (const CqRelation *rel, CqBitboard allowable, const EvalG
         {
           if (relation_pair (rel, allowable, &node->position, &ri->entries[k]->position))
             return TRUE;
-          if (G_UNLIKELY (++steps % 1024 == 0) && cq_game_is_stopped (g->game))
+          if (G_UNLIKELY (++steps % 64 == 0) && cq_game_is_stopped (g->game))
             return FALSE;
         }
     }
@@ -1524,14 +1524,14 @@ relation_holds (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
 
   /* The walk can cover the rest of a long game for each position: a
    * stopped search (cq_game_set_stop_flag()) ends it, looked at every
-   * 1024 positions. */
+   * 64 positions. */
   if (!(rel->flags & (CQ_RELATION_VARIATIONS | CQ_RELATION_VARIATIONSONLY)))
     {
       for (const CqNode *n2 = node->first_child; n2 != NULL; n2 = n2->first_child)
         {
           if (relation_pair (rel, allowable, p1, &n2->position))
             return TRUE;
-          if (G_UNLIKELY (++steps % 1024 == 0) && cq_game_is_stopped (g->game))
+          if (G_UNLIKELY (++steps % 64 == 0) && cq_game_is_stopped (g->game))
             return FALSE;
         }
       return FALSE;
@@ -1540,7 +1540,7 @@ relation_holds (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
   /* Pre-order walk of the subtree below @node, without recursion. */
   for (const CqNode *n2 = node->first_child; n2 != NULL;)
     {
-      if (G_UNLIKELY (++steps % 1024 == 0) && cq_game_is_stopped (g->game))
+      if (G_UNLIKELY (++steps % 64 == 0) && cq_game_is_stopped (g->game))
         return FALSE;
       if ((!(rel->flags & CQ_RELATION_VARIATIONSONLY) || n2->in_variation)
           && relation_pair (rel, allowable, p1, &n2->position))

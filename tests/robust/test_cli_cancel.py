@@ -148,7 +148,7 @@ class CliCancel(unittest.TestCase):
             for _ in range(4):
                 f.write(long_game(1_000_000))
                 f.write("\n")
-        proc = self.start(pgn, body="(position :relation (:missingpiececount A 1))")
+        proc = self.start(pgn, body="(position :relation (:shift :missingpiececount A 1))")
         took = self.stop(proc, wait_before=1.5)
         self.assert_stopped(proc, took)
 

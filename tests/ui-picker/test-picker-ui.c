@@ -560,37 +560,19 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *data_home = NULL;
   g_autofree char *recent = NULL;
   int status;
-
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
-
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      g_printerr ("no display: skipped\n");
-      return 77;
-    }
 
   /* The recent files go to a directory of our own, not the user's. */
   data_home = g_dir_make_tmp ("excelsior-picker-data-XXXXXX", NULL);
   g_assert_nonnull (data_home);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_printerr ("cannot open the display: skipped\n");
-      return 77;
-    }
+  if (!ex_test_init (&argc, &argv))
+    return 77;
 
-  app = ex_application_new (G_APPLICATION_NON_UNIQUE);
-  if (!g_application_register (G_APPLICATION (app), NULL, &error))
-    g_error ("could not register the application: %s", error->message);
+  app = ex_test_new_application ();
 
   g_test_add_func ("/ui-picker/picker", test_picker);
   g_test_add_func ("/ui-picker/pattern-board", test_pattern_board);

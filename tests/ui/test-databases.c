@@ -222,14 +222,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   if (!ex_test_init (&argc, &argv))
     return 77;
-  app = ex_application_new (G_APPLICATION_NON_UNIQUE);
-  if (!g_application_register (G_APPLICATION (app), NULL, &error))
-    g_error ("could not register the application: %s", error->message);
+  app = ex_test_new_application ();
   tmp_dir = g_dir_make_tmp ("excelsior-db-XXXXXX", NULL);
 
   g_test_add_func ("/ui/databases/compressed-and-several", test_compressed_and_several_files);

@@ -387,27 +387,11 @@ main (int   argc,
 {
   int status;
 
-  /* Never the user's settings; no accessibility bus under Xvfb. */
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
 
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      g_printerr ("no display: skipped\n");
-      return 77;
-    }
+  if (!ex_test_init (&argc, &argv))
+    return 77;
 
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_printerr ("cannot open the display: skipped\n");
-      return 77;
-    }
-
-  app = ex_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  app = ex_test_new_application ();
 
   g_test_add_func ("/ui/stall/big-search", test_stall);
   status = g_test_run ();

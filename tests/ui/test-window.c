@@ -1195,9 +1195,7 @@ main (int   argc,
   if (!ex_test_init (&argc, &argv))
     return 77;
 
-  app = ex_application_new (G_APPLICATION_NON_UNIQUE);
-  if (!g_application_register (G_APPLICATION (app), NULL, &error))
-    g_error ("could not register the application: %s", error->message);
+  app = ex_test_new_application ();
 
   g_test_add_func ("/ui/window/search-and-view", test_search_and_view);
   g_test_add_func ("/ui/window/syntax-error", test_syntax_error);
