@@ -423,10 +423,11 @@ parse_tags (CqGame *game)
             }
           break;
         }
-      if (p < end && *p == ';')
+      if (p < end && (*p == ';' || *p == '$'))
         {
-          /* A `;` comment line between two tags (some programs write
-           * them): skipped, the tag section goes on. */
+          /* A `;` comment line (some programs write them) or a NAG line
+           * between two tags: skipped, the tag section goes on; a NAG
+           * there is reported. */
           const char *nl = memchr (p, '\n', end - p);
           const char *next = nl ? nl + 1 : end;
 
@@ -434,6 +435,12 @@ parse_tags (CqGame *game)
             next++;
           if (nl != NULL && next < end && *next == '[')
             {
+              if (*p == '$')
+                {
+                  g_autofree char *shown = cq_message_clean_len (p, nl - p);
+
+                  game_error (game, line, "%s between the tags: skipped", shown);
+                }
               p = nl;
               continue;
             }

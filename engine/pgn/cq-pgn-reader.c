@@ -814,10 +814,11 @@ scan (CqPgnReader *r, gsize *game_end)
                   p = q;
                   continue;
                 }
-              if (c == ';')
+              if (c == ';' || c == '$')
                 {
-                  /* A `;` comment line between two tags stays in the tag
-                   * section (cq-game.c skips it the same way). */
+                  /* A `;` comment line or a NAG line between two tags
+                   * stays in the tag section (cq-game.c skips it the same
+                   * way). */
                   const guchar *nl = memchr (p, '\n', end - p);
                   const guchar *s = nl;
 

@@ -165,6 +165,12 @@ class Hostile(unittest.TestCase):
         self.assertIn("1 match of 1 game", err)
         self.assertIn('[Event "a"]\n[Site "b"]', text)
 
+    def test_nag_between_tags_keeps_one_game(self):
+        _, _, err, text = self.search_bytes(b'[Event "a"]\n$1\n[Site "b"]\n\n1. e4 *\n')
+        self.assertIn("m.pgn:2: game 1: $1 between the tags: skipped\n", err)
+        self.assertIn("1 match of 1 game", err)
+        self.assertIn('[Event "a"]\n[Site "b"]', text)
+
     def test_tag_cut_by_the_end_of_the_file(self):
         _, _, err, _ = self.search_bytes(b'[Event "a"]\n\n1. e4 *\n\n[Event "b"]\n[Site "cut')
         self.assertIn('m.pgn:6: game 2: the tag [Site "cut is cut off by the end of the file\n',
