@@ -184,25 +184,6 @@ ex_pattern_board_set_position (ExPatternBoard   *self,
   update_text (self);
 }
 
-/* The palette symbol that a click places ('\0': none). */
-void
-ex_pattern_board_set_brush (ExPatternBoard *self,
-                            char            symbol)
-{
-  int i = symbol_index (symbol);
-
-  g_return_if_fail (EX_IS_PATTERN_BOARD (self));
-
-  if (i < 0)
-    {
-      for (int j = 0; j < N_SYMBOLS; j++)
-        gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->brush_buttons[j]), FALSE);
-      self->brush = '\0';
-      return;
-    }
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->brush_buttons[i]), TRUE);
-}
-
 char
 ex_pattern_board_get_brush (ExPatternBoard *self)
 {
@@ -297,14 +278,6 @@ ex_pattern_board_get_brush_button (ExPatternBoard *self,
   g_return_val_if_fail (i >= 0, NULL);
 
   return self->brush_buttons[i];
-}
-
-GtkWidget *
-ex_pattern_board_get_board (ExPatternBoard *self)
-{
-  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), NULL);
-
-  return self->board;
 }
 
 /* Returns: the position list the board and the keywords make. */

@@ -26,8 +26,6 @@ void            ex_pattern_board_set_position     (ExPatternBoard   *self,
                                                    const CqPosition *pos,
                                                    CqBitboard        squares);
 
-void            ex_pattern_board_set_brush        (ExPatternBoard   *self,
-                                                   char              symbol);
 char            ex_pattern_board_get_brush        (ExPatternBoard   *self);
 void            ex_pattern_board_click_square     (ExPatternBoard   *self,
                                                    int               square);
@@ -45,7 +43,6 @@ GtkWidget      *ex_pattern_board_get_flag_button  (ExPatternBoard   *self,
                                                    ExPatternFlags    flag);
 GtkWidget      *ex_pattern_board_get_brush_button (ExPatternBoard   *self,
                                                    char              symbol);
-GtkWidget      *ex_pattern_board_get_board        (ExPatternBoard   *self);
 
 const char     *ex_pattern_board_get_text         (ExPatternBoard   *self);
 void            ex_pattern_board_insert           (ExPatternBoard   *self);

@@ -292,19 +292,6 @@ ex_picker_get_text (ExPicker *self)
   return self->text;
 }
 
-void
-ex_picker_set_symbol_active (ExPicker *self,
-                             char      symbol,
-                             gboolean  active)
-{
-  int i = symbol_index (symbol);
-
-  g_return_if_fail (EX_IS_PICKER (self));
-  g_return_if_fail (i >= 0);
-
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->symbol_buttons[i]), active);
-}
-
 gboolean
 ex_picker_get_symbol_active (ExPicker *self,
                              char      symbol)

@@ -29,9 +29,6 @@ gboolean    ex_picker_set_text           (ExPicker           *self,
                                           GError            **error);
 const char *ex_picker_get_text           (ExPicker           *self);
 
-void        ex_picker_set_symbol_active  (ExPicker           *self,
-                                          char                symbol,
-                                          gboolean            active);
 gboolean    ex_picker_get_symbol_active  (ExPicker           *self,
                                           char                symbol);
 GtkWidget  *ex_picker_get_symbol_button  (ExPicker           *self,

@@ -435,23 +435,6 @@ ex_search_job_cancel (ExSearchJob *job)
   g_cancellable_cancel (job->cancellable);
 }
 
-gboolean
-ex_search_job_is_cancelled (ExSearchJob *job)
-{
-  g_return_val_if_fail (job != NULL, TRUE);
-
-  return g_cancellable_is_cancelled (job->cancellable);
-}
-
-/* TRUE once the thread has been joined (main thread only). */
-gboolean
-ex_search_job_is_finished (ExSearchJob *job)
-{
-  g_return_val_if_fail (job != NULL, TRUE);
-
-  return job->finished;
-}
-
 /* The file the results' games are read from (cq_pgn_read_game_at()): the
  * database itself when it is one plain file, else the job's temporary
  * games file, which the caller deletes (ex_search_job_keeps_games()) when

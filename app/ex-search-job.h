@@ -42,8 +42,6 @@ ExSearchJob *ex_search_job_start       (CqQuery                *query,
 ExSearchJob *ex_search_job_ref         (ExSearchJob *job);
 void         ex_search_job_unref       (ExSearchJob *job);
 void         ex_search_job_cancel      (ExSearchJob *job);
-gboolean     ex_search_job_is_cancelled (ExSearchJob *job);
-gboolean     ex_search_job_is_finished (ExSearchJob *job);
 const char  *ex_search_job_get_games_path (ExSearchJob *job);
 gboolean     ex_search_job_keeps_games (ExSearchJob *job);
 guint        ex_search_job_get_n_running (void);

@@ -209,7 +209,4 @@ _cq_position_has_move_unless_in_check (const CqPosition *pos)
   return FALSE;
 }
 
-/* Legal move count for perft's last ply (no move list written). */
-guint _cq_position_count_legal_moves (const CqPosition *pos);
-
 G_END_DECLS

@@ -368,12 +368,6 @@ _cq_position_has_legal_move_not_in_check (const CqPosition *pos)
   return cq_position_has_legal_move (pos);
 }
 
-guint
-_cq_position_count_legal_moves (const CqPosition *pos)
-{
-  return generate (pos, NULL, MODE_COUNT);
-}
-
 static guint64
 perft_rec (const CqPosition *pos, guint depth)
 {

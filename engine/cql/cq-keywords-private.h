@@ -203,9 +203,6 @@ typedef struct {
 /* The keyword named @name (with its ':'), or NULL. */
 const CqKeywordInfo *_cq_keyword_lookup (const char *name);
 
-/* The entry of @id. */
-const CqKeywordInfo *_cq_keyword_get (CqKeywordId id);
-
 /**
  * _cq_keyword_suggest:
  * Returns: (transfer full) (nullable): "did you mean ':x'?" or "did you

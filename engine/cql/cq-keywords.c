@@ -47,13 +47,6 @@ _cq_keyword_lookup (const char *name)
   return NULL;
 }
 
-const CqKeywordInfo *
-_cq_keyword_get (CqKeywordId id)
-{
-  g_return_val_if_fail (id < CQ_N_KEYWORDS, NULL);
-  return &keywords[id];
-}
-
 guint
 _cq_edit_distance (const char *a, const char *b)
 {
