@@ -177,7 +177,7 @@ on_match (const CqMatch *match,
   g_mutex_lock (&job->mutex);
   g_ptr_array_add (job->pending_results, result);
   /* The first match goes at once: the user sees a result as soon as there
-   * is one (issue 6: within 200 ms of Run). */
+   * is one (the target: within 200 ms of Run). */
   if (!job->matched_any
       || job->pending_results->len >= BATCH_MAX_RESULTS
       || g_get_monotonic_time () - job->last_handover >= BATCH_INTERVAL_US)

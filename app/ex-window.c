@@ -116,8 +116,8 @@ struct _ExWindow
   guint                 status_is_error : 1;
   guint                 exporting : 1;
 
-  /* Issue 5: live parse, completion, hover (ExCqlEditor) and the Theme
-   * Tools window (picker, pattern board, theme library). */
+  /* The query editor's live parse, completion and hover (ExCqlEditor),
+   * and the Theme Tools window (picker, pattern board, theme library). */
   ExCqlEditor          *cql_editor;
   GtkWidget            *theme_tools;
   guint                 status_shows_live_error : 1;
@@ -529,7 +529,7 @@ label_setup_cb (GtkSignalListItemFactory *factory,
   guint column = GPOINTER_TO_UINT (user_data);
   gboolean numeric = column == COLUMN_NUMBER || column == COLUMN_POSITIONS;
   /* GtkInscription, not GtkLabel: made for list cells, it measures and
-   * lays out for less (issue 6: rows are built while results pour in). */
+   * lays out for less (rows are built while results pour in). */
   GtkWidget *cell = gtk_inscription_new (NULL);
 
   gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), numeric ? 1.0 : 0.0);
@@ -676,11 +676,11 @@ show_column (ExWindow *self,
  * The search hands over results in batches of up to a few thousand.
  * Splicing a batch into the list at once stalls the main loop: GTK 4.8's
  * list views build a row of widgets for about 200 items at once, and with
- * seven labels a row that took 0.4-0.7 s under Xvfb (issue 6).  So batches
- * wait in @pending and go to the list in slices, one slice per frame (a
- * tick callback; an idle while the window is not shown): small slices
- * while the list is short and its rows get widgets, large ones after, when
- * an appended row costs a few pointer moves.
+ * seven labels a row that took 0.4-0.7 s under Xvfb.  So batches wait in
+ * @pending and go to the list in slices, one slice per frame (a tick
+ * callback; an idle while the window is not shown): small slices while
+ * the list is short and its rows get widgets, large ones after, when an
+ * appended row costs a few pointer moves.
  */
 
 #define FEED_ROWS_WITH_WIDGETS 220
@@ -2768,7 +2768,7 @@ ex_window_init (ExWindow *self)
 }
 
 /* ------------------------------------------------------------------------
- * Issue 5: the editor's live parse and the Theme Tools window
+ * The editor's live parse and the Theme Tools window
  */
 
 /* The live parse's errors go to the status line; once fixed, the status

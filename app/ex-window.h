@@ -93,7 +93,7 @@ gboolean       ex_window_export_to_path     (ExWindow       *self,
                                              GError        **error);
 gboolean       ex_window_is_exporting       (ExWindow       *self);
 
-/* Issue 5: the editor controller and the Theme Tools window. */
+/* The editor controller and the Theme Tools window. */
 typedef struct _ExCqlEditor ExCqlEditor;
 ExCqlEditor   *ex_window_get_cql_editor     (ExWindow       *self);
 GtkWidget     *ex_window_get_theme_tools    (ExWindow       *self);

@@ -133,7 +133,7 @@ _cq_attackers_of (const CqPosition *pos, int sq, CqColor by, CqBitboard occ)
  * _cq_attackers_of () != 0, but the sliders are found as the few enemy
  * bishops, rooks and queens on a line through @sq (small tables) with
  * nothing between: no lookup in the 800 KiB magic tables, whose cache
- * misses were a quarter of the replay time (issue 7). */
+ * misses were a quarter of the replay time. */
 G_ALWAYS_INLINE static inline gboolean
 _cq_attacked_xray (const CqPosition *pos, int sq, CqColor by, CqBitboard occ,
                    CqBitboard ignore)

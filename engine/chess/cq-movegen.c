@@ -132,7 +132,7 @@ generate (const CqPosition *pos, CqMove *moves, GenMode mode)
   CqBitboard their_orth = their[CQ_WR] | their[CQ_WQ];
 
   /* Checkers and pinned pieces in one pass over the enemy sliders on a
-   * line through the king (small tables, no magic lookup: issue 7): with
+   * line through the king (small tables, no magic lookup, for speed): with
    * nothing between, a slider checks; with one piece of ours alone
    * between, that piece is pinned. */
   checkers = (_cq_pawn_attacks[us][ksq] & their[CQ_WP])

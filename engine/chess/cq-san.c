@@ -121,7 +121,7 @@ attackers_of_type (int type, int sq, CqBitboard occ)
 
 /* The pieces among @own that could move to @to (knight to king): for
  * the sliders, those on a line through @to with nothing between, found
- * without the big magic tables (issue 7: the SAN reader runs once per ply
+ * without the big magic tables (for speed: the SAN reader runs once per ply
  * and their cache misses dominated it). */
 static inline CqBitboard
 candidates_of_type (int type, int to, CqBitboard occ, CqBitboard own)

@@ -387,7 +387,7 @@ main (int argc, char **argv)
     }
   /* Games are written one by one, a few hundred bytes each: a large
    * buffer saves most of the write calls (85 instead of 23,000 for the
-   * benchmark file written whole, issue 7).  A terminal keeps its lines.
+   * benchmark file written whole).  A terminal keeps its lines.
    * glibc ignores the size unless it is given the buffer, which must
    * outlive the stream (stdout is flushed after main returns). */
   if (!isatty (fileno (cli.out)))

@@ -493,7 +493,7 @@ tests_clear (GArray *tests)
 
 
 /* ------------------------------------------------------------------ */
-/* Issue 4: tags, accumulators, relations                              */
+/* Tags, accumulators, relations                                       */
 
 /* A name argument (tag or accumulator): alphanumeric (manual "Tagging"). */
 static const char *

@@ -38,10 +38,9 @@ lowest_bit (guint mask)
 
 /* What a search knows of a game before any move is replayed: the tags
  * the game tests read (rulings R3), parsed once per game; and, for the
- * keywords that look across positions (issue 4), the per-game state:
- * marks, the current :forany binding, accumulators, :gappedsequence
- * results.  One per cq_query_match_game() call: nothing is shared
- * between threads. */
+ * keywords that look across positions, the per-game state: marks, the
+ * current :forany binding, accumulators, :gappedsequence results.  One
+ * per cq_query_match_game() call: nothing is shared between threads. */
 typedef struct {
   const CqGame *game;
   gboolean      has_elo[2];
@@ -486,7 +485,7 @@ ray_count_pairs (const CqTest *test, const CqPosition *pos, const CqBitboard *ta
  * from the smaller of the two end sets (usually the one king of
  * `:rayattack (A a k)`), the other ends are the end set's squares on the
  * lines through it (table lookups), and only those pairs are checked,
- * with the squares between them from _cq_between (issue 7: the
+ * with the squares between them from _cq_between (for speed: the
  * square-by-square walks from every S1 were half the time of a
  * :rayattack search).
  */
@@ -762,7 +761,7 @@ is_middle_test (const CqTest *test)
 /* R5, :stalemate: not in check and no legal move.  A move that is legal
  * unless the side to move is in check rules it out either way, so for
  * nearly every position neither the check test nor the move generator
- * runs (issue 7). */
+ * runs. */
 static inline gboolean
 stalemate_ruled_out (const CqPosition *pos, guint32 conditions)
 {
@@ -777,7 +776,7 @@ instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame
   guint32 conditions = instance->conditions;
 
   /* The side to move, root and leaf tests inline: :wtm or :btm alone
-   * rejects half the positions, not worth a call (issue 7). */
+   * rejects half the positions, not worth a call. */
   if (conditions != 0)
     {
       if ((conditions & CQ_COND_WTM) && pos->side_to_move != CQ_WHITE)
@@ -1670,7 +1669,7 @@ match_list_pretransform (const CqPositionList *list, const CqGame *game, const E
 
 /* The :wtm / :btm bits every instance of @list requires, or 0: the
  * positions of the other side are then skipped without trying the
- * instances (issue 7: half the positions for `(position :mate :wtm)`).
+ * instances (half the positions for `(position :mate :wtm)`).
  * Also CQ_COND_STALEMATE if every instance requires it and has no piece
  * designator (cheaper, and tried first, when there is one): the
  * positions where stalemate_ruled_out () holds are skipped likewise,
@@ -1993,7 +1992,7 @@ match_binding (const CqQuery *query, CqGame *game, EvalGame *g, GPtrArray *accum
   return TRUE;
 }
 
-/* The evaluation with tags, accumulators or gapped sequences (issue 4):
+/* The evaluation with tags, accumulators or gapped sequences:
  * per-game tables, then the match list once per :forany binding (R11):
  * each tag in turn bound to each mark whose piece has, in some position
  * the match list examines, a type in the tag's piece set (squares

@@ -33,9 +33,9 @@
  * - Match-list game filters (:year, :result, :player, :gamenumber) are
  *   #CqGameFilter values run on the tags before any move is replayed (R3).
  *
- * - Themes across positions (issue 4): :sequence / :gappedsequence are
- *   tests holding their element lists (transformed with the instance,
- *   R7, R9); :relation a test with its specification (never transformed
+ * - Themes across positions: :sequence / :gappedsequence are tests
+ *   holding their element lists (transformed with the instance, R7,
+ *   R9); :relation a test with its specification (never transformed
  *   except through :pattern's squares, R10); :tagmatch a test and `$tag`
  *   a designator with an empty piece mask naming a tag (R11); :sumrange a
  *   test reading a per-node accumulator and :accumulate a list property
@@ -347,10 +347,10 @@ struct _CqPositionList {
   CqAnchorGroup *groups;
   guint          n_unanchored;
   guint32       *unanchored;
-  /* Issue 4 (rulings R8).  @accumulator: index of the :accumulate
-   * accumulator, or -1.  @count_kind: 0, or CQ_COUNT_MATCH for :matchcount,
-   * CQ_COUNT_PRETRANSFORM for :pretransformmatchcount (top-level lists
-   * only), with @count its range. */
+  /* Accumulators and match counts (rulings R8).  @accumulator: index of
+   * the :accumulate accumulator, or -1.  @count_kind: 0, or CQ_COUNT_MATCH
+   * for :matchcount, CQ_COUNT_PRETRANSFORM for :pretransformmatchcount
+   * (top-level lists only), with @count its range. */
   gint           accumulator;
   guint8         count_kind;
   CqRange        count;

@@ -203,7 +203,7 @@ unescape_value (CqArena *arena, const char *s, gsize len, gboolean malformed)
 /* A summary of a tag name: its length and three of its bytes.  Equal
  * names have equal keys, so that looking a tag up compares keys and only
  * confirms a match with strcmp() (cq_game_get_tag() runs several times
- * per game, issue 7). */
+ * per game). */
 static inline guint32
 tag_key (const char *name, gsize len)
 {
@@ -994,10 +994,10 @@ play_move (Parser *ps, Line *line, const CqMove *move, const char *san, gsize le
 }
 
 /* The fast path of handle_token() for the two tokens that make up nearly
- * all movetext (issue 7): a move number ("12." "12...") and a legal move
- * with no annotation suffix or full stop ("Nf3", "exd5+", or "12.Nf3"
- * glued to its number).  The caller has checked that @line is not broken
- * and that the game has not ended.  @tok is in a NUL-terminated text.
+ * all movetext: a move number ("12." "12...") and a legal move with no
+ * annotation suffix or full stop ("Nf3", "exd5+", or "12.Nf3" glued to
+ * its number).  The caller has checked that @line is not broken and that
+ * the game has not ended.  @tok is in a NUL-terminated text.
  * Returns the end of the token, or NULL (having changed nothing) when the
  * general rules must read it: these give the same result on the tokens
  * read here, and the errors on the others. */
@@ -1444,7 +1444,7 @@ castling_is_chess960 (const char *field)
 /* TRUE if @fen is a Chess960 start position other than the standard one
  * ("nrbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBNR") with X-FEN rights in
  * @castling: such a game would castle by Chess960 rules, so it is skipped
- * rather than misread (issue 8). */
+ * rather than misread. */
 static gboolean
 fen_is_chess960_start (const char *fen, const char *castling)
 {

@@ -20,7 +20,7 @@ typedef struct _CqArenaBlock CqArenaBlock;
 
 /* @cur / @limit: the free space of the head block (both NULL before the
  * first allocation); the allocation fast path is inline (one compare and
- * one add: it runs several times per ply, issue 7). */
+ * one add: it runs several times per ply). */
 typedef struct {
   CqArenaBlock *head;
   gsize         next_size;

@@ -147,7 +147,7 @@ init_classes (void)
 
 /* The scans below look at 16 bytes at a time where SSE2 is there (every
  * x86-64): splitting reads every byte of the file, and byte-at-a-time
- * loops cost about a tenth of a simple search (issue 7). */
+ * loops cost about a tenth of a simple search. */
 
 /* The first byte in [@p, @end) that is one of @a @b @c, or @end. */
 static inline const guchar *

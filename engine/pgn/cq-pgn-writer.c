@@ -28,7 +28,7 @@ static const char *const roster[7] = {
 
 /* Appends @len bytes at @s to @out.  g_string_append_len () goes through
  * the general g_string_insert_len () (overlap checks, memmove): a third of
- * the writer's time when every game of a database matches (issue 7).
+ * the writer's time when every game of a database matches.
  * When the string has room, the bytes are copied in place (GString's
  * fields are public: @str holds @allocated_len bytes, NUL-terminated at
  * @len); otherwise g_string_set_size () grows it. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark harness (issue 7): whole `cql` runs over the 145,716 master
+"""Benchmark harness: whole `cql` runs over the 145,716 master
 games of ../shared/data/games/gnuchess-book-1.02.pgn.xz, against
 pgn-extract's parse-and-replay on the same file in the same run.
 
@@ -46,10 +46,10 @@ XZ = os.path.join(SHARED, "games", "gnuchess-book-1.02.pgn.xz")
 CACHE = os.environ.get("EXCELSIOR_BENCH_CACHE", os.path.join(HERE, "cache"))
 GNU_TIME = "/usr/bin/time"
 
-# The issue's query set, in its order: (name, kind, position list body).
-# kind: "simple" (the issue's "mate, stalemate, a few piece designators":
-# target 8x pgn-extract), "transform" (target 4x), or "other" (sequences,
-# :forany and :relation, which the issue times but sets no target for).
+# The benchmark's query set, in its order: (name, kind, position list body).
+# kind: "simple" (mate, stalemate, a few piece designators: target 8x
+# pgn-extract), "transform" (target 4x), or "other" (sequences, :forany and
+# :relation, timed but with no target).
 QUERIES = [
     ("mate-wtm", "simple", "(position :mate :wtm)"),
     ("stalemate", "simple", "(position :stalemate)"),

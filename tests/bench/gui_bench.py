@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Workbench latency figures (issue 7): the time from Run to the first
+"""Workbench latency figures: the time from Run to the first
 result row on the sample database, and the longest main-loop stall while
 the workbench searches the benchmark file.
 
@@ -13,7 +13,7 @@ gaps, and the first frame that shows a result row gives the first-match
 latency.  The probe runs under xvfb-run with the cairo renderer, once on
 data/sample/studies.pgn and once on the decompressed gnuchess book
 (tests/bench/cache/, made by bench.py), `--runs` times each; the median and
-the worst run are printed.  The issue's targets: first match within 200 ms,
+the worst run are printed.  The targets: first match within 200 ms,
 no stall over 50 ms.  Exits 77 without xvfb-run or the probe.
 
 Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later

@@ -29,7 +29,7 @@ static const struct {
   { "(match (position K[a1,h1,a8,h8] :stalemate :variations :markall))", TRUE },
   { "(match (position :mate :variations :markall))", TRUE },
   { "(match (position Ra3 q[h1-8] :markall :variations))", TRUE },
-  /* issue 3: a 4-designator list without and with :shift :flip :flipcolor
+  /* a 4-designator list without and with :shift :flip :flipcolor
    * (560 instances), counts, rays, moves */
   { "(match (position Ke6 be7 be4 nd5 :markall :variations))", TRUE },
   { "(match (position Ke6 be7 be4 nd5 :shift :flip :flipcolor :markall :variations))", TRUE },

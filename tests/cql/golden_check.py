@@ -15,11 +15,11 @@
 # (variations included) with its own move generator and writes the FEN
 # after each move (--fencomments) and SAN with '+' / '#': the script builds
 # each game tree from that text and decides every query below with its own
-# code, from FENs and SAN only.  The issue 4 queries (THEMES: tags,
-# sequences, relations, counts, accumulators) are decided the same way:
-# piece identity is followed by comparing the boards before and after each
-# move, and the CQL 3 transforms (with their edge rule) are rebuilt here
-# from the manual's definitions.
+# code, from FENs and SAN only.  The queries of themes across positions
+# (THEMES: tags, sequences, relations, counts, accumulators) are decided
+# the same way: piece identity is followed by comparing the boards before
+# and after each move, and the CQL 3 transforms (with their edge rule) are
+# rebuilt here from the manual's definitions.
 #
 # When $CQL names the cql tool, each query is also run through it (two
 # threads) and the games it writes ({Original game: N}) and the number of
@@ -241,10 +241,10 @@ def material_deficit_win(game):
 
 
 # ---------------------------------------------------------------------
-# Issue 4: themes across positions.  Each takes a game and returns the
-# annotated node indices (R2), or None when the game does not match.  They
-# work from the FENs only: piece identity (marks, R11) is followed by
-# comparing the boards before and after each move.
+# Themes across positions.  Each takes a game and returns the annotated
+# node indices (R2), or None when the game does not match.  They work from
+# the FENs only: piece identity (marks, R11) is followed by comparing the
+# boards before and after each move.
 
 def mainline(game):
     nodes, node = [], game.root

@@ -119,7 +119,9 @@ static const ErrorCase error_cases[] = {
     "t.cql:1:18: unknown keyword ':zzzzzzzzzzzzz': the CQL 3 manual defines no such keyword" },
   { "keyword/case-matters", "(match (position :Mate))", CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
     "t.cql:1:18: unknown keyword ':Mate'; did you mean ':mate'?" },
-  /* issue 4 keywords: their arguments are checked like the others' */
+  /* the keywords that look across positions (sequences, counts,
+   * :relation, accumulators, tags): their arguments are checked like the
+   * others' */
   { "keyword/sequence-not-a-list-of-lists", "(match (position :sequence (position)))",
     CQ_QUERY_ERROR_SYNTAX, "t.cql:1:28: keyword ':sequence' expects a list of position lists: "
     "write `((position ...))`, with the position lists inside a list" },
@@ -205,7 +207,7 @@ static const ErrorCase error_cases[] = {
     "t.cql:1:21: `Ra3x`: unexpected 'x' after the square designator" },
   { "designator/text-after-bracket", "(match (position R[a1]b2))", CQ_QUERY_ERROR_SYNTAX,
     "t.cql:1:23: `R[a1]b2`: unexpected 'b' after the square designator" },
-  /* wrong use of each keyword of issue 3: missing argument, bad range,
+  /* wrong use of each position-list keyword: missing argument, bad range,
    * bad designator, all with file:line:column (rulings R13) */
   { "args/piececount-missing-designator", "(match (position :piececount))", CQ_QUERY_ERROR_SYNTAX,
     "t.cql:1:29: keyword ':piececount' expects a piece designator, found ')'" },

@@ -196,12 +196,12 @@ test_anchor_index (void)
   cq_match_info_clear (&info);
 }
 
-/* The evaluator's shortcuts for simple lists (issue 7: positions of the
- * wrong side skipped without trying the instances, designator-only
- * instances inline, single-type and colour designators, the pawn-push
- * answer to "has a legal move" when not in check) against the full
- * computation written here with the public chess API: the same positions
- * of every study, variations included. */
+/* The evaluator's shortcuts for simple lists (positions of the wrong
+ * side skipped without trying the instances, designator-only instances
+ * inline, single-type and colour designators, the pawn-push answer to
+ * "has a legal move" when not in check) against the full computation
+ * written here with the public chess API: the same positions of every
+ * study, variations included. */
 typedef gboolean (*PositionPredicate) (const CqPosition *pos);
 
 static gboolean
@@ -551,7 +551,9 @@ main (int argc, char **argv)
     if (g_str_has_suffix (entry, ".cql"))
       g_ptr_array_add (names, g_strndup (entry, strlen (entry) - 4));
   g_ptr_array_sort (names, compare_names);
-  /* the six queries of issue 3 */
+  /* at least the first six end-to-end queries: a mate with rook and
+   * queen, a knight pin, en passant, underpromotion, quadrupled pawns, a
+   * material balance */
   g_assert_cmpuint (names->len, >=, 6);
   for (guint i = 0; i < names->len; i++)
     {

@@ -1,7 +1,7 @@
 /* test-cql-manual.c: every example of the CQL 3.02 manual (and its FAQ)
- * that uses the keywords of issue 3 -- transforms, piece configurations,
- * moves, logic, game filters -- with constructed positions that must match
- * and ones that must not.  Test names follow the manual's sections.
+ * that uses transforms, piece configurations, moves, logic or game
+ * filters, with constructed positions that must match and ones that must
+ * not.  Test names follow the manual's sections.
  *
  * Expected results are written as in test-cql-eval.c: "no match", or the
  * matching node indices (pre-order, rulings R1), each optionally with the

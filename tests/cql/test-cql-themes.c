@@ -1,5 +1,5 @@
 /* test-cql-themes.c: the keywords that look across positions or follow one
- * piece (issue 4): :sequence, :gappedsequence (rulings R9), :relation (R10),
+ * piece: :sequence, :gappedsequence (rulings R9), :relation (R10),
  * :matchcount, :pretransformmatchcount, :accumulate, :sumrange (R8),
  * :forany, :tagmatch, `$tag` and piece ids (R11).
  *

@@ -415,7 +415,7 @@ test_combinations (void)
   assert_n_instances ("Qc2 :shift :flip :flipcolor", 128);
   /* a knight-king contact: 8 orientations x 42 placements x 2 colours */
   assert_n_instances ("Nd4 kf3 :shift :flip :flipcolor", 672);
-  /* the issue's measure: :shift :flip :flipcolor on a 4-designator list
+  /* the benchmarked case: :shift :flip :flipcolor on a 4-designator list
    * (the Dobrescu pattern of the manual's :relation example) */
   assert_n_instances ("Ke6 be7 be4 nd5 :shift :flip :flipcolor", 560);
   assert_n_instances ("Ke6 be7 be4 nd5 :shift :flip", 280);

@@ -1,4 +1,4 @@
-/* fuzz-cql.c: libFuzzer target for the CQL reader and compiler (issue 8).
+/* fuzz-cql.c: libFuzzer target for the CQL reader and compiler.
  *
  * The input is the text of a query.  It must compile, or fail with a
  * CQ_QUERY_ERROR whose message has the form "FILE:LINE:COLUMN: ..."

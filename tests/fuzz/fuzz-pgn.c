@@ -1,5 +1,5 @@
 /* fuzz-pgn.c: libFuzzer target for the PGN reader, the game parser and
- * replay, and the PGN writer (issue 8).
+ * replay, and the PGN writer.
  *
  * The input is a PGN file.  It is split into games by a reader over
  * memory; each game is parsed and replayed, its tree walked, and written

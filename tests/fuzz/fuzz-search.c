@@ -1,4 +1,4 @@
-/* fuzz-search.c: libFuzzer target for a whole search (issue 8).
+/* fuzz-search.c: libFuzzer target for a whole search.
  *
  * The input is a PGN file.  It is written to a temporary file and searched
  * with cq_search_run() by a fixed set of queries that between them use the

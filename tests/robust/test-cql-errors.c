@@ -1,6 +1,6 @@
 /* test-cql-errors.c: every kind of CQL error is reported with file, line
- * and column, the offending text and what was expected (issue 8; rulings
- * R13: "FILE:LINE:COLUMN: message").  One test per error, each checking the
+ * and column, the offending text and what was expected (rulings R13:
+ * "FILE:LINE:COLUMN: message").  One test per error, each checking the
  * exact location, the error code and the key parts of the message.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
@@ -69,8 +69,8 @@ static const ErrorCase cases[] = {
     { "':pgn'", "given twice", "(first at 1:8)" } },
 };
 
-/* Errors of the keywords that issue 3 added (tags, :relation, counts,
- * sequences); any error code but CQ_QUERY_ERROR_IO is accepted. */
+/* Errors of the keywords that look across positions (tags, :relation,
+ * counts, sequences); any error code but CQ_QUERY_ERROR_IO is accepted. */
 static const ErrorCase pending_cases[] = {
   { "too-many-tags",
     "(match :forany a K :forany b K :forany c K :forany d K :forany e K :forany f K\n"

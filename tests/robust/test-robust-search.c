@@ -1,5 +1,5 @@
 /* test-robust-search.c: the search never crashes, never hangs and never
- * stays silent on bad PGN (issue 8).
+ * stays silent on bad PGN.
  *
  * Every PGN under ../shared/data (EXCELSIOR_SHARED_DATA; those tests skip
  * without it) and every regression input under tests/fixtures/fuzz/ is

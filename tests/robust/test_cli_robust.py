@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Robustness of the `cql` tool (issue 8): the summary of damaged and skipped
+# Robustness of the `cql` tool: the summary of damaged and skipped
 # games, --quiet, and file safety (output written through a temporary file,
 # the input never written, a failed or interrupted search leaves the old
 # output untouched).  Tests that need ../shared/data skip without it.

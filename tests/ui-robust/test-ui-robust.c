@@ -1,4 +1,4 @@
-/* test-ui-robust.c: the workbench under abuse (issue 8).
+/* test-ui-robust.c: the workbench under abuse.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
