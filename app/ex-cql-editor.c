@@ -23,7 +23,7 @@
 #include <glib/gi18n.h>
 
 #include "cql/cq-query.h"
-#include "ex-designator-text.h"
+#include "cql/cq-designator-text.h"
 #include "ex-cql-editor.h"
 
 #define EDITOR_FILENAME EX_CQL_EDITOR_FILENAME
@@ -399,7 +399,7 @@ cursor_moved_cb (ExCqlEditor   *self,
 /**
  * ex_cql_editor_get_designator_at_cursor:
  * @text: (out) (optional): the piece designator the cursor is on or just
- *   after (ex_designator_find_at()).
+ *   after (cq_designator_find_at()).
  *
  * Returns: TRUE if the cursor is on a piece designator.
  */
@@ -418,7 +418,7 @@ ex_cql_editor_get_designator_at_cursor (ExCqlEditor  *self,
   gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (self->buffer), &cursor,
                                     gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (self->buffer)));
   all = text_and_offset (self, &cursor, &offset);
-  if (!ex_designator_find_at (all, offset, &start, &end))
+  if (!cq_designator_find_at (all, offset, &start, &end))
     return FALSE;
   if (text != NULL)
     *text = g_strndup (all + start, end - start);

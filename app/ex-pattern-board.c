@@ -8,7 +8,7 @@
  * `:btm`, `:check`, `:mate`, `:stalemate`, `:variations`) and transforms
  * (`:shift` ... `:flipcolor`, manual "Transformation keywords"), and gets
  * one position list, one piece designator per square
- * (ex_pattern_to_text()).  ExPatternBoard::insert hands it to the editor.
+ * (cq_pattern_to_text()).  ExPatternBoard::insert hands it to the editor.
  * ex_pattern_board_set_position() starts from a position of the board
  * viewer ("Search for this position / pattern").
  */
@@ -27,7 +27,7 @@ struct _ExPatternBoard
   GtkBox          parent_instance;
 
   GtkWidget      *brush_buttons[N_SYMBOLS];
-  GtkWidget      *flag_buttons[EX_PATTERN_N_FLAGS];
+  GtkWidget      *flag_buttons[CQ_PATTERN_N_FLAGS];
   GtkWidget      *board;
   GtkWidget      *text_label;
 
@@ -53,35 +53,35 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 static const struct {
-  ExPatternFlags flag;
+  CqPatternFlags flag;
   const char    *tooltip;
-} flag_info[EX_PATTERN_N_FLAGS] = {
-  { EX_PATTERN_WTM, N_("White to move") },
-  { EX_PATTERN_BTM, N_("Black to move") },
-  { EX_PATTERN_CHECK, N_("One side is in check") },
-  { EX_PATTERN_MATE, N_("The position is a mate") },
-  { EX_PATTERN_STALEMATE, N_("The position is a stalemate") },
-  { EX_PATTERN_VARIATIONS, N_("Look in the variations too") },
-  { EX_PATTERN_SHIFT, N_("Anywhere on the board: every horizontal and vertical shift") },
-  { EX_PATTERN_SHIFTHORIZONTAL, N_("Shifted along the rank") },
-  { EX_PATTERN_SHIFTVERTICAL, N_("Shifted along the file") },
-  { EX_PATTERN_SHIFTMAINDIAGONAL, N_("Shifted along the a1-h8 diagonal") },
-  { EX_PATTERN_SHIFTOFFDIAGONAL, N_("Shifted along the a8-h1 diagonal") },
-  { EX_PATTERN_SHIFTDIAGONAL, N_("Shifted along either diagonal") },
-  { EX_PATTERN_FLIP, N_("Every rotation and reflection of the board") },
-  { EX_PATTERN_FLIPHORIZONTAL, N_("Reflected about the horizontal line") },
-  { EX_PATTERN_FLIPVERTICAL, N_("Reflected about the vertical line") },
-  { EX_PATTERN_FLIPDIAGONAL, N_("Reflected about the diagonal") },
-  { EX_PATTERN_FLIPCOLOR, N_("With the colours swapped too (and the board upside down)") },
+} flag_info[CQ_PATTERN_N_FLAGS] = {
+  { CQ_PATTERN_WTM, N_("White to move") },
+  { CQ_PATTERN_BTM, N_("Black to move") },
+  { CQ_PATTERN_CHECK, N_("One side is in check") },
+  { CQ_PATTERN_MATE, N_("The position is a mate") },
+  { CQ_PATTERN_STALEMATE, N_("The position is a stalemate") },
+  { CQ_PATTERN_VARIATIONS, N_("Look in the variations too") },
+  { CQ_PATTERN_SHIFT, N_("Anywhere on the board: every horizontal and vertical shift") },
+  { CQ_PATTERN_SHIFTHORIZONTAL, N_("Shifted along the rank") },
+  { CQ_PATTERN_SHIFTVERTICAL, N_("Shifted along the file") },
+  { CQ_PATTERN_SHIFTMAINDIAGONAL, N_("Shifted along the a1-h8 diagonal") },
+  { CQ_PATTERN_SHIFTOFFDIAGONAL, N_("Shifted along the a8-h1 diagonal") },
+  { CQ_PATTERN_SHIFTDIAGONAL, N_("Shifted along either diagonal") },
+  { CQ_PATTERN_FLIP, N_("Every rotation and reflection of the board") },
+  { CQ_PATTERN_FLIPHORIZONTAL, N_("Reflected about the horizontal line") },
+  { CQ_PATTERN_FLIPVERTICAL, N_("Reflected about the vertical line") },
+  { CQ_PATTERN_FLIPDIAGONAL, N_("Reflected about the diagonal") },
+  { CQ_PATTERN_FLIPCOLOR, N_("With the colours swapped too (and the board upside down)") },
 };
 
 static guint16
 symbol_mask (char symbol)
 {
   char text[2] = { symbol, 0 };
-  ExDesignator d = { 0, 0 };
+  CqDesignatorSets d = { 0, 0 };
 
-  ex_designator_parse (text, &d, NULL);
+  cq_designator_sets_parse (text, &d, NULL);
   return d.pieces;
 }
 
@@ -96,7 +96,7 @@ symbol_index (char symbol)
 static void
 update_text (ExPatternBoard *self)
 {
-  g_autofree char *text = ex_pattern_to_text (self->pieces, ex_pattern_board_get_flags (self));
+  g_autofree char *text = cq_pattern_to_text (self->pieces, ex_pattern_board_get_flags (self));
 
   gtk_label_set_text (GTK_LABEL (self->text_label), text);
   gtk_widget_queue_draw (self->board);
@@ -111,7 +111,7 @@ update_text (ExPatternBoard *self)
 /**
  * ex_pattern_board_set_square:
  * @square: 0 (a1) .. 63 (h8).
- * @pieces: the piece-type set to place there (EX_PIECE_BIT() bits), or 0 to
+ * @pieces: the piece-type set to place there (CQ_PIECE_BIT() bits), or 0 to
  *   leave the square free (no designator).
  */
 void
@@ -122,7 +122,7 @@ ex_pattern_board_set_square (ExPatternBoard *self,
   g_return_if_fail (EX_IS_PATTERN_BOARD (self));
   g_return_if_fail (square >= 0 && square < 64);
 
-  self->pieces[square] = pieces & EX_PIECES_ALL;
+  self->pieces[square] = pieces & CQ_PIECES_ALL;
   update_text (self);
 }
 
@@ -161,7 +161,7 @@ ex_pattern_board_set_position (ExPatternBoard   *self,
                                const CqPosition *pos,
                                CqBitboard        squares)
 {
-  ExPatternFlags flags;
+  CqPatternFlags flags;
 
   g_return_if_fail (EX_IS_PATTERN_BOARD (self));
   g_return_if_fail (pos != NULL);
@@ -173,13 +173,13 @@ ex_pattern_board_set_position (ExPatternBoard   *self,
       if ((squares & CQ_BIT (sq)) == 0)
         self->pieces[sq] = 0;
       else if (piece != CQ_EMPTY)
-        self->pieces[sq] = EX_PIECE_BIT (piece);
+        self->pieces[sq] = CQ_PIECE_BIT (piece);
       else
-        self->pieces[sq] = squares != EX_SQUARES_ALL ? EX_PIECE_BIT (CQ_EMPTY) : 0;
+        self->pieces[sq] = squares != CQ_SQUARES_ALL ? CQ_PIECE_BIT (CQ_EMPTY) : 0;
     }
 
-  flags = ex_pattern_board_get_flags (self) & ~(EX_PATTERN_WTM | EX_PATTERN_BTM);
-  flags |= pos->side_to_move == CQ_WHITE ? EX_PATTERN_WTM : EX_PATTERN_BTM;
+  flags = ex_pattern_board_get_flags (self) & ~(CQ_PATTERN_WTM | CQ_PATTERN_BTM);
+  flags |= pos->side_to_move == CQ_WHITE ? CQ_PATTERN_WTM : CQ_PATTERN_BTM;
   ex_pattern_board_set_flags (self, flags);
   update_text (self);
 }
@@ -220,14 +220,14 @@ ex_pattern_board_drop_symbol (ExPatternBoard *self,
                               int             square,
                               const char     *symbol)
 {
-  ExDesignator d;
+  CqDesignatorSets d;
 
   g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), FALSE);
   g_return_val_if_fail (square >= 0 && square < 64, FALSE);
   g_return_val_if_fail (symbol != NULL, FALSE);
 
   /* A piecetype only: no squares of its own. */
-  if (!ex_designator_parse (symbol, &d, NULL) || d.squares != EX_SQUARES_ALL)
+  if (!cq_designator_sets_parse (symbol, &d, NULL) || d.squares != CQ_SQUARES_ALL)
     return FALSE;
   ex_pattern_board_set_square (self, square, d.pieces);
   return TRUE;
@@ -235,23 +235,23 @@ ex_pattern_board_drop_symbol (ExPatternBoard *self,
 
 void
 ex_pattern_board_set_flags (ExPatternBoard *self,
-                            ExPatternFlags  flags)
+                            CqPatternFlags  flags)
 {
   g_return_if_fail (EX_IS_PATTERN_BOARD (self));
 
-  for (int i = 0; i < EX_PATTERN_N_FLAGS; i++)
+  for (int i = 0; i < CQ_PATTERN_N_FLAGS; i++)
     gtk_check_button_set_active (GTK_CHECK_BUTTON (self->flag_buttons[i]), (flags & (1u << i)) != 0);
   update_text (self);
 }
 
-ExPatternFlags
+CqPatternFlags
 ex_pattern_board_get_flags (ExPatternBoard *self)
 {
-  ExPatternFlags flags = 0;
+  CqPatternFlags flags = 0;
 
   g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), 0);
 
-  for (int i = 0; i < EX_PATTERN_N_FLAGS; i++)
+  for (int i = 0; i < CQ_PATTERN_N_FLAGS; i++)
     if (self->flag_buttons[i] != NULL && gtk_check_button_get_active (GTK_CHECK_BUTTON (self->flag_buttons[i])))
       flags |= 1u << i;
   return flags;
@@ -260,10 +260,10 @@ ex_pattern_board_get_flags (ExPatternBoard *self)
 /* Returns: (transfer none): the check button of a single @flag. */
 GtkWidget *
 ex_pattern_board_get_flag_button (ExPatternBoard *self,
-                                  ExPatternFlags  flag)
+                                  CqPatternFlags  flag)
 {
   g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), NULL);
-  g_return_val_if_fail (ex_pattern_flag_keyword (flag) != NULL, NULL);
+  g_return_val_if_fail (cq_pattern_flag_keyword (flag) != NULL, NULL);
 
   return self->flag_buttons[g_bit_nth_lsf ((gulong) flag, -1)];
 }
@@ -362,12 +362,12 @@ draw_board (GtkDrawingArea *area,
       if (pieces == 0)
         continue;
 
-      if ((pieces & (pieces - 1)) == 0 && pieces != EX_PIECE_BIT (CQ_EMPTY))
+      if ((pieces & (pieces - 1)) == 0 && pieces != CQ_PIECE_BIT (CQ_EMPTY))
         ex_picker_draw_piece (cr, (CqPiece) g_bit_nth_lsf (pieces, -1), x, y, size);
       else
         {
           /* A class or a set: its piecetype text on a tinted square. */
-          g_autofree char *text = ex_piecetype_to_text (pieces);
+          g_autofree char *text = cq_piece_types_to_text (pieces);
           cairo_text_extents_t extents;
           double font = size * (strlen (text) > 2 ? 0.32 : 0.5);
 
@@ -538,9 +538,9 @@ build_flags (ExPatternBoard *self)
   GtkWidget *grid = gtk_grid_new ();
 
   gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
-  for (int i = 0; i < EX_PATTERN_N_FLAGS; i++)
+  for (int i = 0; i < CQ_PATTERN_N_FLAGS; i++)
     {
-      GtkWidget *check = gtk_check_button_new_with_label (ex_pattern_flag_keyword (flag_info[i].flag));
+      GtkWidget *check = gtk_check_button_new_with_label (cq_pattern_flag_keyword (flag_info[i].flag));
 
       gtk_widget_set_tooltip_text (check, _(flag_info[i].tooltip));
       g_signal_connect (check, "toggled", G_CALLBACK (flag_toggled_cb), self);

@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 #include "chess/cq-chess.h"
-#include "ex-designator-text.h"
+#include "cql/cq-designator-text.h"
 
 G_BEGIN_DECLS
 
@@ -37,10 +37,10 @@ int             ex_pattern_board_get_square_at    (ExPatternBoard   *self,
                                                    double            y);
 
 void            ex_pattern_board_set_flags        (ExPatternBoard   *self,
-                                                   ExPatternFlags    flags);
-ExPatternFlags  ex_pattern_board_get_flags        (ExPatternBoard   *self);
+                                                   CqPatternFlags    flags);
+CqPatternFlags  ex_pattern_board_get_flags        (ExPatternBoard   *self);
 GtkWidget      *ex_pattern_board_get_flag_button  (ExPatternBoard   *self,
-                                                   ExPatternFlags    flag);
+                                                   CqPatternFlags    flag);
 GtkWidget      *ex_pattern_board_get_brush_button (ExPatternBoard   *self,
                                                    char              symbol);
 

@@ -9,7 +9,7 @@
  * (a drag from an unselected square selects, from a selected one
  * deselects); buttons for each file and rank, light and dark squares, all
  * and none.  The designator they denote is shown live in its shortest
- * form (ex-designator-text.c) and inserted into the editor by "Insert"
+ * form (engine/cql/cq-designator-text.c) and inserted into the editor by "Insert"
  * (ExPicker::insert).  The other way round, ex_picker_set_text() shows a
  * designator from the editor.
  */
@@ -159,9 +159,9 @@ static guint16
 symbol_mask (char symbol)
 {
   char text[2] = { symbol, 0 };
-  ExDesignator d = { 0, 0 };
+  CqDesignatorSets d = { 0, 0 };
 
-  ex_designator_parse (text, &d, NULL);
+  cq_designator_sets_parse (text, &d, NULL);
   return d.pieces;
 }
 
@@ -179,14 +179,14 @@ get_pieces (ExPicker *self)
 static void
 update_text (ExPicker *self)
 {
-  ExDesignator d;
+  CqDesignatorSets d;
   g_autofree char *text = NULL;
 
   if (self->updating)
     return;
 
   ex_picker_get_designator (self, &d);
-  text = ex_designator_to_text (&d);
+  text = cq_designator_sets_to_text (&d);
 
   if (text != NULL)
     {
@@ -224,7 +224,7 @@ set_squares (ExPicker   *self,
  */
 void
 ex_picker_get_designator (ExPicker     *self,
-                          ExDesignator *out)
+                          CqDesignatorSets *out)
 {
   g_return_if_fail (EX_IS_PICKER (self));
   g_return_if_fail (out != NULL);
@@ -240,14 +240,14 @@ ex_picker_get_designator (ExPicker     *self,
  */
 void
 ex_picker_set_designator (ExPicker           *self,
-                          const ExDesignator *designator)
+                          const CqDesignatorSets *designator)
 {
   g_autofree char *pieces = NULL;
 
   g_return_if_fail (EX_IS_PICKER (self));
   g_return_if_fail (designator != NULL);
 
-  pieces = ex_piecetype_to_text (designator->pieces);
+  pieces = cq_piece_types_to_text (designator->pieces);
   self->updating = TRUE;
   for (int i = 0; i < N_SYMBOLS; i++)
     gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->symbol_buttons[i]),
@@ -261,19 +261,19 @@ ex_picker_set_designator (ExPicker           *self,
  * @text: a piece designator (`[Qr][d1,h3]`).
  * @error: CQ_QUERY_ERROR_SYNTAX if @text is not one.
  *
- * Shows the designator @text denotes (ex_designator_parse()).
+ * Shows the designator @text denotes (cq_designator_sets_parse()).
  */
 gboolean
 ex_picker_set_text (ExPicker    *self,
                     const char  *text,
                     GError     **error)
 {
-  ExDesignator d;
+  CqDesignatorSets d;
 
   g_return_val_if_fail (EX_IS_PICKER (self), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
-  if (!ex_designator_parse (text, &d, error))
+  if (!cq_designator_sets_parse (text, &d, error))
     return FALSE;
   ex_picker_set_designator (self, &d);
   return TRUE;
@@ -378,7 +378,7 @@ ex_picker_click_square (ExPicker *self,
   g_return_if_fail (EX_IS_PICKER (self));
   g_return_if_fail (square >= 0 && square < 64);
 
-  if (self->squares == EX_SQUARES_ALL)
+  if (self->squares == CQ_SQUARES_ALL)
     set_squares (self, CQ_BIT (square));
   else
     set_squares (self, self->squares ^ CQ_BIT (square));
@@ -401,7 +401,7 @@ ex_picker_drag_squares (ExPicker *self,
   g_return_if_fail (from >= 0 && from < 64 && to >= 0 && to < 64);
 
   rect = rectangle (from, to);
-  if (self->squares == EX_SQUARES_ALL)
+  if (self->squares == CQ_SQUARES_ALL)
     set_squares (self, rect);
   else if (self->squares & CQ_BIT (from))
     set_squares (self, self->squares & ~rect);
@@ -466,7 +466,7 @@ draw_board (GtkDrawingArea *area,
     preview = rectangle (self->drag_from, self->drag_to);
 
   /* One piece type chosen: draw it faintly on the chosen squares. */
-  if (pieces != 0 && (pieces & (pieces - 1)) == 0 && pieces != EX_PIECE_BIT (CQ_EMPTY))
+  if (pieces != 0 && (pieces & (pieces - 1)) == 0 && pieces != CQ_PIECE_BIT (CQ_EMPTY))
     shown = (CqPiece) g_bit_nth_lsf (pieces, -1);
 
   for (int sq = 0; sq < 64; sq++)
@@ -529,7 +529,7 @@ drag_begin_cb (GtkGestureDrag *gesture,
       return;
     }
   self->drag_from = self->drag_to = square;
-  self->drag_select = self->squares == EX_SQUARES_ALL || (self->squares & CQ_BIT (square)) == 0;
+  self->drag_select = self->squares == CQ_SQUARES_ALL || (self->squares & CQ_BIT (square)) == 0;
   gtk_widget_queue_draw (self->board);
 }
 
@@ -822,11 +822,11 @@ ex_picker_init (ExPicker *self)
   gtk_box_append (GTK_BOX (self), middle);
 
   gtk_box_append (GTK_BOX (sets), add_squares_button (self, "light", _("Light"),
-                                                      _("Exactly the light squares"), EX_SQUARES_LIGHT, FALSE));
+                                                      _("Exactly the light squares"), CQ_SQUARES_LIGHT, FALSE));
   gtk_box_append (GTK_BOX (sets), add_squares_button (self, "dark", _("Dark"),
-                                                      _("Exactly the dark squares"), EX_SQUARES_DARK, FALSE));
+                                                      _("Exactly the dark squares"), CQ_SQUARES_DARK, FALSE));
   gtk_box_append (GTK_BOX (sets), add_squares_button (self, "all", _("All"),
-                                                      _("Every square (no square designator)"), EX_SQUARES_ALL, FALSE));
+                                                      _("Every square (no square designator)"), CQ_SQUARES_ALL, FALSE));
   gtk_box_append (GTK_BOX (sets), add_squares_button (self, "none", _("None"),
                                                       _("No square: start a new set"), 0, FALSE));
   gtk_widget_set_halign (sets, GTK_ALIGN_CENTER);
@@ -851,7 +851,7 @@ ex_picker_init (ExPicker *self)
   gtk_box_append (GTK_BOX (self), bottom);
 
   /* Start with all squares, nothing chosen. */
-  self->squares = EX_SQUARES_ALL;
+  self->squares = CQ_SQUARES_ALL;
   update_text (self);
 }
 

@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 #include "chess/cq-chess.h"
-#include "ex-designator-text.h"
+#include "cql/cq-designator-text.h"
 
 G_BEGIN_DECLS
 
@@ -21,9 +21,9 @@ G_DECLARE_FINAL_TYPE (ExPicker, ex_picker, EX, PICKER, GtkBox)
 GtkWidget  *ex_picker_new                (void);
 
 void        ex_picker_get_designator     (ExPicker           *self,
-                                          ExDesignator       *out);
+                                          CqDesignatorSets       *out);
 void        ex_picker_set_designator     (ExPicker           *self,
-                                          const ExDesignator *designator);
+                                          const CqDesignatorSets *designator);
 gboolean    ex_picker_set_text           (ExPicker           *self,
                                           const char         *text,
                                           GError            **error);

@@ -370,7 +370,7 @@ ex_theme_tools_search_board (GtkWidget *window,
       gtk_label_set_text (tools->board_status, _("Select a matched game first: its board is copied here"));
       return FALSE;
     }
-  squares = selected_only ? ex_board_get_highlight (board) : EX_SQUARES_ALL;
+  squares = selected_only ? ex_board_get_highlight (board) : CQ_SQUARES_ALL;
   if (squares == 0)
     {
       gtk_label_set_text (tools->board_status,

@@ -49,14 +49,8 @@
 
 G_BEGIN_DECLS
 
-/* Piece masks: bit n stands for #CqPiece n. */
-#define CQ_PIECE_BIT(p)   ((guint16) (1u << (p)))
-#define CQ_PIECES_EMPTY   CQ_PIECE_BIT (CQ_EMPTY)
-#define CQ_PIECES_WHITE   ((guint16) 0x007E) /* CQ_WP .. CQ_WK */
-#define CQ_PIECES_BLACK   ((guint16) 0x1F80) /* CQ_BP .. CQ_BK */
-#define CQ_PIECES_ANY     ((guint16) (CQ_PIECES_WHITE | CQ_PIECES_BLACK)) /* U */
-#define CQ_PIECES_ALL     ((guint16) 0x1FFF) /* ?: any piece or empty */
-#define CQ_SQUARES_ALL    G_GUINT64_CONSTANT (0xFFFFFFFFFFFFFFFF)
+/* Piece-type and square sets (CQ_PIECE_BIT(), CQ_PIECES_*, CQ_SQUARES_*)
+ * are in cq-query.h. */
 
 /**
  * CqDesignator:

@@ -10,6 +10,20 @@
 
 G_BEGIN_DECLS
 
+/* Piece-type sets: bit n stands for #CqPiece n (bit 0: CQ_EMPTY, the
+ * "empty square" piece `.`); square sets: bit n for square n (a1 = 0,
+ * h8 = 63).  The sets of the CQL 3 manual's piece designators ("Piece
+ * designators", "Square designators"). */
+#define CQ_PIECE_BIT(p)   ((guint16) (1u << (p)))
+#define CQ_PIECES_EMPTY   CQ_PIECE_BIT (CQ_EMPTY)
+#define CQ_PIECES_WHITE   ((guint16) 0x007E) /* A: CQ_WP .. CQ_WK */
+#define CQ_PIECES_BLACK   ((guint16) 0x1F80) /* a: CQ_BP .. CQ_BK */
+#define CQ_PIECES_ANY     ((guint16) (CQ_PIECES_WHITE | CQ_PIECES_BLACK)) /* U */
+#define CQ_PIECES_ALL     ((guint16) 0x1FFF) /* ?: any piece or empty */
+#define CQ_SQUARES_ALL    G_GUINT64_CONSTANT (0xFFFFFFFFFFFFFFFF)
+#define CQ_SQUARES_LIGHT  G_GUINT64_CONSTANT (0x55AA55AA55AA55AA)
+#define CQ_SQUARES_DARK   G_GUINT64_CONSTANT (0xAA55AA55AA55AA55)
+
 #define CQ_QUERY_ERROR (cq_query_error_quark ())
 GQuark cq_query_error_quark (void);
 

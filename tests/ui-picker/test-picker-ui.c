@@ -92,7 +92,7 @@ test_picker (void)
   ExPicker *picker = EX_PICKER (ex_picker_new ());
   g_autofree char *inserted = NULL;
   GtkWidget *board;
-  ExDesignator d;
+  CqDesignatorSets d;
   int width;
 
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (picker));
@@ -148,7 +148,7 @@ test_picker (void)
                    "B[b1,d1,f1,h1,a2,c2,e2,g2,b3,d3,f3,h3,a4,c4,e4,g4,"
                    "b5,d5,f5,h5,a6,c6,e6,g6,b7,d7,f7,h7,a8,c8,e8,g8]");
   ex_picker_get_designator (picker, &d);
-  g_assert_cmphex (d.squares, ==, EX_SQUARES_LIGHT);
+  g_assert_cmphex (d.squares, ==, CQ_SQUARES_LIGHT);
   click (ex_picker_get_button (picker, "all"));
   g_assert_cmpstr (ex_picker_get_text (picker), ==, "B");
 
@@ -221,9 +221,9 @@ test_pattern_board (void)
   g_assert_true (ex_pattern_board_drop_symbol (pattern, SQ ("f7"), "."));
   g_assert_false (ex_pattern_board_drop_symbol (pattern, SQ ("a1"), "Ka1"));
   g_assert_false (ex_pattern_board_drop_symbol (pattern, SQ ("a1"), "X"));
-  click (ex_pattern_board_get_flag_button (pattern, EX_PATTERN_WTM));
-  click (ex_pattern_board_get_flag_button (pattern, EX_PATTERN_FLIPCOLOR));
-  click (ex_pattern_board_get_flag_button (pattern, EX_PATTERN_SHIFTHORIZONTAL));
+  click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_WTM));
+  click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_FLIPCOLOR));
+  click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_SHIFTHORIZONTAL));
   g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==,
                    "(position Kg1 Pf2 kg8 .f7 Ua8 :wtm :shifthorizontal :flipcolor)");
 
@@ -231,7 +231,7 @@ test_pattern_board (void)
   ex_pattern_board_click_square (pattern, SQ ("g8"));
   g_assert_cmpuint (ex_pattern_board_get_square (pattern, SQ ("g8")), ==, 0);
   ex_pattern_board_click_square (pattern, SQ ("g8"));
-  click (ex_pattern_board_get_flag_button (pattern, EX_PATTERN_SHIFTHORIZONTAL));
+  click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_SHIFTHORIZONTAL));
   ex_pattern_board_insert (pattern);
   g_assert_cmpstr (inserted, ==, "(position Kg1 Pf2 kg8 .f7 Ua8 :wtm :flipcolor)");
 
@@ -242,13 +242,13 @@ test_pattern_board (void)
 
   /* From a position: its pieces and side to move. */
   g_assert_true (cq_position_set_fen (&pos, "8/8/8/8/8/2k5/8/K1R5 b - - 0 1", NULL));
-  ex_pattern_board_set_position (pattern, &pos, EX_SQUARES_ALL);
+  ex_pattern_board_set_position (pattern, &pos, CQ_SQUARES_ALL);
   g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position Ka1 Rc1 kc3 :btm :flipcolor)");
   /* Only some squares: the empty ones among them become `.`. */
   ex_pattern_board_set_position (pattern, &pos, CQ_BIT (SQ ("a1")) | CQ_BIT (SQ ("b1")));
   g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position Ka1 .b1 :btm :flipcolor)");
 
-  click (ex_pattern_board_get_flag_button (pattern, EX_PATTERN_FLIPCOLOR));
+  click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_FLIPCOLOR));
   ex_pattern_board_clear (pattern);
   g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position :btm)");
 
@@ -262,17 +262,17 @@ test_pattern_board (void)
 typedef struct {
   const char *theme;
   const char *pieces[4];   /* "Kc6" ... */
-  ExPatternFlags flags;
+  CqPatternFlags flags;
   guint       games;
 } MouseTheme;
 
 static const MouseTheme mouse_themes[] = {
   { "corner-stalemate.cql", { "ka8" },
-    EX_PATTERN_STALEMATE | EX_PATTERN_VARIATIONS | EX_PATTERN_FLIP | EX_PATTERN_FLIPCOLOR, 10 },
+    CQ_PATTERN_STALEMATE | CQ_PATTERN_VARIATIONS | CQ_PATTERN_FLIP | CQ_PATTERN_FLIPCOLOR, 10 },
   { "rook-mate-edge.cql", { "Kc6", "Ra8", "kc8" },
-    EX_PATTERN_MATE | EX_PATTERN_VARIATIONS | EX_PATTERN_SHIFT | EX_PATTERN_FLIP | EX_PATTERN_FLIPCOLOR, 3 },
+    CQ_PATTERN_MATE | CQ_PATTERN_VARIATIONS | CQ_PATTERN_SHIFT | CQ_PATTERN_FLIP | CQ_PATTERN_FLIPCOLOR, 3 },
   { "rook-pawn-stalemate.cql", { "Kc7", "Pa7", "ka8" },
-    EX_PATTERN_STALEMATE | EX_PATTERN_VARIATIONS | EX_PATTERN_SHIFT | EX_PATTERN_FLIP | EX_PATTERN_FLIPCOLOR, 3 },
+    CQ_PATTERN_STALEMATE | CQ_PATTERN_VARIATIONS | CQ_PATTERN_SHIFT | CQ_PATTERN_FLIP | CQ_PATTERN_FLIPCOLOR, 3 },
 };
 
 static void
@@ -301,12 +301,12 @@ test_themes_with_the_mouse (void)
       g_autofree char *text = NULL;
       g_autofree char *png = NULL;
       g_autofree char *count = NULL;
-      ExPatternFlags flags = ex_pattern_board_get_flags (pattern);
+      CqPatternFlags flags = ex_pattern_board_get_flags (pattern);
 
       /* An empty editor, an empty board, no keyword. */
       ex_cql_editor_replace_text (editor, "");
       ex_pattern_board_clear (pattern);
-      for (guint i = 0; i < EX_PATTERN_N_FLAGS; i++)
+      for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)
         if (flags & (1u << i))
           click (ex_pattern_board_get_flag_button (pattern, 1u << i));
 
@@ -315,7 +315,7 @@ test_themes_with_the_mouse (void)
           click (ex_pattern_board_get_brush_button (pattern, mt->pieces[i][0]));
           ex_pattern_board_click_square (pattern, SQ (mt->pieces[i] + 1));
         }
-      for (guint i = 0; i < EX_PATTERN_N_FLAGS; i++)
+      for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)
         if (mt->flags & (1u << i))
           click (ex_pattern_board_get_flag_button (pattern, 1u << i));
       ex_pattern_board_insert (pattern);
@@ -361,7 +361,7 @@ test_themes_with_the_mouse (void)
     g_assert_true (ex_theme_tools_search_board (tools, TRUE));
     for (int sq = 0; sq < 64; sq++)
       g_assert_cmpuint (ex_pattern_board_get_square (pattern, sq), ==,
-                        sq == king ? EX_PIECE_BIT (CQ_WK) : 0);
+                        sq == king ? CQ_PIECE_BIT (CQ_WK) : 0);
     ex_board_set_highlight (board, 0);
     g_assert_false (ex_theme_tools_search_board (tools, TRUE));
   }

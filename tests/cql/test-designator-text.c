@@ -6,7 +6,7 @@
 #include <glib.h>
 
 #include "cql/cq-query.h"
-#include "ex-designator-text.h"
+#include "cql/cq-designator-text.h"
 
 #define BIT(f, r) CQ_BIT (CQ_SQUARE ((f), (r)))
 
@@ -24,7 +24,7 @@ rect (int f0, int f1, int r0, int r1)
 static void
 assert_squares_text (CqBitboard squares, const char *expected)
 {
-  g_autofree char *text = ex_squares_to_text (squares);
+  g_autofree char *text = cq_squares_to_text (squares);
 
   g_assert_cmpstr (text, ==, expected);
 }
@@ -32,13 +32,13 @@ assert_squares_text (CqBitboard squares, const char *expected)
 static void
 assert_designator_text (guint16 pieces, CqBitboard squares, const char *expected)
 {
-  ExDesignator d = { pieces, squares };
-  g_autofree char *text = ex_designator_to_text (&d);
+  CqDesignatorSets d = { pieces, squares };
+  g_autofree char *text = cq_designator_sets_to_text (&d);
 
   g_assert_cmpstr (text, ==, expected);
 }
 
-#define P(p) EX_PIECE_BIT (p)
+#define P(p) CQ_PIECE_BIT (p)
 
 static void
 test_piecetypes (void)
@@ -62,34 +62,34 @@ test_piecetypes (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *text = ex_piecetype_to_text (cases[i].pieces);
+      g_autofree char *text = cq_piece_types_to_text (cases[i].pieces);
 
       g_assert_cmpstr (text, ==, cases[i].text);
     }
 
   /* Everything but the black king: A, then m i p (4 characters + 2). */
   {
-    g_autofree char *text = ex_piecetype_to_text (0x1FFE & ~P (CQ_BK));
+    g_autofree char *text = cq_piece_types_to_text (0x1FFE & ~P (CQ_BK));
 
     g_assert_cmpstr (text, ==, "[Amip]");
   }
 
-  g_assert_null (ex_piecetype_to_text (0));
+  g_assert_null (cq_piece_types_to_text (0));
 
   /* Every one of the 8191 sets: the text parses back to the same set, and
    * no text is longer than the one-character-per-piece form. */
   for (guint pieces = 1; pieces <= 0x1FFF; pieces++)
     {
-      g_autofree char *text = ex_piecetype_to_text ((guint16) pieces);
+      g_autofree char *text = cq_piece_types_to_text ((guint16) pieces);
       g_autoptr(GError) error = NULL;
-      ExDesignator d;
+      CqDesignatorSets d;
       guint singles = (guint) __builtin_popcount (pieces);
 
       g_assert_nonnull (text);
-      g_assert_true (ex_designator_parse (text, &d, &error));
+      g_assert_true (cq_designator_sets_parse (text, &d, &error));
       g_assert_no_error (error);
       g_assert_cmphex (d.pieces, ==, pieces);
-      g_assert_cmphex (d.squares, ==, EX_SQUARES_ALL);
+      g_assert_cmphex (d.squares, ==, CQ_SQUARES_ALL);
       g_assert_cmpuint (strlen (text), <=, singles == 1 ? 1 : singles + 2);
     }
 }
@@ -97,7 +97,7 @@ test_piecetypes (void)
 static void
 test_squares_known (void)
 {
-  assert_squares_text (EX_SQUARES_ALL, "");
+  assert_squares_text (CQ_SQUARES_ALL, "");
   assert_squares_text (0, "[]");
   assert_squares_text (BIT (3, 0), "d1");
   assert_squares_text (BIT (3, 0) | BIT (7, 2), "[d1,h3]");
@@ -120,11 +120,11 @@ test_squares_known (void)
   /* A cross: overlapping rectangles are fine. */
   assert_squares_text (rect (2, 5, 3, 4) | rect (3, 4, 2, 5), "[d-e3-6,c-f4-5]");
   /* The light and dark squares: 32 single squares each. */
-  assert_squares_text (EX_SQUARES_LIGHT,
+  assert_squares_text (CQ_SQUARES_LIGHT,
                        "[b1,d1,f1,h1,a2,c2,e2,g2,b3,d3,f3,h3,a4,c4,e4,g4,"
                        "b5,d5,f5,h5,a6,c6,e6,g6,b7,d7,f7,h7,a8,c8,e8,g8]");
   /* All but e4: two rectangles and two file ranges. */
-  assert_squares_text (EX_SQUARES_ALL & ~BIT (4, 3),
+  assert_squares_text (CQ_SQUARES_ALL & ~BIT (4, 3),
                        "[a-d1-8,e1-3,f-h1-8,e5-8]");
 }
 
@@ -133,18 +133,18 @@ test_designators_known (void)
 {
   assert_designator_text (P (CQ_WQ) | P (CQ_BR), BIT (3, 0) | BIT (7, 2), "[Qr][d1,h3]");
   assert_designator_text (P (CQ_WR), rect (0, 7, 0, 1), "R[a-h1-2]");
-  assert_designator_text (P (CQ_WB), EX_SQUARES_DARK,
+  assert_designator_text (P (CQ_WB), CQ_SQUARES_DARK,
                           "B[a1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3,b4,d4,f4,h4,"
                           "a5,c5,e5,g5,b6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8]");
   assert_designator_text (P (CQ_WB) | P (CQ_WN), BIT (0, 0), "Ia1");
   assert_designator_text (0x007E | P (CQ_BR), rect (0, 7, 0, 1) | BIT (0, 7) | BIT (7, 7),
                           "[Ar][a-h1-2,a8,h8]");
-  assert_designator_text (P (CQ_WR), EX_SQUARES_ALL, "R");
+  assert_designator_text (P (CQ_WR), CQ_SQUARES_ALL, "R");
   assert_designator_text (0x1FFF, 0, "?[]");
   {
-    ExDesignator none = { 0, EX_SQUARES_ALL };
+    CqDesignatorSets none = { 0, CQ_SQUARES_ALL };
 
-    g_assert_null (ex_designator_to_text (&none));
+    g_assert_null (cq_designator_sets_to_text (&none));
   }
 }
 
@@ -209,20 +209,20 @@ check_optimal_in_region (int files, int ranks)
       g_autofree char *text = NULL;
       g_autofree char *designator = NULL;
       g_autoptr(GError) error = NULL;
-      ExDesignator d;
+      CqDesignatorSets d;
       guint optimum;
 
       for (guint c = 0; c < n_cells; c++)
         if (t & (1u << c))
           squares |= BIT ((int) (c % (guint) files), (int) (c / (guint) files));
 
-      text = ex_squares_to_text (squares);
+      text = cq_squares_to_text (squares);
       /* best[t] is the sum of (length + 1): minus one comma, plus []. */
       optimum = __builtin_popcount (t) == 1 ? 2 : best[t] + 1;
       g_assert_cmpuint (strlen (text), ==, optimum);
 
       designator = g_strconcat ("Q", text, NULL);
-      g_assert_true (ex_designator_parse (designator, &d, &error));
+      g_assert_true (cq_designator_sets_parse (designator, &d, &error));
       g_assert_no_error (error);
       g_assert_cmphex (d.squares, ==, squares);
       g_assert_cmphex (d.pieces, ==, P (CQ_WQ));
@@ -244,17 +244,17 @@ test_squares_optimal (void)
 static void
 round_trip (CqBitboard squares, guint16 pieces)
 {
-  ExDesignator d = { pieces, squares }, back;
-  g_autofree char *text = ex_designator_to_text (&d);
+  CqDesignatorSets d = { pieces, squares }, back;
+  g_autofree char *text = cq_designator_sets_to_text (&d);
   g_autofree char *again = NULL;
   g_autoptr(GError) error = NULL;
 
   g_assert_nonnull (text);
-  if (!ex_designator_parse (text, &back, &error))
+  if (!cq_designator_sets_parse (text, &back, &error))
     g_error ("%s does not parse: %s", text, error->message);
   g_assert_cmphex (back.squares, ==, squares);
   g_assert_cmphex (back.pieces, ==, pieces);
-  again = ex_designator_to_text (&back);
+  again = cq_designator_sets_to_text (&back);
   g_assert_cmpstr (again, ==, text);
 }
 
@@ -272,14 +272,14 @@ test_round_trip (void)
           round_trip (rect (f0, f1, r0, r1), P (CQ_WR));
 
   /* Light, dark, every pair of files and ranks, the board but a square. */
-  round_trip (EX_SQUARES_LIGHT, P (CQ_WB));
-  round_trip (EX_SQUARES_DARK, P (CQ_BB) | P (CQ_EMPTY));
+  round_trip (CQ_SQUARES_LIGHT, P (CQ_WB));
+  round_trip (CQ_SQUARES_DARK, P (CQ_BB) | P (CQ_EMPTY));
   for (int i = 0; i < 8; i++)
     for (int j = 0; j < 8; j++, n++)
       {
         round_trip (rect (i, i, 0, 7) | rect (j, j, 0, 7), 0x1FFE);
         round_trip (rect (0, 7, i, i) | rect (0, 7, j, j), 0x1FFF);
-        round_trip (EX_SQUARES_ALL & ~BIT (i, j), P (CQ_EMPTY));
+        round_trip (CQ_SQUARES_ALL & ~BIT (i, j), P (CQ_EMPTY));
       }
 
   /* Random sets, sparse to dense, with random piece types. */
@@ -313,7 +313,7 @@ test_round_trip (void)
           bound += 2 + (f1 > f0 ? 2 : 0) + (r1 > r0 ? 2 : 0) + (j > 0 ? 1 : 0);
         }
       round_trip (squares, P (CQ_BN));
-      text = ex_squares_to_text (squares);
+      text = cq_squares_to_text (squares);
       g_assert_cmpuint (strlen (text), <=, bound);
     }
 
@@ -330,20 +330,20 @@ test_parse_errors (void)
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_autoptr(GError) error = NULL;
-      ExDesignator d;
+      CqDesignatorSets d;
 
-      g_assert_false (ex_designator_parse (bad[i], &d, &error));
+      g_assert_false (cq_designator_sets_parse (bad[i], &d, &error));
       g_assert_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_SYNTAX);
       g_assert_true (g_str_has_prefix (error->message, "<designator>:1:"));
     }
 
   {
-    ExDesignator d;
+    CqDesignatorSets d;
 
-    g_assert_true (ex_designator_parse ("  [Qr][d1,h3] ", &d, NULL));
+    g_assert_true (cq_designator_sets_parse ("  [Qr][d1,h3] ", &d, NULL));
     g_assert_cmphex (d.pieces, ==, P (CQ_WQ) | P (CQ_BR));
     g_assert_cmphex (d.squares, ==, BIT (3, 0) | BIT (7, 2));
-    g_assert_true (ex_designator_parse ("?[a-h1-2,a8]", &d, NULL));
+    g_assert_true (cq_designator_sets_parse ("?[a-h1-2,a8]", &d, NULL));
     g_assert_cmphex (d.pieces, ==, 0x1FFF);
     g_assert_cmphex (d.squares, ==, rect (0, 7, 0, 1) | BIT (0, 7));
   }
@@ -357,29 +357,29 @@ test_find_at (void)
   const char *qr = strstr (text, "[Qr]");
   gsize start = 0, end = 0;
 
-  g_assert_true (ex_designator_find_at (text, (gsize) (ra1 - text), &start, &end));
+  g_assert_true (cq_designator_find_at (text, (gsize) (ra1 - text), &start, &end));
   g_assert_cmpuint (start, ==, (gsize) (ra1 - text));
   g_assert_cmpuint (end, ==, (gsize) (ra1 - text) + 3);
   /* Just past the designator still counts. */
-  g_assert_true (ex_designator_find_at (text, (gsize) (ra1 - text) + 3, &start, &end));
+  g_assert_true (cq_designator_find_at (text, (gsize) (ra1 - text) + 3, &start, &end));
   g_assert_cmpuint (start, ==, (gsize) (ra1 - text));
-  g_assert_true (ex_designator_find_at (text, (gsize) (qr - text) + 6, &start, &end));
+  g_assert_true (cq_designator_find_at (text, (gsize) (qr - text) + 6, &start, &end));
   g_assert_cmpuint (start, ==, (gsize) (qr - text));
   g_assert_cmpuint (end - start, ==, strlen ("[Qr][d1,h3]"));
   /* Not designators: keywords, the list head, file names, comments. */
-  g_assert_false (ex_designator_find_at (text, (gsize) (strstr (text, ":wtm") - text) + 1, NULL, NULL));
-  g_assert_false (ex_designator_find_at (text, 3, NULL, NULL));
-  g_assert_false (ex_designator_find_at (text, (gsize) (strstr (text, "position") - text) + 2, NULL, NULL));
-  g_assert_false (ex_designator_find_at (text, (gsize) (strstr (text, "Kb2") - text) + 1, NULL, NULL));
-  g_assert_false (ex_designator_find_at (text, strlen (text) + 1, NULL, NULL));
-  g_assert_false (ex_designator_find_at (text, strlen (text), NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, (gsize) (strstr (text, ":wtm") - text) + 1, NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, 3, NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, (gsize) (strstr (text, "position") - text) + 2, NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, (gsize) (strstr (text, "Kb2") - text) + 1, NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, strlen (text) + 1, NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, strlen (text), NULL, NULL));
 }
 
 static void
 test_pattern (void)
 {
   guint16 board[64] = { 0 };
-  g_autofree char *empty = ex_pattern_to_text (board, 0);
+  g_autofree char *empty = cq_pattern_to_text (board, 0);
   g_autofree char *text = NULL;
   g_autofree char *query_text = NULL;
   g_autoptr(GError) error = NULL;
@@ -394,7 +394,7 @@ test_pattern (void)
   board[CQ_SQUARE (5, 6)] = P (CQ_EMPTY);
   board[CQ_SQUARE (0, 7)] = 0x1FFE;
   board[CQ_SQUARE (3, 3)] = P (CQ_WR) | P (CQ_WQ);
-  text = ex_pattern_to_text (board, EX_PATTERN_WTM | EX_PATTERN_CHECK);
+  text = cq_pattern_to_text (board, CQ_PATTERN_WTM | CQ_PATTERN_CHECK);
   g_assert_cmpstr (text, ==, "(position Kg1 Pf2 Pg2 kg8 .f7 Md4 Ua8 :wtm :check)");
 
   /* The engine accepts it. */
@@ -403,12 +403,12 @@ test_pattern (void)
   g_assert_no_error (error);
   g_assert_nonnull (query);
 
-  g_assert_cmpstr (ex_pattern_flag_keyword (EX_PATTERN_FLIPCOLOR), ==, ":flipcolor");
-  g_assert_cmpstr (ex_pattern_flag_keyword (EX_PATTERN_SHIFTMAINDIAGONAL), ==, ":shiftmaindiagonal");
-  g_assert_null (ex_pattern_flag_keyword (EX_PATTERN_WTM | EX_PATTERN_BTM));
-  g_assert_null (ex_pattern_flag_keyword (0));
+  g_assert_cmpstr (cq_pattern_flag_keyword (CQ_PATTERN_FLIPCOLOR), ==, ":flipcolor");
+  g_assert_cmpstr (cq_pattern_flag_keyword (CQ_PATTERN_SHIFTMAINDIAGONAL), ==, ":shiftmaindiagonal");
+  g_assert_null (cq_pattern_flag_keyword (CQ_PATTERN_WTM | CQ_PATTERN_BTM));
+  g_assert_null (cq_pattern_flag_keyword (0));
   {
-    g_autofree char *all = ex_pattern_to_text (board, (1u << EX_PATTERN_N_FLAGS) - 1);
+    g_autofree char *all = cq_pattern_to_text (board, (1u << CQ_PATTERN_N_FLAGS) - 1);
 
     g_assert_true (g_str_has_suffix (all, ":wtm :btm :check :mate :stalemate :variations "
                                           ":shift :shifthorizontal :shiftvertical :shiftmaindiagonal "

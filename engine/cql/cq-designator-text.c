@@ -1,4 +1,4 @@
-/* ex-designator-text.c: CQL 3 piece designators <-> their shortest text.
+/* cq-designator-text.c: CQL 3 piece designators <-> their shortest text.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -30,7 +30,7 @@
 
 #include "cql/cq-query.h"
 #include "cql/cq-query-private.h"
-#include "ex-designator-text.h"
+#include "cql/cq-designator-text.h"
 
 /* ------------------------------------------------------------------------
  * Piece types
@@ -41,7 +41,7 @@ typedef struct {
   guint16 mask;
 } Symbol;
 
-#define W(p) EX_PIECE_BIT (p)
+#define W(p) CQ_PIECE_BIT (p)
 
 /* In output order: white classes, white pieces, black classes, black
  * pieces, then U . ? */
@@ -58,21 +58,21 @@ static const Symbol symbols[] = {
   { 'b', W (CQ_BB) }, { 'n', W (CQ_BN) }, { 'p', W (CQ_BP) },
   { 'U', 0x1FFE },
   { '.', W (CQ_EMPTY) },
-  { '?', EX_PIECES_ALL },
+  { '?', CQ_PIECES_ALL },
 };
 
 #undef W
 
 /**
- * ex_piecetype_to_text:
- * @pieces: a piece-type set (EX_PIECE_BIT() bits), not 0.
+ * cq_piece_types_to_text:
+ * @pieces: a piece-type set (CQ_PIECE_BIT() bits), not 0.
  *
  * Returns: (transfer full) (nullable): the shortest piecetype designator
  *   denoting exactly @pieces (`Q`, `[Qr]`, `[A.]`), or NULL if @pieces is
  *   empty (no piecetype designator denotes no piece at all).
  */
 char *
-ex_piecetype_to_text (guint16 pieces)
+cq_piece_types_to_text (guint16 pieces)
 {
   /* Breadth-first over the subsets of @pieces: fewest symbols first. */
   guint8 from_symbol[1 << 13];
@@ -84,7 +84,7 @@ ex_piecetype_to_text (guint16 pieces)
   char chosen[G_N_ELEMENTS (symbols)];
   guint n_chosen = 0;
 
-  pieces &= EX_PIECES_ALL;
+  pieces &= CQ_PIECES_ALL;
   if (pieces == 0)
     return NULL;
 
@@ -350,7 +350,7 @@ append_unit (GString    *text,
 }
 
 /**
- * ex_squares_to_text:
+ * cq_squares_to_text:
  * @squares: a square set (bit n = square n, a1 = 0).
  *
  * Returns: (transfer full): the shortest square designator denoting
@@ -358,12 +358,12 @@ append_unit (GString    *text,
  *   `?1`, `a?`, `[]`, `[a-c1]`, `[d1,h3]`, `[a-h1-2,a8,h8]`.
  */
 char *
-ex_squares_to_text (CqBitboard squares)
+cq_squares_to_text (CqBitboard squares)
 {
   g_autofree Search *s = NULL;
   GString *text;
 
-  if (squares == EX_SQUARES_ALL)
+  if (squares == CQ_SQUARES_ALL)
     return g_strdup ("");
   if (squares == 0)
     return g_strdup ("[]");
@@ -401,30 +401,30 @@ ex_squares_to_text (CqBitboard squares)
 }
 
 /**
- * ex_designator_to_text:
+ * cq_designator_sets_to_text:
  * @designator: a piece designator's sets.
  *
  * Returns: (transfer full) (nullable): the piecetype text then the square
- *   text (ex_piecetype_to_text(), ex_squares_to_text()), e.g.
+ *   text (cq_piece_types_to_text(), cq_squares_to_text()), e.g.
  *   `[Qr][d1,h3]`, `R[a-h1-2]`; NULL if the piece-type set is empty.
  */
 char *
-ex_designator_to_text (const ExDesignator *designator)
+cq_designator_sets_to_text (const CqDesignatorSets *designator)
 {
   g_autofree char *pieces = NULL;
   g_autofree char *squares = NULL;
 
   g_return_val_if_fail (designator != NULL, NULL);
 
-  pieces = ex_piecetype_to_text (designator->pieces);
+  pieces = cq_piece_types_to_text (designator->pieces);
   if (pieces == NULL)
     return NULL;
-  squares = ex_squares_to_text (designator->squares);
+  squares = cq_squares_to_text (designator->squares);
   return g_strconcat (pieces, squares, NULL);
 }
 
 /**
- * ex_designator_parse:
+ * cq_designator_sets_parse:
  * @text: one piece designator, such as `Ra3`, `[Qr][d1,h3]`, `?[a-h1-2,a8]`
  *   (surrounding white space allowed).
  * @out: (out): its sets.
@@ -436,8 +436,8 @@ ex_designator_to_text (const ExDesignator *designator)
  * designators", rulings R13).
  */
 gboolean
-ex_designator_parse (const char    *text,
-                     ExDesignator  *out,
+cq_designator_sets_parse (const char    *text,
+                     CqDesignatorSets  *out,
                      GError       **error)
 {
   g_autofree char *stripped = NULL;
@@ -472,7 +472,7 @@ is_item_char (char c)
 }
 
 /**
- * ex_designator_find_at:
+ * cq_designator_find_at:
  * @text: a CQL query (UTF-8).
  * @offset: a byte offset into @text (the editor's cursor), at most its
  *   length.
@@ -486,13 +486,13 @@ is_item_char (char c)
  * Returns: TRUE if the item at @offset is a piece designator.
  */
 gboolean
-ex_designator_find_at (const char *text,
+cq_designator_find_at (const char *text,
                        gsize       offset,
                        gsize      *start,
                        gsize      *end)
 {
   g_autofree char *item = NULL;
-  ExDesignator d;
+  CqDesignatorSets d;
   gsize len, s, e, line_start;
 
   g_return_val_if_fail (text != NULL, FALSE);
@@ -518,7 +518,7 @@ ex_designator_find_at (const char *text,
     return FALSE;
 
   item = g_strndup (text + s, e - s);
-  if (!ex_designator_parse (item, &d, NULL))
+  if (!cq_designator_sets_parse (item, &d, NULL))
     return FALSE;
 
   if (start != NULL)
@@ -532,7 +532,7 @@ ex_designator_find_at (const char *text,
  * Pattern board
  */
 
-static const char *const flag_keywords[EX_PATTERN_N_FLAGS] = {
+static const char *const flag_keywords[CQ_PATTERN_N_FLAGS] = {
   ":wtm", ":btm", ":check", ":mate", ":stalemate", ":variations",
   ":shift", ":shifthorizontal", ":shiftvertical", ":shiftmaindiagonal",
   ":shiftoffdiagonal", ":shiftdiagonal",
@@ -540,11 +540,11 @@ static const char *const flag_keywords[EX_PATTERN_N_FLAGS] = {
 };
 
 const char *
-ex_pattern_flag_keyword (ExPatternFlags flag)
+cq_pattern_flag_keyword (CqPatternFlags flag)
 {
   guint f = (guint) flag;
 
-  if (f == 0 || (f & (f - 1)) != 0 || f >= (1u << EX_PATTERN_N_FLAGS))
+  if (f == 0 || (f & (f - 1)) != 0 || f >= (1u << CQ_PATTERN_N_FLAGS))
     return NULL;
   return flag_keywords[g_bit_nth_lsf (f, -1)];
 }
@@ -560,13 +560,13 @@ pattern_rank (guint16 pieces)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
-    if (pieces == EX_PIECE_BIT (order[i]))
+    if (pieces == CQ_PIECE_BIT (order[i]))
       return i;
   return G_N_ELEMENTS (order) + pieces;
 }
 
 /**
- * ex_pattern_to_text:
+ * cq_pattern_to_text:
  * @pieces: (array fixed-size=64): the piece-type set placed on each square
  *   (a1 = 0); 0 for a square left free.
  * @flags: keywords to add.
@@ -575,20 +575,20 @@ pattern_rank (guint16 pieces)
  * square that holds something (a designator with several squares would
  * match when any one of them matches, not all), white king first, then
  * queen, rook... black, empty squares, classes; squares a1..h8 within a
- * kind; then the keywords in #ExPatternFlags order.  For instance
+ * kind; then the keywords in #CqPatternFlags order.  For instance
  * `(position Kg1 Pf2 kg8 .f7 :wtm :flipcolor)`.
  *
  * Returns: (transfer full): the position list.
  */
 char *
-ex_pattern_to_text (const guint16  pieces[64],
-                    ExPatternFlags flags)
+cq_pattern_to_text (const guint16  pieces[64],
+                    CqPatternFlags flags)
 {
   GString *text = g_string_new ("(position");
   guint order[64], n = 0;
 
   for (guint sq = 0; sq < 64; sq++)
-    if ((pieces[sq] & EX_PIECES_ALL) != 0)
+    if ((pieces[sq] & CQ_PIECES_ALL) != 0)
       order[n++] = sq;
 
   /* Insertion sort by kind, then square (stable). */
@@ -602,14 +602,14 @@ ex_pattern_to_text (const guint16  pieces[64],
 
   for (guint i = 0; i < n; i++)
     {
-      ExDesignator d = { pieces[order[i]] & EX_PIECES_ALL, CQ_BIT (order[i]) };
-      g_autofree char *item = ex_designator_to_text (&d);
+      CqDesignatorSets d = { pieces[order[i]] & CQ_PIECES_ALL, CQ_BIT (order[i]) };
+      g_autofree char *item = cq_designator_sets_to_text (&d);
 
       g_string_append_c (text, ' ');
       g_string_append (text, item);
     }
 
-  for (guint i = 0; i < EX_PATTERN_N_FLAGS; i++)
+  for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)
     if (flags & (1u << i))
       {
         g_string_append_c (text, ' ');
