@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <unistd.h>
+
 #include "ui-common.h"
 
 #include "ex-search-job.h"
@@ -111,4 +113,32 @@ ex_test_new_application (void)
   if (!g_application_register (G_APPLICATION (app), NULL, &error))
     g_error ("could not register the application: %s", error->message);
   return app;
+}
+
+char *
+ex_test_make_big_database (guint copies)
+{
+  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
+  g_autofree char *text = NULL;
+  g_autoptr(GString) big = NULL;
+  g_autoptr(GError) error = NULL;
+  char *path = NULL;
+  gsize len;
+  int fd;
+
+  g_assert_nonnull (sample);
+  g_file_get_contents (sample, &text, &len, &error);
+  g_assert_no_error (error);
+  big = g_string_sized_new ((len + 2) * copies);
+  for (guint i = 0; i < copies; i++)
+    {
+      g_string_append_len (big, text, len);
+      g_string_append (big, "\n\n");
+    }
+  fd = g_file_open_tmp ("excelsior-test-XXXXXX.pgn", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_file_set_contents (path, big->str, big->len, &error);
+  g_assert_no_error (error);
+  return path;
 }

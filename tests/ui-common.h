@@ -54,4 +54,10 @@ gboolean ex_test_init (int *argc, char ***argv);
  * that tests may run side by side).  Aborts if it cannot register. */
 ExApplication *ex_test_new_application (void);
 
+/* A temporary PGN file of @copies copies of the bundled sample database
+ * (data/sample/studies.pgn, 103 games each), games in the sample's order,
+ * so that a search of it lasts a while.  Returns: (transfer full): its
+ * path; the caller deletes the file.  Asserts that it could be written. */
+char *ex_test_make_big_database (guint copies);
+
 G_END_DECLS

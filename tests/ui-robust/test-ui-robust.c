@@ -31,15 +31,6 @@
 #define SAMPLE_GAMES 103
 #define TIMEOUT_MS 60000
 
-/* fontconfig keeps its cache until exit on purpose (as tests/ui). */
-const char *__lsan_default_suppressions (void);
-
-const char *
-__lsan_default_suppressions (void)
-{
-  return "leak:libfontconfig.so\n";
-}
-
 static ExApplication *app;
 
 static ExWindow *
@@ -71,35 +62,6 @@ progress_bar_shown (GtkWidget *widget)
   return FALSE;
 }
 
-/* A temporary database of @copies copies of the sample (103 games each). */
-static char *
-make_big_database (guint copies)
-{
-  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
-  g_autofree char *text = NULL;
-  g_autoptr(GString) big = NULL;
-  g_autoptr(GError) error = NULL;
-  char *path = NULL;
-  gsize len;
-  int fd;
-
-  g_assert_nonnull (sample);
-  g_file_get_contents (sample, &text, &len, &error);
-  g_assert_no_error (error);
-  big = g_string_sized_new (len * copies + 2);
-  for (guint i = 0; i < copies; i++)
-    {
-      g_string_append_len (big, text, len);
-      g_string_append (big, "\n\n");
-    }
-  fd = g_file_open_tmp ("ui-robust-XXXXXX.pgn", &path, &error);
-  g_assert_no_error (error);
-  close (fd);
-  g_file_set_contents (path, big->str, big->len, &error);
-  g_assert_no_error (error);
-  return path;
-}
-
 static void
 set_database_path (ExWindow *window, const char *path)
 {
@@ -126,7 +88,7 @@ test_restart_while_running (void)
 {
   ExWindow *window = new_window ();
   GListModel *results = ex_window_get_results (window);
-  g_autofree char *big = make_big_database (40);
+  g_autofree char *big = ex_test_make_big_database (40);
 
   set_database_path (window, big);
   ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
@@ -156,7 +118,7 @@ test_stop_hundred_times (void)
 {
   ExWindow *window = new_window ();
   GListModel *results = ex_window_get_results (window);
-  g_autofree char *big = make_big_database (20);
+  g_autofree char *big = ex_test_make_big_database (20);
 
   set_database_path (window, big);
   ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
@@ -244,7 +206,7 @@ test_stop_inside_long_game (void)
 static void
 test_close_during_search (void)
 {
-  g_autofree char *big = make_big_database (20);
+  g_autofree char *big = ex_test_make_big_database (20);
 
   for (guint i = 0; i < 10; i++)
     {
@@ -303,7 +265,7 @@ test_query_error_while_searching (void)
 {
   ExWindow *window = new_window ();
   GListModel *results = ex_window_get_results (window);
-  g_autofree char *big = make_big_database (20);
+  g_autofree char *big = ex_test_make_big_database (20);
   guint line = 0, column = 0;
 
   set_database_path (window, big);
@@ -499,7 +461,6 @@ main (int argc, char *argv[])
 {
   g_autoptr(GError) error = NULL;
   int status;
-
 
   if (!ex_test_init (&argc, &argv))
     return 77;

@@ -25,18 +25,6 @@
 
 #define SQ(name) cq_square_from_name (name)
 
-/* Read by LeakSanitizer when the test is built with -fsanitize=address (an
- * unused function otherwise).  fontconfig, loaded by GTK through Pango, keeps
- * its configuration and font caches until exit without freeing them; nothing
- * of ours is suppressed. */
-const char *__lsan_default_suppressions (void);
-
-const char *
-__lsan_default_suppressions (void)
-{
-  return "leak:libfontconfig.so\n";
-}
-
 static GtkWindow *window;
 static ExGameView *view;
 

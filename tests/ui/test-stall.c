@@ -45,27 +45,6 @@
 /* Matches nearly every study of the sample and most games of the book. */
 #define QUERY           "(match (position :check))\n"
 
-const char *__lsan_default_suppressions (void);
-const char *__asan_default_options (void);
-
-/* Full stacks for allocations, so that the suppression below can see
- * _dl_init (read only in -Db_sanitize=address builds). */
-const char *
-__asan_default_options (void)
-{
-  return "fast_unwind_on_malloc=0";
-}
-
-const char *
-__lsan_default_suppressions (void)
-{
-  /* GLib's quark table starts as a block allocated by its library
-   * constructor and is replaced, never freed, when a process interns more
-   * than 2,048 quarks (as the workbench with its dialogs does). */
-  return "leak:libfontconfig.so\n"
-         "leak:_dl_init\n";
-}
-
 typedef struct {
   ExWindow *window;
   gint64    run_time;
@@ -387,7 +366,6 @@ main (int   argc,
       char *argv[])
 {
   int status;
-
 
   if (!ex_test_init (&argc, &argv))
     return 77;

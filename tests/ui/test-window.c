@@ -64,30 +64,6 @@ static const struct {
 #define SEARCH_TIMEOUT_MS 30000
 #endif
 
-/* LeakSanitizer's built-in suppressions (read only in -Db_sanitize=address
- * builds).  fontconfig, loaded by GTK through Pango, keeps its font cache
- * until exit on purpose; nothing else is suppressed. */
-const char *__lsan_default_suppressions (void);
-const char *__asan_default_options (void);
-
-/* Full stacks for allocations, so that the suppression below can see
- * _dl_init (read only in -Db_sanitize=address builds). */
-const char *
-__asan_default_options (void)
-{
-  return "fast_unwind_on_malloc=0";
-}
-
-const char *
-__lsan_default_suppressions (void)
-{
-  /* GLib's quark table starts as a block allocated by its library
-   * constructor and is replaced, never freed, when a process interns more
-   * than 2,048 quarks (as the workbench with its dialogs does). */
-  return "leak:libfontconfig.so\n"
-         "leak:_dl_init\n";
-}
-
 static ExApplication *app;
 
 /* ------------------------------------------------------------------------
@@ -399,43 +375,12 @@ test_syntax_error (void)
   destroy_window (window);
 }
 
-/* A database big enough that a search lasts a while: the sample, @copies
- * times. */
-static char *
-make_big_database (guint copies)
-{
-  g_autofree char *sample = sample_database ();
-  g_autofree char *text = NULL;
-  g_autoptr(GString) big = NULL;
-  g_autoptr(GError) error = NULL;
-  char *path;
-  gsize len;
-  int fd;
-
-  g_assert_true (g_file_get_contents (sample, &text, &len, &error));
-  g_assert_no_error (error);
-  big = g_string_sized_new ((len + 1) * copies);
-  for (guint i = 0; i < copies; i++)
-    {
-      g_string_append_len (big, text, len);
-      g_string_append_c (big, '\n');
-    }
-
-  fd = g_file_open_tmp ("excelsior-ui-XXXXXX.pgn", &path, &error);
-  g_assert_no_error (error);
-  close (fd);
-  g_assert_true (g_file_set_contents (path, big->str, big->len, &error));
-  g_assert_no_error (error);
-
-  return path;
-}
-
 static void
 test_stop (void)
 {
   ExWindow *window = new_window ();
   GListModel *results = ex_window_get_results (window);
-  g_autofree char *big_path = make_big_database (BIG_COPIES);
+  g_autofree char *big_path = ex_test_make_big_database (BIG_COPIES);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
   g_autofree char *sample_path = sample_database ();
   g_autoptr(GFile) sample = g_file_new_for_path (sample_path);
@@ -497,7 +442,7 @@ static void
 test_close_while_searching (void)
 {
   ExWindow *window = new_window ();
-  g_autofree char *big_path = make_big_database (BIG_COPIES);
+  g_autofree char *big_path = ex_test_make_big_database (BIG_COPIES);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
 
   ex_window_set_database (window, big);
@@ -1116,7 +1061,7 @@ test_dialogs_and_settings (void)
 {
   ExWindow *window = new_window ();
   GSettings *settings = ex_application_get_settings ();
-  g_autofree char *big_path = make_big_database (2);
+  g_autofree char *big_path = ex_test_make_big_database (2);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
   g_autofree char *query = NULL;
   g_autofree char *database = NULL;
