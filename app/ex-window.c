@@ -32,7 +32,7 @@
 #include "ex-result.h"
 #include "ex-search-job.h"
 #include "ex-theme-library.h"
-#include "ex-window.h"
+#include "ex-window-private.h"
 
 /* The name given to the CQL reader, so that its messages read
  * "<editor>:LINE:COLUMN: message" (rulings R13). */
@@ -40,88 +40,6 @@
 #define SAMPLE_DATABASE "sample/studies.pgn"
 #define RESOURCE_PATH   "/org/excelsior/Workbench/"
 #define MAX_DIAGNOSTICS 200
-
-/* The columns of the results list, in display order. */
-enum {
-  COLUMN_NUMBER,
-  COLUMN_WHITE,
-  COLUMN_BLACK,
-  COLUMN_EVENT,
-  COLUMN_ROUND,
-  COLUMN_DATE,
-  COLUMN_RESULT,
-  COLUMN_POSITIONS,
-  N_COLUMNS
-};
-
-struct _ExWindow
-{
-  GtkApplicationWindow  parent_instance;
-
-  /* Template widgets */
-  GtkButton            *database_button;
-  GtkLabel             *database_label;
-  GtkLabel             *progress_label;
-  GtkMenuButton        *examples_button;
-  GtkProgressBar       *progress_bar;
-  GtkLabel             *query_file_label;
-  GtkSourceView        *editor;
-  GtkLabel             *results_count_label;
-  GtkStack             *results_stack;
-  GtkLabel             *empty_title_label;
-  GtkLabel             *empty_description_label;
-  GtkColumnView        *results_view;
-  GtkSearchEntry       *filter_entry;
-  GtkBox               *viewer_box;
-  GtkBox               *status_bar;
-  GtkImage             *status_icon;
-  GtkLabel             *status_label;
-  GtkLabel             *diagnostics_label;
-  ExDiagnostics        *diagnostics_view;  /* the list of damaged/skipped games */
-
-  GtkSourceBuffer      *buffer;
-  GtkTextTag           *error_tag;
-  GtkWidget            *game_view;
-
-  GtkColumnViewColumn  *columns[N_COLUMNS];
-
-  GListStore           *results;       /* ExResult, in input order */
-  GPtrArray            *pending;       /* ExResult found, not yet in @results */
-  guint                 pending_head;  /* the first of @pending not yet delivered */
-  guint                 feed_tick_id;
-  guint                 feed_idle_id;
-  guint                 feed_small;    /* rows per slice while rows get widgets */
-  GtkFilter            *filter;
-  char                 *filter_text;   /* case folded; NULL: no filter */
-  GtkFilterListModel   *filtered;
-  GtkSortListModel     *sorted;
-  GtkMultiSelection    *selection;
-  ExResult             *current;        /* the result shown: the last selected */
-  GtkBitset            *last_selection; /* the selection before its last change */
-
-  GPtrArray            *databases;        /* GFile: the files and folders searched as one */
-  GFile                *query_file;
-  ExSearchJob          *job;           /* the current search, or NULL */
-  char                 *results_db_path;  /* where the results' games are re-read from */
-  char                 *results_db_name;  /* the searched database, for messages */
-  char                **results_db_inputs;  /* its files and folders, never written */
-  gboolean              results_db_temporary;  /* the search job's games file: deleted with the results */
-  CqSearchProgress      progress;
-  GPtrArray            *diagnostics;   /* first MAX_DIAGNOSTICS messages */
-  GError               *finish_error;  /* how the search ended, see complete_search() */
-  gboolean              finish_pending; /* the search ended; rows still being delivered */
-
-  guint                 error_line;    /* 1-based; 0: no error shown */
-  guint                 error_column;
-  guint                 status_is_error : 1;
-  guint                 exporting : 1;
-
-  /* The query editor's live parse, completion and hover (ExCqlEditor),
-   * and the Theme Tools window (picker, pattern board, theme library). */
-  ExCqlEditor          *cql_editor;
-  GtkWidget            *theme_tools;
-  guint                 status_shows_live_error : 1;
-};
 
 G_DEFINE_FINAL_TYPE (ExWindow, ex_window, GTK_TYPE_APPLICATION_WINDOW)
 
