@@ -5,8 +5,8 @@
  * The window is one GObject (ExWindow) written in several files:
  *
  *   ex-window.c          life cycle, layout, status line, database, results
- *                        list, search, export, files, examples, accessors,
- *                        Theme Tools
+ *                        list, search, files, examples, accessors, Theme Tools
+ *   ex-window-export.c   writing the matched games to a PGN file (Export)
  *
  * This header holds the instance struct, the functions those files share
  * (named _ex_window_*), and the accessors that only the tests use
@@ -105,6 +105,31 @@ struct _ExWindow
   GtkWidget            *theme_tools;
   guint                 status_shows_live_error : 1;
 };
+
+/* The window's signals: search-finished, export-finished. */
+enum {
+  SEARCH_FINISHED,
+  EXPORT_FINISHED,
+  N_SIGNALS
+};
+
+extern guint _ex_window_signals[N_SIGNALS];
+
+/* ex-window.c: the status line, counts, the rows not yet in the list, the
+ * file chooser filters. */
+void           _ex_window_set_status        (ExWindow       *self,
+                                             const char     *text,
+                                             gboolean        is_error);
+char          *_ex_window_format_count      (guint64         n);
+guint          _ex_window_pending_count     (ExWindow       *self);
+GtkFileFilter *_ex_window_new_filter        (const char     *name,
+                                             const char     *pattern);
+void           _ex_window_update_actions    (ExWindow       *self);
+
+/* ex-window-export.c: the Export dialog (win.export). */
+void           _ex_window_export_action     (GtkWidget      *widget,
+                                             const char     *action_name,
+                                             GVariant       *parameter);
 
 /* Accessors for the tests (and the window's own files). */
 

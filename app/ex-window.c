@@ -28,7 +28,6 @@
 #include "ex-application.h"
 #include "ex-cql-editor.h"
 #include "ex-diagnostics.h"
-#include "ex-export.h"
 #include "ex-result.h"
 #include "ex-search-job.h"
 #include "ex-theme-library.h"
@@ -43,13 +42,7 @@
 
 G_DEFINE_FINAL_TYPE (ExWindow, ex_window, GTK_TYPE_APPLICATION_WINDOW)
 
-enum {
-  SEARCH_FINISHED,
-  EXPORT_FINISHED,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+guint _ex_window_signals[N_SIGNALS];
 
 /* The example queries of data/queries/, offered in the Examples menu. */
 static const struct {
@@ -69,7 +62,6 @@ static const struct {
   { "white-starts-behind.cql", N_("White Starts with Less Material") },
 };
 
-static void update_actions (ExWindow *self);
 static void setup_theme_tools (ExWindow *self);
 static void theme_tools_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 static void search_board_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
@@ -79,10 +71,10 @@ static void open_recent_action (GtkWidget *widget, const char *action_name, GVar
  * Status line, progress and counts
  */
 
-static void
-set_status (ExWindow   *self,
-            const char *text,
-            gboolean    is_error)
+void
+_ex_window_set_status (ExWindow   *self,
+                       const char *text,
+                       gboolean    is_error)
 {
   gtk_label_set_text (self->status_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), text);
@@ -95,8 +87,8 @@ set_status (ExWindow   *self,
 }
 
 /* "1,234" in the user's locale. */
-static char *
-format_count (guint64 n)
+char *
+_ex_window_format_count (guint64 n)
 {
   return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
 }
@@ -105,13 +97,13 @@ static void
 update_progress (ExWindow *self)
 {
   const CqSearchProgress *p = &self->progress;
-  g_autofree char *games = format_count (p->games);
-  g_autofree char *matches = format_count (p->matches);
+  g_autofree char *games = _ex_window_format_count (p->games);
+  g_autofree char *matches = _ex_window_format_count (p->matches);
   g_autofree char *text = NULL;
 
   if (p->seconds > 0.0)
     {
-      g_autofree char *rate = format_count ((guint64)(p->games / p->seconds + 0.5));
+      g_autofree char *rate = _ex_window_format_count ((guint64)(p->games / p->seconds + 0.5));
 
       /* Translators: games searched · games matched · games per second ·
        * seconds since the search started */
@@ -133,8 +125,8 @@ update_progress (ExWindow *self)
   ex_diagnostics_set_counts (self->diagnostics_view, p->damaged, p->skipped);
   if (p->damaged + p->skipped > 0)
     {
-      g_autofree char *damaged = format_count (p->damaged);
-      g_autofree char *skipped = format_count (p->skipped);
+      g_autofree char *damaged = _ex_window_format_count (p->damaged);
+      g_autofree char *skipped = _ex_window_format_count (p->skipped);
       g_autofree char *label = NULL;
       g_autoptr(GString) tooltip = g_string_new (NULL);
 
@@ -166,7 +158,7 @@ static void
 update_results_count (ExWindow *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
-  g_autofree char *count = format_count (n);
+  g_autofree char *count = _ex_window_format_count (n);
   g_autofree char *text = NULL;
 
   if (self->results_db_path == NULL)
@@ -178,7 +170,7 @@ update_results_count (ExWindow *self)
   if (self->filter_text != NULL)
     {
       guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
-      g_autofree char *shown_text = format_count (shown);
+      g_autofree char *shown_text = _ex_window_format_count (shown);
 
       /* Translators: results that pass the filter box, of all results */
       text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s game", "%s of %s games", n),
@@ -227,7 +219,7 @@ show_query_error (ExWindow     *self,
   GtkTextIter start, end;
   guint line, column;
 
-  set_status (self, error->message, TRUE);
+  _ex_window_set_status (self, error->message, TRUE);
 
   if (!ex_cql_parse_error_location (error->message, &line, &column, NULL))
     return;
@@ -340,7 +332,7 @@ ex_window_set_databases (ExWindow     *self,
   for (guint i = 0; i < n_files; i++)
     g_ptr_array_add (self->databases, g_object_ref (files[i]));
   update_database_label (self);
-  update_actions (self);
+  _ex_window_update_actions (self);
 }
 
 /**
@@ -395,7 +387,7 @@ use_sample_database (ExWindow *self)
   else
     {
       ex_window_set_database (self, NULL);
-      set_status (self, _("The sample database was not found: choose a database"), TRUE);
+      _ex_window_set_status (self, _("The sample database was not found: choose a database"), TRUE);
     }
 }
 
@@ -611,8 +603,8 @@ show_column (ExWindow *self,
 
 static void complete_search (ExWindow *self);
 
-static guint
-pending_count (ExWindow *self)
+guint
+_ex_window_pending_count (ExWindow *self)
 {
   return self->pending->len - self->pending_head;
 }
@@ -624,7 +616,7 @@ feed_slice (ExWindow *self)
   gboolean small = n < FEED_ROWS_WITH_WIDGETS;
   guint k = small ? self->feed_small : FEED_SLICE_LARGE;
 
-  k = MIN (k, pending_count (self));
+  k = MIN (k, _ex_window_pending_count (self));
   if (k > 0)
     {
       gint64 start = g_get_monotonic_time ();
@@ -646,14 +638,14 @@ feed_slice (ExWindow *self)
         }
     }
 
-  if (pending_count (self) > 0)
+  if (_ex_window_pending_count (self) > 0)
     return G_SOURCE_CONTINUE;
 
   g_ptr_array_set_size (self->pending, 0);
   self->pending_head = 0;
   self->feed_tick_id = 0;
   self->feed_idle_id = 0;
-  update_actions (self);
+  _ex_window_update_actions (self);
   if (self->finish_pending)
     complete_search (self);
 
@@ -932,13 +924,13 @@ show_result (ExWindow *self,
       g_autofree char *message = g_strdup_printf (_("Could not read game %s: %s"),
                                                   number, error->message);
 
-      set_status (self, message, TRUE);
+      _ex_window_set_status (self, message, TRUE);
       return;
     }
 
   positions = ex_result_get_positions (result, &n_positions);
   ex_game_view_set_game (EX_GAME_VIEW (self->game_view), game, positions, n_positions);
-  update_actions (self);
+  _ex_window_update_actions (self);
 }
 
 /* Returns: the position of the result shown in the (sorted, filtered)
@@ -970,10 +962,10 @@ update_selection_status (ExWindow *self,
 
   if (n_selected < 2)
     return;
-  count = format_count (n_selected);
+  count = _ex_window_format_count (n_selected);
   message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game selected",
                                           "%s games selected", n_selected), count);
-  set_status (self, message, FALSE);
+  _ex_window_set_status (self, message, FALSE);
 }
 
 /* The game view shows the most recently selected result: the one a click
@@ -997,7 +989,7 @@ selection_changed_cb (ExWindow          *self,
 
   if (gtk_bitset_is_empty (added))
     {
-      update_actions (self);
+      _ex_window_update_actions (self);
       return;
     }
   if (gtk_bitset_get_size (added) == 1)
@@ -1029,7 +1021,7 @@ selection_changed_cb (ExWindow          *self,
         }
     }
   update_selection_status (self, (guint) gtk_bitset_get_size (selected));
-  update_actions (self);
+  _ex_window_update_actions (self);
 }
 
 /* Items added or removed (sorting, filtering, a new search) move the
@@ -1062,7 +1054,7 @@ job_results_cb (GObject     *owner,
   if (job != self->job)
     return;
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->results)) + pending_count (self);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->results)) + _ex_window_pending_count (self);
   update_column_visibility (self, results, n == 0);
   queue_rows (self, results);
 }
@@ -1101,7 +1093,7 @@ end_search (ExWindow *self)
 {
   g_clear_pointer (&self->job, ex_search_job_unref);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
-  update_actions (self);
+  _ex_window_update_actions (self);
 }
 
 static void
@@ -1124,7 +1116,7 @@ job_finished_cb (GObject                *owner,
   if (error != NULL)
     self->finish_error = g_error_copy (error);
   self->finish_pending = TRUE;
-  if (pending_count (self) == 0)
+  if (_ex_window_pending_count (self) == 0)
     complete_search (self);
 }
 
@@ -1141,26 +1133,26 @@ complete_search (ExWindow *self)
 
   self->finish_pending = FALSE;
   name = g_strdup (self->results_db_name);
-  games = format_count (progress->games);
+  games = _ex_window_format_count (progress->games);
   n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
 
   if (error != NULL)
     {
       message = g_strdup_printf (_("Could not search “%s”: %s"), name, error->message);
-      set_status (self, message, TRUE);
+      _ex_window_set_status (self, message, TRUE);
       if (n == 0)
         show_empty_state (self, _("Search Failed"), error->message);
     }
   else
     {
-      g_autofree char *matches = format_count (n);
+      g_autofree char *matches = _ex_window_format_count (n);
 
       message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                               "Found %s matching game in %s games of “%s” (%.2f s)",
                                               "Found %s matching games in %s games of “%s” (%.2f s)",
                                               n),
                                  matches, games, name, progress->seconds);
-      set_status (self, message, FALSE);
+      _ex_window_set_status (self, message, FALSE);
       if (n == 0)
         {
           g_autofree char *description =
@@ -1170,7 +1162,7 @@ complete_search (ExWindow *self)
         }
     }
 
-  g_signal_emit (self, signals[SEARCH_FINISHED], 0, error == NULL);
+  g_signal_emit (self, _ex_window_signals[SEARCH_FINISHED], 0, error == NULL);
 }
 
 static const ExSearchJobFuncs job_funcs = {
@@ -1208,15 +1200,15 @@ ex_window_stop (ExWindow *self)
     ex_search_job_cancel (self->job);
   end_search (self);
 
-  games = format_count (self->progress.games);
-  matches = format_count (g_list_model_get_n_items (G_LIST_MODEL (self->results)));
+  games = _ex_window_format_count (self->progress.games);
+  matches = _ex_window_format_count (g_list_model_get_n_items (G_LIST_MODEL (self->results)));
   message = g_strdup_printf (_("Search stopped after %s games; %s matching games so far"),
                              games, matches);
-  set_status (self, message, FALSE);
+  _ex_window_set_status (self, message, FALSE);
   if (g_list_model_get_n_items (G_LIST_MODEL (self->results)) == 0)
     show_empty_state (self, _("Search Stopped"), _("No matching game was found before the search was stopped."));
 
-  g_signal_emit (self, signals[SEARCH_FINISHED], 0, FALSE);
+  g_signal_emit (self, _ex_window_signals[SEARCH_FINISHED], 0, FALSE);
 }
 
 /**
@@ -1260,7 +1252,7 @@ ex_window_run (ExWindow *self)
   if (query == NULL)
     {
       show_query_error (self, error);
-      update_actions (self);
+      _ex_window_update_actions (self);
       return FALSE;
     }
 
@@ -1276,8 +1268,8 @@ ex_window_run (ExWindow *self)
   if (paths->len == 0 || paths->len < self->databases->len)
     {
       cq_query_free (query);
-      set_status (self, _("Choose a database to search (a local PGN file)"), TRUE);
-      update_actions (self);
+      _ex_window_set_status (self, _("Choose a database to search (a local PGN file)"), TRUE);
+      _ex_window_update_actions (self);
       return FALSE;
     }
   g_ptr_array_add (paths, NULL);
@@ -1305,14 +1297,14 @@ ex_window_run (ExWindow *self)
 
   name = dup_database_name (self);
   message = g_strdup_printf (_("Searching “%s”…"), name);
-  set_status (self, message, FALSE);
+  _ex_window_set_status (self, message, FALSE);
   show_empty_state (self, _("Searching…"), message);
   gtk_widget_set_visible (GTK_WIDGET (self->diagnostics_label), FALSE);
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
   update_progress (self);
   update_results_count (self);
-  update_actions (self);
+  _ex_window_update_actions (self);
 
   return TRUE;
 }
@@ -1323,206 +1315,6 @@ ex_window_is_searching (ExWindow *self)
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
 
   return self->job != NULL || self->finish_pending;
-}
-
-/* ------------------------------------------------------------------------
- * Export
- */
-
-typedef struct {
-  ExWindow *self;
-  char     *dest_name;
-} ExportClosure;
-
-static void
-export_done_cb (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  ExportClosure *closure = user_data;
-  g_autoptr(ExWindow) self = closure->self;
-  g_autofree char *dest = closure->dest_name;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
-  guint n_written = 0;
-
-  g_free (closure);
-
-  self->exporting = FALSE;
-  if (ex_export_finish (result, &n_written, &error))
-    {
-      g_autofree char *count = format_count (n_written);
-
-      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              "Exported %s game to “%s”",
-                                              "Exported %s games to “%s”", n_written),
-                                 count, dest);
-      set_status (self, message, FALSE);
-    }
-  else
-    {
-      message = g_strdup_printf (_("Could not export to “%s”: %s"), dest, error->message);
-      set_status (self, message, TRUE);
-    }
-
-  update_actions (self);
-  g_signal_emit (self, signals[EXPORT_FINISHED], 0, error == NULL);
-}
-
-/* The annotation text of exported games from the preferences ("MATCH" when
- * there are no settings), or NULL for none. */
-static char *
-dup_annotation_text (ExWindow *self)
-{
-  GSettings *settings = ex_application_get_settings ();
-  g_autofree char *text = NULL;
-
-  if (settings == NULL)
-    return g_strdup ("MATCH");
-  if (!g_settings_get_boolean (settings, "export-annotations"))
-    return NULL;
-  text = g_settings_get_string (settings, "annotation-text");
-  return *text != '\0' ? g_steal_pointer (&text) : g_strdup ("MATCH");
-}
-
-/**
- * ex_window_export_full:
- * @path: the PGN file to write.
- * @scope: which results: all of them, those the filter box shows, or the
- *   selected ones (in input order, whatever the sort).
- * @mark_text: (nullable): the annotation after each matched position
- *   ("MATCH" in CQL, rulings R2); NULL or "" to export without.
- *
- * Starts writing the matched games of @scope, in input order, re-read by
- * offset from the database, each with {Original game: N} (rulings R2), to
- * @path on its own thread: to a temporary file beside it that is renamed
- * over @path at the end, so a failed export leaves @path as it was.  The
- * database itself is never written.  #ExWindow::export-finished tells the
- * end.  (Replacing an existing file is confirmed by the file chooser.)
- *
- * Returns: FALSE with G_IO_ERROR_INVALID_ARGUMENT when @path is the
- *   database, G_IO_ERROR_BUSY while searching or exporting, or
- *   G_IO_ERROR_NOT_FOUND when @scope holds no result.
- */
-gboolean
-ex_window_export_full (ExWindow       *self,
-                       const char     *path,
-                       ExExportScope   scope,
-                       const char     *mark_text,
-                       GError        **error)
-{
-  g_autoptr(GPtrArray) results = NULL;
-  g_autofree char *message = NULL;
-  GListModel *model;
-  ExportClosure *closure;
-  guint n;
-
-  g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  if (ex_window_is_searching (self) || self->exporting || pending_count (self) > 0)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
-                           _("Wait for the search to finish before exporting"));
-      return FALSE;
-    }
-
-  /* The matched games in input order (the list may be sorted otherwise):
-   * the store, or the filter's output, which keeps the store's order. */
-  results = g_ptr_array_new_with_free_func (g_object_unref);
-  model = scope == EX_EXPORT_SHOWN ? G_LIST_MODEL (self->filtered) : G_LIST_MODEL (self->results);
-  if (scope == EX_EXPORT_SELECTED)
-    {
-      /* Every selected result, in input order whatever the sort. */
-      g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
-      g_autoptr(GHashTable) set = g_hash_table_new (NULL, NULL);
-      GtkBitsetIter iter;
-      guint position;
-
-      for (gboolean ok = gtk_bitset_iter_init_first (&iter, selected, &position); ok;
-           ok = gtk_bitset_iter_next (&iter, &position))
-        {
-          g_autoptr(ExResult) item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
-
-          if (item != NULL)
-            g_hash_table_add (set, item);
-        }
-      n = g_list_model_get_n_items (model);
-      for (guint i = 0; i < n && g_hash_table_size (set) > 0; i++)
-        {
-          ExResult *item = g_list_model_get_item (model, i);
-
-          if (g_hash_table_remove (set, item))
-            g_ptr_array_add (results, item);
-          else
-            g_object_unref (item);
-        }
-    }
-  else
-    {
-      n = g_list_model_get_n_items (model);
-      for (guint i = 0; i < n; i++)
-        g_ptr_array_add (results, g_list_model_get_item (model, i));
-    }
-
-  if (results->len == 0 || self->results_db_path == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                           scope == EX_EXPORT_SELECTED ? _("No game is selected")
-                                                       : _("There are no matched games to export"));
-      return FALSE;
-    }
-  if (!ex_export_check_destination (path, self->results_db_path, error))
-    return FALSE;
-  /* Nor over any file of the database searched. */
-  if (self->results_db_inputs != NULL)
-    {
-      g_auto(GStrv) files = cq_pgn_expand_inputs ((const char *const *) self->results_db_inputs,
-                                                  NULL);
-
-      for (guint i = 0; files != NULL && files[i] != NULL; i++)
-        if (!ex_export_check_destination (path, files[i], error))
-          return FALSE;
-    }
-
-  self->exporting = TRUE;
-  closure = g_new0 (ExportClosure, 1);
-  closure->self = g_object_ref (self);
-  closure->dest_name = g_path_get_basename (path);
-  message = g_strdup_printf (_("Exporting to “%s”…"), closure->dest_name);
-  ex_export_async (self->results_db_path, results, path, mark_text, NULL, export_done_cb, closure);
-  set_status (self, message, FALSE);
-  update_actions (self);
-
-  return TRUE;
-}
-
-/**
- * ex_window_export_to_path:
- * @path: the PGN file to write.
- *
- * Exports every result, annotated as the preferences say ({MATCH} by
- * default): ex_window_export_full() with %EX_EXPORT_ALL.
- */
-gboolean
-ex_window_export_to_path (ExWindow    *self,
-                          const char  *path,
-                          GError     **error)
-{
-  g_autofree char *mark_text = NULL;
-
-  g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
-
-  mark_text = dup_annotation_text (self);
-  return ex_window_export_full (self, path, EX_EXPORT_ALL, mark_text, error);
-}
-
-gboolean
-ex_window_is_exporting (ExWindow *self)
-{
-  g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
-
-  return self->exporting;
 }
 
 /* ------------------------------------------------------------------------
@@ -1588,7 +1380,7 @@ select_query_database (ExWindow   *self,
   ex_window_set_database (self, database);
   message = g_strdup_printf (_("Database “%s” selected from the query’s :pgn"),
                              cq_query_get_pgn (query));
-  set_status (self, message, FALSE);
+  _ex_window_set_status (self, message, FALSE);
 }
 
 /**
@@ -1617,20 +1409,20 @@ ex_window_open_file (ExWindow *self,
     {
       ex_window_set_database (self, file);
       message = g_strdup_printf (_("Database: “%s”"), name);
-      set_status (self, message, FALSE);
+      _ex_window_set_status (self, message, FALSE);
       return;
     }
 
   if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &error))
     {
       message = g_strdup_printf (_("Could not open “%s”: %s"), name, error->message);
-      set_status (self, message, TRUE);
+      _ex_window_set_status (self, message, TRUE);
       return;
     }
   if (!g_utf8_validate_len (contents, length, NULL))
     {
       message = g_strdup_printf (_("Could not open “%s”: it is not UTF-8 text"), name);
-      set_status (self, message, TRUE);
+      _ex_window_set_status (self, message, TRUE);
       return;
     }
 
@@ -1639,13 +1431,13 @@ ex_window_open_file (ExWindow *self,
   ex_cql_editor_note_recent (file);
   gtk_label_set_text (self->query_file_label, name);
   message = g_strdup_printf (_("Opened “%s”"), name);
-  set_status (self, message, FALSE);
+  _ex_window_set_status (self, message, FALSE);
   select_query_database (self, file, contents);
 }
 
-static GtkFileFilter *
-new_filter (const char *name,
-            const char *pattern)
+GtkFileFilter *
+_ex_window_new_filter (const char *name,
+                       const char *pattern)
 {
   GtkFileFilter *filter = gtk_file_filter_new ();
 
@@ -1683,7 +1475,7 @@ choose_database_response_cb (GtkNativeDialog *dialog,
           if (g_file_peek_path (file) == NULL)
             {
               g_object_unref (file);
-              set_status (self, _("Only local files can be searched"), TRUE);
+              _ex_window_set_status (self, _("Only local files can be searched"), TRUE);
               break;
             }
           g_ptr_array_add (chosen, file);
@@ -1696,7 +1488,7 @@ choose_database_response_cb (GtkNativeDialog *dialog,
           ex_window_set_databases (self, (GFile *const *) chosen->pdata, chosen->len);
           name = dup_database_name (self);
           message = g_strdup_printf (_("Database: “%s”"), name);
-          set_status (self, message, FALSE);
+          _ex_window_set_status (self, message, FALSE);
         }
     }
 
@@ -1717,7 +1509,8 @@ choose_database_action (GtkWidget  *widget,
   /* Several files are searched as one database, in the order chosen. */
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_database_filter ());
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_filter (_("All Files"), "*"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog),
+                               _ex_window_new_filter (_("All Files"), "*"));
   g_signal_connect (dialog, "response", G_CALLBACK (choose_database_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -1746,7 +1539,7 @@ sample_database_action (GtkWidget  *widget,
 
   use_sample_database (self);
   if (self->databases->len > 0)
-    set_status (self, _("Database: the bundled sample of 103 studies"), FALSE);
+    _ex_window_set_status (self, _("Database: the bundled sample of 103 studies"), FALSE);
 }
 
 static void
@@ -1776,8 +1569,10 @@ open_query_action (GtkWidget  *widget,
 
   dialog = gtk_file_chooser_native_new (_("Open a Query"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_filter (_("CQL Queries"), "*.[cC][qQ][lL]"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_filter (_("All Files"), "*"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog),
+                               _ex_window_new_filter (_("CQL Queries"), "*.[cC][qQ][lL]"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog),
+                               _ex_window_new_filter (_("All Files"), "*"));
   g_signal_connect (dialog, "response", G_CALLBACK (open_query_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -1805,12 +1600,12 @@ save_query_response_cb (GtkNativeDialog *dialog,
           g_set_object (&self->query_file, file);
           gtk_label_set_text (self->query_file_label, name);
           message = g_strdup_printf (_("Saved “%s”"), name);
-          set_status (self, message, FALSE);
+          _ex_window_set_status (self, message, FALSE);
         }
       else
         {
           message = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
-          set_status (self, message, TRUE);
+          _ex_window_set_status (self, message, TRUE);
         }
     }
 
@@ -1839,88 +1634,19 @@ save_query_action (GtkWidget  *widget,
         message = g_strdup_printf (_("Saved “%s”"), name);
       else
         message = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
-      set_status (self, message, error != NULL);
+      _ex_window_set_status (self, message, error != NULL);
       return;
     }
 
   dialog = gtk_file_chooser_native_new (_("Save the Query"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_filter (_("CQL Queries"), "*.[cC][qQ][lL]"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog),
+                               _ex_window_new_filter (_("CQL Queries"), "*.[cC][qQ][lL]"));
   if (self->query_file != NULL)
     gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), self->query_file, NULL);
   else
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("query.cql"));
   g_signal_connect (dialog, "response", G_CALLBACK (save_query_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static void
-export_response_cb (GtkNativeDialog *dialog,
-                    int              response,
-                    ExWindow        *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      GtkFileChooser *chooser = GTK_FILE_CHOOSER (dialog);
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (chooser);
-      g_autoptr(GError) error = NULL;
-      const char *scope_choice = gtk_file_chooser_get_choice (chooser, "scope");
-      const char *annotate_choice = gtk_file_chooser_get_choice (chooser, "annotate");
-      g_autofree char *mark_text = NULL;
-      GSettings *settings = ex_application_get_settings ();
-      ExExportScope scope = EX_EXPORT_ALL;
-      gboolean annotate = g_strcmp0 (annotate_choice, "false") != 0;
-
-      if (g_strcmp0 (scope_choice, "shown") == 0)
-        scope = EX_EXPORT_SHOWN;
-      else if (g_strcmp0 (scope_choice, "selected") == 0)
-        scope = EX_EXPORT_SELECTED;
-
-      /* The choice is remembered for the next export. */
-      if (settings != NULL)
-        g_settings_set_boolean (settings, "export-annotations", annotate);
-      if (annotate)
-        mark_text = dup_annotation_text (self);
-
-      if (file == NULL || g_file_peek_path (file) == NULL)
-        set_status (self, _("Only local files can be written"), TRUE);
-      else if (!ex_window_export_full (self, g_file_peek_path (file), scope, mark_text, &error))
-        set_status (self, error->message, TRUE);
-    }
-
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-}
-
-/* Asks where to export, which results (all, the filtered ones, the
- * selected ones) and whether to annotate them.  The chooser asks before it
- * replaces an existing file (GTK 4 always confirms in SAVE mode). */
-static void
-export_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-  GtkFileChooserNative *dialog;
-  GtkFileChooser *chooser;
-  GSettings *settings = ex_application_get_settings ();
-  const char *scope_ids[] = { "all", "shown", "selected", NULL };
-  const char *scope_labels[] = { _("All results"), _("The results shown by the filter"),
-                                 _("The selected results"), NULL };
-  gboolean annotate = settings == NULL || g_settings_get_boolean (settings, "export-annotations");
-
-  dialog = gtk_file_chooser_native_new (_("Export the Matched Games"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  chooser = GTK_FILE_CHOOSER (dialog);
-  gtk_file_chooser_add_filter (chooser, new_filter (_("PGN Databases"), "*.[pP][gG][nN]"));
-  gtk_file_chooser_set_current_name (chooser, _("matches.pgn"));
-  gtk_file_chooser_add_choice (chooser, "scope", _("Export"), scope_ids, scope_labels);
-  gtk_file_chooser_set_choice (chooser, "scope",
-                               self->filter_text != NULL ? "shown" : "all");
-  gtk_file_chooser_add_choice (chooser, "annotate",
-                               _("Annotate the matched positions ({MATCH})"), NULL, NULL);
-  gtk_file_chooser_set_choice (chooser, "annotate", annotate ? "true" : "false");
-  g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
@@ -2029,12 +1755,12 @@ copy_to_clipboard (ExWindow   *self,
 {
   if (text == NULL)
     {
-      set_status (self, _("No game is shown: select a result first"), TRUE);
+      _ex_window_set_status (self, _("No game is shown: select a result first"), TRUE);
       return;
     }
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-  set_status (self, done_message, FALSE);
+  _ex_window_set_status (self, done_message, FALSE);
   g_free (text);
 }
 
@@ -2137,7 +1863,7 @@ load_example_action (GtkWidget  *widget,
     {
       g_autofree char *message = g_strdup_printf (_("Example “%s” loaded: press Run"), name);
 
-      set_status (self, message, FALSE);
+      _ex_window_set_status (self, message, FALSE);
     }
 }
 
@@ -2177,12 +1903,12 @@ stop_action (GtkWidget  *widget,
   ex_window_stop (EX_WINDOW (widget));
 }
 
-static void
-update_actions (ExWindow *self)
+void
+_ex_window_update_actions (ExWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean searching = self->job != NULL || self->finish_pending
-                       || (self->pending != NULL && pending_count (self) > 0);
+                       || (self->pending != NULL && _ex_window_pending_count (self) > 0);
   guint n = self->results != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->results)) : 0;
 
   gtk_widget_action_set_enabled (widget, "win.run", self->databases->len > 0);
@@ -2563,7 +2289,7 @@ ex_window_class_init (ExWindowClass *klass)
    *
    * Emitted when the current search ends: completed, failed or stopped.
    */
-  signals[SEARCH_FINISHED] =
+  _ex_window_signals[SEARCH_FINISHED] =
     g_signal_new ("search-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 
@@ -2571,7 +2297,7 @@ ex_window_class_init (ExWindowClass *klass)
    * ExWindow::export-finished:
    * @ok: TRUE if the file was written.
    */
-  signals[EXPORT_FINISHED] =
+  _ex_window_signals[EXPORT_FINISHED] =
     g_signal_new ("export-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 
@@ -2600,7 +2326,7 @@ ex_window_class_init (ExWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
-  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, _ex_window_export_action);
   gtk_widget_class_install_action (widget_class, "win.open-query", NULL, open_query_action);
   gtk_widget_class_install_action (widget_class, "win.save-query", NULL, save_query_action);
   gtk_widget_class_install_action (widget_class, "win.choose-database", NULL,
@@ -2678,11 +2404,11 @@ ex_window_init (ExWindow *self)
 
   setup_theme_tools (self);
 
-  set_status (self, _("Ready: write a query or pick one from Examples, then press Run"), FALSE);
+  _ex_window_set_status (self, _("Ready: write a query or pick one from Examples, then press Run"), FALSE);
   use_sample_database (self);
   restore_settings (self);
   update_results_count (self);
-  update_actions (self);
+  _ex_window_update_actions (self);
 }
 
 /* ------------------------------------------------------------------------
@@ -2698,12 +2424,12 @@ live_parse_cb (ExWindow    *self,
 {
   if (ex_cql_editor_get_has_error (editor))
     {
-      set_status (self, ex_cql_editor_get_message (editor), TRUE);
+      _ex_window_set_status (self, ex_cql_editor_get_message (editor), TRUE);
       self->status_shows_live_error = TRUE;
     }
   else if (self->status_shows_live_error)
     {
-      set_status (self, ex_cql_editor_get_message (editor), FALSE);
+      _ex_window_set_status (self, ex_cql_editor_get_message (editor), FALSE);
       self->status_shows_live_error = FALSE;
     }
 }
@@ -2726,7 +2452,7 @@ theme_loaded_cb (ExWindow   *self,
 
   g_clear_object (&self->query_file);
   gtk_label_set_text (self->query_file_label, name);
-  set_status (self, message, FALSE);
+  _ex_window_set_status (self, message, FALSE);
   self->status_shows_live_error = FALSE;
 }
 
