@@ -6,6 +6,8 @@
  *
  *   ex-window.c          life cycle, layout, status line, database, results
  *                        list, search, examples, accessors, Theme Tools
+ *   ex-window-actions.c  the win.* actions: their list, most callbacks, and
+ *                        when they are enabled
  *   ex-window-files.c    opening and saving queries, choosing databases
  *   ex-window-export.c   writing the matched games to a PGN file (Export)
  *
@@ -117,44 +119,49 @@ enum {
 extern guint _ex_window_signals[N_SIGNALS];
 
 /* ex-window.c: the status line, counts, the query's text, the database,
- * the rows not yet in the list. */
-void           _ex_window_set_status        (ExWindow       *self,
-                                             const char     *text,
-                                             gboolean        is_error);
-char          *_ex_window_format_count      (guint64         n);
-void           _ex_window_replace_query_text (ExWindow      *self,
-                                              const char    *text,
-                                              gboolean       undoable);
-char          *_ex_window_dup_database_name (ExWindow       *self);
-void           _ex_window_use_sample_database (ExWindow     *self);
-guint          _ex_window_pending_count     (ExWindow       *self);
-void           _ex_window_update_actions    (ExWindow       *self);
+ * the rows not yet in the list, the result shown. */
+void   _ex_window_set_status          (ExWindow   *self,
+                                       const char *text,
+                                       gboolean    is_error);
+char  *_ex_window_format_count        (guint64     n);
+void   _ex_window_replace_query_text  (ExWindow   *self,
+                                       const char *text,
+                                       gboolean    undoable);
+char  *_ex_window_dup_database_name   (ExWindow   *self);
+void   _ex_window_use_sample_database (ExWindow   *self);
+guint  _ex_window_pending_count       (ExWindow   *self);
+guint  _ex_window_current_position    (ExWindow   *self);
+
+/* ex-window-actions.c: installs the win.* actions (called by class_init),
+ * and enables or disables them as the window's state changes. */
+void   _ex_window_class_install_actions (GtkWidgetClass *widget_class);
+void   _ex_window_update_actions        (ExWindow       *self);
 
 /* ex-window-files.c: the file choosers of the query and database menus
  * (win.open-query, win.save-query, win.save-query-as, win.choose-database,
  * win.choose-database-folder, win.sample-database). */
-GtkFileFilter *_ex_window_new_filter        (const char     *name,
-                                             const char     *pattern);
-void           _ex_window_open_query_action (GtkWidget      *widget,
-                                             const char     *action_name,
-                                             GVariant       *parameter);
-void           _ex_window_save_query_action (GtkWidget      *widget,
-                                             const char     *action_name,
-                                             GVariant       *parameter);
-void           _ex_window_choose_database_action (GtkWidget  *widget,
-                                                  const char *action_name,
-                                                  GVariant   *parameter);
-void           _ex_window_choose_database_folder_action (GtkWidget  *widget,
-                                                         const char *action_name,
-                                                         GVariant   *parameter);
-void           _ex_window_sample_database_action (GtkWidget  *widget,
-                                                  const char *action_name,
-                                                  GVariant   *parameter);
+GtkFileFilter *_ex_window_new_filter  (const char *name,
+                                       const char *pattern);
+void   _ex_window_open_query_action             (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
+void   _ex_window_save_query_action             (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
+void   _ex_window_choose_database_action        (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
+void   _ex_window_choose_database_folder_action (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
+void   _ex_window_sample_database_action        (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
 
 /* ex-window-export.c: the Export dialog (win.export). */
-void           _ex_window_export_action     (GtkWidget      *widget,
-                                             const char     *action_name,
-                                             GVariant       *parameter);
+void   _ex_window_export_action                 (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
 
 /* Accessors for the tests (and the window's own files). */
 

@@ -63,9 +63,6 @@ static const struct {
 };
 
 static void setup_theme_tools (ExWindow *self);
-static void theme_tools_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
-static void search_board_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
-static void open_recent_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 
 /* ------------------------------------------------------------------------
  * Status line, progress and counts
@@ -935,8 +932,8 @@ show_result (ExWindow *self,
 
 /* Returns: the position of the result shown in the (sorted, filtered)
  * list, or GTK_INVALID_LIST_POSITION. */
-static guint
-current_position (ExWindow *self)
+guint
+_ex_window_current_position (ExWindow *self)
 {
   GListModel *model = G_LIST_MODEL (self->selection);
   guint n = g_list_model_get_n_items (model);
@@ -996,7 +993,7 @@ selection_changed_cb (ExWindow          *self,
     target = gtk_bitset_get_minimum (added);
   else
     {
-      guint current = current_position (self);
+      guint current = _ex_window_current_position (self);
       guint lo = gtk_bitset_get_minimum (added);
       guint hi = gtk_bitset_get_maximum (added);
 
@@ -1318,54 +1315,8 @@ ex_window_is_searching (ExWindow *self)
 }
 
 /* ------------------------------------------------------------------------
- * Browsing: the previous and next result, the clipboard
+ * The game shown, as PGN and FEN
  */
-
-static void
-step_result (ExWindow *self,
-             int       delta)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
-  guint selected = current_position (self);
-  guint target;
-
-  if (n == 0)
-    return;
-  if (selected == GTK_INVALID_LIST_POSITION)
-    target = delta > 0 ? 0 : n - 1;
-  else if (delta < 0)
-    target = selected > 0 ? selected - 1 : 0;
-  else
-    target = MIN (selected + 1, n - 1);
-
-  ex_window_select_result (self, target);
-}
-
-static void
-previous_result_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
-{
-  step_result (EX_WINDOW (widget), -1);
-}
-
-static void
-next_result_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  step_result (EX_WINDOW (widget), +1);
-}
-
-static void
-filter_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-
-  gtk_widget_grab_focus (GTK_WIDGET (self->filter_entry));
-}
 
 /**
  * ex_window_dup_game_pgn:
@@ -1413,42 +1364,6 @@ ex_window_dup_position_fen (ExWindow *self)
 
   cq_position_to_fen (pos, fen);
   return g_strdup (fen);
-}
-
-static void
-copy_to_clipboard (ExWindow   *self,
-                   char       *text,
-                   const char *done_message)
-{
-  if (text == NULL)
-    {
-      _ex_window_set_status (self, _("No game is shown: select a result first"), TRUE);
-      return;
-    }
-
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-  _ex_window_set_status (self, done_message, FALSE);
-  g_free (text);
-}
-
-static void
-copy_pgn_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-
-  copy_to_clipboard (self, ex_window_dup_game_pgn (self), _("Copied the game’s PGN"));
-}
-
-static void
-copy_fen_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-
-  copy_to_clipboard (self, ex_window_dup_position_fen (self), _("Copied the position’s FEN"));
 }
 
 /* ------------------------------------------------------------------------
@@ -1519,22 +1434,6 @@ ex_window_load_example (ExWindow   *self,
 }
 
 static void
-load_example_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-  const char *name = g_variant_get_string (parameter, NULL);
-
-  if (ex_window_load_example (self, name))
-    {
-      g_autofree char *message = g_strdup_printf (_("Example “%s” loaded: press Run"), name);
-
-      _ex_window_set_status (self, message, FALSE);
-    }
-}
-
-static void
 setup_examples_menu (ExWindow *self)
 {
   g_autoptr(GMenu) menu = g_menu_new ();
@@ -1548,45 +1447,6 @@ setup_examples_menu (ExWindow *self)
     }
 
   gtk_menu_button_set_menu_model (self->examples_button, G_MENU_MODEL (menu));
-}
-
-/* ------------------------------------------------------------------------
- * Actions
- */
-
-static void
-run_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *parameter)
-{
-  ex_window_run (EX_WINDOW (widget));
-}
-
-static void
-stop_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  ex_window_stop (EX_WINDOW (widget));
-}
-
-void
-_ex_window_update_actions (ExWindow *self)
-{
-  GtkWidget *widget = GTK_WIDGET (self);
-  gboolean searching = self->job != NULL || self->finish_pending
-                       || (self->pending != NULL && _ex_window_pending_count (self) > 0);
-  guint n = self->results != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->results)) : 0;
-
-  gtk_widget_action_set_enabled (widget, "win.run", self->databases->len > 0);
-  gtk_widget_action_set_enabled (widget, "win.stop", searching);
-  gtk_widget_action_set_enabled (widget, "win.export", !searching && !self->exporting && n > 0);
-  gtk_widget_action_set_enabled (widget, "win.previous-result", n > 0);
-  gtk_widget_action_set_enabled (widget, "win.next-result", n > 0);
-  gtk_widget_action_set_enabled (widget, "win.copy-pgn", self->game_view != NULL
-                                 && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
-  gtk_widget_action_set_enabled (widget, "win.copy-fen", self->game_view != NULL
-                                 && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
 }
 
 /* ------------------------------------------------------------------------
@@ -1991,34 +1851,7 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, diagnostics_label);
 
-  gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
-  gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
-  gtk_widget_class_install_action (widget_class, "win.export", NULL, _ex_window_export_action);
-  gtk_widget_class_install_action (widget_class, "win.open-query", NULL,
-                                   _ex_window_open_query_action);
-  gtk_widget_class_install_action (widget_class, "win.save-query", NULL,
-                                   _ex_window_save_query_action);
-  gtk_widget_class_install_action (widget_class, "win.choose-database", NULL,
-                                   _ex_window_choose_database_action);
-  gtk_widget_class_install_action (widget_class, "win.choose-database-folder", NULL,
-                                   _ex_window_choose_database_folder_action);
-  gtk_widget_class_install_action (widget_class, "win.sample-database", NULL,
-                                   _ex_window_sample_database_action);
-  gtk_widget_class_install_action (widget_class, "win.load-example", "s", load_example_action);
-  gtk_widget_class_install_action (widget_class, "win.save-query-as", NULL,
-                                   _ex_window_save_query_action);
-  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
-  gtk_widget_class_install_action (widget_class, "win.theme-tools", NULL, theme_tools_action);
-  gtk_widget_class_install_action (widget_class, "win.search-position", NULL, search_board_action);
-  gtk_widget_class_install_action (widget_class, "win.search-pattern", NULL, search_board_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "win.theme-tools", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save-query", NULL);
-  gtk_widget_class_install_action (widget_class, "win.previous-result", NULL,
-                                   previous_result_action);
-  gtk_widget_class_install_action (widget_class, "win.next-result", NULL, next_result_action);
-  gtk_widget_class_install_action (widget_class, "win.filter", NULL, filter_action);
-  gtk_widget_class_install_action (widget_class, "win.copy-pgn", NULL, copy_pgn_action);
-  gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_action);
+  _ex_window_class_install_actions (widget_class);
 }
 
 static void
@@ -2153,36 +1986,6 @@ ex_window_get_cql_editor (ExWindow *self)
   g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
 
   return self->cql_editor;
-}
-
-static void
-theme_tools_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  gtk_window_present (GTK_WINDOW (ex_window_get_theme_tools (EX_WINDOW (widget))));
-}
-
-static void
-search_board_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-  GtkWidget *tools = ex_window_get_theme_tools (self);
-
-  gtk_window_present (GTK_WINDOW (tools));
-  ex_theme_tools_search_board (tools, g_str_equal (action_name, "win.search-pattern"));
-}
-
-static void
-open_recent_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
-
-  ex_window_open_file (EX_WINDOW (widget), file);
 }
 
 static void
