@@ -14,6 +14,11 @@
  * file selects that database on the button, so what is shown is what is
  * searched.  The default is the bundled sample database.  The query's
  * :output is not used either: Export writes the matched games.
+ *
+ * This file holds the window's life cycle, layout, status line, results
+ * list and search; its actions, files and export are in
+ * ex-window-actions.c, ex-window-files.c and ex-window-export.c, and
+ * ex-window-private.h has the instance struct and what those files share.
  */
 #include "config.h"
 
