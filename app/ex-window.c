@@ -14,6 +14,11 @@
  * file selects that database on the button, so what is shown is what is
  * searched.  The default is the bundled sample database.  The query's
  * :output is not used either: Export writes the matched games.
+ *
+ * This file holds the window's life cycle, layout, status line, results
+ * list and search; its actions, files and export are in
+ * ex-window-actions.c, ex-window-files.c and ex-window-export.c, and
+ * ex-window-private.h has the instance struct and what those files share.
  */
 #include "config.h"
 
@@ -28,11 +33,10 @@
 #include "ex-application.h"
 #include "ex-cql-editor.h"
 #include "ex-diagnostics.h"
-#include "ex-export.h"
 #include "ex-result.h"
 #include "ex-search-job.h"
 #include "ex-theme-library.h"
-#include "ex-window.h"
+#include "ex-window-private.h"
 
 /* The name given to the CQL reader, so that its messages read
  * "<editor>:LINE:COLUMN: message" (rulings R13). */
@@ -41,97 +45,9 @@
 #define RESOURCE_PATH   "/org/excelsior/Workbench/"
 #define MAX_DIAGNOSTICS 200
 
-/* The columns of the results list, in display order. */
-enum {
-  COLUMN_NUMBER,
-  COLUMN_WHITE,
-  COLUMN_BLACK,
-  COLUMN_EVENT,
-  COLUMN_ROUND,
-  COLUMN_DATE,
-  COLUMN_RESULT,
-  COLUMN_POSITIONS,
-  N_COLUMNS
-};
-
-struct _ExWindow
-{
-  GtkApplicationWindow  parent_instance;
-
-  /* Template widgets */
-  GtkButton            *database_button;
-  GtkLabel             *database_label;
-  GtkLabel             *progress_label;
-  GtkMenuButton        *examples_button;
-  GtkProgressBar       *progress_bar;
-  GtkLabel             *query_file_label;
-  GtkSourceView        *editor;
-  GtkLabel             *results_count_label;
-  GtkStack             *results_stack;
-  GtkLabel             *empty_title_label;
-  GtkLabel             *empty_description_label;
-  GtkColumnView        *results_view;
-  GtkSearchEntry       *filter_entry;
-  GtkBox               *viewer_box;
-  GtkBox               *status_bar;
-  GtkImage             *status_icon;
-  GtkLabel             *status_label;
-  GtkLabel             *diagnostics_label;
-  ExDiagnostics        *diagnostics_view;  /* the list of damaged/skipped games */
-
-  GtkSourceBuffer      *buffer;
-  GtkTextTag           *error_tag;
-  GtkWidget            *game_view;
-
-  GtkColumnViewColumn  *columns[N_COLUMNS];
-
-  GListStore           *results;       /* ExResult, in input order */
-  GPtrArray            *pending;       /* ExResult found, not yet in @results */
-  guint                 pending_head;  /* the first of @pending not yet delivered */
-  guint                 feed_tick_id;
-  guint                 feed_idle_id;
-  guint                 feed_small;    /* rows per slice while rows get widgets */
-  GtkFilter            *filter;
-  char                 *filter_text;   /* case folded; NULL: no filter */
-  GtkFilterListModel   *filtered;
-  GtkSortListModel     *sorted;
-  GtkMultiSelection    *selection;
-  ExResult             *current;        /* the result shown: the last selected */
-  GtkBitset            *last_selection; /* the selection before its last change */
-
-  GPtrArray            *databases;        /* GFile: the files and folders searched as one */
-  GFile                *query_file;
-  ExSearchJob          *job;           /* the current search, or NULL */
-  char                 *results_db_path;  /* where the results' games are re-read from */
-  char                 *results_db_name;  /* the searched database, for messages */
-  char                **results_db_inputs;  /* its files and folders, never written */
-  gboolean              results_db_temporary;  /* the search job's games file: deleted with the results */
-  CqSearchProgress      progress;
-  GPtrArray            *diagnostics;   /* first MAX_DIAGNOSTICS messages */
-  GError               *finish_error;  /* how the search ended, see complete_search() */
-  gboolean              finish_pending; /* the search ended; rows still being delivered */
-
-  guint                 error_line;    /* 1-based; 0: no error shown */
-  guint                 error_column;
-  guint                 status_is_error : 1;
-  guint                 exporting : 1;
-
-  /* The query editor's live parse, completion and hover (ExCqlEditor),
-   * and the Theme Tools window (picker, pattern board, theme library). */
-  ExCqlEditor          *cql_editor;
-  GtkWidget            *theme_tools;
-  guint                 status_shows_live_error : 1;
-};
-
 G_DEFINE_FINAL_TYPE (ExWindow, ex_window, GTK_TYPE_APPLICATION_WINDOW)
 
-enum {
-  SEARCH_FINISHED,
-  EXPORT_FINISHED,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+guint _ex_window_signals[N_SIGNALS];
 
 /* The example queries of data/queries/, offered in the Examples menu. */
 static const struct {
@@ -151,20 +67,16 @@ static const struct {
   { "white-starts-behind.cql", N_("White Starts with Less Material") },
 };
 
-static void update_actions (ExWindow *self);
 static void setup_theme_tools (ExWindow *self);
-static void theme_tools_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
-static void search_board_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
-static void open_recent_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 
 /* ------------------------------------------------------------------------
  * Status line, progress and counts
  */
 
-static void
-set_status (ExWindow   *self,
-            const char *text,
-            gboolean    is_error)
+void
+_ex_window_set_status (ExWindow   *self,
+                       const char *text,
+                       gboolean    is_error)
 {
   gtk_label_set_text (self->status_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), text);
@@ -177,8 +89,8 @@ set_status (ExWindow   *self,
 }
 
 /* "1,234" in the user's locale. */
-static char *
-format_count (guint64 n)
+char *
+_ex_window_format_count (guint64 n)
 {
   return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
 }
@@ -187,13 +99,13 @@ static void
 update_progress (ExWindow *self)
 {
   const CqSearchProgress *p = &self->progress;
-  g_autofree char *games = format_count (p->games);
-  g_autofree char *matches = format_count (p->matches);
+  g_autofree char *games = _ex_window_format_count (p->games);
+  g_autofree char *matches = _ex_window_format_count (p->matches);
   g_autofree char *text = NULL;
 
   if (p->seconds > 0.0)
     {
-      g_autofree char *rate = format_count ((guint64)(p->games / p->seconds + 0.5));
+      g_autofree char *rate = _ex_window_format_count ((guint64)(p->games / p->seconds + 0.5));
 
       /* Translators: games searched · games matched · games per second ·
        * seconds since the search started */
@@ -215,8 +127,8 @@ update_progress (ExWindow *self)
   ex_diagnostics_set_counts (self->diagnostics_view, p->damaged, p->skipped);
   if (p->damaged + p->skipped > 0)
     {
-      g_autofree char *damaged = format_count (p->damaged);
-      g_autofree char *skipped = format_count (p->skipped);
+      g_autofree char *damaged = _ex_window_format_count (p->damaged);
+      g_autofree char *skipped = _ex_window_format_count (p->skipped);
       g_autofree char *label = NULL;
       g_autoptr(GString) tooltip = g_string_new (NULL);
 
@@ -248,7 +160,7 @@ static void
 update_results_count (ExWindow *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
-  g_autofree char *count = format_count (n);
+  g_autofree char *count = _ex_window_format_count (n);
   g_autofree char *text = NULL;
 
   if (self->results_db_path == NULL)
@@ -260,7 +172,7 @@ update_results_count (ExWindow *self)
   if (self->filter_text != NULL)
     {
       guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
-      g_autofree char *shown_text = format_count (shown);
+      g_autofree char *shown_text = _ex_window_format_count (shown);
 
       /* Translators: results that pass the filter box, of all results */
       text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s game", "%s of %s games", n),
@@ -309,7 +221,7 @@ show_query_error (ExWindow     *self,
   GtkTextIter start, end;
   guint line, column;
 
-  set_status (self, error->message, TRUE);
+  _ex_window_set_status (self, error->message, TRUE);
 
   if (!ex_cql_parse_error_location (error->message, &line, &column, NULL))
     return;
@@ -333,10 +245,10 @@ buffer_changed_cb (ExWindow      *self,
   clear_query_error (self);
 }
 
-static void
-replace_query_text (ExWindow   *self,
-                    const char *text,
-                    gboolean    undoable)
+void
+_ex_window_replace_query_text (ExWindow   *self,
+                               const char *text,
+                               gboolean    undoable)
 {
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
   GtkTextIter start, end;
@@ -364,8 +276,8 @@ replace_query_text (ExWindow   *self,
 
 /* The database's name as the user sees it: a file's or folder's name, or
  * "N files". */
-static char *
-dup_database_name (ExWindow *self)
+char *
+_ex_window_dup_database_name (ExWindow *self)
 {
   if (self->databases->len == 0)
     return g_strdup (_("No Database"));
@@ -379,7 +291,7 @@ dup_database_name (ExWindow *self)
 static void
 update_database_label (ExWindow *self)
 {
-  g_autofree char *name = dup_database_name (self);
+  g_autofree char *name = _ex_window_dup_database_name (self);
 
   gtk_label_set_text (self->database_label, name);
   if (self->databases->len > 0)
@@ -422,7 +334,7 @@ ex_window_set_databases (ExWindow     *self,
   for (guint i = 0; i < n_files; i++)
     g_ptr_array_add (self->databases, g_object_ref (files[i]));
   update_database_label (self);
-  update_actions (self);
+  _ex_window_update_actions (self);
 }
 
 /**
@@ -463,8 +375,8 @@ set_results_games (ExWindow   *self,
   self->results_db_temporary = temporary;
 }
 
-static void
-use_sample_database (ExWindow *self)
+void
+_ex_window_use_sample_database (ExWindow *self)
 {
   g_autofree char *path = ex_application_find_data_file (SAMPLE_DATABASE);
 
@@ -477,7 +389,7 @@ use_sample_database (ExWindow *self)
   else
     {
       ex_window_set_database (self, NULL);
-      set_status (self, _("The sample database was not found: choose a database"), TRUE);
+      _ex_window_set_status (self, _("The sample database was not found: choose a database"), TRUE);
     }
 }
 
@@ -693,8 +605,8 @@ show_column (ExWindow *self,
 
 static void complete_search (ExWindow *self);
 
-static guint
-pending_count (ExWindow *self)
+guint
+_ex_window_pending_count (ExWindow *self)
 {
   return self->pending->len - self->pending_head;
 }
@@ -706,7 +618,7 @@ feed_slice (ExWindow *self)
   gboolean small = n < FEED_ROWS_WITH_WIDGETS;
   guint k = small ? self->feed_small : FEED_SLICE_LARGE;
 
-  k = MIN (k, pending_count (self));
+  k = MIN (k, _ex_window_pending_count (self));
   if (k > 0)
     {
       gint64 start = g_get_monotonic_time ();
@@ -728,14 +640,14 @@ feed_slice (ExWindow *self)
         }
     }
 
-  if (pending_count (self) > 0)
+  if (_ex_window_pending_count (self) > 0)
     return G_SOURCE_CONTINUE;
 
   g_ptr_array_set_size (self->pending, 0);
   self->pending_head = 0;
   self->feed_tick_id = 0;
   self->feed_idle_id = 0;
-  update_actions (self);
+  _ex_window_update_actions (self);
   if (self->finish_pending)
     complete_search (self);
 
@@ -1014,19 +926,19 @@ show_result (ExWindow *self,
       g_autofree char *message = g_strdup_printf (_("Could not read game %s: %s"),
                                                   number, error->message);
 
-      set_status (self, message, TRUE);
+      _ex_window_set_status (self, message, TRUE);
       return;
     }
 
   positions = ex_result_get_positions (result, &n_positions);
   ex_game_view_set_game (EX_GAME_VIEW (self->game_view), game, positions, n_positions);
-  update_actions (self);
+  _ex_window_update_actions (self);
 }
 
 /* Returns: the position of the result shown in the (sorted, filtered)
  * list, or GTK_INVALID_LIST_POSITION. */
-static guint
-current_position (ExWindow *self)
+guint
+_ex_window_current_position (ExWindow *self)
 {
   GListModel *model = G_LIST_MODEL (self->selection);
   guint n = g_list_model_get_n_items (model);
@@ -1052,10 +964,10 @@ update_selection_status (ExWindow *self,
 
   if (n_selected < 2)
     return;
-  count = format_count (n_selected);
+  count = _ex_window_format_count (n_selected);
   message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game selected",
                                           "%s games selected", n_selected), count);
-  set_status (self, message, FALSE);
+  _ex_window_set_status (self, message, FALSE);
 }
 
 /* The game view shows the most recently selected result: the one a click
@@ -1079,14 +991,14 @@ selection_changed_cb (ExWindow          *self,
 
   if (gtk_bitset_is_empty (added))
     {
-      update_actions (self);
+      _ex_window_update_actions (self);
       return;
     }
   if (gtk_bitset_get_size (added) == 1)
     target = gtk_bitset_get_minimum (added);
   else
     {
-      guint current = current_position (self);
+      guint current = _ex_window_current_position (self);
       guint lo = gtk_bitset_get_minimum (added);
       guint hi = gtk_bitset_get_maximum (added);
 
@@ -1111,7 +1023,7 @@ selection_changed_cb (ExWindow          *self,
         }
     }
   update_selection_status (self, (guint) gtk_bitset_get_size (selected));
-  update_actions (self);
+  _ex_window_update_actions (self);
 }
 
 /* Items added or removed (sorting, filtering, a new search) move the
@@ -1144,7 +1056,7 @@ job_results_cb (GObject     *owner,
   if (job != self->job)
     return;
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->results)) + pending_count (self);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->results)) + _ex_window_pending_count (self);
   update_column_visibility (self, results, n == 0);
   queue_rows (self, results);
 }
@@ -1183,7 +1095,7 @@ end_search (ExWindow *self)
 {
   g_clear_pointer (&self->job, ex_search_job_unref);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
-  update_actions (self);
+  _ex_window_update_actions (self);
 }
 
 static void
@@ -1206,7 +1118,7 @@ job_finished_cb (GObject                *owner,
   if (error != NULL)
     self->finish_error = g_error_copy (error);
   self->finish_pending = TRUE;
-  if (pending_count (self) == 0)
+  if (_ex_window_pending_count (self) == 0)
     complete_search (self);
 }
 
@@ -1223,26 +1135,26 @@ complete_search (ExWindow *self)
 
   self->finish_pending = FALSE;
   name = g_strdup (self->results_db_name);
-  games = format_count (progress->games);
+  games = _ex_window_format_count (progress->games);
   n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
 
   if (error != NULL)
     {
       message = g_strdup_printf (_("Could not search “%s”: %s"), name, error->message);
-      set_status (self, message, TRUE);
+      _ex_window_set_status (self, message, TRUE);
       if (n == 0)
         show_empty_state (self, _("Search Failed"), error->message);
     }
   else
     {
-      g_autofree char *matches = format_count (n);
+      g_autofree char *matches = _ex_window_format_count (n);
 
       message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                               "Found %s matching game in %s games of “%s” (%.2f s)",
                                               "Found %s matching games in %s games of “%s” (%.2f s)",
                                               n),
                                  matches, games, name, progress->seconds);
-      set_status (self, message, FALSE);
+      _ex_window_set_status (self, message, FALSE);
       if (n == 0)
         {
           g_autofree char *description =
@@ -1252,7 +1164,7 @@ complete_search (ExWindow *self)
         }
     }
 
-  g_signal_emit (self, signals[SEARCH_FINISHED], 0, error == NULL);
+  g_signal_emit (self, _ex_window_signals[SEARCH_FINISHED], 0, error == NULL);
 }
 
 static const ExSearchJobFuncs job_funcs = {
@@ -1290,15 +1202,15 @@ ex_window_stop (ExWindow *self)
     ex_search_job_cancel (self->job);
   end_search (self);
 
-  games = format_count (self->progress.games);
-  matches = format_count (g_list_model_get_n_items (G_LIST_MODEL (self->results)));
+  games = _ex_window_format_count (self->progress.games);
+  matches = _ex_window_format_count (g_list_model_get_n_items (G_LIST_MODEL (self->results)));
   message = g_strdup_printf (_("Search stopped after %s games; %s matching games so far"),
                              games, matches);
-  set_status (self, message, FALSE);
+  _ex_window_set_status (self, message, FALSE);
   if (g_list_model_get_n_items (G_LIST_MODEL (self->results)) == 0)
     show_empty_state (self, _("Search Stopped"), _("No matching game was found before the search was stopped."));
 
-  g_signal_emit (self, signals[SEARCH_FINISHED], 0, FALSE);
+  g_signal_emit (self, _ex_window_signals[SEARCH_FINISHED], 0, FALSE);
 }
 
 /**
@@ -1342,7 +1254,7 @@ ex_window_run (ExWindow *self)
   if (query == NULL)
     {
       show_query_error (self, error);
-      update_actions (self);
+      _ex_window_update_actions (self);
       return FALSE;
     }
 
@@ -1358,8 +1270,8 @@ ex_window_run (ExWindow *self)
   if (paths->len == 0 || paths->len < self->databases->len)
     {
       cq_query_free (query);
-      set_status (self, _("Choose a database to search (a local PGN file)"), TRUE);
-      update_actions (self);
+      _ex_window_set_status (self, _("Choose a database to search (a local PGN file)"), TRUE);
+      _ex_window_update_actions (self);
       return FALSE;
     }
   g_ptr_array_add (paths, NULL);
@@ -1381,20 +1293,20 @@ ex_window_run (ExWindow *self)
   set_results_games (self, ex_search_job_get_games_path (self->job),
                      ex_search_job_keeps_games (self->job));
   g_free (self->results_db_name);
-  self->results_db_name = dup_database_name (self);
+  self->results_db_name = _ex_window_dup_database_name (self);
   g_strfreev (self->results_db_inputs);
   self->results_db_inputs = g_strdupv ((char **) paths->pdata);
 
-  name = dup_database_name (self);
+  name = _ex_window_dup_database_name (self);
   message = g_strdup_printf (_("Searching “%s”…"), name);
-  set_status (self, message, FALSE);
+  _ex_window_set_status (self, message, FALSE);
   show_empty_state (self, _("Searching…"), message);
   gtk_widget_set_visible (GTK_WIDGET (self->diagnostics_label), FALSE);
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
   update_progress (self);
   update_results_count (self);
-  update_actions (self);
+  _ex_window_update_actions (self);
 
   return TRUE;
 }
@@ -1408,653 +1320,8 @@ ex_window_is_searching (ExWindow *self)
 }
 
 /* ------------------------------------------------------------------------
- * Export
+ * The game shown, as PGN and FEN
  */
-
-typedef struct {
-  ExWindow *self;
-  char     *dest_name;
-} ExportClosure;
-
-static void
-export_done_cb (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  ExportClosure *closure = user_data;
-  g_autoptr(ExWindow) self = closure->self;
-  g_autofree char *dest = closure->dest_name;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
-  guint n_written = 0;
-
-  g_free (closure);
-
-  self->exporting = FALSE;
-  if (ex_export_finish (result, &n_written, &error))
-    {
-      g_autofree char *count = format_count (n_written);
-
-      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              "Exported %s game to “%s”",
-                                              "Exported %s games to “%s”", n_written),
-                                 count, dest);
-      set_status (self, message, FALSE);
-    }
-  else
-    {
-      message = g_strdup_printf (_("Could not export to “%s”: %s"), dest, error->message);
-      set_status (self, message, TRUE);
-    }
-
-  update_actions (self);
-  g_signal_emit (self, signals[EXPORT_FINISHED], 0, error == NULL);
-}
-
-/* The annotation text of exported games from the preferences ("MATCH" when
- * there are no settings), or NULL for none. */
-static char *
-dup_annotation_text (ExWindow *self)
-{
-  GSettings *settings = ex_application_get_settings ();
-  g_autofree char *text = NULL;
-
-  if (settings == NULL)
-    return g_strdup ("MATCH");
-  if (!g_settings_get_boolean (settings, "export-annotations"))
-    return NULL;
-  text = g_settings_get_string (settings, "annotation-text");
-  return *text != '\0' ? g_steal_pointer (&text) : g_strdup ("MATCH");
-}
-
-/**
- * ex_window_export_full:
- * @path: the PGN file to write.
- * @scope: which results: all of them, those the filter box shows, or the
- *   selected ones (in input order, whatever the sort).
- * @mark_text: (nullable): the annotation after each matched position
- *   ("MATCH" in CQL, rulings R2); NULL or "" to export without.
- *
- * Starts writing the matched games of @scope, in input order, re-read by
- * offset from the database, each with {Original game: N} (rulings R2), to
- * @path on its own thread: to a temporary file beside it that is renamed
- * over @path at the end, so a failed export leaves @path as it was.  The
- * database itself is never written.  #ExWindow::export-finished tells the
- * end.  (Replacing an existing file is confirmed by the file chooser.)
- *
- * Returns: FALSE with G_IO_ERROR_INVALID_ARGUMENT when @path is the
- *   database, G_IO_ERROR_BUSY while searching or exporting, or
- *   G_IO_ERROR_NOT_FOUND when @scope holds no result.
- */
-gboolean
-ex_window_export_full (ExWindow       *self,
-                       const char     *path,
-                       ExExportScope   scope,
-                       const char     *mark_text,
-                       GError        **error)
-{
-  g_autoptr(GPtrArray) results = NULL;
-  g_autofree char *message = NULL;
-  GListModel *model;
-  ExportClosure *closure;
-  guint n;
-
-  g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  if (ex_window_is_searching (self) || self->exporting || pending_count (self) > 0)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
-                           _("Wait for the search to finish before exporting"));
-      return FALSE;
-    }
-
-  /* The matched games in input order (the list may be sorted otherwise):
-   * the store, or the filter's output, which keeps the store's order. */
-  results = g_ptr_array_new_with_free_func (g_object_unref);
-  model = scope == EX_EXPORT_SHOWN ? G_LIST_MODEL (self->filtered) : G_LIST_MODEL (self->results);
-  if (scope == EX_EXPORT_SELECTED)
-    {
-      /* Every selected result, in input order whatever the sort. */
-      g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
-      g_autoptr(GHashTable) set = g_hash_table_new (NULL, NULL);
-      GtkBitsetIter iter;
-      guint position;
-
-      for (gboolean ok = gtk_bitset_iter_init_first (&iter, selected, &position); ok;
-           ok = gtk_bitset_iter_next (&iter, &position))
-        {
-          g_autoptr(ExResult) item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
-
-          if (item != NULL)
-            g_hash_table_add (set, item);
-        }
-      n = g_list_model_get_n_items (model);
-      for (guint i = 0; i < n && g_hash_table_size (set) > 0; i++)
-        {
-          ExResult *item = g_list_model_get_item (model, i);
-
-          if (g_hash_table_remove (set, item))
-            g_ptr_array_add (results, item);
-          else
-            g_object_unref (item);
-        }
-    }
-  else
-    {
-      n = g_list_model_get_n_items (model);
-      for (guint i = 0; i < n; i++)
-        g_ptr_array_add (results, g_list_model_get_item (model, i));
-    }
-
-  if (results->len == 0 || self->results_db_path == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                           scope == EX_EXPORT_SELECTED ? _("No game is selected")
-                                                       : _("There are no matched games to export"));
-      return FALSE;
-    }
-  if (!ex_export_check_destination (path, self->results_db_path, error))
-    return FALSE;
-  /* Nor over any file of the database searched. */
-  if (self->results_db_inputs != NULL)
-    {
-      g_auto(GStrv) files = cq_pgn_expand_inputs ((const char *const *) self->results_db_inputs,
-                                                  NULL);
-
-      for (guint i = 0; files != NULL && files[i] != NULL; i++)
-        if (!ex_export_check_destination (path, files[i], error))
-          return FALSE;
-    }
-
-  self->exporting = TRUE;
-  closure = g_new0 (ExportClosure, 1);
-  closure->self = g_object_ref (self);
-  closure->dest_name = g_path_get_basename (path);
-  message = g_strdup_printf (_("Exporting to “%s”…"), closure->dest_name);
-  ex_export_async (self->results_db_path, results, path, mark_text, NULL, export_done_cb, closure);
-  set_status (self, message, FALSE);
-  update_actions (self);
-
-  return TRUE;
-}
-
-/**
- * ex_window_export_to_path:
- * @path: the PGN file to write.
- *
- * Exports every result, annotated as the preferences say ({MATCH} by
- * default): ex_window_export_full() with %EX_EXPORT_ALL.
- */
-gboolean
-ex_window_export_to_path (ExWindow    *self,
-                          const char  *path,
-                          GError     **error)
-{
-  g_autofree char *mark_text = NULL;
-
-  g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
-
-  mark_text = dup_annotation_text (self);
-  return ex_window_export_full (self, path, EX_EXPORT_ALL, mark_text, error);
-}
-
-gboolean
-ex_window_is_exporting (ExWindow *self)
-{
-  g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
-
-  return self->exporting;
-}
-
-/* ------------------------------------------------------------------------
- * Files: queries and databases
- */
-
-/* The names of the database files the engine reads (cq_pgn_expand_inputs());
- * the engine itself tells them by content. */
-static const char *const database_suffixes[] = {
-  "pgn", "pgn.gz", "pgn.bz2", "pgn.xz", "pgn.zst", "pgn.lz4", "zip",
-};
-
-/**
- * ex_window_is_database_file:
- * @file: a file named on the command line or dropped on the window.
- *
- * Returns: TRUE if @file is to be opened as a database (a name ending in
- *   .pgn, .pgn.gz, .pgn.bz2, .pgn.xz, .pgn.zst, .pgn.lz4 or .zip, or a
- *   folder), FALSE if it is to be read as a query.
- */
-gboolean
-ex_window_is_database_file (GFile *file)
-{
-  g_autofree char *name = g_file_get_basename (file);
-  g_autofree char *lower = g_utf8_strdown (name, -1);
-
-  for (guint i = 0; i < G_N_ELEMENTS (database_suffixes); i++)
-    {
-      g_autofree char *suffix = g_strconcat (".", database_suffixes[i], NULL);
-      if (g_str_has_suffix (lower, suffix))
-        return TRUE;
-    }
-  return g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY;
-}
-
-/* Opening a .cql file whose :pgn names an existing file selects that
- * database (see the file comment). */
-static void
-select_query_database (ExWindow   *self,
-                       GFile      *query_file,
-                       const char *text)
-{
-  g_autofree char *query_path = g_file_get_path (query_file);
-  g_autoptr(CqQuery) query = NULL;
-  g_autofree char *pgn = NULL;
-  g_autofree char *message = NULL;
-  g_autoptr(GFile) database = NULL;
-
-  if (query_path == NULL)
-    return;
-
-  /* Compiled with its own path so that a relative :pgn resolves against
-   * the query's directory; errors are for Run to show. */
-  query = cq_query_new_from_string (text, query_path, NULL);
-  if (query == NULL || cq_query_get_pgn (query) == NULL)
-    return;
-
-  pgn = cq_query_resolve_path (query, cq_query_get_pgn (query));
-  if (pgn == NULL || !g_file_test (pgn, G_FILE_TEST_IS_REGULAR))
-    return;
-
-  database = g_file_new_for_path (pgn);
-  ex_window_set_database (self, database);
-  message = g_strdup_printf (_("Database “%s” selected from the query’s :pgn"),
-                             cq_query_get_pgn (query));
-  set_status (self, message, FALSE);
-}
-
-/**
- * ex_window_open_file:
- * @file: a PGN database (by its .pgn suffix) or a CQL query.
- *
- * A .pgn file becomes the database to search; anything else is read as a
- * query into the editor (UTF-8; errors shown in the status line).
- */
-void
-ex_window_open_file (ExWindow *self,
-                     GFile    *file)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *contents = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *message = NULL;
-  gsize length;
-
-  g_return_if_fail (EX_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  name = g_file_get_basename (file);
-
-  if (ex_window_is_database_file (file))
-    {
-      ex_window_set_database (self, file);
-      message = g_strdup_printf (_("Database: “%s”"), name);
-      set_status (self, message, FALSE);
-      return;
-    }
-
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &error))
-    {
-      message = g_strdup_printf (_("Could not open “%s”: %s"), name, error->message);
-      set_status (self, message, TRUE);
-      return;
-    }
-  if (!g_utf8_validate_len (contents, length, NULL))
-    {
-      message = g_strdup_printf (_("Could not open “%s”: it is not UTF-8 text"), name);
-      set_status (self, message, TRUE);
-      return;
-    }
-
-  replace_query_text (self, contents, TRUE);
-  g_set_object (&self->query_file, file);
-  ex_cql_editor_note_recent (file);
-  gtk_label_set_text (self->query_file_label, name);
-  message = g_strdup_printf (_("Opened “%s”"), name);
-  set_status (self, message, FALSE);
-  select_query_database (self, file, contents);
-}
-
-static GtkFileFilter *
-new_filter (const char *name,
-            const char *pattern)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, name);
-  gtk_file_filter_add_pattern (filter, pattern);
-  return filter;
-}
-
-static GtkFileFilter *
-new_database_filter (void)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("PGN Databases (also compressed)"));
-  for (guint i = 0; i < G_N_ELEMENTS (database_suffixes); i++)
-    gtk_file_filter_add_suffix (filter, database_suffixes[i]);
-  return filter;
-}
-
-static void
-choose_database_response_cb (GtkNativeDialog *dialog,
-                             int              response,
-                             ExWindow        *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
-      g_autoptr(GPtrArray) chosen = g_ptr_array_new_with_free_func (g_object_unref);
-      guint n = g_list_model_get_n_items (files);
-
-      for (guint i = 0; i < n; i++)
-        {
-          GFile *file = g_list_model_get_item (files, i);
-
-          if (g_file_peek_path (file) == NULL)
-            {
-              g_object_unref (file);
-              set_status (self, _("Only local files can be searched"), TRUE);
-              break;
-            }
-          g_ptr_array_add (chosen, file);
-        }
-      if (chosen->len == n && n > 0)
-        {
-          g_autofree char *name = NULL;
-          g_autofree char *message = NULL;
-
-          ex_window_set_databases (self, (GFile *const *) chosen->pdata, chosen->len);
-          name = dup_database_name (self);
-          message = g_strdup_printf (_("Database: “%s”"), name);
-          set_status (self, message, FALSE);
-        }
-    }
-
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-}
-
-static void
-choose_database_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-  GtkFileChooserNative *dialog;
-
-  dialog = gtk_file_chooser_native_new (_("Choose a Database"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Choose"), _("_Cancel"));
-  /* Several files are searched as one database, in the order chosen. */
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_database_filter ());
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_filter (_("All Files"), "*"));
-  g_signal_connect (dialog, "response", G_CALLBACK (choose_database_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static void
-choose_database_folder_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-  GtkFileChooserNative *dialog;
-
-  dialog = gtk_file_chooser_native_new (_("Choose a Folder of Databases"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                        _("_Choose"), _("_Cancel"));
-  g_signal_connect (dialog, "response", G_CALLBACK (choose_database_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static void
-sample_database_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-
-  use_sample_database (self);
-  if (self->databases->len > 0)
-    set_status (self, _("Database: the bundled sample of 103 studies"), FALSE);
-}
-
-static void
-open_query_response_cb (GtkNativeDialog *dialog,
-                        int              response,
-                        ExWindow        *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-
-      if (file != NULL)
-        ex_window_open_file (self, file);
-    }
-
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-}
-
-static void
-open_query_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-  GtkFileChooserNative *dialog;
-
-  dialog = gtk_file_chooser_native_new (_("Open a Query"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_filter (_("CQL Queries"), "*.[cC][qQ][lL]"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_filter (_("All Files"), "*"));
-  g_signal_connect (dialog, "response", G_CALLBACK (open_query_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static void
-save_query_response_cb (GtkNativeDialog *dialog,
-                        int              response,
-                        ExWindow        *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr(GError) error = NULL;
-      g_autofree char *text = ex_window_dup_query_text (self);
-      g_autofree char *name = NULL;
-      g_autofree char *message = NULL;
-
-      if (file == NULL)
-        goto out;
-
-      name = g_file_get_basename (file);
-      if (g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
-                                   G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &error))
-        {
-          g_set_object (&self->query_file, file);
-          gtk_label_set_text (self->query_file_label, name);
-          message = g_strdup_printf (_("Saved “%s”"), name);
-          set_status (self, message, FALSE);
-        }
-      else
-        {
-          message = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
-          set_status (self, message, TRUE);
-        }
-    }
-
-out:
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-}
-
-static void
-save_query_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-  GtkFileChooserNative *dialog;
-
-  /* Save writes the query's own file at once; Save As (and Save of a new
-   * query) asks where. */
-  if (self->query_file != NULL && g_str_equal (action_name, "win.save-query"))
-    {
-      g_autoptr(GError) error = NULL;
-      g_autofree char *name = g_file_get_basename (self->query_file);
-      g_autofree char *message = NULL;
-
-      if (ex_cql_editor_save_to_file (self->cql_editor, self->query_file, &error))
-        message = g_strdup_printf (_("Saved “%s”"), name);
-      else
-        message = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
-      set_status (self, message, error != NULL);
-      return;
-    }
-
-  dialog = gtk_file_chooser_native_new (_("Save the Query"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_filter (_("CQL Queries"), "*.[cC][qQ][lL]"));
-  if (self->query_file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), self->query_file, NULL);
-  else
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("query.cql"));
-  g_signal_connect (dialog, "response", G_CALLBACK (save_query_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static void
-export_response_cb (GtkNativeDialog *dialog,
-                    int              response,
-                    ExWindow        *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      GtkFileChooser *chooser = GTK_FILE_CHOOSER (dialog);
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (chooser);
-      g_autoptr(GError) error = NULL;
-      const char *scope_choice = gtk_file_chooser_get_choice (chooser, "scope");
-      const char *annotate_choice = gtk_file_chooser_get_choice (chooser, "annotate");
-      g_autofree char *mark_text = NULL;
-      GSettings *settings = ex_application_get_settings ();
-      ExExportScope scope = EX_EXPORT_ALL;
-      gboolean annotate = g_strcmp0 (annotate_choice, "false") != 0;
-
-      if (g_strcmp0 (scope_choice, "shown") == 0)
-        scope = EX_EXPORT_SHOWN;
-      else if (g_strcmp0 (scope_choice, "selected") == 0)
-        scope = EX_EXPORT_SELECTED;
-
-      /* The choice is remembered for the next export. */
-      if (settings != NULL)
-        g_settings_set_boolean (settings, "export-annotations", annotate);
-      if (annotate)
-        mark_text = dup_annotation_text (self);
-
-      if (file == NULL || g_file_peek_path (file) == NULL)
-        set_status (self, _("Only local files can be written"), TRUE);
-      else if (!ex_window_export_full (self, g_file_peek_path (file), scope, mark_text, &error))
-        set_status (self, error->message, TRUE);
-    }
-
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-}
-
-/* Asks where to export, which results (all, the filtered ones, the
- * selected ones) and whether to annotate them.  The chooser asks before it
- * replaces an existing file (GTK 4 always confirms in SAVE mode). */
-static void
-export_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-  GtkFileChooserNative *dialog;
-  GtkFileChooser *chooser;
-  GSettings *settings = ex_application_get_settings ();
-  const char *scope_ids[] = { "all", "shown", "selected", NULL };
-  const char *scope_labels[] = { _("All results"), _("The results shown by the filter"),
-                                 _("The selected results"), NULL };
-  gboolean annotate = settings == NULL || g_settings_get_boolean (settings, "export-annotations");
-
-  dialog = gtk_file_chooser_native_new (_("Export the Matched Games"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  chooser = GTK_FILE_CHOOSER (dialog);
-  gtk_file_chooser_add_filter (chooser, new_filter (_("PGN Databases"), "*.[pP][gG][nN]"));
-  gtk_file_chooser_set_current_name (chooser, _("matches.pgn"));
-  gtk_file_chooser_add_choice (chooser, "scope", _("Export"), scope_ids, scope_labels);
-  gtk_file_chooser_set_choice (chooser, "scope",
-                               self->filter_text != NULL ? "shown" : "all");
-  gtk_file_chooser_add_choice (chooser, "annotate",
-                               _("Annotate the matched positions ({MATCH})"), NULL, NULL);
-  gtk_file_chooser_set_choice (chooser, "annotate", annotate ? "true" : "false");
-  g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-/* ------------------------------------------------------------------------
- * Browsing: the previous and next result, the clipboard
- */
-
-static void
-step_result (ExWindow *self,
-             int       delta)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
-  guint selected = current_position (self);
-  guint target;
-
-  if (n == 0)
-    return;
-  if (selected == GTK_INVALID_LIST_POSITION)
-    target = delta > 0 ? 0 : n - 1;
-  else if (delta < 0)
-    target = selected > 0 ? selected - 1 : 0;
-  else
-    target = MIN (selected + 1, n - 1);
-
-  ex_window_select_result (self, target);
-}
-
-static void
-previous_result_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
-{
-  step_result (EX_WINDOW (widget), -1);
-}
-
-static void
-next_result_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  step_result (EX_WINDOW (widget), +1);
-}
-
-static void
-filter_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-
-  gtk_widget_grab_focus (GTK_WIDGET (self->filter_entry));
-}
 
 /**
  * ex_window_dup_game_pgn:
@@ -2102,42 +1369,6 @@ ex_window_dup_position_fen (ExWindow *self)
 
   cq_position_to_fen (pos, fen);
   return g_strdup (fen);
-}
-
-static void
-copy_to_clipboard (ExWindow   *self,
-                   char       *text,
-                   const char *done_message)
-{
-  if (text == NULL)
-    {
-      set_status (self, _("No game is shown: select a result first"), TRUE);
-      return;
-    }
-
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-  set_status (self, done_message, FALSE);
-  g_free (text);
-}
-
-static void
-copy_pgn_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-
-  copy_to_clipboard (self, ex_window_dup_game_pgn (self), _("Copied the game’s PGN"));
-}
-
-static void
-copy_fen_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-
-  copy_to_clipboard (self, ex_window_dup_position_fen (self), _("Copied the position’s FEN"));
 }
 
 /* ------------------------------------------------------------------------
@@ -2200,27 +1431,11 @@ ex_window_load_example (ExWindow   *self,
   if (text == NULL)
     return FALSE;
 
-  replace_query_text (self, text, TRUE);
+  _ex_window_replace_query_text (self, text, TRUE);
   g_clear_object (&self->query_file);
   gtk_label_set_text (self->query_file_label, name);
 
   return TRUE;
-}
-
-static void
-load_example_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-  const char *name = g_variant_get_string (parameter, NULL);
-
-  if (ex_window_load_example (self, name))
-    {
-      g_autofree char *message = g_strdup_printf (_("Example “%s” loaded: press Run"), name);
-
-      set_status (self, message, FALSE);
-    }
 }
 
 static void
@@ -2240,45 +1455,6 @@ setup_examples_menu (ExWindow *self)
 }
 
 /* ------------------------------------------------------------------------
- * Actions
- */
-
-static void
-run_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *parameter)
-{
-  ex_window_run (EX_WINDOW (widget));
-}
-
-static void
-stop_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  ex_window_stop (EX_WINDOW (widget));
-}
-
-static void
-update_actions (ExWindow *self)
-{
-  GtkWidget *widget = GTK_WIDGET (self);
-  gboolean searching = self->job != NULL || self->finish_pending
-                       || (self->pending != NULL && pending_count (self) > 0);
-  guint n = self->results != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->results)) : 0;
-
-  gtk_widget_action_set_enabled (widget, "win.run", self->databases->len > 0);
-  gtk_widget_action_set_enabled (widget, "win.stop", searching);
-  gtk_widget_action_set_enabled (widget, "win.export", !searching && !self->exporting && n > 0);
-  gtk_widget_action_set_enabled (widget, "win.previous-result", n > 0);
-  gtk_widget_action_set_enabled (widget, "win.next-result", n > 0);
-  gtk_widget_action_set_enabled (widget, "win.copy-pgn", self->game_view != NULL
-                                 && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
-  gtk_widget_action_set_enabled (widget, "win.copy-fen", self->game_view != NULL
-                                 && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
-}
-
-/* ------------------------------------------------------------------------
  * Accessors
  */
 
@@ -2289,7 +1465,7 @@ ex_window_set_query_text (ExWindow   *self,
   g_return_if_fail (EX_IS_WINDOW (self));
   g_return_if_fail (text != NULL);
 
-  replace_query_text (self, text, TRUE);
+  _ex_window_replace_query_text (self, text, TRUE);
 }
 
 /* Returns: (transfer full): the editor's text. */
@@ -2539,7 +1715,7 @@ restore_settings (ExWindow *self)
   query = g_settings_get_string (settings, "last-query");
   if (*query != '\0')
     {
-      replace_query_text (self, query, FALSE);
+      _ex_window_replace_query_text (self, query, FALSE);
       gtk_label_set_text (self->query_file_label, "");
     }
 }
@@ -2645,7 +1821,7 @@ ex_window_class_init (ExWindowClass *klass)
    *
    * Emitted when the current search ends: completed, failed or stopped.
    */
-  signals[SEARCH_FINISHED] =
+  _ex_window_signals[SEARCH_FINISHED] =
     g_signal_new ("search-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 
@@ -2653,7 +1829,7 @@ ex_window_class_init (ExWindowClass *klass)
    * ExWindow::export-finished:
    * @ok: TRUE if the file was written.
    */
-  signals[EXPORT_FINISHED] =
+  _ex_window_signals[EXPORT_FINISHED] =
     g_signal_new ("export-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 
@@ -2680,31 +1856,7 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, diagnostics_label);
 
-  gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
-  gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
-  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
-  gtk_widget_class_install_action (widget_class, "win.open-query", NULL, open_query_action);
-  gtk_widget_class_install_action (widget_class, "win.save-query", NULL, save_query_action);
-  gtk_widget_class_install_action (widget_class, "win.choose-database", NULL,
-                                   choose_database_action);
-  gtk_widget_class_install_action (widget_class, "win.choose-database-folder", NULL,
-                                   choose_database_folder_action);
-  gtk_widget_class_install_action (widget_class, "win.sample-database", NULL,
-                                   sample_database_action);
-  gtk_widget_class_install_action (widget_class, "win.load-example", "s", load_example_action);
-  gtk_widget_class_install_action (widget_class, "win.save-query-as", NULL, save_query_action);
-  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
-  gtk_widget_class_install_action (widget_class, "win.theme-tools", NULL, theme_tools_action);
-  gtk_widget_class_install_action (widget_class, "win.search-position", NULL, search_board_action);
-  gtk_widget_class_install_action (widget_class, "win.search-pattern", NULL, search_board_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "win.theme-tools", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save-query", NULL);
-  gtk_widget_class_install_action (widget_class, "win.previous-result", NULL,
-                                   previous_result_action);
-  gtk_widget_class_install_action (widget_class, "win.next-result", NULL, next_result_action);
-  gtk_widget_class_install_action (widget_class, "win.filter", NULL, filter_action);
-  gtk_widget_class_install_action (widget_class, "win.copy-pgn", NULL, copy_pgn_action);
-  gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_action);
+  _ex_window_class_install_actions (widget_class);
 }
 
 static void
@@ -2754,17 +1906,17 @@ ex_window_init (ExWindow *self)
   initial_text = read_example (examples[0].file);
   if (initial_text != NULL)
     {
-      replace_query_text (self, initial_text, FALSE);
+      _ex_window_replace_query_text (self, initial_text, FALSE);
       gtk_label_set_text (self->query_file_label, examples[0].file);
     }
 
   setup_theme_tools (self);
 
-  set_status (self, _("Ready: write a query or pick one from Examples, then press Run"), FALSE);
-  use_sample_database (self);
+  _ex_window_set_status (self, _("Ready: write a query or pick one from Examples, then press Run"), FALSE);
+  _ex_window_use_sample_database (self);
   restore_settings (self);
   update_results_count (self);
-  update_actions (self);
+  _ex_window_update_actions (self);
 }
 
 /* ------------------------------------------------------------------------
@@ -2780,12 +1932,12 @@ live_parse_cb (ExWindow    *self,
 {
   if (ex_cql_editor_get_has_error (editor))
     {
-      set_status (self, ex_cql_editor_get_message (editor), TRUE);
+      _ex_window_set_status (self, ex_cql_editor_get_message (editor), TRUE);
       self->status_shows_live_error = TRUE;
     }
   else if (self->status_shows_live_error)
     {
-      set_status (self, ex_cql_editor_get_message (editor), FALSE);
+      _ex_window_set_status (self, ex_cql_editor_get_message (editor), FALSE);
       self->status_shows_live_error = FALSE;
     }
 }
@@ -2808,7 +1960,7 @@ theme_loaded_cb (ExWindow   *self,
 
   g_clear_object (&self->query_file);
   gtk_label_set_text (self->query_file_label, name);
-  set_status (self, message, FALSE);
+  _ex_window_set_status (self, message, FALSE);
   self->status_shows_live_error = FALSE;
 }
 
@@ -2839,36 +1991,6 @@ ex_window_get_cql_editor (ExWindow *self)
   g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
 
   return self->cql_editor;
-}
-
-static void
-theme_tools_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  gtk_window_present (GTK_WINDOW (ex_window_get_theme_tools (EX_WINDOW (widget))));
-}
-
-static void
-search_board_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  ExWindow *self = EX_WINDOW (widget);
-  GtkWidget *tools = ex_window_get_theme_tools (self);
-
-  gtk_window_present (GTK_WINDOW (tools));
-  ex_theme_tools_search_board (tools, g_str_equal (action_name, "win.search-pattern"));
-}
-
-static void
-open_recent_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
-
-  ex_window_open_file (EX_WINDOW (widget), file);
 }
 
 static void

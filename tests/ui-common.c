@@ -9,7 +9,7 @@
 #include "ui-common.h"
 
 #include "ex-search-job.h"
-#include "ex-window.h"
+#include "ex-window-private.h"
 
 static gboolean
 timeout_cb (gpointer user_data)

@@ -22,7 +22,7 @@
 #include "ex-pattern-board.h"
 #include "ex-picker.h"
 #include "ex-theme-library.h"
-#include "ex-window.h"
+#include "ex-window-private.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000

@@ -21,7 +21,7 @@
 #include "ex-application.h"
 #include "ex-diagnostics.h"
 #include "ex-search-job.h"
-#include "ex-window.h"
+#include "ex-window-private.h"
 #include "ui-common.h"
 
 /* The sample's games with Black mated while White has a knight: 14 of 103

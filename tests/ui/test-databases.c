@@ -21,7 +21,7 @@
 #include "ex-game-view.h"
 #include "ex-result.h"
 #include "ex-search-job.h"
-#include "ex-window.h"
+#include "ex-window-private.h"
 #include "compress-util.h"
 #include "ui-common.h"
 

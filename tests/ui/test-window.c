@@ -24,7 +24,7 @@
 #include "ex-preferences.h"
 #include "ex-result.h"
 #include "ex-search-job.h"
-#include "ex-window.h"
+#include "ex-window-private.h"
 #include "ui-common.h"
 
 /* `(match (position :mate :btm N))` on the sample: games whose mainline has

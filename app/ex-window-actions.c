@@ -1,0 +1,235 @@
+/* ex-window-actions.c: the window's actions (win.*): their list, callbacks and enabled state.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window's buttons and menu items (ex-window.ui, ex-window.c) name
+ * actions.  The "win.NAME" ones are installed on the class by
+ * _ex_window_class_install_actions() at the end of this file, whose list
+ * names each one's callback; ex-application.c holds the "app.NAME" ones
+ * and sets most keyboard shortcuts.  The callbacks of the actions that
+ * open a file chooser live with their chooser, in ex-window-files.c
+ * (queries, databases) and ex-window-export.c (Export); the others are
+ * here, with _ex_window_update_actions(), which enables and disables the
+ * actions as the window's state changes.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ex-game-view.h"
+
+#include "ex-theme-library.h"
+#include "ex-window-private.h"
+
+/* ------------------------------------------------------------------------
+ * Search
+ */
+
+static void
+run_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  ex_window_run (EX_WINDOW (widget));
+}
+
+static void
+stop_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  ex_window_stop (EX_WINDOW (widget));
+}
+
+/* ------------------------------------------------------------------------
+ * Browsing: the previous and next result, the filter box, the clipboard
+ */
+
+static void
+step_result (ExWindow *self,
+             int       delta)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  guint selected = _ex_window_current_position (self);
+  guint target;
+
+  if (n == 0)
+    return;
+  if (selected == GTK_INVALID_LIST_POSITION)
+    target = delta > 0 ? 0 : n - 1;
+  else if (delta < 0)
+    target = selected > 0 ? selected - 1 : 0;
+  else
+    target = MIN (selected + 1, n - 1);
+
+  ex_window_select_result (self, target);
+}
+
+static void
+previous_result_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  step_result (EX_WINDOW (widget), -1);
+}
+
+static void
+next_result_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  step_result (EX_WINDOW (widget), +1);
+}
+
+static void
+filter_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->filter_entry));
+}
+
+static void
+copy_to_clipboard (ExWindow   *self,
+                   char       *text,
+                   const char *done_message)
+{
+  if (text == NULL)
+    {
+      _ex_window_set_status (self, _("No game is shown: select a result first"), TRUE);
+      return;
+    }
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  _ex_window_set_status (self, done_message, FALSE);
+  g_free (text);
+}
+
+static void
+copy_pgn_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+
+  copy_to_clipboard (self, ex_window_dup_game_pgn (self), _("Copied the game’s PGN"));
+}
+
+static void
+copy_fen_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+
+  copy_to_clipboard (self, ex_window_dup_position_fen (self), _("Copied the position’s FEN"));
+}
+
+/* ------------------------------------------------------------------------
+ * Examples, Theme Tools, recent queries
+ */
+
+static void
+load_example_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+  const char *name = g_variant_get_string (parameter, NULL);
+
+  if (ex_window_load_example (self, name))
+    {
+      g_autofree char *message = g_strdup_printf (_("Example “%s” loaded: press Run"), name);
+
+      _ex_window_set_status (self, message, FALSE);
+    }
+}
+
+static void
+theme_tools_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  gtk_window_present (GTK_WINDOW (ex_window_get_theme_tools (EX_WINDOW (widget))));
+}
+
+static void
+search_board_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+  GtkWidget *tools = ex_window_get_theme_tools (self);
+
+  gtk_window_present (GTK_WINDOW (tools));
+  ex_theme_tools_search_board (tools, g_str_equal (action_name, "win.search-pattern"));
+}
+
+static void
+open_recent_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  ex_window_open_file (EX_WINDOW (widget), file);
+}
+
+/* ------------------------------------------------------------------------
+ * Enabled state and installation
+ */
+
+void
+_ex_window_update_actions (ExWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean searching = self->job != NULL || self->finish_pending
+                       || (self->pending != NULL && _ex_window_pending_count (self) > 0);
+  guint n = self->results != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->results)) : 0;
+
+  gtk_widget_action_set_enabled (widget, "win.run", self->databases->len > 0);
+  gtk_widget_action_set_enabled (widget, "win.stop", searching);
+  gtk_widget_action_set_enabled (widget, "win.export", !searching && !self->exporting && n > 0);
+  gtk_widget_action_set_enabled (widget, "win.previous-result", n > 0);
+  gtk_widget_action_set_enabled (widget, "win.next-result", n > 0);
+  gtk_widget_action_set_enabled (widget, "win.copy-pgn", self->game_view != NULL
+                                 && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
+  gtk_widget_action_set_enabled (widget, "win.copy-fen", self->game_view != NULL
+                                 && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
+}
+
+/* Installs the window's actions and their shortcuts on its class. */
+void
+_ex_window_class_install_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
+  gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, _ex_window_export_action);
+  gtk_widget_class_install_action (widget_class, "win.open-query", NULL,
+                                   _ex_window_open_query_action);
+  gtk_widget_class_install_action (widget_class, "win.save-query", NULL,
+                                   _ex_window_save_query_action);
+  gtk_widget_class_install_action (widget_class, "win.choose-database", NULL,
+                                   _ex_window_choose_database_action);
+  gtk_widget_class_install_action (widget_class, "win.choose-database-folder", NULL,
+                                   _ex_window_choose_database_folder_action);
+  gtk_widget_class_install_action (widget_class, "win.sample-database", NULL,
+                                   _ex_window_sample_database_action);
+  gtk_widget_class_install_action (widget_class, "win.load-example", "s", load_example_action);
+  gtk_widget_class_install_action (widget_class, "win.save-query-as", NULL,
+                                   _ex_window_save_query_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.theme-tools", NULL, theme_tools_action);
+  gtk_widget_class_install_action (widget_class, "win.search-position", NULL, search_board_action);
+  gtk_widget_class_install_action (widget_class, "win.search-pattern", NULL, search_board_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "win.theme-tools", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save-query", NULL);
+  gtk_widget_class_install_action (widget_class, "win.previous-result", NULL,
+                                   previous_result_action);
+  gtk_widget_class_install_action (widget_class, "win.next-result", NULL, next_result_action);
+  gtk_widget_class_install_action (widget_class, "win.filter", NULL, filter_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-pgn", NULL, copy_pgn_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_action);
+}

@@ -1,0 +1,286 @@
+/* ex-window-export.c: the window's Export: the matched games to a PGN file.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Export writes the results of the last search (all of them, those the
+ * filter box shows, or the selected ones), in input order, re-read from
+ * the database by offset, with their {MATCH} marks, on a thread of its own
+ * (ex_export_async()).  This file holds the win.export dialog and the
+ * functions the tests drive it with; the writing itself is in ex-export.c.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pgn/cq-pgn.h"
+
+#include "ex-application.h"
+#include "ex-export.h"
+#include "ex-window-private.h"
+
+typedef struct {
+  ExWindow *self;
+  char     *dest_name;
+} ExportClosure;
+
+static void
+export_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  ExportClosure *closure = user_data;
+  g_autoptr(ExWindow) self = closure->self;
+  g_autofree char *dest = closure->dest_name;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  guint n_written = 0;
+
+  g_free (closure);
+
+  self->exporting = FALSE;
+  if (ex_export_finish (result, &n_written, &error))
+    {
+      g_autofree char *count = _ex_window_format_count (n_written);
+
+      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "Exported %s game to “%s”",
+                                              "Exported %s games to “%s”", n_written),
+                                 count, dest);
+      _ex_window_set_status (self, message, FALSE);
+    }
+  else
+    {
+      message = g_strdup_printf (_("Could not export to “%s”: %s"), dest, error->message);
+      _ex_window_set_status (self, message, TRUE);
+    }
+
+  _ex_window_update_actions (self);
+  g_signal_emit (self, _ex_window_signals[EXPORT_FINISHED], 0, error == NULL);
+}
+
+/* The annotation text of exported games from the preferences ("MATCH" when
+ * there are no settings), or NULL for none. */
+static char *
+dup_annotation_text (ExWindow *self)
+{
+  GSettings *settings = ex_application_get_settings ();
+  g_autofree char *text = NULL;
+
+  if (settings == NULL)
+    return g_strdup ("MATCH");
+  if (!g_settings_get_boolean (settings, "export-annotations"))
+    return NULL;
+  text = g_settings_get_string (settings, "annotation-text");
+  return *text != '\0' ? g_steal_pointer (&text) : g_strdup ("MATCH");
+}
+
+/**
+ * ex_window_export_full:
+ * @path: the PGN file to write.
+ * @scope: which results: all of them, those the filter box shows, or the
+ *   selected ones (in input order, whatever the sort).
+ * @mark_text: (nullable): the annotation after each matched position
+ *   ("MATCH" in CQL, rulings R2); NULL or "" to export without.
+ *
+ * Starts writing the matched games of @scope, in input order, re-read by
+ * offset from the database, each with {Original game: N} (rulings R2), to
+ * @path on its own thread: to a temporary file beside it that is renamed
+ * over @path at the end, so a failed export leaves @path as it was.  The
+ * database itself is never written.  #ExWindow::export-finished tells the
+ * end.  (Replacing an existing file is confirmed by the file chooser.)
+ *
+ * Returns: FALSE with G_IO_ERROR_INVALID_ARGUMENT when @path is the
+ *   database, G_IO_ERROR_BUSY while searching or exporting, or
+ *   G_IO_ERROR_NOT_FOUND when @scope holds no result.
+ */
+gboolean
+ex_window_export_full (ExWindow       *self,
+                       const char     *path,
+                       ExExportScope   scope,
+                       const char     *mark_text,
+                       GError        **error)
+{
+  g_autoptr(GPtrArray) results = NULL;
+  g_autofree char *message = NULL;
+  GListModel *model;
+  ExportClosure *closure;
+  guint n;
+
+  g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (ex_window_is_searching (self) || self->exporting || _ex_window_pending_count (self) > 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                           _("Wait for the search to finish before exporting"));
+      return FALSE;
+    }
+
+  /* The matched games in input order (the list may be sorted otherwise):
+   * the store, or the filter's output, which keeps the store's order. */
+  results = g_ptr_array_new_with_free_func (g_object_unref);
+  model = scope == EX_EXPORT_SHOWN ? G_LIST_MODEL (self->filtered) : G_LIST_MODEL (self->results);
+  if (scope == EX_EXPORT_SELECTED)
+    {
+      /* Every selected result, in input order whatever the sort. */
+      g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+      g_autoptr(GHashTable) set = g_hash_table_new (NULL, NULL);
+      GtkBitsetIter iter;
+      guint position;
+
+      for (gboolean ok = gtk_bitset_iter_init_first (&iter, selected, &position); ok;
+           ok = gtk_bitset_iter_next (&iter, &position))
+        {
+          g_autoptr(ExResult) item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+
+          if (item != NULL)
+            g_hash_table_add (set, item);
+        }
+      n = g_list_model_get_n_items (model);
+      for (guint i = 0; i < n && g_hash_table_size (set) > 0; i++)
+        {
+          ExResult *item = g_list_model_get_item (model, i);
+
+          if (g_hash_table_remove (set, item))
+            g_ptr_array_add (results, item);
+          else
+            g_object_unref (item);
+        }
+    }
+  else
+    {
+      n = g_list_model_get_n_items (model);
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (results, g_list_model_get_item (model, i));
+    }
+
+  if (results->len == 0 || self->results_db_path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           scope == EX_EXPORT_SELECTED ? _("No game is selected")
+                                                       : _("There are no matched games to export"));
+      return FALSE;
+    }
+  if (!ex_export_check_destination (path, self->results_db_path, error))
+    return FALSE;
+  /* Nor over any file of the database searched. */
+  if (self->results_db_inputs != NULL)
+    {
+      g_auto(GStrv) files = cq_pgn_expand_inputs ((const char *const *) self->results_db_inputs,
+                                                  NULL);
+
+      for (guint i = 0; files != NULL && files[i] != NULL; i++)
+        if (!ex_export_check_destination (path, files[i], error))
+          return FALSE;
+    }
+
+  self->exporting = TRUE;
+  closure = g_new0 (ExportClosure, 1);
+  closure->self = g_object_ref (self);
+  closure->dest_name = g_path_get_basename (path);
+  message = g_strdup_printf (_("Exporting to “%s”…"), closure->dest_name);
+  ex_export_async (self->results_db_path, results, path, mark_text, NULL, export_done_cb, closure);
+  _ex_window_set_status (self, message, FALSE);
+  _ex_window_update_actions (self);
+
+  return TRUE;
+}
+
+/**
+ * ex_window_export_to_path:
+ * @path: the PGN file to write.
+ *
+ * Exports every result, annotated as the preferences say ({MATCH} by
+ * default): ex_window_export_full() with %EX_EXPORT_ALL.
+ */
+gboolean
+ex_window_export_to_path (ExWindow    *self,
+                          const char  *path,
+                          GError     **error)
+{
+  g_autofree char *mark_text = NULL;
+
+  g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
+
+  mark_text = dup_annotation_text (self);
+  return ex_window_export_full (self, path, EX_EXPORT_ALL, mark_text, error);
+}
+
+gboolean
+ex_window_is_exporting (ExWindow *self)
+{
+  g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
+
+  return self->exporting;
+}
+
+static void
+export_response_cb (GtkNativeDialog *dialog,
+                    int              response,
+                    ExWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      GtkFileChooser *chooser = GTK_FILE_CHOOSER (dialog);
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (chooser);
+      g_autoptr(GError) error = NULL;
+      const char *scope_choice = gtk_file_chooser_get_choice (chooser, "scope");
+      const char *annotate_choice = gtk_file_chooser_get_choice (chooser, "annotate");
+      g_autofree char *mark_text = NULL;
+      GSettings *settings = ex_application_get_settings ();
+      ExExportScope scope = EX_EXPORT_ALL;
+      gboolean annotate = g_strcmp0 (annotate_choice, "false") != 0;
+
+      if (g_strcmp0 (scope_choice, "shown") == 0)
+        scope = EX_EXPORT_SHOWN;
+      else if (g_strcmp0 (scope_choice, "selected") == 0)
+        scope = EX_EXPORT_SELECTED;
+
+      /* The choice is remembered for the next export. */
+      if (settings != NULL)
+        g_settings_set_boolean (settings, "export-annotations", annotate);
+      if (annotate)
+        mark_text = dup_annotation_text (self);
+
+      if (file == NULL || g_file_peek_path (file) == NULL)
+        _ex_window_set_status (self, _("Only local files can be written"), TRUE);
+      else if (!ex_window_export_full (self, g_file_peek_path (file), scope, mark_text, &error))
+        _ex_window_set_status (self, error->message, TRUE);
+    }
+
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+/* Asks where to export, which results (all, the filtered ones, the
+ * selected ones) and whether to annotate them.  The chooser asks before it
+ * replaces an existing file (GTK 4 always confirms in SAVE mode). */
+void
+_ex_window_export_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+  GtkFileChooser *chooser;
+  GSettings *settings = ex_application_get_settings ();
+  const char *scope_ids[] = { "all", "shown", "selected", NULL };
+  const char *scope_labels[] = { _("All results"), _("The results shown by the filter"),
+                                 _("The selected results"), NULL };
+  gboolean annotate = settings == NULL || g_settings_get_boolean (settings, "export-annotations");
+
+  dialog = gtk_file_chooser_native_new (_("Export the Matched Games"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  chooser = GTK_FILE_CHOOSER (dialog);
+  gtk_file_chooser_add_filter (chooser,
+                               _ex_window_new_filter (_("PGN Databases"), "*.[pP][gG][nN]"));
+  gtk_file_chooser_set_current_name (chooser, _("matches.pgn"));
+  gtk_file_chooser_add_choice (chooser, "scope", _("Export"), scope_ids, scope_labels);
+  gtk_file_chooser_set_choice (chooser, "scope",
+                               self->filter_text != NULL ? "shown" : "all");
+  gtk_file_chooser_add_choice (chooser, "annotate",
+                               _("Annotate the matched positions ({MATCH})"), NULL, NULL);
+  gtk_file_chooser_set_choice (chooser, "annotate", annotate ? "true" : "false");
+  g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}

@@ -1,0 +1,241 @@
+/* ex-window-private.h: what the files of the main window share.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window is one GObject (ExWindow) written in several files:
+ *
+ *   ex-window.c          life cycle, layout, status line, database, results
+ *                        list, search, examples, accessors, Theme Tools
+ *   ex-window-actions.c  the win.* actions: their list, most callbacks, and
+ *                        when they are enabled
+ *   ex-window-files.c    opening and saving queries, choosing databases
+ *   ex-window-export.c   writing the matched games to a PGN file (Export)
+ *
+ * This header holds the instance struct, the functions those files share
+ * (named _ex_window_*), and the accessors that only the tests use
+ * (tests/ui*); the rest of the application uses ex-window.h.
+ */
+#pragma once
+
+#include <gtksourceview/gtksource.h>
+
+#include "ex-cql-editor.h"
+#include "ex-diagnostics.h"
+#include "ex-result.h"
+#include "ex-search-job.h"
+#include "ex-window.h"
+
+G_BEGIN_DECLS
+
+/* The columns of the results list, in display order. */
+enum {
+  COLUMN_NUMBER,
+  COLUMN_WHITE,
+  COLUMN_BLACK,
+  COLUMN_EVENT,
+  COLUMN_ROUND,
+  COLUMN_DATE,
+  COLUMN_RESULT,
+  COLUMN_POSITIONS,
+  N_COLUMNS
+};
+
+struct _ExWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  GtkButton            *database_button;
+  GtkLabel             *database_label;
+  GtkLabel             *progress_label;
+  GtkMenuButton        *examples_button;
+  GtkProgressBar       *progress_bar;
+  GtkLabel             *query_file_label;
+  GtkSourceView        *editor;
+  GtkLabel             *results_count_label;
+  GtkStack             *results_stack;
+  GtkLabel             *empty_title_label;
+  GtkLabel             *empty_description_label;
+  GtkColumnView        *results_view;
+  GtkSearchEntry       *filter_entry;
+  GtkBox               *viewer_box;
+  GtkBox               *status_bar;
+  GtkImage             *status_icon;
+  GtkLabel             *status_label;
+  GtkLabel             *diagnostics_label;
+  ExDiagnostics        *diagnostics_view;  /* the list of damaged/skipped games */
+
+  GtkSourceBuffer      *buffer;
+  GtkTextTag           *error_tag;
+  GtkWidget            *game_view;
+
+  GtkColumnViewColumn  *columns[N_COLUMNS];
+
+  GListStore           *results;       /* ExResult, in input order */
+  GPtrArray            *pending;       /* ExResult found, not yet in @results */
+  guint                 pending_head;  /* the first of @pending not yet delivered */
+  guint                 feed_tick_id;
+  guint                 feed_idle_id;
+  guint                 feed_small;    /* rows per slice while rows get widgets */
+  GtkFilter            *filter;
+  char                 *filter_text;   /* case folded; NULL: no filter */
+  GtkFilterListModel   *filtered;
+  GtkSortListModel     *sorted;
+  GtkMultiSelection    *selection;
+  ExResult             *current;        /* the result shown: the last selected */
+  GtkBitset            *last_selection; /* the selection before its last change */
+
+  GPtrArray            *databases;        /* GFile: the files and folders searched as one */
+  GFile                *query_file;
+  ExSearchJob          *job;           /* the current search, or NULL */
+  char                 *results_db_path;  /* where the results' games are re-read from */
+  char                 *results_db_name;  /* the searched database, for messages */
+  char                **results_db_inputs;  /* its files and folders, never written */
+  gboolean              results_db_temporary;  /* the search job's games file: deleted with the results */
+  CqSearchProgress      progress;
+  GPtrArray            *diagnostics;   /* first MAX_DIAGNOSTICS messages */
+  GError               *finish_error;  /* how the search ended, see complete_search() */
+  gboolean              finish_pending; /* the search ended; rows still being delivered */
+
+  guint                 error_line;    /* 1-based; 0: no error shown */
+  guint                 error_column;
+  guint                 status_is_error : 1;
+  guint                 exporting : 1;
+
+  /* The query editor's live parse, completion and hover (ExCqlEditor),
+   * and the Theme Tools window (picker, pattern board, theme library). */
+  ExCqlEditor          *cql_editor;
+  GtkWidget            *theme_tools;
+  guint                 status_shows_live_error : 1;
+};
+
+/* The window's signals: search-finished, export-finished. */
+enum {
+  SEARCH_FINISHED,
+  EXPORT_FINISHED,
+  N_SIGNALS
+};
+
+extern guint _ex_window_signals[N_SIGNALS];
+
+/* ex-window.c: the status line, counts, the query's text, the database,
+ * the rows not yet in the list, the result shown. */
+void   _ex_window_set_status          (ExWindow   *self,
+                                       const char *text,
+                                       gboolean    is_error);
+char  *_ex_window_format_count        (guint64     n);
+void   _ex_window_replace_query_text  (ExWindow   *self,
+                                       const char *text,
+                                       gboolean    undoable);
+char  *_ex_window_dup_database_name   (ExWindow   *self);
+void   _ex_window_use_sample_database (ExWindow   *self);
+guint  _ex_window_pending_count       (ExWindow   *self);
+guint  _ex_window_current_position    (ExWindow   *self);
+
+/* ex-window-actions.c: installs the win.* actions (called by class_init),
+ * and enables or disables them as the window's state changes. */
+void   _ex_window_class_install_actions (GtkWidgetClass *widget_class);
+void   _ex_window_update_actions        (ExWindow       *self);
+
+/* ex-window-files.c: the file choosers of the query and database menus
+ * (win.open-query, win.save-query, win.save-query-as, win.choose-database,
+ * win.choose-database-folder, win.sample-database). */
+GtkFileFilter *_ex_window_new_filter  (const char *name,
+                                       const char *pattern);
+void   _ex_window_open_query_action             (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
+void   _ex_window_save_query_action             (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
+void   _ex_window_choose_database_action        (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
+void   _ex_window_choose_database_folder_action (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
+void   _ex_window_sample_database_action        (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
+
+/* ex-window-export.c: the Export dialog (win.export). */
+void   _ex_window_export_action                 (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
+
+/* Accessors for the tests (and the window's own files). */
+
+void           ex_window_set_database       (ExWindow       *self,
+                                             GFile          *file);
+GFile         *ex_window_get_database       (ExWindow       *self);
+void           ex_window_set_query_text     (ExWindow       *self,
+                                             const char     *text);
+char          *ex_window_dup_query_text     (ExWindow       *self);
+GtkTextBuffer *ex_window_get_query_buffer   (ExWindow       *self);
+gboolean       ex_window_load_example       (ExWindow       *self,
+                                             const char     *name);
+const char *const *ex_window_list_examples  (void);
+
+void           ex_window_stop               (ExWindow       *self);
+gboolean       ex_window_is_searching       (ExWindow       *self);
+
+/**
+ * ExResultColumn:
+ * The columns of the results list, in display order.
+ */
+typedef enum {
+  EX_RESULT_COLUMN_NUMBER,
+  EX_RESULT_COLUMN_WHITE,
+  EX_RESULT_COLUMN_BLACK,
+  EX_RESULT_COLUMN_EVENT,
+  EX_RESULT_COLUMN_ROUND,
+  EX_RESULT_COLUMN_DATE,
+  EX_RESULT_COLUMN_RESULT,
+  EX_RESULT_COLUMN_POSITIONS,
+} ExResultColumn;
+
+void           ex_window_sort_results       (ExWindow       *self,
+                                             ExResultColumn  column,
+                                             GtkSortType     order);
+gboolean       ex_window_is_sorting         (ExWindow       *self);
+void           ex_window_set_filter_text    (ExWindow       *self,
+                                             const char     *text);
+void           ex_window_add_to_selection   (ExWindow       *self,
+                                             guint           position);
+GtkWidget     *ex_window_get_game_view      (ExWindow       *self);
+char          *ex_window_dup_game_pgn       (ExWindow       *self);
+char          *ex_window_dup_position_fen   (ExWindow       *self);
+
+const char    *ex_window_get_status_text    (ExWindow       *self);
+gboolean       ex_window_get_status_is_error (ExWindow      *self);
+gboolean       ex_window_get_error_location (ExWindow       *self,
+                                             guint          *line,
+                                             guint          *column);
+
+/**
+ * ExExportScope:
+ * @EX_EXPORT_ALL: every result of the search.
+ * @EX_EXPORT_SHOWN: the results that pass the filter box.
+ * @EX_EXPORT_SELECTED: the selected results, in input order.
+ */
+typedef enum {
+  EX_EXPORT_ALL,
+  EX_EXPORT_SHOWN,
+  EX_EXPORT_SELECTED,
+} ExExportScope;
+
+gboolean       ex_window_export_full        (ExWindow       *self,
+                                             const char     *path,
+                                             ExExportScope   scope,
+                                             const char     *mark_text,
+                                             GError        **error);
+gboolean       ex_window_export_to_path     (ExWindow       *self,
+                                             const char     *path,
+                                             GError        **error);
+gboolean       ex_window_is_exporting       (ExWindow       *self);
+
+/* The editor controller and the Theme Tools window. */
+ExCqlEditor   *ex_window_get_cql_editor     (ExWindow       *self);
+GtkWidget     *ex_window_get_theme_tools    (ExWindow       *self);
+
+G_END_DECLS
