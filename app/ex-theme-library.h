@@ -23,21 +23,3 @@ gboolean   ex_theme_library_activate     (ExThemeLibrary  *self,
                                           const char      *name);
 
 G_END_DECLS
-
-/* The "Theme Tools" window: the picker, the pattern board and the theme
- * library in one notebook, wired to the query editor and the board viewer.
- * See ex-theme-library.c. */
-typedef struct _ExCqlEditor ExCqlEditor;
-typedef struct _ExPicker ExPicker;
-typedef struct _ExPatternBoard ExPatternBoard;
-
-GtkWidget      *ex_theme_tools_new               (GtkWindow   *parent,
-                                                  ExCqlEditor *editor,
-                                                  GtkWidget   *game_view);
-ExPicker       *ex_theme_tools_get_picker        (GtkWidget   *tools);
-ExPatternBoard *ex_theme_tools_get_pattern_board (GtkWidget   *tools);
-ExThemeLibrary *ex_theme_tools_get_library       (GtkWidget   *tools);
-void            ex_theme_tools_show_page         (GtkWidget   *tools,
-                                                  const char  *page);
-gboolean        ex_theme_tools_search_board      (GtkWidget   *tools,
-                                                  gboolean     selected_only);

@@ -18,7 +18,7 @@
 
 #include "ex-game-view.h"
 
-#include "ex-theme-library.h"
+#include "ex-theme-tools.h"
 #include "ex-window-private.h"
 
 /* ------------------------------------------------------------------------
@@ -161,7 +161,7 @@ search_board_action (GtkWidget  *widget,
                      GVariant   *parameter)
 {
   ExWindow *self = EX_WINDOW (widget);
-  GtkWidget *tools = ex_window_get_theme_tools (self);
+  ExThemeTools *tools = ex_window_get_theme_tools (self);
 
   gtk_window_present (GTK_WINDOW (tools));
   ex_theme_tools_search_board (tools, g_str_equal (action_name, "win.search-pattern"));

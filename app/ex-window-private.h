@@ -23,6 +23,7 @@
 #include "ex-diagnostics.h"
 #include "ex-result.h"
 #include "ex-search-job.h"
+#include "ex-theme-tools.h"
 #include "ex-window.h"
 
 G_BEGIN_DECLS
@@ -105,7 +106,7 @@ struct _ExWindow
   /* The query editor's live parse, completion and hover (ExCqlEditor),
    * and the Theme Tools window (picker, pattern board, theme library). */
   ExCqlEditor          *cql_editor;
-  GtkWidget            *theme_tools;
+  ExThemeTools         *theme_tools;
   guint                 status_shows_live_error : 1;
 };
 
@@ -236,6 +237,6 @@ gboolean       ex_window_is_exporting       (ExWindow       *self);
 
 /* The editor controller and the Theme Tools window. */
 ExCqlEditor   *ex_window_get_cql_editor     (ExWindow       *self);
-GtkWidget     *ex_window_get_theme_tools    (ExWindow       *self);
+ExThemeTools  *ex_window_get_theme_tools    (ExWindow       *self);
 
 G_END_DECLS

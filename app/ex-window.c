@@ -1970,14 +1970,15 @@ theme_loaded_cb (ExWindow   *self,
  * Returns: (transfer none): the Theme Tools window (picker, pattern board,
  *   themes; ex_theme_tools_new()), created on first use.
  */
-GtkWidget *
+ExThemeTools *
 ex_window_get_theme_tools (ExWindow *self)
 {
   g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
 
   if (self->theme_tools == NULL)
     {
-      self->theme_tools = ex_theme_tools_new (GTK_WINDOW (self), self->cql_editor, self->game_view);
+      self->theme_tools = ex_theme_tools_new (GTK_WINDOW (self), self->cql_editor,
+                                              EX_GAME_VIEW (self->game_view));
       g_object_add_weak_pointer (G_OBJECT (self->theme_tools), (gpointer *) &self->theme_tools);
       g_signal_connect_object (ex_theme_tools_get_library (self->theme_tools), "load",
                                G_CALLBACK (theme_loaded_cb), self, G_CONNECT_SWAPPED);

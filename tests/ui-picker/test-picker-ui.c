@@ -22,6 +22,7 @@
 #include "ex-pattern-board.h"
 #include "ex-picker.h"
 #include "ex-theme-library.h"
+#include "ex-theme-tools.h"
 #include "ex-window-private.h"
 #include "ui-common.h"
 
@@ -280,7 +281,7 @@ test_themes_with_the_mouse (void)
 {
   ExWindow *window = ex_window_new (GTK_APPLICATION (app));
   ExCqlEditor *editor;
-  GtkWidget *tools;
+  ExThemeTools *tools;
   ExPatternBoard *pattern;
 
   gtk_window_present (GTK_WINDOW (window));
@@ -289,7 +290,7 @@ test_themes_with_the_mouse (void)
   g_assert_nonnull (editor);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.theme-tools", NULL));
   tools = ex_window_get_theme_tools (window);
-  g_assert_true (gtk_widget_get_visible (tools));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (tools)));
   pattern = ex_theme_tools_get_pattern_board (tools);
   ex_theme_tools_show_page (tools, "pattern");
   ex_test_spin (150);
@@ -338,7 +339,7 @@ test_themes_with_the_mouse (void)
       screenshot (GTK_WIDGET (window), png);
       g_free (png);
       png = g_strdup_printf ("picker-theme-%u-tools.png", t + 1);
-      screenshot (tools, png);
+      screenshot (GTK_WIDGET (tools), png);
       (void) count;
     }
 
@@ -378,7 +379,7 @@ test_themes_with_the_mouse (void)
     g_assert_cmpstr (ex_picker_get_text (picker), ==, "Pa7");
     ex_theme_tools_show_page (tools, "picker");
     ex_test_spin (200);
-    screenshot (tools, "picker-tools-picker.png");
+    screenshot (GTK_WIDGET (tools), "picker-tools-picker.png");
   }
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -394,7 +395,7 @@ test_theme_library (void)
 {
   ExWindow *window = ex_window_new (GTK_APPLICATION (app));
   g_auto(GStrv) names = ex_theme_library_list ();
-  GtkWidget *tools;
+  ExThemeTools *tools;
   g_autofree char *text = NULL;
   g_autofree char *theme = NULL;
   g_autofree char *title = NULL;
@@ -419,7 +420,7 @@ test_theme_library (void)
   gtk_window_present (GTK_WINDOW (tools));
   ex_theme_tools_show_page (tools, "themes");
   ex_test_spin (200);
-  screenshot (tools, "picker-tools-themes.png");
+  screenshot (GTK_WIDGET (tools), "picker-tools-themes.png");
 
   g_assert_true (ex_window_run (window));
   g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));

@@ -1,0 +1,279 @@
+/* ex-theme-tools.c: the "Theme Tools" window.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A notebook with the picker, the pattern board and the theme library
+ * (ex-theme-tools.ui).  The picker's and the pattern board's Insert put
+ * their text at the editor's cursor; a theme replaces the editor's text;
+ * when the editor's cursor moves onto a designator, the picker shows it.
+ * The pattern page can start from the board viewer's position ("Search for
+ * This Position") or from the squares outlined on it ("Search for This
+ * Pattern": the matched squares, which Ctrl+click on the viewer's board
+ * adds or removes).  The window is hidden, not destroyed, when closed, and
+ * destroyed with its parent.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "ex-cql-editor.h"
+#include "ex-game-view.h"
+#include "ex-pattern-board.h"
+#include "ex-picker.h"
+#include "ex-theme-library.h"
+#include "ex-theme-tools.h"
+
+struct _ExThemeTools
+{
+  GtkWindow       parent_instance;
+
+  ExCqlEditor    *editor;     /* weak */
+  ExGameView     *game_view;  /* weak */
+
+  /* Template children. */
+  GtkNotebook    *notebook;
+  ExPicker       *picker;
+  ExPatternBoard *pattern;
+  ExThemeLibrary *library;
+  GtkLabel       *board_status;
+};
+
+G_DEFINE_FINAL_TYPE (ExThemeTools, ex_theme_tools, GTK_TYPE_WINDOW)
+
+/* Into an empty editor, a position list comes inside a match list, so that
+ * it is a whole query at once. */
+static void
+insert_cb (ExThemeTools *self,
+           const char   *text)
+{
+  g_autofree char *current = NULL;
+
+  if (self->editor == NULL || text == NULL)
+    return;
+  current = ex_cql_editor_dup_text (self->editor);
+  if (g_strstrip (current)[0] == '\0' && g_str_has_prefix (text, "(position"))
+    {
+      g_autofree char *query = g_strdup_printf ("(match\n  %s)\n", text);
+
+      ex_cql_editor_replace_text (self->editor, query);
+    }
+  else
+    ex_cql_editor_insert (self->editor, text);
+}
+
+static void
+load_cb (ExThemeTools *self,
+         const char   *name,
+         const char   *text)
+{
+  if (self->editor != NULL)
+    ex_cql_editor_replace_text (self->editor, text);
+}
+
+static void
+designator_at_cursor_cb (ExCqlEditor *editor,
+                         const char  *text,
+                         ExPicker    *picker)
+{
+  ex_picker_set_text (picker, text, NULL);
+}
+
+/* Ctrl+click on the viewer's board adds or removes a square of its
+ * outline: the pattern that "Search for This Pattern" copies. */
+static void
+board_pressed_cb (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  ExBoard         *board)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  int square;
+
+  if ((state & GDK_CONTROL_MASK) == 0)
+    return;
+  square = ex_board_get_square_at (board, x, y);
+  if (square == CQ_NO_SQUARE)
+    return;
+  ex_board_set_highlight (board, ex_board_get_highlight (board) ^ CQ_BIT (square));
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+/**
+ * ex_theme_tools_search_board:
+ * @selected_only: FALSE for the whole position ("Search for This
+ *   Position"), TRUE for the squares outlined on the viewer's board only
+ *   ("Search for This Pattern").
+ *
+ * Puts the board viewer's position into the pattern board and shows it.
+ *
+ * Returns: FALSE if the viewer shows no position (or, with
+ *   @selected_only, no square is outlined).
+ */
+gboolean
+ex_theme_tools_search_board (ExThemeTools *self,
+                             gboolean      selected_only)
+{
+  ExBoard *board;
+  const CqPosition *pos;
+  CqBitboard squares;
+
+  g_return_val_if_fail (EX_IS_THEME_TOOLS (self), FALSE);
+
+  if (self->game_view == NULL)
+    return FALSE;
+  board = ex_game_view_get_board (self->game_view);
+  pos = board != NULL ? ex_board_get_position (board) : NULL;
+  if (pos == NULL)
+    {
+      gtk_label_set_text (self->board_status, _("Select a matched game first: its board is copied here"));
+      return FALSE;
+    }
+  squares = selected_only ? ex_board_get_highlight (board) : CQ_SQUARES_ALL;
+  if (squares == 0)
+    {
+      gtk_label_set_text (self->board_status,
+                          _("No square is outlined on the game’s board: Ctrl+click the pieces of the pattern"));
+      return FALSE;
+    }
+  ex_pattern_board_set_position (self->pattern, pos, squares);
+  gtk_label_set_text (self->board_status,
+                      selected_only ? _("The outlined squares of the game’s board, ready to refine")
+                                    : _("The game’s position, ready to refine"));
+  ex_theme_tools_show_page (self, "pattern");
+  return TRUE;
+}
+
+static void
+search_position_cb (ExThemeTools *self)
+{
+  ex_theme_tools_search_board (self, FALSE);
+}
+
+static void
+search_pattern_cb (ExThemeTools *self)
+{
+  ex_theme_tools_search_board (self, TRUE);
+}
+
+static void
+ex_theme_tools_dispose (GObject *object)
+{
+  ExThemeTools *self = EX_THEME_TOOLS (object);
+
+  g_clear_weak_pointer (&self->editor);
+  g_clear_weak_pointer (&self->game_view);
+  /* The notebook is the window's child: GtkWindow disposes of it (no
+   * gtk_widget_dispose_template(), which would unparent it twice). */
+
+  G_OBJECT_CLASS (ex_theme_tools_parent_class)->dispose (object);
+}
+
+static void
+ex_theme_tools_class_init (ExThemeToolsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ex_theme_tools_dispose;
+
+  g_type_ensure (EX_TYPE_PICKER);
+  g_type_ensure (EX_TYPE_PATTERN_BOARD);
+  g_type_ensure (EX_TYPE_THEME_LIBRARY);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/excelsior/Workbench/ui/ex-theme-tools.ui");
+  gtk_widget_class_bind_template_child (widget_class, ExThemeTools, notebook);
+  gtk_widget_class_bind_template_child (widget_class, ExThemeTools, picker);
+  gtk_widget_class_bind_template_child (widget_class, ExThemeTools, pattern);
+  gtk_widget_class_bind_template_child (widget_class, ExThemeTools, library);
+  gtk_widget_class_bind_template_child (widget_class, ExThemeTools, board_status);
+  gtk_widget_class_bind_template_callback (widget_class, search_position_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_pattern_cb);
+}
+
+static void
+ex_theme_tools_init (ExThemeTools *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect_swapped (self->picker, "insert", G_CALLBACK (insert_cb), self);
+  g_signal_connect_swapped (self->pattern, "insert", G_CALLBACK (insert_cb), self);
+  g_signal_connect_swapped (self->library, "load", G_CALLBACK (load_cb), self);
+}
+
+/**
+ * ex_theme_tools_new:
+ * @parent: the main window.
+ * @editor: the query editor the tools write into (not owned; the tools
+ *   stop writing when it is finalized).
+ * @game_view: (nullable): the board viewer whose position the pattern board
+ *   can copy (not owned).  A Ctrl+click gesture is added to its board.
+ *
+ * Returns: (transfer none): the "Theme Tools" window, not shown yet; it is
+ *   hidden, not destroyed, when closed, and destroyed with @parent.
+ */
+ExThemeTools *
+ex_theme_tools_new (GtkWindow   *parent,
+                    ExCqlEditor *editor,
+                    ExGameView  *game_view)
+{
+  ExThemeTools *self;
+
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (editor), NULL);
+  g_return_val_if_fail (game_view == NULL || EX_IS_GAME_VIEW (game_view), NULL);
+
+  self = g_object_new (EX_TYPE_THEME_TOOLS, "transient-for", parent, NULL);
+  g_set_weak_pointer (&self->editor, editor);
+  if (game_view != NULL)
+    {
+      GtkGesture *click = gtk_gesture_click_new ();
+      ExBoard *board = ex_game_view_get_board (game_view);
+
+      g_set_weak_pointer (&self->game_view, game_view);
+      gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+      g_signal_connect (click, "pressed", G_CALLBACK (board_pressed_cb), board);
+      gtk_widget_add_controller (GTK_WIDGET (board), GTK_EVENT_CONTROLLER (click));
+    }
+  g_signal_connect_object (editor, "designator-at-cursor", G_CALLBACK (designator_at_cursor_cb),
+                           self->picker, 0);
+
+  return self;
+}
+
+ExPicker *
+ex_theme_tools_get_picker (ExThemeTools *self)
+{
+  g_return_val_if_fail (EX_IS_THEME_TOOLS (self), NULL);
+  return self->picker;
+}
+
+ExPatternBoard *
+ex_theme_tools_get_pattern_board (ExThemeTools *self)
+{
+  g_return_val_if_fail (EX_IS_THEME_TOOLS (self), NULL);
+  return self->pattern;
+}
+
+ExThemeLibrary *
+ex_theme_tools_get_library (ExThemeTools *self)
+{
+  g_return_val_if_fail (EX_IS_THEME_TOOLS (self), NULL);
+  return self->library;
+}
+
+/* @page: "picker", "pattern" or "themes". */
+void
+ex_theme_tools_show_page (ExThemeTools *self,
+                          const char   *page)
+{
+  g_return_if_fail (EX_IS_THEME_TOOLS (self));
+  g_return_if_fail (page != NULL);
+
+  if (strcmp (page, "picker") == 0)
+    gtk_notebook_set_current_page (self->notebook, 0);
+  else if (strcmp (page, "pattern") == 0)
+    gtk_notebook_set_current_page (self->notebook, 1);
+  else if (strcmp (page, "themes") == 0)
+    gtk_notebook_set_current_page (self->notebook, 2);
+}
