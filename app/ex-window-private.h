@@ -60,6 +60,7 @@ struct _ExWindow
   GtkColumnView        *results_view;
   GtkSearchEntry       *filter_entry;
   GtkBox               *viewer_box;
+  GtkMenuButton        *recent_button;
   GtkBox               *status_bar;
   GtkImage             *status_icon;
   GtkLabel             *status_label;

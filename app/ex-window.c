@@ -67,7 +67,7 @@ static const struct {
   { "white-starts-behind.cql", N_("White Starts with Less Material") },
 };
 
-static void setup_theme_tools (ExWindow *self);
+static void setup_editor (ExWindow *self);
 
 /* ------------------------------------------------------------------------
  * Status line, progress and counts
@@ -1835,6 +1835,7 @@ ex_window_class_init (ExWindowClass *klass)
 
   gtk_source_init ();
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
+  g_type_ensure (EX_TYPE_GAME_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "ui/ex-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ExWindow, database_button);
@@ -1851,6 +1852,8 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExWindow, results_view);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, viewer_box);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, game_view);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, recent_button);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, status_bar);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, status_icon);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, status_label);
@@ -1890,10 +1893,6 @@ ex_window_init (ExWindow *self)
   g_signal_connect_object (self->buffer, "changed", G_CALLBACK (buffer_changed_cb), self,
                            G_CONNECT_SWAPPED);
 
-  self->game_view = ex_game_view_new ();
-  gtk_widget_set_hexpand (self->game_view, TRUE);
-  gtk_widget_set_vexpand (self->game_view, TRUE);
-  gtk_box_append (self->viewer_box, self->game_view);
 
   setup_results_view (self);
   g_signal_connect_object (self->selection, "selection-changed",
@@ -1910,7 +1909,7 @@ ex_window_init (ExWindow *self)
       gtk_label_set_text (self->query_file_label, examples[0].file);
     }
 
-  setup_theme_tools (self);
+  setup_editor (self);
 
   _ex_window_set_status (self, _("Ready: write a query or pick one from Examples, then press Run"), FALSE);
   _ex_window_use_sample_database (self);
@@ -2004,49 +2003,14 @@ recent_menu_update (GtkMenuButton *button,
 }
 
 static void
-setup_theme_tools (ExWindow *self)
+setup_editor (ExWindow *self)
 {
-  GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (self));
-
   self->cql_editor = ex_cql_editor_new (self->editor);
   g_signal_connect_object (self->cql_editor, "notify::message", G_CALLBACK (live_parse_cb), self,
                            G_CONNECT_SWAPPED);
   ex_cql_editor_add_file_drop (GTK_WIDGET (self), dropped_file_cb, self);
 
-  /* Under the board viewer: start a pattern from the game shown. */
-  {
-    GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-    GtkWidget *position = gtk_button_new_with_mnemonic (_("Search for This _Position"));
-    GtkWidget *pattern = gtk_button_new_with_mnemonic (_("Search for This Pa_ttern"));
-
-    gtk_actionable_set_action_name (GTK_ACTIONABLE (position), "win.search-position");
-    gtk_actionable_set_action_name (GTK_ACTIONABLE (pattern), "win.search-pattern");
-    gtk_widget_set_tooltip_text (position, _("Put the position shown into the pattern board, to refine and search"));
-    gtk_widget_set_tooltip_text (pattern,
-                                 _("Put the outlined squares of the board into the pattern board (Ctrl+click squares to change them)"));
-    gtk_widget_add_css_class (position, "flat");
-    gtk_widget_add_css_class (pattern, "flat");
-    gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
-    gtk_box_append (GTK_BOX (box), position);
-    gtk_box_append (GTK_BOX (box), pattern);
-    gtk_box_append (self->viewer_box, box);
-  }
-
-  if (GTK_IS_HEADER_BAR (titlebar))
-    {
-      GtkWidget *tools = gtk_button_new_from_icon_name ("applications-science-symbolic");
-      GtkWidget *recent = gtk_menu_button_new ();
-
-      gtk_button_set_label (GTK_BUTTON (tools), _("Theme _Tools"));
-      gtk_button_set_use_underline (GTK_BUTTON (tools), TRUE);
-      gtk_widget_set_tooltip_text (tools, _("Build a search with the mouse: designator picker, pattern board, theme library (Ctrl+T)"));
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (tools), "win.theme-tools");
-      gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (recent), "document-open-recent-symbolic");
-      gtk_widget_set_tooltip_text (recent, _("Recent queries"));
-      gtk_menu_button_set_create_popup_func (GTK_MENU_BUTTON (recent), recent_menu_update, NULL, NULL);
-      gtk_header_bar_pack_end (GTK_HEADER_BAR (titlebar), tools);
-      gtk_header_bar_pack_start (GTK_HEADER_BAR (titlebar), recent);
-    }
+  gtk_menu_button_set_create_popup_func (self->recent_button, recent_menu_update, NULL, NULL);
 }
 
 /**
