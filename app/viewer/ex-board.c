@@ -98,9 +98,12 @@ ex_board_snapshot (GtkWidget   *widget,
 
   if (self->has_position && self->has_last_move
       && !(self->last_move.flags & CQ_MOVE_NULL))
-    ex_board_painter_snapshot_marks (&painter, snapshot,
-                                     CQ_BIT (self->last_move.from) | CQ_BIT (self->last_move.to),
-                                     EX_BOARD_MARK_LAST_MOVE);
+    {
+      ex_board_painter_snapshot_marks (&painter, snapshot, CQ_BIT (self->last_move.from),
+                                       EX_BOARD_MARK_LAST_MOVE);
+      ex_board_painter_snapshot_marks (&painter, snapshot, CQ_BIT (self->last_move.to),
+                                       EX_BOARD_MARK_LAST_MOVE);
+    }
 
   ex_board_painter_snapshot_marks (&painter, snapshot, self->highlight, EX_BOARD_MARK_MATCH);
 
