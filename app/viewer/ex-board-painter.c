@@ -288,52 +288,98 @@ ex_board_painter_snapshot_squares (const ExBoardPainter *painter,
                                  &rect);
 }
 
+/* Outlines of @width pixels inside each square of @squares.  Whole-pixel
+ * widths are border nodes; a fractional width is stroked with cairo, since
+ * the GL renderers draw a border node's fractional width as whole pixels
+ * and cairo draws it antialiased. */
+static void
+snapshot_outlines (const ExBoardPainter *painter,
+                   GtkSnapshot          *snapshot,
+                   CqBitboard            squares,
+                   float                 width)
+{
+  const float widths[4] = { width, width, width, width };
+  const GdkRGBA colors[4] = { mark_outline, mark_outline, mark_outline, mark_outline };
+  int size = painter->square_size;
+  cairo_t *cr = NULL;
+
+  if (width != floorf (width))
+    {
+      cr = gtk_snapshot_append_cairo (snapshot,
+                                      &GRAPHENE_RECT_INIT (painter->x0, painter->y0,
+                                                           8 * size, 8 * size));
+      gdk_cairo_set_source_rgba (cr, &mark_outline);
+      cairo_set_line_width (cr, width);
+    }
+
+  for (CqBitboard bb = squares; bb != 0; bb &= bb - 1)
+    {
+      graphene_rect_t rect;
+      GskRoundedRect outline;
+
+      ex_board_painter_get_square_bounds (painter, lowest_square (bb), &rect);
+      if (cr != NULL)
+        {
+          cairo_rectangle (cr, rect.origin.x + width / 2, rect.origin.y + width / 2,
+                           rect.size.width - width, rect.size.height - width);
+          cairo_stroke (cr);
+        }
+      else
+        {
+          gsk_rounded_rect_init_from_rect (&outline, &rect, 0);
+          gtk_snapshot_append_border (snapshot, &outline, widths, colors);
+        }
+    }
+
+  g_clear_pointer (&cr, cairo_destroy);
+}
+
 void
 ex_board_painter_snapshot_marks (const ExBoardPainter *painter,
                                  GtkSnapshot          *snapshot,
                                  CqBitboard            squares,
                                  ExBoardMark           mark)
 {
-  const GdkRGBA *tint;
-  float width;
+  graphene_rect_t rect;
+
+  if (squares == 0 || painter->square_size <= 0)
+    return;
 
   switch (mark)
     {
     case EX_BOARD_MARK_LAST_MOVE:
-      tint = &last_move_tint;
-      width = 0;
+      for (CqBitboard bb = squares; bb != 0; bb &= bb - 1)
+        {
+          ex_board_painter_get_square_bounds (painter, lowest_square (bb), &rect);
+          gtk_snapshot_append_color (snapshot, &last_move_tint, &rect);
+        }
       break;
 
     case EX_BOARD_MARK_MATCH:
-      tint = &match_tint;
-      width = MAX (2.0f, roundf (painter->square_size * 0.07f));
+      /* Tint and outline square by square. */
+      for (CqBitboard bb = squares; bb != 0; bb &= bb - 1)
+        {
+          int square = lowest_square (bb);
+
+          ex_board_painter_get_square_bounds (painter, square, &rect);
+          gtk_snapshot_append_color (snapshot, &match_tint, &rect);
+          snapshot_outlines (painter, snapshot, CQ_BIT (square),
+                             MAX (2.0f, roundf (painter->square_size * 0.07f)));
+        }
       break;
 
     case EX_BOARD_MARK_SELECTED:
-      tint = &selected_tint;
-      width = 1.5f;
+      /* The tints, then the outlines over them. */
+      for (CqBitboard bb = squares; bb != 0; bb &= bb - 1)
+        {
+          ex_board_painter_get_square_bounds (painter, lowest_square (bb), &rect);
+          gtk_snapshot_append_color (snapshot, &selected_tint, &rect);
+        }
+      snapshot_outlines (painter, snapshot, squares, 1.5f);
       break;
 
     default:
       g_return_if_reached ();
-    }
-
-  for (CqBitboard bb = squares; bb != 0; bb &= bb - 1)
-    {
-      graphene_rect_t rect;
-
-      if (!ex_board_painter_get_square_bounds (painter, lowest_square (bb), &rect))
-        return;
-      gtk_snapshot_append_color (snapshot, tint, &rect);
-      if (width > 0)
-        {
-          const float widths[4] = { width, width, width, width };
-          const GdkRGBA colors[4] = { mark_outline, mark_outline, mark_outline, mark_outline };
-          GskRoundedRect outline;
-
-          gsk_rounded_rect_init_from_rect (&outline, &rect, 0);
-          gtk_snapshot_append_border (snapshot, &outline, widths, colors);
-        }
     }
 }
 
