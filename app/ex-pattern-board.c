@@ -327,17 +327,19 @@ is_one_piece (guint16 pieces)
 }
 
 /* Classes and sets of piece types: their piecetype text on a tinted
- * square. */
+ * square.  A long set's text may run over the square's sides, up to the
+ * widget's edges. */
 static void
 snapshot_classes (ExPatternBoard       *self,
                   GtkSnapshot          *snapshot,
                   const ExBoardPainter *painter)
 {
   double size = painter->square_size;
-  graphene_rect_t board;
+  graphene_rect_t bounds;
   cairo_t *cr = NULL;
 
-  graphene_rect_init (&board, painter->x0, painter->y0, 8 * size, 8 * size);
+  graphene_rect_init (&bounds, 0, 0, gtk_widget_get_width (painter->widget),
+                      gtk_widget_get_height (painter->widget));
   for (int sq = 0; sq < 64; sq++)
     {
       guint16 pieces = self->pieces[sq];
@@ -350,7 +352,7 @@ snapshot_classes (ExPatternBoard       *self,
         continue;
 
       if (cr == NULL)
-        cr = gtk_snapshot_append_cairo (snapshot, &board);
+        cr = gtk_snapshot_append_cairo (snapshot, &bounds);
       ex_board_painter_get_square_bounds (painter, sq, &rect);
       x = rect.origin.x;
       y = rect.origin.y;
