@@ -10,17 +10,22 @@
  * one position list, one piece designator per square
  * (cq_pattern_to_text()).  ExPatternBoard::insert hands it to the editor.
  * ex_pattern_board_set_position() starts from a position of the board
- * viewer ("Search for this position / pattern").
+ * viewer ("Search for this position / pattern").  The board is laid out
+ * and drawn by the board painter (app/viewer/ex-board-painter.h); the
+ * pattern board adds the text of classes and sets of piece types.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
-#include "ex-board.h"
+#include "ex-board-painter.h"
 #include "ex-picker.h"
 #include "ex-pattern-board.h"
 
 #define N_SYMBOLS 21
+
+/* The side of the palette's and the drag icon's piece images, in pixels. */
+#define PIECE_IMAGE_SIZE 64
 
 struct _ExPatternBoard
 {
@@ -301,102 +306,96 @@ ex_pattern_board_insert (ExPatternBoard *self)
  * The board
  */
 
-static void
-board_geometry (GtkWidget *board,
-                double    *x0,
-                double    *y0,
-                double    *square)
-{
-  int width = gtk_widget_get_width (board), height = gtk_widget_get_height (board);
-  double side = MIN (width, height);
-
-  *square = side / 8.0;
-  *x0 = (width - side) / 2.0;
-  *y0 = (height - side) / 2.0;
-}
-
 int
 ex_pattern_board_get_square_at (ExPatternBoard *self,
                                 double          x,
                                 double          y)
 {
-  double x0, y0, size;
-  int file, rank;
+  ExBoardPainter painter;
 
   g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), CQ_NO_SQUARE);
 
-  board_geometry (self->board, &x0, &y0, &size);
-  if (size <= 0 || x < x0 || y < y0)
-    return CQ_NO_SQUARE;
-  file = (int) ((x - x0) / size);
-  rank = 7 - (int) ((y - y0) / size);
-  if (file < 0 || file > 7 || rank < 0 || rank > 7)
-    return CQ_NO_SQUARE;
-  return CQ_SQUARE (file, rank);
+  ex_board_painter_init (&painter, self->board, FALSE);
+  return ex_board_painter_get_square_at (&painter, x, y);
 }
 
-static void
-draw_board (GtkDrawingArea *area,
-            cairo_t        *cr,
-            int             width,
-            int             height,
-            gpointer        user_data)
+/* A single piece type (not `.`): drawn as that piece. */
+static gboolean
+is_one_piece (guint16 pieces)
 {
-  ExPatternBoard *self = EX_PATTERN_BOARD (user_data);
-  GdkRGBA light, dark;
-  double x0, y0, size;
+  return pieces != 0 && (pieces & (pieces - 1)) == 0 && pieces != CQ_PIECE_BIT (CQ_EMPTY);
+}
 
-  gdk_rgba_parse (&light, EX_BOARD_LIGHT_SQUARE_COLOR);
-  gdk_rgba_parse (&dark, EX_BOARD_DARK_SQUARE_COLOR);
-  board_geometry (GTK_WIDGET (area), &x0, &y0, &size);
+/* Classes and sets of piece types: their piecetype text on a tinted
+ * square.  A long set's text may run over the square's sides, up to the
+ * widget's edges. */
+static void
+snapshot_classes (ExPatternBoard       *self,
+                  GtkSnapshot          *snapshot,
+                  const ExBoardPainter *painter)
+{
+  double size = painter->square_size;
+  graphene_rect_t bounds;
+  cairo_t *cr = NULL;
 
+  graphene_rect_init (&bounds, 0, 0, gtk_widget_get_width (painter->widget),
+                      gtk_widget_get_height (painter->widget));
   for (int sq = 0; sq < 64; sq++)
     {
-      double x = x0 + CQ_FILE (sq) * size, y = y0 + (7 - CQ_RANK (sq)) * size;
       guint16 pieces = self->pieces[sq];
+      g_autofree char *text = NULL;
+      cairo_text_extents_t extents;
+      graphene_rect_t rect;
+      double x, y, font;
 
-      gdk_cairo_set_source_rgba (cr, (CQ_FILE (sq) + CQ_RANK (sq)) % 2 == 0 ? &dark : &light);
-      cairo_rectangle (cr, x, y, size, size);
-      cairo_fill (cr);
-
-      if (pieces == 0)
+      if (pieces == 0 || is_one_piece (pieces))
         continue;
 
-      if ((pieces & (pieces - 1)) == 0 && pieces != CQ_PIECE_BIT (CQ_EMPTY))
-        ex_picker_draw_piece (cr, (CqPiece) g_bit_nth_lsf (pieces, -1), x, y, size);
-      else
-        {
-          /* A class or a set: its piecetype text on a tinted square. */
-          g_autofree char *text = cq_piece_types_to_text (pieces);
-          cairo_text_extents_t extents;
-          double font = size * (strlen (text) > 2 ? 0.32 : 0.5);
+      if (cr == NULL)
+        cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+      ex_board_painter_get_square_bounds (painter, sq, &rect);
+      x = rect.origin.x;
+      y = rect.origin.y;
+      text = cq_piece_types_to_text (pieces);
+      font = size * (strlen (text) > 2 ? 0.32 : 0.5);
 
-          cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.35);
-          cairo_rectangle (cr, x + 1, y + 1, size - 2, size - 2);
-          cairo_fill (cr);
-          cairo_select_font_face (cr, "monospace", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-          cairo_set_font_size (cr, font);
-          cairo_text_extents (cr, text, &extents);
-          cairo_set_source_rgba (cr, 0.05, 0.15, 0.35, 1.0);
-          cairo_move_to (cr, x + (size - extents.width) / 2 - extents.x_bearing,
-                         y + (size - extents.height) / 2 - extents.y_bearing);
-          cairo_show_text (cr, text);
-        }
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.35);
+      cairo_rectangle (cr, x + 1, y + 1, size - 2, size - 2);
+      cairo_fill (cr);
+      cairo_select_font_face (cr, "monospace", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+      cairo_set_font_size (cr, font);
+      cairo_text_extents (cr, text, &extents);
+      cairo_set_source_rgba (cr, 0.05, 0.15, 0.35, 1.0);
+      cairo_move_to (cr, x + (size - extents.width) / 2 - extents.x_bearing,
+                     y + (size - extents.height) / 2 - extents.y_bearing);
+      cairo_show_text (cr, text);
     }
+  g_clear_pointer (&cr, cairo_destroy);
+}
 
-  cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (cr, MAX (8.0, size * 0.2));
-  for (int i = 0; i < 8; i++)
-    {
-      char file[2] = { (char) ('a' + i), 0 }, rank[2] = { (char) ('1' + i), 0 };
+/* The board: the painter's squares and coordinates, the classes, and the
+ * single piece types as pieces. */
+static void
+snapshot_board (ExBoardCanvas        *canvas,
+                GtkSnapshot          *snapshot,
+                const ExBoardPainter *painter,
+                gpointer              user_data)
+{
+  ExPatternBoard *self = EX_PATTERN_BOARD (user_data);
 
-      gdk_cairo_set_source_rgba (cr, i % 2 == 0 ? &light : &dark);
-      cairo_move_to (cr, x0 + (i + 1) * size - size * 0.2, y0 + 8 * size - size * 0.06);
-      cairo_show_text (cr, file);
-      gdk_cairo_set_source_rgba (cr, i % 2 == 0 ? &light : &dark);
-      cairo_move_to (cr, x0 + size * 0.04, y0 + (7 - i) * size + size * 0.22);
-      cairo_show_text (cr, rank);
-    }
+  ex_board_painter_snapshot_squares (painter, snapshot);
+  snapshot_classes (self, snapshot, painter);
+  ex_board_painter_snapshot_coordinates (painter, snapshot);
+
+  for (int sq = 0; sq < 64; sq++)
+    if (is_one_piece (self->pieces[sq]))
+      {
+        graphene_rect_t rect;
+
+        ex_board_painter_get_square_bounds (painter, sq, &rect);
+        ex_board_painter_snapshot_piece (painter, snapshot,
+                                         (CqPiece) g_bit_nth_lsf (self->pieces[sq], -1), &rect);
+      }
 }
 
 static void
@@ -437,10 +436,13 @@ drag_prepare_cb (GtkDragSource *source,
                  GtkWidget     *button)
 {
   const char *symbol = g_object_get_data (G_OBJECT (button), "ex-symbol");
+  g_autoptr(GdkTexture) texture = NULL;
   int piece = cq_piece_from_char (symbol[0]);
 
-  if (piece > CQ_EMPTY && ex_picker_get_piece_texture ((CqPiece) piece) != NULL)
-    gtk_drag_source_set_icon (source, GDK_PAINTABLE (ex_picker_get_piece_texture ((CqPiece) piece)), 20, 20);
+  if (piece > CQ_EMPTY)
+    texture = ex_board_painter_get_piece_texture ((CqPiece) piece, PIECE_IMAGE_SIZE);
+  if (texture != NULL)
+    gtk_drag_source_set_icon (source, GDK_PAINTABLE (texture), 20, 20);
   return gdk_content_provider_new_typed (G_TYPE_STRING, symbol);
 }
 
@@ -494,13 +496,16 @@ build_palette (ExPatternBoard *self)
       int piece = cq_piece_from_char (symbol);
       GtkWidget *button = gtk_toggle_button_new ();
       GtkDragSource *source = gtk_drag_source_new ();
+      g_autoptr(GdkTexture) texture = NULL;
       g_autofree char *tooltip = NULL;
 
       symbols[i][0] = symbol;
       g_object_set_data (G_OBJECT (button), "ex-symbol", symbols[i]);
-      if (piece > CQ_EMPTY && ex_picker_get_piece_texture ((CqPiece) piece) != NULL)
+      if (piece > CQ_EMPTY)
+        texture = ex_board_painter_get_piece_texture ((CqPiece) piece, PIECE_IMAGE_SIZE);
+      if (texture != NULL)
         {
-          GtkWidget *image = gtk_image_new_from_paintable (GDK_PAINTABLE (ex_picker_get_piece_texture ((CqPiece) piece)));
+          GtkWidget *image = gtk_image_new_from_paintable (GDK_PAINTABLE (texture));
 
           gtk_image_set_pixel_size (GTK_IMAGE (image), 24);
           gtk_button_set_child (GTK_BUTTON (button), image);
@@ -631,11 +636,10 @@ ex_pattern_board_init (ExPatternBoard *self)
 
   gtk_box_append (GTK_BOX (self), build_palette (self));
 
-  self->board = gtk_drawing_area_new ();
+  self->board = ex_board_canvas_new (snapshot_board, self, NULL);
   gtk_widget_set_size_request (self->board, 240, 240);
   gtk_widget_set_hexpand (self->board, TRUE);
   gtk_widget_set_vexpand (self->board, TRUE);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->board), draw_board, self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->board), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Pattern board: drop designators on squares"), -1);
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);

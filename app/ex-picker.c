@@ -11,19 +11,22 @@
  * and none.  The designator they denote is shown live in its shortest
  * form (engine/cql/cq-designator-text.c) and inserted into the editor by "Insert"
  * (ExPicker::insert).  The other way round, ex_picker_set_text() shows a
- * designator from the editor.
+ * designator from the editor.  The board is laid out and drawn by the
+ * board painter (app/viewer/ex-board-painter.h), which also renders the
+ * palette's piece images.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <librsvg/rsvg.h>
 
 #include "cql/cq-query.h"
-#include "ex-board.h"
-#include "ex-viewer-private.h"
+#include "ex-board-painter.h"
 #include "ex-picker.h"
 
 #define N_SYMBOLS 21
+
+/* The side of the palette's piece images, in pixels. */
+#define PIECE_IMAGE_SIZE 64
 
 struct _ExPicker
 {
@@ -60,88 +63,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
-
-/* ------------------------------------------------------------------------
- * Piece images
- */
-
-static RsvgHandle *
-piece_handle (CqPiece piece)
-{
-  static RsvgHandle *handles[CQ_N_PIECES];
-  static const char *const names[CQ_N_PIECES] = {
-    NULL, "wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK",
-  };
-
-  if (piece <= CQ_EMPTY || piece >= CQ_N_PIECES)
-    return NULL;
-
-  if (handles[piece] == NULL)
-    {
-      g_autofree char *path = g_strconcat (EX_VIEWER_PIECES_PATH, names[piece], ".svg", NULL);
-      g_autoptr(GBytes) bytes = NULL;
-
-      _ex_viewer_ensure_resources ();
-      bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-      if (bytes != NULL)
-        handles[piece] = rsvg_handle_new_from_data (g_bytes_get_data (bytes, NULL),
-                                                    g_bytes_get_size (bytes), NULL);
-    }
-
-  return handles[piece];
-}
-
-/**
- * ex_picker_draw_piece:
- * Draws @piece's image in the square (@x, @y, @size) of @cr (pixels).
- * Nothing for CQ_EMPTY.
- */
-void
-ex_picker_draw_piece (cairo_t *cr,
-                      CqPiece  piece,
-                      double   x,
-                      double   y,
-                      double   size)
-{
-  RsvgHandle *handle = piece_handle (piece);
-  RsvgRectangle viewport = { x, y, size, size };
-
-  if (handle != NULL)
-    rsvg_handle_render_document (handle, cr, &viewport, NULL);
-}
-
-/**
- * ex_picker_get_piece_texture:
- * Returns: (transfer none) (nullable): @piece's image at 64 x 64 pixels,
- *   cached for the life of the process; NULL for CQ_EMPTY.
- */
-GdkTexture *
-ex_picker_get_piece_texture (CqPiece piece)
-{
-  static GdkTexture *textures[CQ_N_PIECES];
-  const int size = 64;
-
-  if (piece_handle (piece) == NULL)
-    return NULL;
-
-  if (textures[piece] == NULL)
-    {
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
-      cairo_t *cr = cairo_create (surface);
-      g_autoptr(GBytes) bytes = NULL;
-      int stride;
-
-      ex_picker_draw_piece (cr, piece, 0, 0, size);
-      cairo_destroy (cr);
-      cairo_surface_flush (surface);
-      stride = cairo_image_surface_get_stride (surface);
-      bytes = g_bytes_new (cairo_image_surface_get_data (surface), (gsize) stride * size);
-      textures[piece] = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes, stride);
-      cairo_surface_destroy (surface);
-    }
-
-  return textures[piece];
-}
 
 /* ------------------------------------------------------------------------
  * State
@@ -409,110 +330,58 @@ ex_picker_drag_squares (ExPicker *self,
     set_squares (self, self->squares | rect);
 }
 
-static void
-board_geometry (GtkWidget *board,
-                double    *x0,
-                double    *y0,
-                double    *square)
-{
-  int width = gtk_widget_get_width (board), height = gtk_widget_get_height (board);
-  double side = MIN (width, height);
-
-  *square = side / 8.0;
-  *x0 = (width - side) / 2.0;
-  *y0 = (height - side) / 2.0;
-}
-
 /* Returns: the square at (@x, @y) of the board widget, or CQ_NO_SQUARE. */
 int
 ex_picker_get_square_at (ExPicker *self,
                          double    x,
                          double    y)
 {
-  double x0, y0, size;
-  int file, rank;
+  ExBoardPainter painter;
 
   g_return_val_if_fail (EX_IS_PICKER (self), CQ_NO_SQUARE);
 
-  board_geometry (self->board, &x0, &y0, &size);
-  if (size <= 0 || x < x0 || y < y0)
-    return CQ_NO_SQUARE;
-  file = (int) ((x - x0) / size);
-  rank = 7 - (int) ((y - y0) / size);
-  if (file < 0 || file > 7 || rank < 0 || rank > 7)
-    return CQ_NO_SQUARE;
-  return CQ_SQUARE (file, rank);
+  ex_board_painter_init (&painter, self->board, FALSE);
+  return ex_board_painter_get_square_at (&painter, x, y);
 }
 
+/* The board: the chosen squares (with the rectangle being dragged shown as
+ * it would leave them) marked, and when one piece type is chosen, that
+ * piece drawn faintly on them. */
 static void
-draw_board (GtkDrawingArea *area,
-            cairo_t        *cr,
-            int             width,
-            int             height,
-            gpointer        user_data)
+snapshot_board (ExBoardCanvas        *canvas,
+                GtkSnapshot          *snapshot,
+                const ExBoardPainter *painter,
+                gpointer              user_data)
 {
   ExPicker *self = EX_PICKER (user_data);
-  GdkRGBA light, dark;
-  CqBitboard preview = 0;
-  double x0, y0, size;
+  CqBitboard preview = 0, selected;
   guint16 pieces = get_pieces (self);
   CqPiece shown = CQ_EMPTY;
 
-  gdk_rgba_parse (&light, EX_BOARD_LIGHT_SQUARE_COLOR);
-  gdk_rgba_parse (&dark, EX_BOARD_DARK_SQUARE_COLOR);
-  board_geometry (GTK_WIDGET (area), &x0, &y0, &size);
-
   if (self->drag_from != CQ_NO_SQUARE && self->drag_to != CQ_NO_SQUARE)
     preview = rectangle (self->drag_from, self->drag_to);
+  selected = (self->squares & ~preview) | (self->drag_select ? preview : 0);
 
-  /* One piece type chosen: draw it faintly on the chosen squares. */
   if (pieces != 0 && (pieces & (pieces - 1)) == 0 && pieces != CQ_PIECE_BIT (CQ_EMPTY))
     shown = (CqPiece) g_bit_nth_lsf (pieces, -1);
 
+  ex_board_painter_snapshot_squares (painter, snapshot);
+  ex_board_painter_snapshot_marks (painter, snapshot, selected, EX_BOARD_MARK_SELECTED);
+  ex_board_painter_snapshot_coordinates (painter, snapshot);
+
+  if (shown == CQ_EMPTY || selected == 0)
+    return;
+  gtk_snapshot_push_opacity (snapshot, 0.8);
   for (int sq = 0; sq < 64; sq++)
-    {
-      double x = x0 + CQ_FILE (sq) * size, y = y0 + (7 - CQ_RANK (sq)) * size;
-      gboolean selected = (self->squares & CQ_BIT (sq)) != 0;
+    if (selected & CQ_BIT (sq))
+      {
+        graphene_rect_t rect;
 
-      if (preview & CQ_BIT (sq))
-        selected = self->drag_select;
-
-      gdk_cairo_set_source_rgba (cr, (CQ_FILE (sq) + CQ_RANK (sq)) % 2 == 0 ? &dark : &light);
-      cairo_rectangle (cr, x, y, size, size);
-      cairo_fill (cr);
-
-      if (selected)
-        {
-          cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.55);
-          cairo_rectangle (cr, x, y, size, size);
-          cairo_fill (cr);
-          if (shown != CQ_EMPTY)
-            {
-              cairo_push_group (cr);
-              ex_picker_draw_piece (cr, shown, x + size * 0.1, y + size * 0.1, size * 0.8);
-              cairo_pop_group_to_source (cr);
-              cairo_paint_with_alpha (cr, 0.8);
-            }
-          cairo_set_source_rgba (cr, 0.10, 0.37, 0.71, 1.0);
-          cairo_set_line_width (cr, 1.5);
-          cairo_rectangle (cr, x + 0.75, y + 0.75, size - 1.5, size - 1.5);
-          cairo_stroke (cr);
-        }
-    }
-
-  /* File and rank names along the edges. */
-  cairo_set_font_size (cr, MAX (8.0, size * 0.22));
-  for (int i = 0; i < 8; i++)
-    {
-      char file[2] = { (char) ('a' + i), 0 }, rank[2] = { (char) ('1' + i), 0 };
-
-      gdk_cairo_set_source_rgba (cr, i % 2 == 0 ? &light : &dark);
-      cairo_move_to (cr, x0 + (i + 1) * size - size * 0.22, y0 + 8 * size - size * 0.06);
-      cairo_show_text (cr, file);
-      gdk_cairo_set_source_rgba (cr, i % 2 == 0 ? &light : &dark);
-      cairo_move_to (cr, x0 + size * 0.05, y0 + (7 - i) * size + size * 0.25);
-      cairo_show_text (cr, rank);
-    }
+        ex_board_painter_get_square_bounds (painter, sq, &rect);
+        graphene_rect_inset (&rect, rect.size.width * 0.1f, rect.size.height * 0.1f);
+        ex_board_painter_snapshot_piece (painter, snapshot, shown, &rect);
+      }
+  gtk_snapshot_pop (snapshot);
 }
 
 static void
@@ -669,10 +538,13 @@ build_palette (ExPicker *self)
       char symbol = EX_PICKER_SYMBOLS[i];
       int piece = cq_piece_from_char (symbol);
       GtkWidget *button = gtk_toggle_button_new ();
+      g_autoptr(GdkTexture) texture = NULL;
 
-      if (piece > CQ_EMPTY && ex_picker_get_piece_texture ((CqPiece) piece) != NULL)
+      if (piece > CQ_EMPTY)
+        texture = ex_board_painter_get_piece_texture ((CqPiece) piece, PIECE_IMAGE_SIZE);
+      if (texture != NULL)
         {
-          GtkWidget *image = gtk_image_new_from_paintable (GDK_PAINTABLE (ex_picker_get_piece_texture ((CqPiece) piece)));
+          GtkWidget *image = gtk_image_new_from_paintable (GDK_PAINTABLE (texture));
 
           gtk_image_set_pixel_size (GTK_IMAGE (image), 28);
           gtk_button_set_child (GTK_BUTTON (button), image);
@@ -780,9 +652,8 @@ ex_picker_init (ExPicker *self)
 
   /* The board, with the rank buttons on its left and the files below. */
   /* A fixed size, so that the file and rank buttons line up with it. */
-  self->board = gtk_drawing_area_new ();
+  self->board = ex_board_canvas_new (snapshot_board, self, NULL);
   gtk_widget_set_size_request (self->board, 400, 400);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->board), draw_board, self, NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->board), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Squares: click a square, or drag a rectangle"), -1);
   drag = gtk_gesture_drag_new ();

@@ -48,13 +48,4 @@ GtkWidget  *ex_picker_get_board          (ExPicker           *self);
 
 void        ex_picker_insert             (ExPicker           *self);
 
-/* Piece images for the picker and the pattern board (the board viewer's
- * cburnett set), rendered once at 64 px. */
-GdkTexture *ex_picker_get_piece_texture  (CqPiece             piece);
-void        ex_picker_draw_piece         (cairo_t            *cr,
-                                          CqPiece             piece,
-                                          double              x,
-                                          double              y,
-                                          double              size);
-
 G_END_DECLS

@@ -1,23 +1,18 @@
 /* ex-board.c: a chess board widget for the Excelsior workbench.
  *
- * The board is drawn in GtkWidget::snapshot: 64 colour nodes, the tints of
- * the last move, the check mark and the matched squares, the coordinates and
- * one texture node per piece.  The piece images (the cburnett set, see
- * pieces/cburnett/ATTRIBUTION.md) are rendered with librsvg into cairo image
- * surfaces at the square size in device pixels and turned into GdkTextures,
- * which are kept until the square size changes, so that an ordinary redraw
- * (a new position) renders no SVG at all.
+ * The board is drawn in GtkWidget::snapshot by the board painter
+ * (ex-board-painter.c): the squares, the tints of the last move and the
+ * matched squares, the coordinates and the pieces, whose images come from
+ * the painter's cache.  The check mark is the board's own.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <librsvg/rsvg.h>
 #include <string.h>
 
 #include "ex-board.h"
-#include "ex-viewer-private.h"
 
 #define MIN_BOARD_SIZE     240
 #define NATURAL_BOARD_SIZE 480
@@ -37,11 +32,6 @@ struct _ExBoard
   /* The piece id (CQL mark, rulings R11) on each square, shown in the
    * tooltip of a hovered piece (ex_board_set_piece_ids()). */
   guint8      piece_ids[64];
-
-  /* Piece images at texture_size x texture_size device pixels, indexed by
-   * CqPiece (textures[CQ_EMPTY] is unused); rendered lazily. */
-  GdkTexture *textures[CQ_N_PIECES];
-  int         texture_size;
 };
 
 G_DEFINE_FINAL_TYPE (ExBoard, ex_board, GTK_TYPE_WIDGET)
@@ -55,155 +45,9 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* Parsed SVG documents, one per piece, shared by every board; loaded in
- * class_init.  NULL if a document failed to load: the piece is then drawn as
- * a letter so that the position stays readable. */
-static RsvgHandle *piece_handles[CQ_N_PIECES];
-
-/* The palette.  Tints are drawn over the square colour. */
-static GdkRGBA light_color;
-static GdkRGBA dark_color;
-static const GdkRGBA last_move_tint = { 0.80, 0.82, 0.20, 0.50 };
-static const GdkRGBA match_tint     = { 0.21, 0.52, 0.89, 0.45 };
-static const GdkRGBA match_outline  = { 0.10, 0.37, 0.71, 1.00 };
-static const GdkRGBA check_inner    = { 0.93, 0.05, 0.05, 1.00 };
-static const GdkRGBA check_outer    = { 0.93, 0.05, 0.05, 0.00 };
-
-static const char *
-piece_basename (CqPiece piece)
-{
-  static const char *const names[CQ_N_PIECES] = {
-    NULL,
-    "wP.svg", "wN.svg", "wB.svg", "wR.svg", "wQ.svg", "wK.svg",
-    "bP.svg", "bN.svg", "bB.svg", "bR.svg", "bQ.svg", "bK.svg",
-  };
-
-  return names[piece];
-}
-
-static void
-load_piece_handles (void)
-{
-  _ex_viewer_ensure_resources ();
-
-  for (int piece = CQ_WP; piece < CQ_N_PIECES; piece++)
-    {
-      g_autofree char *path = g_strconcat (EX_VIEWER_PIECES_PATH,
-                                           piece_basename (piece), NULL);
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GBytes) bytes = NULL;
-
-      bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
-      if (bytes != NULL)
-        piece_handles[piece] = rsvg_handle_new_from_data (g_bytes_get_data (bytes, NULL),
-                                                          g_bytes_get_size (bytes),
-                                                          &error);
-      if (piece_handles[piece] == NULL)
-        g_warning ("Cannot load the piece image %s: %s", path, error->message);
-    }
-}
-
-/* Renders @handle into a new @size x @size texture, or returns NULL. */
-static GdkTexture *
-render_piece_texture (RsvgHandle *handle,
-                      int         size)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  RsvgRectangle viewport = { 0, 0, size, size };
-  cairo_surface_t *surface;
-  GdkTexture *texture = NULL;
-  cairo_t *cr;
-  gboolean ok;
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
-  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
-    {
-      cairo_surface_destroy (surface);
-      return NULL;
-    }
-
-  cr = cairo_create (surface);
-  ok = rsvg_handle_render_document (handle, cr, &viewport, &error);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-
-  if (ok)
-    {
-      /* CAIRO_FORMAT_ARGB32 is GDK_MEMORY_DEFAULT: premultiplied, native
-       * endian. */
-      int stride = cairo_image_surface_get_stride (surface);
-
-      bytes = g_bytes_new (cairo_image_surface_get_data (surface), (gsize) stride * size);
-      texture = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes, stride);
-    }
-  else
-    g_warning ("Cannot render a piece image: %s", error->message);
-
-  cairo_surface_destroy (surface);
-  return texture;
-}
-
-static void
-ex_board_clear_textures (ExBoard *self)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (self->textures); i++)
-    g_clear_object (&self->textures[i]);
-  self->texture_size = 0;
-}
-
-/* The texture of @piece at @size device pixels, rendered if needed.  When
- * the size changes every cached texture is dropped. */
-static GdkTexture *
-ex_board_get_piece_texture (ExBoard *self,
-                            CqPiece  piece,
-                            int      size)
-{
-  if (size != self->texture_size)
-    {
-      ex_board_clear_textures (self);
-      self->texture_size = size;
-    }
-
-  if (self->textures[piece] == NULL && piece_handles[piece] != NULL)
-    self->textures[piece] = render_piece_texture (piece_handles[piece], size);
-
-  return self->textures[piece];
-}
-
-/* Board geometry for the current allocation: the side of a square in
- * pixels (an integer, so that squares meet without seams) and the top left
- * corner of the board, which is centred.  FALSE if there is no room. */
-static gboolean
-ex_board_get_geometry (ExBoard *self,
-                       int     *square_size,
-                       int     *x0,
-                       int     *y0)
-{
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
-  int size = MIN (width, height) / 8;
-
-  *square_size = size;
-  *x0 = (width - 8 * size) / 2;
-  *y0 = (height - 8 * size) / 2;
-
-  return size > 0;
-}
-
-/* Column and row (0..7, from the top left corner) where @square is drawn. */
-static void
-ex_board_square_to_cell (ExBoard *self,
-                         int      square,
-                         int     *col,
-                         int     *row)
-{
-  int file = CQ_FILE (square);
-  int rank = CQ_RANK (square);
-
-  *col = self->flipped ? 7 - file : file;
-  *row = self->flipped ? rank : 7 - rank;
-}
+/* The check mark: a red glow under the king. */
+static const GdkRGBA check_inner = { 0.93, 0.05, 0.05, 1.00 };
+static const GdkRGBA check_outer = { 0.93, 0.05, 0.05, 0.00 };
 
 /* The lowest square of a non-empty bitboard. */
 static inline int
@@ -212,29 +56,18 @@ lowest_square (CqBitboard bb)
   return __builtin_ctzll (bb);
 }
 
-static gboolean
-square_is_light (int square)
-{
-  return (CQ_FILE (square) + CQ_RANK (square)) % 2 == 1;
-}
-
 gboolean
 ex_board_get_square_bounds (ExBoard         *self,
                             int              square,
                             graphene_rect_t *bounds)
 {
-  int size, x0, y0, col, row;
+  ExBoardPainter painter;
 
   g_return_val_if_fail (EX_IS_BOARD (self), FALSE);
   g_return_val_if_fail (bounds != NULL, FALSE);
 
-  graphene_rect_init (bounds, 0, 0, 0, 0);
-  if (square < 0 || square > 63 || !ex_board_get_geometry (self, &size, &x0, &y0))
-    return FALSE;
-
-  ex_board_square_to_cell (self, square, &col, &row);
-  graphene_rect_init (bounds, x0 + col * size, y0 + row * size, size, size);
-  return TRUE;
+  ex_board_painter_init (&painter, GTK_WIDGET (self), self->flipped);
+  return ex_board_painter_get_square_bounds (&painter, square, bounds);
 }
 
 int
@@ -242,84 +75,12 @@ ex_board_get_square_at (ExBoard *self,
                         double   x,
                         double   y)
 {
-  int size, x0, y0, col, row, file, rank;
+  ExBoardPainter painter;
 
   g_return_val_if_fail (EX_IS_BOARD (self), CQ_NO_SQUARE);
 
-  if (!ex_board_get_geometry (self, &size, &x0, &y0))
-    return CQ_NO_SQUARE;
-
-  if (x < x0 || y < y0 || x >= x0 + 8 * size || y >= y0 + 8 * size)
-    return CQ_NO_SQUARE;
-
-  col = (int) ((x - x0) / size);
-  row = (int) ((y - y0) / size);
-  file = self->flipped ? 7 - col : col;
-  rank = self->flipped ? row : 7 - row;
-  return CQ_SQUARE (file, rank);
-}
-
-/* Draws @text in a corner of @rect: top left if @top_left, otherwise
- * bottom right. */
-static void
-snapshot_coordinate (ExBoard               *self,
-                     GtkSnapshot           *snapshot,
-                     PangoFontDescription  *font,
-                     const char            *text,
-                     const graphene_rect_t *rect,
-                     gboolean               top_left,
-                     const GdkRGBA         *color)
-{
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
-  float pad = MAX (1.0f, rect->size.width * 0.05f);
-  PangoRectangle ink, logical;
-  float x, y;
-
-  pango_layout_set_font_description (layout, font);
-  pango_layout_get_pixel_extents (layout, &ink, &logical);
-
-  if (top_left)
-    {
-      x = rect->origin.x + pad;
-      y = rect->origin.y + pad - ink.y + 1;
-    }
-  else
-    {
-      x = rect->origin.x + rect->size.width - pad - logical.width;
-      y = rect->origin.y + rect->size.height - pad - (ink.y + ink.height);
-    }
-
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y));
-  gtk_snapshot_append_layout (snapshot, layout, color);
-  gtk_snapshot_restore (snapshot);
-}
-
-/* Fallback when a piece image is missing: the piece letter. */
-static void
-snapshot_piece_letter (ExBoard               *self,
-                       GtkSnapshot           *snapshot,
-                       CqPiece                piece,
-                       const graphene_rect_t *rect)
-{
-  char text[2] = { cq_piece_char (piece), 0 };
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
-  PangoFontDescription *font = pango_font_description_new ();
-  const GdkRGBA black = { 0, 0, 0, 1 };
-  int width, height;
-
-  pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_font_description_set_absolute_size (font, rect->size.height * 0.6 * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  pango_font_description_free (font);
-  pango_layout_get_pixel_size (layout, &width, &height);
-
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot,
-                          &GRAPHENE_POINT_INIT (rect->origin.x + (rect->size.width - width) / 2,
-                                                rect->origin.y + (rect->size.height - height) / 2));
-  gtk_snapshot_append_layout (snapshot, layout, &black);
-  gtk_snapshot_restore (snapshot);
+  ex_board_painter_init (&painter, GTK_WIDGET (self), self->flipped);
+  return ex_board_painter_get_square_at (&painter, x, y);
 }
 
 static void
@@ -327,45 +88,24 @@ ex_board_snapshot (GtkWidget   *widget,
                    GtkSnapshot *snapshot)
 {
   ExBoard *self = EX_BOARD (widget);
-  int size, x0, y0;
-  int texture_size;
+  ExBoardPainter painter;
   graphene_rect_t rect;
 
-  if (!ex_board_get_geometry (self, &size, &x0, &y0))
+  if (!ex_board_painter_init (&painter, widget, self->flipped))
     return;
 
-  /* Squares. */
-  for (int square = 0; square < 64; square++)
-    {
-      ex_board_get_square_bounds (self, square, &rect);
-      gtk_snapshot_append_color (snapshot,
-                                 square_is_light (square) ? &light_color : &dark_color,
-                                 &rect);
-    }
+  ex_board_painter_snapshot_squares (&painter, snapshot);
 
   if (self->has_position && self->has_last_move
       && !(self->last_move.flags & CQ_MOVE_NULL))
     {
-      ex_board_get_square_bounds (self, self->last_move.from, &rect);
-      gtk_snapshot_append_color (snapshot, &last_move_tint, &rect);
-      ex_board_get_square_bounds (self, self->last_move.to, &rect);
-      gtk_snapshot_append_color (snapshot, &last_move_tint, &rect);
+      ex_board_painter_snapshot_marks (&painter, snapshot, CQ_BIT (self->last_move.from),
+                                       EX_BOARD_MARK_LAST_MOVE);
+      ex_board_painter_snapshot_marks (&painter, snapshot, CQ_BIT (self->last_move.to),
+                                       EX_BOARD_MARK_LAST_MOVE);
     }
 
-  /* Matched squares: a tint and an outline inside the square. */
-  for (CqBitboard bb = self->highlight; bb != 0; bb &= bb - 1)
-    {
-      int square = lowest_square (bb);
-      float width = MAX (2.0f, roundf (size * 0.07f));
-      const float widths[4] = { width, width, width, width };
-      const GdkRGBA colors[4] = { match_outline, match_outline, match_outline, match_outline };
-      GskRoundedRect outline;
-
-      ex_board_get_square_bounds (self, square, &rect);
-      gtk_snapshot_append_color (snapshot, &match_tint, &rect);
-      gsk_rounded_rect_init_from_rect (&outline, &rect, 0);
-      gtk_snapshot_append_border (snapshot, &outline, widths, colors);
-    }
+  ex_board_painter_snapshot_marks (&painter, snapshot, self->highlight, EX_BOARD_MARK_MATCH);
 
   /* Check: a red glow under the king of the side to move. */
   if (self->has_position && cq_position_in_check (&self->position))
@@ -380,9 +120,10 @@ ex_board_snapshot (GtkWidget   *widget,
             { 0.30f, check_inner },
             { 1.00f, check_outer },
           };
+          float size = painter.square_size;
           graphene_point_t center;
 
-          ex_board_get_square_bounds (self, lowest_square (kings), &rect);
+          ex_board_painter_get_square_bounds (&painter, lowest_square (kings), &rect);
           graphene_rect_get_center (&rect, &center);
           gtk_snapshot_append_radial_gradient (snapshot, &rect, &center,
                                                size * 0.62f, size * 0.62f,
@@ -391,56 +132,20 @@ ex_board_snapshot (GtkWidget   *widget,
         }
     }
 
-  /* Coordinates inside the edge squares, in the other square colour: the
-   * rank on the left column, the file on the bottom row. */
-  if (size >= 24)
-    {
-      PangoFontDescription *font = pango_font_description_new ();
-
-      pango_font_description_set_family (font, "Sans");
-      pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-      pango_font_description_set_absolute_size (font, MAX (7.0, size * 0.17) * PANGO_SCALE);
-
-      for (int i = 0; i < 8; i++)
-        {
-          /* Square in the left column of row i, and in column i of the bottom row. */
-          int left = self->flipped ? CQ_SQUARE (7, i) : CQ_SQUARE (0, 7 - i);
-          int bottom = self->flipped ? CQ_SQUARE (7 - i, 7) : CQ_SQUARE (i, 0);
-          char rank_text[2] = { '1' + CQ_RANK (left), 0 };
-          char file_text[2] = { 'a' + CQ_FILE (bottom), 0 };
-
-          ex_board_get_square_bounds (self, left, &rect);
-          snapshot_coordinate (self, snapshot, font, rank_text, &rect, TRUE,
-                               square_is_light (left) ? &dark_color : &light_color);
-          ex_board_get_square_bounds (self, bottom, &rect);
-          snapshot_coordinate (self, snapshot, font, file_text, &rect, FALSE,
-                               square_is_light (bottom) ? &dark_color : &light_color);
-        }
-
-      pango_font_description_free (font);
-    }
+  ex_board_painter_snapshot_coordinates (&painter, snapshot);
 
   if (!self->has_position)
     return;
 
   /* Pieces. */
-  texture_size = size * gtk_widget_get_scale_factor (widget);
   for (CqBitboard bb = self->position.by_color[CQ_WHITE] | self->position.by_color[CQ_BLACK];
        bb != 0; bb &= bb - 1)
     {
       int square = lowest_square (bb);
-      CqPiece piece = cq_position_piece_at (&self->position, square);
-      GdkTexture *texture;
 
-      if (piece <= CQ_EMPTY || piece >= CQ_N_PIECES)
-        continue;
-
-      ex_board_get_square_bounds (self, square, &rect);
-      texture = ex_board_get_piece_texture (self, piece, texture_size);
-      if (texture != NULL)
-        gtk_snapshot_append_texture (snapshot, texture, &rect);
-      else
-        snapshot_piece_letter (self, snapshot, piece, &rect);
+      ex_board_painter_get_square_bounds (&painter, square, &rect);
+      ex_board_painter_snapshot_piece (&painter, snapshot,
+                                       cq_position_piece_at (&self->position, square), &rect);
     }
 }
 
@@ -621,14 +326,6 @@ ex_board_new (void)
 }
 
 static void
-ex_board_dispose (GObject *object)
-{
-  ex_board_clear_textures (EX_BOARD (object));
-
-  G_OBJECT_CLASS (ex_board_parent_class)->dispose (object);
-}
-
-static void
 ex_board_get_property (GObject    *object,
                        guint       prop_id,
                        GValue     *value,
@@ -759,7 +456,6 @@ ex_board_class_init (ExBoardClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = ex_board_dispose;
   object_class->get_property = ex_board_get_property;
   object_class->set_property = ex_board_set_property;
 
@@ -792,10 +488,6 @@ ex_board_class_init (ExBoardClass *klass)
 
   gtk_widget_class_set_css_name (widget_class, "chessboard");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
-
-  gdk_rgba_parse (&light_color, EX_BOARD_LIGHT_SQUARE_COLOR);
-  gdk_rgba_parse (&dark_color, EX_BOARD_DARK_SQUARE_COLOR);
-  load_piece_handles ();
 }
 
 static void

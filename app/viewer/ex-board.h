@@ -6,13 +6,9 @@
 
 #include <gtk/gtk.h>
 #include "chess/cq-chess.h"
+#include "ex-board-painter.h"
 
 G_BEGIN_DECLS
-
-/* The board palette, as CSS colour strings (gdk_rgba_parse()).  Square a1
- * is dark.  Exposed so that tests and screenshots can check what is drawn. */
-#define EX_BOARD_LIGHT_SQUARE_COLOR "#eedcbb"
-#define EX_BOARD_DARK_SQUARE_COLOR  "#b48a63"
 
 #define EX_TYPE_BOARD (ex_board_get_type ())
 

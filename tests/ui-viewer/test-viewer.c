@@ -14,6 +14,7 @@
 #include <gtk/gtk.h>
 
 #include "ex-board.h"
+#include "ex-board-painter.h"
 #include "ex-game-view.h"
 #include "cql/cq-pieceid.h"
 #include "ex-move-list.h"
@@ -686,6 +687,103 @@ test_board_rendering (void)
   g_test_message ("screenshot: %s", path);
 }
 
+/* Draw function of the canvas in test_board_painter(): records the
+ * painter it was given and draws the squares. */
+static void
+record_painter (ExBoardCanvas        *canvas,
+                GtkSnapshot          *snapshot,
+                const ExBoardPainter *painter,
+                gpointer              user_data)
+{
+  *(ExBoardPainter *) user_data = *painter;
+  ex_board_painter_snapshot_squares (painter, snapshot);
+}
+
+/* The painter's geometry (whole squares, centred, both orientations, the
+ * square at a point and the rectangle of a square agree), its piece image
+ * cache and ExBoardCanvas. */
+static void
+test_board_painter (void)
+{
+  GtkWidget *canvas_window = gtk_window_new ();
+  ExBoardPainter drawn = { NULL, 0, 0, 0, FALSE };
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GdkTexture) again = NULL;
+  g_autoptr(GdkTexture) other = NULL;
+  g_autoptr(GdkTexture) restored = NULL;
+  ExBoardPainter painter;
+  GtkWidget *canvas;
+
+  canvas = ex_board_canvas_new (record_painter, &drawn, NULL);
+  gtk_widget_set_size_request (canvas, 301, 250);
+  gtk_window_set_child (GTK_WINDOW (canvas_window), canvas);
+  gtk_window_present (GTK_WINDOW (canvas_window));
+  wait_for_frame (canvas);
+
+  /* The canvas hands its draw function the board of its size. */
+  g_assert_true (drawn.widget == canvas);
+  g_assert_false (drawn.flipped);
+  g_assert_true (ex_board_painter_init (&painter, canvas, FALSE));
+  g_assert_cmpint (drawn.square_size, ==, painter.square_size);
+  g_assert_cmpint (painter.square_size, ==, MIN (gtk_widget_get_width (canvas),
+                                                 gtk_widget_get_height (canvas)) / 8);
+  g_assert_cmpint (painter.x0, ==, (gtk_widget_get_width (canvas) - 8 * painter.square_size) / 2);
+  g_assert_cmpint (painter.y0, ==, (gtk_widget_get_height (canvas) - 8 * painter.square_size) / 2);
+
+  for (int flipped = 0; flipped < 2; flipped++)
+    {
+      graphene_rect_t bounds;
+      double x, y;
+
+      ex_board_painter_init (&painter, canvas, flipped);
+      for (int sq = 0; sq < 64; sq++)
+        {
+          g_assert_true (ex_board_painter_get_square_bounds (&painter, sq, &bounds));
+          g_assert_cmpfloat (bounds.size.width, ==, painter.square_size);
+          g_assert_cmpint (ex_board_painter_get_square_at (&painter, bounds.origin.x,
+                                                           bounds.origin.y), ==, sq);
+          /* The last point inside the square, bottom right. */
+          x = bounds.origin.x + bounds.size.width - 0.1;
+          y = bounds.origin.y + bounds.size.height - 0.1;
+          g_assert_cmpint (ex_board_painter_get_square_at (&painter, x, y), ==, sq);
+        }
+      /* a1 bottom left, or top right when flipped. */
+      ex_board_painter_get_square_bounds (&painter, SQ ("a1"), &bounds);
+      g_assert_cmpfloat (bounds.origin.x, ==, flipped ? painter.x0 + 7 * painter.square_size
+                                                      : painter.x0);
+      g_assert_cmpfloat (bounds.origin.y, ==, flipped ? painter.y0
+                                                      : painter.y0 + 7 * painter.square_size);
+      g_assert_cmpint (ex_board_painter_get_square_at (&painter, painter.x0 - 0.5, painter.y0),
+                       ==, CQ_NO_SQUARE);
+      g_assert_cmpint (ex_board_painter_get_square_at (&painter,
+                                                       painter.x0 + 8 * painter.square_size,
+                                                       painter.y0), ==, CQ_NO_SQUARE);
+      g_assert_false (ex_board_painter_get_square_bounds (&painter, 64, &bounds));
+    }
+
+  /* One image per piece and size, rendered once. */
+  texture = ex_board_painter_get_piece_texture (CQ_WK, 40);
+  again = ex_board_painter_get_piece_texture (CQ_WK, 40);
+  other = ex_board_painter_get_piece_texture (CQ_WK, 41);
+  g_assert_nonnull (texture);
+  g_assert_true (texture == again);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 40);
+  g_assert_cmpint (gdk_texture_get_width (other), ==, 41);
+  g_assert_null (ex_board_painter_get_piece_texture (CQ_EMPTY, 40));
+  /* The cache keeps a few sizes only: many other sizes push 40 out, and it
+   * is rendered again, while the image the caller holds stays valid. */
+  for (int size = 100; size < 120; size++)
+    g_object_unref (ex_board_painter_get_piece_texture (CQ_WK, size));
+  restored = ex_board_painter_get_piece_texture (CQ_WK, 40);
+  g_assert_true (restored != texture);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 40);
+
+  /* The view's window gets the keyboard back for the tests that follow. */
+  gtk_window_destroy (GTK_WINDOW (canvas_window));
+  gtk_window_present (window);
+  wait_for_frame (GTK_WIDGET (view));
+}
+
 /* A long study stays quick: set it and walk every node. */
 static void
 test_long_study (void)
@@ -841,6 +939,7 @@ main (int   argc,
   g_test_add_func ("/viewer/game-view/keyboard", test_keyboard_navigation);
   g_test_add_func ("/viewer/game-view/matches", test_matched_positions);
   g_test_add_func ("/viewer/board/rendering", test_board_rendering);
+  g_test_add_func ("/viewer/board/painter", test_board_painter);
   g_test_add_func ("/viewer/game-view/long-study", test_long_study);
   g_test_add_func ("/viewer/game-view/broken-games", test_broken_games);
   g_test_add_func ("/viewer/game-view/shared-studies", test_shared_studies);
