@@ -14,7 +14,11 @@
  *   the tag names the query declares with `:forany` (`$name`);
  * - tells the picker which designator the cursor is on
  *   (ExCqlEditor::designator-at-cursor);
- * - reads and writes .cql files and keeps them in the recent files
+ * - shows the errors a search finds when it compiles the text
+ *   (ex_cql_editor_show_error()) with the same underline and gutter mark,
+ *   and clears the marks as soon as the text changes;
+ * - owns the query's file (ExCqlEditor:file): opens, saves (Save and Save
+ *   As), keeps the buffer's modified flag and the recent files
  *   (GtkRecentManager), and accepts files dropped on a widget.
  */
 #include "config.h"
@@ -139,6 +143,7 @@ struct _ExCqlEditor
   guint            line;          /* 1-based; 0: no error */
   guint            column;
   char            *designator;    /* at the cursor, or NULL */
+  GFile           *file;          /* the query's file, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (ExCqlEditor, ex_cql_editor, G_TYPE_OBJECT)
@@ -147,6 +152,7 @@ enum {
   PROP_0,
   PROP_MESSAGE,
   PROP_HAS_ERROR,
+  PROP_FILE,
   N_PROPS
 };
 
@@ -349,6 +355,49 @@ ex_cql_editor_parse_now (ExCqlEditor *self)
   return FALSE;
 }
 
+/**
+ * ex_cql_editor_show_error:
+ * @error: a CQ_QUERY_ERROR of this editor's text, as a search's compile
+ *   gives it ("<editor>:LINE:COLUMN: message", rulings R13).
+ *
+ * Shows @error as the live parse shows its errors (the item underlined,
+ * the line marked in the gutter) and puts the cursor on it, scrolled into
+ * view, with the focus in the editor.  ExCqlEditor:message is left as it
+ * is (the caller shows @error's own text).  An error without a location
+ * shows nothing in the text.  Cleared, like every error shown, when the
+ * text changes.
+ */
+void
+ex_cql_editor_show_error (ExCqlEditor  *self,
+                          const GError *error)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+  gboolean was_error;
+  guint line, column;
+
+  g_return_if_fail (EX_IS_CQL_EDITOR (self));
+  g_return_if_fail (error != NULL);
+
+  if (!ex_cql_parse_error_location (error->message, &line, &column, NULL))
+    return;
+
+  buffer = GTK_TEXT_BUFFER (self->buffer);
+  was_error = self->line != 0;
+  clear_error (self);
+  show_error (self, line, column);
+  if (!was_error)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_ERROR]);
+
+  ex_cql_get_item_range (buffer, line, column, &start, &end);
+  gtk_text_buffer_place_cursor (buffer, &start);
+  if (self->view != NULL)
+    {
+      gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->view), &start, 0.1, FALSE, 0.0, 0.0);
+      gtk_widget_grab_focus (GTK_WIDGET (self->view));
+    }
+}
+
 static gboolean
 parse_timeout_cb (gpointer user_data)
 {
@@ -359,10 +408,18 @@ parse_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* An error shown belongs to the text it was found in: any change clears
+ * it at once, and the parse after the delay shows it again if it is still
+ * there. */
 static void
 buffer_changed_cb (ExCqlEditor   *self,
                    GtkTextBuffer *buffer)
 {
+  if (self->line != 0)
+    {
+      clear_error (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_ERROR]);
+    }
   g_clear_handle_id (&self->parse_id, g_source_remove);
   self->parse_id = g_timeout_add (EX_CQL_EDITOR_PARSE_DELAY_MS, parse_timeout_cb, self);
 }
@@ -454,11 +511,19 @@ ex_cql_editor_insert (ExCqlEditor *self,
     gtk_widget_grab_focus (GTK_WIDGET (self->view));
 }
 
-/* Replaces the whole text with @text (one undoable action) and parses it
- * at once. */
+/**
+ * ex_cql_editor_set_text:
+ * @text: the new query text (UTF-8).
+ * @undoable: TRUE to make the change one undoable action; FALSE for a
+ *   starting text that Undo does not take back.
+ *
+ * Replaces the whole text and puts the cursor at its start.  The text is
+ * parsed after the usual delay.
+ */
 void
-ex_cql_editor_replace_text (ExCqlEditor *self,
-                            const char  *text)
+ex_cql_editor_set_text (ExCqlEditor *self,
+                        const char  *text,
+                        gboolean     undoable)
 {
   GtkTextBuffer *buffer;
   GtkTextIter start, end;
@@ -467,13 +532,32 @@ ex_cql_editor_replace_text (ExCqlEditor *self,
   g_return_if_fail (text != NULL);
 
   buffer = GTK_TEXT_BUFFER (self->buffer);
-  gtk_text_buffer_begin_user_action (buffer);
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  gtk_text_buffer_delete (buffer, &start, &end);
-  gtk_text_buffer_insert (buffer, &start, text, -1);
-  gtk_text_buffer_end_user_action (buffer);
+  /* gtk_text_buffer_set_text() is irreversible: delete and insert instead
+   * when the change is to be undoable. */
+  if (undoable)
+    {
+      gtk_text_buffer_begin_user_action (buffer);
+      gtk_text_buffer_get_bounds (buffer, &start, &end);
+      gtk_text_buffer_delete (buffer, &start, &end);
+      gtk_text_buffer_insert (buffer, &start, text, -1);
+      gtk_text_buffer_end_user_action (buffer);
+    }
+  else
+    gtk_text_buffer_set_text (buffer, text, -1);
   gtk_text_buffer_get_start_iter (buffer, &start);
   gtk_text_buffer_place_cursor (buffer, &start);
+}
+
+/* Replaces the whole text with @text (one undoable action) and parses it
+ * at once. */
+void
+ex_cql_editor_replace_text (ExCqlEditor *self,
+                            const char  *text)
+{
+  g_return_if_fail (EX_IS_CQL_EDITOR (self));
+  g_return_if_fail (text != NULL);
+
+  ex_cql_editor_set_text (self, text, TRUE);
   ex_cql_editor_parse_now (self);
 }
 
@@ -997,12 +1081,82 @@ ex_cql_editor_load_file (GFile   *file,
   return g_steal_pointer (&contents);
 }
 
+static void
+set_file (ExCqlEditor *self,
+          GFile       *file)
+{
+  if (g_set_object (&self->file, file))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+}
+
+/**
+ * ex_cql_editor_get_file:
+ *
+ * Returns: (transfer none) (nullable): the query's file (ExCqlEditor:file).
+ */
+GFile *
+ex_cql_editor_get_file (ExCqlEditor *self)
+{
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), NULL);
+
+  return self->file;
+}
+
+/**
+ * ex_cql_editor_forget_file:
+ *
+ * The text no longer belongs to a file (an example or a theme replaced
+ * it): Save will ask for a name.
+ */
+void
+ex_cql_editor_forget_file (ExCqlEditor *self)
+{
+  g_return_if_fail (EX_IS_CQL_EDITOR (self));
+
+  set_file (self, NULL);
+}
+
+/**
+ * ex_cql_editor_open:
+ * @file: a query file (UTF-8 text).
+ *
+ * Reads @file (ex_cql_editor_load_file(), which adds it to the recent
+ * files) and makes it the query: the text replaces the editor's (one
+ * undoable action), ExCqlEditor:file becomes @file and the buffer is
+ * unmodified.  On error nothing changes.
+ *
+ * Returns: FALSE with a G_IO_ERROR (G_IO_ERROR_INVALID_DATA if it is not
+ *   UTF-8) if @file could not be read.
+ */
+gboolean
+ex_cql_editor_open (ExCqlEditor  *self,
+                    GFile        *file,
+                    GError      **error)
+{
+  g_autofree char *contents = NULL;
+
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  contents = ex_cql_editor_load_file (file, error);
+  if (contents == NULL)
+    return FALSE;
+  ex_cql_editor_set_text (self, contents, TRUE);
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  set_file (self, file);
+  return TRUE;
+}
+
 /**
  * ex_cql_editor_save_to_file:
- * Writes the buffer to @file (atomically, replacing it), marks the buffer
- * unmodified and adds @file to the recent files.
+ * @file: where to write (Save: ExCqlEditor:file; Save As: the file chosen).
  *
- * Returns: FALSE with a G_IO_ERROR if it could not be written.
+ * Writes the buffer to @file (atomically, replacing it), makes @file the
+ * query's file (ExCqlEditor:file), marks the buffer unmodified and adds
+ * @file to the recent files.
+ *
+ * Returns: FALSE with a G_IO_ERROR if it could not be written (nothing
+ *   changes then).
  */
 gboolean
 ex_cql_editor_save_to_file (ExCqlEditor  *self,
@@ -1021,6 +1175,7 @@ ex_cql_editor_save_to_file (ExCqlEditor  *self,
                                 G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error))
     return FALSE;
   gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  set_file (self, file);
   ex_cql_editor_note_recent (file);
   return TRUE;
 }
@@ -1087,6 +1242,9 @@ ex_cql_editor_get_property (GObject    *object,
     case PROP_HAS_ERROR:
       g_value_set_boolean (value, self->line != 0);
       break;
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1124,6 +1282,7 @@ ex_cql_editor_finalize (GObject *object)
 
   g_free (self->message);
   g_free (self->designator);
+  g_clear_object (&self->file);
   G_OBJECT_CLASS (ex_cql_editor_parent_class)->finalize (object);
 }
 
@@ -1147,6 +1306,14 @@ ex_cql_editor_class_init (ExCqlEditorClass *klass)
   properties[PROP_HAS_ERROR] =
     g_param_spec_boolean ("has-error", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * ExCqlEditor:file:
+   * The file the query was opened from or last saved to; NULL for a new
+   * query, an example or a theme.
+   */
+  properties[PROP_FILE] =
+    g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1198,7 +1365,7 @@ ex_cql_editor_new (GtkSourceView *view)
   self->buffer = g_object_ref (GTK_SOURCE_BUFFER (buffer));
 
   gdk_rgba_parse (&red, "#e01b24");
-  self->error_tag = gtk_text_buffer_create_tag (buffer, NULL,
+  self->error_tag = gtk_text_buffer_create_tag (buffer, "cql-error",
                                                 "underline", PANGO_UNDERLINE_ERROR,
                                                 "underline-rgba", &red,
                                                 NULL);

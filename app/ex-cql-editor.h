@@ -46,8 +46,18 @@ void         ex_cql_editor_insert             (ExCqlEditor    *self,
                                                const char     *text);
 void         ex_cql_editor_replace_text       (ExCqlEditor    *self,
                                                const char     *text);
+void         ex_cql_editor_set_text           (ExCqlEditor    *self,
+                                               const char     *text,
+                                               gboolean        undoable);
+void         ex_cql_editor_show_error         (ExCqlEditor    *self,
+                                               const GError   *error);
 char        *ex_cql_editor_dup_text           (ExCqlEditor    *self);
 
+GFile       *ex_cql_editor_get_file           (ExCqlEditor    *self);
+void         ex_cql_editor_forget_file        (ExCqlEditor    *self);
+gboolean     ex_cql_editor_open               (ExCqlEditor    *self,
+                                               GFile          *file,
+                                               GError        **error);
 gboolean     ex_cql_editor_save_to_file       (ExCqlEditor    *self,
                                                GFile          *file,
                                                GError        **error);

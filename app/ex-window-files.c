@@ -94,7 +94,6 @@ ex_window_open_file (ExWindow *self,
   g_autofree char *contents = NULL;
   g_autofree char *name = NULL;
   g_autofree char *message = NULL;
-  gsize length;
 
   g_return_if_fail (EX_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
@@ -109,22 +108,17 @@ ex_window_open_file (ExWindow *self,
       return;
     }
 
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &error))
+  if (!ex_cql_editor_open (self->cql_editor, file, &error))
     {
-      message = g_strdup_printf (_("Could not open “%s”: %s"), name, error->message);
-      _ex_window_set_status (self, message, TRUE);
-      return;
-    }
-  if (!g_utf8_validate_len (contents, length, NULL))
-    {
-      message = g_strdup_printf (_("Could not open “%s”: it is not UTF-8 text"), name);
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
+        message = g_strdup_printf (_("Could not open “%s”: it is not UTF-8 text"), name);
+      else
+        message = g_strdup_printf (_("Could not open “%s”: %s"), name, error->message);
       _ex_window_set_status (self, message, TRUE);
       return;
     }
 
-  _ex_window_replace_query_text (self, contents, TRUE);
-  g_set_object (&self->query_file, file);
-  ex_cql_editor_note_recent (file);
+  contents = ex_cql_editor_dup_text (self->cql_editor);
   gtk_label_set_text (self->query_file_label, name);
   message = g_strdup_printf (_("Opened “%s”"), name);
   _ex_window_set_status (self, message, FALSE);
@@ -282,7 +276,6 @@ save_query_response_cb (GtkNativeDialog *dialog,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autoptr(GError) error = NULL;
-      g_autofree char *text = ex_window_dup_query_text (self);
       g_autofree char *name = NULL;
       g_autofree char *message = NULL;
 
@@ -290,10 +283,8 @@ save_query_response_cb (GtkNativeDialog *dialog,
         goto out;
 
       name = g_file_get_basename (file);
-      if (g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
-                                   G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &error))
+      if (ex_cql_editor_save_to_file (self->cql_editor, file, &error))
         {
-          g_set_object (&self->query_file, file);
           gtk_label_set_text (self->query_file_label, name);
           message = g_strdup_printf (_("Saved “%s”"), name);
           _ex_window_set_status (self, message, FALSE);
@@ -316,17 +307,18 @@ _ex_window_save_query_action (GtkWidget  *widget,
                               GVariant   *parameter)
 {
   ExWindow *self = EX_WINDOW (widget);
+  GFile *file = ex_cql_editor_get_file (self->cql_editor);
   GtkFileChooserNative *dialog;
 
   /* Save writes the query's own file at once; Save As (and Save of a new
    * query) asks where. */
-  if (self->query_file != NULL && g_str_equal (action_name, "win.save-query"))
+  if (file != NULL && g_str_equal (action_name, "win.save-query"))
     {
       g_autoptr(GError) error = NULL;
-      g_autofree char *name = g_file_get_basename (self->query_file);
+      g_autofree char *name = g_file_get_basename (file);
       g_autofree char *message = NULL;
 
-      if (ex_cql_editor_save_to_file (self->cql_editor, self->query_file, &error))
+      if (ex_cql_editor_save_to_file (self->cql_editor, file, &error))
         message = g_strdup_printf (_("Saved “%s”"), name);
       else
         message = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
@@ -338,8 +330,8 @@ _ex_window_save_query_action (GtkWidget  *widget,
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog),
                                _ex_window_new_filter (_("CQL Queries"), "*.[cC][qQ][lL]"));
-  if (self->query_file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), self->query_file, NULL);
+  if (file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), file, NULL);
   else
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("query.cql"));
   g_signal_connect (dialog, "response", G_CALLBACK (save_query_response_cb), self);

@@ -68,7 +68,6 @@ struct _ExWindow
   ExDiagnostics        *diagnostics_view;  /* the list of damaged/skipped games */
 
   GtkSourceBuffer      *buffer;
-  GtkTextTag           *error_tag;
   GtkWidget            *game_view;
 
   GtkColumnViewColumn  *columns[N_COLUMNS];
@@ -88,7 +87,6 @@ struct _ExWindow
   GtkBitset            *last_selection; /* the selection before its last change */
 
   GPtrArray            *databases;        /* GFile: the files and folders searched as one */
-  GFile                *query_file;
   ExSearchJob          *job;           /* the current search, or NULL */
   char                 *results_db_path;  /* where the results' games are re-read from */
   char                 *results_db_name;  /* the searched database, for messages */
@@ -99,8 +97,6 @@ struct _ExWindow
   GError               *finish_error;  /* how the search ended, see complete_search() */
   gboolean              finish_pending; /* the search ended; rows still being delivered */
 
-  guint                 error_line;    /* 1-based; 0: no error shown */
-  guint                 error_column;
   guint                 status_is_error : 1;
   guint                 exporting : 1;
 
@@ -120,15 +116,12 @@ enum {
 
 extern guint _ex_window_signals[N_SIGNALS];
 
-/* ex-window.c: the status line, counts, the query's text, the database,
+/* ex-window.c: the status line, counts, the database,
  * the rows not yet in the list, the result shown. */
 void   _ex_window_set_status          (ExWindow   *self,
                                        const char *text,
                                        gboolean    is_error);
 char  *_ex_window_format_count        (guint64     n);
-void   _ex_window_replace_query_text  (ExWindow   *self,
-                                       const char *text,
-                                       gboolean    undoable);
 char  *_ex_window_dup_database_name   (ExWindow   *self);
 void   _ex_window_use_sample_database (ExWindow   *self);
 guint  _ex_window_pending_count       (ExWindow   *self);

@@ -197,79 +197,6 @@ show_empty_state (ExWindow   *self,
  * Query editor and its errors
  */
 
-static void
-clear_query_error (ExWindow *self)
-{
-  GtkTextIter start, end;
-
-  if (self->error_line == 0)
-    return;
-
-  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
-  gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->error_tag, &start, &end);
-  self->error_line = 0;
-  self->error_column = 0;
-}
-
-/* Shows a compilation error: in the status line, and in the editor by
- * underlining the item at LINE:COLUMN and putting the cursor there. */
-static void
-show_query_error (ExWindow     *self,
-                  const GError *error)
-{
-  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
-  GtkTextIter start, end;
-  guint line, column;
-
-  _ex_window_set_status (self, error->message, TRUE);
-
-  if (!ex_cql_parse_error_location (error->message, &line, &column, NULL))
-    return;
-
-  clear_query_error (self);
-
-  ex_cql_get_item_range (buffer, line, column, &start, &end);
-  gtk_text_buffer_apply_tag (buffer, self->error_tag, &start, &end);
-  gtk_text_buffer_place_cursor (buffer, &start);
-  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->editor), &start, 0.1, FALSE, 0.0, 0.0);
-  gtk_widget_grab_focus (GTK_WIDGET (self->editor));
-
-  self->error_line = line;
-  self->error_column = column;
-}
-
-static void
-buffer_changed_cb (ExWindow      *self,
-                   GtkTextBuffer *buffer)
-{
-  clear_query_error (self);
-}
-
-void
-_ex_window_replace_query_text (ExWindow   *self,
-                               const char *text,
-                               gboolean    undoable)
-{
-  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
-  GtkTextIter start, end;
-
-  /* gtk_text_buffer_set_text() is irreversible: delete and insert instead
-   * when the change is to be undoable. */
-  if (undoable)
-    {
-      gtk_text_buffer_begin_user_action (buffer);
-      gtk_text_buffer_get_bounds (buffer, &start, &end);
-      gtk_text_buffer_delete (buffer, &start, &end);
-      gtk_text_buffer_insert (buffer, &start, text, -1);
-      gtk_text_buffer_end_user_action (buffer);
-    }
-  else
-    gtk_text_buffer_set_text (buffer, text, -1);
-
-  gtk_text_buffer_get_start_iter (buffer, &start);
-  gtk_text_buffer_place_cursor (buffer, &start);
-}
-
 /* ------------------------------------------------------------------------
  * Database
  */
@@ -1248,12 +1175,12 @@ ex_window_run (ExWindow *self)
   self->finish_pending = FALSE;
   g_clear_error (&self->finish_error);
 
-  clear_query_error (self);
   text = ex_window_dup_query_text (self);
   query = cq_query_new_from_string (text, EDITOR_FILENAME, &error);
   if (query == NULL)
     {
-      show_query_error (self, error);
+      _ex_window_set_status (self, error->message, TRUE);
+      ex_cql_editor_show_error (self->cql_editor, error);
       _ex_window_update_actions (self);
       return FALSE;
     }
@@ -1431,8 +1358,8 @@ ex_window_load_example (ExWindow   *self,
   if (text == NULL)
     return FALSE;
 
-  _ex_window_replace_query_text (self, text, TRUE);
-  g_clear_object (&self->query_file);
+  ex_cql_editor_set_text (self->cql_editor, text, TRUE);
+  ex_cql_editor_forget_file (self->cql_editor);
   gtk_label_set_text (self->query_file_label, name);
 
   return TRUE;
@@ -1465,7 +1392,7 @@ ex_window_set_query_text (ExWindow   *self,
   g_return_if_fail (EX_IS_WINDOW (self));
   g_return_if_fail (text != NULL);
 
-  _ex_window_replace_query_text (self, text, TRUE);
+  ex_cql_editor_set_text (self->cql_editor, text, TRUE);
 }
 
 /* Returns: (transfer full): the editor's text. */
@@ -1590,13 +1517,7 @@ ex_window_get_error_location (ExWindow *self,
 {
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
 
-  if (self->error_line == 0)
-    return FALSE;
-  if (line != NULL)
-    *line = self->error_line;
-  if (column != NULL)
-    *column = self->error_column;
-  return TRUE;
+  return ex_cql_editor_get_error_location (self->cql_editor, line, column);
 }
 
 /* ------------------------------------------------------------------------
@@ -1715,7 +1636,7 @@ restore_settings (ExWindow *self)
   query = g_settings_get_string (settings, "last-query");
   if (*query != '\0')
     {
-      _ex_window_replace_query_text (self, query, FALSE);
+      ex_cql_editor_set_text (self->cql_editor, query, FALSE);
       gtk_label_set_text (self->query_file_label, "");
     }
 }
@@ -1784,7 +1705,6 @@ ex_window_dispose (GObject *object)
   g_clear_object (&self->results);
   g_clear_object (&self->buffer);
   g_clear_pointer (&self->databases, g_ptr_array_unref);
-  g_clear_object (&self->query_file);
 
   G_OBJECT_CLASS (ex_window_parent_class)->dispose (object);
 }
@@ -1868,7 +1788,6 @@ ex_window_init (ExWindow *self)
   GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
   GtkSourceStyleScheme *scheme;
   g_autofree char *initial_text = NULL;
-  GdkRGBA red;
 
   self->databases = g_ptr_array_new_with_free_func (g_object_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -1885,14 +1804,7 @@ ex_window_init (ExWindow *self)
   if (scheme != NULL)
     gtk_source_buffer_set_style_scheme (self->buffer, scheme);
   gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->editor), GTK_TEXT_BUFFER (self->buffer));
-  gdk_rgba_parse (&red, "#e01b24");
-  self->error_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "cql-error",
-                                                "underline", PANGO_UNDERLINE_ERROR,
-                                                "underline-rgba", &red,
-                                                NULL);
-  g_signal_connect_object (self->buffer, "changed", G_CALLBACK (buffer_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-
+  setup_editor (self);
 
   setup_results_view (self);
   g_signal_connect_object (self->selection, "selection-changed",
@@ -1905,11 +1817,9 @@ ex_window_init (ExWindow *self)
   initial_text = read_example (examples[0].file);
   if (initial_text != NULL)
     {
-      _ex_window_replace_query_text (self, initial_text, FALSE);
+      ex_cql_editor_set_text (self->cql_editor, initial_text, FALSE);
       gtk_label_set_text (self->query_file_label, examples[0].file);
     }
-
-  setup_editor (self);
 
   _ex_window_set_status (self, _("Ready: write a query or pick one from Examples, then press Run"), FALSE);
   _ex_window_use_sample_database (self);
@@ -1957,7 +1867,7 @@ theme_loaded_cb (ExWindow   *self,
 {
   g_autofree char *message = g_strdup_printf (_("Theme “%s” loaded: press Run"), name);
 
-  g_clear_object (&self->query_file);
+  ex_cql_editor_forget_file (self->cql_editor);
   gtk_label_set_text (self->query_file_label, name);
   _ex_window_set_status (self, message, FALSE);
   self->status_shows_live_error = FALSE;

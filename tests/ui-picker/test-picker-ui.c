@@ -436,10 +436,15 @@ parsed_with_error (gpointer data)
   return ex_cql_editor_get_has_error (EX_CQL_EDITOR (data));
 }
 
+/* A change clears the error shown at once; the parse after the delay
+ * then says the query is valid. */
 static gboolean
 parsed_without_error (gpointer data)
 {
-  return !ex_cql_editor_get_has_error (EX_CQL_EDITOR (data));
+  const char *message = ex_cql_editor_get_message (EX_CQL_EDITOR (data));
+
+  return !ex_cql_editor_get_has_error (EX_CQL_EDITOR (data))
+         && message != NULL && strstr (message, "valid CQL") != NULL;
 }
 
 static void
@@ -531,9 +536,35 @@ test_editor (void)
   g_assert_true (ex_cql_editor_save_to_file (editor, file, &error));
   g_assert_no_error (error);
   g_assert_false (gtk_text_buffer_get_modified (buffer));
+  /* The file saved to (Save As as well as Save) is the query's file. */
+  g_assert_true (ex_cql_editor_get_file (editor) == file);
   loaded = ex_cql_editor_load_file (file, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (loaded, ==, "(match :forany rook [Rr] (position $rook[a1]))");
+
+  /* Open: the file's text, unmodified, the file is the query's; an
+   * example or a theme leaves no file behind; a file that is not UTF-8 is
+   * refused and changes nothing. */
+  gtk_text_buffer_set_text (buffer, "(match (position :mate))", -1);
+  ex_cql_editor_forget_file (editor);
+  g_assert_null (ex_cql_editor_get_file (editor));
+  g_assert_true (ex_cql_editor_open (editor, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (gtk_text_buffer_get_modified (buffer));
+  g_assert_true (g_file_equal (ex_cql_editor_get_file (editor), file));
+  {
+    g_autofree char *text = ex_cql_editor_dup_text (editor);
+    g_autofree char *bad_path = g_build_filename (dir, "latin1.cql", NULL);
+    g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+
+    g_assert_cmpstr (text, ==, "(match :forany rook [Rr] (position $rook[a1]))");
+    g_assert_true (g_file_set_contents (bad_path, "(match \xe9)", -1, NULL));
+    g_assert_false (ex_cql_editor_open (editor, bad, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+    g_clear_error (&error);
+    g_assert_true (g_file_equal (ex_cql_editor_get_file (editor), file));
+    g_remove (bad_path);
+  }
 
   /* The recent queries: the file saved is the newest; opening it from the
    * menu's action loads it. */
