@@ -40,7 +40,7 @@ export_done_cb (GObject      *source,
   self->exporting = FALSE;
   if (ex_export_finish (result, &n_written, &error))
     {
-      g_autofree char *count = _ex_window_format_count (n_written);
+      g_autofree char *count = ex_application_format_count (n_written);
 
       message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                               "Exported %s game to “%s”",

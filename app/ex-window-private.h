@@ -118,12 +118,11 @@ enum {
 
 extern guint _ex_window_signals[N_SIGNALS];
 
-/* ex-window.c: the status line, counts, the query's text, the database,
+/* ex-window.c: the status line, the query's text, the database,
  * the rows not yet in the list, the result shown. */
 void   _ex_window_set_status          (ExWindow   *self,
                                        const char *text,
                                        gboolean    is_error);
-char  *_ex_window_format_count        (guint64     n);
 void   _ex_window_replace_query_text  (ExWindow   *self,
                                        const char *text,
                                        gboolean    undoable);

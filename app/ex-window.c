@@ -88,24 +88,17 @@ _ex_window_set_status (ExWindow   *self,
   self->status_is_error = !!is_error;
 }
 
-/* "1,234" in the user's locale. */
-char *
-_ex_window_format_count (guint64 n)
-{
-  return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
-}
-
 static void
 update_progress (ExWindow *self)
 {
   const CqSearchProgress *p = &self->progress;
-  g_autofree char *games = _ex_window_format_count (p->games);
-  g_autofree char *matches = _ex_window_format_count (p->matches);
+  g_autofree char *games = ex_application_format_count (p->games);
+  g_autofree char *matches = ex_application_format_count (p->matches);
   g_autofree char *text = NULL;
 
   if (p->seconds > 0.0)
     {
-      g_autofree char *rate = _ex_window_format_count ((guint64)(p->games / p->seconds + 0.5));
+      g_autofree char *rate = ex_application_format_count ((guint64)(p->games / p->seconds + 0.5));
 
       /* Translators: games searched · games matched · games per second ·
        * seconds since the search started */
@@ -127,8 +120,8 @@ update_progress (ExWindow *self)
   ex_diagnostics_set_counts (self->diagnostics_view, p->damaged, p->skipped);
   if (p->damaged + p->skipped > 0)
     {
-      g_autofree char *damaged = _ex_window_format_count (p->damaged);
-      g_autofree char *skipped = _ex_window_format_count (p->skipped);
+      g_autofree char *damaged = ex_application_format_count (p->damaged);
+      g_autofree char *skipped = ex_application_format_count (p->skipped);
       g_autofree char *label = NULL;
       g_autoptr(GString) tooltip = g_string_new (NULL);
 
@@ -160,7 +153,7 @@ static void
 update_results_count (ExWindow *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
-  g_autofree char *count = _ex_window_format_count (n);
+  g_autofree char *count = ex_application_format_count (n);
   g_autofree char *text = NULL;
 
   if (self->results_db_path == NULL)
@@ -172,7 +165,7 @@ update_results_count (ExWindow *self)
   if (self->filter_text != NULL)
     {
       guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
-      g_autofree char *shown_text = _ex_window_format_count (shown);
+      g_autofree char *shown_text = ex_application_format_count (shown);
 
       /* Translators: results that pass the filter box, of all results */
       text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s game", "%s of %s games", n),
@@ -964,7 +957,7 @@ update_selection_status (ExWindow *self,
 
   if (n_selected < 2)
     return;
-  count = _ex_window_format_count (n_selected);
+  count = ex_application_format_count (n_selected);
   message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game selected",
                                           "%s games selected", n_selected), count);
   _ex_window_set_status (self, message, FALSE);
@@ -1135,7 +1128,7 @@ complete_search (ExWindow *self)
 
   self->finish_pending = FALSE;
   name = g_strdup (self->results_db_name);
-  games = _ex_window_format_count (progress->games);
+  games = ex_application_format_count (progress->games);
   n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
 
   if (error != NULL)
@@ -1147,7 +1140,7 @@ complete_search (ExWindow *self)
     }
   else
     {
-      g_autofree char *matches = _ex_window_format_count (n);
+      g_autofree char *matches = ex_application_format_count (n);
 
       message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                               "Found %s matching game in %s games of “%s” (%.2f s)",
@@ -1202,8 +1195,8 @@ ex_window_stop (ExWindow *self)
     ex_search_job_cancel (self->job);
   end_search (self);
 
-  games = _ex_window_format_count (self->progress.games);
-  matches = _ex_window_format_count (g_list_model_get_n_items (G_LIST_MODEL (self->results)));
+  games = ex_application_format_count (self->progress.games);
+  matches = ex_application_format_count (g_list_model_get_n_items (G_LIST_MODEL (self->results)));
   message = g_strdup_printf (_("Search stopped after %s games; %s matching games so far"),
                              games, matches);
   _ex_window_set_status (self, message, FALSE);
