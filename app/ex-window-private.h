@@ -4,12 +4,15 @@
  *
  * The window is one GObject (ExWindow) written in several files:
  *
- *   ex-window.c          life cycle, layout, status line, database, results
- *                        list, search, examples, accessors, Theme Tools
+ *   ex-window.c          life cycle, layout, status line, database, search,
+ *                        the result shown, examples, accessors, Theme Tools
  *   ex-window-actions.c  the win.* actions: their list, most callbacks, and
  *                        when they are enabled
  *   ex-window-files.c    opening and saving queries, choosing databases
  *   ex-window-export.c   writing the matched games to a PGN file (Export)
+ *
+ * The results list is a widget of its own, ExResultsView
+ * (ex-results-view.c), in the window's template.
  *
  * This header holds the instance struct, the functions those files share
  * (named _ex_window_*), and the accessors that only the tests use
@@ -22,23 +25,11 @@
 #include "ex-cql-editor.h"
 #include "ex-diagnostics.h"
 #include "ex-result.h"
+#include "ex-results-view-private.h"
 #include "ex-search-job.h"
 #include "ex-window.h"
 
 G_BEGIN_DECLS
-
-/* The columns of the results list, in display order. */
-enum {
-  COLUMN_NUMBER,
-  COLUMN_WHITE,
-  COLUMN_BLACK,
-  COLUMN_EVENT,
-  COLUMN_ROUND,
-  COLUMN_DATE,
-  COLUMN_RESULT,
-  COLUMN_POSITIONS,
-  N_COLUMNS
-};
 
 struct _ExWindow
 {
@@ -52,12 +43,7 @@ struct _ExWindow
   GtkProgressBar       *progress_bar;
   GtkLabel             *query_file_label;
   GtkSourceView        *editor;
-  GtkLabel             *results_count_label;
-  GtkStack             *results_stack;
-  GtkLabel             *empty_title_label;
-  GtkLabel             *empty_description_label;
-  GtkColumnView        *results_view;
-  GtkSearchEntry       *filter_entry;
+  ExResultsView        *results_view;  /* the list of matched games */
   GtkBox               *viewer_box;
   GtkBox               *status_bar;
   GtkImage             *status_icon;
@@ -68,22 +54,6 @@ struct _ExWindow
   GtkSourceBuffer      *buffer;
   GtkTextTag           *error_tag;
   GtkWidget            *game_view;
-
-  GtkColumnViewColumn  *columns[N_COLUMNS];
-
-  GListStore           *results;       /* ExResult, in input order */
-  GPtrArray            *pending;       /* ExResult found, not yet in @results */
-  guint                 pending_head;  /* the first of @pending not yet delivered */
-  guint                 feed_tick_id;
-  guint                 feed_idle_id;
-  guint                 feed_small;    /* rows per slice while rows get widgets */
-  GtkFilter            *filter;
-  char                 *filter_text;   /* case folded; NULL: no filter */
-  GtkFilterListModel   *filtered;
-  GtkSortListModel     *sorted;
-  GtkMultiSelection    *selection;
-  ExResult             *current;        /* the result shown: the last selected */
-  GtkBitset            *last_selection; /* the selection before its last change */
 
   GPtrArray            *databases;        /* GFile: the files and folders searched as one */
   GFile                *query_file;
@@ -118,8 +88,7 @@ enum {
 
 extern guint _ex_window_signals[N_SIGNALS];
 
-/* ex-window.c: the status line, the query's text, the database,
- * the rows not yet in the list, the result shown. */
+/* ex-window.c: the status line, the query's text, the database. */
 void   _ex_window_set_status          (ExWindow   *self,
                                        const char *text,
                                        gboolean    is_error);
@@ -128,8 +97,6 @@ void   _ex_window_replace_query_text  (ExWindow   *self,
                                        gboolean    undoable);
 char  *_ex_window_dup_database_name   (ExWindow   *self);
 void   _ex_window_use_sample_database (ExWindow   *self);
-guint  _ex_window_pending_count       (ExWindow   *self);
-guint  _ex_window_current_position    (ExWindow   *self);
 
 /* ex-window-actions.c: installs the win.* actions (called by class_init),
  * and enables or disables them as the window's state changes. */
@@ -178,21 +145,8 @@ const char *const *ex_window_list_examples  (void);
 void           ex_window_stop               (ExWindow       *self);
 gboolean       ex_window_is_searching       (ExWindow       *self);
 
-/**
- * ExResultColumn:
- * The columns of the results list, in display order.
- */
-typedef enum {
-  EX_RESULT_COLUMN_NUMBER,
-  EX_RESULT_COLUMN_WHITE,
-  EX_RESULT_COLUMN_BLACK,
-  EX_RESULT_COLUMN_EVENT,
-  EX_RESULT_COLUMN_ROUND,
-  EX_RESULT_COLUMN_DATE,
-  EX_RESULT_COLUMN_RESULT,
-  EX_RESULT_COLUMN_POSITIONS,
-} ExResultColumn;
-
+/* The results list (ExResultsView; ExResultColumn is in
+ * ex-results-view-private.h). */
 void           ex_window_sort_results       (ExWindow       *self,
                                              ExResultColumn  column,
                                              GtkSortType     order);
