@@ -11,8 +11,9 @@
  *   ex-window-files.c    opening and saving queries, choosing databases
  *   ex-window-export.c   writing the matched games to a PGN file (Export)
  *
- * The results list is a widget of its own, ExResultsView
- * (ex-results-view.c), in the window's template.
+ * The results list and the status line are widgets of their own in the
+ * window's template: ExResultsView (ex-results-view.c) and ExStatusbar
+ * (ex-statusbar.c).
  *
  * This header holds the instance struct, the functions those files share
  * (named _ex_window_*), and the accessors that only the tests use
@@ -27,6 +28,7 @@
 #include "ex-result.h"
 #include "ex-results-view-private.h"
 #include "ex-search-job.h"
+#include "ex-statusbar.h"
 #include "ex-window.h"
 
 G_BEGIN_DECLS
@@ -45,10 +47,7 @@ struct _ExWindow
   GtkSourceView        *editor;
   ExResultsView        *results_view;  /* the list of matched games */
   GtkBox               *viewer_box;
-  GtkBox               *status_bar;
-  GtkImage             *status_icon;
-  GtkLabel             *status_label;
-  GtkLabel             *diagnostics_label;
+  ExStatusbar          *statusbar;     /* the status line */
   ExDiagnostics        *diagnostics_view;  /* the list of damaged/skipped games */
 
   GtkSourceBuffer      *buffer;
@@ -63,13 +62,11 @@ struct _ExWindow
   char                **results_db_inputs;  /* its files and folders, never written */
   gboolean              results_db_temporary;  /* the search job's games file: deleted with the results */
   CqSearchProgress      progress;
-  GPtrArray            *diagnostics;   /* first MAX_DIAGNOSTICS messages */
   GError               *finish_error;  /* how the search ended, see complete_search() */
   gboolean              finish_pending; /* the search ended; rows still being delivered */
 
   guint                 error_line;    /* 1-based; 0: no error shown */
   guint                 error_column;
-  guint                 status_is_error : 1;
   guint                 exporting : 1;
 
   /* The query editor's live parse, completion and hover (ExCqlEditor),

@@ -15,10 +15,12 @@
  * searched.  The default is the bundled sample database.  The query's
  * :output is not used either: Export writes the matched games.
  *
- * This file holds the window's life cycle, layout, status line, search and
- * the game of the result selected; its actions, files and export are in
- * ex-window-actions.c, ex-window-files.c and ex-window-export.c, and
- * ex-window-private.h has the instance struct and what those files share.
+ * This file holds the window's life cycle, layout, progress display,
+ * search and the game of the result selected; its actions, files and
+ * export are in ex-window-actions.c, ex-window-files.c and
+ * ex-window-export.c, and ex-window-private.h has the instance struct and
+ * what those files share.  The results list (ExResultsView) and the status
+ * line (ExStatusbar) are widgets of their own.
  */
 #include "config.h"
 
@@ -36,6 +38,7 @@
 #include "ex-result.h"
 #include "ex-results-view-private.h"
 #include "ex-search-job.h"
+#include "ex-statusbar.h"
 #include "ex-theme-library.h"
 #include "ex-window-private.h"
 
@@ -44,7 +47,6 @@
 #define EDITOR_FILENAME EX_CQL_EDITOR_FILENAME
 #define SAMPLE_DATABASE "sample/studies.pgn"
 #define RESOURCE_PATH   "/org/excelsior/Workbench/"
-#define MAX_DIAGNOSTICS 200
 
 G_DEFINE_FINAL_TYPE (ExWindow, ex_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -71,22 +73,16 @@ static const struct {
 static void setup_theme_tools (ExWindow *self);
 
 /* ------------------------------------------------------------------------
- * Status line, progress and counts
+ * Status line and progress
  */
 
+/* Says @text in the status line (ExStatusbar), as an error or not. */
 void
 _ex_window_set_status (ExWindow   *self,
                        const char *text,
                        gboolean    is_error)
 {
-  gtk_label_set_text (self->status_label, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), text);
-  gtk_widget_set_visible (GTK_WIDGET (self->status_icon), is_error);
-  if (is_error)
-    gtk_widget_add_css_class (GTK_WIDGET (self->status_bar), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->status_bar), "error");
-  self->status_is_error = !!is_error;
+  ex_statusbar_set_message (self->statusbar, text, is_error);
 }
 
 static void
@@ -119,35 +115,7 @@ update_progress (ExWindow *self)
     gtk_progress_bar_pulse (self->progress_bar);
 
   ex_diagnostics_set_counts (self->diagnostics_view, p->damaged, p->skipped);
-  if (p->damaged + p->skipped > 0)
-    {
-      g_autofree char *damaged = ex_application_format_count (p->damaged);
-      g_autofree char *skipped = ex_application_format_count (p->skipped);
-      g_autofree char *label = NULL;
-      g_autoptr(GString) tooltip = g_string_new (NULL);
-
-      /* Translators: games that could not be read in full / games that are
-       * not standard chess (rulings R13) */
-      if (p->damaged == 0)
-        label = g_strdup_printf (_("%s skipped"), skipped);
-      else if (p->skipped == 0)
-        label = g_strdup_printf (_("%s damaged"), damaged);
-      else
-        label = g_strdup_printf (_("%s damaged, %s skipped"), damaged, skipped);
-
-      for (guint i = 0; i < self->diagnostics->len; i++)
-        {
-          if (tooltip->len > 0)
-            g_string_append_c (tooltip, '\n');
-          g_string_append (tooltip, g_ptr_array_index (self->diagnostics, i));
-        }
-      if (p->damaged + p->skipped > self->diagnostics->len)
-        g_string_append (tooltip, "\n…");
-
-      gtk_label_set_text (self->diagnostics_label, label);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->diagnostics_label), tooltip->str);
-      gtk_widget_set_visible (GTK_WIDGET (self->diagnostics_label), TRUE);
-    }
+  ex_statusbar_set_diagnostic_counts (self->statusbar, p->damaged, p->skipped);
 }
 
 /* ------------------------------------------------------------------------
@@ -451,8 +419,7 @@ job_diagnostics_cb (GObject     *owner,
   if (job != self->job)
     return;
 
-  for (guint i = 0; i < messages->len && self->diagnostics->len < MAX_DIAGNOSTICS; i++)
-    g_ptr_array_add (self->diagnostics, g_strdup (g_ptr_array_index (messages, i)));
+  ex_statusbar_add_diagnostics (self->statusbar, messages);
   ex_diagnostics_add (self->diagnostics_view, messages);
 }
 
@@ -672,7 +639,7 @@ ex_window_run (ExWindow *self)
 
   /* A new result set: forget the old one. */
   ex_results_view_clear (self->results_view);
-  g_ptr_array_set_size (self->diagnostics, 0);
+  ex_statusbar_reset_diagnostics (self->statusbar);
   ex_diagnostics_reset (self->diagnostics_view, path);
   memset (&self->progress, 0, sizeof self->progress);
   ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
@@ -692,7 +659,6 @@ ex_window_run (ExWindow *self)
   message = g_strdup_printf (_("Searching “%s”…"), name);
   _ex_window_set_status (self, message, FALSE);
   ex_results_view_show_empty (self->results_view, _("Searching…"), message);
-  gtk_widget_set_visible (GTK_WIDGET (self->diagnostics_label), FALSE);
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
   update_progress (self);
@@ -953,7 +919,7 @@ ex_window_get_status_text (ExWindow *self)
 {
   g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
 
-  return gtk_label_get_text (self->status_label);
+  return ex_statusbar_get_message (self->statusbar);
 }
 
 gboolean
@@ -961,7 +927,7 @@ ex_window_get_status_is_error (ExWindow *self)
 {
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
 
-  return self->status_is_error;
+  return ex_statusbar_get_is_error (self->statusbar);
 }
 
 /**
@@ -1177,7 +1143,6 @@ ex_window_finalize (GObject *object)
   set_results_games (self, NULL, FALSE);
   g_clear_pointer (&self->results_db_name, g_free);
   g_clear_pointer (&self->results_db_inputs, g_strfreev);
-  g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
   g_clear_error (&self->finish_error);
 
   G_OBJECT_CLASS (ex_window_parent_class)->finalize (object);
@@ -1214,6 +1179,7 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_source_init ();
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   g_type_ensure (EX_TYPE_RESULTS_VIEW);
+  g_type_ensure (EX_TYPE_STATUSBAR);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "ui/ex-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ExWindow, database_button);
@@ -1225,10 +1191,7 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExWindow, editor);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, results_view);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, viewer_box);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, status_bar);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, status_icon);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, status_label);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, diagnostics_label);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, statusbar);
 
   _ex_window_class_install_actions (widget_class);
 }
@@ -1244,12 +1207,11 @@ ex_window_init (ExWindow *self)
   self->databases = g_ptr_array_new_with_free_func (g_object_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->diagnostics = g_ptr_array_new_with_free_func (g_free);
   /* Above the status bar: the collapsible list of damaged/skipped games. */
   self->diagnostics_view = EX_DIAGNOSTICS (ex_diagnostics_new ());
   gtk_widget_insert_before (GTK_WIDGET (self->diagnostics_view),
-                            gtk_widget_get_parent (GTK_WIDGET (self->status_bar)),
-                            GTK_WIDGET (self->status_bar));
+                            gtk_widget_get_parent (GTK_WIDGET (self->statusbar)),
+                            GTK_WIDGET (self->statusbar));
 
   self->buffer = gtk_source_buffer_new_with_language (get_cql_language ());
   scheme = gtk_source_style_scheme_manager_get_scheme (schemes, "Adwaita");
