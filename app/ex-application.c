@@ -112,6 +112,21 @@ ex_application_get_settings (void)
   return settings;
 }
 
+/**
+ * ex_application_format_count:
+ * @n: a count: games, matches, results.
+ *
+ * Writes @n as the workbench shows counts, with the digits grouped as the
+ * user's locale groups them ("1,234" in English, "1.234" in German).
+ *
+ * Returns: (transfer full): the text.
+ */
+char *
+ex_application_format_count (guint64 n)
+{
+  return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+}
+
 static ExWindow *
 get_window (ExApplication *self)
 {

@@ -24,6 +24,8 @@ typedef struct _ExPatternBoard ExPatternBoard;
 typedef struct _ExPicker       ExPicker;
 typedef struct _ExPreferences  ExPreferences;
 typedef struct _ExResult       ExResult;
+typedef struct _ExResultsView  ExResultsView;
+typedef struct _ExStatusbar    ExStatusbar;
 typedef struct _ExThemeLibrary ExThemeLibrary;
 typedef struct _ExThemeTools   ExThemeTools;
 typedef struct _ExWindow       ExWindow;

@@ -46,31 +46,11 @@ stop_action (GtkWidget  *widget,
  */
 
 static void
-step_result (ExWindow *self,
-             int       delta)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
-  guint selected = _ex_window_current_position (self);
-  guint target;
-
-  if (n == 0)
-    return;
-  if (selected == GTK_INVALID_LIST_POSITION)
-    target = delta > 0 ? 0 : n - 1;
-  else if (delta < 0)
-    target = selected > 0 ? selected - 1 : 0;
-  else
-    target = MIN (selected + 1, n - 1);
-
-  ex_window_select_result (self, target);
-}
-
-static void
 previous_result_action (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *parameter)
 {
-  step_result (EX_WINDOW (widget), -1);
+  ex_results_view_step (EX_WINDOW (widget)->results_view, -1);
 }
 
 static void
@@ -78,7 +58,7 @@ next_result_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  step_result (EX_WINDOW (widget), +1);
+  ex_results_view_step (EX_WINDOW (widget)->results_view, +1);
 }
 
 static void
@@ -86,9 +66,7 @@ filter_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  ExWindow *self = EX_WINDOW (widget);
-
-  gtk_widget_grab_focus (GTK_WIDGET (self->filter_entry));
+  ex_results_view_focus_filter (EX_WINDOW (widget)->results_view);
 }
 
 static void
@@ -185,9 +163,10 @@ void
 _ex_window_update_actions (ExWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
+  ExResultsView *results = self->results_view;
   gboolean searching = self->job != NULL || self->finish_pending
-                       || (self->pending != NULL && _ex_window_pending_count (self) > 0);
-  guint n = self->results != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->results)) : 0;
+                       || (results != NULL && ex_results_view_get_n_pending (results) > 0);
+  guint n = results != NULL ? g_list_model_get_n_items (ex_results_view_get_results (results)) : 0;
 
   gtk_widget_action_set_enabled (widget, "win.run", self->databases->len > 0);
   gtk_widget_action_set_enabled (widget, "win.stop", searching);

@@ -40,7 +40,7 @@ export_done_cb (GObject      *source,
   self->exporting = FALSE;
   if (ex_export_finish (result, &n_written, &error))
     {
-      g_autofree char *count = _ex_window_format_count (n_written);
+      g_autofree char *count = ex_application_format_count (n_written);
 
       message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                               "Exported %s game to “%s”",
@@ -109,7 +109,8 @@ ex_window_export_full (ExWindow       *self,
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (ex_window_is_searching (self) || self->exporting || _ex_window_pending_count (self) > 0)
+  if (ex_window_is_searching (self) || self->exporting
+      || ex_results_view_get_n_pending (self->results_view) > 0)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
                            _("Wait for the search to finish before exporting"));
@@ -118,37 +119,13 @@ ex_window_export_full (ExWindow       *self,
 
   /* The matched games in input order (the list may be sorted otherwise):
    * the store, or the filter's output, which keeps the store's order. */
-  results = g_ptr_array_new_with_free_func (g_object_unref);
-  model = scope == EX_EXPORT_SHOWN ? G_LIST_MODEL (self->filtered) : G_LIST_MODEL (self->results);
   if (scope == EX_EXPORT_SELECTED)
-    {
-      /* Every selected result, in input order whatever the sort. */
-      g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
-      g_autoptr(GHashTable) set = g_hash_table_new (NULL, NULL);
-      GtkBitsetIter iter;
-      guint position;
-
-      for (gboolean ok = gtk_bitset_iter_init_first (&iter, selected, &position); ok;
-           ok = gtk_bitset_iter_next (&iter, &position))
-        {
-          g_autoptr(ExResult) item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
-
-          if (item != NULL)
-            g_hash_table_add (set, item);
-        }
-      n = g_list_model_get_n_items (model);
-      for (guint i = 0; i < n && g_hash_table_size (set) > 0; i++)
-        {
-          ExResult *item = g_list_model_get_item (model, i);
-
-          if (g_hash_table_remove (set, item))
-            g_ptr_array_add (results, item);
-          else
-            g_object_unref (item);
-        }
-    }
+    results = ex_results_view_dup_selected (self->results_view);
   else
     {
+      model = scope == EX_EXPORT_SHOWN ? ex_results_view_get_shown (self->results_view)
+                                       : ex_results_view_get_results (self->results_view);
+      results = g_ptr_array_new_with_free_func (g_object_unref);
       n = g_list_model_get_n_items (model);
       for (guint i = 0; i < n; i++)
         g_ptr_array_add (results, g_list_model_get_item (model, i));
@@ -277,7 +254,7 @@ _ex_window_export_action (GtkWidget  *widget,
   gtk_file_chooser_set_current_name (chooser, _("matches.pgn"));
   gtk_file_chooser_add_choice (chooser, "scope", _("Export"), scope_ids, scope_labels);
   gtk_file_chooser_set_choice (chooser, "scope",
-                               self->filter_text != NULL ? "shown" : "all");
+                               ex_results_view_is_filtered (self->results_view) ? "shown" : "all");
   gtk_file_chooser_add_choice (chooser, "annotate",
                                _("Annotate the matched positions ({MATCH})"), NULL, NULL);
   gtk_file_chooser_set_choice (chooser, "annotate", annotate ? "true" : "false");

@@ -4,12 +4,16 @@
  *
  * The window is one GObject (ExWindow) written in several files:
  *
- *   ex-window.c          life cycle, layout, status line, database, results
- *                        list, search, examples, accessors, Theme Tools
+ *   ex-window.c          life cycle, layout, status line, database, search,
+ *                        the result shown, examples, accessors, Theme Tools
  *   ex-window-actions.c  the win.* actions: their list, most callbacks, and
  *                        when they are enabled
  *   ex-window-files.c    opening and saving queries, choosing databases
  *   ex-window-export.c   writing the matched games to a PGN file (Export)
+ *
+ * The results list and the status line are widgets of their own in the
+ * window's template: ExResultsView (ex-results-view.c) and ExStatusbar
+ * (ex-statusbar.c).
  *
  * This header holds the instance struct, the functions those files share
  * (named _ex_window_*), and the accessors that only the tests use
@@ -22,24 +26,13 @@
 #include "ex-cql-editor.h"
 #include "ex-diagnostics.h"
 #include "ex-result.h"
+#include "ex-results-view-private.h"
 #include "ex-search-job.h"
+#include "ex-statusbar.h"
 #include "ex-theme-tools.h"
 #include "ex-window.h"
 
 G_BEGIN_DECLS
-
-/* The columns of the results list, in display order. */
-enum {
-  COLUMN_NUMBER,
-  COLUMN_WHITE,
-  COLUMN_BLACK,
-  COLUMN_EVENT,
-  COLUMN_ROUND,
-  COLUMN_DATE,
-  COLUMN_RESULT,
-  COLUMN_POSITIONS,
-  N_COLUMNS
-};
 
 struct _ExWindow
 {
@@ -53,38 +46,14 @@ struct _ExWindow
   GtkProgressBar       *progress_bar;
   GtkLabel             *query_file_label;
   GtkSourceView        *editor;
-  GtkLabel             *results_count_label;
-  GtkStack             *results_stack;
-  GtkLabel             *empty_title_label;
-  GtkLabel             *empty_description_label;
-  GtkColumnView        *results_view;
-  GtkSearchEntry       *filter_entry;
+  ExResultsView        *results_view;  /* the list of matched games */
   GtkBox               *viewer_box;
   GtkMenuButton        *recent_button;
-  GtkBox               *status_bar;
-  GtkImage             *status_icon;
-  GtkLabel             *status_label;
-  GtkLabel             *diagnostics_label;
+  ExStatusbar          *statusbar;     /* the status line */
   ExDiagnostics        *diagnostics_view;  /* the list of damaged/skipped games */
 
   GtkSourceBuffer      *buffer;
   GtkWidget            *game_view;
-
-  GtkColumnViewColumn  *columns[N_COLUMNS];
-
-  GListStore           *results;       /* ExResult, in input order */
-  GPtrArray            *pending;       /* ExResult found, not yet in @results */
-  guint                 pending_head;  /* the first of @pending not yet delivered */
-  guint                 feed_tick_id;
-  guint                 feed_idle_id;
-  guint                 feed_small;    /* rows per slice while rows get widgets */
-  GtkFilter            *filter;
-  char                 *filter_text;   /* case folded; NULL: no filter */
-  GtkFilterListModel   *filtered;
-  GtkSortListModel     *sorted;
-  GtkMultiSelection    *selection;
-  ExResult             *current;        /* the result shown: the last selected */
-  GtkBitset            *last_selection; /* the selection before its last change */
 
   GPtrArray            *databases;        /* GFile: the files and folders searched as one */
   ExSearchJob          *job;           /* the current search, or NULL */
@@ -93,11 +62,9 @@ struct _ExWindow
   char                **results_db_inputs;  /* its files and folders, never written */
   gboolean              results_db_temporary;  /* the search job's games file: deleted with the results */
   CqSearchProgress      progress;
-  GPtrArray            *diagnostics;   /* first MAX_DIAGNOSTICS messages */
   GError               *finish_error;  /* how the search ended, see complete_search() */
   gboolean              finish_pending; /* the search ended; rows still being delivered */
 
-  guint                 status_is_error : 1;
   guint                 exporting : 1;
 
   /* The query editor's live parse, completion and hover (ExCqlEditor),
@@ -116,16 +83,12 @@ enum {
 
 extern guint _ex_window_signals[N_SIGNALS];
 
-/* ex-window.c: the status line, counts, the database,
- * the rows not yet in the list, the result shown. */
+/* ex-window.c: the status line, the database. */
 void   _ex_window_set_status          (ExWindow   *self,
                                        const char *text,
                                        gboolean    is_error);
-char  *_ex_window_format_count        (guint64     n);
 char  *_ex_window_dup_database_name   (ExWindow   *self);
 void   _ex_window_use_sample_database (ExWindow   *self);
-guint  _ex_window_pending_count       (ExWindow   *self);
-guint  _ex_window_current_position    (ExWindow   *self);
 
 /* ex-window-actions.c: installs the win.* actions (called by class_init),
  * and enables or disables them as the window's state changes. */
@@ -174,21 +137,8 @@ const char *const *ex_window_list_examples  (void);
 void           ex_window_stop               (ExWindow       *self);
 gboolean       ex_window_is_searching       (ExWindow       *self);
 
-/**
- * ExResultColumn:
- * The columns of the results list, in display order.
- */
-typedef enum {
-  EX_RESULT_COLUMN_NUMBER,
-  EX_RESULT_COLUMN_WHITE,
-  EX_RESULT_COLUMN_BLACK,
-  EX_RESULT_COLUMN_EVENT,
-  EX_RESULT_COLUMN_ROUND,
-  EX_RESULT_COLUMN_DATE,
-  EX_RESULT_COLUMN_RESULT,
-  EX_RESULT_COLUMN_POSITIONS,
-} ExResultColumn;
-
+/* The results list (ExResultsView; ExResultColumn is in
+ * ex-results-view-private.h). */
 void           ex_window_sort_results       (ExWindow       *self,
                                              ExResultColumn  column,
                                              GtkSortType     order);

@@ -4,9 +4,9 @@
  *
  * The window holds one CQL query in a GtkSourceView, searches one PGN
  * database with it on a dedicated thread (ExSearchJob), lists the matched
- * games in a GtkColumnView over a GListStore of ExResult, shows the selected
- * game in an ExGameView (app/viewer) at its first matched position, and
- * exports the matched games with their {MATCH} marks (rulings R2).
+ * games in an ExResultsView (ex-results-view.c), shows the selected game in
+ * an ExGameView (app/viewer) at its first matched position, and exports
+ * the matched games with their {MATCH} marks (rulings R2).
  *
  * Which database is searched: the one shown on the database button, always.
  * A query's :pgn is not used when running (the editor's text has no file
@@ -15,10 +15,12 @@
  * searched.  The default is the bundled sample database.  The query's
  * :output is not used either: Export writes the matched games.
  *
- * This file holds the window's life cycle, layout, status line, results
- * list and search; its actions, files and export are in
- * ex-window-actions.c, ex-window-files.c and ex-window-export.c, and
- * ex-window-private.h has the instance struct and what those files share.
+ * This file holds the window's life cycle, layout, progress display,
+ * search and the game of the result selected; its actions, files and
+ * export are in ex-window-actions.c, ex-window-files.c and
+ * ex-window-export.c, and ex-window-private.h has the instance struct and
+ * what those files share.  The results list (ExResultsView) and the status
+ * line (ExStatusbar) are widgets of their own.
  */
 #include "config.h"
 
@@ -34,7 +36,9 @@
 #include "ex-cql-editor.h"
 #include "ex-diagnostics.h"
 #include "ex-result.h"
+#include "ex-results-view-private.h"
 #include "ex-search-job.h"
+#include "ex-statusbar.h"
 #include "ex-theme-library.h"
 #include "ex-window-private.h"
 
@@ -43,7 +47,6 @@
 #define EDITOR_FILENAME EX_CQL_EDITOR_FILENAME
 #define SAMPLE_DATABASE "sample/studies.pgn"
 #define RESOURCE_PATH   "/org/excelsior/Workbench/"
-#define MAX_DIAGNOSTICS 200
 
 G_DEFINE_FINAL_TYPE (ExWindow, ex_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -70,42 +73,29 @@ static const struct {
 static void setup_editor (ExWindow *self);
 
 /* ------------------------------------------------------------------------
- * Status line, progress and counts
+ * Status line and progress
  */
 
+/* Says @text in the status line (ExStatusbar), as an error or not. */
 void
 _ex_window_set_status (ExWindow   *self,
                        const char *text,
                        gboolean    is_error)
 {
-  gtk_label_set_text (self->status_label, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), text);
-  gtk_widget_set_visible (GTK_WIDGET (self->status_icon), is_error);
-  if (is_error)
-    gtk_widget_add_css_class (GTK_WIDGET (self->status_bar), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->status_bar), "error");
-  self->status_is_error = !!is_error;
-}
-
-/* "1,234" in the user's locale. */
-char *
-_ex_window_format_count (guint64 n)
-{
-  return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+  ex_statusbar_set_message (self->statusbar, text, is_error);
 }
 
 static void
 update_progress (ExWindow *self)
 {
   const CqSearchProgress *p = &self->progress;
-  g_autofree char *games = _ex_window_format_count (p->games);
-  g_autofree char *matches = _ex_window_format_count (p->matches);
+  g_autofree char *games = ex_application_format_count (p->games);
+  g_autofree char *matches = ex_application_format_count (p->matches);
   g_autofree char *text = NULL;
 
   if (p->seconds > 0.0)
     {
-      g_autofree char *rate = _ex_window_format_count ((guint64)(p->games / p->seconds + 0.5));
+      g_autofree char *rate = ex_application_format_count ((guint64)(p->games / p->seconds + 0.5));
 
       /* Translators: games searched · games matched · games per second ·
        * seconds since the search started */
@@ -125,72 +115,7 @@ update_progress (ExWindow *self)
     gtk_progress_bar_pulse (self->progress_bar);
 
   ex_diagnostics_set_counts (self->diagnostics_view, p->damaged, p->skipped);
-  if (p->damaged + p->skipped > 0)
-    {
-      g_autofree char *damaged = _ex_window_format_count (p->damaged);
-      g_autofree char *skipped = _ex_window_format_count (p->skipped);
-      g_autofree char *label = NULL;
-      g_autoptr(GString) tooltip = g_string_new (NULL);
-
-      /* Translators: games that could not be read in full / games that are
-       * not standard chess (rulings R13) */
-      if (p->damaged == 0)
-        label = g_strdup_printf (_("%s skipped"), skipped);
-      else if (p->skipped == 0)
-        label = g_strdup_printf (_("%s damaged"), damaged);
-      else
-        label = g_strdup_printf (_("%s damaged, %s skipped"), damaged, skipped);
-
-      for (guint i = 0; i < self->diagnostics->len; i++)
-        {
-          if (tooltip->len > 0)
-            g_string_append_c (tooltip, '\n');
-          g_string_append (tooltip, g_ptr_array_index (self->diagnostics, i));
-        }
-      if (p->damaged + p->skipped > self->diagnostics->len)
-        g_string_append (tooltip, "\n…");
-
-      gtk_label_set_text (self->diagnostics_label, label);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->diagnostics_label), tooltip->str);
-      gtk_widget_set_visible (GTK_WIDGET (self->diagnostics_label), TRUE);
-    }
-}
-
-static void
-update_results_count (ExWindow *self)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
-  g_autofree char *count = _ex_window_format_count (n);
-  g_autofree char *text = NULL;
-
-  if (self->results_db_path == NULL)
-    {
-      gtk_label_set_text (self->results_count_label, "");
-      return;
-    }
-
-  if (self->filter_text != NULL)
-    {
-      guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
-      g_autofree char *shown_text = _ex_window_format_count (shown);
-
-      /* Translators: results that pass the filter box, of all results */
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s game", "%s of %s games", n),
-                              shown_text, count);
-    }
-  else
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game", "%s games", n), count);
-  gtk_label_set_text (self->results_count_label, text);
-}
-
-static void
-show_empty_state (ExWindow   *self,
-                  const char *title,
-                  const char *description)
-{
-  gtk_label_set_text (self->empty_title_label, title);
-  gtk_label_set_text (self->empty_description_label, description);
-  gtk_stack_set_visible_child_name (self->results_stack, "empty");
+  ex_statusbar_set_diagnostic_counts (self->statusbar, p->damaged, p->skipped);
 }
 
 /* ------------------------------------------------------------------------
@@ -321,518 +246,8 @@ _ex_window_use_sample_database (ExWindow *self)
 }
 
 /* ------------------------------------------------------------------------
- * Results
+ * The result shown
  */
-
-/* The text of column @column for @result: a tag value, or a number printed
- * into @buf.  No allocation: this runs for every row that is bound. */
-static const char *
-result_column_text (ExResult *result,
-                    guint     column,
-                    char     *buf,
-                    gsize     buf_size)
-{
-  guint n_positions;
-
-  switch (column)
-    {
-    case COLUMN_NUMBER:
-      g_snprintf (buf, buf_size, "%" G_GUINT64_FORMAT, ex_result_get_number (result));
-      return buf;
-    case COLUMN_WHITE:
-      return ex_result_get_white (result);
-    case COLUMN_BLACK:
-      return ex_result_get_black (result);
-    case COLUMN_EVENT:
-      return ex_result_get_event (result);
-    case COLUMN_ROUND:
-      return ex_result_get_round (result);
-    case COLUMN_DATE:
-      return ex_result_get_date (result);
-    case COLUMN_RESULT:
-      return ex_result_get_result (result);
-    case COLUMN_POSITIONS:
-      ex_result_get_positions (result, &n_positions);
-      g_snprintf (buf, buf_size, "%u", n_positions);
-      return buf;
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static void
-label_setup_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                gpointer                  user_data)
-{
-  guint column = GPOINTER_TO_UINT (user_data);
-  gboolean numeric = column == COLUMN_NUMBER || column == COLUMN_POSITIONS;
-  /* GtkInscription, not GtkLabel: made for list cells, it measures and
-   * lays out for less (rows are built while results pour in). */
-  GtkWidget *cell = gtk_inscription_new (NULL);
-
-  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), numeric ? 1.0 : 0.0);
-  /* The wide column (Event) keeps both ends: "Beautiful Ch…Dizvov, 1978". */
-  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell),
-                                     column == COLUMN_EVENT
-                                     ? GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE
-                                     : GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
-  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 1);
-  if (numeric)
-    gtk_widget_add_css_class (cell, "numeric");
-  gtk_list_item_set_child (item, cell);
-}
-
-static void
-label_bind_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               gpointer                  user_data)
-{
-  guint column = GPOINTER_TO_UINT (user_data);
-  GtkInscription *cell = GTK_INSCRIPTION (gtk_list_item_get_child (item));
-  ExResult *result = gtk_list_item_get_item (item);
-  char buf[32];
-  const char *text = result_column_text (result, column, buf, sizeof buf);
-
-  gtk_inscription_set_text (cell, text);
-  /* Only the wide column is shortened in the middle: its full text in a
-   * tooltip.  (Tooltips on every cell make the first rows slow to build.) */
-  if (column == COLUMN_EVENT)
-    gtk_widget_set_tooltip_text (GTK_WIDGET (cell), text);
-}
-
-static int
-compare_tags (const char *a,
-              const char *b)
-{
-  /* Games without the tag sort last. */
-  if (a == NULL || b == NULL)
-    return (a == NULL) - (b == NULL);
-  return g_ascii_strcasecmp (a, b);
-}
-
-/* The sort order of column GPOINTER_TO_UINT (@user_data); ties are broken
- * by game number, so that every order is total and stable.  Plain C
- * comparisons (no GtkExpression): the sort model compares often while
- * 100,000 rows come in. */
-static int
-compare_results (gconstpointer a,
-                 gconstpointer b,
-                 gpointer      user_data)
-{
-  ExResult *ra = (ExResult *)a;
-  ExResult *rb = (ExResult *)b;
-  guint column = GPOINTER_TO_UINT (user_data);
-  guint64 na = ex_result_get_number (ra);
-  guint64 nb = ex_result_get_number (rb);
-  int cmp = 0;
-
-  switch (column)
-    {
-    case COLUMN_NUMBER:
-      break;
-    case COLUMN_POSITIONS:
-      {
-        guint pa, pb;
-
-        ex_result_get_positions (ra, &pa);
-        ex_result_get_positions (rb, &pb);
-        cmp = (pa > pb) - (pa < pb);
-      }
-      break;
-    default:
-      {
-        char buf_a[32], buf_b[32];
-
-        cmp = compare_tags (result_column_text (ra, column, buf_a, sizeof buf_a),
-                            result_column_text (rb, column, buf_b, sizeof buf_b));
-      }
-      break;
-    }
-
-  if (cmp == 0)
-    cmp = (na > nb) - (na < nb);
-
-  return cmp < 0 ? GTK_ORDERING_SMALLER : cmp > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-}
-
-static void
-add_column (ExWindow   *self,
-            guint       index,
-            const char *title,
-            gboolean    expand,
-            int         fixed_width)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *column;
-  GtkSorter *sorter;
-
-  g_signal_connect (factory, "setup", G_CALLBACK (label_setup_cb), GUINT_TO_POINTER (index));
-  g_signal_connect (factory, "bind", G_CALLBACK (label_bind_cb), GUINT_TO_POINTER (index));
-
-  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_results, GUINT_TO_POINTER (index), NULL));
-  column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_sorter (column, sorter);
-  gtk_column_view_column_set_expand (column, expand);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  if (fixed_width > 0)
-    gtk_column_view_column_set_fixed_width (column, fixed_width);
-  gtk_column_view_append_column (self->results_view, column);
-  g_object_unref (sorter);
-
-  self->columns[index] = column;
-}
-
-/* Shows or hides column @index.  Hidden columns are removed from the view:
- * GTK 4.8 still counts the width of an invisible column, so that the
- * expanding column (Event) would not fill the space. */
-static void
-show_column (ExWindow *self,
-             guint     index,
-             gboolean  shown)
-{
-  GtkColumnViewColumn *column = self->columns[index];
-  guint position = 0;
-
-  if (shown == (gtk_column_view_column_get_column_view (column) != NULL))
-    return;
-
-  if (!shown)
-    {
-      gtk_column_view_remove_column (self->results_view, column);
-      return;
-    }
-
-  for (guint i = 0; i < index; i++)
-    if (gtk_column_view_column_get_column_view (self->columns[i]) != NULL)
-      position++;
-  gtk_column_view_insert_column (self->results_view, position, column);
-}
-
-/* ------------------------------------------------------------------------
- * Delivering rows to the list
- *
- * The search hands over results in batches of up to a few thousand.
- * Splicing a batch into the list at once stalls the main loop: GTK 4.8's
- * list views build a row of widgets for about 200 items at once, and with
- * seven labels a row that took 0.4-0.7 s under Xvfb.  So batches wait in
- * @pending and go to the list in slices, one slice per frame (a tick
- * callback; an idle while the window is not shown): small slices while
- * the list is short and its rows get widgets, large ones after, when an
- * appended row costs a few pointer moves.
- */
-
-#define FEED_ROWS_WITH_WIDGETS 220
-#define FEED_SLICE_MIN         2
-#define FEED_SLICE_MAX         32
-#define FEED_SLICE_LARGE       4000
-/* The budget of one small slice: it is halved when a slice takes longer,
- * doubled when it takes less than a quarter. */
-#define FEED_BUDGET_US         (8 * G_TIME_SPAN_MILLISECOND)
-
-static void complete_search (ExWindow *self);
-
-guint
-_ex_window_pending_count (ExWindow *self)
-{
-  return self->pending->len - self->pending_head;
-}
-
-static gboolean
-feed_slice (ExWindow *self)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
-  gboolean small = n < FEED_ROWS_WITH_WIDGETS;
-  guint k = small ? self->feed_small : FEED_SLICE_LARGE;
-
-  k = MIN (k, _ex_window_pending_count (self));
-  if (k > 0)
-    {
-      gint64 start = g_get_monotonic_time ();
-      gint64 spent;
-
-      g_list_store_splice (self->results, n, 0, self->pending->pdata + self->pending_head, k);
-      self->pending_head += k;
-      if (n == 0)
-        gtk_stack_set_visible_child_name (self->results_stack, "results");
-      update_results_count (self);
-
-      spent = g_get_monotonic_time () - start;
-      if (small && k == self->feed_small)
-        {
-          if (spent > FEED_BUDGET_US)
-            self->feed_small = MAX (FEED_SLICE_MIN, self->feed_small / 2);
-          else if (spent < FEED_BUDGET_US / 4)
-            self->feed_small = MIN (FEED_SLICE_MAX, self->feed_small * 2);
-        }
-    }
-
-  if (_ex_window_pending_count (self) > 0)
-    return G_SOURCE_CONTINUE;
-
-  g_ptr_array_set_size (self->pending, 0);
-  self->pending_head = 0;
-  self->feed_tick_id = 0;
-  self->feed_idle_id = 0;
-  _ex_window_update_actions (self);
-  if (self->finish_pending)
-    complete_search (self);
-
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-feed_tick_cb (GtkWidget     *widget,
-              GdkFrameClock *clock,
-              gpointer       user_data)
-{
-  return feed_slice (EX_WINDOW (widget));
-}
-
-static gboolean
-feed_idle_cb (gpointer user_data)
-{
-  return feed_slice (EX_WINDOW (user_data));
-}
-
-/* A hidden window gets no frames: go on delivering from an idle. */
-static void
-feed_unmap_cb (ExWindow *self)
-{
-  if (self->feed_tick_id == 0)
-    return;
-
-  gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->feed_tick_id);
-  self->feed_tick_id = 0;
-  self->feed_idle_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, feed_idle_cb, self, NULL);
-}
-
-static void
-stop_feeding (ExWindow *self)
-{
-  if (self->feed_tick_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->feed_tick_id);
-  g_clear_handle_id (&self->feed_idle_id, g_source_remove);
-  self->feed_tick_id = 0;
-  g_ptr_array_set_size (self->pending, 0);
-  self->pending_head = 0;
-}
-
-static void
-queue_rows (ExWindow  *self,
-            GPtrArray *results)
-{
-  for (guint i = 0; i < results->len; i++)
-    g_ptr_array_add (self->pending, g_object_ref (g_ptr_array_index (results, i)));
-
-  if (self->feed_tick_id != 0 || self->feed_idle_id != 0)
-    return;
-
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    {
-      /* The first slice at once: the first match is shown in the next frame. */
-      if (feed_slice (self) == G_SOURCE_REMOVE)
-        return;
-      self->feed_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), feed_tick_cb,
-                                                         NULL, NULL);
-    }
-  else
-    self->feed_idle_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, feed_idle_cb, self, NULL);
-}
-
-static gpointer
-unref_thread (gpointer data)
-{
-  g_object_unref (data);
-  return NULL;
-}
-
-/* Empties the list for a new search.  g_list_store_remove_all() on a list
- * of 115,000 rows took 0.35 s (tests/ui/test-stall.c): 0.2 s of it freeing
- * the results.  So the filter gets a new, empty store and the old one, with
- * its immutable results, is freed on a thread of its own; what remains is
- * the models and the view letting go of the rows (0.14 s for 115,000). */
-static void
-forget_results (ExWindow *self)
-{
-  GListStore *old = self->results;
-
-  stop_feeding (self);
-  self->results = g_list_store_new (EX_TYPE_RESULT);
-  gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (self->results));
-  if (g_list_model_get_n_items (G_LIST_MODEL (old)) > 1000)
-    g_thread_unref (g_thread_new ("excelsior-free", unref_thread, old));
-  else
-    g_object_unref (old);
-}
-
-/* ------------------------------------------------------------------------
- * Filter
- */
-
-static gboolean
-contains_casefolded (const char *haystack,
-                     const char *needle)
-{
-  g_autofree char *folded = NULL;
-
-  if (haystack == NULL || *haystack == '\0')
-    return FALSE;
-  folded = g_utf8_casefold (haystack, -1);
-  return strstr (folded, needle) != NULL;
-}
-
-/* A result passes the filter box when its game number, or one of its
- * White, Black, Event, Site or Date tags, contains the text (case folded). */
-static gboolean
-filter_result (gpointer item,
-               gpointer user_data)
-{
-  ExWindow *self = user_data;
-  ExResult *result = item;
-  char number[32];
-
-  if (self->filter_text == NULL)
-    return TRUE;
-
-  g_snprintf (number, sizeof number, "%" G_GUINT64_FORMAT, ex_result_get_number (result));
-  return strstr (number, self->filter_text) != NULL
-         || contains_casefolded (ex_result_get_white (result), self->filter_text)
-         || contains_casefolded (ex_result_get_black (result), self->filter_text)
-         || contains_casefolded (ex_result_get_event (result), self->filter_text)
-         || contains_casefolded (ex_result_get_site (result), self->filter_text)
-         || contains_casefolded (ex_result_get_date (result), self->filter_text);
-}
-
-/**
- * ex_window_set_filter_text:
- * @text: (nullable): the text of the filter box; NULL or "" shows every result.
- *
- * Shows only the results whose number, White, Black, Event, Site or Date
- * contains @text, ignoring case.  Sets the filter box's text too.
- */
-void
-ex_window_set_filter_text (ExWindow   *self,
-                           const char *text)
-{
-  g_autofree char *folded = NULL;
-
-  g_return_if_fail (EX_IS_WINDOW (self));
-
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)), text ? text : "") != 0)
-    gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text ? text : "");
-
-  if (text != NULL && *text != '\0')
-    folded = g_utf8_casefold (text, -1);
-  /* The entry reports its text again after a delay: nothing to redo. */
-  if (g_strcmp0 (folded, self->filter_text) == 0)
-    return;
-  g_free (self->filter_text);
-  self->filter_text = g_steal_pointer (&folded);
-
-  /* No filter at all when the box is empty: the model passes through. */
-  gtk_filter_list_model_set_filter (self->filtered,
-                                    self->filter_text != NULL ? self->filter : NULL);
-  gtk_filter_changed (self->filter, GTK_FILTER_CHANGE_DIFFERENT);
-  update_results_count (self);
-}
-
-/* The incremental filter has passed more results: recount. */
-static void
-filtered_items_changed_cb (ExWindow   *self,
-                           guint       position,
-                           guint       removed,
-                           guint       added,
-                           GListModel *model)
-{
-  if (self->filter_text != NULL)
-    update_results_count (self);
-}
-
-static void
-filter_changed_cb (ExWindow       *self,
-                   GtkSearchEntry *entry)
-{
-  ex_window_set_filter_text (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
-}
-
-static void
-setup_results_view (ExWindow *self)
-{
-  self->results = g_list_store_new (EX_TYPE_RESULT);
-  self->pending = g_ptr_array_new_with_free_func (g_object_unref);
-  self->feed_small = 8;
-  g_signal_connect (self, "unmap", G_CALLBACK (feed_unmap_cb), NULL);
-
-  /* Translators: column titles of the results list.  For studies White
-   * and Black usually hold the composer and the stipulation. */
-  add_column (self, COLUMN_NUMBER, C_("column", "#"), FALSE, 56);
-  add_column (self, COLUMN_WHITE, C_("column", "White"), FALSE, 100);
-  add_column (self, COLUMN_BLACK, C_("column", "Black"), FALSE, 100);
-  add_column (self, COLUMN_EVENT, C_("column", "Event"), TRUE, 132);
-  add_column (self, COLUMN_ROUND, C_("column", "Round"), FALSE, 52);
-  add_column (self, COLUMN_DATE, C_("column", "Date"), FALSE, 92);
-  add_column (self, COLUMN_RESULT, C_("column", "Result"), FALSE, 80);
-  /* Translators: the number of matched positions of a game */
-  add_column (self, COLUMN_POSITIONS, C_("column", "Positions"), FALSE, 100);
-  show_column (self, COLUMN_ROUND, FALSE);
-
-  self->filter = GTK_FILTER (gtk_custom_filter_new (filter_result, self, NULL));
-  self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->results)), NULL);
-  gtk_filter_list_model_set_incremental (self->filtered, TRUE);
-  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
-                                          g_object_ref (gtk_column_view_get_sorter (self->results_view)));
-  gtk_sort_list_model_set_incremental (self->sorted, TRUE);
-  /* Several rows can be selected (Ctrl/Shift+click, Ctrl+A) for Export;
-   * the game view shows the last one selected. */
-  self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
-  self->last_selection = gtk_bitset_new_empty ();
-  gtk_column_view_set_model (self->results_view, GTK_SELECTION_MODEL (self->selection));
-  gtk_column_view_sort_by_column (self->results_view, self->columns[COLUMN_NUMBER],
-                                  GTK_SORT_ASCENDING);
-  g_signal_connect_object (self->filter_entry, "search-changed", G_CALLBACK (filter_changed_cb),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->filtered, "items-changed", G_CALLBACK (filtered_items_changed_cb),
-                           self, G_CONNECT_SWAPPED);
-}
-
-static gboolean
-is_known_tag (const char *value)
-{
-  /* PGN writes an unknown value as "?" ("????.??.??" for a date). */
-  return value != NULL && value[0] != '\0' && value[strspn (value, "?.-")] != '\0';
-}
-
-/* Shows the White, Black, Round and Date columns only if some result has a
- * value for them (study collections often have none).  Decided on the
- * first batch of a search, before its rows exist; a later batch may only
- * show more columns. */
-static void
-update_column_visibility (ExWindow  *self,
-                          GPtrArray *batch,
-                          gboolean   first)
-{
-  gboolean white = FALSE, black = FALSE, round = FALSE, date = FALSE;
-
-  for (guint i = 0; i < batch->len && !(white && black && round && date); i++)
-    {
-      ExResult *result = g_ptr_array_index (batch, i);
-
-      white |= is_known_tag (ex_result_get_white (result));
-      black |= is_known_tag (ex_result_get_black (result));
-      round |= is_known_tag (ex_result_get_round (result));
-      date |= is_known_tag (ex_result_get_date (result));
-    }
-
-  if (first || white)
-    show_column (self, COLUMN_WHITE, white);
-  if (first || black)
-    show_column (self, COLUMN_BLACK, black);
-  if (first || round)
-    show_column (self, COLUMN_ROUND, round);
-  if (first || date)
-    show_column (self, COLUMN_DATE, date);
-}
 
 static void
 show_result (ExWindow *self,
@@ -862,26 +277,6 @@ show_result (ExWindow *self,
   _ex_window_update_actions (self);
 }
 
-/* Returns: the position of the result shown in the (sorted, filtered)
- * list, or GTK_INVALID_LIST_POSITION. */
-guint
-_ex_window_current_position (ExWindow *self)
-{
-  GListModel *model = G_LIST_MODEL (self->selection);
-  guint n = g_list_model_get_n_items (model);
-
-  if (self->current == NULL)
-    return GTK_INVALID_LIST_POSITION;
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(ExResult) item = g_list_model_get_item (model, i);
-
-      if (item == self->current)
-        return i;
-    }
-  return GTK_INVALID_LIST_POSITION;
-}
-
 static void
 update_selection_status (ExWindow *self,
                          guint     n_selected)
@@ -891,86 +286,42 @@ update_selection_status (ExWindow *self,
 
   if (n_selected < 2)
     return;
-  count = _ex_window_format_count (n_selected);
+  count = ex_application_format_count (n_selected);
   message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game selected",
                                           "%s games selected", n_selected), count);
   _ex_window_set_status (self, message, FALSE);
 }
 
-/* The game view shows the most recently selected result: the one a click
- * added, or, when a Shift+click or Ctrl+A adds several, the end of the
- * added range farthest from the result shown before (the clicked row). */
+/* The result to show has changed: show its game (its first matched
+ * position). */
 static void
-selection_changed_cb (ExWindow          *self,
-                      guint              position,
-                      guint              n_items,
-                      GtkSelectionModel *model)
+current_result_cb (ExWindow      *self,
+                   GParamSpec    *pspec,
+                   ExResultsView *view)
 {
-  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (model);
-  g_autoptr(GtkBitset) added = gtk_bitset_copy (selected);
-  g_autoptr(ExResult) result = NULL;
-  guint target = GTK_INVALID_LIST_POSITION;
+  ExResult *result = ex_results_view_get_current (view);
 
-  gtk_bitset_subtract (added, self->last_selection);
-  g_clear_pointer (&self->last_selection, gtk_bitset_unref);
-  /* A copy: GtkMultiSelection returns its own bitset, changed in place. */
-  self->last_selection = gtk_bitset_copy (selected);
-
-  if (gtk_bitset_is_empty (added))
-    {
-      _ex_window_update_actions (self);
-      return;
-    }
-  if (gtk_bitset_get_size (added) == 1)
-    target = gtk_bitset_get_minimum (added);
-  else
-    {
-      guint current = _ex_window_current_position (self);
-      guint lo = gtk_bitset_get_minimum (added);
-      guint hi = gtk_bitset_get_maximum (added);
-
-      if (current != GTK_INVALID_LIST_POSITION && gtk_bitset_contains (selected, current)
-          && gtk_bitset_get_size (added) + 1 == gtk_bitset_get_size (selected)
-          && (lo > current || hi < current))
-        /* Shift+click from the result shown: the row clicked. */
-        target = lo > current ? hi : lo;
-      else if (current != GTK_INVALID_LIST_POSITION && gtk_bitset_contains (selected, current))
-        target = GTK_INVALID_LIST_POSITION; /* Ctrl+A: keep the game shown */
-      else
-        target = lo;
-    }
-
-  if (target != GTK_INVALID_LIST_POSITION)
-    {
-      result = g_list_model_get_item (G_LIST_MODEL (model), target);
-      if (result != NULL && result != self->current)
-        {
-          g_set_object (&self->current, result);
-          show_result (self, result);
-        }
-    }
-  update_selection_status (self, (guint) gtk_bitset_get_size (selected));
-  _ex_window_update_actions (self);
+  if (result != NULL)
+    show_result (self, result);
 }
 
-/* Items added or removed (sorting, filtering, a new search) move the
- * positions: the next change is compared with the selection now. */
+/* Selecting several results says how many are selected. */
 static void
-selection_items_changed_cb (ExWindow          *self,
-                            guint              position,
-                            guint              removed,
-                            guint              added,
-                            GtkSelectionModel *model)
+results_selection_changed_cb (ExWindow      *self,
+                              guint          n_selected,
+                              guint          n_added,
+                              ExResultsView *view)
 {
-  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (model);
-
-  g_clear_pointer (&self->last_selection, gtk_bitset_unref);
-  self->last_selection = gtk_bitset_copy (selected);
+  if (n_added > 0)
+    update_selection_status (self, n_selected);
+  _ex_window_update_actions (self);
 }
 
 /* ------------------------------------------------------------------------
  * Searching
  */
+
+static void complete_search (ExWindow *self);
 
 static void
 job_results_cb (GObject     *owner,
@@ -978,14 +329,11 @@ job_results_cb (GObject     *owner,
                 GPtrArray   *results)
 {
   ExWindow *self = EX_WINDOW (owner);
-  guint n;
 
   if (job != self->job)
     return;
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->results)) + _ex_window_pending_count (self);
-  update_column_visibility (self, results, n == 0);
-  queue_rows (self, results);
+  ex_results_view_add (self->results_view, results);
 }
 
 static void
@@ -998,8 +346,7 @@ job_diagnostics_cb (GObject     *owner,
   if (job != self->job)
     return;
 
-  for (guint i = 0; i < messages->len && self->diagnostics->len < MAX_DIAGNOSTICS; i++)
-    g_ptr_array_add (self->diagnostics, g_strdup (g_ptr_array_index (messages, i)));
+  ex_statusbar_add_diagnostics (self->statusbar, messages);
   ex_diagnostics_add (self->diagnostics_view, messages);
 }
 
@@ -1045,7 +392,7 @@ job_finished_cb (GObject                *owner,
   if (error != NULL)
     self->finish_error = g_error_copy (error);
   self->finish_pending = TRUE;
-  if (_ex_window_pending_count (self) == 0)
+  if (ex_results_view_get_n_pending (self->results_view) == 0)
     complete_search (self);
 }
 
@@ -1062,19 +409,19 @@ complete_search (ExWindow *self)
 
   self->finish_pending = FALSE;
   name = g_strdup (self->results_db_name);
-  games = _ex_window_format_count (progress->games);
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
+  games = ex_application_format_count (progress->games);
+  n = g_list_model_get_n_items (ex_results_view_get_results (self->results_view));
 
   if (error != NULL)
     {
       message = g_strdup_printf (_("Could not search “%s”: %s"), name, error->message);
       _ex_window_set_status (self, message, TRUE);
       if (n == 0)
-        show_empty_state (self, _("Search Failed"), error->message);
+        ex_results_view_show_empty (self->results_view, _("Search Failed"), error->message);
     }
   else
     {
-      g_autofree char *matches = _ex_window_format_count (n);
+      g_autofree char *matches = ex_application_format_count (n);
 
       message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                               "Found %s matching game in %s games of “%s” (%.2f s)",
@@ -1087,11 +434,21 @@ complete_search (ExWindow *self)
           g_autofree char *description =
             g_strdup_printf (_("The query matched none of the %s games of “%s”."), games, name);
 
-          show_empty_state (self, _("No Matching Games"), description);
+          ex_results_view_show_empty (self->results_view, _("No Matching Games"), description);
         }
     }
 
   g_signal_emit (self, _ex_window_signals[SEARCH_FINISHED], 0, error == NULL);
+}
+
+/* The last row found is in the list: the search is over if its job is. */
+static void
+results_delivered_cb (ExWindow      *self,
+                      ExResultsView *view)
+{
+  _ex_window_update_actions (self);
+  if (self->finish_pending)
+    complete_search (self);
 }
 
 static const ExSearchJobFuncs job_funcs = {
@@ -1115,6 +472,7 @@ ex_window_stop (ExWindow *self)
   g_autofree char *games = NULL;
   g_autofree char *matches = NULL;
   g_autofree char *message = NULL;
+  guint n;
 
   g_return_if_fail (EX_IS_WINDOW (self));
 
@@ -1122,20 +480,22 @@ ex_window_stop (ExWindow *self)
     return;
 
   /* What is in the list stays; rows not yet delivered are dropped. */
-  stop_feeding (self);
+  ex_results_view_discard_pending (self->results_view);
   self->finish_pending = FALSE;
   g_clear_error (&self->finish_error);
   if (self->job != NULL)
     ex_search_job_cancel (self->job);
   end_search (self);
 
-  games = _ex_window_format_count (self->progress.games);
-  matches = _ex_window_format_count (g_list_model_get_n_items (G_LIST_MODEL (self->results)));
+  n = g_list_model_get_n_items (ex_results_view_get_results (self->results_view));
+  games = ex_application_format_count (self->progress.games);
+  matches = ex_application_format_count (n);
   message = g_strdup_printf (_("Search stopped after %s games; %s matching games so far"),
                              games, matches);
   _ex_window_set_status (self, message, FALSE);
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->results)) == 0)
-    show_empty_state (self, _("Search Stopped"), _("No matching game was found before the search was stopped."));
+  if (n == 0)
+    ex_results_view_show_empty (self->results_view, _("Search Stopped"),
+                                _("No matching game was found before the search was stopped."));
 
   g_signal_emit (self, _ex_window_signals[SEARCH_FINISHED], 0, FALSE);
 }
@@ -1171,7 +531,7 @@ ex_window_run (ExWindow *self)
       /* end_search() also hides the progress bar, should nothing start */
       end_search (self);
     }
-  stop_feeding (self);
+  ex_results_view_discard_pending (self->results_view);
   self->finish_pending = FALSE;
   g_clear_error (&self->finish_error);
 
@@ -1205,10 +565,8 @@ ex_window_run (ExWindow *self)
   path = g_ptr_array_index (paths, 0);
 
   /* A new result set: forget the old one. */
-  gtk_selection_model_unselect_all (GTK_SELECTION_MODEL (self->selection));
-  g_clear_object (&self->current);
-  forget_results (self);
-  g_ptr_array_set_size (self->diagnostics, 0);
+  ex_results_view_clear (self->results_view);
+  ex_statusbar_reset_diagnostics (self->statusbar);
   ex_diagnostics_reset (self->diagnostics_view, path);
   memset (&self->progress, 0, sizeof self->progress);
   ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
@@ -1227,12 +585,10 @@ ex_window_run (ExWindow *self)
   name = _ex_window_dup_database_name (self);
   message = g_strdup_printf (_("Searching “%s”…"), name);
   _ex_window_set_status (self, message, FALSE);
-  show_empty_state (self, _("Searching…"), message);
-  gtk_widget_set_visible (GTK_WIDGET (self->diagnostics_label), FALSE);
+  ex_results_view_show_empty (self->results_view, _("Searching…"), message);
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
   update_progress (self);
-  update_results_count (self);
   _ex_window_update_actions (self);
 
   return TRUE;
@@ -1422,29 +778,18 @@ ex_window_get_results (ExWindow *self)
 {
   g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
 
-  return G_LIST_MODEL (self->selection);
+  return G_LIST_MODEL (ex_results_view_get_model (self->results_view));
 }
 
-G_STATIC_ASSERT ((int)EX_RESULT_COLUMN_NUMBER == COLUMN_NUMBER);
-G_STATIC_ASSERT ((int)EX_RESULT_COLUMN_POSITIONS == COLUMN_POSITIONS);
-
-/**
- * ex_window_sort_results:
- * @column: the column to sort by (as a click on its title does).
- * @order: ascending or descending; ties are broken by game number.
- *
- * Sorting is incremental: ex_window_is_sorting() tells when it is done.
- */
+/* As a click on @column's title: ex_results_view_sort(). */
 void
 ex_window_sort_results (ExWindow       *self,
                         ExResultColumn  column,
                         GtkSortType     order)
 {
   g_return_if_fail (EX_IS_WINDOW (self));
-  g_return_if_fail ((guint)column < N_COLUMNS);
 
-  show_column (self, column, TRUE);
-  gtk_column_view_sort_by_column (self->results_view, self->columns[column], order);
+  ex_results_view_sort (self->results_view, column, order);
 }
 
 /* Whether the list is still being sorted or filtered. */
@@ -1453,8 +798,17 @@ ex_window_is_sorting (ExWindow *self)
 {
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
 
-  return gtk_sort_list_model_get_pending (self->sorted) > 0
-         || gtk_filter_list_model_get_pending (self->filtered) > 0;
+  return ex_results_view_is_sorting (self->results_view);
+}
+
+/* As typing @text in the filter box: ex_results_view_set_filter_text(). */
+void
+ex_window_set_filter_text (ExWindow   *self,
+                           const char *text)
+{
+  g_return_if_fail (EX_IS_WINDOW (self));
+
+  ex_results_view_set_filter_text (self->results_view, text);
 }
 
 /* Selects only the result at @position of ex_window_get_results() and
@@ -1465,7 +819,7 @@ ex_window_select_result (ExWindow *self,
 {
   g_return_if_fail (EX_IS_WINDOW (self));
 
-  gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, TRUE);
+  ex_results_view_select (self->results_view, position, TRUE);
 }
 
 /* Adds the result at @position to the selection (as Ctrl+click does) and
@@ -1476,7 +830,7 @@ ex_window_add_to_selection (ExWindow *self,
 {
   g_return_if_fail (EX_IS_WINDOW (self));
 
-  gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, FALSE);
+  ex_results_view_select (self->results_view, position, FALSE);
 }
 
 GtkWidget *
@@ -1492,7 +846,7 @@ ex_window_get_status_text (ExWindow *self)
 {
   g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
 
-  return gtk_label_get_text (self->status_label);
+  return ex_statusbar_get_message (self->statusbar);
 }
 
 gboolean
@@ -1500,7 +854,7 @@ ex_window_get_status_is_error (ExWindow *self)
 {
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
 
-  return self->status_is_error;
+  return ex_statusbar_get_is_error (self->statusbar);
 }
 
 /**
@@ -1685,8 +1039,9 @@ ex_window_dispose (GObject *object)
       ex_search_job_cancel (self->job);
       g_clear_pointer (&self->job, ex_search_job_unref);
     }
-  if (self->pending != NULL)
-    stop_feeding (self);
+  /* Nothing reaches the list, nor the window, after this. */
+  if (self->results_view != NULL)
+    ex_results_view_discard_pending (self->results_view);
 
   if (self->theme_tools != NULL)
     gtk_window_destroy (GTK_WINDOW (self->theme_tools));
@@ -1694,15 +1049,6 @@ ex_window_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), EX_TYPE_WINDOW);
 
-  g_clear_object (&self->selection);
-  g_clear_object (&self->current);
-  g_clear_pointer (&self->last_selection, gtk_bitset_unref);
-  g_clear_object (&self->sorted);
-  g_clear_object (&self->filtered);
-  g_clear_object (&self->filter);
-  for (guint i = 0; i < N_COLUMNS; i++)
-    g_clear_object (&self->columns[i]);
-  g_clear_object (&self->results);
   g_clear_object (&self->buffer);
   g_clear_pointer (&self->databases, g_ptr_array_unref);
 
@@ -1717,9 +1063,6 @@ ex_window_finalize (GObject *object)
   set_results_games (self, NULL, FALSE);
   g_clear_pointer (&self->results_db_name, g_free);
   g_clear_pointer (&self->results_db_inputs, g_strfreev);
-  g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
-  g_clear_pointer (&self->pending, g_ptr_array_unref);
-  g_clear_pointer (&self->filter_text, g_free);
   g_clear_error (&self->finish_error);
 
   G_OBJECT_CLASS (ex_window_parent_class)->finalize (object);
@@ -1756,6 +1099,8 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_source_init ();
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   g_type_ensure (EX_TYPE_GAME_VIEW);
+  g_type_ensure (EX_TYPE_RESULTS_VIEW);
+  g_type_ensure (EX_TYPE_STATUSBAR);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "ui/ex-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ExWindow, database_button);
@@ -1765,19 +1110,11 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, query_file_label);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, editor);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, results_count_label);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, results_stack);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, empty_title_label);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, empty_description_label);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, results_view);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, viewer_box);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, game_view);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, recent_button);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, status_bar);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, status_icon);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, status_label);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, diagnostics_label);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, statusbar);
 
   _ex_window_class_install_actions (widget_class);
 }
@@ -1792,12 +1129,11 @@ ex_window_init (ExWindow *self)
   self->databases = g_ptr_array_new_with_free_func (g_object_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->diagnostics = g_ptr_array_new_with_free_func (g_free);
   /* Above the status bar: the collapsible list of damaged/skipped games. */
   self->diagnostics_view = EX_DIAGNOSTICS (ex_diagnostics_new ());
   gtk_widget_insert_before (GTK_WIDGET (self->diagnostics_view),
-                            gtk_widget_get_parent (GTK_WIDGET (self->status_bar)),
-                            GTK_WIDGET (self->status_bar));
+                            gtk_widget_get_parent (GTK_WIDGET (self->statusbar)),
+                            GTK_WIDGET (self->statusbar));
 
   self->buffer = gtk_source_buffer_new_with_language (get_cql_language ());
   scheme = gtk_source_style_scheme_manager_get_scheme (schemes, "Adwaita");
@@ -1806,11 +1142,12 @@ ex_window_init (ExWindow *self)
   gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->editor), GTK_TEXT_BUFFER (self->buffer));
   setup_editor (self);
 
-  setup_results_view (self);
-  g_signal_connect_object (self->selection, "selection-changed",
-                           G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->selection, "items-changed",
-                           G_CALLBACK (selection_items_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->results_view, "notify::current",
+                           G_CALLBACK (current_result_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->results_view, "selection-changed",
+                           G_CALLBACK (results_selection_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->results_view, "delivered",
+                           G_CALLBACK (results_delivered_cb), self, G_CONNECT_SWAPPED);
   setup_examples_menu (self);
 
   /* The first example is the starting text (not an undoable edit). */
@@ -1824,7 +1161,6 @@ ex_window_init (ExWindow *self)
   _ex_window_set_status (self, _("Ready: write a query or pick one from Examples, then press Run"), FALSE);
   _ex_window_use_sample_database (self);
   restore_settings (self);
-  update_results_count (self);
   _ex_window_update_actions (self);
 }
 
