@@ -3,7 +3,8 @@
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
- * ExCqlEditor is attached to the window's GtkSourceView.  It
+ * ExCqlEditor is attached to the window's GtkSourceView (its completion and
+ * hover provider, ExCqlProvider, is in ex-cql-provider.c).  It
  * - compiles the text with the engine (cq_query_new_from_string(), file
  *   name "<editor>") EX_CQL_EDITOR_PARSE_DELAY_MS after the last change;
  *   an error (CQ_QUERY_ERROR, "FILE:LINE:COLUMN: message", rulings R13) is
@@ -29,101 +30,12 @@
 #include "cql/cq-query.h"
 #include "cql/cq-designator-text.h"
 #include "ex-cql-editor.h"
+#include "ex-cql-provider.h"
 
 #define EDITOR_FILENAME EX_CQL_EDITOR_FILENAME
 #define MARK_CATEGORY   "ex-cql-error"
 #define CQL_MIME_TYPE   "text/x-cql"
 #define MAX_RECENT      10
-
-/* ------------------------------------------------------------------------
- * Completion proposals and providers (private classes)
- */
-
-#define EX_TYPE_CQL_PROPOSAL (ex_cql_proposal_get_type ())
-G_DECLARE_FINAL_TYPE (ExCqlProposal, ex_cql_proposal, EX, CQL_PROPOSAL, GObject)
-
-struct _ExCqlProposal
-{
-  GObject  parent_instance;
-  char    *word;
-  char    *description;
-};
-
-static void ex_cql_proposal_iface_init (GtkSourceCompletionProposalInterface *iface) { }
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (ExCqlProposal, ex_cql_proposal, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (GTK_SOURCE_TYPE_COMPLETION_PROPOSAL,
-                                                      ex_cql_proposal_iface_init))
-
-static void
-ex_cql_proposal_finalize (GObject *object)
-{
-  ExCqlProposal *self = EX_CQL_PROPOSAL (object);
-
-  g_free (self->word);
-  g_free (self->description);
-  G_OBJECT_CLASS (ex_cql_proposal_parent_class)->finalize (object);
-}
-
-static void
-ex_cql_proposal_class_init (ExCqlProposalClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = ex_cql_proposal_finalize;
-}
-
-static void
-ex_cql_proposal_init (ExCqlProposal *self)
-{
-}
-
-static ExCqlProposal *
-ex_cql_proposal_new (const char *word,
-                     const char *description)
-{
-  ExCqlProposal *self = g_object_new (EX_TYPE_CQL_PROPOSAL, NULL);
-
-  self->word = g_strdup (word);
-  self->description = g_strdup (description);
-  return self;
-}
-
-#define EX_TYPE_CQL_PROVIDER (ex_cql_provider_get_type ())
-G_DECLARE_FINAL_TYPE (ExCqlProvider, ex_cql_provider, EX, CQL_PROVIDER, GObject)
-
-/* Completion and hover in one object. */
-struct _ExCqlProvider
-{
-  GObject       parent_instance;
-  ExCqlEditor  *editor;   /* weak: the editor owns the provider */
-  char         *prefix;
-};
-
-static void completion_iface_init (GtkSourceCompletionProviderInterface *iface);
-static void hover_iface_init (GtkSourceHoverProviderInterface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (ExCqlProvider, ex_cql_provider, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (GTK_SOURCE_TYPE_COMPLETION_PROVIDER,
-                                                      completion_iface_init)
-                               G_IMPLEMENT_INTERFACE (GTK_SOURCE_TYPE_HOVER_PROVIDER,
-                                                      hover_iface_init))
-
-static void
-ex_cql_provider_finalize (GObject *object)
-{
-  g_free (EX_CQL_PROVIDER (object)->prefix);
-  G_OBJECT_CLASS (ex_cql_provider_parent_class)->finalize (object);
-}
-
-static void
-ex_cql_provider_class_init (ExCqlProviderClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = ex_cql_provider_finalize;
-}
-
-static void
-ex_cql_provider_init (ExCqlProvider *self)
-{
-}
 
 /* ------------------------------------------------------------------------
  * The editor
@@ -164,8 +76,10 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static gboolean
-is_word_char (gunichar c)
+/* A character of a word the editor completes or explains: a keyword
+ * (with its ':'), a tag (with its '$'), a designator. */
+gboolean
+ex_cql_is_word_char (gunichar c)
 {
   return g_unichar_isalnum (c) || c == '_' || c == ':' || c == '$';
 }
@@ -647,11 +561,11 @@ ex_cql_editor_dup_hover_text (ExCqlEditor       *self,
       GtkTextIter prev = start;
 
       gtk_text_iter_backward_char (&prev);
-      if (!is_word_char (gtk_text_iter_get_char (&prev)))
+      if (!ex_cql_is_word_char (gtk_text_iter_get_char (&prev)))
         break;
       start = prev;
     }
-  while (!gtk_text_iter_ends_line (&end) && is_word_char (gtk_text_iter_get_char (&end)))
+  while (!gtk_text_iter_ends_line (&end) && ex_cql_is_word_char (gtk_text_iter_get_char (&end)))
     gtk_text_iter_forward_char (&end);
   word = gtk_text_iter_get_text (&start, &end);
   description = keyword_description (word);
@@ -689,10 +603,18 @@ declared_tags (ExCqlEditor *self)
   return tags;
 }
 
-/* Every proposal for @prefix, keywords first. */
-static GListStore *
-proposals_for (ExCqlEditor *self,
-               const char  *prefix)
+/**
+ * ex_cql_editor_list_proposals:
+ * @prefix: the start of a word (keyword characters, ':' and '$').
+ *
+ * Returns: (transfer full): every completion of @prefix, an #ExCqlProposal
+ *   each: the keywords (with their description, cq_query_keywords()) then
+ *   the tags the query declares with `:forany` (`$name`, or `name` after
+ *   `:tagmatch`).
+ */
+GListStore *
+ex_cql_editor_list_proposals (ExCqlEditor *self,
+                              const char  *prefix)
 {
   GListStore *store = g_list_store_new (EX_TYPE_CQL_PROPOSAL);
   const char *const *keywords = cq_query_keywords ();
@@ -750,236 +672,17 @@ ex_cql_editor_complete (ExCqlEditor *self,
   g_return_val_if_fail (EX_IS_CQL_EDITOR (self), NULL);
   g_return_val_if_fail (prefix != NULL, NULL);
 
-  store = proposals_for (self, prefix);
+  store = ex_cql_editor_list_proposals (self, prefix);
   builder = g_strv_builder_new ();
   for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (store)); i++)
     {
       g_autoptr(ExCqlProposal) proposal = g_list_model_get_item (G_LIST_MODEL (store), i);
 
-      g_strv_builder_add (builder, proposal->word);
+      g_strv_builder_add (builder, ex_cql_proposal_get_word (proposal));
     }
   result = g_strv_builder_end (builder);
   g_strv_builder_unref (builder);
   return result;
-}
-
-/* ------------------------------------------------------------------------
- * GtkSourceCompletionProvider and GtkSourceHoverProvider
- */
-
-/* The start of the word (keyword characters, ':' and '$') ending at the
- * context's cursor. */
-static char *
-context_prefix (GtkSourceCompletionContext *context,
-                GtkTextIter                *word_start,
-                GtkTextIter                *cursor)
-{
-  GtkTextIter begin;
-
-  gtk_source_completion_context_get_bounds (context, &begin, cursor);
-  *word_start = *cursor;
-  while (!gtk_text_iter_starts_line (word_start))
-    {
-      GtkTextIter prev = *word_start;
-
-      gtk_text_iter_backward_char (&prev);
-      if (!is_word_char (gtk_text_iter_get_char (&prev)))
-        break;
-      *word_start = prev;
-    }
-  return gtk_text_iter_get_text (word_start, cursor);
-}
-
-static char *
-provider_get_title (GtkSourceCompletionProvider *provider)
-{
-  return g_strdup (_("CQL"));
-}
-
-static gboolean
-provider_is_trigger (GtkSourceCompletionProvider *provider,
-                     const GtkTextIter           *iter,
-                     gunichar                     ch)
-{
-  return ch == ':' || ch == '$';
-}
-
-static GListModel *
-provider_populate (GtkSourceCompletionProvider  *provider,
-                   GtkSourceCompletionContext   *context,
-                   GError                      **error)
-{
-  ExCqlProvider *self = EX_CQL_PROVIDER (provider);
-  GtkTextIter start, cursor;
-  g_autofree char *prefix = context_prefix (context, &start, &cursor);
-
-  if (self->editor == NULL || prefix[0] == '\0')
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "nothing to complete");
-      return NULL;
-    }
-  g_free (self->prefix);
-  self->prefix = g_strdup (prefix);
-  return G_LIST_MODEL (proposals_for (self->editor, prefix));
-}
-
-static void
-provider_populate_async (GtkSourceCompletionProvider *provider,
-                         GtkSourceCompletionContext  *context,
-                         GCancellable                *cancellable,
-                         GAsyncReadyCallback          callback,
-                         gpointer                     user_data)
-{
-  g_autoptr(GTask) task = g_task_new (provider, cancellable, callback, user_data);
-  GError *error = NULL;
-  GListModel *model = provider_populate (provider, context, &error);
-
-  if (model == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, model, g_object_unref);
-}
-
-static GListModel *
-provider_populate_finish (GtkSourceCompletionProvider  *provider,
-                          GAsyncResult                 *result,
-                          GError                      **error)
-{
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-static void
-provider_refilter (GtkSourceCompletionProvider *provider,
-                   GtkSourceCompletionContext  *context,
-                   GListModel                  *model)
-{
-  ExCqlProvider *self = EX_CQL_PROVIDER (provider);
-  GtkTextIter start, cursor;
-  g_autofree char *prefix = context_prefix (context, &start, &cursor);
-  g_autoptr(GListStore) fresh = NULL;
-
-  if (self->editor == NULL || !G_IS_LIST_STORE (model))
-    return;
-  fresh = proposals_for (self->editor, prefix);
-  g_list_store_remove_all (G_LIST_STORE (model));
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (fresh)); i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (fresh), i);
-
-      g_list_store_append (G_LIST_STORE (model), item);
-    }
-}
-
-static void
-provider_display (GtkSourceCompletionProvider *provider,
-                  GtkSourceCompletionContext  *context,
-                  GtkSourceCompletionProposal *proposal,
-                  GtkSourceCompletionCell     *cell)
-{
-  ExCqlProposal *p = EX_CQL_PROPOSAL (proposal);
-
-  switch (gtk_source_completion_cell_get_column (cell))
-    {
-    case GTK_SOURCE_COMPLETION_COLUMN_TYPED_TEXT:
-      gtk_source_completion_cell_set_text (cell, p->word);
-      break;
-    case GTK_SOURCE_COMPLETION_COLUMN_COMMENT:
-    case GTK_SOURCE_COMPLETION_COLUMN_DETAILS:
-      gtk_source_completion_cell_set_text (cell, p->description);
-      break;
-    default:
-      gtk_source_completion_cell_set_text (cell, NULL);
-      break;
-    }
-}
-
-static void
-provider_activate (GtkSourceCompletionProvider *provider,
-                   GtkSourceCompletionContext  *context,
-                   GtkSourceCompletionProposal *proposal)
-{
-  GtkTextIter start, cursor;
-  g_autofree char *prefix = context_prefix (context, &start, &cursor);
-  GtkTextBuffer *buffer = gtk_text_iter_get_buffer (&cursor);
-
-  gtk_text_buffer_begin_user_action (buffer);
-  gtk_text_buffer_delete (buffer, &start, &cursor);
-  gtk_text_buffer_insert (buffer, &start, EX_CQL_PROPOSAL (proposal)->word, -1);
-  gtk_text_buffer_end_user_action (buffer);
-}
-
-static void
-completion_iface_init (GtkSourceCompletionProviderInterface *iface)
-{
-  iface->get_title = provider_get_title;
-  iface->is_trigger = provider_is_trigger;
-  iface->populate_async = provider_populate_async;
-  iface->populate_finish = provider_populate_finish;
-  iface->refilter = provider_refilter;
-  iface->display = provider_display;
-  iface->activate = provider_activate;
-}
-
-static gboolean
-hover_populate (GtkSourceHoverProvider  *provider,
-                GtkSourceHoverContext   *context,
-                GtkSourceHoverDisplay   *display,
-                GError                 **error)
-{
-  ExCqlProvider *self = EX_CQL_PROVIDER (provider);
-  GtkTextIter iter;
-  g_autofree char *text = NULL;
-  GtkWidget *label;
-
-  if (self->editor == NULL || !gtk_source_hover_context_get_iter (context, &iter) ||
-      (text = ex_cql_editor_dup_hover_text (self->editor, &iter)) == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "nothing to explain here");
-      return FALSE;
-    }
-
-  label = gtk_label_new (text);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_widget_set_margin_start (label, 6);
-  gtk_widget_set_margin_end (label, 6);
-  gtk_widget_set_margin_top (label, 4);
-  gtk_widget_set_margin_bottom (label, 4);
-  gtk_source_hover_display_append (display, label);
-  return TRUE;
-}
-
-static void
-hover_populate_async (GtkSourceHoverProvider *provider,
-                      GtkSourceHoverContext  *context,
-                      GtkSourceHoverDisplay  *display,
-                      GCancellable           *cancellable,
-                      GAsyncReadyCallback     callback,
-                      gpointer                user_data)
-{
-  g_autoptr(GTask) task = g_task_new (provider, cancellable, callback, user_data);
-  GError *error = NULL;
-
-  if (hover_populate (provider, context, display, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-static gboolean
-hover_populate_finish (GtkSourceHoverProvider  *provider,
-                       GAsyncResult            *result,
-                       GError                 **error)
-{
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-static void
-hover_iface_init (GtkSourceHoverProviderInterface *iface)
-{
-  iface->populate_async = hover_populate_async;
-  iface->populate_finish = hover_populate_finish;
 }
 
 /* ------------------------------------------------------------------------
@@ -1265,8 +968,6 @@ ex_cql_editor_dispose (GObject *object)
       g_object_remove_weak_pointer (G_OBJECT (self->view), (gpointer *) &self->view);
       self->view = NULL;
     }
-  if (self->provider != NULL)
-    self->provider->editor = NULL;
   g_clear_object (&self->provider);
   if (self->buffer != NULL)
     g_signal_handlers_disconnect_by_data (self->buffer, self);
@@ -1377,8 +1078,7 @@ ex_cql_editor_new (GtkSourceView *view)
   gtk_source_view_set_mark_attributes (view, MARK_CATEGORY, attributes, 10);
   gtk_source_view_set_show_line_marks (view, TRUE);
 
-  self->provider = g_object_new (EX_TYPE_CQL_PROVIDER, NULL);
-  self->provider->editor = self;
+  self->provider = ex_cql_provider_new (self);
   gtk_source_completion_add_provider (gtk_source_view_get_completion (view),
                                       GTK_SOURCE_COMPLETION_PROVIDER (self->provider));
   g_object_set (gtk_source_view_get_completion (view), "show-icons", FALSE, NULL);

@@ -40,6 +40,9 @@ char        *ex_cql_editor_dup_hover_text     (ExCqlEditor    *self,
                                                const GtkTextIter *iter);
 char       **ex_cql_editor_complete           (ExCqlEditor    *self,
                                                const char     *prefix);
+GListStore  *ex_cql_editor_list_proposals     (ExCqlEditor    *self,
+                                               const char     *prefix);
+gboolean     ex_cql_is_word_char              (gunichar        c);
 gboolean     ex_cql_editor_get_designator_at_cursor (ExCqlEditor *self,
                                                      char       **text);
 void         ex_cql_editor_insert             (ExCqlEditor    *self,
