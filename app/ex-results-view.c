@@ -15,6 +15,11 @@
  * (ex_results_view_add()); they reach the list in slices, one per frame,
  * so that building rows never stalls the main loop, and
  * #ExResultsView::delivered tells when the last one is in.
+ *
+ * Why over 1,000 lines: the list's models (store, filter, sort,
+ * selection), its columns with their factories and sorters, and the row
+ * feed all work on the same models; the feed's timing depends on how the
+ * rows are built.
  */
 #include "config.h"
 

@@ -21,6 +21,11 @@
  * ex-window-export.c, and ex-window-private.h has the instance struct and
  * what those files share.  The results list (ExResultsView) and the status
  * line (ExStatusbar) are widgets of their own.
+ *
+ * Why over 1,000 lines: the search's life cycle (start, progress,
+ * results, the end, Stop) and the window's life cycle are most of it,
+ * and they share the window's state; what could stand alone (actions,
+ * files, export, results list, status line, editor) already does.
  */
 #include "config.h"
 

@@ -32,6 +32,10 @@
  * wrong kind of list CQ_QUERY_ERROR_SEMANTIC; one this version does not
  * evaluate CQ_QUERY_ERROR_UNSUPPORTED.
  *
+ * Why one long file: one compile function per keyword family, all
+ * reading the same list reader's state and writing the same #CqQuery;
+ * the grammar above is the map of the file.
+ *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cq-query-private.h"

@@ -18,6 +18,12 @@
  * rays, the next move and legal-move existence are computed only when a
  * keyword needs them and everything cheaper passed.
  *
+ * Why one long file: the evaluator is one hot loop over the keywords of a
+ * position list, with the per-game state (marks, accumulators, sequences,
+ * the :relation index) it shares; split across files, the compiler could
+ * no longer inline the per-keyword tests into that loop (the searches are
+ * measured in tests/bench/RESULTS.md).
+ *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cq-query-private.h"

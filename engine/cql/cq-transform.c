@@ -9,6 +9,10 @@
  * the pattern off the board.  Everything here runs once, when the query is
  * compiled: evaluation only sees concrete masks and square sets.
  *
+ * Why one long file: the transforms of every kind of designator, ray and
+ * keyword argument, the expansion and its cost budget all apply the same
+ * #CqTransform; they are one concept.
+ *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cq-query-private.h"

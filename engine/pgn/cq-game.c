@@ -1,6 +1,11 @@
 /* cq-game.c: a game's tags, and its movetext read and replayed into a tree
  * of positions (rulings R1).
  *
+ * Why one long file: the tag reader, the movetext tokenizer, the SAN
+ * replay into nodes, comments and variations share the game's arena and
+ * the parser state, and the movetext reader is the hottest path of a
+ * search after the evaluator (its tokenizer and make-move are inlined).
+ *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <stdarg.h>

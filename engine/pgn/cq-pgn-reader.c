@@ -21,6 +21,10 @@
  *  - `%` in the first column escapes its line (PGN standard 6); a UTF-8
  *    BOM at the start of the input is skipped.
  *
+ * Why one long file: scan() is the state machine described above (some
+ * 450 lines) with the small look-ahead helpers it alone uses; they share
+ * the buffer and the game being scanned.
+ *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
