@@ -219,35 +219,6 @@ env_double (const char *name,
   return value != NULL && *value != '\0' ? g_ascii_strtod (value, NULL) : fallback;
 }
 
-/* The sample repeated REPEAT times, in a temporary file. */
-static char *
-make_stand_in (void)
-{
-  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
-  g_autofree char *contents = NULL;
-  g_autoptr(GString) big = NULL;
-  g_autoptr(GError) error = NULL;
-  char *path = NULL;
-  gsize len;
-  int fd;
-
-  g_assert_nonnull (sample);
-  g_assert_true (g_file_get_contents (sample, &contents, &len, &error));
-  big = g_string_sized_new (len * REPEAT + REPEAT);
-  for (guint i = 0; i < REPEAT; i++)
-    {
-      g_string_append_len (big, contents, (gssize)len);
-      g_string_append_c (big, '\n');
-    }
-
-  fd = g_file_open_tmp ("excelsior-stall-XXXXXX.pgn", &path, &error);
-  g_assert_no_error (error);
-  close (fd);
-  g_assert_true (g_file_set_contents (path, big->str, (gssize)big->len, &error));
-
-  return path;
-}
-
 static void
 test_stall (void)
 {
@@ -265,7 +236,7 @@ test_stall (void)
   double clear_ms;
 
   if (pgn == NULL || *pgn == '\0')
-    pgn = stand_in = make_stand_in ();
+    pgn = stand_in = ex_test_make_big_database (REPEAT);
 
   m.window = ex_window_new (GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (m.window));
