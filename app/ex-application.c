@@ -246,7 +246,8 @@ about_action (GSimpleAction *action,
                 "program-name", _("Excelsior"),
                 "logo-icon-name", APPLICATION_ID,
                 "version", PACKAGE_VERSION,
-                "comments", _("Search chess games and studies with the Chess Query Language (CQL 3)"),
+                "comments", _("Search chess games and studies with the Chess Query Language "
+                              "(CQL 3)"),
                 "license-type", GTK_LICENSE_GPL_3_0,
                 "authors", authors,
                 /* Translators: put your name here, one per line */

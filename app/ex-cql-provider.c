@@ -273,7 +273,8 @@ provider_activate (GtkSourceCompletionProvider *provider,
 
   gtk_text_buffer_begin_user_action (buffer);
   gtk_text_buffer_delete (buffer, &start, &cursor);
-  gtk_text_buffer_insert (buffer, &start, ex_cql_proposal_get_word (EX_CQL_PROPOSAL (proposal)), -1);
+  gtk_text_buffer_insert (buffer, &start,
+                          ex_cql_proposal_get_word (EX_CQL_PROPOSAL (proposal)), -1);
   gtk_text_buffer_end_user_action (buffer);
 }
 

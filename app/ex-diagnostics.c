@@ -274,7 +274,8 @@ build_game_window (ExDiagnostics *self,
         {
           int line = (int) (d->line - d->first_line);
           GtkTextTag *tag = gtk_text_buffer_create_tag (buffer, "error-line",
-                                                        "paragraph-background", "rgba(224,27,36,0.18)",
+                                                        "paragraph-background",
+                                                        "rgba(224,27,36,0.18)",
                                                         NULL);
 
           gtk_text_buffer_get_iter_at_line (buffer, &start, line);

@@ -245,7 +245,8 @@ ex_pattern_board_set_flags (ExPatternBoard *self,
   g_return_if_fail (EX_IS_PATTERN_BOARD (self));
 
   for (int i = 0; i < CQ_PATTERN_N_FLAGS; i++)
-    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->flag_buttons[i]), (flags & (1u << i)) != 0);
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->flag_buttons[i]),
+                                 (flags & (1u << i)) != 0);
   update_text (self);
 }
 
@@ -257,7 +258,8 @@ ex_pattern_board_get_flags (ExPatternBoard *self)
   g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), 0);
 
   for (int i = 0; i < CQ_PATTERN_N_FLAGS; i++)
-    if (self->flag_buttons[i] != NULL && gtk_check_button_get_active (GTK_CHECK_BUTTON (self->flag_buttons[i])))
+    if (self->flag_buttons[i] != NULL
+        && gtk_check_button_get_active (GTK_CHECK_BUTTON (self->flag_buttons[i])))
       flags |= 1u << i;
   return flags;
 }
@@ -523,9 +525,11 @@ build_palette (ExPatternBoard *self)
         gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), GTK_TOGGLE_BUTTON (group));
       gtk_widget_set_size_request (button, 34, 34);
       /* Translators: %c is a piecetype designator such as K or U */
-      tooltip = g_strdup_printf (_("Drag %c onto a square, or choose it and click squares"), symbol);
+      tooltip = g_strdup_printf (_("Drag %c onto a square, or choose it and click squares"),
+                                 symbol);
       gtk_widget_set_tooltip_text (button, tooltip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
       g_signal_connect (button, "toggled", G_CALLBACK (brush_toggled_cb), self);
       gtk_drag_source_set_actions (source, GDK_ACTION_COPY);
       g_signal_connect (source, "prepare", G_CALLBACK (drag_prepare_cb), button);
@@ -545,7 +549,8 @@ build_flags (ExPatternBoard *self)
   gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
   for (int i = 0; i < CQ_PATTERN_N_FLAGS; i++)
     {
-      GtkWidget *check = gtk_check_button_new_with_label (cq_pattern_flag_keyword (flag_info[i].flag));
+      GtkWidget *check =
+        gtk_check_button_new_with_label (cq_pattern_flag_keyword (flag_info[i].flag));
 
       gtk_widget_set_tooltip_text (check, _(flag_info[i].tooltip));
       g_signal_connect (check, "toggled", G_CALLBACK (flag_toggled_cb), self);

@@ -447,7 +447,8 @@ static void
 set_button_squares_cb (GtkButton *button,
                        ExPicker  *self)
 {
-  CqBitboard set = (CqBitboard) *(const guint64 *) g_object_get_data (G_OBJECT (button), "ex-squares");
+  CqBitboard set = (CqBitboard) *(const guint64 *) g_object_get_data (G_OBJECT (button),
+                                                                      "ex-squares");
   gboolean toggle = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "ex-toggle"));
 
   if (!toggle)
@@ -665,7 +666,8 @@ ex_picker_init (ExPicker *self)
   for (int i = 7; i >= 0; i--)
     {
       char name[2] = { (char) ('1' + i), 0 };
-      g_autofree char *tooltip = g_strdup_printf (_("Rank %c: add it, or remove it when it is all chosen"), '1' + i);
+      g_autofree char *tooltip =
+        g_strdup_printf (_("Rank %c: add it, or remove it when it is all chosen"), '1' + i);
       GtkWidget *button = add_squares_button (self, name, name, tooltip,
                                               G_GUINT64_CONSTANT (0xFF) << (8 * i), TRUE);
 
@@ -674,7 +676,8 @@ ex_picker_init (ExPicker *self)
   for (int i = 0; i < 8; i++)
     {
       char name[2] = { (char) ('a' + i), 0 };
-      g_autofree char *tooltip = g_strdup_printf (_("File %c: add it, or remove it when it is all chosen"), 'a' + i);
+      g_autofree char *tooltip =
+        g_strdup_printf (_("File %c: add it, or remove it when it is all chosen"), 'a' + i);
       GtkWidget *button = add_squares_button (self, name, name, tooltip,
                                               G_GUINT64_CONSTANT (0x0101010101010101) << i, TRUE);
 
@@ -693,11 +696,14 @@ ex_picker_init (ExPicker *self)
   gtk_box_append (GTK_BOX (self), middle);
 
   gtk_box_append (GTK_BOX (sets), add_squares_button (self, "light", _("Light"),
-                                                      _("Exactly the light squares"), CQ_SQUARES_LIGHT, FALSE));
+                                                      _("Exactly the light squares"),
+                                                      CQ_SQUARES_LIGHT, FALSE));
   gtk_box_append (GTK_BOX (sets), add_squares_button (self, "dark", _("Dark"),
-                                                      _("Exactly the dark squares"), CQ_SQUARES_DARK, FALSE));
+                                                      _("Exactly the dark squares"),
+                                                      CQ_SQUARES_DARK, FALSE));
   gtk_box_append (GTK_BOX (sets), add_squares_button (self, "all", _("All"),
-                                                      _("Every square (no square designator)"), CQ_SQUARES_ALL, FALSE));
+                                                      _("Every square (no square designator)"),
+                                                      CQ_SQUARES_ALL, FALSE));
   gtk_box_append (GTK_BOX (sets), add_squares_button (self, "none", _("None"),
                                                       _("No square: start a new set"), 0, FALSE));
   gtk_widget_set_halign (sets, GTK_ALIGN_CENTER);
@@ -712,7 +718,8 @@ ex_picker_init (ExPicker *self)
   gtk_widget_add_css_class (self->text_label, "monospace");
   gtk_widget_set_tooltip_text (self->text_label, _("The designator in its shortest CQL form"));
   self->insert_button = gtk_button_new_with_mnemonic (_("_Insert"));
-  gtk_widget_set_tooltip_text (self->insert_button, _("Insert the designator at the editor’s cursor"));
+  gtk_widget_set_tooltip_text (self->insert_button,
+                               _("Insert the designator at the editor’s cursor"));
   gtk_widget_add_css_class (self->insert_button, "suggested-action");
   gtk_widget_set_valign (self->insert_button, GTK_ALIGN_START);
   g_signal_connect (self->insert_button, "clicked", G_CALLBACK (insert_clicked_cb), self);

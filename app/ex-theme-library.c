@@ -43,7 +43,8 @@ static guint signals[N_SIGNALS];
 char **
 ex_theme_library_list (void)
 {
-  g_auto(GStrv) names = g_resources_enumerate_children (THEMES_PATH, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  g_auto(GStrv) names = g_resources_enumerate_children (THEMES_PATH,
+                                                        G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
   GPtrArray *array = g_ptr_array_new ();
 
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
@@ -96,7 +97,8 @@ ex_theme_library_read (const char  *name,
   colon = strstr (first, ": ");
   if (title != NULL)
     *title = g_strstrip (g_strndup (first + strspn (first, "; "),
-                                    colon != NULL ? (gsize) (colon - first) - strspn (first, "; ") : 0));
+                                    colon != NULL ? (gsize) (colon - first) - strspn (first, "; ")
+                                                  : 0));
   if (description != NULL)
     *description = g_strdup (colon != NULL ? colon + 2 : first + strspn (first, "; "));
 
@@ -171,7 +173,8 @@ ex_theme_library_init (ExThemeLibrary *self)
 {
   g_auto(GStrv) names = ex_theme_library_list ();
   GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *hint = gtk_label_new (_("Double-click a theme to load it into the editor, then press Run."));
+  GtkWidget *hint =
+    gtk_label_new (_("Double-click a theme to load it into the editor, then press Run."));
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
   gtk_box_set_spacing (GTK_BOX (self), 6);
@@ -220,7 +223,8 @@ ex_theme_library_init (ExThemeLibrary *self)
     }
 
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list));
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_box_append (GTK_BOX (self), scrolled);
 }

@@ -88,7 +88,8 @@ board_pressed_cb (GtkGestureClick *gesture,
                   double           y,
                   ExBoard         *board)
 {
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  GdkModifierType state =
+    gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
   int square;
 
   if ((state & GDK_CONTROL_MASK) == 0)
@@ -127,19 +128,22 @@ ex_theme_tools_search_board (ExThemeTools *self,
   pos = board != NULL ? ex_board_get_position (board) : NULL;
   if (pos == NULL)
     {
-      gtk_label_set_text (self->board_status, _("Select a matched game first: its board is copied here"));
+      gtk_label_set_text (self->board_status,
+                          _("Select a matched game first: its board is copied here"));
       return FALSE;
     }
   squares = selected_only ? ex_board_get_highlight (board) : CQ_SQUARES_ALL;
   if (squares == 0)
     {
       gtk_label_set_text (self->board_status,
-                          _("No square is outlined on the game’s board: Ctrl+click the pieces of the pattern"));
+                          _("No square is outlined on the game’s board: Ctrl+click the pieces "
+                            "of the pattern"));
       return FALSE;
     }
   ex_pattern_board_set_position (self->pattern, pos, squares);
   gtk_label_set_text (self->board_status,
-                      selected_only ? _("The outlined squares of the game’s board, ready to refine")
+                      selected_only ? _("The outlined squares of the game’s board, "
+                                        "ready to refine")
                                     : _("The game’s position, ready to refine"));
   ex_theme_tools_show_page (self, "pattern");
   return TRUE;

@@ -203,8 +203,10 @@ _ex_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.theme-tools", NULL, theme_tools_action);
   gtk_widget_class_install_action (widget_class, "win.search-position", NULL, search_board_action);
   gtk_widget_class_install_action (widget_class, "win.search-pattern", NULL, search_board_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "win.theme-tools", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save-query", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK,
+                                       "win.theme-tools", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
+                                       "win.save-query", NULL);
   gtk_widget_class_install_action (widget_class, "win.previous-result", NULL,
                                    previous_result_action);
   gtk_widget_class_install_action (widget_class, "win.next-result", NULL, next_result_action);

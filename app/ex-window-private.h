@@ -60,7 +60,8 @@ struct _ExWindow
   char                 *results_db_path;  /* where the results' games are re-read from */
   char                 *results_db_name;  /* the searched database, for messages */
   char                **results_db_inputs;  /* its files and folders, never written */
-  gboolean              results_db_temporary;  /* the search job's games file: deleted with the results */
+  gboolean              results_db_temporary;  /* the search job's games file: deleted with
+                                                  the results */
   CqSearchProgress      progress;
   GError               *finish_error;  /* how the search ended, see complete_search() */
   gboolean              finish_pending; /* the search ended; rows still being delivered */

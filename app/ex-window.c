@@ -269,7 +269,8 @@ show_result (ExWindow *self,
   game = cq_pgn_read_game_at (self->results_db_path, ex_result_get_source (result), &error);
   if (game == NULL)
     {
-      g_autofree char *number = g_strdup_printf ("%" G_GUINT64_FORMAT, ex_result_get_number (result));
+      g_autofree char *number = g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                                 ex_result_get_number (result));
       g_autofree char *message = g_strdup_printf (_("Could not read game %s: %s"),
                                                   number, error->message);
 
@@ -429,8 +430,10 @@ complete_search (ExWindow *self)
       g_autofree char *matches = ex_application_format_count (n);
 
       message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              "Found %s matching game in %s games of “%s” (%.2f s)",
-                                              "Found %s matching games in %s games of “%s” (%.2f s)",
+                                              "Found %s matching game in %s games of “%s” "
+                                              "(%.2f s)",
+                                              "Found %s matching games in %s games of “%s” "
+                                              "(%.2f s)",
                                               n),
                                  matches, games, name, progress->seconds);
       _ex_window_set_status (self, message, FALSE);
@@ -955,7 +958,8 @@ get_cql_language (void)
   if (g_once_init_enter (&initialized))
     {
       gtk_source_language_manager_append_search_path (manager,
-                                                      "resource://" RESOURCE_PATH "language-specs/");
+                                                      "resource://" RESOURCE_PATH
+                                                      "language-specs/");
       g_once_init_leave (&initialized, 1);
     }
 
@@ -1163,7 +1167,8 @@ ex_window_init (ExWindow *self)
       gtk_label_set_text (self->query_file_label, examples[0].file);
     }
 
-  _ex_window_set_status (self, _("Ready: write a query or pick one from Examples, then press Run"), FALSE);
+  _ex_window_set_status (self, _("Ready: write a query or pick one from Examples, then press Run"),
+                         FALSE);
   _ex_window_use_sample_database (self);
   restore_settings (self);
   _ex_window_update_actions (self);

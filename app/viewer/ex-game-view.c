@@ -139,7 +139,8 @@ ex_game_view_update_header (ExGameView *self)
     }
   else if (white != NULL || black != NULL)
     /* Translators: the players of a game, White – Black. */
-    title = g_strdup_printf (_("%s – %s"), white != NULL ? white : "?", black != NULL ? black : "?");
+    title = g_strdup_printf (_("%s – %s"), white != NULL ? white : "?",
+                             black != NULL ? black : "?");
   else
     title = g_strdup (event != NULL ? event : _("Untitled game"));
 
@@ -391,7 +392,8 @@ ex_game_view_set_game (ExGameView              *self,
             self->match_of_node[g_array_index (self->matches, CqMatchedPosition, i).node] = i + 1;
 
           target = self->matches->len > 0
-                     ? cq_game_get_node (game, g_array_index (self->matches, CqMatchedPosition, 0).node)
+                     ? cq_game_get_node (game,
+                                         g_array_index (self->matches, CqMatchedPosition, 0).node)
                      : game->root;
           if (target == NULL)
             target = game->root;
@@ -860,9 +862,9 @@ ex_game_view_init (ExGameView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game viewer"),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  _("The board, the moves and the matched positions of the selected "
-                                    "game; Page Up and Page Down go to the previous and next match, "
-                                    "F flips the board"),
+                                  _("The board, the moves and the matched positions of the "
+                                    "selected game; Page Up and Page Down go to the previous and "
+                                    "next match, F flips the board"),
                                   -1);
 
   self->matches = g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition));

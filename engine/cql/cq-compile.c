@@ -1059,7 +1059,8 @@ compile_top_list (Compiler *c, const CqSexp *list, CqPositionList **out)
     return FALSE;
   /* Refused before anything is made when the cost is known to be too
    * high; the budget also stops the expansion itself. */
-  if (_cq_position_list_cost (pl, c->budget) > c->budget || !_cq_position_list_expand (pl, &c->budget))
+  if (_cq_position_list_cost (pl, c->budget) > c->budget
+      || !_cq_position_list_expand (pl, &c->budget))
     return fail (c, CQ_QUERY_ERROR_SEMANTIC, list,
                  "the transform sets of the position lists would make more than %"
                  G_GUINT64_FORMAT " instances and piece designators in all (transforms in "

@@ -593,7 +593,9 @@ cq_pattern_to_text (const guint16  pieces[64],
 
   /* Insertion sort by kind, then square (stable). */
   for (guint i = 1; i < n; i++)
-    for (guint j = i; j > 0 && pattern_rank (pieces[order[j - 1]]) > pattern_rank (pieces[order[j]]); j--)
+    for (guint j = i;
+         j > 0 && pattern_rank (pieces[order[j - 1]]) > pattern_rank (pieces[order[j]]);
+         j--)
       {
         guint t = order[j - 1];
         order[j - 1] = order[j];

@@ -59,7 +59,8 @@ typedef enum {
      "The last position of the game or study: no move follows") \
   X (VARIATIONS, ":variations", CQ_KW_POSITION | CQ_KW_RELATION, CQ_KW_POSITION | CQ_KW_RELATION, \
      "Look in the variations as well as in the main line") \
-  X (VARIATIONSONLY, ":variationsonly", CQ_KW_POSITION | CQ_KW_RELATION, CQ_KW_POSITION | CQ_KW_RELATION, \
+  X (VARIATIONSONLY, ":variationsonly", CQ_KW_POSITION | CQ_KW_RELATION, \
+     CQ_KW_POSITION | CQ_KW_RELATION, \
      "Look only in the variations, not in the main line") \
   X (MARKALL, ":markall", CQ_KW_POSITION, CQ_KW_POSITION, \
      "Annotate every matching position, not only the first") \

@@ -424,7 +424,8 @@ pump_thread (gpointer data)
             {
               g_set_error (&b->error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            "%s: the %s data is corrupt or truncated (decompression failed with %"
-                           G_GUINT64_FORMAT " bytes of the file read): %s", p->name, p->compression, p->file_pos,
+                           G_GUINT64_FORMAT " bytes of the file read): %s",
+                           p->name, p->compression, p->file_pos,
                            archive_error_string (p->archive));
               done = TRUE;
               break;

@@ -442,8 +442,8 @@ skip_escape_lines (const guchar *q, const guchar *end, gboolean eof, guint64 *li
   return q;
 }
 
-/* Skips whitespace, newlines and escape lines from @q.  Returns the first other byte (or @end at the end of the
- * input), or NULL if more input is needed. */
+/* Skips whitespace, newlines and escape lines from @q.  Returns the first other byte (or @end at
+ * the end of the input), or NULL if more input is needed. */
 static const guchar *
 skip_space_lookahead (const guchar *q, const guchar *end, gboolean eof)
 {
@@ -1187,7 +1187,8 @@ cq_pgn_read_game_at (const char *path, const CqGameSource *source, GError **erro
           int saved = n < 0 ? errno : 0;
           if (n < 0)
             g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                         "%s: cannot read game %" G_GUINT64_FORMAT " at byte %" G_GUINT64_FORMAT ": %s",
+                         "%s: cannot read game %" G_GUINT64_FORMAT " at byte %"
+                         G_GUINT64_FORMAT ": %s",
                          path, source->number, source->offset, g_strerror (saved));
           else
             g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,

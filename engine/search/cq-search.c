@@ -239,7 +239,8 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
       if (shared->opts->header && shared->n_files == 1)
         header = g_strdup_printf ("Original game: %" G_GUINT64_FORMAT, source->number);
       else if (shared->opts->header)
-        header = g_strdup_printf ("Original game: %" G_GUINT64_FORMAT " (%s, game %" G_GUINT64_FORMAT ")",
+        header = g_strdup_printf ("Original game: %" G_GUINT64_FORMAT " (%s, game %"
+                                  G_GUINT64_FORMAT ")",
                                   source->number, shared->names[source->file_index],
                                   source->number - shared->first_numbers[source->file_index] + 1);
       wopts.header_comment = header;

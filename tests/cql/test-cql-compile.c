@@ -29,7 +29,8 @@ static const ErrorCase error_cases[] = {
     "t.cql:2:1: empty query: expected a match list `(match ...)`" },
   { "syntax/unclosed-paren", "(match :pgn a.pgn\n  (position Ra1)\n", CQ_QUERY_ERROR_SYNTAX,
     "t.cql:1:1: this '(' is never closed: expected ')' before the end of the text" },
-  { "syntax/unclosed-inner-paren", "(match\n  (position Ra1\n  (position Qd1))", CQ_QUERY_ERROR_SYNTAX,
+  { "syntax/unclosed-inner-paren", "(match\n  (position Ra1\n  (position Qd1))",
+    CQ_QUERY_ERROR_SYNTAX,
     "t.cql:1:1: this '(' is never closed: expected ')' before the end of the text" },
   { "syntax/unclosed-paren-innermost", "(match (position Ra1)\n  (position Qd1 ; comment )",
     CQ_QUERY_ERROR_SYNTAX,
@@ -161,7 +162,8 @@ static const ErrorCase error_cases[] = {
     CQ_QUERY_ERROR_SEMANTIC,
     "t.cql:1:19: ':output' names the same file as ':pgn' (a.pgn): the games searched "
     "would be overwritten" },
-  { "keyword/output-equals-pgn-other-spelling", "(match :pgn a.pgn :output ./sub/../a.pgn (position))",
+  { "keyword/output-equals-pgn-other-spelling",
+    "(match :pgn a.pgn :output ./sub/../a.pgn (position))",
     CQ_QUERY_ERROR_SEMANTIC,
     "t.cql:1:19: ':output' names the same file as ':pgn' (a.pgn): the games searched "
     "would be overwritten" },
@@ -826,7 +828,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cql/match-list/without-pgn", test_match_list_without_pgn);
   for (guint i = 0; i < G_N_ELEMENTS (designator_cases); i++)
     {
-      g_autofree char *path = g_strdup_printf ("/cql/piece-designators/%s", designator_cases[i].text);
+      g_autofree char *path = g_strdup_printf ("/cql/piece-designators/%s",
+                                               designator_cases[i].text);
       g_test_add_data_func (path, &designator_cases[i], test_designator_case);
     }
   g_test_add_func ("/cql/piece-designators/error-column", test_designator_error_column);

@@ -74,7 +74,8 @@ run (const char *cql, CqGame *game)
       if (i > 0)
         {
           /* sorted, no duplicates (R2) */
-          g_assert_cmpuint (g_array_index (info.positions, CqMatchedPosition, i - 1).node, <, m->node);
+          g_assert_cmpuint (g_array_index (info.positions, CqMatchedPosition, i - 1).node,
+                            <, m->node);
           g_string_append_c (out, ' ');
         }
       g_string_append_printf (out, "%u", m->node);
@@ -507,7 +508,8 @@ static void
 test_threads_share_query (void)
 {
   g_autoptr(CqQuery) query =
-    cq_query_new_from_string ("(match (position Q[f7] :mate :btm) (position :initial))", NULL, NULL);
+    cq_query_new_from_string ("(match (position Q[f7] :mate :btm) (position :initial))",
+                              NULL, NULL);
   ThreadData data[4] = { { 0 } };
   GThread *threads[4];
 
@@ -637,7 +639,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cql/rulings/R1-traversal", test_R1_traversal);
   g_test_add_func ("/cql/rulings/R1-preorder-nested", test_R1_preorder_nested);
   g_test_add_func ("/cql/rulings/R1-damaged-game", test_R1_damaged_game);
-  g_test_add_func ("/cql/rulings/R1-unparsed-and-skipped-games", test_R1_unparsed_and_skipped_games);
+  g_test_add_func ("/cql/rulings/R1-unparsed-and-skipped-games",
+                   test_R1_unparsed_and_skipped_games);
   g_test_add_func ("/cql/rulings/R2-first-markall-noannotate", test_R2_first_markall_noannotate);
   g_test_add_func ("/cql/rulings/R2-R8-two-lists", test_R2_two_lists);
   g_test_add_func ("/cql/rulings/R2-info-reuse", test_R2_info_reuse);

@@ -367,10 +367,13 @@ test_find_at (void)
   g_assert_cmpuint (start, ==, (gsize) (qr - text));
   g_assert_cmpuint (end - start, ==, strlen ("[Qr][d1,h3]"));
   /* Not designators: keywords, the list head, file names, comments. */
-  g_assert_false (cq_designator_find_at (text, (gsize) (strstr (text, ":wtm") - text) + 1, NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, (gsize) (strstr (text, ":wtm") - text) + 1,
+                                         NULL, NULL));
   g_assert_false (cq_designator_find_at (text, 3, NULL, NULL));
-  g_assert_false (cq_designator_find_at (text, (gsize) (strstr (text, "position") - text) + 2, NULL, NULL));
-  g_assert_false (cq_designator_find_at (text, (gsize) (strstr (text, "Kb2") - text) + 1, NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, (gsize) (strstr (text, "position") - text) + 2,
+                                         NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, (gsize) (strstr (text, "Kb2") - text) + 1,
+                                         NULL, NULL));
   g_assert_false (cq_designator_find_at (text, strlen (text) + 1, NULL, NULL));
   g_assert_false (cq_designator_find_at (text, strlen (text), NULL, NULL));
 }
@@ -404,14 +407,16 @@ test_pattern (void)
   g_assert_nonnull (query);
 
   g_assert_cmpstr (cq_pattern_flag_keyword (CQ_PATTERN_FLIPCOLOR), ==, ":flipcolor");
-  g_assert_cmpstr (cq_pattern_flag_keyword (CQ_PATTERN_SHIFTMAINDIAGONAL), ==, ":shiftmaindiagonal");
+  g_assert_cmpstr (cq_pattern_flag_keyword (CQ_PATTERN_SHIFTMAINDIAGONAL), ==,
+                   ":shiftmaindiagonal");
   g_assert_null (cq_pattern_flag_keyword (CQ_PATTERN_WTM | CQ_PATTERN_BTM));
   g_assert_null (cq_pattern_flag_keyword (0));
   {
     g_autofree char *all = cq_pattern_to_text (board, (1u << CQ_PATTERN_N_FLAGS) - 1);
 
     g_assert_true (g_str_has_suffix (all, ":wtm :btm :check :mate :stalemate :variations "
-                                          ":shift :shifthorizontal :shiftvertical :shiftmaindiagonal "
+                                          ":shift :shifthorizontal :shiftvertical "
+                                          ":shiftmaindiagonal "
                                           ":shiftoffdiagonal :shiftdiagonal :flip :fliphorizontal "
                                           ":flipvertical :flipdiagonal :flipcolor)"));
   }

@@ -126,7 +126,8 @@ assert_same_tree (const CqGame *a, const CqGame *b)
 static inline void
 assert_exported_tags (const CqGame *a, const CqGame *b)
 {
-  static const char *const roster[7] = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };
+  static const char *const roster[7] = { "Event", "Site", "Date", "Round", "White", "Black",
+                                         "Result" };
   guint j = 0;
 
   for (guint r = 0; r < 7; r++, j++)

@@ -26,7 +26,8 @@ typedef struct {
 static const Expected expected[] = {
   { "edge/chess.js/0.pgn",
     8, 8, 0, 8, 43, 44,
-    "the whole file is one line with HTML <br /> between tags and moves: every `[` after `<br />` starts a game whose movetext begins with `<br`; pgn-extract's lexer skips the junk" },
+    "the whole file is one line with HTML <br /> between tags and moves: every `[` after `<br />` "
+    "starts a game whose movetext begins with `<br`; pgn-extract's lexer skips the junk" },
   { "edge/chess.js/1.pgn",
     1, 0, 0, 82, 1, 1, NULL },
   { "edge/chess.js/2.pgn",
@@ -74,10 +75,12 @@ static const Expected expected[] = {
     "ChessBase null move Z0: we accept it (cq_san_parse), pgn-extract does not" },
   { "edge/chessops/headers-and-moves-on-the-same-line.pgn",
     3, 0, 3, 3, 2, 2,
-    "antichess games: skipped as non-standard (R13); pgn-extract sees 2 games, we split 3 (a tag section after a blank line starts a game)" },
+    "antichess games: skipped as non-standard (R13); pgn-extract sees 2 games, we split 3 "
+    "(a tag section after a blank line starts a game)" },
   { "edge/chessops/leading-whitespace.pgn",
     4, 0, 0, 24, 2, 2,
-    "4 games without result tokens, separated by blank lines and tags; pgn-extract joins them into 2" },
+    "4 games without result tokens, separated by blank lines and tags; pgn-extract joins them "
+    "into 2" },
   { "edge/chessops/pathological-headers.pgn",
     1, 0, 0, 1, 0, 0,
     "a header-only game is a game for us (R3 counts every game); pgn-extract counts none" },
@@ -91,7 +94,8 @@ static const Expected expected[] = {
     8, 0, 0, 616, 8, 8, NULL },
   { "edge/pgn-extract-tests/nested-comment.pgn",
     1, 1, 0, 2, 6, 6,
-    "{ } do not nest (PGN standard 8.2.5): the text after the first } is not movetext; pgn-extract reads nested comments here" },
+    "{ } do not nest (PGN standard 8.2.5): the text after the first } is not movetext; pgn-extract "
+    "reads nested comments here" },
   { "edge/pgn-extract-tests/petrosian.pgn",
     35, 0, 0, 2666, 35, 35, NULL },
   { "edge/pgn-extract-tests/test-7.pgn",
@@ -149,7 +153,8 @@ static const Expected expected[] = {
     1, 0, 0, 47, 1, 1, NULL },
   { "edge/pgn-parser/doc-sampleGameThrow.pgn",
     1, 1, 0, 3, 3, 3,
-    "'Sf3' (German notation) is an illegal move for us; pgn-extract's count of 3 comes from splitting at the error" },
+    "'Sf3' (German notation) is an illegal move for us; pgn-extract's count of 3 comes from "
+    "splitting at the error" },
   { "edge/pgn-parser/doc-sampleGames.pgn",
     9, 0, 0, 546, 9, 9, NULL },
   { "edge/pgn-parser/lichess_mliebelt_2024-01-03.pgn",
@@ -241,11 +246,14 @@ static const Expected expected[] = {
     253, 0, 0, 24277, 253, 253, NULL },
   { "studies/derived-from-yacpdb-olive/yacpdb-olive-directmates.pgn",
     3979, 6, 0, 3973, 3979, 3979,
-    "6 FENs where the side not to move is in check: the chess core rejects them (bad FEN), pgn-extract accepts them" },
+    "6 FENs where the side not to move is in check: the chess core rejects them (bad FEN), "
+    "pgn-extract accepts them" },
   { "studies/derived-from-yacpdb-olive/yacpdb-olive-studies.pgn",
     1604, 3, 0, 40009, 1604, 1604,
-    "1 such FEN, and 2 solutions in non-SAN notation ('b8S+!' German S, '3.fg' abbreviated pawn capture)" },
-  { "studies/pychess-lichess/lichess_study_2nd-part-game-puzzles-with-interactive-lessons_by_Francesco_Super_2018.01.03.pgn",
+    "1 such FEN, and 2 solutions in non-SAN notation ('b8S+!' German S, "
+    "'3.fg' abbreviated pawn capture)" },
+  { "studies/pychess-lichess/lichess_study_"
+    "2nd-part-game-puzzles-with-interactive-lessons_by_Francesco_Super_2018.01.03.pgn",
     16, 0, 0, 183, 16, 16, NULL },
   { "studies/pychess-lichess/lichess_study_beautiful-checkmate-puzzles_by_thijscom_2018.04.16.pgn",
     27, 0, 0, 241, 27, 27, NULL },
@@ -253,25 +261,34 @@ static const Expected expected[] = {
     64, 0, 0, 1428, 64, 64, NULL },
   { "studies/pychess-lichess/lichess_study_beautiful-chess-studies-2_by_thijscom_2018.04.17.pgn",
     39, 0, 0, 934, 39, 39, NULL },
-  { "studies/pychess-lichess/lichess_study_beta-lichess-practice-7th-rank-rook-pawn-with-a-passive-rook_by_arex_2018.04.04.pgn",
+  { "studies/pychess-lichess/lichess_study_"
+    "beta-lichess-practice-7th-rank-rook-pawn-with-a-passive-rook_by_arex_2018.04.04.pgn",
     9, 0, 0, 208, 9, 9, NULL },
-  { "studies/pychess-lichess/lichess_study_beta-lichess-practice-checkmating-with-a-knight-and-bishop_by_arex_2017.08.02.pgn",
+  { "studies/pychess-lichess/lichess_study_"
+    "beta-lichess-practice-checkmating-with-a-knight-and-bishop_by_arex_2017.08.02.pgn",
     13, 0, 0, 383, 13, 13, NULL },
-  { "studies/pychess-lichess/lichess_study_beta-lichess-practice-queen-vs-7th-rank-pawn_by_arex_2018.04.02.pgn",
+  { "studies/pychess-lichess/lichess_study_"
+    "beta-lichess-practice-queen-vs-7th-rank-pawn_by_arex_2018.04.02.pgn",
     18, 0, 0, 287, 18, 18, NULL },
   { "studies/pychess-lichess/lichess_study_charles-xii-at-bender_by_gbtami_2016.08.15.pgn",
     4, 0, 0, 55, 4, 4, NULL },
-  { "studies/pychess-lichess/lichess_study_game-puzzles-with-interactive-lessons_by_Francesco_Super_2017.08.27.pgn",
+  { "studies/pychess-lichess/lichess_study_"
+    "game-puzzles-with-interactive-lessons_by_Francesco_Super_2017.08.27.pgn",
     19, 0, 0, 162, 19, 19, NULL },
-  { "studies/pychess-lichess/lichess_study_lichess-practice-checkmate-patterns-i_by_arex_2017.01.22.pgn",
+  { "studies/pychess-lichess/lichess_study_"
+    "lichess-practice-checkmate-patterns-i_by_arex_2017.01.22.pgn",
     17, 0, 0, 17, 17, 17, NULL },
-  { "studies/pychess-lichess/lichess_study_lichess-practice-checkmate-patterns-ii_by_arex_2017.01.25.pgn",
+  { "studies/pychess-lichess/lichess_study_"
+    "lichess-practice-checkmate-patterns-ii_by_arex_2017.01.25.pgn",
     24, 0, 0, 26, 24, 24, NULL },
-  { "studies/pychess-lichess/lichess_study_lichess-practice-checkmate-patterns-iii_by_arex_2017.01.27.pgn",
+  { "studies/pychess-lichess/lichess_study_"
+    "lichess-practice-checkmate-patterns-iii_by_arex_2017.01.27.pgn",
     18, 0, 0, 19, 18, 18, NULL },
-  { "studies/pychess-lichess/lichess_study_lichess-practice-checkmate-patterns-iv_by_arex_2017.01.25.pgn",
+  { "studies/pychess-lichess/lichess_study_"
+    "lichess-practice-checkmate-patterns-iv_by_arex_2017.01.25.pgn",
     16, 0, 0, 26, 16, 16, NULL },
-  { "studies/pychess-lichess/lichess_study_lichess-practice-discovered-attacks_by_arex_2017.01.30.pgn",
+  { "studies/pychess-lichess/lichess_study_"
+    "lichess-practice-discovered-attacks_by_arex_2017.01.30.pgn",
     10, 0, 0, 19, 10, 10, NULL },
   { "studies/pychess-lichess/lichess_study_lichess-practice-double-check_by_arex_2017.02.12.pgn",
     6, 0, 0, 31, 6, 6, NULL },
@@ -284,17 +301,21 @@ static const Expected expected[] = {
     11, 0, 0, 27, 11, 11, NULL },
   { "studies/pychess-lichess/lichess_study_lichess-practice-opposition_by_arex_2017.01.22.pgn",
     8, 0, 0, 8, 8, 8, NULL },
-  { "studies/pychess-lichess/lichess_study_lichess-practice-overloaded-pieces_by_arex_2017.01.31.pgn",
+  { "studies/pychess-lichess/lichess_study_"
+    "lichess-practice-overloaded-pieces_by_arex_2017.01.31.pgn",
     11, 0, 0, 94, 11, 11, NULL },
-  { "studies/pychess-lichess/lichess_study_lichess-practice-piece-checkmates-i_by_arex_2017.01.25.pgn",
+  { "studies/pychess-lichess/lichess_study_"
+    "lichess-practice-piece-checkmates-i_by_arex_2017.01.25.pgn",
     6, 0, 0, 53, 6, 6, NULL },
-  { "studies/pychess-lichess/lichess_study_lichess-practice-piece-checkmates-ii_by_arex_2017.01.25.pgn",
+  { "studies/pychess-lichess/lichess_study_"
+    "lichess-practice-piece-checkmates-ii_by_arex_2017.01.25.pgn",
     7, 0, 0, 73, 7, 7, NULL },
   { "studies/pychess-lichess/lichess_study_lichess-practice-rook-endgames_by_TonyRo_2017.02.01.pgn",
     5, 0, 0, 149, 5, 5, NULL },
   { "studies/pychess-lichess/lichess_study_lichess-practice-the-fork_by_arex_2017.01.29.pgn",
     18, 3, 0, 42, 17, 18,
-    "game 1: 1... Nxg5 with White to move; games 17, 18: a variation for the wrong side; pgn-extract flags game 1 only" },
+    "game 1: 1... Nxg5 with White to move; games 17, 18: a variation for the wrong side; "
+    "pgn-extract flags game 1 only" },
   { "studies/pychess-lichess/lichess_study_lichess-practice-the-pin_by_arex_2017.01.22.pgn",
     8, 0, 0, 8, 8, 8, NULL },
   { "studies/pychess-lichess/lichess_study_lichess-practice-the-skewer_by_arex_2017.01.29.pgn",
@@ -307,7 +328,8 @@ static const Expected expected[] = {
     166, 0, 0, 664, 166, 166, NULL },
   { "studies/pychess-mate-problems/mate_in_3.pgn",
     375, 0, 0, 2250, 379, 379,
-    "3 tags with unescaped inner quotes ([White \"\"Socrates Expert\"\"]): we keep the value, pgn-extract starts a game at each" },
+    "3 tags with unescaped inner quotes ([White \"\"Socrates Expert\"\"]): we keep the value, "
+    "pgn-extract starts a game at each" },
   { "studies/pychess-mate-problems/mate_in_4.pgn",
     373, 0, 0, 2984, 381, 381,
     "5 such tags" },
@@ -451,8 +473,10 @@ test_round_trips (void)
     guint       games;
   } cases[] = {
     { "studies/cql6-sample-hhdb-selection.pgn", 253 },
-    { "studies/pychess-lichess/lichess_study_beautiful-chess-studies-1_by_thijscom_2018.03.05.pgn", 64 },
-    { "studies/pychess-lichess/lichess_study_beautiful-chess-studies-2_by_thijscom_2018.04.17.pgn", 39 },
+    { "studies/pychess-lichess/lichess_study_"
+      "beautiful-chess-studies-1_by_thijscom_2018.03.05.pgn", 64 },
+    { "studies/pychess-lichess/lichess_study_"
+      "beautiful-chess-studies-2_by_thijscom_2018.04.17.pgn", 39 },
     { "games/chesslib/linares_2002.pgn", 42 },
     { "games/chesslib/cup.pgn", 900 },
     { "games/chesslib/redqueen.pgn", 270 },

@@ -147,7 +147,8 @@ test_latin1_fixture (void)
   g_assert_null (ga->error);
   g_assert_null (gb->error);
   g_assert_cmpuint (ga->n_nodes, ==, 480);
-  g_assert_cmpstr (cq_game_get_tag (ga, "White"), ==, "Kr\xc3\xa0mn\xc3\xack, Vl\xc3\xa3\xc3\x9a" "dimir");
+  g_assert_cmpstr (cq_game_get_tag (ga, "White"), ==,
+                   "Kr\xc3\xa0mn\xc3\xack, Vl\xc3\xa3\xc3\x9a" "dimir");
   g_assert_cmpuint (ga->n_tags, ==, gb->n_tags);
   for (guint i = 0; i < ga->n_tags; i++)
     {
@@ -220,8 +221,10 @@ test_movetext (void)
 
   /* Positions. */
   assert_fen (game->root, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-  assert_fen (cq_game_get_node (game, 8), "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 5");
-  assert_fen (cq_game_get_node (game, 11), "r1bqkbnr/1pp2ppp/p1p5/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 5");
+  assert_fen (cq_game_get_node (game, 8),
+              "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 5");
+  assert_fen (cq_game_get_node (game, 11),
+              "r1bqkbnr/1pp2ppp/p1p5/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 5");
   g_assert_true (cq_game_get_node (game, 11)->move.flags & CQ_MOVE_CASTLE);
   g_assert_cmpint (cq_game_get_node (game, 11)->move.from, ==, CQ_SQUARE (4, 0));
   g_assert_cmpint (cq_game_get_node (game, 11)->move.to, ==, CQ_SQUARE (6, 0));
@@ -291,7 +294,8 @@ test_annotation_nags (void)
 {
   g_autoptr (CqGame) game = parse ("1. e4!! e5?? 2. Nf3!? Nc6? 3. Bb5 ! $18 $32 a6 *");
   /* count, then the NAGs */
-  static const guint8 nags[][4] = { { 0 }, { 1, 3 }, { 1, 4 }, { 1, 5 }, { 1, 2 }, { 3, 1, 18, 32 } };
+  static const guint8 nags[][4] = { { 0 }, { 1, 3 }, { 1, 4 }, { 1, 5 }, { 1, 2 },
+                                    { 3, 1, 18, 32 } };
 
   g_assert_null (game->error);
   for (guint i = 1; i < G_N_ELEMENTS (nags); i++)
@@ -395,14 +399,16 @@ test_error_in_variation (void)
   g_autoptr (CqGame) g2 = parse ("1. e4 e5 (1... c5 2. Nf3 Qxh8 (2... d6) 3. d4) 2. d4 *");
   const CqNode *anchor;
 
-  g_assert_cmpstr (g1->error, ==, "<input>:1: game 1: illegal move 'Ke7' after 1.e4 (in a variation)");
+  g_assert_cmpstr (g1->error, ==,
+                   "<input>:1: game 1: illegal move 'Ke7' after 1.e4 (in a variation)");
   /* The mainline goes on. */
   g_assert_cmpuint (g1->n_nodes, ==, 4);
   g_assert_cmpstr (cq_game_mainline_end (g1)->san, ==, "Nf3");
   g_assert_cmpstr (skipped_text (g1, 0, &anchor), ==, "1... Ke7 2. Kxe5 Nf6");
   g_assert_true (anchor == cq_game_get_node (g1, 2));   /* e5, the move it replaces */
 
-  g_assert_cmpstr (g2->error, ==, "<input>:1: game 1: illegal move 'Qxh8' after 2.Nf3 (in a variation)");
+  g_assert_cmpstr (g2->error, ==,
+                   "<input>:1: game 1: illegal move 'Qxh8' after 2.Nf3 (in a variation)");
   /* root e4 e5 d4 c5 Nf3 */
   g_assert_cmpuint (g2->n_nodes, ==, 6);
   g_assert_cmpstr (cq_game_get_node (g2, 5)->san, ==, "Nf3");
@@ -417,7 +423,8 @@ static void
 test_error_bad_fen (void)
 {
   static const char text[] =
-    "[Event \"F\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1\"]\n\n1. e4 e5 1-0\n";
+    "[Event \"F\"]\n"
+    "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1\"]\n\n1. e4 e5 1-0\n";
   g_autoptr (CqGame) game = cq_game_new_parsed (text, sizeof text - 1, NULL, "f.pgn");
   const CqNode *anchor = (const CqNode *) 1;
 
@@ -511,8 +518,10 @@ static void
 test_skipped_variants (void)
 {
   g_autoptr (CqGame) zh = parse ("[Event \"z\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. N@f3 *");
-  g_autoptr (CqGame) c960 = parse ("[FEN \"nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w GDgd - 0 1\"]\n\n1. e4 *");
-  g_autoptr (CqGame) fp = parse ("[Variant \"From Position\"]\n[FEN \"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *");
+  g_autoptr (CqGame) c960 =
+    parse ("[FEN \"nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w GDgd - 0 1\"]\n\n1. e4 *");
+  g_autoptr (CqGame) fp =
+    parse ("[Variant \"From Position\"]\n[FEN \"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *");
   g_autoptr (CqGame) std = parse ("[Variant \"standard\"]\n\n1. e4 *");
   g_autoptr (GString) out = g_string_new (NULL);
   gsize len;
@@ -537,7 +546,8 @@ test_skipped_variants (void)
 
   g_assert_true (c960->skipped);
   g_assert_cmpstr (c960->error, ==,
-                   "<input>:1: game 1: skipped: variant Chess960 (castling field 'GDgd' in the FEN)");
+                   "<input>:1: game 1: skipped: variant Chess960 (castling field 'GDgd' "
+                   "in the FEN)");
 
   g_assert_false (fp->skipped);
   g_assert_null (fp->error);
@@ -611,7 +621,8 @@ test_fixture_details (void)
   g_autoptr (GPtrArray) g3 = parse_all (start, len, "teststartpos.pgn");
   CqNode *n;
 
-  g_assert_cmpstr (((CqGame *) g1->pdata[0])->error, ==, "err.pgn:14: game 1: illegal move 'Kg2' after 46.Qb7+");
+  g_assert_cmpstr (((CqGame *) g1->pdata[0])->error, ==,
+                   "err.pgn:14: game 1: illegal move 'Kg2' after 46.Qb7+");
 
   /* b3 { good or bad? } $1 { some think this is good } $2 { while ... } */
   n = cq_game_get_node (g2->pdata[0], 1);

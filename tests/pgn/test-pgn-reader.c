@@ -433,8 +433,10 @@ test_read_game_at (void)
   {
     g_autofree char *c960 = fixture_path ("cutechess-fischerrandom.pgn");
     g_autoptr (GPtrArray) g960 = split_file (c960, 0);
-    g_autoptr (CqGame) b = cq_pgn_read_game_at (c960, &((SplitGame *) g960->pdata[1])->source, &error);
-    g_autofree char *expected = g_strdup_printf ("%s:67: game 2: skipped: variant fischerandom", c960);
+    g_autoptr (CqGame) b = cq_pgn_read_game_at (c960, &((SplitGame *) g960->pdata[1])->source,
+                                                &error);
+    g_autofree char *expected = g_strdup_printf ("%s:67: game 2: skipped: variant fischerandom",
+                                                 c960);
 
     g_assert_no_error (error);
     g_assert_true (b->skipped);
@@ -567,7 +569,8 @@ test_missing_file (void)
 static void
 test_empty (void)
 {
-  static const char *const inputs[] = { "", "\n\n  \r\n", "% only an escape line\n", "{ a comment }\n; another\n",
+  static const char *const inputs[] = { "", "\n\n  \r\n", "% only an escape line\n",
+                                        "{ a comment }\n; another\n",
                                         "\xEF\xBB\xBF" };
 
   for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
@@ -605,7 +608,8 @@ test_junk (void)
       for (guint i = 0; i < games->len; i++)
         {
           SplitGame *g = games->pdata[i];
-          g_autoptr (CqGame) game = cq_game_new_parsed (g->text, g->source.length, &g->source, "junk");
+          g_autoptr (CqGame) game = cq_game_new_parsed (g->text, g->source.length, &g->source,
+                                                        "junk");
           GString *out = g_string_new (NULL);
 
           cq_pgn_write_game (out, game, NULL);

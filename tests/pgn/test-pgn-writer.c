@@ -51,7 +51,8 @@ static void
 test_move_numbers (void)
 {
   g_autofree char *a = write_text ("1. e4 {c} e5 2. Nf3 (2. f4 exf4) Nc6 3. Bb5 $1 a6 1-0", NULL);
-  g_autofree char *b = write_text ("[FEN \"8/8/8/4k3/8/8/4P3/4K3 b - - 0 40\"]\n\n40... Kd5 41. e4+ Ke5 *", NULL);
+  g_autofree char *b =
+    write_text ("[FEN \"8/8/8/4k3/8/8/4P3/4K3 b - - 0 40\"]\n\n40... Kd5 41. e4+ Ke5 *", NULL);
   g_autofree char *c = write_text ("e2e4 e7e5 g1f3 b8c6 f1b5 *", NULL);
   g_autofree char *d = write_text ("1. e4 -- 2. d4 Z0 *", NULL);
 
@@ -77,14 +78,17 @@ test_line_width (void)
   g_autoptr (GString) pct = g_string_new ("1. e4 {");
 
   g_string_append (in, long_word);
-  g_string_append (in, "} e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O "
+  g_string_append (in, "} e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                       "8. c3 O-O "
                        "9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 *");
   out = write_text (in->str, NULL);
   mt = movetext_of (out);
   g_assert_cmpstr (mt, ==,
                    "1. e4\n"
-                   "{xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}\n"
-                   "1... e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O\n"
+                   "{xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                   "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx}\n"
+                   "1... e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                   "8. c3 O-O\n"
                    "9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 *\n\n");
   assert_movetext_width (out);
 
@@ -125,7 +129,8 @@ test_marks (void)
   options.header_comment = NULL;
   options.mark_text = "HIT";
   b = write_text (text, &options);
-  g_assert_cmpstr (movetext_of (b), ==, "{intro} 1. e4 {c} 1... e5 (1... c5 2. Nf3) 2. Nf3 {HIT} *\n\n");
+  g_assert_cmpstr (movetext_of (b), ==,
+                   "{intro} 1. e4 {c} 1... e5 (1... c5 2. Nf3) 2. Nf3 {HIT} *\n\n");
 
   /* Fewer marks than nodes: the others are unmarked. */
   options.n_marks = 1;

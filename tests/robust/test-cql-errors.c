@@ -65,7 +65,8 @@ static const ErrorCase cases[] = {
   { "comment-only", "; nothing here\n", CQ_QUERY_ERROR_SYNTAX, "2:1", { NULL } },
   { "missing-argument", "(match :player)\n", CQ_QUERY_ERROR_SYNTAX, "1:15",
     { "':player'", "player's name", NULL } },
-  { "keyword-twice", "(match :pgn a.pgn\n  :pgn b.pgn (position))\n", CQ_QUERY_ERROR_SEMANTIC, "2:3",
+  { "keyword-twice", "(match :pgn a.pgn\n  :pgn b.pgn (position))\n",
+    CQ_QUERY_ERROR_SEMANTIC, "2:3",
     { "':pgn'", "given twice", "(first at 1:8)" } },
 };
 

@@ -328,7 +328,8 @@ test_not_pgn_is_refused (void)
 
   /* A few stray bytes in text are a damaged game, not a binary file. */
   {
-    static const char damaged[] = "[Event \"x\"]\n\n1. e4 \x01\x02 e5 *\n\n[Event \"y\"]\n\n1. d4 *\n";
+    static const char damaged[] = "[Event \"x\"]\n\n1. e4 \x01\x02 e5 *\n\n"
+                                  "[Event \"y\"]\n\n1. d4 *\n";
     g_autofree char *path = write_file ("stray.pgn", damaged, sizeof damaged - 1);
     g_autoptr(GError) error = NULL;
     g_autoptr(CqPgnInput) in = cq_pgn_input_open (path, NULL, &error);

@@ -244,7 +244,8 @@ test_pattern_board (void)
   /* From a position: its pieces and side to move. */
   g_assert_true (cq_position_set_fen (&pos, "8/8/8/8/8/2k5/8/K1R5 b - - 0 1", NULL));
   ex_pattern_board_set_position (pattern, &pos, CQ_SQUARES_ALL);
-  g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position Ka1 Rc1 kc3 :btm :flipcolor)");
+  g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==,
+                   "(position Ka1 Rc1 kc3 :btm :flipcolor)");
   /* Only some squares: the empty ones among them become `.`. */
   ex_pattern_board_set_position (pattern, &pos, CQ_BIT (SQ ("a1")) | CQ_BIT (SQ ("b1")));
   g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position Ka1 .b1 :btm :flipcolor)");
@@ -271,9 +272,11 @@ static const MouseTheme mouse_themes[] = {
   { "corner-stalemate.cql", { "ka8" },
     CQ_PATTERN_STALEMATE | CQ_PATTERN_VARIATIONS | CQ_PATTERN_FLIP | CQ_PATTERN_FLIPCOLOR, 10 },
   { "rook-mate-edge.cql", { "Kc6", "Ra8", "kc8" },
-    CQ_PATTERN_MATE | CQ_PATTERN_VARIATIONS | CQ_PATTERN_SHIFT | CQ_PATTERN_FLIP | CQ_PATTERN_FLIPCOLOR, 3 },
+    CQ_PATTERN_MATE | CQ_PATTERN_VARIATIONS | CQ_PATTERN_SHIFT | CQ_PATTERN_FLIP
+    | CQ_PATTERN_FLIPCOLOR, 3 },
   { "rook-pawn-stalemate.cql", { "Kc7", "Pa7", "ka8" },
-    CQ_PATTERN_STALEMATE | CQ_PATTERN_VARIATIONS | CQ_PATTERN_SHIFT | CQ_PATTERN_FLIP | CQ_PATTERN_FLIPCOLOR, 3 },
+    CQ_PATTERN_STALEMATE | CQ_PATTERN_VARIATIONS | CQ_PATTERN_SHIFT | CQ_PATTERN_FLIP
+    | CQ_PATTERN_FLIPCOLOR, 3 },
 };
 
 static void
@@ -374,7 +377,9 @@ test_themes_with_the_mouse (void)
     g_autofree char *text = ex_cql_editor_dup_text (editor);
     GtkTextIter iter;
 
-    gtk_text_buffer_get_iter_at_offset (buffer, &iter, (int) g_utf8_pointer_to_offset (text, strstr (text, "Pa7") + 1));
+    gtk_text_buffer_get_iter_at_offset (buffer, &iter,
+                                        (int) g_utf8_pointer_to_offset (text,
+                                                                        strstr (text, "Pa7") + 1));
     gtk_text_buffer_place_cursor (buffer, &iter);
     g_assert_cmpstr (ex_picker_get_text (picker), ==, "Pa7");
     ex_theme_tools_show_page (tools, "picker");
@@ -411,7 +416,8 @@ test_theme_library (void)
   theme = ex_theme_library_read ("underpromotion.cql", &title, &description);
   g_assert_cmpstr (title, ==, "Underpromotion");
   g_assert_true (g_str_has_prefix (description, "a pawn promotes to a rook, bishop or knight"));
-  g_assert_true (ex_theme_library_activate (ex_theme_tools_get_library (tools), "underpromotion.cql"));
+  g_assert_true (ex_theme_library_activate (ex_theme_tools_get_library (tools),
+                                            "underpromotion.cql"));
   g_assert_false (ex_theme_library_activate (ex_theme_tools_get_library (tools), "../nothing.cql"));
   text = ex_cql_editor_dup_text (ex_window_get_cql_editor (window));
   g_assert_cmpstr (text, ==, theme);
@@ -482,8 +488,10 @@ test_editor (void)
   g_assert_cmpstr (ex_window_get_status_text (window), ==, ex_cql_editor_get_message (editor));
   /* Marked in the gutter, on the error's line only. */
   {
-    GSList *marks = gtk_source_buffer_get_source_marks_at_line (GTK_SOURCE_BUFFER (buffer), 1, "ex-cql-error");
-    GSList *none = gtk_source_buffer_get_source_marks_at_line (GTK_SOURCE_BUFFER (buffer), 0, "ex-cql-error");
+    GSList *marks = gtk_source_buffer_get_source_marks_at_line (GTK_SOURCE_BUFFER (buffer), 1,
+                                                                "ex-cql-error");
+    GSList *none = gtk_source_buffer_get_source_marks_at_line (GTK_SOURCE_BUFFER (buffer), 0,
+                                                               "ex-cql-error");
 
     g_assert_cmpuint (g_slist_length (marks), ==, 1);
     g_assert_null (none);
@@ -510,7 +518,8 @@ test_editor (void)
     GtkTextIter start, end;
 
     g_assert_nonnull (gtk_source_buffer_get_language (source));
-    g_assert_cmpstr (gtk_source_language_get_id (gtk_source_buffer_get_language (source)), ==, "cql");
+    g_assert_cmpstr (gtk_source_language_get_id (gtk_source_buffer_get_language (source)), ==,
+                     "cql");
     gtk_text_buffer_set_text (buffer, "; a comment\n(match (position Ka1 :wtm))", -1);
     gtk_text_buffer_get_bounds (buffer, &start, &end);
     gtk_source_buffer_ensure_highlight (source, &start, &end);
@@ -575,10 +584,12 @@ test_editor (void)
     g_autofree char *reopened = NULL;
 
     g_assert_cmpint (g_menu_model_get_n_items (recent), >=, 1);
-    target = g_menu_model_get_item_attribute_value (recent, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
+    target = g_menu_model_get_item_attribute_value (recent, 0, G_MENU_ATTRIBUTE_TARGET,
+                                                    G_VARIANT_TYPE_STRING);
     g_assert_cmpstr (g_variant_get_string (target, NULL), ==, uri);
     gtk_text_buffer_set_text (buffer, "", -1);
-    g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.open-recent", target));
+    g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.open-recent",
+                                                       target));
     reopened = ex_cql_editor_dup_text (editor);
     g_assert_cmpstr (reopened, ==, loaded);
   }

@@ -3,7 +3,8 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Drives the real ExWindow: a new search started while one runs (many
- * times over), Stop a hundred times in a row, Stop inside a very long game, closing the window during a
+ * times over), Stop a hundred times in a row, Stop inside a very long game,
+ * closing the window during a
  * search and while a damaged game is being opened, missing and unreadable
  * databases, a query error while a search runs, and the list of damaged
  * and skipped games (ExDiagnostics) with its game window.  After each, the
@@ -178,7 +179,8 @@ test_stop_inside_long_game (void)
   g_assert_no_error (error);
 
   set_database_path (window, path);
-  ex_window_set_query_text (window, "(match (position :relation (:shift :missingpiececount A 1)))\n");
+  ex_window_set_query_text (window,
+                            "(match (position :relation (:shift :missingpiececount A 1)))\n");
   g_assert_true (ex_window_run (window));
   ex_test_spin (1500);
   g_assert_true (ex_window_is_searching (window));
@@ -354,7 +356,8 @@ test_diagnostics_list (void)
     g_autoptr(GtkStringObject) s1 = g_list_model_get_item (model, 1);
     guint64 line = 0, number = 0;
 
-    g_assert_true (ex_diagnostics_parse_message (gtk_string_object_get_string (s0), &line, &number));
+    g_assert_true (ex_diagnostics_parse_message (gtk_string_object_get_string (s0),
+                                                 &line, &number));
     g_assert_cmpuint (line, ==, 9);
     g_assert_cmpuint (number, ==, 2);
     g_assert_nonnull (strstr (gtk_string_object_get_string (s0), "Ke3"));

@@ -460,7 +460,8 @@ test_matched_positions (void)
     int first = -1;
 
     ex_game_view_go_to_node (view, 9);
-    cq_game_piece_ids (ex_game_view_get_game (view), cq_game_get_node (ex_game_view_get_game (view), 9), ids);
+    cq_game_piece_ids (ex_game_view_get_game (view),
+                       cq_game_get_node (ex_game_view_get_game (view), 9), ids);
     tip = ex_board_dup_piece_tooltip (board, SQ ("b1"));
     expected = g_strdup_printf ("Black queen on b1, piece id %u", ids[SQ ("b1")]);
     g_assert_cmpstr (tip, ==, expected);

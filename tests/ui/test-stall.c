@@ -198,7 +198,8 @@ scroll_through (Measure *m)
   m->measuring = TRUE;
   for (guint i = 0; i <= SCROLL_STEPS; i++)
     {
-      double upper = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
+      double upper = gtk_adjustment_get_upper (adjustment)
+                     - gtk_adjustment_get_page_size (adjustment);
       guint since = m->n_frames;
 
       gtk_adjustment_set_value (adjustment, upper * i / SCROLL_STEPS);
@@ -303,7 +304,8 @@ test_stall (void)
   g_test_message ("the longest stall: %.1f ms running, %.1f ms waiting for a core, "
                   "%.1f ms blocked", m.worst_cpu_ms, m.worst_wait_ms,
                   MAX (0.0, m.max_stall_ms + STALL_TICK_MS - m.worst_cpu_ms - m.worst_wait_ms));
-  g_printerr ("STALL max=%.1fms stall-running=%.1fms stall-waiting=%.1fms cpu=%.1fms frame-gap=%.1fms frames=%u update=%.1fms slow-updates=%u "
+  g_printerr ("STALL max=%.1fms stall-running=%.1fms stall-waiting=%.1fms cpu=%.1fms "
+              "frame-gap=%.1fms frames=%u update=%.1fms slow-updates=%u "
               "first=%.1fms results=%u\n",
               m.max_stall_ms, m.worst_cpu_ms, m.worst_wait_ms, m.max_cpu_stall_ms,
               m.max_frame_gap_ms, m.n_frames, m.max_update_ms,

@@ -87,7 +87,8 @@ test_german (void)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, 14);
   status = ex_window_get_status_text (window);
-  g_assert_true (g_str_has_prefix (status, "14 passende Partien in 103 Partien von „studies.pgn“"));
+  g_assert_true (g_str_has_prefix (status,
+                                   "14 passende Partien in 103 Partien von „studies.pgn“"));
 
   /* Showing a game: the viewer's strings are German as well. */
   ex_window_select_result (window, 0);

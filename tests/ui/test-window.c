@@ -416,7 +416,8 @@ test_stop (void)
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
     }
   else
-    g_test_message ("the search of %u games ended before the first batch was shown", 103 * BIG_COPIES);
+    g_test_message ("the search of %u games ended before the first batch was shown",
+                    103 * BIG_COPIES);
 
   /* A new search while one runs replaces it: only the new results come. */
   g_assert_true (ex_window_run (window));
@@ -472,7 +473,8 @@ test_missing_database (void)
   g_assert_true (ex_window_run (window));
   g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
   g_assert_true (ex_window_get_status_is_error (window));
-  g_assert_true (g_str_has_prefix (ex_window_get_status_text (window), "Could not search “none.pgn”: "));
+  g_assert_true (g_str_has_prefix (ex_window_get_status_text (window),
+                                   "Could not search “none.pgn”: "));
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 0);
 
   ex_window_set_database (window, sample);
@@ -940,8 +942,10 @@ test_export_choices (void)
   g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, 3);
   g_assert_cmpuint (count_occurrences (exported, "{HIT}"), ==, 3);
   g_assert_cmpuint (count_occurrences (exported, "{MATCH}"), ==, 0);
-  g_assert_true (strstr (exported, "{Original game: 60}") < strstr (exported, "{Original game: 61}"));
-  g_assert_true (strstr (exported, "{Original game: 61}") < strstr (exported, "{Original game: 62}"));
+  g_assert_true (strstr (exported, "{Original game: 60}")
+                 < strstr (exported, "{Original game: 61}"));
+  g_assert_true (strstr (exported, "{Original game: 61}")
+                 < strstr (exported, "{Original game: 62}"));
 
   destroy_window (window);
   g_unlink (out_path);
@@ -1045,7 +1049,8 @@ test_screenshot (void)
   texture = gdk_texture_new_from_file (file, &error);
   g_assert_no_error (error);
   g_assert_cmpint (gdk_texture_get_width (texture), ==, gtk_widget_get_width (GTK_WIDGET (window)));
-  g_assert_cmpint (gdk_texture_get_height (texture), ==, gtk_widget_get_height (GTK_WIDGET (window)));
+  g_assert_cmpint (gdk_texture_get_height (texture), ==,
+                   gtk_widget_get_height (GTK_WIDGET (window)));
   g_assert_cmpint (gdk_texture_get_width (texture), >=, 1000);
 
   destroy_window (window);
