@@ -12,7 +12,10 @@
  * ex_pattern_board_set_position() starts from a position of the board
  * viewer ("Search for this position / pattern").  The board is laid out
  * and drawn by the board painter (app/viewer/ex-board-painter.h); the
- * pattern board adds the text of classes and sets of piece types.
+ * pattern board adds the text of classes and sets of piece types.  The
+ * layout, the keywords' check buttons included, is the template
+ * ex-pattern-board.ui; the palette's 21 buttons are made here, in a loop,
+ * into its grid.
  */
 #include "config.h"
 
@@ -31,10 +34,13 @@ struct _ExPatternBoard
 {
   GtkBox          parent_instance;
 
-  GtkWidget      *brush_buttons[N_SYMBOLS];
-  GtkWidget      *flag_buttons[CQ_PATTERN_N_FLAGS];
+  /* Template widgets */
+  GtkWidget      *palette;
   GtkWidget      *board;
+  GtkWidget      *flag_buttons[CQ_PATTERN_N_FLAGS];   /* [i]: the flag 1 << i */
   GtkWidget      *text_label;
+
+  GtkWidget      *brush_buttons[N_SYMBOLS];
 
   guint16         pieces[64];
   char            brush;
@@ -56,29 +62,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
-
-static const struct {
-  CqPatternFlags flag;
-  const char    *tooltip;
-} flag_info[CQ_PATTERN_N_FLAGS] = {
-  { CQ_PATTERN_WTM, N_("White to move") },
-  { CQ_PATTERN_BTM, N_("Black to move") },
-  { CQ_PATTERN_CHECK, N_("One side is in check") },
-  { CQ_PATTERN_MATE, N_("The position is a mate") },
-  { CQ_PATTERN_STALEMATE, N_("The position is a stalemate") },
-  { CQ_PATTERN_VARIATIONS, N_("Look in the variations too") },
-  { CQ_PATTERN_SHIFT, N_("Anywhere on the board: every horizontal and vertical shift") },
-  { CQ_PATTERN_SHIFTHORIZONTAL, N_("Shifted along the rank") },
-  { CQ_PATTERN_SHIFTVERTICAL, N_("Shifted along the file") },
-  { CQ_PATTERN_SHIFTMAINDIAGONAL, N_("Shifted along the a1-h8 diagonal") },
-  { CQ_PATTERN_SHIFTOFFDIAGONAL, N_("Shifted along the a8-h1 diagonal") },
-  { CQ_PATTERN_SHIFTDIAGONAL, N_("Shifted along either diagonal") },
-  { CQ_PATTERN_FLIP, N_("Every rotation and reflection of the board") },
-  { CQ_PATTERN_FLIPHORIZONTAL, N_("Reflected about the horizontal line") },
-  { CQ_PATTERN_FLIPVERTICAL, N_("Reflected about the vertical line") },
-  { CQ_PATTERN_FLIPDIAGONAL, N_("Reflected about the diagonal") },
-  { CQ_PATTERN_FLIPCOLOR, N_("With the colours swapped too (and the board upside down)") },
-};
 
 static guint16
 symbol_mask (char symbol)
@@ -481,15 +464,13 @@ clear_clicked_cb (GtkButton      *button,
   ex_pattern_board_clear (self);
 }
 
-static GtkWidget *
-build_palette (ExPatternBoard *self)
+/* One toggle button per piece type, 7 to a row, in one group (the brush),
+ * each a drag source of its symbol: the piece's image, or the class's
+ * letter. */
+static void
+add_brush_buttons (ExPatternBoard *self)
 {
-  GtkWidget *grid = gtk_grid_new ();
   GtkWidget *group = NULL;
-
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 2);
-  gtk_widget_set_halign (grid, GTK_ALIGN_CENTER);
 
   for (int i = 0; i < N_SYMBOLS; i++)
     {
@@ -535,36 +516,8 @@ build_palette (ExPatternBoard *self)
       g_signal_connect (source, "prepare", G_CALLBACK (drag_prepare_cb), button);
       gtk_widget_add_controller (button, GTK_EVENT_CONTROLLER (source));
       self->brush_buttons[i] = button;
-      gtk_grid_attach (GTK_GRID (grid), button, i % 7, i / 7, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->palette), button, i % 7, i / 7, 1, 1);
     }
-
-  return grid;
-}
-
-static GtkWidget *
-build_flags (ExPatternBoard *self)
-{
-  GtkWidget *grid = gtk_grid_new ();
-
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
-  for (int i = 0; i < CQ_PATTERN_N_FLAGS; i++)
-    {
-      GtkWidget *check =
-        gtk_check_button_new_with_label (cq_pattern_flag_keyword (flag_info[i].flag));
-
-      gtk_widget_set_tooltip_text (check, _(flag_info[i].tooltip));
-      g_signal_connect (check, "toggled", G_CALLBACK (flag_toggled_cb), self);
-      self->flag_buttons[i] = check;
-      /* Keywords in the first column, shifts in the second, flips in the
-       * third. */
-      if (i < 6)
-        gtk_grid_attach (GTK_GRID (grid), check, 0, i, 1, 1);
-      else if (i < 12)
-        gtk_grid_attach (GTK_GRID (grid), check, 1, i - 6, 1, 1);
-      else
-        gtk_grid_attach (GTK_GRID (grid), check, 2, i - 12, 1, 1);
-    }
-  return grid;
 }
 
 /* ------------------------------------------------------------------------
@@ -590,6 +543,15 @@ ex_pattern_board_get_property (GObject    *object,
 }
 
 static void
+ex_pattern_board_dispose (GObject *object)
+{
+  /* GtkBox's dispose removes the children the template does not bind. */
+  gtk_widget_dispose_template (GTK_WIDGET (object), EX_TYPE_PATTERN_BOARD);
+
+  G_OBJECT_CLASS (ex_pattern_board_parent_class)->dispose (object);
+}
+
+static void
 ex_pattern_board_finalize (GObject *object)
 {
   ExPatternBoard *self = EX_PATTERN_BOARD (object);
@@ -603,8 +565,10 @@ static void
 ex_pattern_board_class_init (ExPatternBoardClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->get_property = ex_pattern_board_get_property;
+  object_class->dispose = ex_pattern_board_dispose;
   object_class->finalize = ex_pattern_board_finalize;
 
   /**
@@ -623,56 +587,36 @@ ex_pattern_board_class_init (ExPatternBoardClass *klass)
   signals[INSERT] =
     g_signal_new ("insert", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  g_type_ensure (EX_TYPE_BOARD_CANVAS);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/excelsior/Workbench/ui/ex-pattern-board.ui");
+  gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, palette);
+  gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, board);
+  gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, text_label);
+  /* The keywords' check buttons, flag_wtm .. flag_flipcolor, in the order
+   * of their flags. */
+  for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)
+    {
+      g_autofree char *id = g_strconcat ("flag_", cq_pattern_flag_keyword (1u << i) + 1, NULL);
+
+      gtk_widget_class_bind_template_child_full (widget_class, id, FALSE,
+                                                 G_STRUCT_OFFSET (ExPatternBoard, flag_buttons)
+                                                 + (gssize) (i * sizeof (GtkWidget *)));
+    }
+  gtk_widget_class_bind_template_callback (widget_class, click_pressed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, drop_cb);
+  gtk_widget_class_bind_template_callback (widget_class, flag_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, insert_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, clear_clicked_cb);
 }
 
 static void
 ex_pattern_board_init (ExPatternBoard *self)
 {
-  GtkWidget *bottom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *insert = gtk_button_new_with_mnemonic (_("_Insert"));
-  GtkWidget *clear = gtk_button_new_with_mnemonic (_("_Clear"));
-  GtkGesture *click = gtk_gesture_click_new ();
-  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY);
-
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
-  gtk_box_set_spacing (GTK_BOX (self), 6);
-  gtk_widget_add_css_class (GTK_WIDGET (self), "ex-pattern-board");
-
-  gtk_box_append (GTK_BOX (self), build_palette (self));
-
-  self->board = ex_board_canvas_new (snapshot_board, self, NULL);
-  gtk_widget_set_size_request (self->board, 240, 240);
-  gtk_widget_set_hexpand (self->board, TRUE);
-  gtk_widget_set_vexpand (self->board, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->board), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Pattern board: drop designators on squares"), -1);
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
-  g_signal_connect (click, "pressed", G_CALLBACK (click_pressed_cb), self);
-  gtk_widget_add_controller (self->board, GTK_EVENT_CONTROLLER (click));
-  g_signal_connect (target, "drop", G_CALLBACK (drop_cb), self);
-  gtk_widget_add_controller (self->board, GTK_EVENT_CONTROLLER (target));
-  gtk_box_append (GTK_BOX (self), self->board);
-
-  gtk_box_append (GTK_BOX (self), build_flags (self));
-
-  self->text_label = gtk_label_new (NULL);
-  gtk_label_set_selectable (GTK_LABEL (self->text_label), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (self->text_label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (self->text_label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (self->text_label), 0.0);
-  gtk_widget_set_hexpand (self->text_label, TRUE);
-  gtk_widget_add_css_class (self->text_label, "monospace");
-  gtk_widget_add_css_class (insert, "suggested-action");
-  gtk_widget_set_tooltip_text (insert, _("Insert the position list at the editor’s cursor"));
-  gtk_widget_set_tooltip_text (clear, _("Take every designator off the board"));
-  g_signal_connect (insert, "clicked", G_CALLBACK (insert_clicked_cb), self);
-  g_signal_connect (clear, "clicked", G_CALLBACK (clear_clicked_cb), self);
-  gtk_box_append (GTK_BOX (buttons), insert);
-  gtk_box_append (GTK_BOX (buttons), clear);
-  gtk_box_append (GTK_BOX (bottom), self->text_label);
-  gtk_box_append (GTK_BOX (bottom), buttons);
-  gtk_box_append (GTK_BOX (self), bottom);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  ex_board_canvas_set_func (EX_BOARD_CANVAS (self->board), snapshot_board, self, NULL);
+  add_brush_buttons (self);
 
   update_text (self);
 }

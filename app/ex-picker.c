@@ -13,7 +13,9 @@
  * (ExPicker::insert).  The other way round, ex_picker_set_text() shows a
  * designator from the editor.  The board is laid out and drawn by the
  * board painter (app/viewer/ex-board-painter.h), which also renders the
- * palette's piece images.
+ * palette's piece images.  The layout is the template ex-picker.ui; the
+ * palette's 21 buttons and the 16 file and rank buttons are made here, in
+ * loops, into its grid and boxes.
  */
 #include "config.h"
 
@@ -32,10 +34,19 @@ struct _ExPicker
 {
   GtkBox           parent_instance;
 
-  GtkWidget       *symbol_buttons[N_SYMBOLS];
+  /* Template widgets */
+  GtkWidget       *palette;
+  GtkWidget       *ranks;
   GtkWidget       *board;
+  GtkWidget       *files;
+  GtkWidget       *light_button;
+  GtkWidget       *dark_button;
+  GtkWidget       *all_button;
+  GtkWidget       *none_button;
   GtkWidget       *text_label;
   GtkWidget       *insert_button;
+
+  GtkWidget       *symbol_buttons[N_SYMBOLS];
   GHashTable      *buttons;       /* name -> GtkWidget (not owned) */
 
   CqBitboard       squares;
@@ -443,42 +454,90 @@ drag_end_cb (GtkGestureDrag *gesture,
  * Buttons
  */
 
+/* A file or rank: add it, or take it away when it is all chosen. */
 static void
-set_button_squares_cb (GtkButton *button,
-                       ExPicker  *self)
+line_clicked_cb (GtkButton *button,
+                 ExPicker  *self)
 {
   CqBitboard set = (CqBitboard) *(const guint64 *) g_object_get_data (G_OBJECT (button),
                                                                       "ex-squares");
-  gboolean toggle = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "ex-toggle"));
 
-  if (!toggle)
-    set_squares (self, set);
-  /* A file or rank: add it, or take it away when it is all chosen. */
-  else if ((self->squares & set) == set)
+  if ((self->squares & set) == set)
     set_squares (self, self->squares & ~set);
   else
     set_squares (self, self->squares | set);
 }
 
-static GtkWidget *
-add_squares_button (ExPicker   *self,
-                    const char *name,
-                    const char *label,
-                    const char *tooltip,
-                    CqBitboard  squares,
-                    gboolean    toggle)
+/* A file or rank button named and labelled @name, for the squares @line,
+ * appended to @box. */
+static void
+add_line_button (ExPicker   *self,
+                 GtkWidget  *box,
+                 const char *name,
+                 const char *tooltip,
+                 CqBitboard  line)
 {
-  GtkWidget *button = gtk_button_new_with_label (label);
+  GtkWidget *button = gtk_button_new_with_label (name);
   guint64 *data = g_new (guint64, 1);
 
-  *data = squares;
+  *data = line;
   g_object_set_data_full (G_OBJECT (button), "ex-squares", data, g_free);
-  g_object_set_data (G_OBJECT (button), "ex-toggle", GINT_TO_POINTER (toggle));
   gtk_widget_set_tooltip_text (button, tooltip);
   gtk_widget_add_css_class (button, "flat");
-  g_signal_connect (button, "clicked", G_CALLBACK (set_button_squares_cb), self);
+  g_signal_connect (button, "clicked", G_CALLBACK (line_clicked_cb), self);
   g_hash_table_insert (self->buttons, g_strdup (name), button);
-  return button;
+  gtk_box_append (GTK_BOX (box), button);
+}
+
+/* The ranks 8 to 1 beside the board, the files a to h below it. */
+static void
+add_line_buttons (ExPicker *self)
+{
+  for (int i = 7; i >= 0; i--)
+    {
+      char name[2] = { (char) ('1' + i), 0 };
+      g_autofree char *tooltip =
+        g_strdup_printf (_("Rank %c: add it, or remove it when it is all chosen"), '1' + i);
+
+      add_line_button (self, self->ranks, name, tooltip, G_GUINT64_CONSTANT (0xFF) << (8 * i));
+    }
+  for (int i = 0; i < 8; i++)
+    {
+      char name[2] = { (char) ('a' + i), 0 };
+      g_autofree char *tooltip =
+        g_strdup_printf (_("File %c: add it, or remove it when it is all chosen"), 'a' + i);
+
+      add_line_button (self, self->files, name, tooltip,
+                       G_GUINT64_CONSTANT (0x0101010101010101) << i);
+    }
+}
+
+static void
+light_clicked_cb (GtkButton *button,
+                  ExPicker  *self)
+{
+  set_squares (self, CQ_SQUARES_LIGHT);
+}
+
+static void
+dark_clicked_cb (GtkButton *button,
+                 ExPicker  *self)
+{
+  set_squares (self, CQ_SQUARES_DARK);
+}
+
+static void
+all_clicked_cb (GtkButton *button,
+                ExPicker  *self)
+{
+  set_squares (self, CQ_SQUARES_ALL);
+}
+
+static void
+none_clicked_cb (GtkButton *button,
+                 ExPicker  *self)
+{
+  set_squares (self, 0);
 }
 
 static const char *
@@ -525,15 +584,11 @@ insert_clicked_cb (GtkButton *button,
   ex_picker_insert (self);
 }
 
-static GtkWidget *
-build_palette (ExPicker *self)
+/* One toggle button per piece type, 7 to a row: the piece's image, or the
+ * class's letter. */
+static void
+add_symbol_buttons (ExPicker *self)
 {
-  GtkWidget *grid = gtk_grid_new ();
-
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 2);
-  gtk_widget_set_halign (grid, GTK_ALIGN_CENTER);
-
   for (int i = 0; i < N_SYMBOLS; i++)
     {
       char symbol = EX_PICKER_SYMBOLS[i];
@@ -564,10 +619,8 @@ build_palette (ExPicker *self)
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, symbol_tooltip (symbol), -1);
       g_signal_connect (button, "toggled", G_CALLBACK (symbol_toggled_cb), self);
       self->symbol_buttons[i] = button;
-      gtk_grid_attach (GTK_GRID (grid), button, i % 7, i / 7, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->palette), button, i % 7, i / 7, 1, 1);
     }
-
-  return grid;
 }
 
 /* ------------------------------------------------------------------------
@@ -593,6 +646,15 @@ ex_picker_get_property (GObject    *object,
 }
 
 static void
+ex_picker_dispose (GObject *object)
+{
+  /* GtkBox's dispose removes the children the template does not bind. */
+  gtk_widget_dispose_template (GTK_WIDGET (object), EX_TYPE_PICKER);
+
+  G_OBJECT_CLASS (ex_picker_parent_class)->dispose (object);
+}
+
+static void
 ex_picker_finalize (GObject *object)
 {
   ExPicker *self = EX_PICKER (object);
@@ -607,8 +669,10 @@ static void
 ex_picker_class_init (ExPickerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->get_property = ex_picker_get_property;
+  object_class->dispose = ex_picker_dispose;
   object_class->finalize = ex_picker_finalize;
 
   /**
@@ -629,104 +693,45 @@ ex_picker_class_init (ExPickerClass *klass)
   signals[INSERT] =
     g_signal_new ("insert", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  g_type_ensure (EX_TYPE_BOARD_CANVAS);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/excelsior/Workbench/ui/ex-picker.ui");
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, palette);
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, ranks);
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, board);
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, files);
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, light_button);
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, dark_button);
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, all_button);
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, none_button);
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, text_label);
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, insert_button);
+  gtk_widget_class_bind_template_callback (widget_class, drag_begin_cb);
+  gtk_widget_class_bind_template_callback (widget_class, drag_update_cb);
+  gtk_widget_class_bind_template_callback (widget_class, drag_end_cb);
+  gtk_widget_class_bind_template_callback (widget_class, light_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, dark_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, all_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, none_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, insert_clicked_cb);
 }
 
 static void
 ex_picker_init (ExPicker *self)
 {
-  GtkWidget *files = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *ranks = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *middle = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  GtkWidget *sets = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  GtkWidget *bottom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *board_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkGesture *drag;
-
   self->buttons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->drag_from = self->drag_to = CQ_NO_SQUARE;
 
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
-  gtk_box_set_spacing (GTK_BOX (self), 6);
-  gtk_widget_add_css_class (GTK_WIDGET (self), "ex-picker");
-
-  gtk_box_append (GTK_BOX (self), build_palette (self));
-
-  /* The board, with the rank buttons on its left and the files below. */
-  /* A fixed size, so that the file and rank buttons line up with it. */
-  self->board = ex_board_canvas_new (snapshot_board, self, NULL);
-  gtk_widget_set_size_request (self->board, 400, 400);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->board), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Squares: click a square, or drag a rectangle"), -1);
-  drag = gtk_gesture_drag_new ();
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
-  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
-  gtk_widget_add_controller (self->board, GTK_EVENT_CONTROLLER (drag));
-
-  for (int i = 7; i >= 0; i--)
-    {
-      char name[2] = { (char) ('1' + i), 0 };
-      g_autofree char *tooltip =
-        g_strdup_printf (_("Rank %c: add it, or remove it when it is all chosen"), '1' + i);
-      GtkWidget *button = add_squares_button (self, name, name, tooltip,
-                                              G_GUINT64_CONSTANT (0xFF) << (8 * i), TRUE);
-
-      gtk_box_append (GTK_BOX (ranks), button);
-    }
-  for (int i = 0; i < 8; i++)
-    {
-      char name[2] = { (char) ('a' + i), 0 };
-      g_autofree char *tooltip =
-        g_strdup_printf (_("File %c: add it, or remove it when it is all chosen"), 'a' + i);
-      GtkWidget *button = add_squares_button (self, name, name, tooltip,
-                                              G_GUINT64_CONSTANT (0x0101010101010101) << i, TRUE);
-
-      gtk_box_append (GTK_BOX (files), button);
-    }
-  gtk_box_set_homogeneous (GTK_BOX (ranks), TRUE);
-  gtk_box_set_homogeneous (GTK_BOX (files), TRUE);
-  gtk_widget_set_size_request (ranks, -1, 400);
-  gtk_widget_set_valign (ranks, GTK_ALIGN_START);
-  gtk_widget_set_size_request (files, 400, -1);
-  gtk_widget_set_halign (middle, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (board_box), self->board);
-  gtk_box_append (GTK_BOX (board_box), files);
-  gtk_box_append (GTK_BOX (middle), ranks);
-  gtk_box_append (GTK_BOX (middle), board_box);
-  gtk_box_append (GTK_BOX (self), middle);
-
-  gtk_box_append (GTK_BOX (sets), add_squares_button (self, "light", _("Light"),
-                                                      _("Exactly the light squares"),
-                                                      CQ_SQUARES_LIGHT, FALSE));
-  gtk_box_append (GTK_BOX (sets), add_squares_button (self, "dark", _("Dark"),
-                                                      _("Exactly the dark squares"),
-                                                      CQ_SQUARES_DARK, FALSE));
-  gtk_box_append (GTK_BOX (sets), add_squares_button (self, "all", _("All"),
-                                                      _("Every square (no square designator)"),
-                                                      CQ_SQUARES_ALL, FALSE));
-  gtk_box_append (GTK_BOX (sets), add_squares_button (self, "none", _("None"),
-                                                      _("No square: start a new set"), 0, FALSE));
-  gtk_widget_set_halign (sets, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (self), sets);
-
-  self->text_label = gtk_label_new (NULL);
-  gtk_label_set_selectable (GTK_LABEL (self->text_label), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (self->text_label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (self->text_label), PANGO_WRAP_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (self->text_label), 0.0);
-  gtk_widget_set_hexpand (self->text_label, TRUE);
-  gtk_widget_add_css_class (self->text_label, "monospace");
-  gtk_widget_set_tooltip_text (self->text_label, _("The designator in its shortest CQL form"));
-  self->insert_button = gtk_button_new_with_mnemonic (_("_Insert"));
-  gtk_widget_set_tooltip_text (self->insert_button,
-                               _("Insert the designator at the editor’s cursor"));
-  gtk_widget_add_css_class (self->insert_button, "suggested-action");
-  gtk_widget_set_valign (self->insert_button, GTK_ALIGN_START);
-  g_signal_connect (self->insert_button, "clicked", G_CALLBACK (insert_clicked_cb), self);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  ex_board_canvas_set_func (EX_BOARD_CANVAS (self->board), snapshot_board, self, NULL);
+  add_symbol_buttons (self);
+  add_line_buttons (self);
+  g_hash_table_insert (self->buttons, g_strdup ("light"), self->light_button);
+  g_hash_table_insert (self->buttons, g_strdup ("dark"), self->dark_button);
+  g_hash_table_insert (self->buttons, g_strdup ("all"), self->all_button);
+  g_hash_table_insert (self->buttons, g_strdup ("none"), self->none_button);
   g_hash_table_insert (self->buttons, g_strdup ("insert"), self->insert_button);
-  gtk_box_append (GTK_BOX (bottom), self->text_label);
-  gtk_box_append (GTK_BOX (bottom), self->insert_button);
-  gtk_box_append (GTK_BOX (self), bottom);
 
   /* Start with all squares, nothing chosen. */
   self->squares = CQ_SQUARES_ALL;

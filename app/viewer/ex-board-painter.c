@@ -12,7 +12,8 @@
  * per size for the few sizes used last: an ordinary redraw (a new position,
  * a new selection) renders no SVG at all, and resizing a window does not
  * make the cache grow.  ExBoardCanvas is a widget that only shows a board
- * drawn by its owner with these functions.
+ * drawn by its owner with these functions (made in code, or in a template
+ * and given its draw function afterwards).
  */
 #include "config.h"
 
@@ -564,13 +565,27 @@ ex_board_canvas_new (ExBoardCanvasFunc func,
                      gpointer          user_data,
                      GDestroyNotify    destroy)
 {
-  ExBoardCanvas *self;
+  GtkWidget *self;
 
   g_return_val_if_fail (func != NULL, NULL);
 
   self = g_object_new (EX_TYPE_BOARD_CANVAS, NULL);
+  ex_board_canvas_set_func (EX_BOARD_CANVAS (self), func, user_data, destroy);
+  return self;
+}
+
+void
+ex_board_canvas_set_func (ExBoardCanvas     *self,
+                          ExBoardCanvasFunc  func,
+                          gpointer           user_data,
+                          GDestroyNotify     destroy)
+{
+  g_return_if_fail (EX_IS_BOARD_CANVAS (self));
+
+  if (self->destroy != NULL)
+    self->destroy (self->user_data);
   self->func = func;
   self->user_data = user_data;
   self->destroy = destroy;
-  return GTK_WIDGET (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

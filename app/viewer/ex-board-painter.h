@@ -211,4 +211,21 @@ GtkWidget  *ex_board_canvas_new                 (ExBoardCanvasFunc      func,
                                                  gpointer               user_data,
                                                  GDestroyNotify         destroy);
 
+/**
+ * ex_board_canvas_set_func:
+ * @self: a canvas.
+ * @func: (nullable): draws the board; %NULL draws nothing.
+ * @user_data: (closure): passed to @func.
+ * @destroy: (nullable): called on @user_data when the canvas is finalized
+ *   or gets another function.
+ *
+ * Replaces the function that draws the board (the @destroy of the one
+ * before is called), for a canvas made by a template (`ExBoardCanvas` in a
+ * .ui file), and redraws.
+ */
+void        ex_board_canvas_set_func            (ExBoardCanvas         *self,
+                                                 ExBoardCanvasFunc      func,
+                                                 gpointer               user_data,
+                                                 GDestroyNotify         destroy);
+
 G_END_DECLS

@@ -210,6 +210,15 @@ test_pattern_board (void)
   g_signal_connect (pattern, "insert", G_CALLBACK (on_insert), &inserted);
 
   g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position)");
+  /* Each keyword's check button (ex-pattern-board.ui) shows the engine's
+   * keyword. */
+  for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)
+    {
+      GtkWidget *check = ex_pattern_board_get_flag_button (pattern, 1u << i);
+
+      g_assert_cmpstr (gtk_check_button_get_label (GTK_CHECK_BUTTON (check)), ==,
+                       cq_pattern_flag_keyword (1u << i));
+    }
 
   click (ex_pattern_board_get_brush_button (pattern, 'K'));
   g_assert_cmpint (ex_pattern_board_get_brush (pattern), ==, 'K');
