@@ -5,11 +5,12 @@
  * A search reports each game it could not read in full, or did not search
  * because it is not standard chess, as "file:line: game N: what" (rulings
  * R13).  ExDiagnostics shows those messages in a collapsed expander under
- * the results, titled with the counts, one row per game with a button that
- * opens the offending game's text in a window of its own, the line of the
- * error highlighted.  The game is found again by its number with a
- * #CqPgnReader on a worker thread (the messages carry no offsets), so the
- * list stays cheap however many games are damaged.
+ * the results (the template ex-diagnostics.ui), titled with the counts, one
+ * row per game with a button that opens the offending game's text in a
+ * window of its own, the line of the error highlighted.  The game is found
+ * again by its number with a #CqPgnReader on a worker thread (the messages
+ * carry no offsets), so the list stays cheap however many games are
+ * damaged.
  */
 #include "config.h"
 
@@ -30,9 +31,11 @@ struct _ExDiagnostics
 {
   GtkWidget      parent_instance;
 
-  GtkWidget     *expander;
-  GtkStringList *messages;
+  /* Template widgets */
+  GtkExpander   *expander;
   GtkListView   *list;
+
+  GtkStringList *messages;
   char          *pgn_path;
   char          *title;
   guint64        damaged;
@@ -475,7 +478,7 @@ update_title (ExDiagnostics *self)
     self->title = g_strdup_printf (_("%s (the first %u are listed)"), counts, shown);
   else
     self->title = g_steal_pointer (&counts);
-  gtk_expander_set_label (GTK_EXPANDER (self->expander), self->title);
+  gtk_expander_set_label (self->expander, self->title);
   gtk_widget_set_visible (GTK_WIDGET (self), shown > 0 || total > 0);
 }
 
@@ -500,7 +503,7 @@ ex_diagnostics_reset (ExDiagnostics *self,
   self->damaged = self->skipped = 0;
   gtk_string_list_splice (self->messages, 0,
                           g_list_model_get_n_items (G_LIST_MODEL (self->messages)), NULL);
-  gtk_expander_set_expanded (GTK_EXPANDER (self->expander), FALSE);
+  gtk_expander_set_expanded (self->expander, FALSE);
   update_title (self);
 }
 
@@ -560,7 +563,7 @@ gboolean
 ex_diagnostics_get_expanded (ExDiagnostics *self)
 {
   g_return_val_if_fail (EX_IS_DIAGNOSTICS (self), FALSE);
-  return gtk_expander_get_expanded (GTK_EXPANDER (self->expander));
+  return gtk_expander_get_expanded (self->expander);
 }
 
 void
@@ -568,7 +571,7 @@ ex_diagnostics_set_expanded (ExDiagnostics *self,
                              gboolean       expanded)
 {
   g_return_if_fail (EX_IS_DIAGNOSTICS (self));
-  gtk_expander_set_expanded (GTK_EXPANDER (self->expander), expanded);
+  gtk_expander_set_expanded (self->expander, expanded);
 }
 
 GtkWidget *
@@ -581,6 +584,7 @@ static void
 ex_diagnostics_dispose (GObject *object)
 {
   ExDiagnostics *self = EX_DIAGNOSTICS (object);
+  GtkWidget *child;
 
   if (self->open_cancellable)
     g_cancellable_cancel (self->open_cancellable);
@@ -591,7 +595,9 @@ ex_diagnostics_dispose (GObject *object)
       gtk_window_destroy (self->game_window);
       self->game_window = NULL;
     }
-  g_clear_pointer (&self->expander, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), EX_TYPE_DIAGNOSTICS);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   g_clear_object (&self->messages);
 
   G_OBJECT_CLASS (ex_diagnostics_parent_class)->dispose (object);
@@ -627,6 +633,12 @@ ex_diagnostics_class_init (ExDiagnosticsClass *klass)
                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                        G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/excelsior/Workbench/ui/ex-diagnostics.ui");
+  gtk_widget_class_bind_template_child (widget_class, ExDiagnostics, expander);
+  gtk_widget_class_bind_template_child (widget_class, ExDiagnostics, list);
+  gtk_widget_class_bind_template_callback (widget_class, activate_cb);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "diagnostics");
 }
@@ -634,29 +646,17 @@ ex_diagnostics_class_init (ExDiagnosticsClass *klass)
 static void
 ex_diagnostics_init (ExDiagnostics *self)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkWidget *scrolled;
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkNoSelection) selection = NULL;
 
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The list: one row per message, its text and a Show Game button. */
   self->messages = gtk_string_list_new (NULL);
+  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->messages)));
   g_signal_connect (factory, "setup", G_CALLBACK (row_setup_cb), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (row_bind_cb), NULL);
-  self->list = GTK_LIST_VIEW (gtk_list_view_new (
-    GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->messages)))),
-    factory));
-  gtk_widget_add_css_class (GTK_WIDGET (self->list), "rich-list");
-  g_signal_connect (self->list, "activate", G_CALLBACK (activate_cb), self);
-
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
-                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 180);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list));
-
-  self->expander = gtk_expander_new (NULL);
-  gtk_expander_set_child (GTK_EXPANDER (self->expander), scrolled);
-  gtk_widget_set_margin_start (self->expander, 6);
-  gtk_widget_set_margin_end (self->expander, 6);
-  gtk_widget_set_parent (self->expander, GTK_WIDGET (self));
+  gtk_list_view_set_factory (self->list, factory);
+  gtk_list_view_set_model (self->list, GTK_SELECTION_MODEL (selection));
   update_title (self);
 }

@@ -6,13 +6,14 @@
  * under /org/excelsior/Workbench/themes/.  Its first line is a comment
  * "; Title: one-line description (where it finds something)", its second
  * "; database: PATH" (sample/... under data/, studies/... under the shared
- * data); tests/ui-picker/test-themes.c runs each one.  The library lists
- * them by title with their description; activating one emits
- * ExThemeLibrary::load with its text, which the window puts in the editor.
+ * data); tests/ui-picker/test-themes.c runs each one.  The library (its
+ * template ex-theme-library.ui: a hint over a scrolled list) lists them by
+ * title with their description; activating one emits ExThemeLibrary::load
+ * with its text, which the window puts in the editor.
  */
 #include "config.h"
 
-#include <glib/gi18n.h>
+#include <string.h>
 
 #include "ex-theme-library.h"
 
@@ -22,7 +23,9 @@ struct _ExThemeLibrary
 {
   GtkBox      parent_instance;
 
+  /* Template widgets */
   GtkListBox *list;
+
   guint       n_themes;
 };
 
@@ -154,8 +157,22 @@ ex_theme_library_get_n_themes (ExThemeLibrary *self)
 }
 
 static void
+ex_theme_library_dispose (GObject *object)
+{
+  /* GtkBox unparents the hint and the scrolled window. */
+  gtk_widget_dispose_template (GTK_WIDGET (object), EX_TYPE_THEME_LIBRARY);
+
+  G_OBJECT_CLASS (ex_theme_library_parent_class)->dispose (object);
+}
+
+static void
 ex_theme_library_class_init (ExThemeLibraryClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ex_theme_library_dispose;
+
   /**
    * ExThemeLibrary::load:
    * @name: the theme's file name.
@@ -166,30 +183,24 @@ ex_theme_library_class_init (ExThemeLibraryClass *klass)
   signals[LOAD] =
     g_signal_new ("load", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/excelsior/Workbench/ui/ex-theme-library.ui");
+  gtk_widget_class_bind_template_child (widget_class, ExThemeLibrary, list);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 }
 
 static void
 ex_theme_library_init (ExThemeLibrary *self)
 {
   g_auto(GStrv) names = ex_theme_library_list ();
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *hint =
-    gtk_label_new (_("Double-click a theme to load it into the editor, then press Run."));
 
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
-  gtk_box_set_spacing (GTK_BOX (self), 6);
+  gtk_widget_init_template (GTK_WIDGET (self));
 
-  gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (hint), 0.0);
-  gtk_widget_add_css_class (hint, "dim-label");
-  gtk_box_append (GTK_BOX (self), hint);
-
-  self->list = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_SINGLE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->list), "rich-list");
-  g_signal_connect (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);
   gtk_list_box_set_sort_func (self->list, compare_rows, NULL, NULL);
 
+  /* One row per theme: its title over its description, its text in the
+   * tooltip. */
   for (guint i = 0; names[i] != NULL; i++)
     {
       g_autofree char *title = NULL;
@@ -221,12 +232,6 @@ ex_theme_library_init (ExThemeLibrary *self)
       gtk_list_box_append (self->list, row);
       self->n_themes++;
     }
-
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list));
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
-                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (self), scrolled);
 }
 
 /**
