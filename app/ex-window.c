@@ -446,6 +446,9 @@ complete_search (ExWindow *self)
         }
     }
 
+  /* The search is over only now (not when its thread ended): Export and
+   * Stop change here. */
+  _ex_window_update_actions (self);
   g_signal_emit (self, _ex_window_signals[SEARCH_FINISHED], 0, error == NULL);
 }
 
@@ -454,9 +457,10 @@ static void
 results_delivered_cb (ExWindow      *self,
                       ExResultsView *view)
 {
-  _ex_window_update_actions (self);
   if (self->finish_pending)
     complete_search (self);
+  else
+    _ex_window_update_actions (self);
 }
 
 static const ExSearchJobFuncs job_funcs = {

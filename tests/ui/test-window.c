@@ -375,6 +375,71 @@ test_syntax_error (void)
   destroy_window (window);
 }
 
+/* The first widget under @widget (itself included) whose action is
+ * @action_name, or NULL. */
+static GtkWidget *
+find_actionable (GtkWidget  *widget,
+                 const char *action_name)
+{
+  if (GTK_IS_ACTIONABLE (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action_name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_actionable (child, action_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Once a search has ended (its rows all in the list), Export is enabled and
+ * Stop is not, whatever the number of results and wherever the last slice
+ * of rows falls: with more rows than the list takes in one frame the search
+ * thread ends before the last slice is in, and the actions must be updated
+ * when it is. */
+static void
+test_actions_after_search (void)
+{
+  ExWindow *window = new_window ();
+  GtkWidget *export_button = find_actionable (GTK_WIDGET (window), "win.export");
+  GtkWidget *stop_button = find_actionable (GTK_WIDGET (window), "win.stop");
+  g_autofree char *big_path = ex_test_make_big_database (4);
+  g_autoptr(GFile) big = g_file_new_for_path (big_path);
+  g_autofree char *sample_path = sample_database ();
+  g_autoptr(GFile) sample = g_file_new_for_path (sample_path);
+  static const struct {
+    gboolean    big;
+    const char *query;
+  } runs[] = {
+    { FALSE, KNIGHT_MATE_QUERY },                       /* 14 results */
+    { FALSE, "(match (position :check))\n" },           /* most of the 103 */
+    { TRUE, KNIGHT_MATE_QUERY },                        /* 56 */
+    { TRUE, "(match (position))\n" },                   /* all 412 */
+  };
+
+  g_assert_nonnull (export_button);
+  g_assert_nonnull (stop_button);
+  for (guint round = 0; round < 3; round++)
+    for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+      {
+        guint n;
+
+        ex_window_set_database (window, runs[i].big ? big : sample);
+        run_and_wait (window, runs[i].query);
+        n = g_list_model_get_n_items (ex_window_get_results (window));
+        g_assert_cmpuint (n, >, 0);
+        ex_test_spin (20);
+        g_assert_true (gtk_widget_get_sensitive (export_button));
+        g_assert_false (gtk_widget_get_sensitive (stop_button));
+      }
+
+  destroy_window (window);
+  g_unlink (big_path);
+}
+
 static void
 test_stop (void)
 {
@@ -1150,6 +1215,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/search-and-view", test_search_and_view);
   g_test_add_func ("/ui/window/syntax-error", test_syntax_error);
   g_test_add_func ("/ui/window/stop", test_stop);
+  g_test_add_func ("/ui/window/actions-after-search", test_actions_after_search);
   g_test_add_func ("/ui/window/close-while-searching", test_close_while_searching);
   g_test_add_func ("/ui/window/missing-database", test_missing_database);
   g_test_add_func ("/ui/window/examples", test_examples);
