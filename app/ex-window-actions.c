@@ -164,12 +164,15 @@ _ex_window_update_actions (ExWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   ExResultsView *results = self->results_view;
-  gboolean searching = self->job != NULL || self->finish_pending
+  /* After Stop the rows found still reach the list: Export waits for
+   * them, Stop has nothing left to stop. */
+  gboolean running = self->job != NULL || self->finish_pending;
+  gboolean searching = running
                        || (results != NULL && ex_results_view_get_n_pending (results) > 0);
   guint n = results != NULL ? g_list_model_get_n_items (ex_results_view_get_results (results)) : 0;
 
   gtk_widget_action_set_enabled (widget, "win.run", self->databases->len > 0);
-  gtk_widget_action_set_enabled (widget, "win.stop", searching);
+  gtk_widget_action_set_enabled (widget, "win.stop", running);
   gtk_widget_action_set_enabled (widget, "win.export", !searching && !self->exporting && n > 0);
   gtk_widget_action_set_enabled (widget, "win.previous-result", n > 0);
   gtk_widget_action_set_enabled (widget, "win.next-result", n > 0);

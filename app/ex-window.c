@@ -474,8 +474,10 @@ static const ExSearchJobFuncs job_funcs = {
  * ex_window_stop:
  *
  * Cancels the running search, if any.  The window is usable at once: the
- * results found so far stay, the search thread winds down on its own (its
- * last batches are dropped) and is joined from the main loop.  Emits
+ * matches found so far stay (those not yet in the list still reach it, in
+ * slices as during the search, and the header and the status line count
+ * them), the search thread winds down on its own (the batches it has not
+ * handed over are dropped) and is joined from the main loop.  Emits
  * #ExWindow::search-finished with FALSE.
  */
 void
@@ -491,15 +493,18 @@ ex_window_stop (ExWindow *self)
   if (self->job == NULL && !self->finish_pending)
     return;
 
-  /* What is in the list stays; rows not yet delivered are dropped. */
-  ex_results_view_discard_pending (self->results_view);
   self->finish_pending = FALSE;
   g_clear_error (&self->finish_error);
   if (self->job != NULL)
     ex_search_job_cancel (self->job);
   end_search (self);
 
-  n = g_list_model_get_n_items (ex_results_view_get_results (self->results_view));
+  /* The matches kept: those in the list and those still on their way to
+   * it.  The header says the same number. */
+  n = g_list_model_get_n_items (ex_results_view_get_results (self->results_view))
+      + ex_results_view_get_n_pending (self->results_view);
+  self->progress.matches = n;
+  update_progress (self);
   games = ex_application_format_count (self->progress.games);
   matches = ex_application_format_count (n);
   message = g_strdup_printf (_("Search stopped after %s games; %s matching games so far"),

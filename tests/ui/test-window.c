@@ -395,6 +395,33 @@ find_actionable (GtkWidget  *widget,
   return NULL;
 }
 
+/* The matches the status line says a stopped search kept ("...; N
+ * matching games so far"). */
+static guint
+stopped_matches (ExWindow *window)
+{
+  const char *status = ex_window_get_status_text (window);
+  const char *semicolon = strrchr (status, ';');
+
+  guint n = 0;
+
+  g_assert_nonnull (semicolon);
+  /* The count may have the locale's thousands separators. */
+  for (const char *p = semicolon + 1; *p == ' ' || g_ascii_isdigit (*p) || *p == ','
+       || *p == '.'; p++)
+    if (g_ascii_isdigit (*p))
+      n = n * 10 + (guint) (*p - '0');
+  return n;
+}
+
+/* A condition for ex_test_wait_until(): every row handed to the results
+ * list is in it. */
+static gboolean
+rows_delivered (gpointer window)
+{
+  return ex_results_view_get_n_pending (EX_WINDOW (window)->results_view) == 0;
+}
+
 /* Once a search has ended (its rows all in the list), Export is enabled and
  * Stop is not, whatever the number of results and wherever the last slice
  * of rows falls: with more rows than the list takes in one frame the search
@@ -460,9 +487,11 @@ test_stop (void)
   ex_window_stop (window);
   g_assert_false (ex_window_is_searching (window));
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "stopped"));
-  n_at_stop = g_list_model_get_n_items (results);
-  /* The cancelled search's batches are dropped and its thread joined. */
+  n_at_stop = stopped_matches (window);
+  /* The matches counted at Stop all reach the list, no more; the thread
+   * is joined. */
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (rows_delivered, window, SEARCH_TIMEOUT_MS));
   ex_test_spin (200);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
 
@@ -472,13 +501,26 @@ test_stop (void)
     g_main_context_iteration (NULL, TRUE);
   if (ex_window_is_searching (window))
     {
+      GtkWidget *export_button = find_actionable (GTK_WIDGET (window), "win.export");
+      guint n_listed = g_list_model_get_n_items (results);
+
       ex_window_stop (window);
-      n_at_stop = g_list_model_get_n_items (results);
+      n_at_stop = stopped_matches (window);
+      g_assert_cmpuint (n_at_stop, >=, n_listed);
       g_assert_cmpuint (n_at_stop, >, 0);
       g_assert_cmpuint (n_at_stop, <, KNIGHT_MATE_COUNT * BIG_COPIES);
       g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+      g_assert_true (ex_test_wait_until (rows_delivered, window, SEARCH_TIMEOUT_MS));
       ex_test_spin (200);
+      /* The list, the status line and the header agree. */
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
+      {
+        g_autofree char *number = ex_application_format_count (n_at_stop);
+        g_autofree char *count = g_strconcat (number, " matches", NULL);
+
+        g_assert_nonnull (strstr (gtk_label_get_text (window->progress_label), count));
+      }
+      g_assert_true (gtk_widget_get_sensitive (export_button));
     }
   else
     g_test_message ("the search of %u games ended before the first batch was shown",
