@@ -29,6 +29,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <gtksourceview/gtksource.h>
@@ -1213,14 +1214,56 @@ dropped_file_cb (GFile    *file,
   ex_window_open_file (EX_WINDOW (user_data), file);
 }
 
+/* The database a theme names on its second line ("; database: PATH",
+ * data/themes): sample/... is the bundled data, studies/... the shared
+ * study files under $EXCELSIOR_SHARED_DATA.  Returns it if it is there,
+ * else NULL; @named gets the PATH (NULL if the theme names none). */
+static GFile *
+theme_database (const char  *text,
+                char       **named)
+{
+  static const char prefix[] = "; database: ";
+  g_auto(GStrv) lines = g_strsplit (text, "\n", 3);
+  g_autofree char *path = NULL;
+  const char *shared;
+
+  *named = NULL;
+  if (g_strv_length (lines) < 2 || !g_str_has_prefix (lines[1], prefix))
+    return NULL;
+  *named = g_strstrip (g_strdup (lines[1] + strlen (prefix)));
+  if (g_str_has_prefix (*named, "sample/"))
+    path = ex_application_find_data_file (*named);
+  else if ((shared = g_getenv ("EXCELSIOR_SHARED_DATA")) != NULL)
+    path = g_build_filename (shared, *named, NULL);
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return NULL;
+  return g_file_new_for_path (path);
+}
+
 /* A theme of the library is now the query (the library's handler has put
- * its text in the editor): it has no file of its own. */
+ * its text in the editor): it has no file of its own, and the database it
+ * names, when it is on this computer, is the one searched. */
 static void
 theme_loaded_cb (ExWindow   *self,
                  const char *name,
                  const char *text)
 {
-  g_autofree char *message = g_strdup_printf (_("Theme “%s” loaded: press Run"), name);
+  g_autofree char *named = NULL;
+  g_autoptr(GFile) database = theme_database (text, &named);
+  g_autofree char *message = NULL;
+
+  if (database != NULL)
+    {
+      ex_window_set_database (self, database);
+      message = g_strdup_printf (_("Theme “%s” loaded with its database “%s”: press Run"),
+                                 name, named);
+    }
+  else if (named != NULL)
+    message = g_strdup_printf (_("Theme “%s” loaded: press Run (its database %s is not on "
+                                 "this computer; choose one with the database button)"),
+                               name, named);
+  else
+    message = g_strdup_printf (_("Theme “%s” loaded: press Run"), name);
 
   ex_cql_editor_forget_file (self->cql_editor);
   gtk_label_set_text (self->query_file_label, name);

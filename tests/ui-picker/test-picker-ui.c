@@ -425,8 +425,21 @@ test_theme_library (void)
   theme = ex_theme_library_read ("underpromotion.cql", &title, &description);
   g_assert_cmpstr (title, ==, "Underpromotion");
   g_assert_true (g_str_has_prefix (description, "a pawn promotes to a rook, bishop or knight"));
-  g_assert_true (ex_theme_library_activate (ex_theme_tools_get_library (tools),
-                                            "underpromotion.cql"));
+  /* Loading a theme chooses the database it names (here the sample,
+   * although another database was chosen). */
+  {
+    g_autofree char *big_path = ex_test_make_big_database (2);
+    g_autoptr(GFile) big = g_file_new_for_path (big_path);
+    g_autofree char *chosen = NULL;
+
+    ex_window_set_database (window, big);
+    g_assert_true (ex_theme_library_activate (ex_theme_tools_get_library (tools),
+                                              "underpromotion.cql"));
+    chosen = _ex_window_dup_database_name (window);
+    g_assert_cmpstr (chosen, ==, "studies.pgn");
+    g_assert_nonnull (strstr (ex_window_get_status_text (window), "sample/studies.pgn"));
+    g_unlink (big_path);
+  }
   g_assert_false (ex_theme_library_activate (ex_theme_tools_get_library (tools), "../nothing.cql"));
   text = ex_cql_editor_dup_text (ex_window_get_cql_editor (window));
   g_assert_cmpstr (text, ==, theme);
