@@ -9,8 +9,9 @@
  * The pattern page can start from the board viewer's position ("Search for
  * This Position") or from the squares outlined on it ("Search for This
  * Pattern": the matched squares, which Ctrl+click on the viewer's board
- * adds or removes).  The window is hidden, not destroyed, when closed, and
- * destroyed with its parent.
+ * adds or removes).  Ctrl+Return and F5 run the query, as in the main
+ * window.  The window is hidden, not destroyed, when closed, and destroyed
+ * with its parent.
  */
 #include "config.h"
 
@@ -161,6 +162,19 @@ search_pattern_cb (ExThemeTools *self)
   ex_theme_tools_search_board (self, TRUE);
 }
 
+/* Ctrl+Return and F5 run the query from here too: the main window's
+ * win.run (the search uses the editor's text and its database). */
+static void
+run_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (widget));
+
+  if (parent != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (parent), "win.run", NULL);
+}
+
 static void
 ex_theme_tools_dispose (GObject *object)
 {
@@ -194,6 +208,11 @@ ex_theme_tools_class_init (ExThemeToolsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExThemeTools, board_status);
   gtk_widget_class_bind_template_callback (widget_class, search_position_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_pattern_cb);
+
+  gtk_widget_class_install_action (widget_class, "tools.run", NULL, run_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "tools.run", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "tools.run", NULL);
 }
 
 static void
