@@ -205,17 +205,21 @@ ex_cql_get_item_range (GtkTextBuffer *buffer,
   *end_out = end;
 }
 
-/* Underlines the item at LINE:COLUMN and marks its line in the gutter. */
+/* Underlines the item at LINE:COLUMN and marks its line in the gutter;
+ * @item_start (optional) gets where the item starts. */
 static void
 show_error (ExCqlEditor *self,
             guint        line,
-            guint        column)
+            guint        column,
+            GtkTextIter *item_start)
 {
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
   GtkTextIter start, end;
 
   ex_cql_get_item_range (buffer, line, column, &start, &end);
   gtk_text_buffer_apply_tag (buffer, self->error_tag, &start, &end);
+  if (item_start != NULL)
+    *item_start = start;
   /* The gutter draws only marks at the start of a line. */
   gtk_text_iter_set_line_offset (&start, 0);
   gtk_source_buffer_create_source_mark (self->buffer, NULL, MARK_CATEGORY, &start);
@@ -261,7 +265,7 @@ ex_cql_editor_parse_now (ExCqlEditor *self)
     {
       g_autofree char *message = NULL;
 
-      show_error (self, line, column);
+      show_error (self, line, column, NULL);
       /* Translators: where a query error is, then the error */
       message = g_strdup_printf (_("Line %u, column %u: %s"), line, column, rest);
       set_message (self, message, was_error);
@@ -289,7 +293,7 @@ ex_cql_editor_show_error (ExCqlEditor  *self,
                           const GError *error)
 {
   GtkTextBuffer *buffer;
-  GtkTextIter start, end;
+  GtkTextIter start;
   gboolean was_error;
   guint line, column;
 
@@ -302,11 +306,10 @@ ex_cql_editor_show_error (ExCqlEditor  *self,
   buffer = GTK_TEXT_BUFFER (self->buffer);
   was_error = self->line != 0;
   clear_error (self);
-  show_error (self, line, column);
+  show_error (self, line, column, &start);
   if (!was_error)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_ERROR]);
 
-  ex_cql_get_item_range (buffer, line, column, &start, &end);
   gtk_text_buffer_place_cursor (buffer, &start);
   if (self->view != NULL)
     {

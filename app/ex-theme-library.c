@@ -108,6 +108,28 @@ ex_theme_library_read (const char  *name,
   return g_steal_pointer (&text);
 }
 
+/**
+ * ex_theme_library_get_database:
+ * @text: a theme's CQL text (ex_theme_library_read()).
+ *
+ * Returns: (transfer full) (nullable): the database the theme names on its
+ *   second line ("; database: PATH", relative: sample/... under data/,
+ *   studies/... under the shared data), NULL if it names none.
+ */
+char *
+ex_theme_library_get_database (const char *text)
+{
+  static const char prefix[] = "; database: ";
+  g_auto(GStrv) lines = NULL;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  lines = g_strsplit (text, "\n", 3);
+  if (g_strv_length (lines) < 2 || !g_str_has_prefix (lines[1], prefix))
+    return NULL;
+  return g_strstrip (g_strdup (lines[1] + strlen (prefix)));
+}
+
 /* Rows in the order of their titles. */
 static int
 compare_rows (GtkListBoxRow *a,

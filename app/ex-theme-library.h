@@ -18,6 +18,7 @@ char     **ex_theme_library_list         (void);
 char      *ex_theme_library_read         (const char      *name,
                                           char           **title,
                                           char           **description);
+char      *ex_theme_library_get_database (const char      *text);
 guint      ex_theme_library_get_n_themes (ExThemeLibrary  *self);
 gboolean   ex_theme_library_activate     (ExThemeLibrary  *self,
                                           const char      *name);

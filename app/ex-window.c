@@ -1214,23 +1214,19 @@ dropped_file_cb (GFile    *file,
   ex_window_open_file (EX_WINDOW (user_data), file);
 }
 
-/* The database a theme names on its second line ("; database: PATH",
- * data/themes): sample/... is the bundled data, studies/... the shared
- * study files under $EXCELSIOR_SHARED_DATA.  Returns it if it is there,
- * else NULL; @named gets the PATH (NULL if the theme names none). */
+/* The database a theme names (ex_theme_library_get_database()), if it is
+ * on this computer: sample/... among the bundled data, studies/... under
+ * $EXCELSIOR_SHARED_DATA.  @named gets the name (NULL if it names none). */
 static GFile *
 theme_database (const char  *text,
                 char       **named)
 {
-  static const char prefix[] = "; database: ";
-  g_auto(GStrv) lines = g_strsplit (text, "\n", 3);
   g_autofree char *path = NULL;
   const char *shared;
 
-  *named = NULL;
-  if (g_strv_length (lines) < 2 || !g_str_has_prefix (lines[1], prefix))
+  *named = ex_theme_library_get_database (text);
+  if (*named == NULL)
     return NULL;
-  *named = g_strstrip (g_strdup (lines[1] + strlen (prefix)));
   if (g_str_has_prefix (*named, "sample/"))
     path = ex_application_find_data_file (*named);
   else if ((shared = g_getenv ("EXCELSIOR_SHARED_DATA")) != NULL)
