@@ -29,8 +29,18 @@
 #include <string.h>
 
 static guint16
-piecetype_mask (char c)
+piecetype_mask (char c, gboolean cql6)
 {
+  /* CQL 6 (docs/cql6.md "Piece designators"): `_` is the empty square and
+   * `.` any square, whatever stands on it; M, I, U and ? are CQL 3 only. */
+  if (cql6)
+    switch (c)
+      {
+      case '_': return CQ_PIECES_EMPTY;
+      case '.': return CQ_PIECES_ALL;
+      case 'M': case 'm': case 'I': case 'i': case 'U': case '?': return 0;
+      default: break;
+      }
   switch (c)
     {
     case 'K': return CQ_PIECE_BIT (CQ_WK);
@@ -59,6 +69,7 @@ piecetype_mask (char c)
 }
 
 #define PIECETYPES "K Q R B N P k q r b n p . A a M m I i U ?"
+#define PIECETYPES6 "K Q R B N P k q r b n p A a _"
 
 typedef struct {
   const char *text;      /* the whole designator */
@@ -66,6 +77,7 @@ typedef struct {
   guint       line;
   guint       column;    /* of text[0] */
   GError    **error;
+  gboolean    cql6;      /* CQL 6 spelling: `_`, `.`, bare squares, no `?` */
 } Parser;
 
 /* Reports an error at the character @at of the designator. */
@@ -113,7 +125,7 @@ parse_unit (Parser *parser, const char **p, CqBitboard *squares)
   int file_lo, file_hi, rank_lo, rank_hi;
   CqBitboard set = 0;
 
-  if (*s == '?')
+  if (*s == '?' && !parser->cql6)
     {
       file_lo = 0, file_hi = 7;
       s++;
@@ -144,7 +156,7 @@ parse_unit (Parser *parser, const char **p, CqBitboard *squares)
                    parser->text, found);
     }
 
-  if (*s == '?')
+  if (*s == '?' && !parser->cql6)
     {
       rank_lo = 0, rank_hi = 7;
       s++;
@@ -201,7 +213,7 @@ bracket_slip_suggestion (const char *inside, gsize len)
   if (len < 3 || !is_file (inside[len - 2]) || !is_rank (inside[len - 1]))
     return NULL;
   for (gsize i = 0; i < len - 2; i++)
-    if (piecetype_mask (inside[i]) == 0)
+    if (piecetype_mask (inside[i], FALSE) == 0)
       return NULL;
   if (len - 2 == 1)
     return g_strdup_printf ("%c%.2s", inside[0], inside + len - 2);
@@ -219,6 +231,60 @@ _cq_designator_parse (const char   *text,
   return _cq_designator_parse_tagged (text, filename, line, column, NULL, 0, out, error);
 }
 
+static gboolean designator_parse (Parser *parser, char *const *tag_names, guint n_tags,
+                                  CqDesignator *out);
+
+gboolean
+_cq_designator_parse_cql6 (const char   *text,
+                           const char   *filename,
+                           guint         line,
+                           guint         column,
+                           CqDesignator *out,
+                           GError      **error)
+{
+  Parser parser = { text, filename, line, column, error, TRUE };
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  /* A bare square designator (`a1`, `[a1,h8]`, `a-h1-8`) stands for the
+   * squares whatever is on them. */
+  if ((is_file (text[0]) && (is_rank (text[1]) || text[1] == '-'))
+      || (text[0] == '[' && is_file (text[1])
+          && (is_rank (text[2]) || text[2] == '-')))
+    {
+      const char *p = text;
+      CqBitboard squares = 0;
+
+      if (*p == '[')
+        {
+          p++;
+          for (;;)
+            {
+              if (!parse_unit (&parser, &p, &squares))
+                return FALSE;
+              if (*p != ',')
+                break;
+              p++;
+            }
+          if (*p != ']')
+            return fail (&parser, CQ_QUERY_ERROR_SYNTAX, p,
+                         "`%s`: expected ',' or ']' in the square list", text);
+          p++;
+        }
+      else if (!parse_unit (&parser, &p, &squares))
+        return FALSE;
+      if (*p != '\0')
+        return fail (&parser, CQ_QUERY_ERROR_SYNTAX, p,
+                     "`%s`: unexpected text after the square designator", text);
+      out->pieces = CQ_PIECES_ALL;
+      out->squares = squares;
+      out->tag = -1;
+      return TRUE;
+    }
+  return designator_parse (&parser, NULL, 0, out);
+}
+
 gboolean
 _cq_designator_parse_tagged (const char   *text,
                              const char   *filename,
@@ -229,17 +295,26 @@ _cq_designator_parse_tagged (const char   *text,
                              CqDesignator *out,
                              GError      **error)
 {
-  Parser parser = { text, filename, line, column, error };
+  Parser parser = { text, filename, line, column, error, FALSE };
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+  return designator_parse (&parser, tag_names, n_tags, out);
+}
+
+static gboolean
+designator_parse (Parser *parser_, char *const *tag_names, guint n_tags, CqDesignator *out)
+{
+  Parser parser = *parser_;
+  const char *text = parser.text;
   const char *p = text;
+  const char *piecetypes = parser.cql6 ? PIECETYPES6 : PIECETYPES;
   guint16 pieces = 0;
   CqBitboard squares = 0;
   const char *square_start;
   gint16 tag = -1;
 
-  g_return_val_if_fail (text != NULL, FALSE);
-  g_return_val_if_fail (out != NULL, FALSE);
-
-  if (*p == '$')
+  if (*p == '$' && !parser.cql6)
     {
       /* R11: `$name[squares]`: the tag's piece on one of the squares; the
        * name is alphanumeric, so the squares are in brackets. */
@@ -278,11 +353,10 @@ _cq_designator_parse_tagged (const char   *text,
       if (close == inside)
         return fail (&parser, CQ_QUERY_ERROR_SYNTAX, p,
                      "`%s`: empty piecetype set '[]': expected piecetypes such as [RQ] "
-                     "(" PIECETYPES ")",
-                     text);
+                     "(%s)", text, piecetypes);
       for (const char *c = inside; c < close; c = g_utf8_next_char (c))
         {
-          guint16 mask = piecetype_mask (*c);
+          guint16 mask = piecetype_mask (*c, parser.cql6);
 
           if (mask == 0)
             {
@@ -301,8 +375,8 @@ _cq_designator_parse_tagged (const char   *text,
                              "`%.*s`: %s is not a piecetype; did you mean `%s`?",
                              (int) (close + 1 - p), p, found, meant);
               return fail (&parser, CQ_QUERY_ERROR_SYNTAX, c,
-                           "`%s`: %s is not a piecetype (expected one of " PIECETYPES ")",
-                           text, found);
+                           "`%s`: %s is not a piecetype (expected one of %s)",
+                           text, found, piecetypes);
             }
           pieces |= mask;
         }
@@ -310,7 +384,7 @@ _cq_designator_parse_tagged (const char   *text,
     }
   else
     {
-      pieces = piecetype_mask (*p);
+      pieces = piecetype_mask (*p, parser.cql6);
       if (pieces == 0)
         {
           g_autofree char *found = describe_char (p);
@@ -322,8 +396,8 @@ _cq_designator_parse_tagged (const char   *text,
                          "did you mean `?%s` (anything) or `.%s` (empty)?",
                          text, text, text);
           return fail (&parser, CQ_QUERY_ERROR_SYNTAX, p,
-                       "`%s` is not a piece designator: expected a piecetype (" PIECETYPES
-                       ") or '[', found %s", text, found);
+                       "`%s` is not a piece designator: expected a piecetype (%s"
+                       ") or '[', found %s", text, piecetypes, found);
         }
       p++;
     }

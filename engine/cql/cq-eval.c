@@ -27,6 +27,7 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cq-query-private.h"
+#include "cql/cq-cql6-private.h"
 #include "chess/cq-chess-private.h"
 
 #include <stdlib.h>
@@ -71,8 +72,8 @@ typedef struct {
 
 /* A rating: digits only (surrounding blanks allowed); "", "?", "-" or
  * anything else is no rating (R3). */
-static gboolean
-parse_elo (const char *text, gint64 *out)
+gboolean
+_cq_parse_elo (const char *text, gint64 *out)
 {
   gint64 value = 0;
   gboolean digits = FALSE;
@@ -95,8 +96,8 @@ parse_elo (const char *text, gint64 *out)
   return TRUE;
 }
 
-static guint8
-parse_result (const char *text)
+guint8
+_cq_parse_result (const char *text)
 {
   if (text == NULL)
     return CQ_RESULT_NONE;
@@ -114,9 +115,9 @@ eval_game_init (EvalGame *g, const CqGame *game)
 {
   memset (g, 0, sizeof *g);
   g->game = game;
-  g->has_elo[CQ_WHITE] = parse_elo (cq_game_get_tag (game, "WhiteElo"), &g->elo[CQ_WHITE]);
-  g->has_elo[CQ_BLACK] = parse_elo (cq_game_get_tag (game, "BlackElo"), &g->elo[CQ_BLACK]);
-  g->result = parse_result (cq_game_get_tag (game, "Result"));
+  g->has_elo[CQ_WHITE] = _cq_parse_elo (cq_game_get_tag (game, "WhiteElo"), &g->elo[CQ_WHITE]);
+  g->has_elo[CQ_BLACK] = _cq_parse_elo (cq_game_get_tag (game, "BlackElo"), &g->elo[CQ_BLACK]);
+  g->result = _cq_parse_result (cq_game_get_tag (game, "Result"));
 }
 
 static inline gboolean
@@ -1783,8 +1784,8 @@ normalise_positions (GArray *positions)
 }
 
 /* The year field of a PGN date ("1934.??.??" is 1934), or FALSE (R3). */
-static gboolean
-parse_year (const char *date, gint64 *year)
+gboolean
+_cq_parse_year (const char *date, gint64 *year)
 {
   gint64 value = 0;
   const char *p = date;
@@ -1814,8 +1815,8 @@ is_ascii (const char *text)
 }
 
 /* R3: does the name contain @needle (already case-folded), ignoring case? */
-static gboolean
-name_contains (const char *name, const char *needle)
+gboolean
+_cq_name_contains (const char *name, const char *needle)
 {
   g_autofree char *valid = NULL;
   g_autofree char *folded = NULL;
@@ -1845,15 +1846,15 @@ filter_holds (const CqGameFilter *filter, const CqGame *game, const EvalGame *g)
   switch (filter->kind)
     {
     case CQ_FILTER_YEAR:
-      return parse_year (cq_game_get_tag (game, "Date"), &year)
+      return _cq_parse_year (cq_game_get_tag (game, "Date"), &year)
              && in_range (&filter->range, year);
     case CQ_FILTER_GAMENUMBER:
       return in_range (&filter->range, (gint64) game->source.number);
     case CQ_FILTER_RESULT:
       return g->result == filter->result;
     case CQ_FILTER_PLAYER:
-      return name_contains (cq_game_get_tag (game, "White"), filter->player)
-             || name_contains (cq_game_get_tag (game, "Black"), filter->player);
+      return _cq_name_contains (cq_game_get_tag (game, "White"), filter->player)
+             || _cq_name_contains (cq_game_get_tag (game, "Black"), filter->player);
     default:
       g_assert_not_reached ();
       return FALSE;
@@ -1921,6 +1922,8 @@ cq_query_accepts_tags (const CqQuery *query, const CqGame *game)
   g_return_val_if_fail (query != NULL, FALSE);
   g_return_val_if_fail (game != NULL, FALSE);
 
+  if (query->cql6 != NULL)
+    return _cq6_accepts_tags (query->cql6, game);
   eval_game_init (&g, game);
   return accepts_tags (query, game, &g);
 }
@@ -2122,6 +2125,26 @@ cq_query_match_game (const CqQuery *query, CqGame *game, CqMatchInfo *info)
         cq_match_info_init (info);
       g_array_set_size (info->positions, 0);
       out = info->positions;
+    }
+
+  if (query->cql6 != NULL)
+    {
+      GArray *positions = out != NULL ? out
+                          : g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition));
+
+      if (!_cq6_accepts_tags (query->cql6, game))
+        matched = FALSE;
+      else
+        {
+          cq_game_parse_moves (game);
+          matched = !game->skipped && game->root != NULL
+                    && _cq6_match_game (query->cql6, game, positions);
+        }
+      if (out == NULL)
+        g_array_free (positions, TRUE);
+      else if (!matched)
+        g_array_set_size (out, 0);
+      return matched;
     }
 
   eval_game_init (&g, game);

@@ -401,6 +401,9 @@ struct _CqQuery {
   gboolean         any_variations;
   /* Derived: some list has a :gappedsequence (cq-eval.c keeps a table). */
   gboolean         any_gapped;
+  /* A CQL 6 query (cq-cql6-private.h): then only the members above from
+   * @filename to @output are used, the rest stays empty. */
+  struct _Cq6Program *cql6;
 };
 
 /**
@@ -418,6 +421,20 @@ gboolean _cq_designator_parse (const char   *text,
                                guint         column,
                                CqDesignator *out,
                                GError      **error);
+
+/**
+ * _cq_designator_parse_cql6:
+ * As _cq_designator_parse(), in CQL 6 spelling (docs/cql6.md "Piece
+ * designators"): `_` the empty square, `.` any square, a bare square
+ * designator (`a1`, `[a1,h8]`, `a-h2`) the squares whatever stands on
+ * them; no `?`, `M`, `I`, `U` and no tags.
+ */
+gboolean _cq_designator_parse_cql6 (const char   *text,
+                                    const char   *filename,
+                                    guint         line,
+                                    guint         column,
+                                    CqDesignator *out,
+                                    GError      **error);
 
 /**
  * _cq_designator_parse_tagged:
@@ -458,6 +475,16 @@ void     _cq_position_list_free (CqPositionList *list);
 /* Free what a test / an instance owns (arrays, nested lists). */
 void     _cq_test_clear         (CqTest *test);
 void     _cq_instance_clear     (CqInstance *instance);
+
+/* cq-eval.c: the game's tags as both dialects read them (rulings R3).
+ * A rating is digits only; a year the leading digits of the Date tag
+ * ("1934.??.??" is 1934); a result one of 1-0, 0-1, 1/2-1/2 (#CqResult);
+ * a player name matches if it contains @needle (already case-folded),
+ * ignoring case. */
+gboolean _cq_parse_elo          (const char *text, gint64 *out);
+gboolean _cq_parse_year         (const char *date, gint64 *year);
+guint8   _cq_parse_result       (const char *text);
+gboolean _cq_name_contains      (const char *name, const char *needle);
 
 /* cq-eval.c: the counts of :attackcount (rulings R5) and of the :ray
  * family (R6) for one position, exposed for tests. */

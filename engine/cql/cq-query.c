@@ -3,6 +3,7 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cq-query-private.h"
+#include "cql/cq-cql6-private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +23,28 @@ query_new_from_data (const char *text, gsize len, const char *filename, GError *
   query->filename = g_strdup (filename);
   if (filename != NULL)
     query->dirname = g_path_get_dirname (filename);
+  query->accumulators = g_ptr_array_new_with_free_func (g_free);
+
+  /* docs/cql6.md "Dialect": a query whose first word is `cql` is CQL 6. */
+  if (_cq6_text_is_cql6 (text, len))
+    {
+      query->cql6 = _cq6_program_read (text, len, filename, error);
+      if (query->cql6 == NULL)
+        return NULL;
+      query->pgn = g_strdup (query->cql6->input);
+      if (query->pgn != NULL)
+        query->pgn_files = g_strdupv ((char *[]) { query->pgn, NULL });
+      query->output = g_strdup (query->cql6->output);
+      if (query->pgn != NULL && query->output != NULL
+          && strcmp (query->pgn, query->output) == 0)
+        {
+          g_set_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_SEMANTIC,
+                       "%s:1:1: the output file is the input file %s: it would be "
+                       "overwritten", filename ? filename : "<query>", query->pgn);
+          return NULL;
+        }
+      return g_steal_pointer (&query);
+    }
 
   top = _cq_sexp_read (text, len, filename, error);
   if (top == NULL)
@@ -163,6 +186,7 @@ cq_query_free (CqQuery *query)
   for (guint i = 0; i < query->n_tags; i++)
     g_free (query->tag_names[i]);
   g_clear_pointer (&query->accumulators, g_ptr_array_unref);
+  _cq6_program_free (query->cql6);
   g_free (query);
 }
 
@@ -182,6 +206,22 @@ cq_query_get_pgn_files (const CqQuery *query)
 {
   g_return_val_if_fail (query != NULL, NULL);
   return (const char *const *) query->pgn_files;
+}
+
+CqDialect
+cq_query_get_dialect (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, CQ_DIALECT_CQL3);
+  return query->cql6 != NULL ? CQ_DIALECT_CQL6 : CQ_DIALECT_CQL3;
+}
+
+const char *
+cq_query_get_mark_text (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, "MATCH");
+  if (query->cql6 == NULL)
+    return "MATCH";
+  return query->cql6->matchstring != NULL ? query->cql6->matchstring : "CQL";
 }
 
 /* The `:output` argument as written, or NULL if absent. */

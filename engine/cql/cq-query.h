@@ -51,13 +51,26 @@ typedef enum {
   CQ_QUERY_ERROR_IO
 } CqQueryError;
 
+/**
+ * CqDialect:
+ * @CQ_DIALECT_CQL3: CQL 3 (the 2003 manual; docs/cql.md): a match list.
+ * @CQ_DIALECT_CQL6: CQL 6 (CQL 6.2's language; docs/cql6.md): a query
+ *   whose first word, after comments, is `cql`.
+ */
+typedef enum {
+  CQ_DIALECT_CQL3,
+  CQ_DIALECT_CQL6
+} CqDialect;
+
 /* A compiled match list.  Immutable after compilation: one query may be
  * evaluated by several threads at once, each with its own CqMatchInfo. */
 typedef struct _CqQuery CqQuery;
 
 /**
  * cq_query_new_from_string:
- * @text: CQL 3 source: exactly one match list, `;` comments allowed.
+ * @text: a query in either dialect (#CqDialect): CQL 3 source, exactly one
+ *   match list, `;` comments allowed; or CQL 6 source, a `cql(...)` header
+ *   and filters (docs/cql6.md).
  * @filename: (nullable): name used in error messages and to resolve the
  *   relative `:pgn`/`:output` paths (relative to its directory).
  *
@@ -84,6 +97,14 @@ const char *cq_query_get_pgn         (const CqQuery *query);
 const char *const *cq_query_get_pgn_files (const CqQuery *query);
 const char *cq_query_get_output      (const CqQuery *query);
 char       *cq_query_resolve_path    (const CqQuery *query, const char *name);
+
+/* The dialect the query was written in. */
+CqDialect   cq_query_get_dialect     (const CqQuery *query);
+
+/* The comment written at matched positions by default: "MATCH" for CQL 3
+ * (rulings R2), the header's `matchstring` or "CQL" for CQL 6 (as CQL 6.2
+ * writes it).  Static or owned by @query. */
+const char *cq_query_get_mark_text   (const CqQuery *query);
 
 /**
  * cq_query_accepts_tags:

@@ -1,0 +1,837 @@
+/* cq-cql6-eval.c: evaluates a CQL 6 filter tree at the positions of a game.
+ *
+ * Each filter gives match / no match and, by its type, a value: a square
+ * set (a set filter matches when it is not empty), a number or a string
+ * (they match when they have a value).  Piece designators are the same
+ * #CqDesignator as CQL 3's: the union of the position's bitboards of the
+ * pieces in the mask, cut to the square set.  Attacks come from the chess
+ * core's tables (cq_attacks_from), legality from its move generator.
+ * Which positions are examined and how a game matches is in
+ * _cq6_match_game() (docs/cql6.md "How a query runs").
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cq-cql6-private.h"
+
+#include <string.h>
+
+typedef struct {
+  const CqGame     *game;
+  const CqNode     *node;
+  const CqPosition *pos;
+  gint8             in_check;   /* -1 not computed yet */
+  gint8             has_move;   /* -1 not computed yet */
+} Ctx;
+
+typedef struct {
+  CqBitboard  set;
+  gint64      num;
+  const char *str;
+} Val;
+
+static gboolean eval (const Cq6Filter *f, Ctx *c, Val *v);
+
+static gboolean
+in_check (Ctx *c)
+{
+  if (c->in_check < 0)
+    c->in_check = cq_position_in_check (c->pos) ? 1 : 0;
+  return c->in_check;
+}
+
+static gboolean
+has_move (Ctx *c)
+{
+  if (c->has_move < 0)
+    c->has_move = cq_position_has_legal_move (c->pos) ? 1 : 0;
+  return c->has_move;
+}
+
+static CqBitboard
+designator_squares (const CqDesignator *d, const CqPosition *pos)
+{
+  CqBitboard hits = 0;
+
+  if (d->pieces == CQ_PIECES_ALL)
+    return d->squares;
+  for (guint mask = d->pieces; mask != 0; mask &= mask - 1)
+    hits |= pos->pieces[__builtin_ctz (mask)];
+  return hits & d->squares;
+}
+
+static CqBitboard
+occupied (const CqPosition *pos)
+{
+  return pos->by_color[CQ_WHITE] | pos->by_color[CQ_BLACK];
+}
+
+/* The squares attacked by the pieces on @from. */
+static CqBitboard
+attacked_by (const CqPosition *pos, CqBitboard from)
+{
+  CqBitboard occ = occupied (pos), out = 0;
+
+  for (from &= occ; from != 0; from &= from - 1)
+    {
+      int s = __builtin_ctzll (from);
+      out |= cq_attacks_from ((CqPiece) pos->board[s], s, occ);
+    }
+  return out;
+}
+
+/* The squares of @from whose piece attacks a square of @targets. */
+static CqBitboard
+attackers (const CqPosition *pos, CqBitboard from, CqBitboard targets)
+{
+  CqBitboard occ = occupied (pos), out = 0;
+
+  for (from &= occ; from != 0; from &= from - 1)
+    {
+      int s = __builtin_ctzll (from);
+      if (cq_attacks_from ((CqPiece) pos->board[s], s, occ) & targets)
+        out |= CQ_BIT (s);
+    }
+  return out;
+}
+
+static const int step[8][2] = {
+  { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 }
+};
+
+/* The squares at distance min..max from @from in the directions @dirs. */
+static CqBitboard
+direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max)
+{
+  CqBitboard out = 0;
+
+  for (; from != 0; from &= from - 1)
+    {
+      int s = __builtin_ctzll (from);
+
+      for (int d = 0; d < 8; d++)
+        {
+          int f = CQ_FILE (s), r = CQ_RANK (s);
+
+          if (!(dirs & (1u << d)))
+            continue;
+          for (int k = 1; k <= 7; k++)
+            {
+              f += step[d][0];
+              r += step[d][1];
+              if (f < 0 || f > 7 || r < 0 || r > 7)
+                break;
+              if (k >= min && k <= max)
+                out |= CQ_BIT (CQ_SQUARE (f, r));
+            }
+        }
+    }
+  return out;
+}
+
+/* The direction from @a to @b (index into step[]), or -1 if they are not
+ * on a line; *dist the number of steps. */
+static int
+line_direction (int a, int b, int *dist)
+{
+  int df = CQ_FILE (b) - CQ_FILE (a), dr = CQ_RANK (b) - CQ_RANK (a);
+  int n = MAX (ABS (df), ABS (dr));
+
+  if (a == b || (df != 0 && dr != 0 && ABS (df) != ABS (dr)))
+    return -1;
+  for (int d = 0; d < 8; d++)
+    if (step[d][0] == (df > 0) - (df < 0) && step[d][1] == (dr > 0) - (dr < 0))
+      {
+        *dist = n;
+        return d;
+      }
+  return -1;
+}
+
+static CqBitboard
+squares_between (int a, int b)
+{
+  int dist, d = line_direction (a, b, &dist);
+  CqBitboard out = 0;
+
+  if (d < 0)
+    return 0;
+  for (int k = 1; k < dist; k++)
+    out |= CQ_BIT (CQ_SQUARE (CQ_FILE (a) + k * step[d][0], CQ_RANK (a) + k * step[d][1]));
+  return out;
+}
+
+static CqBitboard
+between_sets (CqBitboard a, CqBitboard b)
+{
+  CqBitboard out = 0;
+
+  for (CqBitboard x = a; x != 0; x &= x - 1)
+    for (CqBitboard y = b; y != 0; y &= y - 1)
+      out |= squares_between (__builtin_ctzll (x), __builtin_ctzll (y));
+  return out;
+}
+
+static gboolean
+slides_along (CqPiece piece, int d)
+{
+  CqPieceType t = CQ_PIECE_TYPE (piece);
+
+  if (t == CQ_QUEEN)
+    return TRUE;
+  if (t == CQ_ROOK)
+    return d % 2 == 0;
+  if (t == CQ_BISHOP)
+    return d % 2 == 1;
+  return FALSE;
+}
+
+/* `pin from X through Y to Z` (docs/cql6.md "pin"): the pieces of Y that
+ * stand between an enemy line piece of X and a piece of their own colour
+ * of Z (by default their king) with nothing else in between. */
+static CqBitboard
+pinned (const CqPosition *pos, CqBitboard from, CqBitboard through, CqBitboard to,
+        gboolean to_given)
+{
+  CqBitboard occ = occupied (pos), out = 0;
+
+  for (CqBitboard y = through & occ; y != 0; y &= y - 1)
+    {
+      int s = __builtin_ctzll (y);
+      CqColor color = CQ_PIECE_COLOR ((CqPiece) pos->board[s]);
+      CqBitboard own = pos->by_color[color];
+      CqBitboard targets = to_given ? to & own : pos->pieces[CQ_MAKE_PIECE (color, CQ_KING)];
+
+      for (CqBitboard x = from & pos->by_color[1 - color]; x != 0; x &= x - 1)
+        {
+          int a = __builtin_ctzll (x), dist, d;
+
+          d = line_direction (a, s, &dist);
+          if (d < 0 || !slides_along ((CqPiece) pos->board[a], d)
+              || (squares_between (a, s) & occ) != 0)
+            continue;
+          for (CqBitboard z = targets; z != 0; z &= z - 1)
+            {
+              int t = __builtin_ctzll (z), dist2;
+
+              if (line_direction (s, t, &dist2) == d && (squares_between (s, t) & occ) == 0)
+                out |= CQ_BIT (s);
+            }
+        }
+    }
+  return out;
+}
+
+/* `ray (X1 ... Xn)` from square @s, argument @k on, in direction @d:
+ * the squares of the last argument reached, each argument's square the
+ * next one along the line with only empty squares before it. */
+static CqBitboard
+ray_from (const CqPosition *pos, const CqBitboard *sets, guint n, guint k, int s, int d)
+{
+  CqBitboard occ = occupied (pos), out = 0;
+  int f = CQ_FILE (s), r = CQ_RANK (s);
+
+  for (;;)
+    {
+      int t;
+
+      f += step[d][0];
+      r += step[d][1];
+      if (f < 0 || f > 7 || r < 0 || r > 7)
+        break;
+      t = CQ_SQUARE (f, r);
+      if (sets[k] & CQ_BIT (t))
+        out |= k + 1 == n ? CQ_BIT (t) : ray_from (pos, sets, n, k + 1, t, d);
+      if (occ & CQ_BIT (t))
+        break;
+    }
+  return out;
+}
+
+static CqBitboard
+ray_squares (const CqPosition *pos, const CqBitboard *sets, guint n, guint8 dirs)
+{
+  CqBitboard out = 0;
+
+  for (CqBitboard x = sets[0]; x != 0; x &= x - 1)
+    for (int d = 0; d < 8; d++)
+      if (dirs & (1u << d))
+        out |= ray_from (pos, sets, n, 1, __builtin_ctzll (x), d);
+  return out;
+}
+
+/* Passed, doubled, isolated and connected pawns of both colours. */
+static CqBitboard
+pawns_of_kind (const CqPosition *pos, guint which)
+{
+  CqBitboard out = 0;
+
+  for (int color = 0; color < 2; color++)
+    {
+      CqBitboard own = pos->pieces[CQ_MAKE_PIECE (color, CQ_PAWN)];
+      CqBitboard enemy = pos->pieces[CQ_MAKE_PIECE (1 - color, CQ_PAWN)];
+
+      for (CqBitboard p = own; p != 0; p &= p - 1)
+        {
+          int s = __builtin_ctzll (p), f = CQ_FILE (s), r = CQ_RANK (s);
+          CqBitboard file = G_GUINT64_CONSTANT (0x0101010101010101) << f;
+          CqBitboard sides = ((f > 0) ? file >> 1 : 0) | ((f < 7) ? file << 1 : 0);
+          gboolean yes = FALSE;
+
+          switch (which)
+            {
+            case CQ6_PAWNS_PASSED:
+              {
+                CqBitboard ahead = 0;
+                for (int rr = 0; rr < 8; rr++)
+                  if (color == CQ_WHITE ? rr > r : rr < r)
+                    ahead |= G_GUINT64_CONSTANT (0xFF) << (8 * rr);
+                yes = ((file | sides) & ahead & enemy) == 0;
+              }
+              break;
+            case CQ6_PAWNS_DOUBLED:
+              yes = (own & file & ~CQ_BIT (s)) != 0;
+              break;
+            case CQ6_PAWNS_ISOLATED:
+              yes = (own & sides) == 0;
+              break;
+            case CQ6_PAWNS_CONNECTED:
+              yes = (own & sides) != 0;
+              break;
+            }
+          if (yes)
+            out |= CQ_BIT (s);
+        }
+    }
+  return out;
+}
+
+static gint64
+piece_power (CqPiece piece)
+{
+  static const gint64 values[] = { 0, 1, 3, 3, 5, 9, 0 };
+  return values[CQ_PIECE_TYPE (piece)];
+}
+
+/* Does @move pass the parameters of a `move` filter? */
+static gboolean
+move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const gboolean *given)
+{
+  int captured_square = m->to;
+
+  if (m->flags & CQ_MOVE_NULL)
+    return (f->which & CQ6_MOVE_NULL) != 0 && !given[0] && !given[1] && !given[2] && !given[3];
+  if (f->which & CQ6_MOVE_NULL)
+    return FALSE;
+  if ((f->which & CQ6_MOVE_ENPASSANT) && !(m->flags & CQ_MOVE_EN_PASSANT))
+    return FALSE;
+  if ((f->which & CQ6_MOVE_CASTLE) && !(m->flags & CQ_MOVE_CASTLE))
+    return FALSE;
+  if (given[0] && !(sets[0] & CQ_BIT (m->from)))
+    return FALSE;
+  if (given[1] && !(sets[1] & CQ_BIT (m->to)))
+    return FALSE;
+  if (m->flags & CQ_MOVE_EN_PASSANT)
+    captured_square = CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from));
+  if (given[2] && (m->captured == CQ_EMPTY || !(sets[2] & CQ_BIT (captured_square))))
+    return FALSE;
+  if (given[3] && (m->promotion == CQ_EMPTY
+                   || !(f->args[3]->designator.pieces & CQ_PIECE_BIT (m->promotion))))
+    return FALSE;
+  return TRUE;
+}
+
+static CqBitboard
+move_value (const Cq6Filter *f, const CqMove *m)
+{
+  if (f->which & CQ6_MOVE_VALUE_FROM)
+    return CQ_BIT (m->from);
+  if (f->which & CQ6_MOVE_VALUE_CAPTURE)
+    {
+      if (m->flags & CQ_MOVE_EN_PASSANT)
+        return CQ_BIT (CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from)));
+      return CQ_BIT (m->to);
+    }
+  if (m->flags & CQ_MOVE_NULL)
+    return 0;
+  return CQ_BIT (m->to);
+}
+
+/* `move ...`: the matching moves' squares; TRUE if some move matched
+ * (a null move matches with an empty value). */
+static gboolean
+eval_move (const Cq6Filter *f, Ctx *c, Val *v)
+{
+  CqBitboard sets[4] = { 0 };
+  gboolean given[4] = { FALSE };
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < 4; i++)
+    if (f->args[i] != NULL)
+      {
+        Val a;
+
+        given[i] = TRUE;
+        if (i == 3)
+          continue; /* promote: the piece types of its designator */
+        if (!eval (f->args[i], c, &a))
+          return FALSE;
+        sets[i] = a.set;
+      }
+  v->set = 0;
+  if (f->which & CQ6_MOVE_PREVIOUS)
+    {
+      if (c->node->parent != NULL && move_passes (f, &c->node->move, sets, given))
+        {
+          any = TRUE;
+          v->set = move_value (f, &c->node->move);
+        }
+    }
+  else if (f->which & CQ6_MOVE_LEGAL)
+    {
+      CqMove moves[CQ_MAX_MOVES];
+      guint n = cq_position_legal_moves (c->pos, moves);
+
+      for (guint i = 0; i < n; i++)
+        if (move_passes (f, &moves[i], sets, given))
+          any = TRUE, v->set |= move_value (f, &moves[i]);
+    }
+  else
+    {
+      gboolean first = TRUE;
+
+      for (const CqNode *child = c->node->first_child; child != NULL;
+           child = child->next_sibling, first = FALSE)
+        {
+          if ((f->which & CQ6_MOVE_PRIMARY) && !first)
+            continue;
+          if ((f->which & CQ6_MOVE_SECONDARY) && first)
+            continue;
+          if (move_passes (f, &child->move, sets, given))
+            any = TRUE, v->set |= move_value (f, &child->move);
+        }
+    }
+  return any;
+}
+
+static const char *
+tag_value (const Ctx *c, const char *name)
+{
+  return cq_game_get_tag (c->game, name);
+}
+
+/* The string filters of the game's tags; with a string argument, whether
+ * the tag contains it (ignoring case, like CQL 3's :player, R3). */
+static gboolean
+eval_tag (const Cq6Filter *f, Ctx *c, Val *v)
+{
+  const char *values[2] = { NULL, NULL };
+  guint n = 1;
+
+  if (f->kind == CQ6_PLAYER)
+    {
+      if (f->which == 0)
+        values[0] = tag_value (c, "White"), values[1] = tag_value (c, "Black"), n = 2;
+      else
+        values[0] = tag_value (c, f->which == 1 ? "White" : "Black");
+    }
+  else
+    values[0] = tag_value (c, f->string);
+
+  if (f->n_args == 0)
+    {
+      /* Either player's name: the first one present. */
+      v->str = values[0] != NULL ? values[0] : values[1];
+      return v->str != NULL;
+    }
+  {
+    g_autofree char *needle = g_utf8_casefold (f->args[0]->string, -1);
+
+    for (guint i = 0; i < n; i++)
+      if (values[i] != NULL && _cq_name_contains (values[i], needle))
+        return TRUE;
+  }
+  return FALSE;
+}
+
+static gboolean
+compare (int op, gint64 a, gint64 b)
+{
+  switch (op)
+    {
+    case CQ6_CMP_LT: return a < b;
+    case CQ6_CMP_LE: return a <= b;
+    case CQ6_CMP_EQ: return a == b;
+    case CQ6_CMP_GE: return a >= b;
+    case CQ6_CMP_GT: return a > b;
+    default:         return a != b;
+    }
+}
+
+static gint64
+isqrt (gint64 n)
+{
+  gint64 r = 0;
+
+  while ((r + 1) * (r + 1) <= n)
+    r++;
+  return r;
+}
+
+static gboolean
+eval_arith (const Cq6Filter *f, gint64 a, gint64 b, gint64 *out)
+{
+  switch (f->which)
+    {
+    case '+': *out = a + b; return TRUE;
+    case '-': *out = a - b; return TRUE;
+    case '*': *out = a * b; return TRUE;
+    case '/':
+      if (b == 0)
+        return FALSE;
+      *out = a / b;
+      return TRUE;
+    default:
+      if (b == 0)
+        return FALSE;
+      *out = a % b;
+      return TRUE;
+    }
+}
+
+static gboolean
+eval_orbit (const Cq6Filter *f, Ctx *c, Val *v)
+{
+  gboolean any = FALSE;
+  gint64 count = 0;
+
+  v->set = 0;
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      Val a = { 0 };
+
+      if (!eval (f->args[i], c, &a))
+        continue;
+      count++;
+      if (f->which == CQ6_ORBIT_COUNT)
+        continue;
+      if (f->type == CQ6_TYPE_SET)
+        v->set |= a.set;
+      else if (f->type == CQ6_TYPE_NUMBER)
+        v->num = any ? MAX (v->num, a.num) : a.num;
+      else
+        return TRUE;
+      any = TRUE;
+    }
+  if (f->which == CQ6_ORBIT_COUNT)
+    {
+      v->num = count;
+      return TRUE;
+    }
+  return any;
+}
+
+static gboolean
+eval (const Cq6Filter *f, Ctx *c, Val *v)
+{
+  Val a = { 0 }, b = { 0 };
+  const CqPosition *pos = c->pos;
+
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_DESIGNATOR:
+      v->set = designator_squares (&f->designator, pos);
+      return v->set != 0;
+    case CQ6_NUMBER:
+      v->num = f->number;
+      return TRUE;
+    case CQ6_STRING:
+      v->str = f->string;
+      return TRUE;
+
+    case CQ6_COMPOUND:
+      for (guint i = 0; i < f->n_args; i++)
+        if (!eval (f->args[i], c, v))
+          return FALSE;
+      return TRUE;
+    case CQ6_AND:
+      return eval (f->args[0], c, &a) && eval (f->args[1], c, &b);
+    case CQ6_OR:
+      return eval (f->args[0], c, &a) || eval (f->args[1], c, &b);
+    case CQ6_NOT:
+      return !eval (f->args[0], c, &a);
+    case CQ6_IF:
+      if (eval (f->args[0], c, &a))
+        return eval (f->args[1], c, v);
+      return f->args[2] != NULL ? eval (f->args[2], c, v) : TRUE;
+    case CQ6_TRUE:
+      return TRUE;
+    case CQ6_FALSE:
+      return FALSE;
+
+    case CQ6_CHECK:
+      return in_check (c);
+    case CQ6_MATE:
+      return in_check (c) && !has_move (c);
+    case CQ6_STALEMATE:
+      return !in_check (c) && !has_move (c);
+    case CQ6_WTM:
+      return pos->side_to_move == CQ_WHITE;
+    case CQ6_BTM:
+      return pos->side_to_move == CQ_BLACK;
+    case CQ6_SIDETOMOVE:
+      v->num = pos->side_to_move == CQ_WHITE ? 1 : -1;
+      return TRUE;
+    case CQ6_COLOR:
+      v->num = f->number;
+      return TRUE;
+    case CQ6_INITIAL:
+      return c->node->parent == NULL;
+    case CQ6_TERMINAL:
+      return c->node->first_child == NULL;
+    case CQ6_MAINLINE:
+      return !c->node->in_variation;
+    case CQ6_VARIATION:
+      return c->node->in_variation;
+    case CQ6_MOVENUMBER:
+      v->num = pos->fullmove_number;
+      return TRUE;
+    case CQ6_PLY:
+      v->num = c->node->ply;
+      return TRUE;
+
+    case CQ6_UNION:
+      eval (f->args[0], c, &a);
+      eval (f->args[1], c, &b);
+      v->set = a.set | b.set;
+      return v->set != 0;
+    case CQ6_INTERSECTION:
+      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
+        return FALSE;
+      v->set = a.set & b.set;
+      return v->set != 0;
+    case CQ6_COMPLEMENT:
+      eval (f->args[0], c, &a);
+      v->set = ~a.set;
+      return v->set != 0;
+    case CQ6_IN:
+      eval (f->args[0], c, &a);
+      eval (f->args[1], c, &b);
+      return a.set != 0 && (a.set & ~b.set) == 0;
+    case CQ6_COUNT:
+      eval (f->args[0], c, &a);
+      v->num = __builtin_popcountll (a.set);
+      return TRUE;
+    case CQ6_ATTACKS:
+      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
+        return FALSE;
+      v->set = attackers (pos, a.set, b.set);
+      return v->set != 0;
+    case CQ6_ATTACKEDBY:
+      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
+        return FALSE;
+      v->set = a.set & attacked_by (pos, b.set);
+      return v->set != 0;
+    case CQ6_BETWEEN:
+      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
+        return FALSE;
+      v->set = between_sets (a.set, b.set);
+      return v->set != 0;
+    case CQ6_DIRECTION:
+      if (!eval (f->args[0], c, &a))
+        return FALSE;
+      v->set = direction_squares (a.set, f->directions, f->range_min, f->range_max);
+      return v->set != 0;
+    case CQ6_LIGHT:
+    case CQ6_DARK:
+      if (!eval (f->args[0], c, &a))
+        return FALSE;
+      v->set = a.set & (f->kind == CQ6_LIGHT ? CQ_SQUARES_LIGHT : CQ_SQUARES_DARK);
+      return v->set != 0;
+    case CQ6_PAWNS:
+      v->set = pawns_of_kind (pos, f->which);
+      return v->set != 0;
+    case CQ6_PIN:
+      {
+        CqBitboard sets[3] = { CQ_SQUARES_ALL, CQ_SQUARES_ALL, CQ_SQUARES_ALL };
+
+        for (guint i = 0; i < 3; i++)
+          if (f->args[i] != NULL)
+            {
+              if (!eval (f->args[i], c, &a))
+                return FALSE;
+              sets[i] = a.set;
+            }
+        v->set = pinned (pos, sets[0], sets[1], sets[2], f->args[2] != NULL);
+        return v->set != 0;
+      }
+    case CQ6_RAY:
+      {
+        CqBitboard sets[16];
+
+        for (guint i = 0; i < f->n_args; i++)
+          {
+            if (!eval (f->args[i], c, &a))
+              return FALSE;
+            sets[i] = a.set;
+          }
+        v->set = ray_squares (pos, sets, f->n_args, f->directions);
+        return v->set != 0;
+      }
+    case CQ6_MAKESQUARE:
+      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b)
+          || a.num < 1 || a.num > 8 || b.num < 1 || b.num > 8)
+        return FALSE;
+      v->set = CQ_BIT (CQ_SQUARE (a.num - 1, b.num - 1));
+      return TRUE;
+    case CQ6_FILE:
+    case CQ6_RANK:
+      if (!eval (f->args[0], c, &a) || __builtin_popcountll (a.set) != 1)
+        return FALSE;
+      {
+        int s = __builtin_ctzll (a.set);
+        v->num = (f->kind == CQ6_FILE ? CQ_FILE (s) : CQ_RANK (s)) + 1;
+      }
+      return TRUE;
+
+    case CQ6_COMPARE:
+      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
+        return FALSE;
+      switch (f->args[0]->type)
+        {
+        case CQ6_TYPE_NUMBER:
+          return compare (f->which, a.num, b.num);
+        case CQ6_TYPE_STRING:
+          return compare (f->which, strcmp (a.str, b.str), 0);
+        default:
+          return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
+        }
+    case CQ6_ARITH:
+      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
+        return FALSE;
+      return eval_arith (f, a.num, b.num, &v->num);
+    case CQ6_NEGATE:
+      if (!eval (f->args[0], c, &a))
+        return FALSE;
+      v->num = -a.num;
+      return TRUE;
+    case CQ6_ABS:
+      if (!eval (f->args[0], c, &a))
+        return FALSE;
+      v->num = ABS (a.num);
+      return TRUE;
+    case CQ6_MAX:
+    case CQ6_MIN:
+      for (guint i = 0; i < f->n_args; i++)
+        {
+          if (!eval (f->args[i], c, &a))
+            return FALSE;
+          if (i == 0 || (f->kind == CQ6_MAX ? a.num > v->num : a.num < v->num))
+            v->num = a.num;
+        }
+      return TRUE;
+    case CQ6_SQRT:
+      if (!eval (f->args[0], c, &a) || a.num < 0)
+        return FALSE;
+      v->num = isqrt (a.num);
+      return TRUE;
+    case CQ6_POWER:
+      eval (f->args[0], c, &a);
+      v->num = 0;
+      for (CqBitboard s = a.set & occupied (pos); s != 0; s &= s - 1)
+        v->num += piece_power ((CqPiece) pos->board[__builtin_ctzll (s)]);
+      return TRUE;
+    case CQ6_GAMENUMBER:
+      v->num = (gint64) c->game->source.number;
+      return TRUE;
+    case CQ6_ELO:
+      {
+        gint64 w = 0, k = 0;
+        gboolean hw = _cq_parse_elo (tag_value (c, "WhiteElo"), &w);
+        gboolean hb = _cq_parse_elo (tag_value (c, "BlackElo"), &k);
+
+        if (f->which == 1)
+          return hw && (v->num = w, TRUE);
+        if (f->which == 2)
+          return hb && (v->num = k, TRUE);
+        if (!hw && !hb)
+          return FALSE;
+        v->num = hw && hb ? MAX (w, k) : hw ? w : k;
+        return TRUE;
+      }
+    case CQ6_YEAR:
+      return _cq_parse_year (tag_value (c, "Date"), &v->num);
+    case CQ6_TAG:
+    case CQ6_PLAYER:
+      return eval_tag (f, c, v);
+    case CQ6_RESULT:
+      return _cq_parse_result (tag_value (c, "Result")) == f->which;
+    case CQ6_MOVE:
+      return eval_move (f, c, v);
+    case CQ6_ORBIT:
+      return eval_orbit (f, c, v);
+    case CQ6_N_KINDS:
+    default:
+      break;
+    }
+  g_assert_not_reached ();
+  return FALSE;
+}
+
+gboolean
+_cq6_accepts_tags (const Cq6Program *program, const CqGame *game)
+{
+  CqNode root = { 0 };
+  Ctx c = { game, &root, &root.position, -1, -1 };
+  Val v = { 0 };
+
+  if (program->game_filters == NULL)
+    return TRUE;
+  return eval (program->game_filters, &c, &v);
+}
+
+static void
+walk (const Cq6Program *program, const CqGame *game, const CqNode *node, GArray *out)
+{
+  for (; node != NULL; node = node->next_sibling)
+    {
+      Ctx c = { game, node, &node->position, -1, -1 };
+      Val v = { 0 };
+
+      if (!program->variations && node->in_variation)
+        continue;
+      if (eval (program->body, &c, &v))
+        {
+          CqMatchedPosition m = { node->index,
+                                  program->body->type == CQ6_TYPE_SET ? v.set : 0 };
+          g_array_append_val (out, m);
+        }
+      walk (program, game, node->first_child, out);
+    }
+}
+
+static gint
+compare_matched (gconstpointer a, gconstpointer b)
+{
+  guint32 x = ((const CqMatchedPosition *) a)->node;
+  guint32 y = ((const CqMatchedPosition *) b)->node;
+  return (x > y) - (x < y);
+}
+
+gboolean
+_cq6_match_game (const Cq6Program *program, CqGame *game, GArray *out)
+{
+  gint64 n;
+
+  if (!_cq6_accepts_tags (program, game))
+    return FALSE;
+  g_array_set_size (out, 0);
+  walk (program, game, game->root, out);
+  g_array_sort (out, compare_matched);
+  n = out->len;
+  if (n < program->matchcount_min || n > program->matchcount_max)
+    {
+      g_array_set_size (out, 0);
+      return FALSE;
+    }
+  return n > 0;
+}

@@ -1,0 +1,1416 @@
+/* cq-cql6-parser.c: reads a CQL 6 query into a typed filter tree.
+ *
+ * Recursive descent over the tokens of cq-cql6-lexer.c, with the levels of
+ * the CQL 6 precedence table (lowest first): the arguments of transforms
+ * and if/then/else; or; and; not; in; the comparisons (chained: `1 < #P <
+ * 4` is `1 < #P and #P < 4`); abs, sqrt, makesquare; + and -; unary minus;
+ * * / %; #, power, file, rank, between; | ; & ; ~ ; attacks and
+ * attackedby; the direction filters, light and dark; and the primaries.
+ * Every node's value type is checked here, so that the evaluator never
+ * meets a set where it wants a number.  Filters of CQL 6 that this version
+ * does not evaluate are refused with "not supported yet" naming them.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cq-cql6-private.h"
+
+#include <string.h>
+
+typedef struct {
+  GArray     *tokens;
+  guint       pos;
+  const char *filename;
+  GError    **error;
+} Parser;
+
+static const char *const type_names[] = { "a logical filter", "a set filter",
+                                          "a numeric filter", "a string filter" };
+
+/* CQL 6 filters that are recognised but not evaluated by this version. */
+static const char *const unsupported[] = {
+  "line", "path", "find", "echo", "piece", "square", "pieceid", "comment", "message",
+  "sort", "function", "while", "parent", "child", "ancestor", "descendant", "lca",
+  "distance", "depth", "positionid", "position", "virtualmainline", "next",
+  "consecutivemoves", "isbound", "unbind", "persistent", "dictionary", "currentposition",
+  "focus", "[x]", "[element]", "[forall]", "lastposition", "pathcount", "pathlastposition",
+  "pathstart", "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
+  "colortype", "type", "settag", "removecomment", "originalcomment", "fen", "zobristkey",
+  "exchange", "local", "atomic", "assert", "abort", "notransform", "rotate45",
+  "hascomment", "puremainline", "modelmate", "pureecho", "cqlinfo", "idealmirrormate",
+  "idealmate", "modelstalemate", "idealstalemate", "pawnsquare", "loop", "anticipate",
+  "reverse", "withposition", "comments", "xray",
+};
+
+static Cq6Token *
+peek (Parser *p)
+{
+  return &g_array_index (p->tokens, Cq6Token, p->pos);
+}
+
+static Cq6Token *
+peek_at (Parser *p, guint ahead)
+{
+  guint i = MIN (p->pos + ahead, p->tokens->len - 1);
+  return &g_array_index (p->tokens, Cq6Token, i);
+}
+
+static Cq6Token *
+advance (Parser *p)
+{
+  Cq6Token *t = peek (p);
+
+  if (t->kind != CQ6_TOK_END)
+    p->pos++;
+  return t;
+}
+
+static gboolean
+is_word (const Cq6Token *t, const char *word)
+{
+  return t->kind == CQ6_TOK_WORD && strcmp (t->text, word) == 0;
+}
+
+static gboolean
+is_punct (const Cq6Token *t, const char *punct)
+{
+  return t->kind == CQ6_TOK_PUNCT && strcmp (t->text, punct) == 0;
+}
+
+static gboolean G_GNUC_PRINTF (4, 5)
+fail_at (Parser *p, const Cq6Token *t, int code, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (p->error != NULL && *p->error == NULL)
+    _cq_query_set_error (p->error, code, p->filename, t->line, t->column, "%s", message);
+  return FALSE;
+}
+
+/* The token as the user wrote it (in its ASCII spelling). */
+static char *
+token_text (const Cq6Token *t)
+{
+  if (t->kind == CQ6_TOK_END)
+    return g_strdup ("the end of the query");
+  return g_strdup_printf ("`%.*s`", (int) MIN (t->len, 40), t->start);
+}
+
+static gboolean
+expect_punct (Parser *p, const char *punct, const char *what)
+{
+  Cq6Token *t = peek (p);
+
+  if (!is_punct (t, punct))
+    {
+      g_autofree char *found = token_text (t);
+      return fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected '%s' %s, found %s",
+                      punct, what, found);
+    }
+  advance (p);
+  return TRUE;
+}
+
+Cq6Filter *
+_cq6_filter_new (Cq6Kind kind, Cq6Type type, guint line, guint column)
+{
+  Cq6Filter *f = g_new0 (Cq6Filter, 1);
+
+  f->kind = kind;
+  f->type = type;
+  f->line = line;
+  f->column = column;
+  f->designator.tag = -1;
+  return f;
+}
+
+void
+_cq6_filter_add_arg (Cq6Filter *filter, Cq6Filter *arg)
+{
+  filter->args = g_renew (Cq6Filter *, filter->args, filter->n_args + 1);
+  filter->args[filter->n_args++] = arg;
+}
+
+void
+_cq6_filter_free (Cq6Filter *filter)
+{
+  if (filter == NULL)
+    return;
+  for (guint i = 0; i < filter->n_args; i++)
+    _cq6_filter_free (filter->args[i]);
+  g_free (filter->args);
+  g_free (filter->string);
+  g_free (filter);
+}
+
+Cq6Filter *
+_cq6_filter_copy (const Cq6Filter *filter)
+{
+  Cq6Filter *copy;
+
+  if (filter == NULL)
+    return NULL;
+  copy = g_memdup2 (filter, sizeof *filter);
+  copy->string = g_strdup (filter->string);
+  copy->args = filter->n_args ? g_new (Cq6Filter *, filter->n_args) : NULL;
+  for (guint i = 0; i < filter->n_args; i++)
+    copy->args[i] = _cq6_filter_copy (filter->args[i]);
+  return copy;
+}
+
+gboolean
+_cq6_filter_equal (const Cq6Filter *a, const Cq6Filter *b)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+  if (a->kind != b->kind || a->type != b->type || a->which != b->which
+      || a->directions != b->directions || a->number != b->number
+      || a->range_min != b->range_min || a->range_max != b->range_max
+      || a->designator.pieces != b->designator.pieces
+      || a->designator.squares != b->designator.squares
+      || g_strcmp0 (a->string, b->string) != 0 || a->n_args != b->n_args)
+    return FALSE;
+  for (guint i = 0; i < a->n_args; i++)
+    if (!_cq6_filter_equal (a->args[i], b->args[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static Cq6Filter *
+node (Cq6Kind kind, Cq6Type type, const Cq6Token *at)
+{
+  return _cq6_filter_new (kind, type, at->line, at->column);
+}
+
+static Cq6Filter *
+node1 (Cq6Kind kind, Cq6Type type, const Cq6Token *at, Cq6Filter *arg)
+{
+  Cq6Filter *f = node (kind, type, at);
+
+  _cq6_filter_add_arg (f, arg);
+  return f;
+}
+
+static Cq6Filter *
+node2 (Cq6Kind kind, Cq6Type type, const Cq6Token *at, Cq6Filter *a, Cq6Filter *b)
+{
+  Cq6Filter *f = node1 (kind, type, at, a);
+
+  _cq6_filter_add_arg (f, b);
+  return f;
+}
+
+/* Checks that @f (read from the token @at) has the type @want; frees it
+ * and fails otherwise. */
+static Cq6Filter *
+want_type (Parser *p, const Cq6Token *at, Cq6Filter *f, Cq6Type want, const char *where)
+{
+  if (f == NULL || f->type == want)
+    return f;
+  fail_at (p, at, CQ_QUERY_ERROR_SEMANTIC, "%s needs %s here, but this is %s",
+           where, type_names[want], type_names[f->type]);
+  _cq6_filter_free (f);
+  return NULL;
+}
+
+static Cq6Filter *parse_filter (Parser *p);
+static Cq6Filter *parse_not (Parser *p);
+static Cq6Filter *parse_add (Parser *p);
+static Cq6Filter *parse_union (Parser *p);
+static Cq6Filter *parse_direction (Parser *p);
+
+/* Starts a filter: not a closing bracket, an infix operator or the end. */
+static gboolean
+starts_filter (const Cq6Token *t)
+{
+  if (t->kind == CQ6_TOK_END)
+    return FALSE;
+  if (t->kind == CQ6_TOK_PUNCT)
+    return is_punct (t, "(") || is_punct (t, "{") || is_punct (t, "#") || is_punct (t, "~")
+           || is_punct (t, "-");
+  if (t->kind == CQ6_TOK_WORD)
+    return !(is_word (t, "or") || is_word (t, "and") || is_word (t, "in")
+             || is_word (t, "then") || is_word (t, "else") || is_word (t, "attacks")
+             || is_word (t, "attackedby") || is_word (t, "from") || is_word (t, "to")
+             || is_word (t, "through"));
+  return TRUE;
+}
+
+/* Filters until @close ('}' or ')'), as a CQ6_COMPOUND. */
+static Cq6Filter *
+parse_sequence (Parser *p, const Cq6Token *open, const char *close)
+{
+  Cq6Filter *f = node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, open);
+
+  while (!is_punct (peek (p), close))
+    {
+      Cq6Token *t = peek (p);
+      Cq6Filter *item;
+
+      if (t->kind == CQ6_TOK_END)
+        {
+          fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "this '%s' is never closed: expected '%s'",
+                   open->text, close);
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      item = parse_filter (p);
+      if (item == NULL)
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      _cq6_filter_add_arg (f, item);
+    }
+  advance (p);
+  if (f->n_args > 0)
+    f->type = f->args[f->n_args - 1]->type;
+  return f;
+}
+
+static gboolean
+parse_int (Parser *p, gint64 *out, const char *what)
+{
+  Cq6Token *t = peek (p);
+  gboolean negative = FALSE;
+
+  if (is_punct (t, "-") && peek_at (p, 1)->kind == CQ6_TOK_NUMBER)
+    {
+      negative = TRUE;
+      advance (p);
+      t = peek (p);
+    }
+  if (t->kind != CQ6_TOK_NUMBER)
+    {
+      g_autofree char *found = token_text (t);
+      return fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected %s (a number), found %s",
+                      what, found);
+    }
+  advance (p);
+  *out = negative ? -t->number : t->number;
+  return TRUE;
+}
+
+/* `result 1-0`, `0-1`, `1/2-1/2`, `*` (tokens as the lexer split them). */
+static gboolean
+parse_result_value (Parser *p, guint32 *out)
+{
+  Cq6Token *t = peek (p);
+
+  if (t->kind == CQ6_TOK_NUMBER && is_punct (peek_at (p, 1), "-")
+      && peek_at (p, 2)->kind == CQ6_TOK_NUMBER)
+    {
+      gint64 a = t->number, b = peek_at (p, 2)->number;
+
+      if ((a == 1 && b == 0) || (a == 0 && b == 1))
+        {
+          p->pos += 3;
+          *out = a == 1 ? CQ_RESULT_WHITE_WINS : CQ_RESULT_BLACK_WINS;
+          return TRUE;
+        }
+    }
+  if (t->kind == CQ6_TOK_NUMBER && t->number == 1 && is_punct (peek_at (p, 1), "/")
+      && peek_at (p, 2)->number == 2 && is_punct (peek_at (p, 3), "-")
+      && peek_at (p, 4)->number == 1 && is_punct (peek_at (p, 5), "/")
+      && peek_at (p, 6)->number == 2)
+    {
+      p->pos += 7;
+      *out = CQ_RESULT_DRAW;
+      return TRUE;
+    }
+  if (t->kind == CQ6_TOK_STRING)
+    {
+      advance (p);
+      if (strcmp (t->text, "1-0") == 0)
+        *out = CQ_RESULT_WHITE_WINS;
+      else if (strcmp (t->text, "0-1") == 0)
+        *out = CQ_RESULT_BLACK_WINS;
+      else if (strcmp (t->text, "1/2-1/2") == 0)
+        *out = CQ_RESULT_DRAW;
+      else
+        return fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                        "expected a result 1-0, 0-1 or 1/2-1/2, found \"%s\"", t->text);
+      return TRUE;
+    }
+  {
+    g_autofree char *found = token_text (t);
+    return fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                    "expected a result 1-0, 0-1 or 1/2-1/2, found %s", found);
+  }
+}
+
+/* A set-valued argument read at the level of the direction filters. */
+static Cq6Filter *
+parse_set_arg (Parser *p, const char *where)
+{
+  Cq6Token *t = peek (p);
+
+  return want_type (p, t, parse_direction (p), CQ6_TYPE_SET, where);
+}
+
+/* Ray and direction names: CQ_RAY_* bits (N NE E SE S SW W NW). */
+static guint8
+direction_bits (const char *word)
+{
+  static const struct { const char *name; guint8 bits; } names[] = {
+    { "up", 0x01 }, { "northeast", 0x02 }, { "right", 0x04 }, { "southeast", 0x08 },
+    { "down", 0x10 }, { "southwest", 0x20 }, { "left", 0x40 }, { "northwest", 0x80 },
+    { "vertical", CQ_RAY_VERTICAL }, { "horizontal", CQ_RAY_HORIZONTAL },
+    { "orthogonal", CQ_RAY_ORTHOGONAL }, { "diagonal", CQ_RAY_DIAGONAL },
+    { "anydirection", CQ_RAY_ALL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (strcmp (word, names[i].name) == 0)
+      return names[i].bits;
+  return 0;
+}
+
+/* `tag "Name"`, `event`, `site`, `date`, `eco`, `player [white|black]`:
+ * a string filter, or with a following string the substring test. */
+static Cq6Filter *
+parse_tag (Parser *p, const Cq6Token *t, Cq6Kind kind, const char *name, guint32 which)
+{
+  Cq6Filter *f = node (kind, CQ6_TYPE_STRING, t);
+
+  f->string = g_strdup (name);
+  f->which = which;
+  if (peek (p)->kind == CQ6_TOK_STRING)
+    {
+      Cq6Token *s = advance (p);
+      Cq6Filter *needle = node (CQ6_STRING, CQ6_TYPE_STRING, s);
+
+      needle->string = g_strdup (s->text);
+      _cq6_filter_add_arg (f, needle);
+      f->type = CQ6_TYPE_LOGICAL;
+    }
+  return f;
+}
+
+/* `move` and its parameters (CQL 6 reference "move"). */
+static Cq6Filter *
+parse_move (Parser *p, const Cq6Token *t)
+{
+  Cq6Filter *f = node (CQ6_MOVE, CQ6_TYPE_SET, t);
+  gboolean first = TRUE;
+
+  for (guint i = 0; i < 4; i++)
+    _cq6_filter_add_arg (f, NULL);
+  for (;;)
+    {
+      Cq6Token *w = peek (p);
+      int slot = -1;
+
+      if (is_word (w, "from"))
+        slot = 0;
+      else if (is_word (w, "to"))
+        slot = 1;
+      else if (is_word (w, "capture"))
+        slot = 2;
+      else if (is_word (w, "promote"))
+        slot = 3;
+      if (slot >= 0)
+        {
+          Cq6Filter *arg;
+
+          advance (p);
+          if (first && slot == 0)
+            f->which |= CQ6_MOVE_VALUE_FROM;
+          if (first && slot == 2)
+            f->which |= CQ6_MOVE_VALUE_CAPTURE;
+          arg = parse_set_arg (p, w->text);
+          if (arg == NULL)
+            {
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          _cq6_filter_free (f->args[slot]);
+          f->args[slot] = arg;
+        }
+      else if (is_word (w, "previous"))
+        f->which |= CQ6_MOVE_PREVIOUS, advance (p);
+      else if (is_word (w, "legal"))
+        f->which |= CQ6_MOVE_LEGAL, advance (p);
+      else if (is_word (w, "pseudolegal"))
+        f->which |= CQ6_MOVE_PSEUDOLEGAL, advance (p);
+      else if (is_word (w, "primary"))
+        f->which |= CQ6_MOVE_PRIMARY, advance (p);
+      else if (is_word (w, "secondary"))
+        f->which |= CQ6_MOVE_SECONDARY, advance (p);
+      else if (is_word (w, "enpassant"))
+        f->which |= CQ6_MOVE_ENPASSANT, advance (p);
+      else if (is_word (w, "castle"))
+        f->which |= CQ6_MOVE_CASTLE, advance (p);
+      else if (is_word (w, "null"))
+        f->which |= CQ6_MOVE_NULL, advance (p);
+      else if (is_word (w, "comment") || is_word (w, "enpassantsquare")
+               || is_word (w, "count") || is_word (w, "o-o"))
+        {
+          fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED,
+                   "the move parameter `%s` is not supported yet", w->text);
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      else
+        break;
+      first = FALSE;
+    }
+  if ((f->which & CQ6_MOVE_PREVIOUS) && (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
+    {
+      fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC, "`move previous` cannot be `legal`");
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  return f;
+}
+
+/* `pin`, with `from`, `through`, `to` in any order. */
+static Cq6Filter *
+parse_pin (Parser *p, const Cq6Token *t)
+{
+  Cq6Filter *f = node (CQ6_PIN, CQ6_TYPE_SET, t);
+
+  for (guint i = 0; i < 3; i++)
+    _cq6_filter_add_arg (f, NULL);
+  for (;;)
+    {
+      Cq6Token *w = peek (p);
+      int slot = is_word (w, "from") ? 0 : is_word (w, "through") ? 1 : is_word (w, "to") ? 2 : -1;
+      Cq6Filter *arg;
+
+      if (slot < 0)
+        break;
+      advance (p);
+      arg = parse_set_arg (p, w->text);
+      if (arg == NULL)
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      _cq6_filter_free (f->args[slot]);
+      f->args[slot] = arg;
+    }
+  return f;
+}
+
+/* A parenthesised list of filters of one type, e.g. `max(#A #a 3)`,
+ * `ray(Q _ k)`. */
+static gboolean
+parse_arg_list (Parser *p, Cq6Filter *f, Cq6Type type, guint min, guint max, const char *name)
+{
+  Cq6Token *open = peek (p);
+
+  if (!expect_punct (p, "(", "after the filter's name"))
+    return FALSE;
+  while (!is_punct (peek (p), ")"))
+    {
+      Cq6Token *at = peek (p);
+      Cq6Filter *arg;
+
+      if (at->kind == CQ6_TOK_END)
+        return fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "this '(' is never closed");
+      arg = want_type (p, at, parse_filter (p), type, name);
+      if (arg == NULL)
+        return FALSE;
+      _cq6_filter_add_arg (f, arg);
+    }
+  advance (p);
+  if (f->n_args < min || f->n_args > max)
+    {
+      if (min == max)
+        return fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "`%s` takes %u arguments, found %u",
+                        name, min, f->n_args);
+      return fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "`%s` takes at least %u arguments, found %u",
+                      name, min, f->n_args);
+    }
+  return TRUE;
+}
+
+static gboolean
+transform_kind (const char *word, Cq6TransformKind *out)
+{
+  static const struct { const char *name; Cq6TransformKind kind; } names[] = {
+    { "flip", CQ6_XF_FLIP }, { "flipdihedral", CQ6_XF_FLIP },
+    { "flipvertical", CQ6_XF_FLIPVERTICAL }, { "fliphorizontal", CQ6_XF_FLIPHORIZONTAL },
+    { "flipcolor", CQ6_XF_FLIPCOLOR }, { "reversecolor", CQ6_XF_REVERSECOLOR },
+    { "rotate90", CQ6_XF_ROTATE90 }, { "shift", CQ6_XF_SHIFT },
+    { "shifthorizontal", CQ6_XF_SHIFTHORIZONTAL }, { "shiftvertical", CQ6_XF_SHIFTVERTICAL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (strcmp (word, names[i].name) == 0)
+      {
+        *out = names[i].kind;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static Cq6Filter *
+parse_word (Parser *p, Cq6Token *t)
+{
+  const char *w = t->text;
+  Cq6TransformKind xf;
+  guint8 dirs;
+  static const struct { const char *name; Cq6Kind kind; Cq6Type type; } simple[] = {
+    { "check", CQ6_CHECK, CQ6_TYPE_LOGICAL }, { "mate", CQ6_MATE, CQ6_TYPE_LOGICAL },
+    { "stalemate", CQ6_STALEMATE, CQ6_TYPE_LOGICAL }, { "wtm", CQ6_WTM, CQ6_TYPE_LOGICAL },
+    { "btm", CQ6_BTM, CQ6_TYPE_LOGICAL }, { "initial", CQ6_INITIAL, CQ6_TYPE_LOGICAL },
+    { "terminal", CQ6_TERMINAL, CQ6_TYPE_LOGICAL },
+    { "mainline", CQ6_MAINLINE, CQ6_TYPE_LOGICAL },
+    { "variation", CQ6_VARIATION, CQ6_TYPE_LOGICAL }, { "true", CQ6_TRUE, CQ6_TYPE_LOGICAL },
+    { "false", CQ6_FALSE, CQ6_TYPE_LOGICAL },
+    { "sidetomove", CQ6_SIDETOMOVE, CQ6_TYPE_NUMBER },
+    { "movenumber", CQ6_MOVENUMBER, CQ6_TYPE_NUMBER }, { "ply", CQ6_PLY, CQ6_TYPE_NUMBER },
+    { "gamenumber", CQ6_GAMENUMBER, CQ6_TYPE_NUMBER }, { "year", CQ6_YEAR, CQ6_TYPE_NUMBER },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (simple); i++)
+    if (strcmp (w, simple[i].name) == 0)
+      return node (simple[i].kind, simple[i].type, t);
+
+  if (strcmp (w, "white") == 0 || strcmp (w, "black") == 0)
+    {
+      Cq6Filter *f = node (CQ6_COLOR, CQ6_TYPE_NUMBER, t);
+      f->number = w[0] == 'w' ? 1 : -1;
+      return f;
+    }
+  if (strcmp (w, "not") == 0)
+    {
+      Cq6Filter *arg = parse_not (p);
+      return arg ? node1 (CQ6_NOT, CQ6_TYPE_LOGICAL, t, arg) : NULL;
+    }
+  if (strcmp (w, "if") == 0)
+    {
+      Cq6Filter *f = node (CQ6_IF, CQ6_TYPE_LOGICAL, t), *arg;
+
+      if ((arg = parse_filter (p)) == NULL)
+        goto fail_if;
+      _cq6_filter_add_arg (f, arg);
+      if (is_word (peek (p), "then"))
+        advance (p);
+      if ((arg = parse_filter (p)) == NULL)
+        goto fail_if;
+      _cq6_filter_add_arg (f, arg);
+      if (is_word (peek (p), "else"))
+        {
+          advance (p);
+          if ((arg = parse_filter (p)) == NULL)
+            goto fail_if;
+          _cq6_filter_add_arg (f, arg);
+        }
+      else
+        _cq6_filter_add_arg (f, NULL);
+      /* A numeric or set if/else has the value of the branch taken. */
+      if (f->args[2] != NULL && f->args[1]->type == f->args[2]->type)
+        f->type = f->args[1]->type;
+      return f;
+    fail_if:
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  if (transform_kind (w, &xf))
+    {
+      gboolean count = FALSE;
+      Cq6Filter *arg;
+
+      if (is_word (peek (p), "count"))
+        count = TRUE, advance (p);
+      arg = parse_filter (p);
+      if (arg == NULL)
+        return NULL;
+      return _cq6_orbit_new (xf, arg, count, t->line, t->column, p->filename, p->error);
+    }
+  if ((dirs = direction_bits (w)) != 0)
+    {
+      Cq6Filter *f = node (CQ6_DIRECTION, CQ6_TYPE_SET, t), *arg;
+
+      f->directions = dirs;
+      f->range_min = 1;
+      f->range_max = 7;
+      if (peek (p)->kind == CQ6_TOK_NUMBER)
+        {
+          f->range_min = f->range_max = advance (p)->number;
+          if (peek (p)->kind == CQ6_TOK_NUMBER)
+            f->range_max = advance (p)->number;
+        }
+      arg = parse_set_arg (p, w);
+      if (arg == NULL)
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      _cq6_filter_add_arg (f, arg);
+      return f;
+    }
+  if (strcmp (w, "light") == 0 || strcmp (w, "dark") == 0)
+    {
+      Cq6Filter *arg = parse_set_arg (p, w);
+      return arg ? node1 (w[0] == 'l' ? CQ6_LIGHT : CQ6_DARK, CQ6_TYPE_SET, t, arg) : NULL;
+    }
+  if (strcmp (w, "passedpawns") == 0 || strcmp (w, "doubledpawns") == 0
+      || strcmp (w, "isolatedpawns") == 0 || strcmp (w, "connectedpawns") == 0)
+    {
+      Cq6Filter *f = node (CQ6_PAWNS, CQ6_TYPE_SET, t);
+      f->which = w[0] == 'p' ? CQ6_PAWNS_PASSED : w[0] == 'd' ? CQ6_PAWNS_DOUBLED
+                 : w[0] == 'i' ? CQ6_PAWNS_ISOLATED : CQ6_PAWNS_CONNECTED;
+      return f;
+    }
+  if (strcmp (w, "between") == 0)
+    {
+      Cq6Filter *f = node (CQ6_BETWEEN, CQ6_TYPE_SET, t);
+      if (!parse_arg_list (p, f, CQ6_TYPE_SET, 2, 2, w))
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      return f;
+    }
+  if (strcmp (w, "ray") == 0)
+    {
+      Cq6Filter *f = node (CQ6_RAY, CQ6_TYPE_SET, t);
+
+      f->directions = CQ_RAY_ALL;
+      if (peek (p)->kind == CQ6_TOK_WORD && (dirs = direction_bits (peek (p)->text)) != 0)
+        {
+          f->directions = dirs;
+          advance (p);
+        }
+      if (!parse_arg_list (p, f, CQ6_TYPE_SET, 2, 16, w))
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      return f;
+    }
+  if (strcmp (w, "pin") == 0)
+    return parse_pin (p, t);
+  if (strcmp (w, "move") == 0)
+    return parse_move (p, t);
+  if (strcmp (w, "makesquare") == 0)
+    {
+      Cq6Filter *f = node (CQ6_MAKESQUARE, CQ6_TYPE_SET, t);
+      if (!parse_arg_list (p, f, CQ6_TYPE_NUMBER, 2, 2, w))
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      return f;
+    }
+  if (strcmp (w, "max") == 0 || strcmp (w, "min") == 0)
+    {
+      Cq6Filter *f = node (w[1] == 'a' ? CQ6_MAX : CQ6_MIN, CQ6_TYPE_NUMBER, t);
+      if (!parse_arg_list (p, f, CQ6_TYPE_NUMBER, 1, 64, w))
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      return f;
+    }
+  if (strcmp (w, "abs") == 0 || strcmp (w, "sqrt") == 0)
+    {
+      Cq6Token *at = peek (p);
+      Cq6Filter *arg = want_type (p, at, parse_add (p), CQ6_TYPE_NUMBER, w);
+      return arg ? node1 (w[0] == 'a' ? CQ6_ABS : CQ6_SQRT, CQ6_TYPE_NUMBER, t, arg) : NULL;
+    }
+  if (strcmp (w, "power") == 0 || strcmp (w, "file") == 0 || strcmp (w, "rank") == 0)
+    {
+      Cq6Token *at = peek (p);
+      Cq6Filter *arg = want_type (p, at, parse_union (p), CQ6_TYPE_SET, w);
+      Cq6Kind kind = w[0] == 'p' ? CQ6_POWER : w[0] == 'f' ? CQ6_FILE : CQ6_RANK;
+      return arg ? node1 (kind, CQ6_TYPE_NUMBER, t, arg) : NULL;
+    }
+  if (strcmp (w, "elo") == 0)
+    {
+      Cq6Filter *f = node (CQ6_ELO, CQ6_TYPE_NUMBER, t);
+      if (is_word (peek (p), "white"))
+        f->which = 1, advance (p);
+      else if (is_word (peek (p), "black"))
+        f->which = 2, advance (p);
+      return f;
+    }
+  if (strcmp (w, "whiteelo") == 0 || strcmp (w, "blackelo") == 0)
+    {
+      Cq6Filter *f = node (CQ6_ELO, CQ6_TYPE_NUMBER, t);
+      f->which = w[0] == 'w' ? 1 : 2;
+      return f;
+    }
+  if (strcmp (w, "result") == 0)
+    {
+      Cq6Filter *f = node (CQ6_RESULT, CQ6_TYPE_LOGICAL, t);
+      if (!parse_result_value (p, &f->which))
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      return f;
+    }
+  if (strcmp (w, "player") == 0)
+    {
+      guint32 which = 0;
+      if (is_word (peek (p), "white"))
+        which = 1, advance (p);
+      else if (is_word (peek (p), "black"))
+        which = 2, advance (p);
+      return parse_tag (p, t, CQ6_PLAYER, NULL, which);
+    }
+  if (strcmp (w, "event") == 0 || strcmp (w, "site") == 0 || strcmp (w, "date") == 0
+      || strcmp (w, "eco") == 0)
+    {
+      static const char *const tag_names[] = { "Event", "Site", "Date", "ECO" };
+      guint i = w[0] == 'e' ? (w[1] == 'v' ? 0 : 3) : w[0] == 's' ? 1 : 2;
+      return parse_tag (p, t, CQ6_TAG, tag_names[i], 0);
+    }
+  if (strcmp (w, "tag") == 0)
+    {
+      Cq6Token *name = peek (p);
+      if (name->kind != CQ6_TOK_STRING)
+        {
+          g_autofree char *found = token_text (name);
+          fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
+                   "expected the tag's name as a string after `tag`, e.g. tag \"Annotator\", "
+                   "found %s", found);
+          return NULL;
+        }
+      advance (p);
+      return parse_tag (p, t, CQ6_TAG, name->text, 0);
+    }
+  if (strcmp (w, "legal") == 0 || strcmp (w, "pseudolegal") == 0)
+    {
+      /* `legal` alone: the squares the side to move can move to legally. */
+      Cq6Filter *f = node (CQ6_MOVE, CQ6_TYPE_SET, t);
+      for (guint i = 0; i < 4; i++)
+        _cq6_filter_add_arg (f, NULL);
+      f->which = w[0] == 'l' ? CQ6_MOVE_LEGAL : CQ6_MOVE_PSEUDOLEGAL;
+      return f;
+    }
+  if (strcmp (w, "cql") == 0)
+    {
+      fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "`cql(...)` may only start the query");
+      return NULL;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (unsupported); i++)
+    if (strcmp (w, unsupported[i]) == 0)
+      {
+        fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
+                 "the CQL 6 filter `%s` is not supported yet (docs/cql6.md lists what is)", w);
+        return NULL;
+      }
+  if (is_punct (peek (p), "=") || is_punct (peek (p), "(") )
+    {
+      fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
+               "`%s`: variables and functions are not supported yet", w);
+      return NULL;
+    }
+  fail_at (p, t, CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
+           "unknown filter `%s` (variables are not supported yet)", w);
+  return NULL;
+}
+
+static Cq6Filter *
+parse_primary (Parser *p)
+{
+  Cq6Token *t = peek (p);
+
+  switch (t->kind)
+    {
+    case CQ6_TOK_DESIGNATOR:
+      {
+        Cq6Filter *f = node (CQ6_DESIGNATOR, CQ6_TYPE_SET, advance (p));
+        f->designator = t->designator;
+        return f;
+      }
+    case CQ6_TOK_NUMBER:
+      {
+        Cq6Filter *f = node (CQ6_NUMBER, CQ6_TYPE_NUMBER, advance (p));
+        f->number = t->number;
+        return f;
+      }
+    case CQ6_TOK_STRING:
+      {
+        Cq6Filter *f = node (CQ6_STRING, CQ6_TYPE_STRING, advance (p));
+        f->string = g_strdup (t->text);
+        return f;
+      }
+    case CQ6_TOK_WORD:
+      advance (p);
+      return parse_word (p, t);
+    case CQ6_TOK_PUNCT:
+      if (is_punct (t, "{"))
+        {
+          advance (p);
+          return parse_sequence (p, t, "}");
+        }
+      if (is_punct (t, "("))
+        {
+          Cq6Filter *f;
+
+          advance (p);
+          f = parse_filter (p);
+          if (f != NULL && !expect_punct (p, ")", "to close the '('"))
+            {
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          return f;
+        }
+      if (is_punct (t, "-->") || is_punct (t, "<--") || is_punct (t, "--")
+          || is_punct (t, ":") || is_punct (t, "->") || is_punct (t, "<-")
+          || is_punct (t, "~~") || is_punct (t, "[") || is_punct (t, "$"))
+        {
+          fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED, "`%s` is not supported yet", t->text);
+          return NULL;
+        }
+      G_GNUC_FALLTHROUGH;
+    default:
+      {
+        g_autofree char *found = token_text (t);
+        fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a filter, found %s", found);
+        return NULL;
+      }
+    }
+}
+
+/* The direction filters, light and dark are read at this level too (their
+ * argument is a primary). */
+static Cq6Filter *
+parse_direction (Parser *p)
+{
+  return parse_primary (p);
+}
+
+static Cq6Filter *
+parse_attacks (Parser *p)
+{
+  Cq6Token *at = peek (p);
+  Cq6Filter *left = parse_direction (p);
+
+  while (left != NULL && (is_word (peek (p), "attacks") || is_word (peek (p), "attackedby")))
+    {
+      Cq6Token *op = advance (p);
+      Cq6Token *rat = peek (p);
+      Cq6Filter *right;
+
+      left = want_type (p, at, left, CQ6_TYPE_SET, op->text);
+      right = want_type (p, rat, parse_direction (p), CQ6_TYPE_SET, op->text);
+      if (left == NULL || right == NULL)
+        {
+          _cq6_filter_free (left);
+          _cq6_filter_free (right);
+          return NULL;
+        }
+      left = node2 (op->text[6] == 's' ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op,
+                    left, right);
+    }
+  return left;
+}
+
+static Cq6Filter *
+parse_complement (Parser *p)
+{
+  Cq6Token *t = peek (p);
+
+  if (is_punct (t, "~"))
+    {
+      Cq6Token *at;
+      Cq6Filter *arg;
+
+      advance (p);
+      at = peek (p);
+      arg = want_type (p, at, parse_complement (p), CQ6_TYPE_SET, "`~`");
+      return arg ? node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg) : NULL;
+    }
+  return parse_attacks (p);
+}
+
+static Cq6Filter *
+parse_set_binary (Parser *p, const char *op, Cq6Kind kind, Cq6Filter *(*next) (Parser *))
+{
+  Cq6Token *at = peek (p);
+  Cq6Filter *left = next (p);
+
+  while (left != NULL && is_punct (peek (p), op))
+    {
+      Cq6Token *t = advance (p);
+      Cq6Token *rat = peek (p);
+      Cq6Filter *right;
+      g_autofree char *where = g_strdup_printf ("`%s`", op);
+
+      left = want_type (p, at, left, CQ6_TYPE_SET, where);
+      right = want_type (p, rat, next (p), CQ6_TYPE_SET, where);
+      if (left == NULL || right == NULL)
+        {
+          _cq6_filter_free (left);
+          _cq6_filter_free (right);
+          return NULL;
+        }
+      left = node2 (kind, CQ6_TYPE_SET, t, left, right);
+    }
+  return left;
+}
+
+static Cq6Filter *
+parse_intersection (Parser *p)
+{
+  return parse_set_binary (p, "&", CQ6_INTERSECTION, parse_complement);
+}
+
+static Cq6Filter *
+parse_union (Parser *p)
+{
+  return parse_set_binary (p, "|", CQ6_UNION, parse_intersection);
+}
+
+/* # and the other prefixes whose argument is a set union. */
+static Cq6Filter *
+parse_count (Parser *p)
+{
+  Cq6Token *t = peek (p);
+
+  if (is_punct (t, "#"))
+    {
+      Cq6Token *at;
+      Cq6Filter *arg;
+
+      advance (p);
+      at = peek (p);
+      arg = want_type (p, at, parse_union (p), CQ6_TYPE_SET, "`#`");
+      return arg ? node1 (CQ6_COUNT, CQ6_TYPE_NUMBER, t, arg) : NULL;
+    }
+  return parse_union (p);
+}
+
+static Cq6Filter *
+parse_unary (Parser *p)
+{
+  Cq6Token *t = peek (p);
+
+  if (is_punct (t, "-"))
+    {
+      Cq6Token *at;
+      Cq6Filter *arg;
+
+      advance (p);
+      at = peek (p);
+      if (at->kind == CQ6_TOK_NUMBER)
+        {
+          Cq6Filter *f = node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
+          f->number = -advance (p)->number;
+          return f;
+        }
+      arg = want_type (p, at, parse_unary (p), CQ6_TYPE_NUMBER, "unary `-`");
+      return arg ? node1 (CQ6_NEGATE, CQ6_TYPE_NUMBER, t, arg) : NULL;
+    }
+  return parse_count (p);
+}
+
+static Cq6Filter *
+parse_arith (Parser *p, const char *ops, Cq6Filter *(*next) (Parser *))
+{
+  Cq6Token *at = peek (p);
+  Cq6Filter *left = next (p);
+
+  while (left != NULL && peek (p)->kind == CQ6_TOK_PUNCT && strlen (peek (p)->text) == 1
+         && strchr (ops, peek (p)->text[0]) != NULL)
+    {
+      Cq6Token *t = advance (p);
+      Cq6Token *rat = peek (p);
+      Cq6Filter *right;
+      g_autofree char *where = g_strdup_printf ("`%s`", t->text);
+
+      left = want_type (p, at, left, CQ6_TYPE_NUMBER, where);
+      right = want_type (p, rat, next (p), CQ6_TYPE_NUMBER, where);
+      if (left == NULL || right == NULL)
+        {
+          _cq6_filter_free (left);
+          _cq6_filter_free (right);
+          return NULL;
+        }
+      left = node2 (CQ6_ARITH, CQ6_TYPE_NUMBER, t, left, right);
+      left->which = (guchar) t->text[0];
+    }
+  return left;
+}
+
+static Cq6Filter *
+parse_mul (Parser *p)
+{
+  return parse_arith (p, "*/%", parse_unary);
+}
+
+static Cq6Filter *
+parse_add (Parser *p)
+{
+  return parse_arith (p, "+-", parse_mul);
+}
+
+static int
+compare_op (const Cq6Token *t)
+{
+  static const char *const ops[] = { "<", "<=", "==", ">=", ">", "!=" };
+
+  if (t->kind != CQ6_TOK_PUNCT)
+    return -1;
+  for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
+    if (strcmp (t->text, ops[i]) == 0)
+      return (int) i;
+  return -1;
+}
+
+static Cq6Filter *
+parse_compare (Parser *p)
+{
+  Cq6Token *at = peek (p);
+  Cq6Filter *left = parse_add (p), *result = NULL;
+
+  while (left != NULL && compare_op (peek (p)) >= 0)
+    {
+      Cq6Token *t = advance (p);
+      Cq6Token *rat = peek (p);
+      int op = compare_op (t);
+      Cq6Filter *right = parse_add (p), *cmp;
+
+      if (right == NULL)
+        break;
+      if (left->type != right->type || left->type == CQ6_TYPE_LOGICAL
+          || (left->type == CQ6_TYPE_SET && op != CQ6_CMP_EQ && op != CQ6_CMP_NE))
+        {
+          fail_at (p, rat, CQ_QUERY_ERROR_SEMANTIC,
+                   "`%s` compares two numbers, two strings or (== and != only) two sets; "
+                   "here it has %s and %s", t->text, type_names[left->type],
+                   type_names[right->type]);
+          _cq6_filter_free (right);
+          break;
+        }
+      /* Chained comparisons share their middle operand: a copy of it. */
+      cmp = node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, left, right);
+      cmp->which = op;
+      result = result ? node2 (CQ6_AND, CQ6_TYPE_LOGICAL, t, result, cmp) : cmp;
+      left = compare_op (peek (p)) >= 0 ? _cq6_filter_copy (right) : NULL;
+      at = rat;
+    }
+  if (result == NULL)
+    return left;
+  if (left != NULL)
+    {
+      /* An error stopped the chain. */
+      _cq6_filter_free (left);
+      _cq6_filter_free (result);
+      return NULL;
+    }
+  if (p->error != NULL && *p->error != NULL)
+    {
+      _cq6_filter_free (result);
+      return NULL;
+    }
+  (void) at;
+  return result;
+}
+
+static Cq6Filter *
+parse_in (Parser *p)
+{
+  Cq6Token *at = peek (p);
+  Cq6Filter *left = parse_compare (p);
+
+  if (left != NULL && is_word (peek (p), "in"))
+    {
+      Cq6Token *t = advance (p);
+      Cq6Token *rat = peek (p);
+      Cq6Filter *right;
+
+      left = want_type (p, at, left, CQ6_TYPE_SET, "`in`");
+      right = want_type (p, rat, parse_compare (p), CQ6_TYPE_SET, "`in`");
+      if (left == NULL || right == NULL)
+        {
+          _cq6_filter_free (left);
+          _cq6_filter_free (right);
+          return NULL;
+        }
+      return node2 (CQ6_IN, CQ6_TYPE_LOGICAL, t, left, right);
+    }
+  return left;
+}
+
+static Cq6Filter *
+parse_not (Parser *p)
+{
+  Cq6Token *t = peek (p);
+
+  if (is_word (t, "not"))
+    {
+      Cq6Filter *arg;
+
+      advance (p);
+      arg = parse_not (p);
+      return arg ? node1 (CQ6_NOT, CQ6_TYPE_LOGICAL, t, arg) : NULL;
+    }
+  return parse_in (p);
+}
+
+static Cq6Filter *
+parse_logic (Parser *p, const char *word, Cq6Kind kind, Cq6Filter *(*next) (Parser *))
+{
+  Cq6Filter *left = next (p);
+
+  while (left != NULL && is_word (peek (p), word))
+    {
+      Cq6Token *t = advance (p);
+      Cq6Filter *right = next (p);
+
+      if (right == NULL)
+        {
+          _cq6_filter_free (left);
+          return NULL;
+        }
+      left = node2 (kind, CQ6_TYPE_LOGICAL, t, left, right);
+    }
+  return left;
+}
+
+static Cq6Filter *
+parse_and (Parser *p)
+{
+  return parse_logic (p, "and", CQ6_AND, parse_not);
+}
+
+static Cq6Filter *
+parse_filter (Parser *p)
+{
+  Cq6Token *t = peek (p);
+
+  if (!starts_filter (t) && !is_word (t, "not"))
+    {
+      g_autofree char *found = token_text (t);
+      fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a filter, found %s", found);
+      return NULL;
+    }
+  return parse_logic (p, "or", CQ6_OR, parse_and);
+}
+
+/* A file name in the header: the raw text up to white space or ')'. */
+static char *
+parse_path (Parser *p, const char *what)
+{
+  Cq6Token *t = peek (p);
+  const char *start = t->start, *end = start;
+
+  if (t->kind == CQ6_TOK_STRING)
+    {
+      advance (p);
+      return g_strdup (t->text);
+    }
+  if (t->kind == CQ6_TOK_END || is_punct (t, ")"))
+    {
+      fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a file name after `%s`", what);
+      return NULL;
+    }
+  while (*end != '\0' && !g_ascii_isspace (*end) && *end != ')')
+    end++;
+  while (peek (p)->kind != CQ6_TOK_END && peek (p)->start < end)
+    advance (p);
+  return g_strndup (start, end - start);
+}
+
+static gboolean
+parse_range (Parser *p, gint64 *lo, gint64 *hi, const char *what)
+{
+  if (!parse_int (p, lo, what))
+    return FALSE;
+  *hi = *lo;
+  if (peek (p)->kind == CQ6_TOK_NUMBER)
+    *hi = advance (p)->number;
+  return TRUE;
+}
+
+static gboolean
+parse_header (Parser *p, Cq6Program *prog)
+{
+  Cq6Token *open;
+  Cq6Filter *games = NULL;
+
+  advance (p); /* cql */
+  open = peek (p);
+  if (!expect_punct (p, "(", "after `cql` (the header, e.g. cql(input games.pgn))"))
+    return FALSE;
+  while (!is_punct (peek (p), ")"))
+    {
+      Cq6Token *t = peek (p);
+      const char *w = t->text;
+
+      if (t->kind == CQ6_TOK_END)
+        return fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "the header's '(' is never closed");
+      if (t->kind != CQ6_TOK_WORD)
+        {
+          g_autofree char *found = token_text (t);
+          return fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                          "expected a header parameter (input, output, variations, ...), "
+                          "found %s", found);
+        }
+      advance (p);
+      if (strcmp (w, "input") == 0 || strcmp (w, "output") == 0)
+        {
+          char **slot = w[0] == 'i' ? &prog->input : &prog->output;
+          g_free (*slot);
+          if ((*slot = parse_path (p, w)) == NULL)
+            return FALSE;
+        }
+      else if (strcmp (w, "variations") == 0)
+        prog->variations = TRUE;
+      else if (strcmp (w, "mainline") == 0)
+        prog->variations = FALSE;
+      else if (strcmp (w, "quiet") == 0)
+        prog->quiet = TRUE;
+      else if (strcmp (w, "silent") == 0)
+        prog->silent = TRUE;
+      else if (strcmp (w, "matchcount") == 0)
+        {
+          if (!parse_range (p, &prog->matchcount_min, &prog->matchcount_max, "matchcount"))
+            return FALSE;
+        }
+      else if (strcmp (w, "matchstring") == 0)
+        {
+          Cq6Token *s = peek (p);
+          if (s->kind != CQ6_TOK_STRING)
+            return fail_at (p, s, CQ_QUERY_ERROR_SYNTAX,
+                            "expected a string after `matchstring`");
+          advance (p);
+          g_free (prog->matchstring);
+          prog->matchstring = g_strdup (s->text);
+        }
+      else if (strcmp (w, "gamenumber") == 0 || strcmp (w, "year") == 0)
+        {
+          Cq6Filter *value = node (w[0] == 'g' ? CQ6_GAMENUMBER : CQ6_YEAR,
+                                   CQ6_TYPE_NUMBER, t);
+          Cq6Filter *lo = node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
+          Cq6Filter *hi = node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
+          Cq6Filter *c1, *c2;
+
+          if (!parse_range (p, &lo->number, &hi->number, w))
+            {
+              _cq6_filter_free (value), _cq6_filter_free (lo), _cq6_filter_free (hi);
+              return FALSE;
+            }
+          c1 = node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, lo, _cq6_filter_copy (value));
+          c1->which = CQ6_CMP_LE;
+          c2 = node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, value, hi);
+          c2->which = CQ6_CMP_LE;
+          if (games == NULL)
+            games = node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, t);
+          _cq6_filter_add_arg (games, c1);
+          _cq6_filter_add_arg (games, c2);
+        }
+      else if (strcmp (w, "result") == 0 || strcmp (w, "player") == 0
+               || strcmp (w, "white") == 0 || strcmp (w, "black") == 0
+               || strcmp (w, "event") == 0 || strcmp (w, "site") == 0)
+        {
+          Cq6Filter *f;
+
+          if (w[0] == 'w' || w[0] == 'b')
+            {
+              Cq6Token *s = peek (p);
+              if (s->kind != CQ6_TOK_STRING)
+                return fail_at (p, s, CQ_QUERY_ERROR_SYNTAX,
+                                "expected the player's name as a string after `%s`", w);
+              f = parse_tag (p, t, CQ6_PLAYER, NULL, w[0] == 'w' ? 1 : 2);
+            }
+          else
+            {
+              if ((f = parse_word (p, t)) == NULL)
+                return FALSE;
+            }
+          if (f->type != CQ6_TYPE_LOGICAL)
+            {
+              _cq6_filter_free (f);
+              return fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                              "expected a string after `%s` in the header", w);
+            }
+          if (games == NULL)
+            games = node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, t);
+          _cq6_filter_add_arg (games, f);
+        }
+      else if (strcmp (w, "sort") == 0 || strcmp (w, "nestban") == 0
+               || strcmp (w, "persistent") == 0 || strcmp (w, "lineincrement") == 0
+               || strcmp (w, "smartcomments") == 0 || strcmp (w, "nosmartcomments") == 0
+               || strcmp (w, "noremovecomment") == 0 || strcmp (w, "secure") == 0)
+        return fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
+                        "the header parameter `%s` is not supported yet", w);
+      else
+        return fail_at (p, t, CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
+                        "unknown header parameter `%s` (expected input, output, variations, "
+                        "mainline, matchcount, matchstring, quiet, silent, gamenumber, result, "
+                        "year, player, white, black)", w);
+      prog->game_filters = games;
+    }
+  advance (p);
+  prog->game_filters = games;
+  return TRUE;
+}
+
+void
+_cq6_program_free (Cq6Program *program)
+{
+  if (program == NULL)
+    return;
+  _cq6_filter_free (program->body);
+  _cq6_filter_free (program->game_filters);
+  g_free (program->input);
+  g_free (program->output);
+  g_free (program->matchstring);
+  g_free (program);
+}
+
+Cq6Program *
+_cq6_program_read (const char *text, gsize len, const char *filename, GError **error)
+{
+  Parser p = { NULL, 0, filename, error };
+  Cq6Program *prog;
+  Cq6Token *first;
+
+  p.tokens = _cq6_tokenize (text, len, filename, error);
+  if (p.tokens == NULL)
+    return NULL;
+  prog = g_new0 (Cq6Program, 1);
+  prog->matchcount_min = 1;
+  prog->matchcount_max = G_MAXINT64;
+  first = peek (&p);
+  if (is_word (first, "cql"))
+    {
+      if (!parse_header (&p, prog))
+        goto fail;
+    }
+  prog->body = node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, peek (&p));
+  while (peek (&p)->kind != CQ6_TOK_END)
+    {
+      Cq6Filter *f;
+
+      if (is_punct (peek (&p), "}") || is_punct (peek (&p), ")"))
+        {
+          fail_at (&p, peek (&p), CQ_QUERY_ERROR_SYNTAX, "unmatched '%s'", peek (&p)->text);
+          goto fail;
+        }
+      f = parse_filter (&p);
+      if (f == NULL)
+        goto fail;
+      _cq6_filter_add_arg (prog->body, f);
+    }
+  if (prog->body->n_args == 0)
+    {
+      fail_at (&p, peek (&p), CQ_QUERY_ERROR_SYNTAX,
+               "the query has no filter after its header: write at least one, e.g. `mate`");
+      goto fail;
+    }
+  _cq6_tokens_free (p.tokens);
+  return prog;
+
+fail:
+  if (error != NULL && *error == NULL)
+    _cq_query_set_error (error, CQ_QUERY_ERROR_SYNTAX, filename, 1, 1, "cannot read the query");
+  _cq6_tokens_free (p.tokens);
+  _cq6_program_free (prog);
+  return NULL;
+}

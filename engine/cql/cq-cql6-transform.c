@@ -1,0 +1,285 @@
+/* cq-cql6-transform.c: the transform filters of CQL 6 (flip, flipcolor,
+ * shift, ...), expanded when the query is read.
+ *
+ * `τ F` matches a position if some member of τ's transform set, applied to
+ * F, matches (CQL 6 reference "transforms").  The images are built here
+ * once: every square set, piece set, direction and colour-dependent filter
+ * (wtm/btm, result, elo and player sides, the colour constants) of F is
+ * mapped with the maps of cq-transform.c (the dihedral symmetries and the
+ * colour flip are the same as CQL 3's).  Shifts follow CQL 6's rule
+ * (reference "shift"): squares shifted off the board are removed, a
+ * square set that becomes empty drops the whole image, and a square set
+ * holding a whole rank (file) keeps that rank (file) where it is under
+ * horizontal (vertical) shifts.  Images that come out equal are kept once;
+ * the result is a CQ6_ORBIT whose members the evaluator tries in turn.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cq-cql6-private.h"
+
+#include <string.h>
+
+/* The most filter nodes the orbits of one query may hold. */
+#define ORBIT_NODE_BUDGET 2000000
+
+typedef struct {
+  CqTransform t;    /* dihedral and colour part; identity maps */
+  int         dx;   /* CQL 6 shift */
+  int         dy;
+} Member;
+
+#define RANK_MASK(r) (G_GUINT64_CONSTANT (0xFF) << (8 * (r)))
+#define FILE_MASK(f) (G_GUINT64_CONSTANT (0x0101010101010101) << (f))
+
+/* The image of @squares under a CQL 6 shift by (dx, dy). */
+static CqBitboard
+shift_squares (CqBitboard squares, int dx, int dy)
+{
+  CqBitboard full_ranks = 0, full_files = 0, out = 0;
+
+  if (dx == 0 && dy == 0)
+    return squares;
+  for (int i = 0; i < 8; i++)
+    {
+      if ((squares & RANK_MASK (i)) == RANK_MASK (i))
+        full_ranks |= RANK_MASK (i);
+      if ((squares & FILE_MASK (i)) == FILE_MASK (i))
+        full_files |= FILE_MASK (i);
+    }
+  for (CqBitboard rest = squares; rest != 0; rest &= rest - 1)
+    {
+      int sq = __builtin_ctzll (rest);
+      int f = CQ_FILE (sq), r = CQ_RANK (sq);
+      gboolean on_rank = (full_ranks & CQ_BIT (sq)) != 0;
+      gboolean on_file = (full_files & CQ_BIT (sq)) != 0;
+
+      if (!on_rank)
+        f += dx;
+      if (!on_file)
+        r += dy;
+      if (f >= 0 && f < 8 && r >= 0 && r < 8)
+        out |= CQ_BIT (CQ_SQUARE (f, r));
+    }
+  return out;
+}
+
+static CqBitboard
+member_squares (const Member *m, CqBitboard squares)
+{
+  return shift_squares (_cq_transform_squares (&m->t, squares), m->dx, m->dy);
+}
+
+/* Applies @m to a copy of @f.  Returns NULL if a square set was pushed off
+ * the board (the image is dropped); counts nodes against *budget. */
+static Cq6Filter *
+transform_filter (const Cq6Filter *f, const Member *m, gint64 *budget, gboolean *over)
+{
+  Cq6Filter *out;
+
+  if (f == NULL)
+    return NULL;
+  if (--*budget < 0)
+    {
+      *over = TRUE;
+      return NULL;
+    }
+  out = _cq6_filter_new (f->kind, f->type, f->line, f->column);
+  memcpy (out, f, sizeof *f);
+  out->string = g_strdup (f->string);
+  out->args = NULL;
+  out->n_args = 0;
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      Cq6Filter *arg = NULL;
+
+      if (f->args[i] != NULL)
+        {
+          arg = transform_filter (f->args[i], m, budget, over);
+          if (arg == NULL)
+            {
+              _cq6_filter_free (out);
+              return NULL;
+            }
+        }
+      _cq6_filter_add_arg (out, arg);
+    }
+
+  switch (f->kind)
+    {
+    case CQ6_DESIGNATOR:
+      out->designator.squares = member_squares (m, f->designator.squares);
+      out->designator.pieces = _cq_transform_pieces (&m->t, f->designator.pieces);
+      if (out->designator.squares == 0 && f->designator.squares != 0)
+        {
+          _cq6_filter_free (out);
+          return NULL;
+        }
+      break;
+    case CQ6_DIRECTION:
+    case CQ6_RAY:
+      out->directions = _cq_transform_directions (&m->t, f->directions);
+      break;
+    case CQ6_WTM:
+    case CQ6_BTM:
+      if (m->t.color)
+        out->kind = f->kind == CQ6_WTM ? CQ6_BTM : CQ6_WTM;
+      break;
+    case CQ6_COLOR:
+      if (m->t.color)
+        out->number = -f->number;
+      break;
+    case CQ6_ELO:
+    case CQ6_PLAYER:
+      if (m->t.color && f->which != 0)
+        out->which = 3 - f->which;
+      break;
+    case CQ6_RESULT:
+      if (m->t.color && f->which == CQ_RESULT_WHITE_WINS)
+        out->which = CQ_RESULT_BLACK_WINS;
+      else if (m->t.color && f->which == CQ_RESULT_BLACK_WINS)
+        out->which = CQ_RESULT_WHITE_WINS;
+      break;
+    case CQ6_ORBIT:
+      {
+        /* A nested orbit: its members transformed, equal ones merged. */
+        guint kept = 0;
+
+        for (guint i = 0; i < out->n_args; i++)
+          {
+            gboolean dup = FALSE;
+
+            for (guint j = 0; j < kept && !dup; j++)
+              dup = _cq6_filter_equal (out->args[j], out->args[i]);
+            if (dup)
+              _cq6_filter_free (out->args[i]);
+            else
+              out->args[kept++] = out->args[i];
+          }
+        out->n_args = kept;
+      }
+      break;
+    default:
+      break;
+    }
+  return out;
+}
+
+/* The members of a transform filter's set, identity first. */
+static GArray *
+members (Cq6TransformKind kind)
+{
+  GArray *set = g_array_new (FALSE, TRUE, sizeof (Member));
+  Member m = { 0 };
+
+  _cq_transform_identity (&m.t);
+  switch (kind)
+    {
+    case CQ6_XF_FLIP:
+      for (int d = CQ_DIHEDRAL_IDENTITY; d <= CQ_DIHEDRAL_ROTATE_270; d++)
+        {
+          m.t.dihedral = (guint8) d;
+          g_array_append_val (set, m);
+        }
+      break;
+    case CQ6_XF_FLIPVERTICAL:
+    case CQ6_XF_FLIPHORIZONTAL:
+      g_array_append_val (set, m);
+      m.t.dihedral = kind == CQ6_XF_FLIPVERTICAL ? CQ_DIHEDRAL_VERTICAL : CQ_DIHEDRAL_HORIZONTAL;
+      g_array_append_val (set, m);
+      break;
+    case CQ6_XF_FLIPCOLOR:
+      g_array_append_val (set, m);
+      m.t.color = 1;
+      g_array_append_val (set, m);
+      break;
+    case CQ6_XF_REVERSECOLOR:
+      m.t.color = 1;
+      g_array_append_val (set, m);
+      break;
+    case CQ6_XF_ROTATE90:
+      {
+        static const guint8 rotations[] = { CQ_DIHEDRAL_IDENTITY, CQ_DIHEDRAL_ROTATE_90,
+                                            CQ_DIHEDRAL_ROTATE_180, CQ_DIHEDRAL_ROTATE_270 };
+        for (guint i = 0; i < G_N_ELEMENTS (rotations); i++)
+          {
+            m.t.dihedral = rotations[i];
+            g_array_append_val (set, m);
+          }
+      }
+      break;
+    case CQ6_XF_SHIFT:
+    case CQ6_XF_SHIFTHORIZONTAL:
+    case CQ6_XF_SHIFTVERTICAL:
+      g_array_append_val (set, m);
+      for (int dy = -7; dy <= 7; dy++)
+        for (int dx = -7; dx <= 7; dx++)
+          {
+            if (dx == 0 && dy == 0)
+              continue;
+            if ((kind == CQ6_XF_SHIFTHORIZONTAL && dy != 0)
+                || (kind == CQ6_XF_SHIFTVERTICAL && dx != 0))
+              continue;
+            m.dx = dx;
+            m.dy = dy;
+            g_array_append_val (set, m);
+          }
+      break;
+    }
+  return set;
+}
+
+static gint64
+count_nodes (const Cq6Filter *f)
+{
+  gint64 n = 1;
+
+  if (f == NULL)
+    return 0;
+  for (guint i = 0; i < f->n_args; i++)
+    n += count_nodes (f->args[i]);
+  return n;
+}
+
+Cq6Filter *
+_cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint line,
+                guint column, const char *filename, GError **error)
+{
+  g_autoptr(GArray) set = members (kind);
+  Cq6Filter *orbit = _cq6_filter_new (CQ6_ORBIT, arg->type, line, column);
+  gint64 budget = ORBIT_NODE_BUDGET;
+  gboolean over = FALSE;
+
+  if (count_nodes (arg) * (gint64) set->len > ORBIT_NODE_BUDGET)
+    over = TRUE;
+  for (guint i = 0; i < set->len && !over; i++)
+    {
+      Cq6Filter *image = transform_filter (arg, &g_array_index (set, Member, i), &budget, &over);
+      gboolean dup = FALSE;
+
+      if (image == NULL)
+        continue;
+      for (guint j = 0; j < orbit->n_args && !dup; j++)
+        dup = _cq6_filter_equal (orbit->args[j], image);
+      if (dup)
+        _cq6_filter_free (image);
+      else
+        _cq6_filter_add_arg (orbit, image);
+    }
+  _cq6_filter_free (arg);
+  if (over)
+    {
+      _cq6_filter_free (orbit);
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, line, column,
+                           "this transform makes too many filters (more than %d nodes): "
+                           "transform a smaller filter", ORBIT_NODE_BUDGET);
+      return NULL;
+    }
+  if (count)
+    {
+      orbit->which = CQ6_ORBIT_COUNT;
+      orbit->type = CQ6_TYPE_NUMBER;
+    }
+  else if (orbit->type == CQ6_TYPE_STRING)
+    orbit->type = CQ6_TYPE_LOGICAL;
+  return orbit;
+}
