@@ -16,6 +16,7 @@
 #include <string.h>
 
 typedef struct {
+  const Cq6Program *program;
   const CqGame     *game;
   const CqNode     *node;
   const CqPosition *pos;
@@ -318,8 +319,11 @@ move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const 
 {
   int captured_square = m->to;
 
+  /* A null move is a move of the game: it passes a `move` that asks
+   * nothing of squares or kinds of move (ruling 2). */
   if (m->flags & CQ_MOVE_NULL)
-    return (f->which & CQ6_MOVE_NULL) != 0 && !given[0] && !given[1] && !given[2] && !given[3];
+    return !given[0] && !given[1] && !given[2] && !given[3]
+           && !(f->which & (CQ6_MOVE_ENPASSANT | CQ6_MOVE_CASTLE));
   if (f->which & CQ6_MOVE_NULL)
     return FALSE;
   if ((f->which & CQ6_MOVE_ENPASSANT) && !(m->flags & CQ_MOVE_EN_PASSANT))
@@ -334,8 +338,12 @@ move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const 
     captured_square = CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from));
   if (given[2] && (m->captured == CQ_EMPTY || !(sets[2] & CQ_BIT (captured_square))))
     return FALSE;
+  /* `promote` names a piece type: its colour does not count (ruling 3). */
   if (given[3] && (m->promotion == CQ_EMPTY
-                   || !(f->args[3]->designator.pieces & CQ_PIECE_BIT (m->promotion))))
+                   || !(f->args[3]->designator.pieces
+                        & (CQ_PIECE_BIT (CQ_MAKE_PIECE (CQ_WHITE, CQ_PIECE_TYPE (m->promotion)))
+                           | CQ_PIECE_BIT (CQ_MAKE_PIECE (CQ_BLACK,
+                                                          CQ_PIECE_TYPE (m->promotion)))))))
     return FALSE;
   return TRUE;
 }
@@ -365,6 +373,18 @@ eval_move (const Cq6Filter *f, Ctx *c, Val *v)
   gboolean given[4] = { FALSE };
   gboolean any = FALSE;
 
+  Ctx before = *c;
+
+  /* `move previous`: its squares are read in the position before the
+   * move (ruling 2). */
+  if (f->which & CQ6_MOVE_PREVIOUS)
+    {
+      if (c->node->parent == NULL)
+        return FALSE;
+      before.node = c->node->parent;
+      before.pos = &c->node->parent->position;
+      before.in_check = before.has_move = -1;
+    }
   for (guint i = 0; i < 4; i++)
     if (f->args[i] != NULL)
       {
@@ -373,7 +393,7 @@ eval_move (const Cq6Filter *f, Ctx *c, Val *v)
         given[i] = TRUE;
         if (i == 3)
           continue; /* promote: the piece types of its designator */
-        if (!eval (f->args[i], c, &a))
+        if (!eval (f->args[i], &before, &a))
           return FALSE;
         sets[i] = a.set;
       }
@@ -398,11 +418,14 @@ eval_move (const Cq6Filter *f, Ctx *c, Val *v)
   else
     {
       gboolean first = TRUE;
+      /* Without `variations` a game is its main line: the moves of
+       * variations are not there (ruling 2). */
+      gboolean primary_only = (f->which & CQ6_MOVE_PRIMARY) || !c->program->variations;
 
       for (const CqNode *child = c->node->first_child; child != NULL;
            child = child->next_sibling, first = FALSE)
         {
-          if ((f->which & CQ6_MOVE_PRIMARY) && !first)
+          if (primary_only && !first)
             continue;
           if ((f->which & CQ6_MOVE_SECONDARY) && first)
             continue;
@@ -420,7 +443,7 @@ tag_value (const Ctx *c, const char *name)
 }
 
 /* The string filters of the game's tags; with a string argument, whether
- * the tag contains it (ignoring case, like CQL 3's :player, R3). */
+ * the tag contains it. */
 static gboolean
 eval_tag (const Cq6Filter *f, Ctx *c, Val *v)
 {
@@ -443,13 +466,10 @@ eval_tag (const Cq6Filter *f, Ctx *c, Val *v)
       v->str = values[0] != NULL ? values[0] : values[1];
       return v->str != NULL;
     }
-  {
-    g_autofree char *needle = g_utf8_casefold (f->args[0]->string, -1);
-
-    for (guint i = 0; i < n; i++)
-      if (values[i] != NULL && _cq_name_contains (values[i], needle))
-        return TRUE;
-  }
+  /* Case counts: "lacny" does not find Lacny (ruling 5). */
+  for (guint i = 0; i < n; i++)
+    if (values[i] != NULL && strstr (values[i], f->args[0]->string) != NULL)
+      return TRUE;
   return FALSE;
 }
 
@@ -614,6 +634,9 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
       v->set = ~a.set;
       return v->set != 0;
     case CQ6_IN:
+      if (f->args[0]->type == CQ6_TYPE_STRING)
+        return eval (f->args[0], c, &a) && eval (f->args[1], c, &b)
+               && strstr (b.str, a.str) != NULL;
       eval (f->args[0], c, &a);
       eval (f->args[1], c, &b);
       return a.set != 0 && (a.set & ~b.set) == 0;
@@ -694,6 +717,13 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
       return TRUE;
 
     case CQ6_COMPARE:
+      if (f->args[0]->type == CQ6_TYPE_SET)
+        {
+          /* Sets always have a value, the empty set included. */
+          eval (f->args[0], c, &a);
+          eval (f->args[1], c, &b);
+          return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
+        }
       if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
         return FALSE;
       switch (f->args[0]->type)
@@ -781,7 +811,7 @@ gboolean
 _cq6_accepts_tags (const Cq6Program *program, const CqGame *game)
 {
   CqNode root = { 0 };
-  Ctx c = { game, &root, &root.position, -1, -1 };
+  Ctx c = { program, game, &root, &root.position, -1, -1 };
   Val v = { 0 };
 
   if (program->game_filters == NULL)
@@ -794,7 +824,7 @@ walk (const Cq6Program *program, const CqGame *game, const CqNode *node, GArray 
 {
   for (; node != NULL; node = node->next_sibling)
     {
-      Ctx c = { game, node, &node->position, -1, -1 };
+      Ctx c = { program, game, node, &node->position, -1, -1 };
       Val v = { 0 };
 
       if (!program->variations && node->in_variation)

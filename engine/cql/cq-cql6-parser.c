@@ -776,7 +776,13 @@ parse_word (Parser *p, Cq6Token *t)
           return NULL;
         }
       advance (p);
-      return parse_tag (p, t, CQ6_TAG, name->text, 0);
+      {
+        /* Unlike event, site, ..., `tag` takes no string to look for:
+         * compare it with == or `in` (ruling 5). */
+        Cq6Filter *f = node (CQ6_TAG, CQ6_TYPE_STRING, t);
+        f->string = g_strdup (name->text);
+        return f;
+      }
     }
   if (strcmp (w, "legal") == 0 || strcmp (w, "pseudolegal") == 0)
     {
@@ -1061,10 +1067,19 @@ compare_op (const Cq6Token *t)
   return -1;
 }
 
+/* A set compared with a number stands for its number of squares (ruling
+ * 4): `P > 5` is `#P > 5`. */
+static Cq6Filter *
+count_if_set (Cq6Filter *f, const Cq6Token *at)
+{
+  if (f->type != CQ6_TYPE_SET)
+    return f;
+  return node1 (CQ6_COUNT, CQ6_TYPE_NUMBER, at, f);
+}
+
 static Cq6Filter *
 parse_compare (Parser *p)
 {
-  Cq6Token *at = peek (p);
   Cq6Filter *left = parse_add (p), *result = NULL;
 
   while (left != NULL && compare_op (peek (p)) >= 0)
@@ -1075,40 +1090,34 @@ parse_compare (Parser *p)
       Cq6Filter *right = parse_add (p), *cmp;
 
       if (right == NULL)
-        break;
+        {
+          _cq6_filter_free (left);
+          _cq6_filter_free (result);
+          return NULL;
+        }
+      if (left->type == CQ6_TYPE_SET && right->type == CQ6_TYPE_NUMBER)
+        left = count_if_set (left, t);
+      else if (left->type == CQ6_TYPE_NUMBER && right->type == CQ6_TYPE_SET)
+        right = count_if_set (right, rat);
       if (left->type != right->type || left->type == CQ6_TYPE_LOGICAL
           || (left->type == CQ6_TYPE_SET && op != CQ6_CMP_EQ && op != CQ6_CMP_NE))
         {
-          fail_at (p, rat, CQ_QUERY_ERROR_SEMANTIC,
+          fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
                    "`%s` compares two numbers, two strings or (== and != only) two sets; "
                    "here it has %s and %s", t->text, type_names[left->type],
                    type_names[right->type]);
+          _cq6_filter_free (left);
           _cq6_filter_free (right);
-          break;
+          _cq6_filter_free (result);
+          return NULL;
         }
       /* Chained comparisons share their middle operand: a copy of it. */
       cmp = node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, left, right);
       cmp->which = op;
       result = result ? node2 (CQ6_AND, CQ6_TYPE_LOGICAL, t, result, cmp) : cmp;
       left = compare_op (peek (p)) >= 0 ? _cq6_filter_copy (right) : NULL;
-      at = rat;
     }
-  if (result == NULL)
-    return left;
-  if (left != NULL)
-    {
-      /* An error stopped the chain. */
-      _cq6_filter_free (left);
-      _cq6_filter_free (result);
-      return NULL;
-    }
-  if (p->error != NULL && *p->error != NULL)
-    {
-      _cq6_filter_free (result);
-      return NULL;
-    }
-  (void) at;
-  return result;
+  return result != NULL ? result : left;
 }
 
 static Cq6Filter *
@@ -1123,6 +1132,13 @@ parse_in (Parser *p)
       Cq6Token *rat = peek (p);
       Cq6Filter *right;
 
+      if (left->type == CQ6_TYPE_STRING)
+        {
+          /* "text" in STRING: the string contains the text. */
+          right = want_type (p, rat, parse_compare (p), CQ6_TYPE_STRING, "`in`");
+          return right ? node2 (CQ6_IN, CQ6_TYPE_LOGICAL, t, left, right)
+                       : (_cq6_filter_free (left), NULL);
+        }
       left = want_type (p, at, left, CQ6_TYPE_SET, "`in`");
       right = want_type (p, rat, parse_compare (p), CQ6_TYPE_SET, "`in`");
       if (left == NULL || right == NULL)
