@@ -55,6 +55,11 @@ static gint      opt_threads = 0;
 static gboolean  opt_quiet;
 static gboolean  opt_stats;
 static gboolean  opt_version;
+static gboolean  opt_variations;
+static gboolean  opt_mainline;
+static gboolean  opt_no_marks;
+static gboolean  opt_silent;
+static char     *opt_cql;
 
 static const GOptionEntry entries[] = {
   { "input", 'i', 0, G_OPTION_ARG_FILENAME_ARRAY, &opt_inputs,
@@ -77,6 +82,17 @@ static const GOptionEntry entries[] = {
     "Also print the positions examined and the throughput (benchmarks)", NULL },
   { "version", 'V', 0, G_OPTION_ARG_NONE, &opt_version,
     "Print the version and exit", NULL },
+  { "cql", 0, 0, G_OPTION_ARG_STRING, &opt_cql,
+    "CQL 6 filters that matched positions must also pass; with no FILE they are the "
+    "whole query", "FILTERS" },
+  { "variations", 0, 0, G_OPTION_ARG_NONE, &opt_variations,
+    "CQL 6: examine variations too, as the header's `variations`", NULL },
+  { "mainline", 0, 0, G_OPTION_ARG_NONE, &opt_mainline,
+    "CQL 6: examine the main line only (the default)", NULL },
+  { "no-match-comments", 0, 0, G_OPTION_ARG_NONE, &opt_no_marks,
+    "Do not annotate matched positions (CQL 6.2's -quiet)", NULL },
+  { "silent", 0, 0, G_OPTION_ARG_NONE, &opt_silent,
+    "Add no comment at all: neither the game number nor the annotations", NULL },
   { NULL }
 };
 
@@ -228,6 +244,63 @@ parse_game_range (const char *text, guint64 *first, guint64 *last)
   return TRUE;
 }
 
+/* CQL 6.2's command line writes long options with one dash (`-input
+ * FILE`, `-gamenumber 3 10`, `-s`); GOption would read `-input` as `-i
+ * nput`.  Returns a copy of @argv with those forms in GNU spelling; the
+ * GNU forms pass unchanged, and so does everything after `--`. */
+static char **
+translate_cql6_options (int argc, char **argv)
+{
+  static const struct { const char *name; const char *gnu; gboolean value; } forms[] = {
+    { "input", "--input", TRUE }, { "output", "--output", TRUE },
+    { "singlethreaded", "--threads=1", FALSE }, { "s", "--threads=1", FALSE },
+    { "threads", "--threads", TRUE }, { "matchstring", "--matchstring", TRUE },
+    { "noheader", "--noheader", FALSE }, { "variations", "--variations", FALSE },
+    { "mainline", "--mainline", FALSE }, { "quiet", "--no-match-comments", FALSE },
+    { "silent", "--silent", FALSE }, { "cql", "--cql", TRUE },
+    { "version", "--version", FALSE }, { "help", "--help", FALSE },
+  };
+  GPtrArray *out = g_ptr_array_new ();
+  gboolean done = FALSE;
+
+  g_ptr_array_add (out, g_strdup (argv[0]));
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      gboolean translated = FALSE;
+
+      if (done || arg[0] != '-' || arg[1] == '-' || arg[1] == '\0')
+        {
+          done = done || strcmp (arg, "--") == 0;
+          g_ptr_array_add (out, g_strdup (arg));
+          continue;
+        }
+      if ((strcmp (arg + 1, "gamenumber") == 0 || strcmp (arg + 1, "g") == 0) && i + 1 < argc)
+        {
+          /* -gamenumber A [B] */
+          const char *a = argv[++i];
+          if (i + 1 < argc && argv[i + 1][0] != '\0'
+              && strspn (argv[i + 1], "0123456789") == strlen (argv[i + 1]))
+            g_ptr_array_add (out, g_strdup_printf ("--gamenumber=%s-%s", a, argv[++i]));
+          else
+            g_ptr_array_add (out, g_strdup_printf ("--gamenumber=%s", a));
+          continue;
+        }
+      for (guint k = 0; k < G_N_ELEMENTS (forms) && !translated; k++)
+        if (strcmp (arg + 1, forms[k].name) == 0)
+          {
+            translated = TRUE;
+            g_ptr_array_add (out, g_strdup (forms[k].gnu));
+            if (forms[k].value && i + 1 < argc)
+              g_ptr_array_add (out, g_strdup (argv[++i]));
+          }
+      if (!translated)
+        g_ptr_array_add (out, g_strdup (arg));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
 /* The query file as CQL 3 finds it: as given, or with ".cql" added. */
 static char *
 find_query_file (const char *name)
@@ -255,6 +328,7 @@ main (int argc, char **argv)
   g_autoptr(CqQuery) query = NULL;
   g_autofree char *query_path = NULL;
   g_auto(GStrv) inputs = NULL;
+  g_auto(GStrv) args = NULL;
   const char *const *given = NULL;
   g_autofree char *output = NULL;
   g_autoptr(CqOutputFile) output_file = NULL;
@@ -268,17 +342,22 @@ main (int argc, char **argv)
 
   context = g_option_context_new ("FILE[.cql]");
   g_option_context_set_summary (context,
-    "Search a PGN database with a CQL 3 query and write the matching games.");
+    "Search a PGN database with a CQL query (CQL 3 or CQL 6) and write the matching games.");
   g_option_context_set_description (context,
-    "FILE holds one (match ...) list; its :pgn names the database and :output the\n"
-    "file that receives the matched games, annotated with {MATCH} comments.\n"
+    "FILE holds one CQL 3 (match ...) list, its :pgn naming the database and :output the\n"
+    "file that receives the matched games, annotated with {MATCH} comments; or a\n"
+    "CQL 6 query, cql(input ... output ...) and filters, annotated with {CQL}.\n"
+    "CQL 6.2's option forms are accepted too: -input, -output, -s, -singlethreaded,\n"
+    "-threads N, -gamenumber A [B], -matchstring S, -noheader, -variations, -mainline,\n"
+    "-quiet (no {CQL} comments), -silent, -cql 'FILTERS'.\n"
     "A database may be plain PGN or compressed (gzip, bzip2, xz, zstd, lz4, or .pgn\n"
     "files in a zip archive: told by their content), several files or directories\n"
     "searched as one (game numbers continue from file to file), or - for standard input.\n"
     "Exit status: 0 success, 1 bad query or file, 2 usage error.\n"
     "Report bugs through the Excelsior issue tracker.");
   g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  args = translate_cql6_options (argc, argv);
+  if (!g_option_context_parse_strv (context, &args, &error))
     {
       fprintf (stderr, "cql: %s\nTry 'cql --help' for more information.\n", error->message);
       return EXIT_USAGE;
@@ -289,18 +368,26 @@ main (int argc, char **argv)
               "License GPL-3.0-or-later.\n", PACKAGE_VERSION);
       return EXIT_OK;
     }
-  if (argc != 2)
+  argc = (int) g_strv_length (args);
+  if (argc > 2 || (argc < 2 && opt_cql == NULL))
     {
       fprintf (stderr, "cql: %s\nTry 'cql --help' for more information.\n",
                argc < 2 ? "missing query file" : "only one query file may be given");
       return EXIT_USAGE;
     }
+  if (opt_variations && opt_mainline)
+    {
+      fprintf (stderr, "cql: --variations and --mainline exclude each other\n");
+      return EXIT_USAGE;
+    }
 
   cq_search_options_init (&cli.opts);
   cli.opts.want_pgn = TRUE;
-  cli.opts.header = !opt_noheader;
+  cli.opts.header = !opt_noheader && !opt_silent;
   if (opt_matchstring)
     cli.opts.mark_text = opt_matchstring;
+  if (opt_no_marks || opt_silent)
+    cli.opts.mark_text = "";
   if (opt_threads < 0 || opt_threads > 256)
     {
       fprintf (stderr, "cql: --threads must be between 0 and 256\n");
@@ -315,13 +402,26 @@ main (int argc, char **argv)
       return EXIT_USAGE;
     }
 
-  query_path = find_query_file (argv[1]);
-  query = cq_query_new_from_file (query_path, &error);
+  if (argc == 2)
+    {
+      query_path = find_query_file (args[1]);
+      query = cq_query_new_from_file_with_filters (query_path, opt_cql, &error);
+    }
+  else
+    {
+      /* -cql alone: the filters are the whole (CQL 6) query. */
+      g_autofree char *text = g_strdup_printf ("cql()\n%s\n", opt_cql);
+      query_path = g_strdup ("<-cql>");
+      query = cq_query_new_from_string (text, query_path, &error);
+    }
   if (query == NULL)
     {
       fprintf (stderr, "%s\n", error->message);
       return EXIT_FAILURE_;
     }
+  if ((opt_variations || opt_mainline) && !cq_query_set_variations (query, opt_variations))
+    fprintf (stderr, "cql: --variations and --mainline apply to CQL 6 queries; a CQL 3 list "
+             "says :variations itself\n");
 
   given = opt_inputs ? (const char *const *) opt_inputs : cq_query_get_pgn_files (query);
   output = g_strdup (opt_output ? opt_output : cq_query_get_output (query));

@@ -155,7 +155,24 @@ read_query_file (const char *path, gsize *len_out, GError **error)
 CqQuery *
 cq_query_new_from_file (const char *path, GError **error)
 {
+  return cq_query_new_from_file_with_filters (path, NULL, error);
+}
+
+/**
+ * cq_query_new_from_file_with_filters:
+ * @path: a query file, as for cq_query_new_from_file().
+ * @filters: (nullable): CQL 6 filters that every matched position must
+ *   also pass (the CLI's `-cql`, as CQL 6.2 takes it).
+ * @error: as cq_query_new_from_file(); CQ_QUERY_ERROR_SEMANTIC if @filters
+ *   is given and the file is CQL 3.
+ *
+ * Returns: (transfer full): the query, or NULL with @error set.
+ */
+CqQuery *
+cq_query_new_from_file_with_filters (const char *path, const char *filters, GError **error)
+{
   g_autofree char *contents = NULL;
+  g_autofree char *joined = NULL;
   gsize len = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -164,7 +181,18 @@ cq_query_new_from_file (const char *path, GError **error)
   contents = read_query_file (path, &len, error);
   if (contents == NULL)
     return NULL;
-  return query_new_from_data (contents, len, path, error);
+  if (filters == NULL)
+    return query_new_from_data (contents, len, path, error);
+  if (!_cq6_text_is_cql6 (contents, len))
+    {
+      g_set_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_SEMANTIC,
+                   "%s:1:1: filters given on the command line (-cql) can only be added to a "
+                   "CQL 6 query", path);
+      return NULL;
+    }
+  /* The body is the file's filters and then these: all must match. */
+  joined = g_strdup_printf ("%.*s\n%s\n", (int) len, contents, filters);
+  return query_new_from_data (joined, strlen (joined), path, error);
 }
 
 void
@@ -221,7 +249,26 @@ cq_query_get_mark_text (const CqQuery *query)
   g_return_val_if_fail (query != NULL, "MATCH");
   if (query->cql6 == NULL)
     return "MATCH";
+  if (query->cql6->quiet || query->cql6->silent)
+    return "";
   return query->cql6->matchstring != NULL ? query->cql6->matchstring : "CQL";
+}
+
+gboolean
+cq_query_get_silent (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, FALSE);
+  return query->cql6 != NULL && query->cql6->silent;
+}
+
+gboolean
+cq_query_set_variations (CqQuery *query, gboolean variations)
+{
+  g_return_val_if_fail (query != NULL, FALSE);
+  if (query->cql6 == NULL)
+    return FALSE;
+  query->cql6->variations = variations;
+  return TRUE;
 }
 
 /* The `:output` argument as written, or NULL if absent. */

@@ -86,6 +86,8 @@ CqQuery    *cq_query_new_from_string (const char *text, const char *filename, GE
 /* Reads @path (CQ_QUERY_ERROR_IO if unreadable, not a regular file or a
  * pipe, or longer than CQ_QUERY_MAX_FILE_SIZE) and compiles it. */
 CqQuery    *cq_query_new_from_file   (const char *path, GError **error);
+CqQuery    *cq_query_new_from_file_with_filters (const char *path, const char *filters,
+                                                 GError **error);
 
 void        cq_query_free            (CqQuery *query);
 
@@ -103,8 +105,24 @@ CqDialect   cq_query_get_dialect     (const CqQuery *query);
 
 /* The comment written at matched positions by default: "MATCH" for CQL 3
  * (rulings R2), the header's `matchstring` or "CQL" for CQL 6 (as CQL 6.2
- * writes it).  Static or owned by @query. */
+ * writes it), "" (none) when a CQL 6 header says `quiet` or `silent`.
+ * Static or owned by @query. */
 const char *cq_query_get_mark_text   (const CqQuery *query);
+
+/* TRUE if the CQL 6 header says `silent`: no comment at all is added to
+ * the games written, not even the game number (docs/cql6.md "Output"). */
+gboolean    cq_query_get_silent      (const CqQuery *query);
+
+/**
+ * cq_query_set_variations:
+ * Overrides a CQL 6 header's `variations` / `mainline` (the CLI's
+ * -variations and -mainline).  Call it before the query is searched: a
+ * query is shared by the search threads afterwards.
+ *
+ * Returns: FALSE (and changes nothing) for a CQL 3 query, whose lists say
+ *   for themselves whether they examine variations.
+ */
+gboolean    cq_query_set_variations  (CqQuery *query, gboolean variations);
 
 /**
  * cq_query_accepts_tags:

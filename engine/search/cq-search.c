@@ -236,17 +236,23 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
           if (node < game->n_nodes)
             marks[node] = 1;
         }
+      /* CQL 3 writes {Original game: N} (R2), CQL 6.2 {Game number N}. */
+      const char *label = cq_query_get_dialect (shared->query) == CQ_DIALECT_CQL6
+                          ? "Game number " : "Original game: ";
+
       if (shared->opts->header && shared->n_files == 1)
-        header = g_strdup_printf ("Original game: %" G_GUINT64_FORMAT, source->number);
+        header = g_strdup_printf ("%s%" G_GUINT64_FORMAT, label, source->number);
       else if (shared->opts->header)
-        header = g_strdup_printf ("Original game: %" G_GUINT64_FORMAT " (%s, game %"
-                                  G_GUINT64_FORMAT ")",
+        header = g_strdup_printf ("%s%" G_GUINT64_FORMAT " (%s, game %"
+                                  G_GUINT64_FORMAT ")", label,
                                   source->number, shared->names[source->file_index],
                                   source->number - shared->first_numbers[source->file_index] + 1);
-      wopts.header_comment = header;
-      wopts.marks = marks;
-      wopts.n_marks = game->n_nodes;
-      wopts.mark_text = shared->opts->mark_text ? shared->opts->mark_text : "MATCH";
+      wopts.mark_text = shared->opts->mark_text ? shared->opts->mark_text
+                        : cq_query_get_mark_text (shared->query);
+      /* CQL 6's `silent` adds no comment at all, `quiet` no {CQL}. */
+      wopts.header_comment = cq_query_get_silent (shared->query) ? NULL : header;
+      wopts.marks = *wopts.mark_text != '\0' ? marks : NULL;
+      wopts.n_marks = wopts.marks != NULL ? game->n_nodes : 0;
       r.pgn = batch->store->len;
       cq_pgn_write_game (batch->store, game, &wopts);
       r.pgn_len = batch->store->len - r.pgn;
@@ -319,7 +325,7 @@ cq_search_options_init (CqSearchOptions *opts)
   opts->n_threads = 0;
   opts->want_pgn = FALSE;
   opts->header = TRUE;
-  opts->mark_text = "MATCH";
+  opts->mark_text = NULL;
   opts->first_game = 0;
   opts->last_game = G_MAXUINT64;
 }

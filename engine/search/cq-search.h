@@ -16,8 +16,11 @@ G_BEGIN_DECLS
  *   reads the file and delivers the results); 0 means the number of cores.
  * @want_pgn: if TRUE each #CqMatch carries the annotated PGN text of its
  *   game (the CLI writes it; the workbench re-reads games by offset).
- * @header: write the `{Original game: N}` comment (R2; CLI --noheader).
- * @mark_text: (nullable): annotation text, "MATCH" by default.
+ * @header: write the `{Original game: N}` comment (R2; CLI --noheader);
+ *   `{Game number N}` for a CQL 6 query, as CQL 6.2 writes it.
+ * @mark_text: (nullable): annotation text; NULL for the query's own
+ *   (cq_query_get_mark_text(): "MATCH" for CQL 3, "CQL" or the header's
+ *   `matchstring` for CQL 6).
  * @first_game, @last_game: only games whose number lies in this range are
  *   searched (CLI --gamenumber); 0 and G_MAXUINT64 for all.
  */
@@ -30,7 +33,8 @@ typedef struct {
   guint64     last_game;
 } CqSearchOptions;
 
-/* Fills @opts with the defaults (all cores, no text, header on, "MATCH"). */
+/* Fills @opts with the defaults (all cores, no text, header on, the
+ * query's annotation text). */
 void cq_search_options_init (CqSearchOptions *opts);
 
 /**
