@@ -47,6 +47,8 @@ gboolean     ex_cql_editor_get_designator_at_cursor (ExCqlEditor *self,
                                                      char       **text);
 void         ex_cql_editor_insert             (ExCqlEditor    *self,
                                                const char     *text);
+gboolean     ex_cql_editor_insert_item        (ExCqlEditor    *self,
+                                               const char     *text);
 void         ex_cql_editor_replace_text       (ExCqlEditor    *self,
                                                const char     *text);
 void         ex_cql_editor_set_text           (ExCqlEditor    *self,

@@ -39,6 +39,7 @@ struct _ExPatternBoard
   GtkWidget      *board;
   GtkWidget      *flag_buttons[CQ_PATTERN_N_FLAGS];   /* [i]: the flag 1 << i */
   GtkWidget      *text_label;
+  GtkWidget      *side_warning;
 
   GtkWidget      *brush_buttons[N_SYMBOLS];
 
@@ -81,12 +82,27 @@ symbol_index (char symbol)
   return p != NULL ? (int) (p - EX_PICKER_SYMBOLS) : -1;
 }
 
+/* :check, :mate and :stalemate are about the side to move.  With
+ * :flipcolor but no :wtm or :btm, the colour-swapped pattern matches with
+ * either side to move too: a mated black king on the board also finds
+ * mates of White in which the black king is the winner's. */
+static gboolean
+side_is_missing (CqPatternFlags flags)
+{
+  return (flags & CQ_PATTERN_FLIPCOLOR) != 0
+         && (flags & (CQ_PATTERN_CHECK | CQ_PATTERN_MATE | CQ_PATTERN_STALEMATE)) != 0
+         && (flags & (CQ_PATTERN_WTM | CQ_PATTERN_BTM)) == 0;
+}
+
 static void
 update_text (ExPatternBoard *self)
 {
-  g_autofree char *text = cq_pattern_to_text (self->pieces, ex_pattern_board_get_flags (self));
+  CqPatternFlags flags = ex_pattern_board_get_flags (self);
+  g_autofree char *text = cq_pattern_to_text (self->pieces, flags);
 
   gtk_label_set_text (GTK_LABEL (self->text_label), text);
+  if (self->side_warning != NULL)
+    gtk_widget_set_visible (self->side_warning, side_is_missing (flags));
   gtk_widget_queue_draw (self->board);
   if (g_strcmp0 (text, self->text) != 0)
     {
@@ -137,12 +153,11 @@ ex_pattern_board_clear (ExPatternBoard *self)
 /**
  * ex_pattern_board_set_position:
  * @pos: a position (from the board viewer).
- * @squares: the squares to copy: every occupied square of @pos among them
- *   gets its piece, empty ones among them get `.` only if @squares is not
- *   all 64 (a whole position copies its pieces only).
+ * @squares: the squares to copy: each gets @pos's piece there, or `.` if
+ *   it is empty there (all 64: the exact position).
  *
  * Replaces the board's designators with @pos's pieces on @squares, and
- * ticks :wtm or :btm as @pos's side to move.
+ * ticks :wtm or :btm as @pos's side to move (the other keywords stay).
  */
 void
 ex_pattern_board_set_position (ExPatternBoard   *self,
@@ -160,10 +175,8 @@ ex_pattern_board_set_position (ExPatternBoard   *self,
 
       if ((squares & CQ_BIT (sq)) == 0)
         self->pieces[sq] = 0;
-      else if (piece != CQ_EMPTY)
-        self->pieces[sq] = CQ_PIECE_BIT (piece);
       else
-        self->pieces[sq] = squares != CQ_SQUARES_ALL ? CQ_PIECE_BIT (CQ_EMPTY) : 0;
+        self->pieces[sq] = CQ_PIECE_BIT (piece);
     }
 
   flags = ex_pattern_board_get_flags (self) & ~(CQ_PATTERN_WTM | CQ_PATTERN_BTM);
@@ -268,6 +281,16 @@ ex_pattern_board_get_brush_button (ExPatternBoard *self,
   g_return_val_if_fail (i >= 0, NULL);
 
   return self->brush_buttons[i];
+}
+
+/* Returns: TRUE while the board warns that :flipcolor needs the side to
+ * move (:flipcolor with :check, :mate or :stalemate, no :wtm or :btm). */
+gboolean
+ex_pattern_board_get_side_warning (ExPatternBoard *self)
+{
+  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), FALSE);
+
+  return gtk_widget_get_visible (self->side_warning);
 }
 
 /* Returns: the position list the board and the keywords make. */
@@ -594,6 +617,7 @@ ex_pattern_board_class_init (ExPatternBoardClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, palette);
   gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, board);
   gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, text_label);
+  gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, side_warning);
   /* The keywords' check buttons, flag_wtm .. flag_flipcolor, in the order
    * of their flags. */
   for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)

@@ -42,25 +42,14 @@ struct _ExThemeTools
 
 G_DEFINE_FINAL_TYPE (ExThemeTools, ex_theme_tools, GTK_TYPE_WINDOW)
 
-/* Into an empty editor, a position list comes inside a match list, so that
- * it is a whole query at once. */
+/* The picker's designator and the pattern board's position list go where
+ * they keep the query whole (ex_cql_editor_insert_item()). */
 static void
 insert_cb (ExThemeTools *self,
            const char   *text)
 {
-  g_autofree char *current = NULL;
-
-  if (self->editor == NULL || text == NULL)
-    return;
-  current = ex_cql_editor_dup_text (self->editor);
-  if (g_strstrip (current)[0] == '\0' && g_str_has_prefix (text, "(position"))
-    {
-      g_autofree char *query = g_strdup_printf ("(match\n  %s)\n", text);
-
-      ex_cql_editor_replace_text (self->editor, query);
-    }
-  else
-    ex_cql_editor_insert (self->editor, text);
+  if (self->editor != NULL && text != NULL)
+    ex_cql_editor_insert_item (self->editor, text);
 }
 
 static void
@@ -107,59 +96,85 @@ board_pressed_cb (GtkGestureClick *gesture,
  * @selected_only: FALSE for the whole position ("Search for This
  *   Position"), TRUE for the squares outlined on the viewer's board only
  *   ("Search for This Pattern").
+ * @error: (optional): why nothing was done, in words for the status line.
  *
- * Puts the board viewer's position into the pattern board and shows it.
+ * "Search for This Position" searches for the exact position the board
+ * viewer shows: every square (its piece, or `.` when it is empty) and the
+ * side to move, in the main line and the variations, whatever keywords
+ * the pattern board had: the pattern board shows it, it replaces the
+ * editor's query (one undoable action) and the search runs.  "Search for
+ * This Pattern" puts the outlined squares into the pattern board, with the
+ * side to move, to refine and insert.
  *
  * Returns: FALSE if the viewer shows no position (or, with
  *   @selected_only, no square is outlined).
  */
 gboolean
-ex_theme_tools_search_board (ExThemeTools *self,
-                             gboolean      selected_only)
+ex_theme_tools_search_board (ExThemeTools  *self,
+                             gboolean       selected_only,
+                             GError       **error)
 {
   ExBoard *board;
   const CqPosition *pos;
   CqBitboard squares;
+  const char *why_not;
 
   g_return_val_if_fail (EX_IS_THEME_TOOLS (self), FALSE);
 
-  if (self->game_view == NULL)
-    return FALSE;
-  board = ex_game_view_get_board (self->game_view);
+  board = self->game_view != NULL ? ex_game_view_get_board (self->game_view) : NULL;
   pos = board != NULL ? ex_board_get_position (board) : NULL;
-  if (pos == NULL)
+  squares = selected_only && board != NULL ? ex_board_get_highlight (board) : CQ_SQUARES_ALL;
+  if (pos == NULL || squares == 0)
     {
-      gtk_label_set_text (self->board_status,
-                          _("Select a matched game first: its board is copied here"));
+      why_not = pos == NULL ? _("No game is shown: select a result first, its position is "
+                                "searched for")
+                            : _("No square is outlined on the game’s board: Ctrl+click the "
+                                "pieces of the pattern");
+      gtk_label_set_text (self->board_status, why_not);
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, why_not);
       return FALSE;
     }
-  squares = selected_only ? ex_board_get_highlight (board) : CQ_SQUARES_ALL;
-  if (squares == 0)
+
+  if (selected_only)
     {
+      ex_pattern_board_set_position (self->pattern, pos, squares);
       gtk_label_set_text (self->board_status,
-                          _("No square is outlined on the game’s board: Ctrl+click the pieces "
-                            "of the pattern"));
-      return FALSE;
+                          _("The outlined squares of the game’s board, ready to refine"));
+      ex_theme_tools_show_page (self, "pattern");
+      return TRUE;
     }
-  ex_pattern_board_set_position (self->pattern, pos, squares);
+
+  /* The exact position: no keyword of an earlier pattern may narrow it
+   * (:check, a transform), and the game shown may be in a variation. */
+  ex_pattern_board_set_flags (self->pattern, CQ_PATTERN_VARIATIONS);
+  ex_pattern_board_set_position (self->pattern, pos, CQ_SQUARES_ALL);
   gtk_label_set_text (self->board_status,
-                      selected_only ? _("The outlined squares of the game’s board, "
-                                        "ready to refine")
-                                    : _("The game’s position, ready to refine"));
+                      _("The exact position of the game shown, searched for: every square "
+                        "and the side to move, in the main line and the variations"));
   ex_theme_tools_show_page (self, "pattern");
+  if (self->editor != NULL)
+    {
+      g_autofree char *query = g_strdup_printf ("(match\n  %s)\n",
+                                                ex_pattern_board_get_text (self->pattern));
+      GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+
+      ex_cql_editor_replace_text (self->editor, query);
+      if (parent != NULL)
+        gtk_widget_activate_action (GTK_WIDGET (parent), "win.run", NULL);
+    }
   return TRUE;
 }
 
 static void
 search_position_cb (ExThemeTools *self)
 {
-  ex_theme_tools_search_board (self, FALSE);
+  ex_theme_tools_search_board (self, FALSE, NULL);
 }
 
 static void
 search_pattern_cb (ExThemeTools *self)
 {
-  ex_theme_tools_search_board (self, TRUE);
+  ex_theme_tools_search_board (self, TRUE, NULL);
 }
 
 /* Ctrl+Return and F5 run the query from here too: the main window's

@@ -23,6 +23,7 @@ ExThemeLibrary *ex_theme_tools_get_library       (ExThemeTools *self);
 void            ex_theme_tools_show_page         (ExThemeTools *self,
                                                   const char   *page);
 gboolean        ex_theme_tools_search_board      (ExThemeTools *self,
-                                                  gboolean      selected_only);
+                                                  gboolean      selected_only,
+                                                  GError      **error);
 
 G_END_DECLS

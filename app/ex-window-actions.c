@@ -140,9 +140,16 @@ search_board_action (GtkWidget  *widget,
 {
   ExWindow *self = EX_WINDOW (widget);
   ExThemeTools *tools = ex_window_get_theme_tools (self);
+  gboolean pattern = g_str_equal (action_name, "win.search-pattern");
+  g_autoptr(GError) error = NULL;
 
-  gtk_window_present (GTK_WINDOW (tools));
-  ex_theme_tools_search_board (tools, g_str_equal (action_name, "win.search-pattern"));
+  /* Without a game shown the status line says why nothing happens.  The
+   * position is searched for at once (its results come here); a pattern
+   * is refined in Theme Tools first. */
+  if (!ex_theme_tools_search_board (tools, pattern, &error))
+    _ex_window_set_status (self, error->message, TRUE);
+  else if (pattern)
+    gtk_window_present (GTK_WINDOW (tools));
 }
 
 static void

@@ -21,6 +21,7 @@
 #include "ex-game-view.h"
 #include "ex-pattern-board.h"
 #include "ex-picker.h"
+#include "ex-result.h"
 #include "ex-theme-library.h"
 #include "ex-theme-tools.h"
 #include "ex-window-private.h"
@@ -250,11 +251,15 @@ test_pattern_board (void)
   query = cq_query_new_from_string (query_text, NULL, &error);
   g_assert_no_error (error);
 
-  /* From a position: its pieces and side to move. */
+  /* From a position: every square (its piece, or `.`) and the side to
+   * move. */
   g_assert_true (cq_position_set_fen (&pos, "8/8/8/8/8/2k5/8/K1R5 b - - 0 1", NULL));
   ex_pattern_board_set_position (pattern, &pos, CQ_SQUARES_ALL);
-  g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==,
-                   "(position Ka1 Rc1 kc3 :btm :flipcolor)");
+  for (int sq = 0; sq < 64; sq++)
+    g_assert_cmpuint (ex_pattern_board_get_square (pattern, sq), ==,
+                      CQ_PIECE_BIT (cq_position_piece_at (&pos, sq)));
+  g_assert_true (g_str_has_prefix (ex_pattern_board_get_text (pattern), "(position Ka1 Rc1 kc3 "));
+  g_assert_true (g_str_has_suffix (ex_pattern_board_get_text (pattern), " :btm :flipcolor)"));
   /* Only some squares: the empty ones among them become `.`. */
   ex_pattern_board_set_position (pattern, &pos, CQ_BIT (SQ ("a1")) | CQ_BIT (SQ ("b1")));
   g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position Ka1 .b1 :btm :flipcolor)");
@@ -267,7 +272,7 @@ test_pattern_board (void)
 }
 
 /* ------------------------------------------------------------------------
- * Three themes built with the mouse, run in the window
+ * Two themes built with the mouse, run in the window
  */
 
 typedef struct {
@@ -279,13 +284,11 @@ typedef struct {
 
 static const MouseTheme mouse_themes[] = {
   { "corner-stalemate.cql", { "ka8" },
-    CQ_PATTERN_STALEMATE | CQ_PATTERN_VARIATIONS | CQ_PATTERN_FLIP | CQ_PATTERN_FLIPCOLOR, 10 },
-  { "rook-mate-edge.cql", { "Kc6", "Ra8", "kc8" },
-    CQ_PATTERN_MATE | CQ_PATTERN_VARIATIONS | CQ_PATTERN_SHIFT | CQ_PATTERN_FLIP
-    | CQ_PATTERN_FLIPCOLOR, 3 },
-  { "rook-pawn-stalemate.cql", { "Kc7", "Pa7", "ka8" },
-    CQ_PATTERN_STALEMATE | CQ_PATTERN_VARIATIONS | CQ_PATTERN_SHIFT | CQ_PATTERN_FLIP
-    | CQ_PATTERN_FLIPCOLOR, 3 },
+    CQ_PATTERN_BTM | CQ_PATTERN_STALEMATE | CQ_PATTERN_VARIATIONS | CQ_PATTERN_FLIP
+    | CQ_PATTERN_FLIPCOLOR, 8 },
+  { "rook-pawn-stalemate.cql", { "pa7", "ka8" },
+    CQ_PATTERN_BTM | CQ_PATTERN_STALEMATE | CQ_PATTERN_VARIATIONS | CQ_PATTERN_FLIP
+    | CQ_PATTERN_FLIPCOLOR, 2 },
 };
 
 static void
@@ -355,9 +358,6 @@ test_themes_with_the_mouse (void)
       (void) count;
     }
 
-  /* Search for this position: the game shown, all its pieces. */
-  g_assert_true (ex_theme_tools_search_board (tools, FALSE));
-  g_assert_true (g_str_has_prefix (ex_pattern_board_get_text (pattern), "(position K"));
   /* Search for this pattern: the squares outlined on the viewer's board
    * (its matched squares; Ctrl+click changes them). */
   {
@@ -371,12 +371,12 @@ test_themes_with_the_mouse (void)
         king = sq;
     g_assert_cmpint (king, >=, 0);
     ex_board_set_highlight (board, CQ_BIT (king));
-    g_assert_true (ex_theme_tools_search_board (tools, TRUE));
+    g_assert_true (ex_theme_tools_search_board (tools, TRUE, NULL));
     for (int sq = 0; sq < 64; sq++)
       g_assert_cmpuint (ex_pattern_board_get_square (pattern, sq), ==,
                         sq == king ? CQ_PIECE_BIT (CQ_WK) : 0);
     ex_board_set_highlight (board, 0);
-    g_assert_false (ex_theme_tools_search_board (tools, TRUE));
+    g_assert_false (ex_theme_tools_search_board (tools, TRUE, NULL));
   }
 
   /* The picker follows the editor's cursor. */
@@ -388,13 +388,245 @@ test_themes_with_the_mouse (void)
 
     gtk_text_buffer_get_iter_at_offset (buffer, &iter,
                                         (int) g_utf8_pointer_to_offset (text,
-                                                                        strstr (text, "Pa7") + 1));
+                                                                        strstr (text, "pa7") + 1));
     gtk_text_buffer_place_cursor (buffer, &iter);
-    g_assert_cmpstr (ex_picker_get_text (picker), ==, "Pa7");
+    g_assert_cmpstr (ex_picker_get_text (picker), ==, "pa7");
     ex_theme_tools_show_page (tools, "picker");
     ex_test_spin (200);
     screenshot (GTK_WIDGET (tools), "picker-tools-picker.png");
   }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+}
+
+/* ------------------------------------------------------------------------
+ * Insert keeps the query whole; the pattern board's side-to-move warning;
+ * Search for This Position
+ */
+
+static void
+assert_valid_query (ExCqlEditor *editor)
+{
+  g_autofree char *text = ex_cql_editor_dup_text (editor);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqQuery) query = cq_query_new_from_string (text, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (query);
+}
+
+/* Puts the editor's cursor just after the first @needle of its text. */
+static void
+place_cursor_after (ExWindow   *window,
+                    const char *needle)
+{
+  GtkTextBuffer *buffer = ex_window_get_query_buffer (window);
+  g_autofree char *text = ex_cql_editor_dup_text (ex_window_get_cql_editor (window));
+  const char *at = strstr (text, needle);
+  GtkTextIter iter;
+
+  g_assert_nonnull (at);
+  gtk_text_buffer_get_iter_at_offset (buffer, &iter,
+                                      (int) g_utf8_pointer_to_offset (text, at + strlen (needle)));
+  gtk_text_buffer_place_cursor (buffer, &iter);
+}
+
+static void
+assert_editor_text (ExCqlEditor *editor,
+                    const char  *expected)
+{
+  g_autofree char *text = ex_cql_editor_dup_text (editor);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* The picker's and the pattern board's Insert leave a query that compiles:
+ * a designator goes into a position list, a position list into the match
+ * list, and a match list is made when there is none. */
+static void
+test_insert_keeps_query_whole (void)
+{
+  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExCqlEditor *editor = ex_window_get_cql_editor (window);
+  ExThemeTools *tools = ex_window_get_theme_tools (window);
+  ExPicker *picker = ex_theme_tools_get_picker (tools);
+  ExPatternBoard *pattern = ex_theme_tools_get_pattern_board (tools);
+
+  gtk_window_present (GTK_WINDOW (window));
+  ex_test_spin (100);
+
+  /* An empty editor: the designator inside (match (position ...)). */
+  ex_cql_editor_replace_text (editor, "");
+  g_assert_true (ex_picker_set_text (picker, "K[a1,h1,a8,h8]", NULL));
+  click (ex_picker_get_button (picker, "insert"));
+  assert_editor_text (editor, "(match\n  (position K[a1,h1,a8,h8]))\n");
+  assert_valid_query (editor);
+
+  /* The pattern board's list after it, inside the match list, wherever
+   * the cursor is. */
+  ex_pattern_board_clear (pattern);
+  ex_pattern_board_set_square (pattern, SQ ("a8"), CQ_PIECE_BIT (CQ_BK));
+  ex_pattern_board_set_flags (pattern, CQ_PATTERN_BTM | CQ_PATTERN_STALEMATE);
+  place_cursor_after (window, "K[a1,h1,a8,h8]))");
+  ex_pattern_board_insert (pattern);
+  assert_editor_text (editor, "(match\n  (position K[a1,h1,a8,h8])\n"
+                              "  (position ka8 :btm :stalemate))\n");
+  assert_valid_query (editor);
+
+  /* The cursor in a position list: the designator there. */
+  place_cursor_after (window, "K[a1,h1");
+  g_assert_true (ex_picker_set_text (picker, "Qd4", NULL));
+  click (ex_picker_get_button (picker, "insert"));
+  assert_editor_text (editor, "(match\n  (position K[a1,h1,a8,h8] Qd4)\n"
+                              "  (position ka8 :btm :stalemate))\n");
+  assert_valid_query (editor);
+
+  /* The cursor in a comment of a position list: before the comment. */
+  ex_cql_editor_replace_text (editor, "(match\n  (position :mate ; the mate\n  ))\n");
+  place_cursor_after (window, "the mate");
+  g_assert_true (ex_picker_set_text (picker, "Ra1", NULL));
+  click (ex_picker_get_button (picker, "insert"));
+  assert_editor_text (editor, "(match\n  (position :mate Ra1 ; the mate\n  ))\n");
+  assert_valid_query (editor);
+
+  /* The cursor outside every list: the last position list of the match
+   * list. */
+  ex_cql_editor_replace_text (editor, "(match :pgn x.pgn (position :mate) (position :check))\n");
+  place_cursor_after (window, "))\n");
+  click (ex_picker_get_button (picker, "insert"));
+  assert_editor_text (editor, "(match :pgn x.pgn (position :mate) (position :check Ra1))\n");
+  assert_valid_query (editor);
+
+  /* A match list without a position list: a new one. */
+  ex_cql_editor_replace_text (editor, "(match :pgn x.pgn)");
+  click (ex_picker_get_button (picker, "insert"));
+  assert_editor_text (editor, "(match :pgn x.pgn\n  (position Ra1))");
+  assert_valid_query (editor);
+
+  /* A bare position list: a match list round it. */
+  ex_cql_editor_replace_text (editor, "(position :mate)\n");
+  ex_pattern_board_insert (pattern);
+  assert_editor_text (editor, "(match\n  (position :mate)\n  (position ka8 :btm :stalemate))\n");
+  assert_valid_query (editor);
+
+  /* Only a comment: the match list after it. */
+  ex_cql_editor_replace_text (editor, "; rook mates\n");
+  click (ex_picker_get_button (picker, "insert"));
+  assert_editor_text (editor, "; rook mates\n\n(match\n  (position Ra1))\n");
+  assert_valid_query (editor);
+
+  /* Parentheses that do not balance: at the cursor, as typed. */
+  ex_cql_editor_replace_text (editor, "(match (position ");
+  place_cursor_after (window, "(position ");
+  g_assert_false (ex_cql_editor_insert_item (editor, "Ra1"));
+  assert_editor_text (editor, "(match (position Ra1");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* :flipcolor with :mate (or :check, :stalemate) needs the side to move:
+ * the board says so until :wtm or :btm is ticked. */
+static void
+test_flipcolor_needs_side (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  ExPatternBoard *pattern = EX_PATTERN_BOARD (ex_pattern_board_new ());
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (pattern));
+  gtk_window_present (GTK_WINDOW (window));
+  ex_test_spin (100);
+
+  ex_pattern_board_set_square (pattern, SQ ("e5"), CQ_PIECE_BIT (CQ_BK));
+  g_assert_false (ex_pattern_board_get_side_warning (pattern));
+  click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_FLIPCOLOR));
+  g_assert_false (ex_pattern_board_get_side_warning (pattern));
+  click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_MATE));
+  g_assert_true (ex_pattern_board_get_side_warning (pattern));
+  ex_test_spin (100);
+  screenshot (window, "picker-flipcolor-warning.png");
+  click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_BTM));
+  g_assert_false (ex_pattern_board_get_side_warning (pattern));
+  g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position ke5 :btm :mate :flipcolor)");
+  click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_BTM));
+  click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_FLIPCOLOR));
+  g_assert_false (ex_pattern_board_get_side_warning (pattern));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* "Search for This Position" searches for the exact position shown, and
+ * finds the game it comes from whatever the pattern board held; without a
+ * game shown the status line says why nothing happens. */
+static void
+test_search_for_this_position (void)
+{
+  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExCqlEditor *editor = ex_window_get_cql_editor (window);
+  ExThemeTools *tools = ex_window_get_theme_tools (window);
+  ExPatternBoard *pattern = ex_theme_tools_get_pattern_board (tools);
+  g_autofree char *theme = ex_theme_library_read ("corner-stalemate.cql", NULL, NULL);
+  g_autofree char *text = NULL;
+  GListModel *results;
+  guint64 number;
+  gboolean found = FALSE;
+  guint n_items = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  ex_test_spin (100);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.search-position", NULL));
+  g_assert_false (ex_window_is_searching (window));
+  g_assert_true (ex_window_get_status_is_error (window));
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "No game is shown"));
+
+  /* A game of a search, shown at its matched position (in a variation). */
+  ex_cql_editor_replace_text (editor, theme);
+  g_assert_true (ex_window_run (window));
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
+  results = ex_window_get_results (window);
+  g_assert_cmpuint (g_list_model_get_n_items (results), >=, 2);
+  ex_window_select_result (window, 1);
+  ex_test_spin (200);
+  {
+    g_autoptr(ExResult) result = g_list_model_get_item (results, 1);
+
+    number = ex_result_get_number (result);
+  }
+
+  /* Keywords left from an earlier pattern. */
+  ex_pattern_board_set_flags (pattern, CQ_PATTERN_CHECK | CQ_PATTERN_SHIFT | CQ_PATTERN_FLIPCOLOR);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.search-position", NULL));
+  g_assert_true (ex_window_is_searching (window));
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_false (ex_window_get_status_is_error (window));
+
+  /* Every square and the side to move, main line and variations. */
+  g_assert_cmpuint (ex_pattern_board_get_flags (pattern) & ~(CQ_PATTERN_WTM | CQ_PATTERN_BTM), ==,
+                    CQ_PATTERN_VARIATIONS);
+  for (int sq = 0; sq < 64; sq++)
+    g_assert_cmpuint (ex_pattern_board_get_square (pattern, sq), !=, 0);
+  text = ex_cql_editor_dup_text (editor);
+  g_assert_true (g_str_has_prefix (text, "(match\n  (position "));
+  g_assert_nonnull (strstr (text, ":variations"));
+  assert_valid_query (editor);
+
+  for (guint i = 0; i < g_list_model_get_n_items (results); i++)
+    {
+      g_autoptr(ExResult) result = g_list_model_get_item (results, i);
+
+      found |= ex_result_get_number (result) == number;
+      n_items++;
+    }
+  g_assert_true (found);
+  g_test_message ("the position of game %" G_GUINT64_FORMAT ": %u games", number, n_items);
+  ex_window_select_result (window, 0);
+  ex_test_spin (300);
+  screenshot (GTK_WIDGET (window), "picker-search-position-window.png");
+  gtk_window_present (GTK_WINDOW (tools));
+  ex_test_spin (200);
+  screenshot (GTK_WIDGET (tools), "picker-search-position-tools.png");
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
@@ -644,6 +876,9 @@ main (int   argc,
   g_test_add_func ("/ui-picker/picker", test_picker);
   g_test_add_func ("/ui-picker/pattern-board", test_pattern_board);
   g_test_add_func ("/ui-picker/themes-with-the-mouse", test_themes_with_the_mouse);
+  g_test_add_func ("/ui-picker/insert-keeps-query-whole", test_insert_keeps_query_whole);
+  g_test_add_func ("/ui-picker/flipcolor-needs-side", test_flipcolor_needs_side);
+  g_test_add_func ("/ui-picker/search-for-this-position", test_search_for_this_position);
   g_test_add_func ("/ui-picker/theme-library", test_theme_library);
   g_test_add_func ("/ui-picker/editor", test_editor);
 
