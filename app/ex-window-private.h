@@ -41,7 +41,7 @@ struct _ExWindow
   /* Template widgets */
   GtkButton            *database_button;
   GtkLabel             *database_label;
-  GtkLabel             *progress_label;
+  GtkPaned             *main_paned;    /* query and results | board */
   GtkMenuButton        *examples_button;
   GtkProgressBar       *progress_bar;
   GtkLabel             *query_file_label;

@@ -54,6 +54,12 @@
 #define SAMPLE_DATABASE "sample/studies.pgn"
 #define RESOURCE_PATH   "/org/excelsior/Workbench/"
 
+/* The narrowest window restored from the settings (it can be made
+ * narrower, down to what its panes and header bar need), and the share
+ * of the width the query and the results get at first. */
+#define MIN_WIDTH  640
+#define LEFT_SHARE 60
+
 G_DEFINE_FINAL_TYPE (ExWindow, ex_window, GTK_TYPE_APPLICATION_WINDOW)
 
 guint _ex_window_signals[N_SIGNALS];
@@ -111,8 +117,10 @@ update_progress (ExWindow *self)
   else
     text = g_strdup_printf (_("%s games · %s matches"), games, matches);
 
-  gtk_label_set_text (self->progress_label, text);
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_label), TRUE);
+  /* Shown while the search runs; the message that ends it says the same. */
+  ex_statusbar_set_progress (self->statusbar, text);
+  if (self->job == NULL)
+    ex_statusbar_set_progress (self->statusbar, NULL);
 
   if (p->total_bytes > 0)
     gtk_progress_bar_set_fraction (self->progress_bar,
@@ -376,6 +384,7 @@ end_search (ExWindow *self)
 {
   g_clear_pointer (&self->job, ex_search_job_unref);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
+  ex_statusbar_set_progress (self->statusbar, NULL);
   _ex_window_update_actions (self);
 }
 
@@ -976,6 +985,16 @@ get_cql_language (void)
   return gtk_source_language_manager_get_language (manager, "cql");
 }
 
+/* Gives the query and results side LEFT_SHARE percent of a window @width
+ * wide.  Both sides then keep their share when the window is resized: the
+ * results list needs the width as much as the board does. */
+static void
+set_pane_position (ExWindow *self,
+                   int       width)
+{
+  gtk_paned_set_position (self->main_paned, width * LEFT_SHARE / 100);
+}
+
 /* Applies the kept settings: window size, the last database and query,
  * board orientation and figurines (org.excelsior.Workbench). */
 static void
@@ -984,13 +1003,15 @@ restore_settings (ExWindow *self)
   GSettings *settings = ex_application_get_settings ();
   g_autofree char *database = NULL;
   g_autofree char *query = NULL;
+  int width;
 
   if (settings == NULL)
     return;
 
-  gtk_window_set_default_size (GTK_WINDOW (self),
-                               MAX (g_settings_get_int (settings, "window-width"), 800),
+  width = MAX (g_settings_get_int (settings, "window-width"), MIN_WIDTH);
+  gtk_window_set_default_size (GTK_WINDOW (self), width,
                                MAX (g_settings_get_int (settings, "window-height"), 500));
+  set_pane_position (self, width);
   if (g_settings_get_boolean (settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
@@ -1124,7 +1145,7 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "ui/ex-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ExWindow, database_button);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, database_label);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, main_paned);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, examples_button);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, query_file_label);

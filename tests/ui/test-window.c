@@ -512,13 +512,13 @@ test_stop (void)
       g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
       g_assert_true (ex_test_wait_until (rows_delivered, window, SEARCH_TIMEOUT_MS));
       ex_test_spin (200);
-      /* The list, the status line and the header agree. */
+      /* The list, the status line and the progress it showed last agree. */
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
       {
         g_autofree char *number = ex_application_format_count (n_at_stop);
         g_autofree char *count = g_strconcat (number, " matches", NULL);
 
-        g_assert_nonnull (strstr (gtk_label_get_text (window->progress_label), count));
+        g_assert_nonnull (strstr (ex_statusbar_get_progress (window->statusbar), count));
       }
       g_assert_true (gtk_widget_get_sensitive (export_button));
     }
