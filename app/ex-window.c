@@ -48,9 +48,6 @@
 #include "ex-theme-library.h"
 #include "ex-window-private.h"
 
-/* The name given to the CQL reader, so that its messages read
- * "<editor>:LINE:COLUMN: message" (rulings R13). */
-#define EDITOR_FILENAME EX_CQL_EDITOR_FILENAME
 #define SAMPLE_DATABASE "sample/studies.pgn"
 #define RESOURCE_PATH   "/org/excelsior/Workbench/"
 
@@ -95,6 +92,42 @@ _ex_window_set_status (ExWindow   *self,
                        gboolean    is_error)
 {
   ex_statusbar_set_message (self->statusbar, text, is_error);
+}
+
+/* The label over the editor: the query's name, and " •" (as
+ * gnome-text-editor marks a document) while the text has changes that are
+ * in no file.  A query without a name is "Untitled" once it has any. */
+static void
+update_query_label (ExWindow *self)
+{
+  gboolean modified = gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer));
+  g_autofree char *text = NULL;
+
+  if (!modified)
+    text = g_strdup (self->query_name != NULL ? self->query_name : "");
+  else
+    /* Translators: a query's name and the mark of changes not saved */
+    text = g_strdup_printf (_("%s •"), self->query_name != NULL ? self->query_name
+                                                                 : _("Untitled"));
+  gtk_label_set_text (self->query_file_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->query_file_label),
+                               modified ? _("The query has changes that are not saved in a file")
+                                        : NULL);
+}
+
+/* Names the query (its file, example or theme; NULL: none) in the label
+ * over the editor.  @pristine: the text is as it was loaded, without
+ * changes (an example, a theme). */
+void
+_ex_window_set_query_name (ExWindow   *self,
+                           const char *name,
+                           gboolean    pristine)
+{
+  if (pristine)
+    gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  g_free (self->query_name);
+  self->query_name = name != NULL && *name != '\0' ? g_strdup (name) : NULL;
+  update_query_label (self);
 }
 
 static void
@@ -446,6 +479,17 @@ complete_search (ExWindow *self)
                                               "(%.2f s)",
                                               n),
                                  matches, games, name, progress->seconds);
+      /* Without :markall CQL marks only the first position of a game that
+       * matches: the board's "Match 1 of 1" would otherwise puzzle. */
+      if (n > 0 && !self->results_mark_all)
+        {
+          g_autofree char *found = g_steal_pointer (&message);
+
+          message = g_strdup_printf ("%s. %s", found,
+                                     _("Only the first matching position of each game is "
+                                       "marked: add :markall to the position list to mark "
+                                       "them all."));
+        }
       _ex_window_set_status (self, message, FALSE);
       if (n == 0)
         {
@@ -530,11 +574,13 @@ ex_window_stop (ExWindow *self)
 /**
  * ex_window_run:
  *
- * Compiles the editor's text (file name "<editor>") and, if it compiles,
- * searches the chosen database with it on a new thread, after cancelling
- * the search that was running.  On a compilation error (CQ_QUERY_ERROR,
- * rulings R13) the message is shown in the status line, the item at its
- * line:column is underlined and gets the cursor, and nothing runs.
+ * Compiles the editor's text (ex_cql_compile(): position lists alone are
+ * run inside a match list) and, if it compiles, searches the chosen
+ * database with it on a new thread, after cancelling the search that was
+ * running.  On a compilation error (CQ_QUERY_ERROR, rulings R13) the
+ * message is shown in the status line as the live parse shows it ("Line
+ * 1, column 5: ..."), the item at its line:column is underlined and gets
+ * the cursor, and nothing runs.
  *
  * Returns: TRUE if a search was started.
  */
@@ -563,10 +609,12 @@ ex_window_run (ExWindow *self)
   g_clear_error (&self->finish_error);
 
   text = ex_window_dup_query_text (self);
-  query = cq_query_new_from_string (text, EDITOR_FILENAME, &error);
+  query = ex_cql_compile (text, &error);
   if (query == NULL)
     {
-      _ex_window_set_status (self, error->message, TRUE);
+      g_autofree char *error_text = ex_cql_dup_error_text (error);
+
+      _ex_window_set_status (self, error_text, TRUE);
       ex_cql_editor_show_error (self->cql_editor, error);
       _ex_window_update_actions (self);
       return FALSE;
@@ -608,6 +656,7 @@ ex_window_run (ExWindow *self)
   self->results_db_name = _ex_window_dup_database_name (self);
   g_strfreev (self->results_db_inputs);
   self->results_db_inputs = g_strdupv ((char **) paths->pdata);
+  self->results_mark_all = strstr (text, ":markall") != NULL;
 
   name = _ex_window_dup_database_name (self);
   message = g_strdup_printf (_("Searching “%s”…"), name);
@@ -707,7 +756,8 @@ ex_window_list_examples (void)
  * ex_window_load_example:
  * @name: an example's file name (ex_window_list_examples()).
  *
- * Replaces the editor's text with the example (undoable).
+ * Replaces the editor's text with the example (undoable: Ctrl+Z brings
+ * back the text it replaced).
  *
  * Returns: FALSE if there is no such example.
  */
@@ -743,7 +793,7 @@ ex_window_load_example (ExWindow   *self,
 
   ex_cql_editor_set_text (self->cql_editor, text, TRUE);
   ex_cql_editor_forget_file (self->cql_editor);
-  gtk_label_set_text (self->query_file_label, name);
+  _ex_window_set_query_name (self, name, TRUE);
 
   return TRUE;
 }
@@ -1030,8 +1080,9 @@ restore_settings (ExWindow *self)
   query = g_settings_get_string (settings, "last-query");
   if (*query != '\0')
     {
+      /* In no file: shown as an unsaved query. */
       ex_cql_editor_set_text (self->cql_editor, query, FALSE);
-      gtk_label_set_text (self->query_file_label, "");
+      _ex_window_set_query_name (self, NULL, FALSE);
     }
 }
 
@@ -1103,6 +1154,7 @@ ex_window_finalize (GObject *object)
   set_results_games (self, NULL, FALSE);
   g_clear_pointer (&self->results_db_name, g_free);
   g_clear_pointer (&self->results_db_inputs, g_strfreev);
+  g_clear_pointer (&self->query_name, g_free);
   g_clear_error (&self->finish_error);
 
   G_OBJECT_CLASS (ex_window_parent_class)->finalize (object);
@@ -1180,6 +1232,8 @@ ex_window_init (ExWindow *self)
   if (scheme != NULL)
     gtk_source_buffer_set_style_scheme (self->buffer, scheme);
   gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->editor), GTK_TEXT_BUFFER (self->buffer));
+  g_signal_connect_object (self->buffer, "modified-changed", G_CALLBACK (update_query_label),
+                           self, G_CONNECT_SWAPPED);
   setup_editor (self);
 
   g_signal_connect_object (self->results_view, "notify::current",
@@ -1195,7 +1249,7 @@ ex_window_init (ExWindow *self)
   if (initial_text != NULL)
     {
       ex_cql_editor_set_text (self->cql_editor, initial_text, FALSE);
-      gtk_label_set_text (self->query_file_label, examples[0].file);
+      _ex_window_set_query_name (self, examples[0].file, TRUE);
     }
 
   _ex_window_set_status (self, _("Ready: write a query or pick one from Examples, then press Run"),
@@ -1283,7 +1337,7 @@ theme_loaded_cb (ExWindow   *self,
     message = g_strdup_printf (_("Theme “%s” loaded: press Run"), name);
 
   ex_cql_editor_forget_file (self->cql_editor);
-  gtk_label_set_text (self->query_file_label, name);
+  _ex_window_set_query_name (self, name, TRUE);
   _ex_window_set_status (self, message, FALSE);
   self->status_shows_live_error = FALSE;
 }
