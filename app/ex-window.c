@@ -571,6 +571,20 @@ ex_window_stop (ExWindow *self)
   g_signal_emit (self, _ex_window_signals[SEARCH_FINISHED], 0, FALSE);
 }
 
+/* Does @text use :markall outside its comments? */
+static gboolean
+has_markall (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == ';')
+        p += strcspn (p, "\n") - 1;
+      else if (g_str_has_prefix (p, ":markall"))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /**
  * ex_window_run:
  *
@@ -656,7 +670,7 @@ ex_window_run (ExWindow *self)
   self->results_db_name = _ex_window_dup_database_name (self);
   g_strfreev (self->results_db_inputs);
   self->results_db_inputs = g_strdupv ((char **) paths->pdata);
-  self->results_mark_all = strstr (text, ":markall") != NULL;
+  self->results_mark_all = has_markall (text);
 
   name = _ex_window_dup_database_name (self);
   message = g_strdup_printf (_("Searching “%s”…"), name);

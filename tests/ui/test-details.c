@@ -178,7 +178,7 @@ test_markall_hint (void)
 {
   ExWindow *window = new_window ();
 
-  run_and_wait (window, "(match (position :mate))\n");
+  run_and_wait (window, "; not :markall\n(match (position :mate))\n");
   g_assert_nonnull (strstr (ex_window_get_status_text (window), ":markall"));
 
   run_and_wait (window, "(match (position :mate :markall))\n");
