@@ -383,6 +383,15 @@ ex_application_class_init (ExApplicationClass *klass)
 static void
 ex_application_init (ExApplication *self)
 {
+  /* --help names what may be given on the command line, and how the two
+   * kinds of file are told apart. */
+  g_application_set_option_context_parameter_string (G_APPLICATION (self),
+                                                     _("[QUERY.cql] [DATABASE…]"));
+  g_application_set_option_context_summary (G_APPLICATION (self),
+    _("Search chess games and studies with the Chess Query Language (CQL 3).\n\n"
+      "QUERY.cql is opened in the editor.  DATABASE is a PGN file, plain or\n"
+      "compressed (.pgn.gz, .pgn.bz2, .pgn.xz, .pgn.zst, a .zip of PGN files),\n"
+      "or a folder of them; several are searched as one, in the order given."));
 }
 
 /**

@@ -130,6 +130,118 @@ ex_cql_parse_error_location (const char  *message,
   return TRUE;
 }
 
+/**
+ * ex_cql_dup_error_text:
+ * @error: an error of ex_cql_compile().
+ *
+ * The error as the workbench shows it, the same for the live parse and for
+ * Run: "Line 3, column 5: text" (the editor's file name left out).
+ *
+ * Returns: (transfer full): the text.
+ */
+char *
+ex_cql_dup_error_text (const GError *error)
+{
+  guint line, column;
+  const char *rest;
+
+  g_return_val_if_fail (error != NULL, NULL);
+
+  if (!ex_cql_parse_error_location (error->message, &line, &column, &rest))
+    return g_strdup (error->message);
+  /* Translators: where a query error is, then the error */
+  return g_strdup_printf (_("Line %u, column %u: %s"), line, column, rest);
+}
+
+/* The text after blanks and comments at @p. */
+static const char *
+skip_blanks (const char *p)
+{
+  for (;;)
+    {
+      while (g_ascii_isspace (*p))
+        p++;
+      if (*p != ';')
+        return p;
+      while (*p != '\0' && *p != '\n')
+        p++;
+    }
+}
+
+/* TRUE if @text starts with a position list, "(position ...)": a query
+ * of position lists alone, without the match list around them. */
+static gboolean
+is_bare_position_list (const char *text)
+{
+  const char *p = skip_blanks (text);
+
+  if (*p != '(')
+    return FALSE;
+  p = skip_blanks (p + 1);
+  return g_str_has_prefix (p, "position")
+         && (p[8] == '\0' || is_item_end (g_utf8_get_char (p + 8)) || p[8] == '"');
+}
+
+/**
+ * ex_cql_compile:
+ * @text: a query, as the editor holds it.
+ *
+ * Compiles @text under the editor's file name.  Position lists without
+ * the match list around them (`(position :mate)`, which CQL refuses) are
+ * compiled as `(match (position :mate))`: the database comes from the
+ * window, not from a `:pgn` the user would otherwise have to write.  The
+ * locations of errors are those of @text.
+ *
+ * Returns: (transfer full) (nullable): the query, or NULL with a
+ *   CQ_QUERY_ERROR ("<editor>:LINE:COLUMN: message").
+ */
+CqQuery *
+ex_cql_compile (const char  *text,
+                GError     **error)
+{
+  static const char prefix[] = "(match ";
+  g_autofree char *wrapped = NULL;
+  g_autoptr(GError) local_error = NULL;
+  CqQuery *query;
+  guint line, column, n_lines = 1;
+  const char *rest, *last_line = text;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (!is_bare_position_list (text))
+    return cq_query_new_from_string (text, EDITOR_FILENAME, error);
+
+  /* On the first line, so that the lines keep their numbers; the closing
+   * parenthesis after a line break, out of reach of a last comment. */
+  wrapped = g_strconcat (prefix, text, "\n)", NULL);
+  query = cq_query_new_from_string (wrapped, EDITOR_FILENAME, &local_error);
+  if (query != NULL)
+    return query;
+
+  if (!ex_cql_parse_error_location (local_error->message, &line, &column, &rest))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  for (const char *p = text; *p != '\0'; p++)
+    if (*p == '\n' && p[1] != '\0')
+      {
+        n_lines++;
+        last_line = p + 1;
+      }
+  if (line == 1)
+    column = column > strlen (prefix) ? column - (guint) strlen (prefix) : 1;
+  else if (line > n_lines)
+    {
+      /* At the closing parenthesis added: the end of the text. */
+      line = n_lines;
+      column = (guint) strcspn (last_line, "\n") + 1;
+    }
+  g_set_error (error, CQ_QUERY_ERROR, local_error->code, "%s:%u:%u: %s", EDITOR_FILENAME,
+               line, column, rest);
+  return NULL;
+}
+
 static void
 clear_error (ExCqlEditor *self)
 {
@@ -241,10 +353,10 @@ ex_cql_editor_parse_now (ExCqlEditor *self)
   g_autoptr(GError) error = NULL;
   g_autoptr(CqQuery) query = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *message = NULL;
   GtkTextIter start, end;
   gboolean was_error;
   guint line, column;
-  const char *rest;
 
   g_return_val_if_fail (EX_IS_CQL_EDITOR (self), FALSE);
 
@@ -254,24 +366,17 @@ ex_cql_editor_parse_now (ExCqlEditor *self)
 
   gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
   text = gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
-  query = cq_query_new_from_string (text, EDITOR_FILENAME, &error);
+  query = ex_cql_compile (text, &error);
   if (query != NULL)
     {
       set_message (self, _("The query is valid CQL: press Run to search"), was_error);
       return TRUE;
     }
 
-  if (ex_cql_parse_error_location (error->message, &line, &column, &rest))
-    {
-      g_autofree char *message = NULL;
-
-      show_error (self, line, column, NULL);
-      /* Translators: where a query error is, then the error */
-      message = g_strdup_printf (_("Line %u, column %u: %s"), line, column, rest);
-      set_message (self, message, was_error);
-    }
-  else
-    set_message (self, error->message, was_error);
+  if (ex_cql_parse_error_location (error->message, &line, &column, NULL))
+    show_error (self, line, column, NULL);
+  message = ex_cql_dup_error_text (error);
+  set_message (self, message, was_error);
 
   return FALSE;
 }

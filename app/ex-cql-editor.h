@@ -7,6 +7,8 @@
 
 #include <gtksourceview/gtksource.h>
 
+#include "cql/cq-query.h"
+
 G_BEGIN_DECLS
 
 #define EX_TYPE_CQL_EDITOR (ex_cql_editor_get_type ())
@@ -30,6 +32,9 @@ gboolean     ex_cql_parse_error_location      (const char     *message,
                                                guint          *line,
                                                guint          *column,
                                                const char    **rest);
+char        *ex_cql_dup_error_text            (const GError   *error);
+CqQuery     *ex_cql_compile                   (const char     *text,
+                                               GError        **error);
 gboolean     ex_cql_editor_parse_now          (ExCqlEditor    *self);
 const char  *ex_cql_editor_get_message        (ExCqlEditor    *self);
 gboolean     ex_cql_editor_get_has_error      (ExCqlEditor    *self);

@@ -31,6 +31,11 @@
 
 #define N_COLUMNS (EX_RESULT_COLUMN_POSITIONS + 1)
 
+/* Pixels a column needs beyond its text: a cell's padding, and a title's
+ * padding with the sort arrow (the data-table style of Adwaita). */
+#define CELL_PADDING  14
+#define TITLE_PADDING 24
+
 struct _ExResultsView
 {
   GtkWidget            parent_instance;
@@ -266,27 +271,55 @@ compare_results (gconstpointer a,
   return cmp < 0 ? GTK_ORDERING_SMALLER : cmp > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
 
+/* The width in pixels of @text in the list's font. */
+static int
+text_width (ExResultsView *self,
+            const char    *text)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  int width;
+
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width;
+}
+
+/* Adds column @index, as wide as its widest value needs: @sample (a
+ * number or date of the longest kind, so that a 6-digit game number or
+ * "1/2-1/2" is never cut) or @n_chars average characters of text, and no
+ * narrower than its title with room for the sort arrow.  The widths come
+ * from the font, so that they hold for any font size and translation. */
 static void
 add_column (ExResultsView *self,
             guint          index,
             const char    *title,
-            gboolean       expand,
-            int            fixed_width)
+            const char    *sample,
+            guint          n_chars)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   GtkColumnViewColumn *column;
   GtkSorter *sorter;
+  int width;
 
   g_signal_connect (factory, "setup", G_CALLBACK (label_setup_cb), GUINT_TO_POINTER (index));
   g_signal_connect (factory, "bind", G_CALLBACK (label_bind_cb), GUINT_TO_POINTER (index));
 
+  if (sample != NULL)
+    width = text_width (self, sample);
+  else
+    {
+      PangoFontMetrics *metrics =
+        pango_context_get_metrics (gtk_widget_get_pango_context (GTK_WIDGET (self)), NULL, NULL);
+
+      width = n_chars * pango_font_metrics_get_approximate_char_width (metrics) / PANGO_SCALE;
+      pango_font_metrics_unref (metrics);
+    }
+  width = MAX (width + CELL_PADDING, text_width (self, title) + TITLE_PADDING);
+
   sorter = GTK_SORTER (gtk_custom_sorter_new (compare_results, GUINT_TO_POINTER (index), NULL));
   column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_sorter (column, sorter);
-  gtk_column_view_column_set_expand (column, expand);
   gtk_column_view_column_set_resizable (column, TRUE);
-  if (fixed_width > 0)
-    gtk_column_view_column_set_fixed_width (column, fixed_width);
+  gtk_column_view_column_set_fixed_width (column, width);
   gtk_column_view_append_column (self->column_view, column);
   g_object_unref (sorter);
 
@@ -1127,15 +1160,16 @@ ex_results_view_init (ExResultsView *self)
 
   /* Translators: column titles of the results list.  For studies White
    * and Black usually hold the composer and the stipulation. */
-  add_column (self, EX_RESULT_COLUMN_NUMBER, C_("column", "#"), FALSE, 56);
-  add_column (self, EX_RESULT_COLUMN_WHITE, C_("column", "White"), FALSE, 100);
-  add_column (self, EX_RESULT_COLUMN_BLACK, C_("column", "Black"), FALSE, 100);
-  add_column (self, EX_RESULT_COLUMN_EVENT, C_("column", "Event"), TRUE, 132);
-  add_column (self, EX_RESULT_COLUMN_ROUND, C_("column", "Round"), FALSE, 52);
-  add_column (self, EX_RESULT_COLUMN_DATE, C_("column", "Date"), FALSE, 92);
-  add_column (self, EX_RESULT_COLUMN_RESULT, C_("column", "Result"), FALSE, 80);
+  add_column (self, EX_RESULT_COLUMN_NUMBER, C_("column", "#"), "000000", 0);
+  add_column (self, EX_RESULT_COLUMN_WHITE, C_("column", "White"), NULL, 12);
+  add_column (self, EX_RESULT_COLUMN_BLACK, C_("column", "Black"), NULL, 12);
+  add_column (self, EX_RESULT_COLUMN_EVENT, C_("column", "Event"), NULL, 14);
+  add_column (self, EX_RESULT_COLUMN_ROUND, C_("column", "Round"), "00.00", 0);
+  add_column (self, EX_RESULT_COLUMN_DATE, C_("column", "Date"), "0000.00.00", 0);
+  add_column (self, EX_RESULT_COLUMN_RESULT, C_("column", "Result"), "1/2-1/2", 0);
   /* Translators: the number of matched positions of a game */
-  add_column (self, EX_RESULT_COLUMN_POSITIONS, C_("column", "Positions"), FALSE, 100);
+  add_column (self, EX_RESULT_COLUMN_POSITIONS, C_("column", "Positions"), "00000", 0);
+  gtk_column_view_column_set_expand (self->columns[EX_RESULT_COLUMN_EVENT], TRUE);
   show_column (self, EX_RESULT_COLUMN_ROUND, FALSE);
 
   self->filter = GTK_FILTER (gtk_custom_filter_new (filter_result, self, NULL));

@@ -4,8 +4,10 @@
  *
  * A composite widget (ex-statusbar.ui) along the bottom of the window: the
  * last message (what was found, stopped, loaded, exported, or went wrong),
- * drawn in red with an icon when it is an error, and on the right how many
- * games of the search could not be read in full (damaged) or are not
+ * drawn in red with an icon when it is an error; while a search runs, its
+ * progress (games searched, matches, rate, time), which has room here that
+ * the header bar's title lacks in a narrow window; and on the right how
+ * many games of the search could not be read in full (damaged) or are not
  * standard chess (skipped), with their first messages in its tooltip.
  * The status line keeps the message's error state and those messages; the
  * window writes to it and the tests read it (ex_window_get_status_text()).
@@ -28,6 +30,7 @@ struct _ExStatusbar
   GtkBox    *box;
   GtkImage  *status_icon;
   GtkLabel  *status_label;
+  GtkLabel  *progress_label;
   GtkLabel  *diagnostics_label;
 
   GPtrArray *diagnostics;      /* the first MAX_DIAGNOSTICS messages */
@@ -85,6 +88,39 @@ ex_statusbar_get_is_error (ExStatusbar *self)
   g_return_val_if_fail (EX_IS_STATUSBAR (self), FALSE);
 
   return self->is_error;
+}
+
+/**
+ * ex_statusbar_set_progress:
+ * @text: (nullable): the progress of the search running, one line; NULL
+ *   hides it (the text is kept for ex_statusbar_get_progress()).
+ *
+ * Shows the progress at the right of the message, never shortened: the
+ * message is ellipsized instead.
+ */
+void
+ex_statusbar_set_progress (ExStatusbar *self,
+                           const char  *text)
+{
+  g_return_if_fail (EX_IS_STATUSBAR (self));
+
+  if (text != NULL)
+    gtk_label_set_text (self->progress_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_label), text != NULL);
+}
+
+/**
+ * ex_statusbar_get_progress:
+ *
+ * Returns: (transfer none): the last progress text set, shown or not ("" if
+ *   none was).
+ */
+const char *
+ex_statusbar_get_progress (ExStatusbar *self)
+{
+  g_return_val_if_fail (EX_IS_STATUSBAR (self), NULL);
+
+  return gtk_label_get_text (self->progress_label);
 }
 
 /**
@@ -210,6 +246,7 @@ ex_statusbar_class_init (ExStatusbarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExStatusbar, box);
   gtk_widget_class_bind_template_child (widget_class, ExStatusbar, status_icon);
   gtk_widget_class_bind_template_child (widget_class, ExStatusbar, status_label);
+  gtk_widget_class_bind_template_child (widget_class, ExStatusbar, progress_label);
   gtk_widget_class_bind_template_child (widget_class, ExStatusbar, diagnostics_label);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

@@ -18,6 +18,10 @@ void        ex_statusbar_set_message           (ExStatusbar *self,
 const char *ex_statusbar_get_message           (ExStatusbar *self);
 gboolean    ex_statusbar_get_is_error          (ExStatusbar *self);
 
+void        ex_statusbar_set_progress          (ExStatusbar *self,
+                                                const char  *text);
+const char *ex_statusbar_get_progress          (ExStatusbar *self);
+
 void        ex_statusbar_reset_diagnostics     (ExStatusbar *self);
 void        ex_statusbar_add_diagnostics       (ExStatusbar *self,
                                                 GPtrArray   *messages);

@@ -116,11 +116,19 @@ load_example_action (GtkWidget  *widget,
 {
   ExWindow *self = EX_WINDOW (widget);
   const char *name = g_variant_get_string (parameter, NULL);
+  /* Changes that are in no file: the example replaces them as one
+   * undoable action, and the message says how to get them back. */
+  gboolean unsaved = gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer));
 
   if (ex_window_load_example (self, name))
     {
-      g_autofree char *message = g_strdup_printf (_("Example “%s” loaded: press Run"), name);
+      g_autofree char *message = NULL;
 
+      if (unsaved)
+        message = g_strdup_printf (_("Example “%s” loaded in place of your unsaved query "
+                                     "(Ctrl+Z brings it back): press Run"), name);
+      else
+        message = g_strdup_printf (_("Example “%s” loaded: press Run"), name);
       _ex_window_set_status (self, message, FALSE);
     }
 }

@@ -119,7 +119,7 @@ ex_window_open_file (ExWindow *self,
     }
 
   contents = ex_cql_editor_dup_text (self->cql_editor);
-  gtk_label_set_text (self->query_file_label, name);
+  _ex_window_set_query_name (self, name, FALSE);
   message = g_strdup_printf (_("Opened “%s”"), name);
   _ex_window_set_status (self, message, FALSE);
   select_query_database (self, file, contents);
@@ -285,7 +285,7 @@ save_query_response_cb (GtkNativeDialog *dialog,
       name = g_file_get_basename (file);
       if (ex_cql_editor_save_to_file (self->cql_editor, file, &error))
         {
-          gtk_label_set_text (self->query_file_label, name);
+          _ex_window_set_query_name (self, name, FALSE);
           message = g_strdup_printf (_("Saved “%s”"), name);
           _ex_window_set_status (self, message, FALSE);
         }

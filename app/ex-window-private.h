@@ -41,7 +41,7 @@ struct _ExWindow
   /* Template widgets */
   GtkButton            *database_button;
   GtkLabel             *database_label;
-  GtkLabel             *progress_label;
+  GtkPaned             *main_paned;    /* query and results | board */
   GtkMenuButton        *examples_button;
   GtkProgressBar       *progress_bar;
   GtkLabel             *query_file_label;
@@ -53,6 +53,7 @@ struct _ExWindow
   ExDiagnostics        *diagnostics_view;  /* the list of damaged/skipped games */
 
   GtkSourceBuffer      *buffer;
+  char                 *query_name;    /* the query's file, example or theme; NULL: none */
   GtkWidget            *game_view;
 
   GPtrArray            *databases;        /* GFile: the files and folders searched as one */
@@ -65,6 +66,8 @@ struct _ExWindow
   CqSearchProgress      progress;
   GError               *finish_error;  /* how the search ended, see complete_search() */
   gboolean              finish_pending; /* the search ended; rows still being delivered */
+  gboolean              results_mark_all; /* the query has :markall: every matching
+                                             position is marked, not the first */
 
   guint                 exporting : 1;
 
@@ -88,6 +91,9 @@ extern guint _ex_window_signals[N_SIGNALS];
 void   _ex_window_set_status          (ExWindow   *self,
                                        const char *text,
                                        gboolean    is_error);
+void   _ex_window_set_query_name      (ExWindow   *self,
+                                       const char *name,
+                                       gboolean    pristine);
 char  *_ex_window_dup_database_name   (ExWindow   *self);
 void   _ex_window_use_sample_database (ExWindow   *self);
 

@@ -48,11 +48,14 @@
 #include "ex-theme-library.h"
 #include "ex-window-private.h"
 
-/* The name given to the CQL reader, so that its messages read
- * "<editor>:LINE:COLUMN: message" (rulings R13). */
-#define EDITOR_FILENAME EX_CQL_EDITOR_FILENAME
 #define SAMPLE_DATABASE "sample/studies.pgn"
 #define RESOURCE_PATH   "/org/excelsior/Workbench/"
+
+/* The narrowest window restored from the settings (it can be made
+ * narrower, down to what its panes and header bar need), and the share
+ * of the width the query and the results get at first. */
+#define MIN_WIDTH  640
+#define LEFT_SHARE 60
 
 G_DEFINE_FINAL_TYPE (ExWindow, ex_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -91,6 +94,42 @@ _ex_window_set_status (ExWindow   *self,
   ex_statusbar_set_message (self->statusbar, text, is_error);
 }
 
+/* The label over the editor: the query's name, and " •" (as
+ * gnome-text-editor marks a document) while the text has changes that are
+ * in no file.  A query without a name is "Untitled" once it has any. */
+static void
+update_query_label (ExWindow *self)
+{
+  gboolean modified = gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer));
+  g_autofree char *text = NULL;
+
+  if (!modified)
+    text = g_strdup (self->query_name != NULL ? self->query_name : "");
+  else
+    /* Translators: a query's name and the mark of changes not saved */
+    text = g_strdup_printf (_("%s •"), self->query_name != NULL ? self->query_name
+                                                                 : _("Untitled"));
+  gtk_label_set_text (self->query_file_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->query_file_label),
+                               modified ? _("The query has changes that are not saved in a file")
+                                        : NULL);
+}
+
+/* Names the query (its file, example or theme; NULL: none) in the label
+ * over the editor.  @pristine: the text is as it was loaded, without
+ * changes (an example, a theme). */
+void
+_ex_window_set_query_name (ExWindow   *self,
+                           const char *name,
+                           gboolean    pristine)
+{
+  if (pristine)
+    gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  g_free (self->query_name);
+  self->query_name = name != NULL && *name != '\0' ? g_strdup (name) : NULL;
+  update_query_label (self);
+}
+
 static void
 update_progress (ExWindow *self)
 {
@@ -111,8 +150,10 @@ update_progress (ExWindow *self)
   else
     text = g_strdup_printf (_("%s games · %s matches"), games, matches);
 
-  gtk_label_set_text (self->progress_label, text);
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_label), TRUE);
+  /* Shown while the search runs; the message that ends it says the same. */
+  ex_statusbar_set_progress (self->statusbar, text);
+  if (self->job == NULL)
+    ex_statusbar_set_progress (self->statusbar, NULL);
 
   if (p->total_bytes > 0)
     gtk_progress_bar_set_fraction (self->progress_bar,
@@ -376,6 +417,7 @@ end_search (ExWindow *self)
 {
   g_clear_pointer (&self->job, ex_search_job_unref);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
+  ex_statusbar_set_progress (self->statusbar, NULL);
   _ex_window_update_actions (self);
 }
 
@@ -437,6 +479,17 @@ complete_search (ExWindow *self)
                                               "(%.2f s)",
                                               n),
                                  matches, games, name, progress->seconds);
+      /* Without :markall CQL marks only the first position of a game that
+       * matches: the board's "Match 1 of 1" would otherwise puzzle. */
+      if (n > 0 && !self->results_mark_all)
+        {
+          g_autofree char *found = g_steal_pointer (&message);
+
+          message = g_strdup_printf ("%s. %s", found,
+                                     _("Only the first matching position of each game is "
+                                       "marked: add :markall to the position list to mark "
+                                       "them all."));
+        }
       _ex_window_set_status (self, message, FALSE);
       if (n == 0)
         {
@@ -518,14 +571,30 @@ ex_window_stop (ExWindow *self)
   g_signal_emit (self, _ex_window_signals[SEARCH_FINISHED], 0, FALSE);
 }
 
+/* Does @text use :markall outside its comments? */
+static gboolean
+has_markall (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == ';')
+        p += strcspn (p, "\n") - 1;
+      else if (g_str_has_prefix (p, ":markall"))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /**
  * ex_window_run:
  *
- * Compiles the editor's text (file name "<editor>") and, if it compiles,
- * searches the chosen database with it on a new thread, after cancelling
- * the search that was running.  On a compilation error (CQ_QUERY_ERROR,
- * rulings R13) the message is shown in the status line, the item at its
- * line:column is underlined and gets the cursor, and nothing runs.
+ * Compiles the editor's text (ex_cql_compile(): position lists alone are
+ * run inside a match list) and, if it compiles, searches the chosen
+ * database with it on a new thread, after cancelling the search that was
+ * running.  On a compilation error (CQ_QUERY_ERROR, rulings R13) the
+ * message is shown in the status line as the live parse shows it ("Line
+ * 1, column 5: ..."), the item at its line:column is underlined and gets
+ * the cursor, and nothing runs.
  *
  * Returns: TRUE if a search was started.
  */
@@ -554,10 +623,12 @@ ex_window_run (ExWindow *self)
   g_clear_error (&self->finish_error);
 
   text = ex_window_dup_query_text (self);
-  query = cq_query_new_from_string (text, EDITOR_FILENAME, &error);
+  query = ex_cql_compile (text, &error);
   if (query == NULL)
     {
-      _ex_window_set_status (self, error->message, TRUE);
+      g_autofree char *error_text = ex_cql_dup_error_text (error);
+
+      _ex_window_set_status (self, error_text, TRUE);
       ex_cql_editor_show_error (self->cql_editor, error);
       _ex_window_update_actions (self);
       return FALSE;
@@ -599,6 +670,7 @@ ex_window_run (ExWindow *self)
   self->results_db_name = _ex_window_dup_database_name (self);
   g_strfreev (self->results_db_inputs);
   self->results_db_inputs = g_strdupv ((char **) paths->pdata);
+  self->results_mark_all = has_markall (text);
 
   name = _ex_window_dup_database_name (self);
   message = g_strdup_printf (_("Searching “%s”…"), name);
@@ -698,7 +770,8 @@ ex_window_list_examples (void)
  * ex_window_load_example:
  * @name: an example's file name (ex_window_list_examples()).
  *
- * Replaces the editor's text with the example (undoable).
+ * Replaces the editor's text with the example (undoable: Ctrl+Z brings
+ * back the text it replaced).
  *
  * Returns: FALSE if there is no such example.
  */
@@ -734,7 +807,7 @@ ex_window_load_example (ExWindow   *self,
 
   ex_cql_editor_set_text (self->cql_editor, text, TRUE);
   ex_cql_editor_forget_file (self->cql_editor);
-  gtk_label_set_text (self->query_file_label, name);
+  _ex_window_set_query_name (self, name, TRUE);
 
   return TRUE;
 }
@@ -976,6 +1049,16 @@ get_cql_language (void)
   return gtk_source_language_manager_get_language (manager, "cql");
 }
 
+/* Gives the query and results side LEFT_SHARE percent of a window @width
+ * wide.  Both sides then keep their share when the window is resized: the
+ * results list needs the width as much as the board does. */
+static void
+set_pane_position (ExWindow *self,
+                   int       width)
+{
+  gtk_paned_set_position (self->main_paned, width * LEFT_SHARE / 100);
+}
+
 /* Applies the kept settings: window size, the last database and query,
  * board orientation and figurines (org.excelsior.Workbench). */
 static void
@@ -984,13 +1067,15 @@ restore_settings (ExWindow *self)
   GSettings *settings = ex_application_get_settings ();
   g_autofree char *database = NULL;
   g_autofree char *query = NULL;
+  int width;
 
   if (settings == NULL)
     return;
 
-  gtk_window_set_default_size (GTK_WINDOW (self),
-                               MAX (g_settings_get_int (settings, "window-width"), 800),
+  width = MAX (g_settings_get_int (settings, "window-width"), MIN_WIDTH);
+  gtk_window_set_default_size (GTK_WINDOW (self), width,
                                MAX (g_settings_get_int (settings, "window-height"), 500));
+  set_pane_position (self, width);
   if (g_settings_get_boolean (settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
@@ -1009,8 +1094,9 @@ restore_settings (ExWindow *self)
   query = g_settings_get_string (settings, "last-query");
   if (*query != '\0')
     {
+      /* In no file: shown as an unsaved query. */
       ex_cql_editor_set_text (self->cql_editor, query, FALSE);
-      gtk_label_set_text (self->query_file_label, "");
+      _ex_window_set_query_name (self, NULL, FALSE);
     }
 }
 
@@ -1082,6 +1168,7 @@ ex_window_finalize (GObject *object)
   set_results_games (self, NULL, FALSE);
   g_clear_pointer (&self->results_db_name, g_free);
   g_clear_pointer (&self->results_db_inputs, g_strfreev);
+  g_clear_pointer (&self->query_name, g_free);
   g_clear_error (&self->finish_error);
 
   G_OBJECT_CLASS (ex_window_parent_class)->finalize (object);
@@ -1124,7 +1211,7 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "ui/ex-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ExWindow, database_button);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, database_label);
-  gtk_widget_class_bind_template_child (widget_class, ExWindow, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, main_paned);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, examples_button);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, query_file_label);
@@ -1159,6 +1246,8 @@ ex_window_init (ExWindow *self)
   if (scheme != NULL)
     gtk_source_buffer_set_style_scheme (self->buffer, scheme);
   gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->editor), GTK_TEXT_BUFFER (self->buffer));
+  g_signal_connect_object (self->buffer, "modified-changed", G_CALLBACK (update_query_label),
+                           self, G_CONNECT_SWAPPED);
   setup_editor (self);
 
   g_signal_connect_object (self->results_view, "notify::current",
@@ -1174,7 +1263,7 @@ ex_window_init (ExWindow *self)
   if (initial_text != NULL)
     {
       ex_cql_editor_set_text (self->cql_editor, initial_text, FALSE);
-      gtk_label_set_text (self->query_file_label, examples[0].file);
+      _ex_window_set_query_name (self, examples[0].file, TRUE);
     }
 
   _ex_window_set_status (self, _("Ready: write a query or pick one from Examples, then press Run"),
@@ -1262,7 +1351,7 @@ theme_loaded_cb (ExWindow   *self,
     message = g_strdup_printf (_("Theme “%s” loaded: press Run"), name);
 
   ex_cql_editor_forget_file (self->cql_editor);
-  gtk_label_set_text (self->query_file_label, name);
+  _ex_window_set_query_name (self, name, TRUE);
   _ex_window_set_status (self, message, FALSE);
   self->status_shows_live_error = FALSE;
 }

@@ -272,6 +272,20 @@ test_figurine (void)
   }
 }
 
+/* lichess's drawing commands ([%cal] arrows, [%csl] squares) are not
+ * drawn yet; they are never shown as raw text, and a comment of commands
+ * alone leaves nothing behind. */
+static void
+test_drawing_commands (void)
+{
+  g_autoptr(CqGame) game = viewer_test_parse_game (
+    "[Event \"Arrows\"]\n[Result \"*\"]\n\n"
+    "1. e4 {[%cal Ge2e4,Rd7d5]} e5 {[%csl Gd4,Ye5][%cal Gg1f3] Good [%clk 0:03:00]} *\n");
+  g_autoptr(ExMoveText) mt = ex_move_text_new (game);
+
+  g_assert_cmpstr (mt->text->str, ==, "Start 1. e4 e5 Good *");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -284,6 +298,7 @@ main (int   argc,
   g_test_add_func ("/viewer/move-text/error", test_error_layout);
   g_test_add_func ("/viewer/move-text/nag-glyphs", test_nag_glyphs);
   g_test_add_func ("/viewer/move-text/figurine", test_figurine);
+  g_test_add_func ("/viewer/move-text/drawing-commands", test_drawing_commands);
 
   return g_test_run ();
 }

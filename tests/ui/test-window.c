@@ -338,7 +338,8 @@ test_syntax_error (void)
   g_assert_false (ex_window_run (window));
   g_assert_false (ex_window_is_searching (window));
   g_assert_true (ex_window_get_status_is_error (window));
-  g_assert_true (g_str_has_prefix (ex_window_get_status_text (window), "<editor>:3:16:"));
+  g_assert_true (g_str_has_prefix (ex_window_get_status_text (window),
+                                   "Line 3, column 16: "));
   g_assert_true (ex_window_get_error_location (window, &line, &column));
   g_assert_cmpuint (line, ==, 3);
   g_assert_cmpuint (column, ==, 16);
@@ -363,7 +364,7 @@ test_syntax_error (void)
   g_assert_false (ex_window_get_error_location (window, NULL, NULL));
   g_assert_false (ex_window_run (window));
   g_assert_true (ex_window_get_status_is_error (window));
-  g_assert_true (g_str_has_prefix (ex_window_get_status_text (window), "<editor>:1:"));
+  g_assert_true (g_str_has_prefix (ex_window_get_status_text (window), "Line 1, column "));
   g_assert_true (ex_window_get_error_location (window, &line, &column));
   g_assert_cmpuint (line, ==, 1);
 
@@ -512,13 +513,13 @@ test_stop (void)
       g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
       g_assert_true (ex_test_wait_until (rows_delivered, window, SEARCH_TIMEOUT_MS));
       ex_test_spin (200);
-      /* The list, the status line and the header agree. */
+      /* The list, the status line and the progress it showed last agree. */
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
       {
         g_autofree char *number = ex_application_format_count (n_at_stop);
         g_autofree char *count = g_strconcat (number, " matches", NULL);
 
-        g_assert_nonnull (strstr (gtk_label_get_text (window->progress_label), count));
+        g_assert_nonnull (strstr (ex_statusbar_get_progress (window->statusbar), count));
       }
       g_assert_true (gtk_widget_get_sensitive (export_button));
     }

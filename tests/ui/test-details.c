@@ -1,0 +1,227 @@
+/* test-details.c: the small things a user meets first.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * An error reads the same from the live parse and from Run; position lists
+ * alone are run inside a match list; the label over the editor marks
+ * unsaved changes; an example that replaces unsaved changes says how to get
+ * them back; --help names the files that may be given; the database button
+ * promises no menu; a search without :markall says that only a game's
+ * first matching position is marked.  On the bundled sample (103 studies).
+ */
+#include "config.h"
+
+#include <string.h>
+#include <gtk/gtk.h>
+
+#include "ex-application.h"
+#include "ex-window-private.h"
+#include "ui-common.h"
+
+#define SEARCH_TIMEOUT_MS 60000
+/* `(match (position :mate))` on the sample, counted by the cql tool. */
+#define MATE_COUNT 27
+
+static ExApplication *app;
+
+static ExWindow *
+new_window (void)
+{
+  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+  ex_test_spin (100);
+  return window;
+}
+
+static void
+destroy_window (ExWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+}
+
+static void
+run_and_wait (ExWindow   *window,
+              const char *query)
+{
+  ex_window_set_query_text (window, query);
+  g_assert_true (ex_window_run (window));
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_false (ex_window_get_status_is_error (window));
+}
+
+/* Does @widget, or a widget under it, show the icon @icon_name? */
+static gboolean
+has_icon (GtkWidget  *widget,
+          const char *icon_name)
+{
+  if (GTK_IS_IMAGE (widget)
+      && g_strcmp0 (gtk_image_get_icon_name (GTK_IMAGE (widget)), icon_name) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_icon (child, icon_name))
+      return TRUE;
+  return FALSE;
+}
+
+/* Run shows an error in the words of the live parse: "Line 3, column 16:
+ * ...", not "<editor>:3:16: ...". */
+static void
+test_error_text (void)
+{
+  ExWindow *window = new_window ();
+  ExCqlEditor *editor = ex_window_get_cql_editor (window);
+  g_autofree char *live = NULL;
+
+  ex_window_set_query_text (window, "(match\n  (position\n    :mate :btm :knightmate))\n");
+  g_assert_false (ex_cql_editor_parse_now (editor));
+  live = g_strdup (ex_cql_editor_get_message (editor));
+  g_assert_true (g_str_has_prefix (live, "Line 3, column 16: "));
+
+  g_assert_false (ex_window_run (window));
+  g_assert_true (ex_window_get_status_is_error (window));
+  g_assert_cmpstr (ex_window_get_status_text (window), ==, live);
+
+  destroy_window (window);
+}
+
+/* `(position :mate)` alone is run as `(match (position :mate))`; its
+ * errors are where they are in the text, and nobody is told to add a
+ * :pgn the workbench does not use. */
+static void
+test_bare_position_list (void)
+{
+  ExWindow *window = new_window ();
+  ExCqlEditor *editor = ex_window_get_cql_editor (window);
+  guint line, column;
+
+  ex_window_set_query_text (window, "; mates\n(position :mate)\n");
+  g_assert_true (ex_cql_editor_parse_now (editor));
+  run_and_wait (window, "; mates\n(position :mate)\n");
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, MATE_COUNT);
+
+  /* On the first line, after the "(match " put before it. */
+  ex_window_set_query_text (window, "(position :mat)");
+  g_assert_false (ex_cql_editor_parse_now (editor));
+  g_assert_true (ex_cql_editor_get_error_location (editor, &line, &column));
+  g_assert_cmpuint (line, ==, 1);
+  g_assert_cmpuint (column, ==, 11);
+  g_assert_true (g_str_has_prefix (ex_cql_editor_get_message (editor), "Line 1, column 11: "));
+  g_assert_null (strstr (ex_cql_editor_get_message (editor), ":pgn"));
+  g_assert_false (ex_window_run (window));
+  g_assert_null (strstr (ex_window_get_status_text (window), ":pgn"));
+
+  /* Unbalanced: the error is at the end of the text, not after it. */
+  ex_window_set_query_text (window, "(position :mate\n  :btm");
+  g_assert_false (ex_cql_editor_parse_now (editor));
+  g_assert_true (ex_cql_editor_get_error_location (editor, &line, &column));
+  g_assert_cmpuint (line, <=, 2);
+
+  destroy_window (window);
+}
+
+/* The label over the editor: the example's name, then " •" once the text
+ * changes; loading an example over unsaved changes says Ctrl+Z brings
+ * them back, and it does. */
+static void
+test_modified_and_examples (void)
+{
+  ExWindow *window = new_window ();
+  GtkTextBuffer *buffer = ex_window_get_query_buffer (window);
+  const char *mine = "(match (position :stalemate))\n";
+  g_autofree char *text = NULL;
+  GtkTextIter end;
+
+  g_assert_true (ex_window_load_example (window, "stalemate.cql"));
+  g_assert_cmpstr (gtk_label_get_text (window->query_file_label), ==, "stalemate.cql");
+
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_buffer_insert (buffer, &end, " ", -1);
+  g_assert_cmpstr (gtk_label_get_text (window->query_file_label), ==, "stalemate.cql •");
+
+  ex_window_set_query_text (window, mine);
+  g_assert_true (gtk_text_buffer_get_modified (buffer));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s", "knight-mate.cql");
+  g_assert_cmpstr (gtk_label_get_text (window->query_file_label), ==, "knight-mate.cql");
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "Ctrl+Z"));
+  gtk_text_buffer_undo (buffer);
+  text = ex_window_dup_query_text (window);
+  g_assert_cmpstr (text, ==, mine);
+
+  /* An unchanged example replaced by another: no such warning. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s", "stalemate.cql");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s", "knight-mate.cql");
+  g_assert_null (strstr (ex_window_get_status_text (window), "Ctrl+Z"));
+
+  destroy_window (window);
+}
+
+/* The database button opens the file chooser: no arrow promising a menu. */
+static void
+test_database_button (void)
+{
+  ExWindow *window = new_window ();
+
+  g_assert_false (has_icon (GTK_WIDGET (window->database_button), "pan-down-symbolic"));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (window->database_button)),
+                   ==, "win.choose-database");
+
+  destroy_window (window);
+}
+
+/* Without :markall the status line says only the first matching position
+ * of a game is marked; with it, it does not. */
+static void
+test_markall_hint (void)
+{
+  ExWindow *window = new_window ();
+
+  run_and_wait (window, "; not :markall\n(match (position :mate))\n");
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), ":markall"));
+
+  run_and_wait (window, "(match (position :mate :markall))\n");
+  g_assert_null (strstr (ex_window_get_status_text (window), ":markall"));
+
+  destroy_window (window);
+}
+
+/* --help says which files may be given (run in a child: it exits). */
+static void
+test_help (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr(ExApplication) child = ex_application_new (G_APPLICATION_NON_UNIQUE);
+      char *argv[] = { (char *) "excelsior", (char *) "--help", NULL };
+
+      exit (g_application_run (G_APPLICATION (child), 2, argv));
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout ("*[OPTION*] [QUERY.cql] [DATABASE*]*");
+  g_test_trap_assert_stdout ("*folder*");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  if (!ex_test_init (&argc, &argv))
+    return 77;
+  app = ex_test_new_application ();
+
+  g_test_add_func ("/ui/details/error-text", test_error_text);
+  g_test_add_func ("/ui/details/bare-position-list", test_bare_position_list);
+  g_test_add_func ("/ui/details/modified-and-examples", test_modified_and_examples);
+  g_test_add_func ("/ui/details/database-button", test_database_button);
+  g_test_add_func ("/ui/details/markall-hint", test_markall_hint);
+  g_test_add_func ("/ui/details/help", test_help);
+  status = g_test_run ();
+
+  g_clear_object (&app);
+  return status;
+}

@@ -1,0 +1,311 @@
+/* test-layout.c: the main window's layout at the sizes people use.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * At 1400x900, 1000x700 and 800x600 (the window's size as restored from
+ * the settings), after a search: every column of the results list is in
+ * view at 1400 px, the game number column holds six digits, the database
+ * button shows its file's name at 1000 px and part of it at 800 px, the
+ * progress of a search is shown whole, and the window can be made 800 px
+ * wide.  The editor never breaks a line inside a designator.
+ *
+ * The database is the HHDB selection of the shared data when
+ * EXCELSIOR_SHARED_DATA is set, else a copy of the bundled sample under
+ * that file's (long) name.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "ex-application.h"
+#include "ex-window-private.h"
+#include "ui-common.h"
+
+#define SEARCH_TIMEOUT_MS 60000
+#define HHDB_NAME         "cql6-sample-hhdb-selection.pgn"
+#define MATE_QUERY        "(match (position :mate))\n"
+
+static ExApplication *app;
+static char *tmp_dir;
+static char *database;
+
+/* The HHDB studies, or the sample under their name. */
+static char *
+make_database (void)
+{
+  const char *shared = g_getenv ("EXCELSIOR_SHARED_DATA");
+  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  char *path;
+  gsize len;
+
+  if (shared != NULL)
+    {
+      path = g_build_filename (shared, "studies", HHDB_NAME, NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return path;
+      g_free (path);
+    }
+  g_assert_nonnull (sample);
+  g_file_get_contents (sample, &text, &len, &error);
+  g_assert_no_error (error);
+  path = g_build_filename (tmp_dir, HHDB_NAME, NULL);
+  g_file_set_contents (path, text, len, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+/* A window of @width x @height, as the settings restore it, searching
+ * @db_path. */
+static ExWindow *
+new_window (int         width,
+            int         height,
+            const char *db_path)
+{
+  GSettings *settings = ex_application_get_settings ();
+  g_autoptr(GFile) file = g_file_new_for_path (db_path);
+  ExWindow *window;
+
+  g_assert_nonnull (settings);
+  g_settings_set_int (settings, "window-width", width);
+  g_settings_set_int (settings, "window-height", height);
+  window = ex_window_new (GTK_APPLICATION (app));
+  ex_window_set_database (window, file);
+  gtk_window_present (GTK_WINDOW (window));
+  ex_test_spin (200);
+  return window;
+}
+
+static void
+destroy_window (ExWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+}
+
+static void
+run_and_wait (ExWindow *window)
+{
+  ex_window_set_query_text (window, MATE_QUERY);
+  g_assert_true (ex_window_run (window));
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_false (ex_window_get_status_is_error (window));
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), >, 0);
+  ex_test_spin (300);
+}
+
+/* The window is @width wide, give or take the few pixels the window frame
+ * takes without a window manager. */
+static void
+assert_window_width (ExWindow *window,
+                     int       width)
+{
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, width);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >=, width - 20);
+}
+
+static int
+text_width (GtkWidget  *widget,
+            const char *text)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, text);
+  int width;
+
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width;
+}
+
+/* The GtkLabel under @widget whose text is @text, or NULL. */
+static GtkLabel *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A label shows its whole text: not shortened, and given its natural
+ * width. */
+static void
+assert_label_whole (GtkLabel *label)
+{
+  int natural;
+
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (label)));
+  gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural,
+                      NULL, NULL);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (label)), >=, natural);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+}
+
+/* ------------------------------------------------------------------------
+ * The tests
+ */
+
+/* 1400x900: the results list shows all its columns without scrolling
+ * sideways, and the game number column holds a 6-digit number. */
+static void
+test_wide (void)
+{
+  ExWindow *window = new_window (1400, 900, database);
+  GtkWidget *column_view = ex_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *hadjustment;
+  GListModel *columns;
+  g_autoptr(GtkColumnViewColumn) number = NULL;
+
+  run_and_wait (window);
+  assert_window_width (window, 1400);
+
+  scroller = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (column_view,
+                                                           GTK_TYPE_SCROLLED_WINDOW));
+  hadjustment = gtk_scrolled_window_get_hadjustment (scroller);
+  g_test_message ("results list: %.0f px of columns in %.0f px",
+                  gtk_adjustment_get_upper (hadjustment),
+                  gtk_adjustment_get_page_size (hadjustment));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (hadjustment), <=,
+                     gtk_adjustment_get_page_size (hadjustment) + 0.5);
+
+  columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (column_view));
+  number = g_list_model_get_item (columns, 0);
+  g_assert_cmpstr (gtk_column_view_column_get_title (number), ==, "#");
+  g_assert_cmpint (gtk_column_view_column_get_fixed_width (number), >=,
+                   text_width (column_view, "145716") + 12);
+
+  destroy_window (window);
+}
+
+/* 1000x700: the database button shows the file's whole name, and the
+ * progress of a search is shown whole while it runs. */
+static void
+test_medium (void)
+{
+  g_autofree char *big = ex_test_make_big_database (600);
+  g_autofree char *big_name = g_path_get_basename (big);
+  ExWindow *window = new_window (1000, 700, database);
+  GtkLabel *progress;
+
+  run_and_wait (window);
+  assert_window_width (window, 1000);
+  g_assert_cmpstr (gtk_label_get_text (window->database_label), ==, HHDB_NAME);
+  assert_label_whole (window->database_label);
+
+  /* The progress, while a search of 61,800 games runs. */
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (big);
+
+    ex_window_set_database (window, file);
+  }
+  g_assert_true (ex_window_run (window));
+  while (ex_window_is_searching (window) && window->progress.games == 0)
+    g_main_context_iteration (NULL, TRUE);
+  ex_test_spin (50);
+  /* (The job is gone as soon as the search thread has ended.) */
+  if (window->job != NULL)
+    {
+      progress = find_label (GTK_WIDGET (window), ex_statusbar_get_progress (window->statusbar));
+      g_assert_nonnull (progress);
+      g_test_message ("progress: %s", gtk_label_get_text (progress));
+      assert_label_whole (progress);
+    }
+  else
+    g_test_message ("the search ended before its progress was shown");
+  ex_window_stop (window);
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
+
+  destroy_window (window);
+  g_unlink (big);
+}
+
+/* 800x600: the window takes that width, and the database button still
+ * shows part of the name (not only "…"). */
+static void
+test_narrow (void)
+{
+  ExWindow *window = new_window (800, 600, database);
+  int minimum;
+
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL,
+                      NULL, NULL);
+  g_test_message ("the window needs %d px", minimum);
+  g_assert_cmpint (minimum, <=, 800);
+
+  run_and_wait (window);
+  assert_window_width (window, 800);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->database_label)), >=,
+                   text_width (GTK_WIDGET (window->database_label), "cql6…pgn"));
+
+  destroy_window (window);
+}
+
+/* The editor does not wrap lines: a long line is one display line, never
+ * broken inside a designator such as R[a-h]7. */
+static void
+test_editor_no_wrap (void)
+{
+  ExWindow *window = new_window (800, 600, database);
+  GtkTextView *view = GTK_TEXT_VIEW (window->editor);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  g_autoptr(GString) text = g_string_new ("(match\n  (position :mate");
+  GtkTextIter iter;
+
+  for (guint i = 0; i < 12; i++)
+    g_string_append (text, " R[a-h]7 r?7 K[a1,h1,a8,h8]");
+  g_string_append (text, "))\n");
+  ex_window_set_query_text (window, text->str);
+  ex_test_spin (300);
+
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), <, 800);
+  gtk_text_buffer_get_start_iter (buffer, &iter);
+  while (!gtk_text_iter_is_end (&iter))
+    {
+      int line = gtk_text_iter_get_line (&iter);
+
+      g_assert_true (gtk_text_iter_starts_line (&iter));
+      if (!gtk_text_view_forward_display_line (view, &iter))
+        break;
+      /* The next display line is the next line of the text. */
+      g_assert_true (gtk_text_iter_is_end (&iter) || gtk_text_iter_get_line (&iter) == line + 1);
+    }
+
+  destroy_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  if (!ex_test_init (&argc, &argv))
+    return 77;
+  app = ex_test_new_application ();
+  tmp_dir = g_dir_make_tmp ("excelsior-layout-XXXXXX", NULL);
+  database = make_database ();
+
+  g_test_add_func ("/ui/layout/wide", test_wide);
+  g_test_add_func ("/ui/layout/medium", test_medium);
+  g_test_add_func ("/ui/layout/narrow", test_narrow);
+  g_test_add_func ("/ui/layout/editor-no-wrap", test_editor_no_wrap);
+  status = g_test_run ();
+
+  if (g_str_has_prefix (database, tmp_dir))
+    g_unlink (database);
+  g_rmdir (tmp_dir);
+  g_free (database);
+  g_free (tmp_dir);
+  g_clear_object (&app);
+  return status;
+}
