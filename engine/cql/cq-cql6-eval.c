@@ -248,15 +248,22 @@ ray_from (const CqPosition *pos, const CqBitboard *sets, guint n, guint k, int s
   return out;
 }
 
+/* `xray`: the same, along the lines the first piece slides on (ruling 6). */
 static CqBitboard
-ray_squares (const CqPosition *pos, const CqBitboard *sets, guint n, guint8 dirs)
+ray_squares (const CqPosition *pos, const CqBitboard *sets, guint n, guint8 dirs,
+             gboolean xray)
 {
   CqBitboard out = 0;
 
   for (CqBitboard x = sets[0]; x != 0; x &= x - 1)
-    for (int d = 0; d < 8; d++)
-      if (dirs & (1u << d))
-        out |= ray_from (pos, sets, n, 1, __builtin_ctzll (x), d);
+    {
+      int s = __builtin_ctzll (x);
+
+      for (int d = 0; d < 8; d++)
+        if ((dirs & (1u << d))
+            && (!xray || slides_along ((CqPiece) pos->board[s], d)))
+          out |= ray_from (pos, sets, n, 1, s, d);
+    }
   return out;
 }
 
@@ -348,30 +355,12 @@ move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const 
   return TRUE;
 }
 
-static CqBitboard
-move_value (const Cq6Filter *f, const CqMove *m)
-{
-  if (f->which & CQ6_MOVE_VALUE_FROM)
-    return CQ_BIT (m->from);
-  if (f->which & CQ6_MOVE_VALUE_CAPTURE)
-    {
-      if (m->flags & CQ_MOVE_EN_PASSANT)
-        return CQ_BIT (CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from)));
-      return CQ_BIT (m->to);
-    }
-  if (m->flags & CQ_MOVE_NULL)
-    return 0;
-  return CQ_BIT (m->to);
-}
-
-/* `move ...`: the matching moves' squares; TRUE if some move matched
- * (a null move matches with an empty value). */
+/* `move ...`: TRUE if some move of the kind asked passes its parameters. */
 static gboolean
 eval_move (const Cq6Filter *f, Ctx *c, Val *v)
 {
   CqBitboard sets[4] = { 0 };
   gboolean given[4] = { FALSE };
-  gboolean any = FALSE;
 
   Ctx before = *c;
 
@@ -397,23 +386,19 @@ eval_move (const Cq6Filter *f, Ctx *c, Val *v)
           return FALSE;
         sets[i] = a.set;
       }
-  v->set = 0;
+  (void) v;
   if (f->which & CQ6_MOVE_PREVIOUS)
-    {
-      if (c->node->parent != NULL && move_passes (f, &c->node->move, sets, given))
-        {
-          any = TRUE;
-          v->set = move_value (f, &c->node->move);
-        }
-    }
+    return move_passes (f, &c->node->move, sets, given);
   else if (f->which & CQ6_MOVE_LEGAL)
     {
       CqMove moves[CQ_MAX_MOVES];
       guint n = cq_position_legal_moves (c->pos, moves);
 
       for (guint i = 0; i < n; i++)
-        if (move_passes (f, &moves[i], sets, given))
-          any = TRUE, v->set |= move_value (f, &moves[i]);
+        if (c->node->parent == NULL && (moves[i].flags & CQ_MOVE_EN_PASSANT))
+          continue; /* the FEN's en passant square is not used (ruling 2) */
+        else if (move_passes (f, &moves[i], sets, given))
+          return TRUE;
     }
   else
     {
@@ -430,10 +415,10 @@ eval_move (const Cq6Filter *f, Ctx *c, Val *v)
           if ((f->which & CQ6_MOVE_SECONDARY) && first)
             continue;
           if (move_passes (f, &child->move, sets, given))
-            any = TRUE, v->set |= move_value (f, &child->move);
+            return TRUE;
         }
     }
-  return any;
+  return FALSE;
 }
 
 static const char *
@@ -639,7 +624,8 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
                && strstr (b.str, a.str) != NULL;
       eval (f->args[0], c, &a);
       eval (f->args[1], c, &b);
-      return a.set != 0 && (a.set & ~b.set) == 0;
+      /* The empty set is in every set (ruling 4). */
+      return (a.set & ~b.set) == 0;
     case CQ6_COUNT:
       eval (f->args[0], c, &a);
       v->num = __builtin_popcountll (a.set);
@@ -697,7 +683,7 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
               return FALSE;
             sets[i] = a.set;
           }
-        v->set = ray_squares (pos, sets, f->n_args, f->directions);
+        v->set = ray_squares (pos, sets, f->n_args, f->directions, f->which);
         return v->set != 0;
       }
     case CQ6_MAKESQUARE:

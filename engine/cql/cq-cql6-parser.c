@@ -35,10 +35,10 @@ static const char *const unsupported[] = {
   "focus", "[x]", "[element]", "[forall]", "lastposition", "pathcount", "pathlastposition",
   "pathstart", "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
   "colortype", "type", "settag", "removecomment", "originalcomment", "fen", "zobristkey",
-  "exchange", "local", "atomic", "assert", "abort", "notransform", "rotate45",
+  "exchange", "local", "atomic", "assert", "abort", "notransform",
   "hascomment", "puremainline", "modelmate", "pureecho", "cqlinfo", "idealmirrormate",
   "idealmate", "modelstalemate", "idealstalemate", "pawnsquare", "loop", "anticipate",
-  "reverse", "withposition", "comments", "xray",
+  "reverse", "withposition", "comments", "countmoves",
 };
 
 static Cq6Token *
@@ -394,8 +394,8 @@ parse_tag (Parser *p, const Cq6Token *t, Cq6Kind kind, const char *name, guint32
 static Cq6Filter *
 parse_move (Parser *p, const Cq6Token *t)
 {
-  Cq6Filter *f = node (CQ6_MOVE, CQ6_TYPE_SET, t);
-  gboolean first = TRUE;
+  /* In CQL 6.2 `move` only matches or not: it is not a set (ruling 2). */
+  Cq6Filter *f = node (CQ6_MOVE, CQ6_TYPE_LOGICAL, t);
 
   for (guint i = 0; i < 4; i++)
     _cq6_filter_add_arg (f, NULL);
@@ -417,10 +417,6 @@ parse_move (Parser *p, const Cq6Token *t)
           Cq6Filter *arg;
 
           advance (p);
-          if (first && slot == 0)
-            f->which |= CQ6_MOVE_VALUE_FROM;
-          if (first && slot == 2)
-            f->which |= CQ6_MOVE_VALUE_CAPTURE;
           arg = parse_set_arg (p, w->text);
           if (arg == NULL)
             {
@@ -434,8 +430,6 @@ parse_move (Parser *p, const Cq6Token *t)
         f->which |= CQ6_MOVE_PREVIOUS, advance (p);
       else if (is_word (w, "legal"))
         f->which |= CQ6_MOVE_LEGAL, advance (p);
-      else if (is_word (w, "pseudolegal"))
-        f->which |= CQ6_MOVE_PSEUDOLEGAL, advance (p);
       else if (is_word (w, "primary"))
         f->which |= CQ6_MOVE_PRIMARY, advance (p);
       else if (is_word (w, "secondary"))
@@ -447,7 +441,7 @@ parse_move (Parser *p, const Cq6Token *t)
       else if (is_word (w, "null"))
         f->which |= CQ6_MOVE_NULL, advance (p);
       else if (is_word (w, "comment") || is_word (w, "enpassantsquare")
-               || is_word (w, "count") || is_word (w, "o-o"))
+               || is_word (w, "count") || is_word (w, "pseudolegal"))
         {
           fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED,
                    "the move parameter `%s` is not supported yet", w->text);
@@ -456,9 +450,8 @@ parse_move (Parser *p, const Cq6Token *t)
         }
       else
         break;
-      first = FALSE;
     }
-  if ((f->which & CQ6_MOVE_PREVIOUS) && (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
+  if ((f->which & CQ6_MOVE_PREVIOUS) && (f->which & CQ6_MOVE_LEGAL))
     {
       fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC, "`move previous` cannot be `legal`");
       _cq6_filter_free (f);
@@ -536,7 +529,7 @@ transform_kind (const char *word, Cq6TransformKind *out)
     { "flip", CQ6_XF_FLIP }, { "flipdihedral", CQ6_XF_FLIP },
     { "flipvertical", CQ6_XF_FLIPVERTICAL }, { "fliphorizontal", CQ6_XF_FLIPHORIZONTAL },
     { "flipcolor", CQ6_XF_FLIPCOLOR }, { "reversecolor", CQ6_XF_REVERSECOLOR },
-    { "rotate90", CQ6_XF_ROTATE90 }, { "shift", CQ6_XF_SHIFT },
+    { "rotate90", CQ6_XF_ROTATE90 }, { "rotate45", CQ6_XF_ROTATE45 }, { "shift", CQ6_XF_SHIFT },
     { "shifthorizontal", CQ6_XF_SHIFTHORIZONTAL }, { "shiftvertical", CQ6_XF_SHIFTVERTICAL },
   };
 
@@ -669,10 +662,11 @@ parse_word (Parser *p, Cq6Token *t)
         }
       return f;
     }
-  if (strcmp (w, "ray") == 0)
+  if (strcmp (w, "ray") == 0 || strcmp (w, "xray") == 0)
     {
       Cq6Filter *f = node (CQ6_RAY, CQ6_TYPE_SET, t);
 
+      f->which = w[0] == 'x';
       f->directions = CQ_RAY_ALL;
       if (peek (p)->kind == CQ6_TOK_WORD && (dirs = direction_bits (peek (p)->text)) != 0)
         {
@@ -784,15 +778,6 @@ parse_word (Parser *p, Cq6Token *t)
         return f;
       }
     }
-  if (strcmp (w, "legal") == 0 || strcmp (w, "pseudolegal") == 0)
-    {
-      /* `legal` alone: the squares the side to move can move to legally. */
-      Cq6Filter *f = node (CQ6_MOVE, CQ6_TYPE_SET, t);
-      for (guint i = 0; i < 4; i++)
-        _cq6_filter_add_arg (f, NULL);
-      f->which = w[0] == 'l' ? CQ6_MOVE_LEGAL : CQ6_MOVE_PSEUDOLEGAL;
-      return f;
-    }
   if (strcmp (w, "cql") == 0)
     {
       fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "`cql(...)` may only start the query");
@@ -865,7 +850,7 @@ parse_primary (Parser *p)
           return f;
         }
       if (is_punct (t, "-->") || is_punct (t, "<--") || is_punct (t, "--")
-          || is_punct (t, ":") || is_punct (t, "->") || is_punct (t, "<-")
+          || is_punct (t, ":")
           || is_punct (t, "~~") || is_punct (t, "[") || is_punct (t, "$"))
         {
           fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED, "`%s` is not supported yet", t->text);
@@ -895,9 +880,12 @@ parse_attacks (Parser *p)
   Cq6Token *at = peek (p);
   Cq6Filter *left = parse_direction (p);
 
-  while (left != NULL && (is_word (peek (p), "attacks") || is_word (peek (p), "attackedby")))
+  /* `->` and `<-` (→ ←) are attacks and attackedby (ruling 6). */
+  while (left != NULL && (is_word (peek (p), "attacks") || is_word (peek (p), "attackedby")
+                          || is_punct (peek (p), "->") || is_punct (peek (p), "<-")))
     {
       Cq6Token *op = advance (p);
+      gboolean attacks = strcmp (op->text, "attacks") == 0 || strcmp (op->text, "->") == 0;
       Cq6Token *rat = peek (p);
       Cq6Filter *right;
 
@@ -909,8 +897,7 @@ parse_attacks (Parser *p)
           _cq6_filter_free (right);
           return NULL;
         }
-      left = node2 (op->text[6] == 's' ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op,
-                    left, right);
+      left = node2 (attacks ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op, left, right);
     }
   return left;
 }

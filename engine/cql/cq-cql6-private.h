@@ -74,7 +74,8 @@ typedef enum {
   CQ6_DARK,         /* args[0] */
   CQ6_PAWNS,        /* which: CQ6_PAWNS_PASSED ...; the pawns of the kind */
   CQ6_PIN,          /* args: from, through, to (each may be NULL); the pinned pieces */
-  CQ6_RAY,          /* directions, args: the sets met in turn along a line */
+  CQ6_RAY,          /* directions, args: the sets met in turn along a line;
+                     * which 1: xray (the first piece must slide that way) */
   CQ6_MAKESQUARE,   /* args: file, rank (numbers 1..8) */
   CQ6_FILE,         /* args[0]: the file (1..8) of its only square */
   CQ6_RANK,         /* args[0]: the rank (1..8) of its only square */
@@ -123,14 +124,11 @@ enum {
 enum {
   CQ6_MOVE_PREVIOUS    = 1 << 0, /* the move that led here, not the next */
   CQ6_MOVE_LEGAL       = 1 << 1, /* the legal moves, not the game's */
-  CQ6_MOVE_PSEUDOLEGAL = 1 << 2,
-  CQ6_MOVE_PRIMARY     = 1 << 3, /* only the main continuation */
-  CQ6_MOVE_SECONDARY   = 1 << 4, /* only continuations in variations */
-  CQ6_MOVE_ENPASSANT   = 1 << 5,
-  CQ6_MOVE_CASTLE      = 1 << 6,
-  CQ6_MOVE_NULL        = 1 << 7,
-  CQ6_MOVE_VALUE_FROM  = 1 << 8, /* value: from-squares (else to-squares) */
-  CQ6_MOVE_VALUE_CAPTURE = 1 << 9 /* value: the captured squares */
+  CQ6_MOVE_PRIMARY     = 1 << 2, /* only the main continuation */
+  CQ6_MOVE_SECONDARY   = 1 << 3, /* only continuations in variations */
+  CQ6_MOVE_ENPASSANT   = 1 << 4,
+  CQ6_MOVE_CASTLE      = 1 << 5,
+  CQ6_MOVE_NULL        = 1 << 6
 };
 
 /* ORBIT value rule: sets are united, numbers give their maximum; with
@@ -256,6 +254,7 @@ typedef enum {
   CQ6_XF_FLIPCOLOR,
   CQ6_XF_REVERSECOLOR,
   CQ6_XF_ROTATE90,
+  CQ6_XF_ROTATE45,
   CQ6_XF_SHIFT,
   CQ6_XF_SHIFTHORIZONTAL,
   CQ6_XF_SHIFTVERTICAL

@@ -26,6 +26,7 @@ typedef struct {
   CqTransform t;    /* dihedral and colour part; identity maps */
   int         dx;   /* CQL 6 shift */
   int         dy;
+  int         rot45; /* rotate45: eighth turns of the directions */
 } Member;
 
 #define RANK_MASK(r) (G_GUINT64_CONSTANT (0xFF) << (8 * (r)))
@@ -118,6 +119,9 @@ transform_filter (const Cq6Filter *f, const Member *m, gint64 *budget, gboolean 
     case CQ6_DIRECTION:
     case CQ6_RAY:
       out->directions = _cq_transform_directions (&m->t, f->directions);
+      if (m->rot45 != 0)
+        out->directions = (guint8) ((out->directions << m->rot45)
+                                    | (out->directions >> (8 - m->rot45)));
       break;
     case CQ6_WTM:
     case CQ6_BTM:
@@ -207,6 +211,13 @@ members (Cq6TransformKind kind)
           }
       }
       break;
+    case CQ6_XF_ROTATE45:
+      for (int k = 0; k < 8; k++)
+        {
+          m.rot45 = k;
+          g_array_append_val (set, m);
+        }
+      break;
     case CQ6_XF_SHIFT:
     case CQ6_XF_SHIFTHORIZONTAL:
     case CQ6_XF_SHIFTVERTICAL:
@@ -240,14 +251,45 @@ count_nodes (const Cq6Filter *f)
   return n;
 }
 
+/* A designator naming particular squares, which a turn by 45 degrees
+ * cannot map onto squares (NULL if none). */
+static const Cq6Filter *
+find_square_designator (const Cq6Filter *f)
+{
+  if (f == NULL)
+    return NULL;
+  if (f->kind == CQ6_DESIGNATOR && f->designator.squares != CQ_SQUARES_ALL)
+    return f;
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      const Cq6Filter *found = find_square_designator (f->args[i]);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 Cq6Filter *
 _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint line,
                 guint column, const char *filename, GError **error)
 {
-  g_autoptr(GArray) set = members (kind);
-  Cq6Filter *orbit = _cq6_filter_new (CQ6_ORBIT, arg->type, line, column);
+  g_autoptr(GArray) set = NULL;
+  Cq6Filter *orbit;
   gint64 budget = ORBIT_NODE_BUDGET;
   gboolean over = FALSE;
+  const Cq6Filter *squares;
+
+  /* rotate45 turns directions only (CQL 6 reference "rotate45"). */
+  if (kind == CQ6_XF_ROTATE45 && (squares = find_square_designator (arg)) != NULL)
+    {
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, squares->line,
+                           squares->column, "rotate45 cannot be applied to a designator of "
+                           "particular squares: it turns directions only");
+      _cq6_filter_free (arg);
+      return NULL;
+    }
+  set = members (kind);
+  orbit = _cq6_filter_new (CQ6_ORBIT, arg->type, line, column);
 
   if (count_nodes (arg) * (gint64) set->len > ORBIT_NODE_BUDGET)
     over = TRUE;
