@@ -12,6 +12,7 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cq-cql6-private.h"
+#include "chess/cq-chess-private.h"
 
 #include <string.h>
 
@@ -32,11 +33,20 @@ typedef struct {
 
 static gboolean eval (const Cq6Filter *f, Ctx *c, Val *v);
 
+/* Whether the side to move is in check, computed once per position (the
+ * chess core's inline test, as CQL 3's evaluator uses it). */
 static gboolean
 in_check (Ctx *c)
 {
   if (c->in_check < 0)
-    c->in_check = cq_position_in_check (c->pos) ? 1 : 0;
+    {
+      const CqPosition *pos = c->pos;
+      CqColor us = pos->side_to_move;
+
+      _cq_chess_ensure_tables ();
+      c->in_check = _cq_attacked_xray (pos, _cq_king_square (pos, us), us ^ 1,
+                                       _cq_occupied (pos), 0) ? 1 : 0;
+    }
   return c->in_check;
 }
 
@@ -44,8 +54,20 @@ static gboolean
 has_move (Ctx *c)
 {
   if (c->has_move < 0)
-    c->has_move = cq_position_has_legal_move (c->pos) ? 1 : 0;
+    c->has_move = (in_check (c) ? cq_position_has_legal_move (c->pos)
+                                : _cq_position_has_legal_move_not_in_check (c->pos)) ? 1 : 0;
   return c->has_move;
+}
+
+/* Stalemate: not in check and no legal move.  A few set operations rule
+ * it out in nearly every position before either test runs (CQL 3's
+ * :stalemate does the same). */
+static gboolean
+stalemate (Ctx *c)
+{
+  if (c->has_move < 0 && _cq_position_has_move_unless_in_check (c->pos))
+    return FALSE;
+  return !in_check (c) && !has_move (c);
 }
 
 static CqBitboard
@@ -80,19 +102,69 @@ attacked_by (const CqPosition *pos, CqBitboard from)
   return out;
 }
 
-/* The squares of @from whose piece attacks a square of @targets. */
+/* The squares of the pieces that attack @target: the attack patterns
+ * seen from the target (a knight attacks t from where a knight on t
+ * would attack, a white pawn from where a black pawn on t would). */
+static CqBitboard
+attackers_of (const CqPosition *pos, int target, CqBitboard occ)
+{
+  const CqBitboard *p = pos->pieces;
+  CqBitboard queens = p[CQ_WQ] | p[CQ_BQ];
+
+  return (cq_attacks_from (CQ_WN, target, occ) & (p[CQ_WN] | p[CQ_BN]))
+         | (cq_attacks_from (CQ_WK, target, occ) & (p[CQ_WK] | p[CQ_BK]))
+         | (cq_attacks_from (CQ_WR, target, occ) & (p[CQ_WR] | p[CQ_BR] | queens))
+         | (cq_attacks_from (CQ_WB, target, occ) & (p[CQ_WB] | p[CQ_BB] | queens))
+         | (cq_attacks_from (CQ_BP, target, occ) & p[CQ_WP])
+         | (cq_attacks_from (CQ_WP, target, occ) & p[CQ_BP]);
+}
+
+/* The squares of @from whose piece attacks a square of @targets: from
+ * the targets' side when they are fewer (`A attacks k`). */
 static CqBitboard
 attackers (const CqPosition *pos, CqBitboard from, CqBitboard targets)
 {
   CqBitboard occ = occupied (pos), out = 0;
 
-  for (from &= occ; from != 0; from &= from - 1)
+  from &= occ;
+  if (__builtin_popcountll (targets) <= __builtin_popcountll (from))
+    {
+      for (; targets != 0 && from != 0; targets &= targets - 1)
+        {
+          CqBitboard hit = attackers_of (pos, __builtin_ctzll (targets), occ) & from;
+
+          out |= hit;
+          from &= ~hit;
+        }
+      return out;
+    }
+  for (; from != 0; from &= from - 1)
     {
       int s = __builtin_ctzll (from);
       if (cq_attacks_from ((CqPiece) pos->board[s], s, occ) & targets)
         out |= CQ_BIT (s);
     }
   return out;
+}
+
+/* The squares of @targets attacked by a piece of @from. */
+static CqBitboard
+attacked_in (const CqPosition *pos, CqBitboard targets, CqBitboard from)
+{
+  CqBitboard occ = occupied (pos), out = 0;
+
+  from &= occ;
+  if (__builtin_popcountll (targets) <= __builtin_popcountll (from))
+    {
+      for (; targets != 0; targets &= targets - 1)
+        {
+          int t = __builtin_ctzll (targets);
+          if (attackers_of (pos, t, occ) & from)
+            out |= CQ_BIT (t);
+        }
+      return out;
+    }
+  return targets & attacked_by (pos, from);
 }
 
 static const int step[8][2] = {
@@ -129,36 +201,63 @@ direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max)
   return out;
 }
 
-/* The direction from @a to @b (index into step[]), or -1 if they are not
- * on a line; *dist the number of steps. */
-static int
-line_direction (int a, int b, int *dist)
-{
-  int df = CQ_FILE (b) - CQ_FILE (a), dr = CQ_RANK (b) - CQ_RANK (a);
-  int n = MAX (ABS (df), ABS (dr));
+/* Line tables, made once: the squares from each square in each direction
+ * (to the edge), and the direction from one square to another (-1 when
+ * they share no line). */
+static CqBitboard ray_mask[8][64];
+static gint8      line_dir[64][64];
 
-  if (a == b || (df != 0 && dr != 0 && ABS (df) != ABS (dr)))
-    return -1;
-  for (int d = 0; d < 8; d++)
-    if (step[d][0] == (df > 0) - (df < 0) && step[d][1] == (dr > 0) - (dr < 0))
+static void
+ensure_line_tables (void)
+{
+  static gsize done = 0;
+
+  if (!g_once_init_enter (&done))
+    return;
+  memset (line_dir, -1, sizeof line_dir);
+  for (int s = 0; s < 64; s++)
+    for (int d = 0; d < 8; d++)
       {
-        *dist = n;
-        return d;
+        int f = CQ_FILE (s) + step[d][0], r = CQ_RANK (s) + step[d][1];
+
+        for (; f >= 0 && f < 8 && r >= 0 && r < 8; f += step[d][0], r += step[d][1])
+          {
+            ray_mask[d][s] |= CQ_BIT (CQ_SQUARE (f, r));
+            line_dir[s][CQ_SQUARE (f, r)] = (gint8) d;
+          }
       }
-  return -1;
+  g_once_init_leave (&done, 1);
+}
+
+/* The direction from @a to @b (index into step[]), or -1 if they are not
+ * on a line. */
+static inline int
+line_direction (int a, int b)
+{
+  ensure_line_tables ();
+  return line_dir[a][b];
+}
+
+/* The nearest square of @set from @s in direction @d, or -1. */
+static inline int
+nearest (CqBitboard set, int s, int d)
+{
+  CqBitboard on_line = set & ray_mask[d][s];
+
+  if (on_line == 0)
+    return -1;
+  /* N, NE, E and NW go up the square numbers, the others down. */
+  return (d <= 2 || d == 7) ? __builtin_ctzll (on_line) : 63 - __builtin_clzll (on_line);
 }
 
 static CqBitboard
 squares_between (int a, int b)
 {
-  int dist, d = line_direction (a, b, &dist);
-  CqBitboard out = 0;
+  int d = line_direction (a, b);
 
   if (d < 0)
     return 0;
-  for (int k = 1; k < dist; k++)
-    out |= CQ_BIT (CQ_SQUARE (CQ_FILE (a) + k * step[d][0], CQ_RANK (a) + k * step[d][1]));
-  return out;
+  return ray_mask[d][a] & ~ray_mask[d][b] & ~CQ_BIT (b);
 }
 
 static CqBitboard
@@ -188,35 +287,38 @@ slides_along (CqPiece piece, int d)
 
 /* `pin from X through Y to Z` (docs/cql6.md "pin"): the pieces of Y that
  * stand between an enemy line piece of X and a piece of their own colour
- * of Z (by default their king) with nothing else in between. */
+ * of Z (by default their king) with nothing else in between.  Seen from
+ * each piece of Z: the enemy rooks, bishops and queens of X on its lines,
+ * and the one piece between. */
 static CqBitboard
 pinned (const CqPosition *pos, CqBitboard from, CqBitboard through, CqBitboard to,
         gboolean to_given)
 {
   CqBitboard occ = occupied (pos), out = 0;
+  CqBitboard targets = to_given ? to & occ : pos->pieces[CQ_WK] | pos->pieces[CQ_BK];
 
-  for (CqBitboard y = through & occ; y != 0; y &= y - 1)
+  for (; targets != 0; targets &= targets - 1)
     {
-      int s = __builtin_ctzll (y);
-      CqColor color = CQ_PIECE_COLOR ((CqPiece) pos->board[s]);
-      CqBitboard own = pos->by_color[color];
-      CqBitboard targets = to_given ? to & own : pos->pieces[CQ_MAKE_PIECE (color, CQ_KING)];
+      int z = __builtin_ctzll (targets);
+      CqColor color = CQ_PIECE_COLOR ((CqPiece) pos->board[z]);
+      CqColor them = 1 - color;
+      const CqBitboard *p = pos->pieces;
+      /* The enemy line pieces of X on z's lines, as if the board were
+       * empty; usually none, and then nothing more is looked at. */
+      CqBitboard queens = p[CQ_MAKE_PIECE (them, CQ_QUEEN)];
+      CqBitboard snipers
+        = ((cq_attacks_from (CQ_WR, z, 0) & (p[CQ_MAKE_PIECE (them, CQ_ROOK)] | queens))
+           | (cq_attacks_from (CQ_WB, z, 0) & (p[CQ_MAKE_PIECE (them, CQ_BISHOP)] | queens)))
+          & from;
 
-      for (CqBitboard x = from & pos->by_color[1 - color]; x != 0; x &= x - 1)
+      for (; snipers != 0; snipers &= snipers - 1)
         {
-          int a = __builtin_ctzll (x), dist, d;
+          CqBitboard between = squares_between (z, __builtin_ctzll (snipers)) & occ;
 
-          d = line_direction (a, s, &dist);
-          if (d < 0 || !slides_along ((CqPiece) pos->board[a], d)
-              || (squares_between (a, s) & occ) != 0)
-            continue;
-          for (CqBitboard z = targets; z != 0; z &= z - 1)
-            {
-              int t = __builtin_ctzll (z), dist2;
-
-              if (line_direction (s, t, &dist2) == d && (squares_between (s, t) & occ) == 0)
-                out |= CQ_BIT (s);
-            }
+          /* Exactly one piece between, ours and in Y. */
+          if (between != 0 && (between & (between - 1)) == 0
+              && (between & pos->by_color[color] & through))
+            out |= between;
         }
     }
   return out;
@@ -356,7 +458,8 @@ move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const 
 }
 
 /* `move ...`: TRUE if some move of the kind asked passes its parameters. */
-static gboolean
+/* Not inlined into eval(): its frame would make every call dearer. */
+G_NO_INLINE static gboolean
 eval_move (const Cq6Filter *f, Ctx *c, Val *v)
 {
   CqBitboard sets[4] = { 0 };
@@ -429,7 +532,8 @@ tag_value (const Ctx *c, const char *name)
 
 /* The string filters of the game's tags; with a string argument, whether
  * the tag contains it. */
-static gboolean
+/* Not inlined into eval(): its frame would make every call dearer. */
+G_NO_INLINE static gboolean
 eval_tag (const Cq6Filter *f, Ctx *c, Val *v)
 {
   const char *values[2] = { NULL, NULL };
@@ -503,43 +607,143 @@ eval_arith (const Cq6Filter *f, gint64 a, gint64 b, gint64 *out)
     }
 }
 
-static gboolean
+/* `ray` and `xray`: the sets of its arguments, then the lines. */
+G_NO_INLINE static gboolean
+eval_ray (const Cq6Filter *f, Ctx *c, Val *v)
+{
+  CqBitboard sets[16];
+
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      Val a;
+
+      a.set = 0;
+      if (!eval (f->args[i], c, &a))
+        return FALSE;
+      sets[i] = a.set;
+    }
+  v->set = ray_squares (c->pos, sets, f->n_args, f->directions, f->which);
+  return v->set != 0;
+}
+
+G_NO_INLINE static gboolean
+eval_pin (const Cq6Filter *f, Ctx *c, Val *v)
+{
+  CqBitboard sets[3] = { CQ_SQUARES_ALL, CQ_SQUARES_ALL, CQ_SQUARES_ALL };
+
+  for (guint i = 0; i < 3; i++)
+    if (f->args[i] != NULL)
+      {
+        Val a;
+
+        a.set = 0;
+        if (!eval (f->args[i], c, &a))
+          return FALSE;
+        sets[i] = a.set;
+      }
+  v->set = pinned (c->pos, sets[0], sets[1], sets[2], f->args[2] != NULL);
+  return v->set != 0;
+}
+
+/* Evaluates @f, a piece designator inline (the commonest filter, met in
+ * every compound and orbit), anything else through eval(). */
+G_ALWAYS_INLINE static inline gboolean
+eval_fast (const Cq6Filter *f, Ctx *c, Val *v)
+{
+  if (f->kind == CQ6_DESIGNATOR)
+    {
+      v->set = designator_squares (&f->designator, c->pos);
+      return v->set != 0;
+    }
+  return eval (f, c, v);
+}
+
+/* One member of an orbit: adds its value to the orbit's (sets united,
+ * numbers their maximum, matches counted).  Returns TRUE when the answer
+ * is known (a logical orbit matched). */
+G_ALWAYS_INLINE static inline gboolean
+orbit_member (const Cq6Filter *f, const Cq6Filter *member, Ctx *c, Val *v, gint64 *count)
+{
+  Val a;
+
+  a.set = 0;
+  if (member->kind == CQ6_COMPOUND)
+    {
+      /* A compound member's filters inline: its anchor designator is
+       * first among them, already known to match. */
+      for (guint i = 0; i < member->n_args; i++)
+        if (!eval_fast (member->args[i], c, &a))
+          return FALSE;
+    }
+  else if (!eval_fast (member, c, &a))
+    return FALSE;
+  if (f->which == CQ6_ORBIT_COUNT)
+    (*count)++;
+  else if (f->type == CQ6_TYPE_SET)
+    v->set |= a.set, (*count)++;
+  else if (f->type == CQ6_TYPE_NUMBER)
+    v->num = *count == 0 ? a.num : MAX (v->num, a.num), (*count)++;
+  else
+    {
+      (*count)++;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* The orbit of a transform: its members in turn, or with an anchor index
+ * only those whose anchor square holds one of its pieces. */
+/* Not inlined into eval(): its frame would make every call dearer. */
+G_NO_INLINE static gboolean
 eval_orbit (const Cq6Filter *f, Ctx *c, Val *v)
 {
-  gboolean any = FALSE;
   gint64 count = 0;
 
   v->set = 0;
-  for (guint i = 0; i < f->n_args; i++)
+  if (f->groups == NULL && f->unanchored == NULL)
     {
-      Val a = { 0 };
+      for (guint i = 0; i < f->n_args; i++)
+        if (orbit_member (f, f->args[i], c, v, &count))
+          break;
+    }
+  else
+    {
+      gboolean done = FALSE;
 
-      if (!eval (f->args[i], c, &a))
-        continue;
-      count++;
-      if (f->which == CQ6_ORBIT_COUNT)
-        continue;
-      if (f->type == CQ6_TYPE_SET)
-        v->set |= a.set;
-      else if (f->type == CQ6_TYPE_NUMBER)
-        v->num = any ? MAX (v->num, a.num) : a.num;
-      else
-        return TRUE;
-      any = TRUE;
+      for (guint g = 0; g < f->n_groups && !done; g++)
+        {
+          const CqAnchorGroup *group = &f->groups[g];
+          CqBitboard hits = 0;
+
+          for (guint mask = group->pieces; mask != 0; mask &= mask - 1)
+            hits |= c->pos->pieces[__builtin_ctz (mask)];
+          for (hits &= group->squares; hits != 0 && !done; hits &= hits - 1)
+            {
+              int s = __builtin_ctzll (hits);
+
+              for (guint32 j = group->start[s]; j < group->start[s + 1] && !done; j++)
+                done = orbit_member (f, f->args[group->indices[j]], c, v, &count);
+            }
+        }
+      for (guint i = 0; i < f->n_unanchored && !done; i++)
+        done = orbit_member (f, f->args[f->unanchored[i]], c, v, &count);
     }
   if (f->which == CQ6_ORBIT_COUNT)
     {
       v->num = count;
       return TRUE;
     }
-  return any;
+  return count > 0;
 }
 
 static gboolean
 eval (const Cq6Filter *f, Ctx *c, Val *v)
 {
-  Val a = { 0 }, b = { 0 };
+  Val a, b;
   const CqPosition *pos = c->pos;
+
+  /* Set operands are read even when they did not match (empty). */
+  a.set = b.set = 0;
 
   switch ((Cq6Kind) f->kind)
     {
@@ -555,7 +759,7 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
 
     case CQ6_COMPOUND:
       for (guint i = 0; i < f->n_args; i++)
-        if (!eval (f->args[i], c, v))
+        if (!eval_fast (f->args[i], c, v))
           return FALSE;
       return TRUE;
     case CQ6_AND:
@@ -578,7 +782,7 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
     case CQ6_MATE:
       return in_check (c) && !has_move (c);
     case CQ6_STALEMATE:
-      return !in_check (c) && !has_move (c);
+      return stalemate (c);
     case CQ6_WTM:
       return pos->side_to_move == CQ_WHITE;
     case CQ6_BTM:
@@ -638,7 +842,7 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
     case CQ6_ATTACKEDBY:
       if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
         return FALSE;
-      v->set = a.set & attacked_by (pos, b.set);
+      v->set = attacked_in (pos, a.set, b.set);
       return v->set != 0;
     case CQ6_BETWEEN:
       if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
@@ -660,32 +864,9 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
       v->set = pawns_of_kind (pos, f->which);
       return v->set != 0;
     case CQ6_PIN:
-      {
-        CqBitboard sets[3] = { CQ_SQUARES_ALL, CQ_SQUARES_ALL, CQ_SQUARES_ALL };
-
-        for (guint i = 0; i < 3; i++)
-          if (f->args[i] != NULL)
-            {
-              if (!eval (f->args[i], c, &a))
-                return FALSE;
-              sets[i] = a.set;
-            }
-        v->set = pinned (pos, sets[0], sets[1], sets[2], f->args[2] != NULL);
-        return v->set != 0;
-      }
+      return eval_pin (f, c, v);
     case CQ6_RAY:
-      {
-        CqBitboard sets[16];
-
-        for (guint i = 0; i < f->n_args; i++)
-          {
-            if (!eval (f->args[i], c, &a))
-              return FALSE;
-            sets[i] = a.set;
-          }
-        v->set = ray_squares (pos, sets, f->n_args, f->directions, f->which);
-        return v->set != 0;
-      }
+      return eval_ray (f, c, v);
     case CQ6_MAKESQUARE:
       if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b)
           || a.num < 1 || a.num > 8 || b.num < 1 || b.num > 8)
@@ -805,23 +986,70 @@ _cq6_accepts_tags (const Cq6Program *program, const CqGame *game)
   return eval (program->game_filters, &c, &v);
 }
 
-static void
-walk (const Cq6Program *program, const CqGame *game, const CqNode *node, GArray *out)
+/* The side to move the body requires (a `wtm` or `btm` among its
+ * filters), or -1: positions of the other side are skipped unevaluated. */
+static int
+required_side (const Cq6Filter *body)
 {
-  for (; node != NULL; node = node->next_sibling)
+  for (guint i = 0; i < body->n_args; i++)
+    if (body->args[i]->kind == CQ6_WTM)
+      return CQ_WHITE;
+    else if (body->args[i]->kind == CQ6_BTM)
+      return CQ_BLACK;
+  return -1;
+}
+
+static gboolean
+requires_stalemate (const Cq6Filter *body)
+{
+  for (guint i = 0; i < body->n_args; i++)
+    if (body->args[i]->kind == CQ6_STALEMATE)
+      return TRUE;
+  return FALSE;
+}
+
+/* The next position examined after @node, in pre-order: the main line
+ * only (first children) unless @variations. */
+static const CqNode *
+next_node (const CqNode *node, gboolean variations)
+{
+  if (!variations || node->first_child != NULL)
+    return node->first_child;
+  for (; node != NULL; node = node->parent)
+    if (node->next_sibling != NULL)
+      return node->next_sibling;
+  return NULL;
+}
+
+static void
+walk (const Cq6Program *program, const CqGame *game, GArray *out)
+{
+  const Cq6Filter *body = program->body;
+  int side = required_side (body);
+  gboolean stalemate = requires_stalemate (body);
+  gboolean want_squares = body->type == CQ6_TYPE_SET;
+
+  for (const CqNode *node = game->root; node != NULL;
+       node = next_node (node, program->variations))
     {
       Ctx c = { program, game, node, &node->position, -1, -1 };
-      Val v = { 0 };
+      Val v;
+      gboolean matched = TRUE;
 
-      if (!program->variations && node->in_variation)
+      if (side >= 0 && node->position.side_to_move != side)
         continue;
-      if (eval (program->body, &c, &v))
+      if (stalemate && _cq_position_has_move_unless_in_check (&node->position))
+        continue;
+      v.set = 0;
+      /* The body's filters one by one, the side to move already tested. */
+      for (guint i = 0; i < body->n_args && matched; i++)
+        if (side < 0 || (body->args[i]->kind != CQ6_WTM && body->args[i]->kind != CQ6_BTM))
+          matched = eval (body->args[i], &c, &v);
+      if (matched)
         {
-          CqMatchedPosition m = { node->index,
-                                  program->body->type == CQ6_TYPE_SET ? v.set : 0 };
+          CqMatchedPosition m = { node->index, want_squares ? v.set : 0 };
           g_array_append_val (out, m);
         }
-      walk (program, game, node->first_child, out);
     }
 }
 
@@ -841,7 +1069,7 @@ _cq6_match_game (const Cq6Program *program, CqGame *game, GArray *out)
   if (!_cq6_accepts_tags (program, game))
     return FALSE;
   g_array_set_size (out, 0);
-  walk (program, game, game->root, out);
+  walk (program, game, out);
   g_array_sort (out, compare_matched);
   n = out->len;
   if (n < program->matchcount_min || n > program->matchcount_max)

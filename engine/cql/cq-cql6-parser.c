@@ -141,6 +141,7 @@ _cq6_filter_free (Cq6Filter *filter)
     return;
   for (guint i = 0; i < filter->n_args; i++)
     _cq6_filter_free (filter->args[i]);
+  _cq6_orbit_index_clear (filter);
   g_free (filter->args);
   g_free (filter->string);
   g_free (filter);
@@ -158,6 +159,11 @@ _cq6_filter_copy (const Cq6Filter *filter)
   copy->args = filter->n_args ? g_new (Cq6Filter *, filter->n_args) : NULL;
   for (guint i = 0; i < filter->n_args; i++)
     copy->args[i] = _cq6_filter_copy (filter->args[i]);
+  copy->groups = NULL;
+  copy->unanchored = NULL;
+  copy->n_groups = copy->n_unanchored = 0;
+  if (copy->kind == CQ6_ORBIT)
+    _cq6_orbit_index (copy);
   return copy;
 }
 
@@ -1354,6 +1360,75 @@ parse_header (Parser *p, Cq6Program *prog)
   return TRUE;
 }
 
+/* A rough cost of evaluating @f once, in units of a bitboard lookup. */
+static guint
+cost (const Cq6Filter *f)
+{
+  guint sum = 0;
+
+  if (f == NULL)
+    return 0;
+  for (guint i = 0; i < f->n_args; i++)
+    sum += cost (f->args[i]);
+  switch (f->kind)
+    {
+    case CQ6_WTM: case CQ6_BTM: case CQ6_INITIAL: case CQ6_TERMINAL: case CQ6_MAINLINE:
+    case CQ6_VARIATION: case CQ6_TRUE: case CQ6_FALSE: case CQ6_NUMBER: case CQ6_STRING:
+    case CQ6_COLOR: case CQ6_SIDETOMOVE: case CQ6_PLY: case CQ6_MOVENUMBER:
+    case CQ6_GAMENUMBER:
+      return 1;
+    case CQ6_DESIGNATOR:
+      return 2;
+    case CQ6_CHECK:
+      return 10;
+    case CQ6_MATE:
+    case CQ6_STALEMATE:
+      return 40;
+    case CQ6_MOVE:
+      return sum + ((f->which & CQ6_MOVE_LEGAL) ? 60 : 5);
+    case CQ6_ORBIT:
+      return sum + 1;
+    default:
+      return sum + 4;
+    }
+}
+
+static gint
+compare_cost (gconstpointer a, gconstpointer b)
+{
+  guint x = cost (*(Cq6Filter *const *) a), y = cost (*(Cq6Filter *const *) b);
+
+  return (x > y) - (x < y);
+}
+
+/* Puts the filters of each compound filter cheapest first, as CQL 3's
+ * instances test the side to move before mate: the filters of this
+ * version change nothing when they run, so only their cost depends on the
+ * order; the last filter, whose value is the compound's, stays last when
+ * the compound's value is used (a set or a number). */
+static void
+order_by_cost (Cq6Filter *f)
+{
+  guint n;
+
+  if (f == NULL)
+    return;
+  for (guint i = 0; i < f->n_args; i++)
+    order_by_cost (f->args[i]);
+  if (f->kind != CQ6_COMPOUND || f->n_args < 2)
+    return;
+  n = f->type == CQ6_TYPE_LOGICAL ? f->n_args : f->n_args - 1;
+  /* g_qsort_with_data is not stable: an insertion sort keeps equal costs
+   * in the order written. */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && compare_cost (&f->args[j - 1], &f->args[j]) > 0; j--)
+      {
+        Cq6Filter *t = f->args[j];
+        f->args[j] = f->args[j - 1];
+        f->args[j - 1] = t;
+      }
+}
+
 void
 _cq6_program_free (Cq6Program *program)
 {
@@ -1408,6 +1483,7 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
       goto fail;
     }
   _cq6_tokens_free (p.tokens);
+  order_by_cost (prog->body);
   return prog;
 
 fail:

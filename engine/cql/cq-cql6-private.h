@@ -149,6 +149,9 @@ typedef struct _Cq6Filter Cq6Filter;
  * @number: CQ6_NUMBER; @range_min, @range_max for direction ranges.
  * @string: CQ6_STRING, CQ6_TAG's name (owned).
  * @args, @n_args: the argument filters (owned; an entry may be NULL).
+ * @groups, @n_groups, @unanchored, @n_unanchored: a CQ6_ORBIT's anchor
+ *   index (_cq_anchor_index_build()), when it has many members: a member
+ *   that needs a piece on one square is tried only where one stands.
  */
 struct _Cq6Filter {
   guint16       kind;
@@ -164,6 +167,10 @@ struct _Cq6Filter {
   char         *string;
   Cq6Filter   **args;
   guint         n_args;
+  CqAnchorGroup *groups;
+  guint          n_groups;
+  guint32       *unanchored;
+  guint          n_unanchored;
 };
 
 /**
@@ -276,6 +283,10 @@ typedef enum {
 Cq6Filter  *_cq6_orbit_new      (Cq6TransformKind kind, Cq6Filter *arg, gboolean count,
                                  guint line, guint column, const char *filename,
                                  GError **error);
+
+/* (Re)builds the anchor index of a CQ6_ORBIT after its members changed. */
+void        _cq6_orbit_index    (Cq6Filter *orbit);
+void        _cq6_orbit_index_clear (Cq6Filter *orbit);
 
 /* cq-cql6-eval.c */
 

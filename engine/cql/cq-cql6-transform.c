@@ -89,6 +89,9 @@ transform_filter (const Cq6Filter *f, const Member *m, gint64 *budget, gboolean 
   out->string = g_strdup (f->string);
   out->args = NULL;
   out->n_args = 0;
+  out->groups = NULL;
+  out->unanchored = NULL;
+  out->n_groups = out->n_unanchored = 0;
   for (guint i = 0; i < f->n_args; i++)
     {
       Cq6Filter *arg = NULL;
@@ -160,6 +163,7 @@ transform_filter (const Cq6Filter *f, const Member *m, gint64 *budget, gboolean 
               out->args[kept++] = out->args[i];
           }
         out->n_args = kept;
+        _cq6_orbit_index (out);
       }
       break;
     default:
@@ -239,6 +243,19 @@ members (Cq6TransformKind kind)
   return set;
 }
 
+/* Adds @image to @orbit unless an equal member is there (then frees it). */
+static void
+add_distinct (Cq6Filter *orbit, Cq6Filter *image)
+{
+  for (guint j = 0; j < orbit->n_args; j++)
+    if (_cq6_filter_equal (orbit->args[j], image))
+      {
+        _cq6_filter_free (image);
+        return;
+      }
+  _cq6_filter_add_arg (orbit, image);
+}
+
 static gint64
 count_nodes (const Cq6Filter *f)
 {
@@ -249,6 +266,56 @@ count_nodes (const Cq6Filter *f)
   for (guint i = 0; i < f->n_args; i++)
     n += count_nodes (f->args[i]);
   return n;
+}
+
+/* Orbits with fewer members are tried member by member. */
+#define ANCHOR_MIN_MEMBERS 8
+
+/* The one-square designator a member needs to match (itself, or one of
+ * the filters of a compound member), fewest piece kinds first; or NULL. */
+static const CqDesignator *
+member_anchor (const Cq6Filter *member)
+{
+  const CqDesignator *best = NULL;
+  guint n = member->kind == CQ6_COMPOUND ? member->n_args : 1;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const Cq6Filter *f = member->kind == CQ6_COMPOUND ? member->args[i] : member;
+      const CqDesignator *d = &f->designator;
+
+      if (f->kind != CQ6_DESIGNATOR || __builtin_popcountll (d->squares) != 1
+          || d->pieces == CQ_PIECES_ALL)
+        continue;
+      if (best == NULL || __builtin_popcount (d->pieces) < __builtin_popcount (best->pieces))
+        best = d;
+    }
+  return best;
+}
+
+void
+_cq6_orbit_index_clear (Cq6Filter *orbit)
+{
+  for (guint g = 0; g < orbit->n_groups; g++)
+    g_free (orbit->groups[g].indices);
+  g_clear_pointer (&orbit->groups, g_free);
+  g_clear_pointer (&orbit->unanchored, g_free);
+  orbit->n_groups = orbit->n_unanchored = 0;
+}
+
+void
+_cq6_orbit_index (Cq6Filter *orbit)
+{
+  g_autofree const CqDesignator **anchors = NULL;
+
+  _cq6_orbit_index_clear (orbit);
+  if (orbit->n_args < ANCHOR_MIN_MEMBERS)
+    return;
+  anchors = g_new (const CqDesignator *, orbit->n_args);
+  for (guint i = 0; i < orbit->n_args; i++)
+    anchors[i] = member_anchor (orbit->args[i]);
+  _cq_anchor_index_build (anchors, orbit->n_args, &orbit->groups, &orbit->n_groups,
+                          &orbit->unanchored, &orbit->n_unanchored);
 }
 
 /* A designator naming particular squares, which a turn by 45 degrees
@@ -296,16 +363,22 @@ _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint lin
   for (guint i = 0; i < set->len && !over; i++)
     {
       Cq6Filter *image = transform_filter (arg, &g_array_index (set, Member, i), &budget, &over);
-      gboolean dup = FALSE;
 
       if (image == NULL)
         continue;
-      for (guint j = 0; j < orbit->n_args && !dup; j++)
-        dup = _cq6_filter_equal (orbit->args[j], image);
-      if (dup)
-        _cq6_filter_free (image);
+      /* `flip shift F`: the images of an orbit are orbits; their members
+       * are members of this one (the union of unions, the maximum of
+       * maxima), so that one anchor index covers them all.  Not for
+       * `count`, which counts this transform's members. */
+      if (!count && image->kind == CQ6_ORBIT && image->which != CQ6_ORBIT_COUNT)
+        {
+          for (guint k = 0; k < image->n_args; k++)
+            add_distinct (orbit, image->args[k]);
+          image->n_args = 0;
+          _cq6_filter_free (image);
+        }
       else
-        _cq6_filter_add_arg (orbit, image);
+        add_distinct (orbit, image);
     }
   _cq6_filter_free (arg);
   if (over)
@@ -316,6 +389,7 @@ _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint lin
                            "transform a smaller filter", ORBIT_NODE_BUDGET);
       return NULL;
     }
+  _cq6_orbit_index (orbit);
   if (count)
     {
       orbit->which = CQ6_ORBIT_COUNT;

@@ -318,6 +318,22 @@ typedef struct {
 } CqAnchorGroup;
 
 /**
+ * _cq_anchor_index_build:
+ * @anchors: for each of @n members (instances of a CQL 3 list, images of
+ *   a CQL 6 transform), a one-square designator that must match for the
+ *   member to match, or NULL.
+ * @groups_out, @n_groups, @unanchored_out, @n_unanchored: (out): the
+ *   index: the anchored members grouped by piece mask and square, and the
+ *   others (arrays to g_free(), each group's @indices too).
+ *
+ * So that a position visits only the members anchored on its occupied
+ * squares (cq-transform.c, cq-cql6-transform.c).
+ */
+void _cq_anchor_index_build (const CqDesignator *const *anchors, guint n,
+                             CqAnchorGroup **groups_out, guint *n_groups,
+                             guint32 **unanchored_out, guint *n_unanchored);
+
+/**
  * CqPositionList:
  * @line, @column: where its `(` stands.
  * @options: #CqListOption bits.

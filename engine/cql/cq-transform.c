@@ -1025,42 +1025,29 @@ anchor_of (const CqInstance *instance)
   return best;
 }
 
-/* Builds @list's anchor index (#CqAnchorGroup) when it has many
- * instances.  Evaluation then visits, per position, the instances
- * anchored on occupied squares and the unanchored ones: the same matches
- * as trying every instance, found with a few bit operations per group. */
-static void
-list_index_anchors (CqPositionList *list)
+void
+_cq_anchor_index_build (const CqDesignator *const *anchors, guint n, CqAnchorGroup **groups_out,
+                        guint *n_groups, guint32 **unanchored_out, guint *n_unanchored)
 {
-  g_autoptr(GArray) groups = NULL;
-  g_autoptr(GArray) unanchored = NULL;
-  g_autofree int *group_of = NULL;
-  g_autofree int *square_of = NULL;
+  g_autoptr(GArray) groups = g_array_new (FALSE, TRUE, sizeof (CqAnchorGroup));
+  g_autoptr(GArray) unanchored = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree int *group_of = g_new (int, MAX (n, 1));
+  g_autofree int *square_of = g_new (int, MAX (n, 1));
 
-  if (list->n_instances < ANCHOR_MIN_INSTANCES)
-    return;
-
-  groups = g_array_new (FALSE, TRUE, sizeof (CqAnchorGroup));
-  unanchored = g_array_new (FALSE, FALSE, sizeof (guint32));
-  group_of = g_new (int, list->n_instances);
-  square_of = g_new (int, list->n_instances);
-
-  /* Count the instances per (group, square) in start[s + 1]. */
-  for (guint i = 0; i < list->n_instances; i++)
+  /* Count the members per (group, square) in start[s + 1]. */
+  for (guint i = 0; i < n; i++)
     {
-      int a = anchor_of (&list->instances[i]);
-      const CqDesignator *d;
+      const CqDesignator *d = anchors[i];
       guint g;
 
       group_of[i] = -1;
-      if (a < 0)
+      if (d == NULL)
         {
           guint32 index = i;
 
           g_array_append_val (unanchored, index);
           continue;
         }
-      d = &list->instances[i].designators[a];
       for (g = 0; g < groups->len; g++)
         if (g_array_index (groups, CqAnchorGroup, g).pieces == d->pieces)
           break;
@@ -1077,7 +1064,7 @@ list_index_anchors (CqPositionList *list)
       g_array_index (groups, CqAnchorGroup, g).start[square_of[i] + 1]++;
     }
 
-  /* Offsets, then fill in instance order. */
+  /* Offsets, then fill in member order. */
   for (guint g = 0; g < groups->len; g++)
     {
       CqAnchorGroup *group = &g_array_index (groups, CqAnchorGroup, g);
@@ -1087,9 +1074,9 @@ list_index_anchors (CqPositionList *list)
       group->indices = g_new (guint32, MAX (group->start[64], 1));
     }
   {
-    g_autofree guint32 *fill = g_new0 (guint32, groups->len * 64);
+    g_autofree guint32 *fill = g_new0 (guint32, MAX (groups->len, 1) * 64);
 
-    for (guint i = 0; i < list->n_instances; i++)
+    for (guint i = 0; i < n; i++)
       if (group_of[i] >= 0)
         {
           CqAnchorGroup *group = &g_array_index (groups, CqAnchorGroup, group_of[i]);
@@ -1099,10 +1086,32 @@ list_index_anchors (CqPositionList *list)
         }
   }
 
-  list->n_groups = groups->len;
-  list->groups = (CqAnchorGroup *) g_array_free (g_steal_pointer (&groups), FALSE);
-  list->n_unanchored = unanchored->len;
-  list->unanchored = (guint32 *) g_array_free (g_steal_pointer (&unanchored), FALSE);
+  *n_groups = groups->len;
+  *groups_out = (CqAnchorGroup *) g_array_free (g_steal_pointer (&groups), FALSE);
+  *n_unanchored = unanchored->len;
+  *unanchored_out = (guint32 *) g_array_free (g_steal_pointer (&unanchored), FALSE);
+}
+
+/* Builds @list's anchor index (#CqAnchorGroup) when it has many
+ * instances.  Evaluation then visits, per position, the instances
+ * anchored on occupied squares and the unanchored ones: the same matches
+ * as trying every instance, found with a few bit operations per group. */
+static void
+list_index_anchors (CqPositionList *list)
+{
+  g_autofree const CqDesignator **anchors = NULL;
+
+  if (list->n_instances < ANCHOR_MIN_INSTANCES)
+    return;
+  anchors = g_new (const CqDesignator *, list->n_instances);
+  for (guint i = 0; i < list->n_instances; i++)
+    {
+      int a = anchor_of (&list->instances[i]);
+
+      anchors[i] = a >= 0 ? &list->instances[i].designators[a] : NULL;
+    }
+  _cq_anchor_index_build (anchors, list->n_instances, &list->groups, &list->n_groups,
+                          &list->unanchored, &list->n_unanchored);
 }
 
 static guint64
