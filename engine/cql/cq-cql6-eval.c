@@ -802,7 +802,12 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
     case CQ6_VARIATION:
       return c->node->in_variation;
     case CQ6_MOVENUMBER:
-      v->num = pos->fullmove_number;
+      /* Counted from 1 at the game's first position, whatever its FEN
+       * says, one more each time White is to move (ruling 7). */
+      {
+        gboolean root_btm = c->game->root->position.side_to_move == CQ_BLACK;
+        v->num = 1 + (c->node->ply + (root_btm ? 1 : 0)) / 2;
+      }
       return TRUE;
     case CQ6_PLY:
       v->num = c->node->ply;
@@ -891,8 +896,9 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
           eval (f->args[1], c, &b);
           return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
         }
+      /* `!=` is "not ==": it holds when a side has no value (ruling 4). */
       if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
-        return FALSE;
+        return f->which == CQ6_CMP_NE;
       switch (f->args[0]->type)
         {
         case CQ6_TYPE_NUMBER:
