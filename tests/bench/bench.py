@@ -49,7 +49,9 @@ GNU_TIME = "/usr/bin/time"
 # The benchmark's query set, in its order: (name, kind, position list body).
 # kind: "simple" (mate, stalemate, a few piece designators: target 8x
 # pgn-extract), "transform" (target 4x), or "other" (sequences, :forany and
-# :relation, timed but with no target).
+# :relation, timed but with no target); "cql6": the body of a CQL 6 query
+# (docs/cql6.md), the same themes in today's dialect, to set beside their
+# CQL 3 form and beside CQL 6.2 itself (RESULTS.md).
 QUERIES = [
     ("mate-wtm", "simple", "(position :mate :wtm)"),
     ("stalemate", "simple", "(position :stalemate)"),
@@ -64,6 +66,11 @@ QUERIES = [
      "(position :gappedsequence ((position :initial) (position :check) (position :mate)))"),
     ("forany-excelsior", "other", None),   # filled below: a match-list :forany
     ("missing-piece", "other", "(position :relation (:missingpiececount A 1))"),
+    ("nk-shift-flip", "transform", "(position Nd4 kf3 :shift :flip)"),
+    ("cql6-mate-wtm", "cql6", "mate wtm"),
+    ("cql6-stalemate", "cql6", "stalemate"),
+    ("cql6-flip-shift", "cql6", "flip shift {Nd4 kf3}"),
+    ("cql6-attacks-pin", "cql6", "A attacks k pin"),
 ]
 
 # A :forany excelsior (cql3-tagging.txt, "Excelsior": a pawn starts on its
@@ -225,6 +232,8 @@ def main():
                     with open(q, "w") as f:
                         if body is None:
                             f.write(FORANY.format(pgn=src, out=out))
+                        elif kind == "cql6":
+                            f.write("cql(input %s output %s)\n%s\n" % (src, out, body))
                         else:
                             f.write("(match :pgn %s :output %s\n %s)\n" % (src, out, body))
                     jobs.append([name, kind, body, t, q, out, None, how])
