@@ -670,7 +670,10 @@ ex_window_run (ExWindow *self)
   self->results_db_name = _ex_window_dup_database_name (self);
   g_strfreev (self->results_db_inputs);
   self->results_db_inputs = g_strdupv ((char **) paths->pdata);
-  self->results_mark_all = has_markall (text);
+  /* CQL 6 marks every matching position (docs/cql6.md); CQL 3 only the
+   * first of a game, unless :markall. */
+  self->results_mark_all = cq_query_get_dialect (query) == CQ_DIALECT_CQL6
+                           || has_markall (text);
 
   name = _ex_window_dup_database_name (self);
   message = g_strdup_printf (_("Searching “%s”…"), name);
