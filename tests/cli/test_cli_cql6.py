@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+# The cql tool with CQL 6 queries (docs/cql6.md): the dialect told from the
+# file, the output as CQL 6.2 writes it ({Game number N}, {CQL} or the
+# matchstring, quiet, silent), CQL 6.2's single-dash options beside the GNU
+# ones, -cql alone and added to a file, and the errors.  The games are
+# written here.
+#
+# Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+CQL = os.environ.get("CQL", "cql")
+
+GAMES = """[Event "fool"]
+[Result "0-1"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+
+[Event "quiet game"]
+[Result "*"]
+
+{a comment} 1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *
+
+[Event "scholar"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+[Event "variation mate"]
+[Result "*"]
+
+1. e4 e5 (1... g5 2. d4 f6 3. Qh5#) 2. Nf3 *
+"""
+
+
+class CliCql6(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="cql6-cli-")
+        self.pgn = os.path.join(self.dir, "games.pgn")
+        with open(self.pgn, "w") as f:
+            f.write(GAMES)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def query(self, text, name="q.cql"):
+        path = os.path.join(self.dir, name)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return path
+
+    def run_cql(self, *args):
+        return subprocess.run([CQL, *args], cwd=self.dir, capture_output=True, text=True)
+
+    def output(self, *args):
+        r = self.run_cql("-i", self.pgn, "-o", "-", *args)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return r.stdout
+
+    def games(self, text):
+        return [int(n) for n in re.findall(r"\{Game number (\d+)\}", text)]
+
+    def test_header_input_output_and_marks(self):
+        out = os.path.join(self.dir, "out.pgn")
+        q = self.query("// mates\ncql(input games.pgn output out.pgn)\nmate\n")
+        r = self.run_cql(q)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("2 matches of 4 games", r.stderr)
+        with open(out) as f:
+            text = f.read()
+        self.assertEqual(self.games(text), [1, 3])
+        self.assertEqual(text.count("{CQL}"), 2)
+        self.assertNotIn("MATCH", text)
+
+    def test_variations_header_and_option(self):
+        q = self.query("cql() mate")
+        self.assertEqual(self.games(self.output(q)), [1, 3])
+        q = self.query("cql(variations) mate")
+        self.assertEqual(self.games(self.output(q)), [1, 3, 4])
+        q = self.query("cql() mate")
+        self.assertEqual(self.games(self.output("-variations", q)), [1, 3, 4])
+        q = self.query("cql(variations) mate")
+        self.assertEqual(self.games(self.output("-mainline", q)), [1, 3])
+
+    def test_matchstring_quiet_silent(self):
+        q = self.query('cql(matchstring "HIT") mate')
+        self.assertEqual(self.output(q).count("{HIT}"), 2)
+        q = self.query("cql() mate")
+        self.assertEqual(self.output("-matchstring", "XX", q).count("{XX}"), 2)
+        quiet = self.output("-quiet", q)
+        self.assertEqual(self.games(quiet), [1, 3])
+        self.assertNotIn("{CQL}", quiet)
+        silent = self.output("-silent", q)
+        self.assertNotIn("Game number", silent)
+        self.assertNotIn("{CQL}", silent)
+        self.assertIn("Qxf7#", silent)
+        q = self.query("cql(quiet) mate")
+        self.assertNotIn("{CQL}", self.output(q))
+        q = self.query("cql(silent) mate")
+        self.assertNotIn("Game number", self.output(q))
+        noheader = self.output("-noheader", self.query("cql() mate"))
+        self.assertNotIn("Game number", noheader)
+        self.assertEqual(noheader.count("{CQL}"), 2)
+
+    def test_cql62_options(self):
+        q = self.query("cql() mate")
+        out = os.path.join(self.dir, "o.pgn")
+        for argv in (["-input", self.pgn, "-output", out, "-s"],
+                     ["-input", self.pgn, "-output", out, "-singlethreaded"],
+                     ["-i", self.pgn, "-o", out, "-threads", "2"],
+                     ["--input", self.pgn, "--output", out, "--threads", "1"]):
+            if os.path.exists(out):
+                os.remove(out)
+            r = self.run_cql(*argv, q)
+            self.assertEqual(r.returncode, 0, (argv, r.stderr))
+            with open(out) as f:
+                self.assertEqual(self.games(f.read()), [1, 3], argv)
+        self.assertEqual(self.games(self.output("-gamenumber", "2", "4", q)), [3])
+        self.assertEqual(self.games(self.output("-gamenumber", "3", q)), [3])
+        self.assertEqual(self.games(self.output("-g", "1", "2", q)), [1])
+        self.assertEqual(self.games(self.output("--gamenumber", "2-4", q)), [3])
+
+    def test_cql_option(self):
+        self.assertEqual(self.games(self.output("-cql", "mate btm")), [3])
+        self.assertEqual(self.games(self.output("-cql", "move to f7")), [3])
+        # added to a file's filters: both must hold
+        q = self.query("cql() check")
+        self.assertEqual(self.games(self.output("-cql", "wtm", q)), [1])
+        # a CQL 3 file takes none
+        q3 = self.query("(match (position :mate))", "q3.cql")
+        r = self.run_cql("-i", self.pgn, "-o", "-", "-cql", "mate", q3)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("can only be added to a CQL 6 query", r.stderr)
+
+    def test_unicode_query(self):
+        q = self.query("cql() ♕f7 ♚e8 mate // the queen mates on f7\n")
+        self.assertEqual(self.games(self.output(q)), [3])
+        q = self.query("cql() #△ ≥ 16 #▲ ≥ 16 □e4 initial")
+        self.assertEqual(self.games(self.output(q)), [1, 2, 3, 4])
+
+    def test_cql3_unchanged(self):
+        q = self.query("(match (position :mate))", "q3.cql")
+        text = self.output(q)
+        self.assertEqual([int(n) for n in re.findall(r"Original game: (\d+)", text)], [1, 3])
+        self.assertEqual(text.count("{MATCH}"), 2)
+
+    def test_errors(self):
+        r = self.run_cql("-i", self.pgn, "-o", "-", self.query("cql()\nmate\n  line --> check\n"))
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("q.cql:3:3: the CQL 6 filter `line` is not supported yet", r.stderr)
+        r = self.run_cql("-i", self.pgn, "-o", "-", self.query("cql(input games.pgn "
+                                                               "output games.pgn) mate"))
+        self.assertEqual(r.returncode, 1)
+        r = self.run_cql("-i", self.pgn, "-o", "-", "-cql", "frob")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("<-cql>:2:1: unknown filter `frob`", r.stderr)
+        r = self.run_cql("-i", self.pgn, "-o", "-", "-variations", "-mainline", "-cql", "mate")
+        self.assertEqual(r.returncode, 2)
+
+
+if __name__ == "__main__":
+    unittest.main()
