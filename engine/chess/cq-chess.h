@@ -167,6 +167,18 @@ gboolean   cq_position_in_check    (const CqPosition *pos);
  */
 guint      cq_position_legal_moves (const CqPosition *pos, CqMove *moves);
 
+/**
+ * cq_position_pseudolegal_moves:
+ * @moves: (out): array of at least CQ_MAX_MOVES entries.
+ *
+ * Generates every pseudo-legal move: each piece moves by its rules, but
+ * the mover's own king may be left in check (a pinned piece moves off its
+ * line, the king steps onto an attacked square, a check is ignored).
+ * Castling keeps its rules (not out of, through or into check).  Used by
+ * CQL 6's `move pseudolegal`.  Returns: the number of moves.
+ */
+guint      cq_position_pseudolegal_moves (const CqPosition *pos, CqMove *moves);
+
 /* TRUE if the side to move has at least one legal move (faster than
  * generating them all; used by :mate and :stalemate, rulings R5). */
 gboolean   cq_position_has_legal_move (const CqPosition *pos);

@@ -19,7 +19,8 @@
 typedef enum {
   MODE_LIST,
   MODE_COUNT,
-  MODE_ANY
+  MODE_ANY,
+  MODE_PSEUDO_LIST  /* list the pseudo-legal moves: own king's safety ignored */
 } GenMode;
 
 typedef struct {
@@ -127,6 +128,7 @@ generate (const CqPosition *pos, CqMove *moves, GenMode mode)
   int king = CQ_MAKE_PIECE (us, CQ_KING);
   int pawn = CQ_MAKE_PIECE (us, CQ_PAWN);
   CqBitboard checkers, target, pinned = 0, snipers, b;
+  gboolean in_check;
   CqBitboard occ_noking = occ ^ CQ_BIT (ksq);
   CqBitboard their_diag = their[CQ_WB] | their[CQ_WQ];
   CqBitboard their_orth = their[CQ_WR] | their[CQ_WQ];
@@ -149,12 +151,16 @@ generate (const CqPosition *pos, CqMove *moves, GenMode mode)
       else if (!_cq_more_than_one (between) && (between & own))
         pinned |= between;
     }
+  in_check = checkers != 0;
+  if (mode == MODE_PSEUDO_LIST)
+    checkers = pinned = 0;
 
   /* King steps.  MODE_ANY tries them last (each needs an attack test)
    * unless in double check, where nothing else can move. */
   if (mode != MODE_ANY || _cq_more_than_one (checkers))
     {
-      CqBitboard safe = king_steps (pos, ksq, own, them, occ_noking, FALSE);
+      CqBitboard safe = mode == MODE_PSEUDO_LIST ? _cq_king_attacks[ksq] & ~own
+                        : king_steps (pos, ksq, own, them, occ_noking, FALSE);
 
       EMIT_TARGETS (ksq, king, safe);
       if (_cq_more_than_one (checkers))
@@ -261,7 +267,7 @@ generate (const CqPosition *pos, CqMove *moves, GenMode mode)
               {
                 int from = _cq_pop_lsb (&b);
 
-                if (_cq_king_safe_after (pos, from, ep, capsq))
+                if (mode == MODE_PSEUDO_LIST || _cq_king_safe_after (pos, from, ep, capsq))
                   {
                     if (mode == MODE_ANY)
                       return 1;
@@ -277,7 +283,7 @@ generate (const CqPosition *pos, CqMove *moves, GenMode mode)
   }
 
   /* Castling: never out of, through or into check. */
-  if (!checkers && (pos->castling & (us == CQ_WHITE ? 3 : 12)))
+  if (!in_check && (pos->castling & (us == CQ_WHITE ? 3 : 12)))
     {
       int home = us == CQ_WHITE ? 0 : 56;
       int rook = CQ_MAKE_PIECE (us, CQ_ROOK);
@@ -334,6 +340,15 @@ cq_position_legal_moves (const CqPosition *pos, CqMove *moves)
 
   _cq_chess_ensure_tables ();
   return generate (pos, moves, MODE_LIST);
+}
+
+guint
+cq_position_pseudolegal_moves (const CqPosition *pos, CqMove *moves)
+{
+  g_return_val_if_fail (pos != NULL && moves != NULL, 0);
+
+  _cq_chess_ensure_tables ();
+  return generate (pos, moves, MODE_PSEUDO_LIST);
 }
 
 /**

@@ -492,10 +492,11 @@ eval_move (const Cq6Filter *f, Ctx *c, Val *v)
   (void) v;
   if (f->which & CQ6_MOVE_PREVIOUS)
     return move_passes (f, &c->node->move, sets, given);
-  else if (f->which & CQ6_MOVE_LEGAL)
+  else if (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL))
     {
       CqMove moves[CQ_MAX_MOVES];
-      guint n = cq_position_legal_moves (c->pos, moves);
+      guint n = (f->which & CQ6_MOVE_LEGAL) ? cq_position_legal_moves (c->pos, moves)
+                                             : cq_position_pseudolegal_moves (c->pos, moves);
 
       for (guint i = 0; i < n; i++)
         if (c->node->parent == NULL && (moves[i].flags & CQ_MOVE_EN_PASSANT))

@@ -451,8 +451,10 @@ parse_move (Parser *p, const Cq6Token *t)
         f->which |= CQ6_MOVE_CASTLE, advance (p);
       else if (is_word (w, "null"))
         f->which |= CQ6_MOVE_NULL, advance (p);
+      else if (is_word (w, "pseudolegal"))
+        f->which |= CQ6_MOVE_PSEUDOLEGAL, advance (p);
       else if (is_word (w, "comment") || is_word (w, "enpassantsquare")
-               || is_word (w, "count") || is_word (w, "pseudolegal"))
+               || is_word (w, "count"))
         {
           fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED,
                    "the move parameter `%s` is not supported yet", w->text);
@@ -462,9 +464,10 @@ parse_move (Parser *p, const Cq6Token *t)
       else
         break;
     }
-  if ((f->which & CQ6_MOVE_PREVIOUS) && (f->which & CQ6_MOVE_LEGAL))
+  if ((f->which & CQ6_MOVE_PREVIOUS) && (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
     {
-      fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC, "`move previous` cannot be `legal`");
+      fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+               "`move previous` cannot be `legal` or `pseudolegal`");
       _cq6_filter_free (f);
       return NULL;
     }

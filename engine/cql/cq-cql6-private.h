@@ -128,7 +128,8 @@ enum {
   CQ6_MOVE_SECONDARY   = 1 << 3, /* only continuations in variations */
   CQ6_MOVE_ENPASSANT   = 1 << 4,
   CQ6_MOVE_CASTLE      = 1 << 5,
-  CQ6_MOVE_NULL        = 1 << 6
+  CQ6_MOVE_NULL        = 1 << 6,
+  CQ6_MOVE_PSEUDOLEGAL = 1 << 7  /* the pseudo-legal moves, not the game's */
 };
 
 /* ORBIT value rule: sets are united, numbers give their maximum; with

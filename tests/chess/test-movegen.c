@@ -579,6 +579,47 @@ test_magic_search (void)
     g_assert_cmpuint (magics[sq], !=, 0);
 }
 
+/* Pseudo-legal moves: the legal ones and those that leave the mover's
+ * king in check, nothing else. */
+static void
+test_pseudolegal (void)
+{
+  static const struct { const char *fen; guint legal; guint pseudo; } cases[] = {
+    /* The start: nothing is pinned and no one is in check. */
+    { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 20, 20 },
+    /* Nc3 pinned by Bb4: legal, the king's 5 steps; pseudo-legal, also the
+     * knight's 8 moves off the line. */
+    { "4k3/8/8/8/1b6/2N5/8/4K3 w - - 0 1", 5, 13 },
+    /* In check from the rook on e8: legal, the king's 4 steps off the file;
+     * pseudo-legal, also Ke2 and the knight's 4 moves. */
+    { "4r1k1/8/8/8/8/8/1N6/4K3 w - - 0 1", 4, 9 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CqPosition pos;
+      CqMove legal[CQ_MAX_MOVES], pseudo[CQ_MAX_MOVES];
+      guint nl, np;
+      GError *error = NULL;
+
+      g_assert_true (cq_position_set_fen (&pos, cases[i].fen, &error));
+      nl = cq_position_legal_moves (&pos, legal);
+      np = cq_position_pseudolegal_moves (&pos, pseudo);
+      g_test_message ("%s: %u legal, %u pseudo-legal", cases[i].fen, nl, np);
+      g_assert_cmpuint (nl, ==, cases[i].legal);
+      g_assert_cmpuint (np, ==, cases[i].pseudo);
+      /* Every legal move is pseudo-legal. */
+      for (guint a = 0; a < nl; a++)
+        {
+          gboolean found = FALSE;
+
+          for (guint b = 0; b < np && !found; b++)
+            found = memcmp (&legal[a], &pseudo[b], sizeof (CqMove)) == 0;
+          g_assert_true (found);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -588,6 +629,7 @@ main (int argc, char **argv)
   g_test_add_func ("/chess/movegen/random-playouts", test_random_playouts);
   g_test_add_func ("/chess/movegen/make-move", test_make_move);
   g_test_add_func ("/chess/movegen/mate-stalemate", test_mate_stalemate);
+  g_test_add_func ("/chess/movegen/pseudolegal", test_pseudolegal);
   g_test_add_func ("/chess/movegen/magic-search", test_magic_search);
   return g_test_run ();
 }

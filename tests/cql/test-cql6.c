@@ -187,6 +187,10 @@ static const Case cases[] = {
   { CASTLE_FEN, "1. O-O", "cql() move castle", 1 },
   { CASTLE_FEN, "1. Kf1", "cql() move castle", 0 },
   { CASTLE_FEN, "1. Kf1", "cql() move legal castle", 1 },
+  { PIN_FEN, "", "cql() move legal from N", 0 },          /* pinned */
+  { PIN_FEN, "", "cql() move pseudolegal from N to e2", 1 },
+  { PIN_FEN, "", "cql() move pseudolegal from K to d2", 1 },
+  { PIN_FEN, "", "cql() move pseudolegal from K to e3", 0 },
   { START_FEN, "1. e4 e5 2. -- Nc6", "cql() move null", 1 },
   { START_FEN, "1. e4 e5 2. -- Nc6", "cql() move", 4 },
   /* Game tags and game filters. */
@@ -342,6 +346,7 @@ test_errors (void)
     { "cql() rotate45 Ka1", "q.cql:1:16: rotate45 cannot be applied" },
     { "cql()", "the query has no filter" },
     { "cql() move previous legal", "`move previous` cannot be `legal`" },
+    { "cql() move previous pseudolegal", "`move previous` cannot be `legal` or `pseudolegal`" },
     { "cql() result 2-0", "expected a result 1-0, 0-1 or 1/2-1/2" },
     { "cql(input a.pgn output a.pgn) mate", "the output file is the input file" },
   };
