@@ -149,35 +149,41 @@ static gboolean
 emit_annotations (Writer *w, const CqNode *node)
 {
   const CqPgnWriteOptions *o = w->options;
-  gboolean any = FALSE;
+  gboolean marked = o && o->marks && node->index < o->n_marks && o->marks[node->index];
+  gboolean merge = o && o->merge_comments;
+  g_autoptr (GString) text = g_string_new (node->comment_after);
 
+  /* The unread text joins the comment after the move: one comment, as it
+   * reads back. */
   if (w->has_skipped && w->has_skipped[node->index])
+    for (guint i = 0; i < w->n_skipped; i++)
+      if (w->skipped[i].node == node)
+        {
+          if (text->len)
+            g_string_append_c (text, ' ');
+          g_string_append (text, w->skipped[i].text);
+        }
+  /* CQL 6.2's layout: the game number and the mark go inside the comment
+   * already there. */
+  if (merge && node->parent == NULL && o->header_comment)
     {
-      /* The unread text joins the comment after the move: one comment,
-       * as it reads back. */
-      g_autoptr (GString) text = g_string_new (node->comment_after);
-
-      for (guint i = 0; i < w->n_skipped; i++)
-        if (w->skipped[i].node == node)
-          {
-            if (text->len)
-              g_string_append_c (text, ' ');
-            g_string_append (text, w->skipped[i].text);
-          }
-      emit_comment (w, text->str);
-      any = TRUE;
+      if (text->len)
+        g_string_append_c (text, ' ');
+      g_string_append (text, o->header_comment);
     }
-  else if (node->comment_after)
+  if (merge && marked)
     {
-      emit_comment (w, node->comment_after);
-      any = TRUE;
+      if (text->len)
+        g_string_append_c (text, ' ');
+      g_string_append (text, w->mark_text);
+      marked = FALSE;
     }
-  if (o && o->marks && node->index < o->n_marks && o->marks[node->index])
-    {
-      emit_comment (w, w->mark_text);
-      any = TRUE;
-    }
-  return any;
+  if (text->len || node->comment_after)
+    emit_comment (w, text->str);
+  if (marked)
+    emit_comment (w, w->mark_text);
+  return text->len || node->comment_after || (o && o->marks && node->index < o->n_marks
+                                               && o->marks[node->index]);
 }
 
 static void
@@ -282,7 +288,9 @@ is_result (const char *s)
  *    first comment; for each node whose byte in @options->marks is set, the
  *    comment @options->mark_text ("MATCH" if %NULL) after the move that
  *    produced the node (before the first move for the root), after the
- *    comments already there;
+ *    comments already there; with @options->merge_comments, both are
+ *    written inside the comment already there instead (CQL 6.2's layout:
+ *    `{source. Game number 3 CQL}`);
  *  - for a game with an error, the tree up to the last legal move of each
  *    line, and the text that could not be read as a comment where its line
  *    broke off (after the tags for a game with no position);
@@ -341,7 +349,7 @@ cq_pgn_write_game (GString *out, const CqGame *game, const CqPgnWriteOptions *op
           w.has_skipped[w.skipped[i].node->index] = 1;
     }
 
-  if (options && options->header_comment)
+  if (options && options->header_comment && !options->merge_comments)
     emit_comment (&w, options->header_comment);
   for (guint i = 0; i < w.n_skipped; i++)
     if (w.skipped[i].node == NULL)

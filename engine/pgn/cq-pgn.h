@@ -83,12 +83,16 @@ CqGame      *cq_pgn_read_game_at (const char *path, const CqGameSource *source, 
  *   produced it (before the first move for the root), beside any comment
  *   already there (rulings R2).
  * @mark_text: the annotation, "MATCH" by default (CLI --matchstring).
+ * @merge_comments: write the header comment and the annotations inside the
+ *   comment already at their place, space-separated, as CQL 6.2 does,
+ *   rather than as comments of their own (CQL 3, rulings R2).
  */
 typedef struct {
   const char   *header_comment;
   const guint8 *marks;
   guint         n_marks;
   const char   *mark_text;
+  gboolean      merge_comments;
 } CqPgnWriteOptions;
 
 /**

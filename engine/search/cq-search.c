@@ -252,6 +252,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
       /* CQL 6's `silent` adds no comment at all, `quiet` no {CQL}. */
       wopts.header_comment = cq_query_get_silent (shared->query) ? NULL : header;
       wopts.marks = *wopts.mark_text != '\0' ? marks : NULL;
+      wopts.merge_comments = cq_query_get_dialect (shared->query) == CQ_DIALECT_CQL6;
       wopts.n_marks = wopts.marks != NULL ? game->n_nodes : 0;
       r.pgn = batch->store->len;
       cq_pgn_write_game (batch->store, game, &wopts);

@@ -62,7 +62,11 @@ class CliCql6(unittest.TestCase):
         return r.stdout
 
     def games(self, text):
-        return [int(n) for n in re.findall(r"\{Game number (\d+)\}", text)]
+        return [int(n) for n in re.findall(r"Game\s+number\s+(\d+)", text)]
+
+    def marks(self, text, mark="CQL"):
+        """The annotations: each ends a comment, alone or after its text."""
+        return len(re.findall(r"[{\s]%s\}" % re.escape(mark), text))
 
     def test_header_input_output_and_marks(self):
         out = os.path.join(self.dir, "out.pgn")
@@ -73,7 +77,7 @@ class CliCql6(unittest.TestCase):
         with open(out) as f:
             text = f.read()
         self.assertEqual(self.games(text), [1, 3])
-        self.assertEqual(text.count("{CQL}"), 2)
+        self.assertEqual(self.marks(text), 2)
         self.assertNotIn("MATCH", text)
 
     def test_variations_header_and_option(self):
@@ -88,23 +92,31 @@ class CliCql6(unittest.TestCase):
 
     def test_matchstring_quiet_silent(self):
         q = self.query('cql(matchstring "HIT") mate')
-        self.assertEqual(self.output(q).count("{HIT}"), 2)
+        self.assertEqual(self.marks(self.output(q), "HIT"), 2)
         q = self.query("cql() mate")
-        self.assertEqual(self.output("-matchstring", "XX", q).count("{XX}"), 2)
+        self.assertEqual(self.marks(self.output("-matchstring", "XX", q), "XX"), 2)
         quiet = self.output("-quiet", q)
         self.assertEqual(self.games(quiet), [1, 3])
-        self.assertNotIn("{CQL}", quiet)
+        self.assertEqual(self.marks(quiet), 0)
         silent = self.output("-silent", q)
         self.assertNotIn("Game number", silent)
-        self.assertNotIn("{CQL}", silent)
+        self.assertEqual(self.marks(silent), 0)
         self.assertIn("Qxf7#", silent)
         q = self.query("cql(quiet) mate")
-        self.assertNotIn("{CQL}", self.output(q))
+        self.assertEqual(self.marks(self.output(q)), 0)
         q = self.query("cql(silent) mate")
         self.assertNotIn("Game number", self.output(q))
         noheader = self.output("-noheader", self.query("cql() mate"))
         self.assertNotIn("Game number", noheader)
-        self.assertEqual(noheader.count("{CQL}"), 2)
+        self.assertEqual(self.marks(noheader), 2)
+
+    def test_comments_merged(self):
+        # The game number and the marks go inside the comment already there.
+        q = self.query("cql() initial or mate")
+        text = self.output("-gamenumber", "2", "3", q)
+        self.assertIn("{a comment Game number 2 CQL}", text)
+        self.assertIn("{Game number 3 CQL}", text)
+        self.assertIn("Qxf7# {CQL}", text)
 
     def test_cql62_options(self):
         q = self.query("cql() mate")
