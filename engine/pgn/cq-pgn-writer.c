@@ -150,12 +150,27 @@ emit_annotations (Writer *w, const CqNode *node)
 {
   const CqPgnWriteOptions *o = w->options;
   gboolean marked = o && o->marks && node->index < o->n_marks && o->marks[node->index];
-  gboolean merge = o && o->merge_comments;
-  g_autoptr (GString) text = g_string_new (node->comment_after);
+  gboolean skipped = w->has_skipped && w->has_skipped[node->index];
+  /* CQL 6.2's layout: the game number and the mark go inside the comment
+   * already there. */
+  gboolean header = o && o->merge_comments && node->parent == NULL && o->header_comment;
+  gboolean merge_mark = marked && o->merge_comments;
+  g_autoptr (GString) text = NULL;
 
+  if (!skipped && !header && !merge_mark)
+    {
+      /* The common case: the comment as it is, then the mark. */
+      if (node->comment_after)
+        emit_comment (w, node->comment_after);
+      if (marked)
+        emit_comment (w, w->mark_text);
+      return node->comment_after || marked;
+    }
+
+  text = g_string_new (node->comment_after);
   /* The unread text joins the comment after the move: one comment, as it
    * reads back. */
-  if (w->has_skipped && w->has_skipped[node->index])
+  if (skipped)
     for (guint i = 0; i < w->n_skipped; i++)
       if (w->skipped[i].node == node)
         {
@@ -163,27 +178,22 @@ emit_annotations (Writer *w, const CqNode *node)
             g_string_append_c (text, ' ');
           g_string_append (text, w->skipped[i].text);
         }
-  /* CQL 6.2's layout: the game number and the mark go inside the comment
-   * already there. */
-  if (merge && node->parent == NULL && o->header_comment)
+  if (header)
     {
       if (text->len)
         g_string_append_c (text, ' ');
       g_string_append (text, o->header_comment);
     }
-  if (merge && marked)
+  if (merge_mark)
     {
       if (text->len)
         g_string_append_c (text, ' ');
       g_string_append (text, w->mark_text);
-      marked = FALSE;
     }
-  if (text->len || node->comment_after)
-    emit_comment (w, text->str);
-  if (marked)
+  emit_comment (w, text->str);
+  if (marked && !merge_mark)
     emit_comment (w, w->mark_text);
-  return text->len || node->comment_after || (o && o->marks && node->index < o->n_marks
-                                               && o->marks[node->index]);
+  return TRUE;
 }
 
 static void
