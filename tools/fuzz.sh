@@ -56,7 +56,8 @@ for t in $targets; do
       maxlen=65536; [ $t = search ] && maxlen=16384 ;;
     cql)
       seed "$corpus" tests/fixtures/fuzz/seed-cql/* tests/fixtures/fuzz/regress-cql/* \
-        data/queries/*.cql tests/fixtures/cql/*.cql tests/fixtures/cql/golden/*.cql
+        data/queries/*.cql tests/fixtures/cql/*.cql tests/fixtures/cql/golden/*.cql \
+        tests/fixtures/cql6/diff/*.cql
       maxlen=4096 ;;
   esac
   log=$build/fuzz-$t-$(date -u +%Y%m%dT%H%M%S).log

@@ -1,4 +1,5 @@
-/* fuzz-cql.c: libFuzzer target for the CQL reader and compiler.
+/* fuzz-cql.c: libFuzzer target for the CQL readers and compilers (CQL 3
+ * and CQL 6: the text decides).
  *
  * The input is the text of a query.  It must compile, or fail with a
  * CQ_QUERY_ERROR whose message has the form "FILE:LINE:COLUMN: ..."
