@@ -322,7 +322,11 @@ test_dialect (void)
   g_assert_cmpint (cq_query_get_dialect (q6c), ==, CQ_DIALECT_CQL6);
   g_assert_cmpstr (cq_query_get_mark_text (q6c), ==, "");
   /* A word that only starts with cql is not the header. */
-  g_assert_nonnull (strstr (error_of ("cqlx() mate"), "q.cql:1:1:"));
+  {
+    g_autofree char *message = error_of ("cqlx() mate");
+
+    g_assert_nonnull (strstr (message, "q.cql:1:1:"));
+  }
 }
 
 static void
