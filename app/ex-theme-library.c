@@ -212,6 +212,35 @@ ex_theme_library_class_init (ExThemeLibraryClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 }
 
+/* @text with its file names kept on one line when the label wraps: in a
+ * word holding a '/', each '-' becomes a non-breaking hyphen (U+2011) and
+ * each '/' is followed by a word joiner (U+2060), so that a description's
+ * "studies/cql6-sample-hhdb-selection.pgn" is never cut after "sample-". */
+static char *
+keep_paths_whole (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = text;
+
+  while (*p != '\0')
+    {
+      gsize word = strcspn (p, " \t\n");
+      gboolean path = memchr (p, '/', word) != NULL;
+
+      for (gsize i = 0; i < word; i++)
+        if (path && p[i] == '-')
+          g_string_append (out, "\u2011");
+        else if (path && p[i] == '/' && i + 1 < word)
+          g_string_append (out, "/\u2060");
+        else
+          g_string_append_c (out, p[i]);
+      p += word;
+      while (*p == ' ' || *p == '\t' || *p == '\n')
+        g_string_append_c (out, *p++);
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 ex_theme_library_init (ExThemeLibrary *self)
 {
@@ -231,7 +260,8 @@ ex_theme_library_init (ExThemeLibrary *self)
       GtkWidget *row = gtk_list_box_row_new ();
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
       GtkWidget *title_label = gtk_label_new (title);
-      GtkWidget *description_label = gtk_label_new (description);
+      g_autofree char *shown = description != NULL ? keep_paths_whole (description) : NULL;
+      GtkWidget *description_label = gtk_label_new (shown);
 
       if (text == NULL)
         continue;
@@ -241,6 +271,7 @@ ex_theme_library_init (ExThemeLibrary *self)
       gtk_label_set_wrap (GTK_LABEL (description_label), TRUE);
       gtk_label_set_max_width_chars (GTK_LABEL (description_label), 50);
       gtk_widget_add_css_class (description_label, "dim-label");
+      gtk_widget_set_name (description_label, "ex-theme-description");
       gtk_box_append (GTK_BOX (box), title_label);
       gtk_box_append (GTK_BOX (box), description_label);
       gtk_widget_set_margin_top (box, 4);

@@ -636,6 +636,40 @@ test_search_for_this_position (void)
  * Theme library and editor
  */
 
+/* Walks the theme descriptions under @widget; for each, checks that every
+ * line the label wrapped ends in a space (a break between words, none in a
+ * file name such as studies/cql6-sample-hhdb-selection.pgn).  Returns the
+ * number of descriptions seen. */
+static guint
+check_description_breaks (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (GTK_IS_LABEL (widget)
+      && g_strcmp0 (gtk_widget_get_name (widget), "ex-theme-description") == 0)
+    {
+      PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (widget));
+      const char *text = pango_layout_get_text (layout);
+      GSList *lines = pango_layout_get_lines_readonly (layout);
+
+      g_assert_cmpint (pango_layout_get_line_count (layout), >=, 1);
+      for (GSList *l = lines; l != NULL && l->next != NULL; l = l->next)
+        {
+          PangoLayoutLine *line = l->data;
+          int end = line->start_index + line->length;
+
+          if (end <= 0 || text[end - 1] != ' ')
+            g_error ("a theme description wraps inside a word: \"%.*s|%s\"",
+                     end, text, text + end);
+        }
+      return 1;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += check_description_breaks (child);
+  return n;
+}
+
 static void
 test_theme_library (void)
 {
@@ -681,6 +715,8 @@ test_theme_library (void)
   ex_theme_tools_show_page (tools, "themes");
   ex_test_spin (200);
   screenshot (GTK_WIDGET (tools), "picker-tools-themes.png");
+  /* A description wraps between words, never inside a file name. */
+  g_assert_cmpuint (check_description_breaks (GTK_WIDGET (tools)), ==, g_strv_length (names));
 
   /* Run from the Theme Tools window (its Ctrl+Return and F5). */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tools), "tools.run", NULL));
