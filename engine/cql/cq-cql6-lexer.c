@@ -269,11 +269,15 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
   Ascii a = { g_string_new (NULL), g_array_new (FALSE, FALSE, sizeof (guint)),
               g_array_new (FALSE, FALSE, sizeof (guint)) };
   GArray *tokens = g_array_new (FALSE, TRUE, sizeof (Cq6Token));
+  g_autofree char *utf8 = NULL;
   const char *s, *p;
   guint end_line = 1, end_column = 1;
   gboolean ok = TRUE;
 
-  if (!to_ascii (text, len, filename, &a, error))
+  /* Valid UTF-8 first (an old file's Windows-1252 converted, as for CQL
+   * 3): the mapping below walks the text character by character. */
+  utf8 = _cq_query_text_to_utf8 (text, len, filename, error);
+  if (utf8 == NULL || !to_ascii (utf8, strlen (utf8), filename, &a, error))
     {
       ok = FALSE;
       goto out;

@@ -107,8 +107,8 @@ is_delimiter (gunichar c)
 }
 
 /* Returns the text as valid UTF-8 without NUL bytes, or NULL with an error. */
-static char *
-to_utf8 (const char *text, gsize len, const char *filename, GError **error)
+char *
+_cq_query_text_to_utf8 (const char *text, gsize len, const char *filename, GError **error)
 {
   const char *nul = memchr (text, '\0', len);
   const char *valid_end = NULL;
@@ -157,7 +157,7 @@ _cq_sexp_read (const char *text, gsize len, const char *filename, GError **error
 
   g_return_val_if_fail (text != NULL || len == 0, NULL);
 
-  utf8 = to_utf8 (text != NULL ? text : "", len, filename, error);
+  utf8 = _cq_query_text_to_utf8 (text != NULL ? text : "", len, filename, error);
   if (utf8 == NULL)
     return NULL;
 

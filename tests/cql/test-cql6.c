@@ -9,7 +9,9 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cql/cq-query.h"
 #include "pgn/cq-pgn.h"
@@ -365,6 +367,39 @@ test_errors (void)
     }
 }
 
+/* Old query files are Windows-1252; bytes that are not UTF-8 are read so,
+ * and a NUL byte is an error at its place (as for CQL 3). */
+static void
+test_encoding (void)
+{
+  static const char latin1[] = "cql() // caf\xe9 cr\xe8me\nmate \"\xf2\xf2";
+  static const char nul[] = "cql()\n mate\0 check";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqQuery) query = NULL;
+
+  g_free (error_of (latin1));
+  query = cq_query_new_from_string ("cql() // caf\xe9\nmate", "q.cql", &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&query, cq_query_free);
+  query = cq_query_new_from_string ("cql() event \"Caf\xe9\"", "q.cql", &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&query, cq_query_free);
+  /* cq_query_new_from_string() stops at the NUL: the file reader sees it. */
+  {
+    g_autofree char *path = NULL;
+    int fd = g_file_open_tmp ("cql6-nul-XXXXXX.cql", &path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (write (fd, nul, sizeof nul - 1), ==, (gssize) sizeof nul - 1);
+    close (fd);
+    query = cq_query_new_from_file (path, &error);
+    g_assert_null (query);
+    g_assert_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_SYNTAX);
+    g_assert_nonnull (strstr (error->message, ":2:6: NUL byte"));
+    g_unlink (path);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -376,5 +411,6 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/cql6/dialect", test_dialect);
   g_test_add_func ("/cql6/errors", test_errors);
+  g_test_add_func ("/cql6/encoding", test_encoding);
   return g_test_run ();
 }
