@@ -1,0 +1,210 @@
+/* test-viewer-tools.c: what the board pane and the header bar add to
+ * browsing: the arrows and coloured squares of comments on the board.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * On an annotated copy of Réti's 1921 study (tests/fixtures/viewer/
+ * reti-annotated.pgn), whose comments carry lichess's [%csl] and [%cal].
+ * The screenshots are saved in the test's build directory
+ * (UI_TEST_OUTPUT_DIR): viewer-shapes.png.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "ex-application.h"
+#include "ex-board.h"
+#include "ex-game-view.h"
+#include "ex-window-private.h"
+#include "ui-common.h"
+
+#ifndef UI_TEST_OUTPUT_DIR
+#define UI_TEST_OUTPUT_DIR "."
+#endif
+
+#define SEARCH_TIMEOUT_MS 60000
+#define SQ(name) cq_square_from_name (name)
+
+static ExApplication *app;
+
+/* The comments of the fixture, as the board reads them. */
+#define SHAPES_START  "[%csl Gh8,Rh5]"
+#define SHAPES_KF6    "[%csl Rh4,Gc6][%cal Gf6e5,Ge5d6,Rf6g5,Yg5h4]"
+
+static char *
+fixture_path (void)
+{
+  const char *fixtures = g_getenv ("EXCELSIOR_FIXTURES");
+
+  g_assert_nonnull (fixtures);
+  return g_build_filename (fixtures, "viewer", "reti-annotated.pgn", NULL);
+}
+
+static ExWindow *
+new_window (void)
+{
+  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
+  gtk_window_present (GTK_WINDOW (window));
+  ex_test_spin (100);
+  return window;
+}
+
+static void
+destroy_window (ExWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+}
+
+/* A window on the fixture showing its study at 2.Kf6, the first position
+ * with the white king on f6. */
+static ExWindow *
+new_window_on_study (void)
+{
+  ExWindow *window = new_window ();
+  g_autofree char *path = fixture_path ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  ex_window_set_database (window, file);
+  ex_window_set_query_text (window, "; the king on the diagonal\n(position Kf6)\n");
+  g_assert_true (ex_window_run (window));
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 1);
+  ex_window_select_result (window, 0);
+  ex_test_spin (200);
+  return window;
+}
+
+static char *
+board_shapes (ExGameView *view)
+{
+  return ex_board_shapes_to_string (ex_board_get_shapes (ex_game_view_get_board (view)));
+}
+
+/* The colour at the point (@x, @y) of @widget as drawn now. */
+static void
+widget_pixel (GtkWidget *widget,
+              double     x,
+              double     y,
+              int       *r,
+              int       *g,
+              int       *b)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guchar *data = NULL;
+  gsize stride = (gsize) width * 4;
+  const guchar *p;
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  data = g_malloc (stride * height);
+  gdk_texture_download (texture, data, stride);
+  p = data + (gsize) y * stride + (gsize) x * 4;
+  *b = p[0];
+  *g = p[1];
+  *r = p[2];
+}
+
+/* The centre of square @name on @board, moved by (@dx, @dy) squares. */
+static void
+square_point (ExBoard    *board,
+              const char *name,
+              double      dx,
+              double      dy,
+              double     *x,
+              double     *y)
+{
+  graphene_rect_t rect;
+
+  g_assert_true (ex_board_get_square_bounds (board, SQ (name), &rect));
+  *x = rect.origin.x + rect.size.width * (0.5 + dx);
+  *y = rect.origin.y + rect.size.height * (0.5 + dy);
+}
+
+/* The comment after a move puts its arrows and coloured squares on the
+ * board at the position after it, as lichess does; the text shows none of
+ * the commands. */
+static void
+test_comment_shapes (void)
+{
+  ExWindow *window = new_window_on_study ();
+  ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
+  ExBoard *board = ex_game_view_get_board (view);
+  g_autofree char *shapes = board_shapes (view);
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  double x, y;
+  int r, g, b;
+
+  g_assert_cmpstr (shapes, ==, SHAPES_KF6);
+  ex_test_spin (100);
+
+  /* The green ring inside c6 (left edge), the red one inside h4, the
+   * green arrow f6-e5 half-way, the yellow arrowhead near h4. */
+  square_point (board, "c6", -0.46, 0, &x, &y);
+  widget_pixel (GTK_WIDGET (board), x, y, &r, &g, &b);
+  g_assert_cmpint (g, >, r + 30);
+  g_assert_cmpint (g, >, b + 30);
+  square_point (board, "h4", 0, -0.46, &x, &y);
+  widget_pixel (GTK_WIDGET (board), x, y, &r, &g, &b);
+  g_assert_cmpint (r, >, g + 40);
+  square_point (board, "f6", -0.5, 0.5, &x, &y);
+  widget_pixel (GTK_WIDGET (board), x, y, &r, &g, &b);
+  g_assert_cmpint (g, >, r + 30);
+  square_point (board, "g5", 0.35, -0.35, &x, &y);
+  widget_pixel (GTK_WIDGET (board), x, y, &r, &g, &b);
+  g_assert_cmpint (r, >, b + 60);
+  g_assert_cmpint (g, >, b + 30);
+  /* Nothing where no shape is: a7 keeps its colour. */
+  square_point (board, "a7", 0, 0, &x, &y);
+  widget_pixel (GTK_WIDGET (board), x, y, &r, &g, &b);
+  g_assert_cmpint (ABS (r - 0xb4), <, 4);
+
+  path = g_build_filename (UI_TEST_OUTPUT_DIR, "viewer-shapes.png", NULL);
+  g_assert_true (ex_window_save_screenshot (window, path, &error));
+  g_test_message ("screenshot: %s", path);
+
+  /* The start: the game's first comment; 1.Kg7: its arrows; 1...h4: none. */
+  ex_game_view_go_to_node (view, 0);
+  g_free (shapes);
+  shapes = board_shapes (view);
+  g_assert_cmpstr (shapes, ==, SHAPES_START);
+  ex_game_view_go_to_node (view, 1);
+  g_free (shapes);
+  shapes = board_shapes (view);
+  g_assert_cmpstr (shapes, ==, "[%cal Gh8g7,Gg7f6]");
+  ex_game_view_go_to_node (view, 2);
+  g_free (shapes);
+  shapes = board_shapes (view);
+  g_assert_cmpstr (shapes, ==, "");
+
+  destroy_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  if (!ex_test_init (&argc, &argv))
+    return 77;
+  app = ex_test_new_application ();
+
+  g_test_add_func ("/ui/viewer-tools/comment-shapes", test_comment_shapes);
+  status = g_test_run ();
+
+  g_clear_object (&app);
+  return status;
+}
