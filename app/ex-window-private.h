@@ -10,6 +10,7 @@
  *                        when they are enabled
  *   ex-window-files.c    opening and saving queries, choosing databases
  *   ex-window-export.c   writing the matched games to a PGN file (Export)
+ *   ex-window-diagram.c  the position shown as an SVG or PNG diagram
  *
  * The results list and the status line are widgets of their own in the
  * window's template: ExResultsView (ex-results-view.c) and ExStatusbar
@@ -122,6 +123,15 @@ void   _ex_window_choose_database_folder_action (GtkWidget  *widget,
 void   _ex_window_sample_database_action        (GtkWidget  *widget,
                                                  const char *action_name,
                                                  GVariant   *parameter);
+
+/* ex-window-diagram.c: the diagram dialog (win.export-diagram). */
+void   _ex_window_export_diagram_action         (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
+gboolean       ex_window_export_diagram     (ExWindow       *self,
+                                             const char     *path,
+                                             gboolean        caption,
+                                             GError        **error);
 
 /* ex-window-export.c: the Export dialog (win.export). */
 void   _ex_window_export_action                 (GtkWidget  *widget,

@@ -415,6 +415,20 @@ ex_game_view_set_game (ExGameView              *self,
   ex_game_view_set_current (self, target, TRUE);
 }
 
+char *
+ex_game_view_dup_caption (ExGameView *self)
+{
+  const char *title, *details;
+
+  g_return_val_if_fail (EX_IS_GAME_VIEW (self), NULL);
+
+  if (self->game == NULL)
+    return NULL;
+  title = gtk_label_get_text (self->title_label);
+  details = gtk_label_get_text (self->details_label);
+  return *details != '\0' ? g_strconcat (title, "\n", details, NULL) : g_strdup (title);
+}
+
 CqGame *
 ex_game_view_get_game (ExGameView *self)
 {

@@ -1,21 +1,24 @@
 /* test-viewer-tools.c: what the board pane and the header bar add to
- * browsing: the arrows and coloured squares of comments on the board.
+ * browsing: the arrows and coloured squares of comments on the board and
+ * the diagram export of the position shown.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
  * On an annotated copy of Réti's 1921 study (tests/fixtures/viewer/
  * reti-annotated.pgn), whose comments carry lichess's [%csl] and [%cal].
  * The screenshots are saved in the test's build directory
- * (UI_TEST_OUTPUT_DIR): viewer-shapes.png.
+ * (UI_TEST_OUTPUT_DIR): viewer-shapes.png, viewer-diagram.png.
  */
 #include "config.h"
 
 #include <string.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <librsvg/rsvg.h>
 
 #include "ex-application.h"
 #include "ex-board.h"
+#include "ex-diagram.h"
 #include "ex-game-view.h"
 #include "ex-window-private.h"
 #include "ui-common.h"
@@ -28,6 +31,7 @@
 #define SQ(name) cq_square_from_name (name)
 
 static ExApplication *app;
+static char *scratch_dir;
 
 /* The comments of the fixture, as the board reads them. */
 #define SHAPES_START  "[%csl Gh8,Rh5]"
@@ -192,19 +196,138 @@ test_comment_shapes (void)
   destroy_window (window);
 }
 
+static char *
+read_file (const char *path,
+           gsize      *length)
+{
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, length, &error));
+  g_assert_no_error (error);
+  return contents;
+}
+
+/* Diagram export: SVG (pieces as vectors) and PNG, with and without the
+ * caption, the shapes and orientation of the board, written whole. */
+static void
+test_diagram_export (void)
+{
+  ExWindow *window = new_window ();
+  g_autofree char *svg_path = g_build_filename (scratch_dir, "reti.svg", NULL);
+  g_autofree char *svg_plain_path = g_build_filename (scratch_dir, "reti-plain.SVG", NULL);
+  g_autofree char *png_path = g_build_filename (scratch_dir, "reti.png", NULL);
+  g_autofree char *shot_path = NULL;
+  g_autofree char *svg = NULL;
+  g_autoptr(GError) error = NULL;
+  RsvgHandle *handle, *plain;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GDir) dir = NULL;
+  double width, height, plain_width, plain_height;
+  guchar pixel[4];
+  gsize length;
+  guint n_files = 0;
+
+  /* No game shown: refused, and said so. */
+  g_assert_false (ex_window_export_diagram (window, svg_path, TRUE, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (svg_path, G_FILE_TEST_EXISTS));
+  destroy_window (window);
+
+  window = new_window_on_study ();
+  g_assert_true (ex_window_export_diagram (window, svg_path, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "reti.svg"));
+  g_assert_true (ex_window_export_diagram (window, svg_plain_path, FALSE, &error));
+  g_assert_true (ex_window_export_diagram (window, png_path, TRUE, &error));
+  g_assert_no_error (error);
+
+  /* An SVG document, with the caption as glyphs: taller than without. */
+  svg = read_file (svg_path, &length);
+  g_assert_nonnull (strstr (svg, "<svg"));
+  handle = rsvg_handle_new_from_file (svg_path, &error);
+  g_assert_no_error (error);
+  plain = rsvg_handle_new_from_file (svg_plain_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (rsvg_handle_get_intrinsic_size_in_pixels (handle, &width, &height));
+  g_assert_true (rsvg_handle_get_intrinsic_size_in_pixels (plain, &plain_width,
+                                                           &plain_height));
+  g_assert_cmpfloat (width, ==, plain_width);
+  g_assert_cmpfloat (width, >, 8 * EX_DIAGRAM_SQUARE_SIZE);
+  g_assert_cmpfloat (height, >, plain_height + 20);
+  g_assert_cmpfloat (plain_height, ==, plain_width);
+  g_object_unref (handle);
+  g_object_unref (plain);
+
+  /* The PNG has the captioned SVG's shape at two pixels a point, with a1
+   * dark and h1 light. */
+  texture = gdk_texture_new_from_filename (png_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), >, 16 * EX_DIAGRAM_SQUARE_SIZE);
+  g_assert_cmpfloat (ABS ((double) gdk_texture_get_height (texture)
+                          / gdk_texture_get_width (texture) - height / width), <, 0.01);
+  {
+    int w = gdk_texture_get_width (texture);
+    g_autofree guchar *data = g_malloc ((gsize) w * 4 * gdk_texture_get_height (texture));
+    /* a1's centre: the board starts at 0.7 squares from the left edge. */
+    int x = (int) ((0.25 + 0.45 + 0.5) * EX_DIAGRAM_SQUARE_SIZE * 2);
+    int y = (int) ((0.25 + 7.5) * EX_DIAGRAM_SQUARE_SIZE * 2);
+
+    gdk_texture_download (texture, data, (gsize) w * 4);
+    memcpy (pixel, data + (gsize) y * w * 4 + (gsize) x * 4, 4);
+    g_assert_cmpint (ABS (pixel[2] - 0xb4), <, 4);      /* dark: #b48a63 */
+    x += 7 * EX_DIAGRAM_SQUARE_SIZE * 2;                  /* h1, light: #eedcbb */
+    memcpy (pixel, data + (gsize) y * w * 4 + (gsize) x * 4, 4);
+    g_assert_cmpint (ABS (pixel[2] - 0xee), <, 4);
+  }
+
+  /* Written whole: no temporary file is left beside them. */
+  dir = g_dir_open (scratch_dir, 0, &error);
+  g_assert_no_error (error);
+  while (g_dir_read_name (dir) != NULL)
+    n_files++;
+  g_assert_cmpuint (n_files, ==, 3);
+
+  /* A directory that does not exist: an error, nothing written. */
+  {
+    g_autofree char *bad = g_build_filename (scratch_dir, "missing", "x.svg", NULL);
+
+    g_assert_false (ex_window_export_diagram (window, bad, TRUE, &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+  }
+
+  /* For docs/: the PNG as written. */
+  shot_path = g_build_filename (UI_TEST_OUTPUT_DIR, "viewer-diagram.png", NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, shot_path));
+  g_test_message ("diagram: %s", shot_path);
+
+  g_unlink (svg_path);
+  g_unlink (svg_plain_path);
+  g_unlink (png_path);
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   int status;
 
+  scratch_dir = g_dir_make_tmp ("excelsior-viewer-tools-XXXXXX", NULL);
+  g_assert_nonnull (scratch_dir);
+
   if (!ex_test_init (&argc, &argv))
     return 77;
   app = ex_test_new_application ();
 
   g_test_add_func ("/ui/viewer-tools/comment-shapes", test_comment_shapes);
+  g_test_add_func ("/ui/viewer-tools/diagram-export", test_diagram_export);
   status = g_test_run ();
 
   g_clear_object (&app);
+  g_rmdir (scratch_dir);
+  g_free (scratch_dir);
   return status;
 }
