@@ -235,4 +235,6 @@ _ex_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_action);
   gtk_widget_class_install_action (widget_class, "win.export-diagram", NULL,
                                    _ex_window_export_diagram_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent-database", "as",
+                                   _ex_window_open_recent_database_action);
 }

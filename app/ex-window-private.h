@@ -40,7 +40,7 @@ struct _ExWindow
   GtkApplicationWindow  parent_instance;
 
   /* Template widgets */
-  GtkButton            *database_button;
+  GtkMenuButton        *database_button;  /* its menu: recent databases, Open */
   GtkLabel             *database_label;
   GtkPaned             *main_paned;    /* query and results | board */
   GtkMenuButton        *examples_button;
@@ -123,6 +123,15 @@ void   _ex_window_choose_database_folder_action (GtkWidget  *widget,
 void   _ex_window_sample_database_action        (GtkWidget  *widget,
                                                  const char *action_name,
                                                  GVariant   *parameter);
+
+/* ex-window-files.c: the database button's menu of recent databases
+ * (win.open-recent-database, its target the database's paths, "as"). */
+void        _ex_window_note_recent_database        (ExWindow   *self);
+GMenuModel *_ex_window_build_database_menu         (ExWindow   *self);
+void        _ex_window_setup_database_menu         (ExWindow   *self);
+void        _ex_window_open_recent_database_action (GtkWidget  *widget,
+                                                    const char *action_name,
+                                                    GVariant   *parameter);
 
 /* ex-window-diagram.c: the diagram dialog (win.export-diagram). */
 void   _ex_window_export_diagram_action         (GtkWidget  *widget,

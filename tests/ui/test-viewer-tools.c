@@ -1,13 +1,15 @@
 /* test-viewer-tools.c: what the board pane and the header bar add to
- * browsing: the arrows and coloured squares of comments on the board and
- * the diagram export of the position shown.
+ * browsing: the arrows and coloured squares of comments on the board, the
+ * diagram export of the position shown and the database button's menu of
+ * recent databases.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
  * On an annotated copy of Réti's 1921 study (tests/fixtures/viewer/
  * reti-annotated.pgn), whose comments carry lichess's [%csl] and [%cal].
  * The screenshots are saved in the test's build directory
- * (UI_TEST_OUTPUT_DIR): viewer-shapes.png, viewer-diagram.png.
+ * (UI_TEST_OUTPUT_DIR): viewer-shapes.png, viewer-diagram.png,
+ * viewer-database-menu.png.
  */
 #include "config.h"
 
@@ -309,6 +311,148 @@ test_diagram_export (void)
   destroy_window (window);
 }
 
+/* The item of @menu's section @section at @index: its label and target. */
+static gboolean
+menu_item (GMenuModel  *menu,
+           int          section,
+           int          index,
+           char       **label,
+           char       **action,
+           GVariant   **target)
+{
+  g_autoptr(GMenuModel) items = NULL;
+
+  if (section >= g_menu_model_get_n_items (menu))
+    return FALSE;
+  items = g_menu_model_get_item_link (menu, section, G_MENU_LINK_SECTION);
+  if (items == NULL || index >= g_menu_model_get_n_items (items))
+    return FALSE;
+  g_menu_model_get_item_attribute (items, index, G_MENU_ATTRIBUTE_LABEL, "s", label);
+  g_menu_model_get_item_attribute (items, index, G_MENU_ATTRIBUTE_ACTION, "s", action);
+  *target = g_menu_model_get_item_attribute_value (items, index, G_MENU_ATTRIBUTE_TARGET,
+                                                   G_VARIANT_TYPE ("as"));
+  return TRUE;
+}
+
+/* Saves the window with the popover @popover drawn over it where it is. */
+static void
+save_window_with_popover (ExWindow   *window,
+                          GtkWidget  *popover,
+                          const char *path)
+{
+  g_autoptr(GdkPaintable) window_paint = gtk_widget_paintable_new (GTK_WIDGET (window));
+  g_autoptr(GdkPaintable) popover_paint = gtk_widget_paintable_new (popover);
+  int width = gtk_widget_get_width (GTK_WIDGET (window));
+  int height = gtk_widget_get_height (GTK_WIDGET (window));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (popover));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  double wx, wy, px, py;
+
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &wx, &wy);
+  gtk_native_get_surface_transform (GTK_NATIVE (popover), &px, &py);
+  gdk_paintable_snapshot (window_paint, GDK_SNAPSHOT (snapshot), width, height);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot,
+                          &GRAPHENE_POINT_INIT (gdk_popup_get_position_x (GDK_POPUP (surface))
+                                                + px - wx,
+                                                gdk_popup_get_position_y (GDK_POPUP (surface))
+                                                + py - wy));
+  gdk_paintable_snapshot (popover_paint, GDK_SNAPSHOT (snapshot),
+                          gtk_widget_get_width (popover), gtk_widget_get_height (popover));
+  gtk_snapshot_restore (snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+/* The database button opens a menu of the databases chosen last (most
+ * recent first, once each, those that still exist, several files as one)
+ * and Open; choosing one selects it. */
+static void
+test_recent_databases (void)
+{
+  g_autofree char *fixture = fixture_path ();
+  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
+  g_autofree char *gone = g_build_filename (scratch_dir, "gone.pgn", NULL);
+  g_autoptr(GFile) fixture_file = g_file_new_for_path (fixture);
+  g_autoptr(GFile) sample_file = g_file_new_for_path (sample);
+  g_autoptr(GFile) gone_file = g_file_new_for_path (gone);
+  GFile *both[] = { fixture_file, sample_file };
+  ExWindow *window;
+  g_autoptr(GMenuModel) menu = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *action = NULL;
+  g_autoptr(GVariant) target = NULL;
+  g_autofree char *shot_path = NULL;
+  GtkPopover *popover;
+
+  g_settings_reset (ex_application_get_settings (), "recent-databases");
+  window = new_window ();
+  g_assert_true (GTK_IS_MENU_BUTTON (window->database_button));
+
+  g_assert_true (g_file_set_contents (gone, "[Event \"x\"]\n\n1. e4 *\n", -1, NULL));
+  ex_window_set_database (window, gone_file);
+  g_unlink (gone);
+  ex_window_set_database (window, fixture_file);
+  ex_window_set_databases (window, both, 2);
+  ex_window_set_database (window, sample_file);
+  ex_window_set_database (window, fixture_file);
+
+  /* Recent: the fixture, the sample, both (the deleted file is left out);
+   * then Open, Open a Folder, the sample. */
+  menu = _ex_window_build_database_menu (window);
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 2);
+  g_assert_true (menu_item (menu, 0, 0, &label, &action, &target));
+  g_assert_cmpstr (label, ==, "reti-annotated.pgn");
+  g_assert_cmpstr (action, ==, "win.open-recent-database");
+  g_clear_pointer (&label, g_free);
+  g_clear_pointer (&action, g_free);
+  g_clear_pointer (&target, g_variant_unref);
+  g_assert_true (menu_item (menu, 0, 1, &label, &action, &target));
+  g_assert_cmpstr (label, ==, "studies.pgn");
+  g_clear_pointer (&label, g_free);
+  g_clear_pointer (&action, g_free);
+  g_clear_pointer (&target, g_variant_unref);
+  g_assert_true (menu_item (menu, 0, 2, &label, &action, &target));
+  g_assert_cmpstr (label, ==, "reti-annotated.pgn and 1 more");
+  g_assert_false (menu_item (menu, 0, 3, &label, &action, &target));
+  g_clear_pointer (&label, g_free);
+  g_clear_pointer (&action, g_free);
+  g_assert_true (menu_item (menu, 1, 0, &label, &action, &target));
+  g_assert_cmpstr (action, ==, "win.choose-database");
+  g_clear_pointer (&label, g_free);
+  g_clear_pointer (&action, g_free);
+  g_clear_pointer (&target, g_variant_unref);
+
+  /* Choosing the two-file entry selects both files. */
+  g_assert_true (menu_item (menu, 0, 2, &label, &action, &target));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window),
+                                                     "win.open-recent-database", target));
+  g_assert_cmpuint (window->databases->len, ==, 2);
+  g_assert_true (g_file_equal (ex_window_get_database (window), fixture_file));
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "2"));
+  g_assert_cmpuint (g_variant_n_children (g_settings_get_value (ex_application_get_settings (),
+                                                                "recent-databases")), ==, 4);
+
+  /* The menu on screen, for the screenshot. */
+  ex_window_set_database (window, fixture_file);
+  gtk_menu_button_popup (window->database_button);
+  ex_test_spin (300);
+  popover = gtk_menu_button_get_popover (window->database_button);
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (popover)));
+  shot_path = g_build_filename (UI_TEST_OUTPUT_DIR, "viewer-database-menu.png", NULL);
+  save_window_with_popover (window, GTK_WIDGET (popover), shot_path);
+  gtk_menu_button_popdown (window->database_button);
+
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -324,6 +468,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/viewer-tools/comment-shapes", test_comment_shapes);
   g_test_add_func ("/ui/viewer-tools/diagram-export", test_diagram_export);
+  g_test_add_func ("/ui/viewer-tools/recent-databases", test_recent_databases);
   status = g_test_run ();
 
   g_clear_object (&app);
