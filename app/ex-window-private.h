@@ -142,6 +142,12 @@ gboolean       ex_window_export_diagram     (ExWindow       *self,
                                              gboolean        caption,
                                              GError        **error);
 
+/* ex-window-actions.c: the user documentation win.help opens (F1):
+ * docs/workbench.md where it is installed, or in the source tree when the
+ * workbench runs from its build directory.  Returns: (transfer full)
+ * (nullable): its file:// URI, or NULL if it is nowhere. */
+char          *ex_window_dup_help_uri       (void);
+
 /* ex-window-export.c: the Export dialog (win.export). */
 void   _ex_window_export_action                 (GtkWidget  *widget,
                                                  const char *action_name,
