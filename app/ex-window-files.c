@@ -6,8 +6,9 @@
  * (the command line, drops, recent queries and the Open dialog all come
  * here), and the file choosers of the query and database menus: Open,
  * Save, Save As, Choose a Database, Choose a Folder, and the bundled
- * sample; the database button's menu of recent databases.  Opening a .cql file whose :pgn names an existing file selects
- * that database (see ex-window.c's file comment).
+ * sample; the database button's menu of recent databases.  Opening a
+ * .cql file whose :pgn names an existing file selects that database (see
+ * ex-window.c's file comment).
  */
 #include "config.h"
 
