@@ -171,6 +171,75 @@ open_recent_action (GtkWidget  *widget,
 }
 
 /* ------------------------------------------------------------------------
+ * Help: the user documentation
+ */
+
+char *
+ex_window_dup_help_uri (void)
+{
+  const char *dirs[3];
+  guint n = 0;
+
+  /* As ex_application_find_data_file(): $EXCELSIOR_DOCDIR, the installed
+   * documentation, then the source tree's. */
+  if (g_getenv ("EXCELSIOR_DOCDIR") != NULL && *g_getenv ("EXCELSIOR_DOCDIR") != '\0')
+    dirs[n++] = g_getenv ("EXCELSIOR_DOCDIR");
+  dirs[n++] = DOCDIR;
+  dirs[n++] = SOURCE_DOCDIR;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *path = g_build_filename (dirs[i], "workbench.md", NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return g_filename_to_uri (path, NULL, NULL);
+    }
+  return NULL;
+}
+
+static void
+help_shown_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(ExWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* Without an application for the file (no browser or viewer, as under a
+   * bare X server) the status line says where the documentation is. */
+  if (!gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
+    {
+      g_autofree char *uri = ex_window_dup_help_uri ();
+      g_autofree char *path = uri != NULL ? g_filename_from_uri (uri, NULL, NULL) : NULL;
+      g_autofree char *message = g_strdup_printf (_("Could not open the user documentation "
+                                                    "(%s): %s"),
+                                                  path != NULL ? path : "", error->message);
+
+      _ex_window_set_status (self, message, TRUE);
+    }
+  else
+    _ex_window_set_status (self, _("Opened the user documentation"), FALSE);
+}
+
+static void
+help_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+  g_autofree char *uri = ex_window_dup_help_uri ();
+
+  if (uri == NULL)
+    {
+      _ex_window_set_status (self, _("The user documentation is not installed"), TRUE);
+      return;
+    }
+  _ex_window_set_status (self, _("Opening the user documentation…"), FALSE);
+  gtk_show_uri_full (GTK_WINDOW (self), uri, GDK_CURRENT_TIME, NULL, help_shown_cb,
+                     g_object_ref (self));
+}
+
+/* ------------------------------------------------------------------------
  * Enabled state and installation
  */
 
@@ -194,6 +263,8 @@ _ex_window_update_actions (ExWindow *self)
   gtk_widget_action_set_enabled (widget, "win.copy-pgn", self->game_view != NULL
                                  && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
   gtk_widget_action_set_enabled (widget, "win.copy-fen", self->game_view != NULL
+                                 && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
+  gtk_widget_action_set_enabled (widget, "win.export-diagram", self->game_view != NULL
                                  && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
 }
 
@@ -231,4 +302,9 @@ _ex_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.filter", NULL, filter_action);
   gtk_widget_class_install_action (widget_class, "win.copy-pgn", NULL, copy_pgn_action);
   gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_action);
+  gtk_widget_class_install_action (widget_class, "win.export-diagram", NULL,
+                                   _ex_window_export_diagram_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent-database", "as",
+                                   _ex_window_open_recent_database_action);
+  gtk_widget_class_install_action (widget_class, "win.help", NULL, help_action);
 }

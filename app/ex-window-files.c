@@ -6,8 +6,9 @@
  * (the command line, drops, recent queries and the Open dialog all come
  * here), and the file choosers of the query and database menus: Open,
  * Save, Save As, Choose a Database, Choose a Folder, and the bundled
- * sample.  Opening a .cql file whose :pgn names an existing file selects
- * that database (see ex-window.c's file comment).
+ * sample; the database button's menu of recent databases.  Opening a
+ * .cql file whose :pgn names an existing file selects that database (see
+ * ex-window.c's file comment).
  */
 #include "config.h"
 
@@ -15,6 +16,7 @@
 
 #include "cql/cq-query.h"
 
+#include "ex-application.h"
 #include "ex-window-private.h"
 
 /* The names of the database files the engine reads (cq_pgn_expand_inputs());
@@ -336,4 +338,178 @@ _ex_window_save_query_action (GtkWidget  *widget,
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("query.cql"));
   g_signal_connect (dialog, "response", G_CALLBACK (save_query_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* ------------------------------------------------------------------------
+ * Recent databases: the database button's menu
+ *
+ * The databases chosen last are kept in the settings (recent-databases,
+ * most recent first), each as the list of its files and folders, so that
+ * a database of several files comes back whole.  The button's menu lists
+ * those that still exist, then Open, Open a Folder and the sample; the menu
+ * is built each time it opens, as the recent queries' is.
+ */
+
+/* How many databases the menu lists. */
+#define N_RECENT_DATABASES 8
+
+/* The paths of the database in use, or NULL if one is not a local file. */
+static GStrv
+dup_database_paths (ExWindow *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; i < self->databases->len; i++)
+    {
+      const char *path = g_file_peek_path (g_ptr_array_index (self->databases, i));
+
+      if (path == NULL)
+        return NULL;
+      g_strv_builder_add (builder, path);
+    }
+  return g_strv_builder_end (builder);
+}
+
+/* Puts the database in use first in the recent databases of the settings
+ * (once: an earlier entry of the same files is removed). */
+void
+_ex_window_note_recent_database (ExWindow *self)
+{
+  GSettings *settings = ex_application_get_settings ();
+  g_auto(GStrv) paths = NULL;
+  g_autoptr(GVariant) old = NULL;
+  GVariantBuilder builder;
+  GVariantIter iter;
+  GVariant *entry;
+  guint n = 1;
+
+  if (settings == NULL || self->databases->len == 0)
+    return;
+  paths = dup_database_paths (self);
+  if (paths == NULL)
+    return;
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("aas"));
+  g_variant_builder_add_value (&builder, g_variant_new_strv ((const char *const *) paths, -1));
+  old = g_settings_get_value (settings, "recent-databases");
+  g_variant_iter_init (&iter, old);
+  while ((entry = g_variant_iter_next_value (&iter)) != NULL)
+    {
+      g_autofree const char **old_paths = g_variant_get_strv (entry, NULL);
+
+      if (n < N_RECENT_DATABASES && !g_strv_equal (old_paths, (const char *const *) paths))
+        {
+          g_variant_builder_add_value (&builder, g_variant_ref (entry));
+          n++;
+        }
+      g_variant_unref (entry);
+    }
+  g_settings_set_value (settings, "recent-databases", g_variant_builder_end (&builder));
+}
+
+/* "studies.pgn", or "a.pgn and 2 more" for a database of several files. */
+static char *
+recent_database_label (const char *const *paths)
+{
+  guint n = g_strv_length ((char **) paths);
+  g_autofree char *first = g_filename_display_basename (paths[0]);
+
+  if (n == 1)
+    return g_steal_pointer (&first);
+  /* Translators: a database of several files in the recent-databases
+   * menu: the first file's name and how many more there are. */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s and %u more", "%s and %u more",
+                                       n - 1), first, n - 1);
+}
+
+/**
+ * _ex_window_build_database_menu:
+ *
+ * The database button's menu: a section of the recent databases whose
+ * files all still exist (win.open-recent-database with their paths), then
+ * Open (win.choose-database), Open a Folder and the sample.
+ *
+ * Returns: (transfer full): the menu.
+ */
+GMenuModel *
+_ex_window_build_database_menu (ExWindow *self)
+{
+  GSettings *settings = ex_application_get_settings ();
+  GMenu *menu = g_menu_new ();
+  g_autoptr(GMenu) recent = g_menu_new ();
+  g_autoptr(GMenu) open = g_menu_new ();
+
+  if (settings != NULL)
+    {
+      g_autoptr(GVariant) entries = g_settings_get_value (settings, "recent-databases");
+      GVariantIter iter;
+      GVariant *entry;
+
+      g_variant_iter_init (&iter, entries);
+      while ((entry = g_variant_iter_next_value (&iter)) != NULL)
+        {
+          g_autofree const char **paths = g_variant_get_strv (entry, NULL);
+          gboolean exist = paths[0] != NULL;
+
+          for (guint i = 0; paths[i] != NULL; i++)
+            exist = exist && g_file_test (paths[i], G_FILE_TEST_EXISTS);
+          if (exist)
+            {
+              g_autofree char *label = recent_database_label (paths);
+              g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+              g_menu_item_set_action_and_target_value (item, "win.open-recent-database",
+                                                       entry);
+              g_menu_append_item (recent, item);
+            }
+          g_variant_unref (entry);
+        }
+    }
+
+  g_menu_append (open, _("_Open a Database…"), "win.choose-database");
+  g_menu_append (open, _("Open a Database _Folder…"), "win.choose-database-folder");
+  g_menu_append (open, _("Use the _Sample Database"), "win.sample-database");
+  if (g_menu_model_get_n_items (G_MENU_MODEL (recent)) > 0)
+    g_menu_append_section (menu, _("Recent Databases"), G_MENU_MODEL (recent));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (open));
+  return G_MENU_MODEL (menu);
+}
+
+/* Selects the database of a recent-databases entry (its paths). */
+void
+_ex_window_open_recent_database_action (GtkWidget  *widget,
+                                        const char *action_name,
+                                        GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+  g_autofree const char **paths = g_variant_get_strv (parameter, NULL);
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *name = NULL;
+  g_autofree char *message = NULL;
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    g_ptr_array_add (files, g_file_new_for_path (paths[i]));
+  if (files->len == 0)
+    return;
+  ex_window_set_databases (self, (GFile *const *) files->pdata, files->len);
+  name = _ex_window_dup_database_name (self);
+  message = g_strdup_printf (_("Database: “%s”"), name);
+  _ex_window_set_status (self, message, FALSE);
+}
+
+static void
+database_menu_update (GtkMenuButton *button,
+                      gpointer       user_data)
+{
+  g_autoptr(GMenuModel) menu = _ex_window_build_database_menu (EX_WINDOW (user_data));
+
+  gtk_menu_button_set_menu_model (button, menu);
+}
+
+/* Gives the database button its menu (called by the window's init). */
+void
+_ex_window_setup_database_menu (ExWindow *self)
+{
+  gtk_menu_button_set_create_popup_func (self->database_button, database_menu_update,
+                                         self, NULL);
 }

@@ -10,6 +10,7 @@
  *                        when they are enabled
  *   ex-window-files.c    opening and saving queries, choosing databases
  *   ex-window-export.c   writing the matched games to a PGN file (Export)
+ *   ex-window-diagram.c  the position shown as an SVG or PNG diagram
  *
  * The results list and the status line are widgets of their own in the
  * window's template: ExResultsView (ex-results-view.c) and ExStatusbar
@@ -39,7 +40,7 @@ struct _ExWindow
   GtkApplicationWindow  parent_instance;
 
   /* Template widgets */
-  GtkButton            *database_button;
+  GtkMenuButton        *database_button;  /* its menu: recent databases, Open */
   GtkLabel             *database_label;
   GtkPaned             *main_paned;    /* query and results | board */
   GtkMenuButton        *examples_button;
@@ -122,6 +123,30 @@ void   _ex_window_choose_database_folder_action (GtkWidget  *widget,
 void   _ex_window_sample_database_action        (GtkWidget  *widget,
                                                  const char *action_name,
                                                  GVariant   *parameter);
+
+/* ex-window-files.c: the database button's menu of recent databases
+ * (win.open-recent-database, its target the database's paths, "as"). */
+void        _ex_window_note_recent_database        (ExWindow   *self);
+GMenuModel *_ex_window_build_database_menu         (ExWindow   *self);
+void        _ex_window_setup_database_menu         (ExWindow   *self);
+void        _ex_window_open_recent_database_action (GtkWidget  *widget,
+                                                    const char *action_name,
+                                                    GVariant   *parameter);
+
+/* ex-window-diagram.c: the diagram dialog (win.export-diagram). */
+void   _ex_window_export_diagram_action         (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
+gboolean       ex_window_export_diagram     (ExWindow       *self,
+                                             const char     *path,
+                                             gboolean        caption,
+                                             GError        **error);
+
+/* ex-window-actions.c: the user documentation win.help opens (F1):
+ * docs/workbench.md where it is installed, or in the source tree when the
+ * workbench runs from its build directory.  Returns: (transfer full)
+ * (nullable): its file:// URI, or NULL if it is nowhere. */
+char          *ex_window_dup_help_uri       (void);
 
 /* ex-window-export.c: the Export dialog (win.export). */
 void   _ex_window_export_action                 (GtkWidget  *widget,

@@ -232,6 +232,7 @@ ex_window_set_databases (ExWindow     *self,
   g_ptr_array_set_size (self->databases, 0);
   for (guint i = 0; i < n_files; i++)
     g_ptr_array_add (self->databases, g_object_ref (files[i]));
+  _ex_window_note_recent_database (self);
   update_database_label (self);
   _ex_window_update_actions (self);
 }
@@ -1252,6 +1253,7 @@ ex_window_init (ExWindow *self)
   g_signal_connect_object (self->buffer, "modified-changed", G_CALLBACK (update_query_label),
                            self, G_CONNECT_SWAPPED);
   setup_editor (self);
+  _ex_window_setup_database_menu (self);
 
   g_signal_connect_object (self->results_view, "notify::current",
                            G_CALLBACK (current_result_cb), self, G_CONNECT_SWAPPED);

@@ -506,6 +506,146 @@ ex_board_painter_snapshot_piece (const ExBoardPainter  *painter,
     snapshot_piece_letter (painter, snapshot, piece, rect);
 }
 
+void
+ex_board_painter_get_square_color (int      square,
+                                   GdkRGBA *color)
+{
+  g_return_if_fail (color != NULL);
+
+  ensure_palette ();
+  *color = square_is_light (square) ? light_color : dark_color;
+}
+
+gboolean
+ex_board_painter_draw_piece (cairo_t               *cr,
+                             CqPiece                piece,
+                             const graphene_rect_t *rect)
+{
+  RsvgRectangle viewport = { rect->origin.x, rect->origin.y,
+                             rect->size.width, rect->size.height };
+  g_autoptr(GError) error = NULL;
+
+  if (piece <= CQ_EMPTY || piece >= CQ_N_PIECES)
+    return FALSE;
+  ensure_piece_handles ();
+  if (piece_handles[piece] == NULL)
+    return FALSE;
+  if (!rsvg_handle_render_document (piece_handles[piece], cr, &viewport, &error))
+    {
+      g_warning ("Cannot render a piece image: %s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The colours of the comment shapes (ExBoardShapeColor order), those of
+ * lichess's brushes, and how opaque arrows are drawn. */
+static const GdkRGBA shape_colors[EX_BOARD_SHAPE_N_COLORS] = {
+  { 0.082, 0.471, 0.106, 1.0 },   /* green  #15781b */
+  { 0.533, 0.125, 0.125, 1.0 },   /* red    #882020 */
+  { 0.902, 0.561, 0.000, 1.0 },   /* yellow #e68f00 */
+  { 0.000, 0.188, 0.533, 1.0 },   /* blue   #003088 */
+};
+#define SHAPE_ALPHA 0.8
+
+/* An arrow from the centre of @from_rect to that of @to_rect: a shaft of
+ * 16% of a square and a head 45% long, whose tip stops short of the
+ * target's centre so that the piece there stays visible. */
+static void
+draw_arrow (cairo_t               *cr,
+            const graphene_rect_t *from_rect,
+            const graphene_rect_t *to_rect,
+            double                 size)
+{
+  double x1 = from_rect->origin.x + size / 2, y1 = from_rect->origin.y + size / 2;
+  double x2 = to_rect->origin.x + size / 2, y2 = to_rect->origin.y + size / 2;
+  double dx = x2 - x1, dy = y2 - y1;
+  double length = sqrt (dx * dx + dy * dy);
+  double head = size * 0.45, half_width = size * 0.25, tip_margin = size * 0.12;
+  double ux, uy, tx, ty, bx, by;
+
+  if (length <= head + tip_margin)
+    return;
+  ux = dx / length;
+  uy = dy / length;
+  tx = x2 - ux * tip_margin;
+  ty = y2 - uy * tip_margin;
+  bx = tx - ux * head;
+  by = ty - uy * head;
+
+  cairo_set_line_width (cr, size * 0.16);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_move_to (cr, x1, y1);
+  cairo_line_to (cr, bx + ux, by + uy);
+  cairo_stroke (cr);
+
+  cairo_move_to (cr, tx, ty);
+  cairo_line_to (cr, bx - uy * half_width, by + ux * half_width);
+  cairo_line_to (cr, bx + uy * half_width, by - ux * half_width);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+void
+ex_board_painter_draw_shapes (const ExBoardPainter *painter,
+                              cairo_t              *cr,
+                              const ExBoardShapes  *shapes)
+{
+  double size = painter->square_size;
+
+  if (shapes == NULL || shapes->n_shapes == 0 || size <= 0)
+    return;
+
+  cairo_save (cr);
+  for (guint i = 0; i < shapes->n_shapes; i++)
+    {
+      const ExBoardShape *shape = &shapes->shapes[i];
+      const GdkRGBA *color = &shape_colors[shape->color % EX_BOARD_SHAPE_N_COLORS];
+      graphene_rect_t from_rect, to_rect;
+
+      ex_board_painter_get_square_bounds (painter, shape->from, &from_rect);
+      ex_board_painter_get_square_bounds (painter, shape->to, &to_rect);
+
+      /* Each shape is drawn opaque into a group painted translucent, so
+       * that the shaft and the head of an arrow do not darken where they
+       * overlap. */
+      cairo_push_group (cr);
+      cairo_set_source_rgb (cr, color->red, color->green, color->blue);
+      if (shape->from == shape->to)
+        {
+          double width = size * 0.08;
+
+          cairo_set_line_width (cr, width);
+          cairo_arc (cr, from_rect.origin.x + size / 2, from_rect.origin.y + size / 2,
+                     (size - width) / 2, 0, 2 * G_PI);
+          cairo_stroke (cr);
+        }
+      else
+        draw_arrow (cr, &from_rect, &to_rect, size);
+      cairo_pop_group_to_source (cr);
+      cairo_paint_with_alpha (cr, SHAPE_ALPHA);
+    }
+  cairo_restore (cr);
+}
+
+void
+ex_board_painter_snapshot_shapes (const ExBoardPainter *painter,
+                                  GtkSnapshot          *snapshot,
+                                  const ExBoardShapes  *shapes)
+{
+  int size = painter->square_size;
+  cairo_t *cr;
+
+  if (shapes == NULL || shapes->n_shapes == 0 || size <= 0)
+    return;
+
+  cr = gtk_snapshot_append_cairo (snapshot,
+                                  &GRAPHENE_RECT_INIT (painter->x0, painter->y0,
+                                                       8 * size, 8 * size));
+  ex_board_painter_draw_shapes (painter, cr, shapes);
+  cairo_destroy (cr);
+}
+
 /* ------------------------------------------------------------------------
  * ExBoardCanvas
  */

@@ -5,14 +5,17 @@
  * Every board of the workbench (the viewer's ExBoard, the picker's square
  * board, the pattern board) is laid out and painted here: the geometry
  * (square size, origin, orientation, square at a point, rectangle of a
- * square), the squares and their marks, the coordinates and the pieces,
- * whose images come from one cache.  The widgets add only what is their
- * own on top.
+ * square), the squares and their marks, the coordinates, the pieces,
+ * whose images come from one cache, and the arrows and coloured squares of
+ * comments (ex-board-shapes.h).  The widgets add only what is their own on
+ * top.  Diagrams (ex-diagram.c) draw with the same geometry, colours,
+ * piece documents and shapes through cairo.
  */
 #pragma once
 
 #include <gtk/gtk.h>
 #include "chess/cq-chess.h"
+#include "ex-board-shapes.h"
 
 G_BEGIN_DECLS
 
@@ -157,6 +160,61 @@ void        ex_board_painter_snapshot_piece     (const ExBoardPainter  *painter,
                                                  GtkSnapshot           *snapshot,
                                                  CqPiece                piece,
                                                  const graphene_rect_t *rect);
+
+/**
+ * ex_board_painter_snapshot_shapes:
+ * @painter: a painter.
+ * @snapshot: where to draw.
+ * @shapes: (nullable): the coloured squares and arrows of a comment
+ *   (ex_board_shapes_parse()); %NULL or none draws nothing.
+ *
+ * Draws @shapes over the board as lichess does: a coloured ring inside each
+ * square and a translucent arrow from the centre of one square to the
+ * other, in green, red, yellow or blue.  Drawn last, over the pieces.
+ */
+void        ex_board_painter_snapshot_shapes    (const ExBoardPainter  *painter,
+                                                 GtkSnapshot           *snapshot,
+                                                 const ExBoardShapes   *shapes);
+
+/**
+ * ex_board_painter_draw_shapes:
+ * @painter: a painter; only its geometry is used (@painter->widget may be
+ *   %NULL).
+ * @cr: where to draw, in the painter's coordinates.
+ * @shapes: (nullable): the shapes.
+ *
+ * As ex_board_painter_snapshot_shapes(), with cairo (for diagrams).
+ */
+void        ex_board_painter_draw_shapes        (const ExBoardPainter  *painter,
+                                                 cairo_t               *cr,
+                                                 const ExBoardShapes   *shapes);
+
+/**
+ * ex_board_painter_draw_piece:
+ * @cr: where to draw.
+ * @piece: a #CqPiece, CQ_WP .. CQ_BK.
+ * @rect: where to draw the image, in @cr's user coordinates.
+ *
+ * Renders @piece's SVG document (the images of
+ * ex_board_painter_get_piece_texture()) with librsvg straight into @cr, so
+ * that a vector surface (SVG, PDF) keeps the piece as vectors.  Main thread
+ * only.
+ *
+ * Returns: %FALSE if @piece is not a piece or its image cannot be loaded
+ *   or rendered.
+ */
+gboolean    ex_board_painter_draw_piece         (cairo_t               *cr,
+                                                 CqPiece                piece,
+                                                 const graphene_rect_t *rect);
+
+/**
+ * ex_board_painter_get_square_color:
+ * @square: a square, 0 (a1) .. 63 (h8).
+ * @color: (out): the colour of @square (#EX_BOARD_LIGHT_SQUARE_COLOR or
+ *   #EX_BOARD_DARK_SQUARE_COLOR).
+ */
+void        ex_board_painter_get_square_color   (int                    square,
+                                                 GdkRGBA               *color);
 
 /**
  * ex_board_painter_get_piece_texture:

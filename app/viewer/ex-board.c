@@ -2,8 +2,9 @@
  *
  * The board is drawn in GtkWidget::snapshot by the board painter
  * (ex-board-painter.c): the squares, the tints of the last move and the
- * matched squares, the coordinates and the pieces, whose images come from
- * the painter's cache.  The check mark is the board's own.
+ * matched squares, the coordinates, the pieces, whose images come from
+ * the painter's cache, and over them the arrows and coloured squares of the
+ * comment (ex_board_set_shapes()).  The check mark is the board's own.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,6 +25,7 @@ struct _ExBoard
   CqPosition  position;
   CqMove      last_move;
   CqBitboard  highlight;
+  ExBoardShapes shapes;
   guint       has_position : 1;
   guint       has_last_move : 1;
   guint       flipped : 1;
@@ -147,6 +149,8 @@ ex_board_snapshot (GtkWidget   *widget,
       ex_board_painter_snapshot_piece (&painter, snapshot,
                                        cq_position_piece_at (&self->position, square), &rect);
     }
+
+  ex_board_painter_snapshot_shapes (&painter, snapshot, &self->shapes);
 }
 
 static void
@@ -294,6 +298,29 @@ ex_board_get_highlight (ExBoard *self)
   g_return_val_if_fail (EX_IS_BOARD (self), 0);
 
   return self->highlight;
+}
+
+void
+ex_board_set_shapes (ExBoard             *self,
+                     const ExBoardShapes *shapes)
+{
+  g_return_if_fail (EX_IS_BOARD (self));
+
+  if (shapes == NULL && self->shapes.n_shapes == 0)
+    return;
+  if (shapes != NULL)
+    self->shapes = *shapes;
+  else
+    ex_board_shapes_clear (&self->shapes);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const ExBoardShapes *
+ex_board_get_shapes (ExBoard *self)
+{
+  g_return_val_if_fail (EX_IS_BOARD (self), NULL);
+
+  return &self->shapes;
 }
 
 void

@@ -52,6 +52,22 @@ void        ex_board_set_highlight       (ExBoard          *self,
 CqBitboard  ex_board_get_highlight       (ExBoard          *self);
 
 /**
+ * ex_board_set_shapes:
+ * @self: an #ExBoard.
+ * @shapes: (nullable): the coloured squares and arrows of the position's
+ *   comment (ex_board_shapes_parse()), drawn over the pieces; copied.
+ *   %NULL removes them.
+ *
+ * Kept until the next call: the game view sets them with each position.
+ */
+void        ex_board_set_shapes          (ExBoard             *self,
+                                          const ExBoardShapes *shapes);
+
+/* The shapes drawn (none: @n_shapes 0); valid until the next
+ * ex_board_set_shapes(). */
+const ExBoardShapes *ex_board_get_shapes (ExBoard          *self);
+
+/**
  * ex_board_set_flipped:
  * @self: an #ExBoard.
  * @flipped: %TRUE to show the board from Black's side (h1 top left), %FALSE

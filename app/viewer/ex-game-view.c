@@ -281,6 +281,7 @@ ex_game_view_set_current (ExGameView *self,
     {
       ex_board_set_position (self->board, NULL, NULL);
       ex_board_set_highlight (self->board, 0);
+      ex_board_set_shapes (self->board, NULL);
       gtk_label_set_text (self->position_label, "");
       gtk_widget_set_visible (GTK_WIDGET (self->match_label), FALSE);
       ex_game_view_update_actions (self);
@@ -302,6 +303,15 @@ ex_game_view_set_current (ExGameView *self,
     ex_board_set_piece_ids (self->board, ids);
   }
   ex_board_set_highlight (self->board, match != NULL ? match->squares : 0);
+  {
+    /* The arrows and coloured squares of the comment after the move (at
+     * the root: the game's first comment), as lichess shows them. */
+    ExBoardShapes shapes;
+
+    ex_board_shapes_clear (&shapes);
+    ex_board_shapes_parse (&shapes, node->comment_after);
+    ex_board_set_shapes (self->board, &shapes);
+  }
 
   ex_move_list_set_current (self->move_list, node->index);
 
@@ -403,6 +413,20 @@ ex_game_view_set_game (ExGameView              *self,
   ex_game_view_update_header (self);
   ex_game_view_fill_move_list (self);
   ex_game_view_set_current (self, target, TRUE);
+}
+
+char *
+ex_game_view_dup_caption (ExGameView *self)
+{
+  const char *title, *details;
+
+  g_return_val_if_fail (EX_IS_GAME_VIEW (self), NULL);
+
+  if (self->game == NULL)
+    return NULL;
+  title = gtk_label_get_text (self->title_label);
+  details = gtk_label_get_text (self->details_label);
+  return *details != '\0' ? g_strconcat (title, "\n", details, NULL) : g_strdup (title);
 }
 
 CqGame *

@@ -64,6 +64,21 @@ void       ex_game_view_set_game      (ExGameView              *self,
 CqGame    *ex_game_view_get_game      (ExGameView *self);
 
 /**
+ * ex_game_view_dup_caption:
+ * @self: an #ExGameView.
+ *
+ * The game as its header names it, for a diagram's caption: the title
+ * (the players, or for a study its composer) on the first line and the
+ * details (stipulation, event, date, result) on the second, e.g.
+ * "Réti, Richard\nStipulation: =  ·  Kagans Neueste Schachnachrichten  ·
+ * 1921  ·  1/2-1/2".
+ *
+ * Returns: (transfer full) (nullable): the caption, or %NULL when no game
+ *   is shown.
+ */
+char      *ex_game_view_dup_caption   (ExGameView *self);
+
+/**
  * ex_game_view_go_to_node:
  * @self: an #ExGameView.
  * @index: a node index of the game shown (#CqNode.index, pre-order as in
