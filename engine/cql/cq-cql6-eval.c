@@ -1034,13 +1034,13 @@ walk (const Cq6Program *program, const CqGame *game, GArray *out)
   const Cq6Filter *body = program->body;
   int side = required_side (body);
   gboolean stalemate = requires_stalemate (body);
-  gboolean want_squares = body->type == CQ6_TYPE_SET;
 
   for (const CqNode *node = game->root; node != NULL;
        node = next_node (node, program->variations))
     {
       Ctx c = { program, game, node, &node->position, -1, -1 };
       Val v;
+      CqBitboard squares = 0;
       gboolean matched = TRUE;
 
       if (side >= 0 && node->position.side_to_move != side)
@@ -1048,13 +1048,19 @@ walk (const Cq6Program *program, const CqGame *game, GArray *out)
       if (stalemate && _cq_position_has_move_unless_in_check (&node->position))
         continue;
       v.set = 0;
-      /* The body's filters one by one, the side to move already tested. */
+      /* The body's filters one by one, the side to move already tested;
+       * the squares of its set filters are the ones the board shows. */
       for (guint i = 0; i < body->n_args && matched; i++)
         if (side < 0 || (body->args[i]->kind != CQ6_WTM && body->args[i]->kind != CQ6_BTM))
-          matched = eval (body->args[i], &c, &v);
+          {
+            /* A set filter that matches always gives its value. */
+            matched = eval (body->args[i], &c, &v);
+            if (matched && body->args[i]->type == CQ6_TYPE_SET)
+              squares |= v.set;
+          }
       if (matched)
         {
-          CqMatchedPosition m = { node->index, want_squares ? v.set : 0 };
+          CqMatchedPosition m = { node->index, squares };
           g_array_append_val (out, m);
         }
     }
