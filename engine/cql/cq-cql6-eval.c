@@ -1054,7 +1054,8 @@ walk (const Cq6Program *program, const CqGame *game, GArray *out)
           matched = eval (body->args[i], &c, &v);
       if (matched)
         {
-          CqMatchedPosition m = { node->index, want_squares ? v.set : 0 };
+          CqMatchedPosition m = { .node = node->index,
+                                  .squares = want_squares ? v.set : 0 };
           g_array_append_val (out, m);
         }
     }

@@ -151,6 +151,8 @@ emit_annotations (Writer *w, const CqNode *node)
   const CqPgnWriteOptions *o = w->options;
   gboolean marked = o && o->marks && node->index < o->n_marks && o->marks[node->index];
   gboolean merge = o && o->merge_comments;
+  const char *mark = marked && o->mark_texts && o->mark_texts[node->index]
+                     ? o->mark_texts[node->index] : w->mark_text;
   g_autoptr (GString) text = g_string_new (node->comment_after);
 
   /* The unread text joins the comment after the move: one comment, as it
@@ -175,13 +177,13 @@ emit_annotations (Writer *w, const CqNode *node)
     {
       if (text->len)
         g_string_append_c (text, ' ');
-      g_string_append (text, w->mark_text);
+      g_string_append (text, mark);
       marked = FALSE;
     }
   if (text->len || node->comment_after)
     emit_comment (w, text->str);
   if (marked)
-    emit_comment (w, w->mark_text);
+    emit_comment (w, mark);
   return text->len || node->comment_after || (o && o->marks && node->index < o->n_marks
                                                && o->marks[node->index]);
 }
