@@ -172,9 +172,10 @@ typedef enum {
  */
 typedef struct {
   guint32    node;
+  CqBitboard squares;
+  /* After @squares, so that `{ node, squares }` initialisers stay right. */
   guint8     kind;
   guint8     n_differ;
-  CqBitboard squares;
 } CqMatchedPosition;
 
 /**
