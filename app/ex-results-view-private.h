@@ -26,6 +26,7 @@ typedef enum {
   EX_RESULT_COLUMN_DATE,
   EX_RESULT_COLUMN_RESULT,
   EX_RESULT_COLUMN_POSITIONS,
+  EX_RESULT_COLUMN_FOUND,     /* what a position search found */
 } ExResultColumn;
 
 void     ex_results_view_sort            (ExResultsView  *self,

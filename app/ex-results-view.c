@@ -27,9 +27,10 @@
 #include <glib/gi18n.h>
 
 #include "ex-application.h"
+#include "ex-game-view.h"
 #include "ex-results-view-private.h"
 
-#define N_COLUMNS (EX_RESULT_COLUMN_POSITIONS + 1)
+#define N_COLUMNS (EX_RESULT_COLUMN_FOUND + 1)
 
 /* Pixels a column needs beyond its text: a cell's padding, and a title's
  * padding with the sort arrow (the data-table style of Adwaita). */
@@ -170,6 +171,19 @@ result_column_text (ExResult *result,
       ex_result_get_positions (result, &n_positions);
       g_snprintf (buf, buf_size, "%u", n_positions);
       return buf;
+    case EX_RESULT_COLUMN_FOUND:
+      {
+        /* The closest of the positions found: fewest pieces different. */
+        const CqMatchedPosition *positions = ex_result_get_positions (result, &n_positions);
+        const CqMatchedPosition *best = NULL;
+
+        for (guint i = 0; i < n_positions; i++)
+          if (best == NULL || positions[i].n_differ < best->n_differ)
+            best = &positions[i];
+        if (best == NULL || ex_game_view_describe_match (best, buf, buf_size) == NULL)
+          return "";
+        return buf;
+      }
     default:
       g_assert_not_reached ();
     }
@@ -369,6 +383,17 @@ update_column_visibility (ExResultsView *self,
                           gboolean       first)
 {
   gboolean white = FALSE, black = FALSE, round = FALSE, date = FALSE;
+
+  /* A position search's results say what was found: all or none do. */
+  if (first && batch->len > 0)
+    {
+      guint n;
+      const CqMatchedPosition *positions =
+        ex_result_get_positions (g_ptr_array_index (batch, 0), &n);
+
+      show_column (self, EX_RESULT_COLUMN_FOUND,
+                   n > 0 && positions[0].kind != CQ_MATCH_KIND_QUERY);
+    }
 
   for (guint i = 0; i < batch->len && !(white && black && round && date); i++)
     {
@@ -1169,8 +1194,10 @@ ex_results_view_init (ExResultsView *self)
   add_column (self, EX_RESULT_COLUMN_RESULT, C_("column", "Result"), "1/2-1/2", 0);
   /* Translators: the number of matched positions of a game */
   add_column (self, EX_RESULT_COLUMN_POSITIONS, C_("column", "Positions"), "00000", 0);
+  add_column (self, EX_RESULT_COLUMN_FOUND, C_("column", "Found"), NULL, 20);
   gtk_column_view_column_set_expand (self->columns[EX_RESULT_COLUMN_EVENT], TRUE);
   show_column (self, EX_RESULT_COLUMN_ROUND, FALSE);
+  show_column (self, EX_RESULT_COLUMN_FOUND, FALSE);
 
   self->filter = GTK_FILTER (gtk_custom_filter_new (filter_result, self, NULL));
   self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->results)), NULL);

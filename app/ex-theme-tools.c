@@ -22,6 +22,7 @@
 #include "ex-game-view.h"
 #include "ex-pattern-board.h"
 #include "ex-picker.h"
+#include "ex-setup-board.h"
 #include "ex-theme-library.h"
 #include "ex-theme-tools.h"
 
@@ -36,6 +37,7 @@ struct _ExThemeTools
   GtkNotebook    *notebook;
   ExPicker       *picker;
   ExPatternBoard *pattern;
+  ExSetupBoard   *setup;
   ExThemeLibrary *library;
   GtkLabel       *board_status;
 };
@@ -179,6 +181,51 @@ search_pattern_cb (ExThemeTools *self)
 
 /* Ctrl+Return and F5 run the query from here too: the main window's
  * win.run (the search uses the editor's text and its database). */
+/* The set-up board's Find: the window runs the position search. */
+static void
+find_position_cb (ExThemeTools *self,
+                  const char   *fen,
+                  guint         mode,
+                  guint         max_differ)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+
+  if (parent != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (parent), "win.find-position", "(suu)",
+                                fen, mode, max_differ);
+}
+
+/**
+ * ex_theme_tools_setup_from_game:
+ * Copies the position shown in the game viewer onto the set-up board and
+ * shows its page.  Returns: FALSE (and says why on the board's page) when
+ * no game is shown.
+ */
+gboolean
+ex_theme_tools_setup_from_game (ExThemeTools *self)
+{
+  ExBoard *board;
+  const CqPosition *pos;
+
+  g_return_val_if_fail (EX_IS_THEME_TOOLS (self), FALSE);
+
+  board = self->game_view != NULL ? ex_game_view_get_board (self->game_view) : NULL;
+  pos = board != NULL ? ex_board_get_position (board) : NULL;
+  ex_theme_tools_show_page (self, "setup");
+  if (pos == NULL)
+    return FALSE;
+  ex_setup_board_set_position (self->setup, pos);
+  return TRUE;
+}
+
+static void
+setup_from_game_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  ex_theme_tools_setup_from_game (EX_THEME_TOOLS (widget));
+}
+
 static void
 run_action (GtkWidget  *widget,
             const char *action_name,
@@ -214,17 +261,21 @@ ex_theme_tools_class_init (ExThemeToolsClass *klass)
   g_type_ensure (EX_TYPE_PICKER);
   g_type_ensure (EX_TYPE_PATTERN_BOARD);
   g_type_ensure (EX_TYPE_THEME_LIBRARY);
+  g_type_ensure (EX_TYPE_SETUP_BOARD);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/excelsior/Workbench/ui/ex-theme-tools.ui");
   gtk_widget_class_bind_template_child (widget_class, ExThemeTools, notebook);
   gtk_widget_class_bind_template_child (widget_class, ExThemeTools, picker);
   gtk_widget_class_bind_template_child (widget_class, ExThemeTools, pattern);
+  gtk_widget_class_bind_template_child (widget_class, ExThemeTools, setup);
   gtk_widget_class_bind_template_child (widget_class, ExThemeTools, library);
   gtk_widget_class_bind_template_child (widget_class, ExThemeTools, board_status);
   gtk_widget_class_bind_template_callback (widget_class, search_position_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_pattern_cb);
 
   gtk_widget_class_install_action (widget_class, "tools.run", NULL, run_action);
+  gtk_widget_class_install_action (widget_class, "tools.setup-from-game", NULL,
+                                   setup_from_game_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
                                        "tools.run", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "tools.run", NULL);
@@ -238,6 +289,7 @@ ex_theme_tools_init (ExThemeTools *self)
   g_signal_connect_swapped (self->picker, "insert", G_CALLBACK (insert_cb), self);
   g_signal_connect_swapped (self->pattern, "insert", G_CALLBACK (insert_cb), self);
   g_signal_connect_swapped (self->library, "load", G_CALLBACK (load_cb), self);
+  g_signal_connect_swapped (self->setup, "find", G_CALLBACK (find_position_cb), self);
 }
 
 /**
@@ -293,6 +345,13 @@ ex_theme_tools_get_pattern_board (ExThemeTools *self)
   return self->pattern;
 }
 
+ExSetupBoard *
+ex_theme_tools_get_setup_board (ExThemeTools *self)
+{
+  g_return_val_if_fail (EX_IS_THEME_TOOLS (self), NULL);
+  return self->setup;
+}
+
 ExThemeLibrary *
 ex_theme_tools_get_library (ExThemeTools *self)
 {
@@ -300,7 +359,7 @@ ex_theme_tools_get_library (ExThemeTools *self)
   return self->library;
 }
 
-/* @page: "picker", "pattern" or "themes". */
+/* @page: "picker", "pattern", "themes" or "setup" (the set-up board). */
 void
 ex_theme_tools_show_page (ExThemeTools *self,
                           const char   *page)
@@ -314,4 +373,6 @@ ex_theme_tools_show_page (ExThemeTools *self,
     gtk_notebook_set_current_page (self->notebook, 1);
   else if (strcmp (page, "themes") == 0)
     gtk_notebook_set_current_page (self->notebook, 2);
+  else if (strcmp (page, "setup") == 0)
+    gtk_notebook_set_current_page (self->notebook, 3);
 }

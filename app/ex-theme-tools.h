@@ -20,6 +20,8 @@ ExThemeTools   *ex_theme_tools_new               (GtkWindow    *parent,
 ExPicker       *ex_theme_tools_get_picker        (ExThemeTools *self);
 ExPatternBoard *ex_theme_tools_get_pattern_board (ExThemeTools *self);
 ExThemeLibrary *ex_theme_tools_get_library       (ExThemeTools *self);
+ExSetupBoard   *ex_theme_tools_get_setup_board   (ExThemeTools *self);
+gboolean        ex_theme_tools_setup_from_game   (ExThemeTools *self);
 void            ex_theme_tools_show_page         (ExThemeTools *self,
                                                   const char   *page);
 gboolean        ex_theme_tools_search_board      (ExThemeTools *self,

@@ -25,6 +25,7 @@ typedef struct _ExPicker       ExPicker;
 typedef struct _ExPreferences  ExPreferences;
 typedef struct _ExResult       ExResult;
 typedef struct _ExResultsView  ExResultsView;
+typedef struct _ExSetupBoard   ExSetupBoard;
 typedef struct _ExStatusbar    ExStatusbar;
 typedef struct _ExThemeLibrary ExThemeLibrary;
 typedef struct _ExThemeTools   ExThemeTools;

@@ -160,6 +160,31 @@ search_board_action (GtkWidget  *widget,
     gtk_window_present (GTK_WINDOW (tools));
 }
 
+/* The set-up board's Find (Theme Tools): parameter (fen, mode, max_differ). */
+static void
+find_position_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  const char *fen;
+  guint mode, max_differ;
+
+  g_variant_get (parameter, "(&suu)", &fen, &mode, &max_differ);
+  ex_window_find_position (EX_WINDOW (widget), fen, (CqPositionMatch) mode, max_differ);
+}
+
+/* Set up the position shown on the set-up board of Theme Tools. */
+static void
+setup_position_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  ExThemeTools *tools = ex_window_get_theme_tools (EX_WINDOW (widget));
+
+  ex_theme_tools_setup_from_game (tools);
+  gtk_window_present (GTK_WINDOW (tools));
+}
+
 static void
 open_recent_action (GtkWidget  *widget,
                     const char *action_name,
@@ -292,6 +317,10 @@ _ex_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.theme-tools", NULL, theme_tools_action);
   gtk_widget_class_install_action (widget_class, "win.search-position", NULL, search_board_action);
   gtk_widget_class_install_action (widget_class, "win.search-pattern", NULL, search_board_action);
+  gtk_widget_class_install_action (widget_class, "win.find-position", "(suu)",
+                                   find_position_action);
+  gtk_widget_class_install_action (widget_class, "win.setup-position", NULL,
+                                   setup_position_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK,
                                        "win.theme-tools", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,

@@ -586,6 +586,11 @@ has_markall (const char *text)
   return FALSE;
 }
 
+static void     stop_for_new_search (ExWindow *self);
+static gboolean start_search        (ExWindow *self,
+                                     CqQuery  *query,
+                                     gboolean  mark_all);
+
 /**
  * ex_window_run:
  *
@@ -604,25 +609,11 @@ ex_window_run (ExWindow *self)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
-  g_autoptr(GPtrArray) paths = NULL;
-  const char *path;
-  g_autofree char *name = NULL;
-  g_autofree char *message = NULL;
-  GSettings *settings;
   CqQuery *query;
 
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
 
-  if (self->job != NULL)
-    {
-      ex_search_job_cancel (self->job);
-      /* end_search() also hides the progress bar, should nothing start */
-      end_search (self);
-    }
-  ex_results_view_discard_pending (self->results_view);
-  self->finish_pending = FALSE;
-  g_clear_error (&self->finish_error);
-
+  stop_for_new_search (self);
   text = ex_window_dup_query_text (self);
   query = ex_cql_compile (text, &error);
   if (query == NULL)
@@ -634,6 +625,76 @@ ex_window_run (ExWindow *self)
       _ex_window_update_actions (self);
       return FALSE;
     }
+  /* CQL 6 marks every matching position (docs/cql6.md); CQL 3 only the
+   * first of a game, unless :markall. */
+  return start_search (self, query,
+                       cq_query_get_dialect (query) == CQ_DIALECT_CQL6 || has_markall (text));
+}
+
+/**
+ * ex_window_find_position:
+ * @fen: the position (cq_query_new_for_position()).
+ * @mode: exact, or also its mirrored and colour-reversed images.
+ * @max_differ: how many pieces may differ.
+ *
+ * Searches the chosen database for every game where the position occurs,
+ * as ex_window_run() searches for a query (the results list says which
+ * image was found, the board outlines the squares that differ); the
+ * query in the editor is left as it is.  A FEN that is not a legal
+ * position is reported in the status line.
+ *
+ * Returns: TRUE if a search was started.
+ */
+gboolean
+ex_window_find_position (ExWindow        *self,
+                         const char      *fen,
+                         CqPositionMatch  mode,
+                         guint            max_differ)
+{
+  g_autoptr(GError) error = NULL;
+  CqQuery *query;
+
+  g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (fen != NULL, FALSE);
+
+  stop_for_new_search (self);
+  query = cq_query_new_for_position (fen, mode, max_differ, &error);
+  if (query == NULL)
+    {
+      _ex_window_set_status (self, error->message, TRUE);
+      _ex_window_update_actions (self);
+      return FALSE;
+    }
+  return start_search (self, query, TRUE);
+}
+
+/* Cancels the search that runs, before a new one starts. */
+static void
+stop_for_new_search (ExWindow *self)
+{
+  if (self->job != NULL)
+    {
+      ex_search_job_cancel (self->job);
+      /* end_search() also hides the progress bar, should nothing start */
+      end_search (self);
+    }
+  ex_results_view_discard_pending (self->results_view);
+  self->finish_pending = FALSE;
+  g_clear_error (&self->finish_error);
+}
+
+/* Searches the chosen database with @query (taken), whose results mark
+ * every matching position of a game if @mark_all, else the first. */
+static gboolean
+start_search (ExWindow *self,
+              CqQuery  *query,
+              gboolean  mark_all)
+{
+  g_autoptr(GPtrArray) paths = NULL;
+  const char *path;
+  g_autofree char *name = NULL;
+  g_autofree char *message = NULL;
+  GSettings *settings;
 
   paths = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < self->databases->len; i++)
@@ -671,10 +732,7 @@ ex_window_run (ExWindow *self)
   self->results_db_name = _ex_window_dup_database_name (self);
   g_strfreev (self->results_db_inputs);
   self->results_db_inputs = g_strdupv ((char **) paths->pdata);
-  /* CQL 6 marks every matching position (docs/cql6.md); CQL 3 only the
-   * first of a game, unless :markall. */
-  self->results_mark_all = cq_query_get_dialect (query) == CQ_DIALECT_CQL6
-                           || has_markall (text);
+  self->results_mark_all = mark_all;
 
   name = _ex_window_dup_database_name (self);
   message = g_strdup_printf (_("Searching “%s”…"), name);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include "cql/cq-query.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,10 @@ void           ex_window_set_databases      (ExWindow       *self,
 gboolean       ex_window_is_database_file   (GFile          *file);
 
 gboolean       ex_window_run                (ExWindow       *self);
+gboolean       ex_window_find_position      (ExWindow       *self,
+                                             const char     *fen,
+                                             CqPositionMatch mode,
+                                             guint           max_differ);
 
 GListModel    *ex_window_get_results        (ExWindow       *self);
 void           ex_window_select_result      (ExWindow       *self,

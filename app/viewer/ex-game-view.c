@@ -325,12 +325,59 @@ ex_game_view_set_current (ExGameView *self,
       g_autofree char *label = g_strdup_printf (_("Match %u of %u"),
                                                 self->match_of_node[node->index],
                                                 self->matches->len);
-      gtk_label_set_text (self->match_label, label);
+      char found[64];
+
+      /* A position search says which image it found. */
+      if (ex_game_view_describe_match (match, found, sizeof found) != NULL)
+        {
+          g_autofree char *both = g_strdup_printf ("%s · %s", label, found);
+
+          gtk_label_set_text (self->match_label, both);
+        }
+      else
+        gtk_label_set_text (self->match_label, label);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->match_label), match != NULL);
 
   ex_game_view_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NODE]);
+}
+
+const char *
+ex_game_view_describe_match (const CqMatchedPosition *match,
+                             char                    *buf,
+                             gsize                    size)
+{
+  const char *kind;
+
+  g_return_val_if_fail (match != NULL, NULL);
+  g_return_val_if_fail (buf != NULL && size > 0, NULL);
+
+  switch (match->kind)
+    {
+    case CQ_MATCH_KIND_EXACT:
+      kind = _("Exact");
+      break;
+    case CQ_MATCH_KIND_MIRRORED:
+      kind = _("Mirrored");
+      break;
+    case CQ_MATCH_KIND_COLORS_REVERSED:
+      kind = _("Colours reversed");
+      break;
+    case CQ_MATCH_KIND_MIRRORED_COLORS_REVERSED:
+      kind = _("Mirrored, colours reversed");
+      break;
+    default:
+      return NULL;
+    }
+  if (match->n_differ == 0)
+    g_strlcpy (buf, kind, size);
+  else
+    /* Translators: "Exact, 2 pieces differ": how a position search found
+     * a position close to the one set up. */
+    g_snprintf (buf, size, ngettext ("%s, %u piece differs", "%s, %u pieces differ",
+                                     match->n_differ), kind, (guint) match->n_differ);
+  return buf;
 }
 
 static void

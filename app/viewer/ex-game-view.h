@@ -56,6 +56,22 @@ void       ex_game_view_set_game      (ExGameView              *self,
                                        guint                    n_positions);
 
 /**
+ * ex_game_view_describe_match:
+ * @match: a matched position.
+ * @buf: (out caller-allocates): where the text goes.
+ * @size: the size of @buf in bytes (64 is enough).
+ *
+ * What a position search found there, translated, for the results list and
+ * the board's caption: "Exact", "Mirrored", "Colours reversed" or
+ * "Mirrored, colours reversed", and "2 pieces differ" after it when some do.
+ *
+ * Returns: @buf, or NULL (and @buf untouched) for a CQL query's match.
+ */
+const char *ex_game_view_describe_match (const CqMatchedPosition *match,
+                                         char                    *buf,
+                                         gsize                    size);
+
+/**
  * ex_game_view_get_game:
  * @self: an #ExGameView.
  *

@@ -60,6 +60,9 @@ static gboolean  opt_mainline;
 static gboolean  opt_no_marks;
 static gboolean  opt_silent;
 static char     *opt_cql;
+static char     *opt_position;
+static gboolean  opt_symmetric;
+static gint      opt_differ;
 
 static const GOptionEntry entries[] = {
   { "input", 'i', 0, G_OPTION_ARG_FILENAME_ARRAY, &opt_inputs,
@@ -93,6 +96,13 @@ static const GOptionEntry entries[] = {
     "Do not annotate matched positions (CQL 6.2's -quiet)", NULL },
   { "silent", 0, 0, G_OPTION_ARG_NONE, &opt_silent,
     "Add no comment at all: neither the game number nor the annotations", NULL },
+  { "position", 0, 0, G_OPTION_ARG_STRING, &opt_position,
+    "Instead of a query: find the games where the position FEN occurs (pieces and side to "
+    "move; main line and variations)", "FEN" },
+  { "symmetric", 0, 0, G_OPTION_ARG_NONE, &opt_symmetric,
+    "With --position: also find it mirrored and with the colours reversed", NULL },
+  { "differ", 0, 0, G_OPTION_ARG_INT, &opt_differ,
+    "With --position: also find positions with at most N pieces different", "N" },
   { NULL }
 };
 
@@ -350,6 +360,8 @@ main (int argc, char **argv)
     "CQL 6.2's option forms are accepted too: -input, -output, -s, -singlethreaded,\n"
     "-threads N, -gamenumber A [B], -matchstring S, -noheader, -variations, -mainline,\n"
     "-quiet (no {CQL} comments), -silent, -cql 'FILTERS'.\n"
+    "--position FEN takes the place of FILE: the games where that position occurs\n"
+    "(pieces and side to move), annotated with what was found ({MATCH mirrored}).\n"
     "A database may be plain PGN or compressed (gzip, bzip2, xz, zstd, lz4, or .pgn\n"
     "files in a zip archive: told by their content), several files or directories\n"
     "searched as one (game numbers continue from file to file), or - for standard input.\n"
@@ -369,7 +381,24 @@ main (int argc, char **argv)
       return EXIT_OK;
     }
   argc = (int) g_strv_length (args);
-  if (argc > 2 || (argc < 2 && opt_cql == NULL))
+  if (opt_position != NULL && (argc > 1 || opt_cql != NULL))
+    {
+      fprintf (stderr, "cql: --position is the whole query: no query file or --cql with it\n"
+               "Try 'cql --help' for more information.\n");
+      return EXIT_USAGE;
+    }
+  if (opt_position == NULL && (opt_symmetric || opt_differ != 0))
+    {
+      fprintf (stderr, "cql: --symmetric and --differ go with --position\n"
+               "Try 'cql --help' for more information.\n");
+      return EXIT_USAGE;
+    }
+  if (opt_differ < 0 || opt_differ > CQ_POSITION_MAX_DIFFER)
+    {
+      fprintf (stderr, "cql: --differ must be between 0 and %d\n", CQ_POSITION_MAX_DIFFER);
+      return EXIT_USAGE;
+    }
+  if (opt_position == NULL && (argc > 2 || (argc < 2 && opt_cql == NULL)))
     {
       fprintf (stderr, "cql: %s\nTry 'cql --help' for more information.\n",
                argc < 2 ? "missing query file" : "only one query file may be given");
@@ -402,7 +431,15 @@ main (int argc, char **argv)
       return EXIT_USAGE;
     }
 
-  if (argc == 2)
+  if (opt_position != NULL)
+    {
+      query_path = g_strdup ("--position");
+      query = cq_query_new_for_position (opt_position,
+                                         opt_symmetric ? CQ_POSITION_MATCH_SYMMETRIC
+                                                       : CQ_POSITION_MATCH_EXACT,
+                                         (guint) opt_differ, &error);
+    }
+  else if (argc == 2)
     {
       query_path = find_query_file (args[1]);
       query = cq_query_new_from_file_with_filters (query_path, opt_cql, &error);
@@ -416,7 +453,10 @@ main (int argc, char **argv)
     }
   if (query == NULL)
     {
-      fprintf (stderr, "%s\n", error->message);
+      if (opt_position != NULL)
+        fprintf (stderr, "cql: --position: %s\n", error->message);
+      else
+        fprintf (stderr, "%s\n", error->message);
       return EXIT_FAILURE_;
     }
   if ((opt_variations || opt_mainline) && !cq_query_set_variations (query, opt_variations))
@@ -425,6 +465,11 @@ main (int argc, char **argv)
 
   given = opt_inputs ? (const char *const *) opt_inputs : cq_query_get_pgn_files (query);
   output = g_strdup (opt_output ? opt_output : cq_query_get_output (query));
+  if (opt_position != NULL && (given == NULL || output == NULL))
+    {
+      fprintf (stderr, "cql: --position needs --input and --output\n");
+      return EXIT_USAGE;
+    }
   if (given == NULL)
     {
       fprintf (stderr, "%s: the query has no :pgn and no --input was given\n", query_path);

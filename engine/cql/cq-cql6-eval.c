@@ -1060,7 +1060,7 @@ walk (const Cq6Program *program, const CqGame *game, GArray *out)
           }
       if (matched)
         {
-          CqMatchedPosition m = { node->index, squares };
+          CqMatchedPosition m = { .node = node->index, .squares = squares };
           g_array_append_val (out, m);
         }
     }

@@ -1574,7 +1574,7 @@ record_match (const CqNode *node, CqBitboard squares, GArray *out)
 {
   if (out != NULL)
     {
-      CqMatchedPosition m = { node->index, squares };
+      CqMatchedPosition m = { .node = node->index, .squares = squares };
       g_array_append_val (out, m);
     }
 }
@@ -1924,6 +1924,8 @@ cq_query_accepts_tags (const CqQuery *query, const CqGame *game)
 
   if (query->cql6 != NULL)
     return _cq6_accepts_tags (query->cql6, game);
+  if (query->position != NULL)
+    return TRUE;
   eval_game_init (&g, game);
   return accepts_tags (query, game, &g);
 }
@@ -2143,6 +2145,16 @@ cq_query_match_game (const CqQuery *query, CqGame *game, CqMatchInfo *info)
       if (out == NULL)
         g_array_free (positions, TRUE);
       else if (!matched)
+        g_array_set_size (out, 0);
+      return matched;
+    }
+
+  if (query->position != NULL)
+    {
+      cq_game_parse_moves (game);
+      matched = !game->skipped && game->root != NULL
+                && _cq_anticipation_match_game (query->position, game, out);
+      if (out != NULL && !matched)
         g_array_set_size (out, 0);
       return matched;
     }

@@ -420,7 +420,20 @@ struct _CqQuery {
   /* A CQL 6 query (cq-cql6-private.h): then only the members above from
    * @filename to @output are used, the rest stays empty. */
   struct _Cq6Program *cql6;
+  /* A position search (cq_query_new_for_position(), cq-anticipate.c):
+   * then only @filename is used, the rest stays empty. */
+  struct _CqAnticipation *position;
 };
+
+/* cq-anticipate.c: the images of a searched position and their test on
+ * every position of a game.  _cq_anticipation_match_game() appends a
+ * #CqMatchedPosition per matching node, in node order, to @out (nullable)
+ * and returns TRUE if any node matched. */
+typedef struct _CqAnticipation CqAnticipation;
+void     _cq_anticipation_free       (CqAnticipation *anticipation);
+gboolean _cq_anticipation_match_game (const CqAnticipation *anticipation,
+                                      const CqGame         *game,
+                                      GArray               *out);
 
 /**
  * _cq_designator_parse:

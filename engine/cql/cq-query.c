@@ -215,6 +215,7 @@ cq_query_free (CqQuery *query)
     g_free (query->tag_names[i]);
   g_clear_pointer (&query->accumulators, g_ptr_array_unref);
   _cq6_program_free (query->cql6);
+  _cq_anticipation_free (query->position);
   g_free (query);
 }
 

@@ -136,15 +136,46 @@ gboolean    cq_query_set_variations  (CqQuery *query, gboolean variations);
 gboolean    cq_query_accepts_tags    (const CqQuery *query, const CqGame *game);
 
 /**
+ * CqMatchKind:
+ * How a position matched (#CqMatchedPosition.kind).
+ * @CQ_MATCH_KIND_QUERY: a CQL query matched it.
+ * @CQ_MATCH_KIND_EXACT: a position search (cq_query_new_for_position())
+ *   found the position itself (or, with differences allowed, a position
+ *   close to it).
+ * @CQ_MATCH_KIND_MIRRORED: ... its mirror image: files reversed (a <-> h).
+ * @CQ_MATCH_KIND_COLORS_REVERSED: ... its image with the colours swapped:
+ *   ranks reversed (1 <-> 8), white and black pieces exchanged, the other
+ *   side to move.
+ * @CQ_MATCH_KIND_MIRRORED_COLORS_REVERSED: ... both at once.
+ */
+typedef enum {
+  CQ_MATCH_KIND_QUERY = 0,
+  CQ_MATCH_KIND_EXACT,
+  CQ_MATCH_KIND_MIRRORED,
+  CQ_MATCH_KIND_COLORS_REVERSED,
+  CQ_MATCH_KIND_MIRRORED_COLORS_REVERSED
+} CqMatchKind;
+
+/**
  * CqMatchedPosition:
  * @node: pre-order index of a position to annotate with `{MATCH}` (R2).
- * @squares: the squares that made it match: the squares of the piece
- *   designators that matched (in the transform member that matched), for
- *   the board viewer's highlight.  May be 0.
+ * @kind: a #CqMatchKind: CQ_MATCH_KIND_QUERY for a CQL query, which image
+ *   of the searched position matched for a position search.
+ * @n_differ: for a position search, how many pieces of the game's position
+ *   differ from the image that matched (0: the same position; see
+ *   cq_query_new_for_position()); 0 for a CQL query.
+ * @squares: the squares that made it match, for the board viewer's
+ *   highlight: for a CQL query the squares of the piece designators that
+ *   matched (in the transform member that matched), for a position search
+ *   the squares whose contents differ from the searched position's image.
+ *   May be 0.
  */
 typedef struct {
   guint32    node;
   CqBitboard squares;
+  /* After @squares, so that `{ node, squares }` initialisers stay right. */
+  guint8     kind;
+  guint8     n_differ;
 } CqMatchedPosition;
 
 /**
@@ -173,6 +204,76 @@ void        cq_match_info_clear      (CqMatchInfo *info);
  * Returns: TRUE if the game matches.
  */
 gboolean    cq_query_match_game      (const CqQuery *query, CqGame *game, CqMatchInfo *info);
+
+/**
+ * CqPositionMatch:
+ * What a position search (cq_query_new_for_position()) looks for.
+ * @CQ_POSITION_MATCH_EXACT: the position itself.
+ * @CQ_POSITION_MATCH_SYMMETRIC: the position or an image of it under the
+ *   symmetries that keep its chess meaning: colours reversed (ranks
+ *   reversed, colours of the pieces swapped, the other side to move)
+ *   always; mirrored (files reversed), alone and with the colours
+ *   reversed, only when the position has no castling rights (castling is
+ *   not symmetric left to right).
+ */
+typedef enum {
+  CQ_POSITION_MATCH_EXACT,
+  CQ_POSITION_MATCH_SYMMETRIC
+} CqPositionMatch;
+
+/* The most pieces a position search lets differ (cq_query_new_for_position()). */
+#define CQ_POSITION_MAX_DIFFER 16
+
+/**
+ * cq_query_new_for_position:
+ * @fen: the position, as FEN.  Only the piece placement and the side to
+ *   move are compared; the castling rights decide which symmetries apply
+ *   (#CqPositionMatch); the en passant square and the move counters are
+ *   ignored; the fields after the side to move may be left out (no
+ *   castling rights then).
+ * @mode: which images of the position are looked for.
+ * @max_differ: 0 to find the position (or its images) exactly; else
+ *   also positions, with the same side to move, that differ from it by
+ *   at most @max_differ pieces (<= CQ_POSITION_MAX_DIFFER), counted per
+ *   piece type and colour as the pieces to add, remove or move elsewhere
+ *   to turn one into the other: a piece added, removed or on another
+ *   square counts 1, a piece of another type on the same square counts 2.
+ * @error: CQ_QUERY_ERROR_SYNTAX with the FEN's error (quoting it) if
+ *   @fen is not a legal position, CQ_QUERY_ERROR_SEMANTIC if @max_differ
+ *   is too large.
+ *
+ * An anticipation search as a query: it examines every position of a
+ * game, main line and variations, whatever the move order that led there,
+ * and a game matches if one of them does.  Each matching position is
+ * reported (#CqMatchedPosition: the image found as @kind, the number of
+ * pieces that differ and their squares); when several images match one
+ * position, the one with the fewest differences, then the first in
+ * #CqMatchKind order.  The query has no `:pgn` or `:output`; searched
+ * and written as any other (cq_search_run(); its dialect reads as
+ * CQ_DIALECT_CQL3, its annotation is "MATCH" followed by what matched,
+ * e.g. `{MATCH mirrored}`, `{MATCH exact, differs on e4 f5}`).
+ *
+ * Returns: (transfer full): the query, or NULL with @error set.
+ */
+CqQuery    *cq_query_new_for_position (const char      *fen,
+                                       CqPositionMatch  mode,
+                                       guint            max_differ,
+                                       GError         **error);
+
+/* TRUE if @query is a position search (cq_query_new_for_position()). */
+gboolean    cq_query_is_position_search (const CqQuery *query);
+
+/**
+ * cq_match_describe:
+ * @position: a position reported by a position search.
+ *
+ * What matched, in English, for output comments: "exact", "mirrored",
+ * "colours reversed" or "mirrored, colours reversed", followed by
+ * ", differs on e4 f5" when squares differ.
+ *
+ * Returns: (transfer full): the text; "" for CQ_MATCH_KIND_QUERY.
+ */
+char       *cq_match_describe (const CqMatchedPosition *position);
 
 /* The CQL keywords the reader knows, with a one-line description each, in
  * a NULL-terminated array of pairs {keyword, description, keyword, ...};

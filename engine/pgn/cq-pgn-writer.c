@@ -150,6 +150,8 @@ emit_annotations (Writer *w, const CqNode *node)
 {
   const CqPgnWriteOptions *o = w->options;
   gboolean marked = o && o->marks && node->index < o->n_marks && o->marks[node->index];
+  const char *mark = marked && o->mark_texts && o->mark_texts[node->index]
+                     ? o->mark_texts[node->index] : w->mark_text;
   gboolean skipped = w->has_skipped && w->has_skipped[node->index];
   /* CQL 6.2's layout: the game number and the mark go inside the comment
    * already there. */
@@ -163,7 +165,7 @@ emit_annotations (Writer *w, const CqNode *node)
       if (node->comment_after)
         emit_comment (w, node->comment_after);
       if (marked)
-        emit_comment (w, w->mark_text);
+        emit_comment (w, mark);
       return node->comment_after || marked;
     }
 
@@ -188,11 +190,11 @@ emit_annotations (Writer *w, const CqNode *node)
     {
       if (text->len)
         g_string_append_c (text, ' ');
-      g_string_append (text, w->mark_text);
+      g_string_append (text, mark);
     }
   emit_comment (w, text->str);
   if (marked && !merge_mark)
-    emit_comment (w, w->mark_text);
+    emit_comment (w, mark);
   return TRUE;
 }
 

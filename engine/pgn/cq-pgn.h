@@ -83,6 +83,9 @@ CqGame      *cq_pgn_read_game_at (const char *path, const CqGameSource *source, 
  *   produced it (before the first move for the root), beside any comment
  *   already there (rulings R2).
  * @mark_text: the annotation, "MATCH" by default (CLI --matchstring).
+ * @mark_texts: (nullable): one annotation per node index (@n_marks of
+ *   them, each nullable): a marked node whose entry is set gets it instead
+ *   of @mark_text (what a position search found there).
  * @merge_comments: write the header comment and the annotations inside the
  *   comment already at their place, space-separated, as CQL 6.2 does,
  *   rather than as comments of their own (CQL 3, rulings R2).
@@ -93,6 +96,7 @@ typedef struct {
   guint         n_marks;
   const char   *mark_text;
   gboolean      merge_comments;
+  const char *const *mark_texts;
 } CqPgnWriteOptions;
 
 /**

@@ -229,6 +229,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
       CqPgnWriteOptions wopts = { 0 };
       g_autofree char *header = NULL;
       g_autofree guint8 *marks = g_new0 (guint8, game->n_nodes);
+      g_autoptr(GPtrArray) mark_texts = NULL;
 
       for (guint i = 0; i < info->positions->len; i++)
         {
@@ -254,6 +255,23 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
       wopts.marks = *wopts.mark_text != '\0' ? marks : NULL;
       wopts.merge_comments = cq_query_get_dialect (shared->query) == CQ_DIALECT_CQL6;
       wopts.n_marks = wopts.marks != NULL ? game->n_nodes : 0;
+      /* A position search says at each mark what it found there. */
+      if (wopts.marks != NULL && cq_query_is_position_search (shared->query))
+        {
+          mark_texts = g_ptr_array_new_with_free_func (g_free);
+          g_ptr_array_set_size (mark_texts, (guint) game->n_nodes);
+          for (guint i = 0; i < info->positions->len; i++)
+            {
+              const CqMatchedPosition *m = &g_array_index (info->positions,
+                                                           CqMatchedPosition, i);
+              g_autofree char *found = cq_match_describe (m);
+
+              if (m->node < game->n_nodes)
+                g_ptr_array_index (mark_texts, m->node)
+                  = g_strdup_printf ("%s %s", wopts.mark_text, found);
+            }
+          wopts.mark_texts = (const char *const *) mark_texts->pdata;
+        }
       r.pgn = batch->store->len;
       cq_pgn_write_game (batch->store, game, &wopts);
       r.pgn_len = batch->store->len - r.pgn;
