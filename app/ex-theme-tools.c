@@ -100,13 +100,13 @@ board_pressed_cb (GtkGestureClick *gesture,
  *   ("Search for This Pattern").
  * @error: (optional): why nothing was done, in words for the status line.
  *
- * "Search for This Position" searches for the exact position the board
- * viewer shows: every square (its piece, or `.` when it is empty) and the
- * side to move, in the main line and the variations, whatever keywords
- * the pattern board had: the pattern board shows it, it replaces the
- * editor's query (one undoable action) and the search runs.  "Search for
- * This Pattern" puts the outlined squares into the pattern board, with the
- * side to move, to refine and insert.
+ * "Search for This Position" finds every game in which the position the
+ * board viewer shows occurs: the anticipation search (cq_query_new_for_
+ * position(), exact mode: every square and the side to move, main line and
+ * variations), the same as the set-up board's Find, which gets the
+ * position to change it or to widen the search.  The editor's query is
+ * left alone.  "Search for This Pattern" puts the outlined squares into
+ * the pattern board, with the side to move, to refine and insert.
  *
  * Returns: FALSE if the viewer shows no position (or, with
  *   @selected_only, no square is outlined).
@@ -146,25 +146,11 @@ ex_theme_tools_search_board (ExThemeTools  *self,
       return TRUE;
     }
 
-  /* The exact position: no keyword of an earlier pattern may narrow it
-   * (:check, a transform), and the game shown may be in a variation. */
-  ex_pattern_board_set_flags (self->pattern, CQ_PATTERN_VARIATIONS);
-  ex_pattern_board_set_position (self->pattern, pos, CQ_SQUARES_ALL);
-  gtk_label_set_text (self->board_status,
-                      _("The exact position of the game shown, searched for: every square "
-                        "and the side to move, in the main line and the variations"));
-  ex_theme_tools_show_page (self, "pattern");
-  if (self->editor != NULL)
-    {
-      g_autofree char *query = g_strdup_printf ("(match\n  %s)\n",
-                                                ex_pattern_board_get_text (self->pattern));
-      GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
-
-      ex_cql_editor_replace_text (self->editor, query);
-      if (parent != NULL)
-        gtk_widget_activate_action (GTK_WIDGET (parent), "win.run", NULL);
-    }
-  return TRUE;
+  /* The exact position, whatever the set-up board held before. */
+  ex_setup_board_set_position (self->setup, pos);
+  ex_setup_board_set_search (self->setup, CQ_POSITION_MATCH_EXACT, 0);
+  ex_theme_tools_show_page (self, "setup");
+  return ex_setup_board_find (self->setup);
 }
 
 static void
