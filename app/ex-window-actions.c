@@ -92,7 +92,12 @@ copy_pgn_action (GtkWidget  *widget,
 {
   ExWindow *self = EX_WINDOW (widget);
 
-  copy_to_clipboard (self, ex_window_dup_game_pgn (self), _("Copied the game’s PGN"));
+  /* The user's moves are in the game's tree while it is shown, so the
+   * PGN written has them as a variation. */
+  copy_to_clipboard (self, ex_window_dup_game_pgn (self),
+                     ex_game_view_get_n_own_moves (EX_GAME_VIEW (self->game_view)) > 0
+                       ? _("Copied the game’s PGN, with your moves as a variation")
+                       : _("Copied the game’s PGN"));
 }
 
 static void

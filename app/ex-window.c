@@ -762,8 +762,10 @@ ex_window_is_searching (ExWindow *self)
  * ex_window_dup_game_pgn:
  *
  * Returns: (transfer full) (nullable): the game shown in the viewer as PGN
- *   (export format, cq_pgn_write_game(), without annotations), or NULL
- *   when no game is shown.
+ *   (export format, cq_pgn_write_game(), without annotations), with the
+ *   moves the user played on the board as a variation (they are in the
+ *   game's tree while it is shown, ExOwnLine), or NULL when no game is
+ *   shown.
  */
 char *
 ex_window_dup_game_pgn (ExWindow *self)

@@ -34,6 +34,9 @@ static const GdkRGBA last_move_tint = { 0.80, 0.82, 0.20, 0.50 };
 static const GdkRGBA match_tint     = { 0.21, 0.52, 0.89, 0.45 };
 static const GdkRGBA selected_tint  = { 0.21, 0.52, 0.89, 0.55 };
 static const GdkRGBA mark_outline   = { 0.10, 0.37, 0.71, 1.00 };
+/* The user's piece and where it may go, in lichess's green. */
+static const GdkRGBA picked_tint    = { 0.08, 0.33, 0.12, 0.50 };
+static const GdkRGBA target_dot     = { 0.08, 0.33, 0.12, 0.50 };
 
 /* Parsed SVG documents, one per piece (piece_handles[CQ_EMPTY] is unused),
  * loaded on first use.  NULL if a document failed to load. */
@@ -377,6 +380,45 @@ ex_board_painter_snapshot_marks (const ExBoardPainter *painter,
           gtk_snapshot_append_color (snapshot, &selected_tint, &rect);
         }
       snapshot_outlines (painter, snapshot, squares, 1.5f);
+      break;
+
+    case EX_BOARD_MARK_PICKED:
+      for (CqBitboard bb = squares; bb != 0; bb &= bb - 1)
+        {
+          ex_board_painter_get_square_bounds (painter, lowest_square (bb), &rect);
+          gtk_snapshot_append_color (snapshot, &picked_tint, &rect);
+        }
+      break;
+
+    case EX_BOARD_MARK_TARGET:
+    case EX_BOARD_MARK_CAPTURE:
+      /* A dot of a quarter of the square on an empty square; on a piece,
+       * which a dot would hide, a ring inside the square's edge. */
+      for (CqBitboard bb = squares; bb != 0; bb &= bb - 1)
+        {
+          float side = painter->square_size;
+          gboolean dot = mark == EX_BOARD_MARK_TARGET;
+          float inset = dot ? roundf (side * 0.375f) : 0.0f;
+          float width = dot ? 0.0f : MAX (2.0f, roundf (side * 0.08f));
+          GskRoundedRect round;
+
+          ex_board_painter_get_square_bounds (painter, lowest_square (bb), &rect);
+          graphene_rect_inset (&rect, inset, inset);
+          gsk_rounded_rect_init_from_rect (&round, &rect, rect.size.width / 2.0f);
+          if (dot)
+            {
+              gtk_snapshot_push_rounded_clip (snapshot, &round);
+              gtk_snapshot_append_color (snapshot, &target_dot, &rect);
+              gtk_snapshot_pop (snapshot);
+            }
+          else
+            {
+              const float widths[4] = { width, width, width, width };
+              const GdkRGBA colors[4] = { target_dot, target_dot, target_dot, target_dot };
+
+              gtk_snapshot_append_border (snapshot, &round, widths, colors);
+            }
+        }
       break;
 
     default:

@@ -55,13 +55,22 @@ typedef struct {
  *   7% of its side wide (at least 2 px): the squares of a matched position.
  * @EX_BOARD_MARK_SELECTED: a stronger blue tint and a 1.5 px outline: the
  *   squares chosen in the picker.
+ * @EX_BOARD_MARK_PICKED: a green tint: the square of the piece the user
+ *   picked up to move on the viewer's board.
+ * @EX_BOARD_MARK_TARGET: a green dot in the middle of the square: an empty
+ *   square the picked piece may move to.
+ * @EX_BOARD_MARK_CAPTURE: a green ring along the square's edge: a square
+ *   whose piece the picked piece may take.
  *
  * How ex_board_painter_snapshot_marks() marks squares.
  */
 typedef enum {
   EX_BOARD_MARK_LAST_MOVE,
   EX_BOARD_MARK_MATCH,
-  EX_BOARD_MARK_SELECTED
+  EX_BOARD_MARK_SELECTED,
+  EX_BOARD_MARK_PICKED,
+  EX_BOARD_MARK_TARGET,
+  EX_BOARD_MARK_CAPTURE
 } ExBoardMark;
 
 /**

@@ -134,4 +134,58 @@ int         ex_board_get_square_at       (ExBoard          *self,
  */
 char       *ex_board_dup_description     (ExBoard          *self);
 
+/**
+ * ex_board_set_interactive:
+ * @self: an #ExBoard.
+ * @interactive: %TRUE to let the user move the pieces of the side to move.
+ *
+ * On an interactive board a piece of the side to move is picked up by a
+ * click or a drag; its legal targets are marked, and a click on one of
+ * them, or a drop there, emits #ExBoard::move-chosen with the move (after
+ * the promotion chooser for a pawn that reaches the last rank).  Any
+ * other target is refused: the piece goes back.  The board never changes
+ * its position itself: the owner shows the position after the move.
+ */
+void        ex_board_set_interactive     (ExBoard          *self,
+                                          gboolean          interactive);
+gboolean    ex_board_get_interactive     (ExBoard          *self);
+
+/**
+ * ex_board_press_square:
+ * @self: an #ExBoard.
+ * @square: the square pressed, 0..63, or CQ_NO_SQUARE (off the board).
+ *
+ * What a pointer press on @square does (the board's gesture calls it;
+ * the tests call it too): with a piece picked, a press on one of its
+ * targets plays the move; a press on a piece of the side to move picks it
+ * up (a press on the piece picked already puts it down on release, unless
+ * it is dragged to a target); any other press drops the piece picked.
+ *
+ * Returns: %TRUE if a piece is picked up now (a drag may follow).
+ */
+gboolean    ex_board_press_square        (ExBoard          *self,
+                                          int               square);
+
+/**
+ * ex_board_release_square:
+ * @self: an #ExBoard.
+ * @square: the square where the pointer was released, or CQ_NO_SQUARE.
+ *
+ * What releasing the pointer over @square after a press that picked a
+ * piece does: on the piece's own square it stays picked (a click; the
+ * next click chooses the target), on a legal target the move is played,
+ * anywhere else the piece goes back unpicked.
+ */
+void        ex_board_release_square      (ExBoard          *self,
+                                          int               square);
+
+/* The square of the piece picked up, or CQ_NO_SQUARE; the squares it may
+ * move to (0 when none is picked). */
+int         ex_board_get_picked          (ExBoard          *self);
+CqBitboard  ex_board_get_targets         (ExBoard          *self);
+
+/* The popover that asks which piece a pawn promotes to (an
+ * #ExPromotionChooser), or %NULL until a promotion was first asked. */
+GtkWidget  *ex_board_get_promotion_chooser (ExBoard        *self);
+
 G_END_DECLS

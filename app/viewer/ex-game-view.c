@@ -4,6 +4,17 @@
  * navigation bar and an #ExMoveList.  The view owns the game and keeps the
  * node shown; navigation is in GtkWidget actions bound to keys.
  *
+ * The moves the user plays on the board (ExBoard::move-chosen) go into an
+ * #ExOwnLine, linked into the game's tree while the game is shown, so that
+ * the move list, navigation and "copy as PGN" take them like the game's
+ * own variations; the move list sets them apart.  They are dropped with
+ * the game, or by "game.discard-own-moves" (Escape, the button under the
+ * board); the database is never written.
+ *
+ * A little over 1000 lines: the navigation of the tree and the user's
+ * moves share the node shown and the move list, and the tree itself is in
+ * ex-own-line.c.
+ *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -14,6 +25,7 @@
 #include "ex-game-view.h"
 #include "cql/cq-pieceid.h"
 #include "ex-move-list.h"
+#include "ex-own-line.h"
 #include "ex-viewer-private.h"
 
 struct _ExGameView
@@ -27,9 +39,11 @@ struct _ExGameView
   GtkLabel          *position_label;
   GtkLabel          *match_label;
   GtkToggleButton   *flip_button;
+  GtkWidget         *discard_button;
   ExMoveList        *move_list;
 
   CqGame            *game;
+  ExOwnLine         *own_line;
   CqNode            *current;
   gboolean           figurine;
 
@@ -46,6 +60,7 @@ enum {
   PROP_NODE,
   PROP_FLIPPED,
   PROP_FIGURINE,
+  PROP_N_OWN_MOVES,
   N_PROPS
 };
 
@@ -260,6 +275,9 @@ ex_game_view_update_actions (ExGameView *self)
                                  has_game && variation_start (node) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.previous-match", has_previous_match);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.next-match", has_next_match);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.discard-own-moves",
+                                 ex_game_view_get_n_own_moves (self) > 0);
+  gtk_widget_set_visible (self->discard_button, ex_game_view_get_n_own_moves (self) > 0);
 }
 
 /* Shows @node (may be NULL: no game).  Does nothing if it is already shown,
@@ -289,7 +307,9 @@ ex_game_view_set_current (ExGameView *self,
       return;
     }
 
-  if (self->match_of_node != NULL && self->match_of_node[node->index] != 0)
+  /* The user's nodes are numbered after the game's: never matched. */
+  if (self->match_of_node != NULL && node->index < self->game->n_nodes
+      && self->match_of_node[node->index] != 0)
     match = &g_array_index (self->matches, CqMatchedPosition,
                             self->match_of_node[node->index] - 1);
 
@@ -384,6 +404,8 @@ static void
 ex_game_view_clear (ExGameView *self)
 {
   self->current = NULL;
+  /* The user's moves are linked into the game's tree: out first. */
+  g_clear_pointer (&self->own_line, ex_own_line_free);
   g_clear_pointer (&self->game, cq_game_free);
   g_clear_pointer (&self->match_of_node, g_free);
   if (self->matches != NULL)
@@ -457,9 +479,67 @@ ex_game_view_set_game (ExGameView              *self,
         }
     }
 
+  if (ex_own_line_accepts (game))
+    self->own_line = ex_own_line_new (game);
+  ex_board_set_interactive (self->board, self->own_line != NULL);
+
   ex_game_view_update_header (self);
   ex_game_view_fill_move_list (self);
   ex_game_view_set_current (self, target, TRUE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_OWN_MOVES]);
+}
+
+guint
+ex_game_view_get_n_own_moves (ExGameView *self)
+{
+  g_return_val_if_fail (EX_IS_GAME_VIEW (self), 0);
+
+  return self->own_line != NULL ? ex_own_line_get_length (self->own_line) : 0;
+}
+
+gboolean
+ex_game_view_play_move (ExGameView   *self,
+                        const CqMove *move)
+{
+  gboolean added;
+  CqNode *node;
+
+  g_return_val_if_fail (EX_IS_GAME_VIEW (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+
+  if (self->own_line == NULL || self->current == NULL)
+    return FALSE;
+
+  node = ex_own_line_play (self->own_line, self->current, move, &added);
+  if (node == NULL)
+    return FALSE;
+  if (added)
+    {
+      /* The tree changed: lay the move list out again. */
+      ex_game_view_fill_move_list (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_OWN_MOVES]);
+    }
+  ex_game_view_set_current (self, node, TRUE);
+  return TRUE;
+}
+
+void
+ex_game_view_discard_own_moves (ExGameView *self)
+{
+  CqNode *branch;
+
+  g_return_if_fail (EX_IS_GAME_VIEW (self));
+
+  if (ex_game_view_get_n_own_moves (self) == 0)
+    return;
+
+  branch = ex_own_line_get_branch (self->own_line);
+  if (ex_own_line_contains (self->own_line, self->current))
+    self->current = branch;
+  ex_own_line_clear (self->own_line);
+  ex_game_view_fill_move_list (self);
+  ex_game_view_set_current (self, self->current, TRUE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_OWN_MOVES]);
 }
 
 char *
@@ -492,9 +572,12 @@ ex_game_view_go_to_node (ExGameView *self,
 
   g_return_if_fail (EX_IS_GAME_VIEW (self));
   g_return_if_fail (self->game != NULL && self->game->root != NULL);
-  g_return_if_fail (index < self->game->n_nodes);
+  g_return_if_fail (index < self->game->n_nodes + ex_game_view_get_n_own_moves (self));
 
-  node = cq_game_get_node (self->game, index);
+  if (index < self->game->n_nodes)
+    node = cq_game_get_node (self->game, index);
+  else
+    node = ex_own_line_get_node (self->own_line, index);
   g_return_if_fail (node != NULL);
 
   ex_game_view_set_current (self, node, FALSE);
@@ -710,6 +793,14 @@ action_previous_match (GtkWidget  *widget,
 }
 
 static void
+action_discard_own_moves (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  ex_game_view_discard_own_moves (EX_GAME_VIEW (widget));
+}
+
+static void
 action_flip (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
@@ -737,6 +828,14 @@ on_view_pressed (GtkGestureClick *gesture,
                  ExGameView      *self)
 {
   gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+static void
+on_move_chosen (ExGameView   *self,
+                const CqMove *move)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  ex_game_view_play_move (self, move);
 }
 
 static void
@@ -792,6 +891,10 @@ ex_game_view_get_property (GObject    *object,
 
     case PROP_FIGURINE:
       g_value_set_boolean (value, self->figurine);
+      break;
+
+    case PROP_N_OWN_MOVES:
+      g_value_set_uint (value, ex_game_view_get_n_own_moves (self));
       break;
 
     default:
@@ -879,6 +982,17 @@ ex_game_view_class_init (ExGameViewClass *klass)
                           FALSE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * ExGameView:n-own-moves:
+   *
+   * How many moves the user has played on the board (the moves of the
+   * user's line, ex_game_view_play_move()); 0 when there are none.
+   */
+  properties[PROP_N_OWN_MOVES] =
+    g_param_spec_uint ("n-own-moves", NULL, NULL,
+                       0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   _ex_viewer_ensure_resources ();
@@ -893,6 +1007,7 @@ ex_game_view_class_init (ExGameViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExGameView, position_label);
   gtk_widget_class_bind_template_child (widget_class, ExGameView, match_label);
   gtk_widget_class_bind_template_child (widget_class, ExGameView, flip_button);
+  gtk_widget_class_bind_template_child (widget_class, ExGameView, discard_button);
   gtk_widget_class_bind_template_child (widget_class, ExGameView, move_list);
 
   gtk_widget_class_install_action (widget_class, "game.first", NULL, action_first);
@@ -907,6 +1022,8 @@ ex_game_view_class_init (ExGameViewClass *klass)
   gtk_widget_class_install_action (widget_class, "game.previous-match", NULL,
                                    action_previous_match);
   gtk_widget_class_install_action (widget_class, "game.flip", NULL, action_flip);
+  gtk_widget_class_install_action (widget_class, "game.discard-own-moves", NULL,
+                                   action_discard_own_moves);
 
   add_key (widget_class, GDK_KEY_Left, GDK_KEY_KP_Left, "game.previous");
   add_key (widget_class, GDK_KEY_Right, GDK_KEY_KP_Right, "game.next");
@@ -917,6 +1034,9 @@ ex_game_view_class_init (ExGameViewClass *klass)
   add_key (widget_class, GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down, "game.next-match");
   add_key (widget_class, GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up, "game.previous-match");
   add_key (widget_class, GDK_KEY_f, GDK_KEY_F, "game.flip");
+  /* Only while there are moves of the user's: otherwise Escape goes on to
+   * the window (Stop). */
+  add_key (widget_class, GDK_KEY_Escape, 0, "game.discard-own-moves");
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "gameview");
@@ -952,6 +1072,8 @@ ex_game_view_init (ExGameView *self)
   g_object_bind_property (self->board, "flipped", self->flip_button, "active",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect_object (self->board, "notify::flipped", G_CALLBACK (on_board_flipped),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->board, "move-chosen", G_CALLBACK (on_move_chosen),
                            self, G_CONNECT_SWAPPED);
 
   ex_game_view_update_header (self);

@@ -136,6 +136,29 @@ void       ex_game_view_set_flipped   (ExGameView *self,
 
 GtkWidget *ex_game_view_get_move_list (ExGameView *self);
 
+/**
+ * ex_game_view_play_move:
+ * @self: an #ExGameView.
+ * @move: a move of the position shown.
+ *
+ * Plays @move as the user's (what a move on the board does): a move the
+ * game already has at the position shown is followed; any other legal move
+ * goes into the user's line (see ex-own-line.h), shown in the move list
+ * as the user's and written by "copy as PGN", and the position after it is
+ * shown.  A game read with an error takes no moves.
+ *
+ * Returns: %FALSE if @move is not legal or the game takes no moves.
+ */
+gboolean   ex_game_view_play_move         (ExGameView   *self,
+                                           const CqMove *move);
+
+/* Drops the user's moves (Escape, "Discard my moves"); if one of them
+ * was shown, the position they started from is shown. */
+void       ex_game_view_discard_own_moves (ExGameView   *self);
+
+/* The number of moves the user played (#ExGameView:n-own-moves). */
+guint      ex_game_view_get_n_own_moves   (ExGameView   *self);
+
 gboolean   ex_game_view_get_figurine  (ExGameView *self);
 void       ex_game_view_set_figurine  (ExGameView *self,
                                        gboolean    figurine);

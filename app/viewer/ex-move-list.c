@@ -25,6 +25,7 @@ struct _ExMoveList
   GtkTextTag      *result_tag;
   GtkTextTag      *error_tag;
   GtkTextTag      *matched_tag;
+  GtkTextTag      *own_tag;
   GtkTextTag      *indent_tags[EX_MOVE_TEXT_MAX_BLOCK_DEPTH + 1];
 
   ExMoveText      *move_text;
@@ -106,7 +107,10 @@ ex_move_list_set_game (ExMoveList   *self,
               tag = self->error_tag;
               break;
             case EX_MOVE_TEXT_MOVE:
-              if (matched != NULL && span->node < self->move_text->n_nodes && matched[span->node])
+              /* @matched covers the game's nodes only, not the user's. */
+              if (span->own)
+                tag = self->own_tag;
+              else if (matched != NULL && span->node < game->n_nodes && matched[span->node])
                 tag = self->matched_tag;
               break;
             case EX_MOVE_TEXT_NUMBER:
@@ -463,6 +467,13 @@ ex_move_list_init (ExMoveList *self)
                                "background", "#f6d32d",
                                "foreground", "#241f31",
                                NULL);
+  /* The moves the user played on the board: not the game's, so set apart
+   * in italic green (the green of the board's move marks). */
+  self->own_tag = add_tag (self->tags, "own",
+                           "foreground", "#26a269",
+                           "style", PANGO_STYLE_ITALIC,
+                           "weight", PANGO_WEIGHT_BOLD,
+                           NULL);
 
   ex_move_list_set_game (self, NULL, NULL);
 

@@ -21,6 +21,7 @@ typedef struct {
   gboolean    need_number;    /* a Black move must show "N..." */
   gboolean    para_error;     /* the current paragraph is the error message */
   gboolean    figurine;       /* EX_MOVE_TEXT_FIGURINE */
+  guint       game_nodes;     /* the game's own nodes; higher indices are the user's */
   GString    *scratch;
 } Writer;
 
@@ -124,6 +125,19 @@ writer_add_span (Writer        *w,
     .mainline = !!mainline,
   };
 
+  if (kind == EX_MOVE_TEXT_MOVE && node >= w->game_nodes)
+    {
+      /* A node the game view added for the user's moves (numbered after
+       * the game's): the index table grows to it. */
+      span.own = TRUE;
+      if (node >= w->mt->n_nodes)
+        {
+          w->mt->node_to_move = g_renew (guint32, w->mt->node_to_move, node + 1);
+          for (guint i = w->mt->n_nodes; i <= node; i++)
+            w->mt->node_to_move[i] = G_MAXUINT32;
+          w->mt->n_nodes = node + 1;
+        }
+    }
   g_array_append_val (w->mt->spans, span);
   if (kind == EX_MOVE_TEXT_MOVE)
     {
@@ -367,6 +381,7 @@ ex_move_text_new_full (const CqGame    *game,
     mt->node_to_move[i] = G_MAXUINT32;
 
   w.mt = mt;
+  w.game_nodes = mt->n_nodes;
   w.figurine = (flags & EX_MOVE_TEXT_FIGURINE) != 0;
   w.pending_depth = -1;
   w.at_para_start = TRUE;

@@ -53,6 +53,9 @@ typedef enum {
  * @kind: an #ExMoveTextKind.
  * @depth: variation depth of the span (0 on the mainline).
  * @mainline: TRUE for a move (or paragraph) of the mainline.
+ * @own: TRUE for a move the user played on the board: a node that the
+ *   game view added to the game's tree, whose index is the game's
+ *   @n_nodes or more (see ExGameView).
  */
 typedef struct {
   guint32 start;
@@ -61,6 +64,7 @@ typedef struct {
   guint8  kind;
   guint8  depth;
   guint8  mainline;
+  guint8  own;
 } ExMoveTextSpan;
 
 /**
@@ -72,7 +76,8 @@ typedef struct {
  *   by @start; one per node of the game.
  * @node_to_move: for each node index, its position in @moves
  *   (@n_nodes entries).
- * @n_nodes: the game's number of nodes.
+ * @n_nodes: the game's number of nodes, plus those the game view added
+ *   for the user's moves (the highest index met plus one).
  */
 typedef struct {
   GString        *text;
