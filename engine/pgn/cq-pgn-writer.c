@@ -152,7 +152,10 @@ emit_annotations (Writer *w, const CqNode *node)
   gboolean marked = o && o->marks && node->index < o->n_marks && o->marks[node->index];
   const char *mark = marked && o->mark_texts && o->mark_texts[node->index]
                      ? o->mark_texts[node->index] : w->mark_text;
-  gboolean skipped = w->has_skipped && w->has_skipped[node->index];
+  /* Nodes added to the tree after it was read (the viewer's own moves) are
+   * numbered past n_nodes and have no unread text. */
+  gboolean skipped = w->has_skipped && node->index < w->game->n_nodes
+                     && w->has_skipped[node->index];
   /* CQL 6.2's layout: the game number and the mark go inside the comment
    * already there. */
   gboolean header = o && o->merge_comments && node->parent == NULL && o->header_comment;
