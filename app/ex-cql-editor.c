@@ -59,6 +59,7 @@ struct _ExCqlEditor
   guint            column;
   char            *designator;    /* at the cursor, or NULL */
   GFile           *file;          /* the query's file, or NULL */
+  CqDialect        dialect;       /* of the text, as the engine tells it */
 };
 
 G_DEFINE_FINAL_TYPE (ExCqlEditor, ex_cql_editor, G_TYPE_OBJECT)
@@ -68,6 +69,7 @@ enum {
   PROP_MESSAGE,
   PROP_HAS_ERROR,
   PROP_FILE,
+  PROP_DIALECT,
   N_PROPS
 };
 
@@ -433,6 +435,66 @@ parse_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/**
+ * ex_cql_editor_get_language:
+ * @dialect: a #CqDialect.
+ *
+ * The GtkSourceView language of a dialect's text: "cql" (data/cql.lang)
+ * or "cql6" (data/cql6.lang), from the application's resources.
+ *
+ * Returns: (transfer none): the language.
+ */
+GtkSourceLanguage *
+ex_cql_editor_get_language (CqDialect dialect)
+{
+  static gsize initialized;
+  GtkSourceLanguageManager *manager = gtk_source_language_manager_get_default ();
+
+  if (g_once_init_enter (&initialized))
+    {
+      gtk_source_language_manager_append_search_path (manager,
+                                                      "resource:///org/excelsior/Workbench/"
+                                                      "language-specs/");
+      g_once_init_leave (&initialized, 1);
+    }
+  return gtk_source_language_manager_get_language (manager,
+                                                   dialect == CQ_DIALECT_CQL6 ? "cql6" : "cql");
+}
+
+/* Highlights the text in its dialect: told from its first word, so that a
+ * pasted CQL 6 query reads as CQL 6 at once. */
+static void
+update_dialect (ExCqlEditor *self)
+{
+  GtkTextIter start, end;
+  g_autofree char *head = NULL;
+  CqDialect dialect;
+
+  /* The first word after comments: the first 4,096 characters are read,
+   * not the whole text at each key (a query of a megabyte may be pasted). */
+  gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (self->buffer), &start);
+  gtk_text_buffer_get_iter_at_offset (GTK_TEXT_BUFFER (self->buffer), &end, 4096);
+  head = gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
+  dialect = cq_query_text_dialect (head, -1);
+  if (dialect == self->dialect && gtk_source_buffer_get_language (self->buffer) != NULL)
+    return;
+  self->dialect = dialect;
+  gtk_source_buffer_set_language (self->buffer, ex_cql_editor_get_language (dialect));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIALECT]);
+}
+
+/**
+ * ex_cql_editor_get_dialect:
+ *
+ * Returns: the dialect of the editor's text (ExCqlEditor:dialect).
+ */
+CqDialect
+ex_cql_editor_get_dialect (ExCqlEditor *self)
+{
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), CQ_DIALECT_CQL3);
+  return self->dialect;
+}
+
 /* An error shown belongs to the text it was found in: any change clears
  * it at once, and the parse after the delay shows it again if it is still
  * there. */
@@ -440,6 +502,7 @@ static void
 buffer_changed_cb (ExCqlEditor   *self,
                    GtkTextBuffer *buffer)
 {
+  update_dialect (self);
   if (self->line != 0)
     {
       clear_error (self);
@@ -1425,6 +1488,9 @@ ex_cql_editor_get_property (GObject    *object,
     case PROP_FILE:
       g_value_set_object (value, self->file);
       break;
+    case PROP_DIALECT:
+      g_value_set_int (value, self->dialect);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1492,6 +1558,14 @@ ex_cql_editor_class_init (ExCqlEditorClass *klass)
   properties[PROP_FILE] =
     g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /**
+   * ExCqlEditor:dialect:
+   * The #CqDialect of the text (an int): CQL 6 when its first word is
+   * `cql`, else CQL 3.  The buffer's highlighting follows it.
+   */
+  properties[PROP_DIALECT] =
+    g_param_spec_int ("dialect", NULL, NULL, CQ_DIALECT_CQL3, CQ_DIALECT_CQL6, CQ_DIALECT_CQL3,
+                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1565,6 +1639,7 @@ ex_cql_editor_new (GtkSourceView *view)
   g_signal_connect_swapped (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
   g_signal_connect_swapped (buffer, "notify::cursor-position", G_CALLBACK (cursor_moved_cb), self);
 
+  update_dialect (self);
   ex_cql_editor_parse_now (self);
   return self;
 }

@@ -15,6 +15,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (ExCqlEditor, ex_cql_editor, EX, CQL_EDITOR, GObject)
 
+GtkSourceLanguage *ex_cql_editor_get_language (CqDialect dialect);
+CqDialect          ex_cql_editor_get_dialect  (ExCqlEditor *self);
+
 /* The delay between the last change and the live parse. */
 #define EX_CQL_EDITOR_PARSE_DELAY_MS 300
 

@@ -46,6 +46,7 @@ struct _ExWindow
   GtkMenuButton        *examples_button;
   GtkProgressBar       *progress_bar;
   GtkLabel             *query_file_label;
+  GtkLabel             *query_dialect_label;
   GtkSourceView        *editor;
   ExResultsView        *results_view;  /* the list of matched games */
   GtkBox               *viewer_box;
@@ -211,8 +212,11 @@ gboolean       ex_window_export_to_path     (ExWindow       *self,
                                              GError        **error);
 gboolean       ex_window_is_exporting       (ExWindow       *self);
 
-/* The editor controller and the Theme Tools window. */
+/* The editor controller, its view, the dialect label over it and the
+ * Theme Tools window. */
 ExCqlEditor   *ex_window_get_cql_editor     (ExWindow       *self);
+GtkSourceView *ex_window_get_editor_view    (ExWindow       *self);
+GtkLabel      *ex_window_get_dialect_label  (ExWindow       *self);
 ExThemeTools  *ex_window_get_theme_tools    (ExWindow       *self);
 
 G_END_DECLS

@@ -115,6 +115,19 @@ update_query_label (ExWindow *self)
                                         : NULL);
 }
 
+/* The dialect beside the query's name, as the editor tells it from the
+ * text: "CQL 6" when its first word is `cql`, else "CQL 3". */
+static void
+update_dialect_label (ExWindow *self)
+{
+  gboolean cql6 = ex_cql_editor_get_dialect (self->cql_editor) == CQ_DIALECT_CQL6;
+
+  gtk_label_set_text (self->query_dialect_label, cql6 ? "CQL 6" : "CQL 3");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->query_dialect_label),
+                               cql6 ? _("The query is CQL 6: its first word is cql")
+                                    : _("The query is CQL 3: a (match ...) list"));
+}
+
 /* Names the query (its file, example or theme; NULL: none) in the label
  * over the editor.  @pristine: the text is as it was loaded, without
  * changes (an example, a theme). */
@@ -1096,23 +1109,6 @@ ex_window_save_screenshot (ExWindow    *self,
  * GObject
  */
 
-static GtkSourceLanguage *
-get_cql_language (void)
-{
-  static gsize initialized;
-  GtkSourceLanguageManager *manager = gtk_source_language_manager_get_default ();
-
-  if (g_once_init_enter (&initialized))
-    {
-      gtk_source_language_manager_append_search_path (manager,
-                                                      "resource://" RESOURCE_PATH
-                                                      "language-specs/");
-      g_once_init_leave (&initialized, 1);
-    }
-
-  return gtk_source_language_manager_get_language (manager, "cql");
-}
-
 /* Gives the query and results side LEFT_SHARE percent of a window @width
  * wide.  Both sides then keep their share when the window is resized: the
  * results list needs the width as much as the board does. */
@@ -1279,6 +1275,7 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExWindow, examples_button);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, query_file_label);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, query_dialect_label);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, editor);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, results_view);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, viewer_box);
@@ -1305,7 +1302,7 @@ ex_window_init (ExWindow *self)
                             gtk_widget_get_parent (GTK_WIDGET (self->statusbar)),
                             GTK_WIDGET (self->statusbar));
 
-  self->buffer = gtk_source_buffer_new_with_language (get_cql_language ());
+  self->buffer = gtk_source_buffer_new_with_language (ex_cql_editor_get_language (CQ_DIALECT_CQL3));
   scheme = gtk_source_style_scheme_manager_get_scheme (schemes, "Adwaita");
   if (scheme != NULL)
     gtk_source_buffer_set_style_scheme (self->buffer, scheme);
@@ -1451,6 +1448,22 @@ ex_window_get_cql_editor (ExWindow *self)
   return self->cql_editor;
 }
 
+GtkSourceView *
+ex_window_get_editor_view (ExWindow *self)
+{
+  g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
+
+  return self->editor;
+}
+
+GtkLabel *
+ex_window_get_dialect_label (ExWindow *self)
+{
+  g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
+
+  return self->query_dialect_label;
+}
+
 static void
 recent_menu_update (GtkMenuButton *button,
                     gpointer       user_data)
@@ -1466,6 +1479,9 @@ setup_editor (ExWindow *self)
   self->cql_editor = ex_cql_editor_new (self->editor);
   g_signal_connect_object (self->cql_editor, "notify::message", G_CALLBACK (live_parse_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->cql_editor, "notify::dialect",
+                           G_CALLBACK (update_dialect_label), self, G_CONNECT_SWAPPED);
+  update_dialect_label (self);
   ex_cql_editor_add_file_drop (GTK_WIDGET (self), dropped_file_cb, self);
 
   gtk_menu_button_set_create_popup_func (self->recent_button, recent_menu_update, NULL, NULL);

@@ -244,6 +244,14 @@ cq_query_get_dialect (const CqQuery *query)
   return query->cql6 != NULL ? CQ_DIALECT_CQL6 : CQ_DIALECT_CQL3;
 }
 
+CqDialect
+cq_query_text_dialect (const char *text, gssize len)
+{
+  g_return_val_if_fail (text != NULL, CQ_DIALECT_CQL3);
+  return _cq6_text_is_cql6 (text, len < 0 ? strlen (text) : (gsize) len)
+         ? CQ_DIALECT_CQL6 : CQ_DIALECT_CQL3;
+}
+
 const char *
 cq_query_get_mark_text (const CqQuery *query)
 {

@@ -103,6 +103,11 @@ char       *cq_query_resolve_path    (const CqQuery *query, const char *name);
 /* The dialect the query was written in. */
 CqDialect   cq_query_get_dialect     (const CqQuery *query);
 
+/* The dialect of a query's text, told as cq_query_new_from_string() tells
+ * it (the first word after comments is `cql`: CQL 6), without reading the
+ * rest: for an editor's highlighting.  @len: bytes, or -1 if NUL-ended. */
+CqDialect   cq_query_text_dialect    (const char *text, gssize len);
+
 /* The comment written at matched positions by default: "MATCH" for CQL 3
  * (rulings R2), the header's `matchstring` or "CQL" for CQL 6 (as CQL 6.2
  * writes it), "" (none) when a CQL 6 header says `quiet` or `silent`.

@@ -181,6 +181,35 @@ test_markall_hint (void)
   destroy_window (window);
 }
 
+/* The editor tells the dialect from the text: CQL 6 is highlighted as CQL
+ * 6 (data/cql6.lang) and named beside the query's name; a CQL 6 query runs,
+ * and marks every matching position (no :markall hint). */
+static void
+test_dialect (void)
+{
+  ExWindow *window = new_window ();
+  ExCqlEditor *editor = ex_window_get_cql_editor (window);
+  GtkSourceBuffer *buffer = GTK_SOURCE_BUFFER (
+    gtk_text_view_get_buffer (GTK_TEXT_VIEW (ex_window_get_editor_view (window))));
+
+  ex_window_set_query_text (window, "(match (position :mate))\n");
+  g_assert_cmpint (ex_cql_editor_get_dialect (editor), ==, CQ_DIALECT_CQL3);
+  g_assert_cmpstr (gtk_source_language_get_id (gtk_source_buffer_get_language (buffer)), ==,
+                   "cql");
+  g_assert_cmpstr (gtk_label_get_text (ex_window_get_dialect_label (window)), ==, "CQL 3");
+
+  run_and_wait (window, "// mates by Black\ncql() mate ▲ attacks ♔\n");
+  g_assert_cmpint (ex_cql_editor_get_dialect (editor), ==, CQ_DIALECT_CQL6);
+  g_assert_cmpstr (gtk_source_language_get_id (gtk_source_buffer_get_language (buffer)), ==,
+                   "cql6");
+  g_assert_cmpstr (gtk_label_get_text (ex_window_get_dialect_label (window)), ==, "CQL 6");
+  g_assert_true (ex_cql_editor_parse_now (editor));
+  g_assert_null (strstr (ex_window_get_status_text (window), ":markall"));
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), >, 0);
+
+  destroy_window (window);
+}
+
 /* --help says which files may be given (run in a child: it exits). */
 static void
 test_help (void)
@@ -214,6 +243,7 @@ main (int   argc,
   g_test_add_func ("/ui/details/database-button", test_database_button);
   g_test_add_func ("/ui/details/markall-hint", test_markall_hint);
   g_test_add_func ("/ui/details/help", test_help);
+  g_test_add_func ("/ui/details/dialect", test_dialect);
   status = g_test_run ();
 
   g_clear_object (&app);
