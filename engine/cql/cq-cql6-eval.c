@@ -9,6 +9,10 @@
  * Which positions are examined and how a game matches is in
  * _cq6_match_game() (docs/cql6.md "How a query runs").
  *
+ * Why one file of about 1,100 lines: every filter's evaluation is a case
+ * of one recursive eval(), and the set geometry it calls (attacks, lines,
+ * pins, rays, pawn structure) serves those cases only.
+ *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cq-cql6-private.h"
