@@ -272,7 +272,8 @@ count_nodes (const Cq6Filter *f)
 #define ANCHOR_MIN_MEMBERS 8
 
 /* The one-square designator a member needs to match (itself, or one of
- * the filters of a compound member), fewest piece kinds first; or NULL. */
+ * the filters of a compound member), the rarest pieces first (a king
+ * before a knight, as CQL 3's lists choose); or NULL. */
 static const CqDesignator *
 member_anchor (const Cq6Filter *member)
 {
@@ -287,7 +288,8 @@ member_anchor (const Cq6Filter *member)
       if (f->kind != CQ6_DESIGNATOR || __builtin_popcountll (d->squares) != 1
           || d->pieces == CQ_PIECES_ALL)
         continue;
-      if (best == NULL || __builtin_popcount (d->pieces) < __builtin_popcount (best->pieces))
+      if (best == NULL
+          || _cq_piece_mask_weight (d->pieces) < _cq_piece_mask_weight (best->pieces))
         best = d;
     }
   return best;

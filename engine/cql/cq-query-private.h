@@ -317,6 +317,11 @@ typedef struct {
   guint32    *indices;
 } CqAnchorGroup;
 
+/* How many squares of a position a piece mask is expected to find (a king
+ * 1, a knight 2, a pawn 8, an empty square 32, summed over the mask): the
+ * fewer, the better an anchor. */
+guint _cq_piece_mask_weight (guint16 pieces);
+
 /**
  * _cq_anchor_index_build:
  * @anchors: for each of @n members (instances of a CQL 3 list, images of

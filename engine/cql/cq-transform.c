@@ -989,10 +989,8 @@ instance_equal_func (gconstpointer a, gconstpointer b)
 /* Below this many instances a list tries them all in turn. */
 #define ANCHOR_MIN_INSTANCES 8
 
-/* How many squares of a position a piece mask is expected to find: the
- * fewer, the better an anchor. */
-static guint
-mask_weight (guint16 pieces)
+guint
+_cq_piece_mask_weight (guint16 pieces)
 {
   /* empty, P N B R Q K, p n b r q k */
   static const guint8 weight[CQ_N_PIECES] = { 32, 8, 2, 2, 2, 1, 1, 8, 2, 2, 2, 1, 1 };
@@ -1018,7 +1016,7 @@ anchor_of (const CqInstance *instance)
 
       if (__builtin_popcountll (d->squares) != 1 || d->tag >= 0)
         continue;
-      w = mask_weight (d->pieces);
+      w = _cq_piece_mask_weight (d->pieces);
       if (w < best_weight)
         best = (int) i, best_weight = w;
     }
