@@ -592,7 +592,10 @@ static const GdkRGBA shape_colors[EX_BOARD_SHAPE_N_COLORS] = {
 
 /* An arrow from the centre of @from_rect to that of @to_rect: a shaft of
  * 16% of a square and a head 45% long, whose tip stops short of the
- * target's centre so that the piece there stays visible. */
+ * target's centre so that the piece there stays visible.  One outline,
+ * filled once: a translucent colour then covers every point once (no
+ * darker seam where shaft and head meet) without an intermediate group,
+ * which cairo's SVG surface does not free. */
 static void
 draw_arrow (cairo_t               *cr,
             const graphene_rect_t *from_rect,
@@ -604,26 +607,27 @@ draw_arrow (cairo_t               *cr,
   double dx = x2 - x1, dy = y2 - y1;
   double length = sqrt (dx * dx + dy * dy);
   double head = size * 0.45, half_width = size * 0.25, tip_margin = size * 0.12;
-  double ux, uy, tx, ty, bx, by;
+  double shaft = size * 0.08;
+  double ux, uy, nx, ny, tx, ty, bx, by;
 
   if (length <= head + tip_margin)
     return;
   ux = dx / length;
   uy = dy / length;
+  nx = -uy;            /* the unit normal */
+  ny = ux;
   tx = x2 - ux * tip_margin;
   ty = y2 - uy * tip_margin;
   bx = tx - ux * head;
   by = ty - uy * head;
 
-  cairo_set_line_width (cr, size * 0.16);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-  cairo_move_to (cr, x1, y1);
-  cairo_line_to (cr, bx + ux, by + uy);
-  cairo_stroke (cr);
-
-  cairo_move_to (cr, tx, ty);
-  cairo_line_to (cr, bx - uy * half_width, by + ux * half_width);
-  cairo_line_to (cr, bx + uy * half_width, by - ux * half_width);
+  cairo_move_to (cr, x1 + nx * shaft, y1 + ny * shaft);
+  cairo_line_to (cr, bx + nx * shaft, by + ny * shaft);
+  cairo_line_to (cr, bx + nx * half_width, by + ny * half_width);
+  cairo_line_to (cr, tx, ty);
+  cairo_line_to (cr, bx - nx * half_width, by - ny * half_width);
+  cairo_line_to (cr, bx - nx * shaft, by - ny * shaft);
+  cairo_line_to (cr, x1 - nx * shaft, y1 - ny * shaft);
   cairo_close_path (cr);
   cairo_fill (cr);
 }
@@ -648,15 +652,14 @@ ex_board_painter_draw_shapes (const ExBoardPainter *painter,
       ex_board_painter_get_square_bounds (painter, shape->from, &from_rect);
       ex_board_painter_get_square_bounds (painter, shape->to, &to_rect);
 
-      /* Each shape is drawn opaque into a group painted translucent, so
-       * that the shaft and the head of an arrow do not darken where they
-       * overlap. */
-      cairo_push_group (cr);
-      cairo_set_source_rgb (cr, color->red, color->green, color->blue);
+      /* Each shape covers its points once (a ring's stroke, an arrow's
+       * outline), so the translucent colour is even all over. */
+      cairo_set_source_rgba (cr, color->red, color->green, color->blue, SHAPE_ALPHA);
       if (shape->from == shape->to)
         {
           double width = size * 0.08;
 
+          cairo_new_path (cr);
           cairo_set_line_width (cr, width);
           cairo_arc (cr, from_rect.origin.x + size / 2, from_rect.origin.y + size / 2,
                      (size - width) / 2, 0, 2 * G_PI);
@@ -664,8 +667,6 @@ ex_board_painter_draw_shapes (const ExBoardPainter *painter,
         }
       else
         draw_arrow (cr, &from_rect, &to_rect, size);
-      cairo_pop_group_to_source (cr);
-      cairo_paint_with_alpha (cr, SHAPE_ALPHA);
     }
   cairo_restore (cr);
 }
