@@ -1062,9 +1062,10 @@ ex_cql_editor_get_error_location (ExCqlEditor *self,
 
 /* The description of @keyword in cq_query_keywords(), or NULL. */
 static const char *
-keyword_description (const char *keyword)
+keyword_description (CqDialect   dialect,
+                     const char *keyword)
 {
-  const char *const *keywords = cq_query_keywords ();
+  const char *const *keywords = cq_query_keywords_for (dialect);
 
   for (guint i = 0; keywords[i] != NULL && keywords[i + 1] != NULL; i += 2)
     if (strcmp (keywords[i], keyword) == 0)
@@ -1108,7 +1109,7 @@ ex_cql_editor_dup_hover_text (ExCqlEditor       *self,
   while (!gtk_text_iter_ends_line (&end) && ex_cql_is_word_char (gtk_text_iter_get_char (&end)))
     gtk_text_iter_forward_char (&end);
   word = gtk_text_iter_get_text (&start, &end);
-  description = keyword_description (word);
+  description = keyword_description (self->dialect, word);
   if (description == NULL)
     return NULL;
   return g_strdup_printf ("%s: %s", word, description);
@@ -1157,8 +1158,11 @@ ex_cql_editor_list_proposals (ExCqlEditor *self,
                               const char  *prefix)
 {
   GListStore *store = g_list_store_new (EX_TYPE_CQL_PROPOSAL);
-  const char *const *keywords = cq_query_keywords ();
-  g_autoptr(GPtrArray) tags = declared_tags (self);
+  const char *const *keywords = cq_query_keywords_for (self->dialect);
+  /* :forany tags are CQL 3's. */
+  g_autoptr(GPtrArray) tags = self->dialect == CQ_DIALECT_CQL3
+                              ? declared_tags (self)
+                              : g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; keywords[i] != NULL && keywords[i + 1] != NULL; i += 2)
     if (g_str_has_prefix (keywords[i], prefix) && strcmp (keywords[i], prefix) != 0)

@@ -252,6 +252,9 @@ void        _cq6_filter_free    (Cq6Filter *filter);
 Cq6Filter  *_cq6_filter_copy    (const Cq6Filter *filter);
 gboolean    _cq6_filter_equal   (const Cq6Filter *a, const Cq6Filter *b);
 
+/* cq-cql6-keywords.c: {word, description, ...}, NULL-ended (static). */
+const char *const *_cq6_keywords (void);
+
 /* cq-cql6-transform.c */
 
 /* The transform filters, as CQ_TRANSFORM_* sets plus CQL 6's own. */

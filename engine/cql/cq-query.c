@@ -244,6 +244,12 @@ cq_query_get_dialect (const CqQuery *query)
   return query->cql6 != NULL ? CQ_DIALECT_CQL6 : CQ_DIALECT_CQL3;
 }
 
+const char *const *
+cq_query_keywords_for (CqDialect dialect)
+{
+  return dialect == CQ_DIALECT_CQL6 ? _cq6_keywords () : cq_query_keywords ();
+}
+
 CqDialect
 cq_query_text_dialect (const char *text, gssize len)
 {

@@ -285,6 +285,11 @@ char       *cq_match_describe (const CqMatchedPosition *position);
  * for the editor's highlighting and completion.  Static data. */
 const char *const *cq_query_keywords (void);
 
+/* The same for a dialect: cq_query_keywords() for CQL 3; for CQL 6 its
+ * filters and parameters, those not supported yet saying so in their
+ * description (docs/cql6.md).  Static data. */
+const char *const *cq_query_keywords_for (CqDialect dialect);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqQuery, cq_query_free)
 
 G_END_DECLS

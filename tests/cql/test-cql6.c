@@ -367,6 +367,46 @@ test_errors (void)
     }
 }
 
+/* Every word the editor offers for CQL 6 is one the reader knows: in some
+ * place (a filter, a header parameter, a parameter of move, pin or a
+ * transform) it is accepted or refused as not supported yet, never an
+ * unknown word; and each has a description. */
+static void
+test_keywords (void)
+{
+  const char *const *words = cq_query_keywords_for (CQ_DIALECT_CQL6);
+  static const char *const places[] = {
+    "cql() %s", "cql(%s) true", "cql(%s x) true", "cql() move %s", "cql() pin %s",
+    "cql() flip %s K", "cql() if check %s mate", "cql() %s K", "cql() K %s k",
+  };
+  guint n = 0;
+
+  g_assert_true (cq_query_keywords_for (CQ_DIALECT_CQL3) == cq_query_keywords ());
+  for (guint i = 0; words[i] != NULL; i += 2, n++)
+    {
+      gboolean known = FALSE;
+
+      g_assert_nonnull (words[i + 1]);
+      g_assert_cmpuint (strlen (words[i + 1]), >, 0);
+      for (guint k = 0; k < G_N_ELEMENTS (places) && !known; k++)
+        {
+          g_autofree char *text = g_strdup_printf (places[k], words[i]);
+          g_autoptr(GError) error = NULL;
+          g_autoptr(CqQuery) query = cq_query_new_from_string (text, "k.cql", &error);
+
+          known = query != NULL || !g_error_matches (error, CQ_QUERY_ERROR,
+                                                     CQ_QUERY_ERROR_UNKNOWN_KEYWORD);
+          if (known && query == NULL && strstr (words[i + 1], "not supported yet") != NULL)
+            g_assert_true (g_error_matches (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_UNSUPPORTED)
+                           || !g_str_has_prefix (places[k], "cql() %s"));
+        }
+      if (!known)
+        g_test_message ("unknown to the reader: %s", words[i]);
+      g_assert_true (known);
+    }
+  g_assert_cmpuint (n, >=, 120);
+}
+
 /* Old query files are Windows-1252; bytes that are not UTF-8 are read so,
  * and a NUL byte is an error at its place (as for CQL 3). */
 static void
@@ -412,5 +452,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cql6/dialect", test_dialect);
   g_test_add_func ("/cql6/errors", test_errors);
   g_test_add_func ("/cql6/encoding", test_encoding);
+  g_test_add_func ("/cql6/keywords", test_keywords);
   return g_test_run ();
 }

@@ -207,6 +207,29 @@ test_dialect (void)
   g_assert_null (strstr (ex_window_get_status_text (window), ":markall"));
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), >, 0);
 
+  /* Completion and hover help speak the text's dialect. */
+  {
+    g_auto(GStrv) cql6 = ex_cql_editor_complete (editor, "passed");
+    g_auto(GStrv) cql6_colon = ex_cql_editor_complete (editor, ":mat");
+    GtkTextIter iter;
+    g_autofree char *hover = NULL;
+
+    g_assert_true (g_strv_contains ((const char *const *) cql6, "passedpawns"));
+    g_assert_cmpuint (g_strv_length (cql6_colon), ==, 0);
+    /* "mate" in "cql() mate ..." */
+    gtk_text_buffer_get_iter_at_line_offset (GTK_TEXT_BUFFER (buffer), &iter, 1, 7);
+    hover = ex_cql_editor_dup_hover_text (editor, &iter);
+    g_assert_cmpstr (hover, ==, "mate: the side to move is checkmated");
+  }
+  ex_window_set_query_text (window, "(match (position :mate))\n");
+  {
+    g_auto(GStrv) cql3 = ex_cql_editor_complete (editor, ":mat");
+    g_auto(GStrv) cql3_word = ex_cql_editor_complete (editor, "passed");
+
+    g_assert_true (g_strv_contains ((const char *const *) cql3, ":mate"));
+    g_assert_false (g_strv_contains ((const char *const *) cql3_word, "passedpawns"));
+  }
+
   destroy_window (window);
 }
 

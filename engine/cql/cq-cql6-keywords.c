@@ -1,0 +1,157 @@
+/* cq-cql6-keywords.c: the words of CQL 6 with a one-line description each,
+ * for the editor's completion and hover help (docs/cql6.md says more).
+ *
+ * The reader (cq-cql6-parser.c) reads each of these words: the filters it
+ * evaluates, and the others, which it refuses as "not supported yet" (the
+ * description says so).  test-cql6 checks that no word here is unknown to
+ * the reader.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cq-cql6-private.h"
+
+#define NOT_YET " (not supported yet)"
+
+static const char *const cql6_keywords[] = {
+  /* The header */
+  "cql", "the header: cql(input FILE output FILE variations ...), then the filters",
+  "input", "header: the database to search",
+  "output", "header: the file that receives the matched games",
+  "variations", "header: examine the positions of variations too",
+  "matchcount", "header: how many positions of a game must match (N or N M)",
+  "matchstring", "header: the comment at matched positions instead of CQL",
+  "quiet", "header: no CQL comment at matched positions",
+  "silent", "header: no comment added to the games at all",
+  /* Logic */
+  "and", "both filters match",
+  "or", "either filter matches",
+  "not", "the filter does not match",
+  "if", "if C then F else G: F where C matches, else G",
+  "true", "matches every position",
+  "false", "matches no position",
+  "in", "X in Y: every square of X is in Y (\"text\" in S: S contains the text)",
+  /* The position */
+  "check", "the side to move is in check",
+  "mate", "the side to move is checkmated",
+  "stalemate", "the side to move is stalemated",
+  "wtm", "White is to move",
+  "btm", "Black is to move",
+  "sidetomove", "the side to move: white (1) or black (-1)",
+  "white", "the colour White (1); elo white, player white: White's",
+  "black", "the colour Black (-1); elo black, player black: Black's",
+  "initial", "the game's first position",
+  "terminal", "a position without a next move",
+  "mainline", "the position is on the main line",
+  "variation", "the position is in a variation",
+  "movenumber", "the move number: 1 at the game's first position",
+  "ply", "the number of moves from the game's first position",
+  /* Sets */
+  "attacks", "X attacks Y: the squares of X whose piece attacks a square of Y",
+  "attackedby", "Y attackedby X: the squares of Y attacked by a piece of X",
+  "between", "between(X Y): the squares strictly between a square of X and one of Y",
+  "ray", "ray [direction] (X Y ...): squares of each set in turn along a line, empty between",
+  "xray", "xray (X Y ...): a ray along a line the first piece slides on",
+  "pin", "pin [from X] [through Y] [to Z]: the pinned pieces",
+  "from", "move from X / pin from X: where the move or the pinning piece starts",
+  "through", "pin through Y: the pieces that may be pinned",
+  "to", "move to X / pin to Z: where the move goes, what the pin is to",
+  "up", "up [N [M]] X: the squares above X",
+  "down", "down [N [M]] X: the squares below X",
+  "left", "left [N [M]] X: the squares left of X",
+  "right", "right [N [M]] X: the squares right of X",
+  "northeast", "northeast [N [M]] X: the squares up and right of X",
+  "northwest", "northwest [N [M]] X: the squares up and left of X",
+  "southeast", "southeast [N [M]] X: the squares down and right of X",
+  "southwest", "southwest [N [M]] X: the squares down and left of X",
+  "vertical", "vertical [N [M]] X: the squares above and below X",
+  "horizontal", "horizontal [N [M]] X: the squares left and right of X",
+  "orthogonal", "orthogonal [N [M]] X: the squares along ranks and files from X",
+  "diagonal", "diagonal [N [M]] X: the squares along diagonals from X",
+  "anydirection", "anydirection [N [M]] X: the squares in every direction from X",
+  "light", "light X: the light squares of X",
+  "dark", "dark X: the dark squares of X",
+  "passedpawns", "the passed pawns of both sides",
+  "doubledpawns", "the doubled pawns of both sides",
+  "isolatedpawns", "the isolated pawns of both sides",
+  "connectedpawns", "the pawns with a friendly pawn on a neighbouring file",
+  "makesquare", "makesquare(F R): the square on file F and rank R (1 to 8)",
+  "file", "file X: the file (1 to 8) of X's one square",
+  "rank", "rank X: the rank (1 to 8) of X's one square",
+  /* Numbers */
+  "abs", "the absolute value",
+  "max", "max(X Y ...): the largest",
+  "min", "min(X Y ...): the smallest",
+  "sqrt", "the integer square root",
+  "power", "power X: the material of X's pieces (P 1, N B 3, R 5, Q 9)",
+  "gamenumber", "the game's number in the database",
+  "elo", "elo [white|black]: a player's rating (the higher without a colour)",
+  "whiteelo", "White's rating",
+  "blackelo", "Black's rating",
+  "year", "the year of the game's Date tag",
+  /* Moves */
+  "move", "a move from this position passes the parameters (from to capture promote ...)",
+  "capture", "move capture X: the move takes a piece on X",
+  "promote", "move promote P: the move promotes to P's piece type",
+  "enpassant", "move enpassant: an en passant capture",
+  "castle", "move castle: castling",
+  "null", "move null: a null move (--)",
+  "primary", "move primary: only the main continuation",
+  "secondary", "move secondary: only the continuations of variations",
+  "previous", "move previous: the move that led to this position",
+  "legal", "move legal: every legal move of the position",
+  "pseudolegal", "move pseudolegal: every move by the pieces' rules, check ignored",
+  /* Game tags */
+  "player", "player [white|black] [\"text\"]: a player's name, or that it contains text",
+  "event", "event [\"text\"]: the Event tag, or that it contains text",
+  "site", "site [\"text\"]: the Site tag, or that it contains text",
+  "date", "date [\"text\"]: the Date tag, or that it contains text",
+  "eco", "eco [\"text\"]: the ECO tag, or that it contains text",
+  "tag", "tag \"Name\": any tag's text",
+  "result", "result 1-0 (0-1, 1/2-1/2): the game's result",
+  /* Transforms */
+  "flip", "flip F: F or one of its 8 images under the board's symmetries",
+  "flipvertical", "flipvertical F: F or its mirror image left to right",
+  "fliphorizontal", "fliphorizontal F: F or its mirror image top to bottom",
+  "flipcolor", "flipcolor F: F or F with the colours swapped",
+  "reversecolor", "reversecolor F: F with the colours swapped",
+  "rotate90", "rotate90 F: F turned by quarter turns",
+  "rotate45", "rotate45 F: F's directions turned by eighth turns",
+  "shift", "shift F: F moved anywhere on the board",
+  "shifthorizontal", "shifthorizontal F: F moved along the ranks",
+  "shiftvertical", "shiftvertical F: F moved along the files",
+  "count", "flip count F (and the other transforms): how many images of F match",
+  /* Part 2 of CQL 6: read, refused */
+  "line", "line --> F --> G ...: a sequence of positions" NOT_YET,
+  "path", "path: a sequence of moves" NOT_YET,
+  "find", "find F: a later (or earlier) position where F matches" NOT_YET,
+  "echo", "echo (s t) F: pairs of positions" NOT_YET,
+  "piece", "piece x in S F: a loop over pieces" NOT_YET,
+  "square", "square x in S F: a loop over squares" NOT_YET,
+  "pieceid", "pieceid X: the id of the piece on X's one square" NOT_YET,
+  "comment", "comment (...): a comment at the matched position" NOT_YET,
+  "message", "message (...): a message while searching" NOT_YET,
+  "sort", "sort F: order the games by F's value" NOT_YET,
+  "function", "function name(args) {...}" NOT_YET,
+  "while", "while (C) F" NOT_YET,
+  "parent", "the position before this one" NOT_YET,
+  "child", "a position after this one" NOT_YET,
+  "ancestor", "ancestor(x y): x comes before y" NOT_YET,
+  "descendant", "descendant(x y): x comes after y" NOT_YET,
+  "lca", "lca(x y): the last position x and y share" NOT_YET,
+  "distance", "distance(x y): moves between two positions" NOT_YET,
+  "depth", "the variation depth of the position" NOT_YET,
+  "positionid", "the position's number in the game" NOT_YET,
+  "position", "position N: the position with that number" NOT_YET,
+  "persistent", "a variable kept from game to game" NOT_YET,
+  "isbound", "isbound x: the variable has a value" NOT_YET,
+  "unbind", "unbind x: forget the variable's value" NOT_YET,
+  "consecutivemoves", "consecutivemoves(x y): moves played in both lines" NOT_YET,
+  "currentposition", "the position being examined" NOT_YET,
+  NULL
+};
+
+const char *const *
+_cq6_keywords (void)
+{
+  return cql6_keywords;
+}
