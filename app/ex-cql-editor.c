@@ -11,8 +11,11 @@
  *   underlined where it is, marked in the gutter, explained on hover and
  *   in ExCqlEditor:message (the window's status line).  The engine's own
  *   message names the nearest keywords for a misspelt one;
- * - completes keywords (with the description of cq_query_keywords()) and
- *   the tag names the query declares with `:forany` (`$name`);
+ * - tells the dialect from the text (ExCqlEditor:dialect) and highlights
+ *   it with its language (data/cql.lang, data/cql6.lang);
+ * - completes and explains the keywords of that dialect (with the
+ *   descriptions of cq_query_keywords_for()) and, in CQL 3, the tag names
+ *   the query declares with `:forany` (`$name`);
  * - tells the picker which designator the cursor is on
  *   (ExCqlEditor::designator-at-cursor);
  * - shows the errors a search finds when it compiles the text
@@ -22,8 +25,10 @@
  *   As), keeps the buffer's modified flag and the recent files
  *   (GtkRecentManager), and accepts files dropped on a widget.
  *
- * Why about 1,000 lines: every item above reads or changes the one
- * buffer; the completion and hover plumbing is in ex-cql-provider.c.
+ * Why over 1,000 lines (1,650): every item above reads or changes the one
+ * buffer; the completion and hover plumbing is in ex-cql-provider.c.  The
+ * insertion of the picker's items (ex_cql_editor_insert_item(), a small
+ * reader of the match list's structure) is the part to move out next.
  */
 #include "config.h"
 
