@@ -1317,7 +1317,8 @@ parse_header (Parser *p, Cq6Program *prog)
           c2 = node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, value, hi);
           c2->which = CQ6_CMP_LE;
           if (games == NULL)
-            games = node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, t);
+            /* Owned by the program at once: an error below frees it. */
+            games = prog->game_filters = node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, t);
           _cq6_filter_add_arg (games, c1);
           _cq6_filter_add_arg (games, c2);
         }
@@ -1347,7 +1348,7 @@ parse_header (Parser *p, Cq6Program *prog)
                               "expected a string after `%s` in the header", w);
             }
           if (games == NULL)
-            games = node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, t);
+            games = prog->game_filters = node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, t);
           _cq6_filter_add_arg (games, f);
         }
       else if (strcmp (w, "sort") == 0 || strcmp (w, "nestban") == 0
@@ -1361,10 +1362,8 @@ parse_header (Parser *p, Cq6Program *prog)
                         "unknown header parameter `%s` (expected input, output, variations, "
                         "mainline, matchcount, matchstring, quiet, silent, gamenumber, result, "
                         "year, player, white, black)", w);
-      prog->game_filters = games;
     }
   advance (p);
-  prog->game_filters = games;
   return TRUE;
 }
 

@@ -215,7 +215,7 @@ typedef struct {
   Cq6TokenKind kind;
   guint        line;
   guint        column;
-  const char  *start;   /* in the source, for messages */
+  const char  *start;   /* in the ASCII spelling of the text, for messages */
   gsize        len;
   char        *text;    /* WORD, STRING, PUNCT: owned, NUL-terminated */
   gint64       number;

@@ -17,7 +17,7 @@
 #include "pgn/cq-pgn.h"
 
 /* White: Ke1 Qd1 Ra1 Nc3 Pe4 Pd4; Black: Ke8 Qd8 Rh8 Bb4 Pd5, White to move.
- * Bb4 pins Nc3 to Ke1; Qd8 attacks d5? no (own pawn). */
+ * Bb4 pins Nc3 to Ke1. */
 #define PIN_FEN "3qk2r/8/8/3p4/1b1PP3/2N5/8/R2QK3 w - - 0 1"
 /* Scholar's mate: four moves, then mate. */
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
