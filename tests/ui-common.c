@@ -76,6 +76,33 @@ ex_test_find_widget (GtkWidget *widget,
   return NULL;
 }
 
+void
+ex_test_screenshot (GtkWidget  *widget,
+                    const char *name)
+{
+  const char *dir = g_getenv ("EXCELSIOR_SCREENSHOT_DIR");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  GtkSnapshot *snapshot;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+
+  if (dir == NULL)
+    return;
+  g_assert_cmpint (width, >, 0);
+  paintable = gtk_widget_paintable_new (widget);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
 gboolean
 ex_test_init (int    *argc,
               char ***argv)

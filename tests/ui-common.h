@@ -44,6 +44,12 @@ gboolean ex_test_no_thread_running (gpointer unused);
 GtkWidget *ex_test_find_widget (GtkWidget *widget,
                                 GType      type);
 
+/* Saves @widget as drawn into $EXCELSIOR_SCREENSHOT_DIR/@name (PNG), for a
+ * person to look at; does nothing without that variable.  Asserts that
+ * the widget is drawn and the file written. */
+void ex_test_screenshot (GtkWidget  *widget,
+                         const char *name);
+
 /* Sets up a workbench test: the environment the suites run in (memory
  * GSettings backend, cairo renderer, no accessibility bus), g_test_init()
  * and GTK.  Returns FALSE without a display: the test then exits 77

@@ -47,34 +47,6 @@ click (GtkWidget *button)
     g_assert_true (gtk_widget_activate (button));
 }
 
-/* Writes @widget (a shown window) as PNG into EXCELSIOR_SCREENSHOT_DIR. */
-static void
-screenshot (GtkWidget  *widget,
-            const char *name)
-{
-  const char *dir = g_getenv ("EXCELSIOR_SCREENSHOT_DIR");
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-  GtkSnapshot *snapshot;
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-
-  if (dir == NULL)
-    return;
-  g_assert_cmpint (width, >, 0);
-  paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  path = g_build_filename (dir, name, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
-}
-
 static void
 on_insert (GObject    *source,
            const char *text,
@@ -352,10 +324,10 @@ test_themes_with_the_mouse (void)
       ex_window_select_result (window, 0);
       ex_test_spin (300);
       png = g_strdup_printf ("picker-theme-%u-window.png", t + 1);
-      screenshot (GTK_WIDGET (window), png);
+      ex_test_screenshot (GTK_WIDGET (window), png);
       g_free (png);
       png = g_strdup_printf ("picker-theme-%u-tools.png", t + 1);
-      screenshot (GTK_WIDGET (tools), png);
+      ex_test_screenshot (GTK_WIDGET (tools), png);
       (void) count;
     }
 
@@ -394,7 +366,7 @@ test_themes_with_the_mouse (void)
     g_assert_cmpstr (ex_picker_get_text (picker), ==, "pa7");
     ex_theme_tools_show_page (tools, "picker");
     ex_test_spin (200);
-    screenshot (GTK_WIDGET (tools), "picker-tools-picker.png");
+    ex_test_screenshot (GTK_WIDGET (tools), "picker-tools-picker.png");
   }
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -545,7 +517,7 @@ test_flipcolor_needs_side (void)
   click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_MATE));
   g_assert_true (ex_pattern_board_get_side_warning (pattern));
   ex_test_spin (100);
-  screenshot (window, "picker-flipcolor-warning.png");
+  ex_test_screenshot (window, "picker-flipcolor-warning.png");
   click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_BTM));
   g_assert_false (ex_pattern_board_get_side_warning (pattern));
   g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position ke5 :btm :mate :flipcolor)");
@@ -628,10 +600,10 @@ test_search_for_this_position (void)
   g_test_message ("the position of game %" G_GUINT64_FORMAT ": %u games", number, n_items);
   ex_window_select_result (window, 0);
   ex_test_spin (300);
-  screenshot (GTK_WIDGET (window), "picker-search-position-window.png");
+  ex_test_screenshot (GTK_WIDGET (window), "picker-search-position-window.png");
   gtk_window_present (GTK_WINDOW (tools));
   ex_test_spin (200);
-  screenshot (GTK_WIDGET (tools), "picker-search-position-tools.png");
+  ex_test_screenshot (GTK_WIDGET (tools), "picker-search-position-tools.png");
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
@@ -719,7 +691,7 @@ test_theme_library (void)
   gtk_window_present (GTK_WINDOW (tools));
   ex_theme_tools_show_page (tools, "themes");
   ex_test_spin (200);
-  screenshot (GTK_WIDGET (tools), "picker-tools-themes.png");
+  ex_test_screenshot (GTK_WIDGET (tools), "picker-tools-themes.png");
   /* A description wraps between words, never inside a file name. */
   g_assert_cmpuint (check_description_breaks (GTK_WIDGET (tools)), ==, g_strv_length (names));
 
@@ -799,7 +771,7 @@ test_editor (void)
   hover = ex_cql_editor_dup_hover_text (editor, &iter);
   g_assert_cmpstr (hover, ==, ex_cql_editor_get_message (editor));
   ex_test_spin (600);
-  screenshot (GTK_WIDGET (window), "picker-editor-error.png");
+  ex_test_screenshot (GTK_WIDGET (window), "picker-editor-error.png");
 
   gtk_text_buffer_set_text (buffer, "(match\n  (position :stalemate Ka1))\n", -1);
   g_assert_true (ex_test_wait_until (parsed_without_error, editor, 5000));

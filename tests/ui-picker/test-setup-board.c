@@ -29,32 +29,6 @@
 
 static ExApplication *app;
 
-static void
-screenshot (GtkWidget  *widget,
-            const char *name)
-{
-  const char *dir = g_getenv ("EXCELSIOR_SCREENSHOT_DIR");
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-  GtkSnapshot *snapshot;
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-
-  if (dir == NULL)
-    return;
-  paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  path = g_build_filename (dir, name, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
-}
-
 /* The first button under @widget whose label is @label. */
 static GtkWidget *
 find_button (GtkWidget  *widget,
@@ -308,12 +282,12 @@ run_position_search (int         width,
   g_assert_true (shows_label (GTK_WIDGET (window), "Exact, 1 piece differs"));
 
   name = g_strdup_printf ("anticipation-window-%s.png", suffix);
-  screenshot (GTK_WIDGET (window), name);
+  ex_test_screenshot (GTK_WIDGET (window), name);
   gtk_window_present (GTK_WINDOW (tools));
   ex_test_spin (300);
   g_free (name);
   name = g_strdup_printf ("anticipation-setup-board-%s.png", suffix);
-  screenshot (GTK_WIDGET (tools), name);
+  ex_test_screenshot (GTK_WIDGET (tools), name);
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
