@@ -20,27 +20,11 @@
 
 #include <string.h>
 
-typedef struct {
-  const Cq6Program *program;
-  const CqGame     *game;
-  const CqNode     *node;
-  const CqPosition *pos;
-  gint8             in_check;   /* -1 not computed yet */
-  gint8             has_move;   /* -1 not computed yet */
-} Ctx;
-
-typedef struct {
-  CqBitboard  set;
-  gint64      num;
-  const char *str;
-} Val;
-
-static gboolean eval (const Cq6Filter *f, Ctx *c, Val *v);
 
 /* Whether the side to move is in check, computed once per position (the
  * chess core's inline test, as CQL 3's evaluator uses it). */
 static gboolean
-in_check (Ctx *c)
+in_check (Cq6Ctx *c)
 {
   if (c->in_check < 0)
     {
@@ -55,7 +39,7 @@ in_check (Ctx *c)
 }
 
 static gboolean
-has_move (Ctx *c)
+has_move (Cq6Ctx *c)
 {
   if (c->has_move < 0)
     c->has_move = (in_check (c) ? cq_position_has_legal_move (c->pos)
@@ -67,7 +51,7 @@ has_move (Ctx *c)
  * it out in nearly every position before either test runs (CQL 3's
  * :stalemate does the same). */
 static gboolean
-stalemate (Ctx *c)
+stalemate (Cq6Ctx *c)
 {
   if (c->has_move < 0 && _cq_position_has_move_unless_in_check (c->pos))
     return FALSE;
@@ -464,12 +448,12 @@ move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const 
 /* `move ...`: TRUE if some move of the kind asked passes its parameters. */
 /* Not inlined into eval(): its frame would make every call dearer. */
 G_NO_INLINE static gboolean
-eval_move (const Cq6Filter *f, Ctx *c, Val *v)
+eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   CqBitboard sets[4] = { 0 };
   gboolean given[4] = { FALSE };
 
-  Ctx before = *c;
+  Cq6Ctx before = *c;
 
   /* `move previous`: its squares are read in the position before the
    * move (ruling 2). */
@@ -484,12 +468,12 @@ eval_move (const Cq6Filter *f, Ctx *c, Val *v)
   for (guint i = 0; i < 4; i++)
     if (f->args[i] != NULL)
       {
-        Val a;
+        Cq6Val a;
 
         given[i] = TRUE;
         if (i == 3)
           continue; /* promote: the piece types of its designator */
-        if (!eval (f->args[i], &before, &a))
+        if (!_cq6_eval (f->args[i], &before, &a))
           return FALSE;
         sets[i] = a.set;
       }
@@ -530,7 +514,7 @@ eval_move (const Cq6Filter *f, Ctx *c, Val *v)
 }
 
 static const char *
-tag_value (const Ctx *c, const char *name)
+tag_value (const Cq6Ctx *c, const char *name)
 {
   return cq_game_get_tag (c->game, name);
 }
@@ -539,7 +523,7 @@ tag_value (const Ctx *c, const char *name)
  * the tag contains it. */
 /* Not inlined into eval(): its frame would make every call dearer. */
 G_NO_INLINE static gboolean
-eval_tag (const Cq6Filter *f, Ctx *c, Val *v)
+eval_tag (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   const char *values[2] = { NULL, NULL };
   guint n = 1;
@@ -614,16 +598,16 @@ eval_arith (const Cq6Filter *f, gint64 a, gint64 b, gint64 *out)
 
 /* `ray` and `xray`: the sets of its arguments, then the lines. */
 G_NO_INLINE static gboolean
-eval_ray (const Cq6Filter *f, Ctx *c, Val *v)
+eval_ray (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   CqBitboard sets[16];
 
   for (guint i = 0; i < f->n_args; i++)
     {
-      Val a;
+      Cq6Val a;
 
       a.set = 0;
-      if (!eval (f->args[i], c, &a))
+      if (!_cq6_eval (f->args[i], c, &a))
         return FALSE;
       sets[i] = a.set;
     }
@@ -632,17 +616,17 @@ eval_ray (const Cq6Filter *f, Ctx *c, Val *v)
 }
 
 G_NO_INLINE static gboolean
-eval_pin (const Cq6Filter *f, Ctx *c, Val *v)
+eval_pin (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   CqBitboard sets[3] = { CQ_SQUARES_ALL, CQ_SQUARES_ALL, CQ_SQUARES_ALL };
 
   for (guint i = 0; i < 3; i++)
     if (f->args[i] != NULL)
       {
-        Val a;
+        Cq6Val a;
 
         a.set = 0;
-        if (!eval (f->args[i], c, &a))
+        if (!_cq6_eval (f->args[i], c, &a))
           return FALSE;
         sets[i] = a.set;
       }
@@ -653,23 +637,23 @@ eval_pin (const Cq6Filter *f, Ctx *c, Val *v)
 /* Evaluates @f, a piece designator inline (the commonest filter, met in
  * every compound and orbit), anything else through eval(). */
 G_ALWAYS_INLINE static inline gboolean
-eval_fast (const Cq6Filter *f, Ctx *c, Val *v)
+eval_fast (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   if (f->kind == CQ6_DESIGNATOR)
     {
       v->set = designator_squares (&f->designator, c->pos);
       return v->set != 0;
     }
-  return eval (f, c, v);
+  return _cq6_eval (f, c, v);
 }
 
 /* One member of an orbit: adds its value to the orbit's (sets united,
  * numbers their maximum, matches counted).  Returns TRUE when the answer
  * is known (a logical orbit matched). */
 G_ALWAYS_INLINE static inline gboolean
-orbit_member (const Cq6Filter *f, const Cq6Filter *member, Ctx *c, Val *v, gint64 *count)
+orbit_member (const Cq6Filter *f, const Cq6Filter *member, Cq6Ctx *c, Cq6Val *v, gint64 *count)
 {
-  Val a;
+  Cq6Val a;
 
   a.set = 0;
   if (member->kind == CQ6_COMPOUND)
@@ -700,7 +684,7 @@ orbit_member (const Cq6Filter *f, const Cq6Filter *member, Ctx *c, Val *v, gint6
  * only those whose anchor square holds one of its pieces. */
 /* Not inlined into eval(): its frame would make every call dearer. */
 G_NO_INLINE static gboolean
-eval_orbit (const Cq6Filter *f, Ctx *c, Val *v)
+eval_orbit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   gint64 count = 0;
 
@@ -741,10 +725,10 @@ eval_orbit (const Cq6Filter *f, Ctx *c, Val *v)
   return count > 0;
 }
 
-static gboolean
-eval (const Cq6Filter *f, Ctx *c, Val *v)
+gboolean
+_cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
-  Val a, b;
+  Cq6Val a, b;
   const CqPosition *pos = c->pos;
 
   /* Set operands are read even when they did not match (empty). */
@@ -768,15 +752,15 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
           return FALSE;
       return TRUE;
     case CQ6_AND:
-      return eval (f->args[0], c, &a) && eval (f->args[1], c, &b);
+      return _cq6_eval (f->args[0], c, &a) && _cq6_eval (f->args[1], c, &b);
     case CQ6_OR:
-      return eval (f->args[0], c, &a) || eval (f->args[1], c, &b);
+      return _cq6_eval (f->args[0], c, &a) || _cq6_eval (f->args[1], c, &b);
     case CQ6_NOT:
-      return !eval (f->args[0], c, &a);
+      return !_cq6_eval (f->args[0], c, &a);
     case CQ6_IF:
-      if (eval (f->args[0], c, &a))
-        return eval (f->args[1], c, v);
-      return f->args[2] != NULL ? eval (f->args[2], c, v) : TRUE;
+      if (_cq6_eval (f->args[0], c, &a))
+        return _cq6_eval (f->args[1], c, v);
+      return f->args[2] != NULL ? _cq6_eval (f->args[2], c, v) : TRUE;
     case CQ6_TRUE:
       return TRUE;
     case CQ6_FALSE:
@@ -819,54 +803,54 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
       return TRUE;
 
     case CQ6_UNION:
-      eval (f->args[0], c, &a);
-      eval (f->args[1], c, &b);
+      _cq6_eval (f->args[0], c, &a);
+      _cq6_eval (f->args[1], c, &b);
       v->set = a.set | b.set;
       return v->set != 0;
     case CQ6_INTERSECTION:
-      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
         return FALSE;
       v->set = a.set & b.set;
       return v->set != 0;
     case CQ6_COMPLEMENT:
-      eval (f->args[0], c, &a);
+      _cq6_eval (f->args[0], c, &a);
       v->set = ~a.set;
       return v->set != 0;
     case CQ6_IN:
       if (f->args[0]->type == CQ6_TYPE_STRING)
-        return eval (f->args[0], c, &a) && eval (f->args[1], c, &b)
+        return _cq6_eval (f->args[0], c, &a) && _cq6_eval (f->args[1], c, &b)
                && strstr (b.str, a.str) != NULL;
-      eval (f->args[0], c, &a);
-      eval (f->args[1], c, &b);
+      _cq6_eval (f->args[0], c, &a);
+      _cq6_eval (f->args[1], c, &b);
       /* The empty set is in every set (ruling 4). */
       return (a.set & ~b.set) == 0;
     case CQ6_COUNT:
-      eval (f->args[0], c, &a);
+      _cq6_eval (f->args[0], c, &a);
       v->num = __builtin_popcountll (a.set);
       return TRUE;
     case CQ6_ATTACKS:
-      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
         return FALSE;
       v->set = attackers (pos, a.set, b.set);
       return v->set != 0;
     case CQ6_ATTACKEDBY:
-      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
         return FALSE;
       v->set = attacked_in (pos, a.set, b.set);
       return v->set != 0;
     case CQ6_BETWEEN:
-      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
         return FALSE;
       v->set = between_sets (a.set, b.set);
       return v->set != 0;
     case CQ6_DIRECTION:
-      if (!eval (f->args[0], c, &a))
+      if (!_cq6_eval (f->args[0], c, &a))
         return FALSE;
       v->set = direction_squares (a.set, f->directions, f->range_min, f->range_max);
       return v->set != 0;
     case CQ6_LIGHT:
     case CQ6_DARK:
-      if (!eval (f->args[0], c, &a))
+      if (!_cq6_eval (f->args[0], c, &a))
         return FALSE;
       v->set = a.set & (f->kind == CQ6_LIGHT ? CQ_SQUARES_LIGHT : CQ_SQUARES_DARK);
       return v->set != 0;
@@ -878,14 +862,14 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
     case CQ6_RAY:
       return eval_ray (f, c, v);
     case CQ6_MAKESQUARE:
-      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b)
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b)
           || a.num < 1 || a.num > 8 || b.num < 1 || b.num > 8)
         return FALSE;
       v->set = CQ_BIT (CQ_SQUARE (a.num - 1, b.num - 1));
       return TRUE;
     case CQ6_FILE:
     case CQ6_RANK:
-      if (!eval (f->args[0], c, &a) || __builtin_popcountll (a.set) != 1)
+      if (!_cq6_eval (f->args[0], c, &a) || __builtin_popcountll (a.set) != 1)
         return FALSE;
       {
         int s = __builtin_ctzll (a.set);
@@ -897,12 +881,12 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
       if (f->args[0]->type == CQ6_TYPE_SET)
         {
           /* Sets always have a value, the empty set included. */
-          eval (f->args[0], c, &a);
-          eval (f->args[1], c, &b);
+          _cq6_eval (f->args[0], c, &a);
+          _cq6_eval (f->args[1], c, &b);
           return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
         }
       /* `!=` is "not ==": it holds when a side has no value (ruling 4). */
-      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
         return f->which == CQ6_CMP_NE;
       switch (f->args[0]->type)
         {
@@ -914,16 +898,16 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
           return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
         }
     case CQ6_ARITH:
-      if (!eval (f->args[0], c, &a) || !eval (f->args[1], c, &b))
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
         return FALSE;
       return eval_arith (f, a.num, b.num, &v->num);
     case CQ6_NEGATE:
-      if (!eval (f->args[0], c, &a))
+      if (!_cq6_eval (f->args[0], c, &a))
         return FALSE;
       v->num = -a.num;
       return TRUE;
     case CQ6_ABS:
-      if (!eval (f->args[0], c, &a))
+      if (!_cq6_eval (f->args[0], c, &a))
         return FALSE;
       v->num = ABS (a.num);
       return TRUE;
@@ -931,19 +915,19 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
     case CQ6_MIN:
       for (guint i = 0; i < f->n_args; i++)
         {
-          if (!eval (f->args[i], c, &a))
+          if (!_cq6_eval (f->args[i], c, &a))
             return FALSE;
           if (i == 0 || (f->kind == CQ6_MAX ? a.num > v->num : a.num < v->num))
             v->num = a.num;
         }
       return TRUE;
     case CQ6_SQRT:
-      if (!eval (f->args[0], c, &a) || a.num < 0)
+      if (!_cq6_eval (f->args[0], c, &a) || a.num < 0)
         return FALSE;
       v->num = isqrt (a.num);
       return TRUE;
     case CQ6_POWER:
-      eval (f->args[0], c, &a);
+      _cq6_eval (f->args[0], c, &a);
       v->num = 0;
       for (CqBitboard s = a.set & occupied (pos); s != 0; s &= s - 1)
         v->num += piece_power ((CqPiece) pos->board[__builtin_ctzll (s)]);
@@ -977,6 +961,33 @@ eval (const Cq6Filter *f, Ctx *c, Val *v)
       return eval_move (f, c, v);
     case CQ6_ORBIT:
       return eval_orbit (f, c, v);
+
+    case CQ6_VARIABLE: case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND:
+    case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP: case CQ6_PIECEID: case CQ6_CALL:
+    case CQ6_WHILE:
+      return _cq6_eval_vars (f, c, v);
+    case CQ6_AT:
+      {
+        /* `x:f`: f at the position x gives (CQL 6 reference "colon"). */
+        Cq6Ctx there;
+
+        if (!_cq6_eval (f->args[0], c, &a) || a.node == NULL)
+          return FALSE;
+        there = _cq6_ctx_at (c, a.node);
+        return _cq6_eval (f->args[1], &there, v);
+      }
+    case CQ6_CURRENT:
+      v->node = c->node;
+      return TRUE;
+    case CQ6_PARENT: case CQ6_CHILD:
+    case CQ6_POSITION_BY_ID: case CQ6_POSITIONID: case CQ6_DEPTH: case CQ6_ANCESTOR:
+    case CQ6_DESCENDANT: case CQ6_LCA: case CQ6_DISTANCE: case CQ6_VIRTUALMAINLINE:
+    case CQ6_FIND: case CQ6_ECHO:
+      return _cq6_eval_positions (f, c, v);
+    case CQ6_LINE: case CQ6_DASH: case CQ6_CONSECUTIVEMOVES:
+      return _cq6_eval_line (f, c, v);
+    case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT:
+      return _cq6_eval_output (f, c, v);
     case CQ6_N_KINDS:
     default:
       break;
@@ -989,12 +1000,13 @@ gboolean
 _cq6_accepts_tags (const Cq6Program *program, const CqGame *game)
 {
   CqNode root = { 0 };
-  Ctx c = { program, game, &root, &root.position, -1, -1 };
-  Val v = { 0 };
+  Cq6State st = { program, game };
+  Cq6Ctx c = { program, game, &root, &root.position, -1, -1, &st };
+  Cq6Val v = { 0 };
 
   if (program->game_filters == NULL)
     return TRUE;
-  return eval (program->game_filters, &c, &v);
+  return _cq6_eval (program->game_filters, &c, &v);
 }
 
 /* The side to move the body requires (a `wtm` or `btm` among its
@@ -1032,8 +1044,107 @@ next_node (const CqNode *node, gboolean variations)
   return NULL;
 }
 
+/* The piece ids of every node, by pre-order index: each node's from its
+ * parent's and its move (cq_game_piece_ids() gives the same for one). */
+const guint8 *
+_cq6_piece_ids (Cq6Ctx *c, const CqNode *node)
+{
+  Cq6State *st = c->st;
+
+  if (st->ids == NULL)
+    {
+      const CqGame *game = c->game;
+      const CqNode *n = game->root;
+
+      st->ids = g_malloc (sizeof *st->ids * MAX (game->n_nodes, 1));
+      _cq_marks_initial (&n->position, st->ids[0]);
+      /* Pre-order: a child's index is above its parent's. */
+      while (n != NULL)
+        {
+          if (n->parent != NULL)
+            {
+              memcpy (st->ids[n->index], st->ids[n->parent->index], 64);
+              _cq_marks_apply_move (st->ids[n->index], &n->move);
+            }
+          n = next_node (n, TRUE);
+        }
+    }
+  return st->ids[node->index];
+}
+
+/* Nodes by index, from a walk of the whole tree made on first use. */
+const CqNode *
+_cq6_node_by_index (Cq6Ctx *c, guint32 index)
+{
+  Cq6State *st = c->st;
+
+  if (index >= c->game->n_nodes)
+    return NULL;
+  if (st->nodes == NULL)
+    {
+      st->nodes = g_new (const CqNode *, c->game->n_nodes);
+      for (const CqNode *n = c->game->root; n != NULL; n = next_node (n, TRUE))
+        st->nodes[n->index] = n;
+    }
+  return st->nodes[index];
+}
+
+void
+_cq6_add_comment (Cq6Ctx *c, const CqNode *node, const char *text)
+{
+  CqPositionComment comment = { node->index, g_strdup (text) };
+
+  g_array_append_val (c->st->comments, comment);
+}
+
 static void
-walk (const Cq6Program *program, const CqGame *game, GArray *out)
+state_init (Cq6State *st, const Cq6Program *program, const CqGame *game, CqMatchInfo *info)
+{
+  guint n_vars = program->vars != NULL ? program->vars->len : 0;
+
+  memset (st, 0, sizeof *st);
+  st->program = program;
+  st->game = game;
+  st->slots = g_new0 (Cq6Slot, MAX (n_vars, 1));
+  /* Persistent variables start each game with the value the last one left. */
+  for (guint i = 0; i < n_vars; i++)
+    if (((Cq6Var *) program->vars->pdata[i])->persistent)
+      st->slots[i] = program->persistent[i];
+  st->comments = info->comments;
+}
+
+static void
+state_finish (Cq6State *st, const Cq6Program *program)
+{
+  guint n_vars = program->vars != NULL ? program->vars->len : 0;
+
+  for (guint i = 0; i < n_vars; i++)
+    if (((Cq6Var *) program->vars->pdata[i])->persistent)
+      {
+        Cq6Slot *keep = &program->persistent[i];
+
+        /* A string lives in the game's chunk: the program keeps a copy. */
+        if (((Cq6Var *) program->vars->pdata[i])->type == CQ6_TYPE_STRING)
+          {
+            char *old = (char *) keep->val.str;
+
+            *keep = st->slots[i];
+            keep->val.str = g_strdup (st->slots[i].val.str);
+            g_free (old);
+          }
+        else
+          *keep = st->slots[i];
+        keep->val.node = NULL; /* a position belongs to its game */
+      }
+  g_free (st->slots);
+  g_free (st->ids);
+  g_free (st->nodes);
+  if (st->strings != NULL)
+    g_string_chunk_free (st->strings);
+}
+
+static void
+walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
 {
   const Cq6Filter *body = program->body;
   int side = required_side (body);
@@ -1042,8 +1153,8 @@ walk (const Cq6Program *program, const CqGame *game, GArray *out)
   for (const CqNode *node = game->root; node != NULL;
        node = next_node (node, program->variations))
     {
-      Ctx c = { program, game, node, &node->position, -1, -1 };
-      Val v;
+      Cq6Ctx c = { program, game, node, &node->position, -1, -1, st };
+      Cq6Val v;
       CqBitboard squares = 0;
       gboolean matched = TRUE;
 
@@ -1058,7 +1169,7 @@ walk (const Cq6Program *program, const CqGame *game, GArray *out)
         if (side < 0 || (body->args[i]->kind != CQ6_WTM && body->args[i]->kind != CQ6_BTM))
           {
             /* A set filter that matches always gives its value. */
-            matched = eval (body->args[i], &c, &v);
+            matched = _cq6_eval (body->args[i], &c, &v);
             if (matched && body->args[i]->type == CQ6_TYPE_SET)
               squares |= v.set;
           }
@@ -1079,14 +1190,19 @@ compare_matched (gconstpointer a, gconstpointer b)
 }
 
 gboolean
-_cq6_match_game (const Cq6Program *program, CqGame *game, GArray *out)
+_cq6_match_game (const Cq6Program *program, CqGame *game, CqMatchInfo *info)
 {
+  GArray *out = info->positions;
+  Cq6State st;
   gint64 n;
 
   if (!_cq6_accepts_tags (program, game))
     return FALSE;
   g_array_set_size (out, 0);
-  walk (program, game, out);
+  state_init (&st, program, game, info);
+  walk (program, game, &st, out);
+  _cq6_output_finish (&st, info);
+  state_finish (&st, program);
   g_array_sort (out, compare_matched);
   n = out->len;
   if (n < program->matchcount_min || n > program->matchcount_max)

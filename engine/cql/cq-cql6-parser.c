@@ -21,22 +21,16 @@
 
 #include <string.h>
 
-typedef struct {
-  GArray     *tokens;
-  guint       pos;
-  const char *filename;
-  GError    **error;
-} Parser;
-
 static const char *const type_names[] = { "a logical filter", "a set filter",
-                                          "a numeric filter", "a string filter" };
+                                          "a numeric filter", "a string filter",
+                                          "a position filter" };
 
 /* CQL 6 filters that are recognised but not evaluated by this version. */
 static const char *const unsupported[] = {
-  "line", "path", "find", "echo", "piece", "square", "pieceid", "comment", "message",
-  "sort", "function", "while", "parent", "child", "ancestor", "descendant", "lca",
+  "line", "path", "find", "echo", "comment", "message",
+  "sort", "parent", "child", "ancestor", "descendant", "lca",
   "distance", "depth", "positionid", "position", "virtualmainline", "next",
-  "consecutivemoves", "isbound", "unbind", "persistent", "dictionary", "currentposition",
+  "consecutivemoves", "dictionary",
   "focus", "[x]", "[element]", "[forall]", "lastposition", "pathcount", "pathlastposition",
   "pathstart", "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
   "colortype", "type", "settag", "removecomment", "originalcomment", "fen", "zobristkey",
@@ -46,43 +40,43 @@ static const char *const unsupported[] = {
   "reverse", "withposition", "comments", "countmoves",
 };
 
-static Cq6Token *
-peek (Parser *p)
+Cq6Token *
+_cq6_peek (Cq6Parser *p)
 {
   return &g_array_index (p->tokens, Cq6Token, p->pos);
 }
 
-static Cq6Token *
-peek_at (Parser *p, guint ahead)
+Cq6Token *
+_cq6_peek_at (Cq6Parser *p, guint ahead)
 {
   guint i = MIN (p->pos + ahead, p->tokens->len - 1);
   return &g_array_index (p->tokens, Cq6Token, i);
 }
 
-static Cq6Token *
-advance (Parser *p)
+Cq6Token *
+_cq6_advance (Cq6Parser *p)
 {
-  Cq6Token *t = peek (p);
+  Cq6Token *t = _cq6_peek (p);
 
   if (t->kind != CQ6_TOK_END)
     p->pos++;
   return t;
 }
 
-static gboolean
-is_word (const Cq6Token *t, const char *word)
+gboolean
+_cq6_is_word (const Cq6Token *t, const char *word)
 {
   return t->kind == CQ6_TOK_WORD && strcmp (t->text, word) == 0;
 }
 
-static gboolean
-is_punct (const Cq6Token *t, const char *punct)
+gboolean
+_cq6_is_punct (const Cq6Token *t, const char *punct)
 {
   return t->kind == CQ6_TOK_PUNCT && strcmp (t->text, punct) == 0;
 }
 
-static gboolean G_GNUC_PRINTF (4, 5)
-fail_at (Parser *p, const Cq6Token *t, int code, const char *format, ...)
+gboolean G_GNUC_PRINTF (4, 5)
+_cq6_fail_at (Cq6Parser *p, const Cq6Token *t, int code, const char *format, ...)
 {
   g_autofree char *message = NULL;
   va_list args;
@@ -96,26 +90,26 @@ fail_at (Parser *p, const Cq6Token *t, int code, const char *format, ...)
 }
 
 /* The token as the user wrote it (in its ASCII spelling). */
-static char *
-token_text (const Cq6Token *t)
+char *
+_cq6_token_text (const Cq6Token *t)
 {
   if (t->kind == CQ6_TOK_END)
     return g_strdup ("the end of the query");
   return g_strdup_printf ("`%.*s`", (int) MIN (t->len, 40), t->start);
 }
 
-static gboolean
-expect_punct (Parser *p, const char *punct, const char *what)
+gboolean
+_cq6_expect_punct (Cq6Parser *p, const char *punct, const char *what)
 {
-  Cq6Token *t = peek (p);
+  Cq6Token *t = _cq6_peek (p);
 
-  if (!is_punct (t, punct))
+  if (!_cq6_is_punct (t, punct))
     {
-      g_autofree char *found = token_text (t);
-      return fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected '%s' %s, found %s",
+      g_autofree char *found = _cq6_token_text (t);
+      return _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected '%s' %s, found %s",
                       punct, what, found);
     }
-  advance (p);
+  _cq6_advance (p);
   return TRUE;
 }
 
@@ -190,25 +184,25 @@ _cq6_filter_equal (const Cq6Filter *a, const Cq6Filter *b)
   return TRUE;
 }
 
-static Cq6Filter *
-node (Cq6Kind kind, Cq6Type type, const Cq6Token *at)
+Cq6Filter *
+_cq6_node (Cq6Kind kind, Cq6Type type, const Cq6Token *at)
 {
   return _cq6_filter_new (kind, type, at->line, at->column);
 }
 
-static Cq6Filter *
-node1 (Cq6Kind kind, Cq6Type type, const Cq6Token *at, Cq6Filter *arg)
+Cq6Filter *
+_cq6_node1 (Cq6Kind kind, Cq6Type type, const Cq6Token *at, Cq6Filter *arg)
 {
-  Cq6Filter *f = node (kind, type, at);
+  Cq6Filter *f = _cq6_node (kind, type, at);
 
   _cq6_filter_add_arg (f, arg);
   return f;
 }
 
-static Cq6Filter *
-node2 (Cq6Kind kind, Cq6Type type, const Cq6Token *at, Cq6Filter *a, Cq6Filter *b)
+Cq6Filter *
+_cq6_node2 (Cq6Kind kind, Cq6Type type, const Cq6Token *at, Cq6Filter *a, Cq6Filter *b)
 {
-  Cq6Filter *f = node1 (kind, type, at, a);
+  Cq6Filter *f = _cq6_node1 (kind, type, at, a);
 
   _cq6_filter_add_arg (f, b);
   return f;
@@ -216,59 +210,55 @@ node2 (Cq6Kind kind, Cq6Type type, const Cq6Token *at, Cq6Filter *a, Cq6Filter *
 
 /* Checks that @f (read from the token @at) has the type @want; frees it
  * and fails otherwise. */
-static Cq6Filter *
-want_type (Parser *p, const Cq6Token *at, Cq6Filter *f, Cq6Type want, const char *where)
+Cq6Filter *
+_cq6_want_type (Cq6Parser *p, const Cq6Token *at, Cq6Filter *f, Cq6Type want, const char *where)
 {
   if (f == NULL || f->type == want)
     return f;
-  fail_at (p, at, CQ_QUERY_ERROR_SEMANTIC, "%s needs %s here, but this is %s",
+  _cq6_fail_at (p, at, CQ_QUERY_ERROR_SEMANTIC, "%s needs %s here, but this is %s",
            where, type_names[want], type_names[f->type]);
   _cq6_filter_free (f);
   return NULL;
 }
 
-static Cq6Filter *parse_filter (Parser *p);
-static Cq6Filter *parse_not (Parser *p);
-static Cq6Filter *parse_add (Parser *p);
-static Cq6Filter *parse_union (Parser *p);
-static Cq6Filter *parse_direction (Parser *p);
+static Cq6Filter *parse_direction (Cq6Parser *p);
 
 /* Starts a filter: not a closing bracket, an infix operator or the end. */
-static gboolean
-starts_filter (const Cq6Token *t)
+gboolean
+_cq6_starts_filter (const Cq6Token *t)
 {
   if (t->kind == CQ6_TOK_END)
     return FALSE;
   if (t->kind == CQ6_TOK_PUNCT)
-    return is_punct (t, "(") || is_punct (t, "{") || is_punct (t, "#") || is_punct (t, "~")
-           || is_punct (t, "-");
+    return _cq6_is_punct (t, "(") || _cq6_is_punct (t, "{") || _cq6_is_punct (t, "#") || _cq6_is_punct (t, "~")
+           || _cq6_is_punct (t, "-");
   if (t->kind == CQ6_TOK_WORD)
-    return !(is_word (t, "or") || is_word (t, "and") || is_word (t, "in")
-             || is_word (t, "then") || is_word (t, "else") || is_word (t, "attacks")
-             || is_word (t, "attackedby") || is_word (t, "from") || is_word (t, "to")
-             || is_word (t, "through"));
+    return !(_cq6_is_word (t, "or") || _cq6_is_word (t, "and") || _cq6_is_word (t, "in")
+             || _cq6_is_word (t, "then") || _cq6_is_word (t, "else") || _cq6_is_word (t, "attacks")
+             || _cq6_is_word (t, "attackedby") || _cq6_is_word (t, "from") || _cq6_is_word (t, "to")
+             || _cq6_is_word (t, "through"));
   return TRUE;
 }
 
 /* Filters until @close ('}' or ')'), as a CQ6_COMPOUND. */
-static Cq6Filter *
-parse_sequence (Parser *p, const Cq6Token *open, const char *close)
+Cq6Filter *
+_cq6_parse_sequence (Cq6Parser *p, const Cq6Token *open, const char *close)
 {
-  Cq6Filter *f = node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, open);
+  Cq6Filter *f = _cq6_node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, open);
 
-  while (!is_punct (peek (p), close))
+  while (!_cq6_is_punct (_cq6_peek (p), close))
     {
-      Cq6Token *t = peek (p);
+      Cq6Token *t = _cq6_peek (p);
       Cq6Filter *item;
 
       if (t->kind == CQ6_TOK_END)
         {
-          fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "this '%s' is never closed: expected '%s'",
+          _cq6_fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "this '%s' is never closed: expected '%s'",
                    open->text, close);
           _cq6_filter_free (f);
           return NULL;
         }
-      item = parse_filter (p);
+      item = _cq6_parse_filter (p);
       if (item == NULL)
         {
           _cq6_filter_free (f);
@@ -276,45 +266,45 @@ parse_sequence (Parser *p, const Cq6Token *open, const char *close)
         }
       _cq6_filter_add_arg (f, item);
     }
-  advance (p);
+  _cq6_advance (p);
   if (f->n_args > 0)
     f->type = f->args[f->n_args - 1]->type;
   return f;
 }
 
-static gboolean
-parse_int (Parser *p, gint64 *out, const char *what)
+gboolean
+_cq6_parse_int (Cq6Parser *p, gint64 *out, const char *what)
 {
-  Cq6Token *t = peek (p);
+  Cq6Token *t = _cq6_peek (p);
   gboolean negative = FALSE;
 
-  if (is_punct (t, "-") && peek_at (p, 1)->kind == CQ6_TOK_NUMBER)
+  if (_cq6_is_punct (t, "-") && _cq6_peek_at (p, 1)->kind == CQ6_TOK_NUMBER)
     {
       negative = TRUE;
-      advance (p);
-      t = peek (p);
+      _cq6_advance (p);
+      t = _cq6_peek (p);
     }
   if (t->kind != CQ6_TOK_NUMBER)
     {
-      g_autofree char *found = token_text (t);
-      return fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected %s (a number), found %s",
+      g_autofree char *found = _cq6_token_text (t);
+      return _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected %s (a number), found %s",
                       what, found);
     }
-  advance (p);
+  _cq6_advance (p);
   *out = negative ? -t->number : t->number;
   return TRUE;
 }
 
 /* `result 1-0`, `0-1`, `1/2-1/2`, `*` (tokens as the lexer split them). */
 static gboolean
-parse_result_value (Parser *p, guint32 *out)
+parse_result_value (Cq6Parser *p, guint32 *out)
 {
-  Cq6Token *t = peek (p);
+  Cq6Token *t = _cq6_peek (p);
 
-  if (t->kind == CQ6_TOK_NUMBER && is_punct (peek_at (p, 1), "-")
-      && peek_at (p, 2)->kind == CQ6_TOK_NUMBER)
+  if (t->kind == CQ6_TOK_NUMBER && _cq6_is_punct (_cq6_peek_at (p, 1), "-")
+      && _cq6_peek_at (p, 2)->kind == CQ6_TOK_NUMBER)
     {
-      gint64 a = t->number, b = peek_at (p, 2)->number;
+      gint64 a = t->number, b = _cq6_peek_at (p, 2)->number;
 
       if ((a == 1 && b == 0) || (a == 0 && b == 1))
         {
@@ -323,10 +313,10 @@ parse_result_value (Parser *p, guint32 *out)
           return TRUE;
         }
     }
-  if (t->kind == CQ6_TOK_NUMBER && t->number == 1 && is_punct (peek_at (p, 1), "/")
-      && peek_at (p, 2)->number == 2 && is_punct (peek_at (p, 3), "-")
-      && peek_at (p, 4)->number == 1 && is_punct (peek_at (p, 5), "/")
-      && peek_at (p, 6)->number == 2)
+  if (t->kind == CQ6_TOK_NUMBER && t->number == 1 && _cq6_is_punct (_cq6_peek_at (p, 1), "/")
+      && _cq6_peek_at (p, 2)->number == 2 && _cq6_is_punct (_cq6_peek_at (p, 3), "-")
+      && _cq6_peek_at (p, 4)->number == 1 && _cq6_is_punct (_cq6_peek_at (p, 5), "/")
+      && _cq6_peek_at (p, 6)->number == 2)
     {
       p->pos += 7;
       *out = CQ_RESULT_DRAW;
@@ -334,7 +324,7 @@ parse_result_value (Parser *p, guint32 *out)
     }
   if (t->kind == CQ6_TOK_STRING)
     {
-      advance (p);
+      _cq6_advance (p);
       if (strcmp (t->text, "1-0") == 0)
         *out = CQ_RESULT_WHITE_WINS;
       else if (strcmp (t->text, "0-1") == 0)
@@ -342,24 +332,24 @@ parse_result_value (Parser *p, guint32 *out)
       else if (strcmp (t->text, "1/2-1/2") == 0)
         *out = CQ_RESULT_DRAW;
       else
-        return fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+        return _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
                         "expected a result 1-0, 0-1 or 1/2-1/2, found \"%s\"", t->text);
       return TRUE;
     }
   {
-    g_autofree char *found = token_text (t);
-    return fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+    g_autofree char *found = _cq6_token_text (t);
+    return _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
                     "expected a result 1-0, 0-1 or 1/2-1/2, found %s", found);
   }
 }
 
 /* A set-valued argument read at the level of the direction filters. */
-static Cq6Filter *
-parse_set_arg (Parser *p, const char *where)
+Cq6Filter *
+_cq6_parse_set_arg (Cq6Parser *p, const char *where)
 {
-  Cq6Token *t = peek (p);
+  Cq6Token *t = _cq6_peek (p);
 
-  return want_type (p, t, parse_direction (p), CQ6_TYPE_SET, where);
+  return _cq6_want_type (p, t, parse_direction (p), CQ6_TYPE_SET, where);
 }
 
 /* Ray and direction names: CQ_RAY_* bits (N NE E SE S SW W NW). */
@@ -383,16 +373,16 @@ direction_bits (const char *word)
 /* `tag "Name"`, `event`, `site`, `date`, `eco`, `player [white|black]`:
  * a string filter, or with a following string the substring test. */
 static Cq6Filter *
-parse_tag (Parser *p, const Cq6Token *t, Cq6Kind kind, const char *name, guint32 which)
+parse_tag (Cq6Parser *p, const Cq6Token *t, Cq6Kind kind, const char *name, guint32 which)
 {
-  Cq6Filter *f = node (kind, CQ6_TYPE_STRING, t);
+  Cq6Filter *f = _cq6_node (kind, CQ6_TYPE_STRING, t);
 
   f->string = g_strdup (name);
   f->which = which;
-  if (peek (p)->kind == CQ6_TOK_STRING)
+  if (_cq6_peek (p)->kind == CQ6_TOK_STRING)
     {
-      Cq6Token *s = advance (p);
-      Cq6Filter *needle = node (CQ6_STRING, CQ6_TYPE_STRING, s);
+      Cq6Token *s = _cq6_advance (p);
+      Cq6Filter *needle = _cq6_node (CQ6_STRING, CQ6_TYPE_STRING, s);
 
       needle->string = g_strdup (s->text);
       _cq6_filter_add_arg (f, needle);
@@ -403,32 +393,32 @@ parse_tag (Parser *p, const Cq6Token *t, Cq6Kind kind, const char *name, guint32
 
 /* `move` and its parameters (CQL 6 reference "move"). */
 static Cq6Filter *
-parse_move (Parser *p, const Cq6Token *t)
+parse_move (Cq6Parser *p, const Cq6Token *t)
 {
   /* In CQL 6.2 `move` only matches or not: it is not a set (ruling 2). */
-  Cq6Filter *f = node (CQ6_MOVE, CQ6_TYPE_LOGICAL, t);
+  Cq6Filter *f = _cq6_node (CQ6_MOVE, CQ6_TYPE_LOGICAL, t);
 
   for (guint i = 0; i < 4; i++)
     _cq6_filter_add_arg (f, NULL);
   for (;;)
     {
-      Cq6Token *w = peek (p);
+      Cq6Token *w = _cq6_peek (p);
       int slot = -1;
 
-      if (is_word (w, "from"))
+      if (_cq6_is_word (w, "from"))
         slot = 0;
-      else if (is_word (w, "to"))
+      else if (_cq6_is_word (w, "to"))
         slot = 1;
-      else if (is_word (w, "capture"))
+      else if (_cq6_is_word (w, "capture"))
         slot = 2;
-      else if (is_word (w, "promote"))
+      else if (_cq6_is_word (w, "promote"))
         slot = 3;
       if (slot >= 0)
         {
           Cq6Filter *arg;
 
-          advance (p);
-          arg = parse_set_arg (p, w->text);
+          _cq6_advance (p);
+          arg = _cq6_parse_set_arg (p, w->text);
           if (arg == NULL)
             {
               _cq6_filter_free (f);
@@ -437,26 +427,26 @@ parse_move (Parser *p, const Cq6Token *t)
           _cq6_filter_free (f->args[slot]);
           f->args[slot] = arg;
         }
-      else if (is_word (w, "previous"))
-        f->which |= CQ6_MOVE_PREVIOUS, advance (p);
-      else if (is_word (w, "legal"))
-        f->which |= CQ6_MOVE_LEGAL, advance (p);
-      else if (is_word (w, "primary"))
-        f->which |= CQ6_MOVE_PRIMARY, advance (p);
-      else if (is_word (w, "secondary"))
-        f->which |= CQ6_MOVE_SECONDARY, advance (p);
-      else if (is_word (w, "enpassant"))
-        f->which |= CQ6_MOVE_ENPASSANT, advance (p);
-      else if (is_word (w, "castle"))
-        f->which |= CQ6_MOVE_CASTLE, advance (p);
-      else if (is_word (w, "null"))
-        f->which |= CQ6_MOVE_NULL, advance (p);
-      else if (is_word (w, "pseudolegal"))
-        f->which |= CQ6_MOVE_PSEUDOLEGAL, advance (p);
-      else if (is_word (w, "comment") || is_word (w, "enpassantsquare")
-               || is_word (w, "count"))
+      else if (_cq6_is_word (w, "previous"))
+        f->which |= CQ6_MOVE_PREVIOUS, _cq6_advance (p);
+      else if (_cq6_is_word (w, "legal"))
+        f->which |= CQ6_MOVE_LEGAL, _cq6_advance (p);
+      else if (_cq6_is_word (w, "primary"))
+        f->which |= CQ6_MOVE_PRIMARY, _cq6_advance (p);
+      else if (_cq6_is_word (w, "secondary"))
+        f->which |= CQ6_MOVE_SECONDARY, _cq6_advance (p);
+      else if (_cq6_is_word (w, "enpassant"))
+        f->which |= CQ6_MOVE_ENPASSANT, _cq6_advance (p);
+      else if (_cq6_is_word (w, "castle"))
+        f->which |= CQ6_MOVE_CASTLE, _cq6_advance (p);
+      else if (_cq6_is_word (w, "null"))
+        f->which |= CQ6_MOVE_NULL, _cq6_advance (p);
+      else if (_cq6_is_word (w, "pseudolegal"))
+        f->which |= CQ6_MOVE_PSEUDOLEGAL, _cq6_advance (p);
+      else if (_cq6_is_word (w, "comment") || _cq6_is_word (w, "enpassantsquare")
+               || _cq6_is_word (w, "count"))
         {
-          fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED,
+          _cq6_fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED,
                    "the move parameter `%s` is not supported yet", w->text);
           _cq6_filter_free (f);
           return NULL;
@@ -466,7 +456,7 @@ parse_move (Parser *p, const Cq6Token *t)
     }
   if ((f->which & CQ6_MOVE_PREVIOUS) && (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
     {
-      fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
                "`move previous` cannot be `legal` or `pseudolegal`");
       _cq6_filter_free (f);
       return NULL;
@@ -476,22 +466,22 @@ parse_move (Parser *p, const Cq6Token *t)
 
 /* `pin`, with `from`, `through`, `to` in any order. */
 static Cq6Filter *
-parse_pin (Parser *p, const Cq6Token *t)
+parse_pin (Cq6Parser *p, const Cq6Token *t)
 {
-  Cq6Filter *f = node (CQ6_PIN, CQ6_TYPE_SET, t);
+  Cq6Filter *f = _cq6_node (CQ6_PIN, CQ6_TYPE_SET, t);
 
   for (guint i = 0; i < 3; i++)
     _cq6_filter_add_arg (f, NULL);
   for (;;)
     {
-      Cq6Token *w = peek (p);
-      int slot = is_word (w, "from") ? 0 : is_word (w, "through") ? 1 : is_word (w, "to") ? 2 : -1;
+      Cq6Token *w = _cq6_peek (p);
+      int slot = _cq6_is_word (w, "from") ? 0 : _cq6_is_word (w, "through") ? 1 : _cq6_is_word (w, "to") ? 2 : -1;
       Cq6Filter *arg;
 
       if (slot < 0)
         break;
-      advance (p);
-      arg = parse_set_arg (p, w->text);
+      _cq6_advance (p);
+      arg = _cq6_parse_set_arg (p, w->text);
       if (arg == NULL)
         {
           _cq6_filter_free (f);
@@ -505,32 +495,32 @@ parse_pin (Parser *p, const Cq6Token *t)
 
 /* A parenthesised list of filters of one type, e.g. `max(#A #a 3)`,
  * `ray(Q _ k)`. */
-static gboolean
-parse_arg_list (Parser *p, Cq6Filter *f, Cq6Type type, guint min, guint max, const char *name)
+gboolean
+_cq6_parse_arg_list (Cq6Parser *p, Cq6Filter *f, Cq6Type type, guint min, guint max, const char *name)
 {
-  Cq6Token *open = peek (p);
+  Cq6Token *open = _cq6_peek (p);
 
-  if (!expect_punct (p, "(", "after the filter's name"))
+  if (!_cq6_expect_punct (p, "(", "after the filter's name"))
     return FALSE;
-  while (!is_punct (peek (p), ")"))
+  while (!_cq6_is_punct (_cq6_peek (p), ")"))
     {
-      Cq6Token *at = peek (p);
+      Cq6Token *at = _cq6_peek (p);
       Cq6Filter *arg;
 
       if (at->kind == CQ6_TOK_END)
-        return fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "this '(' is never closed");
-      arg = want_type (p, at, parse_filter (p), type, name);
+        return _cq6_fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "this '(' is never closed");
+      arg = _cq6_want_type (p, at, _cq6_parse_filter (p), type, name);
       if (arg == NULL)
         return FALSE;
       _cq6_filter_add_arg (f, arg);
     }
-  advance (p);
+  _cq6_advance (p);
   if (f->n_args < min || f->n_args > max)
     {
       if (min == max)
-        return fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "`%s` takes %u arguments, found %u",
+        return _cq6_fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "`%s` takes %u arguments, found %u",
                         name, min, f->n_args);
-      return fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "`%s` takes at least %u arguments, found %u",
+      return _cq6_fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "`%s` takes at least %u arguments, found %u",
                       name, min, f->n_args);
     }
   return TRUE;
@@ -557,7 +547,7 @@ transform_kind (const char *word, Cq6TransformKind *out)
 }
 
 static Cq6Filter *
-parse_word (Parser *p, Cq6Token *t)
+parse_word (Cq6Parser *p, Cq6Token *t)
 {
   const char *w = t->text;
   Cq6TransformKind xf;
@@ -577,35 +567,35 @@ parse_word (Parser *p, Cq6Token *t)
 
   for (guint i = 0; i < G_N_ELEMENTS (simple); i++)
     if (strcmp (w, simple[i].name) == 0)
-      return node (simple[i].kind, simple[i].type, t);
+      return _cq6_node (simple[i].kind, simple[i].type, t);
 
   if (strcmp (w, "white") == 0 || strcmp (w, "black") == 0)
     {
-      Cq6Filter *f = node (CQ6_COLOR, CQ6_TYPE_NUMBER, t);
+      Cq6Filter *f = _cq6_node (CQ6_COLOR, CQ6_TYPE_NUMBER, t);
       f->number = w[0] == 'w' ? 1 : -1;
       return f;
     }
   if (strcmp (w, "not") == 0)
     {
-      Cq6Filter *arg = parse_not (p);
-      return arg ? node1 (CQ6_NOT, CQ6_TYPE_LOGICAL, t, arg) : NULL;
+      Cq6Filter *arg = _cq6_parse_not (p);
+      return arg ? _cq6_node1 (CQ6_NOT, CQ6_TYPE_LOGICAL, t, arg) : NULL;
     }
   if (strcmp (w, "if") == 0)
     {
-      Cq6Filter *f = node (CQ6_IF, CQ6_TYPE_LOGICAL, t), *arg;
+      Cq6Filter *f = _cq6_node (CQ6_IF, CQ6_TYPE_LOGICAL, t), *arg;
 
-      if ((arg = parse_filter (p)) == NULL)
+      if ((arg = _cq6_parse_filter (p)) == NULL)
         goto fail_if;
       _cq6_filter_add_arg (f, arg);
-      if (is_word (peek (p), "then"))
-        advance (p);
-      if ((arg = parse_filter (p)) == NULL)
+      if (_cq6_is_word (_cq6_peek (p), "then"))
+        _cq6_advance (p);
+      if ((arg = _cq6_parse_filter (p)) == NULL)
         goto fail_if;
       _cq6_filter_add_arg (f, arg);
-      if (is_word (peek (p), "else"))
+      if (_cq6_is_word (_cq6_peek (p), "else"))
         {
-          advance (p);
-          if ((arg = parse_filter (p)) == NULL)
+          _cq6_advance (p);
+          if ((arg = _cq6_parse_filter (p)) == NULL)
             goto fail_if;
           _cq6_filter_add_arg (f, arg);
         }
@@ -624,27 +614,27 @@ parse_word (Parser *p, Cq6Token *t)
       gboolean count = FALSE;
       Cq6Filter *arg;
 
-      if (is_word (peek (p), "count"))
-        count = TRUE, advance (p);
-      arg = parse_filter (p);
+      if (_cq6_is_word (_cq6_peek (p), "count"))
+        count = TRUE, _cq6_advance (p);
+      arg = _cq6_parse_filter (p);
       if (arg == NULL)
         return NULL;
       return _cq6_orbit_new (xf, arg, count, t->line, t->column, p->filename, p->error);
     }
   if ((dirs = direction_bits (w)) != 0)
     {
-      Cq6Filter *f = node (CQ6_DIRECTION, CQ6_TYPE_SET, t), *arg;
+      Cq6Filter *f = _cq6_node (CQ6_DIRECTION, CQ6_TYPE_SET, t), *arg;
 
       f->directions = dirs;
       f->range_min = 1;
       f->range_max = 7;
-      if (peek (p)->kind == CQ6_TOK_NUMBER)
+      if (_cq6_peek (p)->kind == CQ6_TOK_NUMBER)
         {
-          f->range_min = f->range_max = advance (p)->number;
-          if (peek (p)->kind == CQ6_TOK_NUMBER)
-            f->range_max = advance (p)->number;
+          f->range_min = f->range_max = _cq6_advance (p)->number;
+          if (_cq6_peek (p)->kind == CQ6_TOK_NUMBER)
+            f->range_max = _cq6_advance (p)->number;
         }
-      arg = parse_set_arg (p, w);
+      arg = _cq6_parse_set_arg (p, w);
       if (arg == NULL)
         {
           _cq6_filter_free (f);
@@ -655,21 +645,21 @@ parse_word (Parser *p, Cq6Token *t)
     }
   if (strcmp (w, "light") == 0 || strcmp (w, "dark") == 0)
     {
-      Cq6Filter *arg = parse_set_arg (p, w);
-      return arg ? node1 (w[0] == 'l' ? CQ6_LIGHT : CQ6_DARK, CQ6_TYPE_SET, t, arg) : NULL;
+      Cq6Filter *arg = _cq6_parse_set_arg (p, w);
+      return arg ? _cq6_node1 (w[0] == 'l' ? CQ6_LIGHT : CQ6_DARK, CQ6_TYPE_SET, t, arg) : NULL;
     }
   if (strcmp (w, "passedpawns") == 0 || strcmp (w, "doubledpawns") == 0
       || strcmp (w, "isolatedpawns") == 0 || strcmp (w, "connectedpawns") == 0)
     {
-      Cq6Filter *f = node (CQ6_PAWNS, CQ6_TYPE_SET, t);
+      Cq6Filter *f = _cq6_node (CQ6_PAWNS, CQ6_TYPE_SET, t);
       f->which = w[0] == 'p' ? CQ6_PAWNS_PASSED : w[0] == 'd' ? CQ6_PAWNS_DOUBLED
                  : w[0] == 'i' ? CQ6_PAWNS_ISOLATED : CQ6_PAWNS_CONNECTED;
       return f;
     }
   if (strcmp (w, "between") == 0)
     {
-      Cq6Filter *f = node (CQ6_BETWEEN, CQ6_TYPE_SET, t);
-      if (!parse_arg_list (p, f, CQ6_TYPE_SET, 2, 2, w))
+      Cq6Filter *f = _cq6_node (CQ6_BETWEEN, CQ6_TYPE_SET, t);
+      if (!_cq6_parse_arg_list (p, f, CQ6_TYPE_SET, 2, 2, w))
         {
           _cq6_filter_free (f);
           return NULL;
@@ -678,16 +668,16 @@ parse_word (Parser *p, Cq6Token *t)
     }
   if (strcmp (w, "ray") == 0 || strcmp (w, "xray") == 0)
     {
-      Cq6Filter *f = node (CQ6_RAY, CQ6_TYPE_SET, t);
+      Cq6Filter *f = _cq6_node (CQ6_RAY, CQ6_TYPE_SET, t);
 
       f->which = w[0] == 'x';
       f->directions = CQ_RAY_ALL;
-      if (peek (p)->kind == CQ6_TOK_WORD && (dirs = direction_bits (peek (p)->text)) != 0)
+      if (_cq6_peek (p)->kind == CQ6_TOK_WORD && (dirs = direction_bits (_cq6_peek (p)->text)) != 0)
         {
           f->directions = dirs;
-          advance (p);
+          _cq6_advance (p);
         }
-      if (!parse_arg_list (p, f, CQ6_TYPE_SET, 2, 16, w))
+      if (!_cq6_parse_arg_list (p, f, CQ6_TYPE_SET, 2, 16, w))
         {
           _cq6_filter_free (f);
           return NULL;
@@ -700,8 +690,8 @@ parse_word (Parser *p, Cq6Token *t)
     return parse_move (p, t);
   if (strcmp (w, "makesquare") == 0)
     {
-      Cq6Filter *f = node (CQ6_MAKESQUARE, CQ6_TYPE_SET, t);
-      if (!parse_arg_list (p, f, CQ6_TYPE_NUMBER, 2, 2, w))
+      Cq6Filter *f = _cq6_node (CQ6_MAKESQUARE, CQ6_TYPE_SET, t);
+      if (!_cq6_parse_arg_list (p, f, CQ6_TYPE_NUMBER, 2, 2, w))
         {
           _cq6_filter_free (f);
           return NULL;
@@ -710,8 +700,8 @@ parse_word (Parser *p, Cq6Token *t)
     }
   if (strcmp (w, "max") == 0 || strcmp (w, "min") == 0)
     {
-      Cq6Filter *f = node (w[1] == 'a' ? CQ6_MAX : CQ6_MIN, CQ6_TYPE_NUMBER, t);
-      if (!parse_arg_list (p, f, CQ6_TYPE_NUMBER, 1, 64, w))
+      Cq6Filter *f = _cq6_node (w[1] == 'a' ? CQ6_MAX : CQ6_MIN, CQ6_TYPE_NUMBER, t);
+      if (!_cq6_parse_arg_list (p, f, CQ6_TYPE_NUMBER, 1, 64, w))
         {
           _cq6_filter_free (f);
           return NULL;
@@ -720,35 +710,35 @@ parse_word (Parser *p, Cq6Token *t)
     }
   if (strcmp (w, "abs") == 0 || strcmp (w, "sqrt") == 0)
     {
-      Cq6Token *at = peek (p);
-      Cq6Filter *arg = want_type (p, at, parse_add (p), CQ6_TYPE_NUMBER, w);
-      return arg ? node1 (w[0] == 'a' ? CQ6_ABS : CQ6_SQRT, CQ6_TYPE_NUMBER, t, arg) : NULL;
+      Cq6Token *at = _cq6_peek (p);
+      Cq6Filter *arg = _cq6_want_type (p, at, _cq6_parse_add (p), CQ6_TYPE_NUMBER, w);
+      return arg ? _cq6_node1 (w[0] == 'a' ? CQ6_ABS : CQ6_SQRT, CQ6_TYPE_NUMBER, t, arg) : NULL;
     }
   if (strcmp (w, "power") == 0 || strcmp (w, "file") == 0 || strcmp (w, "rank") == 0)
     {
-      Cq6Token *at = peek (p);
-      Cq6Filter *arg = want_type (p, at, parse_union (p), CQ6_TYPE_SET, w);
+      Cq6Token *at = _cq6_peek (p);
+      Cq6Filter *arg = _cq6_want_type (p, at, _cq6_parse_union (p), CQ6_TYPE_SET, w);
       Cq6Kind kind = w[0] == 'p' ? CQ6_POWER : w[0] == 'f' ? CQ6_FILE : CQ6_RANK;
-      return arg ? node1 (kind, CQ6_TYPE_NUMBER, t, arg) : NULL;
+      return arg ? _cq6_node1 (kind, CQ6_TYPE_NUMBER, t, arg) : NULL;
     }
   if (strcmp (w, "elo") == 0)
     {
-      Cq6Filter *f = node (CQ6_ELO, CQ6_TYPE_NUMBER, t);
-      if (is_word (peek (p), "white"))
-        f->which = 1, advance (p);
-      else if (is_word (peek (p), "black"))
-        f->which = 2, advance (p);
+      Cq6Filter *f = _cq6_node (CQ6_ELO, CQ6_TYPE_NUMBER, t);
+      if (_cq6_is_word (_cq6_peek (p), "white"))
+        f->which = 1, _cq6_advance (p);
+      else if (_cq6_is_word (_cq6_peek (p), "black"))
+        f->which = 2, _cq6_advance (p);
       return f;
     }
   if (strcmp (w, "whiteelo") == 0 || strcmp (w, "blackelo") == 0)
     {
-      Cq6Filter *f = node (CQ6_ELO, CQ6_TYPE_NUMBER, t);
+      Cq6Filter *f = _cq6_node (CQ6_ELO, CQ6_TYPE_NUMBER, t);
       f->which = w[0] == 'w' ? 1 : 2;
       return f;
     }
   if (strcmp (w, "result") == 0)
     {
-      Cq6Filter *f = node (CQ6_RESULT, CQ6_TYPE_LOGICAL, t);
+      Cq6Filter *f = _cq6_node (CQ6_RESULT, CQ6_TYPE_LOGICAL, t);
       if (!parse_result_value (p, &f->which))
         {
           _cq6_filter_free (f);
@@ -759,10 +749,10 @@ parse_word (Parser *p, Cq6Token *t)
   if (strcmp (w, "player") == 0)
     {
       guint32 which = 0;
-      if (is_word (peek (p), "white"))
-        which = 1, advance (p);
-      else if (is_word (peek (p), "black"))
-        which = 2, advance (p);
+      if (_cq6_is_word (_cq6_peek (p), "white"))
+        which = 1, _cq6_advance (p);
+      else if (_cq6_is_word (_cq6_peek (p), "black"))
+        which = 2, _cq6_advance (p);
       return parse_tag (p, t, CQ6_PLAYER, NULL, which);
     }
   if (strcmp (w, "event") == 0 || strcmp (w, "site") == 0 || strcmp (w, "date") == 0
@@ -774,283 +764,333 @@ parse_word (Parser *p, Cq6Token *t)
     }
   if (strcmp (w, "tag") == 0)
     {
-      Cq6Token *name = peek (p);
+      Cq6Token *name = _cq6_peek (p);
       if (name->kind != CQ6_TOK_STRING)
         {
-          g_autofree char *found = token_text (name);
-          fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
+          g_autofree char *found = _cq6_token_text (name);
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
                    "expected the tag's name as a string after `tag`, e.g. tag \"Annotator\", "
                    "found %s", found);
           return NULL;
         }
-      advance (p);
+      _cq6_advance (p);
       {
         /* Unlike event, site, ..., `tag` takes no string to look for:
          * compare it with == or `in` (ruling 5). */
-        Cq6Filter *f = node (CQ6_TAG, CQ6_TYPE_STRING, t);
+        Cq6Filter *f = _cq6_node (CQ6_TAG, CQ6_TYPE_STRING, t);
         f->string = g_strdup (name->text);
         return f;
       }
     }
   if (strcmp (w, "cql") == 0)
     {
-      fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "`cql(...)` may only start the query");
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "`cql(...)` may only start the query");
       return NULL;
     }
 
+  if (strcmp (w, "currentposition") == 0)
+    return _cq6_node (CQ6_CURRENT, CQ6_TYPE_POSITION, t);
+  {
+    Cq6Filter *f = NULL;
+
+    if (_cq6_parse_vars_word (p, t, &f) || _cq6_parse_positions_word (p, t, &f)
+        || _cq6_parse_line_word (p, t, &f) || _cq6_parse_output_word (p, t, &f))
+      return f;
+  }
   for (guint i = 0; i < G_N_ELEMENTS (unsupported); i++)
     if (strcmp (w, unsupported[i]) == 0)
       {
-        fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
+        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
                  "the CQL 6 filter `%s` is not supported yet (docs/cql6.md lists what is)", w);
         return NULL;
       }
-  if (is_punct (peek (p), "=") || is_punct (peek (p), "(") )
+  if (_cq6_is_punct (_cq6_peek (p), "("))
     {
-      fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
-               "`%s`: variables and functions are not supported yet", w);
+      _cq_query_set_error (p->error, CQ_QUERY_ERROR_UNKNOWN_KEYWORD, p->filename, t->line,
+                           t->column, "`%s` is not a function defined before this call", w);
       return NULL;
     }
-  fail_at (p, t, CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
-           "unknown filter `%s` (variables are not supported yet)", w);
+  _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
+                "unknown filter `%s` (a variable must be assigned before it "
+                "is used)", w);
   return NULL;
 }
 
 static Cq6Filter *
-parse_primary (Parser *p)
+parse_primary_base (Cq6Parser *p)
 {
-  Cq6Token *t = peek (p);
+  Cq6Token *t = _cq6_peek (p);
 
   switch (t->kind)
     {
     case CQ6_TOK_DESIGNATOR:
       {
-        Cq6Filter *f = node (CQ6_DESIGNATOR, CQ6_TYPE_SET, advance (p));
+        Cq6Filter *f = _cq6_node (CQ6_DESIGNATOR, CQ6_TYPE_SET, _cq6_advance (p));
         f->designator = t->designator;
         return f;
       }
     case CQ6_TOK_NUMBER:
       {
-        Cq6Filter *f = node (CQ6_NUMBER, CQ6_TYPE_NUMBER, advance (p));
+        Cq6Filter *f = _cq6_node (CQ6_NUMBER, CQ6_TYPE_NUMBER, _cq6_advance (p));
         f->number = t->number;
         return f;
       }
     case CQ6_TOK_STRING:
       {
-        Cq6Filter *f = node (CQ6_STRING, CQ6_TYPE_STRING, advance (p));
+        Cq6Filter *f = _cq6_node (CQ6_STRING, CQ6_TYPE_STRING, _cq6_advance (p));
         f->string = g_strdup (t->text);
         return f;
       }
     case CQ6_TOK_WORD:
-      advance (p);
+      _cq6_advance (p);
       return parse_word (p, t);
     case CQ6_TOK_PUNCT:
-      if (is_punct (t, "{"))
+      if (_cq6_is_punct (t, "{"))
         {
-          advance (p);
-          return parse_sequence (p, t, "}");
+          _cq6_advance (p);
+          return _cq6_parse_sequence (p, t, "}");
         }
-      if (is_punct (t, "("))
+      if (_cq6_is_punct (t, "("))
         {
           Cq6Filter *f;
 
-          advance (p);
-          f = parse_filter (p);
-          if (f != NULL && !expect_punct (p, ")", "to close the '('"))
+          _cq6_advance (p);
+          f = _cq6_parse_filter (p);
+          if (f != NULL && !_cq6_expect_punct (p, ")", "to close the '('"))
             {
               _cq6_filter_free (f);
               return NULL;
             }
           return f;
         }
-      if (is_punct (t, "-->") || is_punct (t, "<--") || is_punct (t, "--")
-          || is_punct (t, ":")
-          || is_punct (t, "~~") || is_punct (t, "[") || is_punct (t, "$"))
+      {
+        Cq6Filter *f = NULL;
+
+        if (_cq6_parse_line_punct (p, t, &f))
+          return f;
+      }
+      if (_cq6_is_punct (t, "-->") || _cq6_is_punct (t, "<--") || _cq6_is_punct (t, "--")
+          || _cq6_is_punct (t, ":")
+          || _cq6_is_punct (t, "~~") || _cq6_is_punct (t, "[") || _cq6_is_punct (t, "$"))
         {
-          fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED, "`%s` is not supported yet", t->text);
+          _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED, "`%s` is not supported yet", t->text);
           return NULL;
         }
       G_GNUC_FALLTHROUGH;
     default:
       {
-        g_autofree char *found = token_text (t);
-        fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a filter, found %s", found);
+        g_autofree char *found = _cq6_token_text (t);
+        _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a filter, found %s", found);
         return NULL;
       }
     }
 }
 
+/* A primary, then `:` and a filter to evaluate at the position it gives
+ * (`parent:check`, `source:pieceid x`): `:` binds tightest (CQL 6
+ * reference, "colon"). */
+Cq6Filter *
+_cq6_parse_primary (Cq6Parser *p)
+{
+  Cq6Token *start = _cq6_peek (p);
+  Cq6Filter *f = parse_primary_base (p);
+
+  while (f != NULL && _cq6_is_punct (_cq6_peek (p), ":"))
+    {
+      Cq6Token *colon = _cq6_advance (p);
+      Cq6Filter *right;
+
+      if (f->type != CQ6_TYPE_POSITION)
+        {
+          g_autofree char *found = _cq6_token_text (start);
+          _cq6_fail_at (p, colon, CQ_QUERY_ERROR_SEMANTIC,
+                        "the left of ':' must be a position (e.g. parent, or a position "
+                        "variable), but %s is %s", found, type_names[f->type]);
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      right = parse_primary_base (p);
+      if (right == NULL)
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      f = _cq6_node2 (CQ6_AT, right->type, colon, f, right);
+    }
+  return f;
+}
+
 /* The direction filters, light and dark are read at this level too (their
  * argument is a primary). */
 static Cq6Filter *
-parse_direction (Parser *p)
+parse_direction (Cq6Parser *p)
 {
-  return parse_primary (p);
+  return _cq6_parse_primary (p);
 }
 
 static Cq6Filter *
-parse_attacks (Parser *p)
+parse_attacks (Cq6Parser *p)
 {
-  Cq6Token *at = peek (p);
+  Cq6Token *at = _cq6_peek (p);
   Cq6Filter *left = parse_direction (p);
 
   /* `->` and `<-` (→ ←) are attacks and attackedby (ruling 6). */
-  while (left != NULL && (is_word (peek (p), "attacks") || is_word (peek (p), "attackedby")
-                          || is_punct (peek (p), "->") || is_punct (peek (p), "<-")))
+  while (left != NULL && (_cq6_is_word (_cq6_peek (p), "attacks") || _cq6_is_word (_cq6_peek (p), "attackedby")
+                          || _cq6_is_punct (_cq6_peek (p), "->") || _cq6_is_punct (_cq6_peek (p), "<-")))
     {
-      Cq6Token *op = advance (p);
+      Cq6Token *op = _cq6_advance (p);
       gboolean attacks = strcmp (op->text, "attacks") == 0 || strcmp (op->text, "->") == 0;
-      Cq6Token *rat = peek (p);
+      Cq6Token *rat = _cq6_peek (p);
       Cq6Filter *right;
 
-      left = want_type (p, at, left, CQ6_TYPE_SET, op->text);
-      right = want_type (p, rat, parse_direction (p), CQ6_TYPE_SET, op->text);
+      left = _cq6_want_type (p, at, left, CQ6_TYPE_SET, op->text);
+      right = _cq6_want_type (p, rat, parse_direction (p), CQ6_TYPE_SET, op->text);
       if (left == NULL || right == NULL)
         {
           _cq6_filter_free (left);
           _cq6_filter_free (right);
           return NULL;
         }
-      left = node2 (attacks ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op, left, right);
+      left = _cq6_node2 (attacks ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op, left, right);
     }
   return left;
 }
 
 static Cq6Filter *
-parse_complement (Parser *p)
+parse_complement (Cq6Parser *p)
 {
-  Cq6Token *t = peek (p);
+  Cq6Token *t = _cq6_peek (p);
 
-  if (is_punct (t, "~"))
+  if (_cq6_is_punct (t, "~"))
     {
       Cq6Token *at;
       Cq6Filter *arg;
 
-      advance (p);
-      at = peek (p);
-      arg = want_type (p, at, parse_complement (p), CQ6_TYPE_SET, "`~`");
-      return arg ? node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg) : NULL;
+      _cq6_advance (p);
+      at = _cq6_peek (p);
+      arg = _cq6_want_type (p, at, parse_complement (p), CQ6_TYPE_SET, "`~`");
+      return arg ? _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg) : NULL;
     }
   return parse_attacks (p);
 }
 
 static Cq6Filter *
-parse_set_binary (Parser *p, const char *op, Cq6Kind kind, Cq6Filter *(*next) (Parser *))
+parse_set_binary (Cq6Parser *p, const char *op, Cq6Kind kind, Cq6Filter *(*next) (Cq6Parser *))
 {
-  Cq6Token *at = peek (p);
+  Cq6Token *at = _cq6_peek (p);
   Cq6Filter *left = next (p);
 
-  while (left != NULL && is_punct (peek (p), op))
+  while (left != NULL && _cq6_is_punct (_cq6_peek (p), op))
     {
-      Cq6Token *t = advance (p);
-      Cq6Token *rat = peek (p);
+      Cq6Token *t = _cq6_advance (p);
+      Cq6Token *rat = _cq6_peek (p);
       Cq6Filter *right;
       g_autofree char *where = g_strdup_printf ("`%s`", op);
 
-      left = want_type (p, at, left, CQ6_TYPE_SET, where);
-      right = want_type (p, rat, next (p), CQ6_TYPE_SET, where);
+      left = _cq6_want_type (p, at, left, CQ6_TYPE_SET, where);
+      right = _cq6_want_type (p, rat, next (p), CQ6_TYPE_SET, where);
       if (left == NULL || right == NULL)
         {
           _cq6_filter_free (left);
           _cq6_filter_free (right);
           return NULL;
         }
-      left = node2 (kind, CQ6_TYPE_SET, t, left, right);
+      left = _cq6_node2 (kind, CQ6_TYPE_SET, t, left, right);
     }
   return left;
 }
 
 static Cq6Filter *
-parse_intersection (Parser *p)
+parse_intersection (Cq6Parser *p)
 {
   return parse_set_binary (p, "&", CQ6_INTERSECTION, parse_complement);
 }
 
-static Cq6Filter *
-parse_union (Parser *p)
+Cq6Filter *
+_cq6_parse_union (Cq6Parser *p)
 {
   return parse_set_binary (p, "|", CQ6_UNION, parse_intersection);
 }
 
 /* # and the other prefixes whose argument is a set union. */
 static Cq6Filter *
-parse_count (Parser *p)
+parse_count (Cq6Parser *p)
 {
-  Cq6Token *t = peek (p);
+  Cq6Token *t = _cq6_peek (p);
 
-  if (is_punct (t, "#"))
+  if (_cq6_is_punct (t, "#"))
     {
       Cq6Token *at;
       Cq6Filter *arg;
 
-      advance (p);
-      at = peek (p);
-      arg = want_type (p, at, parse_union (p), CQ6_TYPE_SET, "`#`");
-      return arg ? node1 (CQ6_COUNT, CQ6_TYPE_NUMBER, t, arg) : NULL;
+      _cq6_advance (p);
+      at = _cq6_peek (p);
+      arg = _cq6_want_type (p, at, _cq6_parse_union (p), CQ6_TYPE_SET, "`#`");
+      return arg ? _cq6_node1 (CQ6_COUNT, CQ6_TYPE_NUMBER, t, arg) : NULL;
     }
-  return parse_union (p);
+  return _cq6_parse_union (p);
 }
 
 static Cq6Filter *
-parse_unary (Parser *p)
+parse_unary (Cq6Parser *p)
 {
-  Cq6Token *t = peek (p);
+  Cq6Token *t = _cq6_peek (p);
 
-  if (is_punct (t, "-"))
+  if (_cq6_is_punct (t, "-"))
     {
       Cq6Token *at;
       Cq6Filter *arg;
 
-      advance (p);
-      at = peek (p);
+      _cq6_advance (p);
+      at = _cq6_peek (p);
       if (at->kind == CQ6_TOK_NUMBER)
         {
-          Cq6Filter *f = node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
-          f->number = -advance (p)->number;
+          Cq6Filter *f = _cq6_node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
+          f->number = -_cq6_advance (p)->number;
           return f;
         }
-      arg = want_type (p, at, parse_unary (p), CQ6_TYPE_NUMBER, "unary `-`");
-      return arg ? node1 (CQ6_NEGATE, CQ6_TYPE_NUMBER, t, arg) : NULL;
+      arg = _cq6_want_type (p, at, parse_unary (p), CQ6_TYPE_NUMBER, "unary `-`");
+      return arg ? _cq6_node1 (CQ6_NEGATE, CQ6_TYPE_NUMBER, t, arg) : NULL;
     }
   return parse_count (p);
 }
 
 static Cq6Filter *
-parse_arith (Parser *p, const char *ops, Cq6Filter *(*next) (Parser *))
+parse_arith (Cq6Parser *p, const char *ops, Cq6Filter *(*next) (Cq6Parser *))
 {
-  Cq6Token *at = peek (p);
+  Cq6Token *at = _cq6_peek (p);
   Cq6Filter *left = next (p);
 
-  while (left != NULL && peek (p)->kind == CQ6_TOK_PUNCT && strlen (peek (p)->text) == 1
-         && strchr (ops, peek (p)->text[0]) != NULL)
+  while (left != NULL && _cq6_peek (p)->kind == CQ6_TOK_PUNCT && strlen (_cq6_peek (p)->text) == 1
+         && strchr (ops, _cq6_peek (p)->text[0]) != NULL)
     {
-      Cq6Token *t = advance (p);
-      Cq6Token *rat = peek (p);
+      Cq6Token *t = _cq6_advance (p);
+      Cq6Token *rat = _cq6_peek (p);
       Cq6Filter *right;
       g_autofree char *where = g_strdup_printf ("`%s`", t->text);
 
-      left = want_type (p, at, left, CQ6_TYPE_NUMBER, where);
-      right = want_type (p, rat, next (p), CQ6_TYPE_NUMBER, where);
+      left = _cq6_want_type (p, at, left, CQ6_TYPE_NUMBER, where);
+      right = _cq6_want_type (p, rat, next (p), CQ6_TYPE_NUMBER, where);
       if (left == NULL || right == NULL)
         {
           _cq6_filter_free (left);
           _cq6_filter_free (right);
           return NULL;
         }
-      left = node2 (CQ6_ARITH, CQ6_TYPE_NUMBER, t, left, right);
+      left = _cq6_node2 (CQ6_ARITH, CQ6_TYPE_NUMBER, t, left, right);
       left->which = (guchar) t->text[0];
     }
   return left;
 }
 
 static Cq6Filter *
-parse_mul (Parser *p)
+parse_mul (Cq6Parser *p)
 {
   return parse_arith (p, "*/%", parse_unary);
 }
 
-static Cq6Filter *
-parse_add (Parser *p)
+Cq6Filter *
+_cq6_parse_add (Cq6Parser *p)
 {
   return parse_arith (p, "+-", parse_mul);
 }
@@ -1075,20 +1115,20 @@ count_if_set (Cq6Filter *f, const Cq6Token *at)
 {
   if (f->type != CQ6_TYPE_SET)
     return f;
-  return node1 (CQ6_COUNT, CQ6_TYPE_NUMBER, at, f);
+  return _cq6_node1 (CQ6_COUNT, CQ6_TYPE_NUMBER, at, f);
 }
 
 static Cq6Filter *
-parse_compare (Parser *p)
+parse_compare (Cq6Parser *p)
 {
-  Cq6Filter *left = parse_add (p), *result = NULL;
+  Cq6Filter *left = _cq6_parse_add (p), *result = NULL;
 
-  while (left != NULL && compare_op (peek (p)) >= 0)
+  while (left != NULL && compare_op (_cq6_peek (p)) >= 0)
     {
-      Cq6Token *t = advance (p);
-      Cq6Token *rat = peek (p);
+      Cq6Token *t = _cq6_advance (p);
+      Cq6Token *rat = _cq6_peek (p);
       int op = compare_op (t);
-      Cq6Filter *right = parse_add (p), *cmp;
+      Cq6Filter *right = _cq6_parse_add (p), *cmp;
 
       if (right == NULL)
         {
@@ -1103,7 +1143,7 @@ parse_compare (Parser *p)
       if (left->type != right->type || left->type == CQ6_TYPE_LOGICAL
           || (left->type == CQ6_TYPE_SET && op != CQ6_CMP_EQ && op != CQ6_CMP_NE))
         {
-          fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+          _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
                    "`%s` compares two numbers, two strings or (== and != only) two sets; "
                    "here it has %s and %s", t->text, type_names[left->type],
                    type_names[right->type]);
@@ -1113,70 +1153,70 @@ parse_compare (Parser *p)
           return NULL;
         }
       /* Chained comparisons share their middle operand: a copy of it. */
-      cmp = node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, left, right);
+      cmp = _cq6_node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, left, right);
       cmp->which = op;
-      result = result ? node2 (CQ6_AND, CQ6_TYPE_LOGICAL, t, result, cmp) : cmp;
-      left = compare_op (peek (p)) >= 0 ? _cq6_filter_copy (right) : NULL;
+      result = result ? _cq6_node2 (CQ6_AND, CQ6_TYPE_LOGICAL, t, result, cmp) : cmp;
+      left = compare_op (_cq6_peek (p)) >= 0 ? _cq6_filter_copy (right) : NULL;
     }
   return result != NULL ? result : left;
 }
 
 static Cq6Filter *
-parse_in (Parser *p)
+parse_in (Cq6Parser *p)
 {
-  Cq6Token *at = peek (p);
+  Cq6Token *at = _cq6_peek (p);
   Cq6Filter *left = parse_compare (p);
 
-  if (left != NULL && is_word (peek (p), "in"))
+  if (left != NULL && _cq6_is_word (_cq6_peek (p), "in"))
     {
-      Cq6Token *t = advance (p);
-      Cq6Token *rat = peek (p);
+      Cq6Token *t = _cq6_advance (p);
+      Cq6Token *rat = _cq6_peek (p);
       Cq6Filter *right;
 
       if (left->type == CQ6_TYPE_STRING)
         {
           /* "text" in STRING: the string contains the text. */
-          right = want_type (p, rat, parse_compare (p), CQ6_TYPE_STRING, "`in`");
-          return right ? node2 (CQ6_IN, CQ6_TYPE_LOGICAL, t, left, right)
+          right = _cq6_want_type (p, rat, parse_compare (p), CQ6_TYPE_STRING, "`in`");
+          return right ? _cq6_node2 (CQ6_IN, CQ6_TYPE_LOGICAL, t, left, right)
                        : (_cq6_filter_free (left), NULL);
         }
-      left = want_type (p, at, left, CQ6_TYPE_SET, "`in`");
-      right = want_type (p, rat, parse_compare (p), CQ6_TYPE_SET, "`in`");
+      left = _cq6_want_type (p, at, left, CQ6_TYPE_SET, "`in`");
+      right = _cq6_want_type (p, rat, parse_compare (p), CQ6_TYPE_SET, "`in`");
       if (left == NULL || right == NULL)
         {
           _cq6_filter_free (left);
           _cq6_filter_free (right);
           return NULL;
         }
-      return node2 (CQ6_IN, CQ6_TYPE_LOGICAL, t, left, right);
+      return _cq6_node2 (CQ6_IN, CQ6_TYPE_LOGICAL, t, left, right);
     }
   return left;
 }
 
-static Cq6Filter *
-parse_not (Parser *p)
+Cq6Filter *
+_cq6_parse_not (Cq6Parser *p)
 {
-  Cq6Token *t = peek (p);
+  Cq6Token *t = _cq6_peek (p);
 
-  if (is_word (t, "not"))
+  if (_cq6_is_word (t, "not"))
     {
       Cq6Filter *arg;
 
-      advance (p);
-      arg = parse_not (p);
-      return arg ? node1 (CQ6_NOT, CQ6_TYPE_LOGICAL, t, arg) : NULL;
+      _cq6_advance (p);
+      arg = _cq6_parse_not (p);
+      return arg ? _cq6_node1 (CQ6_NOT, CQ6_TYPE_LOGICAL, t, arg) : NULL;
     }
   return parse_in (p);
 }
 
 static Cq6Filter *
-parse_logic (Parser *p, const char *word, Cq6Kind kind, Cq6Filter *(*next) (Parser *))
+parse_logic (Cq6Parser *p, const char *word, Cq6Kind kind, Cq6Filter *(*next) (Cq6Parser *))
 {
   Cq6Filter *left = next (p);
 
-  while (left != NULL && is_word (peek (p), word))
+  while (left != NULL && _cq6_is_word (_cq6_peek (p), word))
     {
-      Cq6Token *t = advance (p);
+      Cq6Token *t = _cq6_advance (p);
       Cq6Filter *right = next (p);
 
       if (right == NULL)
@@ -1184,26 +1224,26 @@ parse_logic (Parser *p, const char *word, Cq6Kind kind, Cq6Filter *(*next) (Pars
           _cq6_filter_free (left);
           return NULL;
         }
-      left = node2 (kind, CQ6_TYPE_LOGICAL, t, left, right);
+      left = _cq6_node2 (kind, CQ6_TYPE_LOGICAL, t, left, right);
     }
   return left;
 }
 
 static Cq6Filter *
-parse_and (Parser *p)
+parse_and (Cq6Parser *p)
 {
-  return parse_logic (p, "and", CQ6_AND, parse_not);
+  return parse_logic (p, "and", CQ6_AND, _cq6_parse_not);
 }
 
-static Cq6Filter *
-parse_filter (Parser *p)
+Cq6Filter *
+_cq6_parse_filter (Cq6Parser *p)
 {
-  Cq6Token *t = peek (p);
+  Cq6Token *t = _cq6_peek (p);
 
-  if (!starts_filter (t) && !is_word (t, "not"))
+  if (!_cq6_starts_filter (t) && !_cq6_is_word (t, "not"))
     {
-      g_autofree char *found = token_text (t);
-      fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a filter, found %s", found);
+      g_autofree char *found = _cq6_token_text (t);
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a filter, found %s", found);
       return NULL;
     }
   return parse_logic (p, "or", CQ6_OR, parse_and);
@@ -1211,64 +1251,64 @@ parse_filter (Parser *p)
 
 /* A file name in the header: the raw text up to white space or ')'. */
 static char *
-parse_path (Parser *p, const char *what)
+parse_path (Cq6Parser *p, const char *what)
 {
-  Cq6Token *t = peek (p);
+  Cq6Token *t = _cq6_peek (p);
   const char *start = t->start, *end = start;
 
   if (t->kind == CQ6_TOK_STRING)
     {
-      advance (p);
+      _cq6_advance (p);
       return g_strdup (t->text);
     }
-  if (t->kind == CQ6_TOK_END || is_punct (t, ")"))
+  if (t->kind == CQ6_TOK_END || _cq6_is_punct (t, ")"))
     {
-      fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a file name after `%s`", what);
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a file name after `%s`", what);
       return NULL;
     }
   while (*end != '\0' && !g_ascii_isspace (*end) && *end != ')')
     end++;
-  while (peek (p)->kind != CQ6_TOK_END && peek (p)->start < end)
-    advance (p);
+  while (_cq6_peek (p)->kind != CQ6_TOK_END && _cq6_peek (p)->start < end)
+    _cq6_advance (p);
   return g_strndup (start, end - start);
 }
 
-static gboolean
-parse_range (Parser *p, gint64 *lo, gint64 *hi, const char *what)
+gboolean
+_cq6_parse_range (Cq6Parser *p, gint64 *lo, gint64 *hi, const char *what)
 {
-  if (!parse_int (p, lo, what))
+  if (!_cq6_parse_int (p, lo, what))
     return FALSE;
   *hi = *lo;
-  if (peek (p)->kind == CQ6_TOK_NUMBER)
-    *hi = advance (p)->number;
+  if (_cq6_peek (p)->kind == CQ6_TOK_NUMBER)
+    *hi = _cq6_advance (p)->number;
   return TRUE;
 }
 
 static gboolean
-parse_header (Parser *p, Cq6Program *prog)
+parse_header (Cq6Parser *p, Cq6Program *prog)
 {
   Cq6Token *open;
   Cq6Filter *games = NULL;
 
-  advance (p); /* cql */
-  open = peek (p);
-  if (!expect_punct (p, "(", "after `cql` (the header, e.g. cql(input games.pgn))"))
+  _cq6_advance (p); /* cql */
+  open = _cq6_peek (p);
+  if (!_cq6_expect_punct (p, "(", "after `cql` (the header, e.g. cql(input games.pgn))"))
     return FALSE;
-  while (!is_punct (peek (p), ")"))
+  while (!_cq6_is_punct (_cq6_peek (p), ")"))
     {
-      Cq6Token *t = peek (p);
+      Cq6Token *t = _cq6_peek (p);
       const char *w = t->text;
 
       if (t->kind == CQ6_TOK_END)
-        return fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "the header's '(' is never closed");
+        return _cq6_fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "the header's '(' is never closed");
       if (t->kind != CQ6_TOK_WORD)
         {
-          g_autofree char *found = token_text (t);
-          return fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+          g_autofree char *found = _cq6_token_text (t);
+          return _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
                           "expected a header parameter (input, output, variations, ...), "
                           "found %s", found);
         }
-      advance (p);
+      _cq6_advance (p);
       if (strcmp (w, "input") == 0 || strcmp (w, "output") == 0)
         {
           char **slot = w[0] == 'i' ? &prog->input : &prog->output;
@@ -1286,39 +1326,39 @@ parse_header (Parser *p, Cq6Program *prog)
         prog->silent = TRUE;
       else if (strcmp (w, "matchcount") == 0)
         {
-          if (!parse_range (p, &prog->matchcount_min, &prog->matchcount_max, "matchcount"))
+          if (!_cq6_parse_range (p, &prog->matchcount_min, &prog->matchcount_max, "matchcount"))
             return FALSE;
         }
       else if (strcmp (w, "matchstring") == 0)
         {
-          Cq6Token *s = peek (p);
+          Cq6Token *s = _cq6_peek (p);
           if (s->kind != CQ6_TOK_STRING)
-            return fail_at (p, s, CQ_QUERY_ERROR_SYNTAX,
+            return _cq6_fail_at (p, s, CQ_QUERY_ERROR_SYNTAX,
                             "expected a string after `matchstring`");
-          advance (p);
+          _cq6_advance (p);
           g_free (prog->matchstring);
           prog->matchstring = g_strdup (s->text);
         }
       else if (strcmp (w, "gamenumber") == 0 || strcmp (w, "year") == 0)
         {
-          Cq6Filter *value = node (w[0] == 'g' ? CQ6_GAMENUMBER : CQ6_YEAR,
+          Cq6Filter *value = _cq6_node (w[0] == 'g' ? CQ6_GAMENUMBER : CQ6_YEAR,
                                    CQ6_TYPE_NUMBER, t);
-          Cq6Filter *lo = node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
-          Cq6Filter *hi = node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
+          Cq6Filter *lo = _cq6_node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
+          Cq6Filter *hi = _cq6_node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
           Cq6Filter *c1, *c2;
 
-          if (!parse_range (p, &lo->number, &hi->number, w))
+          if (!_cq6_parse_range (p, &lo->number, &hi->number, w))
             {
               _cq6_filter_free (value), _cq6_filter_free (lo), _cq6_filter_free (hi);
               return FALSE;
             }
-          c1 = node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, lo, _cq6_filter_copy (value));
+          c1 = _cq6_node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, lo, _cq6_filter_copy (value));
           c1->which = CQ6_CMP_LE;
-          c2 = node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, value, hi);
+          c2 = _cq6_node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, value, hi);
           c2->which = CQ6_CMP_LE;
           if (games == NULL)
             /* Owned by the program at once: an error below frees it. */
-            games = prog->game_filters = node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, t);
+            games = prog->game_filters = _cq6_node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, t);
           _cq6_filter_add_arg (games, c1);
           _cq6_filter_add_arg (games, c2);
         }
@@ -1330,9 +1370,9 @@ parse_header (Parser *p, Cq6Program *prog)
 
           if (w[0] == 'w' || w[0] == 'b')
             {
-              Cq6Token *s = peek (p);
+              Cq6Token *s = _cq6_peek (p);
               if (s->kind != CQ6_TOK_STRING)
-                return fail_at (p, s, CQ_QUERY_ERROR_SYNTAX,
+                return _cq6_fail_at (p, s, CQ_QUERY_ERROR_SYNTAX,
                                 "expected the player's name as a string after `%s`", w);
               f = parse_tag (p, t, CQ6_PLAYER, NULL, w[0] == 'w' ? 1 : 2);
             }
@@ -1344,26 +1384,26 @@ parse_header (Parser *p, Cq6Program *prog)
           if (f->type != CQ6_TYPE_LOGICAL)
             {
               _cq6_filter_free (f);
-              return fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+              return _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
                               "expected a string after `%s` in the header", w);
             }
           if (games == NULL)
-            games = prog->game_filters = node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, t);
+            games = prog->game_filters = _cq6_node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, t);
           _cq6_filter_add_arg (games, f);
         }
       else if (strcmp (w, "sort") == 0 || strcmp (w, "nestban") == 0
                || strcmp (w, "persistent") == 0 || strcmp (w, "lineincrement") == 0
                || strcmp (w, "smartcomments") == 0 || strcmp (w, "nosmartcomments") == 0
                || strcmp (w, "noremovecomment") == 0 || strcmp (w, "secure") == 0)
-        return fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
+        return _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
                         "the header parameter `%s` is not supported yet", w);
       else
-        return fail_at (p, t, CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
+        return _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
                         "unknown header parameter `%s` (expected input, output, variations, "
                         "mainline, matchcount, matchstring, quiet, silent, gamenumber, result, "
                         "year, player, white, black)", w);
     }
-  advance (p);
+  _cq6_advance (p);
   return TRUE;
 }
 
@@ -1413,6 +1453,19 @@ compare_cost (gconstpointer a, gconstpointer b)
  * version change nothing when they run, so only their cost depends on the
  * order; the last filter, whose value is the compound's, stays last when
  * the compound's value is used (a set or a number). */
+static gboolean
+is_stateful (const Cq6Filter *f)
+{
+  if (f == NULL)
+    return FALSE;
+  if (f->kind >= CQ6_FIRST_STATEFUL)
+    return TRUE;
+  for (guint i = 0; i < f->n_args; i++)
+    if (is_stateful (f->args[i]))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 order_by_cost (Cq6Filter *f)
 {
@@ -1423,6 +1476,10 @@ order_by_cost (Cq6Filter *f)
   for (guint i = 0; i < f->n_args; i++)
     order_by_cost (f->args[i]);
   if (f->kind != CQ6_COMPOUND || f->n_args < 2)
+    return;
+  /* Filters that set variables, write comments or look at other
+   * positions run in the order written. */
+  if (is_stateful (f))
     return;
   n = f->type == CQ6_TYPE_LOGICAL ? f->n_args : f->n_args - 1;
   /* g_qsort_with_data is not stable: an insertion sort keeps equal costs
@@ -1443,6 +1500,8 @@ _cq6_program_free (Cq6Program *program)
     return;
   _cq6_filter_free (program->body);
   _cq6_filter_free (program->game_filters);
+  _cq6_program_free_vars (program);
+  _cq6_program_free_output (program);
   g_free (program->input);
   g_free (program->output);
   g_free (program->matchstring);
@@ -1452,7 +1511,7 @@ _cq6_program_free (Cq6Program *program)
 Cq6Program *
 _cq6_program_read (const char *text, gsize len, const char *filename, GError **error)
 {
-  Parser p = { NULL, 0, filename, error };
+  Cq6Parser p = { NULL, 0, filename, error, NULL };
   Cq6Program *prog;
   Cq6Token *first;
 
@@ -1460,36 +1519,43 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
   if (p.tokens == NULL)
     return NULL;
   prog = g_new0 (Cq6Program, 1);
+  p.prog = prog;
   prog->matchcount_min = 1;
   prog->matchcount_max = G_MAXINT64;
-  first = peek (&p);
-  if (is_word (first, "cql"))
+  first = _cq6_peek (&p);
+  if (_cq6_is_word (first, "cql"))
     {
       if (!parse_header (&p, prog))
         goto fail;
     }
-  prog->body = node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, peek (&p));
-  while (peek (&p)->kind != CQ6_TOK_END)
+  prog->body = _cq6_node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, _cq6_peek (&p));
+  while (_cq6_peek (&p)->kind != CQ6_TOK_END)
     {
       Cq6Filter *f;
 
-      if (is_punct (peek (&p), "}") || is_punct (peek (&p), ")"))
+      if (_cq6_is_punct (_cq6_peek (&p), "}") || _cq6_is_punct (_cq6_peek (&p), ")"))
         {
-          fail_at (&p, peek (&p), CQ_QUERY_ERROR_SYNTAX, "unmatched '%s'", peek (&p)->text);
+          _cq6_fail_at (&p, _cq6_peek (&p), CQ_QUERY_ERROR_SYNTAX, "unmatched '%s'", _cq6_peek (&p)->text);
           goto fail;
         }
-      f = parse_filter (&p);
+      f = _cq6_parse_filter (&p);
       if (f == NULL)
         goto fail;
       _cq6_filter_add_arg (prog->body, f);
     }
   if (prog->body->n_args == 0)
     {
-      fail_at (&p, peek (&p), CQ_QUERY_ERROR_SYNTAX,
+      _cq6_fail_at (&p, _cq6_peek (&p), CQ_QUERY_ERROR_SYNTAX,
                "the query has no filter after its header: write at least one, e.g. `mate`");
       goto fail;
     }
   _cq6_tokens_free (p.tokens);
+  if (prog->vars != NULL)
+    {
+      g_free (prog->persistent);
+      prog->persistent = g_new0 (Cq6Slot, prog->vars->len);
+    }
+  prog->stateful = is_stateful (prog->body);
   order_by_cost (prog->body);
   return prog;
 

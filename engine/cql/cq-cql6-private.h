@@ -29,7 +29,8 @@ typedef enum {
   CQ6_TYPE_LOGICAL, /* match / no match only */
   CQ6_TYPE_SET,     /* a set of squares; matches if not empty */
   CQ6_TYPE_NUMBER,  /* an integer; matches if it has a value */
-  CQ6_TYPE_STRING   /* a string; matches if it has a value */
+  CQ6_TYPE_STRING,  /* a string; matches if it has a value */
+  CQ6_TYPE_POSITION /* a position of the game; matches if it has a value */
 } Cq6Type;
 
 /* The filters of the tree.  The comment gives what the node holds. */
@@ -99,8 +100,49 @@ typedef enum {
   CQ6_MOVE,         /* which: CQ6_MOVE_* flags; args: from, to, capture, promote */
   /* Transforms, after expansion */
   CQ6_ORBIT,        /* args: the transformed filters; count if @which */
+
+  /* Filters from here on may change the evaluation state (variables,
+   * comments) or look at other positions: a compound filter holding one
+   * keeps its order (CQ6_FIRST_STATEFUL). */
+
+  /* Variables and functions (cq-cql6-vars.c) */
+  CQ6_VARIABLE,     /* which: the variable (Cq6Program.vars index); its value */
+  CQ6_ASSIGN,       /* which: the variable; number: the operator ('=', '+', '-',
+                     * '*', '/', '%', '|', '&'); args[0]: the value */
+  CQ6_ISBOUND,      /* which: the variable */
+  CQ6_UNBIND,       /* which: the variable */
+  CQ6_SQUARE_LOOP,  /* which: the variable; number: 1 for `all`; args: set, body */
+  CQ6_PIECE_LOOP,   /* the same over the pieces on the set */
+  CQ6_PIECEID,      /* args[0]: a set of one occupied square */
+  CQ6_CALL,         /* which: the function (Cq6Program.functions index); args */
+  CQ6_WHILE,        /* args: condition, body */
+  /* Other positions (cq-cql6-positions.c) */
+  CQ6_AT,           /* `x:f`: args[0] a position, args[1] evaluated there */
+  CQ6_CURRENT,      /* currentposition */
+  CQ6_PARENT,
+  CQ6_CHILD,        /* args[0]: which child (0 the main line), or NULL */
+  CQ6_POSITION_BY_ID, /* `position N`: args[0] the positionid */
+  CQ6_POSITIONID,
+  CQ6_DEPTH,
+  CQ6_ANCESTOR,     /* args: two positions */
+  CQ6_DESCENDANT,   /* args: two positions */
+  CQ6_LCA,          /* args: two positions */
+  CQ6_DISTANCE,     /* args: two positions */
+  CQ6_VIRTUALMAINLINE,
+  CQ6_FIND,         /* which: CQ6_FIND_* flags; range; args[0] */
+  CQ6_ECHO,         /* which: the source and target variables; args[0] the body */
+  /* Lines of moves (cq-cql6-line.c) */
+  CQ6_LINE,
+  CQ6_DASH,
+  CQ6_CONSECUTIVEMOVES,
+  /* Output (cq-cql6-output.c) */
+  CQ6_COMMENT,      /* args: the parts of the text */
+  CQ6_MESSAGE,      /* args: the parts of the text */
+  CQ6_SORT,         /* which: the sort key (Cq6Program.sorts index); args[0] */
   CQ6_N_KINDS
 } Cq6Kind;
+
+#define CQ6_FIRST_STATEFUL CQ6_VARIABLE
 
 /* CQ6_COMPARE.which */
 enum {
@@ -130,6 +172,14 @@ enum {
   CQ6_MOVE_CASTLE      = 1 << 5,
   CQ6_MOVE_NULL        = 1 << 6,
   CQ6_MOVE_PSEUDOLEGAL = 1 << 7  /* the pseudo-legal moves, not the game's */
+};
+
+/* CQ6_FIND.which */
+enum {
+  CQ6_FIND_BACKWARD = 1 << 0, /* `find <--`: the position and its ancestors */
+  CQ6_FIND_ALL      = 1 << 1, /* `find all` */
+  CQ6_FIND_QUIET    = 1 << 2,
+  CQ6_FIND_RANGE    = 1 << 3  /* a count range was given */
 };
 
 /* ORBIT value rule: sets are united, numbers give their maximum; with
@@ -175,6 +225,23 @@ struct _Cq6Filter {
 };
 
 /**
+ * Cq6Var:
+ * A variable of the query (CQL 6 reference, "variables"), named when
+ * first assigned; its type is fixed from then on.
+ * @name: its name (owned).
+ * @type: the type of its value: a set, a number, a string or a position.
+ * @piece: a piece variable (`piece x in ...`): it holds a piece id and
+ *   its value is the square of that piece (a set).
+ * @persistent: keeps its value from game to game.
+ */
+typedef struct {
+  char    *name;
+  Cq6Type  type;
+  gboolean piece;
+  gboolean persistent;
+} Cq6Var;
+
+/**
  * Cq6Program:
  * A compiled CQL 6 query: the body and the header's parameters.
  * @body: a CQ6_COMPOUND of the body's filters.
@@ -186,7 +253,15 @@ struct _Cq6Filter {
  *   comments at all).
  * @game_filters: header game filters (a CQ6_COMPOUND, or NULL), run on the
  *   tags before moves are read.
- * @needs_moves: the body looks at moves or positions (not only tags).
+ * @vars: the variables (#Cq6Var, owned), indexed by CQ6_VARIABLE.which.
+ * @functions: the functions (owned, cq-cql6-vars.c), indexed by CQ6_CALL.which.
+ * @sorts: the sort keys (owned, cq-cql6-output.c), indexed by CQ6_SORT.which.
+ * @needs_ids: the body reads piece ids (pieceid, piece variables).
+ * @stateful: the body holds a filter of kind CQ6_FIRST_STATEFUL or later.
+ * @persistent: the values of the persistent variables (one per variable,
+ *   unused for the others), kept from game to game; a query with
+ *   persistent variables is searched on one thread
+ *   (cq_query_needs_one_thread()).
  */
 typedef struct _Cq6Program {
   Cq6Filter *body;
@@ -199,6 +274,12 @@ typedef struct _Cq6Program {
   gboolean   silent;
   gint64     matchcount_min;
   gint64     matchcount_max;
+  GPtrArray *vars;
+  GPtrArray *functions;
+  GPtrArray *sorts;
+  gboolean   needs_ids;
+  gboolean   stateful;
+  struct _Cq6Slot *persistent;
 } Cq6Program;
 
 /* Tokens of the lexer. */
@@ -235,6 +316,76 @@ typedef struct {
 GArray    *_cq6_tokenize        (const char *text, gsize len, const char *filename,
                                  GError **error);
 void       _cq6_tokens_free     (GArray *tokens);
+
+/**
+ * Cq6Parser:
+ * The reader's state, shared by the files that read parts of the
+ * language (cq-cql6-parser.c the expressions; cq-cql6-vars.c,
+ * cq-cql6-positions.c, cq-cql6-line.c, cq-cql6-output.c their filters).
+ * @prog: the program being read (its variables, functions and sorts).
+ * @params: while a function's body is read for a call: its parameters'
+ *   names to the variables passed (cq-cql6-vars.c); else NULL.
+ * @call_depth: how many function bodies are being read.
+ */
+typedef struct {
+  GArray     *tokens;
+  guint       pos;
+  const char *filename;
+  GError    **error;
+  Cq6Program *prog;
+  GHashTable *params;
+  guint       call_depth;
+} Cq6Parser;
+
+/* The reader's primitives (cq-cql6-parser.c). */
+Cq6Token  *_cq6_peek            (Cq6Parser *p);
+Cq6Token  *_cq6_peek_at         (Cq6Parser *p, guint ahead);
+Cq6Token  *_cq6_advance         (Cq6Parser *p);
+gboolean   _cq6_is_word         (const Cq6Token *t, const char *word);
+gboolean   _cq6_is_punct        (const Cq6Token *t, const char *punct);
+/* Sets the error (@code, a CqQueryError) at @t's line and column, once;
+ * returns FALSE. */
+gboolean   _cq6_fail_at         (Cq6Parser *p, const Cq6Token *t, int code,
+                                 const char *format, ...) G_GNUC_PRINTF (4, 5);
+char      *_cq6_token_text      (const Cq6Token *t);
+gboolean   _cq6_expect_punct    (Cq6Parser *p, const char *punct, const char *what);
+Cq6Filter *_cq6_node            (Cq6Kind kind, Cq6Type type, const Cq6Token *at);
+Cq6Filter *_cq6_node1           (Cq6Kind kind, Cq6Type type, const Cq6Token *at, Cq6Filter *arg);
+Cq6Filter *_cq6_node2           (Cq6Kind kind, Cq6Type type, const Cq6Token *at,
+                                 Cq6Filter *a, Cq6Filter *b);
+/* @f itself if it has type @want, else NULL with an error (and @f freed). */
+Cq6Filter *_cq6_want_type       (Cq6Parser *p, const Cq6Token *at, Cq6Filter *f,
+                                 Cq6Type want, const char *where);
+gboolean   _cq6_starts_filter   (const Cq6Token *t);
+/* The levels of the grammar, loosest first: a whole filter (or/and), not,
+ * sums, unions, a primary (a word with its arguments, a designator, a
+ * number, a string, a braced or parenthesised filter). */
+Cq6Filter *_cq6_parse_filter    (Cq6Parser *p);
+Cq6Filter *_cq6_parse_not       (Cq6Parser *p);
+Cq6Filter *_cq6_parse_add       (Cq6Parser *p);
+Cq6Filter *_cq6_parse_union     (Cq6Parser *p);
+Cq6Filter *_cq6_parse_primary   (Cq6Parser *p);
+/* Filters up to @close, the opening token @open already read. */
+Cq6Filter *_cq6_parse_sequence  (Cq6Parser *p, const Cq6Token *open, const char *close);
+gboolean   _cq6_parse_int       (Cq6Parser *p, gint64 *out, const char *what);
+Cq6Filter *_cq6_parse_set_arg   (Cq6Parser *p, const char *where);
+gboolean   _cq6_parse_arg_list  (Cq6Parser *p, Cq6Filter *f, Cq6Type type, guint min,
+                                 guint max, const char *name);
+gboolean   _cq6_parse_range     (Cq6Parser *p, gint64 *lo, gint64 *hi, const char *what);
+
+/* The words each part of the reader knows.  Each returns FALSE if the
+ * word @t (already read) is not one of its filters; else TRUE, with
+ * *@out the filter or NULL on an error (set on @p). */
+gboolean   _cq6_parse_vars_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+gboolean   _cq6_parse_positions_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+gboolean   _cq6_parse_line_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+gboolean   _cq6_parse_output_word    (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+/* The same for a punctuation token that starts a filter (`-->`, `--`, ...). */
+gboolean   _cq6_parse_line_punct     (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+
+/* Frees what cq-cql6-vars.c and cq-cql6-output.c keep in a program. */
+void       _cq6_program_free_vars    (Cq6Program *prog);
+void       _cq6_program_free_output  (Cq6Program *prog);
 
 /* TRUE if the first token of @text (after comments and white space) is
  * the word `cql`: the text is CQL 6 (docs/cql6.md "Dialect"). */
@@ -294,12 +445,97 @@ void        _cq6_orbit_index_clear (Cq6Filter *orbit);
 
 /* cq-cql6-eval.c */
 
+/**
+ * Cq6Val:
+ * A filter's value, by its type: @set (squares), @num, @str (owned by the
+ * query, the game, or the evaluation state's string chunk), @node (a
+ * position).
+ */
+typedef struct {
+  CqBitboard    set;
+  gint64        num;
+  const char   *str;
+  const CqNode *node;
+} Cq6Val;
+
+/* A variable's value in one evaluation (or, persistent, across games). */
+typedef struct _Cq6Slot {
+  gboolean bound;
+  Cq6Val   val;   /* a piece variable: @num is the piece id */
+} Cq6Slot;
+
+/**
+ * Cq6State:
+ * What one game's evaluation keeps from position to position: the
+ * variables' values, the piece ids of every position (built on first
+ * use), the comments to write, the sort values, computed strings.
+ */
+typedef struct {
+  const Cq6Program *program;
+  const CqGame     *game;
+  Cq6Slot          *slots;
+  guint8          (*ids)[64];  /* per node index, or NULL until used */
+  const CqNode    **nodes;     /* by node index, or NULL until used */
+  GArray           *comments;  /* #CqPositionComment, texts owned */
+  GStringChunk     *strings;
+  gint64           *sort_num;  /* per sort key: the best value so far */
+  const char      **sort_str;
+  gboolean         *sort_set;
+  guint             call_depth;
+} Cq6State;
+
+/**
+ * Cq6Ctx:
+ * Where a filter is evaluated: a position of the game (@node, @pos its
+ * position), with the game's evaluation state @st.  @in_check and
+ * @has_move cache the position's check and legal-move tests (-1: not yet).
+ */
+typedef struct {
+  const Cq6Program *program;
+  const CqGame     *game;
+  const CqNode     *node;
+  const CqPosition *pos;
+  gint8             in_check;
+  gint8             has_move;
+  Cq6State         *st;
+} Cq6Ctx;
+
+/* A context at @node with @c's game and state. */
+static inline Cq6Ctx
+_cq6_ctx_at (const Cq6Ctx *c, const CqNode *node)
+{
+  Cq6Ctx out = { c->program, c->game, node, &node->position, -1, -1, c->st };
+  return out;
+}
+
+/* Evaluates @f at @c's position: TRUE if it matches, with its value in @v. */
+gboolean    _cq6_eval           (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+
+/* The kinds each part of the evaluator handles. */
+gboolean    _cq6_eval_vars      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+gboolean    _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+gboolean    _cq6_eval_line      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+gboolean    _cq6_eval_output    (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+
+/* The ids of the pieces in @node's position (cq_game_piece_ids()), from
+ * the state's table built for the whole game on first use. */
+const guint8 *_cq6_piece_ids    (Cq6Ctx *c, const CqNode *node);
+
+/* The node of @c's game whose pre-order index is @index, or NULL. */
+const CqNode *_cq6_node_by_index (Cq6Ctx *c, guint32 index);
+
+/* Adds @text (copied) as a comment at @node. */
+void        _cq6_add_comment    (Cq6Ctx *c, const CqNode *node, const char *text);
+
+/* Puts the state's sort values into @info->sort_values (cq-cql6-output.c). */
+void        _cq6_output_finish  (Cq6State *st, CqMatchInfo *info);
+
 /* Runs the header's game filters on @game's tags (no moves read). */
 gboolean    _cq6_accepts_tags   (const Cq6Program *program, const CqGame *game);
 
-/* Evaluates the body at every position examined; fills @out with the
- * matched positions (#CqMatchedPosition, sorted).  Returns TRUE if the
- * game matches (matchcount satisfied). */
-gboolean    _cq6_match_game     (const Cq6Program *program, CqGame *game, GArray *out);
+/* Evaluates the body at every position examined; fills @info with the
+ * matched positions (#CqMatchedPosition, sorted), the comments and the
+ * sort values.  Returns TRUE if the game matches (matchcount satisfied). */
+gboolean    _cq6_match_game     (const Cq6Program *program, CqGame *game, CqMatchInfo *info);
 
 G_END_DECLS

@@ -2131,21 +2131,32 @@ cq_query_match_game (const CqQuery *query, CqGame *game, CqMatchInfo *info)
 
   if (query->cql6 != NULL)
     {
-      GArray *positions = out != NULL ? out
-                          : g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition));
+      CqMatchInfo own = { 0 };
+      CqMatchInfo *into = info;
 
+      if (into == NULL)
+        {
+          cq_match_info_init (&own);
+          into = &own;
+        }
+      g_array_set_size (into->comments, 0);
+      g_array_set_size (into->sort_values, 0);
       if (!_cq6_accepts_tags (query->cql6, game))
         matched = FALSE;
       else
         {
           cq_game_parse_moves (game);
           matched = !game->skipped && game->root != NULL
-                    && _cq6_match_game (query->cql6, game, positions);
+                    && _cq6_match_game (query->cql6, game, into);
         }
-      if (out == NULL)
-        g_array_free (positions, TRUE);
-      else if (!matched)
-        g_array_set_size (out, 0);
+      if (!matched)
+        {
+          g_array_set_size (into->positions, 0);
+          g_array_set_size (into->comments, 0);
+          g_array_set_size (into->sort_values, 0);
+        }
+      if (into == &own)
+        cq_match_info_clear (&own);
       return matched;
     }
 
@@ -2198,11 +2209,27 @@ cq_query_match_game (const CqQuery *query, CqGame *game, CqMatchInfo *info)
   return matched;
 }
 
+static void
+clear_position_comment (gpointer data)
+{
+  g_free (((CqPositionComment *) data)->text);
+}
+
+static void
+clear_sort_value (gpointer data)
+{
+  g_free (((CqSortValue *) data)->string);
+}
+
 void
 cq_match_info_init (CqMatchInfo *info)
 {
   g_return_if_fail (info != NULL);
   info->positions = g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition));
+  info->comments = g_array_new (FALSE, FALSE, sizeof (CqPositionComment));
+  g_array_set_clear_func (info->comments, clear_position_comment);
+  info->sort_values = g_array_new (FALSE, FALSE, sizeof (CqSortValue));
+  g_array_set_clear_func (info->sort_values, clear_sort_value);
 }
 
 void
@@ -2210,4 +2237,6 @@ cq_match_info_clear (CqMatchInfo *info)
 {
   g_return_if_fail (info != NULL);
   g_clear_pointer (&info->positions, g_array_unref);
+  g_clear_pointer (&info->comments, g_array_unref);
+  g_clear_pointer (&info->sort_values, g_array_unref);
 }

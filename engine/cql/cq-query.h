@@ -184,13 +184,46 @@ typedef struct {
 } CqMatchedPosition;
 
 /**
+ * CqPositionComment:
+ * A comment a CQL 6 query writes at a position (`comment`, the automatic
+ * comments of `echo` and `sort`; docs/cql6.md "Output").
+ * @node: pre-order index of the position; the text goes after the move
+ *   that reached it (before the first move for the root).
+ * @text: the comment's text (owned by the #CqMatchInfo).
+ */
+typedef struct {
+  guint32  node;
+  char    *text;
+} CqPositionComment;
+
+/**
+ * CqSortValue:
+ * The value a CQL 6 `sort` filter kept for a game (its best value: the
+ * largest, or with `min` the smallest; docs/cql6.md "sort").
+ * @has_value: FALSE if the sort filter never had a value in the game.
+ * @is_string: the value is @string (owned), not @number.
+ */
+typedef struct {
+  gboolean  has_value;
+  gboolean  is_string;
+  gint64    number;
+  char     *string;
+} CqSortValue;
+
+/**
  * CqMatchInfo:
  * Filled by cq_query_match_game().  @positions holds #CqMatchedPosition
- * entries sorted by node index, without duplicates.  Initialise with
- * cq_match_info_init(), clear with cq_match_info_clear(); may be reused.
+ * entries sorted by node index, without duplicates.  @comments holds the
+ * #CqPositionComment entries a CQL 6 query wrote, in the order written
+ * (empty for other queries); @sort_values one #CqSortValue per `sort`
+ * filter of a CQL 6 query, in query order (empty for other queries).
+ * Initialise with cq_match_info_init(), clear with
+ * cq_match_info_clear(); may be reused.
  */
 typedef struct {
   GArray *positions;
+  GArray *comments;
+  GArray *sort_values;
 } CqMatchInfo;
 
 void        cq_match_info_init       (CqMatchInfo *info);
