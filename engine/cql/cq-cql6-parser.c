@@ -231,7 +231,8 @@ _cq6_starts_filter (const Cq6Token *t)
     return FALSE;
   if (t->kind == CQ6_TOK_PUNCT)
     return _cq6_is_punct (t, "(") || _cq6_is_punct (t, "{") || _cq6_is_punct (t, "#") || _cq6_is_punct (t, "~")
-           || _cq6_is_punct (t, "-");
+           || _cq6_is_punct (t, "-") || _cq6_is_punct (t, "--") || _cq6_is_punct (t, "-->")
+           || _cq6_is_punct (t, "<--") || _cq6_is_punct (t, "[") || _cq6_is_punct (t, "~~");
   if (t->kind == CQ6_TOK_WORD)
     return !(_cq6_is_word (t, "or") || _cq6_is_word (t, "and") || _cq6_is_word (t, "in")
              || _cq6_is_word (t, "then") || _cq6_is_word (t, "else") || _cq6_is_word (t, "attacks")
@@ -1554,6 +1555,11 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
     {
       g_free (prog->persistent);
       prog->persistent = g_new0 (Cq6Slot, prog->vars->len);
+      /* Persistent numbers start at 0 (CQL 6.2: `persistent n += 1`). */
+      for (guint i = 0; i < prog->vars->len; i++)
+        if (((Cq6Var *) prog->vars->pdata[i])->persistent
+            && ((Cq6Var *) prog->vars->pdata[i])->type == CQ6_TYPE_NUMBER)
+          prog->persistent[i].bound = TRUE;
     }
   prog->stateful = is_stateful (prog->body);
   order_by_cost (prog->body);

@@ -172,7 +172,8 @@ parse_assignment (Cq6Parser *p, Cq6Token *name, gboolean persistent)
     }
   if (index < 0)
     {
-      if (op[0] != '=')
+      /* A persistent number may start with `+=`: it starts at 0. */
+      if (op[0] != '=' && !(persistent && value->type == CQ6_TYPE_NUMBER))
         {
           _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
                         "`%s %s`: the variable `%s` has no value yet", name->text, op,
