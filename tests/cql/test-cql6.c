@@ -338,7 +338,7 @@ test_errors (void)
     { "cql() mate\n  frob", "q.cql:2:3: unknown filter `frob`" },
     { "cql() line --> mate", "q.cql:1:7: the CQL 6 filter `line` is not supported yet" },
     { "cql() echo (s t) mate", "q.cql:1:7: the CQL 6 filter `echo` is not supported yet" },
-    { "cql() pieceid Ka1", "q.cql:1:7: the CQL 6 filter `pieceid` is not supported yet" },
+    { "cql() dictionary D", "q.cql:1:7: the CQL 6 filter `dictionary` is not supported yet" },
     { "cql() x = 3", "q.cql:1:7: `x`: variables and functions are not supported yet" },
     { "cql(frob) mate", "q.cql:1:5: unknown header parameter `frob`" },
     { "cql() ♔a1 €", "q.cql:1:11: unexpected character '€'" },
