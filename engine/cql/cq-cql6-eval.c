@@ -957,6 +957,18 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return eval_tag (f, c, v);
     case CQ6_RESULT:
       return _cq_parse_result (tag_value (c, "Result")) == f->which;
+    case CQ6_REGEX:
+      {
+        g_autoptr(GMatchInfo) match = NULL;
+        gint start, end;
+
+        if (!_cq6_eval (f->args[0], c, &a) || a.str == NULL
+            || !g_regex_match (f->regex, a.str, 0, &match))
+          return FALSE;
+        g_match_info_fetch_pos (match, 0, &start, &end);
+        v->str = _cq6_state_string_n (c, a.str + start, (gsize) (end - start));
+        return TRUE;
+      }
     case CQ6_MOVE:
       return eval_move (f, c, v);
     case CQ6_ORBIT:

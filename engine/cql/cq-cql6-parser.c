@@ -143,6 +143,8 @@ _cq6_filter_free (Cq6Filter *filter)
   _cq6_orbit_index_clear (filter);
   g_free (filter->args);
   g_free (filter->string);
+  if (filter->regex != NULL)
+    g_regex_unref (filter->regex);
   g_free (filter);
 }
 
@@ -155,6 +157,8 @@ _cq6_filter_copy (const Cq6Filter *filter)
     return NULL;
   copy = g_memdup2 (filter, sizeof *filter);
   copy->string = g_strdup (filter->string);
+  if (filter->regex != NULL)
+    copy->regex = g_regex_ref (filter->regex);
   copy->args = filter->n_args ? g_new (Cq6Filter *, filter->n_args) : NULL;
   for (guint i = 0; i < filter->n_args; i++)
     copy->args[i] = _cq6_filter_copy (filter->args[i]);
@@ -232,7 +236,7 @@ _cq6_starts_filter (const Cq6Token *t)
   if (t->kind == CQ6_TOK_PUNCT)
     return _cq6_is_punct (t, "(") || _cq6_is_punct (t, "{") || _cq6_is_punct (t, "#") || _cq6_is_punct (t, "~")
            || _cq6_is_punct (t, "-") || _cq6_is_punct (t, "--") || _cq6_is_punct (t, "-->")
-           || _cq6_is_punct (t, "<--") || _cq6_is_punct (t, "[") || _cq6_is_punct (t, "~~");
+           || _cq6_is_punct (t, "<--") || _cq6_is_punct (t, "[");
   if (t->kind == CQ6_TOK_WORD)
     return !(_cq6_is_word (t, "or") || _cq6_is_word (t, "and") || _cq6_is_word (t, "in")
              || _cq6_is_word (t, "then") || _cq6_is_word (t, "else") || _cq6_is_word (t, "attacks")
@@ -1119,17 +1123,64 @@ count_if_set (Cq6Filter *f, const Cq6Token *at)
   return _cq6_node1 (CQ6_COUNT, CQ6_TYPE_NUMBER, at, f);
 }
 
+/* `S ~~ "pattern"`: a string filter whose value is the part of S the
+ * regular expression (GRegex, PCRE syntax) matches first; no match when
+ * none does.  The pattern must be a string literal, compiled once here. */
+static Cq6Filter *
+parse_regex (Cq6Parser *p)
+{
+  Cq6Token *at = _cq6_peek (p);
+  Cq6Filter *left = _cq6_parse_add (p);
+
+  while (left != NULL && _cq6_is_punct (_cq6_peek (p), "~~"))
+    {
+      Cq6Token *t = _cq6_advance (p), *pattern = _cq6_peek (p);
+      g_autoptr(GError) local = NULL;
+      Cq6Filter *f;
+
+      if (left->type != CQ6_TYPE_STRING)
+        {
+          _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                        "`~~` matches a string against a pattern, but its left is %s",
+                        type_names[left->type]);
+          _cq6_filter_free (left);
+          return NULL;
+        }
+      if (pattern->kind != CQ6_TOK_STRING)
+        {
+          g_autofree char *found = _cq6_token_text (pattern);
+          _cq6_fail_at (p, pattern, CQ_QUERY_ERROR_SYNTAX,
+                        "expected the pattern as a string after `~~`, found %s", found);
+          _cq6_filter_free (left);
+          return NULL;
+        }
+      _cq6_advance (p);
+      f = _cq6_node1 (CQ6_REGEX, CQ6_TYPE_STRING, at, left);
+      f->string = g_strdup (pattern->text);
+      f->regex = g_regex_new (pattern->text, G_REGEX_OPTIMIZE, 0, &local);
+      if (f->regex == NULL)
+        {
+          _cq6_fail_at (p, pattern, CQ_QUERY_ERROR_SYNTAX, "bad pattern after `~~`: %s",
+                        local->message);
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      left = f;
+    }
+  return left;
+}
+
 static Cq6Filter *
 parse_compare (Cq6Parser *p)
 {
-  Cq6Filter *left = _cq6_parse_add (p), *result = NULL;
+  Cq6Filter *left = parse_regex (p), *result = NULL;
 
   while (left != NULL && compare_op (_cq6_peek (p)) >= 0)
     {
       Cq6Token *t = _cq6_advance (p);
       Cq6Token *rat = _cq6_peek (p);
       int op = compare_op (t);
-      Cq6Filter *right = _cq6_parse_add (p), *cmp;
+      Cq6Filter *right = parse_regex (p), *cmp;
 
       if (right == NULL)
         {

@@ -96,6 +96,7 @@ typedef enum {
   CQ6_TAG,          /* string (the tag name); args[0] a string to find, or NULL */
   CQ6_PLAYER,       /* which: 0 either, 1 White, 2 Black; args[0] as CQ6_TAG */
   CQ6_RESULT,       /* which: #CqResult */
+  CQ6_REGEX,        /* `S ~~ "re"`: args[0] a string; regex; the text matched */
   /* Moves */
   CQ6_MOVE,         /* which: CQ6_MOVE_* flags; args: from, to, capture, promote */
   /* Transforms, after expansion */
@@ -200,6 +201,7 @@ typedef struct _Cq6Filter Cq6Filter;
  * @number: CQ6_NUMBER; @range_min, @range_max for direction ranges.
  * @string: CQ6_STRING, CQ6_TAG's name (owned).
  * @args, @n_args: the argument filters (owned; an entry may be NULL).
+ * @regex: CQ6_REGEX's compiled pattern (owned).
  * @groups, @n_groups, @unanchored, @n_unanchored: a CQ6_ORBIT's anchor
  *   index (_cq_anchor_index_build()), when it has many members: a member
  *   that needs a piece on one square is tried only where one stands.
@@ -222,6 +224,7 @@ struct _Cq6Filter {
   guint          n_groups;
   guint32       *unanchored;
   guint          n_unanchored;
+  GRegex        *regex;
 };
 
 /**
@@ -523,6 +526,10 @@ const guint8 *_cq6_piece_ids    (Cq6Ctx *c, const CqNode *node);
 
 /* The node of @c's game whose pre-order index is @index, or NULL. */
 const CqNode *_cq6_node_by_index (Cq6Ctx *c, guint32 index);
+
+/* A copy of @len bytes of @s (NUL added) that lives as long as the game's
+ * evaluation (the state's string chunk): for computed string values. */
+const char *_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len);
 
 /* Adds @text (copied) as a comment at @node. */
 void        _cq6_add_comment    (Cq6Ctx *c, const CqNode *node, const char *text);

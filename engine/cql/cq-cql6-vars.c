@@ -590,12 +590,18 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
 
 /* Evaluation */
 
-static char *
-state_string (Cq6Ctx *c, const char *s)
+const char *
+_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len)
 {
   if (c->st->strings == NULL)
     c->st->strings = g_string_chunk_new (256);
-  return g_string_chunk_insert (c->st->strings, s);
+  return g_string_chunk_insert_len (c->st->strings, s, (gssize) len);
+}
+
+static const char *
+state_string (Cq6Ctx *c, const char *s)
+{
+  return _cq6_state_string_n (c, s, strlen (s));
 }
 
 /* The square of the piece with id @id in @c's position, or 0. */

@@ -77,7 +77,6 @@ static const char *const not_yet[] = {
   "sort-min-pieces",
   "unbind-reset",
   "var-position-initial",
-  "var-string-player",
   "virtualmainline-mate",
   NULL
 };
