@@ -1159,8 +1159,10 @@ static void
 walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
 {
   const Cq6Filter *body = program->body;
-  int side = required_side (body);
-  gboolean stalemate = requires_stalemate (body);
+  /* A body that sets variables or looks at other positions must run at
+   * every position: no position is skipped on its side to move. */
+  int side = program->stateful ? -1 : required_side (body);
+  gboolean stalemate = !program->stateful && requires_stalemate (body);
 
   for (const CqNode *node = game->root; node != NULL;
        node = next_node (node, program->variations))

@@ -672,11 +672,12 @@ assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 /* The square and piece loops (CQL 6 reference "square", "piece"): the
  * body at each square of the set (each piece on it), the variable bound
  * to it; the value is the squares whose body matched, `all` matching when
- * every one did (and on an empty set). */
+ * every one did (and on an empty set).  The body sees the variable bound
+ * to the square or piece; after the loop it is as it was before. */
 static gboolean
 loop (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
-  Cq6Slot *slot = &c->st->slots[f->which];
+  Cq6Slot *slot = &c->st->slots[f->which], saved = *slot;
   gboolean piece = f->kind == CQ6_PIECE_LOOP;
   Cq6Val a = { 0 }, b;
   CqBitboard hits = 0;
@@ -702,8 +703,14 @@ loop (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (_cq6_eval (f->args[1], c, &b))
         hits |= CQ_BIT (sq);
       else if (f->number)
-        return FALSE;
+        {
+          *slot = saved;
+          return FALSE;
+        }
     }
+  /* The variable is bound only inside the body (CQL 6.2 refuses to read
+   * it after the loop; here it reads as it did before). */
+  *slot = saved;
   v->set = hits;
   return f->number ? TRUE : hits != 0;
 }
