@@ -1117,7 +1117,7 @@ state_init (Cq6State *st, const Cq6Program *program, const CqGame *game, CqMatch
   memset (st, 0, sizeof *st);
   st->program = program;
   st->game = game;
-  st->slots = g_new0 (Cq6Slot, MAX (n_vars, 1));
+  st->slots = n_vars > 0 ? g_new0 (Cq6Slot, n_vars) : NULL;
   /* Persistent variables start each game with the value the last one left. */
   for (guint i = 0; i < n_vars; i++)
     if (((Cq6Var *) program->vars->pdata[i])->persistent)
