@@ -71,6 +71,13 @@ QUERIES = [
     ("cql6-stalemate", "cql6", "stalemate"),
     ("cql6-flip-shift", "cql6", "flip shift {Nd4 kf3}"),
     ("cql6-attacks-pin", "cql6", "A attacks k pin"),
+    # Filters across positions, beside their CQL 3 forms above:
+    # three-checks, forany-excelsior and missing-piece.
+    ("cql6-three-checks", "cql6", "line --> check --> check --> check"),
+    ("cql6-excelsior", "cql6", "initial piece E in Pa-h2 find E--=[QRBN]"),
+    ("cql6-missing-piece", "cql6",
+     "echo (source target) {sidetomove == source:sidetomove "
+     "Diff = ~(source&target) #Diff == 1 Diff & _ == Diff}"),
 ]
 
 # A :forany excelsior (cql3-tagging.txt, "Excelsior": a pawn starts on its
