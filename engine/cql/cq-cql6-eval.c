@@ -894,6 +894,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           return compare (f->which, a.num, b.num);
         case CQ6_TYPE_STRING:
           return compare (f->which, strcmp (a.str, b.str), 0);
+        case CQ6_TYPE_POSITION:
+          return compare (f->which, a.node->index, b.node->index);
         default:
           return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
         }
@@ -994,7 +996,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_PARENT: case CQ6_CHILD:
     case CQ6_POSITION_BY_ID: case CQ6_POSITIONID: case CQ6_DEPTH: case CQ6_ANCESTOR:
     case CQ6_DESCENDANT: case CQ6_LCA: case CQ6_DISTANCE: case CQ6_VIRTUALMAINLINE:
-    case CQ6_FIND: case CQ6_ECHO:
+    case CQ6_FIND: case CQ6_ECHO: case CQ6_POSITION_AND:
       return _cq6_eval_positions (f, c, v);
     case CQ6_LINE: case CQ6_DASH: case CQ6_CONSECUTIVEMOVES:
       return _cq6_eval_line (f, c, v);
@@ -1151,6 +1153,7 @@ state_finish (Cq6State *st, const Cq6Program *program)
   g_free (st->slots);
   g_free (st->ids);
   g_free (st->nodes);
+  _cq6_positions_state_free (st);
   if (st->strings != NULL)
     g_string_chunk_free (st->strings);
 }
@@ -1171,6 +1174,7 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
       Cq6Val v;
       CqBitboard squares = 0;
       gboolean matched = TRUE;
+      guint n_comments = st->comments->len;
 
       if (side >= 0 && node->position.side_to_move != side)
         continue;
@@ -1187,6 +1191,10 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
             if (matched && body->args[i]->type == CQ6_TYPE_SET)
               squares |= v.set;
           }
+      /* Comments written at a position that does not match are dropped
+       * (CQL 6.2: `find <-- check mate` comments no check that is not mate). */
+      if (!matched)
+        g_array_set_size (st->comments, n_comments);
       if (matched)
         {
           CqMatchedPosition m = { .node = node->index, .squares = squares };

@@ -27,9 +27,8 @@ static const char *const type_names[] = { "a logical filter", "a set filter",
 
 /* CQL 6 filters that are recognised but not evaluated by this version. */
 static const char *const unsupported[] = {
-  "line", "path", "find", "echo", "comment", "message",
-  "sort", "parent", "child", "ancestor", "descendant", "lca",
-  "distance", "depth", "positionid", "position", "virtualmainline", "next",
+  "line", "path", "comment", "message",
+  "sort", "next",
   "consecutivemoves", "dictionary",
   "focus", "[x]", "[element]", "[forall]", "lastposition", "pathcount", "pathlastposition",
   "pathstart", "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
@@ -992,6 +991,18 @@ parse_set_binary (Cq6Parser *p, const char *op, Cq6Kind kind, Cq6Filter *(*next)
       Cq6Filter *right;
       g_autofree char *where = g_strdup_printf ("`%s`", op);
 
+      if (kind == CQ6_INTERSECTION && left->type == CQ6_TYPE_POSITION)
+        {
+          /* `x & y` of two positions: the squares where they agree (echo). */
+          right = _cq6_want_type (p, rat, next (p), CQ6_TYPE_POSITION, where);
+          if (right == NULL)
+            {
+              _cq6_filter_free (left);
+              return NULL;
+            }
+          left = _cq6_node2 (CQ6_POSITION_AND, CQ6_TYPE_SET, t, left, right);
+          continue;
+        }
       left = _cq6_want_type (p, at, left, CQ6_TYPE_SET, where);
       right = _cq6_want_type (p, rat, next (p), CQ6_TYPE_SET, where);
       if (left == NULL || right == NULL)
@@ -1192,11 +1203,13 @@ parse_compare (Cq6Parser *p)
         left = count_if_set (left, t);
       else if (left->type == CQ6_TYPE_NUMBER && right->type == CQ6_TYPE_SET)
         right = count_if_set (right, rat);
+      /* Positions compare by their positionid (CQL 6 reference, "position"). */
       if (left->type != right->type || left->type == CQ6_TYPE_LOGICAL
           || (left->type == CQ6_TYPE_SET && op != CQ6_CMP_EQ && op != CQ6_CMP_NE))
         {
           _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
-                   "`%s` compares two numbers, two strings or (== and != only) two sets; "
+                   "`%s` compares two numbers, two strings, two positions or (== and != "
+                   "only) two sets; "
                    "here it has %s and %s", t->text, type_names[left->type],
                    type_names[right->type]);
           _cq6_filter_free (left);

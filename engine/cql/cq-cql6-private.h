@@ -131,7 +131,11 @@ typedef enum {
   CQ6_DISTANCE,     /* args: two positions */
   CQ6_VIRTUALMAINLINE,
   CQ6_FIND,         /* which: CQ6_FIND_* flags; range; args[0] */
-  CQ6_ECHO,         /* which: the source and target variables; args[0] the body */
+  CQ6_ECHO,         /* which: the source and target variables (source | target << 16);
+                     * number: CQ6_ECHO_* flags; range_min, range_max: masks of the
+                     * body's filters that look at the source only / at the target
+                     * only (cq-cql6-positions.c); args[0] the body */
+  CQ6_POSITION_AND, /* `x & y`, two positions: the squares whose contents agree */
   /* Lines of moves (cq-cql6-line.c) */
   CQ6_LINE,
   CQ6_DASH,
@@ -181,6 +185,13 @@ enum {
   CQ6_FIND_ALL      = 1 << 1, /* `find all` */
   CQ6_FIND_QUIET    = 1 << 2,
   CQ6_FIND_RANGE    = 1 << 3  /* a count range was given */
+};
+
+/* CQ6_ECHO.number */
+enum {
+  CQ6_ECHO_IN_ALL         = 1 << 0, /* `in all`: the source is a target too */
+  CQ6_ECHO_QUIET          = 1 << 1,
+  CQ6_ECHO_SAME_PLACEMENT = 1 << 2  /* the body requires `source & target == .` */
 };
 
 /* ORBIT value rule: sets are united, numbers give their maximum; with
@@ -376,6 +387,11 @@ gboolean   _cq6_parse_arg_list  (Cq6Parser *p, Cq6Filter *f, Cq6Type type, guint
                                  guint max, const char *name);
 gboolean   _cq6_parse_range     (Cq6Parser *p, gint64 *lo, gint64 *hi, const char *what);
 
+/* The index of the variable @name (cq-cql6-vars.c), declared with @type
+ * if it is new; -1 with an error on @p if @name is a word of CQL or a
+ * variable of another type (`echo`'s position variables). */
+int        _cq6_declare_var     (Cq6Parser *p, const Cq6Token *name, Cq6Type type);
+
 /* The words each part of the reader knows.  Each returns FALSE if the
  * word @t (already read) is not one of its filters; else TRUE, with
  * *@out the filter or NULL on an error (set on @p). */
@@ -485,6 +501,7 @@ typedef struct {
   const char      **sort_str;
   gboolean         *sort_set;
   guint             call_depth;
+  struct _Cq6PosState *positions; /* cq-cql6-positions.c, or NULL until used */
 } Cq6State;
 
 /**
@@ -533,6 +550,18 @@ const char *_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len);
 
 /* Adds @text (copied) as a comment at @node. */
 void        _cq6_add_comment    (Cq6Ctx *c, const CqNode *node, const char *text);
+
+/* cq-cql6-positions.c: the comments that refer to another position
+ * (echo, line): appends to @out how the reference names @node, "move
+ * N(wtm)" or "move N(btm)" (its move number and side to move) followed, off
+ * the main line, by "[positionid]"; such a node gets the comment
+ * "id:positionid" once (CQL 6.2 output, docs/cql6-rulings.md). */
+void        _cq6_position_ref   (Cq6Ctx *c, const CqNode *node, GString *out);
+/* Adds @text at @node unless the node already has that comment (the
+ * reference writes each text once per position). */
+void        _cq6_add_comment_once (Cq6Ctx *c, const CqNode *node, const char *text);
+/* Frees the state cq-cql6-positions.c keeps for a game. */
+void        _cq6_positions_state_free (Cq6State *st);
 
 /* Puts the state's sort values into @info->sort_values (cq-cql6-output.c). */
 void        _cq6_output_finish  (Cq6State *st, CqMatchInfo *info);

@@ -226,6 +226,31 @@ parse_assignment (Cq6Parser *p, Cq6Token *name, gboolean persistent)
   return f;
 }
 
+int
+_cq6_declare_var (Cq6Parser *p, const Cq6Token *name, Cq6Type type)
+{
+  static const char *const kinds[] = { "", "a set", "a number", "a string", "a position" };
+  int index;
+
+  if (name->kind != CQ6_TOK_WORD || is_reserved (name->text))
+    {
+      g_autofree char *found = _cq6_token_text (name);
+      _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX, "expected a variable's name, found %s",
+                    found);
+      return -1;
+    }
+  index = find_var (p, name->text);
+  if (index < 0)
+    return (int) add_var (p, name->text, type, FALSE);
+  if (var_at (p, index)->piece || var_at (p, index)->type != type)
+    {
+      _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC, "the variable `%s` cannot hold %s",
+                    name->text, kinds[type]);
+      return -1;
+    }
+  return index;
+}
+
 /* `square [all] x in S body`, `piece [all] x in S body`. */
 static Cq6Filter *
 parse_loop (Cq6Parser *p, Cq6Token *t)
