@@ -337,7 +337,9 @@ test_errors (void)
   static const struct { const char *text; const char *message; } errors[] = {
     { "cql() mate\n  frob", "q.cql:2:3: unknown filter `frob`" },
     { "cql() line --> mate", "q.cql:1:7: the CQL 6 filter `line` is not supported yet" },
-    { "cql() echo (s t) mate", "q.cql:1:7: the CQL 6 filter `echo` is not supported yet" },
+    { "cql() echo (s s) mate", "q.cql:1:7: echo's two variables must differ" },
+    { "cql() find all 3 5 check", "q.cql:1:7: find with both a range and `all`" },
+    { "cql() x = 1 echo (x t) mate", "q.cql:1:19: the variable `x` cannot hold a position" },
     { "cql() dictionary D", "q.cql:1:7: the CQL 6 filter `dictionary` is not supported yet" },
     { "cql() x = 3 y", "q.cql:1:13: unknown filter `y` (a variable must be assigned before it is used)" },
     { "cql() x = 3 x = Q", "the variable `x` holds a number and cannot be given a set" },
