@@ -39,6 +39,7 @@
 #include "cql/cq-designator-text.h"
 #include "ex-cql-editor.h"
 #include "ex-cql-provider.h"
+#include "ex-cql6-text.h"
 
 #define EDITOR_FILENAME EX_CQL_EDITOR_FILENAME
 #define MARK_CATEGORY   "ex-cql-error"
@@ -968,6 +969,39 @@ ex_cql_editor_insert_item (ExCqlEditor *self,
       gtk_text_buffer_place_cursor (buffer, &where);
     }
   return TRUE;
+}
+
+/**
+ * ex_cql_editor_insert_cql6_item:
+ * @text: a CQL 6 designator (the picker's) or a position's filters (the
+ *   pattern board's).
+ * @kind: which of the two @text is.
+ * @header_word: (nullable): a header parameter the item needs.
+ *
+ * The CQL 6 counterpart of ex_cql_editor_insert_item(): @text goes into
+ * the query's body where it keeps the query whole, a `cql()` header first
+ * into an empty editor (ex_cql6_insert_into_buffer()).
+ */
+void
+ex_cql_editor_insert_cql6_item (ExCqlEditor    *self,
+                                const char     *text,
+                                ExCql6ItemKind  kind,
+                                const char     *header_word)
+{
+  g_return_if_fail (EX_IS_CQL_EDITOR (self));
+  g_return_if_fail (text != NULL);
+
+  ex_cql6_insert_into_buffer (GTK_TEXT_BUFFER (self->buffer), text, kind, header_word);
+  if (self->view != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (self->view));
+}
+
+/* The buffer of the editor's text (owned by the editor). */
+GtkTextBuffer *
+ex_cql_editor_get_buffer (ExCqlEditor *self)
+{
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), NULL);
+  return GTK_TEXT_BUFFER (self->buffer);
 }
 
 /**
