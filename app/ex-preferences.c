@@ -5,9 +5,9 @@
  * One page of controls (the template ex-preferences.ui), each bound
  * (g_settings_bind) to a key of the org.excelsior.Workbench schema, so that
  * a change applies at once and is kept: the dialect of new queries (a
- * drop-down, mapped to the key's "cql6" and "cql3"), the number of search threads, the
- * board orientation, figurine notation, and how exported games are
- * annotated.  Keyboard: Tab moves between the controls, Escape closes the
+ * drop-down, mapped to the key's "cql6" and "cql3"), the number of search
+ * threads, the board orientation, figurine notation, and how exported
+ * games are annotated.  Keyboard: Tab moves between the controls, Escape closes the
  * window.
  */
 #include "config.h"
