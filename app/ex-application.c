@@ -313,6 +313,7 @@ ex_application_startup (GApplication *app)
   static const char *run_accels[] = { "<Control>Return", "F5", NULL };
   static const char *stop_accels[] = { "Escape", NULL };
   static const char *export_accels[] = { "<Control>e", NULL };
+  static const char *new_accels[] = { "<Control>n", NULL };
   static const char *open_accels[] = { "<Control>o", NULL };
   static const char *save_accels[] = { "<Control><Shift>s", NULL };
   static const char *database_accels[] = { "<Control>d", NULL };
@@ -342,6 +343,7 @@ ex_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.run", run_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.stop", stop_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.export", export_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.new-query", new_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open-query", open_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save-query", save_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.choose-database",

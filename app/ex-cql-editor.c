@@ -15,7 +15,8 @@
  *   it with its language (data/cql.lang, data/cql6.lang);
  * - completes and explains the keywords of that dialect (with the
  *   descriptions of cq_query_keywords_for()) and, in CQL 3, the tag names
- *   the query declares with `:forany` (`$name`);
+ *   the query declares with `:forany` (`$name`), in CQL 6 its variables
+ *   and functions (ex-cql6-names.c);
  * - tells the picker which designator the cursor is on
  *   (ExCqlEditor::designator-at-cursor);
  * - shows the errors a search finds when it compiles the text
@@ -25,7 +26,7 @@
  *   As), keeps the buffer's modified flag and the recent files
  *   (GtkRecentManager), and accepts files dropped on a widget.
  *
- * Why over 1,000 lines (1,650): every item above reads or changes the one
+ * Why over 1,000 lines (1,730): every item above reads or changes the one
  * buffer; the completion and hover plumbing is in ex-cql-provider.c.  The
  * insertion of the picker's items (ex_cql_editor_insert_item(), a small
  * reader of the match list's structure) is the part to move out next.
@@ -39,6 +40,8 @@
 #include "cql/cq-designator-text.h"
 #include "ex-cql-editor.h"
 #include "ex-cql-provider.h"
+#include "ex-cql6-names.h"
+#include "ex-cql6-text.h"
 
 #define EDITOR_FILENAME EX_CQL_EDITOR_FILENAME
 #define MARK_CATEGORY   "ex-cql-error"
@@ -65,6 +68,7 @@ struct _ExCqlEditor
   char            *designator;    /* at the cursor, or NULL */
   GFile           *file;          /* the query's file, or NULL */
   CqDialect        dialect;       /* of the text, as the engine tells it */
+  guint            language_id;   /* the idle that sets the buffer's language */
 };
 
 G_DEFINE_FINAL_TYPE (ExCqlEditor, ex_cql_editor, G_TYPE_OBJECT)
@@ -466,6 +470,16 @@ ex_cql_editor_get_language (CqDialect dialect)
                                                    dialect == CQ_DIALECT_CQL6 ? "cql6" : "cql");
 }
 
+static gboolean
+set_language_cb (gpointer data)
+{
+  ExCqlEditor *self = data;
+
+  self->language_id = 0;
+  gtk_source_buffer_set_language (self->buffer, ex_cql_editor_get_language (self->dialect));
+  return G_SOURCE_REMOVE;
+}
+
 /* Highlights the text in its dialect: told from its first word, so that a
  * pasted CQL 6 query reads as CQL 6 at once. */
 static void
@@ -484,7 +498,12 @@ update_dialect (ExCqlEditor *self)
   if (dialect == self->dialect && gtk_source_buffer_get_language (self->buffer) != NULL)
     return;
   self->dialect = dialect;
-  gtk_source_buffer_set_language (self->buffer, ex_cql_editor_get_language (dialect));
+  /* Not while the buffer is being changed: a new language's highlighting
+   * engine set in the middle of an undoable replacement (delete, then
+   * insert) gets the deletion's offsets wrong (a GtkSourceView critical,
+   * fix_offsets_delete_); the language follows at once after the change. */
+  if (self->language_id == 0)
+    self->language_id = g_idle_add_full (G_PRIORITY_HIGH, set_language_cb, self, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIALECT]);
 }
 
@@ -971,6 +990,39 @@ ex_cql_editor_insert_item (ExCqlEditor *self,
 }
 
 /**
+ * ex_cql_editor_insert_cql6_item:
+ * @text: a CQL 6 designator (the picker's) or a position's filters (the
+ *   pattern board's).
+ * @kind: which of the two @text is.
+ * @header_word: (nullable): a header parameter the item needs.
+ *
+ * The CQL 6 counterpart of ex_cql_editor_insert_item(): @text goes into
+ * the query's body where it keeps the query whole, a `cql()` header first
+ * into an empty editor (ex_cql6_insert_into_buffer()).
+ */
+void
+ex_cql_editor_insert_cql6_item (ExCqlEditor    *self,
+                                const char     *text,
+                                ExCql6ItemKind  kind,
+                                const char     *header_word)
+{
+  g_return_if_fail (EX_IS_CQL_EDITOR (self));
+  g_return_if_fail (text != NULL);
+
+  ex_cql6_insert_into_buffer (GTK_TEXT_BUFFER (self->buffer), text, kind, header_word);
+  if (self->view != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (self->view));
+}
+
+/* The buffer of the editor's text (owned by the editor). */
+GtkTextBuffer *
+ex_cql_editor_get_buffer (ExCqlEditor *self)
+{
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), NULL);
+  return GTK_TEXT_BUFFER (self->buffer);
+}
+
+/**
  * ex_cql_editor_set_text:
  * @text: the new query text (UTF-8).
  * @undoable: TRUE to make the change one undoable action; FALSE for a
@@ -1154,7 +1206,7 @@ declared_tags (ExCqlEditor *self)
  * @prefix: the start of a word (keyword characters, ':' and '$').
  *
  * Returns: (transfer full): every completion of @prefix, an #ExCqlProposal
- *   each: the keywords (with their description, cq_query_keywords()) then
+ *   each: in CQL 6 the names the query defines (ex_cql6_scan_names()), the keywords (with their description, cq_query_keywords()) then
  *   the tags the query declares with `:forany` (`$name`, or `name` after
  *   `:tagmatch`).
  */
@@ -1168,6 +1220,27 @@ ex_cql_editor_list_proposals (ExCqlEditor *self,
   g_autoptr(GPtrArray) tags = self->dialect == CQ_DIALECT_CQL3
                               ? declared_tags (self)
                               : g_ptr_array_new_with_free_func (g_free);
+
+  /* The names a CQL 6 query defines (ex-cql6-names.c), before the
+   * keywords: they are what this query is about. */
+  if (self->dialect == CQ_DIALECT_CQL6 && prefix[0] != '\0')
+    {
+      g_autofree char *text = ex_cql_editor_dup_text (self);
+      g_autoptr(GPtrArray) names = ex_cql6_scan_names (text);
+
+      for (guint i = 0; i < names->len; i++)
+        {
+          ExCql6Name *name = g_ptr_array_index (names, i);
+
+          if (g_str_has_prefix (name->name, prefix) && strcmp (name->name, prefix) != 0)
+            {
+              g_autoptr(ExCqlProposal) proposal =
+                ex_cql_proposal_new (name->name, ex_cql6_name_kind_describe (name->kind));
+
+              g_list_store_append (store, proposal);
+            }
+        }
+    }
 
   for (guint i = 0; keywords[i] != NULL && keywords[i + 1] != NULL; i += 2)
     if (g_str_has_prefix (keywords[i], prefix) && strcmp (keywords[i], prefix) != 0)
@@ -1511,6 +1584,7 @@ ex_cql_editor_dispose (GObject *object)
   ExCqlEditor *self = EX_CQL_EDITOR (object);
 
   g_clear_handle_id (&self->parse_id, g_source_remove);
+  g_clear_handle_id (&self->language_id, g_source_remove);
   if (self->view != NULL)
     {
       gtk_source_completion_remove_provider (gtk_source_view_get_completion (self->view),
@@ -1649,6 +1723,12 @@ ex_cql_editor_new (GtkSourceView *view)
   g_signal_connect_swapped (buffer, "notify::cursor-position", G_CALLBACK (cursor_moved_cb), self);
 
   update_dialect (self);
+  /* The first language at once, not after an idle. */
+  if (self->language_id != 0)
+    {
+      g_clear_handle_id (&self->language_id, g_source_remove);
+      set_language_cb (self);
+    }
   ex_cql_editor_parse_now (self);
   return self;
 }

@@ -8,6 +8,7 @@
 #include <gtksourceview/gtksource.h>
 
 #include "cql/cq-query.h"
+#include "ex-cql6-text.h"
 
 G_BEGIN_DECLS
 
@@ -57,6 +58,11 @@ void         ex_cql_editor_insert             (ExCqlEditor    *self,
                                                const char     *text);
 gboolean     ex_cql_editor_insert_item        (ExCqlEditor    *self,
                                                const char     *text);
+void         ex_cql_editor_insert_cql6_item   (ExCqlEditor    *self,
+                                               const char     *text,
+                                               ExCql6ItemKind  kind,
+                                               const char     *header_word);
+GtkTextBuffer *ex_cql_editor_get_buffer       (ExCqlEditor    *self);
 void         ex_cql_editor_replace_text       (ExCqlEditor    *self,
                                                const char     *text);
 void         ex_cql_editor_set_text           (ExCqlEditor    *self,

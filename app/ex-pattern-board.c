@@ -8,7 +8,9 @@
  * `:btm`, `:check`, `:mate`, `:stalemate`, `:variations`) and transforms
  * (`:shift` ... `:flipcolor`, manual "Transformation keywords"), and gets
  * one position list, one piece designator per square
- * (cq_pattern_to_text()).  ExPatternBoard::insert hands it to the editor.
+ * (cq_pattern_to_text()); in CQL 6 (ex_pattern_board_set_dialect()), the
+ * filters of a body with the transforms as prefixes (ex-cql6-text.c).
+ * ExPatternBoard::insert hands it to the editor.
  * ex_pattern_board_set_position() starts from a position of the board
  * viewer ("Search for this position / pattern").  The board is laid out
  * and drawn by the board painter (app/viewer/ex-board-painter.h); the
@@ -22,6 +24,7 @@
 #include <glib/gi18n.h>
 
 #include "ex-board-painter.h"
+#include "ex-cql6-text.h"
 #include "ex-picker.h"
 #include "ex-pattern-board.h"
 
@@ -46,6 +49,7 @@ struct _ExPatternBoard
   guint16         pieces[64];
   char            brush;
   char           *text;
+  CqDialect       dialect;   /* the dialect of text */
 };
 
 G_DEFINE_FINAL_TYPE (ExPatternBoard, ex_pattern_board, GTK_TYPE_BOX)
@@ -98,9 +102,19 @@ static void
 update_text (ExPatternBoard *self)
 {
   CqPatternFlags flags = ex_pattern_board_get_flags (self);
-  g_autofree char *text = cq_pattern_to_text (self->pieces, flags);
+  gboolean cql6 = self->dialect == CQ_DIALECT_CQL6;
+  g_autofree char *text = cql6 ? ex_cql6_pattern_text (self->pieces, flags)
+                               : cq_pattern_to_text (self->pieces, flags);
 
-  gtk_label_set_text (GTK_LABEL (self->text_label), text);
+  /* In CQL 6, :variations is a word of the header, not of the position. */
+  if (cql6 && (flags & CQ_PATTERN_VARIATIONS))
+    {
+      g_autofree char *label = g_strdup_printf (_("%s\n(and “variations” in the header)"), text);
+
+      gtk_label_set_text (GTK_LABEL (self->text_label), label);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (self->text_label), text);
   if (self->side_warning != NULL)
     gtk_widget_set_visible (self->side_warning, side_is_missing (flags));
   gtk_widget_queue_draw (self->board);
@@ -293,7 +307,53 @@ ex_pattern_board_get_side_warning (ExPatternBoard *self)
   return gtk_widget_get_visible (self->side_warning);
 }
 
-/* Returns: the position list the board and the keywords make. */
+/**
+ * ex_pattern_board_set_dialect:
+ * @dialect: the dialect of the query the board writes into.
+ *
+ * Writes the pattern in @dialect from now on: a position list in CQL 3,
+ * filters of the body in CQL 6 (ex_cql6_pattern_text()).  The keywords
+ * CQL 6 has no word for (the diagonal flip and shifts) are insensitive
+ * then, and left out of the text.
+ */
+void
+ex_pattern_board_set_dialect (ExPatternBoard *self,
+                              CqDialect       dialect)
+{
+  g_return_if_fail (EX_IS_PATTERN_BOARD (self));
+
+  if (self->dialect == dialect)
+    return;
+  self->dialect = dialect;
+  for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)
+    if (self->flag_buttons[i] != NULL)
+      {
+        gboolean supported = dialect != CQ_DIALECT_CQL6
+                             || ex_cql6_pattern_flag_supported ((CqPatternFlags) (1u << i));
+
+        GtkWidget *button = self->flag_buttons[i];
+
+        /* The template's own tooltip is kept on the button, for CQL 3. */
+        if (g_object_get_data (G_OBJECT (button), "ex-tooltip") == NULL)
+          g_object_set_data_full (G_OBJECT (button), "ex-tooltip",
+                                  g_strdup (gtk_widget_get_tooltip_text (button)), g_free);
+        gtk_widget_set_sensitive (button, supported);
+        gtk_widget_set_tooltip_text (button, supported
+                                     ? g_object_get_data (G_OBJECT (button), "ex-tooltip")
+                                     : _("CQL 3 only: CQL 6 has no such transform"));
+      }
+  update_text (self);
+}
+
+CqDialect
+ex_pattern_board_get_dialect (ExPatternBoard *self)
+{
+  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), CQ_DIALECT_CQL3);
+  return self->dialect;
+}
+
+/* Returns: the position the board and the keywords make: a position list
+ * in CQL 3, filters of the body in CQL 6. */
 const char *
 ex_pattern_board_get_text (ExPatternBoard *self)
 {

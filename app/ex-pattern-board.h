@@ -45,6 +45,9 @@ GtkWidget      *ex_pattern_board_get_brush_button (ExPatternBoard   *self,
                                                    char              symbol);
 
 const char     *ex_pattern_board_get_text         (ExPatternBoard   *self);
+void            ex_pattern_board_set_dialect      (ExPatternBoard   *self,
+                                                   CqDialect         dialect);
+CqDialect       ex_pattern_board_get_dialect      (ExPatternBoard   *self);
 gboolean        ex_pattern_board_get_side_warning (ExPatternBoard   *self);
 void            ex_pattern_board_insert           (ExPatternBoard   *self);
 

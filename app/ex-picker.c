@@ -9,8 +9,9 @@
  * (a drag from an unselected square selects, from a selected one
  * deselects); buttons for each file and rank, light and dark squares, all
  * and none.  The designator they denote is shown live in its shortest
- * form (engine/cql/cq-designator-text.c) and inserted into the editor by "Insert"
- * (ExPicker::insert).  The other way round, ex_picker_set_text() shows a
+ * form (engine/cql/cq-designator-text.c; in CQL 6 spelling, ex-cql6-text.c,
+ * when the query is CQL 6: ex_picker_set_dialect()) and inserted into the
+ * editor by "Insert" (ExPicker::insert).  The other way round, ex_picker_set_text() shows a
  * designator from the editor.  The board is laid out and drawn by the
  * board painter (app/viewer/ex-board-painter.h), which also renders the
  * palette's piece images.  The layout is the template ex-picker.ui; the
@@ -23,6 +24,7 @@
 
 #include "cql/cq-query.h"
 #include "ex-board-painter.h"
+#include "ex-cql6-text.h"
 #include "ex-picker.h"
 
 #define N_SYMBOLS 21
@@ -51,6 +53,7 @@ struct _ExPicker
 
   CqBitboard       squares;
   char            *text;          /* shortest designator; NULL: no piece */
+  CqDialect        dialect;       /* the spelling of text */
 
   /* A drag in progress on the board. */
   int              drag_from;     /* CQ_NO_SQUARE when none */
@@ -118,7 +121,8 @@ update_text (ExPicker *self)
     return;
 
   ex_picker_get_designator (self, &d);
-  text = cq_designator_sets_to_text (&d);
+  text = self->dialect == CQ_DIALECT_CQL6 ? ex_cql6_designator_text (&d)
+                                          : cq_designator_sets_to_text (&d);
 
   if (text != NULL)
     {
@@ -193,7 +197,8 @@ ex_picker_set_designator (ExPicker           *self,
  * @text: a piece designator (`[Qr][d1,h3]`).
  * @error: CQ_QUERY_ERROR_SYNTAX if @text is not one.
  *
- * Shows the designator @text denotes (cq_designator_sets_parse()).
+ * Shows the designator @text denotes (cq_designator_sets_parse()), read in
+ * the picker's dialect (ex_cql6_designator_parse() for CQL 6).
  */
 gboolean
 ex_picker_set_text (ExPicker    *self,
@@ -205,10 +210,37 @@ ex_picker_set_text (ExPicker    *self,
   g_return_val_if_fail (EX_IS_PICKER (self), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
-  if (!cq_designator_sets_parse (text, &d, error))
+  if (self->dialect == CQ_DIALECT_CQL6 ? !ex_cql6_designator_parse (text, &d, error)
+                                       : !cq_designator_sets_parse (text, &d, error))
     return FALSE;
   ex_picker_set_designator (self, &d);
   return TRUE;
+}
+
+/**
+ * ex_picker_set_dialect:
+ * @dialect: the dialect of the query the picker writes into.
+ *
+ * Spells the designator in @dialect from now on: `_e4` and `a-h7` in CQL 6
+ * where CQL 3 writes `.e4` and `?7` (ex_cql6_designator_text()).
+ */
+void
+ex_picker_set_dialect (ExPicker  *self,
+                       CqDialect  dialect)
+{
+  g_return_if_fail (EX_IS_PICKER (self));
+
+  if (self->dialect == dialect)
+    return;
+  self->dialect = dialect;
+  update_text (self);
+}
+
+CqDialect
+ex_picker_get_dialect (ExPicker *self)
+{
+  g_return_val_if_fail (EX_IS_PICKER (self), CQ_DIALECT_CQL3);
+  return self->dialect;
 }
 
 /**

@@ -28,6 +28,9 @@ gboolean    ex_picker_set_text           (ExPicker           *self,
                                           const char         *text,
                                           GError            **error);
 const char *ex_picker_get_text           (ExPicker           *self);
+void        ex_picker_set_dialect        (ExPicker           *self,
+                                          CqDialect           dialect);
+CqDialect   ex_picker_get_dialect        (ExPicker           *self);
 
 gboolean    ex_picker_get_symbol_active  (ExPicker           *self,
                                           char                symbol);

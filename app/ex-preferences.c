@@ -4,9 +4,10 @@
  *
  * One page of controls (the template ex-preferences.ui), each bound
  * (g_settings_bind) to a key of the org.excelsior.Workbench schema, so that
- * a change applies at once and is kept: the number of search threads, the
- * board orientation, figurine notation, and how exported games are
- * annotated.  Keyboard: Tab moves between the controls, Escape closes the
+ * a change applies at once and is kept: the dialect of new queries (a
+ * drop-down, mapped to the key's "cql6" and "cql3"), the number of search
+ * threads, the board orientation, figurine notation, and how exported
+ * games are annotated.  Keyboard: Tab moves between the controls, Escape closes the
  * window.
  */
 #include "config.h"
@@ -20,6 +21,7 @@ struct _ExPreferences
   GSettings     *settings;
 
   /* Template objects */
+  GtkDropDown   *dialect_dropdown;
   GtkAdjustment *threads_adjustment;
   GtkSwitch     *flipped_switch;
   GtkSwitch     *figurine_switch;
@@ -29,10 +31,42 @@ struct _ExPreferences
 
 G_DEFINE_FINAL_TYPE (ExPreferences, ex_preferences, GTK_TYPE_WINDOW)
 
+/* The drop-down's items, in order: the values of "new-query-dialect". */
+static const char *const dialect_values[] = { "cql6", "cql3" };
+
+static gboolean
+dialect_get_mapping (GValue   *value,
+                     GVariant *variant,
+                     gpointer  user_data)
+{
+  const char *dialect = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (dialect_values); i++)
+    if (g_strcmp0 (dialect, dialect_values[i]) == 0)
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static GVariant *
+dialect_set_mapping (const GValue       *value,
+                     const GVariantType *expected_type,
+                     gpointer            user_data)
+{
+  guint i = g_value_get_uint (value);
+
+  return i < G_N_ELEMENTS (dialect_values) ? g_variant_new_string (dialect_values[i]) : NULL;
+}
+
 /* Binds the controls to their keys of @self->settings. */
 static void
 ex_preferences_bind_settings (ExPreferences *self)
 {
+  g_settings_bind_with_mapping (self->settings, "new-query-dialect", self->dialect_dropdown,
+                                "selected", G_SETTINGS_BIND_DEFAULT, dialect_get_mapping,
+                                dialect_set_mapping, NULL, NULL);
   g_settings_bind (self->settings, "threads", self->threads_adjustment, "value",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "board-flipped", self->flipped_switch, "active",
@@ -69,6 +103,7 @@ ex_preferences_class_init (ExPreferencesClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/excelsior/Workbench/ui/ex-preferences.ui");
+  gtk_widget_class_bind_template_child (widget_class, ExPreferences, dialect_dropdown);
   gtk_widget_class_bind_template_child (widget_class, ExPreferences, threads_adjustment);
   gtk_widget_class_bind_template_child (widget_class, ExPreferences, flipped_switch);
   gtk_widget_class_bind_template_child (widget_class, ExPreferences, figurine_switch);

@@ -4,7 +4,8 @@
  *
  * A notebook with the picker, the pattern board and the theme library
  * (ex-theme-tools.ui).  The picker's and the pattern board's Insert put
- * their text at the editor's cursor; a theme replaces the editor's text;
+ * their text into the editor's query, in its dialect (or that of new
+ * queries, into an empty editor); a theme replaces the editor's text;
  * when the editor's cursor moves onto a designator, the picker shows it.
  * The pattern page can start from the board viewer's position ("Search for
  * This Position") or from the squares outlined on it ("Search for This
@@ -18,7 +19,9 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "ex-application.h"
 #include "ex-cql-editor.h"
+#include "ex-cql6-text.h"
 #include "ex-game-view.h"
 #include "ex-pattern-board.h"
 #include "ex-picker.h"
@@ -44,13 +47,66 @@ struct _ExThemeTools
 
 G_DEFINE_FINAL_TYPE (ExThemeTools, ex_theme_tools, GTK_TYPE_WINDOW)
 
-/* The picker's designator and the pattern board's position list go where
- * they keep the query whole (ex_cql_editor_insert_item()). */
+/* The picker and the pattern board write the dialect of the editor's
+ * text, or that of new queries into an empty editor
+ * (ex_cql_insert_dialect()).  A long text is not empty: its dialect is the
+ * one the editor tells, without copying it at each key. */
 static void
-insert_cb (ExThemeTools *self,
-           const char   *text)
+update_dialect (ExThemeTools *self)
 {
-  if (self->editor != NULL && text != NULL)
+  GtkTextBuffer *buffer;
+  CqDialect dialect;
+
+  if (self->editor == NULL)
+    return;
+  buffer = ex_cql_editor_get_buffer (self->editor);
+  if (gtk_text_buffer_get_char_count (buffer) > 4096)
+    dialect = ex_cql_editor_get_dialect (self->editor);
+  else
+    {
+      g_autofree char *text = ex_cql_editor_dup_text (self->editor);
+
+      dialect = ex_cql_insert_dialect (text);
+    }
+  ex_picker_set_dialect (self->picker, dialect);
+  ex_pattern_board_set_dialect (self->pattern, dialect);
+}
+
+/* The picker's designator and the pattern board's position go where they
+ * keep the query whole: ex_cql_editor_insert_item() in CQL 3,
+ * ex_cql_editor_insert_cql6_item() in CQL 6, the pattern's :variations
+ * then into the header. */
+static void
+picker_insert_cb (ExThemeTools *self,
+                  const char   *text)
+{
+  if (self->editor == NULL || text == NULL)
+    return;
+  update_dialect (self);
+  text = ex_picker_get_text (self->picker);
+  if (text == NULL)
+    return;
+  if (ex_picker_get_dialect (self->picker) == CQ_DIALECT_CQL6)
+    ex_cql_editor_insert_cql6_item (self->editor, text, EX_CQL6_ITEM_DESIGNATOR, NULL);
+  else
+    ex_cql_editor_insert_item (self->editor, text);
+}
+
+static void
+pattern_insert_cb (ExThemeTools *self,
+                   const char   *text)
+{
+  gboolean variations;
+
+  if (self->editor == NULL || text == NULL)
+    return;
+  update_dialect (self);
+  text = ex_pattern_board_get_text (self->pattern);
+  variations = (ex_pattern_board_get_flags (self->pattern) & CQ_PATTERN_VARIATIONS) != 0;
+  if (ex_pattern_board_get_dialect (self->pattern) == CQ_DIALECT_CQL6)
+    ex_cql_editor_insert_cql6_item (self->editor, text, EX_CQL6_ITEM_POSITION,
+                                    variations ? "variations" : NULL);
+  else
     ex_cql_editor_insert_item (self->editor, text);
 }
 
@@ -272,8 +328,8 @@ ex_theme_tools_init (ExThemeTools *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  g_signal_connect_swapped (self->picker, "insert", G_CALLBACK (insert_cb), self);
-  g_signal_connect_swapped (self->pattern, "insert", G_CALLBACK (insert_cb), self);
+  g_signal_connect_swapped (self->picker, "insert", G_CALLBACK (picker_insert_cb), self);
+  g_signal_connect_swapped (self->pattern, "insert", G_CALLBACK (pattern_insert_cb), self);
   g_signal_connect_swapped (self->library, "load", G_CALLBACK (load_cb), self);
   g_signal_connect_swapped (self->setup, "find", G_CALLBACK (find_position_cb), self);
 }
@@ -313,6 +369,12 @@ ex_theme_tools_new (GtkWindow   *parent,
     }
   g_signal_connect_object (editor, "designator-at-cursor", G_CALLBACK (designator_at_cursor_cb),
                            self->picker, 0);
+  g_signal_connect_object (ex_cql_editor_get_buffer (editor), "changed",
+                           G_CALLBACK (update_dialect), self, G_CONNECT_SWAPPED);
+  if (ex_application_get_settings () != NULL)
+    g_signal_connect_object (ex_application_get_settings (), "changed::new-query-dialect",
+                             G_CALLBACK (update_dialect), self, G_CONNECT_SWAPPED);
+  update_dialect (self);
 
   return self;
 }

@@ -18,6 +18,7 @@
 
 #include "ex-game-view.h"
 
+#include "ex-cql6-text.h"
 #include "ex-theme-tools.h"
 #include "ex-window-private.h"
 
@@ -111,8 +112,38 @@ copy_fen_action (GtkWidget  *widget,
 }
 
 /* ------------------------------------------------------------------------
- * Examples, Theme Tools, recent queries
+ * New Query, examples, Theme Tools, recent queries
  */
+
+/* New Query: the starting text of the dialect the preferences choose
+ * (ex_cql_new_query_text()), its placeholder selected so that typing
+ * replaces it.  Like an example, it replaces unsaved changes as one
+ * undoable action. */
+static void
+new_query_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  gboolean unsaved = gtk_text_buffer_get_modified (buffer);
+  CqDialect dialect = ex_cql_new_query_dialect ();
+  const char *placeholder = dialect == CQ_DIALECT_CQL6 ? "true" : "(position)";
+  GtkTextIter start, end, found_start, found_end;
+
+  ex_cql_editor_set_text (self->cql_editor, ex_cql_new_query_text (dialect), TRUE);
+  ex_cql_editor_forget_file (self->cql_editor);
+  _ex_window_set_query_name (self, NULL, TRUE);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  if (gtk_text_iter_backward_search (&end, placeholder, GTK_TEXT_SEARCH_TEXT_ONLY,
+                                     &found_start, &found_end, NULL))
+    gtk_text_buffer_select_range (buffer, &found_start, &found_end);
+  gtk_widget_grab_focus (GTK_WIDGET (self->editor));
+  _ex_window_set_status (self, unsaved ? _("New query in place of your unsaved one (Ctrl+Z "
+                                           "brings it back)")
+                                       : _("New query: replace the placeholder with your "
+                                           "filters"), FALSE);
+}
 
 static void
 load_example_action (GtkWidget  *widget,
@@ -305,6 +336,7 @@ _ex_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, _ex_window_export_action);
+  gtk_widget_class_install_action (widget_class, "win.new-query", NULL, new_query_action);
   gtk_widget_class_install_action (widget_class, "win.open-query", NULL,
                                    _ex_window_open_query_action);
   gtk_widget_class_install_action (widget_class, "win.save-query", NULL,

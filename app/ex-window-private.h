@@ -47,6 +47,7 @@ struct _ExWindow
   GtkProgressBar       *progress_bar;
   GtkLabel             *query_file_label;
   GtkLabel             *query_dialect_label;
+  GtkMenuButton        *symbols_button;   /* the CQL 6 symbol palette */
   GtkSourceView        *editor;
   ExResultsView        *results_view;  /* the list of matched games */
   GtkBox               *viewer_box;

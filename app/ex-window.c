@@ -45,6 +45,7 @@
 #include "ex-results-view-private.h"
 #include "ex-search-job.h"
 #include "ex-statusbar.h"
+#include "ex-symbol-palette.h"
 #include "ex-theme-library.h"
 #include "ex-window-private.h"
 
@@ -126,6 +127,8 @@ update_dialect_label (ExWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->query_dialect_label),
                                cql6 ? _("The query is CQL 6: its first word is cql")
                                     : _("The query is CQL 3: a (match ...) list"));
+  /* The symbols (ex-symbol-palette.c) are CQL 6's only. */
+  gtk_widget_set_visible (GTK_WIDGET (self->symbols_button), cql6);
 }
 
 /* Names the query (its file, example or theme; NULL: none) in the label
@@ -1276,6 +1279,7 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, query_file_label);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, query_dialect_label);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, symbols_button);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, editor);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, results_view);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, viewer_box);
@@ -1477,6 +1481,8 @@ static void
 setup_editor (ExWindow *self)
 {
   self->cql_editor = ex_cql_editor_new (self->editor);
+  gtk_menu_button_set_popover (self->symbols_button,
+                               ex_symbol_palette_new (GTK_TEXT_VIEW (self->editor)));
   g_signal_connect_object (self->cql_editor, "notify::message", G_CALLBACK (live_parse_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->cql_editor, "notify::dialect",

@@ -885,6 +885,10 @@ main (int   argc,
     return 77;
 
   app = ex_test_new_application ();
+  /* These tests build CQL 3 queries from an empty editor, which is written
+   * in the dialect of new queries (tests/ui/test-cql6.c tests CQL 6). */
+  g_assert_nonnull (ex_application_get_settings ());
+  g_settings_set_string (ex_application_get_settings (), "new-query-dialect", "cql3");
 
   g_test_add_func ("/ui-picker/picker", test_picker);
   g_test_add_func ("/ui-picker/pattern-board", test_pattern_board);

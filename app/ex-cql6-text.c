@@ -1,0 +1,638 @@
+/* ex-cql6-text.c: the text the workbench writes in either dialect: new
+ * queries, the picker's designators and the pattern board's positions in
+ * CQL 6, and where an item goes in a CQL 6 query.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * - New Query starts from ex_cql_new_query_text(), in the dialect of the
+ *   "new-query-dialect" setting (ex_cql_new_query_dialect()).  The picker
+ *   and the pattern board write the dialect of the editor's text, or that
+ *   setting's for an empty editor (ex_cql_insert_dialect()).
+ * - CQL 6 designators (docs/cql6.md "Piece designators") denote the same
+ *   sets as CQL 3's with other letters: `_` is the empty square, `.` every
+ *   square, a bare square designator (`a1`, `a-h1`) is any content, and
+ *   there are no `M I U ?` classes nor `?` square wildcards.  The engine's
+ *   shortest CQL 3 text (cq-designator-text.c) is rewritten in that
+ *   spelling rather than searched again.
+ * - A pattern in CQL 6 is a list of filters of the body; its transforms are
+ *   prefixes to a braced block (`flip {Ka1 kc3 wtm}`), and :variations is
+ *   the header's `variations`.
+ * - An item goes into the body of a CQL 6 query (ex_cql6_plan_insertion()):
+ *   a designator at the cursor when the query still parses with it there,
+ *   a position on the cursor's line when it is empty, anything else at the
+ *   end of the body; `cql()` is written first into an empty editor.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "ex-application.h"
+#include "ex-cql6-text.h"
+
+void
+ex_cql6_insertion_clear (ExCql6Insertion *insertion)
+{
+  g_clear_pointer (&insertion->header_text, g_free);
+  g_clear_pointer (&insertion->body_text, g_free);
+}
+
+/* ------------------------------------------------------------------------
+ * New queries
+ */
+
+/**
+ * ex_cql_new_query_dialect:
+ *
+ * Returns: the dialect of new queries, as the preferences set it
+ *   ("new-query-dialect"); CQL 6 without settings.
+ */
+CqDialect
+ex_cql_new_query_dialect (void)
+{
+  GSettings *settings = ex_application_get_settings ();
+  g_autofree char *value = NULL;
+
+  if (settings == NULL)
+    return CQ_DIALECT_CQL6;
+  value = g_settings_get_string (settings, "new-query-dialect");
+  return g_strcmp0 (value, "cql3") == 0 ? CQ_DIALECT_CQL3 : CQ_DIALECT_CQL6;
+}
+
+/**
+ * ex_cql_new_query_text:
+ *
+ * Returns: the text New Query starts from in @dialect: a header (or match
+ *   list), a comment saying what to write, and a placeholder filter, so
+ *   that the text parses as it is.
+ */
+const char *
+ex_cql_new_query_text (CqDialect dialect)
+{
+  if (dialect == CQ_DIALECT_CQL3)
+    return "; A new query: write the position's keywords and designators\n"
+           "; inside (position), or insert them with Theme Tools\n"
+           "(match\n"
+           "  (position))\n";
+  return "cql()\n"
+         "// A new query: a position matches when all the filters below do.\n"
+         "// Replace `true` with yours (`mate`, `Ra1`), or insert them with Theme Tools.\n"
+         "true\n";
+}
+
+static gboolean
+is_blank (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isspace (*p))
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * ex_cql_insert_dialect:
+ * @text: the editor's text.
+ *
+ * Returns: the dialect the picker and the pattern board write into @text:
+ *   its own, or the dialect of new queries when it is empty.
+ */
+CqDialect
+ex_cql_insert_dialect (const char *text)
+{
+  g_return_val_if_fail (text != NULL, CQ_DIALECT_CQL3);
+
+  if (is_blank (text))
+    return ex_cql_new_query_dialect ();
+  return cq_query_text_dialect (text, -1);
+}
+
+/* ------------------------------------------------------------------------
+ * Designators and patterns
+ */
+
+/* The square text of CQL 3 (`?4`, `e?`, `[a1,h8]`) in CQL 6, which has
+ * no '?': a whole rank or file is a range. */
+static char *
+squares_text (CqBitboard squares)
+{
+  g_autofree char *cql3 = cq_squares_to_text (squares);
+
+  if (cql3[0] == '?')
+    return g_strdup_printf ("a-h%c", cql3[1]);
+  if (cql3[0] != '\0' && cql3[1] == '?')
+    return g_strdup_printf ("%c1-8", cql3[0]);
+  return g_steal_pointer (&cql3);
+}
+
+/**
+ * ex_cql6_designator_text:
+ * @designator: a piece designator's sets.
+ *
+ * Returns: (transfer full) (nullable): a CQL 6 set filter denoting the
+ *   squares of @designator: `Ra1`, `[Qr][d1,h3]`, `_e4` (empty), `a-h7`
+ *   (whatever stands there), `.` (every square), `~.` (no square at all);
+ *   NULL if the piece-type set is empty.
+ */
+char *
+ex_cql6_designator_text (const CqDesignatorSets *designator)
+{
+  static const struct { char c; CqPiece piece; } letters[] = {
+    { 'K', CQ_WK }, { 'Q', CQ_WQ }, { 'R', CQ_WR }, { 'B', CQ_WB }, { 'N', CQ_WN }, { 'P', CQ_WP },
+    { 'k', CQ_BK }, { 'q', CQ_BQ }, { 'r', CQ_BR }, { 'b', CQ_BB }, { 'n', CQ_BN }, { 'p', CQ_BP },
+  };
+  guint16 pieces;
+  g_autoptr(GString) text = NULL;
+  g_autofree char *squares = NULL;
+
+  g_return_val_if_fail (designator != NULL, NULL);
+
+  pieces = designator->pieces & CQ_PIECES_ALL;
+  if (pieces == 0)
+    return NULL;
+  /* No square: the empty set, which CQL 6 writes only as a complement. */
+  if (designator->squares == 0)
+    return g_strdup ("~.");
+  if (pieces == CQ_PIECES_ALL)
+    return designator->squares == CQ_SQUARES_ALL ? g_strdup (".")
+                                                 : squares_text (designator->squares);
+
+  text = g_string_new (NULL);
+  if ((pieces & CQ_PIECES_WHITE) == CQ_PIECES_WHITE)
+    g_string_append_c (text, 'A');
+  for (guint i = 0; i < 6; i++)
+    if ((pieces & CQ_PIECES_WHITE) != CQ_PIECES_WHITE && (pieces & CQ_PIECE_BIT (letters[i].piece)))
+      g_string_append_c (text, letters[i].c);
+  if ((pieces & CQ_PIECES_BLACK) == CQ_PIECES_BLACK)
+    g_string_append_c (text, 'a');
+  for (guint i = 6; i < 12; i++)
+    if ((pieces & CQ_PIECES_BLACK) != CQ_PIECES_BLACK && (pieces & CQ_PIECE_BIT (letters[i].piece)))
+      g_string_append_c (text, letters[i].c);
+  if (pieces & CQ_PIECES_EMPTY)
+    g_string_append_c (text, '_');
+  if (text->len > 1)
+    {
+      g_string_prepend_c (text, '[');
+      g_string_append_c (text, ']');
+    }
+  squares = squares_text (designator->squares);
+  g_string_append (text, squares);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static gboolean
+is_piece_letter (char c)
+{
+  return c != '\0' && strchr ("KQRBNPkqrbnpAa_", c) != NULL;
+}
+
+/* TRUE if @p starts a square designator (`a1`, `a-h1`, `[a1,`) rather
+ * than a piece letter (`a`, `b`, `[Aa]`). */
+static gboolean
+starts_squares (const char *p)
+{
+  if (*p == '[')
+    p++;
+  return *p >= 'a' && *p <= 'h' && ((p[1] >= '1' && p[1] <= '8') || p[1] == '-');
+}
+
+/**
+ * ex_cql6_designator_parse:
+ * @text: one CQL 6 piece designator (`Ra1`, `_e4`, `a-h7`, `.`).
+ * @out: (out): its sets.
+ * @error: CQ_QUERY_ERROR_SYNTAX if @text is not one the picker shows.
+ *
+ * Reads @text as CQL 6 spells it, by its CQL 3 spelling (`_` is `.`, no
+ * piece letter is `?`) and the engine's designator parser.
+ */
+gboolean
+ex_cql6_designator_parse (const char        *text,
+                          CqDesignatorSets  *out,
+                          GError           **error)
+{
+  g_autoptr(GString) cql3 = g_string_new (NULL);
+  const char *p;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  p = text;
+  while (g_ascii_isspace (*p))
+    p++;
+  if (p[0] == '.' && (p[1] == '\0' || g_ascii_isspace (p[1])))
+    return cq_designator_sets_parse ("?", out, error);
+  if (starts_squares (p))
+    g_string_append_c (cql3, '?');
+  else if (*p == '[')
+    {
+      const char *close = strchr (p, ']');
+
+      for (const char *c = p; close != NULL && c <= close; c++)
+        g_string_append_c (cql3, *c == '_' ? '.' : *c);
+      p = close != NULL ? close + 1 : p;
+    }
+  else if (is_piece_letter (*p))
+    {
+      g_string_append_c (cql3, *p == '_' ? '.' : *p);
+      p++;
+    }
+  g_string_append (cql3, p);
+  return cq_designator_sets_parse (cql3->str, out, error);
+}
+
+/* The flags of CqPatternFlags that CQL 6 writes, in the order the words go
+ * in the text: the filters about the side to move, then the transforms. */
+static const struct { CqPatternFlags flag; const char *word; gboolean transform; } cql6_flags[] = {
+  { CQ_PATTERN_WTM, "wtm", FALSE },
+  { CQ_PATTERN_BTM, "btm", FALSE },
+  { CQ_PATTERN_CHECK, "check", FALSE },
+  { CQ_PATTERN_MATE, "mate", FALSE },
+  { CQ_PATTERN_STALEMATE, "stalemate", FALSE },
+  { CQ_PATTERN_FLIP, "flip", TRUE },
+  { CQ_PATTERN_FLIPHORIZONTAL, "fliphorizontal", TRUE },
+  { CQ_PATTERN_FLIPVERTICAL, "flipvertical", TRUE },
+  { CQ_PATTERN_FLIPCOLOR, "flipcolor", TRUE },
+  { CQ_PATTERN_SHIFT, "shift", TRUE },
+  { CQ_PATTERN_SHIFTHORIZONTAL, "shifthorizontal", TRUE },
+  { CQ_PATTERN_SHIFTVERTICAL, "shiftvertical", TRUE },
+};
+
+/**
+ * ex_cql6_pattern_flag_supported:
+ * @flag: one of #CqPatternFlags.
+ *
+ * Returns: TRUE if the pattern board can write @flag in CQL 6: all but the
+ *   diagonal flip and the diagonal shifts, which CQL 6 has no word for.
+ *   :variations is the header's `variations`.
+ */
+gboolean
+ex_cql6_pattern_flag_supported (CqPatternFlags flag)
+{
+  if (flag == CQ_PATTERN_VARIATIONS)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (cql6_flags); i++)
+    if (cql6_flags[i].flag == flag)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * ex_cql6_pattern_text:
+ * @pieces: (array fixed-size=64): the piece-type set placed on each square
+ *   (a1 = 0); 0 for a square left free.
+ * @flags: keywords to add; those CQL 6 does not write are left out
+ *   (ex_cql6_pattern_flag_supported()), and :variations goes in the header.
+ *
+ * The pattern as filters of a CQL 6 body, in the order of
+ * cq_pattern_to_text(): `Kg1 Pf2 kg8 _f7 wtm`, or with transforms
+ * `flipcolor {Kg1 kg8 mate}`; `true` for an empty board without keywords.
+ *
+ * Returns: (transfer full): the text.
+ */
+char *
+ex_cql6_pattern_text (const guint16  pieces[64],
+                      CqPatternFlags flags)
+{
+  g_autofree char *cql3 = cq_pattern_to_text (pieces, 0);
+  g_auto(GStrv) items = NULL;
+  g_autoptr(GString) filters = g_string_new (NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  /* "(position D1 D2 ...)": one designator of one square each. */
+  cql3[strlen (cql3) - 1] = '\0';
+  items = g_strsplit (cql3 + strlen ("(position"), " ", -1);
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      CqDesignatorSets d;
+      g_autofree char *item = NULL;
+
+      if (items[i][0] == '\0' || !cq_designator_sets_parse (items[i], &d, NULL))
+        continue;
+      item = ex_cql6_designator_text (&d);
+      if (filters->len > 0)
+        g_string_append_c (filters, ' ');
+      g_string_append (filters, item);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (cql6_flags); i++)
+    if ((flags & cql6_flags[i].flag) && !cql6_flags[i].transform)
+      {
+        if (filters->len > 0)
+          g_string_append_c (filters, ' ');
+        g_string_append (filters, cql6_flags[i].word);
+      }
+  if (filters->len == 0)
+    return g_strdup ("true");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cql6_flags); i++)
+    if ((flags & cql6_flags[i].flag) && cql6_flags[i].transform)
+      g_string_append_printf (text, "%s ", cql6_flags[i].word);
+  if (text->len == 0)
+    return g_string_free (g_steal_pointer (&filters), FALSE);
+  g_string_append_printf (text, "{%s}", filters->str);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* ------------------------------------------------------------------------
+ * Insertion into a CQL 6 query
+ */
+
+/* Where each byte of a CQL 6 text is: code, or inside a comment or a
+ * string (the lexer's rules: `//` to the end of the line, `/ * ... * /`,
+ * "strings" with backslash escapes). */
+typedef enum { IN_CODE, IN_LINE_COMMENT, IN_BLOCK_COMMENT, IN_STRING } Place;
+
+/* Returns: the place of each byte of @text (@len + 1 entries, the last for
+ * the end of the text). */
+static guint8 *
+map_places (const char *text,
+            gsize       len)
+{
+  guint8 *places = g_new (guint8, len + 1);
+  Place place = IN_CODE;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      char c = text[i], next = text[i + 1];
+
+      places[i] = place;
+      switch (place)
+        {
+        case IN_CODE:
+          if (c == '/' && next == '/')
+            place = IN_LINE_COMMENT;
+          else if (c == '/' && next == '*')
+            {
+              place = IN_BLOCK_COMMENT;
+              places[i] = place;
+              if (i + 1 < len)
+                places[++i] = place;
+            }
+          else if (c == '"')
+            place = IN_STRING;
+          if (place == IN_LINE_COMMENT)
+            places[i] = place;
+          break;
+        case IN_LINE_COMMENT:
+          if (c == '\n')
+            place = IN_CODE, places[i] = place;
+          break;
+        case IN_BLOCK_COMMENT:
+          if (c == '*' && next == '/')
+            {
+              if (i + 1 < len)
+                places[++i] = place;
+              place = IN_CODE;
+            }
+          break;
+        case IN_STRING:
+          if (c == '\\' && i + 1 < len)
+            places[++i] = place;
+          else if (c == '"')
+            place = IN_CODE;
+          break;
+        }
+    }
+  places[len] = place;
+  return places;
+}
+
+/* Finds the header `cql( ... )`: the byte offsets of its '(' and ')'.
+ * Returns: FALSE if the text's first word is not `cql` or its header is
+ * not closed. */
+static gboolean
+find_header (const char   *text,
+             const guint8 *places,
+             gsize         len,
+             gsize        *open,
+             gsize        *close)
+{
+  gsize i = 0;
+  int depth = 0;
+
+  while (i < len && (places[i] != IN_CODE || g_ascii_isspace (text[i])))
+    i++;
+  if (len - i < 3 || strncmp (text + i, "cql", 3) != 0)
+    return FALSE;
+  i += 3;
+  while (i < len && g_ascii_isspace (text[i]))
+    i++;
+  if (i >= len || text[i] != '(')
+    return FALSE;
+  *open = i;
+  for (; i < len; i++)
+    if (places[i] == IN_CODE)
+      {
+        if (text[i] == '(')
+          depth++;
+        else if (text[i] == ')' && --depth == 0)
+          {
+            *close = i;
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+/* TRUE if the header between @open and @close holds the word @word. */
+static gboolean
+header_has_word (const char *text,
+                 gsize       open,
+                 gsize       close,
+                 const char *word)
+{
+  gsize n = strlen (word);
+
+  for (gsize i = open + 1; i + n <= close; i++)
+    if (strncmp (text + i, word, n) == 0
+        && !g_ascii_isalnum (text[i - 1]) && !g_ascii_isalnum (text[i + n]))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+parses (const char *text)
+{
+  g_autoptr(CqQuery) query = cq_query_new_from_string (text, "<insert>", NULL);
+
+  return query != NULL;
+}
+
+static gboolean
+is_word_byte (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == ']' || c == '[' || c == ',' || c == '-';
+}
+
+/* @text with @insert put at byte @at. */
+static char *
+spliced (const char *text,
+         gsize       at,
+         const char *insert)
+{
+  return g_strdup_printf ("%.*s%s%s", (int) at, text, insert, text + at);
+}
+
+/**
+ * ex_cql6_plan_insertion:
+ * @text: the editor's text, a CQL 6 query (or empty).
+ * @cursor: the cursor, in characters.
+ * @item: what to insert: a designator (`Ra1`) or a position's filters.
+ * @kind: which of the two @item is.
+ * @header_word: (nullable): a header parameter the item needs
+ *   (`variations`), added to the header unless it is there.
+ * @out: (out caller-allocates): the changes; clear with
+ *   ex_cql6_insertion_clear().
+ *
+ * Plans the insertion of @item into the body of @text so that the query
+ * stays whole:
+ * - into an empty text (blanks only): `cql()`, then @item on its line;
+ * - a designator at the cursor, moved out of the word it is in and spaced
+ *   from its neighbours, when the cursor is in the body outside comments
+ *   and strings and the query still parses with it there (or did not parse
+ *   before either);
+ * - a position on the cursor's line when that line of the body is empty;
+ * - otherwise on a new line at the end of the text.
+ */
+void
+ex_cql6_plan_insertion (const char      *text,
+                        int              cursor,
+                        const char      *item,
+                        ExCql6ItemKind   kind,
+                        const char      *header_word,
+                        ExCql6Insertion *out)
+{
+  gsize len, open = 0, close = 0, at;
+  g_autofree guint8 *places = NULL;
+  gboolean has_header;
+
+  g_return_if_fail (text != NULL && item != NULL && out != NULL);
+
+  memset (out, 0, sizeof *out);
+  if (is_blank (text))
+    {
+      out->replace_all = TRUE;
+      out->body_text = g_strdup_printf ("cql(%s)\n%s\n", header_word != NULL ? header_word : "",
+                                        item);
+      out->cursor = (int) g_utf8_strlen (out->body_text, -1) - 1;
+      return;
+    }
+
+  len = strlen (text);
+  places = map_places (text, len);
+  has_header = find_header (text, places, len, &open, &close);
+  if (has_header && header_word != NULL && !header_has_word (text, open, close, header_word))
+    {
+      gboolean empty = TRUE;
+
+      for (gsize i = open + 1; i < close; i++)
+        if (!g_ascii_isspace (text[i]))
+          empty = FALSE;
+      out->header_offset = (int) g_utf8_pointer_to_offset (text, text + close);
+      out->header_text = g_strdup_printf ("%s%s", empty ? "" : " ", header_word);
+    }
+
+  at = (gsize) (g_utf8_offset_to_pointer (text, CLAMP (cursor, 0, (int) g_utf8_strlen (text, -1)))
+                - text);
+  if (has_header && at > close && places[at] == IN_CODE
+      && (at == 0 || places[at - 1] == IN_CODE || text[at - 1] == '\n'))
+    {
+      g_autofree char *candidate = NULL;
+      g_autofree char *insert = NULL;
+
+      if (kind == EX_CQL6_ITEM_DESIGNATOR)
+        {
+          /* After the word the cursor is in, spaced from its neighbours. */
+          while (at > 0 && at < len && is_word_byte (text[at - 1]) && is_word_byte (text[at]))
+            at++;
+          insert = g_strdup_printf ("%s%s%s",
+                                    at > 0 && !g_ascii_isspace (text[at - 1])
+                                      && text[at - 1] != '(' && text[at - 1] != '{' ? " " : "",
+                                    item,
+                                    at < len && !g_ascii_isspace (text[at])
+                                      && text[at] != ')' && text[at] != '}' ? " " : "");
+        }
+      else
+        {
+          gsize start = at, end = at;
+
+          /* Only on a line of blanks, where it is a line of its own. */
+          while (start > 0 && text[start - 1] != '\n' && g_ascii_isspace (text[start - 1]))
+            start--;
+          while (end < len && text[end] != '\n' && g_ascii_isspace (text[end]))
+            end++;
+          if ((start == 0 || text[start - 1] == '\n') && (end == len || text[end] == '\n'))
+            insert = g_strdup (item);
+        }
+      if (insert != NULL)
+        {
+          candidate = spliced (text, at, insert);
+          if (parses (candidate) || !parses (text))
+            {
+              out->body_offset = (int) g_utf8_pointer_to_offset (text, text + at);
+              out->body_text = g_steal_pointer (&insert);
+              /* After the item, before the space that follows it. */
+              out->cursor = out->body_offset + (int) g_utf8_strlen (out->body_text, -1)
+                            - (g_str_has_suffix (out->body_text, " ") ? 1 : 0);
+              if (out->header_text != NULL)
+                out->cursor += (int) g_utf8_strlen (out->header_text, -1);
+              return;
+            }
+        }
+    }
+
+  /* At the end, on a line of its own; `cql()` first when there is no
+   * header (a text of comments only). */
+  out->body_offset = (int) g_utf8_strlen (text, -1);
+  out->body_text = g_strdup_printf ("%s%s%s\n", text[len - 1] == '\n' ? "" : "\n",
+                                    has_header ? "" : "cql()\n", item);
+  out->cursor = out->body_offset + (int) g_utf8_strlen (out->body_text, -1) - 1;
+  if (out->header_text != NULL)
+    out->cursor += (int) g_utf8_strlen (out->header_text, -1);
+}
+
+/**
+ * ex_cql6_insert_into_buffer:
+ * @buffer: the editor's buffer, holding a CQL 6 query or nothing.
+ *
+ * Inserts @item as ex_cql6_plan_insertion() plans it, as one undoable
+ * action, and puts the cursor after it.
+ */
+void
+ex_cql6_insert_into_buffer (GtkTextBuffer  *buffer,
+                            const char     *item,
+                            ExCql6ItemKind  kind,
+                            const char     *header_word)
+{
+  g_auto(ExCql6Insertion) plan = { 0 };
+  g_autofree char *text = NULL;
+  GtkTextIter start, end, where;
+
+  g_return_if_fail (GTK_IS_TEXT_BUFFER (buffer));
+  g_return_if_fail (item != NULL);
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
+  gtk_text_buffer_get_iter_at_mark (buffer, &where, gtk_text_buffer_get_insert (buffer));
+  ex_cql6_plan_insertion (text, gtk_text_iter_get_offset (&where), item, kind, header_word,
+                          &plan);
+
+  gtk_text_buffer_begin_user_action (buffer);
+  if (plan.replace_all)
+    {
+      gtk_text_buffer_delete (buffer, &start, &end);
+      gtk_text_buffer_get_start_iter (buffer, &where);
+      gtk_text_buffer_insert (buffer, &where, plan.body_text, -1);
+    }
+  else
+    {
+      /* The later change first, so that the earlier offset still holds. */
+      gtk_text_buffer_get_iter_at_offset (buffer, &where, plan.body_offset);
+      gtk_text_buffer_insert (buffer, &where, plan.body_text, -1);
+      if (plan.header_text != NULL)
+        {
+          gtk_text_buffer_get_iter_at_offset (buffer, &where, plan.header_offset);
+          gtk_text_buffer_insert (buffer, &where, plan.header_text, -1);
+        }
+    }
+  gtk_text_buffer_end_user_action (buffer);
+  gtk_text_buffer_get_iter_at_offset (buffer, &where, plan.cursor);
+  gtk_text_buffer_place_cursor (buffer, &where);
+}
