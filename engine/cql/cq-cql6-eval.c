@@ -985,6 +985,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_FIND: case CQ6_ECHO:
       return _cq6_eval_positions (f, c, v);
     case CQ6_LINE: case CQ6_DASH: case CQ6_CONSECUTIVEMOVES:
+    case CQ6_LINE_SEQ: case CQ6_LINE_REPEAT:
       return _cq6_eval_line (f, c, v);
     case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT:
       return _cq6_eval_output (f, c, v);
@@ -1136,6 +1137,7 @@ state_finish (Cq6State *st, const Cq6Program *program)
           *keep = st->slots[i];
         keep->val.node = NULL; /* a position belongs to its game */
       }
+  _cq6_line_state_free (st);
   g_free (st->slots);
   g_free (st->ids);
   g_free (st->nodes);
