@@ -1159,6 +1159,7 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
       Cq6Val v;
       CqBitboard squares = 0;
       gboolean matched = TRUE;
+      guint n_comments = st->comments != NULL ? st->comments->len : 0;
 
       if (side >= 0 && node->position.side_to_move != side)
         continue;
@@ -1180,6 +1181,13 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
           CqMatchedPosition m = { .node = node->index, .squares = squares };
           g_array_append_val (out, m);
         }
+      else if (st->comments != NULL && st->comments->len > n_comments)
+        /* The reference keeps no comment written at a position where the
+         * body does not match (`if (line --> check --> check) then btm
+         * else false` writes line comments at Black-to-move starts only). */
+        g_array_set_size (st->comments, n_comments);
+      if (st->line != NULL)
+        _cq6_line_position_done (st, matched);
     }
 }
 

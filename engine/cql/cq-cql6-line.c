@@ -468,8 +468,20 @@ _cq6_parse_line_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
     }
   if (_cq6_is_word (t, "consecutivemoves"))
     {
+      /* consecutivemoves [quiet] [range] (x y): CQL 6 reference,
+       * "consecutivemoves". */
       Cq6Filter *f = _cq6_node (CQ6_CONSECUTIVEMOVES, CQ6_TYPE_NUMBER, t);
 
+      f->range_min = G_MININT64, f->range_max = G_MAXINT64;
+      if (_cq6_is_word (_cq6_peek (p), "quiet"))
+        f->which |= CQ6_LINE_QUIET, _cq6_advance (p);
+      if (_cq6_peek (p)->kind == CQ6_TOK_NUMBER
+          && !_cq6_parse_range (p, &f->range_min, &f->range_max, "the consecutivemoves range"))
+        {
+          _cq6_filter_free (f);
+          *out = NULL;
+          return TRUE;
+        }
       if (!_cq6_parse_arg_list (p, f, CQ6_TYPE_POSITION, 2, 2, "consecutivemoves"))
         {
           _cq6_filter_free (f);
@@ -694,7 +706,9 @@ typedef struct {
 } LineRun;
 
 struct _Cq6LineState {
-  GHashTable *runs; /* Cq6Filter* -> LineRun* */
+  GHashTable *runs;     /* Cq6Filter* -> LineRun* */
+  guint8     *id_shown; /* per node: its `id:N` is written already */
+  GHashTable *written;  /* consecutivemoves filter -> Recorded */
 };
 
 static void
@@ -712,12 +726,16 @@ line_run_free (gpointer data)
   g_free (r);
 }
 
+static void recorded_free (gpointer data);
+
 void
 _cq6_line_state_free (Cq6State *st)
 {
   if (st->line == NULL)
     return;
   g_hash_table_destroy (st->line->runs);
+  g_hash_table_destroy (st->line->written);
+  g_free (st->line->id_shown);
   g_free (st->line);
   st->line = NULL;
 }
@@ -783,6 +801,19 @@ pure (const Cq6Filter *f)
   return TRUE;
 }
 
+static void
+line_state_ensure (Cq6Ctx *c)
+{
+  Cq6State *st = c->st;
+
+  if (st->line != NULL)
+    return;
+  st->line = g_new0 (struct _Cq6LineState, 1);
+  st->line->runs = g_hash_table_new_full (NULL, NULL, NULL, line_run_free);
+  st->line->id_shown = g_new0 (guint8, MAX (c->game->n_nodes, 1));
+  st->line->written = g_hash_table_new_full (NULL, NULL, NULL, recorded_free);
+}
+
 static LineRun *
 line_run (const Cq6Filter *f, Cq6Ctx *c)
 {
@@ -791,11 +822,7 @@ line_run (const Cq6Filter *f, Cq6Ctx *c)
   gboolean changed = TRUE;
   guint64 cells;
 
-  if (st->line == NULL)
-    {
-      st->line = g_new0 (struct _Cq6LineState, 1);
-      st->line->runs = g_hash_table_new_full (NULL, NULL, NULL, line_run_free);
-    }
+  line_state_ensure (c);
   r = g_hash_table_lookup (st->line->runs, f);
   if (r != NULL)
     return r;
@@ -1073,7 +1100,19 @@ move_number (const Cq6Ctx *c, const CqNode *n)
  * position `Start line that ends at move N(wtm)`, at its last `End line
  * of length L that starts at move M(btm)`.  A position in a variation
  * is named by its positionid too: `[id]` where it is referred to, `id:N`
- * at itself. */
+ * at itself, once (the reference writes a position's `id:N` in the first
+ * comment that needs it only). */
+static gboolean
+first_id (Cq6Ctx *c, const CqNode *n)
+{
+  guint8 *shown = &c->st->line->id_shown[n->index];
+
+  if (!n->in_variation || *shown)
+    return FALSE;
+  *shown = 1;
+  return TRUE;
+}
+
 static void
 add_comments (const Cq6Filter *f, Cq6Ctx *c, const CqNode *start, const CqNode *end, gint32 len)
 {
@@ -1083,9 +1122,9 @@ add_comments (const Cq6Filter *f, Cq6Ctx *c, const CqNode *start, const CqNode *
 
   if ((f->which & CQ6_LINE_QUIET) || c->program->quiet || c->program->silent)
     return;
-  s_id = start->in_variation ? g_strdup_printf ("id:%u ", start->index) : g_strdup ("");
+  s_id = first_id (c, start) ? g_strdup_printf ("id:%u ", start->index) : g_strdup ("");
   s_ref = start->in_variation ? g_strdup_printf ("[%u]", start->index) : g_strdup ("");
-  e_id = end->in_variation ? g_strdup_printf (" id:%u", end->index) : g_strdup ("");
+  e_id = first_id (c, end) ? g_strdup_printf (" id:%u", end->index) : g_strdup ("");
   e_ref = end->in_variation ? g_strdup_printf ("[%u]", end->index) : g_strdup ("");
   s_text = g_strdup_printf ("%sStart %s that ends at move %d(%s)%s", s_id, what,
                             move_number (c, end),
@@ -1146,6 +1185,218 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return len >= 1;
 }
 
+/* ------------------------------------------------------------------ */
+/* consecutivemoves                                                    */
+/* ------------------------------------------------------------------ */
+
+/* The nodes after each move from @l (exclusive) down to @x, in order. */
+static GPtrArray *
+moves_from (const CqNode *l, const CqNode *x)
+{
+  GPtrArray *a = g_ptr_array_new ();
+
+  for (; x != l; x = x->parent)
+    g_ptr_array_add (a, (gpointer) x);
+  for (guint i = 0; i < a->len / 2; i++)
+    {
+      gpointer t = a->pdata[i];
+      a->pdata[i] = a->pdata[a->len - 1 - i];
+      a->pdata[a->len - 1 - i] = t;
+    }
+  return a;
+}
+
+/* The comments one consecutivemoves filter wrote: those of its longest
+ * match at a matched position (@current), and those of its last match at
+ * the position being examined (@pending).  The reference keeps the
+ * comments of one match per game (part-2 notes: one `s-move[1]` per
+ * game), the first longest one at a position where the whole body
+ * matched (compared on 253 studies: `if mainline {M = currentposition}
+ * variation V = currentposition consecutivemoves(M V) >= 2` writes the
+ * same comments), and nothing written where the body fails (the walk
+ * cuts the list back, cq-cql6-eval.c).  So when the position matches, a
+ * longer @pending replaces @current (_cq6_line_position_done()). */
+typedef struct _Recorded {
+  GArray *current; /* guint: indices in the state's comment list */
+  GArray *pending;
+  guint   current_len, pending_len; /* the match lengths */
+} Recorded;
+
+static void
+recorded_free (gpointer data)
+{
+  Recorded *r = data;
+
+  g_array_unref (r->current);
+  g_array_unref (r->pending);
+  g_free (r);
+}
+
+/* Removes the comments at @indices (ascending) from @st's list; every
+ * recorded index above one removed moves down. */
+static void
+remove_comments (Cq6State *st, GArray *indices)
+{
+  GHashTableIter it;
+  gpointer value;
+
+  for (guint k = indices->len; k-- > 0;)
+    {
+      guint index = g_array_index (indices, guint, k);
+
+      /* The list's clear function frees the text. */
+      g_array_remove_index (st->comments, index);
+      g_hash_table_iter_init (&it, st->line->written);
+      while (g_hash_table_iter_next (&it, NULL, &value))
+        {
+          Recorded *r = value;
+          GArray *sets[2] = { r->current, r->pending };
+
+          for (guint s = 0; s < 2; s++)
+            if (sets[s] != indices)
+              for (guint j = 0; j < sets[s]->len; j++)
+                if (g_array_index (sets[s], guint, j) > index)
+                  g_array_index (sets[s], guint, j)--;
+        }
+    }
+  g_array_set_size (indices, 0);
+}
+
+void
+_cq6_line_position_done (Cq6State *st, gboolean matched)
+{
+  GHashTableIter it;
+  gpointer value;
+
+  g_hash_table_iter_init (&it, st->line->written);
+  while (g_hash_table_iter_next (&it, NULL, &value))
+    {
+      Recorded *r = value;
+      GArray *t;
+
+      if (r->pending->len == 0)
+        continue;
+      if (matched && r->pending_len > r->current_len)
+        {
+          remove_comments (st, r->current);
+          t = r->current, r->current = r->pending, r->pending = t;
+          r->current_len = r->pending_len;
+        }
+      else if (matched)
+        remove_comments (st, r->pending);
+      /* Not matched: the walk has cut them off already. */
+      g_array_set_size (r->pending, 0);
+    }
+}
+
+static Recorded *
+recorded_for (Cq6Ctx *c, const Cq6Filter *f)
+{
+  Recorded *r;
+
+  line_state_ensure (c);
+  r = g_hash_table_lookup (c->st->line->written, f);
+  if (r == NULL)
+    {
+      r = g_new0 (Recorded, 1);
+      r->current = g_array_new (FALSE, FALSE, sizeof (guint));
+      r->pending = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_hash_table_insert (c->st->line->written, (gpointer) f, r);
+    }
+  return r;
+}
+
+static void
+add_recorded (Cq6Ctx *c, Recorded *r, const CqNode *node, const char *text)
+{
+  guint i = c->st->comments->len;
+
+  _cq6_add_comment (c, node, text);
+  g_array_append_val (r->pending, i);
+}
+
+static inline gboolean
+same_move (const CqNode *a, const CqNode *b)
+{
+  return a->move.from == b->move.from && a->move.to == b->move.to
+         && a->move.piece == b->move.piece
+         && (a->move.flags & CQ_MOVE_NULL) == (b->move.flags & CQ_MOVE_NULL);
+}
+
+static const char *
+position_name (const Cq6Ctx *c, const Cq6Filter *arg, const char *fallback)
+{
+  if (arg->kind == CQ6_VARIABLE && c->program->vars != NULL)
+    return ((Cq6Var *) c->program->vars->pdata[arg->which])->name;
+  return fallback;
+}
+
+/* consecutivemoves(x y): with L the lowest common ancestor of x and y,
+ * the length of the longest run of consecutive moves played from L to x
+ * that is also played, in the same order, from L to y (CQL 6 reference,
+ * "consecutivemoves"; moves are the same when the same piece goes from
+ * the same square to the same square: the reference takes 1.h8=N and
+ * 1.h8=Q for one move, 6.Rxd8+ and 6.Qxd8+ for two).  Writes `x-move[i]` and `y-move[i]` (the
+ * arguments' variable names) after the i-th move of each run, i counted
+ * forward in time (part-2 notes).  A longest common substring by dynamic
+ * programming: |S| x |T| steps. */
+static gboolean
+eval_consecutive (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  Cq6Val a = { 0 }, b = { 0 };
+  const CqNode *x, *y, *l, *m;
+  g_autoptr(GPtrArray) s = NULL;
+  g_autoptr(GPtrArray) t = NULL;
+  g_autofree guint *row = NULL;
+  guint best = 0, best_i = 0, best_j = 0;
+
+  if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b)
+      || a.node == NULL || b.node == NULL)
+    return FALSE;
+  x = a.node, y = b.node;
+  for (l = x, m = y; l != m;)
+    if (l->ply >= m->ply && l->parent != NULL)
+      l = l->parent;
+    else
+      m = m->parent;
+  s = moves_from (l, x);
+  t = moves_from (l, y);
+  /* row[j + 1]: the run ending at S[i] and T[j]. */
+  row = g_new0 (guint, t->len + 1);
+  for (guint i = 0; i < s->len; i++)
+    for (guint j = t->len; j-- > 0;)
+      {
+        row[j + 1] = same_move (s->pdata[i], t->pdata[j]) ? row[j] + 1 : 0;
+        if (row[j + 1] > best)
+          best = row[j + 1], best_i = i, best_j = j;
+      }
+  v->num = best;
+  /* No move in common: no match (the reference: `consecutivemoves(x y)
+   * == 0` matches nothing). */
+  if (best == 0 || (gint64) best < f->range_min || (gint64) best > f->range_max)
+    return FALSE;
+  if (best > 0 && !(f->which & CQ6_LINE_QUIET) && !c->program->quiet && !c->program->silent)
+    {
+      const char *xn = position_name (c, f->args[0], "x");
+      const char *yn = position_name (c, f->args[1], "y");
+
+      Recorded *rec = recorded_for (c, f);
+
+      /* A second match at the same position replaces the first. */
+      remove_comments (c->st, rec->pending);
+      rec->pending_len = best;
+      for (guint k = 0; k < best; k++)
+        {
+          g_autofree char *sx = g_strdup_printf ("%s-move[%u]", xn, k + 1);
+          g_autofree char *sy = g_strdup_printf ("%s-move[%u]", yn, k + 1);
+
+          add_recorded (c, rec, s->pdata[best_i + 1 - best + k], sx);
+          add_recorded (c, rec, t->pdata[best_j + 1 - best + k], sy);
+        }
+    }
+  return TRUE;
+}
+
 gboolean
 _cq6_eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
@@ -1156,7 +1407,7 @@ _cq6_eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_LINE:
       return eval_line (f, c, v);
     case CQ6_CONSECUTIVEMOVES:
-      return FALSE;
+      return eval_consecutive (f, c, v);
     default:
       g_assert_not_reached ();
       return FALSE;

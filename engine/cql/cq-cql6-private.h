@@ -560,6 +560,9 @@ void        _cq6_add_comment    (Cq6Ctx *c, const CqNode *node, const char *text
 
 /* Frees what cq-cql6-line.c keeps in @st for one game. */
 void        _cq6_line_state_free (Cq6State *st);
+/* Called by the walk after each position examined, its comments already
+ * cut back if the body did not match there (@matched FALSE). */
+void        _cq6_line_position_done (Cq6State *st, gboolean matched);
 
 /* Puts the state's sort values into @info->sort_values (cq-cql6-output.c). */
 void        _cq6_output_finish  (Cq6State *st, CqMatchInfo *info);
