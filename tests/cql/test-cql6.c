@@ -336,7 +336,9 @@ test_errors (void)
 {
   static const struct { const char *text; const char *message; } errors[] = {
     { "cql() mate\n  frob", "q.cql:2:3: unknown filter `frob`" },
-    { "cql() line --> mate", "q.cql:1:7: the CQL 6 filter `line` is not supported yet" },
+    { "cql() --> mate", "q.cql:1:7: `-->` may only follow `line`" },
+    { "cql() line --> check{3,2}", "maximum is below its minimum" },
+    { "cql() previous mate", "expected a dash filter" },
     { "cql() echo (s t) mate", "q.cql:1:7: the CQL 6 filter `echo` is not supported yet" },
     { "cql() dictionary D", "q.cql:1:7: the CQL 6 filter `dictionary` is not supported yet" },
     { "cql() x = 3 y", "q.cql:1:13: unknown filter `y` (a variable must be assigned before it is used)" },
