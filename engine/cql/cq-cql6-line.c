@@ -412,6 +412,29 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
   return f;
 }
 
+/* A dash filter after @t (`previous`, `currentmove`, `countmoves`): the
+ * reference accepts nothing else ("expected -- filter following
+ * 'currentmove'"). */
+static Cq6Filter *
+parse_dash_only (Cq6Parser *p, const Cq6Token *t)
+{
+  Cq6Token *d = _cq6_peek (p);
+  Cq6Filter *f;
+
+  if (!_cq6_starts_filter (d))
+    f = NULL;
+  else if ((f = _cq6_parse_primary (p)) == NULL)
+    return NULL;
+  if (f == NULL || f->kind != CQ6_DASH || (f->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT)))
+    {
+      _cq6_fail_at (p, d, CQ_QUERY_ERROR_SYNTAX, "expected a dash filter (`--`, `[x]`) after `%s`",
+                    t->text);
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  return f;
+}
+
 gboolean
 _cq6_parse_line_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
 {
@@ -424,15 +447,10 @@ _cq6_parse_line_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
     {
       /* Only a dash filter may follow (the reference: "expected --
        * filter following 'currentmove'"). */
-      Cq6Token *d = _cq6_peek (p);
-      Cq6Filter *f = NULL;
+      Cq6Filter *f = parse_dash_only (p, t);
 
-      if (!_cq6_parse_line_punct (p, d, &f) || f == NULL || f->kind != CQ6_DASH)
+      if (f == NULL)
         {
-          if (f == NULL && (p->error == NULL || *p->error == NULL))
-            _cq6_fail_at (p, d, CQ_QUERY_ERROR_SYNTAX, "expected a dash filter (`--`, `[x]`) after `%s`",
-                          t->text);
-          _cq6_filter_free (f);
           *out = NULL;
           return TRUE;
         }
@@ -443,8 +461,7 @@ _cq6_parse_line_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
   if (_cq6_is_word (t, "countmoves"))
     {
       guint32 which = CQ6_DASH_COUNT;
-      Cq6Token *d;
-      Cq6Filter *f = NULL;
+      Cq6Filter *f;
 
       for (;; _cq6_advance (p))
         if (_cq6_is_word (_cq6_peek (p), "legal"))
@@ -453,12 +470,8 @@ _cq6_parse_line_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
           which |= CQ6_DASH_PSEUDOLEGAL;
         else
           break;
-      d = _cq6_peek (p);
-      if (!_cq6_parse_line_punct (p, d, &f) || f == NULL || f->kind != CQ6_DASH)
+      if ((f = parse_dash_only (p, t)) == NULL)
         {
-          if (f == NULL && (p->error == NULL || *p->error == NULL))
-            _cq6_fail_at (p, d, CQ_QUERY_ERROR_SYNTAX, "expected a dash filter (`--`, `[x]`) after `countmoves`");
-          _cq6_filter_free (f);
           *out = NULL;
           return TRUE;
         }
