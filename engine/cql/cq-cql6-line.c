@@ -1,5 +1,7 @@
-/* cq-cql6-line.c: CQL 6 filters over sequences of moves: line, the dash
- * filters and path, consecutivemoves.
+/* cq-cql6-line.c: CQL 6 filters over sequences of moves: the reader of
+ * line, path, the dash filters, previous, countmoves and consecutivemoves,
+ * and the evaluation of line and path (the moves of the dash filters and
+ * consecutivemoves are evaluated in cq-cql6-moves.c).
  *
  * A dash filter (`--`, `X--Y`, `X[x]Y`, `--=Q`, `--(F)`; CQL 6 reference,
  * "dash") stands for one move of the game out of the current position;
