@@ -999,6 +999,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_FIND: case CQ6_ECHO: case CQ6_POSITION_AND:
       return _cq6_eval_positions (f, c, v);
     case CQ6_LINE: case CQ6_DASH: case CQ6_CONSECUTIVEMOVES:
+    case CQ6_LINE_SEQ: case CQ6_LINE_REPEAT:
       return _cq6_eval_line (f, c, v);
     case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT:
       return _cq6_eval_output (f, c, v);
@@ -1150,6 +1151,7 @@ state_finish (Cq6State *st, const Cq6Program *program)
           *keep = st->slots[i];
         keep->val.node = NULL; /* a position belongs to its game */
       }
+  _cq6_line_state_free (st);
   g_free (st->slots);
   g_free (st->ids);
   g_free (st->nodes);
@@ -1174,7 +1176,7 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
       Cq6Val v;
       CqBitboard squares = 0;
       gboolean matched = TRUE;
-      guint n_comments = st->comments->len;
+      guint n_comments = st->comments != NULL ? st->comments->len : 0;
 
       if (side >= 0 && node->position.side_to_move != side)
         continue;
@@ -1191,15 +1193,19 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
             if (matched && body->args[i]->type == CQ6_TYPE_SET)
               squares |= v.set;
           }
-      /* Comments written at a position that does not match are dropped
-       * (CQL 6.2: `find <-- check mate` comments no check that is not mate). */
-      if (!matched)
-        g_array_set_size (st->comments, n_comments);
       if (matched)
         {
           CqMatchedPosition m = { .node = node->index, .squares = squares };
           g_array_append_val (out, m);
         }
+      else if (st->comments != NULL && st->comments->len > n_comments)
+        /* Comments written while the body was tried at a position where it
+         * does not match are dropped, as CQL 6.2 drops them: `find <--
+         * check mate` comments only the mates, and `if (line --> check -->
+         * check) then btm else false` only the Black-to-move starts. */
+        g_array_set_size (st->comments, n_comments);
+      if (st->line != NULL)
+        _cq6_line_position_done (st, matched);
     }
 }
 

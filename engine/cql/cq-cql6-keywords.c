@@ -97,7 +97,7 @@ static const char *const cql6_keywords[] = {
   "null", "move null: a null move (--)",
   "primary", "move primary: only the main continuation",
   "secondary", "move secondary: only the continuations of variations",
-  "previous", "move previous: the move that led to this position",
+  "previous", "move previous, previous X--Y: the move that led to this position",
   "legal", "move legal: every legal move of the position",
   "pseudolegal", "move pseudolegal: every move by the pieces' rules, check ignored",
   /* Game tags */
@@ -120,9 +120,11 @@ static const char *const cql6_keywords[] = {
   "shifthorizontal", "shifthorizontal F: F moved along the ranks",
   "shiftvertical", "shiftvertical F: F moved along the files",
   "count", "flip count F (and the other transforms): how many images of F match",
-  /* Part 2 of CQL 6: read, refused */
-  "line", "line --> F --> G ...: a sequence of positions" NOT_YET,
-  "path", "path: a sequence of moves" NOT_YET,
+  /* Part 2 of CQL 6 */
+  "line", "line [primary singlecolor nestban quiet] --> F --> G* ...: consecutive positions matching F, G, ... (* + ? {m,n}, groups)",
+  "path", "path [primary nestban quiet focus S] -- F N-- ...: consecutive moves (dash constituents) and the positions they reach",
+  "countmoves", "countmoves [legal|pseudolegal] X--Y: how many moves the dash filter matches",
+  "currentmove", "currentmove X--Y (or previous X--Y): the move that led to this position",
   "find", "find [all] [<--] [m n] [quiet] F: the first position from here on (<--: back to the start) where F matches; all / m n: how many, with 'Found' comments",
   "echo", "echo [quiet] (s t) [in all] F: s this position, t each other one, F at t; comments at both",
   "piece", "piece [all] x in S F: F for each piece on S, x following that piece",
@@ -146,7 +148,7 @@ static const char *const cql6_keywords[] = {
   "persistent", "persistent x = ...: a variable kept from game to game, printed at the end",
   "isbound", "isbound x: the variable has a value",
   "unbind", "unbind x: forget the variable's value",
-  "consecutivemoves", "consecutivemoves(x y): moves played in both lines" NOT_YET,
+  "consecutivemoves", "consecutivemoves [quiet] [m n] (x y): the longest run of the same moves on the ways from lca(x y) to x and to y",
   "currentposition", "the position being examined",
   NULL
 };

@@ -415,7 +415,8 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
           /* `[x]`, `[element]`, `[forall]`: bracketed words of CQL 6. */
           const char *q = strchr (p, ']') + 1;
 
-          tok.kind = CQ6_TOK_WORD;
+          /* `[x]` is the capture form of `--`: punctuation like it. */
+          tok.kind = q - p == 3 && p[1] == 'x' ? CQ6_TOK_PUNCT : CQ6_TOK_WORD;
           tok.text = g_strndup (p, q - p);
           p = q;
         }

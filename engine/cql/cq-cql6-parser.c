@@ -27,16 +27,16 @@ static const char *const type_names[] = { "a logical filter", "a set filter",
 
 /* CQL 6 filters that are recognised but not evaluated by this version. */
 static const char *const unsupported[] = {
-  "line", "path", "comment", "message",
+  "comment", "message",
   "sort", "next",
-  "consecutivemoves", "dictionary",
-  "focus", "[x]", "[element]", "[forall]", "lastposition", "pathcount", "pathlastposition",
+  "dictionary",
+  "[element]", "[forall]", "lastposition", "pathcount", "pathlastposition",
   "pathstart", "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
   "colortype", "type", "settag", "removecomment", "originalcomment", "fen", "zobristkey",
   "exchange", "local", "atomic", "assert", "abort", "notransform",
   "hascomment", "puremainline", "modelmate", "pureecho", "cqlinfo", "idealmirrormate",
   "idealmate", "modelstalemate", "idealstalemate", "pawnsquare", "loop", "anticipate",
-  "reverse", "withposition", "comments", "countmoves",
+  "reverse", "withposition", "comments",
 };
 
 Cq6Token *
@@ -235,7 +235,7 @@ _cq6_starts_filter (const Cq6Token *t)
   if (t->kind == CQ6_TOK_PUNCT)
     return _cq6_is_punct (t, "(") || _cq6_is_punct (t, "{") || _cq6_is_punct (t, "#") || _cq6_is_punct (t, "~")
            || _cq6_is_punct (t, "-") || _cq6_is_punct (t, "--") || _cq6_is_punct (t, "-->")
-           || _cq6_is_punct (t, "<--") || _cq6_is_punct (t, "[");
+           || _cq6_is_punct (t, "<--") || _cq6_is_punct (t, "[") || _cq6_is_punct (t, "[x]");
   if (t->kind == CQ6_TOK_WORD)
     return !(_cq6_is_word (t, "or") || _cq6_is_word (t, "and") || _cq6_is_word (t, "in")
              || _cq6_is_word (t, "then") || _cq6_is_word (t, "else") || _cq6_is_word (t, "attacks")
@@ -899,6 +899,9 @@ _cq6_parse_primary (Cq6Parser *p)
   Cq6Token *start = _cq6_peek (p);
   Cq6Filter *f = parse_primary_base (p);
 
+  /* `Ba1--h8`, `X[x]`: a dash filter whose from-set is this primary. */
+  if (f != NULL)
+    f = _cq6_parse_line_infix (p, f);
   while (f != NULL && _cq6_is_punct (_cq6_peek (p), ":"))
     {
       Cq6Token *colon = _cq6_advance (p);

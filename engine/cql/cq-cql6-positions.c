@@ -551,7 +551,11 @@ eval_at (const Cq6Filter *f, Cq6Ctx *c, const CqNode *node, Cq6Val *v)
   v->set = 0;
   if (_cq6_eval (f, &there, v))
     return TRUE;
-  g_array_set_size (c->st->comments, mark);
+  /* Only ever shorter: a filter inside may have removed comments written
+   * before (consecutivemoves replaces its own), and growing the list back
+   * would bring removed entries back. */
+  if (c->st->comments->len > mark)
+    g_array_set_size (c->st->comments, mark);
   return FALSE;
 }
 

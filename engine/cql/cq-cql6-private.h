@@ -137,9 +137,15 @@ typedef enum {
                      * only (cq-cql6-positions.c); args[0] the body */
   CQ6_POSITION_AND, /* `x & y`, two positions: the squares whose contents agree */
   /* Lines of moves (cq-cql6-line.c) */
-  CQ6_LINE,
-  CQ6_DASH,
-  CQ6_CONSECUTIVEMOVES,
+  CQ6_LINE,         /* which: CQ6_LINE_* flags; args: the constituents (a
+                     * CQ6_LINE_SEQ), the focus set (path) or NULL */
+  CQ6_DASH,         /* which: CQ6_DASH_* flags; args: from, to, promotion
+                     * (a designator of piece types), target filter; each
+                     * may be NULL */
+  CQ6_CONSECUTIVEMOVES, /* args: two positions */
+  CQ6_LINE_SEQ,     /* constituents in turn (args); only inside CQ6_LINE */
+  CQ6_LINE_REPEAT,  /* args[0] repeated range_min .. range_max times
+                     * (range_max -1: no bound); only inside CQ6_LINE */
   /* Output (cq-cql6-output.c) */
   CQ6_COMMENT,      /* args: the parts of the text */
   CQ6_MESSAGE,      /* args: the parts of the text */
@@ -192,6 +198,25 @@ enum {
   CQ6_ECHO_IN_ALL         = 1 << 0, /* `in all`: the source is a target too */
   CQ6_ECHO_QUIET          = 1 << 1,
   CQ6_ECHO_SAME_PLACEMENT = 1 << 2  /* the body requires `source & target == .` */
+};
+
+/* CQ6_LINE.which */
+enum {
+  CQ6_LINE_BACKWARD    = 1 << 0, /* `<--`: towards the game's start */
+  CQ6_LINE_PRIMARY     = 1 << 1, /* main continuations only */
+  CQ6_LINE_SINGLECOLOR = 1 << 2, /* positions of one side to move */
+  CQ6_LINE_NESTBAN     = 1 << 3, /* no line starts inside a matched one */
+  CQ6_LINE_QUIET       = 1 << 4, /* no Start/End comments */
+  CQ6_LINE_PATH        = 1 << 5  /* `path`: dash constituents are moves */
+};
+
+/* CQ6_DASH.which */
+enum {
+  CQ6_DASH_CAPTURE     = 1 << 0, /* `[x]`: captures only */
+  CQ6_DASH_PREVIOUS    = 1 << 1, /* `previous --`: the move that led here */
+  CQ6_DASH_COUNT       = 1 << 2, /* `countmoves`: the number of moves */
+  CQ6_DASH_LEGAL       = 1 << 3, /* countmoves legal */
+  CQ6_DASH_PSEUDOLEGAL = 1 << 4  /* countmoves pseudolegal */
 };
 
 /* ORBIT value rule: sets are united, numbers give their maximum; with
@@ -401,6 +426,11 @@ gboolean   _cq6_parse_line_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out
 gboolean   _cq6_parse_output_word    (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 /* The same for a punctuation token that starts a filter (`-->`, `--`, ...). */
 gboolean   _cq6_parse_line_punct     (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+/* After a primary @left: a `--` or `[x]` written right after it makes
+ * @left the from-set of a dash filter (`Ba1--h8`).  Returns (transfer
+ * full) that dash filter, @left itself when no dash follows, or NULL on
+ * an error (@left freed). */
+Cq6Filter *_cq6_parse_line_infix     (Cq6Parser *p, Cq6Filter *left);
 
 /* Frees what cq-cql6-vars.c and cq-cql6-output.c keep in a program. */
 void       _cq6_program_free_vars    (Cq6Program *prog);
@@ -502,6 +532,7 @@ typedef struct {
   gboolean         *sort_set;
   guint             call_depth;
   struct _Cq6PosState *positions; /* cq-cql6-positions.c, or NULL until used */
+  struct _Cq6LineState *line;  /* cq-cql6-line.c: per line filter, or NULL */
 } Cq6State;
 
 /**
@@ -562,6 +593,11 @@ void        _cq6_position_ref   (Cq6Ctx *c, const CqNode *node, GString *out);
 void        _cq6_add_comment_once (Cq6Ctx *c, const CqNode *node, const char *text);
 /* Frees the state cq-cql6-positions.c keeps for a game. */
 void        _cq6_positions_state_free (Cq6State *st);
+/* Frees what cq-cql6-line.c keeps in @st for one game. */
+void        _cq6_line_state_free (Cq6State *st);
+/* Called by the walk after each position examined, its comments already
+ * cut back if the body did not match there (@matched FALSE). */
+void        _cq6_line_position_done (Cq6State *st, gboolean matched);
 
 /* Puts the state's sort values into @info->sort_values (cq-cql6-output.c). */
 void        _cq6_output_finish  (Cq6State *st, CqMatchInfo *info);

@@ -336,10 +336,12 @@ test_errors (void)
 {
   static const struct { const char *text; const char *message; } errors[] = {
     { "cql() mate\n  frob", "q.cql:2:3: unknown filter `frob`" },
-    { "cql() line --> mate", "q.cql:1:7: the CQL 6 filter `line` is not supported yet" },
     { "cql() echo (s s) mate", "q.cql:1:7: echo's two variables must differ" },
     { "cql() find all 3 5 check", "q.cql:1:7: find with both a range and `all`" },
     { "cql() x = 1 echo (x t) mate", "q.cql:1:19: the variable `x` cannot hold a position" },
+    { "cql() --> mate", "q.cql:1:7: `-->` may only follow `line`" },
+    { "cql() line --> check{3,2}", "maximum is below its minimum" },
+    { "cql() previous mate", "expected a dash filter" },
     { "cql() dictionary D", "q.cql:1:7: the CQL 6 filter `dictionary` is not supported yet" },
     { "cql() x = 3 y", "q.cql:1:13: unknown filter `y` (a variable must be assigned before it is used)" },
     { "cql() x = 3 x = Q", "the variable `x` holds a number and cannot be given a set" },

@@ -1,0 +1,196 @@
+/* test-cql6-line.c: CQL 6 line, path, the dash filters, previous,
+ * countmoves and consecutivemoves on small games written here.
+ *
+ * Each case is a game (a FEN and movetext, with variations) and a query;
+ * the test checks how many positions match and, where given, the
+ * automatic comments written (CqMatchInfo.comments, as "node:text"
+ * joined by " | ", node being the pre-order index).  Every filter is
+ * seen both matching and not matching.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "cql/cq-query.h"
+#include "pgn/cq-pgn.h"
+
+#define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+/* Scholar's mate: nodes 0 (start) .. 7 (after 4.Qxf7#). */
+#define MATE "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#"
+/* Nodes: 0 start, 1 e4, 2 e5, 3 Nf3, then the variation 4 d4, 5 d5, 6 c4. */
+#define VARS "1. e4 (1. d4 d5 2. c4) 1... e5 2. Nf3"
+/* Nodes: 0, 1 e4, 2 e5, 3 Nf3, 4 Nc6, variation 5 c5, 6 Nf3, 7 Nc6. */
+#define TWO_WAYS "1. e4 e5 (1... c5 2. Nf3 Nc6) 2. Nf3 Nc6"
+/* Black to move: 1...d5 2.exd6 (en passant). */
+#define EP_FEN "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"
+#define PROMO_FEN "k7/6P1/8/8/8/8/8/K7 w - - 0 1"
+
+typedef struct {
+  const char *fen;
+  const char *moves;
+  const char *query;
+  guint       expected;  /* positions matched */
+  const char *comments;  /* "node:text | ...", or NULL: not checked */
+} Case;
+
+static const Case cases[] = {
+  /* Dash filters: a move out of the current position. */
+  { START_FEN, MATE, "cql() --", 7, NULL },
+  { START_FEN, MATE, "cql() Q--f7", 1, NULL },
+  { START_FEN, MATE, "cql() Q-- f7", 2, NULL }, /* `Q--` and the set f7 (a pawn is there) */
+  { START_FEN, MATE, "cql() q--", 0, NULL },
+  { START_FEN, MATE, "cql() Q[x]p", 1, NULL },
+  { START_FEN, MATE, "cql() Q[x]n", 0, NULL },
+  { START_FEN, MATE, "cql() [x]", 1, NULL },
+  { START_FEN, MATE, "cql() --(check)", 1, NULL },
+  { START_FEN, MATE, "cql() --(stalemate)", 0, NULL },
+  { START_FEN, MATE, "cql() Ba1--h8", 0, NULL },
+  { START_FEN, VARS, "cql() --c4", 0, NULL },             /* main line only */
+  { START_FEN, VARS, "cql(variations) --c4", 1, NULL },
+  { EP_FEN, "1... d5 2. exd6", "cql() P[x]p", 1, NULL },  /* [x]: the taken pawn's square */
+  { EP_FEN, "1... d5 2. exd6", "cql() P--p", 0, NULL },   /* --: the square moved to */
+  { PROMO_FEN, "1. g8=N", "cql() --=n", 1, NULL },        /* colour ignored */
+  { PROMO_FEN, "1. g8=N", "cql() --=Q", 0, NULL },
+  { PROMO_FEN, "1. g8=N", "cql() P--g8=[RBN]", 1, NULL },
+  { PROMO_FEN, "1. g8=N", "cql() P[x]=N", 0, NULL },
+  /* previous / currentmove: the move that led here. */
+  { PROMO_FEN, "1. g8=N", "cql() previous --=N", 1, NULL },
+  { START_FEN, MATE, "cql() previous Q[x]p mate", 1, NULL },
+  { START_FEN, MATE, "cql() currentmove K--", 0, NULL },
+  /* countmoves */
+  { START_FEN, MATE, "cql() countmoves -- == 1", 7, NULL },
+  { START_FEN, MATE, "cql() initial countmoves legal -- == 20", 1, NULL },
+  { START_FEN, MATE, "cql() initial countmoves legal N-- == 4", 1, NULL },
+  { START_FEN, MATE, "cql() initial countmoves legal [x] > 0", 0, NULL },
+  /* line: consecutive positions. */
+  { START_FEN, MATE, "cql() line --> mate", 1,
+    "7:Start line that ends at move 4(btm) | 7:End line of length 1 that starts at move 4(btm)" },
+  { START_FEN, MATE, "cql() line quiet --> mate", 1, "" },
+  { START_FEN, MATE, "cql() line --> check --> check", 0, "" },
+  { START_FEN, MATE, "cql() line --> Q-- --> not check --> Q--", 1,
+    "4:Start line that ends at move 4(wtm) | 6:End line of length 3 that starts at move 3(wtm)" },
+  { START_FEN, MATE, "cql() line --> (not check)+ --> mate", 7, NULL },
+  { START_FEN, MATE, "cql() line --> (not check){7} --> mate", 1, NULL },
+  { START_FEN, MATE, "cql() line --> (not check){8} --> mate", 0, NULL },
+  { START_FEN, MATE, "cql() line --> (not check){2,3} --> mate", 2, NULL },
+  { START_FEN, MATE, "cql() line --> check? --> mate", 1, NULL },
+  { START_FEN, MATE, "cql() line --> check*", 1, NULL },  /* an empty line does not match */
+  { START_FEN, MATE, "cql() line --> (Q-- --> not check)+", 1, NULL },
+  { START_FEN, MATE, "cql() line <-- mate <-- not check", 1,
+    "7:Start line that ends at move 4(wtm) | 6:End line of length 2 that starts at move 4(btm)" },
+  { START_FEN, MATE, "cql() line singlecolor --> Q--{2}", 1, NULL },
+  { START_FEN, MATE, "cql() line --> Q--{2}", 0, NULL },
+  /* nestban: no line starts inside a matched one. */
+  { START_FEN, MATE, "cql() line --> not check --> not check", 6, NULL },
+  { START_FEN, MATE, "cql() line nestban --> not check --> not check", 3, NULL },
+  /* Variations: followed when examined, not with primary; ids named. */
+  { START_FEN, VARS, "cql(variations) line --> --d5 --> --c4", 1,
+    "4:id:4 Start line that ends at move 2(wtm)[5] | "
+    "5:End line of length 2 that starts at move 1(btm)[4] id:5" },
+  { START_FEN, VARS, "cql() line --> initial --> --d5", 0, NULL },
+  { START_FEN, VARS, "cql(variations) line --> initial --> --d5", 1, NULL },
+  { START_FEN, VARS, "cql(variations) line primary --> initial --> --d5", 0, NULL },
+  /* path: dash constituents are moves, the others test the position. */
+  { START_FEN, MATE, "cql() path Q-- -- Q[x]p", 1,
+    "4:Start path that ends at move 4(btm) | 7:End path of length 3 that starts at move 3(wtm)" },
+  { START_FEN, MATE, "cql() path -- check", 1, NULL },
+  { START_FEN, MATE, "cql() path check", 0, NULL },       /* no move: no path */
+  { START_FEN, MATE, "cql() path --{7}", 1, NULL },
+  { START_FEN, MATE, "cql() path --{8}", 0, NULL },
+  { START_FEN, MATE, "cql() path (-- --)+ mate", 3, NULL },
+  { START_FEN, MATE, "cql() path --(check)", 1, NULL },
+  { START_FEN, MATE, "cql() path quiet Q-- Q--", 0, "" },
+  { START_FEN, MATE, "cql() path focus Q Q-- Q--", 1, NULL },  /* Black's move passed over */
+  { START_FEN, MATE, "cql() path focus Q -- --", 1, NULL },
+  { START_FEN, MATE, "cql() path focus Q (--){3}", 0, NULL },
+  /* consecutivemoves: the same moves since the common ancestor. */
+  { START_FEN, TWO_WAYS,
+    "cql(variations) if mainline {M = currentposition} variation V = currentposition "
+    "consecutivemoves(M V) == 2", 1,
+    "3:M-move[1] | 6:V-move[1] | 4:M-move[2] | 7:V-move[2]" },
+  { START_FEN, TWO_WAYS,
+    "cql(variations) if mainline {M = currentposition} variation V = currentposition "
+    "consecutivemoves quiet 1 1 (M V)", 1, "" },
+  { START_FEN, TWO_WAYS,
+    "cql(variations) if mainline {M = currentposition} variation V = currentposition "
+    "consecutivemoves(M V) > 2", 0, NULL },
+};
+
+static void
+test_case (gconstpointer data)
+{
+  const Case *c = data;
+  g_autofree char *pgn = g_strdup_printf (
+    "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+    "[Black \"?\"]\n[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n%s *\n", c->fen, c->moves);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqQuery) query = cq_query_new_from_string (c->query, "line.cql", &error);
+  g_autoptr(CqGame) game = NULL;
+  g_autoptr(GString) comments = g_string_new (NULL);
+  CqGameSource source = { 0 };
+  CqMatchInfo info;
+  guint n = 0;
+
+  g_assert_no_error (error);
+  source.number = 1;
+  game = cq_game_new_parsed (pgn, strlen (pgn), &source, NULL);
+  g_assert_null (game->error);
+  cq_match_info_init (&info);
+  if (cq_query_accepts_tags (query, game) && cq_query_match_game (query, game, &info))
+    n = info.positions->len;
+  for (guint i = 0; i < info.comments->len; i++)
+    {
+      const CqPositionComment *pc = &g_array_index (info.comments, CqPositionComment, i);
+      g_string_append_printf (comments, "%s%u:%s", i > 0 ? " | " : "", pc->node, pc->text);
+    }
+  cq_match_info_clear (&info);
+  if (n != c->expected)
+    g_test_message ("%s on %s: %u positions, expected %u", c->query, c->moves, n, c->expected);
+  g_assert_cmpuint (n, ==, c->expected);
+  if (c->comments != NULL)
+    g_assert_cmpstr (comments->str, ==, c->comments);
+}
+
+/* Errors of the reader for these filters. */
+static void
+test_errors (void)
+{
+  static const struct { const char *text; const char *message; } errors[] = {
+    { "cql() --> check", "`-->` may only follow `line`" },
+    { "cql() line check", "expected '-->'" },
+    { "cql() line --> check <-- mate", NULL },  /* ends the line: `<--` is not a filter */
+    { "cql() line --> check{3,1}", "maximum is below its minimum" },
+    { "cql() line --> check{100000}", "too large" },
+    { "cql() previous check", "expected a dash filter" },
+    { "cql() countmoves check", "expected a dash filter" },
+    { "cql() check--", "the left side of a dash filter must be a set" },
+    { "cql() path", "`path` needs at least one constituent" },
+    { "cql() line lastposition --> check", "not supported yet" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (errors); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CqQuery) query = cq_query_new_from_string (errors[i].text, "e.cql", &error);
+
+      g_test_message ("%s -> %s", errors[i].text, error != NULL ? error->message : "(read)");
+      g_assert_null (query);
+      g_assert_nonnull (error);
+      if (errors[i].message != NULL)
+        g_assert_nonnull (strstr (error->message, errors[i].message));
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/cql6-line/case/%03u", i);
+      g_test_add_data_func (path, &cases[i], test_case);
+    }
+  g_test_add_func ("/cql6-line/errors", test_errors);
+  return g_test_run ();
+}
