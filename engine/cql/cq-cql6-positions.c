@@ -236,8 +236,14 @@ _cq6_position_ref (Cq6Ctx *c, const CqNode *node, GString *out)
       char id[32];
 
       g_string_append_printf (out, "[%u]", node->index);
+      guint before = c->st->comments->len;
+
       g_snprintf (id, sizeof id, "id:%u", node->index);
       _cq6_add_comment_once (c, node, id);
+      /* Not an automatic comment: `quiet` keeps it when a `comment` names
+       * the position (CQL 6.2: `cql(quiet) comment (position 8)`). */
+      if (c->st->comments->len > before)
+        g_array_index (c->st->comments, CqPositionComment, before).automatic = FALSE;
     }
 }
 
