@@ -1248,7 +1248,8 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
           }
       if (matched)
         {
-          CqMatchedPosition m = { .node = node->index, .squares = squares };
+          CqMatchedPosition m = { .node = node->index, .squares = squares,
+                                  .comments_before = st->comments->len };
           g_array_append_val (out, m);
         }
       else

@@ -202,6 +202,11 @@ typedef enum {
  *   matched (in the transform member that matched), for a position search
  *   the squares whose contents differ from the searched position's image.
  *   May be 0.
+ * @comments_before: for a CQL 6 query, how many of #CqMatchInfo.comments
+ *   had been written when the position matched: the mark goes after those
+ *   of them at this position and before the later ones (CQL 6.2 writes
+ *   `{s <--move 1(wtm) e CQL t -->move 2(wtm)}` when echo's target comment
+ *   comes from a later position); 0 for other queries.
  */
 typedef struct {
   guint32    node;
@@ -209,6 +214,7 @@ typedef struct {
   /* After @squares, so that `{ node, squares }` initialisers stay right. */
   guint8     kind;
   guint8     n_differ;
+  guint32    comments_before;
 } CqMatchedPosition;
 
 /**

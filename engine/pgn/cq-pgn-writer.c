@@ -188,12 +188,15 @@ emit_annotations (Writer *w, const CqNode *node)
   const char *added = o && o->merge_comments && o->node_comments
                       && node->index < o->n_node_comments
                       ? o->node_comments[node->index] : NULL;
+  const char *added_after = o && o->merge_comments && o->node_comments_after
+                            && node->index < o->n_node_comments
+                            ? o->node_comments_after[node->index] : NULL;
   const char *suffix = o && o->merge_comments && node->parent == NULL
                        ? o->root_suffix : NULL;
   gsize keep_from;
   g_autoptr (GString) text = NULL;
 
-  if (!skipped && !header && !merge_mark && !added && !suffix)
+  if (!skipped && !header && !merge_mark && !added && !added_after && !suffix)
     {
       /* The common case: the comment as it is, then the mark. */
       if (node->comment_after)
@@ -233,6 +236,12 @@ emit_annotations (Writer *w, const CqNode *node)
       if (text->len)
         g_string_append_c (text, ' ');
       g_string_append (text, mark);
+    }
+  if (added_after)
+    {
+      if (text->len)
+        g_string_append_c (text, ' ');
+      g_string_append (text, added_after);
     }
   if (suffix)
     {
@@ -351,7 +360,8 @@ is_result (const char *s)
  *    comments already there; with @options->merge_comments, both are
  *    written inside the comment already there instead (CQL 6.2's layout:
  *    `{source. Game number 3 CQL}`); there also @options->node_comments
- *    (a CQL 6 query's comments, between the game number and the mark) and
+ *    (a CQL 6 query's comments, between the game number and the mark),
+ *    @options->node_comments_after (after the mark) and
  *    @options->root_suffix (after the first comment's mark), their runs
  *    of spaces kept;
  *  - for a game with an error, the tree up to the last legal move of each

@@ -94,6 +94,8 @@ CqGame      *cq_pgn_read_game_at (const char *path, const CqGameSource *source, 
  *   comment at that node, after the comment already there and the header
  *   comment and before the mark, as CQL 6.2 writes a query's `comment`s:
  *   `{hmm x CQL}`.  Runs of spaces in it are kept.
+ * @node_comments_after: (nullable): the same, written after the mark (a
+ *   CQL 6 query's comments written at a position after it matched).
  * @root_suffix: (nullable): with @merge_comments, a text written at the
  *   end of the first comment, after its mark (CQL 6.2's sort labels: with
  *   " checks: 187", `{Game number 244 CQL  checks: 187}`).
@@ -106,6 +108,7 @@ typedef struct {
   gboolean      merge_comments;
   const char *const *mark_texts;
   const char *const *node_comments;
+  const char *const *node_comments_after;
   guint         n_node_comments;
   const char   *root_suffix;
 } CqPgnWriteOptions;

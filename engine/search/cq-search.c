@@ -231,19 +231,23 @@ compare_comment_nodes (gconstpointer a, gconstpointer b, gpointer data)
   return (i > j) - (i < j);
 }
 
-/* The texts of a CQL 6 query's comments, one per node (NULL where none;
- * @n_nodes of them, owned by the array): each position's comments in the
- * order written, joined by spaces, a text written twice at one position
- * kept once (as CQL 6.2 does); the automatic ones left out when @quiet. */
-static GPtrArray *
-node_comment_texts (const GArray *comments, guint n_nodes, gboolean quiet)
+/* The texts of a CQL 6 query's comments at each node (@n_nodes entries
+ * each, NULL where none; owned by the arrays): each position's comments in
+ * the order written, joined by spaces, a text written twice at one
+ * position kept once (as CQL 6.2 does); the automatic ones left out when
+ * @quiet.  @split (nullable, per node): the comments written at a node
+ * before index @split[node] of @comments go into *@before (before the
+ * mark), later ones into *@after; without it all go into *@before.
+ * Returns FALSE (and sets nothing) when there is no comment. */
+static gboolean
+node_comment_texts (const GArray *comments, guint n_nodes, gboolean quiet,
+                    const guint32 *split, GPtrArray **before, GPtrArray **after)
 {
-  GPtrArray *texts = NULL;
   g_autofree guint *order = NULL;
   guint n = 0;
 
   if (comments == NULL || comments->len == 0)
-    return NULL;
+    return FALSE;
   /* The comments' indices, grouped by node, in order within a node. */
   order = g_new (guint, comments->len);
   for (guint i = 0; i < comments->len; i++)
@@ -254,32 +258,52 @@ node_comment_texts (const GArray *comments, guint n_nodes, gboolean quiet)
         order[n++] = i;
     }
   if (n == 0)
-    return NULL;
+    return FALSE;
   g_qsort_with_data (order, n, sizeof *order, compare_comment_nodes, (gpointer) comments);
-  texts = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_set_size (texts, n_nodes);
+  *before = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_set_size (*before, n_nodes);
+  *after = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_set_size (*after, n_nodes);
   for (guint i = 0; i < n;)
     {
       guint32 node = g_array_index (comments, CqPositionComment, order[i]).node;
-      GString *text = g_string_new (NULL);
-      guint start = i;
+      guint32 at = split != NULL ? split[node] : G_MAXUINT32;
+      GString *text[2] = { NULL, NULL };
+      guint start = i, end = i;
+      g_autoptr(GHashTable) seen_set = NULL;
 
-      for (; i < n && g_array_index (comments, CqPositionComment, order[i]).node == node; i++)
+      while (end < n && g_array_index (comments, CqPositionComment, order[end]).node == node)
+        end++;
+      /* Many comments at one position (echo ... in all): a set, not a
+       * scan, finds the repeated ones. */
+      if (end - start > 16)
+        seen_set = g_hash_table_new (g_str_hash, g_str_equal);
+      for (; i < end; i++)
         {
           const char *t = g_array_index (comments, CqPositionComment, order[i]).text;
           gboolean seen = FALSE;
+          guint side = order[i] < at ? 0 : 1;
 
-          for (guint j = start; j < i && !seen; j++)
-            seen = strcmp (g_array_index (comments, CqPositionComment, order[j]).text, t) == 0;
+          if (seen_set != NULL)
+            seen = !g_hash_table_add (seen_set, (gpointer) t);
+          else
+            for (guint j = start; j < i && !seen; j++)
+              seen = strcmp (g_array_index (comments, CqPositionComment, order[j]).text, t) == 0;
           if (seen)
             continue;
-          if (i > start)
-            g_string_append_c (text, ' ');
-          g_string_append (text, t);
+          /* Joined by spaces, as CQL 6.2 joins the comments of a position. */
+          if (text[side] == NULL)
+            text[side] = g_string_new (NULL);
+          else
+            g_string_append_c (text[side], ' ');
+          g_string_append (text[side], t);
         }
-      g_ptr_array_index (texts, node) = g_string_free (text, FALSE);
+      if (text[0] != NULL)
+        g_ptr_array_index (*before, node) = g_string_free (text[0], FALSE);
+      if (text[1] != NULL)
+        g_ptr_array_index (*after, node) = g_string_free (text[1], FALSE);
     }
-  return texts;
+  return TRUE;
 }
 
 /* Evaluates one game; appends a Result if there is anything to report. */
@@ -360,6 +384,8 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
       g_autofree guint8 *marks = g_new0 (guint8, game->n_nodes);
       g_autoptr(GPtrArray) mark_texts = NULL;
       g_autoptr(GPtrArray) comment_texts = NULL;
+      g_autoptr(GPtrArray) comment_texts_after = NULL;
+      g_autofree guint32 *split = NULL;
       g_autofree char *sort_labels = NULL;
       gboolean silent = shared->opts->silent || cq_query_get_silent (shared->query);
       gboolean quiet = shared->opts->quiet || cq_query_get_quiet (shared->query);
@@ -391,10 +417,25 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
       /* A CQL 6 query's comments and sort labels, unless silent. */
       if (!silent)
         {
-          comment_texts = node_comment_texts (info->comments, game->n_nodes, quiet);
-          if (comment_texts != NULL)
+          /* The mark goes where the position matched among its comments. */
+          if (wopts.marks != NULL && info->comments->len > 0)
+            {
+              split = g_new (guint32, MAX (game->n_nodes, 1));
+              for (guint i = 0; i < game->n_nodes; i++)
+                split[i] = G_MAXUINT32;
+              for (guint i = 0; i < info->positions->len; i++)
+                {
+                  const CqMatchedPosition *m = &g_array_index (info->positions,
+                                                               CqMatchedPosition, i);
+                  if (m->node < game->n_nodes)
+                    split[m->node] = m->comments_before;
+                }
+            }
+          if (node_comment_texts (info->comments, game->n_nodes, quiet, split,
+                                  &comment_texts, &comment_texts_after))
             {
               wopts.node_comments = (const char *const *) comment_texts->pdata;
+              wopts.node_comments_after = (const char *const *) comment_texts_after->pdata;
               wopts.n_node_comments = comment_texts->len;
             }
           if (info->sort_values->len > 0)
