@@ -213,6 +213,12 @@ class CliCql6Output(Cql6Case):
                              "{comment (\"gone\") false} or true}")
         self.assertIn("Qh4# {here CQL}", pgn)
         self.assertNotIn("gone", pgn)
+        # The mark goes where the position matched: a comment written there
+        # later, from the next position, comes after it.
+        pgn, _ = self.search("cql() gamenumber == 1 comment (\"own\") parent:comment (\"late\")")
+        self.assertEqual(self.movetext(pgn),
+                         ["{Game number 1 late} 1. f3 {own CQL late} 1... e5 {own CQL late} "
+                          "2. g4 {own CQL late} 2... Qh4# {own CQL} 0-1"])
 
     def test_comment_quiet_silent(self):
         # quiet keeps the query's comments, leaves out the mark.

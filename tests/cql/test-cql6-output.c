@@ -128,6 +128,23 @@ test_comment_rollback (void)
 }
 
 static void
+test_mark_place (void)
+{
+  g_autoptr(CqQuery) query = query_new ("cql() comment (\"own\") parent:comment (\"late\")");
+  CqMatchInfo info;
+
+  cq_match_info_init (&info);
+  g_assert_true (match (query, FOOL, 1, &info));
+  /* Positions 1..4 match (the first has no parent); when position 1
+   * matched, 2 comments had been written (own at 1, late at 0). */
+  g_assert_cmpuint (info.positions->len, ==, 4);
+  g_assert_cmpuint (g_array_index (info.positions, CqMatchedPosition, 0).node, ==, 1);
+  g_assert_cmpuint (g_array_index (info.positions, CqMatchedPosition, 0).comments_before, ==, 2);
+  g_assert_cmpuint (g_array_index (info.positions, CqMatchedPosition, 3).comments_before, ==, 8);
+  cq_match_info_clear (&info);
+}
+
+static void
 test_message (void)
 {
   g_autoptr(CqQuery) query = query_new ("cql() ply == 3 message (\"m \" ply) false");
@@ -317,6 +334,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cql6/output/comment-text", test_comment_text);
   g_test_add_func ("/cql6/output/comment-position-ids", test_comment_position_ids);
   g_test_add_func ("/cql6/output/comment-rollback", test_comment_rollback);
+  g_test_add_func ("/cql6/output/mark-place", test_mark_place);
   g_test_add_func ("/cql6/output/message", test_message);
   g_test_add_func ("/cql6/output/sort", test_sort);
   g_test_add_func ("/cql6/output/sort-min-strings", test_sort_min_and_strings);
