@@ -126,7 +126,22 @@ typedef struct {
   GError      *error;
   gboolean     ok;
   GMainLoop   *loop;
+  /* a CQL 6 query with `sort`: the games are kept in @spill (a temporary
+   * file) and written in sorted order at the end */
+  FILE        *spill;
+  guint64      spilled;         /* bytes in @spill */
+  GArray      *sorted;          /* SortedGame */
+  guint        n_sort_keys;
 } Cli;
+
+/* A matched game of a sorted query, waiting in the spill file. */
+typedef struct {
+  guint64      offset;
+  gsize        len;
+  guint64      order;           /* input order: ties keep it */
+  CqSortValue *values;          /* owned, @n_values of them */
+  guint        n_values;
+} SortedGame;
 
 static void
 clear_progress_line (Cli *cli)
@@ -138,21 +153,18 @@ clear_progress_line (Cli *cli)
     }
 }
 
-static void
-on_match (const CqMatch *match, gpointer user_data)
+/* Writes @len bytes at @data to the output; on failure cancels the search. */
+static gboolean
+write_out (Cli *cli, const char *data, gsize len)
 {
-  Cli *cli = user_data;
-
-  if (cli->write_failed || match->pgn == NULL)
-    return;
-  if (fwrite (match->pgn, 1, match->pgn_len, cli->out) != match->pgn_len)
+  if (fwrite (data, 1, len, cli->out) != len)
     {
       cli->write_failed = TRUE;
       cli->write_errno = errno;
       g_cancellable_cancel (cli->cancellable);
-      return;
+      return FALSE;
     }
-  cli->written += match->pgn_len;
+  cli->written += len;
 #ifdef HAVE_SYNC_FILE_RANGE
   /* All but the stdio buffer's worth is in the kernel; start writing it
    * to disk without waiting.  Advisory: a failure shows in the fsync. */
@@ -166,6 +178,103 @@ on_match (const CqMatch *match, gpointer user_data)
       cli->written_back = upto;
     }
 #endif
+  return TRUE;
+}
+
+/* A game of a sorted query goes to the spill file; its place is kept. */
+static void
+spill_match (Cli *cli, const CqMatch *match)
+{
+  SortedGame g = { cli->spilled, match->pgn_len, cli->sorted->len, NULL, cli->n_sort_keys };
+
+  if (fwrite (match->pgn, 1, match->pgn_len, cli->spill) != match->pgn_len)
+    {
+      cli->write_failed = TRUE;
+      cli->write_errno = errno;
+      cli->out_name = "the temporary file of the sorted games";
+      g_cancellable_cancel (cli->cancellable);
+      return;
+    }
+  cli->spilled += match->pgn_len;
+  g.values = g_new0 (CqSortValue, cli->n_sort_keys);
+  for (guint k = 0; k < cli->n_sort_keys && k < match->n_sort_values; k++)
+    {
+      g.values[k] = match->sort_values[k];
+      g.values[k].string = g_strdup (match->sort_values[k].string);
+    }
+  g_array_append_val (cli->sorted, g);
+}
+
+static void
+clear_sorted_game (gpointer data)
+{
+  SortedGame *g = data;
+
+  for (guint k = 0; g->values != NULL && k < g->n_values; k++)
+    g_free (g->values[k].string);
+  g_free (g->values);
+}
+
+static gint
+compare_sorted (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const SortedGame *x = a, *y = b;
+  int cmp = cq_query_compare_sort_values (data, x->values, y->values);
+
+  if (cmp != 0)
+    return cmp;
+  return (x->order > y->order) - (x->order < y->order);
+}
+
+/* Writes the spilled games in the order of their sort values (CQL 6.2:
+ * the best first, ties in input order). */
+static void
+write_sorted (Cli *cli)
+{
+  g_autofree char *buf = NULL;
+  gsize size = 0;
+
+  g_array_sort_with_data (cli->sorted, compare_sorted, (gpointer) cli->query);
+  for (guint i = 0; i < cli->sorted->len && !cli->write_failed; i++)
+    {
+      const SortedGame *g = &g_array_index (cli->sorted, SortedGame, i);
+
+      if (g->len > size)
+        buf = g_realloc (buf, size = g->len);
+      if (fseeko (cli->spill, (off_t) g->offset, SEEK_SET) != 0
+          || fread (buf, 1, g->len, cli->spill) != g->len)
+        {
+          cli->write_failed = TRUE;
+          cli->write_errno = errno ? errno : EIO;
+          cli->out_name = "the temporary file of the sorted games";
+          return;
+        }
+      write_out (cli, buf, g->len);
+    }
+}
+
+static void
+on_match (const CqMatch *match, gpointer user_data)
+{
+  Cli *cli = user_data;
+
+  if (cli->write_failed || match->pgn == NULL)
+    return;
+  if (cli->spill != NULL)
+    spill_match (cli, match);
+  else
+    write_out (cli, match->pgn, match->pgn_len);
+}
+
+/* A CQL 6 `message`, on standard output as CQL 6.2 prints it. */
+static void
+on_message (const CqGameSource *source, const CqMessage *message, gpointer user_data)
+{
+  Cli *cli = user_data;
+
+  clear_progress_line (cli);
+  printf ("Game: %" G_GUINT64_FORMAT " %s: %s\n", source->number, message->where,
+          message->text);
 }
 
 static void
@@ -207,7 +316,7 @@ static gpointer
 search_thread (gpointer data)
 {
   Cli *cli = data;
-  CqSearchCallbacks cb = { on_match, on_diagnostic, on_progress };
+  CqSearchCallbacks cb = { on_match, on_diagnostic, on_progress, on_message };
 
   cli->ok = cq_search_run_files (cli->query, cli->inputs, &cli->opts, &cb, cli,
                                  cli->cancellable, &cli->progress, &cli->error);
@@ -309,6 +418,17 @@ translate_cql6_options (int argc, char **argv)
     }
   g_ptr_array_add (out, NULL);
   return (char **) g_ptr_array_free (out, FALSE);
+}
+
+/* A CQL 6 query's persistent variables, on standard output after the
+ * search as CQL 6.2 prints them: `Mates: 58`, one line each. */
+static void
+print_persistent (const CqQuery *query)
+{
+  g_auto(GStrv) pairs = cq_query_get_persistent (query);
+
+  for (guint i = 0; pairs != NULL && pairs[i] != NULL; i += 2)
+    printf ("%s: %s\n", pairs[i], pairs[i + 1]);
 }
 
 /* The query file as CQL 3 finds it: as given, or with ".cql" added. */
@@ -423,6 +543,10 @@ main (int argc, char **argv)
       return EXIT_USAGE;
     }
   cli.opts.n_threads = (guint) opt_threads;
+  /* CQL 6.2's -quiet and -silent also leave out the query's automatic
+   * comments (Found, ...); -silent its comments and sort labels too. */
+  cli.opts.quiet = opt_no_marks || opt_silent;
+  cli.opts.silent = opt_silent;
   if (opt_gamenumber
       && !parse_game_range (opt_gamenumber, &cli.opts.first_game, &cli.opts.last_game))
     {
@@ -538,6 +662,22 @@ main (int argc, char **argv)
   if (!isatty (fileno (cli.out)))
     setvbuf (cli.out, out_buffer, _IOFBF, sizeof out_buffer);
 
+  /* A query with `sort`: the games are written in its order at the end,
+   * meanwhile kept in a temporary file (memory holds only their places). */
+  cli.n_sort_keys = cq_query_get_n_sort_keys (query);
+  if (cli.n_sort_keys > 0)
+    {
+      cli.spill = tmpfile ();
+      if (cli.spill == NULL)
+        {
+          fprintf (stderr, "cql: cannot create a temporary file for the sorted games: %s\n",
+                   g_strerror (errno));
+          return EXIT_FAILURE_;
+        }
+      cli.sorted = g_array_new (FALSE, FALSE, sizeof (SortedGame));
+      g_array_set_clear_func (cli.sorted, clear_sorted_game);
+    }
+
   cancellable = g_cancellable_new ();
   cli.query = query;
   cli.inputs = (const char *const *) inputs;
@@ -556,6 +696,16 @@ main (int argc, char **argv)
   g_source_remove (sighup_id);
   g_main_loop_unref (cli.loop);
   clear_progress_line (&cli);
+
+  /* The sorted games, once every game has been searched. */
+  if (cli.spill != NULL)
+    {
+      if (!cli.write_failed && (cli.ok || g_error_matches (cli.error, G_IO_ERROR,
+                                                           G_IO_ERROR_PARTIAL_INPUT)))
+        write_sorted (&cli);
+      fclose (cli.spill);
+      g_array_unref (cli.sorted);
+    }
 
   if (fflush (cli.out) != 0 && !cli.write_failed)
     {
@@ -611,6 +761,7 @@ main (int argc, char **argv)
   fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " %s in %.2f seconds\n",
            cli.progress.matches, cli.progress.matches == 1 ? "match" : "matches",
            cli.progress.games, cli.progress.games == 1 ? "game" : "games", cli.progress.seconds);
+  print_persistent (query);
   if (opt_stats)
     fprintf (stderr, "stats: %" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT
              " positions, %.3f s, %.0f games/s, %.1f ns per position, %u threads\n",

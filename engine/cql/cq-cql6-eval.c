@@ -746,21 +746,66 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       v->str = f->string;
       return TRUE;
 
+    /* A filter that fails takes back the comments written inside it
+     * (_cq6_comments_rollback()). */
     case CQ6_COMPOUND:
-      for (guint i = 0; i < f->n_args; i++)
-        if (!eval_fast (f->args[i], c, v))
-          return FALSE;
-      return TRUE;
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        for (guint i = 0; i < f->n_args; i++)
+          if (!eval_fast (f->args[i], c, v))
+            {
+              _cq6_comments_rollback (c, mark);
+              return FALSE;
+            }
+        return TRUE;
+      }
     case CQ6_AND:
-      return _cq6_eval (f->args[0], c, &a) && _cq6_eval (f->args[1], c, &b);
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        if (_cq6_eval (f->args[0], c, &a) && _cq6_eval (f->args[1], c, &b))
+          return TRUE;
+        _cq6_comments_rollback (c, mark);
+        return FALSE;
+      }
     case CQ6_OR:
-      return _cq6_eval (f->args[0], c, &a) || _cq6_eval (f->args[1], c, &b);
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        if (_cq6_eval (f->args[0], c, &a))
+          return TRUE;
+        _cq6_comments_rollback (c, mark);
+        if (_cq6_eval (f->args[1], c, &b))
+          return TRUE;
+        _cq6_comments_rollback (c, mark);
+        return FALSE;
+      }
     case CQ6_NOT:
-      return !_cq6_eval (f->args[0], c, &a);
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        if (!_cq6_eval (f->args[0], c, &a))
+          return TRUE;
+        _cq6_comments_rollback (c, mark);
+        return FALSE;
+      }
     case CQ6_IF:
-      if (_cq6_eval (f->args[0], c, &a))
-        return _cq6_eval (f->args[1], c, v);
-      return f->args[2] != NULL ? _cq6_eval (f->args[2], c, v) : TRUE;
+      {
+        guint mark = _cq6_comments_mark (c);
+        gboolean ok;
+
+        if (_cq6_eval (f->args[0], c, &a))
+          ok = _cq6_eval (f->args[1], c, v);
+        else
+          {
+            _cq6_comments_rollback (c, mark);
+            ok = f->args[2] != NULL ? _cq6_eval (f->args[2], c, v) : TRUE;
+          }
+        if (!ok)
+          _cq6_comments_rollback (c, mark);
+        return ok;
+      }
     case CQ6_TRUE:
       return TRUE;
     case CQ6_FALSE:
@@ -985,10 +1030,18 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         /* `x:f`: f at the position x gives (CQL 6 reference "colon"). */
         Cq6Ctx there;
 
+        guint mark = _cq6_comments_mark (c);
+
         if (!_cq6_eval (f->args[0], c, &a) || a.node == NULL)
-          return FALSE;
+          {
+            _cq6_comments_rollback (c, mark);
+            return FALSE;
+          }
         there = _cq6_ctx_at (c, a.node);
-        return _cq6_eval (f->args[1], &there, v);
+        if (_cq6_eval (f->args[1], &there, v))
+          return TRUE;
+        _cq6_comments_rollback (c, mark);
+        return FALSE;
       }
     case CQ6_CURRENT:
       v->node = c->node;
@@ -1107,7 +1160,7 @@ _cq6_node_by_index (Cq6Ctx *c, guint32 index)
 void
 _cq6_add_comment (Cq6Ctx *c, const CqNode *node, const char *text)
 {
-  CqPositionComment comment = { node->index, g_strdup (text) };
+  CqPositionComment comment = { node->index, g_strdup (text), TRUE };
 
   g_array_append_val (c->st->comments, comment);
 }
@@ -1126,6 +1179,7 @@ state_init (Cq6State *st, const Cq6Program *program, const CqGame *game, CqMatch
     if (((Cq6Var *) program->vars->pdata[i])->persistent)
       st->slots[i] = program->persistent[i];
   st->comments = info->comments;
+  st->messages = info->messages;
 }
 
 static void
@@ -1176,13 +1230,14 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
       Cq6Val v;
       CqBitboard squares = 0;
       gboolean matched = TRUE;
-      guint n_comments = st->comments != NULL ? st->comments->len : 0;
+      guint mark;
 
       if (side >= 0 && node->position.side_to_move != side)
         continue;
       if (stalemate && _cq_position_has_move_unless_in_check (&node->position))
         continue;
       v.set = 0;
+      mark = st->comments->len;
       /* The body's filters one by one, the side to move already tested;
        * the squares of its set filters are the ones the board shows. */
       for (guint i = 0; i < body->n_args && matched; i++)
@@ -1195,15 +1250,17 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
           }
       if (matched)
         {
-          CqMatchedPosition m = { .node = node->index, .squares = squares };
+          CqMatchedPosition m = { .node = node->index, .squares = squares,
+                                  .comments_before = st->comments->len };
           g_array_append_val (out, m);
         }
-      else if (st->comments != NULL && st->comments->len > n_comments)
-        /* Comments written while the body was tried at a position where it
-         * does not match are dropped, as CQL 6.2 drops them: `find <--
-         * check mate` comments only the mates, and `if (line --> check -->
-         * check) then btm else false` only the Black-to-move starts. */
-        g_array_set_size (st->comments, n_comments);
+      else
+        {
+          /* Comments written at a position that does not match are
+           * dropped (CQL 6.2: `find <-- check mate` comments no check
+           * that is not mate; `comment ("c") mate` only the mates). */
+          _cq6_comments_rollback (&c, mark);
+        }
       if (st->line != NULL)
         _cq6_line_position_done (st, matched);
     }

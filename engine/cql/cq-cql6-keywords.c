@@ -130,9 +130,10 @@ static const char *const cql6_keywords[] = {
   "piece", "piece [all] x in S F: F for each piece on S, x following that piece",
   "square", "square [all] x in S F: F for each square of S, x bound to it",
   "pieceid", "pieceid X: the id of the piece on X's one square (kept through promotion)",
-  "comment", "comment (...): a comment at the matched position" NOT_YET,
-  "message", "message (...): a message while searching" NOT_YET,
-  "sort", "sort F: order the games by F's value" NOT_YET,
+  "comment", "comment (parts...): adds the parts' text to the comment at this position",
+  "message", "message (parts...): prints `Game: N move M(wtm): text` on standard output",
+  "sort", "sort [min] [\"label\"] F: writes the games by F's best value, largest first "
+          "(min: smallest)",
   "function", "function name(args) {...}: a filter to call as name(...)",
   "while", "while (C) F: F again and again while C matches",
   "parent", "the position before this one",

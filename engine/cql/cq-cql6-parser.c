@@ -27,9 +27,7 @@ static const char *const type_names[] = { "a logical filter", "a set filter",
 
 /* CQL 6 filters that are recognised but not evaluated by this version. */
 static const char *const unsupported[] = {
-  "comment", "message",
-  "sort", "next",
-  "dictionary",
+  "next", "dictionary",
   "[element]", "[forall]", "lastposition", "pathcount", "pathlastposition",
   "pathstart", "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
   "colortype", "type", "settag", "removecomment", "originalcomment", "fen", "zobristkey",

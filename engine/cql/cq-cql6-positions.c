@@ -236,8 +236,14 @@ _cq6_position_ref (Cq6Ctx *c, const CqNode *node, GString *out)
       char id[32];
 
       g_string_append_printf (out, "[%u]", node->index);
+      guint before = c->st->comments->len;
+
       g_snprintf (id, sizeof id, "id:%u", node->index);
       _cq6_add_comment_once (c, node, id);
+      /* Not an automatic comment: `quiet` keeps it when a `comment` names
+       * the position (CQL 6.2: `cql(quiet) comment (position 8)`). */
+      if (c->st->comments->len > before)
+        g_array_index (c->st->comments, CqPositionComment, before).automatic = FALSE;
     }
 }
 
@@ -546,7 +552,7 @@ static gboolean
 eval_at (const Cq6Filter *f, Cq6Ctx *c, const CqNode *node, Cq6Val *v)
 {
   Cq6Ctx there = _cq6_ctx_at (c, node);
-  guint mark = c->st->comments->len;
+  guint mark = _cq6_comments_mark (c);
 
   v->set = 0;
   if (_cq6_eval (f, &there, v))
@@ -554,8 +560,7 @@ eval_at (const Cq6Filter *f, Cq6Ctx *c, const CqNode *node, Cq6Val *v)
   /* Only ever shorter: a filter inside may have removed comments written
    * before (consecutivemoves replaces its own), and growing the list back
    * would bring removed entries back. */
-  if (c->st->comments->len > mark)
-    g_array_set_size (c->st->comments, mark);
+  _cq6_comments_rollback (c, mark);
   return FALSE;
 }
 

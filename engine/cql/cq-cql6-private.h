@@ -272,12 +272,14 @@ struct _Cq6Filter {
  * @piece: a piece variable (`piece x in ...`): it holds a piece id and
  *   its value is the square of that piece (a set).
  * @persistent: keeps its value from game to game.
+ * @quiet: `persistent quiet`: not printed at the end of the run.
  */
 typedef struct {
   char    *name;
   Cq6Type  type;
   gboolean piece;
   gboolean persistent;
+  gboolean quiet;
 } Cq6Var;
 
 /**
@@ -530,6 +532,7 @@ typedef struct {
   gint64           *sort_num;  /* per sort key: the best value so far */
   const char      **sort_str;
   gboolean         *sort_set;
+  GArray           *messages;  /* #CqMessage, texts owned */
   guint             call_depth;
   struct _Cq6PosState *positions; /* cq-cql6-positions.c, or NULL until used */
   struct _Cq6LineState *line;  /* cq-cql6-line.c: per line filter, or NULL */
@@ -579,8 +582,40 @@ const CqNode *_cq6_node_by_index (Cq6Ctx *c, guint32 index);
  * evaluation (the state's string chunk): for computed string values. */
 const char *_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len);
 
-/* Adds @text (copied) as a comment at @node. */
+/* Adds @text (copied) as an automatic comment at @node: `Found`, the
+ * echo and line annotations, which `quiet` leaves out
+ * (#CqPositionComment.automatic). */
 void        _cq6_add_comment    (Cq6Ctx *c, const CqNode *node, const char *text);
+/* The same for the text of a `comment` filter (and the `id:N` of a
+ * position named in a text, _cq6_position_ref()), which `quiet` keeps
+ * (cq-cql6-output.c). */
+void        _cq6_add_user_comment (Cq6Ctx *c, const CqNode *node, const char *text);
+
+/* Comments are written only by filters that match: a filter that fails
+ * takes back the comments its arguments wrote (CQL 6.2: `{comment("a")
+ * false} or comment("b")` writes only b).  Mark before, roll back on
+ * failure. */
+static inline guint
+_cq6_comments_mark (const Cq6Ctx *c)
+{
+  /* No comments array: the header's game filters, run on the tags. */
+  return c->st->comments != NULL ? c->st->comments->len : 0;
+}
+
+static inline void
+_cq6_comments_rollback (const Cq6Ctx *c, guint mark)
+{
+  if (G_UNLIKELY (c->st->comments != NULL && c->st->comments->len > mark))
+    g_array_set_size (c->st->comments, mark);
+}
+
+/* The output part's answers for cq-query.c (cq-cql6-output.c): see
+ * cq_query_get_persistent(), cq_query_compare_sort_values(),
+ * cq_query_format_sort_labels(). */
+char      **_cq6_persistent_text     (const Cq6Program *prog);
+int         _cq6_compare_sort_values (const Cq6Program *prog, const CqSortValue *a,
+                                      const CqSortValue *b);
+char       *_cq6_format_sort_labels  (const Cq6Program *prog, const CqSortValue *values);
 
 /* cq-cql6-positions.c: the comments that refer to another position
  * (echo, line): appends to @out how the reference names @node, "move

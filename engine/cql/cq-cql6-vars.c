@@ -181,6 +181,15 @@ parse_assignment (Cq6Parser *p, Cq6Token *name, gboolean persistent)
           _cq6_filter_free (value);
           return NULL;
         }
+      /* CQL 6.2: "Only string, set, and numeric variables can be
+       * persistent" (a position belongs to its game). */
+      if (persistent && value->type == CQ6_TYPE_POSITION)
+        {
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
+                        "`%s`: only numbers, strings and sets can be persistent", name->text);
+          _cq6_filter_free (value);
+          return NULL;
+        }
       index = (int) add_var (p, name->text, value->type, FALSE);
       var_at (p, index)->persistent = persistent;
     }
@@ -525,11 +534,13 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
   if (strcmp (w, "persistent") == 0)
     {
       Cq6Token *name = _cq6_peek (p);
+      gboolean quiet = FALSE;
 
       if (_cq6_is_word (name, "quiet"))
         {
           _cq6_advance (p);
           name = _cq6_peek (p);
+          quiet = TRUE;
         }
       if (name->kind != CQ6_TOK_WORD || assign_op (_cq6_peek_at (p, 1)) == NULL)
         {
@@ -539,6 +550,9 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
         }
       _cq6_advance (p);
       *out = parse_assignment (p, name, TRUE);
+      /* `persistent quiet`: not printed at the end of the run. */
+      if (*out != NULL && quiet)
+        var_at (p, (int) (*out)->which)->quiet = TRUE;
       return TRUE;
     }
   if (strcmp (w, "square") == 0 || strcmp (w, "piece") == 0)

@@ -2141,6 +2141,7 @@ cq_query_match_game (const CqQuery *query, CqGame *game, CqMatchInfo *info)
         }
       g_array_set_size (into->comments, 0);
       g_array_set_size (into->sort_values, 0);
+      g_array_set_size (into->messages, 0);
       if (!_cq6_accepts_tags (query->cql6, game))
         matched = FALSE;
       else
@@ -2149,6 +2150,7 @@ cq_query_match_game (const CqQuery *query, CqGame *game, CqMatchInfo *info)
           matched = !game->skipped && game->root != NULL
                     && _cq6_match_game (query->cql6, game, into);
         }
+      /* Messages stay: CQL 6.2 prints them for every game. */
       if (!matched)
         {
           g_array_set_size (into->positions, 0);
@@ -2221,6 +2223,15 @@ clear_sort_value (gpointer data)
   g_free (((CqSortValue *) data)->string);
 }
 
+static void
+clear_message (gpointer data)
+{
+  CqMessage *message = data;
+
+  g_free (message->where);
+  g_free (message->text);
+}
+
 void
 cq_match_info_init (CqMatchInfo *info)
 {
@@ -2230,6 +2241,8 @@ cq_match_info_init (CqMatchInfo *info)
   g_array_set_clear_func (info->comments, clear_position_comment);
   info->sort_values = g_array_new (FALSE, FALSE, sizeof (CqSortValue));
   g_array_set_clear_func (info->sort_values, clear_sort_value);
+  info->messages = g_array_new (FALSE, FALSE, sizeof (CqMessage));
+  g_array_set_clear_func (info->messages, clear_message);
 }
 
 void
@@ -2239,4 +2252,5 @@ cq_match_info_clear (CqMatchInfo *info)
   g_clear_pointer (&info->positions, g_array_unref);
   g_clear_pointer (&info->comments, g_array_unref);
   g_clear_pointer (&info->sort_values, g_array_unref);
+  g_clear_pointer (&info->messages, g_array_unref);
 }

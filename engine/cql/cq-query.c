@@ -277,6 +277,53 @@ cq_query_get_silent (const CqQuery *query)
 }
 
 gboolean
+cq_query_get_quiet (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, FALSE);
+  return query->cql6 != NULL && query->cql6->quiet;
+}
+
+gboolean
+cq_query_needs_one_thread (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, FALSE);
+  if (query->cql6 == NULL || query->cql6->vars == NULL)
+    return FALSE;
+  for (guint i = 0; i < query->cql6->vars->len; i++)
+    if (((const Cq6Var *) query->cql6->vars->pdata[i])->persistent)
+      return TRUE;
+  return FALSE;
+}
+
+char **
+cq_query_get_persistent (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+  return query->cql6 != NULL ? _cq6_persistent_text (query->cql6) : NULL;
+}
+
+guint
+cq_query_get_n_sort_keys (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, 0);
+  return query->cql6 != NULL && query->cql6->sorts != NULL ? query->cql6->sorts->len : 0;
+}
+
+int
+cq_query_compare_sort_values (const CqQuery *query, const CqSortValue *a, const CqSortValue *b)
+{
+  g_return_val_if_fail (query != NULL, 0);
+  return query->cql6 != NULL ? _cq6_compare_sort_values (query->cql6, a, b) : 0;
+}
+
+char *
+cq_query_format_sort_labels (const CqQuery *query, const CqSortValue *values)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+  return query->cql6 != NULL ? _cq6_format_sort_labels (query->cql6, values) : NULL;
+}
+
+gboolean
 cq_query_set_variations (CqQuery *query, gboolean variations)
 {
   g_return_val_if_fail (query != NULL, FALSE);

@@ -118,6 +118,34 @@ const char *cq_query_get_mark_text   (const CqQuery *query);
  * the games written, not even the game number (docs/cql6.md "Output"). */
 gboolean    cq_query_get_silent      (const CqQuery *query);
 
+/* TRUE if the CQL 6 header says `quiet`: no {CQL} mark and none of the
+ * automatic comments (#CqPositionComment.automatic). */
+gboolean    cq_query_get_quiet       (const CqQuery *query);
+
+/**
+ * cq_query_needs_one_thread:
+ * TRUE if the query must search the games one after the other, in input
+ * order, on one thread: a CQL 6 query with `persistent` variables, whose
+ * values pass from game to game (CQL 6.2 also runs those single-threaded).
+ * The search driver honours it (cq_search_run()).
+ */
+gboolean    cq_query_needs_one_thread (const CqQuery *query);
+
+/**
+ * cq_query_get_persistent:
+ * The values of a CQL 6 query's `persistent` variables after a search, as
+ * CQL 6.2 prints them at the end of its run: a NULL-terminated array of
+ * pairs {name, value, name, value, ...} in the order the variables were
+ * first assigned, `persistent quiet` ones left out; a number in decimal,
+ * a string in double quotes ("abc"), a set as a square (a1) or a bracketed
+ * list in square order ([a1,b2], [] when empty); a variable never
+ * assigned shows 0, "" or [].  Call it once the search is over (the values
+ * change while it runs).
+ * Returns: (transfer full): the pairs (g_strfreev()), or NULL when the
+ *   query has no such variable.
+ */
+char      **cq_query_get_persistent  (const CqQuery *query);
+
 /**
  * cq_query_set_variations:
  * Overrides a CQL 6 header's `variations` / `mainline` (the CLI's
@@ -174,6 +202,11 @@ typedef enum {
  *   matched (in the transform member that matched), for a position search
  *   the squares whose contents differ from the searched position's image.
  *   May be 0.
+ * @comments_before: for a CQL 6 query, how many of #CqMatchInfo.comments
+ *   had been written when the position matched: the mark goes after those
+ *   of them at this position and before the later ones (CQL 6.2 writes
+ *   `{s <--move 1(wtm) e CQL t -->move 2(wtm)}` when echo's target comment
+ *   comes from a later position); 0 for other queries.
  */
 typedef struct {
   guint32    node;
@@ -181,6 +214,7 @@ typedef struct {
   /* After @squares, so that `{ node, squares }` initialisers stay right. */
   guint8     kind;
   guint8     n_differ;
+  guint32    comments_before;
 } CqMatchedPosition;
 
 /**
@@ -190,10 +224,15 @@ typedef struct {
  * @node: pre-order index of the position; the text goes after the move
  *   that reached it (before the first move for the root).
  * @text: the comment's text (owned by the #CqMatchInfo).
+ * @automatic: written by the query's filters on their own (`find`'s
+ *   `Found`, `echo`'s and `line`'s annotations), not by `comment`: left
+ *   out under `quiet` (header or CLI -quiet), as CQL 6.2 does; `silent`
+ *   leaves out every comment.
  */
 typedef struct {
   guint32  node;
   char    *text;
+  gboolean automatic;
 } CqPositionComment;
 
 /**
@@ -211,12 +250,30 @@ typedef struct {
 } CqSortValue;
 
 /**
+ * CqMessage:
+ * What a CQL 6 `message` filter printed (docs/cql6.md "message"): CQL 6.2
+ * prints it at once on standard output as `Game: N WHERE: TEXT`, whether
+ * the game matches or not.
+ * @node: pre-order index of the position where it was evaluated.
+ * @where: that position as CQL 6.2 names it: `move 12(wtm)`, with the
+ *   position id in brackets off the main line (`move 2(wtm)[8]`) (owned).
+ * @text: the message (owned).
+ */
+typedef struct {
+  guint32  node;
+  char    *where;
+  char    *text;
+} CqMessage;
+
+/**
  * CqMatchInfo:
  * Filled by cq_query_match_game().  @positions holds #CqMatchedPosition
  * entries sorted by node index, without duplicates.  @comments holds the
  * #CqPositionComment entries a CQL 6 query wrote, in the order written
  * (empty for other queries); @sort_values one #CqSortValue per `sort`
- * filter of a CQL 6 query, in query order (empty for other queries).
+ * filter of a CQL 6 query, in query order (empty for other queries);
+ * @messages the #CqMessage entries of its `message` filters, in the order
+ * printed: kept when the game does not match (CQL 6.2 prints them all).
  * Initialise with cq_match_info_init(), clear with
  * cq_match_info_clear(); may be reused.
  */
@@ -224,10 +281,43 @@ typedef struct {
   GArray *positions;
   GArray *comments;
   GArray *sort_values;
+  GArray *messages;
 } CqMatchInfo;
 
 void        cq_match_info_init       (CqMatchInfo *info);
 void        cq_match_info_clear      (CqMatchInfo *info);
+
+/**
+ * cq_query_get_n_sort_keys:
+ * The number of `sort` filters of a CQL 6 query (0 for other queries):
+ * each #CqMatchInfo.sort_values holds that many values, in query order.
+ */
+guint       cq_query_get_n_sort_keys (const CqQuery *query);
+
+/**
+ * cq_query_compare_sort_values:
+ * @a, @b: cq_query_get_n_sort_keys() values each, from two games.
+ *
+ * The order CQL 6.2 writes sorted games in (docs/cql6.md "sort"): by the
+ * first sort key, then the next...; the larger value first, or the
+ * smaller with `sort min`; a game without a value after those with one.
+ * Returns: < 0 if @a's game goes first, > 0 if @b's, 0 if equal (then
+ *   the caller keeps the input order).
+ */
+int         cq_query_compare_sort_values (const CqQuery *query, const CqSortValue *a,
+                                          const CqSortValue *b);
+
+/**
+ * cq_query_format_sort_labels:
+ * @values: cq_query_get_n_sort_keys() values of one game.
+ *
+ * The text CQL 6.2 adds to a sorted game's first comment, after the game
+ * number and its mark: for each sort with a value, a space and
+ * `label: value` (an unlabelled sort is named `<sort-id-N>`, N counted
+ * from 1), e.g. " checks: 187" (written `{Game number 244 CQL  checks:
+ * 187}`).  Returns: (transfer full): the text, NULL if there is none.
+ */
+char       *cq_query_format_sort_labels (const CqQuery *query, const CqSortValue *values);
 
 /**
  * cq_query_match_game:

@@ -107,9 +107,12 @@ emit_str (Writer *w, const char *s)
 }
 
 /* Writes @text as a `{}` comment, wrapped between words.  Braces in @text
- * become parentheses so that the comment stays one comment. */
+ * become parentheses so that the comment stays one comment.  White space
+ * between words becomes one space, except that from byte @keep_from on a
+ * run of spaces is kept as it is (CQL 6.2 writes `{Game number 244 CQL
+ * checks: 187}` with two spaces) unless the line breaks there. */
 static void
-emit_comment (Writer *w, const char *text)
+emit_comment_keeping (Writer *w, const char *text, gsize keep_from)
 {
   GString *word = w->scratch;
   const char *p = text;
@@ -117,10 +120,14 @@ emit_comment (Writer *w, const char *text)
 
   for (;;)
     {
-      const char *start;
+      const char *start, *run = p;
+      gsize extra = 0;
 
       while (*p && g_ascii_isspace (*p))
         p++;
+      if (!first && (gsize) (run - text) >= keep_from && p - run > 1
+          && strspn (run, " ") >= (gsize) (p - run))
+        extra = (gsize) (p - run) - 1;
       start = p;
       while (*p && !g_ascii_isspace (*p))
         p++;
@@ -132,15 +139,31 @@ emit_comment (Writer *w, const char *text)
         g_string_append_c (word, '{');
       for (const char *c = start; c < p; c++)
         g_string_append_c (word, *c == '}' ? ')' : *c == '{' ? '(' : *c);
-      while (*p && g_ascii_isspace (*p))
-        p++;
-      if (*p == '\0')
-        g_string_append_c (word, '}');
+      {
+        const char *rest = p;
+
+        while (*rest && g_ascii_isspace (*rest))
+          rest++;
+        if (*rest == '\0')
+          g_string_append_c (word, '}');
+      }
+      if (extra > 0 && w->out->len - w->line_start + 1 + extra + word->len <= MAX_COLUMNS)
+        {
+          /* The extra spaces glued before the word: it stays on this line. */
+          for (gsize i = 0; i < extra; i++)
+            g_string_prepend_c (word, ' ');
+        }
       emit (w, word->str, word->len, FALSE);
       first = FALSE;
     }
   if (first)
     emit (w, "{}", 2, FALSE);
+}
+
+static void
+emit_comment (Writer *w, const char *text)
+{
+  emit_comment_keeping (w, text, G_MAXSIZE);
 }
 
 /* The comments and marks that follow @node's move (or stand before the
@@ -160,9 +183,20 @@ emit_annotations (Writer *w, const CqNode *node)
    * already there. */
   gboolean header = o && o->merge_comments && node->parent == NULL && o->header_comment;
   gboolean merge_mark = marked && o->merge_comments;
+  /* A CQL 6 query's own comments at this position, and the sort labels
+   * after the first comment's mark. */
+  const char *added = o && o->merge_comments && o->node_comments
+                      && node->index < o->n_node_comments
+                      ? o->node_comments[node->index] : NULL;
+  const char *added_after = o && o->merge_comments && o->node_comments_after
+                            && node->index < o->n_node_comments
+                            ? o->node_comments_after[node->index] : NULL;
+  const char *suffix = o && o->merge_comments && node->parent == NULL
+                       ? o->root_suffix : NULL;
+  gsize keep_from;
   g_autoptr (GString) text = NULL;
 
-  if (!skipped && !header && !merge_mark)
+  if (!skipped && !header && !merge_mark && !added && !added_after && !suffix)
     {
       /* The common case: the comment as it is, then the mark. */
       if (node->comment_after)
@@ -183,11 +217,19 @@ emit_annotations (Writer *w, const CqNode *node)
             g_string_append_c (text, ' ');
           g_string_append (text, w->skipped[i].text);
         }
+  /* What is added keeps its spacing; the game's own text does not. */
+  keep_from = text->len;
   if (header)
     {
       if (text->len)
         g_string_append_c (text, ' ');
       g_string_append (text, o->header_comment);
+    }
+  if (added)
+    {
+      if (text->len)
+        g_string_append_c (text, ' ');
+      g_string_append (text, added);
     }
   if (merge_mark)
     {
@@ -195,7 +237,19 @@ emit_annotations (Writer *w, const CqNode *node)
         g_string_append_c (text, ' ');
       g_string_append (text, mark);
     }
-  emit_comment (w, text->str);
+  if (added_after)
+    {
+      if (text->len)
+        g_string_append_c (text, ' ');
+      g_string_append (text, added_after);
+    }
+  if (suffix)
+    {
+      if (text->len)
+        g_string_append_c (text, ' ');
+      g_string_append (text, suffix);
+    }
+  emit_comment_keeping (w, text->str, keep_from);
   if (marked && !merge_mark)
     emit_comment (w, mark);
   return TRUE;
@@ -305,7 +359,11 @@ is_result (const char *s)
  *    produced the node (before the first move for the root), after the
  *    comments already there; with @options->merge_comments, both are
  *    written inside the comment already there instead (CQL 6.2's layout:
- *    `{source. Game number 3 CQL}`);
+ *    `{source. Game number 3 CQL}`); there also @options->node_comments
+ *    (a CQL 6 query's comments, between the game number and the mark),
+ *    @options->node_comments_after (after the mark) and
+ *    @options->root_suffix (after the first comment's mark), their runs
+ *    of spaces kept;
  *  - for a game with an error, the tree up to the last legal move of each
  *    line, and the text that could not be read as a comment where its line
  *    broke off (after the tags for a game with no position);

@@ -89,6 +89,16 @@ CqGame      *cq_pgn_read_game_at (const char *path, const CqGameSource *source, 
  * @merge_comments: write the header comment and the annotations inside the
  *   comment already at their place, space-separated, as CQL 6.2 does,
  *   rather than as comments of their own (CQL 3, rulings R2).
+ * @node_comments: (nullable): with @merge_comments, one text per node
+ *   index (@n_node_comments of them, each nullable) written inside the
+ *   comment at that node, after the comment already there and the header
+ *   comment and before the mark, as CQL 6.2 writes a query's `comment`s:
+ *   `{hmm x CQL}`.  Runs of spaces in it are kept.
+ * @node_comments_after: (nullable): the same, written after the mark (a
+ *   CQL 6 query's comments written at a position after it matched).
+ * @root_suffix: (nullable): with @merge_comments, a text written at the
+ *   end of the first comment, after its mark (CQL 6.2's sort labels: with
+ *   " checks: 187", `{Game number 244 CQL  checks: 187}`).
  */
 typedef struct {
   const char   *header_comment;
@@ -97,6 +107,10 @@ typedef struct {
   const char   *mark_text;
   gboolean      merge_comments;
   const char *const *mark_texts;
+  const char *const *node_comments;
+  const char *const *node_comments_after;
+  guint         n_node_comments;
+  const char   *root_suffix;
 } CqPgnWriteOptions;
 
 /**

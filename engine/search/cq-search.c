@@ -46,12 +46,15 @@ typedef struct {
   gsize        pgn, pgn_len;                 /* annotated text in @store, or NO_STRING */
   gsize        text, text_len;               /* the game's own text in the batch's @text */
   gsize        message;    /* diagnostic in @store, or NO_STRING */
+  guint        first_sort, n_sort;          /* in @sort_values (matches only) */
+  guint        first_message, n_messages;   /* in @messages */
 } Result;
 
 enum {
   RESULT_MATCH,
   RESULT_DAMAGED,
-  RESULT_SKIPPED
+  RESULT_SKIPPED,
+  RESULT_MESSAGES   /* a game that did not match, with `message` lines */
 };
 
 typedef struct {
@@ -63,6 +66,8 @@ typedef struct {
   GArray       *results;     /* Result, for matched / damaged / skipped games only */
   GString      *store;       /* the results' strings, each NUL-terminated */
   GArray       *positions;   /* CqMatchedPosition of all matches */
+  GArray       *sort_values; /* CqSortValue of all matches (CQL 6 sort) */
+  GArray       *messages;    /* CqMessage of all games (CQL 6 message) */
   guint64       plies;
   guint64       matches;
   guint         file_index;  /* every game of a batch comes from one file */
@@ -89,6 +94,19 @@ static const char *const roster[7] = {
 /* A batch whose buffers grew past this is freed rather than recycled. */
 #define BATCH_KEEP_BYTES (8 * 1024 * 1024)
 
+static void
+clear_sort_value (gpointer data)
+{
+  g_free (((CqSortValue *) data)->string);
+}
+
+static void
+clear_message (gpointer data)
+{
+  g_free (((CqMessage *) data)->where);
+  g_free (((CqMessage *) data)->text);
+}
+
 static Batch *
 batch_new (void)
 {
@@ -99,6 +117,10 @@ batch_new (void)
   b->results = g_array_new (FALSE, TRUE, sizeof (Result));
   b->store = g_string_sized_new (4096);
   b->positions = g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition));
+  b->sort_values = g_array_new (FALSE, FALSE, sizeof (CqSortValue));
+  g_array_set_clear_func (b->sort_values, clear_sort_value);
+  b->messages = g_array_new (FALSE, FALSE, sizeof (CqMessage));
+  g_array_set_clear_func (b->messages, clear_message);
   return b;
 }
 
@@ -106,6 +128,8 @@ static void
 batch_free (Batch *b)
 {
   g_array_unref (b->positions);
+  g_array_unref (b->sort_values);
+  g_array_unref (b->messages);
   g_string_free (b->store, TRUE);
   g_array_unref (b->results);
   g_array_unref (b->offsets);
@@ -130,6 +154,8 @@ batch_recycle (Batch *b, GQueue *spare)
   g_array_set_size (b->results, 0);
   g_string_truncate (b->store, 0);
   g_array_set_size (b->positions, 0);
+  g_array_set_size (b->sort_values, 0);
+  g_array_set_size (b->messages, 0);
   b->plies = 0;
   b->matches = 0;
   b->file_index = 0;
@@ -174,6 +200,112 @@ set_stop_flag (GCancellable *cancellable, gpointer data)
   g_atomic_int_set ((gint *) data, 1);
 }
 
+/* Copies @info's messages to the end of @batch's; returns how many. */
+static guint
+take_messages (Batch *batch, const CqMatchInfo *info)
+{
+  guint n = info->messages != NULL ? info->messages->len : 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      CqMessage m = g_array_index (info->messages, CqMessage, i);
+
+      m.where = g_strdup (m.where);
+      m.text = g_strdup (m.text);
+      g_array_append_val (batch->messages, m);
+    }
+  return n;
+}
+
+/* Orders comment indices by node, then as written. */
+static gint
+compare_comment_nodes (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const GArray *comments = data;
+  guint i = *(const guint *) a, j = *(const guint *) b;
+  guint32 x = g_array_index (comments, CqPositionComment, i).node;
+  guint32 y = g_array_index (comments, CqPositionComment, j).node;
+
+  if (x != y)
+    return x < y ? -1 : 1;
+  return (i > j) - (i < j);
+}
+
+/* The texts of a CQL 6 query's comments at each node (@n_nodes entries
+ * each, NULL where none; owned by the arrays): each position's comments in
+ * the order written, joined by spaces, a text written twice at one
+ * position kept once (as CQL 6.2 does); the automatic ones left out when
+ * @quiet.  @split (nullable, per node): the comments written at a node
+ * before index @split[node] of @comments go into *@before (before the
+ * mark), later ones into *@after; without it all go into *@before.
+ * Returns FALSE (and sets nothing) when there is no comment. */
+static gboolean
+node_comment_texts (const GArray *comments, guint n_nodes, gboolean quiet,
+                    const guint32 *split, GPtrArray **before, GPtrArray **after)
+{
+  g_autofree guint *order = NULL;
+  guint n = 0;
+
+  if (comments == NULL || comments->len == 0)
+    return FALSE;
+  /* The comments' indices, grouped by node, in order within a node. */
+  order = g_new (guint, comments->len);
+  for (guint i = 0; i < comments->len; i++)
+    {
+      const CqPositionComment *c = &g_array_index (comments, CqPositionComment, i);
+
+      if (c->node < n_nodes && !(quiet && c->automatic))
+        order[n++] = i;
+    }
+  if (n == 0)
+    return FALSE;
+  g_qsort_with_data (order, n, sizeof *order, compare_comment_nodes, (gpointer) comments);
+  *before = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_set_size (*before, n_nodes);
+  *after = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_set_size (*after, n_nodes);
+  for (guint i = 0; i < n;)
+    {
+      guint32 node = g_array_index (comments, CqPositionComment, order[i]).node;
+      guint32 at = split != NULL ? split[node] : G_MAXUINT32;
+      GString *text[2] = { NULL, NULL };
+      guint start = i, end = i;
+      g_autoptr(GHashTable) seen_set = NULL;
+
+      while (end < n && g_array_index (comments, CqPositionComment, order[end]).node == node)
+        end++;
+      /* Many comments at one position (echo ... in all): a set, not a
+       * scan, finds the repeated ones. */
+      if (end - start > 16)
+        seen_set = g_hash_table_new (g_str_hash, g_str_equal);
+      for (; i < end; i++)
+        {
+          const char *t = g_array_index (comments, CqPositionComment, order[i]).text;
+          gboolean seen = FALSE;
+          guint side = order[i] < at ? 0 : 1;
+
+          if (seen_set != NULL)
+            seen = !g_hash_table_add (seen_set, (gpointer) t);
+          else
+            for (guint j = start; j < i && !seen; j++)
+              seen = strcmp (g_array_index (comments, CqPositionComment, order[j]).text, t) == 0;
+          if (seen)
+            continue;
+          /* Joined by spaces, as CQL 6.2 joins the comments of a position. */
+          if (text[side] == NULL)
+            text[side] = g_string_new (NULL);
+          else
+            g_string_append_c (text[side], ' ');
+          g_string_append (text[side], t);
+        }
+      if (text[0] != NULL)
+        g_ptr_array_index (*before, node) = g_string_free (text[0], FALSE);
+      if (text[1] != NULL)
+        g_ptr_array_index (*after, node) = g_string_free (text[1], FALSE);
+    }
+  return TRUE;
+}
+
 /* Evaluates one game; appends a Result if there is anything to report. */
 static void
 search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
@@ -213,9 +345,30 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
     return;
 
   if (!cq_query_match_game (shared->query, game, info) || cq_game_is_stopped (game))
-    return;
+    {
+      /* CQL 6.2 prints the messages of every game, matched or not. */
+      if (!cq_game_is_stopped (game) && info->messages != NULL && info->messages->len > 0)
+        {
+          result_init (&r, source, RESULT_MESSAGES);
+          r.first_message = batch->messages->len;
+          r.n_messages = take_messages (batch, info);
+          g_array_append_val (batch->results, r);
+        }
+      return;
+    }
 
   result_init (&r, source, RESULT_MATCH);
+  r.first_message = batch->messages->len;
+  r.n_messages = take_messages (batch, info);
+  r.first_sort = batch->sort_values->len;
+  r.n_sort = info->sort_values->len;
+  for (guint i = 0; i < info->sort_values->len; i++)
+    {
+      CqSortValue v = g_array_index (info->sort_values, CqSortValue, i);
+
+      v.string = g_strdup (v.string);
+      g_array_append_val (batch->sort_values, v);
+    }
   r.text = text - batch->text->str;
   r.text_len = len;
   for (guint i = 0; i < G_N_ELEMENTS (roster); i++)
@@ -230,6 +383,12 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
       g_autofree char *header = NULL;
       g_autofree guint8 *marks = g_new0 (guint8, game->n_nodes);
       g_autoptr(GPtrArray) mark_texts = NULL;
+      g_autoptr(GPtrArray) comment_texts = NULL;
+      g_autoptr(GPtrArray) comment_texts_after = NULL;
+      g_autofree guint32 *split = NULL;
+      g_autofree char *sort_labels = NULL;
+      gboolean silent = shared->opts->silent || cq_query_get_silent (shared->query);
+      gboolean quiet = shared->opts->quiet || cq_query_get_quiet (shared->query);
 
       for (guint i = 0; i < info->positions->len; i++)
         {
@@ -255,6 +414,35 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
       wopts.marks = *wopts.mark_text != '\0' ? marks : NULL;
       wopts.merge_comments = cq_query_get_dialect (shared->query) == CQ_DIALECT_CQL6;
       wopts.n_marks = wopts.marks != NULL ? game->n_nodes : 0;
+      /* A CQL 6 query's comments and sort labels, unless silent. */
+      if (!silent)
+        {
+          /* The mark goes where the position matched among its comments. */
+          if (wopts.marks != NULL && info->comments->len > 0)
+            {
+              split = g_new (guint32, MAX (game->n_nodes, 1));
+              for (guint i = 0; i < game->n_nodes; i++)
+                split[i] = G_MAXUINT32;
+              for (guint i = 0; i < info->positions->len; i++)
+                {
+                  const CqMatchedPosition *m = &g_array_index (info->positions,
+                                                               CqMatchedPosition, i);
+                  if (m->node < game->n_nodes)
+                    split[m->node] = m->comments_before;
+                }
+            }
+          if (node_comment_texts (info->comments, game->n_nodes, quiet, split,
+                                  &comment_texts, &comment_texts_after))
+            {
+              wopts.node_comments = (const char *const *) comment_texts->pdata;
+              wopts.node_comments_after = (const char *const *) comment_texts_after->pdata;
+              wopts.n_node_comments = comment_texts->len;
+            }
+          if (info->sort_values->len > 0)
+            sort_labels = cq_query_format_sort_labels (shared->query,
+                                                       (const CqSortValue *) info->sort_values->data);
+          wopts.root_suffix = sort_labels;
+        }
       /* A position search says at each mark what it found there. */
       if (wopts.marks != NULL && cq_query_is_position_search (shared->query))
         {
@@ -366,6 +554,14 @@ deliver_batch (Delivery *d, Batch *batch)
     {
       Result *r = &g_array_index (batch->results, Result, i);
 
+      /* A game's messages come before its match. */
+      if (d->cb->on_message != NULL)
+        for (guint k = 0; k < r->n_messages; k++)
+          d->cb->on_message (&r->source, &g_array_index (batch->messages, CqMessage,
+                                                         r->first_message + k),
+                             d->user_data);
+      if (r->kind == RESULT_MESSAGES)
+        continue;
       if (r->kind == RESULT_MATCH)
         {
           CqMatch m = { 0 };
@@ -389,6 +585,9 @@ deliver_batch (Delivery *d, Batch *batch)
           m.text = batch->text->str + r->text;
           m.text_len = r->text_len;
           m.filename = d->names[r->source.file_index];
+          m.n_sort_values = r->n_sort;
+          m.sort_values = r->n_sort == 0 ? NULL
+                          : &g_array_index (batch->sort_values, CqSortValue, r->first_sort);
           d->cb->on_match (&m, d->user_data);
         }
       else
@@ -579,6 +778,9 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
 
   n_threads = opts->n_threads ? opts->n_threads : g_get_num_processors ();
   n_threads = CLAMP (n_threads, 1, 256);
+  /* Persistent variables pass from game to game in input order. */
+  if (cq_query_needs_one_thread (query))
+    n_threads = 1;
   max_in_flight = n_threads * BATCHES_PER_WORKER;
 
   shared.query = query;

@@ -23,6 +23,15 @@ G_BEGIN_DECLS
  *   `matchstring` for CQL 6).
  * @first_game, @last_game: only games whose number lies in this range are
  *   searched (CLI --gamenumber); 0 and G_MAXUINT64 for all.
+ * @quiet: leave out a CQL 6 query's automatic comments (`Found`, the echo
+ *   and line annotations; #CqPositionComment.automatic), as its header's
+ *   `quiet` does (CQL 6.2's -quiet; the mark is left out by @mark_text "").
+ * @silent: leave out every comment a CQL 6 query writes (its `comment`s
+ *   and sort labels too), as its header's `silent` does (CQL 6.2's
+ *   -silent; the game number and the mark by @header and @mark_text).
+ *
+ * A query that must run on one thread (cq_query_needs_one_thread()) is
+ * searched on one whatever @n_threads says.
  */
 typedef struct {
   guint       n_threads;
@@ -31,6 +40,8 @@ typedef struct {
   const char *mark_text;
   guint64     first_game;
   guint64     last_game;
+  gboolean    quiet;
+  gboolean    silent;
 } CqSearchOptions;
 
 /* Fills @opts with the defaults (all cores, no text, header on, the
@@ -45,8 +56,11 @@ void cq_search_options_init (CqSearchOptions *opts);
  * that keep the game itself (a compressed file cannot be re-read at an
  * offset); @tags are the seven-tag roster values (NULL if absent) copied
  * from the game; @positions the matched positions (R2); @pgn the annotated
- * game text when @want_pgn was set, else NULL.  Owned by the search; valid
- * only during the callback: copy what you keep.
+ * game text when @want_pgn was set, else NULL; @sort_values the game's
+ * values of a CQL 6 query's `sort` filters (cq_query_get_n_sort_keys() of
+ * them, else NULL and 0), for cq_query_compare_sort_values(): the search
+ * delivers games in input order, the caller sorts them.  Owned by the
+ * search; valid only during the callback: copy what you keep.
  */
 typedef struct {
   CqGameSource             source;
@@ -58,6 +72,8 @@ typedef struct {
   const char              *text;
   gsize                    text_len;
   const char              *filename;
+  const CqSortValue       *sort_values;
+  guint                    n_sort_values;
 } CqMatch;
 
 /**
@@ -104,12 +120,17 @@ typedef struct {
  * All callbacks are called from the thread that runs cq_search_run(),
  * never concurrently, and matches in input order whatever the thread
  * count.  @on_progress is called about every 100 ms and once at the end.
+ * @on_message receives what a CQL 6 query's `message` filters said in a
+ * game (@source), matched or not, in input order, before the game's
+ * match; CQL 6.2 prints it as `Game: N WHERE: TEXT`.
  * Any member may be NULL.
  */
 typedef struct {
   void (*on_match)      (const CqMatch *match, gpointer user_data);
   void (*on_diagnostic) (const CqDiagnostic *diag, gpointer user_data);
   void (*on_progress)   (const CqSearchProgress *progress, gpointer user_data);
+  void (*on_message)    (const CqGameSource *source, const CqMessage *message,
+                         gpointer user_data);
 } CqSearchCallbacks;
 
 /**

@@ -37,7 +37,9 @@ GAMES = """[Event "fool"]
 """
 
 
-class CliCql6(unittest.TestCase):
+class Cql6Case(unittest.TestCase):
+    """The games in a temporary directory, and ways to run the tool there."""
+
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="cql6-cli-")
         self.pgn = os.path.join(self.dir, "games.pgn")
@@ -68,6 +70,8 @@ class CliCql6(unittest.TestCase):
         """The annotations: each ends a comment, alone or after its text."""
         return len(re.findall(r"[{\s]%s\}" % re.escape(mark), text))
 
+
+class CliCql6(Cql6Case):
     def test_header_input_output_and_marks(self):
         out = os.path.join(self.dir, "out.pgn")
         q = self.query("// mates\ncql(input games.pgn output out.pgn)\nmate\n")
@@ -172,6 +176,112 @@ class CliCql6(unittest.TestCase):
         self.assertIn("<-cql>:2:1: unknown filter `frob`", r.stderr)
         r = self.run_cql("-i", self.pgn, "-o", "-", "-variations", "-mainline", "-cql", "mate")
         self.assertEqual(r.returncode, 2)
+
+
+class CliCql6Output(Cql6Case):
+    """comment, message, sort and persistent as CQL 6.2 writes them: the
+    comments inside the comment already at a position, before the mark; the
+    sort labels after the first comment's mark and the games in sort order;
+    the messages and the persistent variables on standard output."""
+
+    def search(self, text, *args):
+        """Runs @text on the games with the PGN written to a file: returns
+        (the PGN, standard output)."""
+        out = os.path.join(self.dir, "out.pgn")
+        r = self.run_cql("-i", self.pgn, "-o", out, *args, self.query(text))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out) as f:
+            return f.read(), r.stdout
+
+    def movetext(self, pgn):
+        """Each game's movetext on one line."""
+        return [" ".join(g.split("\n\n", 1)[1].split()) for g in pgn.split("[Event ")[1:]]
+
+    def test_comment_layout(self):
+        pgn, _ = self.search("cql() mate comment (\"mate with \" #A \" white pieces\")")
+        self.assertEqual(self.movetext(pgn),
+                         ["{Game number 1} 1. f3 e5 2. g4 Qh4# {mate with 16 white pieces CQL} 0-1",
+                          "{Game number 3} 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# "
+                          "{mate with 16 white pieces CQL} 1-0"])
+        # At the first position: the comment there, the game number, the
+        # query's comments, the mark; spaces the query wrote are kept.
+        pgn, _ = self.search("cql() initial gamenumber == 2 comment (\"x\" \" \" \"\")")
+        self.assertIn("{a comment Game number 2 x  CQL} 1. e4", pgn)
+        # A comment at another position than the matched one; a filter that
+        # fails takes its comments back.
+        pgn, _ = self.search("cql() mate {currentposition:comment (\"here\") "
+                             "{comment (\"gone\") false} or true}")
+        self.assertIn("Qh4# {here CQL}", pgn)
+        self.assertNotIn("gone", pgn)
+        # The mark goes where the position matched: a comment written there
+        # later, from the next position, comes after it.
+        pgn, _ = self.search("cql() gamenumber == 1 comment (\"own\") parent:comment (\"late\")")
+        self.assertEqual(self.movetext(pgn),
+                         ["{Game number 1 late} 1. f3 {own CQL late} 1... e5 {own CQL late} "
+                          "2. g4 {own CQL late} 2... Qh4# {own CQL} 0-1"])
+
+    def test_comment_quiet_silent(self):
+        # quiet keeps the query's comments, leaves out the mark.
+        pgn, _ = self.search("cql(quiet) mate comment (\"m\")")
+        self.assertIn("Qh4# {m} 0-1", pgn)
+        pgn, _ = self.search("cql() mate comment (\"m\")", "-quiet")
+        self.assertIn("Qh4# {m} 0-1", pgn)
+        # silent adds nothing at all.
+        pgn, _ = self.search("cql(silent) mate comment (\"m\") sort \"s\" ply")
+        self.assertNotIn("{", pgn)
+        pgn, _ = self.search("cql() mate comment (\"m\")", "-silent")
+        self.assertNotIn("{", pgn)
+
+    def test_position_in_variation(self):
+        pgn, _ = self.search("cql(variations) ply == 2 gamenumber == 2 "
+                             "x = currentposition comment (x)")
+        self.assertIn("e5 {move 2(wtm) CQL} (1... c5 {id:4 move 2(wtm)[4] CQL} 2. Nf3)",
+                      " ".join(pgn.split()))
+
+    def test_sort_order_and_labels(self):
+        pgn, _ = self.search("cql() sort \"plies\" ply initial")
+        self.assertEqual(self.games(pgn), [3, 1, 2, 4])
+        self.assertIn("{Game number 3 CQL  plies: 7}", pgn)
+        # min: the smallest first; the label stays in the first comment
+        # when the mark is elsewhere; ties keep the input order.
+        pgn, _ = self.search("cql() mate sort min \"pieces\" #[Aa]")
+        self.assertEqual(self.games(pgn), [3, 1])
+        self.assertIn("{Game number 3  pieces: 31}", pgn)
+        pgn, _ = self.search("cql() initial sort \"one\" abs 1")
+        self.assertEqual(self.games(pgn), [1, 2, 3, 4])
+        # The second sort decides between equal first values.
+        pgn, _ = self.search("cql() initial sort \"one\" abs 1 sort min \"g\" 0 - gamenumber")
+        self.assertEqual(self.games(pgn), [4, 3, 2, 1])
+        self.assertIn("{Game number 4 CQL  one: 1 g: -4}", pgn)
+        # The same order on one thread and on several.
+        many, _ = self.search("cql() sort \"plies\" ply initial", "--threads", "4")
+        self.assertEqual(self.games(many), [3, 1, 2, 4])
+
+    def test_messages(self):
+        # On standard output, for every game, matched or not.
+        pgn, out = self.search("cql() btm mate message (\"black \" \"mates\") "
+                               "ply == 3 message ply false")
+        self.assertEqual(out, "Game: 3 move 4(btm): black mates\n")
+        self.assertEqual(pgn, "")
+        pgn, out = self.search("cql(variations) ply == 2 message (currentposition)")
+        self.assertEqual(out.splitlines(), ["Game: 1 move 2(wtm): move 2(wtm)",
+                                            "Game: 2 move 2(wtm): move 2(wtm)",
+                                            "Game: 2 move 2(wtm)[4]: move 2(wtm)[4]",
+                                            "Game: 3 move 2(wtm): move 2(wtm)",
+                                            "Game: 4 move 2(wtm): move 2(wtm)",
+                                            "Game: 4 move 2(wtm)[4]: move 2(wtm)[4]"])
+        self.assertNotIn("move 2", pgn)
+
+    def test_persistent(self):
+        _, out = self.search("cql() if mate persistent Mates += 1  mate", "--threads", "4")
+        self.assertEqual(out, "Mates: 2\n")
+        _, out = self.search("cql() if mate {persistent Mates += 1 persistent Str = \"abc\" "
+                             "persistent Tt = a1 persistent Pp = [a1,b2] "
+                             "persistent quiet Hidden = 1} mate")
+        self.assertEqual(out, "Mates: 2\nStr: \"abc\"\nTt: a1\nPp: [a1,b2]\n")
+        # Printed even when no game matches; never assigned: 0.
+        _, out = self.search("cql() initial gamenumber == 9 persistent Nn = 3")
+        self.assertEqual(out, "Nn: 0\n")
 
 
 if __name__ == "__main__":

@@ -21,11 +21,6 @@
 
 /* Fixtures of CQL 6 filters not supported yet (docs/cql6.md). */
 static const char *const not_yet[] = {
-  "comment-mate",
-  "comment-positionid",
-  "message-black-promotes",
-  "sort-max-checks",
-  "sort-min-pieces",
   NULL
 };
 
@@ -37,32 +32,79 @@ fixtures_dir (void)
   return fixtures != NULL ? g_build_filename (fixtures, "cql6", "diff", NULL) : NULL;
 }
 
-/* The engine's answer for @query on @pgn_path, in the fixtures' format. */
+/* One matched game: its line and, for a query with `sort`, its values. */
+typedef struct {
+  char        *line;
+  CqSortValue *values;
+  guint        n_values;
+} Matched;
+
+static void
+matched_clear (gpointer data)
+{
+  Matched *m = data;
+
+  for (guint k = 0; k < m->n_values; k++)
+    g_free (m->values[k].string);
+  g_free (m->values);
+  g_free (m->line);
+}
+
+static gint
+compare_matched (gconstpointer a, gconstpointer b, gpointer query)
+{
+  const Matched *x = a, *y = b;
+
+  return cq_query_compare_sort_values (query, x->values, y->values);
+}
+
+/* The engine's answer for @query on @pgn_path, in the fixtures' format:
+ * the games in input order, or for a query with `sort` in the order of
+ * the sort values the engine gives (cq_query_compare_sort_values(), ties
+ * in input order), as the CLI writes them. */
 static char *
 evaluate (CqQuery *query, const char *pgn_path)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(CqPgnReader) reader = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GArray) matched = g_array_new (FALSE, FALSE, sizeof (Matched));
+  guint n_keys = cq_query_get_n_sort_keys (query);
   const char *text;
   gsize len;
   CqGameSource source;
   CqMatchInfo info;
 
+  g_array_set_clear_func (matched, matched_clear);
   reader = cq_pgn_reader_new_for_path (pgn_path, NULL, &error);
   g_assert_no_error (error);
   cq_match_info_init (&info);
   while (cq_pgn_reader_next (reader, &text, &len, &source, &error))
     {
       g_autoptr(CqGame) game = cq_game_new_from_text (text, len, &source, NULL);
+      Matched m = { 0 };
 
       if (!cq_query_accepts_tags (query, game) || !cq_query_match_game (query, game, &info))
         continue;
-      g_string_append_printf (out, "game %" G_GUINT64_FORMAT ": %u\n", source.number,
-                              info.positions->len);
+      m.line = g_strdup_printf ("game %" G_GUINT64_FORMAT ": %u\n", source.number,
+                                info.positions->len);
+      g_assert_cmpuint (info.sort_values->len, ==, n_keys);
+      m.n_values = n_keys;
+      m.values = g_new0 (CqSortValue, MAX (n_keys, 1));
+      for (guint k = 0; k < n_keys; k++)
+        {
+          m.values[k] = g_array_index (info.sort_values, CqSortValue, k);
+          m.values[k].string = g_strdup (m.values[k].string);
+        }
+      g_array_append_val (matched, m);
     }
   g_assert_no_error (error);
   cq_match_info_clear (&info);
+  /* g_array_sort_with_data() is stable: ties keep the input order. */
+  if (n_keys > 0)
+    g_array_sort_with_data (matched, compare_matched, query);
+  for (guint i = 0; i < matched->len; i++)
+    g_string_append (out, g_array_index (matched, Matched, i).line);
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
