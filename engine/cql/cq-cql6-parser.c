@@ -1086,6 +1086,13 @@ parse_arith (Cq6Parser *p, const char *ops, Cq6Filter *(*next) (Cq6Parser *))
       Cq6Filter *right;
       g_autofree char *where = g_strdup_printf ("`%s`", t->text);
 
+      if (t->text[0] == '+' && left->type == CQ6_TYPE_STRING)
+        {
+          _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
+                        "`+` between strings is not supported yet");
+          _cq6_filter_free (left);
+          return NULL;
+        }
       left = _cq6_want_type (p, at, left, CQ6_TYPE_NUMBER, where);
       right = _cq6_want_type (p, rat, next (p), CQ6_TYPE_NUMBER, where);
       if (left == NULL || right == NULL)
