@@ -67,33 +67,19 @@ parse_text (Cq6Parser *p, Cq6Token *t, Cq6Kind kind)
       _cq6_filter_add_arg (f, arg);
       return f;
     }
-  _cq6_advance (p); /* ( */
-  if (_cq6_is_punct (_cq6_peek (p), ")"))
+  if (_cq6_is_punct (_cq6_peek_at (p, 1), ")"))
     {
       /* CQL 6.2 refuses an empty list too. */
-      _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX, "`%s ()` has nothing to write",
-                    t->text);
+      _cq6_fail_at (p, _cq6_peek_at (p, 1), CQ_QUERY_ERROR_SYNTAX,
+                    "`%s ()` has nothing to write", t->text);
       _cq6_filter_free (f);
       return NULL;
     }
-  while (!_cq6_is_punct (_cq6_peek (p), ")"))
+  if (!_cq6_parse_arg_list (p, f, CQ6_TYPE_ANY, 1, G_MAXUINT, t->text))
     {
-      if (_cq6_peek (p)->kind == CQ6_TOK_END)
-        {
-          _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "the parts of `%s (` are never closed",
-                        t->text);
-          _cq6_filter_free (f);
-          return NULL;
-        }
-      arg = _cq6_parse_filter (p);
-      if (arg == NULL)
-        {
-          _cq6_filter_free (f);
-          return NULL;
-        }
-      _cq6_filter_add_arg (f, arg);
+      _cq6_filter_free (f);
+      return NULL;
     }
-  _cq6_advance (p); /* ) */
   return f;
 }
 

@@ -511,7 +511,9 @@ _cq6_parse_arg_list (Cq6Parser *p, Cq6Filter *f, Cq6Type type, guint min, guint 
 
       if (at->kind == CQ6_TOK_END)
         return _cq6_fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "this '(' is never closed");
-      arg = _cq6_want_type (p, at, _cq6_parse_filter (p), type, name);
+      arg = _cq6_parse_filter (p);
+      if (type != CQ6_TYPE_ANY)
+        arg = _cq6_want_type (p, at, arg, type, name);
       if (arg == NULL)
         return FALSE;
       _cq6_filter_add_arg (f, arg);

@@ -410,6 +410,9 @@ Cq6Filter *_cq6_parse_primary   (Cq6Parser *p);
 Cq6Filter *_cq6_parse_sequence  (Cq6Parser *p, const Cq6Token *open, const char *close);
 gboolean   _cq6_parse_int       (Cq6Parser *p, gint64 *out, const char *what);
 Cq6Filter *_cq6_parse_set_arg   (Cq6Parser *p, const char *where);
+/* `(F G ...)`: between @min and @max filters of type @type (or of any
+ * type: CQ6_TYPE_ANY) added to @f's arguments. */
+#define CQ6_TYPE_ANY ((Cq6Type) 0xFF)
 gboolean   _cq6_parse_arg_list  (Cq6Parser *p, Cq6Filter *f, Cq6Type type, guint min,
                                  guint max, const char *name);
 gboolean   _cq6_parse_range     (Cq6Parser *p, gint64 *lo, gint64 *hi, const char *what);

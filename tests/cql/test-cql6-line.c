@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cql/cq-query.h"
+#include "cql6-test-util.h"
 #include "pgn/cq-pgn.h"
 
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -156,7 +157,7 @@ test_case (gconstpointer data)
 static void
 test_errors (void)
 {
-  static const struct { const char *text; const char *message; } errors[] = {
+  static const Cql6ErrorCase errors[] = {
     { "cql() --> check", "`-->` may only follow `line`" },
     { "cql() line check", "expected '-->'" },
     { "cql() line --> check <-- mate", NULL },  /* ends the line: `<--` is not a filter */
@@ -169,17 +170,7 @@ test_errors (void)
     { "cql() line lastposition --> check", "not supported yet" },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (errors); i++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(CqQuery) query = cq_query_new_from_string (errors[i].text, "e.cql", &error);
-
-      g_test_message ("%s -> %s", errors[i].text, error != NULL ? error->message : "(read)");
-      g_assert_null (query);
-      g_assert_nonnull (error);
-      if (errors[i].message != NULL)
-        g_assert_nonnull (strstr (error->message, errors[i].message));
-    }
+  cql6_test_errors (errors, G_N_ELEMENTS (errors));
 }
 
 int

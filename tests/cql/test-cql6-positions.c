@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cql/cq-query.h"
+#include "cql6-test-util.h"
 #include "pgn/cq-pgn.h"
 
 /* Variations of the first moves.  Positionids: 0 start, main line 1 e4,
@@ -168,7 +169,7 @@ test_case (gconstpointer data)
 static void
 test_errors (void)
 {
-  static const struct { const char *text; const char *message; } errors[] = {
+  static const Cql6ErrorCase errors[] = {
     { "cql() parent:", "expected a filter" },
     { "cql() ancestor(currentposition)", "`ancestor` takes 2 arguments" },
     { "cql() lca(1 2)", "lca needs a position filter here" },
@@ -182,16 +183,7 @@ test_errors (void)
     { "cql() virtualmainline:mate", "the left of ':' must be a position" },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (errors); i++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(CqQuery) query = cq_query_new_from_string (errors[i].text, "q.cql", &error);
-
-      g_test_message ("%s -> %s", errors[i].text, error ? error->message : "(compiled)");
-      g_assert_null (query);
-      g_assert_nonnull (error);
-      g_assert_nonnull (strstr (error->message, errors[i].message));
-    }
+  cql6_test_errors (errors, G_N_ELEMENTS (errors));
 }
 
 int

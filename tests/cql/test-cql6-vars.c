@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cql/cq-query.h"
+#include "cql6-test-util.h"
 #include "pgn/cq-pgn.h"
 
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -162,7 +163,7 @@ test_persistent (void)
 static void
 test_errors (void)
 {
-  static const struct { const char *text, *message; } errors[] = {
+  static const Cql6ErrorCase errors[] = {
     { "cql() Y", "unknown filter `Y` (a variable must be assigned before it is used)" },
     { "cql() X += 1", "the variable `X` has no value yet" },
     { "cql() X = 1 X = Q", "the variable `X` holds a number and cannot be given a set" },
@@ -182,16 +183,7 @@ test_errors (void)
     { "cql() player white ~~ \"(\"", "bad pattern after `~~`" },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (errors); i++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(CqQuery) query = cq_query_new_from_string (errors[i].text, "q.cql", &error);
-
-      g_test_message ("%s -> %s", errors[i].text, error ? error->message : "(compiled)");
-      g_assert_null (query);
-      g_assert_nonnull (error);
-      g_assert_nonnull (strstr (error->message, errors[i].message));
-    }
+  cql6_test_errors (errors, G_N_ELEMENTS (errors));
 }
 
 int
