@@ -392,7 +392,7 @@ ex_application_init (ExApplication *self)
   g_application_set_option_context_parameter_string (G_APPLICATION (self),
                                                      _("[QUERY.cql] [DATABASE…]"));
   g_application_set_option_context_summary (G_APPLICATION (self),
-    _("Search chess games and studies with the Chess Query Language (CQL 3).\n\n"
+    _("Search chess games and studies with the Chess Query Language (CQL 3 and CQL 6).\n\n"
       "QUERY.cql is opened in the editor.  DATABASE is a PGN file, plain or\n"
       "compressed (.pgn.gz, .pgn.bz2, .pgn.xz, .pgn.zst, a .zip of PGN files),\n"
       "or a folder of them; several are searched as one, in the order given."));
