@@ -94,7 +94,10 @@ test_new_query (void)
   g_autofree char *selected = NULL;
 
   g_assert_nonnull (settings);
-  g_assert_cmpstr (g_settings_get_string (settings, "new-query-dialect"), ==, "cql6");
+  {
+    g_autofree char *dialect = g_settings_get_string (settings, "new-query-dialect");
+    g_assert_cmpstr (dialect, ==, "cql6");
+  }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-query", NULL));
   text = ex_cql_editor_dup_text (editor);
@@ -119,7 +122,10 @@ test_new_query (void)
   g_assert_nonnull (dropdown);
   g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
   gtk_drop_down_set_selected (dropdown, 1);
-  g_assert_cmpstr (g_settings_get_string (settings, "new-query-dialect"), ==, "cql3");
+  {
+    g_autofree char *dialect = g_settings_get_string (settings, "new-query-dialect");
+    g_assert_cmpstr (dialect, ==, "cql3");
+  }
   ex_test_spin (300);
   ex_test_screenshot (preferences, "cql6-preferences.png");
   gtk_window_destroy (GTK_WINDOW (preferences));
