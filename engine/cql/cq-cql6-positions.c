@@ -47,6 +47,9 @@ enum { TARGET_UNKNOWN, TARGET_PASSES, TARGET_FAILS };
  * @flags: per node, NODE_* bits.
  * @placement: per node, a hash of the piece placement (or NULL).
  * @by_placement: the node indices sorted by (placement hash, index).
+ * @material: per node, its material signature (4 bits per piece kind,
+ *   CQ_WP ... CQ_BK), or NULL; @material_usable is FALSE when a count
+ *   does not fit (a set-up position with 16 pieces of a kind).
  * @once: "index\ttext" -> the comment's index in the comments + 1: the
  *   comments written once per position (a truncated entry is stale).
  * @targets: an echo filter -> its per-node TARGET_* results.
@@ -57,6 +60,8 @@ struct _Cq6PosState {
   guint8     *flags;
   guint64    *placement;
   guint32    *by_placement;
+  guint64    *material;
+  gboolean    material_usable;
   GHashTable *once;
   GHashTable *targets;
 };
@@ -134,6 +139,7 @@ _cq6_positions_state_free (Cq6State *st)
   g_free (ps->flags);
   g_free (ps->placement);
   g_free (ps->by_placement);
+  g_free (ps->material);
   if (ps->once != NULL)
     g_hash_table_unref (ps->once);
   if (ps->targets != NULL)
@@ -189,6 +195,47 @@ ensure_placement (Cq6Ctx *c, Cq6PosState *ps)
   qsort (placed, n, sizeof *placed, compare_placed);
   for (guint i = 0; i < n; i++)
     ps->by_placement[i] = placed[i].index;
+}
+
+static void
+ensure_material (Cq6Ctx *c, Cq6PosState *ps)
+{
+  guint n = c->game->n_nodes;
+
+  if (ps->material != NULL)
+    return;
+  ps->material = g_new (guint64, MAX (n, 1));
+  ps->material_usable = TRUE;
+  for (guint i = 0; i < n; i++)
+    {
+      const CqPosition *pos = &_cq6_node_by_index (c, i)->position;
+      guint64 sig = 0;
+
+      for (int p = CQ_WP; p < CQ_N_PIECES; p++)
+        {
+          guint count = (guint) __builtin_popcountll (pos->pieces[p]);
+
+          if (count > 15)
+            ps->material_usable = FALSE;
+          sig |= (guint64) MIN (count, 15) << (4 * (p - CQ_WP));
+        }
+      ps->material[i] = sig;
+    }
+}
+
+/* How many pieces must change for one material signature to become the
+ * other: the sum over the piece kinds of the difference in count. */
+static guint
+material_distance (guint64 a, guint64 b)
+{
+  guint sum = 0;
+
+  for (int k = 0; k < CQ_N_PIECES - CQ_WP; k++, a >>= 4, b >>= 4)
+    {
+      int x = (int) (a & 15), y = (int) (b & 15);
+      sum += (guint) ABS (x - y);
+    }
+  return sum;
 }
 
 /* Whether @c's game examines @node: all positions with `variations`,
@@ -336,6 +383,87 @@ is_same_placement (const Cq6Filter *f, guint32 src, guint32 tgt)
          || (is_var (and->args[0], tgt) && is_var (and->args[1], src));
 }
 
+/* In CQ6_ECHO.directions: the pair must differ on exactly one square.  Its
+ * contents change from one thing to another, so the material differs: by
+ * one piece (one put on or taken off) or two (one replaced). */
+#define ECHO_EXACTLY_ONE 0x80
+
+/* `~(S & T)` (either order): the squares on which source and target
+ * differ. */
+static gboolean
+is_difference (const Cq6Filter *f, guint32 src, guint32 tgt)
+{
+  const Cq6Filter *and;
+
+  if (f->kind != CQ6_COMPLEMENT || f->args[0]->kind != CQ6_POSITION_AND)
+    return FALSE;
+  and = f->args[0];
+  return (is_var (and->args[0], src) && is_var (and->args[1], tgt))
+         || (is_var (and->args[0], tgt) && is_var (and->args[1], src));
+}
+
+/* The most squares on which source and target may differ for the body to
+ * match, or -1 when the body does not say: a top-level `#D == k` (or `<=`,
+ * `<`, the sides either way) where D is `~(S & T)` or a set variable the
+ * body assigned it to before, untouched since.  A square's change moves at
+ * most two pieces in the material count (one taken off, one put on), so a
+ * pair whose material differs by more than 2k pieces cannot match:
+ * eval_echo() skips it before evaluating the body, as CQL 3's :relation
+ * groups positions by material (cq-eval.c). */
+static int
+max_differing_squares (const Cq6Filter *echo, guint32 src, guint32 tgt, gboolean *exactly_one)
+{
+  const Cq6Filter *body = echo->args[0];
+  Cq6Filter *const *parts = body->kind == CQ6_COMPOUND ? body->args : &echo->args[0];
+  guint n = body->kind == CQ6_COMPOUND ? body->n_args : 1;
+  guint64 difference_vars = 0; /* set variables (index < 64) holding ~(S & T) */
+  int best = -1;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const Cq6Filter *f = parts[i];
+
+      if (f->kind == CQ6_ASSIGN && f->which < 64)
+        {
+          if (f->number == '=' && is_difference (f->args[0], src, tgt))
+            difference_vars |= G_GUINT64_CONSTANT (1) << f->which;
+          else
+            difference_vars &= ~(G_GUINT64_CONSTANT (1) << f->which);
+          continue;
+        }
+      if (f->kind == CQ6_COMPARE)
+        {
+          gboolean count_left = f->args[0]->kind == CQ6_COUNT;
+          const Cq6Filter *count = count_left ? f->args[0] : f->args[1];
+          const Cq6Filter *k = count_left ? f->args[1] : f->args[0];
+          const Cq6Filter *d;
+          gint64 bound = -1;
+
+          if (count->kind != CQ6_COUNT || k->kind != CQ6_NUMBER)
+            continue;
+          d = count->args[0];
+          if (!is_difference (d, src, tgt)
+              && !(d->kind == CQ6_VARIABLE && d->which < 64
+                   && (difference_vars & (G_GUINT64_CONSTANT (1) << d->which))))
+            continue;
+          if (f->which == CQ6_CMP_EQ && k->number == 1)
+            *exactly_one = TRUE;
+          if (f->which == CQ6_CMP_EQ
+              || f->which == (count_left ? CQ6_CMP_LE : CQ6_CMP_GE))
+            bound = k->number;
+          else if (f->which == (count_left ? CQ6_CMP_LT : CQ6_CMP_GT))
+            bound = k->number - 1;
+          if (bound >= 0 && bound < 64 && (best < 0 || bound < best))
+            best = (int) bound;
+          continue;
+        }
+      /* Anything else that may change a variable ends what is known. */
+      if (deps (f, src, tgt) & DEP_CHANGES)
+        break;
+    }
+  return best;
+}
+
 /* Sorts the first 64 filters of an echo body: range_min gets the mask of
  * those that read the source variable only, range_max those that read the
  * target only (the position or the target variable); CQ6_ECHO_SAME_PLACEMENT
@@ -404,6 +532,16 @@ parse_echo (Cq6Parser *p, Cq6Token *t)
   if (body->type == CQ6_TYPE_NUMBER)
     f->type = CQ6_TYPE_NUMBER;
   body_split (f, (guint32) src, (guint32) tgt);
+  /* directions: 1 + the most squares source and target may differ on;
+   * ECHO_EXACTLY_ONE when they must differ on exactly one. */
+  {
+    gboolean exactly_one = FALSE;
+    int differ = max_differing_squares (f, (guint32) src, (guint32) tgt, &exactly_one);
+
+    f->directions = differ >= 0 ? (guint8) (differ + 1) : 0;
+    if (exactly_one)
+      f->directions = 2 | ECHO_EXACTLY_ONE;
+  }
   return f;
 fail:
   _cq6_filter_free (f);
@@ -685,6 +823,8 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   guint32 first = 0, last = c->game->n_nodes;
   const guint32 *order = NULL;
   gboolean any = FALSE;
+  guint max_material = G_MAXUINT, min_material = 0, material_fits = TRUE;
+  guint64 source_material = 0, last_material = G_MAXUINT64;
   Cq6Val a;
 
   memset (ss, 0, sizeof *ss);
@@ -727,6 +867,18 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         ;
       order = ps->by_placement;
     }
+  if (f->directions != 0)
+    {
+      ensure_material (c, ps);
+      if (!ps->material_usable)
+        max_material = G_MAXUINT;
+      else
+        {
+          max_material = 2u * ((f->directions & ~ECHO_EXACTLY_ONE) - 1u);
+          min_material = (f->directions & ECHO_EXACTLY_ONE) ? 1 : 0;
+          source_material = ps->material[s->index];
+        }
+    }
   for (guint32 k = first; k < last; k++)
     {
       guint32 i = order != NULL ? order[k] : k;
@@ -741,6 +893,20 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           if (cache[i] == TARGET_UNKNOWN)
             cache[i] = parts_match (f, c, t, target_parts) ? TARGET_PASSES : TARGET_FAILS;
           if (cache[i] == TARGET_FAILS)
+            continue;
+        }
+      if (max_material != G_MAXUINT)
+        {
+          /* Consecutive targets mostly share their material: the last
+           * answer is kept. */
+          if (ps->material[i] != last_material)
+            {
+              guint distance = material_distance (source_material, ps->material[i]);
+
+              last_material = ps->material[i];
+              material_fits = distance <= max_material && distance >= min_material;
+            }
+          if (!material_fits)
             continue;
         }
       a.num = 0;

@@ -131,10 +131,11 @@ typedef enum {
   CQ6_DISTANCE,     /* args: two positions */
   CQ6_VIRTUALMAINLINE,
   CQ6_FIND,         /* which: CQ6_FIND_* flags; range; args[0] */
-  CQ6_ECHO,         /* which: the source and target variables (source | target << 16);
-                     * number: CQ6_ECHO_* flags; range_min, range_max: masks of the
-                     * body's filters that look at the source only / at the target
-                     * only (cq-cql6-positions.c); args[0] the body */
+  CQ6_ECHO,         /* which: the source and target variables (low, high 16 bits);
+                     * number: CQ6_ECHO_* flags; range_min, range_max: the masks
+                     * of the body's source-only and target-only parts;
+                     * directions: 1 + the most squares the pair may differ on
+                     * (0: unknown); args[0] the body */
   CQ6_POSITION_AND, /* `x & y`, two positions: the squares whose contents agree */
   /* Lines of moves (cq-cql6-line.c) */
   CQ6_LINE,         /* which: CQ6_LINE_* flags; args: the constituents (a

@@ -121,7 +121,8 @@ static const Case cases[] = {
 static void
 run (const Case *c, char **matched, char **comments)
 {
-  g_autofree char *pgn = g_strdup_printf (
+  /* Moves starting with "[" are a whole game: tags (a FEN) and moves. */
+  g_autofree char *pgn = c->moves[0] == '[' ? g_strdup (c->moves) : g_strdup_printf (
     "[Event \"?\"]\n[Site \"?\"]\n[Date \"2000.01.01\"]\n[Round \"1\"]\n"
     "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n%s *\n", c->moves);
   g_autoptr(GError) error = NULL;
@@ -186,6 +187,44 @@ test_errors (void)
   cql6_test_errors (errors, G_N_ELEMENTS (errors));
 }
 
+/* echo skips the pairs whose material differs too much for `#~(s & t)`
+ * to hold (max_differing_squares()); written so that the bound is not
+ * seen, the same query must match the same positions. */
+static void
+test_echo_material_bound (void)
+{
+  static const char *const games[] = {
+    OPENINGS, CHECKS, TRIES, KNIGHTS, "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nxd5",
+    /* Promotions to three pieces: their positions differ on e8 only. */
+    "[FEN \"k7/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n"
+    "1. e8=Q (1. e8=R Kb7) (1. e8=N Ka7) 1... Kb7 *\n",
+  };
+  static const char *const pairs[][2] = {
+    { "cql(variations) echo quiet (s t) {#~(s & t) <= 2}",
+      "cql(variations) echo quiet (s t) {D = ~(s & t) E = D #E <= 2}" },
+    { "cql(variations) echo quiet (s t) {D = ~(s & t) #D == 1}",
+      "cql(variations) echo quiet (s t) {D = ~(s & t) E = D #E == 1}" },
+    { "cql(variations) echo quiet (s t) {3 > #~(t & s)}",
+      "cql(variations) echo quiet (s t) {D = ~(t & s) E = D 3 > #E}" },
+  };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    for (guint q = 0; q < G_N_ELEMENTS (pairs); q++)
+      {
+        Case bound = { games[g], pairs[q][0], NULL, NULL };
+        Case plain = { games[g], pairs[q][1], NULL, NULL };
+        g_autofree char *m1 = NULL, *c1 = NULL, *m2 = NULL, *c2 = NULL;
+
+        run (&bound, &m1, &c1);
+        run (&plain, &m2, &c2);
+        g_test_message ("%s on game %u: %s", pairs[q][0], g, m1);
+        g_assert_cmpstr (m1, ==, m2);
+        /* The promotions: 1 e8=Q, 2 Kb7, 3 e8=R, 4 Kb7, 5 e8=N, 6 Ka7. */
+        if (g == G_N_ELEMENTS (games) - 1 && q == 1)
+          g_assert_cmpstr (m1, ==, "1 2 3 4 5");
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -196,5 +235,6 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &cases[i], test_case);
     }
   g_test_add_func ("/cql6-positions/errors", test_errors);
+  g_test_add_func ("/cql6-positions/echo-material-bound", test_echo_material_bound);
   return g_test_run ();
 }
