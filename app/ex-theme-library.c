@@ -2,18 +2,27 @@
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Every theme is one .cql file of data/themes, compiled into the GResource
- * under /org/excelsior/Workbench/themes/.  Its first line is a comment
- * "; Title: one-line description (where it finds something)", its second
- * "; database: PATH" (sample/... under data/, studies/... under the shared
- * data); tests/ui-picker/test-themes.c runs each one.  The library (its
- * template ex-theme-library.ui: a hint over a scrolled list) lists them by
- * title with their description; activating one emits ExThemeLibrary::load
- * with its text, which the window puts in the editor.
+ * A theme is NAME.cql (CQL 3) and/or NAME.cql6 (CQL 6) in data/themes,
+ * compiled into the GResource under /org/excelsior/Workbench/themes/.  The
+ * first line of either is a comment "; Title: one-line description (where
+ * it finds something)" (`//` in CQL 6), the second "; database: PATH"
+ * (sample/... under data/, studies/... under the shared data).  A theme
+ * with both files finds the same games in both dialects on that database;
+ * one with only NAME.cql6 says what CQL 3 cannot (echo, line, piece
+ * loops).  tests/ui-picker/test-themes.c runs each file.
+ *
+ * The library (its template ex-theme-library.ui: a hint over a scrolled
+ * list) lists the themes of its dialect (ex_theme_library_set_dialect():
+ * the dialect of the query being edited) by title with their description,
+ * the CQL-6-only ones marked "CQL 6 only"; activating one emits
+ * ExThemeLibrary::load with its text in that dialect, which the window
+ * puts in the editor.
  */
 #include "config.h"
 
 #include <string.h>
+
+#include <glib/gi18n.h>
 
 #include "ex-theme-library.h"
 
@@ -26,6 +35,7 @@ struct _ExThemeLibrary
   /* Template widgets */
   GtkListBox *list;
 
+  CqDialect   dialect;
   guint       n_themes;
 };
 
@@ -38,20 +48,61 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+enum {
+  PROP_0,
+  PROP_DIALECT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void fill_list (ExThemeLibrary *self);
+
+/* The file name ending of @dialect's themes. */
+static const char *
+dialect_suffix (CqDialect dialect)
+{
+  return dialect == CQ_DIALECT_CQL6 ? ".cql6" : ".cql";
+}
+
+/* Whether the theme of file @name (either dialect) has a file in the
+ * other dialect too. */
+static gboolean
+has_twin (const char *name)
+{
+  gboolean cql6 = g_str_has_suffix (name, ".cql6");
+  g_autofree char *base = g_strndup (name, strlen (name) - (cql6 ? 5 : 4));
+  g_autofree char *path = g_strconcat (THEMES_PATH, base, cql6 ? ".cql" : ".cql6", NULL);
+
+  return g_resources_get_info (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL, NULL, NULL);
+}
+
 /**
  * ex_theme_library_list:
- * Returns: (transfer full): the file names of the themes ("excelsior.cql"),
- *   sorted, NULL-terminated.
+ * Returns: (transfer full): the file names of the CQL 3 themes
+ *   ("excelsior.cql"), sorted, NULL-terminated.
  */
 char **
 ex_theme_library_list (void)
+{
+  return ex_theme_library_list_dialect (CQ_DIALECT_CQL3);
+}
+
+/**
+ * ex_theme_library_list_dialect:
+ * Returns: (transfer full): the file names of the themes of @dialect
+ *   ("excelsior.cql", or "excelsior.cql6" and the CQL-6-only
+ *   "platzwechsel.cql6"), sorted, NULL-terminated.
+ */
+char **
+ex_theme_library_list_dialect (CqDialect dialect)
 {
   g_auto(GStrv) names = g_resources_enumerate_children (THEMES_PATH,
                                                         G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
   GPtrArray *array = g_ptr_array_new ();
 
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    if (g_str_has_suffix (names[i], ".cql"))
+    if (g_str_has_suffix (names[i], dialect_suffix (dialect)))
       g_ptr_array_add (array, g_strdup (names[i]));
   for (guint i = 1; i < array->len; i++)
     for (guint j = i; j > 0 && g_ascii_strcasecmp (array->pdata[j - 1], array->pdata[j]) > 0; j--)
@@ -83,6 +134,7 @@ ex_theme_library_read (const char  *name,
   g_autofree char *text = NULL;
   g_autofree char *first = NULL;
   const char *end, *colon;
+  gsize lead;
 
   g_return_val_if_fail (name != NULL, NULL);
 
@@ -97,13 +149,14 @@ ex_theme_library_read (const char  *name,
   end = strchr (text, '\n');
   first = g_strndup (text, end != NULL ? (gsize) (end - text) : strlen (text));
   g_strstrip (first);
+  /* The comment's opening: "; " in CQL 3, "// " in CQL 6. */
+  lead = strspn (first, "; /");
   colon = strstr (first, ": ");
   if (title != NULL)
-    *title = g_strstrip (g_strndup (first + strspn (first, "; "),
-                                    colon != NULL ? (gsize) (colon - first) - strspn (first, "; ")
-                                                  : 0));
+    *title = g_strstrip (g_strndup (first + lead,
+                                    colon != NULL ? (gsize) (colon - first) - lead : 0));
   if (description != NULL)
-    *description = g_strdup (colon != NULL ? colon + 2 : first + strspn (first, "; "));
+    *description = g_strdup (colon != NULL ? colon + 2 : first + lead);
 
   return g_steal_pointer (&text);
 }
@@ -113,21 +166,25 @@ ex_theme_library_read (const char  *name,
  * @text: a theme's CQL text (ex_theme_library_read()).
  *
  * Returns: (transfer full) (nullable): the database the theme names on its
- *   second line ("; database: PATH", relative: sample/... under data/,
- *   studies/... under the shared data), NULL if it names none.
+ *   second line ("; database: PATH" in CQL 3, "// database: PATH" in CQL 6,
+ *   relative: sample/... under data/, studies/... under the shared data),
+ *   NULL if it names none.
  */
 char *
 ex_theme_library_get_database (const char *text)
 {
-  static const char prefix[] = "; database: ";
+  static const char *const prefixes[] = { "; database: ", "// database: " };
   g_auto(GStrv) lines = NULL;
 
   g_return_val_if_fail (text != NULL, NULL);
 
   lines = g_strsplit (text, "\n", 3);
-  if (g_strv_length (lines) < 2 || !g_str_has_prefix (lines[1], prefix))
+  if (g_strv_length (lines) < 2)
     return NULL;
-  return g_strstrip (g_strdup (lines[1] + strlen (prefix)));
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (g_str_has_prefix (lines[1], prefixes[i]))
+      return g_strstrip (g_strdup (lines[1] + strlen (prefixes[i])));
+  return NULL;
 }
 
 /* Rows in the order of their titles. */
@@ -150,6 +207,10 @@ row_activated_cb (GtkListBox     *list,
 
 /**
  * ex_theme_library_activate:
+ * @name: a theme's file name ("excelsior.cql", "excelsior.cql6"), or its
+ *   name without the ending ("excelsior"): then the file of the library's
+ *   dialect.
+ *
  * Emits ExThemeLibrary::load for theme @name, as a click on its row does.
  *
  * Returns: FALSE if there is no such theme.
@@ -158,16 +219,74 @@ gboolean
 ex_theme_library_activate (ExThemeLibrary *self,
                            const char     *name)
 {
+  g_autofree char *file = NULL;
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (EX_IS_THEME_LIBRARY (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
 
-  text = ex_theme_library_read (name, NULL, NULL);
+  if (g_str_has_suffix (name, ".cql") || g_str_has_suffix (name, ".cql6"))
+    file = g_strdup (name);
+  else
+    file = g_strconcat (name, dialect_suffix (self->dialect), NULL);
+  text = ex_theme_library_read (file, NULL, NULL);
   if (text == NULL)
     return FALSE;
-  g_signal_emit (self, signals[LOAD], 0, name, text);
+  g_signal_emit (self, signals[LOAD], 0, file, text);
   return TRUE;
+}
+
+/**
+ * ex_theme_library_find_row:
+ * @name: a theme's name without the ending ("excelsior").
+ *
+ * Returns: (transfer none) (nullable): its row, NULL if the library does
+ *   not show it in its dialect.
+ */
+GtkListBoxRow *
+ex_theme_library_find_row (ExThemeLibrary *self,
+                           const char     *name)
+{
+  g_autofree char *file = NULL;
+
+  g_return_val_if_fail (EX_IS_THEME_LIBRARY (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  file = g_strconcat (name, dialect_suffix (self->dialect), NULL);
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (GTK_IS_LIST_BOX_ROW (row)
+        && g_strcmp0 (g_object_get_data (G_OBJECT (row), "ex-theme"), file) == 0)
+      return GTK_LIST_BOX_ROW (row);
+  return NULL;
+}
+
+/**
+ * ex_theme_library_set_dialect:
+ *
+ * Lists the themes of @dialect, with their text in it: the window sets
+ * the dialect of the query being edited (or of new queries when the
+ * editor is empty).
+ */
+void
+ex_theme_library_set_dialect (ExThemeLibrary *self,
+                              CqDialect       dialect)
+{
+  g_return_if_fail (EX_IS_THEME_LIBRARY (self));
+
+  if (self->dialect == dialect)
+    return;
+  self->dialect = dialect;
+  fill_list (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIALECT]);
+}
+
+CqDialect
+ex_theme_library_get_dialect (ExThemeLibrary *self)
+{
+  g_return_val_if_fail (EX_IS_THEME_LIBRARY (self), CQ_DIALECT_CQL3);
+
+  return self->dialect;
 }
 
 guint
@@ -176,6 +295,42 @@ ex_theme_library_get_n_themes (ExThemeLibrary *self)
   g_return_val_if_fail (EX_IS_THEME_LIBRARY (self), 0);
 
   return self->n_themes;
+}
+
+static void
+ex_theme_library_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  ExThemeLibrary *self = EX_THEME_LIBRARY (object);
+
+  switch (prop_id)
+    {
+    case PROP_DIALECT:
+      g_value_set_int (value, self->dialect);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ex_theme_library_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  ExThemeLibrary *self = EX_THEME_LIBRARY (object);
+
+  switch (prop_id)
+    {
+    case PROP_DIALECT:
+      ex_theme_library_set_dialect (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -194,6 +349,18 @@ ex_theme_library_class_init (ExThemeLibraryClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ex_theme_library_dispose;
+  object_class->get_property = ex_theme_library_get_property;
+  object_class->set_property = ex_theme_library_set_property;
+
+  /**
+   * ExThemeLibrary:dialect:
+   *
+   * The dialect whose themes are listed and loaded (a CqDialect).
+   */
+  properties[PROP_DIALECT] =
+    g_param_spec_int ("dialect", NULL, NULL, CQ_DIALECT_CQL3, CQ_DIALECT_CQL6, CQ_DIALECT_CQL3,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * ExThemeLibrary::load:
@@ -241,17 +408,19 @@ keep_paths_whole (const char *text)
   return g_string_free (out, FALSE);
 }
 
+/* The rows of the themes of the library's dialect, made anew when it
+ * changes: one row per theme, its title (and "CQL 6 only" for a theme
+ * CQL 3 cannot say) over its description, its text in the tooltip. */
 static void
-ex_theme_library_init (ExThemeLibrary *self)
+fill_list (ExThemeLibrary *self)
 {
-  g_auto(GStrv) names = ex_theme_library_list ();
+  g_auto(GStrv) names = ex_theme_library_list_dialect (self->dialect);
+  GtkWidget *child;
 
-  gtk_widget_init_template (GTK_WIDGET (self));
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
+    gtk_list_box_remove (self->list, child);
+  self->n_themes = 0;
 
-  gtk_list_box_set_sort_func (self->list, compare_rows, NULL, NULL);
-
-  /* One row per theme: its title over its description, its text in the
-   * tooltip. */
   for (guint i = 0; names[i] != NULL; i++)
     {
       g_autofree char *title = NULL;
@@ -260,6 +429,7 @@ ex_theme_library_init (ExThemeLibrary *self)
       GtkWidget *row = gtk_list_box_row_new ();
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
       GtkWidget *title_label = gtk_label_new (title);
+      GtkWidget *title_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       g_autofree char *shown = description != NULL ? keep_paths_whole (description) : NULL;
       GtkWidget *description_label = gtk_label_new (shown);
 
@@ -272,7 +442,19 @@ ex_theme_library_init (ExThemeLibrary *self)
       gtk_label_set_max_width_chars (GTK_LABEL (description_label), 50);
       gtk_widget_add_css_class (description_label, "dim-label");
       gtk_widget_set_name (description_label, "ex-theme-description");
-      gtk_box_append (GTK_BOX (box), title_label);
+      gtk_box_append (GTK_BOX (title_box), title_label);
+      if (self->dialect == CQ_DIALECT_CQL6 && !has_twin (names[i]))
+        {
+          GtkWidget *only = gtk_label_new (_("CQL 6 only"));
+
+          gtk_widget_add_css_class (only, "caption");
+          gtk_widget_add_css_class (only, "accent");
+          gtk_widget_set_name (only, "ex-theme-cql6-only");
+          gtk_widget_set_tooltip_text (only, _("CQL 3 cannot say this theme: it uses echo, "
+                                               "line, piece variables or pieceid"));
+          gtk_box_append (GTK_BOX (title_box), only);
+        }
+      gtk_box_append (GTK_BOX (box), title_box);
       gtk_box_append (GTK_BOX (box), description_label);
       gtk_widget_set_margin_top (box, 4);
       gtk_widget_set_margin_bottom (box, 4);
@@ -285,6 +467,16 @@ ex_theme_library_init (ExThemeLibrary *self)
       gtk_list_box_append (self->list, row);
       self->n_themes++;
     }
+}
+
+static void
+ex_theme_library_init (ExThemeLibrary *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  gtk_list_box_set_sort_func (self->list, compare_rows, NULL, NULL);
+  self->dialect = CQ_DIALECT_CQL3;
+  fill_list (self);
 }
 
 /**

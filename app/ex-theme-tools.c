@@ -48,7 +48,8 @@ struct _ExThemeTools
 G_DEFINE_FINAL_TYPE (ExThemeTools, ex_theme_tools, GTK_TYPE_WINDOW)
 
 /* The picker and the pattern board write the dialect of the editor's
- * text, or that of new queries into an empty editor
+ * text, and the theme library offers its themes in it, or in that of new
+ * queries for an empty editor
  * (ex_cql_insert_dialect()).  A long text is not empty: its dialect is the
  * one the editor tells, without copying it at each key. */
 static void
@@ -70,6 +71,7 @@ update_dialect (ExThemeTools *self)
     }
   ex_picker_set_dialect (self->picker, dialect);
   ex_pattern_board_set_dialect (self->pattern, dialect);
+  ex_theme_library_set_dialect (self->library, dialect);
 }
 
 /* The picker's designator and the pattern board's position go where they
