@@ -705,6 +705,85 @@ test_theme_library (void)
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
 }
 
+/* The library speaks the dialect of the query being edited: a CQL 6 query
+ * gets the CQL 6 texts and the CQL-6-only themes (marked), a CQL 3 query
+ * the CQL 3 texts only; an empty editor follows "new-query-dialect". */
+static void
+test_theme_library_cql6 (void)
+{
+  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExCqlEditor *editor = ex_window_get_cql_editor (window);
+  GSettings *settings = ex_application_get_settings ();
+  g_auto(GStrv) names6 = ex_theme_library_list_dialect (CQ_DIALECT_CQL6);
+  g_auto(GStrv) names3 = ex_theme_library_list_dialect (CQ_DIALECT_CQL3);
+  g_autofree char *theme = ex_theme_library_read ("underpromotion.cql6", NULL, NULL);
+  g_autofree char *database = NULL;
+  g_autofree char *text = NULL;
+  ExThemeTools *tools;
+  ExThemeLibrary *library;
+  GtkListBoxRow *row;
+
+  g_assert_cmpuint (g_strv_length (names6), >=, g_strv_length (names3) + 10);
+  g_assert_nonnull (theme);
+  g_assert_true (g_str_has_prefix (theme, "// Underpromotion: "));
+  database = ex_theme_library_get_database (theme);
+  g_assert_cmpstr (database, ==, "sample/studies.pgn");
+
+  gtk_window_present (GTK_WINDOW (window));
+  ex_test_spin (100);
+  tools = ex_window_get_theme_tools (window);
+  library = ex_theme_tools_get_library (tools);
+
+  /* A CQL 6 query in the editor: CQL 6 themes, the CQL-6-only ones too. */
+  ex_cql_editor_replace_text (editor, "cql()\nmate\n");
+  ex_test_spin (50);
+  g_assert_cmpint (ex_theme_library_get_dialect (library), ==, CQ_DIALECT_CQL6);
+  g_assert_cmpuint (ex_theme_library_get_n_themes (library), ==, g_strv_length (names6));
+  g_assert_nonnull (ex_theme_library_find_row (library, "platzwechsel"));
+  row = ex_theme_library_find_row (library, "underpromotion");
+  g_assert_nonnull (row);
+  /* A double-click on the row loads the CQL 6 text and its database. */
+  g_signal_emit_by_name (gtk_widget_get_parent (GTK_WIDGET (row)), "row-activated", row);
+  text = ex_cql_editor_dup_text (editor);
+  g_assert_cmpstr (text, ==, theme);
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "underpromotion.cql6"));
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "sample/studies.pgn"));
+
+  gtk_window_present (GTK_WINDOW (tools));
+  ex_theme_tools_show_page (tools, "themes");
+  ex_test_spin (200);
+  ex_test_screenshot (GTK_WIDGET (tools), "cql6-themes.png");
+  g_assert_cmpuint (check_description_breaks (GTK_WIDGET (tools)), ==, g_strv_length (names6));
+
+  /* Run: the CQL 6 twin finds the CQL 3 theme's 20 games. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tools), "tools.run", NULL));
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 20);
+
+  /* A CQL 3 query: the CQL 3 themes only. */
+  ex_cql_editor_replace_text (editor, "(match (position :mate))\n");
+  ex_test_spin (50);
+  g_assert_cmpint (ex_theme_library_get_dialect (library), ==, CQ_DIALECT_CQL3);
+  g_assert_cmpuint (ex_theme_library_get_n_themes (library), ==, g_strv_length (names3));
+  g_assert_null (ex_theme_library_find_row (library, "platzwechsel"));
+  g_assert_true (ex_theme_library_activate (library, "underpromotion"));
+  g_clear_pointer (&text, g_free);
+  text = ex_cql_editor_dup_text (editor);
+  g_assert_true (g_str_has_prefix (text, "; Underpromotion: "));
+
+  /* An empty editor: the dialect of new queries. */
+  ex_cql_editor_replace_text (editor, "");
+  g_settings_set_string (settings, "new-query-dialect", "cql6");
+  ex_test_spin (50);
+  g_assert_cmpint (ex_theme_library_get_dialect (library), ==, CQ_DIALECT_CQL6);
+  g_settings_set_string (settings, "new-query-dialect", "cql3");
+  ex_test_spin (50);
+  g_assert_cmpint (ex_theme_library_get_dialect (library), ==, CQ_DIALECT_CQL3);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+}
+
 static gboolean
 parsed_with_error (gpointer data)
 {
@@ -897,6 +976,7 @@ main (int   argc,
   g_test_add_func ("/ui-picker/flipcolor-needs-side", test_flipcolor_needs_side);
   g_test_add_func ("/ui-picker/search-for-this-position", test_search_for_this_position);
   g_test_add_func ("/ui-picker/theme-library", test_theme_library);
+  g_test_add_func ("/ui-picker/theme-library-cql6", test_theme_library_cql6);
   g_test_add_func ("/ui-picker/editor", test_editor);
 
   status = g_test_run ();
