@@ -46,6 +46,7 @@
 #include "ex-search-job.h"
 #include "ex-statusbar.h"
 #include "ex-symbol-palette.h"
+#include "ex-cql6-text.h"
 #include "ex-theme-library.h"
 #include "ex-window-private.h"
 
@@ -851,7 +852,10 @@ ex_window_list_examples (void)
  * @name: an example's file name (ex_window_list_examples()).
  *
  * Replaces the editor's text with the example (undoable: Ctrl+Z brings
- * back the text it replaced).
+ * back the text it replaced).  Every example NAME.cql has a CQL 6 twin
+ * NAME.cql6 that finds the same games in the bundled sample: when the
+ * editor holds a CQL 6 query (or is empty and new queries are CQL 6), the
+ * twin is loaded.
  *
  * Returns: FALSE if there is no such example.
  */
@@ -877,11 +881,25 @@ ex_window_load_example (ExWindow   *self,
                         const char *name)
 {
   g_autofree char *text = NULL;
+  g_autofree char *twin = NULL;
 
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
 
-  text = read_example (name);
+  if (g_str_has_suffix (name, ".cql"))
+    {
+      g_autofree char *current = ex_cql_editor_dup_text (self->cql_editor);
+
+      if (ex_cql_insert_dialect (current) == CQ_DIALECT_CQL6)
+        {
+          twin = g_strconcat (name, "6", NULL);
+          text = read_example (twin);
+          if (text != NULL)
+            name = twin;
+        }
+    }
+  if (text == NULL)
+    text = read_example (name);
   if (text == NULL)
     return FALSE;
 
