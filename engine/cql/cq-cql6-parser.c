@@ -890,6 +890,10 @@ parse_primary_base (Cq6Parser *p)
     }
 }
 
+static Cq6Filter *parse_count (Cq6Parser *p);
+static Cq6Filter *parse_complement (Cq6Parser *p);
+static Cq6Filter *parse_unary (Cq6Parser *p);
+
 /* A primary, then `:` and a filter to evaluate at the position it gives
  * (`parent:check`, `source:pieceid x`): `:` binds tightest (CQL 6
  * reference, "colon"). */
@@ -916,7 +920,16 @@ _cq6_parse_primary (Cq6Parser *p)
           _cq6_filter_free (f);
           return NULL;
         }
-      right = parse_primary_base (p);
+      /* A prefix operator applies to what follows, there: `X:#Q`, `X:~A`,
+       * `X:-ply` (CQL 6.2 reads them so). */
+      if (_cq6_is_punct (_cq6_peek (p), "#"))
+        right = parse_count (p);
+      else if (_cq6_is_punct (_cq6_peek (p), "~"))
+        right = parse_complement (p);
+      else if (_cq6_is_punct (_cq6_peek (p), "-"))
+        right = parse_unary (p);
+      else
+        right = parse_primary_base (p);
       if (right == NULL)
         {
           _cq6_filter_free (f);

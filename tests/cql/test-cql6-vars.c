@@ -48,6 +48,9 @@ static const Case cases[] = {
   /* A position variable, and `:` at it. */
   { START_FEN, "1. e4", "cql() Here = currentposition Here:wtm", 1 },
   { START_FEN, "1. e4 e5", "cql() if initial {Start = currentposition} Start:wtm btm", 1 },
+  /* A prefix operator after `:` applies there. */
+  { START_FEN, "1. e4 d5 2. exd5", "cql() parent:#p > #p", 1 },
+  { START_FEN, "1. e4 d5 2. exd5", "cql() parent:-ply == 1 - ply", 3 },
   /* Values last from position to position within the game. */
   { START_FEN, "1. e4 e5 2. Nf3", "cql() if initial {Count = 0} Count += 1 Count == 3", 1 },
   { START_FEN, "1. e4 f5 2. Qh5+ g6", "cql() if check {Seen = 1} isbound Seen", 2 },
