@@ -24,9 +24,11 @@
  * that calls itself is refused, this bounds chains of distinct ones. */
 #define MAX_CALL_DEPTH 32
 
-/* The most rounds one `while` runs at one position (a condition that
- * never fails would otherwise hang the search). */
-#define MAX_WHILE_ROUNDS 1000000
+/* The most rounds one `while` runs at one position: a condition that
+ * never fails would otherwise hang the search (a board has 64 squares; a
+ * loop over squares, moves or pieces ends far sooner).  A loop cut there
+ * does not match, so that a runaway loop never passes for a result. */
+#define MAX_WHILE_ROUNDS 10000
 
 /* A function: where its body's tokens lie, and its parameters. */
 typedef struct {
@@ -808,15 +810,14 @@ _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           return FALSE;
       return _cq6_eval (f->args[f->n_args - 1], c, v);
     case CQ6_WHILE:
-      /* The body while the condition matches; while matches always.  A
-       * loop that never ends is cut after MAX_WHILE_ROUNDS rounds. */
-      for (guint64 round = 0; round < MAX_WHILE_ROUNDS && _cq6_eval (f->args[0], c, &a);
-           round++)
+      /* The body while the condition matches; while matches when the
+       * condition stops matching (CQL 6.2 always matches). */
+      for (guint64 round = 0; _cq6_eval (f->args[0], c, &a); round++)
         {
+          if (round == MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
+            return FALSE;
           a.set = 0;
           _cq6_eval (f->args[1], c, &a);
-          if (cq_game_is_stopped (c->game))
-            break;
         }
       return TRUE;
     default:

@@ -86,6 +86,8 @@ static const Case cases[] = {
   /* while: runs while its condition matches, and matches. */
   { START_FEN, "", "cql() Iters = 0 while (Iters < 5) { Iters += 1 } Iters == 5", 1 },
   { START_FEN, "", "cql() Iters = 9 while (Iters < 5) { Iters += 1 } Iters == 9", 1 },
+  { START_FEN, "", "cql() Iters = 0 while (Iters < 20000) { Iters += 1 }", 0 }, /* cut */
+  { START_FEN, "", "cql() Iters = 0 while (Iters < 9000) { Iters += 1 }", 1 },
   /* ~~: the text a regular expression finds. */
   { START_FEN, "", "cql() player white ~~ \"Las[a-z]+\" == \"Lasker\"", 1 },
   { START_FEN, "", "cql() player white ~~ \"^Tarr\"", 0 },
