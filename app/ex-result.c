@@ -4,7 +4,8 @@
  *
  * An ExResult is the workbench's copy of a #CqMatch: where the game lies in
  * the database (number, byte offset and length), the seven-tag roster
- * values and the matched positions (rulings R2).  The game itself is not
+ * values, the matched positions (rulings R2) and, for a CQL 6 query that
+ * sorts, the game's sort values.  The game itself is not
  * kept: it is re-read by offset when shown or exported (design.md, "Memory
  * stays flat").  Immutable once created, so it may be created on the
  * search thread and read from any thread afterwards.
@@ -27,6 +28,8 @@ struct _ExResult
   char              *result;
   CqMatchedPosition *positions;
   guint              n_positions;
+  CqSortValue       *sort_values;
+  guint              n_sort_values;
 };
 
 G_DEFINE_FINAL_TYPE (ExResult, ex_result, G_TYPE_OBJECT)
@@ -60,6 +63,9 @@ ex_result_finalize (GObject *object)
   g_free (self->black);
   g_free (self->result);
   g_free (self->positions);
+  for (guint i = 0; i < self->n_sort_values; i++)
+    g_free (self->sort_values[i].string);
+  g_free (self->sort_values);
 
   G_OBJECT_CLASS (ex_result_parent_class)->finalize (object);
 }
@@ -181,6 +187,14 @@ ex_result_new_from_match (const CqMatch *match)
   if (match->n_positions > 0)
     self->positions = g_memdup2 (match->positions,
                                  sizeof (CqMatchedPosition) * match->n_positions);
+  self->n_sort_values = match->n_sort_values;
+  if (match->n_sort_values > 0)
+    {
+      self->sort_values = g_memdup2 (match->sort_values,
+                                     sizeof (CqSortValue) * match->n_sort_values);
+      for (guint i = 0; i < match->n_sort_values; i++)
+        self->sort_values[i].string = g_strdup (match->sort_values[i].string);
+    }
 
   return self;
 }
@@ -267,4 +281,23 @@ ex_result_get_positions (ExResult *self,
 
   *n_positions = self->n_positions;
   return self->positions;
+}
+
+/**
+ * ex_result_get_sort_values:
+ * @n_values: (out): number of entries: the query's sort keys
+ *   (cq_query_get_n_sort_keys()), 0 for a query that does not sort.
+ *
+ * Returns: (transfer none) (nullable): the game's value of each `sort`
+ *   filter, in query order (#CqSortValue); NULL when there are none.
+ */
+const CqSortValue *
+ex_result_get_sort_values (ExResult *self,
+                           guint    *n_values)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), NULL);
+  g_return_val_if_fail (n_values != NULL, NULL);
+
+  *n_values = self->n_sort_values;
+  return self->sort_values;
 }

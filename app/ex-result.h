@@ -26,5 +26,7 @@ const char              *ex_result_get_round       (ExResult *self);
 const char              *ex_result_get_result      (ExResult *self);
 const CqMatchedPosition *ex_result_get_positions   (ExResult *self,
                                                     guint    *n_positions);
+const CqSortValue       *ex_result_get_sort_values (ExResult *self,
+                                                    guint    *n_values);
 
 G_END_DECLS

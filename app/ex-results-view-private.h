@@ -19,6 +19,7 @@ G_BEGIN_DECLS
  */
 typedef enum {
   EX_RESULT_COLUMN_NUMBER,
+  EX_RESULT_COLUMN_SORT,      /* a CQL 6 query's sort values (shown when it sorts) */
   EX_RESULT_COLUMN_WHITE,
   EX_RESULT_COLUMN_BLACK,
   EX_RESULT_COLUMN_EVENT,

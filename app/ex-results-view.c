@@ -65,9 +65,14 @@ struct _ExResultsView
   ExResult            *current;        /* the result shown: the last selected */
   GtkBitset           *last_selection; /* the selection before its last change */
   gboolean             counting;       /* a result set was started: the header counts it */
+  gboolean             sort_min;       /* the Sort column: the smallest value is the best */
+  gboolean             by_sort_value;  /* the search sorts: listed by the Sort column */
+  guint                scroll_idle_id;
 };
 
 G_DEFINE_FINAL_TYPE (ExResultsView, ex_results_view, GTK_TYPE_WIDGET)
+
+static void sort_pending_cb (GObject *object, GParamSpec *pspec, gpointer user_data);
 
 enum {
   PROP_0,
@@ -171,6 +176,29 @@ result_column_text (ExResult *result,
       ex_result_get_positions (result, &n_positions);
       g_snprintf (buf, buf_size, "%u", n_positions);
       return buf;
+    case EX_RESULT_COLUMN_SORT:
+      {
+        /* The values of the query's sort filters, "187" or "187, 5". */
+        guint n;
+        const CqSortValue *values = ex_result_get_sort_values (result, &n);
+        gsize used = 0;
+
+        buf[0] = '\0';
+        for (guint i = 0; i < n && used + 1 < buf_size; i++)
+          {
+            const char *sep = i > 0 ? ", " : "";
+
+            if (!values[i].has_value)
+              used += g_snprintf (buf + used, buf_size - used, "%s-", sep);
+            else if (values[i].is_string)
+              used += g_snprintf (buf + used, buf_size - used, "%s%s", sep, values[i].string);
+            else
+              used += g_snprintf (buf + used, buf_size - used, "%s%" G_GINT64_FORMAT, sep,
+                                  values[i].number);
+            used = MIN (used, buf_size - 1);
+          }
+        return buf;
+      }
     case EX_RESULT_COLUMN_FOUND:
       {
         /* The closest of the positions found: fewest pieces different. */
@@ -195,7 +223,8 @@ label_setup_cb (GtkSignalListItemFactory *factory,
                 gpointer                  user_data)
 {
   guint column = GPOINTER_TO_UINT (user_data);
-  gboolean numeric = column == EX_RESULT_COLUMN_NUMBER || column == EX_RESULT_COLUMN_POSITIONS;
+  gboolean numeric = column == EX_RESULT_COLUMN_NUMBER || column == EX_RESULT_COLUMN_POSITIONS
+                     || column == EX_RESULT_COLUMN_SORT;
   /* GtkInscription, not GtkLabel: made for list cells, it measures and
    * lays out for less (rows are built while results pour in). */
   GtkWidget *cell = gtk_inscription_new (NULL);
@@ -240,6 +269,57 @@ compare_tags (const char *a,
   return g_ascii_strcasecmp (a, b);
 }
 
+/* By the first sort value, then the next: numbers by size, strings by
+ * their bytes, a missing value below any other (so that the games without
+ * one come last when the largest values come first). */
+static int
+compare_sort_values (ExResult *ra,
+                     ExResult *rb)
+{
+  guint na, nb;
+  const CqSortValue *a = ex_result_get_sort_values (ra, &na);
+  const CqSortValue *b = ex_result_get_sort_values (rb, &nb);
+
+  for (guint i = 0; i < MIN (na, nb); i++)
+    {
+      int cmp;
+
+      if (a[i].has_value != b[i].has_value)
+        return a[i].has_value ? 1 : -1;
+      if (!a[i].has_value)
+        continue;
+      if (a[i].is_string && b[i].is_string)
+        cmp = strcmp (a[i].string, b[i].string);
+      else
+        cmp = (a[i].number > b[i].number) - (a[i].number < b[i].number);
+      if (cmp != 0)
+        return cmp;
+    }
+  return 0;
+}
+
+/* The Sort column's order: the query's, the best value first (the largest,
+ * or with `sort min` the smallest), ties in game number order, as CQL 6.2
+ * writes sorted games (docs/cql6.md "sort"). */
+static int
+compare_by_sort_key (gconstpointer a,
+                     gconstpointer b,
+                     gpointer      user_data)
+{
+  ExResultsView *self = user_data;
+  ExResult *ra = (ExResult *)a;
+  ExResult *rb = (ExResult *)b;
+  int cmp = compare_sort_values (ra, rb);
+  guint64 na = ex_result_get_number (ra);
+  guint64 nb = ex_result_get_number (rb);
+
+  if (!self->sort_min)
+    cmp = -cmp;
+  if (cmp == 0)
+    cmp = (na > nb) - (na < nb);
+  return cmp < 0 ? GTK_ORDERING_SMALLER : cmp > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+}
+
 /* The sort order of column GPOINTER_TO_UINT (@user_data); ties are broken
  * by game number, so that every order is total and stable.  Plain C
  * comparisons (no GtkExpression): the sort model compares often while
@@ -269,6 +349,7 @@ compare_results (gconstpointer a,
         cmp = (pa > pb) - (pa < pb);
       }
       break;
+
     default:
       {
         char buf_a[32], buf_b[32];
@@ -329,7 +410,9 @@ add_column (ExResultsView *self,
     }
   width = MAX (width + CELL_PADDING, text_width (self, title) + TITLE_PADDING);
 
-  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_results, GUINT_TO_POINTER (index), NULL));
+  sorter = index == EX_RESULT_COLUMN_SORT
+           ? GTK_SORTER (gtk_custom_sorter_new (compare_by_sort_key, self, NULL))
+           : GTK_SORTER (gtk_custom_sorter_new (compare_results, GUINT_TO_POINTER (index), NULL));
   column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_sorter (column, sorter);
   gtk_column_view_column_set_resizable (column, TRUE);
@@ -415,6 +498,91 @@ update_column_visibility (ExResultsView *self,
     show_column (self, EX_RESULT_COLUMN_DATE, date);
 }
 
+/* Rows that come in sorted by value land above the ones shown first, and
+ * the list keeps those in view: when the sort is done, and nothing was
+ * selected yet, the list goes back to its top, the best value. */
+static gboolean
+scroll_to_top_cb (gpointer user_data)
+{
+  ExResultsView *self = user_data;
+
+  self->scroll_idle_id = 0;
+  if (!self->by_sort_value || self->current != NULL
+      || g_list_model_get_n_items (G_LIST_MODEL (self->sorted)) == 0)
+    return G_SOURCE_REMOVE;
+  /* The column view's list (GTK 4.8 has no gtk_column_view_scroll_to()):
+   * its scroll-to-item action, which moves the anchor too. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      gtk_widget_activate_action (child, "list.scroll-to-item", "u", 0);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+sort_pending_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 gpointer    user_data)
+{
+  ExResultsView *self = user_data;
+
+  if (!self->by_sort_value || self->current != NULL || self->scroll_idle_id != 0
+      || gtk_sort_list_model_get_pending (self->sorted) > 0)
+    return;
+  /* Not from inside the sort model's change (the list is being rebuilt),
+   * and after the next layout. */
+  self->scroll_idle_id = g_idle_add_full (G_PRIORITY_LOW, scroll_to_top_cb, self, NULL);
+}
+
+/**
+ * ex_results_view_set_sort_key:
+ * @sorts: the search about to start sorts its games (a CQL 6 query with
+ *   `sort`: cq_query_get_n_sort_keys() > 0).
+ * @label: (nullable): its first sort's label, the column's title; NULL
+ *   for "Sort".
+ * @min: the first sort is `sort min`.
+ *
+ * Shows the Sort column for such a search, titled with the label, and
+ * orders the list by it as CQL 6.2 orders its output (the best value
+ * first: the largest, or with `sort min` the smallest); hides it for any
+ * other search, which is ordered by game number again after a sorted one.
+ */
+void
+ex_results_view_set_sort_key (ExResultsView *self,
+                              gboolean       sorts,
+                              const char    *label,
+                              gboolean       min)
+{
+  GtkColumnViewColumn *column;
+
+  g_return_if_fail (EX_IS_RESULTS_VIEW (self));
+
+  column = self->columns[EX_RESULT_COLUMN_SORT];
+  self->by_sort_value = sorts;
+  if (!sorts)
+    {
+      /* The last search sorted: its order goes with its column. */
+      if (gtk_column_view_column_get_column_view (column) != NULL)
+        gtk_column_view_sort_by_column (self->column_view,
+                                        self->columns[EX_RESULT_COLUMN_NUMBER],
+                                        GTK_SORT_ASCENDING);
+      show_column (self, EX_RESULT_COLUMN_SORT, FALSE);
+      return;
+    }
+  if (label == NULL)
+    label = C_("column", "Sort");
+  gtk_column_view_column_set_title (column, label);
+  /* As wide as the title needs, but not wider than a name column. */
+  gtk_column_view_column_set_fixed_width (
+    column, MAX (text_width (self, "-00000000") + CELL_PADDING,
+                 MIN (text_width (self, label), text_width (self, "MMMMMMMMMMMM")) + TITLE_PADDING));
+  self->sort_min = min;
+  self->by_sort_value = TRUE;
+  show_column (self, EX_RESULT_COLUMN_SORT, TRUE);
+  /* Ascending in the column's own order: the best value first. */
+  gtk_column_view_sort_by_column (self->column_view, column, GTK_SORT_ASCENDING);
+}
+
 /**
  * ex_results_view_sort:
  * @column: the column to sort by (as a click on its title does); a hidden
@@ -496,6 +664,7 @@ feed_slice (ExResultsView *self)
 
       g_list_store_splice (self->results, n, 0, self->pending->pdata + self->pending_head, k);
       self->pending_head += k;
+      sort_pending_cb (NULL, NULL, self);
       if (n == 0)
         gtk_stack_set_visible_child_name (self->results_stack, "results");
       update_results_count (self);
@@ -1078,6 +1247,7 @@ ex_results_view_dispose (GObject *object)
   GtkWidget *child;
 
   stop_feeding (self);
+  g_clear_handle_id (&self->scroll_idle_id, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), EX_TYPE_RESULTS_VIEW);
   /* The template's top-level child (the box) is not a bound child. */
@@ -1186,6 +1356,9 @@ ex_results_view_init (ExResultsView *self)
   /* Translators: column titles of the results list.  For studies White
    * and Black usually hold the composer and the stipulation. */
   add_column (self, EX_RESULT_COLUMN_NUMBER, C_("column", "#"), "000000", 0);
+  /* Translators: the values of a CQL 6 query's `sort` filter, when the
+   * query gives it no label of its own */
+  add_column (self, EX_RESULT_COLUMN_SORT, C_("column", "Sort"), "-00000000", 0);
   add_column (self, EX_RESULT_COLUMN_WHITE, C_("column", "White"), NULL, 12);
   add_column (self, EX_RESULT_COLUMN_BLACK, C_("column", "Black"), NULL, 12);
   add_column (self, EX_RESULT_COLUMN_EVENT, C_("column", "Event"), NULL, 14);
@@ -1195,9 +1368,11 @@ ex_results_view_init (ExResultsView *self)
   /* Translators: the number of matched positions of a game */
   add_column (self, EX_RESULT_COLUMN_POSITIONS, C_("column", "Positions"), "00000", 0);
   add_column (self, EX_RESULT_COLUMN_FOUND, C_("column", "Found"), NULL, 20);
+
   gtk_column_view_column_set_expand (self->columns[EX_RESULT_COLUMN_EVENT], TRUE);
   show_column (self, EX_RESULT_COLUMN_ROUND, FALSE);
   show_column (self, EX_RESULT_COLUMN_FOUND, FALSE);
+  show_column (self, EX_RESULT_COLUMN_SORT, FALSE);
 
   self->filter = GTK_FILTER (gtk_custom_filter_new (filter_result, self, NULL));
   self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->results)), NULL);
@@ -1206,6 +1381,8 @@ ex_results_view_init (ExResultsView *self)
   self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
                                           g_object_ref (sorter));
   gtk_sort_list_model_set_incremental (self->sorted, TRUE);
+  g_signal_connect_object (self->sorted, "notify::pending", G_CALLBACK (sort_pending_cb),
+                           self, 0);
   /* Several rows can be selected (Ctrl/Shift+click, Ctrl+A) for Export;
    * the game view shows the last one selected. */
   self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));

@@ -19,6 +19,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ExResultsView, ex_results_view, EX, RESULTS_VIEW, GtkWidget)
 
 void               ex_results_view_clear           (ExResultsView *self);
+void               ex_results_view_set_sort_key    (ExResultsView *self,
+                                                    gboolean       sorts,
+                                                    const char    *label,
+                                                    gboolean       min);
 void               ex_results_view_add             (ExResultsView *self,
                                                     GPtrArray     *results);
 guint              ex_results_view_get_n_pending   (ExResultsView *self);

@@ -732,8 +732,17 @@ start_search (ExWindow *self,
   g_ptr_array_add (paths, NULL);
   path = g_ptr_array_index (paths, 0);
 
-  /* A new result set: forget the old one. */
+  /* A new result set: forget the old one.  A query that sorts its games
+   * shows its sort values, in its order. */
   ex_results_view_clear (self->results_view);
+  {
+    gboolean min = FALSE;
+    const char *label = cq_query_get_n_sort_keys (query) > 0
+                        ? cq_query_get_sort_label (query, 0, &min) : NULL;
+
+    ex_results_view_set_sort_key (self->results_view, cq_query_get_n_sort_keys (query) > 0,
+                                  label, min);
+  }
   ex_statusbar_reset_diagnostics (self->statusbar);
   ex_diagnostics_reset (self->diagnostics_view, path);
   memset (&self->progress, 0, sizeof self->progress);

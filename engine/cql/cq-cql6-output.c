@@ -452,3 +452,16 @@ _cq6_persistent_text (const Cq6Program *prog)
   g_ptr_array_add (out, NULL);
   return (char **) g_ptr_array_free (out, FALSE);
 }
+
+const char *
+_cq6_sort_label (const Cq6Program *prog, guint key, gboolean *min)
+{
+  const Cq6Sort *sort;
+
+  if (prog->sorts == NULL || key >= prog->sorts->len)
+    return NULL;
+  sort = prog->sorts->pdata[key];
+  if (min != NULL)
+    *min = sort->min;
+  return sort->label;
+}

@@ -620,6 +620,7 @@ char      **_cq6_persistent_text     (const Cq6Program *prog);
 int         _cq6_compare_sort_values (const Cq6Program *prog, const CqSortValue *a,
                                       const CqSortValue *b);
 char       *_cq6_format_sort_labels  (const Cq6Program *prog, const CqSortValue *values);
+const char *_cq6_sort_label          (const Cq6Program *prog, guint key, gboolean *min);
 
 /* cq-cql6-positions.c: the comments that refer to another position
  * (echo, line): appends to @out how the reference names @node, "move

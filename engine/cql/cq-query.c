@@ -316,6 +316,15 @@ cq_query_compare_sort_values (const CqQuery *query, const CqSortValue *a, const 
   return query->cql6 != NULL ? _cq6_compare_sort_values (query->cql6, a, b) : 0;
 }
 
+const char *
+cq_query_get_sort_label (const CqQuery *query, guint key, gboolean *min)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+  if (min != NULL)
+    *min = FALSE;
+  return query->cql6 != NULL ? _cq6_sort_label (query->cql6, key, min) : NULL;
+}
+
 char *
 cq_query_format_sort_labels (const CqQuery *query, const CqSortValue *values)
 {

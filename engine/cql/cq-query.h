@@ -320,6 +320,17 @@ int         cq_query_compare_sort_values (const CqQuery *query, const CqSortValu
 char       *cq_query_format_sort_labels (const CqQuery *query, const CqSortValue *values);
 
 /**
+ * cq_query_get_sort_label:
+ * @key: a sort key, below cq_query_get_n_sort_keys().
+ * @min: (out) (optional): TRUE for `sort min` (the smallest value is the
+ *   best and goes first), FALSE for `sort` and `sort max`.
+ *
+ * Returns: (transfer none) (nullable): the label the query gives the sort
+ *   key (`sort "checks" ...`), or NULL when it has none.
+ */
+const char *cq_query_get_sort_label (const CqQuery *query, guint key, gboolean *min);
+
+/**
  * cq_query_match_game:
  * @game: a game whose moves were parsed (cq_game_parse_moves()).  Must not
  *   be a skipped game.

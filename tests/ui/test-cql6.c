@@ -22,6 +22,7 @@
 #include "ex-picker.h"
 #include "ex-preferences.h"
 #include "ex-symbol-palette.h"
+#include "ex-result.h"
 #include "ex-theme-tools.h"
 #include "ex-window-private.h"
 #include "ui-common.h"
@@ -435,6 +436,75 @@ test_completion (void)
   destroy_window (window);
 }
 
+static gboolean
+not_sorting (gpointer data)
+{
+  return !ex_window_is_sorting (EX_WINDOW (data));
+}
+
+/* A CQL 6 query that sorts lists its games best value first, ties in game
+ * number order, as CQL 6.2 writes them; the next query that does not
+ * sort is listed by game number again. */
+static void
+test_sort_column (void)
+{
+  ExWindow *window = new_window ();
+  ExCqlEditor *editor = ex_window_get_cql_editor (window);
+  GListModel *results;
+  guint n;
+
+  ex_cql_editor_replace_text (editor, "cql()\ninitial\nsort \"white pieces\" #A\n");
+  n = run (window);
+  g_assert_cmpuint (n, >, 10);
+  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  results = ex_window_get_results (window);
+  for (guint i = 0; i + 1 < n; i++)
+    {
+      g_autoptr(ExResult) a = g_list_model_get_item (results, i);
+      g_autoptr(ExResult) b = g_list_model_get_item (results, i + 1);
+      guint na, nb;
+      const CqSortValue *va = ex_result_get_sort_values (a, &na);
+      const CqSortValue *vb = ex_result_get_sort_values (b, &nb);
+
+      g_assert_cmpuint (na, ==, 1);
+      g_assert_cmpuint (nb, ==, 1);
+      g_assert_true (va[0].has_value && !va[0].is_string);
+      g_assert_cmpint (va[0].number, >=, vb[0].number);
+      if (va[0].number == vb[0].number)
+        g_assert_cmpuint (ex_result_get_number (a), <, ex_result_get_number (b));
+    }
+  ex_test_spin (300);
+  ex_test_screenshot (GTK_WIDGET (window), "cql6-sort-column.png");
+
+  /* sort min: the smallest first. */
+  ex_cql_editor_replace_text (editor, "cql()\ninitial\nsort min #A\n");
+  n = run (window);
+  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  {
+    g_autoptr(ExResult) first = g_list_model_get_item (results, 0);
+    g_autoptr(ExResult) last = g_list_model_get_item (results, n - 1);
+    guint k;
+
+    g_assert_cmpint (ex_result_get_sort_values (first, &k)[0].number, <=,
+                     ex_result_get_sort_values (last, &k)[0].number);
+  }
+
+  /* A query that does not sort: game number order, no sort values. */
+  ex_cql_editor_replace_text (editor, "cql()\nmate\n");
+  n = run (window);
+  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  for (guint i = 0; i + 1 < n; i++)
+    {
+      g_autoptr(ExResult) a = g_list_model_get_item (results, i);
+      g_autoptr(ExResult) b = g_list_model_get_item (results, i + 1);
+      guint k;
+
+      g_assert_null (ex_result_get_sort_values (a, &k));
+      g_assert_cmpuint (ex_result_get_number (a), <, ex_result_get_number (b));
+    }
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -451,6 +521,7 @@ main (int   argc,
   g_test_add_func ("/cql6/picker-and-pattern", test_picker_and_pattern);
   g_test_add_func ("/cql6/symbols", test_symbols);
   g_test_add_func ("/cql6/completion", test_completion);
+  g_test_add_func ("/cql6/sort-column", test_sort_column);
 
   status = g_test_run ();
   g_clear_object (&app);

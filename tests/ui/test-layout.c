@@ -136,6 +136,17 @@ find_label (GtkWidget  *widget,
   return NULL;
 }
 
+/* The label has been given the width of its text as it is now. */
+static gboolean
+label_laid_out (gpointer data)
+{
+  GtkWidget *label = data;
+  int natural;
+
+  gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  return gtk_widget_get_width (label) >= natural;
+}
+
 /* A label shows its whole text: not shortened, and given its natural
  * width. */
 static void
@@ -218,7 +229,13 @@ test_medium (void)
       progress = find_label (GTK_WIDGET (window), ex_statusbar_get_progress (window->statusbar));
       g_assert_nonnull (progress);
       g_test_message ("progress: %s", gtk_label_get_text (progress));
+      /* The text changes every 100 ms and the label gets its width at the
+       * next frame: on a busy machine the check may fall between the two,
+       * so it waits for a frame that has laid the text out. */
+      g_object_ref (progress);
+      ex_test_wait_until (label_laid_out, progress, 2000);
       assert_label_whole (progress);
+      g_object_unref (progress);
     }
   else
     g_test_message ("the search ended before its progress was shown");
