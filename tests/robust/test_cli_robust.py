@@ -194,7 +194,13 @@ class CliRobust(unittest.TestCase):
         before = sha(big)
         proc = subprocess.Popen([CQL, "--threads", "1", self.query(body="(position :mate)", pgn=big)],
                                 stderr=subprocess.PIPE, text=True, cwd=self.dir)
-        time.sleep(0.5)
+        # The interrupt goes once the search has started (its temporary
+        # output exists, and the signal handlers come right after it): on a
+        # busy machine a fixed delay could fall before the process is up.
+        deadline = time.monotonic() + 30
+        while not self.leftovers() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.3)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
         if proc.returncode == 0:
