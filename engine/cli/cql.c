@@ -9,7 +9,8 @@
  * renamed into place only when the search completes (CqOutputFile: the old
  * file's mode is kept, a symbolic link is written through, a file the user
  * may not write is refused before the search), so an interrupted (SIGINT,
- * SIGTERM, SIGHUP) or failed search leaves any existing output untouched;
+ * SIGTERM, SIGHUP) or failed search leaves any existing output untouched
+ * (a signal after the search, while the output is written, is ignored);
  * the input database is never written, and an output that is the input is
  * refused.
  *
@@ -466,6 +467,7 @@ main (int argc, char **argv)
   gboolean to_stdout;
   GThread *thread;
   guint sigint_id, sigterm_id, sighup_id;
+  int status;
   Cli cli = { 0 };
 
   cli.writeback_fd = -1;
@@ -691,9 +693,9 @@ main (int argc, char **argv)
   thread = g_thread_new ("cql-search", search_thread, &cli);
   g_main_loop_run (cli.loop);
   g_thread_join (thread);
-  g_source_remove (sigint_id);
-  g_source_remove (sigterm_id);
-  g_source_remove (sighup_id);
+  /* The signal sources stay until the end: an interrupt that comes once
+   * the search is over is caught and ignored, so that the output is
+   * written and renamed whole rather than left as a temporary file. */
   g_main_loop_unref (cli.loop);
   clear_progress_line (&cli);
 
@@ -722,7 +724,8 @@ main (int argc, char **argv)
     {
       fprintf (stderr, "cql: cannot write '%s': %s\n", cli.out_name, g_strerror (cli.write_errno));
       g_clear_error (&cli.error);
-      return EXIT_FAILURE_;
+      status = EXIT_FAILURE_;
+      goto out;
     }
   if (!cli.ok && !g_error_matches (cli.error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
     {
@@ -732,13 +735,15 @@ main (int argc, char **argv)
       else
         fprintf (stderr, "cql: %s\n", cli.error ? cli.error->message : "search failed");
       g_clear_error (&cli.error);
-      return EXIT_FAILURE_;
+      status = EXIT_FAILURE_;
+      goto out;
     }
   if (output_file != NULL && !cq_output_file_commit (output_file, &error))
     {
       fprintf (stderr, "cql: %s\n", error->message);
       g_clear_error (&cli.error);
-      return EXIT_FAILURE_;
+      status = EXIT_FAILURE_;
+      goto out;
     }
 
   /* Some input could not be read to its end: every game read was
@@ -751,7 +756,8 @@ main (int argc, char **argv)
                cli.progress.matches, cli.progress.matches == 1 ? "match" : "matches",
                cli.progress.games, cli.progress.games == 1 ? "game" : "games");
       g_clear_error (&cli.error);
-      return EXIT_FAILURE_;
+      status = EXIT_FAILURE_;
+      goto out;
     }
 
   if (cli.progress.damaged || cli.progress.skipped)
@@ -769,5 +775,10 @@ main (int argc, char **argv)
              cli.progress.seconds > 0 ? cli.progress.games / cli.progress.seconds : 0.0,
              cli.progress.plies ? cli.progress.seconds * 1e9 / cli.progress.plies : 0.0,
              opt_threads > 0 ? (guint) opt_threads : g_get_num_processors ());
-  return EXIT_OK;
+  status = EXIT_OK;
+out:
+  g_source_remove (sigint_id);
+  g_source_remove (sigterm_id);
+  g_source_remove (sighup_id);
+  return status;
 }

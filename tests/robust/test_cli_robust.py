@@ -192,15 +192,19 @@ class CliRobust(unittest.TestCase):
         with open(out, "w") as f:
             f.write("precious\n")
         before = sha(big)
-        proc = subprocess.Popen([CQL, "--threads", "1", self.query(body="(position :mate)", pgn=big)],
+        # A transform query, so that the search lasts about a second.
+        body = "(position Qa1 kc3 :shift :flip :flipcolor)"
+        proc = subprocess.Popen([CQL, "--threads", "1", self.query(body=body, pgn=big)],
                                 stderr=subprocess.PIPE, text=True, cwd=self.dir)
         # The interrupt goes once the search has started (its temporary
         # output exists, and the signal handlers come right after it): on a
-        # busy machine a fixed delay could fall before the process is up.
+        # busy machine a fixed delay could fall before the process is up,
+        # on an idle one after the search.  One that comes after the search
+        # is ignored and the output written whole (exit 0: skipped here).
         deadline = time.monotonic() + 30
         while not self.leftovers() and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        time.sleep(0.3)
+            time.sleep(0.01)
+        time.sleep(0.05)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
         if proc.returncode == 0:
