@@ -120,7 +120,7 @@ static const char *const cql6_keywords[] = {
   "shifthorizontal", "shifthorizontal F: F moved along the ranks",
   "shiftvertical", "shiftvertical F: F moved along the files",
   "count", "flip count F (and the other transforms): how many images of F match",
-  /* Part 2 of CQL 6 */
+  /* Across positions, variables, output */
   "line", "line [primary singlecolor nestban quiet] --> F --> G* ...: consecutive positions matching F, G, ... (* + ? {m,n}, groups)",
   "path", "path [primary nestban quiet focus S] -- F N-- ...: consecutive moves (dash constituents) and the positions they reach",
   "countmoves", "countmoves [legal|pseudolegal] X--Y: how many moves the dash filter matches",

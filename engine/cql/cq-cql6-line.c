@@ -85,7 +85,7 @@ parse_dash_rest (Cq6Parser *p, Cq6Token *dash, Cq6Filter *left)
 
       _cq6_advance (p);
       t = _cq6_advance (p);
-      /* `=T` names piece types: its colour does not count (part-2 notes:
+      /* `=T` names piece types: its colour does not count (rulings 11:
        * `--=q` and `--=Q` find the same promotions). */
       promo = _cq6_node (CQ6_DESIGNATOR, CQ6_TYPE_SET, t);
       promo->designator = t->designator;
@@ -958,7 +958,7 @@ move_number (const Cq6Ctx *c, const CqNode *n)
   return 1 + (n->ply + (root_btm ? 1 : 0)) / 2;
 }
 
-/* The comments a match writes (part-2 notes, "line"): at its first
+/* The comments a match writes (rulings 11): at its first
  * position `Start line that ends at move N(wtm)`, at its last `End line
  * of length L that starts at move M(btm)`.  A position in a variation
  * is named by its positionid too: `[id]` where it is referred to, `id:N`

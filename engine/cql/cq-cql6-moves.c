@@ -94,7 +94,7 @@ _cq6_eval_dash (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       Cq6Ctx before;
 
       /* The move that led here: its sets are read before it (as
-       * `move previous`, ruling 2); the mark stays here (part-2 notes). */
+       * `move previous`, ruling 2); the mark stays here (rulings 11). */
       if (c->node->parent == NULL)
         return FALSE;
       before = _cq6_ctx_at (c, c->node->parent);
@@ -163,7 +163,7 @@ moves_from (const CqNode *l, const CqNode *x)
 /* The comments one consecutivemoves filter wrote: those of its longest
  * match at a matched position (@current), and those of its last match at
  * the position being examined (@pending).  The reference keeps the
- * comments of one match per game (part-2 notes: one `s-move[1]` per
+ * comments of one match per game (rulings 11: one `s-move[1]` per
  * game), the first longest one at a position where the whole body
  * matched (compared on 253 studies: `if mainline {M = currentposition}
  * variation V = currentposition consecutivemoves(M V) >= 2` writes the
@@ -303,7 +303,7 @@ position_name (const Cq6Ctx *c, const Cq6Filter *arg, const char *fallback)
  * the same square to the same square: the reference takes 1.h8=N and
  * 1.h8=Q for one move, 6.Rxd8+ and 6.Qxd8+ for two).  Writes `x-move[i]` and `y-move[i]` (the
  * arguments' variable names) after the i-th move of each run, i counted
- * forward in time (part-2 notes).  A longest common substring by dynamic
+ * forward in time (rulings 11).  A longest common substring by dynamic
  * programming: |S| x |T| steps. */
 gboolean
 _cq6_eval_consecutive (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
