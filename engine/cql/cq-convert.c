@@ -649,13 +649,32 @@ nested_lists (Converter *cv, const CqSexp *list, guint *i, GPtrArray *texts)
   return TRUE;
 }
 
-/* The rays of :ray... (`ray diagonal (Q n k)`); :rayattack is the rays
- * whose first square holds a piece that slides that way (R6). */
+/* TRUE if the piece designator @item stands for one square at most in
+ * any legal position, whatever the transform: one square, or one king
+ * (a legal position has one king of each colour). */
+static gboolean
+designator_unique (const CqSexp *item)
+{
+  CqDesignator d;
+
+  if (item->text[0] == '$'
+      || !_cq_designator_parse (item->text, NULL, item->line, item->column, &d, NULL))
+    return FALSE;
+  if (__builtin_popcountll (d.squares) <= 1)
+    return TRUE;
+  return d.pieces == CQ_PIECE_BIT (CQ_WK) || d.pieces == CQ_PIECE_BIT (CQ_BK);
+}
+
+/* The rays of :ray... as a CQL 6 set filter (`ray diagonal (Q n k)`);
+ * :rayattack is the rays whose first square holds a piece that slides
+ * that way (R6), one ray filter per kind of line.  @reversed: the
+ * designators in the other order (a ray read backwards is a ray), so
+ * that the value is the set of first squares. */
 static char *
-ray_text (Converter *cv, const CqKeywordInfo *info, const CqSexp *arg)
+ray_text (Converter *cv, const CqKeywordInfo *info, const CqSexp *arg, gboolean reversed)
 {
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *rest = NULL;
+  g_autofree char *orthogonal = NULL, *diagonal = NULL;
   const char *direction = NULL;
 
   for (guint k = 0; k < arg->n_items; k++)
@@ -676,17 +695,43 @@ ray_text (Converter *cv, const CqKeywordInfo *info, const CqSexp *arg)
     }
   if (info->id != CQ_KEYWORD_RAYATTACK)
     {
+      g_autofree char *path = NULL;
+
+      if (reversed)
+        for (guint k = 0; k < parts->len / 2; k++)
+          {
+            gpointer t = parts->pdata[k];
+
+            parts->pdata[k] = parts->pdata[parts->len - 1 - k];
+            parts->pdata[parts->len - 1 - k] = t;
+          }
       g_ptr_array_add (parts, NULL);
-      rest = g_strjoinv (" ", (char **) parts->pdata);
-      return g_strdup_printf ("ray %s(%s)", direction, rest);
+      path = g_strjoinv (" ", (char **) parts->pdata);
+      return g_strdup_printf ("ray %s(%s)", direction, path);
     }
-  /* (first & sliders) then the other designators, along each kind of
-   * line. */
-  g_ptr_array_add (parts, NULL);
-  rest = g_strjoinv (" ", (char **) parts->pdata + 1);
-  return g_strdup_printf ("(ray orthogonal ((%s & [RQrq]) %s) or ray diagonal ((%s & [BQbq]) "
-                          "%s))", (const char *) parts->pdata[0], rest,
-                          (const char *) parts->pdata[0], rest);
+  /* The first designator limited to the pieces that slide each way. */
+  for (guint kind = 0; kind < 2; kind++)
+    {
+      GString *path = g_string_new (NULL);
+      const char *sliders = kind == 0 ? "[RQrq]" : "[BQbq]";
+
+      for (guint n = 0; n < parts->len; n++)
+        {
+          guint k = reversed ? parts->len - 1 - n : n;
+
+          if (n > 0)
+            g_string_append_c (path, ' ');
+          if (k == 0)
+            g_string_append_printf (path, "(%s & %s)", (const char *) parts->pdata[0], sliders);
+          else
+            g_string_append (path, parts->pdata[k]);
+        }
+      if (kind == 0)
+        orthogonal = g_string_free (path, FALSE);
+      else
+        diagonal = g_string_free (path, FALSE);
+    }
+  return g_strdup_printf ("(ray orthogonal (%s) | ray diagonal (%s))", orthogonal, diagonal);
 }
 
 /* Converts the keywords of one position list (manual "The Position
@@ -797,30 +842,45 @@ convert_list (Converter *cv, const CqSexp *list, Block *b)
           break;
         case CQ_KEYWORD_ATTACKCOUNT:
           {
-            g_autofree char *attackers = designator_text (cv, list->items[i + 1]);
+            const CqSexp *attacker_item = list->items[i + 1];
+            const CqSexp *target_item = list->items[i + 2];
+            g_autofree char *attackers = designator_text (cv, attacker_item);
             g_autofree char *targets = NULL;
 
             if (attackers == NULL)
               goto out;
-            targets = designator_text (cv, list->items[i + 2]);
+            targets = designator_text (cv, target_item);
             if (targets == NULL)
               goto out;
             i += 2;
             take_range (list, &i, &min, &max);
             /* CQL 3 counts (attacker, target) pairs (R5); CQL 6's
              * `attacks` is a set of attackers.  They agree on "none" and
-             * on "at least one", and only there. */
+             * on "at least one" (no piece attacks 1000 squares); and on
+             * the number when the target is one square at most (the
+             * number of attackers), or the attacker is (the number of
+             * squares it attacks: `attackedby`). */
             if (max == 0)
               block_add (b, item->line,
                          g_strdup_printf ("not (%s attacks %s)", attackers, targets));
-            else if (min == 1 && max >= 1000)
+            else if (min <= 1 && max >= 1000)
               block_add (b, item->line, g_strdup_printf ("%s attacks %s", attackers, targets));
+            else if (designator_unique (target_item) || designator_unique (attacker_item))
+              {
+                g_autofree char *count
+                  = designator_unique (target_item)
+                    ? g_strdup_printf ("#(%s attacks %s)", attackers, targets)
+                    : g_strdup_printf ("#(%s attackedby %s)", targets, attackers);
+
+                block_add (b, item->line, range_text (count, min, max, 0, 64));
+              }
             else
               {
                 refuse (cv, item, "':attackcount' with the range %" G_GINT64_FORMAT " %"
                         G_GINT64_FORMAT ": CQL 3 counts (attacker, attacked square) pairs, "
                         "CQL 6's attacks is a set of attackers, so only 0 (none) and 1 1000 "
-                        "(at least one) convert", min, max);
+                        "(at least one) convert, or a count when the attackers or the "
+                        "attacked squares are one square or a king", min, max);
                 goto out;
               }
           }
@@ -832,24 +892,44 @@ convert_list (Converter *cv, const CqSexp *list, Block *b)
         case CQ_KEYWORD_RAYORTHOGONAL:
         case CQ_KEYWORD_RAYATTACK:
           {
-            g_autofree char *ray = ray_text (cv, info, list->items[++i]);
+            const CqSexp *arg = list->items[++i];
+            g_autofree char *ray = NULL;
 
-            if (ray == NULL)
-              goto out;
             min = 1, max = 1000;
             take_range (list, &i, &min, &max);
-            /* CQL 3 counts (first square, last square) pairs (R6); a CQL 6
-             * ray is the set of last squares reached: they agree on "none"
-             * and "at least one". */
-            if (max == 0)
-              block_add (b, item->line, g_strdup_printf ("not %s", ray));
-            else if (min == 1 && max >= 1000)
-              block_add (b, item->line, g_steal_pointer (&ray));
+            /* CQL 3 counts the pairs (first square, last square) (R6); a
+             * CQL 6 ray is the set of last squares reached.  They agree
+             * on "none" and "at least one"; and on the number when the
+             * first designator is one square at most (the number of last
+             * squares), or the last one is (the ray read backwards: the
+             * number of first squares). */
+            if (max == 0 || (min <= 1 && max >= 1000))
+              {
+                if ((ray = ray_text (cv, info, arg, FALSE)) == NULL)
+                  goto out;
+                block_add_lines (b, item->line, arg->end_line,
+                                 max == 0 ? g_strdup_printf ("not %s", ray)
+                                          : g_steal_pointer (&ray));
+              }
+            else if (designator_unique (arg->items[0])
+                     || designator_unique (arg->items[arg->n_items - 1]))
+              {
+                g_autofree char *count = NULL;
+
+                ray = ray_text (cv, info, arg, !designator_unique (arg->items[0]));
+                if (ray == NULL)
+                  goto out;
+                count = g_strdup_printf ("#%s%s%s", ray[0] == '(' ? "" : "(", ray,
+                                         ray[0] == '(' ? "" : ")");
+                block_add_lines (b, item->line, arg->end_line,
+                                 range_text (count, min, max, 0, 64));
+              }
             else
               {
                 refuse (cv, item, "'%s' with the range %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
                         ": CQL 3 counts the pairs of end squares, a CQL 6 ray is the set of "
-                        "last squares, so only 0 and the default 1 1000 convert", item->text,
+                        "last squares, so only 0 and 1 1000 convert, or a count when the "
+                        "first or the last designator is one square or a king", item->text,
                         min, max);
                 goto out;
               }
@@ -938,8 +1018,8 @@ convert_list (Converter *cv, const CqSexp *list, Block *b)
             g_autofree char *white = NULL, *black = NULL;
 
             take_range (list, &i, &min, &max);
-            white = range_text ("elo white", min, max, G_MININT64, G_MAXINT64);
-            black = range_text ("elo black", min, max, G_MININT64, G_MAXINT64);
+            white = range_text ("elo white", min, max, 0, G_MAXINT64);
+            black = range_text ("elo black", min, max, 0, G_MAXINT64);
             if (info->id == CQ_KEYWORD_WHITEELO)
               block_add (b, item->line, g_steal_pointer (&white));
             else if (info->id == CQ_KEYWORD_BLACKELO)

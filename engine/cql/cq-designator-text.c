@@ -665,7 +665,7 @@ squares_to_cql6_text (CqBitboard squares)
  * square at all.
  *
  * Returns: (transfer full) (nullable): the text, e.g. `[Aa]d4`, `_d4`,
- *   `U[d-f4-6]` -> `[Aa]d-f4-6`; NULL if the piece-type set is empty.
+ *   `U[d-f4-6]` -> `[Aa][d-f4-6]`; NULL if the piece-type set is empty.
  */
 char *
 cq_designator_sets_to_cql6_text (const CqDesignatorSets *designator)
