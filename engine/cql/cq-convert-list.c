@@ -1,0 +1,902 @@
+/* cq-convert-list.c: the position lists of a CQL 3 query in CQL 6 (for
+ * cq_query_convert_to_cql6(), cq-convert.c): each keyword as the CQL 6
+ * filter that keeps its CQL 3 meaning, or a refusal naming it
+ * (docs/convert.md, docs/cql6-rulings.md 13).
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cql/cq-query.h"
+#include "cql/cq-query-private.h"
+#include "cql/cq-keywords-private.h"
+#include "cql/cq-designator-text.h"
+#include "cql/cq-convert-private.h"
+
+void
+_cq_convert_block_init (Block *b)
+{
+  b->texts = g_ptr_array_new_with_free_func (g_free);
+  b->lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  b->ends = g_array_new (FALSE, FALSE, sizeof (guint));
+  b->prefix = NULL;
+  b->negated = FALSE;
+}
+
+void
+_cq_convert_block_clear (Block *b)
+{
+  g_clear_pointer (&b->texts, g_ptr_array_unref);
+  g_clear_pointer (&b->lines, g_array_unref);
+  g_clear_pointer (&b->ends, g_array_unref);
+  g_clear_pointer (&b->prefix, g_free);
+}
+
+/* Takes @text, a filter written on CQL 3 lines @line to @end. */
+static void
+block_add_lines (Block *b, guint line, guint end, char *text)
+{
+  g_ptr_array_add (b->texts, text);
+  g_array_append_val (b->lines, line);
+  g_array_append_val (b->ends, end);
+}
+
+/* Takes @text, a filter written on the CQL 3 line @line. */
+static void
+block_add (Block *b, guint line, char *text)
+{
+  block_add_lines (b, line, line, text);
+}
+
+/* Inserts @text at the start of @b, as if on the line @line. */
+void
+_cq_convert_block_prepend (Block *b, guint line, char *text)
+{
+  g_ptr_array_insert (b->texts, 0, text);
+  g_array_insert_val (b->lines, 0, line);
+  g_array_insert_val (b->ends, 0, line);
+}
+
+gboolean
+_cq_convert_refuse (Converter *cv, const CqSexp *at, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  _cq_query_set_error (cv->error, CQ_QUERY_ERROR_CONVERT, cv->filename, at->line, at->column,
+                       "cannot convert to CQL 6: %s", message);
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------------
+ * Designators, ranges
+ */
+
+/* TRUE if CQL 3's and CQL 6's shifts move @squares alike (rulings R7,
+ * docs/cql6-rulings.md 13): CQL 3 keeps a square on the edge opposite to
+ * the move as well as moving it, CQL 6 only moves it.  The two agree when
+ * no square of the set is on such an edge, or when every line through
+ * one is whole (a whole rank under a horizontal shift stays whole in
+ * both). */
+static gboolean
+edge_safe (CqBitboard squares, gboolean horizontal, gboolean vertical)
+{
+  if (squares == CQ_SQUARES_ALL)
+    return TRUE;
+  for (guint i = 0; i < 8; i++)
+    {
+      guint8 rank = (guint8) (squares >> (8 * i));
+      guint8 file = 0;
+
+      for (guint r = 0; r < 8; r++)
+        if (squares & (G_GUINT64_CONSTANT (1) << (8 * r + i)))
+          file |= (guint8) (1u << r);
+      if (horizontal && rank != 0xFF && (rank & 0x81) != 0)
+        return FALSE;
+      if (vertical && file != 0xFF && (file & 0x81) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A piece designator of the CQL 3 text in CQL 6 spelling, or NULL with
+ * an error (a tag designator; squares on an edge under a shift). */
+static char *
+designator_text (Converter *cv, const CqSexp *item)
+{
+  CqDesignator d;
+  CqDesignatorSets sets;
+  GError *local = NULL;
+
+  if (item->text[0] == '$')
+    {
+      _cq_convert_refuse (cv, item, "the tag designator `%s`: tags (:forany) are not converted; a CQL 6 "
+              "piece loop (`piece X in ... { ... }`) is written by hand (docs/convert.md)",
+              item->text);
+      return NULL;
+    }
+  if (!_cq_designator_parse (item->text, cv->filename, item->line, item->column, &d, &local))
+    {
+      /* The compiler has read the query already: not reached. */
+      g_propagate_error (cv->error, local);
+      return NULL;
+    }
+  if ((cv->shift_h || cv->shift_v) && !edge_safe (d.squares, cv->shift_h, cv->shift_v))
+    {
+      _cq_convert_refuse (cv, item, "the piece designator `%s` under a shift: it has squares on the edge "
+              "of the board, which a CQL 3 shift keeps as well as moves (rulings R7) and a "
+              "CQL 6 shift only moves; write its squares off the edge, or the CQL 6 by "
+              "hand with direction filters (docs/cql6-rulings.md 13)", item->text);
+      return NULL;
+    }
+  sets.pieces = d.pieces;
+  sets.squares = d.squares;
+  return cq_designator_sets_to_cql6_text (&sets);
+}
+
+/* @expr within min..max, as a person writes it: `== n`, `>= n`, `<= n`
+ * or `a <= X <= b`; @lo and @hi are the values @expr can take (a bound
+ * beyond them is left out). */
+static char *
+range_text (const char *expr, gint64 min, gint64 max, gint64 lo, gint64 hi)
+{
+  if (min == max)
+    return g_strdup_printf ("%s == %" G_GINT64_FORMAT, expr, min);
+  if (min <= lo && max >= hi)
+    return g_strdup_printf ("%s >= %" G_GINT64_FORMAT, expr, lo);
+  if (max >= hi)
+    return g_strdup_printf ("%s >= %" G_GINT64_FORMAT, expr, min);
+  if (min <= lo)
+    return g_strdup_printf ("%s <= %" G_GINT64_FORMAT, expr, max);
+  /* A filter that starts with `-` after another would read as a
+   * subtraction (`initial -1 <= X`): the parentheses keep it apart. */
+  return g_strdup_printf ("%s%" G_GINT64_FORMAT " <= %s <= %" G_GINT64_FORMAT "%s",
+                          min < 0 ? "(" : "", min, expr, max, min < 0 ? ")" : "");
+}
+
+/* A range after @list->items[*i] (the compiler has checked it: one or two
+ * integers, or none if @optional, leaving @min and @max as they are). */
+void
+_cq_convert_take_range (const CqSexp *list, guint *i, gint64 *min, gint64 *max)
+{
+  for (guint n = 0; n < 2 && *i + 1 < list->n_items; n++)
+    {
+      const CqSexp *item = list->items[*i + 1];
+      char *end;
+      gint64 value;
+
+      if (item->kind != CQ_SEXP_STRING || item->quoted)
+        return;
+      value = g_ascii_strtoll (item->text, &end, 10);
+      if (end == item->text || *end != '\0')
+        return;
+      (*i)++;
+      if (n == 0)
+        *min = *max = value;
+      else
+        *max = value;
+    }
+}
+
+/* CQL 3's result (`1/2` abbreviates `1/2-1/2`, rulings R3) in CQL 6. */
+const char *
+_cq_convert_result_text (const char *text)
+{
+  return strcmp (text, "1/2") == 0 ? "1/2-1/2" : text;
+}
+
+/* ------------------------------------------------------------------------
+ * Position lists
+ */
+
+/* A converted position list written on one line: its filters in braces
+ * (none: `true`; one without transform: itself), the transforms before
+ * them, `not` before all for :not. */
+char *
+_cq_convert_block_inline (const Block *b)
+{
+  GString *text = g_string_new (NULL);
+  gboolean braces = b->texts->len > 1;
+  gboolean parens = b->negated && b->prefix != NULL;
+
+  /* `not` takes the list with its transforms (R12): `not (flip {...})`. */
+  if (b->negated)
+    g_string_append (text, parens ? "not (" : "not ");
+  if (b->prefix != NULL)
+    g_string_append_printf (text, "%s ", b->prefix);
+  if (b->texts->len == 0)
+    g_string_append (text, "true");
+  else
+    {
+      /* `not check mate` would read as `{not check} mate`. */
+      if (b->negated && b->prefix == NULL && strchr (b->texts->pdata[0], ' ') != NULL)
+        braces = TRUE;
+      if (braces)
+        g_string_append_c (text, '{');
+      for (guint k = 0; k < b->texts->len; k++)
+        g_string_append_printf (text, "%s%s", k > 0 ? " " : "", (const char *) b->texts->pdata[k]);
+      if (braces)
+        g_string_append_c (text, '}');
+    }
+  if (parens)
+    g_string_append_c (text, ')');
+  return g_string_free (text, FALSE);
+}
+
+/* The transforms of @list's keywords as CQL 6 prefixes, outermost first
+ * (flipcolor, flips, shifts: the same set of members as CQL 3's
+ * compositions, rulings R7), or NULL; refuses the transforms CQL 6 has no
+ * word for.  Sets cv->shift_h/_v for the list's designators. */
+static gboolean
+list_transforms (Converter *cv, const CqSexp *list, char **prefix)
+{
+  static const struct { CqKeywordId id; const char *word; } words[] = {
+    { CQ_KEYWORD_FLIPCOLOR, "flipcolor" },
+    { CQ_KEYWORD_FLIP, "flip" },
+    { CQ_KEYWORD_FLIPDIHEDRAL, "flip" },
+    { CQ_KEYWORD_FLIPHORIZONTAL, "fliphorizontal" },
+    { CQ_KEYWORD_FLIPVERTICAL, "flipvertical" },
+    { CQ_KEYWORD_SHIFT, "shift" },
+    { CQ_KEYWORD_SHIFTHORIZONTAL, "shifthorizontal" },
+    { CQ_KEYWORD_SHIFTVERTICAL, "shiftvertical" },
+  };
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  gboolean seen[G_N_ELEMENTS (words)] = { FALSE };
+
+  for (guint i = 1; i < list->n_items; i++)
+    {
+      const CqSexp *item = list->items[i];
+      const CqKeywordInfo *info;
+
+      if (item->kind != CQ_SEXP_STRING || item->quoted || item->text[0] != ':')
+        continue;
+      info = _cq_keyword_lookup (item->text);
+      if (info == NULL)
+        continue;
+      switch (info->id)
+        {
+        case CQ_KEYWORD_FLIPDIAGONAL:
+        case CQ_KEYWORD_SHIFTMAINDIAGONAL:
+        case CQ_KEYWORD_SHIFTOFFDIAGONAL:
+        case CQ_KEYWORD_SHIFTDIAGONAL:
+          return _cq_convert_refuse (cv, item, "the transform '%s': CQL 6 has no transform with its "
+                         "members", item->text);
+        default:
+          break;
+        }
+      for (guint k = 0; k < G_N_ELEMENTS (words); k++)
+        if (words[k].id == info->id)
+          seen[k] = TRUE;
+    }
+  /* :flip and :flipdihedral are one transform. */
+  if (seen[1] && seen[2])
+    seen[2] = FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (words); k++)
+    if (seen[k])
+      g_ptr_array_add (parts, (gpointer) words[k].word);
+  if (seen[5] || seen[6])
+    cv->shift_h = TRUE;
+  if (seen[5] || seen[7])
+    cv->shift_v = TRUE;
+  g_ptr_array_add (parts, NULL);
+  *prefix = parts->len > 1 ? g_strjoinv (" ", (char **) parts->pdata) : NULL;
+  return TRUE;
+}
+
+/* The move keywords of one position list, gathered into one `move`
+ * filter: CQL 3 requires one continuation to satisfy them all (R4). */
+typedef struct {
+  const CqSexp *first;
+  char         *from;
+  char         *to;
+  guint16       promote_pieces;
+  CqBitboard    promote_squares;
+  const CqSexp *promote_item;
+  gboolean      enpassant;
+} MoveParts;
+
+static void
+move_parts_clear (MoveParts *m)
+{
+  g_clear_pointer (&m->from, g_free);
+  g_clear_pointer (&m->to, g_free);
+}
+
+/* The `move` filter of @m, or NULL with an error. */
+static char *
+move_text (Converter *cv, MoveParts *m)
+{
+  GString *text = g_string_new ("move");
+  g_autofree char *from = g_strdup (m->from);
+
+  if (cv->primary)
+    g_string_append (text, " primary");
+  if (m->promote_item != NULL)
+    {
+      /* CQL 6's promote reads the piece type only (docs/cql6-rulings.md
+       * 2); CQL 3's :promote D also asks the colour and the square of the
+       * piece promoted (R4).  The colour goes to `from` (the pawn that
+       * moves), the square to `to`. */
+      guint16 white = m->promote_pieces & CQ_PIECES_WHITE;
+      guint16 black = (m->promote_pieces & CQ_PIECES_BLACK) >> 6;
+      CqDesignatorSets types = { 0, CQ_SQUARES_ALL };
+      g_autofree char *types_text = NULL;
+
+      if (white != 0 && black != 0 && white != black)
+        {
+          g_string_free (text, TRUE);
+          _cq_convert_refuse (cv, m->promote_item, "':promote' with different white and black piece "
+                  "types: CQL 6's promote names a type whatever its colour; write two "
+                  "position lists joined by :or");
+          return NULL;
+        }
+      types.pieces = white != 0 ? white : black;
+      types.pieces &= (guint16) ~(CQ_PIECE_BIT (CQ_WK) | CQ_PIECE_BIT (CQ_WP));
+      if (types.pieces == 0)
+        {
+          g_string_free (text, TRUE);
+          _cq_convert_refuse (cv, m->promote_item, "':promote' to a king or a pawn, which never matches: "
+                  "CQL 6's promote refuses those types");
+          return NULL;
+        }
+      if (white == 0 || black == 0)
+        {
+          const char *pawn = white != 0 ? "P" : "p";
+
+          if (from == NULL)
+            from = g_strdup (pawn);
+          else
+            {
+              char *both = g_strdup_printf ("(%s & %s)", from, pawn);
+
+              g_free (from);
+              from = both;
+            }
+        }
+      if (m->promote_squares != CQ_SQUARES_ALL)
+        {
+          CqDesignatorSets squares = { CQ_PIECES_ALL, m->promote_squares };
+          g_autofree char *sq = cq_designator_sets_to_cql6_text (&squares);
+
+          if (m->to == NULL)
+            m->to = g_steal_pointer (&sq);
+          else
+            {
+              char *both = g_strdup_printf ("(%s & %s)", m->to, sq);
+
+              g_free (m->to);
+              m->to = both;
+            }
+        }
+      types_text = cq_designator_sets_to_cql6_text (&types);
+      if (from != NULL)
+        g_string_append_printf (text, " from %s", from);
+      if (m->to != NULL)
+        g_string_append_printf (text, " to %s", m->to);
+      g_string_append_printf (text, " promote %s", types_text);
+    }
+  else
+    {
+      if (from != NULL)
+        g_string_append_printf (text, " from %s", from);
+      if (m->to != NULL)
+        g_string_append_printf (text, " to %s", m->to);
+    }
+  if (m->enpassant)
+    g_string_append (text, " enpassant");
+  return g_string_free (text, FALSE);
+}
+
+/* The position lists of the list after @list->items[*i] (:and, :or,
+ * :sequence), each converted on one line. */
+static gboolean
+nested_lists (Converter *cv, const CqSexp *list, guint *i, GPtrArray *texts)
+{
+  const CqSexp *arg = list->items[++*i];
+
+  for (guint k = 0; k < arg->n_items; k++)
+    {
+      Block nested;
+      gboolean saved_h = cv->shift_h, saved_v = cv->shift_v;
+      gboolean ok;
+
+      _cq_convert_block_init (&nested);
+      ok = _cq_convert_list (cv, arg->items[k], &nested);
+      cv->shift_h = saved_h;
+      cv->shift_v = saved_v;
+      if (ok)
+        g_ptr_array_add (texts, _cq_convert_block_inline (&nested));
+      _cq_convert_block_clear (&nested);
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* TRUE if the piece designator @item stands for one square at most in
+ * any legal position, whatever the transform: one square, or one king
+ * (a legal position has one king of each colour). */
+static gboolean
+designator_unique (const CqSexp *item)
+{
+  CqDesignator d;
+
+  if (item->text[0] == '$'
+      || !_cq_designator_parse (item->text, NULL, item->line, item->column, &d, NULL))
+    return FALSE;
+  if (__builtin_popcountll (d.squares) <= 1)
+    return TRUE;
+  return d.pieces == CQ_PIECE_BIT (CQ_WK) || d.pieces == CQ_PIECE_BIT (CQ_BK);
+}
+
+/* The rays of :ray... as a CQL 6 set filter (`ray diagonal (Q n k)`);
+ * :rayattack is the rays whose first square holds a piece that slides
+ * that way (R6), one ray filter per kind of line.  @reversed: the
+ * designators in the other order (a ray read backwards is a ray), so
+ * that the value is the set of first squares. */
+static char *
+ray_text (Converter *cv, const CqKeywordInfo *info, const CqSexp *arg, gboolean reversed)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *orthogonal = NULL, *diagonal = NULL;
+  const char *direction = NULL;
+
+  for (guint k = 0; k < arg->n_items; k++)
+    {
+      char *d = designator_text (cv, arg->items[k]);
+
+      if (d == NULL)
+        return NULL;
+      g_ptr_array_add (parts, d);
+    }
+  switch (info->id)
+    {
+    case CQ_KEYWORD_RAYDIAGONAL: direction = "diagonal "; break;
+    case CQ_KEYWORD_RAYHORIZONTAL: direction = "horizontal "; break;
+    case CQ_KEYWORD_RAYVERTICAL: direction = "vertical "; break;
+    case CQ_KEYWORD_RAYORTHOGONAL: direction = "orthogonal "; break;
+    default: direction = ""; break;
+    }
+  if (info->id != CQ_KEYWORD_RAYATTACK)
+    {
+      g_autofree char *path = NULL;
+
+      if (reversed)
+        for (guint k = 0; k < parts->len / 2; k++)
+          {
+            gpointer t = parts->pdata[k];
+
+            parts->pdata[k] = parts->pdata[parts->len - 1 - k];
+            parts->pdata[parts->len - 1 - k] = t;
+          }
+      g_ptr_array_add (parts, NULL);
+      path = g_strjoinv (" ", (char **) parts->pdata);
+      return g_strdup_printf ("ray %s(%s)", direction, path);
+    }
+  /* The first designator limited to the pieces that slide each way. */
+  for (guint kind = 0; kind < 2; kind++)
+    {
+      GString *path = g_string_new (NULL);
+      const char *sliders = kind == 0 ? "[RQrq]" : "[BQbq]";
+
+      for (guint n = 0; n < parts->len; n++)
+        {
+          guint k = reversed ? parts->len - 1 - n : n;
+
+          if (n > 0)
+            g_string_append_c (path, ' ');
+          if (k == 0)
+            g_string_append_printf (path, "(%s & %s)", (const char *) parts->pdata[0], sliders);
+          else
+            g_string_append (path, parts->pdata[k]);
+        }
+      if (kind == 0)
+        orthogonal = g_string_free (path, FALSE);
+      else
+        diagonal = g_string_free (path, FALSE);
+    }
+  return g_strdup_printf ("(ray orthogonal (%s) | ray diagonal (%s))", orthogonal, diagonal);
+}
+
+/* Converts the keywords of one position list (manual "The Position
+ * List") into @b.  cv->shift_h/_v hold the shifts inherited. */
+gboolean
+_cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
+{
+  MoveParts move = { 0 };
+  gboolean ok = FALSE;
+  guint move_slot = G_MAXUINT;
+
+  if (!list_transforms (cv, list, &b->prefix))
+    return FALSE;
+
+  for (guint i = 1; i < list->n_items; i++)
+    {
+      const CqSexp *item = list->items[i];
+      const CqKeywordInfo *info;
+      gint64 min = 0, max = 0;
+
+      if (item->text[0] != ':')
+        {
+          char *d = designator_text (cv, item);
+
+          if (d == NULL)
+            goto out;
+          block_add (b, item->line, d);
+          continue;
+        }
+      info = _cq_keyword_lookup (item->text);
+      g_assert (info != NULL);
+      switch (info->id)
+        {
+        case CQ_KEYWORD_CHECK: block_add (b, item->line, g_strdup ("check")); break;
+        case CQ_KEYWORD_NOCHECK: block_add (b, item->line, g_strdup ("not check")); break;
+        case CQ_KEYWORD_MATE: block_add (b, item->line, g_strdup ("mate")); break;
+        case CQ_KEYWORD_STALEMATE: block_add (b, item->line, g_strdup ("stalemate")); break;
+        case CQ_KEYWORD_WTM: block_add (b, item->line, g_strdup ("wtm")); break;
+        case CQ_KEYWORD_BTM: block_add (b, item->line, g_strdup ("btm")); break;
+        case CQ_KEYWORD_INITIAL: block_add (b, item->line, g_strdup ("initial")); break;
+        case CQ_KEYWORD_TERMINAL: block_add (b, item->line, g_strdup ("terminal")); break;
+        /* Which positions are examined, the marks, the transforms and the
+         * counts belong to the list as a whole: convert_top() and
+         * list_transforms() write them. */
+        case CQ_KEYWORD_VARIATIONS:
+        case CQ_KEYWORD_VARIATIONSONLY:
+        case CQ_KEYWORD_MARKALL:
+        case CQ_KEYWORD_FLIPDIHEDRAL:
+        case CQ_KEYWORD_FLIP:
+        case CQ_KEYWORD_FLIPHORIZONTAL:
+        case CQ_KEYWORD_FLIPVERTICAL:
+        case CQ_KEYWORD_FLIPCOLOR:
+        case CQ_KEYWORD_SHIFT:
+        case CQ_KEYWORD_SHIFTHORIZONTAL:
+        case CQ_KEYWORD_SHIFTVERTICAL:
+          break;
+        case CQ_KEYWORD_MATCHCOUNT:
+          _cq_convert_take_range (list, &i, &min, &max);
+          break;
+        case CQ_KEYWORD_NOT:
+          b->negated = TRUE;
+          break;
+        case CQ_KEYWORD_NOANNOTATE:
+          _cq_convert_refuse (cv, item, "':noannotate': CQL 6 marks every position a query matches");
+          goto out;
+        case CQ_KEYWORD_PIECECOUNT:
+        case CQ_KEYWORD_POWER:
+          {
+            const CqSexp *arg = list->items[++i];
+            g_autofree char *d = designator_text (cv, arg);
+            g_autofree char *expr = NULL;
+
+            if (d == NULL)
+              goto out;
+            _cq_convert_take_range (list, &i, &min, &max);
+            if (info->id == CQ_KEYWORD_PIECECOUNT)
+              {
+                expr = g_strdup_printf ("#%s", d);
+                if (min <= 0 && max == 0)
+                  block_add (b, item->line, g_strdup_printf ("not %s", d));
+                else
+                  block_add (b, item->line, range_text (expr, min, max, 0, 64));
+              }
+            else
+              {
+                expr = g_strdup_printf ("power %s", d);
+                block_add (b, item->line, range_text (expr, min, max, 0, 64 * 9));
+              }
+          }
+          break;
+        case CQ_KEYWORD_POWERDIFFERENCE:
+          {
+            const CqSexp *arg = list->items[++i];
+            g_autofree char *d = designator_text (cv, arg);
+            g_autofree char *expr = NULL;
+
+            if (d == NULL)
+              goto out;
+            _cq_convert_take_range (list, &i, &min, &max);
+            /* White's minus Black's; flipcolor swaps A and a in CQL 6 as
+             * it swaps the difference's sign in CQL 3 (R7). */
+            if (strcmp (d, ".") == 0 || strcmp (d, "[Aa]") == 0)
+              expr = g_strdup ("power A - power a");
+            else
+              expr = g_strdup_printf ("power (%s & A) - power (%s & a)", d, d);
+            block_add (b, item->line, range_text (expr, min, max, -64 * 9, 64 * 9));
+          }
+          break;
+        case CQ_KEYWORD_ATTACKCOUNT:
+          {
+            const CqSexp *attacker_item = list->items[i + 1];
+            const CqSexp *target_item = list->items[i + 2];
+            g_autofree char *attackers = designator_text (cv, attacker_item);
+            g_autofree char *targets = NULL;
+
+            if (attackers == NULL)
+              goto out;
+            targets = designator_text (cv, target_item);
+            if (targets == NULL)
+              goto out;
+            i += 2;
+            _cq_convert_take_range (list, &i, &min, &max);
+            /* CQL 3 counts (attacker, target) pairs (R5); CQL 6's
+             * `attacks` is a set of attackers.  They agree on "none" and
+             * on "at least one" (no piece attacks 1000 squares); and on
+             * the number when the target is one square at most (the
+             * number of attackers), or the attacker is (the number of
+             * squares it attacks: `attackedby`). */
+            if (max == 0)
+              block_add (b, item->line,
+                         g_strdup_printf ("not (%s attacks %s)", attackers, targets));
+            else if (min <= 1 && max >= 1000)
+              block_add (b, item->line, g_strdup_printf ("%s attacks %s", attackers, targets));
+            else if (designator_unique (target_item) || designator_unique (attacker_item))
+              {
+                g_autofree char *count
+                  = designator_unique (target_item)
+                    ? g_strdup_printf ("#(%s attacks %s)", attackers, targets)
+                    : g_strdup_printf ("#(%s attackedby %s)", targets, attackers);
+
+                block_add (b, item->line, range_text (count, min, max, 0, 64));
+              }
+            else
+              {
+                _cq_convert_refuse (cv, item, "':attackcount' with the range %" G_GINT64_FORMAT " %"
+                        G_GINT64_FORMAT ": CQL 3 counts (attacker, attacked square) pairs, "
+                        "CQL 6's attacks is a set of attackers, so only 0 (none) and 1 1000 "
+                        "(at least one) convert, or a count when the attackers or the "
+                        "attacked squares are one square or a king", min, max);
+                goto out;
+              }
+          }
+          break;
+        case CQ_KEYWORD_RAY:
+        case CQ_KEYWORD_RAYDIAGONAL:
+        case CQ_KEYWORD_RAYHORIZONTAL:
+        case CQ_KEYWORD_RAYVERTICAL:
+        case CQ_KEYWORD_RAYORTHOGONAL:
+        case CQ_KEYWORD_RAYATTACK:
+          {
+            const CqSexp *arg = list->items[++i];
+            g_autofree char *ray = NULL;
+
+            min = 1, max = 1000;
+            _cq_convert_take_range (list, &i, &min, &max);
+            /* CQL 3 counts the pairs (first square, last square) (R6); a
+             * CQL 6 ray is the set of last squares reached.  They agree
+             * on "none" and "at least one"; and on the number when the
+             * first designator is one square at most (the number of last
+             * squares), or the last one is (the ray read backwards: the
+             * number of first squares). */
+            if (max == 0 || (min <= 1 && max >= 1000))
+              {
+                if ((ray = ray_text (cv, info, arg, FALSE)) == NULL)
+                  goto out;
+                block_add_lines (b, item->line, arg->end_line,
+                                 max == 0 ? g_strdup_printf ("not %s", ray)
+                                          : g_steal_pointer (&ray));
+              }
+            else if (designator_unique (arg->items[0])
+                     || designator_unique (arg->items[arg->n_items - 1]))
+              {
+                g_autofree char *count = NULL;
+
+                ray = ray_text (cv, info, arg, !designator_unique (arg->items[0]));
+                if (ray == NULL)
+                  goto out;
+                count = g_strdup_printf ("#%s%s%s", ray[0] == '(' ? "" : "(", ray,
+                                         ray[0] == '(' ? "" : ")");
+                block_add_lines (b, item->line, arg->end_line,
+                                 range_text (count, min, max, 0, 64));
+              }
+            else
+              {
+                _cq_convert_refuse (cv, item, "'%s' with the range %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
+                        ": CQL 3 counts the pairs of end squares, a CQL 6 ray is the set of "
+                        "last squares, so only 0 and 1 1000 convert, or a count when the "
+                        "first or the last designator is one square or a king", item->text,
+                        min, max);
+                goto out;
+              }
+          }
+          break;
+        case CQ_KEYWORD_MOVEFROM:
+        case CQ_KEYWORD_MOVETO:
+        case CQ_KEYWORD_PROMOTE:
+          {
+            const CqSexp *arg = list->items[++i];
+
+            if (move.first == NULL)
+              {
+                move.first = item;
+                move_slot = b->texts->len;
+                block_add (b, item->line, NULL);
+              }
+            if (info->id == CQ_KEYWORD_PROMOTE)
+              {
+                CqDesignator d;
+
+                if (move.promote_item != NULL)
+                  {
+                    _cq_convert_refuse (cv, item, "':promote' twice in one position list");
+                    goto out;
+                  }
+                if (!_cq_designator_parse (arg->text, cv->filename, arg->line, arg->column, &d,
+                                           cv->error))
+                  goto out;
+                if (arg->text[0] == '$')
+                  {
+                    _cq_convert_refuse (cv, arg, "the tag designator `%s`: tags are not converted",
+                            arg->text);
+                    goto out;
+                  }
+                if ((cv->shift_h || cv->shift_v)
+                    && !edge_safe (d.squares, cv->shift_h, cv->shift_v))
+                  {
+                    g_free (designator_text (cv, arg));
+                    goto out;
+                  }
+                move.promote_item = item;
+                move.promote_pieces = d.pieces;
+                move.promote_squares = d.squares;
+              }
+            else
+              {
+                char **slot = info->id == CQ_KEYWORD_MOVEFROM ? &move.from : &move.to;
+
+                if (*slot != NULL)
+                  {
+                    _cq_convert_refuse (cv, item, "'%s' twice in one position list", item->text);
+                    goto out;
+                  }
+                if ((*slot = designator_text (cv, arg)) == NULL)
+                  goto out;
+              }
+          }
+          break;
+        case CQ_KEYWORD_ENPASSANT:
+          if (move.first == NULL)
+            {
+              move.first = item;
+              move_slot = b->texts->len;
+              block_add (b, item->line, NULL);
+            }
+          move.enpassant = TRUE;
+          break;
+        case CQ_KEYWORD_NOENPASSANT:
+          _cq_convert_refuse (cv, item, "':noenpassant': CQL 6's move has no parameter for a move that "
+                  "is not en passant");
+          goto out;
+        case CQ_KEYWORD_MOVENUMBER:
+          _cq_convert_refuse (cv, item, "':movenumber': CQL 3 counts from the move number of the "
+                  "game's FEN, CQL 6's movenumber from 1 at the first position "
+                  "(docs/cql6-rulings.md 7)");
+          goto out;
+        case CQ_KEYWORD_RESULT:
+          block_add (b, item->line,
+                     g_strdup_printf ("result %s", _cq_convert_result_text (list->items[++i]->text)));
+          break;
+        case CQ_KEYWORD_ELO:
+        case CQ_KEYWORD_WHITEELO:
+        case CQ_KEYWORD_BLACKELO:
+          {
+            g_autofree char *white = NULL, *black = NULL;
+
+            _cq_convert_take_range (list, &i, &min, &max);
+            white = range_text ("elo white", min, max, 0, G_MAXINT64);
+            black = range_text ("elo black", min, max, 0, G_MAXINT64);
+            if (info->id == CQ_KEYWORD_WHITEELO)
+              block_add (b, item->line, g_steal_pointer (&white));
+            else if (info->id == CQ_KEYWORD_BLACKELO)
+              block_add (b, item->line, g_steal_pointer (&black));
+            else
+              /* R3: the rating of at least one player. */
+              block_add (b, item->line, g_strdup_printf ("(%s or %s)", white, black));
+          }
+          break;
+        case CQ_KEYWORD_AND:
+        case CQ_KEYWORD_OR:
+          {
+            g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+
+            if (!nested_lists (cv, list, &i, texts))
+              goto out;
+            if (info->id == CQ_KEYWORD_AND)
+              for (guint k = 0; k < texts->len; k++)
+                {
+                  const CqSexp *nested = list->items[i]->items[k];
+
+                  block_add_lines (b, nested->line, nested->end_line,
+                                   g_strdup (texts->pdata[k]));
+                }
+            else
+              {
+                /* A transform reaches as far right as it can: a member
+                 * with one goes in parentheses. */
+                for (guint k = 0; k < texts->len; k++)
+                  {
+                    const char *t = texts->pdata[k];
+
+                    if (strchr (t, ' ') != NULL && t[0] != '{')
+                      {
+                        texts->pdata[k] = g_strdup_printf ("(%s)", t);
+                        g_free ((char *) t);
+                      }
+                  }
+                g_ptr_array_add (texts, NULL);
+                block_add_lines (b, item->line, list->items[i]->end_line,
+                                 g_strjoinv (" or ", (char **) texts->pdata));
+              }
+          }
+          break;
+        case CQ_KEYWORD_SEQUENCE:
+          {
+            g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+            GString *line;
+
+            if (!nested_lists (cv, list, &i, texts))
+              goto out;
+            /* R9: L1 at this position, L2 at the next, ...: a CQL 6 line
+             * from here (following variations when the header says so;
+             * `primary` keeps it to the main continuations). */
+            line = g_string_new (cv->primary ? "line primary quiet" : "line quiet");
+            for (guint k = 0; k < texts->len; k++)
+              {
+                const char *t = texts->pdata[k];
+
+                if (strchr (t, ' ') != NULL && t[0] != '{')
+                  g_string_append_printf (line, " --> {%s}", t);
+                else
+                  g_string_append_printf (line, " --> %s", t);
+              }
+            block_add_lines (b, item->line, list->items[i]->end_line,
+                             g_string_free (line, FALSE));
+          }
+          break;
+        case CQ_KEYWORD_GAPPEDSEQUENCE:
+          _cq_convert_refuse (cv, item, "':gappedsequence': its positions may lie in different lines of "
+                  "the game tree under :variations and before this position; write the CQL 6 "
+                  "by hand with nested `find` (docs/convert.md)");
+          goto out;
+        case CQ_KEYWORD_RELATION:
+          _cq_convert_refuse (cv, item, "':relation': CQL 6 compares two positions with `echo`, which "
+                  "is written by hand (see data/themes/mutual-zugzwang.cql6)");
+          goto out;
+        case CQ_KEYWORD_PRETRANSFORMMATCHCOUNT:
+          _cq_convert_refuse (cv, item, "':pretransformmatchcount': CQL 6 counts the positions a "
+                  "transformed filter matches, not each member's; write a square or piece "
+                  "loop by hand (see data/themes/captures-one-square.cql6)");
+          goto out;
+        case CQ_KEYWORD_ACCUMULATE:
+        case CQ_KEYWORD_SUMRANGE:
+          _cq_convert_refuse (cv, item, "'%s': accumulators count transform members; write a square "
+                  "loop and a set variable by hand (see data/themes/passed-pawns.cql6)",
+                  item->text);
+          goto out;
+        case CQ_KEYWORD_TAGMATCH:
+          _cq_convert_refuse (cv, item, "':tagmatch': tags (:forany) are not converted");
+          goto out;
+        default:
+          _cq_convert_refuse (cv, item, "the keyword '%s' in a position list", item->text);
+          goto out;
+        }
+    }
+
+  if (move.first != NULL)
+    {
+      char *text = move_text (cv, &move);
+
+      if (text == NULL)
+        goto out;
+      g_free (b->texts->pdata[move_slot]);
+      b->texts->pdata[move_slot] = text;
+    }
+  ok = TRUE;
+out:
+  move_parts_clear (&move);
+  return ok;
+}
