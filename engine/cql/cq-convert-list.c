@@ -115,10 +115,32 @@ designator_text (Converter *cv, const CqSexp *item)
 
   if (item->text[0] == '$')
     {
-      _cq_convert_refuse (cv, item, "the tag designator `%s`: tags (:forany) are not converted; a CQL 6 "
-              "piece loop (`piece X in ... { ... }`) is written by hand (docs/convert.md)",
-              item->text);
-      return NULL;
+      /* A tag's piece on some squares (R11): the piece variable of the
+       * tag's loop (convert_match()), limited to those squares. */
+      if (!_cq_designator_parse_tagged (item->text, cv->filename, item->line, item->column,
+                                        cv->tag_names, cv->n_tags, &d, &local))
+        {
+          g_propagate_error (cv->error, local);
+          return NULL;
+        }
+      if ((cv->shift_h || cv->shift_v) && !edge_safe (d.squares, cv->shift_h, cv->shift_v))
+        {
+          _cq_convert_refuse (cv, item, "the piece designator `%s` under a shift: it has "
+                              "squares on the edge of the board, which a CQL 3 shift keeps as "
+                              "well as moves (rulings R7) and a CQL 6 shift only moves; write "
+                              "its squares off the edge, or the CQL 6 by hand with direction "
+                              "filters (docs/cql6-rulings.md 13)", item->text);
+          return NULL;
+        }
+      if (d.squares == CQ_SQUARES_ALL)
+        return g_strdup (cv->tag_vars[d.tag]);
+      sets.pieces = CQ_PIECES_ALL;
+      sets.squares = d.squares;
+      {
+        g_autofree char *squares = cq_designator_sets_to_cql6_text (&sets);
+
+        return g_strdup_printf ("(%s & %s)", cv->tag_vars[d.tag], squares);
+      }
     }
   if (!_cq_designator_parse (item->text, cv->filename, item->line, item->column, &d, &local))
     {
@@ -426,12 +448,31 @@ designator_unique (const CqSexp *item)
 {
   CqDesignator d;
 
-  if (item->text[0] == '$'
-      || !_cq_designator_parse (item->text, NULL, item->line, item->column, &d, NULL))
+  /* A tag names one piece (R11). */
+  if (item->text[0] == '$')
+    return TRUE;
+  if (!_cq_designator_parse (item->text, NULL, item->line, item->column, &d, NULL))
     return FALSE;
   if (__builtin_popcountll (d.squares) <= 1)
     return TRUE;
   return d.pieces == CQ_PIECE_BIT (CQ_WK) || d.pieces == CQ_PIECE_BIT (CQ_BK);
+}
+
+/* The most squares the piece designator @item can match in a legal
+ * position: 1 for a tag or a king; otherwise its squares, at most 32 if
+ * it asks for pieces only. */
+static gint64
+designator_bound (const CqSexp *item)
+{
+  CqDesignator d;
+  gint64 squares;
+
+  if (designator_unique (item))
+    return 1;
+  if (!_cq_designator_parse (item->text, NULL, item->line, item->column, &d, NULL))
+    return 64;
+  squares = __builtin_popcountll (d.squares);
+  return (d.pieces & CQ_PIECES_EMPTY) ? squares : MIN (squares, 32);
 }
 
 /* The rays of :ray... as a CQL 6 set filter (`ray diagonal (Q n k)`);
@@ -612,6 +653,7 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
         case CQ_KEYWORD_ATTACKCOUNT:
           {
             const CqSexp *attacker_item = list->items[i + 1];
+            gint64 bound;
             const CqSexp *target_item = list->items[i + 2];
             g_autofree char *attackers = designator_text (cv, attacker_item);
             g_autofree char *targets = NULL;
@@ -625,14 +667,23 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
             _cq_convert_take_range (list, &i, &min, &max);
             /* CQL 3 counts (attacker, target) pairs (R5); CQL 6's
              * `attacks` is a set of attackers.  They agree on "none" and
-             * on "at least one" (no piece attacks 1000 squares); and on
+             * on "at least one" when the range reaches the most pairs
+             * there can be; and on
              * the number when the target is one square at most (the
              * number of attackers), or the attacker is (the number of
              * squares it attacks: `attackedby`). */
+            /* At most: each attacker attacks 27 squares, each square is
+             * attacked along 8 lines and from 8 knight squares. */
+            bound = MIN (designator_bound (attacker_item) * 27,
+                         designator_bound (target_item) * 16);
+            bound = MIN (bound, designator_bound (attacker_item)
+                                * designator_bound (target_item));
             if (max == 0)
               block_add (b, item->line,
                          g_strdup_printf ("not (%s attacks %s)", attackers, targets));
-            else if (min <= 1 && max >= 1000)
+            else if (min <= 0 && max >= bound)
+              block_add (b, item->line, g_strdup ("true"));
+            else if (min == 1 && max >= bound)
               block_add (b, item->line, g_strdup_printf ("%s attacks %s", attackers, targets));
             else if (designator_unique (target_item) || designator_unique (attacker_item))
               {
@@ -663,16 +714,25 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
           {
             const CqSexp *arg = list->items[++i];
             g_autofree char *ray = NULL;
+            gint64 bound;
 
             min = 1, max = 1000;
             _cq_convert_take_range (list, &i, &min, &max);
             /* CQL 3 counts the pairs (first square, last square) (R6); a
              * CQL 6 ray is the set of last squares reached.  They agree
-             * on "none" and "at least one"; and on the number when the
+             * on "none" and "at least one" when the range reaches the most
+             * pairs there can be; and on the number when the
              * first designator is one square at most (the number of last
              * squares), or the last one is (the ray read backwards: the
              * number of first squares). */
-            if (max == 0 || (min <= 1 && max >= 1000))
+            /* At most 27 squares on the lines through a square. */
+            bound = MIN (designator_bound (arg->items[0]),
+                         designator_bound (arg->items[arg->n_items - 1])) * 27;
+            bound = MIN (bound, designator_bound (arg->items[0])
+                                * designator_bound (arg->items[arg->n_items - 1]));
+            if (min <= 0 && max >= bound)
+              block_add (b, item->line, g_strdup ("true"));
+            else if (max == 0 || (min == 1 && max >= bound))
               {
                 if ((ray = ray_text (cv, info, arg, FALSE)) == NULL)
                   goto out;
@@ -725,15 +785,15 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
                     _cq_convert_refuse (cv, item, "':promote' twice in one position list");
                     goto out;
                   }
+                if (arg->text[0] == '$')
+                  {
+                    _cq_convert_refuse (cv, arg, "':promote' with the tag designator `%s`",
+                                        arg->text);
+                    goto out;
+                  }
                 if (!_cq_designator_parse (arg->text, cv->filename, arg->line, arg->column, &d,
                                            cv->error))
                   goto out;
-                if (arg->text[0] == '$')
-                  {
-                    _cq_convert_refuse (cv, arg, "the tag designator `%s`: tags are not converted",
-                            arg->text);
-                    goto out;
-                  }
                 if ((cv->shift_h || cv->shift_v)
                     && !edge_safe (d.squares, cv->shift_h, cv->shift_v))
                   {
@@ -834,20 +894,25 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
           }
           break;
         case CQ_KEYWORD_SEQUENCE:
+        case CQ_KEYWORD_GAPPEDSEQUENCE:
           {
             g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+            gboolean gapped = info->id == CQ_KEYWORD_GAPPEDSEQUENCE;
             GString *line;
 
             if (!nested_lists (cv, list, &i, texts))
               goto out;
             /* R9: L1 at this position, L2 at the next, ...: a CQL 6 line
              * from here (following variations when the header says so;
-             * `primary` keeps it to the main continuations). */
+             * `primary` keeps it to the main continuations).  Gapped: any
+             * number of positions before and between them, `true*`. */
             line = g_string_new (cv->primary ? "line primary quiet" : "line quiet");
             for (guint k = 0; k < texts->len; k++)
               {
                 const char *t = texts->pdata[k];
 
+                if (gapped)
+                  g_string_append (line, " --> true*");
                 if (strchr (t, ' ') != NULL && t[0] != '{')
                   g_string_append_printf (line, " --> {%s}", t);
                 else
@@ -857,11 +922,6 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
                              g_string_free (line, FALSE));
           }
           break;
-        case CQ_KEYWORD_GAPPEDSEQUENCE:
-          _cq_convert_refuse (cv, item, "':gappedsequence': its positions may lie in different lines of "
-                  "the game tree under :variations and before this position; write the CQL 6 "
-                  "by hand with nested `find` (docs/convert.md)");
-          goto out;
         case CQ_KEYWORD_RELATION:
           _cq_convert_refuse (cv, item, "':relation': CQL 6 compares two positions with `echo`, which "
                   "is written by hand (see data/themes/mutual-zugzwang.cql6)");
@@ -878,8 +938,19 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
                   item->text);
           goto out;
         case CQ_KEYWORD_TAGMATCH:
-          _cq_convert_refuse (cv, item, "':tagmatch': tags (:forany) are not converted");
-          goto out;
+          {
+            /* The tag's piece matches D (R11): its square is in D. */
+            const CqSexp *name = list->items[++i];
+            g_autofree char *d = designator_text (cv, list->items[++i]);
+            guint t = 0;
+
+            if (d == NULL)
+              goto out;
+            while (t + 1 < cv->n_tags && strcmp (cv->tag_names[t], name->text) != 0)
+              t++;
+            block_add (b, item->line, g_strdup_printf ("(%s & %s)", cv->tag_vars[t], d));
+          }
+          break;
         default:
           _cq_convert_refuse (cv, item, "the keyword '%s' in a position list", item->text);
           goto out;

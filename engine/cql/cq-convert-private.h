@@ -33,6 +33,11 @@ typedef struct {
   gboolean    shift_h;
   gboolean    shift_v;
   gboolean    primary;
+  /* The match list's tags (:forany, rulings R11) and the CQL 6 piece
+   * variables that stand for them. */
+  guint       n_tags;
+  char       *tag_names[2];
+  char       *tag_vars[2];
 } Converter;
 
 void      _cq_convert_block_init    (Block *b);

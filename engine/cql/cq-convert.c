@@ -284,13 +284,61 @@ emit_block_lines (Converter *cv, const Block *b, guint indent)
     }
 }
 
+/* TRUE if @text is one parenthesised group, `(...)`, and not `(a) or (b)`. */
+static gboolean
+one_group (const char *text)
+{
+  int depth = 0;
+
+  if (text[0] != '(')
+    return FALSE;
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '(')
+        depth++;
+      else if (*p == ')' && --depth == 0)
+        return p[1] == '\0';
+    }
+  return FALSE;
+}
+
+/* The index of @item in @list. */
+static guint
+index_of (const CqSexp *list, const CqSexp *item)
+{
+  guint i = 0;
+
+  while (list->items[i] != item)
+    i++;
+  return i;
+}
+
+/* The CQL 6 piece variable for the tag @name: capitalised, as the twins
+ * in data/themes/ write them (`Pawn`), and prefixed with `Tag` when that
+ * would read as a piece designator (`P`, `Ka1`). */
+static char *
+tag_variable (const char *name)
+{
+  g_autofree char *word = g_strdup (name);
+  CqDesignator d;
+
+  word[0] = g_ascii_toupper (word[0]);
+  if (g_ascii_isdigit (word[0]) || strlen (word) < 2
+      || _cq_designator_parse_cql6 (word, NULL, 1, 1, &d, NULL))
+    return g_strconcat ("Tag", word, NULL);
+  return g_steal_pointer (&word);
+}
+
 /* Writes the header and body of the CQL 6 query for the match list @ml. */
 static gboolean
 convert_match (Converter *cv, const CqSexp *ml)
 {
   g_autoptr(GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) lists = g_ptr_array_new ();
+  g_autoptr(GPtrArray) tags = g_ptr_array_new ();  /* the :forany items */
   gboolean any_variations = FALSE;
+  guint indent = 0;
+  guint16 tag_colours[2] = { 0, 0 };
   g_autofree char *header_text = NULL;
 
   for (guint i = 1; i < ml->n_items; i++)
@@ -348,9 +396,17 @@ convert_match (Converter *cv, const CqSexp *ml)
           return _cq_convert_refuse (cv, item, "':player': CQL 3 looks for the name whatever its case "
                          "(rulings R3), CQL 6's player with case (docs/cql6-rulings.md 3)");
         case CQ_KEYWORD_FORANY:
-          return _cq_convert_refuse (cv, item, "':forany': CQL 6 follows a piece with a piece loop "
-                         "from the initial position (`piece X in ... {find quiet ...}`), "
-                         "written by hand (see data/themes/excelsior.cql6)");
+          {
+            const CqSexp *name = ml->items[++i];
+            const CqSexp *d = ml->items[++i];
+
+            g_ptr_array_add (tags, (gpointer) item);
+            cv->tag_names[cv->n_tags] = g_strdup (name->text);
+            cv->tag_vars[cv->n_tags] = tag_variable (name->text);
+            (void) d;
+            cv->n_tags++;
+          }
+          break;
         default:
           return _cq_convert_refuse (cv, item, "the keyword '%s' in the match list", item->text);
         }
@@ -359,7 +415,7 @@ convert_match (Converter *cv, const CqSexp *ml)
   if (any_variations)
     g_ptr_array_add (header, g_strdup ("variations"));
 
-  if (lists->len == 1)
+  if (lists->len == 1 && cv->n_tags == 0)
     {
       /* One position list: it is the body, evaluated at every position it
        * examines; its :matchcount is the header's. */
@@ -446,7 +502,11 @@ convert_match (Converter *cv, const CqSexp *ml)
    * somewhere in it (the evaluator's match_binding()), so each becomes a
    * `find` from the initial position, keeping to the positions it
    * examines: a list without :variations in a query with `variations`
-   * looks at the main line (and its moves at the main continuation). */
+   * looks at the main line (and its moves at the main continuation).
+   * With tags, the match list is evaluated for each piece a tag may name
+   * (R11): a piece loop over the pieces of the initial position (a piece
+   * keeps its identity, promoted too), each piece once it has had a type
+   * of the tag's designator in a position examined (`find quiet`). */
   g_ptr_array_add (header, NULL);
   header_text = g_strjoinv (" ", (char **) header->pdata);
   {
@@ -456,6 +516,47 @@ convert_match (Converter *cv, const CqSexp *ml)
     g_free (text);
   }
   emit (cv, 0, ml->line, "initial");
+  for (guint t = 0; t < cv->n_tags; t++)
+    {
+      const CqSexp *item = tags->pdata[t];
+      const CqSexp *d_item = ml->items[index_of (ml, item) + 2];
+      CqDesignator d;
+      guint16 colours = 0;
+      CqDesignatorSets types = { 0, CQ_SQUARES_ALL };
+      g_autofree char *types_text = NULL;
+      const char *loop_set;
+      char *text;
+
+      if (!_cq_designator_parse (d_item->text, cv->filename, d_item->line, d_item->column, &d,
+                                 cv->error))
+        return FALSE;
+      types.pieces = d.pieces & CQ_PIECES_ANY;
+      if (types.pieces & CQ_PIECES_WHITE)
+        colours |= CQ_PIECES_WHITE;
+      if (types.pieces & CQ_PIECES_BLACK)
+        colours |= CQ_PIECES_BLACK;
+      loop_set = colours == CQ_PIECES_ANY ? "[Aa]" : colours == CQ_PIECES_WHITE ? "A" : "a";
+      text = g_strdup_printf ("piece %s in %s {", cv->tag_vars[t], loop_set);
+      emit (cv, indent, item->line, text);
+      g_free (text);
+      indent++;
+      /* Squares are ignored (R11): the types only. */
+      if (types.pieces != colours)
+        {
+          types_text = cq_designator_sets_to_cql6_text (&types);
+          text = g_strdup_printf ("find quiet (%s & %s)", cv->tag_vars[t], types_text);
+          emit (cv, indent, item->line, text);
+          g_free (text);
+        }
+      /* Two tags never name one piece (R11). */
+      if (t == 1 && (tag_colours[0] & colours) != 0)
+        {
+          text = g_strdup_printf ("not (%s & %s)", cv->tag_vars[0], cv->tag_vars[1]);
+          emit (cv, indent, item->line, text);
+          g_free (text);
+        }
+      tag_colours[t] = colours;
+    }
   for (guint n = 0; n < lists->len; n++)
     {
       const CqSexp *pl = lists->pdata[n];
@@ -476,9 +577,11 @@ convert_match (Converter *cv, const CqSexp *ml)
             i++;
           _cq_convert_take_range (pl, &i, &min, &max);
           if (min == 0)
-            return _cq_convert_refuse (cv, count, "':matchcount' with a range that allows 0 in a match "
-                           "list of several position lists");
-          range = g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " ", min, max);
+            return _cq_convert_refuse (cv, count, "':matchcount' with a range that allows 0 in "
+                                       "a match list of several position lists or with tags");
+          range = min == max ? g_strdup_printf ("%" G_GINT64_FORMAT " ", min)
+                             : g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " ",
+                                                min, max);
         }
       _cq_convert_block_init (&b);
       cv->shift_h = cv->shift_v = FALSE;
@@ -490,22 +593,22 @@ convert_match (Converter *cv, const CqSexp *ml)
         }
       cv->primary = FALSE;
       if (any_variations && plain)
-        {
-          _cq_convert_block_prepend (&b, pl->line, g_strdup ("mainline"));
-        }
+        _cq_convert_block_prepend (&b, pl->line, g_strdup ("mainline"));
       else if (only)
-        {
-          _cq_convert_block_prepend (&b, pl->line, g_strdup ("variation"));
-        }
+        _cq_convert_block_prepend (&b, pl->line, g_strdup ("variation"));
       body = _cq_convert_block_inline (&b);
-      if (body[0] == '{')
+      /* One filter in parentheses needs no braces. */
+      if (body[0] == '{' || (b.texts->len == 1 && b.prefix == NULL && !b.negated
+                             && one_group (body)))
         text = g_strdup_printf ("find %squiet %s", range != NULL ? range : "", body);
       else
         text = g_strdup_printf ("find %squiet {%s}", range != NULL ? range : "", body);
-      emit_lines (cv, 0, pl->line, pl->end_line, text);
+      emit_lines (cv, indent, pl->line, pl->end_line, text);
       g_free (text);
       _cq_convert_block_clear (&b);
     }
+  while (indent > 0)
+    emit (cv, --indent, ml->end_line, "}");
   return TRUE;
 }
 
@@ -559,5 +662,10 @@ cq_query_convert_to_cql6 (const char *text, gsize len, const char *filename, GEr
       result = render (&cv);
     }
   g_ptr_array_unref (cv.out);
+  for (guint t = 0; t < cv.n_tags; t++)
+    {
+      g_free (cv.tag_names[t]);
+      g_free (cv.tag_vars[t]);
+    }
   return result;
 }

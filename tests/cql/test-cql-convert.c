@@ -182,6 +182,9 @@ test_logic_and_sequences (void)
   assert_converts ("(match (position :sequence ((position :check) (position) "
                    "(position :movefrom Qb2 :mate))))",
                    "cql()\nline quiet --> check --> true --> {move from Qb2 mate}\n");
+  /* Gapped: any positions before and between (R9). */
+  assert_converts ("(match (position :gappedsequence ((position :check) (position :mate))))",
+                   "cql()\nline quiet --> true* --> check --> true* --> mate\n");
 }
 
 static void
@@ -195,6 +198,26 @@ test_several_lists (void)
                    "cql(variations)\ninitial\nfind quiet {mainline Ka1}\n"
                    "find quiet {Kh8 move from Qd1}\n"
                    "find 2 5 quiet {mainline check move primary from N}\n");
+}
+
+static void
+test_tags (void)
+{
+  /* R11: a piece loop over the pieces of the initial position, each piece
+   * once it has had a type of the designator; `$tag[squares]` and
+   * :tagmatch are the piece variable limited to squares; two tags of one
+   * colour never name one piece. */
+  assert_converts ("(match :forany pawn P\n"
+                   "  (position :initial $pawn[a-h2])\n"
+                   "  (position :tagmatch pawn [QRBN]))",
+                   "cql()\ninitial\npiece Pawn in A {\n  find quiet (Pawn & P)\n"
+                   "  find quiet {initial (Pawn & a-h2)}\n  find quiet (Pawn & [QRBN])\n}\n");
+  assert_converts ("(match :forany x [Nn] :forany y [Nn]"
+                   " (position :attackcount $x $y 1 :matchcount 2 5 :variations))",
+                   "cql(variations)\ninitial\npiece TagX in [Aa] {\n"
+                   "  find quiet (TagX & [Nn])\n  piece TagY in [Aa] {\n"
+                   "    find quiet (TagY & [Nn])\n    not (TagX & TagY)\n"
+                   "    find 2 5 quiet {TagX attacks TagY}\n  }\n}\n");
 }
 
 static void
@@ -231,10 +254,8 @@ static void
 test_refusals (void)
 {
   static const struct { const char *cql3; const char *message; } cases[] = {
-    { "(match :forany p P (position $p[a8]))",
-      "t.cql:1:8: cannot convert to CQL 6: ':forany': CQL 6 follows a piece with a piece loop "
-      "from the initial position (`piece X in ... {find quiet ...}`), written by hand (see "
-      "data/themes/excelsior.cql6)" },
+    { "(match :forany p P (position :promote $p[a8]))",
+      "t.cql:1:39: cannot convert to CQL 6: ':promote' with the tag designator `$p[a8]`" },
     { "(match :player \"Kasparov\" (position))",
       "t.cql:1:8: cannot convert to CQL 6: ':player': CQL 3 looks for the name whatever its "
       "case (rulings R3), CQL 6's player with case (docs/cql6-rulings.md 3)" },
@@ -244,10 +265,6 @@ test_refusals (void)
     { "(match (position :relation (:changesidetomove)))",
       "t.cql:1:18: cannot convert to CQL 6: ':relation': CQL 6 compares two positions with "
       "`echo`, which is written by hand (see data/themes/mutual-zugzwang.cql6)" },
-    { "(match (position :gappedsequence ((position Ka1) (position Kb1))))",
-      "t.cql:1:18: cannot convert to CQL 6: ':gappedsequence': its positions may lie in "
-      "different lines of the game tree under :variations and before this position; write "
-      "the CQL 6 by hand with nested `find` (docs/convert.md)" },
     { "(match (position :moveto [Aa]d4 :pretransformmatchcount 6 1000 :shift))",
       "t.cql:1:33: cannot convert to CQL 6: ':pretransformmatchcount': CQL 6 counts the "
       "positions a transformed filter matches, not each member's; write a square or piece "
@@ -298,7 +315,7 @@ test_refusals (void)
       "allow" },
     { "(match (position Ka1) (position :check :matchcount 0))",
       "t.cql:1:40: cannot convert to CQL 6: ':matchcount' with a range that allows 0 in a "
-      "match list of several position lists" },
+      "match list of several position lists or with tags" },
     { "(match (position :movefrom K :movefrom Ke1))",
       "t.cql:1:30: cannot convert to CQL 6: ':movefrom' twice in one position list" },
   };
@@ -356,10 +373,10 @@ static const FileCase files[] = {
   { "data/themes/captures-one-square.cql", "':pretransformmatchcount'" },
   { "data/themes/castling.cql", NULL },
   { "data/themes/corner-stalemate.cql", NULL },
-  { "data/themes/excelsior.cql", "':forany'" },
+  { "data/themes/excelsior.cql", NULL },
   { "data/themes/kings-opposition-knight.cql", NULL },
-  { "data/themes/knight-chases-knight.cql", "':forany'" },
-  { "data/themes/many-checks.cql", "':forany'" },
+  { "data/themes/knight-chases-knight.cql", NULL },
+  { "data/themes/many-checks.cql", NULL },
   { "data/themes/mirror-mate.cql", NULL },
   { "data/themes/model-stalemate-pins.cql", NULL },
   { "data/themes/mutual-zugzwang.cql", "':relation'" },
@@ -368,10 +385,10 @@ static const FileCase files[] = {
   { "data/themes/quadrupled-pawns.cql", NULL },
   { "data/themes/queen-staircase.cql", "the piece designator `Qa2` under a shift" },
   { "data/themes/recurs-piece-missing.cql", "':relation'" },
-  { "data/themes/rook-four-corners.cql", "':forany'" },
+  { "data/themes/rook-four-corners.cql", NULL },
   { "data/themes/rook-mate-edge.cql", "the piece designator `Ra8` under a shift" },
   { "data/themes/rook-pawn-stalemate.cql", NULL },
-  { "data/themes/rook-rectangle.cql", "':forany'" },
+  { "data/themes/rook-rectangle.cql", NULL },
   { "data/themes/underpromotion.cql", NULL },
   { "data/themes/unguarded-guard.cql", NULL },
   { "data/queries/black-king-corner-start.cql", NULL },
@@ -388,8 +405,8 @@ static const FileCase files[] = {
   { "tests/fixtures/cql/golden/captures-one-square.cql", "':pretransformmatchcount'" },
   { "tests/fixtures/cql/golden/eg151-missing-white.cql", "':relation'" },
   { "tests/fixtures/cql/golden/en-passant.cql", NULL },
-  { "tests/fixtures/cql/golden/excelsior.cql", "':forany'" },
-  { "tests/fixtures/cql/golden/knight-chase.cql", "':forany'" },
+  { "tests/fixtures/cql/golden/excelsior.cql", NULL },
+  { "tests/fixtures/cql/golden/knight-chase.cql", NULL },
   { "tests/fixtures/cql/golden/knight-pin.cql", NULL },
   { "tests/fixtures/cql/golden/mate-rook-queen.cql", NULL },
   { "tests/fixtures/cql/golden/material-deficit-win.cql", NULL },
@@ -398,8 +415,8 @@ static const FileCase files[] = {
   { "tests/fixtures/cql/golden/passers-both.cql", "':sumrange'" },
   { "tests/fixtures/cql/golden/passers-white-3.cql", "':accumulate'" },
   { "tests/fixtures/cql/golden/quadrupled-pawns.cql", NULL },
-  { "tests/fixtures/cql/golden/rook-rectangle.cql", "':forany'" },
-  { "tests/fixtures/cql/golden/rookcorners.cql", "':forany'" },
+  { "tests/fixtures/cql/golden/rook-rectangle.cql", "the piece designator `$rook[a1]` under a shift" },
+  { "tests/fixtures/cql/golden/rookcorners.cql", NULL },
   { "tests/fixtures/cql/golden/staircase.cql", "the piece designator `Qa2` under a shift" },
   { "tests/fixtures/cql/golden/underpromotion.cql", NULL },
   { "tests/fixtures/cql/golden/unguarded-guard-twice.cql", NULL },
@@ -413,14 +430,14 @@ static const FileCase files[] = {
   { "tests/fixtures/fuzz/seed-cql/q06.cql", NULL },
   { "tests/fixtures/fuzz/seed-cql/q07.cql", "':noannotate'" },
   { "tests/fixtures/fuzz/seed-cql/q08.cql", "compile" },
-  { "tests/fixtures/fuzz/seed-cql/q09.cql", "':forany'" },
+  { "tests/fixtures/fuzz/seed-cql/q09.cql", NULL },
   { "tests/fixtures/fuzz/seed-cql/q10.cql", "the transform ':shiftdiagonal'" },
   { "tests/fixtures/fuzz/seed-cql/q11.cql", "compile" },
   { "tests/fixtures/fuzz/seed-cql/q12.cql", NULL },
   { "tests/fixtures/fuzz/seed-cql/q13.cql", "compile" },
   { "tests/fixtures/fuzz/seed-cql/q14.cql", "compile" },
   { "tests/fixtures/fuzz/seed-cql/q15.cql", "compile" },
-  { "tests/fixtures/fuzz/seed-cql/q16.cql", "':gappedsequence'" },
+  { "tests/fixtures/fuzz/seed-cql/q16.cql", NULL },
   { "tests/fixtures/fuzz/seed-cql/q17.cql", "compile" },
   { "tests/fixtures/fuzz/seed-cql/q18.cql", "compile" },
   { "tests/fixtures/fuzz/seed-cql/q19.cql", "compile" },
@@ -734,6 +751,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cql/convert/moves", test_moves);
   g_test_add_func ("/cql/convert/logic-and-sequences", test_logic_and_sequences);
   g_test_add_func ("/cql/convert/several-lists", test_several_lists);
+  g_test_add_func ("/cql/convert/tags", test_tags);
   g_test_add_func ("/cql/convert/shift-edges", test_shift_edges);
   g_test_add_func ("/cql/convert/refusals", test_refusals);
   g_test_add_func ("/cql/convert/compiler-errors", test_compiler_errors);
