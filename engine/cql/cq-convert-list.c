@@ -23,6 +23,7 @@ _cq_convert_block_init (Block *b)
   b->ends = g_array_new (FALSE, FALSE, sizeof (guint));
   b->prefix = NULL;
   b->negated = FALSE;
+  b->gapped_only = FALSE;
 }
 
 void
@@ -210,6 +211,24 @@ const char *
 _cq_convert_result_text (const char *text)
 {
   return strcmp (text, "1/2") == 0 ? "1/2-1/2" : text;
+}
+
+/* TRUE if @text is one parenthesised group, `(...)`, and not `(a) or (b)`. */
+gboolean
+_cq_convert_one_group (const char *text)
+{
+  int depth = 0;
+
+  if (text[0] != '(')
+    return FALSE;
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '(')
+        depth++;
+      else if (*p == ')' && --depth == 0)
+        return p[1] == '\0';
+    }
+  return FALSE;
 }
 
 /* ------------------------------------------------------------------------
@@ -551,6 +570,7 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
 {
   MoveParts move = { 0 };
   gboolean ok = FALSE;
+  gboolean gapped_item = FALSE;
   guint move_slot = G_MAXUINT;
 
   if (!list_transforms (cv, list, &b->prefix))
@@ -913,13 +933,15 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
 
                 if (gapped)
                   g_string_append (line, " --> true*");
-                if (strchr (t, ' ') != NULL && t[0] != '{')
+                if (strchr (t, ' ') != NULL && t[0] != '{' && !_cq_convert_one_group (t))
                   g_string_append_printf (line, " --> {%s}", t);
                 else
                   g_string_append_printf (line, " --> %s", t);
               }
             block_add_lines (b, item->line, list->items[i]->end_line,
                              g_string_free (line, FALSE));
+            if (gapped)
+              gapped_item = TRUE;
           }
           break;
         case CQ_KEYWORD_RELATION:
@@ -957,6 +979,7 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
         }
     }
 
+  b->gapped_only = gapped_item && b->texts->len == 1 && !b->negated;
   if (move.first != NULL)
     {
       char *text = move_text (cv, &move);

@@ -20,6 +20,7 @@ typedef struct {
   GArray    *ends;     /* guint: its last line */
   char      *prefix;   /* the transforms, "flipcolor flip shift", or NULL */
   gboolean   negated;  /* :not: the whole list, transforms included */
+  gboolean   gapped_only; /* its one filter is a :gappedsequence */
 } Block;
 
 typedef struct {
@@ -65,5 +66,8 @@ gboolean  _cq_convert_list          (Converter *cv, const CqSexp *list, Block *b
 /* @b on one line: its filters in braces, its transforms before them,
  * `not` before all for :not.  (transfer full) */
 char     *_cq_convert_block_inline  (const Block *b);
+
+/* TRUE if @text is one parenthesised group, `(...)`, and not `(a) or (b)`. */
+gboolean  _cq_convert_one_group     (const char *text);
 
 G_END_DECLS

@@ -284,24 +284,6 @@ emit_block_lines (Converter *cv, const Block *b, guint indent)
     }
 }
 
-/* TRUE if @text is one parenthesised group, `(...)`, and not `(a) or (b)`. */
-static gboolean
-one_group (const char *text)
-{
-  int depth = 0;
-
-  if (text[0] != '(')
-    return FALSE;
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '(')
-        depth++;
-      else if (*p == ')' && --depth == 0)
-        return p[1] == '\0';
-    }
-  return FALSE;
-}
-
 /* The index of @item in @list. */
 static guint
 index_of (const CqSexp *list, const CqSexp *item)
@@ -592,6 +574,18 @@ convert_match (Converter *cv, const CqSexp *ml)
           return FALSE;
         }
       cv->primary = FALSE;
+      /* A list that is only a gapped sequence matches somewhere in the
+       * game when it matches at the initial position, whose lines pass
+       * through every position (R9: positions before the first element
+       * are allowed): no `find`, which would try the line from every
+       * position. */
+      if (b.gapped_only && range == NULL && !only)
+        {
+          body = _cq_convert_block_inline (&b);
+          emit_lines (cv, indent, pl->line, pl->end_line, body);
+          _cq_convert_block_clear (&b);
+          continue;
+        }
       if (any_variations && plain)
         _cq_convert_block_prepend (&b, pl->line, g_strdup ("mainline"));
       else if (only)
@@ -599,7 +593,7 @@ convert_match (Converter *cv, const CqSexp *ml)
       body = _cq_convert_block_inline (&b);
       /* One filter in parentheses needs no braces. */
       if (body[0] == '{' || (b.texts->len == 1 && b.prefix == NULL && !b.negated
-                             && one_group (body)))
+                             && _cq_convert_one_group (body)))
         text = g_strdup_printf ("find %squiet %s", range != NULL ? range : "", body);
       else
         text = g_strdup_printf ("find %squiet {%s}", range != NULL ? range : "", body);

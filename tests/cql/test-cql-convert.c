@@ -218,6 +218,12 @@ test_tags (void)
                    "  find quiet (TagX & [Nn])\n  piece TagY in [Aa] {\n"
                    "    find quiet (TagY & [Nn])\n    not (TagX & TagY)\n"
                    "    find 2 5 quiet {TagX attacks TagY}\n  }\n}\n");
+  /* A list that is only a gapped sequence is tried at the initial
+   * position alone: its lines pass through every position (R9). */
+  assert_converts ("(match :forany rook [Rr] (position :gappedsequence ((position $rook[b2]) "
+                   "(position $rook[e2])) :flip))",
+                   "cql()\ninitial\npiece Rook in [Aa] {\n  find quiet (Rook & [Rr])\n"
+                   "  flip line quiet --> true* --> (Rook & b2) --> true* --> (Rook & e2)\n}\n");
 }
 
 static void
