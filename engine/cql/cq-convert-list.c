@@ -105,45 +105,61 @@ edge_safe (CqBitboard squares, gboolean horizontal, gboolean vertical)
   return TRUE;
 }
 
+/* The squares of a one-square designator on an edge under a shift, as
+ * CQL 3 moves them (R7): the square itself, and on each axis where it
+ * stands on an edge a shift moves away from, every square between that
+ * edge and it, `(a2 | left a2)`.  Shifted by CQL 6, that is the square
+ * moved and the squares it passed: the CQL 3 image.  The expression
+ * keeps the one square as its only constant, so that a member in which it
+ * leaves the board is dropped, as CQL 3 drops it (docs/cql6-rulings.md
+ * 13).  Written without `left 0 7 a2`, which Excelsior's CQL 6 reads
+ * without the square itself. */
+static char *
+edge_squares_text (Converter *cv, int square)
+{
+  int file = square % 8, rank = square / 8;
+  char name[3];
+  char *text;
+
+  cq_square_name (square, name);
+  text = g_strdup (name);
+  if (cv->shift_h && (file == 0 || file == 7))
+    {
+      char *wider = g_strdup_printf ("(%s | %s %s)", text, file == 0 ? "left" : "right", text);
+
+      g_free (text);
+      text = wider;
+    }
+  if (cv->shift_v && (rank == 0 || rank == 7))
+    {
+      char *wider = g_strdup_printf ("(%s | %s %s)", text, rank == 0 ? "down" : "up", text);
+
+      g_free (text);
+      text = wider;
+    }
+  return text;
+}
+
 /* A piece designator of the CQL 3 text in CQL 6 spelling, or NULL with
- * an error (a tag designator; squares on an edge under a shift). */
+ * an error.  @d: the designator read (its tag, if any, among cv->tags).
+ * Under a shift, a designator of one square on the edge is written with
+ * the squares CQL 3's shift adds (edge_squares_text()); one of several
+ * squares with some on the edge is refused: its squares would not leave
+ * the board together. */
 static char *
 designator_text (Converter *cv, const CqSexp *item)
 {
   CqDesignator d;
   CqDesignatorSets sets;
   GError *local = NULL;
+  g_autofree char *squares = NULL;
+  g_autofree char *pieces = NULL;
+  gboolean tag = item->text[0] == '$';
 
-  if (item->text[0] == '$')
-    {
-      /* A tag's piece on some squares (R11): the piece variable of the
-       * tag's loop (convert_match()), limited to those squares. */
-      if (!_cq_designator_parse_tagged (item->text, cv->filename, item->line, item->column,
-                                        cv->tag_names, cv->n_tags, &d, &local))
-        {
-          g_propagate_error (cv->error, local);
-          return NULL;
-        }
-      if ((cv->shift_h || cv->shift_v) && !edge_safe (d.squares, cv->shift_h, cv->shift_v))
-        {
-          _cq_convert_refuse (cv, item, "the piece designator `%s` under a shift: it has "
-                              "squares on the edge of the board, which a CQL 3 shift keeps as "
-                              "well as moves (rulings R7) and a CQL 6 shift only moves; write "
-                              "its squares off the edge, or the CQL 6 by hand with direction "
-                              "filters (docs/cql6-rulings.md 13)", item->text);
-          return NULL;
-        }
-      if (d.squares == CQ_SQUARES_ALL)
-        return g_strdup (cv->tag_vars[d.tag]);
-      sets.pieces = CQ_PIECES_ALL;
-      sets.squares = d.squares;
-      {
-        g_autofree char *squares = cq_designator_sets_to_cql6_text (&sets);
-
-        return g_strdup_printf ("(%s & %s)", cv->tag_vars[d.tag], squares);
-      }
-    }
-  if (!_cq_designator_parse (item->text, cv->filename, item->line, item->column, &d, &local))
+  if (!(tag ? _cq_designator_parse_tagged (item->text, cv->filename, item->line, item->column,
+                                           cv->tag_names, cv->n_tags, &d, &local)
+            : _cq_designator_parse (item->text, cv->filename, item->line, item->column, &d,
+                                    &local)))
     {
       /* The compiler has read the query already: not reached. */
       g_propagate_error (cv->error, local);
@@ -151,15 +167,40 @@ designator_text (Converter *cv, const CqSexp *item)
     }
   if ((cv->shift_h || cv->shift_v) && !edge_safe (d.squares, cv->shift_h, cv->shift_v))
     {
-      _cq_convert_refuse (cv, item, "the piece designator `%s` under a shift: it has squares on the edge "
-              "of the board, which a CQL 3 shift keeps as well as moves (rulings R7) and a "
-              "CQL 6 shift only moves; write its squares off the edge, or the CQL 6 by "
-              "hand with direction filters (docs/cql6-rulings.md 13)", item->text);
-      return NULL;
+      if (__builtin_popcountll (d.squares) != 1)
+        {
+          _cq_convert_refuse (cv, item, "the piece designator `%s` under a shift: it has "
+                              "squares on the edge of the board, which a CQL 3 shift keeps as "
+                              "well as moves (rulings R7) and a CQL 6 shift only moves; only a "
+                              "designator of one square converts so (docs/cql6-rulings.md 13)",
+                              item->text);
+          return NULL;
+        }
+      squares = edge_squares_text (cv, __builtin_ctzll (d.squares));
     }
+  else if (d.squares != CQ_SQUARES_ALL)
+    {
+      sets.pieces = CQ_PIECES_ALL;
+      sets.squares = d.squares;
+      squares = cq_designator_sets_to_cql6_text (&sets);
+    }
+
+  /* A tag's piece on some squares (R11): the piece variable of the tag's
+   * loop (convert_match()), limited to those squares. */
+  if (tag)
+    return squares == NULL ? g_strdup (cv->tag_vars[d.tag])
+                           : g_strdup_printf ("(%s & %s)", cv->tag_vars[d.tag], squares);
   sets.pieces = d.pieces;
-  sets.squares = d.squares;
-  return cq_designator_sets_to_cql6_text (&sets);
+  if (squares == NULL || squares[0] != '(')
+    {
+      sets.squares = d.squares;
+      return cq_designator_sets_to_cql6_text (&sets);
+    }
+  if ((d.pieces & CQ_PIECES_ALL) == CQ_PIECES_ALL)
+    return g_steal_pointer (&squares);
+  sets.squares = CQ_SQUARES_ALL;
+  pieces = cq_designator_sets_to_cql6_text (&sets);
+  return g_strdup_printf ("(%s & %s)", pieces, squares);
 }
 
 /* @expr within min..max, as a person writes it: `== n`, `>= n`, `<= n`
@@ -817,7 +858,8 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
                 if ((cv->shift_h || cv->shift_v)
                     && !edge_safe (d.squares, cv->shift_h, cv->shift_v))
                   {
-                    g_free (designator_text (cv, arg));
+                    _cq_convert_refuse (cv, arg, "':promote' with squares on the edge of the "
+                                        "board under a shift (rulings R7)");
                     goto out;
                   }
                 move.promote_item = item;
@@ -901,7 +943,7 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
                   {
                     const char *t = texts->pdata[k];
 
-                    if (strchr (t, ' ') != NULL && t[0] != '{')
+                    if (strchr (t, ' ') != NULL && t[0] != '{' && !_cq_convert_one_group (t))
                       {
                         texts->pdata[k] = g_strdup_printf ("(%s)", t);
                         g_free ((char *) t);
