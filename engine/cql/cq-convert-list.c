@@ -604,6 +604,138 @@ ray_text (Converter *cv, const CqKeywordInfo *info, const CqSexp *arg, gboolean 
   return g_strdup_printf ("(ray orthogonal (%s) | ray diagonal (%s))", orthogonal, diagonal);
 }
 
+/* The relation specification @spec (R10) as a CQL 6 echo: the source is
+ * P1, each target a later position of its line; on every square the two
+ * agree, or P1's piece is missing in P2, or P2 has a new piece on an empty
+ * square, as the missing and new piece counts allow.  Refuses :pattern,
+ * the relation's :shift and :flip.  (transfer full) */
+static char *
+relation_text (Converter *cv, const CqSexp *spec)
+{
+  GString *text = g_string_new ("echo quiet (Source Target) {\n");
+  const char *side = "==";
+  gboolean variations = FALSE, only = FALSE;
+  const CqSexp *missing_d = NULL, *new_d = NULL;
+  gint64 missing_min = 0, missing_max = 0, new_min = 0, new_max = 0;
+  gint64 same_min = -1, same_max = 0, diff_min = -1, diff_max = 0;
+
+  for (guint k = 0; k < spec->n_items; k++)
+    {
+      const CqSexp *item = spec->items[k];
+      const CqKeywordInfo *info = _cq_keyword_lookup (item->text);
+
+      switch (info->id)
+        {
+        case CQ_KEYWORD_VARIATIONS: variations = TRUE; break;
+        case CQ_KEYWORD_VARIATIONSONLY: variations = only = TRUE; break;
+        case CQ_KEYWORD_SAMESIDETOMOVE: side = "=="; break;
+        case CQ_KEYWORD_CHANGESIDETOMOVE: side = "!="; break;
+        case CQ_KEYWORD_IGNORESIDETOMOVE: side = NULL; break;
+        case CQ_KEYWORD_MISSINGPIECECOUNT:
+          missing_d = spec->items[++k];
+          _cq_convert_take_range (spec, &k, &missing_min, &missing_max);
+          break;
+        case CQ_KEYWORD_NEWPIECECOUNT:
+          new_d = spec->items[++k];
+          _cq_convert_take_range (spec, &k, &new_min, &new_max);
+          break;
+        case CQ_KEYWORD_ORIGINALSAMECOUNT:
+          _cq_convert_take_range (spec, &k, &same_min, &same_max);
+          break;
+        case CQ_KEYWORD_ORIGINALDIFFERENTCOUNT:
+          _cq_convert_take_range (spec, &k, &diff_min, &diff_max);
+          break;
+        default:
+          /* :pattern, :shift, :flip */
+          g_string_free (text, TRUE);
+          _cq_convert_refuse (cv, item, "'%s' in a :relation specification: the squares and "
+                              "transforms of CQL 3's relation are not written in CQL 6 yet",
+                              item->text);
+          return NULL;
+        }
+    }
+
+  /* P2 after P1 on its line (R10): on the main continuations from P1
+   * (the same depth in variations), any line with :variations, off the
+   * main line with :variationsonly. */
+  g_string_append (text, "  ancestor(Source Target)\n");
+  if (!variations && cv->variations)
+    g_string_append (text, "  depth == Source:depth\n");
+  if (only)
+    g_string_append (text, "  variation\n");
+  if (side != NULL)
+    g_string_append_printf (text, "  sidetomove %s Source:sidetomove\n", side);
+  if (same_min >= 0)
+    {
+      g_autofree char *range = range_text ("#(Source & Target & [Aa])", same_min, same_max, 0,
+                                           64);
+
+      g_string_append_printf (text, "  %s\n", range);
+    }
+  if (diff_min >= 0)
+    {
+      g_autofree char *range = range_text ("#~(Source & Target)", diff_min, diff_max, 0, 64);
+
+      g_string_append_printf (text, "  %s\n", range);
+    }
+
+  if (missing_max == 0 && new_max == 0)
+    /* Nothing missing, nothing new: the same placement. */
+    g_string_append (text, "  Source & Target == .\n");
+  else
+    {
+      g_string_append (text, "  Differ = ~(Source & Target)\n");
+      /* No square holds another piece: what differs is a piece gone or
+       * a piece come. */
+      if (new_max == 0)
+        g_string_append (text, "  not (Differ & [Aa])\n");
+      else if (missing_max == 0)
+        g_string_append (text, "  not (Differ & Source:[Aa])\n");
+      else
+        g_string_append (text, "  not (Differ & Source:[Aa] & [Aa])\n");
+      for (guint which = 0; which < 2; which++)
+        {
+          const CqSexp *d_item = which == 0 ? missing_d : new_d;
+          gint64 min = which == 0 ? missing_min : new_min;
+          gint64 max = which == 0 ? missing_max : new_max;
+          gint64 other_max = which == 0 ? new_max : missing_max;
+          const char *set;
+          g_autofree char *count = NULL;
+          g_autofree char *range = NULL;
+
+          if (max == 0)
+            continue;
+          /* The missing pieces stood on P1's squares, the new stand now. */
+          set = which == 0 ? "Missing" : "New";
+          if (other_max == 0)
+            set = "Differ";
+          else
+            g_string_append_printf (text, "  %s = Differ & %s\n", set,
+                                    which == 0 ? "Source:[Aa]" : "[Aa]");
+          if (d_item != NULL)
+            {
+              CqDesignator d;
+              g_autofree char *d_text = NULL;
+              gboolean saved_h = cv->shift_h, saved_v = cv->shift_v;
+
+              _cq_designator_parse (d_item->text, NULL, 1, 1, &d, NULL);
+              cv->shift_h = cv->shift_v = FALSE;
+              d_text = designator_text (cv, d_item);
+              cv->shift_h = saved_h;
+              cv->shift_v = saved_v;
+              if ((d.pieces & CQ_PIECES_ANY) != CQ_PIECES_ANY || d.squares != CQ_SQUARES_ALL)
+                g_string_append_printf (text, "  %s in %s%s\n", set,
+                                        which == 0 ? "Source:" : "", d_text);
+            }
+          count = g_strdup_printf ("#%s", set);
+          range = range_text (count, min, max, 0, 64);
+          g_string_append_printf (text, "  %s\n", range);
+        }
+    }
+  g_string_append_c (text, '}');
+  return g_string_free (text, FALSE);
+}
+
 /* Converts the keywords of one position list (manual "The Position
  * List") into @b.  cv->shift_h/_v hold the shifts inherited. */
 gboolean
@@ -614,8 +746,13 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
   gboolean gapped_item = FALSE;
   guint move_slot = G_MAXUINT;
 
+  gboolean saved_transformed = cv->transformed;
+
   if (!list_transforms (cv, list, &b->prefix))
     return FALSE;
+  /* Nested lists inherit the transforms (R12). */
+  if (b->prefix != NULL)
+    cv->transformed = TRUE;
 
   for (guint i = 1; i < list->n_items; i++)
     {
@@ -987,9 +1124,22 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
           }
           break;
         case CQ_KEYWORD_RELATION:
-          _cq_convert_refuse (cv, item, "':relation': CQL 6 compares two positions with `echo`, which "
-                  "is written by hand (see data/themes/mutual-zugzwang.cql6)");
-          goto out;
+          {
+            const CqSexp *spec = list->items[++i];
+            char *echo;
+
+            if (cv->transformed)
+              {
+                /* R7: the relation's designators are not transformed,
+                 * CQL 6's transforms would reach into the echo. */
+                _cq_convert_refuse (cv, item, "':relation' in a position list with transforms");
+                goto out;
+              }
+            if ((echo = relation_text (cv, spec)) == NULL)
+              goto out;
+            block_add_lines (b, item->line, spec->end_line, echo);
+          }
+          break;
         case CQ_KEYWORD_PRETRANSFORMMATCHCOUNT:
           _cq_convert_refuse (cv, item, "':pretransformmatchcount': CQL 6 counts the positions a "
                   "transformed filter matches, not each member's; write a square or piece "
@@ -1033,6 +1183,7 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
     }
   ok = TRUE;
 out:
+  cv->transformed = saved_transformed;
   move_parts_clear (&move);
   return ok;
 }

@@ -36,6 +36,10 @@ typedef struct {
   gboolean    primary;
   /* The match list's tags (:forany, rulings R11) and the CQL 6 piece
    * variables that stand for them. */
+  /* The header says `variations`. */
+  gboolean    variations;
+  /* The list being converted has transforms, its own or inherited. */
+  gboolean    transformed;
   guint       n_tags;
   char       *tag_names[2];
   char       *tag_vars[2];

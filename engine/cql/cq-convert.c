@@ -208,7 +208,17 @@ render (Converter *cv)
 
       for (guint i = 0; i < l->indent; i++)
         g_string_append (text, "  ");
-      g_string_append (text, l->text);
+      /* A filter of several lines (echo) keeps the line's indent. */
+      for (const char *c = l->text; *c != '\0'; c++)
+        {
+          g_string_append_c (text, *c);
+          if (*c == '\n')
+            {
+              start = text->len;
+              for (guint i = 0; i < l->indent; i++)
+                g_string_append (text, "  ");
+            }
+        }
       if (l->comment != NULL)
         {
           if (l->text[0] != '\0')
@@ -234,7 +244,9 @@ render (Converter *cv)
 static const CqSexp *
 list_keyword (const CqSexp *list, const char *name)
 {
-  for (guint i = 1; i < list->n_items; i++)
+  /* A position list's first item is `position`, a relation
+   * specification's is a keyword. */
+  for (guint i = 0; i < list->n_items; i++)
     if (list->items[i]->kind == CQ_SEXP_STRING && !list->items[i]->quoted
         && strcmp (list->items[i]->text, name) == 0)
       return list->items[i];
@@ -272,8 +284,10 @@ emit_block_lines (Converter *cv, const Block *b, guint indent)
       guint end = g_array_index (b->ends, guint, k);
       GString *text = g_string_new (b->texts->pdata[k]);
 
+      /* A filter of several lines (echo) stands on its own. */
       while (k + 1 < b->texts->len && g_array_index (b->lines, guint, k + 1) == line
-             && end == line)
+             && end == line && strchr (text->str, '\n') == NULL
+             && strchr (b->texts->pdata[k + 1], '\n') == NULL)
         {
           k++;
           end = g_array_index (b->ends, guint, k);
@@ -282,6 +296,19 @@ emit_block_lines (Converter *cv, const Block *b, guint indent)
       emit_lines (cv, indent, line, end, text->str);
       g_string_free (text, TRUE);
     }
+}
+
+/* TRUE if the position list @pl has a :relation whose later positions
+ * may lie in variations (R10): the CQL 6 header needs `variations`. */
+static gboolean
+relation_variations (const CqSexp *pl)
+{
+  for (guint i = 1; i + 1 < pl->n_items; i++)
+    if (pl->items[i]->kind == CQ_SEXP_STRING && strcmp (pl->items[i]->text, ":relation") == 0
+        && (list_keyword (pl->items[i + 1], ":variations") != NULL
+            || list_keyword (pl->items[i + 1], ":variationsonly") != NULL))
+      return TRUE;
+  return FALSE;
 }
 
 /* The index of @item in @list. */
@@ -332,7 +359,8 @@ convert_match (Converter *cv, const CqSexp *ml)
       if (item->kind == CQ_SEXP_LIST)
         {
           g_ptr_array_add (lists, (gpointer) item);
-          if (list_keyword (item, ":variations") || list_keyword (item, ":variationsonly"))
+          if (list_keyword (item, ":variations") || list_keyword (item, ":variationsonly")
+              || relation_variations (item))
             any_variations = TRUE;
           continue;
         }
@@ -396,6 +424,7 @@ convert_match (Converter *cv, const CqSexp *ml)
 
   if (any_variations)
     g_ptr_array_add (header, g_strdup ("variations"));
+  cv->variations = any_variations;
 
   if (lists->len == 1 && cv->n_tags == 0)
     {
@@ -403,6 +432,8 @@ convert_match (Converter *cv, const CqSexp *ml)
        * examines; its :matchcount is the header's. */
       const CqSexp *pl = lists->pdata[0];
       const CqSexp *count = list_keyword (pl, ":matchcount");
+      gboolean plain = list_keyword (pl, ":variations") == NULL
+                       && list_keyword (pl, ":variationsonly") == NULL;
       Block b;
 
       if (count != NULL)
@@ -431,15 +462,19 @@ convert_match (Converter *cv, const CqSexp *ml)
       }
 
       _cq_convert_block_init (&b);
+      /* `variations` in the header for a :relation alone: the list's own
+       * positions and moves stay on the main line. */
+      cv->primary = any_variations && plain;
       if (!_cq_convert_list (cv, pl, &b))
         {
           _cq_convert_block_clear (&b);
           return FALSE;
         }
+      cv->primary = FALSE;
       if (list_keyword (pl, ":variationsonly"))
-        {
-          _cq_convert_block_prepend (&b, pl->line, g_strdup ("variation"));
-        }
+        _cq_convert_block_prepend (&b, pl->line, g_strdup ("variation"));
+      else if (any_variations && plain)
+        _cq_convert_block_prepend (&b, pl->line, g_strdup ("mainline"));
       if (b.prefix == NULL && !b.negated)
         {
           /* The filters at the top level, those of one CQL 3 line on one
