@@ -488,7 +488,9 @@ nested_lists (Converter *cv, const CqSexp *list, guint *i, GPtrArray *texts)
       gboolean ok;
 
       _cq_convert_block_init (&nested);
+      cv->depth++;
       ok = _cq_convert_list (cv, arg->items[k], &nested);
+      cv->depth--;
       cv->shift_h = saved_h;
       cv->shift_v = saved_v;
       if (ok)
@@ -602,6 +604,28 @@ ray_text (Converter *cv, const CqKeywordInfo *info, const CqSexp *arg, gboolean 
         diagonal = g_string_free (path, FALSE);
     }
   return g_strdup_printf ("(ray orthogonal (%s) | ray diagonal (%s))", orthogonal, diagonal);
+}
+
+/* The keyword @name among @list's items, or NULL. */
+static const CqSexp *
+list_keyword_at (const CqSexp *list, const char *name)
+{
+  for (guint i = 1; i < list->n_items; i++)
+    if (list->items[i]->kind == CQ_SEXP_STRING && !list->items[i]->quoted
+        && strcmp (list->items[i]->text, name) == 0)
+      return list->items[i];
+  return NULL;
+}
+
+/* The name after @list's :accumulate, or NULL. */
+static const CqSexp *
+list_accumulator (const CqSexp *list)
+{
+  for (guint i = 1; i + 1 < list->n_items; i++)
+    if (list->items[i]->kind == CQ_SEXP_STRING && !list->items[i]->quoted
+        && strcmp (list->items[i]->text, ":accumulate") == 0)
+      return list->items[i + 1];
+  return NULL;
 }
 
 /* The relation specification @spec (R10) as a CQL 6 echo: the source is
@@ -744,6 +768,8 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
   MoveParts move = { 0 };
   gboolean ok = FALSE;
   gboolean gapped_item = FALSE;
+  const CqSexp *accumulator = NULL, *sum_item = NULL;
+  gint64 sum_min = 0, sum_max = 0;
   guint move_slot = G_MAXUINT;
 
   gboolean saved_transformed = cv->transformed;
@@ -1141,16 +1167,56 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
           }
           break;
         case CQ_KEYWORD_PRETRANSFORMMATCHCOUNT:
-          _cq_convert_refuse (cv, item, "':pretransformmatchcount': CQL 6 counts the positions a "
-                  "transformed filter matches, not each member's; write a square or piece "
-                  "loop by hand (see data/themes/captures-one-square.cql6)");
-          goto out;
+          /* R8: one count per member of the transform set; written by
+           * convert_match() as the transforms before a counting `find`. */
+          _cq_convert_take_range (list, &i, &min, &max);
+          break;
         case CQ_KEYWORD_ACCUMULATE:
+          /* R8: the number of members that match, `shift count {...}`
+           * (_cq_convert_accumulators() wrote it for the :sumrange of
+           * other lists; this list's own :sumrange is written below). */
+          accumulator = list->items[++i];
+          break;
         case CQ_KEYWORD_SUMRANGE:
-          _cq_convert_refuse (cv, item, "'%s': accumulators count transform members; write a square "
-                  "loop and a set variable by hand (see data/themes/passed-pawns.cql6)",
-                  item->text);
-          goto out;
+          {
+            const CqSexp *name = list->items[++i];
+            const CqSexp *own = list_accumulator (list);
+            const char *count;
+            gint64 lo = 0, hi = 0;
+
+            _cq_convert_take_range (list, &i, &lo, &hi);
+            /* R8: the members are counted before any sum is tested. */
+            if (cv->counting)
+              break;
+            if (own != NULL && strcmp (own->text, name->text) == 0)
+              {
+                if (sum_item != NULL)
+                  {
+                    _cq_convert_refuse (cv, item, "':sumrange' of the list's own accumulator "
+                                        "twice in one position list");
+                    goto out;
+                  }
+                sum_item = item;
+                sum_min = lo;
+                sum_max = hi;
+                break;
+              }
+            count = cv->sums != NULL ? g_hash_table_lookup (cv->sums, name->text) : NULL;
+            if (count == NULL)
+              {
+                /* No list adds to it: the sum is 0. */
+                block_add (b, item->line, g_strdup (lo <= 0 && 0 <= hi ? "true" : "false"));
+                break;
+              }
+            if (cv->transformed)
+              {
+                _cq_convert_refuse (cv, item, "':sumrange' in a transformed position list: "
+                                    "CQL 6 would transform the count it reads");
+                goto out;
+              }
+            block_add (b, item->line, range_text (count, lo, hi, 0, G_MAXINT64));
+          }
+          break;
         case CQ_KEYWORD_TAGMATCH:
           {
             /* The tag's piece matches D (R11): its square is in D. */
@@ -1172,6 +1238,55 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
     }
 
   b->gapped_only = gapped_item && b->texts->len == 1 && !b->negated;
+  /* An :accumulate whose sum no :sumrange reads changes nothing. */
+  (void) accumulator;
+  if (sum_item != NULL)
+    {
+      /* The list matches where one of its members does and the number of
+       * members that match, counted before any :sumrange (R8), lies in
+       * the range: `prefix {...}` and `(prefix count {...})` in it.  A
+       * count of 1 or more implies the first. */
+      g_autofree char *members = NULL;
+      g_autofree char *count = NULL;
+      char *prefix = b->prefix;
+      guint line = list->line;
+
+      if (b->negated || prefix == NULL)
+        {
+          _cq_convert_refuse (cv, sum_item, "':sumrange' in a position list %s",
+                              b->negated ? "with :not" : "without transforms");
+          goto out;
+        }
+      b->prefix = NULL;
+      members = _cq_convert_block_inline (b);
+      b->prefix = prefix;
+      if (members[0] != '{')
+        {
+          char *braced = g_strdup_printf ("{%s}", members);
+
+          g_free (members);
+          members = braced;
+        }
+      count = g_strdup_printf ("(%s count %s)", prefix, members);
+      if (sum_min < 1)
+        {
+          g_autofree char *any = g_strdup_printf ("%s %s", prefix, members);
+
+          g_ptr_array_set_size (b->texts, 0);
+          g_array_set_size (b->lines, 0);
+          g_array_set_size (b->ends, 0);
+          _cq_convert_block_prepend (b, line, g_steal_pointer (&any));
+        }
+      else
+        {
+          g_ptr_array_set_size (b->texts, 0);
+          g_array_set_size (b->lines, 0);
+          g_array_set_size (b->ends, 0);
+        }
+      g_clear_pointer (&b->prefix, g_free);
+      block_add_lines (b, sum_item->line, sum_item->line,
+                       range_text (count, sum_min, sum_max, 0, G_MAXINT64));
+    }
   if (move.first != NULL)
     {
       char *text = move_text (cv, &move);
@@ -1186,4 +1301,95 @@ out:
   cv->transformed = saved_transformed;
   move_parts_clear (&move);
   return ok;
+}
+
+/* Fills cv->sums for the accumulators the position list @list and the
+ * lists nested in it add to (R8): the number of transform members of the
+ * list that match, `(shift count {...})`, counted before any :sumrange.
+ * @inherited: @list is inside a list with transforms, whose members it
+ * would count too.  FALSE with an error for what is not converted. */
+gboolean
+_cq_convert_accumulators (Converter *cv, const CqSexp *list, gboolean inherited)
+{
+  const CqSexp *name = list_accumulator (list);
+  const CqSexp *keyword = list_keyword_at (list, ":accumulate");
+  gboolean transformed = inherited;
+
+  for (guint i = 1; i < list->n_items; i++)
+    {
+      const CqSexp *item = list->items[i];
+      const CqKeywordInfo *info;
+
+      if (item->kind != CQ_SEXP_STRING || item->text[0] != ':')
+        continue;
+      info = _cq_keyword_lookup (item->text);
+      if (info == NULL)
+        continue;
+      switch (info->id)
+        {
+        case CQ_KEYWORD_FLIP: case CQ_KEYWORD_FLIPDIHEDRAL: case CQ_KEYWORD_FLIPHORIZONTAL:
+        case CQ_KEYWORD_FLIPVERTICAL: case CQ_KEYWORD_FLIPDIAGONAL: case CQ_KEYWORD_FLIPCOLOR:
+        case CQ_KEYWORD_SHIFT: case CQ_KEYWORD_SHIFTHORIZONTAL: case CQ_KEYWORD_SHIFTVERTICAL:
+        case CQ_KEYWORD_SHIFTMAINDIAGONAL: case CQ_KEYWORD_SHIFTOFFDIAGONAL:
+        case CQ_KEYWORD_SHIFTDIAGONAL:
+          transformed = TRUE;
+          break;
+        default:
+          break;
+        }
+    }
+
+  if (name != NULL)
+    {
+      Block b;
+      gboolean saved_h = cv->shift_h, saved_v = cv->shift_v;
+      gboolean ok;
+
+      if (inherited)
+        return _cq_convert_refuse (cv, keyword, "':accumulate' in a position list inside a "
+                                   "transformed one");
+      if (list_keyword_at (list, ":not") != NULL)
+        return _cq_convert_refuse (cv, keyword, "':accumulate' in a position list with :not");
+      if (!transformed)
+        return _cq_convert_refuse (cv, keyword, "':accumulate' in a position list without "
+                                   "transforms: CQL 6 counts the members of a transform");
+      if (g_hash_table_contains (cv->sums, name->text))
+        return _cq_convert_refuse (cv, keyword, "':accumulate' to an accumulator another position "
+                                   "list adds to");
+      _cq_convert_block_init (&b);
+      cv->shift_h = cv->shift_v = FALSE;
+      cv->counting = TRUE;
+      ok = _cq_convert_list (cv, list, &b);
+      cv->counting = FALSE;
+      cv->shift_h = saved_h;
+      cv->shift_v = saved_v;
+      if (ok)
+        {
+          char *prefix = b.prefix;
+          g_autofree char *members = NULL;
+
+          b.prefix = NULL;
+          members = _cq_convert_block_inline (&b);
+          b.prefix = prefix;
+          g_hash_table_insert (cv->sums, g_strdup (name->text),
+                               g_strdup_printf ("(%s count %s%s%s)", prefix,
+                                                members[0] == '{' ? "" : "{", members,
+                                                members[0] == '{' ? "" : "}"));
+        }
+      _cq_convert_block_clear (&b);
+      if (!ok)
+        return FALSE;
+    }
+
+  /* The nested lists: :and, :or, sequences. */
+  for (guint i = 1; i < list->n_items; i++)
+    if (list->items[i]->kind == CQ_SEXP_LIST && i > 0 && list->items[i - 1]->kind == CQ_SEXP_STRING
+        && strcmp (list->items[i - 1]->text, ":relation") != 0
+        && strcmp (list->items[i - 1]->text, ":ray") != 0
+        && !g_str_has_prefix (list->items[i - 1]->text, ":ray"))
+      for (guint k = 0; k < list->items[i]->n_items; k++)
+        if (list->items[i]->items[k]->kind == CQ_SEXP_LIST
+            && !_cq_convert_accumulators (cv, list->items[i]->items[k], transformed))
+          return FALSE;
+  return TRUE;
 }

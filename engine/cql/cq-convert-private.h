@@ -36,6 +36,12 @@ typedef struct {
   gboolean    primary;
   /* The match list's tags (:forany, rulings R11) and the CQL 6 piece
    * variables that stand for them. */
+  /* Accumulator name -> the CQL 6 count of the members of the list that
+   * adds to it (R8); TRUE while that count is being written. */
+  GHashTable *sums;
+  gboolean    counting;
+  /* How deep the list being converted is nested (:and, :or, sequences). */
+  guint       depth;
   /* The header says `variations`. */
   gboolean    variations;
   /* The list being converted has transforms, its own or inherited. */
@@ -70,6 +76,9 @@ gboolean  _cq_convert_list          (Converter *cv, const CqSexp *list, Block *b
 /* @b on one line: its filters in braces, its transforms before them,
  * `not` before all for :not.  (transfer full) */
 char     *_cq_convert_block_inline  (const Block *b);
+
+/* Fills cv->sums from the :accumulate of @list and its nested lists. */
+gboolean  _cq_convert_accumulators  (Converter *cv, const CqSexp *list, gboolean inherited);
 
 /* TRUE if @text is one parenthesised group, `(...)`, and not `(a) or (b)`. */
 gboolean  _cq_convert_one_group     (const char *text);

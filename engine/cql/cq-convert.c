@@ -426,7 +426,13 @@ convert_match (Converter *cv, const CqSexp *ml)
     g_ptr_array_add (header, g_strdup ("variations"));
   cv->variations = any_variations;
 
-  if (lists->len == 1 && cv->n_tags == 0)
+  /* The accumulators' counts, for the :sumrange of any list (R8). */
+  for (guint n = 0; n < lists->len; n++)
+    if (!_cq_convert_accumulators (cv, lists->pdata[n], FALSE))
+      return FALSE;
+
+  if (lists->len == 1 && cv->n_tags == 0
+      && list_keyword (lists->pdata[0], ":pretransformmatchcount") == NULL)
     {
       /* One position list: it is the body, evaluated at every position it
        * examines; its :matchcount is the header's. */
@@ -578,6 +584,7 @@ convert_match (Converter *cv, const CqSexp *ml)
     {
       const CqSexp *pl = lists->pdata[n];
       const CqSexp *count = list_keyword (pl, ":matchcount");
+      const CqSexp *pretransform = list_keyword (pl, ":pretransformmatchcount");
       gboolean only = list_keyword (pl, ":variationsonly") != NULL;
       gboolean plain = !only && list_keyword (pl, ":variations") == NULL;
       g_autofree char *range = NULL;
@@ -585,6 +592,8 @@ convert_match (Converter *cv, const CqSexp *ml)
       char *text;
       Block b;
 
+      if (pretransform != NULL)
+        count = pretransform;
       if (count != NULL)
         {
           guint i = 0;
@@ -594,8 +603,9 @@ convert_match (Converter *cv, const CqSexp *ml)
             i++;
           _cq_convert_take_range (pl, &i, &min, &max);
           if (min == 0)
-            return _cq_convert_refuse (cv, count, "':matchcount' with a range that allows 0 in "
-                                       "a match list of several position lists or with tags");
+            return _cq_convert_refuse (cv, count, "'%s' with a range that allows 0 in a match "
+                                       "list of several position lists, with tags or "
+                                       "counting members", count->text);
           range = min == max ? g_strdup_printf ("%" G_GINT64_FORMAT " ", min)
                              : g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " ",
                                                 min, max);
@@ -614,6 +624,33 @@ convert_match (Converter *cv, const CqSexp *ml)
        * through every position (R9: positions before the first element
        * are allowed): no `find`, which would try the line from every
        * position. */
+      if (pretransform != NULL && b.prefix != NULL)
+        {
+          /* R8: some member of the transforms matches at as many
+           * positions as the range says: the transforms before the
+           * counting `find`. */
+          char *prefix = b.prefix;
+
+          if (b.negated)
+            {
+              _cq_convert_block_clear (&b);
+              return _cq_convert_refuse (cv, pretransform, "':pretransformmatchcount' with "
+                                         ":not");
+            }
+          b.prefix = NULL;
+          if (any_variations && plain)
+            _cq_convert_block_prepend (&b, pl->line, g_strdup ("mainline"));
+          else if (only)
+            _cq_convert_block_prepend (&b, pl->line, g_strdup ("variation"));
+          body = _cq_convert_block_inline (&b);
+          b.prefix = prefix;
+          text = g_strdup_printf ("%s find %squiet %s%s%s", prefix, range,
+                                  body[0] == '{' ? "" : "{", body, body[0] == '{' ? "" : "}");
+          emit_lines (cv, indent, pl->line, pl->end_line, text);
+          g_free (text);
+          _cq_convert_block_clear (&b);
+          continue;
+        }
       if (b.gapped_only && range == NULL && !only)
         {
           body = _cq_convert_block_inline (&b);
@@ -685,12 +722,14 @@ cq_query_convert_to_cql6 (const char *text, gsize len, const char *filename, GEr
 
   comments = collect_comments (utf8);
   cv.out = g_ptr_array_new_with_free_func (out_line_free);
+  cv.sums = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   if (convert_match (&cv, top->items[0]))
     {
       place_comments (&cv, comments);
       result = render (&cv);
     }
   g_ptr_array_unref (cv.out);
+  g_hash_table_unref (cv.sums);
   for (guint t = 0; t < cv.n_tags; t++)
     {
       g_free (cv.tag_names[t]);
