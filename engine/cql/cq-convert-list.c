@@ -318,12 +318,27 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
   guint move_slot = G_MAXUINT;
 
   gboolean saved_transformed = cv->transformed;
+  gboolean saved_primary = cv->primary;
+  gboolean inherited_shift = cv->shift_h || cv->shift_v;
 
   if (!list_transforms (cv, list, &b->prefix))
     return FALSE;
+  /* A nested list with transforms of its own inside a shifted one: CQL
+   * 3, CQL 6.2 and Excelsior's CQL 6 each find other games (`shift
+   * {Kd4 flip Rd2}`: 37, 53 and 14 games of the HHdb studies). */
+  if (inherited_shift && b->prefix != NULL)
+    return _cq_convert_refuse (cv, list, "a nested position list with transforms of its own "
+                               "inside a shifted one: CQL 3 and CQL 6 compose them differently");
   /* Nested lists inherit the transforms (R12). */
   if (b->prefix != NULL)
     cv->transformed = TRUE;
+  /* R4: a list with :variations considers every continuation, and so do
+   * the lists nested in it. */
+  if (_cq_convert_list_keyword_at (list, ":variations") != NULL)
+    cv->primary = FALSE;
+  if (cv->depth > 0 && _cq_convert_list_keyword_at (list, ":variationsonly") != NULL)
+    return _cq_convert_refuse (cv, _cq_convert_list_keyword_at (list, ":variationsonly"),
+                               "':variationsonly' in a nested position list");
 
   for (guint i = 1; i < list->n_items; i++)
     {
@@ -844,6 +859,7 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
   ok = TRUE;
 out:
   cv->transformed = saved_transformed;
+  cv->primary = saved_primary;
   move_parts_clear (&move);
   return ok;
 }

@@ -311,6 +311,25 @@ relation_variations (const CqSexp *pl)
   return FALSE;
 }
 
+/* TRUE if the position list @pl, a list nested in it or a :relation of
+ * theirs looks at variations (R1, R4, R10): the header needs
+ * `variations`. */
+static gboolean
+any_list_variations (const CqSexp *pl)
+{
+  if (list_keyword (pl, ":variations") != NULL || relation_variations (pl))
+    return TRUE;
+  for (guint i = 1; i < pl->n_items; i++)
+    if (pl->items[i]->kind == CQ_SEXP_LIST && pl->items[i - 1]->kind == CQ_SEXP_STRING
+        && strcmp (pl->items[i - 1]->text, ":relation") != 0
+        && !g_str_has_prefix (pl->items[i - 1]->text, ":ray"))
+      for (guint k = 0; k < pl->items[i]->n_items; k++)
+        if (pl->items[i]->items[k]->kind == CQ_SEXP_LIST
+            && any_list_variations (pl->items[i]->items[k]))
+          return TRUE;
+  return FALSE;
+}
+
 /* The index of @item in @list. */
 static guint
 index_of (const CqSexp *list, const CqSexp *item)
@@ -359,8 +378,7 @@ convert_match (Converter *cv, const CqSexp *ml)
       if (item->kind == CQ_SEXP_LIST)
         {
           g_ptr_array_add (lists, (gpointer) item);
-          if (list_keyword (item, ":variations") || list_keyword (item, ":variationsonly")
-              || relation_variations (item))
+          if (list_keyword (item, ":variationsonly") || any_list_variations (item))
             any_variations = TRUE;
           continue;
         }

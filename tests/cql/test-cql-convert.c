@@ -270,6 +270,17 @@ test_tags (void)
                    "  flip line quiet --> true* --> (Rook & b2) --> true* --> (Rook & e2)\n}\n");
 }
 
+/* R4: a nested list with :variations considers every continuation at the
+ * main-line positions of its enclosing list. */
+static void
+test_nested_variations (void)
+{
+  assert_converts ("(match (position :and ((position :movefrom Pd2 :variations))))",
+                   "cql(variations)\nmainline move from Pd2\n");
+  assert_converts ("(match (position :movefrom N :and ((position :movefrom Pd2 :variations))))",
+                   "cql(variations)\nmainline move primary from N move from Pd2\n");
+}
+
 static void
 test_shift_edges (void)
 {
@@ -367,6 +378,11 @@ test_refusals (void)
     { "(match (position :promote K))",
       "t.cql:1:18: cannot convert to CQL 6: ':promote' to a king or a pawn, which never "
       "matches: CQL 6's promote refuses those types" },
+    { "(match (position Kd4 :shift :and ((position Rd2 :flip))))",
+      "t.cql:1:35: cannot convert to CQL 6: a nested position list with transforms of its own "
+      "inside a shifted one: CQL 3 and CQL 6 compose them differently" },
+    { "(match (position :and ((position :mate :variationsonly))))",
+      "t.cql:1:40: cannot convert to CQL 6: ':variationsonly' in a nested position list" },
     { "(match (position :check :matchcount 0 3))",
       "t.cql:1:25: cannot convert to CQL 6: ':matchcount' with a range that allows 0: such a "
       "game matches where no position does, which a CQL 6 header's matchcount does not "
@@ -807,6 +823,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cql/convert/counting-members", test_counting_members);
   g_test_add_func ("/cql/convert/relation", test_relation);
   g_test_add_func ("/cql/convert/tags", test_tags);
+  g_test_add_func ("/cql/convert/nested-variations", test_nested_variations);
   g_test_add_func ("/cql/convert/shift-edges", test_shift_edges);
   g_test_add_func ("/cql/convert/refusals", test_refusals);
   g_test_add_func ("/cql/convert/compiler-errors", test_compiler_errors);
