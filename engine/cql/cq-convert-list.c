@@ -592,14 +592,20 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
             else
               {
                 char **slot = info->id == CQ_KEYWORD_MOVEFROM ? &move.from : &move.to;
+                char *d = _cq_convert_designator_text (cv, arg);
 
+                if (d == NULL)
+                  goto out;
+                /* Twice: the one move's square matches both (R4). */
                 if (*slot != NULL)
                   {
-                    _cq_convert_refuse (cv, item, "'%s' twice in one position list", item->text);
-                    goto out;
+                    char *both = g_strdup_printf ("(%s & %s)", *slot, d);
+
+                    g_free (d);
+                    g_free (*slot);
+                    d = both;
                   }
-                if ((*slot = _cq_convert_designator_text (cv, arg)) == NULL)
-                  goto out;
+                *slot = d;
               }
           }
           break;
