@@ -253,9 +253,11 @@ _cq_convert_designator_bound (const CqSexp *item)
  * :rayattack is the rays whose first square holds a piece that slides
  * that way (R6), one ray filter per kind of line.  @reversed: the
  * designators in the other order (a ray read backwards is a ray), so
- * that the value is the set of first squares. */
+ * that the value is the set of first squares.  @last: (nullable) the
+ * text that stands for the last designator (a loop's square variable). */
 char *
-_cq_convert_ray_text (Converter *cv, const CqKeywordInfo *info, const CqSexp *arg, gboolean reversed)
+_cq_convert_ray_text (Converter *cv, const CqKeywordInfo *info, const CqSexp *arg,
+                      gboolean reversed, const char *last)
 {
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *orthogonal = NULL, *diagonal = NULL;
@@ -263,7 +265,8 @@ _cq_convert_ray_text (Converter *cv, const CqKeywordInfo *info, const CqSexp *ar
 
   for (guint k = 0; k < arg->n_items; k++)
     {
-      char *d = _cq_convert_designator_text (cv, arg->items[k]);
+      char *d = last != NULL && k + 1 == arg->n_items
+                ? g_strdup (last) : _cq_convert_designator_text (cv, arg->items[k]);
 
       if (d == NULL)
         return NULL;

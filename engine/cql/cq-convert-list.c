@@ -455,7 +455,8 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
              * there can be; and on
              * the number when the target is one square at most (the
              * number of attackers), or the attacker is (the number of
-             * squares it attacks: `attackedby`). */
+             * squares it attacks: `attackedby`); otherwise the pairs are
+             * summed over the attacked squares in a square loop. */
             /* At most: each attacker attacks 27 squares, each square is
              * attacked along 8 lines and from 8 knight squares. */
             bound = MIN (_cq_convert_designator_bound (attacker_item) * 27,
@@ -480,12 +481,14 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
               }
             else
               {
-                _cq_convert_refuse (cv, item, "':attackcount' with the range %" G_GINT64_FORMAT " %"
-                        G_GINT64_FORMAT ": CQL 3 counts (attacker, attacked square) pairs, "
-                        "CQL 6's attacks is a set of attackers, so only 0 (none) and 1 1000 "
-                        "(at least one) convert, or a count when the attackers or the "
-                        "attacked squares are one square or a king", min, max);
-                goto out;
+/* The pairs summed over the attacked squares. */
+                /* No more pairs than @bound: a larger maximum is left out. */
+                g_autofree char *range = _cq_convert_range_text ("Pairs", min, max, 0, bound);
+
+                block_add (b, item->line,
+                           g_strdup_printf ("{Pairs = 0 square all Attacked in %s {Pairs += "
+                                            "#(%s attacks Attacked)} %s}", targets, attackers,
+                                            range));
               }
           }
           break;
@@ -508,7 +511,8 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
              * pairs there can be; and on the number when the
              * first designator is one square at most (the number of last
              * squares), or the last one is (the ray read backwards: the
-             * number of first squares). */
+             * number of first squares); otherwise summed over the last
+             * squares. */
             /* At most 27 squares on the lines through a square. */
             bound = MIN (_cq_convert_designator_bound (arg->items[0]),
                          _cq_convert_designator_bound (arg->items[arg->n_items - 1])) * 27;
@@ -518,7 +522,7 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
               block_add (b, item->line, g_strdup ("true"));
             else if (max == 0 || (min == 1 && max >= bound))
               {
-                if ((ray = _cq_convert_ray_text (cv, info, arg, FALSE)) == NULL)
+                if ((ray = _cq_convert_ray_text (cv, info, arg, FALSE, NULL)) == NULL)
                   goto out;
                 block_add_lines (b, item->line, arg->end_line,
                                  max == 0 ? g_strdup_printf ("not %s", ray)
@@ -529,7 +533,9 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
               {
                 g_autofree char *count = NULL;
 
-                ray = _cq_convert_ray_text (cv, info, arg, !_cq_convert_designator_unique (arg->items[0]));
+                ray = _cq_convert_ray_text (cv, info, arg,
+                                            !_cq_convert_designator_unique (arg->items[0]),
+                                            NULL);
                 if (ray == NULL)
                   goto out;
                 count = g_strdup_printf ("#%s%s%s", ray[0] == '(' ? "" : "(", ray,
@@ -539,12 +545,22 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
               }
             else
               {
-                _cq_convert_refuse (cv, item, "'%s' with the range %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
-                        ": CQL 3 counts the pairs of end squares, a CQL 6 ray is the set of "
-                        "last squares, so only 0 and 1 1000 convert, or a count when the "
-                        "first or the last designator is one square or a king", item->text,
-                        min, max);
-                goto out;
+/* The pairs summed over the last squares: from each, the
+                 * ray read backwards reaches that many first squares. */
+                g_autofree char *last = _cq_convert_designator_text (cv, arg->items[arg->n_items - 1]);
+                g_autofree char *count = NULL;
+                g_autofree char *range = NULL;
+
+                if (last == NULL)
+                  goto out;
+                ray = _cq_convert_ray_text (cv, info, arg, TRUE, "Last");
+                if (ray == NULL)
+                  goto out;
+                range = _cq_convert_range_text ("Pairs", min, max, 0, bound);
+                count = g_strdup_printf ("{Pairs = 0 square all Last in %s {Pairs += #%s%s%s} %s}",
+                                         last, ray[0] == '(' ? "" : "(", ray,
+                                         ray[0] == '(' ? "" : ")", range);
+                block_add_lines (b, item->line, arg->end_line, g_steal_pointer (&count));
               }
           }
           break;

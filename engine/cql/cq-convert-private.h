@@ -89,7 +89,7 @@ char     *_cq_convert_range_text    (const char *expr, gint64 min, gint64 max, g
 gboolean  _cq_convert_designator_unique (const CqSexp *item);
 gint64    _cq_convert_designator_bound (const CqSexp *item);
 char     *_cq_convert_ray_text      (Converter *cv, const CqKeywordInfo *info, const CqSexp *arg,
-                                     gboolean reversed);
+                                     gboolean reversed, const char *last);
 char     *_cq_convert_relation_text (Converter *cv, const CqSexp *spec);
 const CqSexp *_cq_convert_list_keyword_at (const CqSexp *list, const char *name);
 const CqSexp *_cq_convert_list_accumulator (const CqSexp *list);

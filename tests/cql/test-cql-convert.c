@@ -143,6 +143,11 @@ test_position_keywords (void)
   assert_converts ("(match (position :rayattack (A a k) 2 8 :ray (Qd1 n [rb]) 2 3))",
                    "cql()\n2 <= #(ray orthogonal (k a (A & [RQrq])) | ray diagonal (k a "
                    "(A & [BQbq]))) <= 8 2 <= #(ray (Qd1 n [rb])) <= 3\n");
+  /* Otherwise the pairs are summed in a square loop. */
+  assert_converts ("(match (position :attackcount A [qr] 2 1000 :ray (Q [nb] ?) 2 5))",
+                   "cql()\n{Pairs = 0 square all Attacked in [qr] {Pairs += #(A attacks "
+                   "Attacked)} Pairs >= 2} {Pairs = 0 square all Last in . {Pairs += "
+                   "#(ray (Last [bn] Q))} 2 <= Pairs <= 5}\n");
   assert_converts ("(match (position :attackcount A k 2 :attackcount Nd4 [KRQ] 2 8 "
                    ":attackcount A .h3 1))",
                    "cql()\n#(A attacks k) == 2 2 <= #([KQR] attackedby Nd4) <= 8 "
@@ -349,15 +354,6 @@ test_refusals (void)
     { "(match (position Pd2 :shift :accumulate n) (position :flip :sumrange n 1 3))",
       "t.cql:1:60: cannot convert to CQL 6: ':sumrange' in a transformed position list: CQL 6 "
       "would transform the count it reads" },
-    { "(match (position :attackcount A [qr] 2 1000))",
-      "t.cql:1:18: cannot convert to CQL 6: ':attackcount' with the range 2 1000: CQL 3 counts "
-      "(attacker, attacked square) pairs, CQL 6's attacks is a set of attackers, so only 0 "
-      "(none) and 1 1000 (at least one) convert, or a count when the attackers or the "
-      "attacked squares are one square or a king" },
-    { "(match (position :rayattack (A a [qr]) 2 8))",
-      "t.cql:1:18: cannot convert to CQL 6: ':rayattack' with the range 2 8: CQL 3 counts the "
-      "pairs of end squares, a CQL 6 ray is the set of last squares, so only 0 and 1 1000 "
-      "convert, or a count when the first or the last designator is one square or a king" },
     { "(match (position :movenumber 30))",
       "t.cql:1:18: cannot convert to CQL 6: ':movenumber': CQL 3 counts from the move number "
       "of the game's FEN, CQL 6's movenumber from 1 at the first position "
@@ -711,9 +707,6 @@ test_file_counts (void)
  * name and a part of the refusal. */
 static const struct { const char *name; const char *refusal; } manual_refused[] = {
   { "transformation-keywords/Rc3-qg3-flipdiagonal/", "the transform ':flipdiagonal'" },
-  /* Pairs counted where neither end is one square. */
-  { "attackcount/RB-a-c8-rank-1-5-9/", "':attackcount' with the range" },
-  { "attackcount/n-KRQ-3-100/", "':attackcount' with the range 3 100" },
   { "noenpassant/", "':noenpassant'" },
   { "movenumber/", "':movenumber'" },
   { NULL, NULL }
