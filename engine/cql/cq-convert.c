@@ -330,6 +330,32 @@ any_list_variations (const CqSexp *pl)
   return FALSE;
 }
 
+/* A regular expression that finds @name whatever its case: each ASCII
+ * letter as a class of both cases (`[Kk]`), digits and blanks as they
+ * are, a few punctuation marks in a class of their own; NULL for any
+ * other character (non-ASCII letters fold beyond one class). */
+static char *
+player_pattern (const char *name)
+{
+  GString *pattern = g_string_new (NULL);
+
+  for (const char *p = name; *p != '\0'; p++)
+    {
+      if (g_ascii_isalpha (*p))
+        g_string_append_printf (pattern, "[%c%c]", g_ascii_toupper (*p), g_ascii_tolower (*p));
+      else if (g_ascii_isdigit (*p) || *p == ' ')
+        g_string_append_c (pattern, *p);
+      else if (strchr (".,-'():/", *p) != NULL)
+        g_string_append_printf (pattern, "[%c]", *p);
+      else
+        {
+          g_string_free (pattern, TRUE);
+          return NULL;
+        }
+    }
+  return g_string_free (pattern, FALSE);
+}
+
 /* The index of @item in @list. */
 static guint
 index_of (const CqSexp *list, const CqSexp *item)
@@ -364,6 +390,9 @@ convert_match (Converter *cv, const CqSexp *ml)
   g_autoptr(GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) lists = g_ptr_array_new ();
   g_autoptr(GPtrArray) tags = g_ptr_array_new ();  /* the :forany items */
+  /* Game filters written as the body's first filters (:player). */
+  g_autoptr(GPtrArray) body_first = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) body_first_lines = g_array_new (FALSE, FALSE, sizeof (guint));
   gboolean any_variations = FALSE;
   guint indent = 0;
   guint16 tag_colours[2] = { 0, 0 };
@@ -406,6 +435,14 @@ convert_match (Converter *cv, const CqSexp *ml)
           }
           break;
         case CQ_KEYWORD_YEAR:
+          /* R3: the Date tag's year; a game without one does not match.
+           * A body filter, as CQL 6.2 reads `year` (its header does not
+           * take it, docs/cql6-rulings.md 8). */
+          _cq_convert_take_range (ml, &i, &min, &max);
+          g_ptr_array_add (body_first, _cq_convert_range_text ("year", min, max, G_MININT64,
+                                                               G_MAXINT64));
+          g_array_append_val (body_first_lines, item->line);
+          break;
         case CQ_KEYWORD_GAMENUMBER:
           _cq_convert_take_range (ml, &i, &min, &max);
           if (min == max)
@@ -421,8 +458,23 @@ convert_match (Converter *cv, const CqSexp *ml)
                                                     _cq_convert_result_text (ml->items[++i]->text)));
           break;
         case CQ_KEYWORD_PLAYER:
-          return _cq_convert_refuse (cv, item, "':player': CQL 3 looks for the name whatever its case "
-                         "(rulings R3), CQL 6's player with case (docs/cql6-rulings.md 3)");
+          {
+            /* R3: a part of White's or Black's name, whatever its case;
+             * CQL 6's `player "X"` minds the case (docs/cql6-rulings.md
+             * 3), so each letter becomes a class of both cases, a
+             * pattern CQL 6.2's regular expressions read alike. */
+            const CqSexp *name = ml->items[++i];
+            g_autofree char *pattern = player_pattern (name->text);
+
+            if (pattern == NULL)
+              return _cq_convert_refuse (cv, name, "':player' with `%s`: only letters, digits, "
+                                         "blanks and . , - ' ( ) : / convert", name->text);
+            g_ptr_array_add (body_first, g_strdup_printf ("player white ~~ \"%s\" or player "
+                                                          "black ~~ \"%s\"", pattern,
+                                                          pattern));
+            g_array_append_val (body_first_lines, item->line);
+          }
+          break;
         case CQ_KEYWORD_FORANY:
           {
             const CqSexp *name = ml->items[++i];
@@ -483,6 +535,8 @@ convert_match (Converter *cv, const CqSexp *ml)
         g_autofree char *line = g_strdup_printf ("cql(%s)", header_text);
 
         emit (cv, 0, ml->line, line);
+        for (guint k = 0; k < body_first->len; k++)
+          emit (cv, 0, g_array_index (body_first_lines, guint, k), body_first->pdata[k]);
       }
 
       _cq_convert_block_init (&b);
@@ -554,6 +608,8 @@ convert_match (Converter *cv, const CqSexp *ml)
     char *text = g_strdup_printf ("cql(%s)", header_text);
 
     emit (cv, 0, ml->line, text);
+    for (guint k = 0; k < body_first->len; k++)
+      emit (cv, 0, g_array_index (body_first_lines, guint, k), body_first->pdata[k]);
     g_free (text);
   }
   emit (cv, 0, ml->line, "initial");
