@@ -367,6 +367,41 @@ index_of (const CqSexp *list, const CqSexp *item)
   return i;
 }
 
+/* TRUE if @pl's :matchcount range includes 0: a game matches where the
+ * list matches nowhere, which a header's matchcount cannot say. */
+static gboolean
+matchcount_allows_zero (const CqSexp *pl)
+{
+  const CqSexp *count = list_keyword (pl, ":matchcount");
+  guint i;
+  gint64 min = 1, max = 1;
+
+  if (count == NULL)
+    return FALSE;
+  i = index_of (pl, count);
+  _cq_convert_take_range (pl, &i, &min, &max);
+  return min <= 0;
+}
+
+/* `find [N M] quiet BODY` (@range "N M " or NULL); for a range 0 to
+ * @zero_max (@zero), `not find quiet BODY` or `not (find all quiet BODY >
+ * M)`: a count find has no value where nothing matches.  @bare: @body
+ * needs no braces. */
+static char *
+find_text (const char *range, gboolean zero, gint64 zero_max, const char *body, gboolean bare)
+{
+  g_autofree char *braced = body[0] == '{' || bare ? g_strdup (body)
+                                                   : g_strdup_printf ("{%s}", body);
+
+  if (zero && zero_max == 0)
+    return g_strdup_printf ("not find quiet %s", braced);
+  if (zero)
+    return g_strdup_printf ("not (find all quiet %s > %" G_GINT64_FORMAT ")", braced,
+                            zero_max);
+  return g_strdup_printf ("find %squiet %s", range != NULL ? range : "", braced);
+}
+
+
 /* The CQL 6 piece variable for the tag @name: capitalised, as the twins
  * in data/themes/ write them (`Pawn`), and prefixed with `Tag` when that
  * would read as a piece designator (`P`, `Ka1`). */
@@ -502,7 +537,8 @@ convert_match (Converter *cv, const CqSexp *ml)
       return FALSE;
 
   if (lists->len == 1 && cv->n_tags == 0
-      && list_keyword (lists->pdata[0], ":pretransformmatchcount") == NULL)
+      && list_keyword (lists->pdata[0], ":pretransformmatchcount") == NULL
+      && !matchcount_allows_zero (lists->pdata[0]))
     {
       /* One position list: it is the body, evaluated at every position it
        * examines; its :matchcount is the header's. */
@@ -520,10 +556,8 @@ convert_match (Converter *cv, const CqSexp *ml)
           while (pl->items[i] != count)
             i++;
           _cq_convert_take_range (pl, &i, &min, &max);
-          if (min == 0)
-            return _cq_convert_refuse (cv, count, "':matchcount' with a range that allows 0: such a game "
-                           "matches where no position does, which a CQL 6 header's "
-                           "matchcount does not allow");
+          /* 0 goes to the form with `find` (matchcount_allows_zero()). */
+          g_assert (min > 0);
           g_ptr_array_add (header, min == max
                            ? g_strdup_printf ("matchcount %" G_GINT64_FORMAT, min)
                            : g_strdup_printf ("matchcount %" G_GINT64_FORMAT " %"
@@ -663,6 +697,8 @@ convert_match (Converter *cv, const CqSexp *ml)
       gboolean plain = !only && list_keyword (pl, ":variations") == NULL;
       g_autofree char *range = NULL;
       g_autofree char *body = NULL;
+      gboolean zero = FALSE;
+      gint64 zero_max = 0;
       char *text;
       Block b;
 
@@ -677,12 +713,15 @@ convert_match (Converter *cv, const CqSexp *ml)
             i++;
           _cq_convert_take_range (pl, &i, &min, &max);
           if (min == 0)
-            return _cq_convert_refuse (cv, count, "'%s' with a range that allows 0 in a match "
-                                       "list of several position lists, with tags or "
-                                       "counting members", count->text);
-          range = min == max ? g_strdup_printf ("%" G_GINT64_FORMAT " ", min)
-                             : g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " ",
-                                                min, max);
+            {
+              /* 0 to M: not more than M (find has no value for none). */
+              zero = TRUE;
+              zero_max = max;
+            }
+          else
+            range = min == max ? g_strdup_printf ("%" G_GINT64_FORMAT " ", min)
+                               : g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " ",
+                                                  min, max);
         }
       _cq_convert_block_init (&b);
       cv->shift_h = cv->shift_v = FALSE;
@@ -693,11 +732,6 @@ convert_match (Converter *cv, const CqSexp *ml)
           return FALSE;
         }
       cv->primary = FALSE;
-      /* A list that is only a gapped sequence matches somewhere in the
-       * game when it matches at the initial position, whose lines pass
-       * through every position (R9: positions before the first element
-       * are allowed): no `find`, which would try the line from every
-       * position. */
       if (pretransform != NULL && b.prefix != NULL)
         {
           /* R8: some member of the transforms matches at as many
@@ -718,14 +752,22 @@ convert_match (Converter *cv, const CqSexp *ml)
             _cq_convert_block_prepend (&b, pl->line, g_strdup ("variation"));
           body = _cq_convert_block_inline (&b);
           b.prefix = prefix;
-          text = g_strdup_printf ("%s find %squiet %s%s%s", prefix, range,
-                                  body[0] == '{' ? "" : "{", body, body[0] == '{' ? "" : "}");
+          {
+            g_autofree char *find = find_text (range, zero, zero_max, body, FALSE);
+
+            text = g_strdup_printf ("%s %s", prefix, find);
+          }
           emit_lines (cv, indent, pl->line, pl->end_line, text);
           g_free (text);
           _cq_convert_block_clear (&b);
           continue;
         }
-      if (b.gapped_only && range == NULL && !only)
+      /* A list that is only a gapped sequence matches somewhere in the
+       * game when it matches at the initial position, whose lines pass
+       * through every position (R9: positions before the first element
+       * are allowed): no `find`, which would try the line from every
+       * position. */
+      if (b.gapped_only && range == NULL && !zero && !only)
         {
           body = _cq_convert_block_inline (&b);
           emit_lines (cv, indent, pl->line, pl->end_line, body);
@@ -738,11 +780,9 @@ convert_match (Converter *cv, const CqSexp *ml)
         _cq_convert_block_prepend (&b, pl->line, g_strdup ("variation"));
       body = _cq_convert_block_inline (&b);
       /* One filter in parentheses needs no braces. */
-      if (body[0] == '{' || (b.texts->len == 1 && b.prefix == NULL && !b.negated
-                             && _cq_convert_one_group (body)))
-        text = g_strdup_printf ("find %squiet %s", range != NULL ? range : "", body);
-      else
-        text = g_strdup_printf ("find %squiet {%s}", range != NULL ? range : "", body);
+      text = find_text (range, zero, zero_max, body,
+                        b.texts->len == 1 && b.prefix == NULL && !b.negated
+                        && _cq_convert_one_group (body));
       emit_lines (cv, indent, pl->line, pl->end_line, text);
       g_free (text);
       _cq_convert_block_clear (&b);
