@@ -313,7 +313,7 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
   MoveParts move = { 0 };
   gboolean ok = FALSE;
   gboolean gapped_item = FALSE;
-  const CqSexp *accumulator = NULL, *sum_item = NULL;
+  const CqSexp *sum_item = NULL;
   gint64 sum_min = 0, sum_max = 0;
   guint move_slot = G_MAXUINT;
 
@@ -756,8 +756,9 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
         case CQ_KEYWORD_ACCUMULATE:
           /* R8: the number of members that match, `shift count {...}`
            * (_cq_convert_accumulators() wrote it for the :sumrange of
-           * other lists; this list's own :sumrange is written below). */
-          accumulator = list->items[++i];
+           * other lists; this list's own :sumrange is written below). An
+           * accumulator no :sumrange reads changes nothing. */
+          i++;
           break;
         case CQ_KEYWORD_SUMRANGE:
           {
@@ -820,8 +821,6 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
     }
 
   b->gapped_only = gapped_item && b->texts->len == 1 && !b->negated;
-  /* An :accumulate whose sum no :sumrange reads changes nothing. */
-  (void) accumulator;
   if (sum_item != NULL)
     {
       /* The list matches where one of its members does and the number of

@@ -512,13 +512,14 @@ convert_match (Converter *cv, const CqSexp *ml)
           break;
         case CQ_KEYWORD_FORANY:
           {
+            /* The name, then the designator (read below, with the
+             * loops). */
             const CqSexp *name = ml->items[++i];
-            const CqSexp *d = ml->items[++i];
 
+            i++;
             g_ptr_array_add (tags, (gpointer) item);
             cv->tag_names[cv->n_tags] = g_strdup (name->text);
             cv->tag_vars[cv->n_tags] = tag_variable (name->text);
-            (void) d;
             cv->n_tags++;
           }
           break;
