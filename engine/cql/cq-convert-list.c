@@ -16,6 +16,9 @@
 #include "cql/cq-designator-text.h"
 #include "cql/cq-convert-private.h"
 
+/* An :or longer than this goes on several lines. */
+#define OR_WIDTH 72
+
 void
 _cq_convert_block_init (Block *b)
 {
@@ -695,8 +698,18 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
                       }
                   }
                 g_ptr_array_add (texts, NULL);
-                block_add_lines (b, item->line, list->items[i]->end_line,
-                                 g_strjoinv (" or ", (char **) texts->pdata));
+                {
+                  char *one = g_strjoinv (" or ", (char **) texts->pdata);
+
+                  /* Too long for a line: each member on a line of its
+                   * own, `or` between them. */
+                  if (strlen (one) > OR_WIDTH)
+                    {
+                      g_free (one);
+                      one = g_strjoinv ("\nor\n", (char **) texts->pdata);
+                    }
+                  block_add_lines (b, item->line, list->items[i]->end_line, one);
+                }
               }
           }
           break;
