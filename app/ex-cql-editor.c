@@ -587,7 +587,7 @@ ex_cql_editor_get_designator_at_cursor (ExCqlEditor  *self,
   gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (self->buffer), &cursor,
                                     gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (self->buffer)));
   all = text_and_offset (self, &cursor, &offset);
-  if (!cq_designator_find_at (all, offset, &start, &end))
+  if (!cq_designator_find_at (all, self->dialect, offset, &start, &end))
     return FALSE;
   if (text != NULL)
     *text = g_strndup (all + start, end - start);
