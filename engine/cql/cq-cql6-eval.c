@@ -652,17 +652,28 @@ eval_fast (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 static gboolean eval_collect (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares);
 
 /* eval_fast() that also adds, when @f matches, the squares of the set
- * filters that made it match to *squares (eval_collect()). */
+ * filters that made it match to *squares: a designator inline, the
+ * filters that hold such set filters through eval_collect(), any other
+ * straight to _cq6_eval() (no more calls than the walk made before). */
 G_ALWAYS_INLINE static inline gboolean
 collect_fast (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares)
 {
-  if (f->kind == CQ6_DESIGNATOR)
+  switch ((Cq6Kind) f->kind)
     {
+    case CQ6_DESIGNATOR:
       v->set = designator_squares (&f->designator, c->pos);
       *squares |= v->set;
       return v->set != 0;
+    case CQ6_COMPOUND: case CQ6_AND: case CQ6_OR: case CQ6_ORBIT:
+      return eval_collect (f, c, v, squares);
+    default:
+      if (!_cq6_eval (f, c, v))
+        return FALSE;
+      /* A set filter that matches always gives its value. */
+      if (f->type == CQ6_TYPE_SET)
+        *squares |= v->set;
+      return TRUE;
     }
-  return eval_collect (f, c, v, squares);
 }
 
 /* One member of an orbit: adds its value to the orbit's (sets united,
@@ -799,7 +810,7 @@ eval_collect (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares)
       {
         guint mark = _cq6_comments_mark (c);
 
-        if (!eval_collect (f->args[0], c, &a, &found) || !eval_collect (f->args[1], c, &b, &found))
+        if (!collect_fast (f->args[0], c, &a, &found) || !collect_fast (f->args[1], c, &b, &found))
           {
             _cq6_comments_rollback (c, mark);
             return FALSE;
@@ -811,11 +822,11 @@ eval_collect (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares)
         guint mark = _cq6_comments_mark (c);
 
         /* Only the side that matched: the left one when both could. */
-        if (eval_collect (f->args[0], c, &a, &found))
+        if (collect_fast (f->args[0], c, &a, &found))
           break;
         _cq6_comments_rollback (c, mark);
         found = 0;
-        if (eval_collect (f->args[1], c, &b, &found))
+        if (collect_fast (f->args[1], c, &b, &found))
           break;
         _cq6_comments_rollback (c, mark);
         return FALSE;
@@ -825,12 +836,8 @@ eval_collect (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares)
         return FALSE;
       break;
     default:
-      if (!_cq6_eval (f, c, v))
-        return FALSE;
-      /* A set filter that matches always gives its value. */
-      if (f->type == CQ6_TYPE_SET)
-        found = v->set;
-      break;
+      /* Only the kinds above come here (collect_fast()). */
+      return collect_fast (f, c, v, squares);
     }
   *squares |= found;
   return TRUE;
@@ -1352,10 +1359,10 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
       /* The body's filters one by one, the side to move already tested;
        * the squares of its set filters, and of those inside its blocks and
        * transforms that matched, are the ones the board shows
-       * (eval_collect()). */
+       * (collect_fast(), eval_collect()). */
       for (guint i = 0; i < body->n_args && matched; i++)
         if (side < 0 || (body->args[i]->kind != CQ6_WTM && body->args[i]->kind != CQ6_BTM))
-          matched = eval_collect (body->args[i], &c, &v, &squares);
+          matched = collect_fast (body->args[i], &c, &v, &squares);
       if (matched)
         {
           CqMatchedPosition m = { .node = node->index, .squares = squares,
