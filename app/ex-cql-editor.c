@@ -27,7 +27,7 @@
  *   As), keeps the buffer's modified flag and the recent files
  *   (GtkRecentManager), and accepts files dropped on a widget.
  *
- * Why over 1,000 lines (1,730): every item above reads or changes the one
+ * Why over 1,000 lines (1,790): every item above reads or changes the one
  * buffer; the completion and hover plumbing is in ex-cql-provider.c.  The
  * insertion of the picker's items (ex_cql_editor_insert_item(), a small
  * reader of the match list's structure) is the part to move out next.

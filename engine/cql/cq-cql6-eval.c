@@ -9,11 +9,12 @@
  * Which positions are examined and how a game matches is in
  * _cq6_match_game() (docs/cql6.md "How a query runs").
  *
- * Why one file of about 1,300 lines: every single-position filter's
+ * Why one file of about 1,400 lines: every single-position filter's
  * evaluation is a case of one recursive _cq6_eval(), and the set geometry
  * it calls (attacks, lines, pins, rays, pawn structure) serves those
- * cases only; the filters across positions, variables and output live in
- * the files named in cq-cql6-private.h.
+ * cases only (and the walk's copy of the conjunctions, eval_collect(),
+ * which finds the squares the board shows); the filters across positions,
+ * variables and output live in the files named in cq-cql6-private.h.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
