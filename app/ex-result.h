@@ -28,5 +28,10 @@ const CqMatchedPosition *ex_result_get_positions   (ExResult *self,
                                                     guint    *n_positions);
 const CqSortValue       *ex_result_get_sort_values (ExResult *self,
                                                     guint    *n_values);
+const char              *ex_result_get_sort_labels (ExResult *self);
+const CqPositionComment *ex_result_get_comments    (ExResult *self,
+                                                    guint    *n_comments);
+const CqMessage         *ex_result_get_messages    (ExResult *self,
+                                                    guint    *n_messages);
 
 G_END_DECLS
