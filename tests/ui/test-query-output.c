@@ -218,6 +218,33 @@ test_comments_and_messages (void)
   g_assert_cmpstr (ex_query_notes_get_comment (notes), ==, "mate with 16 white pieces Found");
   g_assert_cmpstr (ex_query_notes_get_messages (notes), ==, "move 3(btm): check, 16 white pieces");
 
+  /* quiet: find's automatic "Found" is left out, as in the output PGN. */
+  {
+    g_autofree char *quiet = g_strconcat ("cql(quiet)\n", strstr (query, "cql()\n") + 6, NULL);
+    g_autofree char *text = NULL;
+
+    g_assert_cmpuint (run (window, quiet), ==, 2);
+    ex_window_select_result (window, 0);
+    ex_test_spin (100);
+    text = span_text (view, EX_MOVE_TEXT_QUERY_COMMENT, NODE_ND5);
+    g_assert_cmpstr (text, ==, "mate with 15 white pieces");
+    g_assert_cmpstr (ex_query_notes_get_comment (notes), ==, "mate with 15 white pieces");
+  }
+
+  /* silent: no comment at all; the messages are still shown (CQL 6.2
+   * prints them whatever the output's comments). */
+  {
+    g_autofree char *silent = g_strconcat ("cql(silent)\n", strstr (query, "cql()\n") + 6, NULL);
+
+    g_assert_cmpuint (run (window, silent), ==, 2);
+    ex_window_select_result (window, 0);
+    ex_test_spin (100);
+    g_assert_null (span_text (view, EX_MOVE_TEXT_QUERY_COMMENT, NODE_ND5));
+    g_assert_null (ex_query_notes_get_comment (notes));
+    g_assert_nonnull (ex_query_notes_get_messages (notes));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  }
+
   /* A CQL 3 query writes nothing of this: the panel is hidden. */
   g_assert_cmpuint (run (window, "(match (position :mate))\n"), ==, 2);
   ex_window_select_result (window, 0);
@@ -283,6 +310,8 @@ test_export_as_cql (void)
     /* quiet: neither the mark nor find's "Found". */
     { "quiet", "cql(quiet)\n", NULL, "white pieces}", "Found" },
     { "matchstring", "cql(matchstring \"MATE!\")\n", NULL, "MATE!}", "CQL}" },
+    /* silent: no comment of the query, not even the game number. */
+    { "silent", "cql(silent)\n", NULL, "7. Nd5# 1-0", "Game number" },
     /* A sorting query: the list's order is the tool's, labels included. */
     { "sort", NULL, "cql()\nmate\nsort \"white pieces\" #A\ncomment (\"mate\")\n",
       "white pieces: 16", "{MATCH}" },
@@ -318,7 +347,8 @@ test_export_as_cql (void)
       g_assert_cmpstr (ours, ==, cli);
       g_assert_nonnull (strstr (ours, cases[i].must));
       g_assert_null (strstr (ours, cases[i].must_not));
-      g_assert_nonnull (strstr (ours, "{Game number "));
+      if (strcmp (cases[i].name, "silent") != 0)
+        g_assert_nonnull (strstr (ours, "{Game number "));
     }
 
   destroy_window (window);
