@@ -8,7 +8,9 @@
  * game's sort values and their labels, the comments the query wrote in it
  * (#CqPositionComment: the viewer shows them, the export writes them) and
  * its `message` lines.  These are copied: a query writes few of them in a
- * game, and none for most queries.  The game itself is not
+ * game, and none for most queries; of the messages, which a query may
+ * print at every position, the first EX_RESULT_MAX_MESSAGES are kept and
+ * the others counted, so that a large result set stays small.  The game itself is not
  * kept: it is re-read by offset when shown or exported (design.md, "Memory
  * stays flat").  Immutable once created, so it may be created on the
  * search thread and read from any thread afterwards.
@@ -38,6 +40,7 @@ struct _ExResult
   guint              n_comments;
   CqMessage         *messages;
   guint              n_messages;
+  guint              n_messages_dropped;
 };
 
 G_DEFINE_FINAL_TYPE (ExResult, ex_result, G_TYPE_OBJECT)
@@ -222,11 +225,12 @@ ex_result_new_from_match (const CqMatch *match)
       for (guint i = 0; i < match->n_comments; i++)
         self->comments[i].text = g_strdup (match->comments[i].text);
     }
-  self->n_messages = match->n_messages;
-  if (match->n_messages > 0)
+  self->n_messages = MIN (match->n_messages, EX_RESULT_MAX_MESSAGES);
+  self->n_messages_dropped = match->n_messages - self->n_messages;
+  if (self->n_messages > 0)
     {
-      self->messages = g_memdup2 (match->messages, sizeof (CqMessage) * match->n_messages);
-      for (guint i = 0; i < match->n_messages; i++)
+      self->messages = g_memdup2 (match->messages, sizeof (CqMessage) * self->n_messages);
+      for (guint i = 0; i < self->n_messages; i++)
         {
           self->messages[i].where = g_strdup (match->messages[i].where);
           self->messages[i].text = g_strdup (match->messages[i].text);
@@ -373,7 +377,9 @@ ex_result_get_comments (ExResult *self,
  * @n_messages: (out): number of entries.
  *
  * Returns: (transfer none) (nullable): what the query's `message` filters
- *   printed in the game, in order (#CqMessage); NULL when nothing.
+ *   printed in the game, in order (#CqMessage), the first
+ *   EX_RESULT_MAX_MESSAGES of them (ex_result_get_n_messages_dropped()
+ *   counts the others); NULL when nothing.
  */
 const CqMessage *
 ex_result_get_messages (ExResult *self,
@@ -384,4 +390,13 @@ ex_result_get_messages (ExResult *self,
 
   *n_messages = self->n_messages;
   return self->messages;
+}
+
+/* How many of the game's messages were not kept (past
+ * EX_RESULT_MAX_MESSAGES). */
+guint
+ex_result_get_n_messages_dropped (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), 0);
+  return self->n_messages_dropped;
 }

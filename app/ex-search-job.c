@@ -72,6 +72,7 @@ struct _ExSearchJob
   gboolean                matched_any;
   guint64                 held_game;     /* the game whose messages are held */
   GPtrArray              *held_messages; /* its `message` lines, or NULL */
+  guint64                 held_over;     /* its lines past the limit, only counted */
   guint64                 n_query_messages;  /* lines handed on or dropped */
 
   /* Shared, under @mutex. */
@@ -158,7 +159,7 @@ queue_handover_locked (ExSearchJob *job)
 static void
 flush_held_messages (ExSearchJob *job)
 {
-  if (job->held_messages == NULL || job->held_messages->len == 0)
+  if (job->held_messages == NULL || (job->held_messages->len == 0 && job->held_over == 0))
     return;
   g_mutex_lock (&job->mutex);
   for (guint i = 0; i < job->held_messages->len; i++)
@@ -169,8 +170,11 @@ flush_held_messages (ExSearchJob *job)
       else
         job->dropped_query_messages++;
     }
+  job->n_query_messages += job->held_over;
+  job->dropped_query_messages += job->held_over;
   g_mutex_unlock (&job->mutex);
   g_ptr_array_set_size (job->held_messages, 0);
+  job->held_over = 0;
 }
 
 static void
@@ -179,13 +183,21 @@ on_message (const CqGameSource *source,
             gpointer            user_data)
 {
   ExSearchJob *job = user_data;
-  g_autofree char *number = g_strdup_printf ("%" G_GUINT64_FORMAT, source->number);
+  g_autofree char *number = NULL;
 
   if (job->held_messages == NULL)
     job->held_messages = g_ptr_array_new_with_free_func (g_free);
   if (job->held_game != source->number)
     flush_held_messages (job);
   job->held_game = source->number;
+  /* Past the limit the lines are only counted: a query may print at every
+   * position of every game. */
+  if (job->n_query_messages + job->held_messages->len >= MAX_QUERY_MESSAGES)
+    {
+      job->held_over++;
+      return;
+    }
+  number = g_strdup_printf ("%" G_GUINT64_FORMAT, source->number);
   /* Translators: a CQL query's `message` output, as CQL 6.2 prints it:
    * "Game: 12 move 3(wtm): text" (the game's number, where, what). */
   g_ptr_array_add (job->held_messages,
@@ -202,7 +214,10 @@ on_match (const CqMatch *match,
 
   /* A matched game's messages are in its result. */
   if (job->held_messages != NULL && job->held_game == match->source.number)
-    g_ptr_array_set_size (job->held_messages, 0);
+    {
+      g_ptr_array_set_size (job->held_messages, 0);
+      job->held_over = 0;
+    }
   flush_held_messages (job);
 
   if (job->games_fd >= 0)

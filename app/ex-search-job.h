@@ -24,8 +24,8 @@ typedef struct _ExSearchJob ExSearchJob;
  *   filters printed in games that did not match, one line each as CQL 6.2
  *   prints them, "Game: N move M(wtm): text" (array of strings, transfer
  *   none); a matched game's messages are in its #ExResult instead.  At
- *   most MAX_QUERY_MESSAGES lines in all; @n_dropped says how many more
- *   there were so far.
+ *   most 1,000 lines in all (MAX_QUERY_MESSAGES); @n_dropped says how
+ *   many more there were so far.
  * @progress: the latest counts (about every 100 ms).
  * @finished: called once, after the last batch: @error is NULL when the
  *   whole database was searched, otherwise why not (G_FILE_ERROR, or

@@ -346,7 +346,8 @@ show_query_output (ExWindow *self,
     }
   ex_move_list_set_notes (EX_MOVE_LIST (ex_game_view_get_move_list (EX_GAME_VIEW (self->game_view))),
                           notes, n_notes);
-  ex_query_notes_set (self->query_notes, notes, n_notes, messages, n_messages);
+  ex_query_notes_set (self->query_notes, notes, n_notes, messages, n_messages,
+                      ex_result_get_n_messages_dropped (result));
 }
 
 static void
@@ -802,7 +803,7 @@ start_search (ExWindow *self,
   ex_diagnostics_reset (self->diagnostics_view, path);
   memset (&self->progress, 0, sizeof self->progress);
   ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
-  ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0);
+  ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
 
   /* What export writes for these results: what `cql` writes for the query
    * (its dialect's header, mark text, quiet and silent). */

@@ -77,7 +77,8 @@ ex_query_notes_set (ExQueryNotes       *self,
                     const char *const  *notes,
                     guint               n_notes,
                     const CqMessage    *messages,
-                    guint               n_messages)
+                    guint               n_messages,
+                    guint               n_more)
 {
   g_return_if_fail (EX_IS_QUERY_NOTES (self));
 
@@ -101,6 +102,13 @@ ex_query_notes_set (ExQueryNotes       *self,
           /* Translators: one line of a CQL query's `message` output for
            * the game shown: where (as CQL prints it, "move 3(wtm)"), what. */
           g_string_append_printf (text, _("%s: %s"), messages[i].where, messages[i].text);
+        }
+      if (n_more > 0)
+        {
+          g_string_append_c (text, '\n');
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "… and %u more message",
+                                                     "… and %u more messages", n_more),
+                                  n_more);
         }
       self->messages = g_string_free (text, FALSE);
     }

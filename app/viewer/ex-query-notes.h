@@ -31,6 +31,8 @@ GtkWidget  *ex_query_notes_new           (void);
  *   cq_annotate_comment_texts()); copied.
  * @messages: (array length=n_messages) (nullable): the game's `message`
  *   lines (#CqMessage); copied.
+ * @n_more: how many more lines the game printed than @messages holds
+ *   (said after them, not listed).
  *
  * Sets what the panel shows for a new game; the position is the root
  * until ex_query_notes_set_node().  NULL and 0 for both: nothing (hidden).
@@ -39,7 +41,8 @@ void        ex_query_notes_set           (ExQueryNotes       *self,
                                           const char *const  *notes,
                                           guint               n_notes,
                                           const CqMessage    *messages,
-                                          guint               n_messages);
+                                          guint               n_messages,
+                                          guint               n_more);
 
 /* Shows the comment at node @node (none past the notes: the user's
  * moves, say). */

@@ -354,6 +354,82 @@ test_export_as_cql (void)
   destroy_window (window);
 }
 
+/* A query that prints at every position: a result keeps its first
+ * EX_RESULT_MAX_MESSAGES lines and counts the rest, the diagnostics list
+ * its first 1,000 lines of games that did not match and counts them all,
+ * as many as `cql` prints.  On the bundled sample (103 studies). */
+static void
+test_many_messages (void)
+{
+  static const char query[] = "cql(variations)\nmessage (\"a\")\nmessage (\"b\")\nmate\n";
+  ExWindow *window = new_window ();
+  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GHashTable) matched = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autofree char *query_path = g_build_filename (tmp_dir, "many.cql", NULL);
+  g_autofree char *out_path = g_build_filename (tmp_dir, "many.cli.pgn", NULL);
+  g_autofree char *printed = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  GListModel *results;
+  guint64 unmatched_lines = 0;
+  guint n, most = 0, most_dropped = 0;
+  int status = 0;
+  const char *argv[] = { g_getenv ("CQL"), "-q", "-i", sample, "-o", out_path, query_path, NULL };
+
+  g_assert_nonnull (sample);
+  file = g_file_new_for_path (sample);
+  ex_window_set_database (window, file);
+  n = run (window, query);
+  g_assert_cmpuint (n, >, 0);
+  results = ex_window_get_results (window);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ExResult) r = g_list_model_get_item (results, i);
+      guint k;
+
+      ex_result_get_messages (r, &k);
+      g_assert_cmpuint (k, <=, EX_RESULT_MAX_MESSAGES);
+      if (k + ex_result_get_n_messages_dropped (r) > most + most_dropped)
+        {
+          most = k;
+          most_dropped = ex_result_get_n_messages_dropped (r);
+        }
+      g_hash_table_add (matched, g_memdup2 (&(gint64) { (gint64) ex_result_get_number (r) },
+                                            sizeof (gint64)));
+    }
+  /* Some game printed more than a result keeps. */
+  g_assert_cmpuint (most, ==, EX_RESULT_MAX_MESSAGES);
+  g_assert_cmpuint (most_dropped, >, 0);
+
+  /* The tool's lines of the games that did not match. */
+  g_assert_nonnull (argv[0]);
+  g_assert_true (g_file_set_contents (query_path, query, -1, &error));
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &printed, NULL, &status, &error));
+  g_assert_true (g_spawn_check_wait_status (status, &error));
+  lines = g_strsplit (printed, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      gint64 number;
+
+      if (!g_str_has_prefix (lines[i], "Game: "))
+        continue;
+      number = g_ascii_strtoll (lines[i] + strlen ("Game: "), NULL, 10);
+      if (!g_hash_table_contains (matched, &number))
+        unmatched_lines++;
+    }
+  g_assert_cmpuint (unmatched_lines, >, 1000);
+  expected = g_strdup_printf ("%" G_GUINT64_FORMAT " messages from games that did not match",
+                              unmatched_lines);
+  g_assert_nonnull (strstr (ex_diagnostics_get_title (window->diagnostics_view), expected));
+  g_assert_cmpuint (g_list_model_get_n_items (ex_diagnostics_get_model (window->diagnostics_view)),
+                    ==, 1000);
+
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -369,6 +445,7 @@ main (int   argc,
 
   g_test_add_func ("/query-output/comments-and-messages", test_comments_and_messages);
   g_test_add_func ("/query-output/export-as-cql", test_export_as_cql);
+  g_test_add_func ("/query-output/many-messages", test_many_messages);
 
   status = g_test_run ();
   g_clear_object (&app);
