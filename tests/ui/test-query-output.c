@@ -10,8 +10,11 @@
  *   - the matched game's messages are shown with it, and those of the game
  *     that did not match are listed with the diagnostics;
  *   - Export writes, byte for byte, what the `cql` tool writes for the
- *     same query and database (also with `quiet`, and for a query that
- *     sorts, in the list's order).
+ *     same query and database (also with `quiet`, `silent`, a
+ *     `matchstring`, and for a query that sorts, in its order).
+ * On the bundled sample, a query that prints at every position: a result
+ * keeps its first lines and counts the rest, the diagnostics count every
+ * line of the games that did not match, as many as `cql` prints.
  * With EXCELSIOR_SCREENSHOT_DIR set, the window showing the comments and
  * the messages is saved there as cql6-comments.png.
  */
