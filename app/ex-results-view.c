@@ -1276,6 +1276,10 @@ ex_results_view_dispose (GObject *object)
   GtkWidget *child;
 
   stop_feeding (self);
+  /* The sort model may outlive the view (the column view holds it while
+   * it is disposed) and go on sorting: no more scrolling to the top. */
+  if (self->sorted != NULL)
+    g_signal_handlers_disconnect_by_func (self->sorted, sort_pending_cb, self);
   g_clear_handle_id (&self->scroll_idle_id, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), EX_TYPE_RESULTS_VIEW);
