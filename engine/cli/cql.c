@@ -49,6 +49,7 @@ enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2 };
 
 static char    **opt_inputs;
 static char     *opt_output;
+static gboolean  opt_convert;
 static char     *opt_gamenumber;
 static char     *opt_matchstring;
 static gboolean  opt_noheader;
@@ -104,6 +105,9 @@ static const GOptionEntry entries[] = {
     "With --position: also find it mirrored and with the colours reversed", NULL },
   { "differ", 0, 0, G_OPTION_ARG_INT, &opt_differ,
     "With --position: also find positions with at most N pieces different", "N" },
+  { "convert", 0, 0, G_OPTION_ARG_NONE, &opt_convert,
+    "Instead of searching: write the CQL 3 query FILE in CQL 6, to standard output or to "
+    "--output", NULL },
   { NULL }
 };
 
@@ -451,6 +455,79 @@ same_file (const char *a, const char *b)
   return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* --convert: the CQL 3 query @path in CQL 6 (cq_query_convert_to_cql6()),
+ * on standard output or written atomically to @output (never the query
+ * file itself).  Errors as "FILE:LINE:COLUMN: message". */
+static int
+convert_query (const char *path, const char *output)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *converted = NULL;
+  g_autoptr(CqOutputFile) file = NULL;
+  gsize len = 0;
+
+  if (!g_file_get_contents (path, &text, &len, &error))
+    {
+      fprintf (stderr, "%s: cannot read the query file: %s\n", path, error->message);
+      return EXIT_FAILURE_;
+    }
+  if (len > CQ_QUERY_MAX_FILE_SIZE)
+    {
+      fprintf (stderr, "%s: cannot read the query file: longer than %d bytes\n", path,
+               CQ_QUERY_MAX_FILE_SIZE);
+      return EXIT_FAILURE_;
+    }
+  converted = cq_query_convert_to_cql6 (text, len, path, &error);
+  if (converted == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return EXIT_FAILURE_;
+    }
+  if (output == NULL || g_str_equal (output, "-"))
+    {
+      if (fputs (converted, stdout) == EOF || fflush (stdout) != 0)
+        {
+          fprintf (stderr, "cql: cannot write to standard output: %s\n", g_strerror (errno));
+          return EXIT_FAILURE_;
+        }
+      return EXIT_OK;
+    }
+  if (g_str_equal (output, path) || same_file (output, path))
+    {
+      fprintf (stderr, "cql: the output '%s' is the query file; refusing to overwrite it\n",
+               output);
+      return EXIT_FAILURE_;
+    }
+  /* Written beside the target and renamed over it once whole. */
+  file = cq_output_file_open (output, &error);
+  if (file == NULL)
+    {
+      fprintf (stderr, "cql: cannot write '%s': %s\n", output, error->message);
+      return EXIT_FAILURE_;
+    }
+  for (gsize done = 0, total = strlen (converted); done < total;)
+    {
+      gssize n = write (cq_output_file_get_fd (file), converted + done, total - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          /* The temporary file goes with @file; the target is untouched. */
+          fprintf (stderr, "cql: cannot write '%s': %s\n", output, g_strerror (errno));
+          return EXIT_FAILURE_;
+        }
+      done += (gsize) n;
+    }
+  if (!cq_output_file_commit (file, &error))
+    {
+      fprintf (stderr, "cql: cannot write '%s': %s\n", output, error->message);
+      return EXIT_FAILURE_;
+    }
+  return EXIT_OK;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -484,6 +561,9 @@ main (int argc, char **argv)
     "-quiet (no {CQL} comments), -silent, -cql 'FILTERS'.\n"
     "--position FEN takes the place of FILE: the games where that position occurs\n"
     "(pieces and side to move), annotated with what was found ({MATCH mirrored}).\n"
+    "--convert FILE writes the CQL 3 query FILE in CQL 6 (to standard output, or to\n"
+    "--output FILE, never over FILE itself) instead of searching; a construct CQL 6\n"
+    "cannot say with the same meaning is refused at its line and column.\n"
     "A database may be plain PGN or compressed (gzip, bzip2, xz, zstd, lz4, or .pgn\n"
     "files in a zip archive: told by their content), several files or directories\n"
     "searched as one (game numbers continue from file to file), or - for standard input.\n"
@@ -508,6 +588,17 @@ main (int argc, char **argv)
       fprintf (stderr, "cql: --position is the whole query: no query file or --cql with it\n"
                "Try 'cql --help' for more information.\n");
       return EXIT_USAGE;
+    }
+  if (opt_convert)
+    {
+      if (argc != 2 || opt_position != NULL || opt_cql != NULL)
+        {
+          fprintf (stderr, "cql: --convert takes one CQL 3 query file, and no --position or "
+                   "--cql\nTry 'cql --help' for more information.\n");
+          return EXIT_USAGE;
+        }
+      query_path = find_query_file (args[1]);
+      return convert_query (query_path, opt_output);
     }
   if (opt_position == NULL && (opt_symmetric || opt_differ != 0))
     {

@@ -765,3 +765,112 @@ cq_pattern_to_text (const guint16  pieces[64],
   g_string_append_c (text, ')');
   return g_string_free (text, FALSE);
 }
+
+/* ------------------------------------------------------------------------
+ * CQL 6 spelling
+ */
+
+/* @squares (not all 64, not none) in CQL 6 spelling: the CQL 3 text of
+ * cq_squares_to_text() with each `?` written out, since CQL 6 has no `?`:
+ * a `?` where a file goes is `a-h`, one where a rank goes is `1-8`. */
+static char *
+squares_to_cql6_text (CqBitboard squares)
+{
+  g_autofree char *cql3 = cq_squares_to_text (squares);
+  GString *text = g_string_new (NULL);
+
+  for (const char *p = cql3; *p != '\0'; p++)
+    {
+      if (*p != '?')
+        {
+          g_string_append_c (text, *p);
+          continue;
+        }
+      /* A rank follows a file letter (`c?`, `a-c?`); anything else
+       * (start, `[`, `,`) is followed by a file. */
+      if (p > cql3 && p[-1] >= 'a' && p[-1] <= 'h')
+        g_string_append (text, "1-8");
+      else
+        g_string_append (text, "a-h");
+    }
+  return g_string_free (text, FALSE);
+}
+
+/**
+ * cq_designator_sets_to_cql6_text:
+ * @designator: a piece designator's sets.
+ *
+ * The same sets in CQL 6 spelling (docs/cql6.md "Piece designators"),
+ * read back by _cq_designator_parse_cql6(): piece letters as in CQL 3
+ * (`A` and `a` for a whole colour, brackets for several), `_` for the
+ * empty square (CQL 3 `.`), then the squares, with no `?` (`a-h2`,
+ * `[c1-8,g1-8]`); a designator of every piece type or empty is its
+ * squares alone (`d4`), `.` if it is all 64 squares; `~.` denotes no
+ * square at all.
+ *
+ * Returns: (transfer full) (nullable): the text, e.g. `[Aa]d4`, `_d4`,
+ *   `U[d-f4-6]` -> `[Aa][d-f4-6]`; NULL if the piece-type set is empty.
+ */
+char *
+cq_designator_sets_to_cql6_text (const CqDesignatorSets *designator)
+{
+  static const struct { char c; CqPiece piece; } letters[] = {
+    { 'K', CQ_WK }, { 'Q', CQ_WQ }, { 'R', CQ_WR }, { 'B', CQ_WB }, { 'N', CQ_WN }, { 'P', CQ_WP },
+    { 'k', CQ_BK }, { 'q', CQ_BQ }, { 'r', CQ_BR }, { 'b', CQ_BB }, { 'n', CQ_BN }, { 'p', CQ_BP },
+  };
+  guint16 pieces;
+  GString *text;
+  guint n_symbols = 0;
+
+  g_return_val_if_fail (designator != NULL, NULL);
+
+  pieces = designator->pieces & CQ_PIECES_ALL;
+  if (pieces == 0)
+    return NULL;
+  if (designator->squares == 0)
+    return g_strdup ("~.");
+  if (pieces == CQ_PIECES_ALL)
+    {
+      if (designator->squares == CQ_SQUARES_ALL)
+        return g_strdup (".");
+      return squares_to_cql6_text (designator->squares);
+    }
+
+  text = g_string_new (NULL);
+  /* White, then black, then the empty square: a whole colour is one
+   * letter, otherwise each piece of it. */
+  for (guint colour = 0; colour < 2; colour++)
+    {
+      guint16 all = colour == 0 ? CQ_PIECES_WHITE : CQ_PIECES_BLACK;
+
+      if ((pieces & all) == all)
+        {
+          g_string_append_c (text, colour == 0 ? 'A' : 'a');
+          n_symbols++;
+          continue;
+        }
+      for (guint i = colour * 6; i < colour * 6 + 6; i++)
+        if (pieces & CQ_PIECE_BIT (letters[i].piece))
+          {
+            g_string_append_c (text, letters[i].c);
+            n_symbols++;
+          }
+    }
+  if (pieces & CQ_PIECES_EMPTY)
+    {
+      g_string_append_c (text, '_');
+      n_symbols++;
+    }
+  if (n_symbols > 1)
+    {
+      g_string_prepend_c (text, '[');
+      g_string_append_c (text, ']');
+    }
+  if (designator->squares != CQ_SQUARES_ALL)
+    {
+      g_autofree char *squares = squares_to_cql6_text (designator->squares);
+
+      g_string_append (text, squares);
+    }
+  return g_string_free (text, FALSE);
+}

@@ -65,6 +65,7 @@ gboolean    cq_designator_sets_parse   (const char             *text,
 char       *cq_piece_types_to_text     (guint16                 pieces);
 char       *cq_squares_to_text         (CqBitboard              squares);
 char       *cq_designator_sets_to_text (const CqDesignatorSets *designator);
+char       *cq_designator_sets_to_cql6_text (const CqDesignatorSets *designator);
 gboolean    cq_designator_find_at      (const char             *text,
                                         CqDialect               dialect,
                                         gsize                   offset,

@@ -42,13 +42,17 @@ GQuark cq_query_error_quark (void);
  *   wrong kind of list, two sequences in one list, `:output` equal to
  *   `:pgn`...).
  * @CQ_QUERY_ERROR_IO: the query file could not be read.
+ * @CQ_QUERY_ERROR_CONVERT: cq_query_convert_to_cql6() cannot write this
+ *   construct of a valid CQL 3 query in CQL 6 without changing what the
+ *   query finds (the message names it; docs/convert.md).
  */
 typedef enum {
   CQ_QUERY_ERROR_SYNTAX,
   CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
   CQ_QUERY_ERROR_UNSUPPORTED,
   CQ_QUERY_ERROR_SEMANTIC,
-  CQ_QUERY_ERROR_IO
+  CQ_QUERY_ERROR_IO,
+  CQ_QUERY_ERROR_CONVERT
 } CqQueryError;
 
 /**
@@ -78,6 +82,33 @@ typedef struct _CqQuery CqQuery;
  *   with a CQ_QUERY_ERROR.
  */
 CqQuery    *cq_query_new_from_string (const char *text, const char *filename, GError **error);
+
+/**
+ * cq_query_convert_to_cql6:
+ * @text: a CQL 3 query (one match list, `;` comments), @len bytes; UTF-8,
+ *   or Windows-1252 as the readers take it; need not be NUL-terminated.
+ * @filename: (nullable): the name used in error messages ("<query>" if
+ *   NULL) and to check `:pgn`/`:output` as the compiler does.
+ * @error: (nullable): a CQ_QUERY_ERROR, "FILE:LINE:COLUMN: message":
+ *   the CQL 3 compiler's own error (SYNTAX, UNKNOWN_KEYWORD, UNSUPPORTED,
+ *   SEMANTIC) for a query it refuses; CQ_QUERY_ERROR_CONVERT at the
+ *   construct's line and column for one that CQL 6 cannot say with the
+ *   same meaning (`:forany`, `:relation`, a designator on the board's edge
+ *   under a shift, ...), and at 1:1 for a text that is CQL 6 already.
+ *
+ * Writes the query in CQL 6 (docs/cql6.md) as a person would: a `cql(...)`
+ * header with the match list's parameters, then one filter per line, the
+ * transforms as prefixes, the `;` comments as `//` comments.  The CQL 6
+ * query finds the same games as the CQL 3 one; the positions it marks may
+ * differ (CQL 6 marks every matching position).  What maps to what and
+ * what is refused: docs/convert.md; the semantic points:
+ * docs/cql6-rulings.md 13.
+ *
+ * Returns: (transfer full) (nullable): the CQL 6 text (NUL-terminated,
+ *   ending with a newline; g_free()), or NULL with @error set.
+ */
+char       *cq_query_convert_to_cql6 (const char *text, gsize len, const char *filename,
+                                      GError **error);
 
 /* The longest query file cq_query_new_from_file() reads (1 MiB: the
  * longest query of the shared data is under 10 KiB). */
