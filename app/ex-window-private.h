@@ -50,6 +50,7 @@ struct _ExWindow
   GtkLabel             *query_file_label;
   GtkLabel             *query_dialect_label;
   GtkMenuButton        *symbols_button;   /* the CQL 6 symbol palette */
+  GtkButton            *convert_button;   /* win.convert-query, for a CQL 3 query */
   GtkSourceView        *editor;
   ExResultsView        *results_view;  /* the list of matched games */
   GtkBox               *viewer_box;

@@ -132,6 +132,9 @@ update_dialect_label (ExWindow *self)
                                     : _("The query is CQL 3: a (match ...) list"));
   /* The symbols (ex-symbol-palette.c) are CQL 6's only. */
   gtk_widget_set_visible (GTK_WIDGET (self->symbols_button), cql6);
+  /* Conversion goes one way, from CQL 3 (cq_query_convert_to_cql6()). */
+  gtk_widget_set_visible (GTK_WIDGET (self->convert_button), !cql6);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.convert-query", !cql6);
 }
 
 /* Names the query (its file, example or theme; NULL: none) in the label
@@ -1371,6 +1374,7 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExWindow, query_file_label);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, query_dialect_label);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, symbols_button);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, convert_button);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, editor);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, results_view);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, viewer_box);
