@@ -656,21 +656,6 @@ symbol_tooltip (char      symbol,
     }
 }
 
-/* The label of a class's palette button: its CQL 3 letter, or in CQL 6
- * the designator the picker writes for the class alone on every square
- * (ex_cql6_designator_text(): `[QR]` for `M`, `_` for `.`, `.` for `?`),
- * so that the palette shows what Insert writes. */
-static char *
-symbol_label (char      symbol,
-              CqDialect dialect)
-{
-  CqDesignatorSets d = { symbol_mask (symbol), CQ_SQUARES_ALL };
-
-  if (dialect == CQ_DIALECT_CQL6)
-    return ex_cql6_designator_text (&d);
-  return g_strdup_printf ("%c", symbol);
-}
-
 /* The labels (of the classes; the pieces are images), tooltips and
  * accessible labels of the palette in the picker's dialect. */
 static void
@@ -685,7 +670,7 @@ update_symbol_labels (ExPicker *self)
 
       if (GTK_IS_LABEL (child))
         {
-          g_autofree char *label = symbol_label (symbol, self->dialect);
+          g_autofree char *label = ex_cql_class_spelling (symbol, self->dialect);
 
           gtk_label_set_text (GTK_LABEL (child), label);
         }
