@@ -276,8 +276,21 @@ _ex_window_export_action (GtkWidget  *widget,
   gtk_file_chooser_add_choice (chooser, "scope", _("Export"), scope_ids, scope_labels);
   gtk_file_chooser_set_choice (chooser, "scope",
                                ex_results_view_is_filtered (self->results_view) ? "shown" : "all");
-  gtk_file_chooser_add_choice (chooser, "annotate",
-                               _("Annotate the matched positions ({MATCH})"), NULL, NULL);
+  /* A CQL 6 query's games carry its own mark ("CQL" or its matchstring)
+   * and automatic comments; a CQL 3 query's the preferences' text. */
+  if (self->results_style.dialect == CQ_DIALECT_CQL6)
+    {
+      g_autofree char *label = NULL;
+
+      /* Translators: %s is the query's mark, such as CQL */
+      label = g_strdup_printf (_("Annotate the matched positions ({%s}) and write the automatic "
+                                 "comments"), self->results_style.mark_text != NULL
+                                              ? self->results_style.mark_text : "CQL");
+      gtk_file_chooser_add_choice (chooser, "annotate", label, NULL, NULL);
+    }
+  else
+    gtk_file_chooser_add_choice (chooser, "annotate",
+                                 _("Annotate the matched positions ({MATCH})"), NULL, NULL);
   gtk_file_chooser_set_choice (chooser, "annotate", annotate ? "true" : "false");
   g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
