@@ -5,7 +5,8 @@
  * A CQL 3 query in the editor, converted with the window's action
  * (win.convert-query, the "To CQL 6" button beside the dialect), becomes a
  * CQL 6 query that finds the same games of the bundled sample; the dialect
- * label and the button follow; Undo brings the CQL 3 text back; a query
+ * label and the button follow, the board highlights the same matched
+ * squares; Undo brings the CQL 3 text back; a query
  * that does not read is left as it is, with the reason in the status line.
  * The converter itself is tested in tests/cql/test-convert.c.
  */
@@ -16,6 +17,7 @@
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-game-view.h"
 #include "ex-result.h"
 #include "ex-window-private.h"
 #include "ui-common.h"
@@ -55,6 +57,18 @@ run_games (ExWindow *window)
   return games;
 }
 
+/* The squares the board highlights at the first result's first matched
+ * position: the squares of the set filters that made it match. */
+static CqBitboard
+first_highlight (ExWindow *window)
+{
+  ExBoard *board = ex_game_view_get_board (EX_GAME_VIEW (ex_window_get_game_view (window)));
+
+  ex_window_select_result (window, 0);
+  ex_test_spin (300);
+  return ex_board_get_highlight (board);
+}
+
 static void
 assert_same_games (GArray *a, GArray *b)
 {
@@ -82,6 +96,7 @@ test_convert (void)
       g_autoptr(GArray) cql6_games = NULL;
       g_autofree char *text = NULL;
       g_autofree char *undone = NULL;
+      CqBitboard cql3_squares;
 
       ex_cql_editor_set_text (editor, queries[q], FALSE);
       if (!ex_cql_editor_parse_now (editor))
@@ -90,6 +105,8 @@ test_convert (void)
       g_assert_true (gtk_widget_is_visible (GTK_WIDGET (window->convert_button)));
       cql3_games = run_games (window);
       g_assert_cmpuint (cql3_games->len, >, 0);
+      cql3_squares = first_highlight (window);
+      g_assert_cmpuint (cql3_squares, !=, 0);
 
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.convert-query", NULL));
       g_assert_false (ex_window_get_status_is_error (window));
@@ -103,6 +120,8 @@ test_convert (void)
       g_assert_null (ex_cql_editor_get_file (editor));
       cql6_games = run_games (window);
       assert_same_games (cql3_games, cql6_games);
+      /* The board shows the same matched squares for both dialects. */
+      g_assert_cmpuint (first_highlight (window), ==, cql3_squares);
       if (q == 1)
         {
           ex_test_spin (300);
