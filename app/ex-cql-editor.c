@@ -18,7 +18,8 @@
  *   the query declares with `:forany` (`$name`), in CQL 6 its variables
  *   and functions (ex-cql6-names.c);
  * - tells the picker which designator the cursor is on
- *   (ExCqlEditor::designator-at-cursor);
+ *   (ExCqlEditor::designator-at-cursor), in either dialect, and puts the
+ *   picker's in its place;
  * - shows the errors a search finds when it compiles the text
  *   (ex_cql_editor_show_error()) with the same underline and gutter mark,
  *   and clears the marks as soon as the text changes;
@@ -26,7 +27,7 @@
  *   As), keeps the buffer's modified flag and the recent files
  *   (GtkRecentManager), and accepts files dropped on a widget.
  *
- * Why over 1,000 lines (1,730): every item above reads or changes the one
+ * Why over 1,000 lines (1,790): every item above reads or changes the one
  * buffer; the completion and hover plumbing is in ex-cql-provider.c.  The
  * insertion of the picker's items (ex_cql_editor_insert_item(), a small
  * reader of the match list's structure) is the part to move out next.
@@ -565,10 +566,34 @@ cursor_moved_cb (ExCqlEditor   *self,
   self->designator = g_steal_pointer (&designator);
 }
 
+/* The bounds of the piece designator the cursor is on or just after
+ * (cq_designator_find_at()), in the dialect of the text as it is now: when
+ * a paste moves the cursor, the buffer's "changed" that updates
+ * self->dialect has not come yet. */
+static gboolean
+designator_at_cursor (ExCqlEditor *self,
+                      GtkTextIter *from,
+                      GtkTextIter *to)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter cursor;
+  g_autofree char *all = NULL;
+  gsize offset, start, end;
+
+  gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+  all = text_and_offset (self, &cursor, &offset);
+  if (!cq_designator_find_at (all, cq_query_text_dialect (all, -1), offset, &start, &end))
+    return FALSE;
+  /* Bytes to characters: the text before may hold any character. */
+  gtk_text_buffer_get_iter_at_offset (buffer, from, (int) g_utf8_strlen (all, (gssize) start));
+  gtk_text_buffer_get_iter_at_offset (buffer, to, (int) g_utf8_strlen (all, (gssize) end));
+  return TRUE;
+}
+
 /**
  * ex_cql_editor_get_designator_at_cursor:
  * @text: (out) (optional): the piece designator the cursor is on or just
- *   after (cq_designator_find_at()).
+ *   after (cq_designator_find_at()), in the text's dialect.
  *
  * Returns: TRUE if the cursor is on a piece designator.
  */
@@ -576,21 +601,49 @@ gboolean
 ex_cql_editor_get_designator_at_cursor (ExCqlEditor  *self,
                                         char        **text)
 {
-  GtkTextIter cursor;
-  g_autofree char *all = NULL;
-  gsize offset, start, end;
+  GtkTextIter from, to;
 
   g_return_val_if_fail (EX_IS_CQL_EDITOR (self), FALSE);
 
   if (text != NULL)
     *text = NULL;
-  gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (self->buffer), &cursor,
-                                    gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (self->buffer)));
-  all = text_and_offset (self, &cursor, &offset);
-  if (!cq_designator_find_at (all, offset, &start, &end))
+  if (!designator_at_cursor (self, &from, &to))
     return FALSE;
   if (text != NULL)
-    *text = g_strndup (all + start, end - start);
+    *text = gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &from, &to, FALSE);
+  return TRUE;
+}
+
+/**
+ * ex_cql_editor_replace_designator_at_cursor:
+ * @text: a piece designator in the text's dialect (the picker's).
+ *
+ * Puts @text in place of the piece designator the cursor is on or just
+ * after, as one undoable action, and leaves the cursor after it: one
+ * designator for another keeps the query as whole as it was.
+ *
+ * Returns: FALSE, changing nothing, if the cursor is on no designator.
+ */
+gboolean
+ex_cql_editor_replace_designator_at_cursor (ExCqlEditor *self,
+                                            const char  *text)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter from, to;
+
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (!designator_at_cursor (self, &from, &to))
+    return FALSE;
+  buffer = GTK_TEXT_BUFFER (self->buffer);
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_delete (buffer, &from, &to);
+  gtk_text_buffer_insert (buffer, &from, text, -1);
+  gtk_text_buffer_end_user_action (buffer);
+  gtk_text_buffer_place_cursor (buffer, &from);
+  if (self->view != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (self->view));
   return TRUE;
 }
 

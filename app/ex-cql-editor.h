@@ -54,6 +54,8 @@ GListStore  *ex_cql_editor_list_proposals     (ExCqlEditor    *self,
 gboolean     ex_cql_is_word_char              (gunichar        c);
 gboolean     ex_cql_editor_get_designator_at_cursor (ExCqlEditor *self,
                                                      char       **text);
+gboolean     ex_cql_editor_replace_designator_at_cursor (ExCqlEditor *self,
+                                                         const char  *text);
 void         ex_cql_editor_insert             (ExCqlEditor    *self,
                                                const char     *text);
 gboolean     ex_cql_editor_insert_item        (ExCqlEditor    *self,

@@ -124,6 +124,36 @@ squares_text (CqBitboard squares)
 }
 
 /**
+ * ex_cql_class_spelling:
+ * @symbol: a piece type or class of the palettes (EX_PICKER_SYMBOLS: `K`,
+ *   `.`, `?`, `U`, `M` ...; CQL 3 manual, "Piece designators").
+ * @dialect: the dialect of the query being edited.
+ *
+ * The spelling a palette button shows for @symbol: its CQL 3 letter, or in
+ * CQL 6 the designator written for the class alone on every square
+ * (ex_cql6_designator_text(): `[QR]` for `M`, `_` for `.`, `.` for `?`,
+ * `[Aa]` for `U`), so that the picker's and the pattern board's palettes
+ * show what they write.
+ *
+ * Returns: (transfer full): the spelling.
+ */
+char *
+ex_cql_class_spelling (char      symbol,
+                       CqDialect dialect)
+{
+  char letter[2] = { symbol, '\0' };
+  CqDesignatorSets d = { 0, CQ_SQUARES_ALL };
+  char *text = NULL;
+
+  if (dialect == CQ_DIALECT_CQL6 && cq_designator_sets_parse (letter, &d, NULL))
+    {
+      d.squares = CQ_SQUARES_ALL;
+      text = ex_cql6_designator_text (&d);
+    }
+  return text != NULL ? text : g_strdup (letter);
+}
+
+/**
  * ex_cql6_designator_text:
  * @designator: a piece designator's sets.
  *

@@ -11,6 +11,11 @@
  * again by its number with a #CqPgnReader on a worker thread (the messages
  * carry no offsets), so the list stays cheap however many games are
  * damaged.
+ *
+ * The same list takes what a CQL 6 query's `message` filters printed in
+ * games that did not match (a matched game's messages are shown with the
+ * game, ExQueryNotes): one row per line, "Game: N move M(wtm): text" as
+ * CQL 6.2 prints it, counted in the title.
  */
 #include "config.h"
 
@@ -40,6 +45,8 @@ struct _ExDiagnostics
   char          *title;
   guint64        damaged;
   guint64        skipped;
+  guint64        n_query_messages;  /* lines of `message` output, listed or not */
+  guint64        n_handed;          /* of them, handed on by the search */
 
   GtkWindow     *game_window;    /* weak */
   GCancellable  *open_cancellable;
@@ -472,6 +479,33 @@ update_title (ExDiagnostics *self)
     counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game reported",
                                            "%u games reported", shown), shown);
 
+  /* Messages of games that did not match are listed after, or among, the
+   * damaged games; the title counts both. */
+  if (self->n_query_messages > 0)
+    {
+      g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, self->n_query_messages);
+      g_autofree char *lines
+        = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                        "%s message from games that did not match",
+                                        "%s messages from games that did not match",
+                                        (gulong) MIN (self->n_query_messages, G_MAXULONG)),
+                           n);
+
+      total += self->n_query_messages;
+      if (self->damaged + self->skipped == 0)
+        {
+          g_free (counts);
+          counts = g_steal_pointer (&lines);
+        }
+      else
+        {
+          char *both = g_strdup_printf ("%s · %s", counts, lines);
+
+          g_free (counts);
+          counts = both;
+        }
+    }
+
   g_free (self->title);
   if (total > shown)
     /* Translators: "3 damaged games (the first 500 are listed)" */
@@ -501,6 +535,8 @@ ex_diagnostics_reset (ExDiagnostics *self,
   g_free (self->pgn_path);
   self->pgn_path = g_strdup (pgn_path);
   self->damaged = self->skipped = 0;
+  self->n_query_messages = 0;
+  self->n_handed = 0;
   gtk_string_list_splice (self->messages, 0,
                           g_list_model_get_n_items (G_LIST_MODEL (self->messages)), NULL);
   gtk_expander_set_expanded (self->expander, FALSE);
@@ -525,6 +561,30 @@ ex_diagnostics_add (ExDiagnostics *self,
   for (guint i = 0; i < n; i++)
     strv[i] = g_ptr_array_index (messages, i);
   gtk_string_list_splice (self->messages, n_rows, 0, strv);
+  update_title (self);
+}
+
+/**
+ * ex_diagnostics_add_query_messages:
+ * @lines: (element-type utf8): lines of a CQL 6 query's `message` output
+ *   from games that did not match; copied.
+ * @n_dropped: how many lines the search did not hand on so far (counted
+ *   in the title, not listed).
+ *
+ * Appends @lines to the list (up to its limit of rows) and counts them.
+ */
+void
+ex_diagnostics_add_query_messages (ExDiagnostics *self,
+                                   GPtrArray     *lines,
+                                   guint64        n_dropped)
+{
+  g_return_if_fail (EX_IS_DIAGNOSTICS (self));
+  g_return_if_fail (lines != NULL);
+
+  /* @n_dropped is the search's running total of lines not handed on. */
+  self->n_handed += lines->len;
+  self->n_query_messages = self->n_handed + n_dropped;
+  ex_diagnostics_add (self, lines);
   update_title (self);
 }
 

@@ -17,6 +17,9 @@ void        ex_diagnostics_reset          (ExDiagnostics *self,
                                            const char    *pgn_path);
 void        ex_diagnostics_add            (ExDiagnostics *self,
                                            GPtrArray     *messages);
+void        ex_diagnostics_add_query_messages (ExDiagnostics *self,
+                                               GPtrArray     *lines,
+                                               guint64        n_dropped);
 void        ex_diagnostics_set_counts     (ExDiagnostics *self,
                                            guint64        damaged,
                                            guint64        skipped);

@@ -4,9 +4,14 @@
  *
  * Each matched game is re-read from its byte offset in the database
  * (design.md: results keep offsets, not text) and written with
- * cq_pgn_write_game(): the comment {Original game: N} first and {MATCH}
- * (or the chosen annotation text) after each matched position (rulings
- * R2), unless the export is without annotations.  The file is written
+ * cq_annotate_write_game(), the function `cql` writes its output with, in
+ * the style of the search (#CqAnnotationStyle): for a CQL 3 query the
+ * comment {Original game: N} first and {MATCH} (or the chosen annotation
+ * text) after each matched position (rulings R2), unless the export is
+ * without annotations; for a CQL 6 query {Game number N}, the query's
+ * comments merged at their positions with its mark among them, and its
+ * sort labels, as `cql` writes them (docs/workbench.md says where the
+ * two can differ).  The file is written
  * through CqOutputFile, as the cql tool writes its output: to a temporary
  * file beside the destination, renamed over it at the end with its mode
  * kept, so a failed or cancelled export leaves the destination untouched.
@@ -93,40 +98,29 @@ write_all (int          fd,
   return TRUE;
 }
 
-/* Appends @result's game, re-read from @pgn_path, to @out. */
+/* Appends @result's game, re-read from @pgn_path, to @out.  The header
+ * names the game by its number in the database searched, without the
+ * file's name that `cql` adds for a database of several files (the
+ * results keep the number, not the file). */
 static gboolean
-append_game (GString     *out,
-             const char  *pgn_path,
-             ExResult    *result,
-             const char  *mark_text,
-             GError     **error)
+append_game (GString                 *out,
+             const char              *pgn_path,
+             ExResult                *result,
+             const CqAnnotationStyle *style,
+             GError                 **error)
 {
   g_autoptr(CqGame) game = NULL;
-  g_autofree guint8 *marks = NULL;
-  g_autofree char *header = NULL;
-  const CqMatchedPosition *positions;
-  CqPgnWriteOptions options = { 0 };
-  guint n_positions;
+  CqAnnotatedMatch match = { 0 };
 
   game = cq_pgn_read_game_at (pgn_path, ex_result_get_source (result), error);
   if (game == NULL)
     return FALSE;
 
-  positions = ex_result_get_positions (result, &n_positions);
-  if (game->n_nodes > 0 && mark_text != NULL && *mark_text != '\0')
-    {
-      marks = g_malloc0 (game->n_nodes);
-      for (guint i = 0; i < n_positions; i++)
-        if (positions[i].node < game->n_nodes)
-          marks[positions[i].node] = 1;
-    }
-
-  header = g_strdup_printf ("Original game: %" G_GUINT64_FORMAT, ex_result_get_number (result));
-  options.header_comment = header;
-  options.marks = marks;
-  options.n_marks = marks != NULL ? game->n_nodes : 0;
-  options.mark_text = mark_text;
-  cq_pgn_write_game (out, game, &options);
+  match.number = ex_result_get_number (result);
+  match.positions = ex_result_get_positions (result, &match.n_positions);
+  match.comments = ex_result_get_comments (result, &match.n_comments);
+  match.sort_labels = ex_result_get_sort_labels (result);
+  cq_annotate_write_game (out, game, style, &match);
 
   return TRUE;
 }
@@ -137,8 +131,10 @@ append_game (GString     *out,
  * @results: (element-type ExResult): the matched games, in the order to
  *   write them.
  * @dest_path: the PGN file to write (created or replaced, atomically).
- * @mark_text: (nullable): the annotation written after each matched
- *   position ("MATCH" in CQL, rulings R2); NULL or "" for none.
+ * @style: how to annotate the games: that of the search
+ *   (cq_annotation_style_init()), its @mark_text the annotation written
+ *   after each matched position ("MATCH" in CQL 3, rulings R2; "CQL" or
+ *   the header's matchstring in CQL 6), "" for none.
  * @n_written: (out) (optional): number of games written.
  *
  * Synchronous; may run on any thread (@results are immutable).
@@ -151,7 +147,7 @@ gboolean
 ex_export_write (const char    *pgn_path,
                  GPtrArray     *results,
                  const char    *dest_path,
-                 const char    *mark_text,
+                 const CqAnnotationStyle *style,
                  GCancellable  *cancellable,
                  guint         *n_written,
                  GError       **error)
@@ -166,6 +162,7 @@ ex_export_write (const char    *pgn_path,
   g_return_val_if_fail (pgn_path != NULL, FALSE);
   g_return_val_if_fail (results != NULL, FALSE);
   g_return_val_if_fail (dest_path != NULL, FALSE);
+  g_return_val_if_fail (style != NULL, FALSE);
 
   if (n_written != NULL)
     *n_written = 0;
@@ -185,7 +182,7 @@ ex_export_write (const char    *pgn_path,
     {
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         ok = FALSE;
-      else if (!append_game (out, pgn_path, g_ptr_array_index (results, i), mark_text, error))
+      else if (!append_game (out, pgn_path, g_ptr_array_index (results, i), style, error))
         ok = FALSE;
       else if (out->len >= FLUSH_SIZE)
         {
@@ -214,7 +211,8 @@ typedef struct {
   char      *pgn_path;
   GPtrArray *results;
   char      *dest_path;
-  char      *mark_text;
+  char      *mark_text;   /* @style's, owned */
+  CqAnnotationStyle style;
 } ExportData;
 
 static void
@@ -235,7 +233,7 @@ export_thread (gpointer user_data)
   GError *error = NULL;
   guint n_written = 0;
 
-  if (ex_export_write (data->pgn_path, data->results, data->dest_path, data->mark_text,
+  if (ex_export_write (data->pgn_path, data->results, data->dest_path, &data->style,
                        g_task_get_cancellable (task), &n_written, &error))
     g_task_return_int (task, n_written);
   else
@@ -249,7 +247,7 @@ export_thread (gpointer user_data)
  * ex_export_async:
  * @results: (element-type ExResult): the games to write (the array is
  *   referenced, not copied: do not change it).
- * @mark_text: (nullable): as for ex_export_write().
+ * @style: as for ex_export_write(); copied.
  *
  * Runs ex_export_write() on its own thread (not the shared GTask pool: a
  * large export takes a while, design.md) and calls @callback on the
@@ -259,7 +257,7 @@ void
 ex_export_async (const char          *pgn_path,
                  GPtrArray           *results,
                  const char          *dest_path,
-                 const char          *mark_text,
+                 const CqAnnotationStyle *style,
                  GCancellable        *cancellable,
                  GAsyncReadyCallback  callback,
                  gpointer             user_data)
@@ -270,6 +268,7 @@ ex_export_async (const char          *pgn_path,
   g_return_if_fail (pgn_path != NULL);
   g_return_if_fail (results != NULL);
   g_return_if_fail (dest_path != NULL);
+  g_return_if_fail (style != NULL);
 
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, ex_export_async);
@@ -277,7 +276,9 @@ ex_export_async (const char          *pgn_path,
   data->pgn_path = g_strdup (pgn_path);
   data->results = g_ptr_array_ref (results);
   data->dest_path = g_strdup (dest_path);
-  data->mark_text = g_strdup (mark_text);
+  data->mark_text = g_strdup (style->mark_text != NULL ? style->mark_text : "");
+  data->style = *style;
+  data->style.mark_text = data->mark_text;
   g_task_set_task_data (task, data, (GDestroyNotify)export_data_free);
 
   g_thread_unref (g_thread_new ("excelsior-export", export_thread, task));

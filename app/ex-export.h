@@ -5,6 +5,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include "search/cq-annotate.h"
 
 G_BEGIN_DECLS
 
@@ -14,14 +15,14 @@ gboolean ex_export_check_destination (const char    *dest_path,
 gboolean ex_export_write             (const char    *pgn_path,
                                       GPtrArray     *results,
                                       const char    *dest_path,
-                                      const char    *mark_text,
+                                      const CqAnnotationStyle *style,
                                       GCancellable  *cancellable,
                                       guint         *n_written,
                                       GError       **error);
 void     ex_export_async             (const char         *pgn_path,
                                       GPtrArray          *results,
                                       const char         *dest_path,
-                                      const char         *mark_text,
+                                      const CqAnnotationStyle *style,
                                       GCancellable       *cancellable,
                                       GAsyncReadyCallback callback,
                                       gpointer            user_data);

@@ -68,6 +68,8 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+static void update_brush_labels (ExPatternBoard *self);
+
 static guint16
 symbol_mask (char symbol)
 {
@@ -325,6 +327,7 @@ ex_pattern_board_set_dialect (ExPatternBoard *self,
   if (self->dialect == dialect)
     return;
   self->dialect = dialect;
+  update_brush_labels (self);
   for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)
     if (self->flag_buttons[i] != NULL)
       {
@@ -547,6 +550,35 @@ clear_clicked_cb (GtkButton      *button,
   ex_pattern_board_clear (self);
 }
 
+/* The brush buttons' labels (of the classes; the pieces are images) and
+ * tooltips, in the spelling of the dialect the board writes
+ * (ex_cql_class_spelling(): `U` in CQL 3, `[Aa]` in CQL 6). */
+static void
+update_brush_labels (ExPatternBoard *self)
+{
+  for (int i = 0; i < N_SYMBOLS; i++)
+    {
+      GtkWidget *button = self->brush_buttons[i];
+      GtkWidget *child;
+      g_autofree char *spelling = NULL;
+      g_autofree char *tooltip = NULL;
+
+      if (button == NULL)
+        continue;
+      child = gtk_button_get_child (GTK_BUTTON (button));
+      spelling = ex_cql_class_spelling (EX_PICKER_SYMBOLS[i], self->dialect);
+      if (GTK_IS_LABEL (child))
+        gtk_label_set_text (GTK_LABEL (child), spelling);
+      /* Translators: %s is a piece type or class as the query spells it,
+       * such as K, U or [Aa] */
+      tooltip = g_strdup_printf (_("Drag %s onto a square, or choose it and click squares"),
+                                 spelling);
+      gtk_widget_set_tooltip_text (button, tooltip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+    }
+}
+
 /* One toggle button per piece type, 7 to a row, in one group (the brush),
  * each a drag source of its symbol: the piece's image, or the class's
  * letter. */
@@ -563,7 +595,6 @@ add_brush_buttons (ExPatternBoard *self)
       GtkWidget *button = gtk_toggle_button_new ();
       GtkDragSource *source = gtk_drag_source_new ();
       g_autoptr(GdkTexture) texture = NULL;
-      g_autofree char *tooltip = NULL;
 
       symbols[i][0] = symbol;
       g_object_set_data (G_OBJECT (button), "ex-symbol", symbols[i]);
@@ -588,12 +619,6 @@ add_brush_buttons (ExPatternBoard *self)
       else
         gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), GTK_TOGGLE_BUTTON (group));
       gtk_widget_set_size_request (button, 34, 34);
-      /* Translators: %c is a piecetype designator such as K or U */
-      tooltip = g_strdup_printf (_("Drag %c onto a square, or choose it and click squares"),
-                                 symbol);
-      gtk_widget_set_tooltip_text (button, tooltip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
       g_signal_connect (button, "toggled", G_CALLBACK (brush_toggled_cb), self);
       gtk_drag_source_set_actions (source, GDK_ACTION_COPY);
       g_signal_connect (source, "prepare", G_CALLBACK (drag_prepare_cb), button);
@@ -601,6 +626,7 @@ add_brush_buttons (ExPatternBoard *self)
       self->brush_buttons[i] = button;
       gtk_grid_attach (GTK_GRID (self->palette), button, i % 7, i / 7, 1, 1);
     }
+  update_brush_labels (self);
 }
 
 /* ------------------------------------------------------------------------

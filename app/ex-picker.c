@@ -4,15 +4,17 @@
  *
  * A palette of the 21 piecetype designators (manual "Piece designators":
  * the twelve pieces drawn with the board's own images, and the classes
- * `.` `A` `a` `M` `m` `I` `i` `U` `?`), several selectable at once; a
+ * `.` `A` `a` `M` `m` `I` `i` `U` `?`, labelled in CQL 6 spelling, `_`
+ * `[QR]` `[Aa]` `.`..., while the query is CQL 6), several selectable at once; a
  * small board whose squares are chosen by click or by dragging a rectangle
  * (a drag from an unselected square selects, from a selected one
  * deselects); buttons for each file and rank, light and dark squares, all
  * and none.  The designator they denote is shown live in its shortest
  * form (engine/cql/cq-designator-text.c; in CQL 6 spelling, ex-cql6-text.c,
  * when the query is CQL 6: ex_picker_set_dialect()) and inserted into the
- * editor by "Insert" (ExPicker::insert).  The other way round, ex_picker_set_text() shows a
- * designator from the editor.  The board is laid out and drawn by the
+ * editor by "Insert" (ExPicker::insert), or put in place of the designator
+ * at the editor's cursor by "Replace" (ExPicker::replace).  The other way
+ * round, ex_picker_set_text() shows a designator from the editor.  The board is laid out and drawn by the
  * board painter (app/viewer/ex-board-painter.h), which also renders the
  * palette's piece images.  The layout is the template ex-picker.ui; the
  * palette's 21 buttons and the 16 file and rank buttons are made here, in
@@ -46,6 +48,7 @@ struct _ExPicker
   GtkWidget       *all_button;
   GtkWidget       *none_button;
   GtkWidget       *text_label;
+  GtkWidget       *replace_button;
   GtkWidget       *insert_button;
 
   GtkWidget       *symbol_buttons[N_SYMBOLS];
@@ -53,7 +56,8 @@ struct _ExPicker
 
   CqBitboard       squares;
   char            *text;          /* shortest designator; NULL: no piece */
-  CqDialect        dialect;       /* the spelling of text */
+  CqDialect        dialect;       /* the spelling of text and labels */
+  gboolean         can_replace;   /* a designator is at the editor's cursor */
 
   /* A drag in progress on the board. */
   int              drag_from;     /* CQ_NO_SQUARE when none */
@@ -72,6 +76,7 @@ enum {
 
 enum {
   INSERT,
+  REPLACE,
   N_SIGNALS
 };
 
@@ -135,6 +140,7 @@ update_text (ExPicker *self)
       gtk_widget_add_css_class (self->text_label, "dim-label");
     }
   gtk_widget_set_sensitive (self->insert_button, text != NULL);
+  gtk_widget_set_sensitive (self->replace_button, text != NULL && self->can_replace);
   gtk_widget_queue_draw (self->board);
 
   if (g_strcmp0 (text, self->text) != 0)
@@ -217,12 +223,16 @@ ex_picker_set_text (ExPicker    *self,
   return TRUE;
 }
 
+static void update_symbol_labels (ExPicker *self);
+
 /**
  * ex_picker_set_dialect:
  * @dialect: the dialect of the query the picker writes into.
  *
  * Spells the designator in @dialect from now on: `_e4` and `a-h7` in CQL 6
- * where CQL 3 writes `.e4` and `?7` (ex_cql6_designator_text()).
+ * where CQL 3 writes `.e4` and `?7` (ex_cql6_designator_text()); the
+ * palette's classes and their tooltips likewise (`_`, `[QR]`, `[Aa]`, `.`
+ * for CQL 3's `.`, `M`, `U`, `?`).
  */
 void
 ex_picker_set_dialect (ExPicker  *self,
@@ -233,7 +243,24 @@ ex_picker_set_dialect (ExPicker  *self,
   if (self->dialect == dialect)
     return;
   self->dialect = dialect;
+  update_symbol_labels (self);
   update_text (self);
+}
+
+/**
+ * ex_picker_set_can_replace:
+ * @can_replace: whether a piece designator is at the editor's cursor.
+ *
+ * "Replace" is offered only then (and while a piece type is chosen).
+ */
+void
+ex_picker_set_can_replace (ExPicker *self,
+                           gboolean  can_replace)
+{
+  g_return_if_fail (EX_IS_PICKER (self));
+
+  self->can_replace = can_replace;
+  gtk_widget_set_sensitive (self->replace_button, self->text != NULL && can_replace);
 }
 
 CqDialect
@@ -284,7 +311,7 @@ ex_picker_get_symbol_button (ExPicker *self,
 /**
  * ex_picker_get_button:
  * @name: "a".."h" (files), "1".."8" (ranks), "light", "dark", "all",
- *   "none" or "insert".
+ *   "none", "insert" or "replace".
  *
  * Returns: (transfer none) (nullable): that button of the picker.
  */
@@ -313,6 +340,17 @@ ex_picker_insert (ExPicker *self)
 
   if (self->text != NULL)
     g_signal_emit (self, signals[INSERT], 0, self->text);
+}
+
+/* Emits ExPicker::replace with the designator's text, if there is one and
+ * a designator at the editor's cursor to replace. */
+void
+ex_picker_replace (ExPicker *self)
+{
+  g_return_if_fail (EX_IS_PICKER (self));
+
+  if (self->text != NULL && self->can_replace)
+    g_signal_emit (self, signals[REPLACE], 0, self->text);
 }
 
 /* ------------------------------------------------------------------------
@@ -572,9 +610,25 @@ none_clicked_cb (GtkButton *button,
   set_squares (self, 0);
 }
 
+/* The tooltip of a palette button: its spelling in the picker's dialect
+ * and what it stands for.  The classes CQL 6 spells otherwise (it has no
+ * `M I U ?`, and `.` is every square there) have a tooltip of their own. */
 static const char *
-symbol_tooltip (char symbol)
+symbol_tooltip (char      symbol,
+                CqDialect dialect)
 {
+  if (dialect == CQ_DIALECT_CQL6)
+    switch (symbol)
+      {
+      case '.': return _("_: empty square");
+      case 'M': return _("[QR]: white major piece (queen or rook)");
+      case 'm': return _("[qr]: black major piece (queen or rook)");
+      case 'I': return _("[BN]: white minor piece (bishop or knight)");
+      case 'i': return _("[bn]: black minor piece (bishop or knight)");
+      case 'U': return _("[Aa]: any piece at all");
+      case '?': return _(".: any piece or an empty square");
+      default:  break;
+      }
   switch (symbol)
     {
     case 'K': return _("K: white king");
@@ -602,6 +656,30 @@ symbol_tooltip (char symbol)
     }
 }
 
+/* The labels (of the classes; the pieces are images), tooltips and
+ * accessible labels of the palette in the picker's dialect. */
+static void
+update_symbol_labels (ExPicker *self)
+{
+  for (int i = 0; i < N_SYMBOLS; i++)
+    {
+      char symbol = EX_PICKER_SYMBOLS[i];
+      GtkWidget *button = self->symbol_buttons[i];
+      GtkWidget *child = gtk_button_get_child (GTK_BUTTON (button));
+      const char *tooltip = symbol_tooltip (symbol, self->dialect);
+
+      if (GTK_IS_LABEL (child))
+        {
+          g_autofree char *label = ex_cql_class_spelling (symbol, self->dialect);
+
+          gtk_label_set_text (GTK_LABEL (child), label);
+        }
+      gtk_widget_set_tooltip_text (button, tooltip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+    }
+}
+
 static void
 symbol_toggled_cb (GtkToggleButton *button,
                    ExPicker        *self)
@@ -616,8 +694,15 @@ insert_clicked_cb (GtkButton *button,
   ex_picker_insert (self);
 }
 
-/* One toggle button per piece type, 7 to a row: the piece's image, or the
- * class's letter. */
+static void
+replace_clicked_cb (GtkButton *button,
+                    ExPicker  *self)
+{
+  ex_picker_replace (self);
+}
+
+/* One toggle button per piece type, 7 to a row: the piece's image, or a
+ * label for the class's spelling (update_symbol_labels()). */
 static void
 add_symbol_buttons (ExPicker *self)
 {
@@ -639,20 +724,17 @@ add_symbol_buttons (ExPicker *self)
         }
       else
         {
-          char text[2] = { symbol, 0 };
-          GtkWidget *label = gtk_label_new (text);
+          GtkWidget *label = gtk_label_new (NULL);
 
           gtk_widget_add_css_class (label, "monospace");
           gtk_button_set_child (GTK_BUTTON (button), label);
         }
       gtk_widget_set_size_request (button, 40, 40);
-      gtk_widget_set_tooltip_text (button, symbol_tooltip (symbol));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, symbol_tooltip (symbol), -1);
       g_signal_connect (button, "toggled", G_CALLBACK (symbol_toggled_cb), self);
       self->symbol_buttons[i] = button;
       gtk_grid_attach (GTK_GRID (self->palette), button, i % 7, i / 7, 1, 1);
     }
+  update_symbol_labels (self);
 }
 
 /* ------------------------------------------------------------------------
@@ -726,6 +808,17 @@ ex_picker_class_init (ExPickerClass *klass)
     g_signal_new ("insert", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
+  /**
+   * ExPicker::replace:
+   * @text: the designator's text.
+   *
+   * "Replace" was pressed: put @text in place of the piece designator at
+   * the editor's cursor.
+   */
+  signals[REPLACE] =
+    g_signal_new ("replace", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
   g_type_ensure (EX_TYPE_BOARD_CANVAS);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/excelsior/Workbench/ui/ex-picker.ui");
@@ -738,6 +831,7 @@ ex_picker_class_init (ExPickerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExPicker, all_button);
   gtk_widget_class_bind_template_child (widget_class, ExPicker, none_button);
   gtk_widget_class_bind_template_child (widget_class, ExPicker, text_label);
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, replace_button);
   gtk_widget_class_bind_template_child (widget_class, ExPicker, insert_button);
   gtk_widget_class_bind_template_callback (widget_class, drag_begin_cb);
   gtk_widget_class_bind_template_callback (widget_class, drag_update_cb);
@@ -747,6 +841,7 @@ ex_picker_class_init (ExPickerClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, all_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, none_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, insert_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, replace_clicked_cb);
 }
 
 static void
@@ -764,6 +859,7 @@ ex_picker_init (ExPicker *self)
   g_hash_table_insert (self->buttons, g_strdup ("all"), self->all_button);
   g_hash_table_insert (self->buttons, g_strdup ("none"), self->none_button);
   g_hash_table_insert (self->buttons, g_strdup ("insert"), self->insert_button);
+  g_hash_table_insert (self->buttons, g_strdup ("replace"), self->replace_button);
 
   /* Start with all squares, nothing chosen. */
   self->squares = CQ_SQUARES_ALL;

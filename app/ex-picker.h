@@ -50,5 +50,8 @@ int         ex_picker_get_square_at      (ExPicker           *self,
 GtkWidget  *ex_picker_get_board          (ExPicker           *self);
 
 void        ex_picker_insert             (ExPicker           *self);
+void        ex_picker_replace            (ExPicker           *self);
+void        ex_picker_set_can_replace    (ExPicker           *self,
+                                          gboolean            can_replace);
 
 G_END_DECLS

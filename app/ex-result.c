@@ -4,8 +4,13 @@
  *
  * An ExResult is the workbench's copy of a #CqMatch: where the game lies in
  * the database (number, byte offset and length), the seven-tag roster
- * values, the matched positions (rulings R2) and, for a CQL 6 query that
- * sorts, the game's sort values.  The game itself is not
+ * values, the matched positions (rulings R2) and, for a CQL 6 query, the
+ * game's sort values and their labels, the comments the query wrote in it
+ * (#CqPositionComment: the viewer shows them, the export writes them) and
+ * its `message` lines.  These are copied: a query writes few of them in a
+ * game, and none for most queries; of the messages, which a query may
+ * print at every position, the first EX_RESULT_MAX_MESSAGES are kept and
+ * the others counted, so that a large result set stays small.  The game itself is not
  * kept: it is re-read by offset when shown or exported (design.md, "Memory
  * stays flat").  Immutable once created, so it may be created on the
  * search thread and read from any thread afterwards.
@@ -30,6 +35,12 @@ struct _ExResult
   guint              n_positions;
   CqSortValue       *sort_values;
   guint              n_sort_values;
+  char              *sort_labels;
+  CqPositionComment *comments;
+  guint              n_comments;
+  CqMessage         *messages;
+  guint              n_messages;
+  guint              n_messages_dropped;
 };
 
 G_DEFINE_FINAL_TYPE (ExResult, ex_result, G_TYPE_OBJECT)
@@ -66,6 +77,16 @@ ex_result_finalize (GObject *object)
   for (guint i = 0; i < self->n_sort_values; i++)
     g_free (self->sort_values[i].string);
   g_free (self->sort_values);
+  g_free (self->sort_labels);
+  for (guint i = 0; i < self->n_comments; i++)
+    g_free (self->comments[i].text);
+  g_free (self->comments);
+  for (guint i = 0; i < self->n_messages; i++)
+    {
+      g_free (self->messages[i].where);
+      g_free (self->messages[i].text);
+    }
+  g_free (self->messages);
 
   G_OBJECT_CLASS (ex_result_parent_class)->finalize (object);
 }
@@ -195,6 +216,26 @@ ex_result_new_from_match (const CqMatch *match)
       for (guint i = 0; i < match->n_sort_values; i++)
         self->sort_values[i].string = g_strdup (match->sort_values[i].string);
     }
+  self->sort_labels = g_strdup (match->sort_labels);
+  self->n_comments = match->n_comments;
+  if (match->n_comments > 0)
+    {
+      self->comments = g_memdup2 (match->comments,
+                                  sizeof (CqPositionComment) * match->n_comments);
+      for (guint i = 0; i < match->n_comments; i++)
+        self->comments[i].text = g_strdup (match->comments[i].text);
+    }
+  self->n_messages = MIN (match->n_messages, EX_RESULT_MAX_MESSAGES);
+  self->n_messages_dropped = match->n_messages - self->n_messages;
+  if (self->n_messages > 0)
+    {
+      self->messages = g_memdup2 (match->messages, sizeof (CqMessage) * self->n_messages);
+      for (guint i = 0; i < self->n_messages; i++)
+        {
+          self->messages[i].where = g_strdup (match->messages[i].where);
+          self->messages[i].text = g_strdup (match->messages[i].text);
+        }
+    }
 
   return self;
 }
@@ -300,4 +341,62 @@ ex_result_get_sort_values (ExResult *self,
 
   *n_values = self->n_sort_values;
   return self->sort_values;
+}
+
+/* The game's sort labels as the output PGN writes them after its first
+ * comment (cq_query_format_sort_labels()), or NULL for a query that does
+ * not sort. */
+const char *
+ex_result_get_sort_labels (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), NULL);
+  return self->sort_labels;
+}
+
+/**
+ * ex_result_get_comments:
+ * @n_comments: (out): number of entries.
+ *
+ * Returns: (transfer none) (nullable): the comments a CQL 6 query wrote in
+ *   the game, in the order written (#CqMatchInfo.comments; node indices
+ *   of the game as re-read); NULL when there are none.
+ */
+const CqPositionComment *
+ex_result_get_comments (ExResult *self,
+                        guint    *n_comments)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), NULL);
+  g_return_val_if_fail (n_comments != NULL, NULL);
+
+  *n_comments = self->n_comments;
+  return self->comments;
+}
+
+/**
+ * ex_result_get_messages:
+ * @n_messages: (out): number of entries.
+ *
+ * Returns: (transfer none) (nullable): what the query's `message` filters
+ *   printed in the game, in order (#CqMessage), the first
+ *   EX_RESULT_MAX_MESSAGES of them (ex_result_get_n_messages_dropped()
+ *   counts the others); NULL when nothing.
+ */
+const CqMessage *
+ex_result_get_messages (ExResult *self,
+                        guint    *n_messages)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), NULL);
+  g_return_val_if_fail (n_messages != NULL, NULL);
+
+  *n_messages = self->n_messages;
+  return self->messages;
+}
+
+/* How many of the game's messages were not kept (past
+ * EX_RESULT_MAX_MESSAGES). */
+guint
+ex_result_get_n_messages_dropped (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), 0);
+  return self->n_messages_dropped;
 }

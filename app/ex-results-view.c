@@ -320,6 +320,35 @@ compare_by_sort_key (gconstpointer a,
   return cmp < 0 ? GTK_ORDERING_SMALLER : cmp > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
 
+static int
+compare_by_sort_key_ptr (gconstpointer a,
+                         gconstpointer b,
+                         gpointer      user_data)
+{
+  return compare_by_sort_key (*(ExResult *const *) a, *(ExResult *const *) b, user_data);
+}
+
+/**
+ * ex_results_view_order_as_query:
+ * @results: (element-type ExResult): results of the last search, in input
+ *   order.
+ *
+ * When the last search's query sorts its games (a CQL 6 `sort`), puts
+ * @results in its order, as `cql` writes them: that of the Sort column,
+ * whatever column the list is sorted by now.  Otherwise leaves them as
+ * they are.
+ */
+void
+ex_results_view_order_as_query (ExResultsView *self,
+                                GPtrArray     *results)
+{
+  g_return_if_fail (EX_IS_RESULTS_VIEW (self));
+  g_return_if_fail (results != NULL);
+
+  if (self->by_sort_value)
+    g_ptr_array_sort_with_data (results, compare_by_sort_key_ptr, self);
+}
+
 /* The sort order of column GPOINTER_TO_UINT (@user_data); ties are broken
  * by game number, so that every order is total and stable.  Plain C
  * comparisons (no GtkExpression): the sort model compares often while
@@ -1247,6 +1276,10 @@ ex_results_view_dispose (GObject *object)
   GtkWidget *child;
 
   stop_feeding (self);
+  /* The sort model may outlive the view (the column view holds it while
+   * it is disposed) and go on sorting: no more scrolling to the top. */
+  if (self->sorted != NULL)
+    g_signal_handlers_disconnect_by_func (self->sorted, sort_pending_cb, self);
   g_clear_handle_id (&self->scroll_idle_id, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), EX_TYPE_RESULTS_VIEW);

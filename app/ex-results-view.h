@@ -35,6 +35,8 @@ GListModel        *ex_results_view_get_results     (ExResultsView *self);
 GListModel        *ex_results_view_get_shown       (ExResultsView *self);
 GtkSelectionModel *ex_results_view_get_model       (ExResultsView *self);
 GPtrArray         *ex_results_view_dup_selected    (ExResultsView *self);
+void               ex_results_view_order_as_query  (ExResultsView *self,
+                                                    GPtrArray     *results);
 ExResult          *ex_results_view_get_current     (ExResultsView *self);
 
 void               ex_results_view_select          (ExResultsView *self,

@@ -27,6 +27,8 @@
 #include <unistd.h>
 #endif
 
+#include <glib/gi18n.h>
+
 #include "ex-result.h"
 #include "ex-search-job.h"
 
@@ -36,6 +38,10 @@
 /* The nice value of the search threads: they still get every idle core,
  * but yield to the main loop when they compete with it. */
 #define SEARCH_THREAD_NICE 10
+
+/* Lines of `message` output from games that did not match kept at most
+ * for the diagnostics list (the rest are counted). */
+#define MAX_QUERY_MESSAGES 1000
 
 /* How soon the main loop retries a hand-over whose mutex was taken. */
 #define HANDOVER_RETRY_MS 2
@@ -64,11 +70,17 @@ struct _ExSearchJob
   gboolean                games_failed;
   gint64                  last_handover;
   gboolean                matched_any;
+  guint64                 held_game;     /* the game whose messages are held */
+  GPtrArray              *held_messages; /* its `message` lines, or NULL */
+  guint64                 held_over;     /* its lines past the limit, only counted */
+  guint64                 n_query_messages;  /* lines handed on or dropped */
 
   /* Shared, under @mutex. */
   GMutex                  mutex;
   GPtrArray              *pending_results;
   GPtrArray              *pending_messages;
+  GPtrArray              *pending_query_messages;
+  guint64                 dropped_query_messages;
   CqSearchProgress        progress;
   gboolean                have_progress;
   gboolean                idle_queued;
@@ -96,6 +108,8 @@ ex_search_job_free (ExSearchJob *job)
   g_clear_pointer (&job->main_context, g_main_context_unref);
   g_clear_pointer (&job->pending_results, g_ptr_array_unref);
   g_clear_pointer (&job->pending_messages, g_ptr_array_unref);
+  g_clear_pointer (&job->pending_query_messages, g_ptr_array_unref);
+  g_clear_pointer (&job->held_messages, g_ptr_array_unref);
   g_clear_error (&job->error);
   g_mutex_clear (&job->mutex);
   g_free (job);
@@ -139,12 +153,72 @@ queue_handover_locked (ExSearchJob *job)
   g_source_unref (source);
 }
 
+/* Search thread: the held `message` lines belong to a game that did not
+ * match (the search reports a game's messages before its match, and
+ * nothing of a game after the next one's): they go to the diagnostics. */
+static void
+flush_held_messages (ExSearchJob *job)
+{
+  if (job->held_messages == NULL || (job->held_messages->len == 0 && job->held_over == 0))
+    return;
+  g_mutex_lock (&job->mutex);
+  for (guint i = 0; i < job->held_messages->len; i++)
+    {
+      if (job->n_query_messages++ < MAX_QUERY_MESSAGES)
+        g_ptr_array_add (job->pending_query_messages,
+                         g_strdup (g_ptr_array_index (job->held_messages, i)));
+      else
+        job->dropped_query_messages++;
+    }
+  job->n_query_messages += job->held_over;
+  job->dropped_query_messages += job->held_over;
+  g_mutex_unlock (&job->mutex);
+  g_ptr_array_set_size (job->held_messages, 0);
+  job->held_over = 0;
+}
+
+static void
+on_message (const CqGameSource *source,
+            const CqMessage    *message,
+            gpointer            user_data)
+{
+  ExSearchJob *job = user_data;
+  g_autofree char *number = NULL;
+
+  if (job->held_messages == NULL)
+    job->held_messages = g_ptr_array_new_with_free_func (g_free);
+  if (job->held_game != source->number)
+    flush_held_messages (job);
+  job->held_game = source->number;
+  /* Past the limit the lines are only counted: a query may print at every
+   * position of every game. */
+  if (job->n_query_messages + job->held_messages->len >= MAX_QUERY_MESSAGES)
+    {
+      job->held_over++;
+      return;
+    }
+  number = g_strdup_printf ("%" G_GUINT64_FORMAT, source->number);
+  /* Translators: a CQL query's `message` output, as CQL 6.2 prints it:
+   * "Game: 12 move 3(wtm): text" (the game's number, where, what). */
+  g_ptr_array_add (job->held_messages,
+                   g_strdup_printf (_("Game: %s %s: %s"), number, message->where,
+                                    message->text));
+}
+
 static void
 on_match (const CqMatch *match,
           gpointer       user_data)
 {
   ExSearchJob *job = user_data;
   ExResult *result;
+
+  /* A matched game's messages are in its result. */
+  if (job->held_messages != NULL && job->held_game == match->source.number)
+    {
+      g_ptr_array_set_size (job->held_messages, 0);
+      job->held_over = 0;
+    }
+  flush_held_messages (job);
 
   if (job->games_fd >= 0)
     {
@@ -220,6 +294,7 @@ search_thread (gpointer user_data)
     .on_match = on_match,
     .on_diagnostic = on_diagnostic,
     .on_progress = on_progress,
+    .on_message = on_message,
   };
   CqSearchOptions options;
   CqSearchProgress final = { 0 };
@@ -242,6 +317,7 @@ search_thread (gpointer user_data)
 
   ok = cq_search_run_files (job->query, (const char *const *) job->pgn_paths, &options,
                             &callbacks, job, job->cancellable, &final, &error);
+  flush_held_messages (job);
   if (job->games_failed && error == NULL)
     g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                  "%s: the games of the results could not be kept (is the disk full?)",
@@ -272,6 +348,8 @@ handover_cb (gpointer user_data)
   g_autoptr(GObject) owner = NULL;
   g_autoptr(GPtrArray) results = NULL;
   g_autoptr(GPtrArray) messages = NULL;
+  g_autoptr(GPtrArray) query_messages = NULL;
+  guint64 dropped;
   g_autoptr(GError) error = NULL;
   CqSearchProgress progress;
   gboolean have_progress;
@@ -302,6 +380,9 @@ handover_cb (gpointer user_data)
   job->pending_results = g_ptr_array_new_with_free_func (g_object_unref);
   messages = g_steal_pointer (&job->pending_messages);
   job->pending_messages = g_ptr_array_new_with_free_func (g_free);
+  query_messages = g_steal_pointer (&job->pending_query_messages);
+  job->pending_query_messages = g_ptr_array_new_with_free_func (g_free);
+  dropped = job->dropped_query_messages;
   progress = job->progress;
   have_progress = job->have_progress;
   job->have_progress = FALSE;
@@ -320,6 +401,8 @@ handover_cb (gpointer user_data)
     job->funcs->results (owner, job, results);
   if (live && messages->len > 0 && job->funcs->diagnostics != NULL)
     job->funcs->diagnostics (owner, job, messages);
+  if (live && (query_messages->len > 0 || dropped > 0) && job->funcs->query_messages != NULL)
+    job->funcs->query_messages (owner, job, query_messages, dropped);
   if (live && have_progress && job->funcs->progress != NULL)
     job->funcs->progress (owner, job, &progress);
 
@@ -413,6 +496,7 @@ ex_search_job_start (CqQuery                *query,
   g_mutex_init (&job->mutex);
   job->pending_results = g_ptr_array_new_with_free_func (g_object_unref);
   job->pending_messages = g_ptr_array_new_with_free_func (g_free);
+  job->pending_query_messages = g_ptr_array_new_with_free_func (g_free);
   job->last_handover = g_get_monotonic_time ();
 
   g_atomic_int_inc (&n_running);

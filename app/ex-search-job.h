@@ -20,6 +20,12 @@ typedef struct _ExSearchJob ExSearchJob;
  *   of the array; take references to keep them).
  * @diagnostics: a batch of damaged/skipped game messages ("file:line: game
  *   N: what", rulings R13; array of strings, transfer none).
+ * @query_messages: (nullable) a batch of what a CQL 6 query's `message`
+ *   filters printed in games that did not match, one line each as CQL 6.2
+ *   prints them, "Game: N move M(wtm): text" (array of strings, transfer
+ *   none); a matched game's messages are in its #ExResult instead.  At
+ *   most 1,000 lines in all (MAX_QUERY_MESSAGES); @n_dropped says how
+ *   many more there were so far.
  * @progress: the latest counts (about every 100 ms).
  * @finished: called once, after the last batch: @error is NULL when the
  *   whole database was searched, otherwise why not (G_FILE_ERROR, or
@@ -29,6 +35,8 @@ typedef struct _ExSearchJob ExSearchJob;
 typedef struct {
   void (*results)     (GObject *owner, ExSearchJob *job, GPtrArray *results);
   void (*diagnostics) (GObject *owner, ExSearchJob *job, GPtrArray *messages);
+  void (*query_messages) (GObject *owner, ExSearchJob *job, GPtrArray *lines,
+                          guint64 n_dropped);
   void (*progress)    (GObject *owner, ExSearchJob *job, const CqSearchProgress *progress);
   void (*finished)    (GObject *owner, ExSearchJob *job, const CqSearchProgress *progress,
                        const GError *error);

@@ -6,7 +6,8 @@
  * (ex-theme-tools.ui).  The picker's and the pattern board's Insert put
  * their text into the editor's query, in its dialect (or that of new
  * queries, into an empty editor); a theme replaces the editor's text;
- * when the editor's cursor moves onto a designator, the picker shows it.
+ * when the editor's cursor moves onto a designator, the picker shows it,
+ * and its Replace puts the picker's designator in that one's place.
  * The pattern page can start from the board viewer's position ("Search for
  * This Position") or from the squares outlined on it ("Search for This
  * Pattern": the matched squares, which Ctrl+click on the viewer's board
@@ -121,12 +122,37 @@ load_cb (ExThemeTools *self,
     ex_cql_editor_replace_text (self->editor, text);
 }
 
+/* The designator at the cursor in the picker, read in the dialect of the
+ * text as it is now: a paste that changes the dialect moves the cursor
+ * before the buffer's "changed" reaches update_dialect(). */
 static void
-designator_at_cursor_cb (ExCqlEditor *editor,
-                         const char  *text,
-                         ExPicker    *picker)
+designator_at_cursor_cb (ExThemeTools *self,
+                         const char   *text)
 {
-  ex_picker_set_text (picker, text, NULL);
+  update_dialect (self);
+  ex_picker_set_text (self->picker, text, NULL);
+}
+
+/* Replace is offered while the cursor is on a designator. */
+static void
+update_can_replace (ExThemeTools *self)
+{
+  if (self->editor == NULL)
+    return;
+  ex_picker_set_can_replace (self->picker,
+                             ex_cql_editor_get_designator_at_cursor (self->editor, NULL));
+}
+
+static void
+picker_replace_cb (ExThemeTools *self,
+                   const char   *text)
+{
+  if (self->editor == NULL || text == NULL)
+    return;
+  update_dialect (self);
+  text = ex_picker_get_text (self->picker);
+  if (text != NULL)
+    ex_cql_editor_replace_designator_at_cursor (self->editor, text);
 }
 
 /* Ctrl+click on the viewer's board adds or removes a square of its
@@ -331,6 +357,7 @@ ex_theme_tools_init (ExThemeTools *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_signal_connect_swapped (self->picker, "insert", G_CALLBACK (picker_insert_cb), self);
+  g_signal_connect_swapped (self->picker, "replace", G_CALLBACK (picker_replace_cb), self);
   g_signal_connect_swapped (self->pattern, "insert", G_CALLBACK (pattern_insert_cb), self);
   g_signal_connect_swapped (self->library, "load", G_CALLBACK (load_cb), self);
   g_signal_connect_swapped (self->setup, "find", G_CALLBACK (find_position_cb), self);
@@ -370,7 +397,12 @@ ex_theme_tools_new (GtkWindow   *parent,
       gtk_widget_add_controller (GTK_WIDGET (board), GTK_EVENT_CONTROLLER (click));
     }
   g_signal_connect_object (editor, "designator-at-cursor", G_CALLBACK (designator_at_cursor_cb),
-                           self->picker, 0);
+                           self, G_CONNECT_SWAPPED);
+  /* After the editor's own handler of the cursor's moves, which tells the
+   * dialect and the designator. */
+  g_signal_connect_object (ex_cql_editor_get_buffer (editor), "notify::cursor-position",
+                           G_CALLBACK (update_can_replace), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_object (ex_cql_editor_get_buffer (editor), "changed",
                            G_CALLBACK (update_dialect), self, G_CONNECT_SWAPPED);
   if (ex_application_get_settings () != NULL)

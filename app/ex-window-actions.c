@@ -14,6 +14,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "ex-game-view.h"
@@ -143,6 +144,61 @@ new_query_action (GtkWidget  *widget,
                                            "brings it back)")
                                        : _("New query: replace the placeholder with your "
                                            "filters"), FALSE);
+}
+
+/* Convert to CQL 6: the CQL 3 query becomes the CQL 6 query that means the
+ * same (cq_query_convert_to_cql6(); docs/convert.md), as one undoable
+ * action.  The text no longer belongs to its CQL 3 file, so that Save asks
+ * for a new one and the CQL 3 file is never overwritten.  A query that does
+ * not read, or a part the converter refuses, changes nothing: the status
+ * line gives the converter's message (FILE:LINE:COLUMN: ...). */
+static void
+convert_query_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+  g_autofree char *text = ex_cql_editor_dup_text (self->cql_editor);
+  g_autofree char *converted = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (ex_cql_editor_get_dialect (self->cql_editor) == CQ_DIALECT_CQL6)
+    {
+      _ex_window_set_status (self, _("The query is CQL 6 already"), FALSE);
+      return;
+    }
+  converted = cq_query_convert_to_cql6 (text, strlen (text),
+                                        self->query_name != NULL ? self->query_name : _("query"),
+                                        &error);
+  if (converted == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("Not converted: %s"), error->message);
+
+      _ex_window_set_status (self, message, TRUE);
+      return;
+    }
+  /* A query from a file, "rook.cql", becomes "rook (CQL 6)": the name of
+   * a text that is no longer that file's.  An example's or a theme's name
+   * stays, as does a name converted before. */
+  if (self->query_name != NULL && ex_cql_editor_get_file (self->cql_editor) != NULL)
+    {
+      g_autofree char *stem = g_strdup (self->query_name);
+      char *dot = strrchr (stem, '.');
+
+      if (dot != NULL && dot != stem)
+        *dot = '\0';
+      /* Translators: the name of a query converted to CQL 6 */
+      name = g_strdup_printf (_("%s (CQL 6)"), stem);
+    }
+  else
+    name = g_strdup (self->query_name);
+  ex_cql_editor_set_text (self->cql_editor, converted, TRUE);
+  ex_cql_editor_forget_file (self->cql_editor);
+  _ex_window_set_query_name (self, name, FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->editor));
+  _ex_window_set_status (self, _("Converted to CQL 6 (Ctrl+Z brings the CQL 3 text back); "
+                                 "Save asks for a new file"), FALSE);
 }
 
 static void
@@ -337,6 +393,7 @@ _ex_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, _ex_window_export_action);
   gtk_widget_class_install_action (widget_class, "win.new-query", NULL, new_query_action);
+  gtk_widget_class_install_action (widget_class, "win.convert-query", NULL, convert_query_action);
   gtk_widget_class_install_action (widget_class, "win.open-query", NULL,
                                    _ex_window_open_query_action);
   gtk_widget_class_install_action (widget_class, "win.save-query", NULL,

@@ -3,7 +3,8 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Export writes the results of the last search (all of them, those the
- * filter box shows, or the selected ones), in input order, re-read from
+ * filter box shows, or the selected ones), in input order (for a CQL 6
+ * query that sorts, in its order, as `cql` writes them), re-read from
  * the database by offset, with their {MATCH} marks, on a thread of its own
  * (ex_export_async()).  This file holds the win.export dialog and the
  * functions the tests drive it with; the writing itself is in ex-export.c.
@@ -78,11 +79,15 @@ dup_annotation_text (ExWindow *self)
  * ex_window_export_full:
  * @path: the PGN file to write.
  * @scope: which results: all of them, those the filter box shows, or the
- *   selected ones (in input order, whatever the sort).
+ *   selected ones (in input order, whatever the sort; a query that sorts:
+ *   in its order).
  * @mark_text: (nullable): the annotation after each matched position
- *   ("MATCH" in CQL, rulings R2); NULL or "" to export without.
+ *   ("MATCH" in CQL, rulings R2); NULL or "" to export without.  For a
+ *   CQL 6 query any other text means "as `cql` writes it": its own mark
+ *   text, its comments and sort labels, {Game number N}.
  *
- * Starts writing the matched games of @scope, in input order, re-read by
+ * Starts writing the matched games of @scope, in input order (a CQL 6
+ * query that sorts: in its order, as `cql`), re-read by
  * offset from the database, each with {Original game: N} (rulings R2), to
  * @path on its own thread: to a temporary file beside it that is renamed
  * over @path at the end, so a failed export leaves @path as it was.  The
@@ -104,6 +109,7 @@ ex_window_export_full (ExWindow       *self,
   g_autofree char *message = NULL;
   GListModel *model;
   ExportClosure *closure;
+  CqAnnotationStyle style;
   guint n;
 
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
@@ -131,6 +137,9 @@ ex_window_export_full (ExWindow       *self,
         g_ptr_array_add (results, g_list_model_get_item (model, i));
     }
 
+  /* A query that sorts its games: in its order, as `cql` writes them. */
+  ex_results_view_order_as_query (self->results_view, results);
+
   if (results->len == 0 || self->results_db_path == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
@@ -156,7 +165,19 @@ ex_window_export_full (ExWindow       *self,
   closure->self = g_object_ref (self);
   closure->dest_name = g_path_get_basename (path);
   message = g_strdup_printf (_("Exporting to “%s”…"), closure->dest_name);
-  ex_export_async (self->results_db_path, results, path, mark_text, NULL, export_done_cb, closure);
+  /* A CQL 3 query's games get the chosen annotation text; a CQL 6 query's
+   * what `cql` writes, its own mark ("CQL" or the header's matchstring),
+   * or without annotations none and no automatic comments, as `cql -quiet`
+   * writes them. */
+  style = self->results_style;
+  if (style.dialect != CQ_DIALECT_CQL6)
+    style.mark_text = mark_text != NULL ? mark_text : "";
+  else if (mark_text == NULL || *mark_text == '\0')
+    {
+      style.mark_text = "";
+      style.quiet = TRUE;
+    }
+  ex_export_async (self->results_db_path, results, path, &style, NULL, export_done_cb, closure);
   _ex_window_set_status (self, message, FALSE);
   _ex_window_update_actions (self);
 
@@ -255,8 +276,21 @@ _ex_window_export_action (GtkWidget  *widget,
   gtk_file_chooser_add_choice (chooser, "scope", _("Export"), scope_ids, scope_labels);
   gtk_file_chooser_set_choice (chooser, "scope",
                                ex_results_view_is_filtered (self->results_view) ? "shown" : "all");
-  gtk_file_chooser_add_choice (chooser, "annotate",
-                               _("Annotate the matched positions ({MATCH})"), NULL, NULL);
+  /* A CQL 6 query's games carry its own mark ("CQL" or its matchstring)
+   * and automatic comments; a CQL 3 query's the preferences' text. */
+  if (self->results_style.dialect == CQ_DIALECT_CQL6)
+    {
+      g_autofree char *label = NULL;
+
+      /* Translators: %s is the query's mark, such as CQL */
+      label = g_strdup_printf (_("Annotate the matched positions ({%s}) and write the automatic "
+                                 "comments"), self->results_style.mark_text != NULL
+                                              ? self->results_style.mark_text : "CQL");
+      gtk_file_chooser_add_choice (chooser, "annotate", label, NULL, NULL);
+    }
+  else
+    gtk_file_chooser_add_choice (chooser, "annotate",
+                                 _("Annotate the matched positions ({MATCH})"), NULL, NULL);
   gtk_file_chooser_set_choice (chooser, "annotate", annotate ? "true" : "false");
   g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));

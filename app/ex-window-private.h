@@ -29,6 +29,8 @@
 #include "ex-result.h"
 #include "ex-results-view-private.h"
 #include "ex-search-job.h"
+#include "ex-query-notes.h"
+#include "search/cq-annotate.h"
 #include "ex-statusbar.h"
 #include "ex-theme-tools.h"
 #include "ex-window.h"
@@ -48,12 +50,14 @@ struct _ExWindow
   GtkLabel             *query_file_label;
   GtkLabel             *query_dialect_label;
   GtkMenuButton        *symbols_button;   /* the CQL 6 symbol palette */
+  GtkButton            *convert_button;   /* win.convert-query, for a CQL 3 query */
   GtkSourceView        *editor;
   ExResultsView        *results_view;  /* the list of matched games */
   GtkBox               *viewer_box;
   GtkMenuButton        *recent_button;
   ExStatusbar          *statusbar;     /* the status line */
   ExDiagnostics        *diagnostics_view;  /* the list of damaged/skipped games */
+  ExQueryNotes         *query_notes;   /* under the viewer: the query's comment, messages */
 
   GtkSourceBuffer      *buffer;
   char                 *query_name;    /* the query's file, example or theme; NULL: none */
@@ -71,6 +75,8 @@ struct _ExWindow
   gboolean              finish_pending; /* the search ended; rows still being delivered */
   gboolean              results_mark_all; /* the query has :markall: every matching
                                              position is marked, not the first */
+  CqAnnotationStyle     results_style;  /* how `cql` would write the results (export) */
+  char                 *results_mark_text; /* its mark_text, owned */
 
   guint                 exporting : 1;
 

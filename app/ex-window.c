@@ -37,6 +37,8 @@
 #include "cql/cq-query.h"
 #include "pgn/cq-pgn.h"
 #include "ex-game-view.h"
+#include "ex-move-list.h"
+#include "ex-query-notes.h"
 
 #include "ex-application.h"
 #include "ex-cql-editor.h"
@@ -130,6 +132,9 @@ update_dialect_label (ExWindow *self)
                                     : _("The query is CQL 3: a (match ...) list"));
   /* The symbols (ex-symbol-palette.c) are CQL 6's only. */
   gtk_widget_set_visible (GTK_WIDGET (self->symbols_button), cql6);
+  /* Conversion goes one way, from CQL 3 (cq_query_convert_to_cql6()). */
+  gtk_widget_set_visible (GTK_WIDGET (self->convert_button), !cql6);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.convert-query", !cql6);
 }
 
 /* Names the query (its file, example or theme; NULL: none) in the label
@@ -314,6 +319,40 @@ _ex_window_use_sample_database (ExWindow *self)
  * The result shown
  */
 
+/* What a CQL 6 query wrote in @result's game (@game, as re-read): its
+ * comments into the move list (shown when the game is set next) and,
+ * with its messages, into the panel under the board.  The texts are those
+ * `cql` writes at each position (cq_annotate_comment_texts(), quiet
+ * honoured; none when silent), without the mark: the move list marks
+ * matched moves itself. */
+static void
+show_query_output (ExWindow *self,
+                   ExResult *result,
+                   CqGame   *game)
+{
+  g_autoptr(GPtrArray) before = NULL;
+  g_autoptr(GPtrArray) after = NULL;
+  const CqPositionComment *comments;
+  const CqMessage *messages;
+  guint n_comments, n_messages;
+  const char *const *notes = NULL;
+  guint n_notes = 0;
+
+  comments = ex_result_get_comments (result, &n_comments);
+  messages = ex_result_get_messages (result, &n_messages);
+  if (!self->results_style.silent
+      && cq_annotate_comment_texts (comments, n_comments, game->n_nodes,
+                                    self->results_style.quiet, NULL, &before, &after))
+    {
+      notes = (const char *const *) before->pdata;
+      n_notes = before->len;
+    }
+  ex_move_list_set_notes (EX_MOVE_LIST (ex_game_view_get_move_list (EX_GAME_VIEW (self->game_view))),
+                          notes, n_notes);
+  ex_query_notes_set (self->query_notes, notes, n_notes, messages, n_messages,
+                      ex_result_get_n_messages_dropped (result));
+}
+
 static void
 show_result (ExWindow *self,
              ExResult *result)
@@ -339,7 +378,10 @@ show_result (ExWindow *self,
     }
 
   positions = ex_result_get_positions (result, &n_positions);
+  show_query_output (self, result, game);
   ex_game_view_set_game (EX_GAME_VIEW (self->game_view), game, positions, n_positions);
+  ex_query_notes_set_node (self->query_notes,
+                           ex_game_view_get_node (EX_GAME_VIEW (self->game_view)));
   _ex_window_update_actions (self);
 }
 
@@ -414,6 +456,22 @@ job_diagnostics_cb (GObject     *owner,
 
   ex_statusbar_add_diagnostics (self->statusbar, messages);
   ex_diagnostics_add (self->diagnostics_view, messages);
+}
+
+/* A CQL 6 query's messages from games that did not match: listed with the
+ * damaged games (a matched game's are shown with the game). */
+static void
+job_query_messages_cb (GObject     *owner,
+                       ExSearchJob *job,
+                       GPtrArray   *lines,
+                       guint64      n_dropped)
+{
+  ExWindow *self = EX_WINDOW (owner);
+
+  if (job != self->job)
+    return;
+
+  ex_diagnostics_add_query_messages (self->diagnostics_view, lines, n_dropped);
 }
 
 static void
@@ -538,6 +596,7 @@ results_delivered_cb (ExWindow      *self,
 static const ExSearchJobFuncs job_funcs = {
   .results = job_results_cb,
   .diagnostics = job_diagnostics_cb,
+  .query_messages = job_query_messages_cb,
   .progress = job_progress_cb,
   .finished = job_finished_cb,
 };
@@ -747,7 +806,14 @@ start_search (ExWindow *self,
   ex_diagnostics_reset (self->diagnostics_view, path);
   memset (&self->progress, 0, sizeof self->progress);
   ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
+  ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
 
+  /* What export writes for these results: what `cql` writes for the query
+   * (its dialect's header, mark text, quiet and silent). */
+  cq_annotation_style_init (&self->results_style, query, NULL);
+  g_free (self->results_mark_text);
+  self->results_mark_text = g_strdup (self->results_style.mark_text);
+  self->results_style.mark_text = self->results_mark_text;
   settings = ex_application_get_settings ();
   self->job = ex_search_job_start (query, (const char *const *) paths->pdata,
                                    settings != NULL ? g_settings_get_uint (settings, "threads") : 0,
@@ -1257,6 +1323,7 @@ ex_window_finalize (GObject *object)
 
   set_results_games (self, NULL, FALSE);
   g_clear_pointer (&self->results_db_name, g_free);
+  g_clear_pointer (&self->results_mark_text, g_free);
   g_clear_pointer (&self->results_db_inputs, g_strfreev);
   g_clear_pointer (&self->query_name, g_free);
   g_clear_error (&self->finish_error);
@@ -1307,6 +1374,7 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExWindow, query_file_label);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, query_dialect_label);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, symbols_button);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, convert_button);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, editor);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, results_view);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, viewer_box);
@@ -1318,6 +1386,14 @@ ex_window_class_init (ExWindowClass *klass)
 }
 
 static void
+game_node_changed_cb (GObject      *game_view,
+                      GParamSpec   *pspec,
+                      ExQueryNotes *notes)
+{
+  ex_query_notes_set_node (notes, ex_game_view_get_node (EX_GAME_VIEW (game_view)));
+}
+
+static void
 ex_window_init (ExWindow *self)
 {
   GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
@@ -1326,6 +1402,15 @@ ex_window_init (ExWindow *self)
 
   self->databases = g_ptr_array_new_with_free_func (g_object_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Under the game viewer: the query's comment at the position shown and
+   * its messages in the game (hidden for queries that write none). */
+  self->query_notes = EX_QUERY_NOTES (ex_query_notes_new ());
+  gtk_widget_insert_after (GTK_WIDGET (self->query_notes), GTK_WIDGET (self->viewer_box),
+                           self->game_view);
+  g_signal_connect_object (self->game_view, "notify::node",
+                           G_CALLBACK (game_node_changed_cb), self->query_notes,
+                           G_CONNECT_DEFAULT);
 
   /* Above the status bar: the collapsible list of damaged/skipped games. */
   self->diagnostics_view = EX_DIAGNOSTICS (ex_diagnostics_new ());

@@ -26,10 +26,12 @@ struct _ExMoveList
   GtkTextTag      *error_tag;
   GtkTextTag      *matched_tag;
   GtkTextTag      *own_tag;
+  GtkTextTag      *query_comment_tag;
   GtkTextTag      *indent_tags[EX_MOVE_TEXT_MAX_BLOCK_DEPTH + 1];
 
   ExMoveText      *move_text;
   ExMoveTextFlags  flags;
+  GPtrArray       *notes;         /* the query's text per node (nullable entries), or NULL */
   GtkTextMark     *current_mark;
   int              current;       /* node index, or -1 */
   guint            reveal_idle;
@@ -79,7 +81,11 @@ ex_move_list_set_game (ExMoveList   *self,
 
   if (game != NULL)
     {
-      self->move_text = ex_move_text_new_full (game, self->flags);
+      self->move_text = ex_move_text_new_with_notes (game, self->flags,
+                                                     self->notes != NULL
+                                                     ? (const char *const *) self->notes->pdata
+                                                     : NULL,
+                                                     self->notes != NULL ? self->notes->len : 0);
       gtk_text_buffer_set_text (buffer, self->move_text->text->str,
                                 self->move_text->text->len);
 
@@ -105,6 +111,9 @@ ex_move_list_set_game (ExMoveList   *self,
               break;
             case EX_MOVE_TEXT_ERROR:
               tag = self->error_tag;
+              break;
+            case EX_MOVE_TEXT_QUERY_COMMENT:
+              tag = self->query_comment_tag;
               break;
             case EX_MOVE_TEXT_MOVE:
               /* @matched covers the game's nodes only, not the user's. */
@@ -144,6 +153,31 @@ ex_move_list_set_flags (ExMoveList      *self,
   g_return_if_fail (EX_IS_MOVE_LIST (self));
 
   self->flags = flags;
+}
+
+/**
+ * ex_move_list_set_notes:
+ * @notes: (array length=n_notes) (nullable): what the query wrote at each
+ *   node (each nullable; cq_annotate_comment_texts()), copied; NULL for
+ *   none.
+ *
+ * Sets the query's comments the next ex_move_list_set_game() shows, in
+ * their own style (not the game's comments' grey italics), after the move
+ * that reached their position.  They stay until changed.
+ */
+void
+ex_move_list_set_notes (ExMoveList         *self,
+                        const char *const  *notes,
+                        guint               n_notes)
+{
+  g_return_if_fail (EX_IS_MOVE_LIST (self));
+
+  g_clear_pointer (&self->notes, g_ptr_array_unref);
+  if (notes == NULL || n_notes == 0)
+    return;
+  self->notes = g_ptr_array_new_full (n_notes, g_free);
+  for (guint i = 0; i < n_notes; i++)
+    g_ptr_array_add (self->notes, g_strdup (notes[i]));
 }
 
 const ExMoveText *
@@ -366,6 +400,7 @@ ex_move_list_finalize (GObject *object)
   ExMoveList *self = EX_MOVE_LIST (object);
 
   g_clear_object (&self->tags);
+  g_clear_pointer (&self->notes, g_ptr_array_unref);
 
   G_OBJECT_CLASS (ex_move_list_parent_class)->finalize (object);
 }
@@ -455,6 +490,15 @@ ex_move_list_init (ExMoveList *self)
                                "style", PANGO_STYLE_ITALIC,
                                "weight", PANGO_WEIGHT_NORMAL,
                                NULL);
+  /* The query's comments: what `cql` would write into the game, not the
+   * game's own; upright, in the blue of the selection, on a pale blue
+   * ground, so that they read as the search's output. */
+  self->query_comment_tag = add_tag (self->tags, "query-comment",
+                                     "foreground", "#1a5fb4",
+                                     "background", "#e6eefa",
+                                     "style", PANGO_STYLE_NORMAL,
+                                     "weight", PANGO_WEIGHT_NORMAL,
+                                     NULL);
   self->result_tag = add_tag (self->tags, "result",
                               "weight", PANGO_WEIGHT_BOLD,
                               NULL);

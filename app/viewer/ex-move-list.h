@@ -74,5 +74,8 @@ const ExMoveText *ex_move_list_get_move_text (ExMoveList   *self);
 
 void              ex_move_list_set_flags     (ExMoveList      *self,
                                               ExMoveTextFlags  flags);
+void              ex_move_list_set_notes     (ExMoveList         *self,
+                                              const char *const  *notes,
+                                              guint               n_notes);
 
 G_END_DECLS

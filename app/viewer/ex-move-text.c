@@ -23,6 +23,8 @@ typedef struct {
   gboolean    figurine;       /* EX_MOVE_TEXT_FIGURINE */
   guint       game_nodes;     /* the game's own nodes; higher indices are the user's */
   GString    *scratch;
+  const char *const *notes;   /* the query's text at each node, or NULL */
+  guint       n_notes;
 } Writer;
 
 gsize
@@ -183,12 +185,15 @@ writer_begin_token (Writer *w)
     writer_append (w, " ", 1);
 }
 
-/* Writes @comment as a comment span: lichess/ChessBase commands such as
- * [%csl Gd4] or [%clk 0:03:00] are dropped and white space is collapsed. */
+/* Writes @comment as a span of @kind (a comment, or the query's at
+ * @node): lichess/ChessBase commands such as [%csl Gd4] or
+ * [%clk 0:03:00] are dropped and white space is collapsed. */
 static void
-writer_add_comment (Writer     *w,
-                    const char *comment,
-                    int         depth)
+writer_add_comment_full (Writer         *w,
+                         const char     *comment,
+                         int             depth,
+                         ExMoveTextKind  kind,
+                         guint32         node)
 {
   GString *clean = w->scratch;
   g_autofree char *valid = NULL;
@@ -233,8 +238,26 @@ writer_add_comment (Writer     *w,
   writer_begin_token (w);
   start = w->n_chars;
   writer_append (w, clean->str, clean->len);
-  writer_add_span (w, EX_MOVE_TEXT_COMMENT, start, 0, depth, FALSE);
+  writer_add_span (w, kind, start, node, depth, FALSE);
   w->need_number = TRUE;
+}
+
+static void
+writer_add_comment (Writer     *w,
+                    const char *comment,
+                    int         depth)
+{
+  writer_add_comment_full (w, comment, depth, EX_MOVE_TEXT_COMMENT, 0);
+}
+
+/* Writes the query's note at @node, if there is one. */
+static void
+writer_add_note (Writer  *w,
+                 guint32  node,
+                 int      depth)
+{
+  if (w->notes != NULL && node < w->n_notes && node < w->game_nodes)
+    writer_add_comment_full (w, w->notes[node], depth, EX_MOVE_TEXT_QUERY_COMMENT, node);
 }
 
 static void
@@ -306,6 +329,7 @@ writer_add_move (Writer       *w,
     }
 
   writer_add_comment (w, node->comment_after, depth);
+  writer_add_note (w, node->index, depth);
 }
 
 static void writer_add_line (Writer *w, const CqNode *first, int depth, gboolean mainline);
@@ -366,6 +390,15 @@ ExMoveText *
 ex_move_text_new_full (const CqGame    *game,
                        ExMoveTextFlags  flags)
 {
+  return ex_move_text_new_with_notes (game, flags, NULL, 0);
+}
+
+ExMoveText *
+ex_move_text_new_with_notes (const CqGame       *game,
+                             ExMoveTextFlags     flags,
+                             const char *const  *notes,
+                             guint               n_notes)
+{
   ExMoveText *mt;
   Writer w = { 0 };
 
@@ -386,6 +419,8 @@ ex_move_text_new_full (const CqGame    *game,
   w.pending_depth = -1;
   w.at_para_start = TRUE;
   w.scratch = g_string_new (NULL);
+  w.notes = notes;
+  w.n_notes = notes != NULL ? n_notes : 0;
 
   if (game->root != NULL)
     {
@@ -397,6 +432,7 @@ ex_move_text_new_full (const CqGame    *game,
       writer_add_span (&w, EX_MOVE_TEXT_MOVE, 0, game->root->index, 0, TRUE);
       writer_add_comment (&w, game->root->comment_before, 0);
       writer_add_comment (&w, game->root->comment_after, 0);
+      writer_add_note (&w, game->root->index, 0);
 
       if (game->root->first_child != NULL)
         writer_add_line (&w, game->root->first_child, 0, TRUE);

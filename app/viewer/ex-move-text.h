@@ -34,6 +34,9 @@ G_BEGIN_DECLS
  *   the paragraphs of the mainline (not the error message).
  * @EX_MOVE_TEXT_RESULT: the game termination marker.
  * @EX_MOVE_TEXT_ERROR: the game's replay error (#CqGame.error).
+ * @EX_MOVE_TEXT_QUERY_COMMENT: a comment the query wrote at the position
+ *   of @node (a CQL 6 query's `comment` and automatic comments,
+ *   ex_move_text_new_with_notes()), after the game's own comments there.
  */
 typedef enum {
   EX_MOVE_TEXT_MOVE,
@@ -42,14 +45,16 @@ typedef enum {
   EX_MOVE_TEXT_COMMENT,
   EX_MOVE_TEXT_PARAGRAPH,
   EX_MOVE_TEXT_RESULT,
-  EX_MOVE_TEXT_ERROR
+  EX_MOVE_TEXT_ERROR,
+  EX_MOVE_TEXT_QUERY_COMMENT
 } ExMoveTextKind;
 
 /**
  * ExMoveTextSpan:
  * @start, @end: character (not byte) offsets into #ExMoveText.text, @end
  *   excluded.
- * @node: node index for %EX_MOVE_TEXT_MOVE, otherwise 0.
+ * @node: node index for %EX_MOVE_TEXT_MOVE and
+ *   %EX_MOVE_TEXT_QUERY_COMMENT, otherwise 0.
  * @kind: an #ExMoveTextKind.
  * @depth: variation depth of the span (0 on the mainline).
  * @mainline: TRUE for a move (or paragraph) of the mainline.
@@ -113,6 +118,27 @@ typedef enum {
 /* As ex_move_text_new(), with @flags. */
 ExMoveText *ex_move_text_new_full     (const CqGame    *game,
                                        ExMoveTextFlags  flags);
+
+/**
+ * ex_move_text_new_with_notes:
+ * @game: as for ex_move_text_new().
+ * @flags: as for ex_move_text_new_full().
+ * @notes: (array length=n_notes) (nullable): one text (nullable) per node
+ *   index: what the query wrote at that position
+ *   (cq_annotate_comment_texts()); not kept.
+ * @n_notes: the number of @notes; nodes at or past it have none.
+ *
+ * As ex_move_text_new_full(), with each note written as a span of kind
+ * %EX_MOVE_TEXT_QUERY_COMMENT where the output PGN of `cql` has it: after
+ * the move that reached the position and the game's comments there (for
+ * the root, after the "Start" token).  White space in a note is collapsed.
+ *
+ * Returns: (transfer full): the layout; free with ex_move_text_free().
+ */
+ExMoveText *ex_move_text_new_with_notes (const CqGame       *game,
+                                         ExMoveTextFlags     flags,
+                                         const char *const  *notes,
+                                         guint               n_notes);
 
 /**
  * ex_san_to_figurine:

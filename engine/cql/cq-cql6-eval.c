@@ -9,11 +9,12 @@
  * Which positions are examined and how a game matches is in
  * _cq6_match_game() (docs/cql6.md "How a query runs").
  *
- * Why one file of about 1,300 lines: every single-position filter's
+ * Why one file of about 1,400 lines: every single-position filter's
  * evaluation is a case of one recursive _cq6_eval(), and the set geometry
  * it calls (attacks, lines, pins, rays, pawn structure) serves those
- * cases only; the filters across positions, variables and output live in
- * the files named in cq-cql6-private.h.
+ * cases only (and the walk's copy of the conjunctions, eval_collect(),
+ * which finds the squares the board shows); the filters across positions,
+ * variables and output live in the files named in cq-cql6-private.h.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -649,13 +650,45 @@ eval_fast (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return _cq6_eval (f, c, v);
 }
 
+static gboolean eval_collect (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares);
+
+/* eval_fast() that also adds, when @f matches, the squares of the set
+ * filters that made it match to *squares: a designator inline, the
+ * filters that hold such set filters through eval_collect(), any other
+ * straight to _cq6_eval() (no more calls than the walk made before). */
+G_ALWAYS_INLINE static inline gboolean
+collect_fast (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares)
+{
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_DESIGNATOR:
+      v->set = designator_squares (&f->designator, c->pos);
+      *squares |= v->set;
+      return v->set != 0;
+    case CQ6_COMPOUND: case CQ6_AND: case CQ6_OR: case CQ6_ORBIT:
+      return eval_collect (f, c, v, squares);
+    default:
+      if (!_cq6_eval (f, c, v))
+        return FALSE;
+      /* A set filter that matches always gives its value. */
+      if (f->type == CQ6_TYPE_SET)
+        *squares |= v->set;
+      return TRUE;
+    }
+}
+
 /* One member of an orbit: adds its value to the orbit's (sets united,
  * numbers their maximum, matches counted).  Returns TRUE when the answer
- * is known (a logical orbit matched). */
+ * is known (a logical orbit matched).  With @squares (eval_collect()), the
+ * squares of the member's set filters are added when the member counts;
+ * eval_orbit() passes a constant NULL, so that its inlined copy has no
+ * trace of them. */
 G_ALWAYS_INLINE static inline gboolean
-orbit_member (const Cq6Filter *f, const Cq6Filter *member, Cq6Ctx *c, Cq6Val *v, gint64 *count)
+orbit_member (const Cq6Filter *f, const Cq6Filter *member, Cq6Ctx *c, Cq6Val *v, gint64 *count,
+              CqBitboard *squares)
 {
   Cq6Val a;
+  CqBitboard found = 0;
 
   a.set = 0;
   if (member->kind == CQ6_COMPOUND)
@@ -663,11 +696,14 @@ orbit_member (const Cq6Filter *f, const Cq6Filter *member, Cq6Ctx *c, Cq6Val *v,
       /* A compound member's filters inline: its anchor designator is
        * first among them, already known to match. */
       for (guint i = 0; i < member->n_args; i++)
-        if (!eval_fast (member->args[i], c, &a))
+        if (!(squares != NULL ? collect_fast (member->args[i], c, &a, &found)
+                              : eval_fast (member->args[i], c, &a)))
           return FALSE;
     }
-  else if (!eval_fast (member, c, &a))
+  else if (!(squares != NULL ? collect_fast (member, c, &a, &found) : eval_fast (member, c, &a)))
     return FALSE;
+  if (squares != NULL)
+    *squares |= found;
   if (f->which == CQ6_ORBIT_COUNT)
     (*count)++;
   else if (f->type == CQ6_TYPE_SET)
@@ -683,10 +719,10 @@ orbit_member (const Cq6Filter *f, const Cq6Filter *member, Cq6Ctx *c, Cq6Val *v,
 }
 
 /* The orbit of a transform: its members in turn, or with an anchor index
- * only those whose anchor square holds one of its pieces. */
-/* Not inlined into eval(): its frame would make every call dearer. */
-G_NO_INLINE static gboolean
-eval_orbit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+ * only those whose anchor square holds one of its pieces.  @squares as for
+ * orbit_member(). */
+G_ALWAYS_INLINE static inline gboolean
+orbit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares)
 {
   gint64 count = 0;
 
@@ -694,7 +730,7 @@ eval_orbit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   if (f->groups == NULL && f->unanchored == NULL)
     {
       for (guint i = 0; i < f->n_args; i++)
-        if (orbit_member (f, f->args[i], c, v, &count))
+        if (orbit_member (f, f->args[i], c, v, &count, squares))
           break;
     }
   else
@@ -713,11 +749,11 @@ eval_orbit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
               int s = __builtin_ctzll (hits);
 
               for (guint32 j = group->start[s]; j < group->start[s + 1] && !done; j++)
-                done = orbit_member (f, f->args[group->indices[j]], c, v, &count);
+                done = orbit_member (f, f->args[group->indices[j]], c, v, &count, squares);
             }
         }
       for (guint i = 0; i < f->n_unanchored && !done; i++)
-        done = orbit_member (f, f->args[f->unanchored[i]], c, v, &count);
+        done = orbit_member (f, f->args[f->unanchored[i]], c, v, &count, squares);
     }
   if (f->which == CQ6_ORBIT_COUNT)
     {
@@ -725,6 +761,87 @@ eval_orbit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return TRUE;
     }
   return count > 0;
+}
+
+/* Not inlined into eval(): its frame would make every call dearer. */
+G_NO_INLINE static gboolean
+eval_orbit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  return orbit (f, c, v, NULL);
+}
+
+/**
+ * eval_collect:
+ * @squares: (inout): where the squares are added.
+ *
+ * Evaluates @f as _cq6_eval() does (the same filters in the same order,
+ * the same comments kept or taken back) and, when it matches, adds to
+ * *@squares the squares the board viewer shows for it
+ * (CqMatchedPosition.squares): the value of a set filter; for a block
+ * (`{...}`), an `and` or an `or`, the squares of the filters in it that
+ * matched; for a transform (an orbit), those of the members that matched
+ * (for a logical one, the first: CQL 3 shows the transform member that
+ * matched).  Any other filter (`not`, `find`, `line`, a loop...) adds only
+ * its own value if it is a set: what matched inside it is not what made
+ * the position match.  Only the body's own filters are evaluated here (the
+ * position walk); whatever they hold inside is _cq6_eval()'s, at its cost.
+ */
+static gboolean
+eval_collect (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares)
+{
+  Cq6Val a, b;
+  CqBitboard found = 0;
+
+  a.set = b.set = 0;
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_COMPOUND:
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        for (guint i = 0; i < f->n_args; i++)
+          if (!collect_fast (f->args[i], c, v, &found))
+            {
+              _cq6_comments_rollback (c, mark);
+              return FALSE;
+            }
+        break;
+      }
+    case CQ6_AND:
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        if (!collect_fast (f->args[0], c, &a, &found) || !collect_fast (f->args[1], c, &b, &found))
+          {
+            _cq6_comments_rollback (c, mark);
+            return FALSE;
+          }
+        break;
+      }
+    case CQ6_OR:
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        /* Only the side that matched: the left one when both could. */
+        if (collect_fast (f->args[0], c, &a, &found))
+          break;
+        _cq6_comments_rollback (c, mark);
+        found = 0;
+        if (collect_fast (f->args[1], c, &b, &found))
+          break;
+        _cq6_comments_rollback (c, mark);
+        return FALSE;
+      }
+    case CQ6_ORBIT:
+      if (!orbit (f, c, v, &found))
+        return FALSE;
+      break;
+    default:
+      /* Only the kinds above come here (collect_fast()). */
+      return collect_fast (f, c, v, squares);
+    }
+  *squares |= found;
+  return TRUE;
 }
 
 gboolean
@@ -1242,15 +1359,12 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
       mark = st->comments->len;
       /* The body's filters one by one, the side to move already tested
        * (a `wtm` next to a `btm` is still evaluated, and fails); the
-       * squares of its set filters are the ones the board shows. */
+       * squares of its set filters, and of those inside its blocks and
+       * transforms that matched, are the ones the board shows
+       * (collect_fast(), eval_collect()). */
       for (guint i = 0; i < body->n_args && matched; i++)
         if (side < 0 || body->args[i]->kind != (side == CQ_WHITE ? CQ6_WTM : CQ6_BTM))
-          {
-            /* A set filter that matches always gives its value. */
-            matched = _cq6_eval (body->args[i], &c, &v);
-            if (matched && body->args[i]->type == CQ6_TYPE_SET)
-              squares |= v.set;
-          }
+          matched = collect_fast (body->args[i], &c, &v, &squares);
       if (matched)
         {
           CqMatchedPosition m = { .node = node->index, .squares = squares,

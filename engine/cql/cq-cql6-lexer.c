@@ -223,9 +223,11 @@ match_pieces (const char *p)
 }
 
 /* The length of the piece designator at @p (the longest reading), or 0 if
- * none is there or it runs on into a word. */
-static gsize
-match_designator (const char *p)
+ * none is there or it runs on into a word.  Also the editor's designator
+ * scanner's (cq_designator_find_at()), so that it sees the tokens the
+ * reader does. */
+gsize
+_cq6_match_designator (const char *p)
 {
   gsize best = 0, n, m;
 
@@ -385,7 +387,7 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
           tok.kind = CQ6_TOK_NUMBER;
           tok.number = value;
         }
-      else if ((n = match_designator (p)) > 0)
+      else if ((n = _cq6_match_designator (p)) > 0)
         {
           g_autofree char *d = g_strndup (p, n);
 

@@ -358,6 +358,8 @@ typedef struct {
 GArray    *_cq6_tokenize        (const char *text, gsize len, const char *filename,
                                  GError **error);
 void       _cq6_tokens_free     (GArray *tokens);
+/* The length of the piece designator token at @p (ASCII), or 0. */
+gsize      _cq6_match_designator (const char *p);
 
 /**
  * Cq6Parser:

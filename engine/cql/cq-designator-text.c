@@ -23,6 +23,9 @@
  *   designator, as the manual defines it; a range is always bracketed
  *   (manual: "Any compound square designator ... must be contained in
  *   brackets").
+ *
+ * cq_designator_find_at() finds the designator under the editor's cursor,
+ * in either dialect: the picker shows it and can write it back.
  */
 #include "config.h"
 
@@ -30,6 +33,7 @@
 
 #include "cql/cq-query.h"
 #include "cql/cq-query-private.h"
+#include "cql/cq-cql6-private.h"
 #include "cql/cq-designator-text.h"
 
 /* ------------------------------------------------------------------------
@@ -471,35 +475,18 @@ is_item_char (char c)
   return c != '\0' && c != '(' && c != ')' && c != ';' && !g_ascii_isspace (c);
 }
 
-/**
- * cq_designator_find_at:
- * @text: a CQL query (UTF-8).
- * @offset: a byte offset into @text (the editor's cursor), at most its
- *   length.
- * @start: (out): byte offset of the item's first character.
- * @end: (out): byte offset just past its last character.
- *
- * Finds the item (white space, parenthesis or comment delimited) that
- * contains @offset or ends at it, and checks that it is a piece
- * designator.  Items inside a `;` comment are not designators.
- *
- * Returns: TRUE if the item at @offset is a piece designator.
- */
-gboolean
-cq_designator_find_at (const char *text,
-                       gsize       offset,
-                       gsize      *start,
-                       gsize      *end)
+/* CQL 3: the item (white space, parenthesis or comment delimited) that
+ * contains @offset or ends at it, if it is a piece designator. */
+static gboolean
+find_cql3 (const char *text,
+           gsize       len,
+           gsize       offset,
+           gsize      *start,
+           gsize      *end)
 {
   g_autofree char *item = NULL;
   CqDesignatorSets d;
-  gsize len, s, e, line_start;
-
-  g_return_val_if_fail (text != NULL, FALSE);
-
-  len = strlen (text);
-  if (offset > len)
-    return FALSE;
+  gsize s, e, line_start;
 
   /* A comment runs from ';' to the end of the line. */
   for (line_start = offset; line_start > 0 && text[line_start - 1] != '\n'; line_start--)
@@ -520,7 +507,164 @@ cq_designator_find_at (const char *text,
   item = g_strndup (text + s, e - s);
   if (!cq_designator_sets_parse (item, &d, NULL))
     return FALSE;
+  *start = s;
+  *end = e;
+  return TRUE;
+}
 
+/* Can @c be part of a CQL 6 designator (`Ka1`, `[RQ]a-h7`, `N[b1,g1]`,
+ * `_`, `.`)?  A run of these holds whole tokens: every other character
+ * ends a token. */
+static gboolean
+is_cql6_designator_char (char c)
+{
+  return g_ascii_isalnum (c) || (c != '\0' && strchr ("_[],-.", c) != NULL);
+}
+
+/* Is @offset of @text inside a CQL 6 comment (`//` to the end of the
+ * line, `/ * ... * /`) or string (`"..."`, with `\"` inside)? */
+static gboolean
+in_cql6_comment_or_string (const char *text,
+                           gsize       offset)
+{
+  gsize i = 0;
+
+  while (i < offset)
+    if (text[i] == '/' && text[i + 1] == '/')
+      {
+        gsize newline = i;
+
+        while (text[newline] != '\0' && text[newline] != '\n')
+          newline++;
+        if (offset <= newline)
+          return TRUE;
+        i = newline;
+      }
+    else if (text[i] == '/' && text[i + 1] == '*')
+      {
+        const char *close = strstr (text + i + 2, "*/");
+
+        if (close == NULL || offset < (gsize) (close - text) + 2)
+          return TRUE;
+        i = (gsize) (close - text) + 2;
+      }
+    else if (text[i] == '"')
+      {
+        gsize close = i + 1;
+
+        for (; text[close] != '\0' && text[close] != '"'; close++)
+          if (text[close] == '\\' && (text[close + 1] == '"' || text[close + 1] == '\\'))
+            close++;
+        if (text[close] == '\0' || offset <= close)
+          return TRUE;
+        i = close + 1;
+      }
+    else
+      i++;
+  return FALSE;
+}
+
+/* CQL 6: the designator token that contains @offset or ends at it.  The
+ * run of designator characters round @offset is split into tokens as the
+ * reader splits it (numbers, designators by _cq6_match_designator(),
+ * words, `--` and single punctuation), so that `a-h8` is one designator,
+ * `Ka1--Kb2` two with a move between, and `Rh8&a` or `check` none that
+ * holds the cursor's word by mistake. */
+static gboolean
+find_cql6 (const char *text,
+           gsize       len,
+           gsize       offset,
+           gsize      *start,
+           gsize      *end)
+{
+  gsize s, e, p;
+
+  if (in_cql6_comment_or_string (text, offset))
+    return FALSE;
+  s = offset;
+  while (s > 0 && is_cql6_designator_char (text[s - 1]))
+    s--;
+  e = offset;
+  while (e < len && is_cql6_designator_char (text[e]))
+    e++;
+
+  for (p = s; p < e;)
+    {
+      gsize n, q = p;
+      gboolean designator = FALSE;
+
+      if (g_ascii_isdigit (text[q]))
+        while (q < e && g_ascii_isdigit (text[q]))
+          q++;
+      else if ((n = _cq6_match_designator (text + q)) > 0 && q + n <= e)
+        q += n, designator = TRUE;
+      else if (g_ascii_isalpha (text[q]) || text[q] == '_')
+        while (q < e && (g_ascii_isalnum (text[q]) || text[q] == '_'))
+          q++;
+      else if (text[q] == '-' && text[q + 1] == '-')
+        q += 2;
+      else
+        q++;
+
+      /* The token the cursor is in or just after; at a boundary between
+       * two, the one before, unless only the next is a designator. */
+      if (designator && p <= offset && offset <= q)
+        {
+          g_autofree char *item = g_strndup (text + p, q - p);
+          CqDesignator d;
+
+          if (!_cq_designator_parse_cql6 (item, "<designator>", 1, 1, &d, NULL))
+            return FALSE;
+          *start = p;
+          *end = q;
+          return TRUE;
+        }
+      if (q > offset)
+        return FALSE;
+      p = q;
+    }
+  return FALSE;
+}
+
+/**
+ * cq_designator_find_at:
+ * @text: a CQL query (UTF-8).
+ * @dialect: the dialect @text is written in.
+ * @offset: a byte offset into @text (the editor's cursor), at most its
+ *   length.
+ * @start: (out) (optional): byte offset of the designator's first
+ *   character.
+ * @end: (out) (optional): byte offset just past its last character.
+ *
+ * Finds the piece designator that contains @offset or ends at it.  In
+ * CQL 3 it is an item (white space, parenthesis or comment delimited)
+ * that the designator parser reads whole; items inside a `;` comment are
+ * not designators.  In CQL 6 it is a designator token as the reader
+ * splits the text (`Ka1`, `[RQ]a-h7`, `N[b1,g1]`, `_`, `[Aa]`, `.`; in
+ * `R & a-h8` each operand is one, the set expression none), outside `//`
+ * and `/ * * /` comments and strings.
+ *
+ * Returns: TRUE if there is a piece designator at @offset.
+ */
+gboolean
+cq_designator_find_at (const char *text,
+                       CqDialect   dialect,
+                       gsize       offset,
+                       gsize      *start,
+                       gsize      *end)
+{
+  gsize len, s = 0, e = 0;
+  gboolean found;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  len = strlen (text);
+  if (offset > len)
+    return FALSE;
+  found = dialect == CQ_DIALECT_CQL6 ? find_cql6 (text, len, offset, &s, &e)
+                                     : find_cql3 (text, len, offset, &s, &e);
+  if (!found)
+    return FALSE;
   if (start != NULL)
     *start = s;
   if (end != NULL)

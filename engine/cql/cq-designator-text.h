@@ -1,5 +1,6 @@
 /* cq-designator-text.h: CQL 3 piece designators <-> their shortest text,
- * and a board of designators -> a position list.
+ * a board of designators -> a position list, and the designator at a
+ * place of a CQL 3 or CQL 6 query's text.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -66,6 +67,7 @@ char       *cq_squares_to_text         (CqBitboard              squares);
 char       *cq_designator_sets_to_text (const CqDesignatorSets *designator);
 char       *cq_designator_sets_to_cql6_text (const CqDesignatorSets *designator);
 gboolean    cq_designator_find_at      (const char             *text,
+                                        CqDialect               dialect,
                                         gsize                   offset,
                                         gsize                  *start,
                                         gsize                  *end);

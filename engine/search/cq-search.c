@@ -21,6 +21,7 @@
 
 #include <glib/gstdio.h>
 
+#include "search/cq-annotate.h"
 #include "search/cq-search.h"
 
 #define BATCH_MAX_GAMES   256
@@ -48,6 +49,8 @@ typedef struct {
   gsize        message;    /* diagnostic in @store, or NO_STRING */
   guint        first_sort, n_sort;          /* in @sort_values (matches only) */
   guint        first_message, n_messages;   /* in @messages */
+  guint        first_comment, n_comments;   /* in @comments (matches only) */
+  gsize        sort_labels;                 /* in @store, or NO_STRING */
 } Result;
 
 enum {
@@ -68,6 +71,7 @@ typedef struct {
   GArray       *positions;   /* CqMatchedPosition of all matches */
   GArray       *sort_values; /* CqSortValue of all matches (CQL 6 sort) */
   GArray       *messages;    /* CqMessage of all games (CQL 6 message) */
+  GArray       *comments;    /* CqPositionComment of all matches (CQL 6 comment) */
   guint64       plies;
   guint64       matches;
   guint         file_index;  /* every game of a batch comes from one file */
@@ -77,6 +81,7 @@ typedef struct {
 typedef struct {
   const CqQuery         *query;
   const CqSearchOptions *opts;
+  CqAnnotationStyle      style;     /* how matched games are written (@want_pgn) */
   char                 **names;     /* each file's name for messages */
   guint64               *first_numbers;  /* number of each file's first game */
   guint                  n_files;
@@ -107,6 +112,12 @@ clear_message (gpointer data)
   g_free (((CqMessage *) data)->text);
 }
 
+static void
+clear_comment (gpointer data)
+{
+  g_free (((CqPositionComment *) data)->text);
+}
+
 static Batch *
 batch_new (void)
 {
@@ -121,6 +132,8 @@ batch_new (void)
   g_array_set_clear_func (b->sort_values, clear_sort_value);
   b->messages = g_array_new (FALSE, FALSE, sizeof (CqMessage));
   g_array_set_clear_func (b->messages, clear_message);
+  b->comments = g_array_new (FALSE, FALSE, sizeof (CqPositionComment));
+  g_array_set_clear_func (b->comments, clear_comment);
   return b;
 }
 
@@ -130,6 +143,7 @@ batch_free (Batch *b)
   g_array_unref (b->positions);
   g_array_unref (b->sort_values);
   g_array_unref (b->messages);
+  g_array_unref (b->comments);
   g_string_free (b->store, TRUE);
   g_array_unref (b->results);
   g_array_unref (b->offsets);
@@ -156,6 +170,7 @@ batch_recycle (Batch *b, GQueue *spare)
   g_array_set_size (b->positions, 0);
   g_array_set_size (b->sort_values, 0);
   g_array_set_size (b->messages, 0);
+  g_array_set_size (b->comments, 0);
   b->plies = 0;
   b->matches = 0;
   b->file_index = 0;
@@ -191,6 +206,7 @@ result_init (Result *r, const CqGameSource *source, guint kind)
     r->tags[i] = NO_STRING;
   r->pgn = NO_STRING;
   r->message = NO_STRING;
+  r->sort_labels = NO_STRING;
 }
 
 /* The cancellable's "cancelled" handler (on the thread that cancels). */
@@ -217,95 +233,6 @@ take_messages (Batch *batch, const CqMatchInfo *info)
   return n;
 }
 
-/* Orders comment indices by node, then as written. */
-static gint
-compare_comment_nodes (gconstpointer a, gconstpointer b, gpointer data)
-{
-  const GArray *comments = data;
-  guint i = *(const guint *) a, j = *(const guint *) b;
-  guint32 x = g_array_index (comments, CqPositionComment, i).node;
-  guint32 y = g_array_index (comments, CqPositionComment, j).node;
-
-  if (x != y)
-    return x < y ? -1 : 1;
-  return (i > j) - (i < j);
-}
-
-/* The texts of a CQL 6 query's comments at each node (@n_nodes entries
- * each, NULL where none; owned by the arrays): each position's comments in
- * the order written, joined by spaces, a text written twice at one
- * position kept once (as CQL 6.2 does); the automatic ones left out when
- * @quiet.  @split (nullable, per node): the comments written at a node
- * before index @split[node] of @comments go into *@before (before the
- * mark), later ones into *@after; without it all go into *@before.
- * Returns FALSE (and sets nothing) when there is no comment. */
-static gboolean
-node_comment_texts (const GArray *comments, guint n_nodes, gboolean quiet,
-                    const guint32 *split, GPtrArray **before, GPtrArray **after)
-{
-  g_autofree guint *order = NULL;
-  guint n = 0;
-
-  if (comments == NULL || comments->len == 0)
-    return FALSE;
-  /* The comments' indices, grouped by node, in order within a node. */
-  order = g_new (guint, comments->len);
-  for (guint i = 0; i < comments->len; i++)
-    {
-      const CqPositionComment *c = &g_array_index (comments, CqPositionComment, i);
-
-      if (c->node < n_nodes && !(quiet && c->automatic))
-        order[n++] = i;
-    }
-  if (n == 0)
-    return FALSE;
-  g_qsort_with_data (order, n, sizeof *order, compare_comment_nodes, (gpointer) comments);
-  *before = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_set_size (*before, n_nodes);
-  *after = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_set_size (*after, n_nodes);
-  for (guint i = 0; i < n;)
-    {
-      guint32 node = g_array_index (comments, CqPositionComment, order[i]).node;
-      guint32 at = split != NULL ? split[node] : G_MAXUINT32;
-      GString *text[2] = { NULL, NULL };
-      guint start = i, end = i;
-      g_autoptr(GHashTable) seen_set = NULL;
-
-      while (end < n && g_array_index (comments, CqPositionComment, order[end]).node == node)
-        end++;
-      /* Many comments at one position (echo ... in all): a set, not a
-       * scan, finds the repeated ones. */
-      if (end - start > 16)
-        seen_set = g_hash_table_new (g_str_hash, g_str_equal);
-      for (; i < end; i++)
-        {
-          const char *t = g_array_index (comments, CqPositionComment, order[i]).text;
-          gboolean seen = FALSE;
-          guint side = order[i] < at ? 0 : 1;
-
-          if (seen_set != NULL)
-            seen = !g_hash_table_add (seen_set, (gpointer) t);
-          else
-            for (guint j = start; j < i && !seen; j++)
-              seen = strcmp (g_array_index (comments, CqPositionComment, order[j]).text, t) == 0;
-          if (seen)
-            continue;
-          /* Joined by spaces, as CQL 6.2 joins the comments of a position. */
-          if (text[side] == NULL)
-            text[side] = g_string_new (NULL);
-          else
-            g_string_append_c (text[side], ' ');
-          g_string_append (text[side], t);
-        }
-      if (text[0] != NULL)
-        g_ptr_array_index (*before, node) = g_string_free (text[0], FALSE);
-      if (text[1] != NULL)
-        g_ptr_array_index (*after, node) = g_string_free (text[1], FALSE);
-    }
-  return TRUE;
-}
-
 /* Evaluates one game; appends a Result if there is anything to report. */
 static void
 search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
@@ -313,6 +240,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
 {
   g_autoptr(CqGame) game = cq_game_new_from_text (text, len, source,
                                                   shared->names[source->file_index]);
+  g_autofree char *labels = NULL;
   Result r;
 
   cq_game_set_stop_flag (game, &shared->stop_flag);
@@ -377,94 +305,42 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   r.n_positions = info->positions->len;
   g_array_append_vals (batch->positions, info->positions->data, info->positions->len);
 
+  /* A CQL 6 query's comments, for the caller (the workbench shows them)
+   * and the output PGN; nothing to copy for a query that writes none. */
+  r.first_comment = batch->comments->len;
+  r.n_comments = info->comments->len;
+  for (guint i = 0; i < info->comments->len; i++)
+    {
+      CqPositionComment c = g_array_index (info->comments, CqPositionComment, i);
+
+      c.text = g_strdup (c.text);
+      g_array_append_val (batch->comments, c);
+    }
+  if (info->sort_values->len > 0)
+    labels = cq_query_format_sort_labels (shared->query,
+                                          (const CqSortValue *) info->sort_values->data);
+
   if (shared->opts->want_pgn)
     {
-      CqPgnWriteOptions wopts = { 0 };
-      g_autofree char *header = NULL;
-      g_autofree guint8 *marks = g_new0 (guint8, game->n_nodes);
-      g_autoptr(GPtrArray) mark_texts = NULL;
-      g_autoptr(GPtrArray) comment_texts = NULL;
-      g_autoptr(GPtrArray) comment_texts_after = NULL;
-      g_autofree guint32 *split = NULL;
-      g_autofree char *sort_labels = NULL;
-      gboolean silent = shared->opts->silent || cq_query_get_silent (shared->query);
-      gboolean quiet = shared->opts->quiet || cq_query_get_quiet (shared->query);
+      CqAnnotatedMatch am = { 0 };
 
-      for (guint i = 0; i < info->positions->len; i++)
+      am.number = source->number;
+      if (shared->n_files > 1)
         {
-          guint32 node = g_array_index (info->positions, CqMatchedPosition, i).node;
-          if (node < game->n_nodes)
-            marks[node] = 1;
+          am.file_name = shared->names[source->file_index];
+          am.number_in_file = source->number - shared->first_numbers[source->file_index] + 1;
         }
-      /* CQL 3 writes {Original game: N} (R2), CQL 6.2 {Game number N}. */
-      const char *label = cq_query_get_dialect (shared->query) == CQ_DIALECT_CQL6
-                          ? "Game number " : "Original game: ";
-
-      if (shared->opts->header && shared->n_files == 1)
-        header = g_strdup_printf ("%s%" G_GUINT64_FORMAT, label, source->number);
-      else if (shared->opts->header)
-        header = g_strdup_printf ("%s%" G_GUINT64_FORMAT " (%s, game %"
-                                  G_GUINT64_FORMAT ")", label,
-                                  source->number, shared->names[source->file_index],
-                                  source->number - shared->first_numbers[source->file_index] + 1);
-      wopts.mark_text = shared->opts->mark_text ? shared->opts->mark_text
-                        : cq_query_get_mark_text (shared->query);
-      /* CQL 6's `silent` adds no comment at all, `quiet` no {CQL}. */
-      wopts.header_comment = cq_query_get_silent (shared->query) ? NULL : header;
-      wopts.marks = *wopts.mark_text != '\0' ? marks : NULL;
-      wopts.merge_comments = cq_query_get_dialect (shared->query) == CQ_DIALECT_CQL6;
-      wopts.n_marks = wopts.marks != NULL ? game->n_nodes : 0;
-      /* A CQL 6 query's comments and sort labels, unless silent. */
-      if (!silent)
-        {
-          /* The mark goes where the position matched among its comments. */
-          if (wopts.marks != NULL && info->comments->len > 0)
-            {
-              split = g_new (guint32, MAX (game->n_nodes, 1));
-              for (guint i = 0; i < game->n_nodes; i++)
-                split[i] = G_MAXUINT32;
-              for (guint i = 0; i < info->positions->len; i++)
-                {
-                  const CqMatchedPosition *m = &g_array_index (info->positions,
-                                                               CqMatchedPosition, i);
-                  if (m->node < game->n_nodes)
-                    split[m->node] = m->comments_before;
-                }
-            }
-          if (node_comment_texts (info->comments, game->n_nodes, quiet, split,
-                                  &comment_texts, &comment_texts_after))
-            {
-              wopts.node_comments = (const char *const *) comment_texts->pdata;
-              wopts.node_comments_after = (const char *const *) comment_texts_after->pdata;
-              wopts.n_node_comments = comment_texts->len;
-            }
-          if (info->sort_values->len > 0)
-            sort_labels = cq_query_format_sort_labels (shared->query,
-                                                       (const CqSortValue *) info->sort_values->data);
-          wopts.root_suffix = sort_labels;
-        }
-      /* A position search says at each mark what it found there. */
-      if (wopts.marks != NULL && cq_query_is_position_search (shared->query))
-        {
-          mark_texts = g_ptr_array_new_with_free_func (g_free);
-          g_ptr_array_set_size (mark_texts, (guint) game->n_nodes);
-          for (guint i = 0; i < info->positions->len; i++)
-            {
-              const CqMatchedPosition *m = &g_array_index (info->positions,
-                                                           CqMatchedPosition, i);
-              g_autofree char *found = cq_match_describe (m);
-
-              if (m->node < game->n_nodes)
-                g_ptr_array_index (mark_texts, m->node)
-                  = g_strdup_printf ("%s %s", wopts.mark_text, found);
-            }
-          wopts.mark_texts = (const char *const *) mark_texts->pdata;
-        }
+      am.positions = (const CqMatchedPosition *) info->positions->data;
+      am.n_positions = info->positions->len;
+      am.comments = (const CqPositionComment *) info->comments->data;
+      am.n_comments = info->comments->len;
+      am.sort_labels = labels;
       r.pgn = batch->store->len;
-      cq_pgn_write_game (batch->store, game, &wopts);
+      cq_annotate_write_game (batch->store, game, &shared->style, &am);
       r.pgn_len = batch->store->len - r.pgn;
       g_string_append_c (batch->store, '\0');
     }
+  r.sort_labels = store_string (batch, labels);
 
   batch->matches++;
   g_array_append_val (batch->results, r);
@@ -588,6 +464,13 @@ deliver_batch (Delivery *d, Batch *batch)
           m.n_sort_values = r->n_sort;
           m.sort_values = r->n_sort == 0 ? NULL
                           : &g_array_index (batch->sort_values, CqSortValue, r->first_sort);
+          m.sort_labels = stored (batch, r->sort_labels);
+          m.n_comments = r->n_comments;
+          m.comments = r->n_comments == 0 ? NULL
+                       : &g_array_index (batch->comments, CqPositionComment, r->first_comment);
+          m.n_messages = r->n_messages;
+          m.messages = r->n_messages == 0 ? NULL
+                       : &g_array_index (batch->messages, CqMessage, r->first_message);
           d->cb->on_match (&m, d->user_data);
         }
       else
@@ -785,6 +668,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
 
   shared.query = query;
   shared.opts = opts;
+  cq_annotation_style_init (&shared.style, query, opts);
   shared.names = (char **) names->pdata;
   shared.first_numbers = first_numbers;
   shared.n_files = n_files;

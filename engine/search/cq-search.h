@@ -59,8 +59,15 @@ void cq_search_options_init (CqSearchOptions *opts);
  * game text when @want_pgn was set, else NULL; @sort_values the game's
  * values of a CQL 6 query's `sort` filters (cq_query_get_n_sort_keys() of
  * them, else NULL and 0), for cq_query_compare_sort_values(): the search
- * delivers games in input order, the caller sorts them.  Owned by the
- * search; valid only during the callback: copy what you keep.
+ * delivers games in input order, the caller sorts them; @sort_labels
+ * their text as the output PGN writes it (cq_query_format_sort_labels()),
+ * else NULL.  @comments are the #CqPositionComment entries a CQL 6 query
+ * wrote in the game, in the order written (#CqMatchInfo.comments; NULL
+ * and 0 for none): cq_annotate_comment_texts() turns them into the texts
+ * at each position, cq_annotate_write_game() writes the game with them.
+ * @messages are the game's `message` lines (also given to @on_message
+ * before the match), NULL and 0 for none.  Owned by the search; valid
+ * only during the callback: copy what you keep.
  */
 typedef struct {
   CqGameSource             source;
@@ -74,6 +81,11 @@ typedef struct {
   const char              *filename;
   const CqSortValue       *sort_values;
   guint                    n_sort_values;
+  const char              *sort_labels;
+  const CqPositionComment *comments;
+  guint                    n_comments;
+  const CqMessage         *messages;
+  guint                    n_messages;
 } CqMatch;
 
 /**

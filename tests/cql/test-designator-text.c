@@ -358,25 +358,96 @@ test_find_at (void)
   const char *qr = strstr (text, "[Qr]");
   gsize start = 0, end = 0;
 
-  g_assert_true (cq_designator_find_at (text, (gsize) (ra1 - text), &start, &end));
+  g_assert_true (cq_designator_find_at (text, CQ_DIALECT_CQL3,
+                                        (gsize) (ra1 - text), &start, &end));
   g_assert_cmpuint (start, ==, (gsize) (ra1 - text));
   g_assert_cmpuint (end, ==, (gsize) (ra1 - text) + 3);
   /* Just past the designator still counts. */
-  g_assert_true (cq_designator_find_at (text, (gsize) (ra1 - text) + 3, &start, &end));
+  g_assert_true (cq_designator_find_at (text, CQ_DIALECT_CQL3,
+                                        (gsize) (ra1 - text) + 3, &start, &end));
   g_assert_cmpuint (start, ==, (gsize) (ra1 - text));
-  g_assert_true (cq_designator_find_at (text, (gsize) (qr - text) + 6, &start, &end));
+  g_assert_true (cq_designator_find_at (text, CQ_DIALECT_CQL3,
+                                        (gsize) (qr - text) + 6, &start, &end));
   g_assert_cmpuint (start, ==, (gsize) (qr - text));
   g_assert_cmpuint (end - start, ==, strlen ("[Qr][d1,h3]"));
   /* Not designators: keywords, the list head, file names, comments. */
-  g_assert_false (cq_designator_find_at (text, (gsize) (strstr (text, ":wtm") - text) + 1,
-                                         NULL, NULL));
-  g_assert_false (cq_designator_find_at (text, 3, NULL, NULL));
-  g_assert_false (cq_designator_find_at (text, (gsize) (strstr (text, "position") - text) + 2,
-                                         NULL, NULL));
-  g_assert_false (cq_designator_find_at (text, (gsize) (strstr (text, "Kb2") - text) + 1,
-                                         NULL, NULL));
-  g_assert_false (cq_designator_find_at (text, strlen (text) + 1, NULL, NULL));
-  g_assert_false (cq_designator_find_at (text, strlen (text), NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, CQ_DIALECT_CQL3,
+                                         (gsize) (strstr (text, ":wtm") - text) + 1, NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, CQ_DIALECT_CQL3, 3, NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, CQ_DIALECT_CQL3,
+                                         (gsize) (strstr (text, "position") - text) + 2, NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, CQ_DIALECT_CQL3,
+                                         (gsize) (strstr (text, "Kb2") - text) + 1, NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, CQ_DIALECT_CQL3, strlen (text) + 1, NULL, NULL));
+  g_assert_false (cq_designator_find_at (text, CQ_DIALECT_CQL3, strlen (text), NULL, NULL));
+}
+
+/* Asserts that the designator at @at (the offset of the @n-th byte of the
+ * first @word in @text, plus @n) in CQL 6 is @expected (NULL: none). */
+static void
+assert_cql6_at (const char *text,
+                const char *word,
+                gsize       n,
+                const char *expected)
+{
+  const char *w = strstr (text, word);
+  gsize start = 0, end = 0;
+  g_autofree char *got = NULL;
+  gboolean found;
+
+  g_assert_nonnull (w);
+  found = cq_designator_find_at (text, CQ_DIALECT_CQL6, (gsize) (w - text) + n, &start, &end);
+  if (expected == NULL)
+    {
+      if (found)
+        g_test_message ("%s at %s+%" G_GSIZE_FORMAT ": found %.*s", text, word, n,
+                        (int) (end - start), text + start);
+      g_assert_false (found);
+      return;
+    }
+  g_assert_true (found);
+  got = g_strndup (text + start, end - start);
+  g_assert_cmpstr (got, ==, expected);
+}
+
+/* CQL 6 designator tokens: inside blocks and set expressions, not in
+ * words, comments or strings, nor a set expression as a whole. */
+static void
+test_find_at_cql6 (void)
+{
+  const char *text = "cql(input a.pgn)\n"
+                     "// Rh8 in a comment\n"
+                     "flipcolor {Rh8 [Qq]a-h8 N[b1,g1] _e4 [Aa] A .}\n"
+                     "R&a-h1 check Ka1--Kb2 /* Qd1 */ comment (\"Bc4 here\") b1-8\n"
+                     "x = a2";
+
+  assert_cql6_at (text, "Rh8 [", 0, "Rh8");
+  assert_cql6_at (text, "Rh8 [", 3, "Rh8");
+  assert_cql6_at (text, "[Qq]", 2, "[Qq]a-h8");
+  assert_cql6_at (text, "[Qq]", 8, "[Qq]a-h8");
+  assert_cql6_at (text, "N[b1", 5, "N[b1,g1]");
+  assert_cql6_at (text, "_e4", 1, "_e4");
+  assert_cql6_at (text, "[Aa]", 1, "[Aa]");
+  assert_cql6_at (text, "A .", 0, "A");
+  assert_cql6_at (text, " .}", 1, ".");
+  /* The operands of a set expression, each alone. */
+  assert_cql6_at (text, "R&a", 0, "R");
+  assert_cql6_at (text, "R&a", 3, "a-h1");
+  assert_cql6_at (text, "Ka1--", 1, "Ka1");
+  assert_cql6_at (text, "Kb2", 2, "Kb2");
+  assert_cql6_at (text, "b1-8", 0, "b1-8");
+  assert_cql6_at (text, "a2", 1, "a2");
+  /* Not designators: words, comments, strings, the header. */
+  assert_cql6_at (text, "check", 2, NULL);
+  assert_cql6_at (text, "flipcolor", 0, NULL);
+  assert_cql6_at (text, "Rh8 in", 1, NULL);
+  assert_cql6_at (text, "Qd1", 1, NULL);
+  assert_cql6_at (text, "Bc4", 1, NULL);
+  assert_cql6_at (text, "x =", 0, NULL);
+  assert_cql6_at (text, "{", 0, NULL);
+  /* The same text read as CQL 3 finds no `_e4`. */
+  g_assert_false (cq_designator_find_at (text, CQ_DIALECT_CQL3,
+                                         (gsize) (strstr (text, "_e4") - text), NULL, NULL));
 }
 
 static void
@@ -490,6 +561,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/designator-text/round-trip", test_round_trip);
   g_test_add_func ("/designator-text/parse-errors", test_parse_errors);
   g_test_add_func ("/designator-text/find-at", test_find_at);
+  g_test_add_func ("/designator-text/find-at-cql6", test_find_at_cql6);
   g_test_add_func ("/designator-text/pattern", test_pattern);
 
   return g_test_run ();

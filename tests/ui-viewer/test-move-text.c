@@ -286,6 +286,60 @@ test_drawing_commands (void)
   g_assert_cmpstr (mt->text->str, ==, "Start 1. e4 e5 Good *");
 }
 
+/* The query's notes: after the game's comment at their position, in a
+ * variation too, at the root after "Start"; white space collapsed; an
+ * empty note or one past the game's nodes left out. */
+static void
+test_query_notes (void)
+{
+  g_autoptr(CqGame) game = viewer_test_parse_game (nested_pgn);
+  g_autoptr(ExMoveText) mt = NULL;
+  const char *notes[16] = { NULL };
+  guint n_query = 0;
+
+  notes[0] = "at the start";
+  notes[1] = "after  e4\n(twice spaced)";
+  notes[9] = "in a variation";
+  notes[14] = "";
+  notes[15] = "past the game";
+  mt = ex_move_text_new_with_notes (game, EX_MOVE_TEXT_FLAGS_NONE, notes, G_N_ELEMENTS (notes));
+
+  g_assert_nonnull (strstr (mt->text->str, "Start at the start 1. e4! Best by test "
+                                           "after e4 (twice spaced) 1... e5"));
+  g_assert_nonnull (strstr (mt->text->str, "3. exd5 in a variation 3... Qxd5"));
+  g_assert_null (strstr (mt->text->str, "past the game"));
+  for (guint i = 0; i < mt->spans->len; i++)
+    {
+      const ExMoveTextSpan *span = &g_array_index (mt->spans, ExMoveTextSpan, i);
+      g_autofree char *text = NULL;
+
+      if (span->kind != EX_MOVE_TEXT_QUERY_COMMENT)
+        continue;
+      text = span_text (mt, span);
+      n_query++;
+      switch (span->node)
+        {
+        case 0: g_assert_cmpstr (text, ==, "at the start"); break;
+        case 1: g_assert_cmpstr (text, ==, "after e4 (twice spaced)"); break;
+        case 9:
+          g_assert_cmpstr (text, ==, "in a variation");
+          g_assert_cmpuint (span->depth, ==, 2);
+          break;
+        default: g_assert_not_reached ();
+        }
+    }
+  g_assert_cmpuint (n_query, ==, 3);
+  /* The game's own comment is still a comment of the game. */
+  g_assert_cmpuint (offset_of (mt, "Best by test"), <, offset_of (mt, "after e4"));
+  /* Without notes: the layout of ex_move_text_new(). */
+  {
+    g_autoptr(ExMoveText) plain = ex_move_text_new_with_notes (game, EX_MOVE_TEXT_FLAGS_NONE,
+                                                               NULL, 0);
+
+    g_assert_cmpstr (plain->text->str, ==, nested_text);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -299,6 +353,7 @@ main (int   argc,
   g_test_add_func ("/viewer/move-text/nag-glyphs", test_nag_glyphs);
   g_test_add_func ("/viewer/move-text/figurine", test_figurine);
   g_test_add_func ("/viewer/move-text/drawing-commands", test_drawing_commands);
+  g_test_add_func ("/viewer/move-text/query-notes", test_query_notes);
 
   return g_test_run ();
 }

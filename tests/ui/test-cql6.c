@@ -71,6 +71,18 @@ assert_parses (const char *text)
     g_error ("does not parse: %s\n%s", error->message, text);
 }
 
+/* The text on the pattern board's brush button of a class (@symbol). */
+static const char *
+brush_label (ExPatternBoard *pattern,
+             char            symbol)
+{
+  GtkWidget *button = ex_pattern_board_get_brush_button (pattern, symbol);
+  GtkWidget *child = gtk_button_get_child (GTK_BUTTON (button));
+
+  g_assert_true (GTK_IS_LABEL (child));
+  return gtk_label_get_text (GTK_LABEL (child));
+}
+
 static guint
 run (ExWindow *window)
 {
@@ -278,6 +290,10 @@ test_picker_and_pattern (void)
   g_assert_cmpint (ex_pattern_board_get_dialect (pattern), ==, CQ_DIALECT_CQL6);
   g_assert_false (gtk_widget_get_sensitive (
     ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_FLIPDIAGONAL)));
+  /* The brush's classes are spelled as the query spells them. */
+  g_assert_cmpstr (brush_label (pattern, 'U'), ==, "[Aa]");
+  g_assert_cmpstr (brush_label (pattern, '.'), ==, "_");
+  g_assert_cmpstr (brush_label (pattern, 'M'), ==, "[QR]");
   ex_pattern_board_clear (pattern);
   click (ex_pattern_board_get_brush_button (pattern, 'k'));
   ex_pattern_board_click_square (pattern, SQ ("a8"));
@@ -304,6 +320,8 @@ test_picker_and_pattern (void)
   ex_cql_editor_replace_text (editor, "(match\n  :pgn x.pgn)\n");
   ex_test_spin (50);
   g_assert_cmpint (ex_pattern_board_get_dialect (pattern), ==, CQ_DIALECT_CQL3);
+  g_assert_cmpstr (brush_label (pattern, 'U'), ==, "U");
+  g_assert_cmpstr (brush_label (pattern, '.'), ==, ".");
   ex_cql_editor_replace_text (editor, "(match)\n");
   ex_pattern_board_insert (pattern);
   g_assert_true (ex_cql_editor_parse_now (editor));
