@@ -1,6 +1,8 @@
 /* cq-convert-private.h: the parts of the CQL 3 -> CQL 6 converter
  * (cq_query_convert_to_cql6()): cq-convert.c writes the match list, the
- * layout and the comments; cq-convert-list.c the position lists.
+ * layout and the comments; cq-convert-list.c the position lists;
+ * cq-convert-keywords.c designators, ranges, rays, relations and
+ * accumulators.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,7 +10,9 @@
 
 #include <glib.h>
 
+#include "chess/cq-chess.h"
 #include "cql/cq-sexp-private.h"
+#include "cql/cq-keywords-private.h"
 
 G_BEGIN_DECLS
 
@@ -76,6 +80,19 @@ gboolean  _cq_convert_list          (Converter *cv, const CqSexp *list, Block *b
 /* @b on one line: its filters in braces, its transforms before them,
  * `not` before all for :not.  (transfer full) */
 char     *_cq_convert_block_inline  (const Block *b);
+
+/* cq-convert-keywords.c; each contract is given at its definition. */
+gboolean  _cq_convert_edge_safe     (CqBitboard squares, gboolean horizontal, gboolean vertical);
+char     *_cq_convert_designator_text (Converter *cv, const CqSexp *item);
+char     *_cq_convert_range_text    (const char *expr, gint64 min, gint64 max, gint64 lo,
+                                     gint64 hi);
+gboolean  _cq_convert_designator_unique (const CqSexp *item);
+gint64    _cq_convert_designator_bound (const CqSexp *item);
+char     *_cq_convert_ray_text      (Converter *cv, const CqKeywordInfo *info, const CqSexp *arg,
+                                     gboolean reversed, const char *last);
+char     *_cq_convert_relation_text (Converter *cv, const CqSexp *spec);
+const CqSexp *_cq_convert_list_keyword_at (const CqSexp *list, const char *name);
+const CqSexp *_cq_convert_list_accumulator (const CqSexp *list);
 
 /* Fills cv->sums from the :accumulate of @list and its nested lists. */
 gboolean  _cq_convert_accumulators  (Converter *cv, const CqSexp *list, gboolean inherited);

@@ -311,6 +311,51 @@ relation_variations (const CqSexp *pl)
   return FALSE;
 }
 
+/* TRUE if the position list @pl, a list nested in it or a :relation of
+ * theirs looks at variations (R1, R4, R10): the header needs
+ * `variations`. */
+static gboolean
+any_list_variations (const CqSexp *pl)
+{
+  if (list_keyword (pl, ":variations") != NULL || relation_variations (pl))
+    return TRUE;
+  for (guint i = 1; i < pl->n_items; i++)
+    if (pl->items[i]->kind == CQ_SEXP_LIST && pl->items[i - 1]->kind == CQ_SEXP_STRING
+        && strcmp (pl->items[i - 1]->text, ":relation") != 0
+        && !g_str_has_prefix (pl->items[i - 1]->text, ":ray"))
+      for (guint k = 0; k < pl->items[i]->n_items; k++)
+        if (pl->items[i]->items[k]->kind == CQ_SEXP_LIST
+            && any_list_variations (pl->items[i]->items[k]))
+          return TRUE;
+  return FALSE;
+}
+
+/* A regular expression that finds @name whatever its case: each ASCII
+ * letter as a class of both cases (`[Kk]`), digits and blanks as they
+ * are, a few punctuation marks in a class of their own; NULL for any
+ * other character (non-ASCII letters fold beyond one class). */
+static char *
+player_pattern (const char *name)
+{
+  GString *pattern = g_string_new (NULL);
+
+  for (const char *p = name; *p != '\0'; p++)
+    {
+      if (g_ascii_isalpha (*p))
+        g_string_append_printf (pattern, "[%c%c]", g_ascii_toupper (*p), g_ascii_tolower (*p));
+      else if (g_ascii_isdigit (*p) || *p == ' ')
+        g_string_append_c (pattern, *p);
+      else if (strchr (".,-'():/", *p) != NULL)
+        g_string_append_printf (pattern, "[%c]", *p);
+      else
+        {
+          g_string_free (pattern, TRUE);
+          return NULL;
+        }
+    }
+  return g_string_free (pattern, FALSE);
+}
+
 /* The index of @item in @list. */
 static guint
 index_of (const CqSexp *list, const CqSexp *item)
@@ -321,6 +366,41 @@ index_of (const CqSexp *list, const CqSexp *item)
     i++;
   return i;
 }
+
+/* TRUE if @pl's :matchcount range includes 0: a game matches where the
+ * list matches nowhere, which a header's matchcount cannot say. */
+static gboolean
+matchcount_allows_zero (const CqSexp *pl)
+{
+  const CqSexp *count = list_keyword (pl, ":matchcount");
+  guint i;
+  gint64 min = 1, max = 1;
+
+  if (count == NULL)
+    return FALSE;
+  i = index_of (pl, count);
+  _cq_convert_take_range (pl, &i, &min, &max);
+  return min <= 0;
+}
+
+/* `find [N M] quiet BODY` (@range "N M " or NULL); for a range 0 to
+ * @zero_max (@zero), `not find quiet BODY` or `not (find all quiet BODY >
+ * M)`: a count find has no value where nothing matches.  @bare: @body
+ * needs no braces. */
+static char *
+find_text (const char *range, gboolean zero, gint64 zero_max, const char *body, gboolean bare)
+{
+  g_autofree char *braced = body[0] == '{' || bare ? g_strdup (body)
+                                                   : g_strdup_printf ("{%s}", body);
+
+  if (zero && zero_max == 0)
+    return g_strdup_printf ("not find quiet %s", braced);
+  if (zero)
+    return g_strdup_printf ("not (find all quiet %s > %" G_GINT64_FORMAT ")", braced,
+                            zero_max);
+  return g_strdup_printf ("find %squiet %s", range != NULL ? range : "", braced);
+}
+
 
 /* The CQL 6 piece variable for the tag @name: capitalised, as the twins
  * in data/themes/ write them (`Pawn`), and prefixed with `Tag` when that
@@ -345,6 +425,9 @@ convert_match (Converter *cv, const CqSexp *ml)
   g_autoptr(GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) lists = g_ptr_array_new ();
   g_autoptr(GPtrArray) tags = g_ptr_array_new ();  /* the :forany items */
+  /* Game filters written as the body's first filters (:player). */
+  g_autoptr(GPtrArray) body_first = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) body_first_lines = g_array_new (FALSE, FALSE, sizeof (guint));
   gboolean any_variations = FALSE;
   guint indent = 0;
   guint16 tag_colours[2] = { 0, 0 };
@@ -359,8 +442,7 @@ convert_match (Converter *cv, const CqSexp *ml)
       if (item->kind == CQ_SEXP_LIST)
         {
           g_ptr_array_add (lists, (gpointer) item);
-          if (list_keyword (item, ":variations") || list_keyword (item, ":variationsonly")
-              || relation_variations (item))
+          if (list_keyword (item, ":variationsonly") || any_list_variations (item))
             any_variations = TRUE;
           continue;
         }
@@ -388,6 +470,14 @@ convert_match (Converter *cv, const CqSexp *ml)
           }
           break;
         case CQ_KEYWORD_YEAR:
+          /* R3: the Date tag's year; a game without one does not match.
+           * A body filter, as CQL 6.2 reads `year` (its header does not
+           * take it, docs/cql6-rulings.md 8). */
+          _cq_convert_take_range (ml, &i, &min, &max);
+          g_ptr_array_add (body_first, _cq_convert_range_text ("year", min, max, G_MININT64,
+                                                               G_MAXINT64));
+          g_array_append_val (body_first_lines, item->line);
+          break;
         case CQ_KEYWORD_GAMENUMBER:
           _cq_convert_take_range (ml, &i, &min, &max);
           if (min == max)
@@ -403,17 +493,33 @@ convert_match (Converter *cv, const CqSexp *ml)
                                                     _cq_convert_result_text (ml->items[++i]->text)));
           break;
         case CQ_KEYWORD_PLAYER:
-          return _cq_convert_refuse (cv, item, "':player': CQL 3 looks for the name whatever its case "
-                         "(rulings R3), CQL 6's player with case (docs/cql6-rulings.md 3)");
+          {
+            /* R3: a part of White's or Black's name, whatever its case;
+             * CQL 6's `player "X"` minds the case (docs/cql6-rulings.md
+             * 3), so each letter becomes a class of both cases, a
+             * pattern CQL 6.2's regular expressions read alike. */
+            const CqSexp *name = ml->items[++i];
+            g_autofree char *pattern = player_pattern (name->text);
+
+            if (pattern == NULL)
+              return _cq_convert_refuse (cv, name, "':player' with `%s`: only letters, digits, "
+                                         "blanks and . , - ' ( ) : / convert", name->text);
+            g_ptr_array_add (body_first, g_strdup_printf ("player white ~~ \"%s\" or player "
+                                                          "black ~~ \"%s\"", pattern,
+                                                          pattern));
+            g_array_append_val (body_first_lines, item->line);
+          }
+          break;
         case CQ_KEYWORD_FORANY:
           {
+            /* The name, then the designator (read below, with the
+             * loops). */
             const CqSexp *name = ml->items[++i];
-            const CqSexp *d = ml->items[++i];
 
+            i++;
             g_ptr_array_add (tags, (gpointer) item);
             cv->tag_names[cv->n_tags] = g_strdup (name->text);
             cv->tag_vars[cv->n_tags] = tag_variable (name->text);
-            (void) d;
             cv->n_tags++;
           }
           break;
@@ -432,7 +538,8 @@ convert_match (Converter *cv, const CqSexp *ml)
       return FALSE;
 
   if (lists->len == 1 && cv->n_tags == 0
-      && list_keyword (lists->pdata[0], ":pretransformmatchcount") == NULL)
+      && list_keyword (lists->pdata[0], ":pretransformmatchcount") == NULL
+      && !matchcount_allows_zero (lists->pdata[0]))
     {
       /* One position list: it is the body, evaluated at every position it
        * examines; its :matchcount is the header's. */
@@ -450,10 +557,8 @@ convert_match (Converter *cv, const CqSexp *ml)
           while (pl->items[i] != count)
             i++;
           _cq_convert_take_range (pl, &i, &min, &max);
-          if (min == 0)
-            return _cq_convert_refuse (cv, count, "':matchcount' with a range that allows 0: such a game "
-                           "matches where no position does, which a CQL 6 header's "
-                           "matchcount does not allow");
+          /* 0 goes to the form with `find` (matchcount_allows_zero()). */
+          g_assert (min > 0);
           g_ptr_array_add (header, min == max
                            ? g_strdup_printf ("matchcount %" G_GINT64_FORMAT, min)
                            : g_strdup_printf ("matchcount %" G_GINT64_FORMAT " %"
@@ -465,6 +570,8 @@ convert_match (Converter *cv, const CqSexp *ml)
         g_autofree char *line = g_strdup_printf ("cql(%s)", header_text);
 
         emit (cv, 0, ml->line, line);
+        for (guint k = 0; k < body_first->len; k++)
+          emit (cv, 0, g_array_index (body_first_lines, guint, k), body_first->pdata[k]);
       }
 
       _cq_convert_block_init (&b);
@@ -536,6 +643,8 @@ convert_match (Converter *cv, const CqSexp *ml)
     char *text = g_strdup_printf ("cql(%s)", header_text);
 
     emit (cv, 0, ml->line, text);
+    for (guint k = 0; k < body_first->len; k++)
+      emit (cv, 0, g_array_index (body_first_lines, guint, k), body_first->pdata[k]);
     g_free (text);
   }
   emit (cv, 0, ml->line, "initial");
@@ -589,6 +698,8 @@ convert_match (Converter *cv, const CqSexp *ml)
       gboolean plain = !only && list_keyword (pl, ":variations") == NULL;
       g_autofree char *range = NULL;
       g_autofree char *body = NULL;
+      gboolean zero = FALSE;
+      gint64 zero_max = 0;
       char *text;
       Block b;
 
@@ -603,12 +714,15 @@ convert_match (Converter *cv, const CqSexp *ml)
             i++;
           _cq_convert_take_range (pl, &i, &min, &max);
           if (min == 0)
-            return _cq_convert_refuse (cv, count, "'%s' with a range that allows 0 in a match "
-                                       "list of several position lists, with tags or "
-                                       "counting members", count->text);
-          range = min == max ? g_strdup_printf ("%" G_GINT64_FORMAT " ", min)
-                             : g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " ",
-                                                min, max);
+            {
+              /* 0 to M: not more than M (find has no value for none). */
+              zero = TRUE;
+              zero_max = max;
+            }
+          else
+            range = min == max ? g_strdup_printf ("%" G_GINT64_FORMAT " ", min)
+                               : g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " ",
+                                                  min, max);
         }
       _cq_convert_block_init (&b);
       cv->shift_h = cv->shift_v = FALSE;
@@ -619,11 +733,6 @@ convert_match (Converter *cv, const CqSexp *ml)
           return FALSE;
         }
       cv->primary = FALSE;
-      /* A list that is only a gapped sequence matches somewhere in the
-       * game when it matches at the initial position, whose lines pass
-       * through every position (R9: positions before the first element
-       * are allowed): no `find`, which would try the line from every
-       * position. */
       if (pretransform != NULL && b.prefix != NULL)
         {
           /* R8: some member of the transforms matches at as many
@@ -644,14 +753,22 @@ convert_match (Converter *cv, const CqSexp *ml)
             _cq_convert_block_prepend (&b, pl->line, g_strdup ("variation"));
           body = _cq_convert_block_inline (&b);
           b.prefix = prefix;
-          text = g_strdup_printf ("%s find %squiet %s%s%s", prefix, range,
-                                  body[0] == '{' ? "" : "{", body, body[0] == '{' ? "" : "}");
+          {
+            g_autofree char *find = find_text (range, zero, zero_max, body, FALSE);
+
+            text = g_strdup_printf ("%s %s", prefix, find);
+          }
           emit_lines (cv, indent, pl->line, pl->end_line, text);
           g_free (text);
           _cq_convert_block_clear (&b);
           continue;
         }
-      if (b.gapped_only && range == NULL && !only)
+      /* A list that is only a gapped sequence matches somewhere in the
+       * game when it matches at the initial position, whose lines pass
+       * through every position (R9: positions before the first element
+       * are allowed): no `find`, which would try the line from every
+       * position. */
+      if (b.gapped_only && range == NULL && !zero && !only)
         {
           body = _cq_convert_block_inline (&b);
           emit_lines (cv, indent, pl->line, pl->end_line, body);
@@ -664,11 +781,9 @@ convert_match (Converter *cv, const CqSexp *ml)
         _cq_convert_block_prepend (&b, pl->line, g_strdup ("variation"));
       body = _cq_convert_block_inline (&b);
       /* One filter in parentheses needs no braces. */
-      if (body[0] == '{' || (b.texts->len == 1 && b.prefix == NULL && !b.negated
-                             && _cq_convert_one_group (body)))
-        text = g_strdup_printf ("find %squiet %s", range != NULL ? range : "", body);
-      else
-        text = g_strdup_printf ("find %squiet {%s}", range != NULL ? range : "", body);
+      text = find_text (range, zero, zero_max, body,
+                        b.texts->len == 1 && b.prefix == NULL && !b.negated
+                        && _cq_convert_one_group (body));
       emit_lines (cv, indent, pl->line, pl->end_line, text);
       g_free (text);
       _cq_convert_block_clear (&b);

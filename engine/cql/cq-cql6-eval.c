@@ -1357,12 +1357,13 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
         continue;
       v.set = 0;
       mark = st->comments->len;
-      /* The body's filters one by one, the side to move already tested;
-       * the squares of its set filters, and of those inside its blocks and
+      /* The body's filters one by one, the side to move already tested
+       * (a `wtm` next to a `btm` is still evaluated, and fails); the
+       * squares of its set filters, and of those inside its blocks and
        * transforms that matched, are the ones the board shows
        * (collect_fast(), eval_collect()). */
       for (guint i = 0; i < body->n_args && matched; i++)
-        if (side < 0 || (body->args[i]->kind != CQ6_WTM && body->args[i]->kind != CQ6_BTM))
+        if (side < 0 || body->args[i]->kind != (side == CQ_WHITE ? CQ6_WTM : CQ6_BTM))
           matched = collect_fast (body->args[i], &c, &v, &squares);
       if (matched)
         {

@@ -62,10 +62,10 @@ class ConvertTestCase(unittest.TestCase):
             self.assertEqual(f.read(), "(match (position :check))\n")
 
     def test_refusal_names_the_construct(self):
-        q = self.write("player.cql", "(match\n  :player \"Kasparov\"\n  (position :mate))\n")
+        q = self.write("noannotate.cql", "(match\n  (position :mate\n    :noannotate))\n")
         proc = self.run_cql("--convert", q, expect=1)
         self.assertEqual(proc.stdout, "")
-        self.assertRegex(proc.stderr, r"^%s:2:3: cannot convert to CQL 6: ':player'" % re.escape(q))
+        self.assertRegex(proc.stderr, r"^%s:3:5: cannot convert to CQL 6: ':noannotate'" % re.escape(q))
 
     def test_bad_query_gives_the_compiler_error(self):
         q = self.write("bad.cql", "(match (position :movefromto Ke1))\n")

@@ -152,6 +152,10 @@ static const Case cases[] = {
   { START_FEN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#", "cql() initial", 1 },
   { START_FEN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#", "cql() not check", 7 },
   { START_FEN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#", "cql() wtm", 4 },
+  /* Both sides to move at once: never (CQL 6.2: 0 games); the body's
+   * first side filter must not let the other one through. */
+  { START_FEN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#", "cql() wtm btm", 0 },
+  { START_FEN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#", "cql() btm check wtm", 0 },
   { START_FEN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#", "cql() sidetomove == black", 4 },
   { START_FEN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#", "cql() check or initial", 2 },
   { START_FEN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#", "cql() check and wtm", 0 },
