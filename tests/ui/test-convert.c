@@ -8,7 +8,7 @@
  * label and the button follow, the board highlights the same matched
  * squares; Undo brings the CQL 3 text back; a query
  * that does not read is left as it is, with the reason in the status line.
- * The converter itself is tested in tests/cql/test-convert.c.
+ * The converter itself is tested in tests/cql/test-cql-convert.c.
  */
 #include "config.h"
 
