@@ -109,20 +109,6 @@ ex_cql_insert_dialect (const char *text)
  * Designators and patterns
  */
 
-/* The square text of CQL 3 (`?4`, `e?`, `[a1,h8]`) in CQL 6, which has
- * no '?': a whole rank or file is a range. */
-static char *
-squares_text (CqBitboard squares)
-{
-  g_autofree char *cql3 = cq_squares_to_text (squares);
-
-  if (cql3[0] == '?')
-    return g_strdup_printf ("a-h%c", cql3[1]);
-  if (cql3[0] != '\0' && cql3[1] == '?')
-    return g_strdup_printf ("%c1-8", cql3[0]);
-  return g_steal_pointer (&cql3);
-}
-
 /**
  * ex_cql_class_spelling:
  * @symbol: a piece type or class of the palettes (EX_PICKER_SYMBOLS: `K`,
@@ -131,7 +117,7 @@ squares_text (CqBitboard squares)
  *
  * The spelling a palette button shows for @symbol: its CQL 3 letter, or in
  * CQL 6 the designator written for the class alone on every square
- * (ex_cql6_designator_text(): `[QR]` for `M`, `_` for `.`, `.` for `?`,
+ * (cq_designator_sets_to_cql6_text(): `[QR]` for `M`, `_` for `.`, `.` for `?`,
  * `[Aa]` for `U`), so that the picker's and the pattern board's palettes
  * show what they write.
  *
@@ -148,64 +134,9 @@ ex_cql_class_spelling (char      symbol,
   if (dialect == CQ_DIALECT_CQL6 && cq_designator_sets_parse (letter, &d, NULL))
     {
       d.squares = CQ_SQUARES_ALL;
-      text = ex_cql6_designator_text (&d);
+      text = cq_designator_sets_to_cql6_text (&d);
     }
   return text != NULL ? text : g_strdup (letter);
-}
-
-/**
- * ex_cql6_designator_text:
- * @designator: a piece designator's sets.
- *
- * Returns: (transfer full) (nullable): a CQL 6 set filter denoting the
- *   squares of @designator: `Ra1`, `[Qr][d1,h3]`, `_e4` (empty), `a-h7`
- *   (whatever stands there), `.` (every square), `~.` (no square at all);
- *   NULL if the piece-type set is empty.
- */
-char *
-ex_cql6_designator_text (const CqDesignatorSets *designator)
-{
-  static const struct { char c; CqPiece piece; } letters[] = {
-    { 'K', CQ_WK }, { 'Q', CQ_WQ }, { 'R', CQ_WR }, { 'B', CQ_WB }, { 'N', CQ_WN }, { 'P', CQ_WP },
-    { 'k', CQ_BK }, { 'q', CQ_BQ }, { 'r', CQ_BR }, { 'b', CQ_BB }, { 'n', CQ_BN }, { 'p', CQ_BP },
-  };
-  guint16 pieces;
-  g_autoptr(GString) text = NULL;
-  g_autofree char *squares = NULL;
-
-  g_return_val_if_fail (designator != NULL, NULL);
-
-  pieces = designator->pieces & CQ_PIECES_ALL;
-  if (pieces == 0)
-    return NULL;
-  /* No square: the empty set, which CQL 6 writes only as a complement. */
-  if (designator->squares == 0)
-    return g_strdup ("~.");
-  if (pieces == CQ_PIECES_ALL)
-    return designator->squares == CQ_SQUARES_ALL ? g_strdup (".")
-                                                 : squares_text (designator->squares);
-
-  text = g_string_new (NULL);
-  if ((pieces & CQ_PIECES_WHITE) == CQ_PIECES_WHITE)
-    g_string_append_c (text, 'A');
-  for (guint i = 0; i < 6; i++)
-    if ((pieces & CQ_PIECES_WHITE) != CQ_PIECES_WHITE && (pieces & CQ_PIECE_BIT (letters[i].piece)))
-      g_string_append_c (text, letters[i].c);
-  if ((pieces & CQ_PIECES_BLACK) == CQ_PIECES_BLACK)
-    g_string_append_c (text, 'a');
-  for (guint i = 6; i < 12; i++)
-    if ((pieces & CQ_PIECES_BLACK) != CQ_PIECES_BLACK && (pieces & CQ_PIECE_BIT (letters[i].piece)))
-      g_string_append_c (text, letters[i].c);
-  if (pieces & CQ_PIECES_EMPTY)
-    g_string_append_c (text, '_');
-  if (text->len > 1)
-    {
-      g_string_prepend_c (text, '[');
-      g_string_append_c (text, ']');
-    }
-  squares = squares_text (designator->squares);
-  g_string_append (text, squares);
-  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 static gboolean
@@ -336,7 +267,7 @@ ex_cql6_pattern_text (const guint16  pieces[64],
 
       if (items[i][0] == '\0' || !cq_designator_sets_parse (items[i], &d, NULL))
         continue;
-      item = ex_cql6_designator_text (&d);
+      item = cq_designator_sets_to_cql6_text (&d);
       if (filters->len > 0)
         g_string_append_c (filters, ' ');
       g_string_append (filters, item);

@@ -41,7 +41,6 @@ CqDialect   ex_cql_new_query_dialect       (void);
 const char *ex_cql_new_query_text          (CqDialect               dialect);
 CqDialect   ex_cql_insert_dialect          (const char             *text);
 
-char       *ex_cql6_designator_text        (const CqDesignatorSets *designator);
 char       *ex_cql_class_spelling          (char                    symbol,
                                             CqDialect               dialect);
 gboolean    ex_cql6_designator_parse       (const char             *text,

@@ -126,7 +126,7 @@ update_text (ExPicker *self)
     return;
 
   ex_picker_get_designator (self, &d);
-  text = self->dialect == CQ_DIALECT_CQL6 ? ex_cql6_designator_text (&d)
+  text = self->dialect == CQ_DIALECT_CQL6 ? cq_designator_sets_to_cql6_text (&d)
                                           : cq_designator_sets_to_text (&d);
 
   if (text != NULL)
@@ -230,7 +230,7 @@ static void update_symbol_labels (ExPicker *self);
  * @dialect: the dialect of the query the picker writes into.
  *
  * Spells the designator in @dialect from now on: `_e4` and `a-h7` in CQL 6
- * where CQL 3 writes `.e4` and `?7` (ex_cql6_designator_text()); the
+ * where CQL 3 writes `.e4` and `?7` (cq_designator_sets_to_cql6_text()); the
  * palette's classes and their tooltips likewise (`_`, `[QR]`, `[Aa]`, `.`
  * for CQL 3's `.`, `M`, `U`, `?`).
  */

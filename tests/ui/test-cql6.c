@@ -181,7 +181,7 @@ test_cql6_text (void)
 
         g_assert_true (cq_designator_sets_parse (piece, &d, NULL));
         d.squares = square_sets[j];
-        text = ex_cql6_designator_text (&d);
+        text = cq_designator_sets_to_cql6_text (&d);
         g_assert_nonnull (text);
         query = g_strdup_printf ("cql()\n%s\n", text);
         assert_parses (query);
