@@ -162,7 +162,9 @@ static const int step[8][2] = {
   { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 }
 };
 
-/* The squares at distance min..max from @from in the directions @dirs. */
+/* The squares at distance min..max (-7 <= min <= max <= 7) from @from in
+ * the directions @dirs: distance 0 is the square itself, a negative
+ * distance counts steps the opposite way (as CQL 6.2 does). */
 static CqBitboard
 direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max)
 {
@@ -174,17 +176,13 @@ direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max)
 
       for (int d = 0; d < 8; d++)
         {
-          int f = CQ_FILE (s), r = CQ_RANK (s);
-
           if (!(dirs & (1u << d)))
             continue;
-          for (int k = 1; k <= 7; k++)
+          for (gint64 k = min; k <= max; k++)
             {
-              f += step[d][0];
-              r += step[d][1];
-              if (f < 0 || f > 7 || r < 0 || r > 7)
-                break;
-              if (k >= min && k <= max)
+              int f = CQ_FILE (s) + step[d][0] * (int) k, r = CQ_RANK (s) + step[d][1] * (int) k;
+
+              if (f >= 0 && f <= 7 && r >= 0 && r <= 7)
                 out |= CQ_BIT (CQ_SQUARE (f, r));
             }
         }
