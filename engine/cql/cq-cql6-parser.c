@@ -167,6 +167,27 @@ _cq6_filter_copy (const Cq6Filter *filter)
   return copy;
 }
 
+/* Whether two orbits with as many members have the same members, in any
+ * order: an orbit is the set of its images (their members are distinct),
+ * and a transform of an orbit may list them in another order
+ * (`flip count {Kd4 shift Rd2}`: the images of `shift Rd2` under each
+ * flip are one orbit, so Kd4 and its diagonal mirror give one member, as
+ * in CQL 6.2).  The member at the same place is tried first. */
+static gboolean
+orbit_members_equal (const Cq6Filter *a, const Cq6Filter *b)
+{
+  for (guint i = 0; i < a->n_args; i++)
+    {
+      gboolean found = _cq6_filter_equal (a->args[i], b->args[i]);
+
+      for (guint j = 0; j < b->n_args && !found; j++)
+        found = j != i && _cq6_filter_equal (a->args[i], b->args[j]);
+      if (!found)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 _cq6_filter_equal (const Cq6Filter *a, const Cq6Filter *b)
 {
@@ -179,6 +200,8 @@ _cq6_filter_equal (const Cq6Filter *a, const Cq6Filter *b)
       || a->designator.squares != b->designator.squares
       || g_strcmp0 (a->string, b->string) != 0 || a->n_args != b->n_args)
     return FALSE;
+  if (a->kind == CQ6_ORBIT)
+    return orbit_members_equal (a, b);
   for (guint i = 0; i < a->n_args; i++)
     if (!_cq6_filter_equal (a->args[i], b->args[i]))
       return FALSE;
