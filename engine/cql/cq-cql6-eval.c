@@ -178,12 +178,19 @@ direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max)
         {
           if (!(dirs & (1u << d)))
             continue;
-          for (gint64 k = min; k <= max; k++)
+          for (int k = (int) min; k <= (int) max; k++)
             {
-              int f = CQ_FILE (s) + step[d][0] * (int) k, r = CQ_RANK (s) + step[d][1] * (int) k;
+              int f = CQ_FILE (s) + step[d][0] * k, r = CQ_RANK (s) + step[d][1] * k;
 
-              if (f >= 0 && f <= 7 && r >= 0 && r <= 7)
-                out |= CQ_BIT (CQ_SQUARE (f, r));
+              /* Off the board: for k > 0 every further step is off too;
+               * for k < 0 a later step, nearer the square, may be on. */
+              if (f < 0 || f > 7 || r < 0 || r > 7)
+                {
+                  if (k > 0)
+                    break;
+                  continue;
+                }
+              out |= CQ_BIT (CQ_SQUARE (f, r));
             }
         }
     }
