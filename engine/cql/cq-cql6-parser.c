@@ -679,7 +679,7 @@ parse_word (Cq6Parser *p, Cq6Token *t)
       f->range_max = 7;
       /* The distances: one or two whole numbers, either possibly negative
        * (a step the opposite way) or 0 (the square itself), as CQL 6.2
-       * reads them (docs/cql6-rulings.md section 13). */
+       * reads them (docs/cql6-rulings.md section 14). */
       if (direction_bound_follows (p))
         {
           const Cq6Token *at = _cq6_peek (p);
