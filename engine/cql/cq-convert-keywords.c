@@ -54,8 +54,9 @@ _cq_convert_edge_safe (CqBitboard squares, gboolean horizontal, gboolean vertica
  * moved and the squares it passed: the CQL 3 image.  The expression
  * keeps the one square as its only constant, so that a member in which it
  * leaves the board is dropped, as CQL 3 drops it (docs/cql6-rulings.md
- * 13).  Written without `left 0 7 a2`, which Excelsior's CQL 6 reads
- * without the square itself. */
+ * 13).  `left 0 7 a2` would say the same (distance 0 is the square
+ * itself, rulings 14); this form was written before Excelsior read it so
+ * and is kept. */
 static char *
 edge_squares_text (Converter *cv, int square)
 {

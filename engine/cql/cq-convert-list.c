@@ -327,8 +327,8 @@ _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
   if (!list_transforms (cv, list, &b->prefix))
     return FALSE;
   /* A nested list with transforms of its own inside a shifted one: CQL
-   * 3, CQL 6.2 and Excelsior's CQL 6 each find other games (`shift
-   * {Kd4 flip Rd2}`: 37, 53 and 14 games of the HHdb studies). */
+   * 3 and CQL 6 find other games (`shift {Kd4 flip Rd2}`: 37 and 53
+   * games of the HHdb studies, docs/cql6-rulings.md 13). */
   if (inherited_shift && b->prefix != NULL)
     return _cq_convert_refuse (cv, list, "a nested position list with transforms of its own "
                                "inside a shifted one: CQL 3 and CQL 6 compose them differently");

@@ -162,7 +162,9 @@ static const int step[8][2] = {
   { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 }
 };
 
-/* The squares at distance min..max from @from in the directions @dirs. */
+/* The squares at distance min..max (-7 <= min <= max <= 7) from @from in
+ * the directions @dirs: distance 0 is the square itself, a negative
+ * distance counts steps the opposite way (as CQL 6.2 does). */
 static CqBitboard
 direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max)
 {
@@ -174,18 +176,21 @@ direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max)
 
       for (int d = 0; d < 8; d++)
         {
-          int f = CQ_FILE (s), r = CQ_RANK (s);
-
           if (!(dirs & (1u << d)))
             continue;
-          for (int k = 1; k <= 7; k++)
+          for (int k = (int) min; k <= (int) max; k++)
             {
-              f += step[d][0];
-              r += step[d][1];
+              int f = CQ_FILE (s) + step[d][0] * k, r = CQ_RANK (s) + step[d][1] * k;
+
+              /* Off the board: for k > 0 every further step is off too;
+               * for k < 0 a later step, nearer the square, may be on. */
               if (f < 0 || f > 7 || r < 0 || r > 7)
-                break;
-              if (k >= min && k <= max)
-                out |= CQ_BIT (CQ_SQUARE (f, r));
+                {
+                  if (k > 0)
+                    break;
+                  continue;
+                }
+              out |= CQ_BIT (CQ_SQUARE (f, r));
             }
         }
     }

@@ -167,6 +167,27 @@ _cq6_filter_copy (const Cq6Filter *filter)
   return copy;
 }
 
+/* Whether two orbits with as many members have the same members, in any
+ * order: an orbit is the set of its images (their members are distinct),
+ * and a transform of an orbit may list them in another order
+ * (`flip count {Kd4 shift Rd2}`: the images of `shift Rd2` under each
+ * flip are one orbit, so Kd4 and its diagonal mirror give one member, as
+ * in CQL 6.2).  The member at the same place is tried first. */
+static gboolean
+orbit_members_equal (const Cq6Filter *a, const Cq6Filter *b)
+{
+  for (guint i = 0; i < a->n_args; i++)
+    {
+      gboolean found = _cq6_filter_equal (a->args[i], b->args[i]);
+
+      for (guint j = 0; j < b->n_args && !found; j++)
+        found = j != i && _cq6_filter_equal (a->args[i], b->args[j]);
+      if (!found)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 _cq6_filter_equal (const Cq6Filter *a, const Cq6Filter *b)
 {
@@ -179,6 +200,8 @@ _cq6_filter_equal (const Cq6Filter *a, const Cq6Filter *b)
       || a->designator.squares != b->designator.squares
       || g_strcmp0 (a->string, b->string) != 0 || a->n_args != b->n_args)
     return FALSE;
+  if (a->kind == CQ6_ORBIT)
+    return orbit_members_equal (a, b);
   for (guint i = 0; i < a->n_args; i++)
     if (!_cq6_filter_equal (a->args[i], b->args[i]))
       return FALSE;
@@ -370,6 +393,28 @@ direction_bits (const char *word)
     if (strcmp (word, names[i].name) == 0)
       return names[i].bits;
   return 0;
+}
+
+/* Whether a distance of a direction filter comes next: a number, or `-`
+ * and a number. */
+static gboolean
+direction_bound_follows (Cq6Parser *p)
+{
+  const Cq6Token *t = _cq6_peek (p);
+
+  return t->kind == CQ6_TOK_NUMBER
+         || (_cq6_is_punct (t, "-") && _cq6_peek_at (p, 1)->kind == CQ6_TOK_NUMBER);
+}
+
+/* Whether the token after a distance is an operator (any punctuation but
+ * parentheses and braces). */
+static gboolean
+direction_bound_then_operator (Cq6Parser *p)
+{
+  const Cq6Token *t = _cq6_peek (p);
+
+  return t->kind == CQ6_TOK_PUNCT && strcmp (t->text, "(") != 0 && strcmp (t->text, ")") != 0
+         && strcmp (t->text, "{") != 0 && strcmp (t->text, "}") != 0;
 }
 
 /* `tag "Name"`, `event`, `site`, `date`, `eco`, `player [white|black]`:
@@ -632,11 +677,42 @@ parse_word (Cq6Parser *p, Cq6Token *t)
       f->directions = dirs;
       f->range_min = 1;
       f->range_max = 7;
-      if (_cq6_peek (p)->kind == CQ6_TOK_NUMBER)
+      /* The distances: one or two whole numbers, either possibly negative
+       * (a step the opposite way) or 0 (the square itself), as CQL 6.2
+       * reads them (docs/cql6-rulings.md section 14). */
+      if (direction_bound_follows (p))
         {
-          f->range_min = f->range_max = _cq6_advance (p)->number;
-          if (_cq6_peek (p)->kind == CQ6_TOK_NUMBER)
-            f->range_max = _cq6_advance (p)->number;
+          const Cq6Token *at = _cq6_peek (p);
+
+          if (!_cq6_parse_int (p, &f->range_min, "a distance"))
+            {
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          f->range_max = f->range_min;
+          if (!direction_bound_then_operator (p) && direction_bound_follows (p)
+              && !_cq6_parse_int (p, &f->range_max, "a distance"))
+            {
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          /* CQL 6.2 takes no distance followed by an operator (`left -2 -1`
+           * is the number -2 minus 1 there, and an error). */
+          if (direction_bound_then_operator (p))
+            {
+              _cq6_filter_free (f);
+              _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
+                            "%s: a distance must not be followed by an operator", w);
+              return NULL;
+            }
+          if (f->range_min < -7 || f->range_max > 7 || f->range_min > f->range_max)
+            {
+              _cq6_filter_free (f);
+              _cq6_fail_at (p, at, CQ_QUERY_ERROR_SYNTAX,
+                            "%s: the distances must be from -7 to 7, the first no greater"
+                            " than the second", w);
+              return NULL;
+            }
         }
       arg = _cq6_parse_set_arg (p, w);
       if (arg == NULL)

@@ -10,8 +10,12 @@
  * (reference "shift"): squares shifted off the board are removed, a
  * square set that becomes empty drops the whole image, and a square set
  * holding a whole rank (file) keeps that rank (file) where it is under
- * horizontal (vertical) shifts.  Images that come out equal are kept once;
- * the result is a CQ6_ORBIT whose members the evaluator tries in turn.
+ * horizontal (vertical) shifts.  A transform nested in the filter is
+ * mapped member by member: a member pushed off the board leaves the nested
+ * orbit alone, and only a nested orbit left with no member drops the
+ * image (CQL 6.2 composes the outer transform with each inner one).
+ * Images that come out equal are kept once; the result is a CQ6_ORBIT
+ * whose members the evaluator tries in turn.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -99,6 +103,13 @@ transform_filter (const Cq6Filter *f, const Member *m, gint64 *budget, gboolean 
       if (f->args[i] != NULL)
         {
           arg = transform_filter (f->args[i], m, budget, over);
+          /* A member of a nested orbit pushed off the board leaves that
+           * orbit only; the orbit fails the image when no member is left
+           * (below).  CQL 6.2 composes the outer transform with each
+           * inner one and drops each composed image on its own
+           * (docs/cql6-rulings.md section 15). */
+          if (arg == NULL && f->kind == CQ6_ORBIT && !*over)
+            continue;
           if (arg == NULL)
             {
               _cq6_filter_free (out);
@@ -106,6 +117,11 @@ transform_filter (const Cq6Filter *f, const Member *m, gint64 *budget, gboolean 
             }
         }
       _cq6_filter_add_arg (out, arg);
+    }
+  if (f->kind == CQ6_ORBIT && out->n_args == 0 && f->n_args != 0)
+    {
+      _cq6_filter_free (out);
+      return NULL;
     }
 
   switch (f->kind)
