@@ -67,6 +67,8 @@ static const char *const cql6_keywords[] = {
   "horizontal", "horizontal [N [M]] X: the squares left and right of X",
   "orthogonal", "orthogonal [N [M]] X: the squares along ranks and files from X",
   "diagonal", "diagonal [N [M]] X: the squares along diagonals from X",
+  "maindiagonal", "maindiagonal [N [M]] X: the squares along the a1-h8 diagonal from X, both ways",
+  "offdiagonal", "offdiagonal [N [M]] X: the squares along the a8-h1 diagonal from X, both ways",
   "anydirection", "anydirection [N [M]] X: the squares in every direction from X",
   "light", "light X: the light squares of X",
   "dark", "dark X: the dark squares of X",

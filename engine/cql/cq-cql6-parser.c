@@ -386,6 +386,8 @@ direction_bits (const char *word)
     { "down", 0x10 }, { "southwest", 0x20 }, { "left", 0x40 }, { "northwest", 0x80 },
     { "vertical", CQ_RAY_VERTICAL }, { "horizontal", CQ_RAY_HORIZONTAL },
     { "orthogonal", CQ_RAY_ORTHOGONAL }, { "diagonal", CQ_RAY_DIAGONAL },
+    /* The a1-h8 and the a8-h1 diagonal, both ways (rulings 14). */
+    { "maindiagonal", 0x02 | 0x20 }, { "offdiagonal", 0x80 | 0x08 },
     { "anydirection", CQ_RAY_ALL },
   };
 
@@ -404,6 +406,24 @@ direction_bound_follows (Cq6Parser *p)
 
   return t->kind == CQ6_TOK_NUMBER
          || (_cq6_is_punct (t, "-") && _cq6_peek_at (p, 1)->kind == CQ6_TOK_NUMBER);
+}
+
+/* Whether @t names a numeric variable of the query read so far: CQL 6.2
+ * takes one as a direction filter's distance, which Excelsior does not
+ * evaluate yet (rulings 14). */
+static gboolean
+is_numeric_variable (Cq6Parser *p, const Cq6Token *t)
+{
+  if (t->kind != CQ6_TOK_WORD || p->prog == NULL || p->prog->vars == NULL)
+    return FALSE;
+  for (guint i = 0; i < p->prog->vars->len; i++)
+    {
+      const Cq6Var *v = g_ptr_array_index (p->prog->vars, i);
+
+      if (v->type == CQ6_TYPE_NUMBER && !v->piece && strcmp (v->name, t->text) == 0)
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* Whether the token after a distance is an operator (any punctuation but
@@ -677,6 +697,13 @@ parse_word (Cq6Parser *p, Cq6Token *t)
       f->directions = dirs;
       f->range_min = 1;
       f->range_max = 7;
+      if (is_numeric_variable (p, _cq6_peek (p)))
+        {
+          _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_UNSUPPORTED,
+                        "a variable as the distance of `%s` is not supported yet", w);
+          _cq6_filter_free (f);
+          return NULL;
+        }
       /* The distances: one or two whole numbers, either possibly negative
        * (a step the opposite way) or 0 (the square itself), as CQL 6.2
        * reads them (docs/cql6-rulings.md section 14). */

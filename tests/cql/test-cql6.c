@@ -365,6 +365,8 @@ test_errors (void)
     { "cql() K & left 0 8 c1", "q.cql:1:16: left: the distances must be from -7 to 7" },
     { "cql() K & up 3 1 c1", "q.cql:1:14: up: the distances must be from -7 to 7, the first no greater" },
     { "cql() K & left -2 -1 c1", "q.cql:1:19: left: a distance must not be followed by an operator" },
+    { "cql() X = 2 K & left X c1",
+      "q.cql:1:22: a variable as the distance of `left` is not supported yet" },
     { "cql()", "the query has no filter" },
     { "cql() move previous legal", "`move previous` cannot be `legal`" },
     { "cql() move previous pseudolegal", "`move previous` cannot be `legal` or `pseudolegal`" },
