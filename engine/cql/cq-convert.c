@@ -551,11 +551,9 @@ convert_match (Converter *cv, const CqSexp *ml)
 
       if (count != NULL)
         {
-          guint i = 0;
+          guint i = index_of (pl, count);
           gint64 min = 0, max = 0;
 
-          while (pl->items[i] != count)
-            i++;
           _cq_convert_take_range (pl, &i, &min, &max);
           /* 0 goes to the form with `find` (matchcount_allows_zero()). */
           g_assert (min > 0);
@@ -707,11 +705,9 @@ convert_match (Converter *cv, const CqSexp *ml)
         count = pretransform;
       if (count != NULL)
         {
-          guint i = 0;
+          guint i = index_of (pl, count);
           gint64 min = 0, max = 0;
 
-          while (pl->items[i] != count)
-            i++;
           _cq_convert_take_range (pl, &i, &min, &max);
           if (min == 0)
             {
