@@ -442,27 +442,13 @@ snapshot_board (ExBoardCanvas        *canvas,
       }
 }
 
-/* A click with the secondary button empties the square; any other places
- * the brush (ex_pattern_board_click_square()). */
+/* A right click takes the designator off its square. */
 static void
-square_clicked_cb (ExSquareInput  *input,
+square_removed_cb (ExSquareInput  *input,
                    int             square,
-                   guint           button,
                    ExPatternBoard *self)
 {
-  if (button == GDK_BUTTON_SECONDARY)
-    ex_pattern_board_set_square (self, square, 0);
-  else
-    ex_pattern_board_click_square (self, square);
-}
-
-static gboolean
-square_dropped_cb (ExSquareInput  *input,
-                   int             square,
-                   const char     *symbol,
-                   ExPatternBoard *self)
-{
-  return ex_pattern_board_drop_symbol (self, square, symbol);
+  ex_pattern_board_set_square (self, square, 0);
 }
 
 static void
@@ -470,20 +456,6 @@ flag_toggled_cb (GtkCheckButton *button,
                  ExPatternBoard *self)
 {
   update_text (self);
-}
-
-static void
-insert_clicked_cb (GtkButton      *button,
-                   ExPatternBoard *self)
-{
-  ex_pattern_board_insert (self);
-}
-
-static void
-clear_clicked_cb (GtkButton      *button,
-                  ExPatternBoard *self)
-{
-  ex_pattern_board_clear (self);
 }
 
 /* ------------------------------------------------------------------------
@@ -576,8 +548,8 @@ ex_pattern_board_class_init (ExPatternBoardClass *klass)
                                                  + (gssize) (i * sizeof (GtkWidget *)));
     }
   gtk_widget_class_bind_template_callback (widget_class, flag_toggled_cb);
-  gtk_widget_class_bind_template_callback (widget_class, insert_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, clear_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, ex_pattern_board_insert);
+  gtk_widget_class_bind_template_callback (widget_class, ex_pattern_board_clear);
 }
 
 static void
@@ -587,8 +559,11 @@ ex_pattern_board_init (ExPatternBoard *self)
   ex_board_canvas_set_func (EX_BOARD_CANVAS (self->board), snapshot_board, self, NULL);
   /* Clicks, and the designators dropped from the palette. */
   self->input = ex_square_input_new (self->board, EX_SQUARE_INPUT_CLICK | EX_SQUARE_INPUT_DROP);
-  g_signal_connect (self->input, "clicked", G_CALLBACK (square_clicked_cb), self);
-  g_signal_connect (self->input, "dropped", G_CALLBACK (square_dropped_cb), self);
+  g_signal_connect_swapped (self->input, "clicked",
+                            G_CALLBACK (ex_pattern_board_click_square), self);
+  g_signal_connect_swapped (self->input, "dropped",
+                            G_CALLBACK (ex_pattern_board_drop_symbol), self);
+  g_signal_connect (self->input, "removed", G_CALLBACK (square_removed_cb), self);
 
   update_text (self);
 }

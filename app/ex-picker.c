@@ -436,24 +436,6 @@ snapshot_board (ExBoardCanvas        *canvas,
   gtk_snapshot_pop (snapshot);
 }
 
-static void
-square_clicked_cb (ExSquareInput *input,
-                   int            square,
-                   guint          button,
-                   ExPicker      *self)
-{
-  ex_picker_click_square (self, square);
-}
-
-static void
-square_spanned_cb (ExSquareInput *input,
-                   int            from,
-                   int            to,
-                   ExPicker      *self)
-{
-  ex_picker_drag_squares (self, from, to);
-}
-
 /* ------------------------------------------------------------------------
  * Buttons
  */
@@ -545,20 +527,6 @@ palette_changed_cb (ExPiecePalette *palette,
                     ExPicker       *self)
 {
   update_text (self);
-}
-
-static void
-insert_clicked_cb (GtkButton *button,
-                   ExPicker  *self)
-{
-  ex_picker_insert (self);
-}
-
-static void
-replace_clicked_cb (GtkButton *button,
-                    ExPicker  *self)
-{
-  ex_picker_replace (self);
 }
 
 /* ------------------------------------------------------------------------
@@ -654,15 +622,15 @@ ex_picker_class_init (ExPickerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExPicker, ranks);
   gtk_widget_class_bind_template_child (widget_class, ExPicker, board);
   gtk_widget_class_bind_template_child (widget_class, ExPicker, files);
-  gtk_widget_class_bind_template_child (widget_class, ExPicker, text_label);
-  gtk_widget_class_bind_template_child (widget_class, ExPicker, replace_button);
-  gtk_widget_class_bind_template_child (widget_class, ExPicker, insert_button);
   /* Found by id in add_square_set_buttons(), not kept in the struct. */
   for (guint i = 0; i < G_N_ELEMENTS (square_set_buttons); i++)
     gtk_widget_class_bind_template_child_full (widget_class, square_set_buttons[i].id, FALSE, 0);
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, text_label);
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, replace_button);
+  gtk_widget_class_bind_template_child (widget_class, ExPicker, insert_button);
   gtk_widget_class_bind_template_callback (widget_class, palette_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, insert_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, replace_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, ex_picker_insert);
+  gtk_widget_class_bind_template_callback (widget_class, ex_picker_replace);
 }
 
 static void
@@ -674,8 +642,8 @@ ex_picker_init (ExPicker *self)
   ex_board_canvas_set_func (EX_BOARD_CANVAS (self->board), snapshot_board, self, NULL);
   /* A click chooses or leaves a square, a drag a rectangle. */
   self->input = ex_square_input_new (self->board, EX_SQUARE_INPUT_SPAN);
-  g_signal_connect (self->input, "clicked", G_CALLBACK (square_clicked_cb), self);
-  g_signal_connect (self->input, "spanned", G_CALLBACK (square_spanned_cb), self);
+  g_signal_connect_swapped (self->input, "clicked", G_CALLBACK (ex_picker_click_square), self);
+  g_signal_connect_swapped (self->input, "spanned", G_CALLBACK (ex_picker_drag_squares), self);
   add_line_buttons (self);
   add_square_set_buttons (self);
   g_hash_table_insert (self->buttons, g_strdup ("insert"), self->insert_button);

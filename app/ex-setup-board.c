@@ -397,34 +397,11 @@ snapshot_board (ExBoardCanvas        *canvas,
       }
 }
 
-/* A click with the secondary button empties the square; any other puts
- * the brush there (ex_setup_board_click_square()). */
+/* A right click, or a piece dragged off the board, empties its square. */
 static void
-square_clicked_cb (ExSquareInput *input,
+square_removed_cb (ExSquareInput *input,
                    int            square,
-                   guint          button,
                    ExSetupBoard  *self)
-{
-  if (button == GDK_BUTTON_SECONDARY)
-    ex_setup_board_set_piece (self, square, CQ_EMPTY);
-  else
-    ex_setup_board_click_square (self, square);
-}
-
-static gboolean
-square_dropped_cb (ExSquareInput *input,
-                   int            square,
-                   const char    *payload,
-                   ExSetupBoard  *self)
-{
-  return ex_setup_board_drop (self, square, payload);
-}
-
-/* A piece dragged off the board is taken off it. */
-static void
-square_dragged_off_cb (ExSquareInput *input,
-                       int            square,
-                       ExSetupBoard  *self)
 {
   ex_setup_board_set_piece (self, square, CQ_EMPTY);
 }
@@ -564,9 +541,9 @@ ex_setup_board_init (ExSetupBoard *self)
   self->input = ex_square_input_new (self->board, EX_SQUARE_INPUT_CLICK | EX_SQUARE_INPUT_DROP
                                                   | EX_SQUARE_INPUT_DRAG_PIECES);
   ex_square_input_set_piece_func (self->input, piece_at, self);
-  g_signal_connect (self->input, "clicked", G_CALLBACK (square_clicked_cb), self);
-  g_signal_connect (self->input, "dropped", G_CALLBACK (square_dropped_cb), self);
-  g_signal_connect (self->input, "dragged-off", G_CALLBACK (square_dragged_off_cb), self);
+  g_signal_connect_swapped (self->input, "clicked", G_CALLBACK (ex_setup_board_click_square), self);
+  g_signal_connect_swapped (self->input, "dropped", G_CALLBACK (ex_setup_board_drop), self);
+  g_signal_connect (self->input, "removed", G_CALLBACK (square_removed_cb), self);
 
   start_clicked_cb (self);
 }

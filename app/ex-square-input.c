@@ -38,8 +38,8 @@ G_DEFINE_FINAL_TYPE (ExSquareInput, ex_square_input, G_TYPE_OBJECT)
 
 enum {
   CLICKED,
+  REMOVED,
   DROPPED,
-  DRAGGED_OFF,
   SPANNED,
   N_SIGNALS
 };
@@ -123,10 +123,10 @@ click_released_cb (GtkGestureClick *gesture,
                    ExSquareInput   *self)
 {
   int square = ex_square_input_get_square_at (self, x, y);
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
 
   if (square != CQ_NO_SQUARE)
-    g_signal_emit (self, signals[CLICKED], 0, square,
-                   gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture)));
+    g_signal_emit (self, signals[button == GDK_BUTTON_SECONDARY ? REMOVED : CLICKED], 0, square);
 }
 
 static gboolean
@@ -181,7 +181,7 @@ piece_drag_cancel_cb (GtkDragSource      *source,
                       ExSquareInput      *self)
 {
   if (reason == GDK_DRAG_CANCEL_NO_TARGET && self->piece_from != CQ_NO_SQUARE)
-    g_signal_emit (self, signals[DRAGGED_OFF], 0, self->piece_from);
+    g_signal_emit (self, signals[REMOVED], 0, self->piece_from);
   return FALSE;
 }
 
@@ -238,7 +238,7 @@ span_end_cb (GtkGestureDrag *gesture,
     return;
   self->span_from = self->span_to = CQ_NO_SQUARE;
   if (from == to)
-    g_signal_emit (self, signals[CLICKED], 0, from, (guint) GDK_BUTTON_PRIMARY);
+    g_signal_emit (self, signals[CLICKED], 0, from);
   else
     g_signal_emit (self, signals[SPANNED], 0, from, to);
 }
@@ -273,7 +273,7 @@ ex_square_input_new (GtkWidget          *board,
     {
       GtkGesture *click = gtk_gesture_click_new ();
 
-      /* Any button: the owner tells them apart. */
+      /* Any button: the secondary one removes. */
       gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
       g_signal_connect_object (click, "released", G_CALLBACK (click_released_cb), self, 0);
       add_controller (self, GTK_EVENT_CONTROLLER (click));
@@ -346,49 +346,17 @@ ex_square_input_class_init (ExSquareInputClass *klass)
   object_class->dispose = ex_square_input_dispose;
   object_class->finalize = ex_square_input_finalize;
 
-  /**
-   * ExSquareInput::clicked:
-   * @square: the square clicked.
-   * @button: the mouse button (GDK_BUTTON_PRIMARY, GDK_BUTTON_SECONDARY...).
-   *
-   * A click on @square (#EX_SQUARE_INPUT_CLICK), or a press and release of
-   * the primary button on it (#EX_SQUARE_INPUT_SPAN).
-   */
+  /* What each signal means: ex_square_input_new() in ex-square-input.h. */
   signals[CLICKED] =
     g_signal_new ("clicked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_UINT);
-
-  /**
-   * ExSquareInput::dropped:
-   * @square: the square dropped on.
-   * @text: what was dropped: a palette's symbol (`N`, `U`) or a piece from
-   *   a square of the board (`N@g1`).
-   *
-   * Returns: %TRUE if the board took it (the drop is then accepted).
-   */
+                  NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  signals[REMOVED] =
+    g_signal_new ("removed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_INT);
   signals[DROPPED] =
     g_signal_new ("dropped", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   g_signal_accumulator_true_handled, NULL, NULL,
                   G_TYPE_BOOLEAN, 2, G_TYPE_INT, G_TYPE_STRING);
-
-  /**
-   * ExSquareInput::dragged-off:
-   * @square: the square the piece was dragged from.
-   *
-   * A piece of the board was dragged off it, dropped where nothing took it
-   * (#EX_SQUARE_INPUT_DRAG_PIECES).
-   */
-  signals[DRAGGED_OFF] =
-    g_signal_new ("dragged-off", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 1, G_TYPE_INT);
-
-  /**
-   * ExSquareInput::spanned:
-   * @from: the square the drag started on.
-   * @to: the last square the drag was on, not @from.
-   *
-   * A drag spanned the rectangle from @from to @to (#EX_SQUARE_INPUT_SPAN).
-   */
   signals[SPANNED] =
     g_signal_new ("spanned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);

@@ -11,16 +11,17 @@ G_BEGIN_DECLS
 
 /**
  * ExSquareInputFlags:
- * @EX_SQUARE_INPUT_CLICK: a click with any mouse button on a square emits
- *   #ExSquareInput::clicked (on the button's release, so that a drag that
- *   starts there is no click).
+ * @EX_SQUARE_INPUT_CLICK: a click on a square emits #ExSquareInput::clicked,
+ *   or #ExSquareInput::removed with the secondary button (a right click
+ *   empties a square); on the button's release, so that a drag that starts
+ *   there is no click.
  * @EX_SQUARE_INPUT_DROP: text dropped on a square emits
  *   #ExSquareInput::dropped: a piece symbol dragged from a palette (`N`,
  *   `U`, `[Qr]`), or a piece dragged from a square of the board (`N@g1`).
  * @EX_SQUARE_INPUT_DRAG_PIECES: the pieces on the board can be dragged
  *   (ex_square_input_set_piece_func() says which square holds which
  *   piece): dropped on a square, they arrive as `N@g1`; dropped off the
- *   board, #ExSquareInput::dragged-off says so.
+ *   board, #ExSquareInput::removed says so.
  * @EX_SQUARE_INPUT_SPAN: a drag with the primary button spans the
  *   rectangle of squares from where it starts to where it is
  *   (ex_square_input_get_span() while it lasts, #ExSquareInput::spanned at
@@ -60,7 +61,17 @@ G_DECLARE_FINAL_TYPE (ExSquareInput, ex_square_input, EX, SQUARE_INPUT, GObject)
  * The squares of the board are those the board painter lays out on @board
  * (ex_board_painter_init()), a1 bottom left unless
  * ex_square_input_set_flipped() says otherwise.  The owner keeps the
- * reference returned and connects the signals to its own model.
+ * reference returned and connects the signals to its own model; their
+ * arguments after the input are the squares (and the dropped text), so
+ * that g_signal_connect_swapped() can call a board's own functions:
+ *
+ * - `clicked (int square)`: a click on @square;
+ * - `removed (int square)`: a right click on @square, or its piece dragged
+ *   off the board: empty it;
+ * - `dropped (int square, const char *text) -> gboolean`: @text dropped on
+ *   @square, accepted if the handler returns %TRUE;
+ * - `spanned (int from, int to)`: a drag spanned the rectangle of @from
+ *   and @to (two different squares).
  *
  * Returns: (transfer full): a new input.
  */
