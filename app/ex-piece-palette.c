@@ -462,11 +462,7 @@ ex_piece_palette_class_init (ExPiecePaletteClass *klass)
     g_param_spec_uint ("button-size", NULL, NULL, 1, 512, 34, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /**
-   * ExPiecePalette::changed:
-   *
-   * A button was toggled: the brush or the active symbols changed.
-   */
+  /* ::changed: see ex-piece-palette.h. */
   signals[CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 0);
