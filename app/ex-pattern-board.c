@@ -15,9 +15,9 @@
  * viewer ("Search for this position / pattern").  The board is laid out
  * and drawn by the board painter (app/viewer/ex-board-painter.h); the
  * pattern board adds the text of classes and sets of piece types.  The
- * layout, the keywords' check buttons included, is the template
- * ex-pattern-board.ui; the palette's 21 buttons are made here, in a loop,
- * into its grid.
+ * layout, the keywords' check buttons and the palette (an ExPiecePalette)
+ * included, is the template ex-pattern-board.ui; the clicks and drops on
+ * the board come from an ExSquareInput.
  */
 #include "config.h"
 
@@ -25,29 +25,24 @@
 
 #include "ex-board-painter.h"
 #include "ex-cql6-text.h"
-#include "ex-picker.h"
 #include "ex-pattern-board.h"
-
-#define N_SYMBOLS 21
-
-/* The side of the palette's and the drag icon's piece images, in pixels. */
-#define PIECE_IMAGE_SIZE 64
+#include "ex-piece-palette.h"
+#include "ex-square-input.h"
 
 struct _ExPatternBoard
 {
   GtkBox          parent_instance;
 
   /* Template widgets */
-  GtkWidget      *palette;
+  ExPiecePalette *palette;
   GtkWidget      *board;
   GtkWidget      *flag_buttons[CQ_PATTERN_N_FLAGS];   /* [i]: the flag 1 << i */
   GtkWidget      *text_label;
   GtkWidget      *side_warning;
 
-  GtkWidget      *brush_buttons[N_SYMBOLS];
+  ExSquareInput  *input;
 
   guint16         pieces[64];
-  char            brush;
   char           *text;
   CqDialect       dialect;   /* the dialect of text */
 };
@@ -67,26 +62,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
-
-static void update_brush_labels (ExPatternBoard *self);
-
-static guint16
-symbol_mask (char symbol)
-{
-  char text[2] = { symbol, 0 };
-  CqDesignatorSets d = { 0, 0 };
-
-  cq_designator_sets_parse (text, &d, NULL);
-  return d.pieces;
-}
-
-static int
-symbol_index (char symbol)
-{
-  const char *p = symbol != '\0' ? strchr (EX_PICKER_SYMBOLS, symbol) : NULL;
-
-  return p != NULL ? (int) (p - EX_PICKER_SYMBOLS) : -1;
-}
 
 /* :check, :mate and :stalemate are about the side to move.  With
  * :flipcolor but no :wtm or :btm, the colour-swapped pattern matches with
@@ -206,7 +181,7 @@ ex_pattern_board_get_brush (ExPatternBoard *self)
 {
   g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), '\0');
 
-  return self->brush;
+  return ex_piece_palette_get_brush (self->palette);
 }
 
 /* A click on @square: places the brush, or empties the square if it holds
@@ -220,7 +195,7 @@ ex_pattern_board_click_square (ExPatternBoard *self,
   g_return_if_fail (EX_IS_PATTERN_BOARD (self));
   g_return_if_fail (square >= 0 && square < 64);
 
-  mask = self->brush != '\0' ? symbol_mask (self->brush) : 0;
+  mask = ex_piece_palette_get_piece_types (self->palette);
   ex_pattern_board_set_square (self, square, self->pieces[square] == mask ? 0 : mask);
 }
 
@@ -291,12 +266,13 @@ GtkWidget *
 ex_pattern_board_get_brush_button (ExPatternBoard *self,
                                    char            symbol)
 {
-  int i = symbol_index (symbol);
+  GtkWidget *button;
 
   g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), NULL);
-  g_return_val_if_fail (i >= 0, NULL);
 
-  return self->brush_buttons[i];
+  button = ex_piece_palette_get_button (self->palette, symbol);
+  g_return_val_if_fail (button != NULL, NULL);
+  return button;
 }
 
 /* Returns: TRUE while the board warns that :flipcolor needs the side to
@@ -327,7 +303,7 @@ ex_pattern_board_set_dialect (ExPatternBoard *self,
   if (self->dialect == dialect)
     return;
   self->dialect = dialect;
-  update_brush_labels (self);
+  ex_piece_palette_set_dialect (self->palette, dialect);
   for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)
     if (self->flag_buttons[i] != NULL)
       {
@@ -382,12 +358,9 @@ ex_pattern_board_get_square_at (ExPatternBoard *self,
                                 double          x,
                                 double          y)
 {
-  ExBoardPainter painter;
-
   g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), CQ_NO_SQUARE);
 
-  ex_board_painter_init (&painter, self->board, FALSE);
-  return ex_board_painter_get_square_at (&painter, x, y);
+  return ex_square_input_get_square_at (self->input, x, y);
 }
 
 /* A single piece type (not `.`): drawn as that piece. */
@@ -469,64 +442,13 @@ snapshot_board (ExBoardCanvas        *canvas,
       }
 }
 
+/* A right click takes the designator off its square. */
 static void
-click_pressed_cb (GtkGestureClick *gesture,
-                  int              n_press,
-                  double           x,
-                  double           y,
-                  ExPatternBoard  *self)
+square_removed_cb (ExSquareInput  *input,
+                   int             square,
+                   ExPatternBoard *self)
 {
-  int square = ex_pattern_board_get_square_at (self, x, y);
-
-  if (square == CQ_NO_SQUARE)
-    return;
-  if (gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture)) == GDK_BUTTON_SECONDARY)
-    ex_pattern_board_set_square (self, square, 0);
-  else
-    ex_pattern_board_click_square (self, square);
-}
-
-static gboolean
-drop_cb (GtkDropTarget  *target,
-         const GValue   *value,
-         double          x,
-         double          y,
-         ExPatternBoard *self)
-{
-  int square = ex_pattern_board_get_square_at (self, x, y);
-
-  if (square == CQ_NO_SQUARE || !G_VALUE_HOLDS_STRING (value))
-    return FALSE;
-  return ex_pattern_board_drop_symbol (self, square, g_value_get_string (value));
-}
-
-static GdkContentProvider *
-drag_prepare_cb (GtkDragSource *source,
-                 double         x,
-                 double         y,
-                 GtkWidget     *button)
-{
-  const char *symbol = g_object_get_data (G_OBJECT (button), "ex-symbol");
-  g_autoptr(GdkTexture) texture = NULL;
-  int piece = cq_piece_from_char (symbol[0]);
-
-  if (piece > CQ_EMPTY)
-    texture = ex_board_painter_get_piece_texture ((CqPiece) piece, PIECE_IMAGE_SIZE);
-  if (texture != NULL)
-    gtk_drag_source_set_icon (source, GDK_PAINTABLE (texture), 20, 20);
-  return gdk_content_provider_new_typed (G_TYPE_STRING, symbol);
-}
-
-static void
-brush_toggled_cb (GtkToggleButton *button,
-                  ExPatternBoard  *self)
-{
-  const char *symbol = g_object_get_data (G_OBJECT (button), "ex-symbol");
-
-  if (gtk_toggle_button_get_active (button))
-    self->brush = symbol[0];
-  else if (self->brush == symbol[0])
-    self->brush = '\0';
+  ex_pattern_board_set_square (self, square, 0);
 }
 
 static void
@@ -534,99 +456,6 @@ flag_toggled_cb (GtkCheckButton *button,
                  ExPatternBoard *self)
 {
   update_text (self);
-}
-
-static void
-insert_clicked_cb (GtkButton      *button,
-                   ExPatternBoard *self)
-{
-  ex_pattern_board_insert (self);
-}
-
-static void
-clear_clicked_cb (GtkButton      *button,
-                  ExPatternBoard *self)
-{
-  ex_pattern_board_clear (self);
-}
-
-/* The brush buttons' labels (of the classes; the pieces are images) and
- * tooltips, in the spelling of the dialect the board writes
- * (ex_cql_class_spelling(): `U` in CQL 3, `[Aa]` in CQL 6). */
-static void
-update_brush_labels (ExPatternBoard *self)
-{
-  for (int i = 0; i < N_SYMBOLS; i++)
-    {
-      GtkWidget *button = self->brush_buttons[i];
-      GtkWidget *child;
-      g_autofree char *spelling = NULL;
-      g_autofree char *tooltip = NULL;
-
-      if (button == NULL)
-        continue;
-      child = gtk_button_get_child (GTK_BUTTON (button));
-      spelling = ex_cql_class_spelling (EX_PICKER_SYMBOLS[i], self->dialect);
-      if (GTK_IS_LABEL (child))
-        gtk_label_set_text (GTK_LABEL (child), spelling);
-      /* Translators: %s is a piece type or class as the query spells it,
-       * such as K, U or [Aa] */
-      tooltip = g_strdup_printf (_("Drag %s onto a square, or choose it and click squares"),
-                                 spelling);
-      gtk_widget_set_tooltip_text (button, tooltip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
-    }
-}
-
-/* One toggle button per piece type, 7 to a row, in one group (the brush),
- * each a drag source of its symbol: the piece's image, or the class's
- * letter. */
-static void
-add_brush_buttons (ExPatternBoard *self)
-{
-  GtkWidget *group = NULL;
-
-  for (int i = 0; i < N_SYMBOLS; i++)
-    {
-      static char symbols[N_SYMBOLS][2];
-      char symbol = EX_PICKER_SYMBOLS[i];
-      int piece = cq_piece_from_char (symbol);
-      GtkWidget *button = gtk_toggle_button_new ();
-      GtkDragSource *source = gtk_drag_source_new ();
-      g_autoptr(GdkTexture) texture = NULL;
-
-      symbols[i][0] = symbol;
-      g_object_set_data (G_OBJECT (button), "ex-symbol", symbols[i]);
-      if (piece > CQ_EMPTY)
-        texture = ex_board_painter_get_piece_texture ((CqPiece) piece, PIECE_IMAGE_SIZE);
-      if (texture != NULL)
-        {
-          GtkWidget *image = gtk_image_new_from_paintable (GDK_PAINTABLE (texture));
-
-          gtk_image_set_pixel_size (GTK_IMAGE (image), 24);
-          gtk_button_set_child (GTK_BUTTON (button), image);
-        }
-      else
-        {
-          GtkWidget *label = gtk_label_new (symbols[i]);
-
-          gtk_widget_add_css_class (label, "monospace");
-          gtk_button_set_child (GTK_BUTTON (button), label);
-        }
-      if (group == NULL)
-        group = button;
-      else
-        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), GTK_TOGGLE_BUTTON (group));
-      gtk_widget_set_size_request (button, 34, 34);
-      g_signal_connect (button, "toggled", G_CALLBACK (brush_toggled_cb), self);
-      gtk_drag_source_set_actions (source, GDK_ACTION_COPY);
-      g_signal_connect (source, "prepare", G_CALLBACK (drag_prepare_cb), button);
-      gtk_widget_add_controller (button, GTK_EVENT_CONTROLLER (source));
-      self->brush_buttons[i] = button;
-      gtk_grid_attach (GTK_GRID (self->palette), button, i % 7, i / 7, 1, 1);
-    }
-  update_brush_labels (self);
 }
 
 /* ------------------------------------------------------------------------
@@ -654,6 +483,9 @@ ex_pattern_board_get_property (GObject    *object,
 static void
 ex_pattern_board_dispose (GObject *object)
 {
+  ExPatternBoard *self = EX_PATTERN_BOARD (object);
+
+  g_clear_object (&self->input);
   /* GtkBox's dispose removes the children the template does not bind. */
   gtk_widget_dispose_template (GTK_WIDGET (object), EX_TYPE_PATTERN_BOARD);
 
@@ -698,6 +530,7 @@ ex_pattern_board_class_init (ExPatternBoardClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   g_type_ensure (EX_TYPE_BOARD_CANVAS);
+  g_type_ensure (EX_TYPE_PIECE_PALETTE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/excelsior/Workbench/ui/ex-pattern-board.ui");
   gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, palette);
@@ -714,11 +547,9 @@ ex_pattern_board_class_init (ExPatternBoardClass *klass)
                                                  G_STRUCT_OFFSET (ExPatternBoard, flag_buttons)
                                                  + (gssize) (i * sizeof (GtkWidget *)));
     }
-  gtk_widget_class_bind_template_callback (widget_class, click_pressed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, drop_cb);
   gtk_widget_class_bind_template_callback (widget_class, flag_toggled_cb);
-  gtk_widget_class_bind_template_callback (widget_class, insert_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, clear_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, ex_pattern_board_insert);
+  gtk_widget_class_bind_template_callback (widget_class, ex_pattern_board_clear);
 }
 
 static void
@@ -726,7 +557,13 @@ ex_pattern_board_init (ExPatternBoard *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   ex_board_canvas_set_func (EX_BOARD_CANVAS (self->board), snapshot_board, self, NULL);
-  add_brush_buttons (self);
+  /* Clicks, and the designators dropped from the palette. */
+  self->input = ex_square_input_new (self->board, EX_SQUARE_INPUT_CLICK | EX_SQUARE_INPUT_DROP);
+  g_signal_connect_swapped (self->input, "clicked",
+                            G_CALLBACK (ex_pattern_board_click_square), self);
+  g_signal_connect_swapped (self->input, "dropped",
+                            G_CALLBACK (ex_pattern_board_drop_symbol), self);
+  g_signal_connect (self->input, "removed", G_CALLBACK (square_removed_cb), self);
 
   update_text (self);
 }

@@ -14,11 +14,12 @@
  * when the query is CQL 6: ex_picker_set_dialect()) and inserted into the
  * editor by "Insert" (ExPicker::insert), or put in place of the designator
  * at the editor's cursor by "Replace" (ExPicker::replace).  The other way
- * round, ex_picker_set_text() shows a designator from the editor.  The board is laid out and drawn by the
- * board painter (app/viewer/ex-board-painter.h), which also renders the
- * palette's piece images.  The layout is the template ex-picker.ui; the
- * palette's 21 buttons and the 16 file and rank buttons are made here, in
- * loops, into its grid and boxes.
+ * round, ex_picker_set_text() shows a designator from the editor.  The
+ * board is laid out and drawn by the board painter
+ * (app/viewer/ex-board-painter.h); its clicks and rectangles come from an
+ * ExSquareInput.  The layout, the palette (an ExPiecePalette) included, is
+ * the template ex-picker.ui; the 16 file and rank buttons are made here,
+ * in a loop, into its boxes.
  */
 #include "config.h"
 
@@ -28,41 +29,42 @@
 #include "ex-board-painter.h"
 #include "ex-cql6-text.h"
 #include "ex-picker.h"
+#include "ex-piece-palette.h"
+#include "ex-square-input.h"
 
-#define N_SYMBOLS 21
-
-/* The side of the palette's piece images, in pixels. */
-#define PIECE_IMAGE_SIZE 64
+/* The buttons that choose a whole set of squares: their template ids, the
+ * names ex_picker_get_button() knows them by, and their sets. */
+static const struct {
+  const char *id;
+  const char *name;
+  CqBitboard  squares;
+} square_set_buttons[] = {
+  { "light_button", "light", CQ_SQUARES_LIGHT },
+  { "dark_button",  "dark",  CQ_SQUARES_DARK },
+  { "all_button",   "all",   CQ_SQUARES_ALL },
+  { "none_button",  "none",  0 },
+};
 
 struct _ExPicker
 {
   GtkBox           parent_instance;
 
   /* Template widgets */
-  GtkWidget       *palette;
+  ExPiecePalette  *palette;
   GtkWidget       *ranks;
   GtkWidget       *board;
   GtkWidget       *files;
-  GtkWidget       *light_button;
-  GtkWidget       *dark_button;
-  GtkWidget       *all_button;
-  GtkWidget       *none_button;
   GtkWidget       *text_label;
   GtkWidget       *replace_button;
   GtkWidget       *insert_button;
 
-  GtkWidget       *symbol_buttons[N_SYMBOLS];
+  ExSquareInput   *input;
   GHashTable      *buttons;       /* name -> GtkWidget (not owned) */
 
   CqBitboard       squares;
   char            *text;          /* shortest designator; NULL: no piece */
   CqDialect        dialect;       /* the spelling of text and labels */
   gboolean         can_replace;   /* a designator is at the editor's cursor */
-
-  /* A drag in progress on the board. */
-  int              drag_from;     /* CQ_NO_SQUARE when none */
-  int              drag_to;
-  gboolean         drag_select;
   guint            updating : 1;
 };
 
@@ -86,35 +88,6 @@ static guint signals[N_SIGNALS];
 /* ------------------------------------------------------------------------
  * State
  */
-
-static int
-symbol_index (char symbol)
-{
-  const char *p = symbol != '\0' ? strchr (EX_PICKER_SYMBOLS, symbol) : NULL;
-
-  return p != NULL ? (int) (p - EX_PICKER_SYMBOLS) : -1;
-}
-
-static guint16
-symbol_mask (char symbol)
-{
-  char text[2] = { symbol, 0 };
-  CqDesignatorSets d = { 0, 0 };
-
-  cq_designator_sets_parse (text, &d, NULL);
-  return d.pieces;
-}
-
-static guint16
-get_pieces (ExPicker *self)
-{
-  guint16 pieces = 0;
-
-  for (int i = 0; i < N_SYMBOLS; i++)
-    if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->symbol_buttons[i])))
-      pieces |= symbol_mask (EX_PICKER_SYMBOLS[i]);
-  return pieces;
-}
 
 static void
 update_text (ExPicker *self)
@@ -171,7 +144,7 @@ ex_picker_get_designator (ExPicker     *self,
   g_return_if_fail (EX_IS_PICKER (self));
   g_return_if_fail (out != NULL);
 
-  out->pieces = get_pieces (self);
+  out->pieces = ex_piece_palette_get_piece_types (self->palette);
   out->squares = self->squares;
 }
 
@@ -191,9 +164,7 @@ ex_picker_set_designator (ExPicker           *self,
 
   pieces = cq_piece_types_to_text (designator->pieces);
   self->updating = TRUE;
-  for (int i = 0; i < N_SYMBOLS; i++)
-    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->symbol_buttons[i]),
-                                  pieces != NULL && strchr (pieces, EX_PICKER_SYMBOLS[i]) != NULL);
+  ex_piece_palette_set_active_symbols (self->palette, pieces);
   self->updating = FALSE;
   set_squares (self, designator->squares);
 }
@@ -223,8 +194,6 @@ ex_picker_set_text (ExPicker    *self,
   return TRUE;
 }
 
-static void update_symbol_labels (ExPicker *self);
-
 /**
  * ex_picker_set_dialect:
  * @dialect: the dialect of the query the picker writes into.
@@ -243,7 +212,7 @@ ex_picker_set_dialect (ExPicker  *self,
   if (self->dialect == dialect)
     return;
   self->dialect = dialect;
-  update_symbol_labels (self);
+  ex_piece_palette_set_dialect (self->palette, dialect);
   update_text (self);
 }
 
@@ -287,12 +256,10 @@ gboolean
 ex_picker_get_symbol_active (ExPicker *self,
                              char      symbol)
 {
-  int i = symbol_index (symbol);
-
   g_return_val_if_fail (EX_IS_PICKER (self), FALSE);
-  g_return_val_if_fail (i >= 0, FALSE);
+  g_return_val_if_fail (symbol != '\0', FALSE);
 
-  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->symbol_buttons[i]));
+  return ex_piece_palette_get_active (self->palette, symbol);
 }
 
 /* Returns: (transfer none): the palette's toggle button for @symbol. */
@@ -300,12 +267,13 @@ GtkWidget *
 ex_picker_get_symbol_button (ExPicker *self,
                              char      symbol)
 {
-  int i = symbol_index (symbol);
+  GtkWidget *button;
 
   g_return_val_if_fail (EX_IS_PICKER (self), NULL);
-  g_return_val_if_fail (i >= 0, NULL);
 
-  return self->symbol_buttons[i];
+  button = ex_piece_palette_get_button (self->palette, symbol);
+  g_return_val_if_fail (button != NULL, NULL);
+  return button;
 }
 
 /**
@@ -417,12 +385,9 @@ ex_picker_get_square_at (ExPicker *self,
                          double    x,
                          double    y)
 {
-  ExBoardPainter painter;
-
   g_return_val_if_fail (EX_IS_PICKER (self), CQ_NO_SQUARE);
 
-  ex_board_painter_init (&painter, self->board, FALSE);
-  return ex_board_painter_get_square_at (&painter, x, y);
+  return ex_square_input_get_square_at (self->input, x, y);
 }
 
 /* The board: the chosen squares (with the rectangle being dragged shown as
@@ -436,12 +401,18 @@ snapshot_board (ExBoardCanvas        *canvas,
 {
   ExPicker *self = EX_PICKER (user_data);
   CqBitboard preview = 0, selected;
-  guint16 pieces = get_pieces (self);
+  guint16 pieces = ex_piece_palette_get_piece_types (self->palette);
   CqPiece shown = CQ_EMPTY;
+  int from, to;
 
-  if (self->drag_from != CQ_NO_SQUARE && self->drag_to != CQ_NO_SQUARE)
-    preview = rectangle (self->drag_from, self->drag_to);
-  selected = (self->squares & ~preview) | (self->drag_select ? preview : 0);
+  /* The drag selects if it started on an unchosen square (or while all
+   * are chosen), deselects otherwise, as ex_picker_drag_squares(). */
+  if (ex_square_input_get_span (self->input, &from, &to))
+    preview = rectangle (from, to);
+  if (self->squares == CQ_SQUARES_ALL || (preview != 0 && (self->squares & CQ_BIT (from)) == 0))
+    selected = self->squares | preview;
+  else
+    selected = self->squares & ~preview;
 
   if (pieces != 0 && (pieces & (pieces - 1)) == 0 && pieces != CQ_PIECE_BIT (CQ_EMPTY))
     shown = (CqPiece) g_bit_nth_lsf (pieces, -1);
@@ -463,61 +434,6 @@ snapshot_board (ExBoardCanvas        *canvas,
         ex_board_painter_snapshot_piece (painter, snapshot, shown, &rect);
       }
   gtk_snapshot_pop (snapshot);
-}
-
-static void
-drag_begin_cb (GtkGestureDrag *gesture,
-               double          x,
-               double          y,
-               ExPicker       *self)
-{
-  int square = ex_picker_get_square_at (self, x, y);
-
-  if (square == CQ_NO_SQUARE)
-    {
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
-      return;
-    }
-  self->drag_from = self->drag_to = square;
-  self->drag_select = self->squares == CQ_SQUARES_ALL || (self->squares & CQ_BIT (square)) == 0;
-  gtk_widget_queue_draw (self->board);
-}
-
-static void
-drag_update_cb (GtkGestureDrag *gesture,
-                double          dx,
-                double          dy,
-                ExPicker       *self)
-{
-  double x, y;
-  int square;
-
-  if (self->drag_from == CQ_NO_SQUARE)
-    return;
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  square = ex_picker_get_square_at (self, x + dx, y + dy);
-  if (square != CQ_NO_SQUARE && square != self->drag_to)
-    {
-      self->drag_to = square;
-      gtk_widget_queue_draw (self->board);
-    }
-}
-
-static void
-drag_end_cb (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             ExPicker       *self)
-{
-  int from = self->drag_from, to = self->drag_to;
-
-  if (from == CQ_NO_SQUARE)
-    return;
-  self->drag_from = self->drag_to = CQ_NO_SQUARE;
-  if (from == to)
-    ex_picker_click_square (self, from);
-  else
-    ex_picker_drag_squares (self, from, to);
 }
 
 /* ------------------------------------------------------------------------
@@ -582,159 +498,35 @@ add_line_buttons (ExPicker *self)
     }
 }
 
+/* Light, Dark, All or None: exactly that set (square_set_buttons[]). */
 static void
-light_clicked_cb (GtkButton *button,
-                  ExPicker  *self)
+square_set_clicked_cb (GtkButton *button,
+                       ExPicker  *self)
 {
-  set_squares (self, CQ_SQUARES_LIGHT);
+  for (guint i = 0; i < G_N_ELEMENTS (square_set_buttons); i++)
+    if (g_hash_table_lookup (self->buttons, square_set_buttons[i].name) == button)
+      set_squares (self, square_set_buttons[i].squares);
 }
 
+/* Binds the square-set buttons of the template to their names and sets. */
 static void
-dark_clicked_cb (GtkButton *button,
-                 ExPicker  *self)
+add_square_set_buttons (ExPicker *self)
 {
-  set_squares (self, CQ_SQUARES_DARK);
-}
-
-static void
-all_clicked_cb (GtkButton *button,
-                ExPicker  *self)
-{
-  set_squares (self, CQ_SQUARES_ALL);
-}
-
-static void
-none_clicked_cb (GtkButton *button,
-                 ExPicker  *self)
-{
-  set_squares (self, 0);
-}
-
-/* The tooltip of a palette button: its spelling in the picker's dialect
- * and what it stands for.  The classes CQL 6 spells otherwise (it has no
- * `M I U ?`, and `.` is every square there) have a tooltip of their own. */
-static const char *
-symbol_tooltip (char      symbol,
-                CqDialect dialect)
-{
-  if (dialect == CQ_DIALECT_CQL6)
-    switch (symbol)
-      {
-      case '.': return _("_: empty square");
-      case 'M': return _("[QR]: white major piece (queen or rook)");
-      case 'm': return _("[qr]: black major piece (queen or rook)");
-      case 'I': return _("[BN]: white minor piece (bishop or knight)");
-      case 'i': return _("[bn]: black minor piece (bishop or knight)");
-      case 'U': return _("[Aa]: any piece at all");
-      case '?': return _(".: any piece or an empty square");
-      default:  break;
-      }
-  switch (symbol)
+  for (guint i = 0; i < G_N_ELEMENTS (square_set_buttons); i++)
     {
-    case 'K': return _("K: white king");
-    case 'Q': return _("Q: white queen");
-    case 'R': return _("R: white rook");
-    case 'B': return _("B: white bishop");
-    case 'N': return _("N: white knight");
-    case 'P': return _("P: white pawn");
-    case 'k': return _("k: black king");
-    case 'q': return _("q: black queen");
-    case 'r': return _("r: black rook");
-    case 'b': return _("b: black bishop");
-    case 'n': return _("n: black knight");
-    case 'p': return _("p: black pawn");
-    case '.': return _(".: empty square");
-    case 'A': return _("A: any white piece");
-    case 'a': return _("a: any black piece");
-    case 'M': return _("M: white major piece (queen or rook)");
-    case 'm': return _("m: black major piece (queen or rook)");
-    case 'I': return _("I: white minor piece (bishop or knight)");
-    case 'i': return _("i: black minor piece (bishop or knight)");
-    case 'U': return _("U: any piece at all");
-    case '?': return _("?: any piece or an empty square");
-    default:  return NULL;
-    }
-}
+      GObject *button = gtk_widget_get_template_child (GTK_WIDGET (self), EX_TYPE_PICKER,
+                                                       square_set_buttons[i].id);
 
-/* The labels (of the classes; the pieces are images), tooltips and
- * accessible labels of the palette in the picker's dialect. */
-static void
-update_symbol_labels (ExPicker *self)
-{
-  for (int i = 0; i < N_SYMBOLS; i++)
-    {
-      char symbol = EX_PICKER_SYMBOLS[i];
-      GtkWidget *button = self->symbol_buttons[i];
-      GtkWidget *child = gtk_button_get_child (GTK_BUTTON (button));
-      const char *tooltip = symbol_tooltip (symbol, self->dialect);
-
-      if (GTK_IS_LABEL (child))
-        {
-          g_autofree char *label = ex_cql_class_spelling (symbol, self->dialect);
-
-          gtk_label_set_text (GTK_LABEL (child), label);
-        }
-      gtk_widget_set_tooltip_text (button, tooltip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+      g_hash_table_insert (self->buttons, g_strdup (square_set_buttons[i].name), button);
+      g_signal_connect (button, "clicked", G_CALLBACK (square_set_clicked_cb), self);
     }
 }
 
 static void
-symbol_toggled_cb (GtkToggleButton *button,
-                   ExPicker        *self)
+palette_changed_cb (ExPiecePalette *palette,
+                    ExPicker       *self)
 {
   update_text (self);
-}
-
-static void
-insert_clicked_cb (GtkButton *button,
-                   ExPicker  *self)
-{
-  ex_picker_insert (self);
-}
-
-static void
-replace_clicked_cb (GtkButton *button,
-                    ExPicker  *self)
-{
-  ex_picker_replace (self);
-}
-
-/* One toggle button per piece type, 7 to a row: the piece's image, or a
- * label for the class's spelling (update_symbol_labels()). */
-static void
-add_symbol_buttons (ExPicker *self)
-{
-  for (int i = 0; i < N_SYMBOLS; i++)
-    {
-      char symbol = EX_PICKER_SYMBOLS[i];
-      int piece = cq_piece_from_char (symbol);
-      GtkWidget *button = gtk_toggle_button_new ();
-      g_autoptr(GdkTexture) texture = NULL;
-
-      if (piece > CQ_EMPTY)
-        texture = ex_board_painter_get_piece_texture ((CqPiece) piece, PIECE_IMAGE_SIZE);
-      if (texture != NULL)
-        {
-          GtkWidget *image = gtk_image_new_from_paintable (GDK_PAINTABLE (texture));
-
-          gtk_image_set_pixel_size (GTK_IMAGE (image), 28);
-          gtk_button_set_child (GTK_BUTTON (button), image);
-        }
-      else
-        {
-          GtkWidget *label = gtk_label_new (NULL);
-
-          gtk_widget_add_css_class (label, "monospace");
-          gtk_button_set_child (GTK_BUTTON (button), label);
-        }
-      gtk_widget_set_size_request (button, 40, 40);
-      g_signal_connect (button, "toggled", G_CALLBACK (symbol_toggled_cb), self);
-      self->symbol_buttons[i] = button;
-      gtk_grid_attach (GTK_GRID (self->palette), button, i % 7, i / 7, 1, 1);
-    }
-  update_symbol_labels (self);
 }
 
 /* ------------------------------------------------------------------------
@@ -762,6 +554,9 @@ ex_picker_get_property (GObject    *object,
 static void
 ex_picker_dispose (GObject *object)
 {
+  ExPicker *self = EX_PICKER (object);
+
+  g_clear_object (&self->input);
   /* GtkBox's dispose removes the children the template does not bind. */
   gtk_widget_dispose_template (GTK_WIDGET (object), EX_TYPE_PICKER);
 
@@ -820,44 +615,37 @@ ex_picker_class_init (ExPickerClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   g_type_ensure (EX_TYPE_BOARD_CANVAS);
+  g_type_ensure (EX_TYPE_PIECE_PALETTE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/excelsior/Workbench/ui/ex-picker.ui");
   gtk_widget_class_bind_template_child (widget_class, ExPicker, palette);
   gtk_widget_class_bind_template_child (widget_class, ExPicker, ranks);
   gtk_widget_class_bind_template_child (widget_class, ExPicker, board);
   gtk_widget_class_bind_template_child (widget_class, ExPicker, files);
-  gtk_widget_class_bind_template_child (widget_class, ExPicker, light_button);
-  gtk_widget_class_bind_template_child (widget_class, ExPicker, dark_button);
-  gtk_widget_class_bind_template_child (widget_class, ExPicker, all_button);
-  gtk_widget_class_bind_template_child (widget_class, ExPicker, none_button);
+  /* Found by id in add_square_set_buttons(), not kept in the struct. */
+  for (guint i = 0; i < G_N_ELEMENTS (square_set_buttons); i++)
+    gtk_widget_class_bind_template_child_full (widget_class, square_set_buttons[i].id, FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, ExPicker, text_label);
   gtk_widget_class_bind_template_child (widget_class, ExPicker, replace_button);
   gtk_widget_class_bind_template_child (widget_class, ExPicker, insert_button);
-  gtk_widget_class_bind_template_callback (widget_class, drag_begin_cb);
-  gtk_widget_class_bind_template_callback (widget_class, drag_update_cb);
-  gtk_widget_class_bind_template_callback (widget_class, drag_end_cb);
-  gtk_widget_class_bind_template_callback (widget_class, light_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, dark_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, all_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, none_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, insert_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, replace_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, palette_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, ex_picker_insert);
+  gtk_widget_class_bind_template_callback (widget_class, ex_picker_replace);
 }
 
 static void
 ex_picker_init (ExPicker *self)
 {
   self->buttons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->drag_from = self->drag_to = CQ_NO_SQUARE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   ex_board_canvas_set_func (EX_BOARD_CANVAS (self->board), snapshot_board, self, NULL);
-  add_symbol_buttons (self);
+  /* A click chooses or leaves a square, a drag a rectangle. */
+  self->input = ex_square_input_new (self->board, EX_SQUARE_INPUT_SPAN);
+  g_signal_connect_swapped (self->input, "clicked", G_CALLBACK (ex_picker_click_square), self);
+  g_signal_connect_swapped (self->input, "spanned", G_CALLBACK (ex_picker_drag_squares), self);
   add_line_buttons (self);
-  g_hash_table_insert (self->buttons, g_strdup ("light"), self->light_button);
-  g_hash_table_insert (self->buttons, g_strdup ("dark"), self->dark_button);
-  g_hash_table_insert (self->buttons, g_strdup ("all"), self->all_button);
-  g_hash_table_insert (self->buttons, g_strdup ("none"), self->none_button);
+  add_square_set_buttons (self);
   g_hash_table_insert (self->buttons, g_strdup ("insert"), self->insert_button);
   g_hash_table_insert (self->buttons, g_strdup ("replace"), self->replace_button);
 

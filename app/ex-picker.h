@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 #include "chess/cq-chess.h"
 #include "cql/cq-designator-text.h"
+#include "ex-piece-palette.h"
 
 G_BEGIN_DECLS
 
@@ -16,7 +17,7 @@ G_DECLARE_FINAL_TYPE (ExPicker, ex_picker, EX, PICKER, GtkBox)
 
 /* The 21 piecetype designators of the palette, in palette order:
  * "KQRBNP?kqrbnpU.AaMmIi". */
-#define EX_PICKER_SYMBOLS "KQRBNP?kqrbnpU.AaMmIi"
+#define EX_PICKER_SYMBOLS EX_PIECE_PALETTE_DESIGNATORS
 
 GtkWidget  *ex_picker_new                (void);
 

@@ -11,7 +11,8 @@
  * rank, the side not to move not in check) and emits ::find with the FEN
  * and the search options; the window runs the position search
  * (cq_query_new_for_position()).  The board is drawn by the board painter
- * (app/viewer/ex-board-painter.h).
+ * (app/viewer/ex-board-painter.h); the palette is an ExPiecePalette, and
+ * the clicks, drags and drops on the board come from an ExSquareInput.
  */
 #include "config.h"
 
@@ -19,21 +20,16 @@
 #include <glib/gi18n.h>
 
 #include "ex-board-painter.h"
+#include "ex-piece-palette.h"
 #include "ex-setup-board.h"
-
-/* The palette: the twelve pieces and the eraser. */
-#define N_BRUSHES 13
-static const char brush_chars[N_BRUSHES + 1] = "KQRBNPkqrbnp.";
-
-/* The side of the palette's and the drag icon's piece images, in pixels. */
-#define PIECE_IMAGE_SIZE 64
+#include "ex-square-input.h"
 
 struct _ExSetupBoard
 {
   GtkBox          parent_instance;
 
   /* Template widgets */
-  GtkWidget      *palette;
+  ExPiecePalette *palette;
   GtkWidget      *board;
   GtkWidget      *white_button;
   GtkWidget      *black_button;
@@ -46,10 +42,9 @@ struct _ExSetupBoard
   GtkWidget      *differ_spin;
   GtkWidget      *message_label;
 
-  GtkWidget      *brush_buttons[N_BRUSHES];
+  ExSquareInput  *input;
 
   guint8          pieces[64];
-  CqPiece         brush;
   gboolean        updating;   /* the widgets are being set from the state */
 };
 
@@ -242,31 +237,35 @@ void
 ex_setup_board_set_brush (ExSetupBoard *self,
                           CqPiece       piece)
 {
-  const char *c;
-
   g_return_if_fail (EX_IS_SETUP_BOARD (self));
+  g_return_if_fail (piece < CQ_N_PIECES);
 
-  c = strchr (brush_chars, piece == CQ_EMPTY ? '.' : cq_piece_char (piece));
-  g_return_if_fail (c != NULL);
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->brush_buttons[c - brush_chars]), TRUE);
+  /* The palette's eraser is its brush '\0'. */
+  ex_piece_palette_set_brush (self->palette, piece == CQ_EMPTY ? '\0' : cq_piece_char (piece));
 }
 
 CqPiece
 ex_setup_board_get_brush (ExSetupBoard *self)
 {
+  int piece;
+
   g_return_val_if_fail (EX_IS_SETUP_BOARD (self), CQ_EMPTY);
-  return self->brush;
+
+  piece = cq_piece_from_char (ex_piece_palette_get_brush (self->palette));
+  return piece > CQ_EMPTY ? (CqPiece) piece : CQ_EMPTY;
 }
 
 void
 ex_setup_board_click_square (ExSetupBoard *self,
                              int           square)
 {
+  CqPiece brush;
+
   g_return_if_fail (EX_IS_SETUP_BOARD (self));
   g_return_if_fail (square >= 0 && square < 64);
 
-  ex_setup_board_set_piece (self, square,
-                            self->pieces[square] == self->brush ? CQ_EMPTY : self->brush);
+  brush = ex_setup_board_get_brush (self);
+  ex_setup_board_set_piece (self, square, self->pieces[square] == brush ? CQ_EMPTY : brush);
 }
 
 gboolean
@@ -375,20 +374,8 @@ ex_setup_board_get_message (ExSetupBoard *self)
 }
 
 /* ------------------------------------------------------------------------
- * The board and the palette
+ * The board
  */
-
-static int
-square_at (ExSetupBoard *self,
-           double        x,
-           double        y)
-{
-  ExBoardPainter painter;
-
-  if (!ex_board_painter_init (&painter, self->board, FALSE))
-    return CQ_NO_SQUARE;
-  return ex_board_painter_get_square_at (&painter, x, y);
-}
 
 static void
 snapshot_board (ExBoardCanvas        *canvas,
@@ -410,160 +397,22 @@ snapshot_board (ExBoardCanvas        *canvas,
       }
 }
 
+/* A right click, or a piece dragged off the board, empties its square. */
 static void
-click_released_cb (GtkGestureClick *gesture,
-                   int              n_press,
-                   double           x,
-                   double           y,
-                   ExSetupBoard    *self)
+square_removed_cb (ExSquareInput *input,
+                   int            square,
+                   ExSetupBoard  *self)
 {
-  int square = square_at (self, x, y);
-
-  if (square == CQ_NO_SQUARE)
-    return;
-  if (gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture)) == GDK_BUTTON_SECONDARY)
-    ex_setup_board_set_piece (self, square, CQ_EMPTY);
-  else
-    ex_setup_board_click_square (self, square);
+  ex_setup_board_set_piece (self, square, CQ_EMPTY);
 }
 
-static gboolean
-drop_cb (GtkDropTarget *target,
-         const GValue  *value,
-         double         x,
-         double         y,
-         ExSetupBoard  *self)
+static CqPiece
+piece_at (int      square,
+          gpointer user_data)
 {
-  int square = square_at (self, x, y);
+  ExSetupBoard *self = user_data;
 
-  if (square == CQ_NO_SQUARE || !G_VALUE_HOLDS_STRING (value))
-    return FALSE;
-  return ex_setup_board_drop (self, square, g_value_get_string (value));
-}
-
-static void
-set_drag_icon (GtkDragSource *source,
-               CqPiece        piece)
-{
-  g_autoptr(GdkTexture) texture = ex_board_painter_get_piece_texture (piece, PIECE_IMAGE_SIZE);
-
-  if (texture != NULL)
-    gtk_drag_source_set_icon (source, GDK_PAINTABLE (texture), 20, 20);
-}
-
-/* A piece dragged from a square: "N@g1", so that the drop moves it. */
-static GdkContentProvider *
-board_drag_prepare_cb (GtkDragSource *source,
-                       double         x,
-                       double         y,
-                       ExSetupBoard  *self)
-{
-  int square = square_at (self, x, y);
-  char name[3];
-  g_autofree char *payload = NULL;
-
-  if (square == CQ_NO_SQUARE || self->pieces[square] == CQ_EMPTY)
-    return NULL;
-  cq_square_name (square, name);
-  payload = g_strdup_printf ("%c@%s", cq_piece_char ((CqPiece) self->pieces[square]), name);
-  g_object_set_data_full (G_OBJECT (source), "ex-from", g_strdup (name), g_free);
-  set_drag_icon (source, (CqPiece) self->pieces[square]);
-  return gdk_content_provider_new_typed (G_TYPE_STRING, payload);
-}
-
-/* A piece dragged off the board is taken off it. */
-static gboolean
-board_drag_cancel_cb (GtkDragSource      *source,
-                      GdkDrag            *drag,
-                      GdkDragCancelReason reason,
-                      ExSetupBoard       *self)
-{
-  const char *from = g_object_get_data (G_OBJECT (source), "ex-from");
-  int square = from != NULL ? cq_square_from_name (from) : CQ_NO_SQUARE;
-
-  if (reason == GDK_DRAG_CANCEL_NO_TARGET && square != CQ_NO_SQUARE)
-    ex_setup_board_set_piece (self, square, CQ_EMPTY);
-  return FALSE;
-}
-
-static GdkContentProvider *
-palette_drag_prepare_cb (GtkDragSource *source,
-                         double         x,
-                         double         y,
-                         GtkWidget     *button)
-{
-  const char *symbol = g_object_get_data (G_OBJECT (button), "ex-symbol");
-
-  set_drag_icon (source, (CqPiece) cq_piece_from_char (symbol[0]));
-  return gdk_content_provider_new_typed (G_TYPE_STRING, symbol);
-}
-
-static void
-brush_toggled_cb (GtkToggleButton *button,
-                  ExSetupBoard    *self)
-{
-  const char *symbol = g_object_get_data (G_OBJECT (button), "ex-symbol");
-  int piece = cq_piece_from_char (symbol[0]);
-
-  if (gtk_toggle_button_get_active (button))
-    self->brush = piece > CQ_EMPTY ? (CqPiece) piece : CQ_EMPTY;
-}
-
-/* One toggle button per piece and the eraser, in one group (the brush);
- * the pieces are drag sources of their letter. */
-static void
-add_brush_buttons (ExSetupBoard *self)
-{
-  GtkWidget *group = NULL;
-
-  for (int i = 0; i < N_BRUSHES; i++)
-    {
-      static char symbols[N_BRUSHES][2];
-      int piece = cq_piece_from_char (brush_chars[i]);
-      GtkWidget *button = gtk_toggle_button_new ();
-      g_autoptr(GdkTexture) texture = NULL;
-      g_autofree char *tooltip = NULL;
-
-      symbols[i][0] = brush_chars[i];
-      g_object_set_data (G_OBJECT (button), "ex-symbol", symbols[i]);
-      if (piece > CQ_EMPTY)
-        texture = ex_board_painter_get_piece_texture ((CqPiece) piece, PIECE_IMAGE_SIZE);
-      if (texture != NULL)
-        {
-          GtkWidget *image = gtk_image_new_from_paintable (GDK_PAINTABLE (texture));
-
-          gtk_image_set_pixel_size (GTK_IMAGE (image), 24);
-          gtk_button_set_child (GTK_BUTTON (button), image);
-        }
-      else
-        gtk_button_set_icon_name (GTK_BUTTON (button),
-                                  piece > CQ_EMPTY ? "image-missing" : "edit-clear-symbolic");
-      if (group == NULL)
-        group = button;
-      else
-        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), GTK_TOGGLE_BUTTON (group));
-      gtk_widget_set_size_request (button, 34, 34);
-      if (piece > CQ_EMPTY)
-        {
-          GtkDragSource *source = gtk_drag_source_new ();
-
-          /* Translators: %c is a piece letter of FEN, such as K or n */
-          tooltip = g_strdup_printf (_("Drag %c onto a square, or choose it and click squares"),
-                                     brush_chars[i]);
-          gtk_drag_source_set_actions (source, GDK_ACTION_COPY);
-          g_signal_connect (source, "prepare", G_CALLBACK (palette_drag_prepare_cb), button);
-          gtk_widget_add_controller (button, GTK_EVENT_CONTROLLER (source));
-        }
-      else
-        tooltip = g_strdup (_("Eraser: choose it and click squares to empty them"));
-      gtk_widget_set_tooltip_text (button, tooltip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
-      g_signal_connect (button, "toggled", G_CALLBACK (brush_toggled_cb), self);
-      self->brush_buttons[i] = button;
-      gtk_grid_attach (GTK_GRID (self->palette), button, i < 12 ? i % 6 : 6, i < 12 ? i / 6 : 0,
-                       1, i < 12 ? 1 : 2);
-    }
+  return (CqPiece) self->pieces[square];
 }
 
 /* ------------------------------------------------------------------------
@@ -629,6 +478,9 @@ find_clicked_cb (ExSetupBoard *self)
 static void
 ex_setup_board_dispose (GObject *object)
 {
+  ExSetupBoard *self = EX_SETUP_BOARD (object);
+
+  g_clear_object (&self->input);
   gtk_widget_dispose_template (GTK_WIDGET (object), EX_TYPE_SETUP_BOARD);
   G_OBJECT_CLASS (ex_setup_board_parent_class)->dispose (object);
 }
@@ -654,6 +506,7 @@ ex_setup_board_class_init (ExSetupBoardClass *klass)
                                 G_TYPE_STRING, G_TYPE_UINT, G_TYPE_UINT);
 
   g_type_ensure (EX_TYPE_BOARD_CANVAS);
+  g_type_ensure (EX_TYPE_PIECE_PALETTE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/excelsior/Workbench/ui/ex-setup-board.ui");
   gtk_widget_class_bind_template_child (widget_class, ExSetupBoard, palette);
@@ -668,8 +521,6 @@ ex_setup_board_class_init (ExSetupBoardClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExSetupBoard, mode_dropdown);
   gtk_widget_class_bind_template_child (widget_class, ExSetupBoard, differ_spin);
   gtk_widget_class_bind_template_child (widget_class, ExSetupBoard, message_label);
-  gtk_widget_class_bind_template_callback (widget_class, click_released_cb);
-  gtk_widget_class_bind_template_callback (widget_class, drop_cb);
   gtk_widget_class_bind_template_callback (widget_class, side_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, castling_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, start_clicked_cb);
@@ -681,18 +532,18 @@ ex_setup_board_class_init (ExSetupBoardClass *klass)
 static void
 ex_setup_board_init (ExSetupBoard *self)
 {
-  GtkDragSource *source;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   ex_board_canvas_set_func (EX_BOARD_CANVAS (self->board), snapshot_board, self, NULL);
-  add_brush_buttons (self);
   ex_setup_board_set_brush (self, CQ_WK);
 
-  source = gtk_drag_source_new ();
-  gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
-  g_signal_connect (source, "prepare", G_CALLBACK (board_drag_prepare_cb), self);
-  g_signal_connect (source, "drag-cancel", G_CALLBACK (board_drag_cancel_cb), self);
-  gtk_widget_add_controller (self->board, GTK_EVENT_CONTROLLER (source));
+  /* Clicks, drops from the palette and from squares, and the pieces
+   * dragged from square to square or off the board. */
+  self->input = ex_square_input_new (self->board, EX_SQUARE_INPUT_CLICK | EX_SQUARE_INPUT_DROP
+                                                  | EX_SQUARE_INPUT_DRAG_PIECES);
+  ex_square_input_set_piece_func (self->input, piece_at, self);
+  g_signal_connect_swapped (self->input, "clicked", G_CALLBACK (ex_setup_board_click_square), self);
+  g_signal_connect_swapped (self->input, "dropped", G_CALLBACK (ex_setup_board_drop), self);
+  g_signal_connect (self->input, "removed", G_CALLBACK (square_removed_cb), self);
 
   start_clicked_cb (self);
 }
