@@ -156,7 +156,7 @@ typedef struct {
  * yet (it rarely does while being typed) has its names; where the lexer
  * stops (a character it does not know, a number running into a word), the
  * rest of the word is passed over and the text after it read on, except
- * after a string or `/ *` comment never closed, which runs to the end;
+ * after a string or a block comment never closed, which runs to the end;
  * a CQL 6 keyword (cq_query_keywords_for()) is never a name; each name
  * once, in the order it first appears.
  *
