@@ -433,6 +433,52 @@ test_designator_cql6 (void)
   g_rand_free (rand);
 }
 
+/* Texts being typed are anything: real queries with characters that stop
+ * the readers inserted, removed or cut off at random places.  Every
+ * function answers (and ends). */
+static void
+test_mangled_texts (void)
+{
+  static const char stoppers[] = "()\"/*;{}[]=.\r\n\\$:#~\x01";
+  g_autofree char *cql3 = read_theme ("knight-chases-knight.cql");
+  g_autofree char *cql6 = read_fixture ("cql6/diff", "echo-lca-distance.cql");
+  const char *texts[] = { cql3, cql6 };
+  GRand *rand = g_rand_new_with_seed (2026);
+
+  for (guint i = 0; i < 3000; i++)
+    {
+      GString *text = g_string_new (texts[i % 2]);
+      g_autoptr(GPtrArray) names3 = NULL;
+      g_autoptr(GPtrArray) names6 = NULL;
+      CqDesignatorSets d;
+
+      for (guint k = g_rand_int_range (rand, 1, 6); k > 0; k--)
+        {
+          gsize at = g_rand_int_range (rand, 0, (gint32) text->len + 1);
+
+          switch (g_rand_int_range (rand, 0, 3))
+            {
+            case 0:
+              g_string_insert_c (text, at,
+                                 stoppers[g_rand_int_range (rand, 0, sizeof stoppers - 1)]);
+              break;
+            case 1:
+              g_string_erase (text, at, MIN (1, text->len - at));
+              break;
+            default:
+              g_string_truncate (text, MAX (at, text->len / 2));
+              break;
+            }
+        }
+      names3 = cq_query_list_names (text->str, text->len, CQ_DIALECT_CQL3);
+      names6 = cq_query_list_names (text->str, -1, CQ_DIALECT_CQL6);
+      (void) cq_query_text_is_bare_position_list (text->str, text->len);
+      (void) cq_designator_sets_parse_cql6 (text->str + text->len / 2, &d, NULL);
+      g_string_free (text, TRUE);
+    }
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -447,5 +493,6 @@ main (int argc, char **argv)
   g_test_add_func ("/query-info/names/cql3", test_names_cql3);
   g_test_add_func ("/query-info/names/cql6", test_names_cql6);
   g_test_add_func ("/query-info/designator-cql6", test_designator_cql6);
+  g_test_add_func ("/query-info/mangled-texts", test_mangled_texts);
   return g_test_run ();
 }
