@@ -16,7 +16,7 @@
  * - completes and explains the keywords of that dialect (with the
  *   descriptions of cq_query_keywords_for()) and, in CQL 3, the tag names
  *   the query declares with `:forany` (`$name`), in CQL 6 its variables
- *   and functions (ex-cql6-names.c);
+ *   and functions (cq_query_list_names());
  * - tells the picker which designator the cursor is on
  *   (ExCqlEditor::designator-at-cursor), in either dialect, and puts the
  *   picker's in its place;
@@ -38,10 +38,10 @@
 #include <glib/gi18n.h>
 
 #include "cql/cq-query.h"
+#include "cql/cq-query-info.h"
 #include "cql/cq-designator-text.h"
 #include "ex-cql-editor.h"
 #include "ex-cql-provider.h"
-#include "ex-cql6-names.h"
 #include "ex-cql6-text.h"
 
 #define EDITOR_FILENAME EX_CQL_EDITOR_FILENAME
@@ -106,39 +106,31 @@ is_item_end (gunichar c)
 }
 
 /**
- * ex_cql_parse_error_location:
- * @message: a query error message, "<editor>:LINE:COLUMN: text" for a
- *   query compiled with the file name EX_CQL_EDITOR_FILENAME (rulings R13).
+ * ex_cql_error_location:
+ * @error: a query error of a text compiled under the file name
+ *   EX_CQL_EDITOR_FILENAME.
  * @line: (out): 1-based line.
  * @column: (out): 1-based column (0 becomes 1).
- * @rest: (out) (optional): the text after the location.
+ * @rest: (out) (optional): the message after the location
+ *   (cq_query_error_get_detail()).
  *
- * Returns: FALSE if @message does not start with an editor location.
+ * Returns: FALSE if @error has no location in the editor's text
+ *   (cq_query_error_get_location(): none, or another file's).
  */
 gboolean
-ex_cql_parse_error_location (const char  *message,
-                             guint       *line,
-                             guint       *column,
-                             const char **rest)
+ex_cql_error_location (const GError  *error,
+                       guint         *line,
+                       guint         *column,
+                       const char   **rest)
 {
-  const char *p;
-  char *end;
-  guint64 l, c;
+  const char *filename;
 
-  if (!g_str_has_prefix (message, EDITOR_FILENAME ":"))
+  if (!cq_query_error_get_location (error, &filename, line, column)
+      || strcmp (filename, EDITOR_FILENAME) != 0 || *line == 0)
     return FALSE;
-  p = message + strlen (EDITOR_FILENAME ":");
-  l = g_ascii_strtoull (p, &end, 10);
-  if (end == p || *end != ':')
-    return FALSE;
-  p = end + 1;
-  c = g_ascii_strtoull (p, &end, 10);
-  if (end == p || *end != ':' || l == 0 || l > G_MAXINT || c > G_MAXINT)
-    return FALSE;
-  *line = (guint) l;
-  *column = (guint) MAX (c, 1);
+  *column = MAX (*column, 1);
   if (rest != NULL)
-    *rest = end + 1 + (end[1] == ' ');
+    *rest = cq_query_error_get_detail (error);
   return TRUE;
 }
 
@@ -159,39 +151,10 @@ ex_cql_dup_error_text (const GError *error)
 
   g_return_val_if_fail (error != NULL, NULL);
 
-  if (!ex_cql_parse_error_location (error->message, &line, &column, &rest))
+  if (!ex_cql_error_location (error, &line, &column, &rest))
     return g_strdup (error->message);
   /* Translators: where a query error is, then the error */
   return g_strdup_printf (_("Line %u, column %u: %s"), line, column, rest);
-}
-
-/* The text after blanks and comments at @p. */
-static const char *
-skip_blanks (const char *p)
-{
-  for (;;)
-    {
-      while (g_ascii_isspace (*p))
-        p++;
-      if (*p != ';')
-        return p;
-      while (*p != '\0' && *p != '\n')
-        p++;
-    }
-}
-
-/* TRUE if @text starts with a position list, "(position ...)": a query
- * of position lists alone, without the match list around them. */
-static gboolean
-is_bare_position_list (const char *text)
-{
-  const char *p = skip_blanks (text);
-
-  if (*p != '(')
-    return FALSE;
-  p = skip_blanks (p + 1);
-  return g_str_has_prefix (p, "position")
-         && (p[8] == '\0' || is_item_end (g_utf8_get_char (p + 8)) || p[8] == '"');
 }
 
 /**
@@ -220,7 +183,7 @@ ex_cql_compile (const char  *text,
 
   g_return_val_if_fail (text != NULL, NULL);
 
-  if (!is_bare_position_list (text))
+  if (!cq_query_text_is_bare_position_list (text, -1))
     return cq_query_new_from_string (text, EDITOR_FILENAME, error);
 
   /* On the first line, so that the lines keep their numbers; the closing
@@ -230,7 +193,7 @@ ex_cql_compile (const char  *text,
   if (query != NULL)
     return query;
 
-  if (!ex_cql_parse_error_location (local_error->message, &line, &column, &rest))
+  if (!ex_cql_error_location (local_error, &line, &column, &rest))
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
@@ -249,8 +212,7 @@ ex_cql_compile (const char  *text,
       line = n_lines;
       column = (guint) strcspn (last_line, "\n") + 1;
     }
-  g_set_error (error, CQ_QUERY_ERROR, local_error->code, "%s:%u:%u: %s", EDITOR_FILENAME,
-               line, column, rest);
+  cq_query_set_error_at (error, local_error->code, EDITOR_FILENAME, line, column, rest);
   return NULL;
 }
 
@@ -385,7 +347,7 @@ ex_cql_editor_parse_now (ExCqlEditor *self)
       return TRUE;
     }
 
-  if (ex_cql_parse_error_location (error->message, &line, &column, NULL))
+  if (ex_cql_error_location (error, &line, &column, NULL))
     show_error (self, line, column, NULL);
   message = ex_cql_dup_error_text (error);
   set_message (self, message, was_error);
@@ -417,7 +379,7 @@ ex_cql_editor_show_error (ExCqlEditor  *self,
   g_return_if_fail (EX_IS_CQL_EDITOR (self));
   g_return_if_fail (error != NULL);
 
-  if (!ex_cql_parse_error_location (error->message, &line, &column, NULL))
+  if (!ex_cql_error_location (error, &line, &column, NULL))
     return;
 
   buffer = GTK_TEXT_BUFFER (self->buffer);
@@ -1225,33 +1187,20 @@ ex_cql_editor_dup_hover_text (ExCqlEditor       *self,
   return g_strdup_printf ("%s: %s", word, description);
 }
 
-/* The tag names the query declares with `:forany NAME`. */
-static GPtrArray *
-declared_tags (ExCqlEditor *self)
+/* The description completion shows beside a name the query declares. */
+static const char *
+name_kind_describe (CqNameKind kind)
 {
-  GPtrArray *tags = g_ptr_array_new_with_free_func (g_free);
-  GtkTextIter start, end;
-  g_autofree char *text = NULL;
-  const char *p;
-
-  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
-  text = gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
-  for (p = strstr (text, ":forany"); p != NULL; p = strstr (p + 1, ":forany"))
+  switch (kind)
     {
-      const char *q = p + strlen (":forany");
-      const char *name;
-
-      if (!g_ascii_isspace (*q))
-        continue;
-      while (g_ascii_isspace (*q))
-        q++;
-      name = q;
-      while (g_ascii_isalnum (*q) || *q == '_')
-        q++;
-      if (q > name)
-        g_ptr_array_add (tags, g_strndup (name, (gsize) (q - name)));
+    case CQ_NAME_VARIABLE: return _("a variable of this query");
+    case CQ_NAME_SQUARE:   return _("a square variable of this query (square … in)");
+    case CQ_NAME_PIECE:    return _("a piece variable of this query (piece … in)");
+    case CQ_NAME_FUNCTION: return _("a function of this query");
+    case CQ_NAME_POSITION: return _("a position of this query’s echo");
+    case CQ_NAME_TAG:
+    default:               return NULL;
     }
-  return tags;
 }
 
 /**
@@ -1259,7 +1208,8 @@ declared_tags (ExCqlEditor *self)
  * @prefix: the start of a word (keyword characters, ':' and '$').
  *
  * Returns: (transfer full): every completion of @prefix, an #ExCqlProposal
- *   each: in CQL 6 the names the query defines (ex_cql6_scan_names()), the keywords (with their description, cq_query_keywords()) then
+ *   each: in CQL 6 the names the query defines (cq_query_list_names()), the
+ *   keywords (with their description, cq_query_keywords()) then
  *   the tags the query declares with `:forany` (`$name`, or `name` after
  *   `:tagmatch`).
  */
@@ -1269,26 +1219,26 @@ ex_cql_editor_list_proposals (ExCqlEditor *self,
 {
   GListStore *store = g_list_store_new (EX_TYPE_CQL_PROPOSAL);
   const char *const *keywords = cq_query_keywords_for (self->dialect);
-  /* :forany tags are CQL 3's. */
+  g_autofree char *text = ex_cql_editor_dup_text (self);
+  /* :forany tags are CQL 3's (cq_query_list_names()). */
   g_autoptr(GPtrArray) tags = self->dialect == CQ_DIALECT_CQL3
-                              ? declared_tags (self)
-                              : g_ptr_array_new_with_free_func (g_free);
+                              ? cq_query_list_names (text, -1, CQ_DIALECT_CQL3)
+                              : g_ptr_array_new ();
 
-  /* The names a CQL 6 query defines (ex-cql6-names.c), before the
-   * keywords: they are what this query is about. */
+  /* The names a CQL 6 query defines, before the keywords: they are what
+   * this query is about. */
   if (self->dialect == CQ_DIALECT_CQL6 && prefix[0] != '\0')
     {
-      g_autofree char *text = ex_cql_editor_dup_text (self);
-      g_autoptr(GPtrArray) names = ex_cql6_scan_names (text);
+      g_autoptr(GPtrArray) names = cq_query_list_names (text, -1, CQ_DIALECT_CQL6);
 
       for (guint i = 0; i < names->len; i++)
         {
-          ExCql6Name *name = g_ptr_array_index (names, i);
+          CqDeclaredName *name = g_ptr_array_index (names, i);
 
           if (g_str_has_prefix (name->name, prefix) && strcmp (name->name, prefix) != 0)
             {
               g_autoptr(ExCqlProposal) proposal =
-                ex_cql_proposal_new (name->name, ex_cql6_name_kind_describe (name->kind));
+                ex_cql_proposal_new (name->name, name_kind_describe (name->kind));
 
               g_list_store_append (store, proposal);
             }
@@ -1305,8 +1255,8 @@ ex_cql_editor_list_proposals (ExCqlEditor *self,
 
   for (guint i = 0; i < tags->len; i++)
     {
-      g_autofree char *dollar = g_strconcat ("$", g_ptr_array_index (tags, i), NULL);
-      const char *name = g_ptr_array_index (tags, i);
+      const char *name = ((CqDeclaredName *) g_ptr_array_index (tags, i))->name;
+      g_autofree char *dollar = g_strconcat ("$", name, NULL);
 
       /* `$name` as a piecetype; `name` after :tagmatch. */
       if (g_str_has_prefix (dollar, prefix) && strcmp (dollar, prefix) != 0)

@@ -32,7 +32,7 @@ void         ex_cql_get_item_range            (GtkTextBuffer  *buffer,
                                                guint           column,
                                                GtkTextIter    *start,
                                                GtkTextIter    *end);
-gboolean     ex_cql_parse_error_location      (const char     *message,
+gboolean     ex_cql_error_location            (const GError   *error,
                                                guint          *line,
                                                guint          *column,
                                                const char    **rest);

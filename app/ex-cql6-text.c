@@ -11,9 +11,9 @@
  * - CQL 6 designators (docs/cql6.md "Piece designators") denote the same
  *   sets as CQL 3's with other letters: `_` is the empty square, `.` every
  *   square, a bare square designator (`a1`, `a-h1`) is any content, and
- *   there are no `M I U ?` classes nor `?` square wildcards.  The engine's
- *   shortest CQL 3 text (cq-designator-text.c) is rewritten in that
- *   spelling rather than searched again.
+ *   there are no `M I U ?` classes nor `?` square wildcards.  The engine
+ *   writes them (cq_designator_sets_to_cql6_text()) and reads them back
+ *   (cq_designator_sets_parse_cql6()).
  * - A pattern in CQL 6 is a list of filters of the body; its transforms are
  *   prefixes to a braced block (`flip {Ka1 kc3 wtm}`), and :variations is
  *   the header's `variations`.
@@ -137,66 +137,6 @@ ex_cql_class_spelling (char      symbol,
       text = cq_designator_sets_to_cql6_text (&d);
     }
   return text != NULL ? text : g_strdup (letter);
-}
-
-static gboolean
-is_piece_letter (char c)
-{
-  return c != '\0' && strchr ("KQRBNPkqrbnpAa_", c) != NULL;
-}
-
-/* TRUE if @p starts a square designator (`a1`, `a-h1`, `[a1,`) rather
- * than a piece letter (`a`, `b`, `[Aa]`). */
-static gboolean
-starts_squares (const char *p)
-{
-  if (*p == '[')
-    p++;
-  return *p >= 'a' && *p <= 'h' && ((p[1] >= '1' && p[1] <= '8') || p[1] == '-');
-}
-
-/**
- * ex_cql6_designator_parse:
- * @text: one CQL 6 piece designator (`Ra1`, `_e4`, `a-h7`, `.`).
- * @out: (out): its sets.
- * @error: CQ_QUERY_ERROR_SYNTAX if @text is not one the picker shows.
- *
- * Reads @text as CQL 6 spells it, by its CQL 3 spelling (`_` is `.`, no
- * piece letter is `?`) and the engine's designator parser.
- */
-gboolean
-ex_cql6_designator_parse (const char        *text,
-                          CqDesignatorSets  *out,
-                          GError           **error)
-{
-  g_autoptr(GString) cql3 = g_string_new (NULL);
-  const char *p;
-
-  g_return_val_if_fail (text != NULL, FALSE);
-  g_return_val_if_fail (out != NULL, FALSE);
-
-  p = text;
-  while (g_ascii_isspace (*p))
-    p++;
-  if (p[0] == '.' && (p[1] == '\0' || g_ascii_isspace (p[1])))
-    return cq_designator_sets_parse ("?", out, error);
-  if (starts_squares (p))
-    g_string_append_c (cql3, '?');
-  else if (*p == '[')
-    {
-      const char *close = strchr (p, ']');
-
-      for (const char *c = p; close != NULL && c <= close; c++)
-        g_string_append_c (cql3, *c == '_' ? '.' : *c);
-      p = close != NULL ? close + 1 : p;
-    }
-  else if (is_piece_letter (*p))
-    {
-      g_string_append_c (cql3, *p == '_' ? '.' : *p);
-      p++;
-    }
-  g_string_append (cql3, p);
-  return cq_designator_sets_parse (cql3->str, out, error);
 }
 
 /* The flags of CqPatternFlags that CQL 6 writes, in the order the words go

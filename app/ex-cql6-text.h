@@ -43,9 +43,6 @@ CqDialect   ex_cql_insert_dialect          (const char             *text);
 
 char       *ex_cql_class_spelling          (char                    symbol,
                                             CqDialect               dialect);
-gboolean    ex_cql6_designator_parse       (const char             *text,
-                                            CqDesignatorSets       *out,
-                                            GError                **error);
 gboolean    ex_cql6_pattern_flag_supported (CqPatternFlags          flag);
 char       *ex_cql6_pattern_text           (const guint16           pieces[64],
                                             CqPatternFlags          flags);

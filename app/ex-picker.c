@@ -26,6 +26,7 @@
 #include <glib/gi18n.h>
 
 #include "cql/cq-query.h"
+#include "cql/cq-query-info.h"
 #include "ex-board-painter.h"
 #include "ex-cql6-text.h"
 #include "ex-picker.h"
@@ -175,7 +176,7 @@ ex_picker_set_designator (ExPicker           *self,
  * @error: CQ_QUERY_ERROR_SYNTAX if @text is not one.
  *
  * Shows the designator @text denotes (cq_designator_sets_parse()), read in
- * the picker's dialect (ex_cql6_designator_parse() for CQL 6).
+ * the picker's dialect (cq_designator_sets_parse_cql6() for CQL 6).
  */
 gboolean
 ex_picker_set_text (ExPicker    *self,
@@ -187,7 +188,7 @@ ex_picker_set_text (ExPicker    *self,
   g_return_val_if_fail (EX_IS_PICKER (self), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
-  if (self->dialect == CQ_DIALECT_CQL6 ? !ex_cql6_designator_parse (text, &d, error)
+  if (self->dialect == CQ_DIALECT_CQL6 ? !cq_designator_sets_parse_cql6 (text, &d, error)
                                        : !cq_designator_sets_parse (text, &d, error))
     return FALSE;
   ex_picker_set_designator (self, &d);

@@ -35,6 +35,7 @@
 #include <gtksourceview/gtksource.h>
 
 #include "cql/cq-query.h"
+#include "cql/cq-query-info.h"
 #include "pgn/cq-pgn.h"
 #include "ex-game-view.h"
 #include "ex-move-list.h"
@@ -648,20 +649,6 @@ ex_window_stop (ExWindow *self)
   g_signal_emit (self, _ex_window_signals[SEARCH_FINISHED], 0, FALSE);
 }
 
-/* Does @text use :markall outside its comments? */
-static gboolean
-has_markall (const char *text)
-{
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == ';')
-        p += strcspn (p, "\n") - 1;
-      else if (g_str_has_prefix (p, ":markall"))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 static void     stop_for_new_search (ExWindow *self);
 static gboolean start_search        (ExWindow *self,
                                      CqQuery  *query,
@@ -702,9 +689,8 @@ ex_window_run (ExWindow *self)
       return FALSE;
     }
   /* CQL 6 marks every matching position (docs/cql6.md); CQL 3 only the
-   * first of a game, unless :markall. */
-  return start_search (self, query,
-                       cq_query_get_dialect (query) == CQ_DIALECT_CQL6 || has_markall (text));
+   * first of a game, unless :markall (cq_query_marks_all()). */
+  return start_search (self, query, cq_query_marks_all (query));
 }
 
 /**

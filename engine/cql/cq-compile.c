@@ -731,7 +731,10 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
         case CQ_KEYWORD_TERMINAL:   template_->conditions |= CQ_COND_TERMINAL; break;
         case CQ_KEYWORD_VARIATIONS: pl->options |= CQ_LIST_VARIATIONS; break;
         case CQ_KEYWORD_VARIATIONSONLY: pl->options |= CQ_LIST_VARIATIONSONLY; break;
-        case CQ_KEYWORD_MARKALL:    pl->options |= CQ_LIST_MARKALL; break;
+        case CQ_KEYWORD_MARKALL:
+          pl->options |= CQ_LIST_MARKALL;
+          c->query->any_markall = TRUE;
+          break;
         case CQ_KEYWORD_NOANNOTATE: pl->options |= CQ_LIST_NOANNOTATE; break;
 
         case CQ_KEYWORD_NOT:

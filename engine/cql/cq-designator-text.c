@@ -455,6 +455,8 @@ cq_designator_sets_parse (const char    *text,
     {
       g_set_error_literal (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_SYNTAX,
                            "<designator>:1:1: expected a piece designator, found nothing");
+      if (error != NULL)
+        _cq_query_error_set_location (*error, "<designator>", 1, 1);
       return FALSE;
     }
   if (!_cq_designator_parse (stripped, "<designator>", 1, 1, &d, error))

@@ -422,6 +422,8 @@ struct _CqQuery {
   gboolean         any_variations;
   /* Derived: some list has a :gappedsequence (cq-eval.c keeps a table). */
   gboolean         any_gapped;
+  /* Some position list, at any depth, has :markall (cq_query_marks_all()). */
+  gboolean         any_markall;
   /* A CQL 6 query (cq-cql6-private.h): then only the members above from
    * @filename to @output are used, the rest stays empty. */
   struct _Cq6Program *cql6;

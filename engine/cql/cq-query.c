@@ -12,8 +12,6 @@
 #include <unistd.h>
 #include <glib/gstdio.h>
 
-G_DEFINE_QUARK (cq-query-error-quark, cq_query_error)
-
 static CqQuery *
 query_new_from_data (const char *text, gsize len, const char *filename, GError **error)
 {
@@ -41,6 +39,8 @@ query_new_from_data (const char *text, gsize len, const char *filename, GError *
           g_set_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_SEMANTIC,
                        "%s:1:1: the output file is the input file %s: it would be "
                        "overwritten", filename ? filename : "<query>", query->pgn);
+          if (error != NULL)
+            _cq_query_error_set_location (*error, filename, 1, 1);
           return NULL;
         }
       return g_steal_pointer (&query);
@@ -188,6 +188,8 @@ cq_query_new_from_file_with_filters (const char *path, const char *filters, GErr
       g_set_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_SEMANTIC,
                    "%s:1:1: filters given on the command line (-cql) can only be added to a "
                    "CQL 6 query", path);
+      if (error != NULL)
+        _cq_query_error_set_location (*error, path, 1, 1);
       return NULL;
     }
   /* The body is the file's filters and then these: all must match. */

@@ -31,7 +31,9 @@ GQuark cq_query_error_quark (void);
  * CqQueryError:
  * Every error message has the form "FILE:LINE:COLUMN: message" (rulings
  * R13), where FILE is the name given to the reader ("<query>" if none),
- * LINE and COLUMN are 1-based (column in characters).
+ * LINE and COLUMN are 1-based (column in characters); the same location
+ * is recorded as data on the error (cq_query_error_get_location(),
+ * cq-query-info.h).
  * @CQ_QUERY_ERROR_SYNTAX: the text is not a well-formed list (unbalanced
  *   parentheses, bad designator, bad range, missing argument...).
  * @CQ_QUERY_ERROR_UNKNOWN_KEYWORD: a keyword the CQL 3 manual does not define

@@ -81,6 +81,15 @@ void    _cq_query_set_error (GError    **error,
                              const char *format,
                              ...) G_GNUC_PRINTF (6, 7);
 
+/* Records where a CQ_QUERY_ERROR @error is (cq_query_error_get_location()):
+ * the same @filename ("<query>" if NULL), @line and @column as its
+ * message starts with.  Every error with a location gets one
+ * (cq-query-info.c). */
+void    _cq_query_error_set_location (GError     *error,
+                                      const char *filename,
+                                      guint       line,
+                                      guint       column);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqSexp, _cq_sexp_free)
 
 G_END_DECLS

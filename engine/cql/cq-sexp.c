@@ -26,6 +26,7 @@ _cq_query_set_error (GError    **error,
 {
   g_autofree char *message = NULL;
   g_autofree char *clean = NULL;
+  gboolean was_set;
   va_list args;
 
   if (error == NULL)
@@ -38,8 +39,12 @@ _cq_query_set_error (GError    **error,
    * words cut (cq_message_clean()). */
   clean = cq_message_clean (message);
 
+  /* g_set_error() keeps an error already set (and warns): so does its location. */
+  was_set = *error != NULL;
   g_set_error (error, CQ_QUERY_ERROR, code, "%s:%u:%u: %s",
                filename != NULL ? filename : "<query>", line, column, clean);
+  if (!was_set)
+    _cq_query_error_set_location (*error, filename, line, column);
 }
 
 static CqSexp *

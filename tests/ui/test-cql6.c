@@ -15,8 +15,8 @@
 #include <string.h>
 #include <gtk/gtk.h>
 
+#include "cql/cq-query-info.h"
 #include "ex-application.h"
-#include "ex-cql6-names.h"
 #include "ex-cql6-text.h"
 #include "ex-pattern-board.h"
 #include "ex-picker.h"
@@ -187,7 +187,7 @@ test_cql6_text (void)
         assert_parses (query);
         if (d.squares != 0)
           {
-            g_assert_true (ex_cql6_designator_parse (text, &back, NULL));
+            g_assert_true (cq_designator_sets_parse_cql6 (text, &back, NULL));
             g_assert_cmphex (back.pieces, ==, d.pieces);
             g_assert_cmphex (back.squares, ==, d.squares);
           }
@@ -421,7 +421,7 @@ test_completion (void)
   ExWindow *window = new_window ();
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   g_auto(GStrv) co = NULL, ta = NULL, mo = NULL, tw = NULL, so = NULL, de = NULL, ig = NULL;
-  g_autoptr(GPtrArray) names = ex_cql6_scan_names (query);
+  g_autoptr(GPtrArray) names = cq_query_list_names (query, -1, CQ_DIALECT_CQL6);
 
   g_assert_cmpuint (names->len, ==, 6);
   ex_cql_editor_replace_text (editor, query);
