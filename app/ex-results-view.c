@@ -26,7 +26,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-game-view.h"
 #include "ex-results-view-private.h"
 
@@ -98,7 +98,7 @@ static void
 update_results_count (ExResultsView *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
-  g_autofree char *count = ex_application_format_count (n);
+  g_autofree char *count = ex_utils_format_count (n);
   g_autofree char *text = NULL;
 
   if (!self->counting)
@@ -110,7 +110,7 @@ update_results_count (ExResultsView *self)
   if (self->filter_text != NULL)
     {
       guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
-      g_autofree char *shown_text = ex_application_format_count (shown);
+      g_autofree char *shown_text = ex_utils_format_count (shown);
 
       /* Translators: results that pass the filter box, of all results */
       text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s game", "%s of %s games", n),

@@ -15,7 +15,7 @@
 
 #include "pgn/cq-pgn.h"
 
-#include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-export.h"
 #include "ex-window-private.h"
 
@@ -41,7 +41,7 @@ export_done_cb (GObject      *source,
   self->exporting = FALSE;
   if (ex_export_finish (result, &n_written, &error))
     {
-      g_autofree char *count = ex_application_format_count (n_written);
+      g_autofree char *count = ex_utils_format_count (n_written);
 
       message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                               "Exported %s game to “%s”",
@@ -64,7 +64,7 @@ export_done_cb (GObject      *source,
 static char *
 dup_annotation_text (ExWindow *self)
 {
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   g_autofree char *text = NULL;
 
   if (settings == NULL)
@@ -225,7 +225,7 @@ export_response_cb (GtkNativeDialog *dialog,
       const char *scope_choice = gtk_file_chooser_get_choice (chooser, "scope");
       const char *annotate_choice = gtk_file_chooser_get_choice (chooser, "annotate");
       g_autofree char *mark_text = NULL;
-      GSettings *settings = ex_application_get_settings ();
+      GSettings *settings = ex_utils_get_settings ();
       ExExportScope scope = EX_EXPORT_ALL;
       gboolean annotate = g_strcmp0 (annotate_choice, "false") != 0;
 
@@ -261,11 +261,10 @@ _ex_window_export_action (GtkWidget  *widget,
   ExWindow *self = EX_WINDOW (widget);
   GtkFileChooserNative *dialog;
   GtkFileChooser *chooser;
-  GSettings *settings = ex_application_get_settings ();
   const char *scope_ids[] = { "all", "shown", "selected", NULL };
   const char *scope_labels[] = { _("All results"), _("The results shown by the filter"),
                                  _("The selected results"), NULL };
-  gboolean annotate = settings == NULL || g_settings_get_boolean (settings, "export-annotations");
+  gboolean annotate = ex_utils_settings_get_boolean ("export-annotations", TRUE);
 
   dialog = gtk_file_chooser_native_new (_("Export the Matched Games"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));

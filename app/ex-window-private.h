@@ -30,6 +30,7 @@
 #include "ex-results-view-private.h"
 #include "ex-search-job.h"
 #include "ex-query-notes.h"
+#include "ex-query-document.h"
 #include "search/cq-annotate.h"
 #include "ex-statusbar.h"
 #include "ex-theme-tools.h"
@@ -59,8 +60,8 @@ struct _ExWindow
   ExDiagnostics        *diagnostics_view;  /* the list of damaged/skipped games */
   ExQueryNotes         *query_notes;   /* under the viewer: the query's comment, messages */
 
-  GtkSourceBuffer      *buffer;
-  char                 *query_name;    /* the query's file, example or theme; NULL: none */
+  ExQueryDocument      *document;      /* the query: text, file, name, dialect */
+  GSignalGroup         *document_signals;
   GtkWidget            *game_view;
 
   GPtrArray            *databases;        /* GFile: the files and folders searched as one */
@@ -100,9 +101,6 @@ extern guint _ex_window_signals[N_SIGNALS];
 void   _ex_window_set_status          (ExWindow   *self,
                                        const char *text,
                                        gboolean    is_error);
-void   _ex_window_set_query_name      (ExWindow   *self,
-                                       const char *name,
-                                       gboolean    pristine);
 char  *_ex_window_dup_database_name   (ExWindow   *self);
 void   _ex_window_use_sample_database (ExWindow   *self);
 
@@ -170,6 +168,7 @@ void           ex_window_set_query_text     (ExWindow       *self,
                                              const char     *text);
 char          *ex_window_dup_query_text     (ExWindow       *self);
 GtkTextBuffer *ex_window_get_query_buffer   (ExWindow       *self);
+ExQueryDocument *ex_window_get_query_document (ExWindow     *self);
 gboolean       ex_window_load_example       (ExWindow       *self,
                                              const char     *name);
 const char *const *ex_window_list_examples  (void);

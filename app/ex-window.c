@@ -40,7 +40,7 @@
 #include "ex-move-list.h"
 #include "ex-query-notes.h"
 
-#include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-cql-editor.h"
 #include "ex-diagnostics.h"
 #include "ex-result.h"
@@ -104,15 +104,15 @@ _ex_window_set_status (ExWindow   *self,
 static void
 update_query_label (ExWindow *self)
 {
-  gboolean modified = gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer));
+  gboolean modified = ex_query_document_get_modified (self->document);
+  const char *name = ex_query_document_get_name (self->document);
   g_autofree char *text = NULL;
 
   if (!modified)
-    text = g_strdup (self->query_name != NULL ? self->query_name : "");
+    text = g_strdup (name != NULL ? name : "");
   else
     /* Translators: a query's name and the mark of changes not saved */
-    text = g_strdup_printf (_("%s •"), self->query_name != NULL ? self->query_name
-                                                                 : _("Untitled"));
+    text = g_strdup_printf (_("%s •"), name != NULL ? name : _("Untitled"));
   gtk_label_set_text (self->query_file_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->query_file_label),
                                modified ? _("The query has changes that are not saved in a file")
@@ -124,7 +124,7 @@ update_query_label (ExWindow *self)
 static void
 update_dialect_label (ExWindow *self)
 {
-  gboolean cql6 = ex_cql_editor_get_dialect (self->cql_editor) == CQ_DIALECT_CQL6;
+  gboolean cql6 = ex_query_document_get_dialect (self->document) == CQ_DIALECT_CQL6;
 
   gtk_label_set_text (self->query_dialect_label, cql6 ? "CQL 6" : "CQL 3");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->query_dialect_label),
@@ -137,32 +137,17 @@ update_dialect_label (ExWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.convert-query", !cql6);
 }
 
-/* Names the query (its file, example or theme; NULL: none) in the label
- * over the editor.  @pristine: the text is as it was loaded, without
- * changes (an example, a theme). */
-void
-_ex_window_set_query_name (ExWindow   *self,
-                           const char *name,
-                           gboolean    pristine)
-{
-  if (pristine)
-    gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
-  g_free (self->query_name);
-  self->query_name = name != NULL && *name != '\0' ? g_strdup (name) : NULL;
-  update_query_label (self);
-}
-
 static void
 update_progress (ExWindow *self)
 {
   const CqSearchProgress *p = &self->progress;
-  g_autofree char *games = ex_application_format_count (p->games);
-  g_autofree char *matches = ex_application_format_count (p->matches);
+  g_autofree char *games = ex_utils_format_count (p->games);
+  g_autofree char *matches = ex_utils_format_count (p->matches);
   g_autofree char *text = NULL;
 
   if (p->seconds > 0.0)
     {
-      g_autofree char *rate = ex_application_format_count ((guint64)(p->games / p->seconds + 0.5));
+      g_autofree char *rate = ex_utils_format_count ((guint64)(p->games / p->seconds + 0.5));
 
       /* Translators: games searched · games matched · games per second ·
        * seconds since the search started */
@@ -300,7 +285,7 @@ set_results_games (ExWindow   *self,
 void
 _ex_window_use_sample_database (ExWindow *self)
 {
-  g_autofree char *path = ex_application_find_data_file (SAMPLE_DATABASE);
+  g_autofree char *path = ex_utils_find_data_file (SAMPLE_DATABASE);
 
   if (path != NULL)
     {
@@ -368,8 +353,7 @@ show_result (ExWindow *self,
   game = cq_pgn_read_game_at (self->results_db_path, ex_result_get_source (result), &error);
   if (game == NULL)
     {
-      g_autofree char *number = g_strdup_printf ("%" G_GUINT64_FORMAT,
-                                                 ex_result_get_number (result));
+      g_autofree char *number = ex_utils_format_number (ex_result_get_number (result));
       g_autofree char *message = g_strdup_printf (_("Could not read game %s: %s"),
                                                   number, error->message);
 
@@ -394,7 +378,7 @@ update_selection_status (ExWindow *self,
 
   if (n_selected < 2)
     return;
-  count = ex_application_format_count (n_selected);
+  count = ex_utils_format_count (n_selected);
   message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game selected",
                                           "%s games selected", n_selected), count);
   _ex_window_set_status (self, message, FALSE);
@@ -534,7 +518,7 @@ complete_search (ExWindow *self)
 
   self->finish_pending = FALSE;
   name = g_strdup (self->results_db_name);
-  games = ex_application_format_count (progress->games);
+  games = ex_utils_format_count (progress->games);
   n = g_list_model_get_n_items (ex_results_view_get_results (self->results_view));
 
   if (error != NULL)
@@ -546,7 +530,7 @@ complete_search (ExWindow *self)
     }
   else
     {
-      g_autofree char *matches = ex_application_format_count (n);
+      g_autofree char *matches = ex_utils_format_count (n);
 
       message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                               "Found %s matching game in %s games of “%s” "
@@ -636,8 +620,8 @@ ex_window_stop (ExWindow *self)
       + ex_results_view_get_n_pending (self->results_view);
   self->progress.matches = n;
   update_progress (self);
-  games = ex_application_format_count (self->progress.games);
-  matches = ex_application_format_count (n);
+  games = ex_utils_format_count (self->progress.games);
+  matches = ex_utils_format_count (n);
   message = g_strdup_printf (_("Search stopped after %s games; %s matching games so far"),
                              games, matches);
   _ex_window_set_status (self, message, FALSE);
@@ -770,7 +754,6 @@ start_search (ExWindow *self,
   const char *path;
   g_autofree char *name = NULL;
   g_autofree char *message = NULL;
-  GSettings *settings;
 
   paths = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < self->databases->len; i++)
@@ -814,9 +797,8 @@ start_search (ExWindow *self,
   g_free (self->results_mark_text);
   self->results_mark_text = g_strdup (self->results_style.mark_text);
   self->results_style.mark_text = self->results_mark_text;
-  settings = ex_application_get_settings ();
   self->job = ex_search_job_start (query, (const char *const *) paths->pdata,
-                                   settings != NULL ? g_settings_get_uint (settings, "threads") : 0,
+                                   ex_utils_settings_get_uint ("threads", 0),
                                    G_OBJECT (self), &job_funcs);
   set_results_games (self, ex_search_job_get_games_path (self->job),
                      ex_search_job_keeps_games (self->job));
@@ -963,7 +945,7 @@ ex_window_load_example (ExWindow   *self,
 
   if (g_str_has_suffix (name, ".cql"))
     {
-      g_autofree char *current = ex_cql_editor_dup_text (self->cql_editor);
+      g_autofree char *current = ex_query_document_dup_text (self->document);
 
       if (ex_cql_insert_dialect (current) == CQ_DIALECT_CQL6)
         {
@@ -978,9 +960,7 @@ ex_window_load_example (ExWindow   *self,
   if (text == NULL)
     return FALSE;
 
-  ex_cql_editor_set_text (self->cql_editor, text, TRUE);
-  ex_cql_editor_forget_file (self->cql_editor);
-  _ex_window_set_query_name (self, name, TRUE);
+  ex_query_document_replace (self->document, text, name, TRUE);
 
   return TRUE;
 }
@@ -1012,19 +992,16 @@ ex_window_set_query_text (ExWindow   *self,
   g_return_if_fail (EX_IS_WINDOW (self));
   g_return_if_fail (text != NULL);
 
-  ex_cql_editor_set_text (self->cql_editor, text, TRUE);
+  ex_query_document_set_text (self->document, text, TRUE);
 }
 
 /* Returns: (transfer full): the editor's text. */
 char *
 ex_window_dup_query_text (ExWindow *self)
 {
-  GtkTextIter start, end;
-
   g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
 
-  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
-  return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
+  return ex_query_document_dup_text (self->document);
 }
 
 GtkTextBuffer *
@@ -1032,7 +1009,15 @@ ex_window_get_query_buffer (ExWindow *self)
 {
   g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
 
-  return GTK_TEXT_BUFFER (self->buffer);
+  return GTK_TEXT_BUFFER (ex_query_document_get_buffer (self->document));
+}
+
+ExQueryDocument *
+ex_window_get_query_document (ExWindow *self)
+{
+  g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
+
+  return self->document;
 }
 
 /* Returns: (transfer none): the results as shown (sorted), a
@@ -1220,7 +1205,7 @@ set_pane_position (ExWindow *self,
 static void
 restore_settings (ExWindow *self)
 {
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   g_autofree char *database = NULL;
   g_autofree char *query = NULL;
   int width;
@@ -1251,8 +1236,8 @@ restore_settings (ExWindow *self)
   if (*query != '\0')
     {
       /* In no file: shown as an unsaved query. */
-      ex_cql_editor_set_text (self->cql_editor, query, FALSE);
-      _ex_window_set_query_name (self, NULL, FALSE);
+      ex_query_document_set_text (self->document, query, FALSE);
+      ex_query_document_set_name (self->document, NULL, FALSE);
     }
 }
 
@@ -1262,14 +1247,14 @@ static gboolean
 ex_window_close_request (GtkWindow *window)
 {
   ExWindow *self = EX_WINDOW (window);
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
 
   if (settings != NULL)
     {
       g_autofree char *query = ex_window_dup_query_text (self);
       g_autofree char *database = self->databases->len == 1
                                   ? g_file_get_path (g_ptr_array_index (self->databases, 0)) : NULL;
-      g_autofree char *sample = ex_application_find_data_file (SAMPLE_DATABASE);
+      g_autofree char *sample = ex_utils_find_data_file (SAMPLE_DATABASE);
       int width, height;
 
       gtk_window_get_default_size (window, &width, &height);
@@ -1310,7 +1295,8 @@ ex_window_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), EX_TYPE_WINDOW);
 
-  g_clear_object (&self->buffer);
+  g_clear_object (&self->document_signals);
+  g_clear_object (&self->document);
   g_clear_pointer (&self->databases, g_ptr_array_unref);
 
   G_OBJECT_CLASS (ex_window_parent_class)->dispose (object);
@@ -1325,7 +1311,6 @@ ex_window_finalize (GObject *object)
   g_clear_pointer (&self->results_db_name, g_free);
   g_clear_pointer (&self->results_mark_text, g_free);
   g_clear_pointer (&self->results_db_inputs, g_strfreev);
-  g_clear_pointer (&self->query_name, g_free);
   g_clear_error (&self->finish_error);
 
   G_OBJECT_CLASS (ex_window_parent_class)->finalize (object);
@@ -1396,8 +1381,6 @@ game_node_changed_cb (GObject      *game_view,
 static void
 ex_window_init (ExWindow *self)
 {
-  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
-  GtkSourceStyleScheme *scheme;
   g_autofree char *initial_text = NULL;
 
   self->databases = g_ptr_array_new_with_free_func (g_object_unref);
@@ -1418,13 +1401,17 @@ ex_window_init (ExWindow *self)
                             gtk_widget_get_parent (GTK_WIDGET (self->statusbar)),
                             GTK_WIDGET (self->statusbar));
 
-  self->buffer = gtk_source_buffer_new_with_language (ex_cql_editor_get_language (CQ_DIALECT_CQL3));
-  scheme = gtk_source_style_scheme_manager_get_scheme (schemes, "Adwaita");
-  if (scheme != NULL)
-    gtk_source_buffer_set_style_scheme (self->buffer, scheme);
-  gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->editor), GTK_TEXT_BUFFER (self->buffer));
-  g_signal_connect_object (self->buffer, "modified-changed", G_CALLBACK (update_query_label),
-                           self, G_CONNECT_SWAPPED);
+  /* The query: the label over the editor follows its name and modified
+   * flag, the dialect label its dialect. */
+  self->document = ex_query_document_new ();
+  self->document_signals = g_signal_group_new (EX_TYPE_QUERY_DOCUMENT);
+  g_signal_group_connect_object (self->document_signals, "notify::name",
+                                 G_CALLBACK (update_query_label), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "notify::modified",
+                                 G_CALLBACK (update_query_label), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "notify::dialect",
+                                 G_CALLBACK (update_dialect_label), self, G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->document_signals, self->document);
   setup_editor (self);
   _ex_window_setup_database_menu (self);
 
@@ -1440,8 +1427,8 @@ ex_window_init (ExWindow *self)
   initial_text = read_example (examples[0].file);
   if (initial_text != NULL)
     {
-      ex_cql_editor_set_text (self->cql_editor, initial_text, FALSE);
-      _ex_window_set_query_name (self, examples[0].file, TRUE);
+      ex_query_document_set_text (self->document, initial_text, FALSE);
+      ex_query_document_set_name (self->document, examples[0].file, TRUE);
     }
 
   _ex_window_set_status (self, _("Ready: write a query or pick one from Examples, then press Run"),
@@ -1495,7 +1482,7 @@ theme_database (const char  *text,
   if (*named == NULL)
     return NULL;
   if (g_str_has_prefix (*named, "sample/"))
-    path = ex_application_find_data_file (*named);
+    path = ex_utils_find_data_file (*named);
   else if ((shared = g_getenv ("EXCELSIOR_SHARED_DATA")) != NULL)
     path = g_build_filename (shared, *named, NULL);
   if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
@@ -1528,8 +1515,7 @@ theme_loaded_cb (ExWindow   *self,
   else
     message = g_strdup_printf (_("Theme “%s” loaded: press Run"), name);
 
-  ex_cql_editor_forget_file (self->cql_editor);
-  _ex_window_set_query_name (self, name, TRUE);
+  ex_query_document_replace (self->document, NULL, name, TRUE);
   _ex_window_set_status (self, message, FALSE);
   self->status_shows_live_error = FALSE;
 }
@@ -1584,7 +1570,7 @@ static void
 recent_menu_update (GtkMenuButton *button,
                     gpointer       user_data)
 {
-  g_autoptr(GMenuModel) menu = ex_cql_editor_build_recent_menu ("win.open-recent");
+  g_autoptr(GMenuModel) menu = ex_query_document_build_recent_menu ("win.open-recent");
 
   gtk_menu_button_set_menu_model (button, menu);
 }
@@ -1592,13 +1578,11 @@ recent_menu_update (GtkMenuButton *button,
 static void
 setup_editor (ExWindow *self)
 {
-  self->cql_editor = ex_cql_editor_new (self->editor);
+  self->cql_editor = ex_cql_editor_new (self->editor, self->document);
   gtk_menu_button_set_popover (self->symbols_button,
                                ex_symbol_palette_new (GTK_TEXT_VIEW (self->editor)));
   g_signal_connect_object (self->cql_editor, "notify::message", G_CALLBACK (live_parse_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->cql_editor, "notify::dialect",
-                           G_CALLBACK (update_dialect_label), self, G_CONNECT_SWAPPED);
   update_dialect_label (self);
   ex_cql_editor_add_file_drop (GTK_WIDGET (self), dropped_file_cb, self);
 

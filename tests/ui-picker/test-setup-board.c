@@ -17,6 +17,7 @@
 
 #include "cql/cq-query.h"
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-game-view.h"
 #include "ex-result.h"
 #include "ex-setup-board.h"
@@ -67,7 +68,7 @@ static ExWindow *
 new_window (int width,
             int height)
 {
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   ExWindow *window;
 
   g_settings_set_int (settings, "window-width", width);

@@ -16,6 +16,7 @@
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-cql6-names.h"
 #include "ex-cql6-text.h"
 #include "ex-pattern-board.h"
@@ -99,7 +100,7 @@ test_new_query (void)
 {
   ExWindow *window = new_window ();
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   GtkWidget *preferences;
   GtkDropDown *dropdown;
   g_autofree char *text = NULL;

@@ -20,6 +20,7 @@
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-window-private.h"
 #include "ui-common.h"
 
@@ -36,7 +37,7 @@ static char *
 make_database (void)
 {
   const char *shared = g_getenv ("EXCELSIOR_SHARED_DATA");
-  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
+  g_autofree char *sample = ex_utils_find_data_file ("sample/studies.pgn");
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
   char *path;
@@ -65,7 +66,7 @@ new_window (int         width,
             int         height,
             const char *db_path)
 {
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   g_autoptr(GFile) file = g_file_new_for_path (db_path);
   ExWindow *window;
 

@@ -25,6 +25,7 @@
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-cql-editor.h"
 #include "ex-diagnostics.h"
 #include "ex-game-view.h"
@@ -366,7 +367,7 @@ test_many_messages (void)
 {
   static const char query[] = "cql(variations)\nmessage (\"a\")\nmessage (\"b\")\nmate\n";
   ExWindow *window = new_window ();
-  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
+  g_autofree char *sample = ex_utils_find_data_file ("sample/studies.pgn");
   g_autoptr(GFile) file = NULL;
   g_autoptr(GHashTable) matched = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autofree char *query_path = g_build_filename (tmp_dir, "many.cql", NULL);

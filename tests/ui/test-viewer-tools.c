@@ -19,6 +19,7 @@
 #include <librsvg/rsvg.h>
 
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-board.h"
 #include "ex-diagram.h"
 #include "ex-game-view.h"
@@ -377,7 +378,7 @@ static void
 test_recent_databases (void)
 {
   g_autofree char *fixture = fixture_path ();
-  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
+  g_autofree char *sample = ex_utils_find_data_file ("sample/studies.pgn");
   g_autofree char *gone = g_build_filename (scratch_dir, "gone.pgn", NULL);
   g_autoptr(GFile) fixture_file = g_file_new_for_path (fixture);
   g_autoptr(GFile) sample_file = g_file_new_for_path (sample);
@@ -391,7 +392,7 @@ test_recent_databases (void)
   g_autofree char *shot_path = NULL;
   GtkPopover *popover;
 
-  g_settings_reset (ex_application_get_settings (), "recent-databases");
+  g_settings_reset (ex_utils_get_settings (), "recent-databases");
   window = new_window ();
   g_assert_true (GTK_IS_MENU_BUTTON (window->database_button));
 
@@ -436,7 +437,7 @@ test_recent_databases (void)
   g_assert_cmpuint (window->databases->len, ==, 2);
   g_assert_true (g_file_equal (ex_window_get_database (window), fixture_file));
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "2"));
-  g_assert_cmpuint (g_variant_n_children (g_settings_get_value (ex_application_get_settings (),
+  g_assert_cmpuint (g_variant_n_children (g_settings_get_value (ex_utils_get_settings (),
                                                                 "recent-databases")), ==, 4);
 
   /* The menu on screen, for the screenshot. */

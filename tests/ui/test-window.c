@@ -20,6 +20,7 @@
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-game-view.h"
 #include "ex-preferences.h"
 #include "ex-result.h"
@@ -96,7 +97,7 @@ destroy_window (ExWindow *window)
 static char *
 sample_database (void)
 {
-  char *path = ex_application_find_data_file ("sample/studies.pgn");
+  char *path = ex_utils_find_data_file ("sample/studies.pgn");
 
   g_assert_nonnull (path);
   return path;
@@ -516,7 +517,7 @@ test_stop (void)
       /* The list, the status line and the progress it showed last agree. */
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
       {
-        g_autofree char *number = ex_application_format_count (n_at_stop);
+        g_autofree char *number = ex_utils_format_count (n_at_stop);
         g_autofree char *count = g_strconcat (number, " matches", NULL);
 
         g_assert_nonnull (strstr (ex_statusbar_get_progress (window->statusbar), count));
@@ -1081,7 +1082,7 @@ test_preferences (void)
 {
   ExWindow *window = new_window ();
   ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
   g_autofree char *out_path = g_build_filename (dir, "out.pgn", NULL);
   g_autofree char *exported = NULL;
@@ -1188,7 +1189,7 @@ static void
 test_dialogs_and_settings (void)
 {
   ExWindow *window = new_window ();
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   g_autofree char *big_path = ex_test_make_big_database (2);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
   g_autofree char *query = NULL;
