@@ -45,7 +45,6 @@
  * The editor
  */
 
-
 G_DEFINE_FINAL_TYPE (ExCqlEditor, ex_cql_editor, G_TYPE_OBJECT)
 
 enum {
@@ -70,7 +69,6 @@ ex_cql_is_word_char (gunichar c)
 {
   return g_unichar_isalnum (c) || c == '_' || c == ':' || c == '$';
 }
-
 
 /**
  * ex_cql_parse_error_location:

@@ -350,7 +350,7 @@ _ex_window_update_actions (ExWindow *self)
   ExResultsView *results = self->results_view;
   /* After Stop the rows found still reach the list: Export waits for
    * them, Stop has nothing left to stop. */
-  gboolean running = self->job != NULL || self->finish_pending;
+  gboolean running = ex_window_is_searching (self);
   gboolean searching = running
                        || (results != NULL && ex_results_view_get_n_pending (results) > 0);
   guint n = results != NULL ? g_list_model_get_n_items (ex_results_view_get_results (results)) : 0;

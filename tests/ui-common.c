@@ -10,7 +10,7 @@
 
 #include "ex-search-job.h"
 #include "ex-utils.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 
 static gboolean
 timeout_cb (gpointer user_data)

@@ -26,7 +26,7 @@
 #include "ex-result.h"
 #include "ex-theme-library.h"
 #include "ex-theme-tools.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
@@ -679,7 +679,7 @@ test_theme_library (void)
     ex_window_set_database (window, big);
     g_assert_true (ex_theme_library_activate (ex_theme_tools_get_library (tools),
                                               "underpromotion.cql"));
-    chosen = _ex_window_dup_database_name (window);
+    chosen = ex_window_dup_database_name (window);
     g_assert_cmpstr (chosen, ==, "studies.pgn");
     g_assert_nonnull (strstr (ex_window_get_status_text (window), "sample/studies.pgn"));
     g_unlink (big_path);

@@ -22,7 +22,7 @@
 #include "ex-result.h"
 #include "ex-setup-board.h"
 #include "ex-theme-tools.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
@@ -74,7 +74,7 @@ new_window (int width,
   g_settings_set_int (settings, "window-width", width);
   g_settings_set_int (settings, "window-height", height);
   window = ex_window_new (GTK_APPLICATION (app));
-  _ex_window_use_sample_database (window);
+  ex_window_use_sample_database (window);
   gtk_window_present (GTK_WINDOW (window));
   ex_test_spin (200);
   return window;

@@ -23,7 +23,7 @@
 #include "ex-utils.h"
 #include "ex-diagnostics.h"
 #include "ex-search-job.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 /* The sample's games with Black mated while White has a knight: 14 of 103

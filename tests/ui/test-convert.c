@@ -19,7 +19,7 @@
 #include "ex-application.h"
 #include "ex-game-view.h"
 #include "ex-result.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
@@ -102,7 +102,7 @@ test_convert (void)
       if (!ex_cql_editor_parse_now (editor))
         g_error ("%s", ex_cql_editor_get_message (editor));
       g_assert_cmpstr (gtk_label_get_text (dialect), ==, "CQL 3");
-      g_assert_true (gtk_widget_is_visible (GTK_WIDGET (window->convert_button)));
+      g_assert_true (gtk_widget_is_visible (GTK_WIDGET (ex_window_get_convert_button (window))));
       cql3_games = run_games (window);
       g_assert_cmpuint (cql3_games->len, >, 0);
       cql3_squares = first_highlight (window);
@@ -115,7 +115,7 @@ test_convert (void)
       g_assert_true (ex_cql_editor_parse_now (editor));
       g_assert_cmpint (ex_cql_editor_get_dialect (editor), ==, CQ_DIALECT_CQL6);
       g_assert_cmpstr (gtk_label_get_text (dialect), ==, "CQL 6");
-      g_assert_false (gtk_widget_is_visible (GTK_WIDGET (window->convert_button)));
+      g_assert_false (gtk_widget_is_visible (GTK_WIDGET (ex_window_get_convert_button (window))));
       /* The converted text no longer belongs to a CQL 3 file. */
       g_assert_null (ex_query_document_get_file (ex_cql_editor_get_document (editor)));
       cql6_games = run_games (window);

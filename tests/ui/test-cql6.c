@@ -25,7 +25,7 @@
 #include "ex-symbol-palette.h"
 #include "ex-result.h"
 #include "ex-theme-tools.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
@@ -352,7 +352,7 @@ test_symbols (void)
   ExWindow *window = new_window ();
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   GtkTextBuffer *buffer = ex_window_get_query_buffer (window);
-  GtkWidget *button = GTK_WIDGET (window->symbols_button);
+  GtkWidget *button = GTK_WIDGET (ex_window_get_symbols_button (window));
   ExSymbolPalette *palette;
   g_autofree char *text = NULL;
   GtkTextIter iter;

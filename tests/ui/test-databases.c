@@ -22,7 +22,7 @@
 #include "ex-game-view.h"
 #include "ex-result.h"
 #include "ex-search-job.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "compress-util.h"
 #include "ui-common.h"
 

@@ -21,7 +21,7 @@
 
 #include "ex-application.h"
 #include "ex-utils.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
@@ -211,8 +211,8 @@ test_medium (void)
 
   run_and_wait (window);
   assert_window_width (window, 1000);
-  g_assert_cmpstr (gtk_label_get_text (window->database_label), ==, HHDB_NAME);
-  assert_label_whole (window->database_label);
+  g_assert_cmpstr (gtk_label_get_text (ex_window_get_database_label (window)), ==, HHDB_NAME);
+  assert_label_whole (ex_window_get_database_label (window));
 
   /* The progress, while a search of 61,800 games runs. */
   {
@@ -221,13 +221,15 @@ test_medium (void)
     ex_window_set_database (window, file);
   }
   g_assert_true (ex_window_run (window));
-  while (ex_window_is_searching (window) && window->progress.games == 0)
+  while (ex_window_is_searching (window)
+         && ex_search_get_progress (ex_window_get_search (window))->games == 0)
     g_main_context_iteration (NULL, TRUE);
   ex_test_spin (50);
   /* (The job is gone as soon as the search thread has ended.) */
-  if (window->job != NULL)
+  if (ex_search_get_state (ex_window_get_search (window)) == EX_SEARCH_RUNNING)
     {
-      progress = find_label (GTK_WIDGET (window), ex_statusbar_get_progress (window->statusbar));
+      progress = find_label (GTK_WIDGET (window),
+                             ex_statusbar_get_progress (ex_window_get_statusbar (window)));
       g_assert_nonnull (progress);
       g_test_message ("progress: %s", gtk_label_get_text (progress));
       /* The text changes every 100 ms and the label gets its width at the
@@ -262,8 +264,8 @@ test_narrow (void)
 
   run_and_wait (window);
   assert_window_width (window, 800);
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->database_label)), >=,
-                   text_width (GTK_WIDGET (window->database_label), "cql6…pgn"));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (ex_window_get_database_label (window))), >=,
+                   text_width (GTK_WIDGET (ex_window_get_database_label (window)), "cql6…pgn"));
 
   destroy_window (window);
 }
@@ -274,7 +276,7 @@ static void
 test_editor_no_wrap (void)
 {
   ExWindow *window = new_window (800, 600, database);
-  GtkTextView *view = GTK_TEXT_VIEW (window->editor);
+  GtkTextView *view = GTK_TEXT_VIEW (ex_window_get_editor_view (window));
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
   g_autoptr(GString) text = g_string_new ("(match\n  (position :mate");
   GtkTextIter iter;

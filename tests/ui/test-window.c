@@ -25,7 +25,7 @@
 #include "ex-preferences.h"
 #include "ex-result.h"
 #include "ex-search-job.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 /* `(match (position :mate :btm N))` on the sample: games whose mainline has
@@ -421,7 +421,7 @@ stopped_matches (ExWindow *window)
 static gboolean
 rows_delivered (gpointer window)
 {
-  return ex_results_view_get_n_pending (EX_WINDOW (window)->results_view) == 0;
+  return ex_search_get_n_pending (ex_window_get_search (EX_WINDOW (window))) == 0;
 }
 
 /* Once a search has ended (its rows all in the list), Export is enabled and
@@ -520,7 +520,8 @@ test_stop (void)
         g_autofree char *number = ex_utils_format_count (n_at_stop);
         g_autofree char *count = g_strconcat (number, " matches", NULL);
 
-        g_assert_nonnull (strstr (ex_statusbar_get_progress (window->statusbar), count));
+        g_assert_nonnull (strstr (ex_statusbar_get_progress (ex_window_get_statusbar (window)),
+                                  count));
       }
       g_assert_true (gtk_widget_get_sensitive (export_button));
     }
@@ -625,7 +626,7 @@ test_examples (void)
       g_assert_true (ex_window_load_example (window, names[i]));
       text = ex_window_dup_query_text (window);
       g_assert_true (g_str_has_prefix (text, "// "));
-      g_assert_cmpstr (gtk_label_get_text (window->query_file_label), ==, twin);
+      g_assert_cmpstr (gtk_label_get_text (ex_window_get_query_file_label (window)), ==, twin);
       run_and_wait (window, NULL);
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, example_counts[i].count);
     }
