@@ -1,5 +1,5 @@
 /* ex-cql-editor.c: the query editor's behaviour (live parse, error marks,
- * hover, completion, file drops).
+ * hover, completion).
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -22,8 +22,7 @@
  *   picker's in its place;
  * - shows the errors a search finds when it compiles the text
  *   (ex_cql_editor_show_error()) with the same underline and gutter mark,
- *   and clears the marks as soon as the text changes;
- * - accepts files dropped on a widget.
+ *   and clears the marks as soon as the text changes.
  */
 #include "config.h"
 
@@ -466,7 +465,7 @@ cursor_moved_cb (ExCqlEditor   *self,
 /* The bounds of the piece designator the cursor is on or just after
  * (cq_designator_find_at()), in the dialect of the text as it is now: when
  * a paste moves the cursor, the buffer's "changed" that updates
- * self->dialect has not come yet. */
+ * the document's dialect has not come yet. */
 static gboolean
 designator_at_cursor (ExCqlEditor *self,
                       GtkTextIter *from,
@@ -544,7 +543,7 @@ ex_cql_editor_replace_designator_at_cursor (ExCqlEditor *self,
   return TRUE;
 }
 
-/* The buffer of the editor's text (owned by the editor). */
+/* The buffer of the editor's text (its document's, ExQueryDocument:buffer). */
 GtkTextBuffer *
 ex_cql_editor_get_buffer (ExCqlEditor *self)
 {
@@ -803,52 +802,6 @@ ex_cql_editor_complete (ExCqlEditor *self,
   result = g_strv_builder_end (builder);
   g_strv_builder_unref (builder);
   return result;
-}
-
-/* ------------------------------------------------------------------------
- * File drops
- */
-
-typedef struct {
-  ExCqlEditorFileFunc func;
-  gpointer            user_data;
-} DropClosure;
-
-static gboolean
-drop_cb (GtkDropTarget *target,
-         const GValue  *value,
-         double         x,
-         double         y,
-         DropClosure   *closure)
-{
-  GSList *files;
-
-  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
-    return FALSE;
-  files = g_value_get_boxed (value);
-  for (GSList *l = files; l != NULL; l = l->next)
-    closure->func (l->data, closure->user_data);
-  return files != NULL;
-}
-
-/**
- * ex_cql_editor_add_file_drop:
- * @widget: where files may be dropped (the window).
- * @func: called for each dropped file, in order.
- */
-void
-ex_cql_editor_add_file_drop (GtkWidget           *widget,
-                             ExCqlEditorFileFunc  func,
-                             gpointer             user_data)
-{
-  GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
-  DropClosure *closure = g_new0 (DropClosure, 1);
-
-  closure->func = func;
-  closure->user_data = user_data;
-  g_object_set_data_full (G_OBJECT (target), "ex-closure", closure, g_free);
-  g_signal_connect (target, "drop", G_CALLBACK (drop_cb), closure);
-  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (target));
 }
 
 /* ------------------------------------------------------------------------

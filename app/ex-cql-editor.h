@@ -1,5 +1,5 @@
 /* ex-cql-editor.h: the query editor's behaviour (live parse, error marks,
- * hover, completion, file drops); the query itself is an ExQueryDocument.
+ * hover, completion); the query itself is an ExQueryDocument.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -74,9 +74,5 @@ void         ex_cql_editor_show_error         (ExCqlEditor    *self,
                                                const GError   *error);
 char        *ex_cql_editor_dup_text           (ExCqlEditor    *self);
 
-typedef void (*ExCqlEditorFileFunc) (GFile *file, gpointer user_data);
-void         ex_cql_editor_add_file_drop      (GtkWidget      *widget,
-                                               ExCqlEditorFileFunc func,
-                                               gpointer        user_data);
 
 G_END_DECLS

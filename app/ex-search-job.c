@@ -13,7 +13,7 @@
  * The idle takes the whole batch, so however fast matches come the main
  * loop sees a few hand-overs per second.
  *
- * The idle holds only a GWeakRef on the owner (the window), and drops the
+ * The idle holds only a GWeakRef on the owner (its ExSearch), and drops the
  * batch when the owner is gone or the job was cancelled (a newer search
  * replaced it, or Stop).  The final idle joins the thread, which by then is
  * returning, so the main loop never blocks on it.

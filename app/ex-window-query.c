@@ -196,11 +196,23 @@ live_parse_cb (ExWindow    *self,
     }
 }
 
-static void
-dropped_file_cb (GFile    *file,
-                 gpointer  user_data)
+/* Files dropped on the window are opened in order, as from the command
+ * line: databases become the database, anything else the query. */
+static gboolean
+drop_cb (ExWindow      *self,
+         const GValue  *value,
+         double         x,
+         double         y,
+         GtkDropTarget *target)
 {
-  ex_window_open_file (EX_WINDOW (user_data), file);
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+  files = g_value_get_boxed (value);
+  for (GSList *l = files; l != NULL; l = l->next)
+    ex_window_open_file (self, l->data);
+  return files != NULL;
 }
 
 /* The database a theme names (ex_theme_library_get_database()), if it is
@@ -295,7 +307,12 @@ setup_editor (ExWindow *self)
   g_signal_connect_object (self->cql_editor, "notify::message", G_CALLBACK (live_parse_cb), self,
                            G_CONNECT_SWAPPED);
   update_dialect_label (self);
-  ex_cql_editor_add_file_drop (GTK_WIDGET (self), dropped_file_cb, self);
+  {
+    GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+
+    g_signal_connect_object (target, "drop", G_CALLBACK (drop_cb), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+  }
 
   gtk_menu_button_set_create_popup_func (self->recent_button, recent_menu_update, NULL, NULL);
 }
