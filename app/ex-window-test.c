@@ -38,7 +38,6 @@ ex_window_get_query_document (ExWindow *self)
   return self->document;
 }
 
-/* As a click on @column's title: ex_results_view_sort(). */
 void
 ex_window_sort_results (ExWindow       *self,
                         ExResultColumn  column,
@@ -49,7 +48,6 @@ ex_window_sort_results (ExWindow       *self,
   ex_results_view_sort (self->results_view, column, order);
 }
 
-/* Whether the list is still being sorted or filtered. */
 gboolean
 ex_window_is_sorting (ExWindow *self)
 {
@@ -58,7 +56,6 @@ ex_window_is_sorting (ExWindow *self)
   return ex_results_view_is_sorting (self->results_view);
 }
 
-/* As typing @text in the filter box: ex_results_view_set_filter_text(). */
 void
 ex_window_set_filter_text (ExWindow   *self,
                            const char *text)
@@ -68,8 +65,6 @@ ex_window_set_filter_text (ExWindow   *self,
   ex_results_view_set_filter_text (self->results_view, text);
 }
 
-/* Adds the result at @position to the selection (as Ctrl+click does) and
- * shows its game. */
 void
 ex_window_add_to_selection (ExWindow *self,
                             guint     position)
@@ -103,13 +98,6 @@ ex_window_get_status_is_error (ExWindow *self)
   return ex_statusbar_get_is_error (self->statusbar);
 }
 
-/**
- * ex_window_get_error_location:
- * @line: (out): 1-based line of the query error shown in the editor.
- * @column: (out): 1-based column (characters).
- *
- * Returns: FALSE if no error is shown (none, or the text changed since).
- */
 gboolean
 ex_window_get_error_location (ExWindow *self,
                               guint    *line,
@@ -144,8 +132,6 @@ ex_window_get_dialect_label (ExWindow *self)
   return self->query_dialect_label;
 }
 
-/* Returns: (transfer none) (nullable): the current search (the last one
- * started), or NULL before the first. */
 ExSearch *
 ex_window_get_search (ExWindow *self)
 {
