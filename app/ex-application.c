@@ -23,6 +23,7 @@
 #include "ex-application.h"
 #include "ex-preferences.h"
 #include "ex-search-job.h"
+#include "ex-utils.h"
 #include "ex-window.h"
 
 struct _ExApplication
@@ -31,101 +32,6 @@ struct _ExApplication
 };
 
 G_DEFINE_FINAL_TYPE (ExApplication, ex_application, GTK_TYPE_APPLICATION)
-
-/**
- * ex_application_find_data_file:
- * @relative_path: a path below the data directory, e.g. "sample/studies.pgn".
- *
- * Looks for an installed data file: first in $EXCELSIOR_DATADIR, then in
- * PKGDATADIR (the installed location), then in the source tree's data/
- * (SOURCE_DATADIR), so that the workbench also runs from its build
- * directory.
- *
- * Returns: (transfer full) (nullable): the first path that exists, or NULL.
- */
-char *
-ex_application_find_data_file (const char *relative_path)
-{
-  const char *dirs[3];
-  guint n = 0;
-
-  g_return_val_if_fail (relative_path != NULL, NULL);
-
-  if (g_getenv ("EXCELSIOR_DATADIR") != NULL && *g_getenv ("EXCELSIOR_DATADIR") != '\0')
-    dirs[n++] = g_getenv ("EXCELSIOR_DATADIR");
-  dirs[n++] = PKGDATADIR;
-  dirs[n++] = SOURCE_DATADIR;
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *path = g_build_filename (dirs[i], relative_path, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-        return g_steal_pointer (&path);
-    }
-
-  return NULL;
-}
-
-/**
- * ex_application_get_settings:
- *
- * The settings of the org.excelsior.Workbench schema: the installed schema,
- * or, when the workbench runs from its build directory, the one compiled
- * there (EX_BUILD_SCHEMA_DIR).  Tests choose the memory backend
- * (GSETTINGS_BACKEND=memory) so as not to touch the user's settings.
- *
- * Returns: (transfer none) (nullable): the settings, shared and kept until
- *   exit; NULL if the schema is installed nowhere (then nothing is saved).
- */
-GSettings *
-ex_application_get_settings (void)
-{
-  static GSettings *settings;
-  static gboolean looked;
-
-  if (!looked)
-    {
-      GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-      g_autoptr(GSettingsSchemaSource) build_source = NULL;
-      g_autoptr(GSettingsSchema) schema = NULL;
-
-      looked = TRUE;
-      if (source != NULL)
-        schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
-#ifdef EX_BUILD_SCHEMA_DIR
-      if (schema == NULL)
-        {
-          build_source = g_settings_schema_source_new_from_directory (EX_BUILD_SCHEMA_DIR, source,
-                                                                      FALSE, NULL);
-          if (build_source != NULL)
-            schema = g_settings_schema_source_lookup (build_source, APPLICATION_ID, FALSE);
-        }
-#endif
-      if (schema != NULL)
-        settings = g_settings_new_full (schema, NULL, NULL);
-      else
-        g_warning ("The settings schema %s is not installed: preferences are not kept",
-                   APPLICATION_ID);
-    }
-
-  return settings;
-}
-
-/**
- * ex_application_format_count:
- * @n: a count: games, matches, results.
- *
- * Writes @n as the workbench shows counts, with the digits grouped as the
- * user's locale groups them ("1,234" in English, "1.234" in German).
- *
- * Returns: (transfer full): the text.
- */
-char *
-ex_application_format_count (guint64 n)
-{
-  return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
-}
 
 static ExWindow *
 get_window (ExApplication *self)
@@ -274,7 +180,7 @@ preferences_action (GSimpleAction *action,
                     gpointer       user_data)
 {
   ExApplication *self = user_data;
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
 
   if (settings == NULL)

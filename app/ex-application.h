@@ -13,8 +13,5 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ExApplication, ex_application, EX, APPLICATION, GtkApplication)
 
 ExApplication *ex_application_new            (GApplicationFlags flags);
-char          *ex_application_find_data_file (const char *relative_path);
-GSettings     *ex_application_get_settings   (void);
-char          *ex_application_format_count   (guint64           n);
 
 G_END_DECLS

@@ -1,5 +1,5 @@
 /* ex-cql-editor.c: the query editor's behaviour (live parse, error marks,
- * hover, completion, files).
+ * hover, completion).
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -11,8 +11,8 @@
  *   underlined where it is, marked in the gutter, explained on hover and
  *   in ExCqlEditor:message (the window's status line).  The engine's own
  *   message names the nearest keywords for a misspelt one;
- * - tells the dialect from the text (ExCqlEditor:dialect) and highlights
- *   it with its language (data/cql.lang, data/cql6.lang);
+ * - edits an ExQueryDocument (ex-query-document.c), which owns the text
+ *   (the one GtkSourceBuffer), the file, the name and the dialect;
  * - completes and explains the keywords of that dialect (with the
  *   descriptions of cq_query_keywords_for()) and, in CQL 3, the tag names
  *   the query declares with `:forany` (`$name`), in CQL 6 its variables
@@ -22,15 +22,7 @@
  *   picker's in its place;
  * - shows the errors a search finds when it compiles the text
  *   (ex_cql_editor_show_error()) with the same underline and gutter mark,
- *   and clears the marks as soon as the text changes;
- * - owns the query's file (ExCqlEditor:file): opens, saves (Save and Save
- *   As), keeps the buffer's modified flag and the recent files
- *   (GtkRecentManager), and accepts files dropped on a widget.
- *
- * Why over 1,000 lines (1,790): every item above reads or changes the one
- * buffer; the completion and hover plumbing is in ex-cql-provider.c.  The
- * insertion of the picker's items (ex_cql_editor_insert_item(), a small
- * reader of the match list's structure) is the part to move out next.
+ *   and clears the marks as soon as the text changes.
  */
 #include "config.h"
 
@@ -40,37 +32,17 @@
 #include "cql/cq-query.h"
 #include "cql/cq-query-info.h"
 #include "cql/cq-designator-text.h"
-#include "ex-cql-editor.h"
+#include "ex-cql-editor-private.h"
 #include "ex-cql-provider.h"
 #include "ex-cql6-text.h"
+#include "ex-query-document.h"
 
 #define EDITOR_FILENAME EX_CQL_EDITOR_FILENAME
 #define MARK_CATEGORY   "ex-cql-error"
-#define CQL_MIME_TYPE   "text/x-cql"
-#define MAX_RECENT      10
 
 /* ------------------------------------------------------------------------
  * The editor
  */
-
-struct _ExCqlEditor
-{
-  GObject          parent_instance;
-
-  GtkSourceView   *view;          /* weak */
-  GtkSourceBuffer *buffer;
-  GtkTextTag      *error_tag;
-  ExCqlProvider   *provider;
-
-  guint            parse_id;
-  char            *message;
-  guint            line;          /* 1-based; 0: no error */
-  guint            column;
-  char            *designator;    /* at the cursor, or NULL */
-  GFile           *file;          /* the query's file, or NULL */
-  CqDialect        dialect;       /* of the text, as the engine tells it */
-  guint            language_id;   /* the idle that sets the buffer's language */
-};
 
 G_DEFINE_FINAL_TYPE (ExCqlEditor, ex_cql_editor, G_TYPE_OBJECT)
 
@@ -78,8 +50,6 @@ enum {
   PROP_0,
   PROP_MESSAGE,
   PROP_HAS_ERROR,
-  PROP_FILE,
-  PROP_DIALECT,
   N_PROPS
 };
 
@@ -97,12 +67,6 @@ gboolean
 ex_cql_is_word_char (gunichar c)
 {
   return g_unichar_isalnum (c) || c == '_' || c == ':' || c == '$';
-}
-
-static gboolean
-is_item_end (gunichar c)
-{
-  return c == 0 || g_unichar_isspace (c) || c == '(' || c == ')' || c == ';';
 }
 
 /**
@@ -407,79 +371,12 @@ parse_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/**
- * ex_cql_editor_get_language:
- * @dialect: a #CqDialect.
- *
- * The GtkSourceView language of a dialect's text: "cql" (data/cql.lang)
- * or "cql6" (data/cql6.lang), from the application's resources.
- *
- * Returns: (transfer none): the language.
- */
-GtkSourceLanguage *
-ex_cql_editor_get_language (CqDialect dialect)
-{
-  static gsize initialized;
-  GtkSourceLanguageManager *manager = gtk_source_language_manager_get_default ();
-
-  if (g_once_init_enter (&initialized))
-    {
-      gtk_source_language_manager_append_search_path (manager,
-                                                      "resource:///org/excelsior/Workbench/"
-                                                      "language-specs/");
-      g_once_init_leave (&initialized, 1);
-    }
-  return gtk_source_language_manager_get_language (manager,
-                                                   dialect == CQ_DIALECT_CQL6 ? "cql6" : "cql");
-}
-
-static gboolean
-set_language_cb (gpointer data)
-{
-  ExCqlEditor *self = data;
-
-  self->language_id = 0;
-  gtk_source_buffer_set_language (self->buffer, ex_cql_editor_get_language (self->dialect));
-  return G_SOURCE_REMOVE;
-}
-
-/* Highlights the text in its dialect: told from its first word, so that a
- * pasted CQL 6 query reads as CQL 6 at once. */
-static void
-update_dialect (ExCqlEditor *self)
-{
-  GtkTextIter start, end;
-  g_autofree char *head = NULL;
-  CqDialect dialect;
-
-  /* The first word after comments: the first 4,096 characters are read,
-   * not the whole text at each key (a query of a megabyte may be pasted). */
-  gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (self->buffer), &start);
-  gtk_text_buffer_get_iter_at_offset (GTK_TEXT_BUFFER (self->buffer), &end, 4096);
-  head = gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
-  dialect = cq_query_text_dialect (head, -1);
-  if (dialect == self->dialect && gtk_source_buffer_get_language (self->buffer) != NULL)
-    return;
-  self->dialect = dialect;
-  /* Not while the buffer is being changed: a new language's highlighting
-   * engine set in the middle of an undoable replacement (delete, then
-   * insert) gets the deletion's offsets wrong (a GtkSourceView critical,
-   * fix_offsets_delete_); the language follows at once after the change. */
-  if (self->language_id == 0)
-    self->language_id = g_idle_add_full (G_PRIORITY_HIGH, set_language_cb, self, NULL);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DIALECT]);
-}
-
-/**
- * ex_cql_editor_get_dialect:
- *
- * Returns: the dialect of the editor's text (ExCqlEditor:dialect).
- */
 CqDialect
 ex_cql_editor_get_dialect (ExCqlEditor *self)
 {
   g_return_val_if_fail (EX_IS_CQL_EDITOR (self), CQ_DIALECT_CQL3);
-  return self->dialect;
+
+  return ex_query_document_get_dialect (self->document);
 }
 
 /* An error shown belongs to the text it was found in: any change clears
@@ -489,7 +386,6 @@ static void
 buffer_changed_cb (ExCqlEditor   *self,
                    GtkTextBuffer *buffer)
 {
-  update_dialect (self);
   if (self->line != 0)
     {
       clear_error (self);
@@ -531,7 +427,7 @@ cursor_moved_cb (ExCqlEditor   *self,
 /* The bounds of the piece designator the cursor is on or just after
  * (cq_designator_find_at()), in the dialect of the text as it is now: when
  * a paste moves the cursor, the buffer's "changed" that updates
- * self->dialect has not come yet. */
+ * the document's dialect has not come yet. */
 static gboolean
 designator_at_cursor (ExCqlEditor *self,
                       GtkTextIter *from,
@@ -609,427 +505,7 @@ ex_cql_editor_replace_designator_at_cursor (ExCqlEditor *self,
   return TRUE;
 }
 
-/* Inserts @text at @where as it is (one undoable action) and leaves the
- * cursor after it, with the focus in the editor. */
-static void
-insert_plain (ExCqlEditor *self,
-              GtkTextIter *where,
-              const char  *text)
-{
-  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
-
-  gtk_text_buffer_begin_user_action (buffer);
-  gtk_text_buffer_insert (buffer, where, text, -1);
-  gtk_text_buffer_end_user_action (buffer);
-  gtk_text_buffer_place_cursor (buffer, where);
-  if (self->view != NULL)
-    gtk_widget_grab_focus (GTK_WIDGET (self->view));
-}
-
-/* Inserts @text at @where (one undoable action) with a space before when
- * it would touch the item before, and after unless a space, a ')' or the
- * end follows (so that a comment after it stays apart), and leaves the cursor
- * after it, with the focus in the editor. */
-static void
-insert_at (ExCqlEditor *self,
-           GtkTextIter *where,
-           const char  *text)
-{
-  g_autoptr(GString) insert = g_string_new (text);
-  GtkTextIter before = *where;
-  gunichar next = gtk_text_iter_get_char (where);
-
-  if (gtk_text_iter_backward_char (&before) && !is_item_end (gtk_text_iter_get_char (&before)))
-    g_string_prepend_c (insert, ' ');
-  if (next != 0 && next != ')' && !g_unichar_isspace (next))
-    g_string_append_c (insert, ' ');
-  insert_plain (self, where, insert->str);
-}
-
-/* Inserts @text at the cursor, as it is (see ex_cql_editor_insert_item()
- * for an insertion that keeps the query whole). */
-void
-ex_cql_editor_insert (ExCqlEditor *self,
-                      const char  *text)
-{
-  GtkTextIter cursor;
-
-  g_return_if_fail (EX_IS_CQL_EDITOR (self));
-  g_return_if_fail (text != NULL);
-
-  gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (self->buffer), &cursor,
-                                    gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (self->buffer)));
-  insert_at (self, &cursor, text);
-}
-
-/* One parenthesised list of the query, in character offsets. */
-typedef struct {
-  int   open;       /* its '(' */
-  int   close;      /* its ')' */
-  int   head_end;   /* just after its first item (or its '(' if it has none) */
-  int   parent;     /* index of the enclosing list, -1 at the top */
-  char *head;       /* its first item, "match", "position"... (or "") */
-} ListSpan;
-
-static void
-list_span_clear (gpointer data)
-{
-  g_free (((ListSpan *) data)->head);
-}
-
-/* Reads the lists of @text as the engine's list reader does (`;` comments
- * to the end of the line, "quoted strings" on one line).  Items outside
- * any list set *@loose.
- *
- * Returns: (transfer full): the lists in the order they open, or NULL if
- *   the parentheses do not balance. */
-static GArray *
-scan_lists (const char *text,
-            gboolean   *loose)
-{
-  g_autoptr(GArray) lists = g_array_new (FALSE, TRUE, sizeof (ListSpan));
-  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (int));
-  const char *p = text;
-  int offset = 0;
-
-  g_array_set_clear_func (lists, list_span_clear);
-  *loose = FALSE;
-  while (*p != '\0')
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (c == ';')
-        {
-          while (*p != '\0' && *p != '\n')
-            p = g_utf8_next_char (p), offset++;
-          continue;
-        }
-      if (c == '(')
-        {
-          ListSpan span = { offset, -1, offset + 1, -1, NULL };
-          const char *q = g_utf8_next_char (p);
-          int end = offset + 1;
-          int index = (int) lists->len;
-
-          if (stack->len > 0)
-            span.parent = g_array_index (stack, int, stack->len - 1);
-          while (*q != '\0' && g_unichar_isspace (g_utf8_get_char (q)))
-            q = g_utf8_next_char (q), end++;
-          if (*q != '\0' && !is_item_end (g_utf8_get_char (q)))
-            {
-              const char *word = q;
-
-              while (*q != '\0' && !is_item_end (g_utf8_get_char (q)))
-                q = g_utf8_next_char (q), end++;
-              span.head = g_strndup (word, q - word);
-              span.head_end = end;
-            }
-          else
-            span.head = g_strdup ("");
-          g_array_append_val (lists, span);
-          g_array_append_val (stack, index);
-        }
-      else if (c == ')')
-        {
-          if (stack->len == 0)
-            return NULL;
-          g_array_index (lists, ListSpan,
-                         g_array_index (stack, int, stack->len - 1)).close = offset;
-          g_array_set_size (stack, stack->len - 1);
-        }
-      else if (!g_unichar_isspace (c) && stack->len == 0)
-        *loose = TRUE;
-      if (c == '"')
-        {
-          /* A quoted string runs to the next '"' on its line. */
-          p = g_utf8_next_char (p), offset++;
-          while (*p != '\0' && *p != '"' && *p != '\n')
-            p = g_utf8_next_char (p), offset++;
-          if (*p != '"')
-            continue;
-        }
-      p = g_utf8_next_char (p), offset++;
-    }
-  if (stack->len != 0)
-    return NULL;
-  return g_steal_pointer (&lists);
-}
-
-#define SPAN(lists, i) (&g_array_index ((lists), ListSpan, (i)))
-
-static gboolean
-span_is (GArray     *lists,
-         int         i,
-         const char *head)
-{
-  return i >= 0 && g_strcmp0 (SPAN (lists, i)->head, head) == 0;
-}
-
-/* The innermost list whose parentheses hold @offset (strictly after its
- * '(', up to its ')'), or -1. */
-static int
-list_at (GArray *lists,
-         int     offset)
-{
-  int found = -1;
-
-  for (guint i = 0; i < lists->len; i++)
-    if (SPAN (lists, i)->open < offset && offset <= SPAN (lists, i)->close)
-      found = (int) i;
-  return found;
-}
-
-/* The last list directly inside @parent whose head is @head, or -1. */
-static int
-last_child (GArray     *lists,
-            int         parent,
-            const char *head)
-{
-  int found = -1;
-
-  for (guint i = 0; i < lists->len; i++)
-    if (SPAN (lists, i)->parent == parent && span_is (lists, (int) i, head))
-      found = (int) i;
-  return found;
-}
-
-static void
-iter_at (ExCqlEditor *self,
-         GtkTextIter *iter,
-         int          offset)
-{
-  gtk_text_buffer_get_iter_at_offset (GTK_TEXT_BUFFER (self->buffer), iter, offset);
-}
-
-/* Inserts "\n  @text" just before the ')' at @close: a new item on its own
- * line at the end of the list. */
-static void
-append_to_list (ExCqlEditor *self,
-                int          close,
-                const char  *text)
-{
-  g_autofree char *line = g_strdup_printf ("\n  %s", text);
-  GtkTextIter where;
-
-  iter_at (self, &where, close);
-  insert_plain (self, &where, line);
-}
-
-/* @offset, or where the comment that holds it starts (its `;`): text put
- * there stays out of the comment. */
-static int
-comment_start (const char *text,
-               int         offset)
-{
-  const char *end = g_utf8_offset_to_pointer (text, offset);
-  const char *line = end;
-  gboolean quoted = FALSE;
-
-  while (line > text && line[-1] != '\n')
-    line--;
-  for (const char *p = line; p < end; p++)
-    if (*p == '"')
-      quoted = !quoted;
-    else if (*p == ';' && !quoted)
-      return (int) g_utf8_pointer_to_offset (text, p);
-  return offset;
-}
-
-/* @where: set to @offset of @text (the buffer's text), moved out of the
- * comment or the word it is in: before the comment, after the word. */
-static void
-item_boundary (ExCqlEditor *self,
-               const char  *text,
-               int          offset,
-               GtkTextIter *where)
-{
-  GtkTextIter before;
-
-  iter_at (self, where, comment_start (text, offset));
-  before = *where;
-  if (gtk_text_iter_backward_char (&before) && !is_item_end (gtk_text_iter_get_char (&before)))
-    while (!is_item_end (gtk_text_iter_get_char (where)))
-      gtk_text_iter_forward_char (where);
-}
-
-/**
- * ex_cql_editor_insert_item:
- * @text: a piece designator (the picker's `K[a1,h1]`) or a whole position
- *   list (the pattern board's `(position ...)`).
- *
- * Puts @text where it makes the query whole rather than at the cursor
- * alone (one undoable action; the cursor ends after it):
- *
- * - a designator goes into a position list: at the cursor when the cursor
- *   is in one (after the word it is in), else at the end of the position
- *   list that holds the cursor's list, else at the end of the match list's
- *   last position list, else into a new `(position ...)` at the end of the
- *   match list;
- * - a position list goes into the match list: at the cursor when the
- *   cursor is between the match list's items, else at its end;
- * - when there is no match list, one is made: around the text there is
- *   (a bare position list, say), or alone in an empty editor.
- *
- * When the parentheses do not balance (the query is being edited), or the
- * text holds something that is neither a list nor a comment outside every
- * list, @text goes at the cursor, as ex_cql_editor_insert() puts it.
- *
- * Returns: FALSE if @text went at the cursor for that reason.
- */
-gboolean
-ex_cql_editor_insert_item (ExCqlEditor *self,
-                           const char  *text)
-{
-  GtkTextBuffer *buffer;
-  g_autofree char *all = NULL;
-  g_autoptr(GArray) lists = NULL;
-  gboolean loose, is_list;
-  GtkTextIter cursor, where;
-  int offset, match, inner, position;
-
-  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), FALSE);
-  g_return_val_if_fail (text != NULL, FALSE);
-
-  buffer = GTK_TEXT_BUFFER (self->buffer);
-  is_list = g_str_has_prefix (text, "(");
-  all = ex_cql_editor_dup_text (self);
-  lists = scan_lists (all, &loose);
-  if (lists == NULL || loose)
-    {
-      ex_cql_editor_insert (self, text);
-      return FALSE;
-    }
-
-  match = last_child (lists, -1, "match");
-  if (match < 0)
-    {
-      g_autofree char *item = is_list ? g_strdup (text)
-                                      : g_strdup_printf ("(position %s)", text);
-      g_autofree char *query = NULL;
-      GtkTextMark *after;
-      int end = -1;
-
-      /* A match list round the lists there are (a bare position list, say)
-       * with the item after them, or after the comments, if that is all
-       * the text holds; the cursor just inside its last ')'. */
-      for (guint i = 0; i < lists->len; i++)
-        if (SPAN (lists, i)->parent < 0)
-          end = SPAN (lists, i)->close + 1;
-      gtk_text_buffer_begin_user_action (buffer);
-      if (end >= 0)
-        {
-          g_autofree char *tail = g_strdup_printf ("\n  %s)", item);
-
-          iter_at (self, &where, end);
-          gtk_text_buffer_insert (buffer, &where, tail, -1);
-          gtk_text_iter_backward_char (&where);
-          after = gtk_text_buffer_create_mark (buffer, NULL, &where, FALSE);
-          iter_at (self, &where, SPAN (lists, 0)->open);
-          gtk_text_buffer_insert (buffer, &where, "(match\n  ", -1);
-        }
-      else
-        {
-          gboolean blank = g_strstrip (all)[0] == '\0';
-
-          if (blank)
-            {
-              GtkTextIter start;
-
-              gtk_text_buffer_get_bounds (buffer, &start, &where);
-              gtk_text_buffer_delete (buffer, &start, &where);
-            }
-          gtk_text_buffer_get_end_iter (buffer, &where);
-          query = g_strdup_printf ("%s(match\n  %s)\n", blank ? "" : "\n", item);
-          gtk_text_buffer_insert (buffer, &where, query, -1);
-          gtk_text_iter_backward_chars (&where, 2);
-          after = gtk_text_buffer_create_mark (buffer, NULL, &where, FALSE);
-        }
-      gtk_text_buffer_end_user_action (buffer);
-      gtk_text_buffer_get_iter_at_mark (buffer, &where, after);
-      gtk_text_buffer_delete_mark (buffer, after);
-      if (!is_list)
-        gtk_text_iter_backward_char (&where);
-      gtk_text_buffer_place_cursor (buffer, &where);
-      if (self->view != NULL)
-        gtk_widget_grab_focus (GTK_WIDGET (self->view));
-      return TRUE;
-    }
-
-  gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
-  offset = gtk_text_iter_get_offset (&cursor);
-  inner = list_at (lists, offset);
-
-  if (is_list)
-    {
-      /* Between the match list's items (after its head): at the cursor. */
-      if (inner == match && offset >= SPAN (lists, match)->head_end)
-        {
-          item_boundary (self, all, offset, &where);
-          insert_at (self, &where, text);
-        }
-      else
-        append_to_list (self, SPAN (lists, match)->close, text);
-      return TRUE;
-    }
-
-  /* A designator: the position list the cursor is in, or the one that
-   * holds the cursor's list, or the match list's last one. */
-  if (span_is (lists, inner, "position"))
-    {
-      item_boundary (self, all, MAX (offset, SPAN (lists, inner)->head_end), &where);
-      insert_at (self, &where, text);
-      return TRUE;
-    }
-  position = -1;
-  for (int i = inner; i >= 0 && position < 0; i = SPAN (lists, i)->parent)
-    if (span_is (lists, i, "position"))
-      position = i;
-  if (position < 0)
-    position = last_child (lists, match, "position");
-  if (position >= 0)
-    {
-      iter_at (self, &where, SPAN (lists, position)->close);
-      insert_at (self, &where, text);
-    }
-  else
-    {
-      g_autofree char *item = g_strdup_printf ("(position %s)", text);
-
-      append_to_list (self, SPAN (lists, match)->close, item);
-      /* The cursor after the designator, inside its list. */
-      gtk_text_buffer_get_iter_at_mark (buffer, &where, gtk_text_buffer_get_insert (buffer));
-      gtk_text_iter_backward_char (&where);
-      gtk_text_buffer_place_cursor (buffer, &where);
-    }
-  return TRUE;
-}
-
-/**
- * ex_cql_editor_insert_cql6_item:
- * @text: a CQL 6 designator (the picker's) or a position's filters (the
- *   pattern board's).
- * @kind: which of the two @text is.
- * @header_word: (nullable): a header parameter the item needs.
- *
- * The CQL 6 counterpart of ex_cql_editor_insert_item(): @text goes into
- * the query's body where it keeps the query whole, a `cql()` header first
- * into an empty editor (ex_cql6_insert_into_buffer()).
- */
-void
-ex_cql_editor_insert_cql6_item (ExCqlEditor    *self,
-                                const char     *text,
-                                ExCql6ItemKind  kind,
-                                const char     *header_word)
-{
-  g_return_if_fail (EX_IS_CQL_EDITOR (self));
-  g_return_if_fail (text != NULL);
-
-  ex_cql6_insert_into_buffer (GTK_TEXT_BUFFER (self->buffer), text, kind, header_word);
-  if (self->view != NULL)
-    gtk_widget_grab_focus (GTK_WIDGET (self->view));
-}
-
-/* The buffer of the editor's text (owned by the editor). */
+/* The buffer of the editor's text (its document's, ExQueryDocument:buffer). */
 GtkTextBuffer *
 ex_cql_editor_get_buffer (ExCqlEditor *self)
 {
@@ -1037,41 +513,12 @@ ex_cql_editor_get_buffer (ExCqlEditor *self)
   return GTK_TEXT_BUFFER (self->buffer);
 }
 
-/**
- * ex_cql_editor_set_text:
- * @text: the new query text (UTF-8).
- * @undoable: TRUE to make the change one undoable action; FALSE for a
- *   starting text that Undo does not take back.
- *
- * Replaces the whole text and puts the cursor at its start.  The text is
- * parsed after the usual delay.
- */
-void
-ex_cql_editor_set_text (ExCqlEditor *self,
-                        const char  *text,
-                        gboolean     undoable)
+/* The query the editor edits (transfer none). */
+ExQueryDocument *
+ex_cql_editor_get_document (ExCqlEditor *self)
 {
-  GtkTextBuffer *buffer;
-  GtkTextIter start, end;
-
-  g_return_if_fail (EX_IS_CQL_EDITOR (self));
-  g_return_if_fail (text != NULL);
-
-  buffer = GTK_TEXT_BUFFER (self->buffer);
-  /* gtk_text_buffer_set_text() is irreversible: delete and insert instead
-   * when the change is to be undoable. */
-  if (undoable)
-    {
-      gtk_text_buffer_begin_user_action (buffer);
-      gtk_text_buffer_get_bounds (buffer, &start, &end);
-      gtk_text_buffer_delete (buffer, &start, &end);
-      gtk_text_buffer_insert (buffer, &start, text, -1);
-      gtk_text_buffer_end_user_action (buffer);
-    }
-  else
-    gtk_text_buffer_set_text (buffer, text, -1);
-  gtk_text_buffer_get_start_iter (buffer, &start);
-  gtk_text_buffer_place_cursor (buffer, &start);
+  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), NULL);
+  return self->document;
 }
 
 /* Replaces the whole text with @text (one undoable action) and parses it
@@ -1083,7 +530,7 @@ ex_cql_editor_replace_text (ExCqlEditor *self,
   g_return_if_fail (EX_IS_CQL_EDITOR (self));
   g_return_if_fail (text != NULL);
 
-  ex_cql_editor_set_text (self, text, TRUE);
+  ex_query_document_set_text (self->document, text, TRUE);
   ex_cql_editor_parse_now (self);
 }
 
@@ -1091,12 +538,9 @@ ex_cql_editor_replace_text (ExCqlEditor *self,
 char *
 ex_cql_editor_dup_text (ExCqlEditor *self)
 {
-  GtkTextIter start, end;
-
   g_return_val_if_fail (EX_IS_CQL_EDITOR (self), NULL);
 
-  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
-  return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
+  return ex_query_document_dup_text (self->document);
 }
 
 const char *
@@ -1181,7 +625,7 @@ ex_cql_editor_dup_hover_text (ExCqlEditor       *self,
   while (!gtk_text_iter_ends_line (&end) && ex_cql_is_word_char (gtk_text_iter_get_char (&end)))
     gtk_text_iter_forward_char (&end);
   word = gtk_text_iter_get_text (&start, &end);
-  description = keyword_description (self->dialect, word);
+  description = keyword_description (ex_cql_editor_get_dialect (self), word);
   if (description == NULL)
     return NULL;
   return g_strdup_printf ("%s: %s", word, description);
@@ -1218,16 +662,16 @@ ex_cql_editor_list_proposals (ExCqlEditor *self,
                               const char  *prefix)
 {
   GListStore *store = g_list_store_new (EX_TYPE_CQL_PROPOSAL);
-  const char *const *keywords = cq_query_keywords_for (self->dialect);
+  const char *const *keywords = cq_query_keywords_for (ex_cql_editor_get_dialect (self));
   g_autofree char *text = ex_cql_editor_dup_text (self);
   /* :forany tags are CQL 3's (cq_query_list_names()). */
-  g_autoptr(GPtrArray) tags = self->dialect == CQ_DIALECT_CQL3
+  g_autoptr(GPtrArray) tags = ex_cql_editor_get_dialect (self) == CQ_DIALECT_CQL3
                               ? cq_query_list_names (text, -1, CQ_DIALECT_CQL3)
                               : g_ptr_array_new ();
 
   /* The names a CQL 6 query defines, before the keywords: they are what
    * this query is about. */
-  if (self->dialect == CQ_DIALECT_CQL6 && prefix[0] != '\0')
+  if (ex_cql_editor_get_dialect (self) == CQ_DIALECT_CQL6 && prefix[0] != '\0')
     {
       g_autoptr(GPtrArray) names = cq_query_list_names (text, -1, CQ_DIALECT_CQL6);
 
@@ -1311,246 +755,6 @@ ex_cql_editor_complete (ExCqlEditor *self,
 }
 
 /* ------------------------------------------------------------------------
- * Files
- */
-
-/**
- * ex_cql_editor_note_recent:
- * Adds @file to the recent files (GtkRecentManager) as a CQL query.
- */
-void
-ex_cql_editor_note_recent (GFile *file)
-{
-  g_autofree char *uri = NULL;
-  GtkRecentData data = { 0 };
-
-  g_return_if_fail (G_IS_FILE (file));
-
-  uri = g_file_get_uri (file);
-  data.mime_type = (char *) CQL_MIME_TYPE;
-  data.app_name = (char *) "Excelsior";
-  data.app_exec = (char *) "excelsior %u";
-  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
-}
-
-static gint
-compare_recent (gconstpointer a,
-                gconstpointer b)
-{
-  GtkRecentInfo *x = *(GtkRecentInfo **) a, *y = *(GtkRecentInfo **) b;
-  GDateTime *tx = gtk_recent_info_get_modified (x), *ty = gtk_recent_info_get_modified (y);
-
-  return g_date_time_compare (ty, tx);
-}
-
-/**
- * ex_cql_editor_build_recent_menu:
- * @action_name: the action to activate with the file's URI ("win.open-recent").
- *
- * Returns: (transfer full): a menu of the last MAX_RECENT .cql files used,
- *   newest first (empty if none).
- */
-GMenuModel *
-ex_cql_editor_build_recent_menu (const char *action_name)
-{
-  GMenu *menu = g_menu_new ();
-  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
-  g_autoptr(GPtrArray) cql = g_ptr_array_new ();
-  guint n = 0;
-
-  for (GList *l = items; l != NULL; l = l->next)
-    {
-      GtkRecentInfo *info = l->data;
-      const char *uri = gtk_recent_info_get_uri (info);
-
-      if (g_strcmp0 (gtk_recent_info_get_mime_type (info), CQL_MIME_TYPE) == 0 ||
-          g_str_has_suffix (uri, ".cql"))
-        g_ptr_array_add (cql, info);
-    }
-  g_ptr_array_sort (cql, compare_recent);
-
-  for (guint i = 0; i < cql->len && n < MAX_RECENT; i++, n++)
-    {
-      GtkRecentInfo *info = g_ptr_array_index (cql, i);
-      g_autoptr(GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
-
-      g_menu_item_set_action_and_target (item, action_name, "s", gtk_recent_info_get_uri (info));
-      g_menu_append_item (menu, item);
-    }
-
-  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
-  return G_MENU_MODEL (menu);
-}
-
-/**
- * ex_cql_editor_load_file:
- * Reads a query file and adds it to the recent files.
- *
- * Returns: (transfer full): its text, or NULL with a G_IO_ERROR (or
- *   G_IO_ERROR_INVALID_DATA if it is not UTF-8).
- */
-char *
-ex_cql_editor_load_file (GFile   *file,
-                         GError **error)
-{
-  g_autofree char *contents = NULL;
-  gsize length;
-
-  g_return_val_if_fail (G_IS_FILE (file), NULL);
-
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
-    return NULL;
-  if (!g_utf8_validate_len (contents, length, NULL))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("It is not UTF-8 text"));
-      return NULL;
-    }
-  ex_cql_editor_note_recent (file);
-  return g_steal_pointer (&contents);
-}
-
-static void
-set_file (ExCqlEditor *self,
-          GFile       *file)
-{
-  if (g_set_object (&self->file, file))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-}
-
-/**
- * ex_cql_editor_get_file:
- *
- * Returns: (transfer none) (nullable): the query's file (ExCqlEditor:file).
- */
-GFile *
-ex_cql_editor_get_file (ExCqlEditor *self)
-{
-  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), NULL);
-
-  return self->file;
-}
-
-/**
- * ex_cql_editor_forget_file:
- *
- * The text no longer belongs to a file (an example or a theme replaced
- * it): Save will ask for a name.
- */
-void
-ex_cql_editor_forget_file (ExCqlEditor *self)
-{
-  g_return_if_fail (EX_IS_CQL_EDITOR (self));
-
-  set_file (self, NULL);
-}
-
-/**
- * ex_cql_editor_open:
- * @file: a query file (UTF-8 text).
- *
- * Reads @file (ex_cql_editor_load_file(), which adds it to the recent
- * files) and makes it the query: the text replaces the editor's (one
- * undoable action), ExCqlEditor:file becomes @file and the buffer is
- * unmodified.  On error nothing changes.
- *
- * Returns: FALSE with a G_IO_ERROR (G_IO_ERROR_INVALID_DATA if it is not
- *   UTF-8) if @file could not be read.
- */
-gboolean
-ex_cql_editor_open (ExCqlEditor  *self,
-                    GFile        *file,
-                    GError      **error)
-{
-  g_autofree char *contents = NULL;
-
-  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  contents = ex_cql_editor_load_file (file, error);
-  if (contents == NULL)
-    return FALSE;
-  ex_cql_editor_set_text (self, contents, TRUE);
-  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
-  set_file (self, file);
-  return TRUE;
-}
-
-/**
- * ex_cql_editor_save_to_file:
- * @file: where to write (Save: ExCqlEditor:file; Save As: the file chosen).
- *
- * Writes the buffer to @file (atomically, replacing it), makes @file the
- * query's file (ExCqlEditor:file), marks the buffer unmodified and adds
- * @file to the recent files.
- *
- * Returns: FALSE with a G_IO_ERROR if it could not be written (nothing
- *   changes then).
- */
-gboolean
-ex_cql_editor_save_to_file (ExCqlEditor  *self,
-                            GFile        *file,
-                            GError      **error)
-{
-  GtkTextIter start, end;
-  g_autofree char *text = NULL;
-
-  g_return_val_if_fail (EX_IS_CQL_EDITOR (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
-  text = gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
-  if (!g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
-                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error))
-    return FALSE;
-  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
-  set_file (self, file);
-  ex_cql_editor_note_recent (file);
-  return TRUE;
-}
-
-typedef struct {
-  ExCqlEditorFileFunc func;
-  gpointer            user_data;
-} DropClosure;
-
-static gboolean
-drop_cb (GtkDropTarget *target,
-         const GValue  *value,
-         double         x,
-         double         y,
-         DropClosure   *closure)
-{
-  GSList *files;
-
-  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
-    return FALSE;
-  files = g_value_get_boxed (value);
-  for (GSList *l = files; l != NULL; l = l->next)
-    closure->func (l->data, closure->user_data);
-  return files != NULL;
-}
-
-/**
- * ex_cql_editor_add_file_drop:
- * @widget: where files may be dropped (the window).
- * @func: called for each dropped file, in order.
- */
-void
-ex_cql_editor_add_file_drop (GtkWidget           *widget,
-                             ExCqlEditorFileFunc  func,
-                             gpointer             user_data)
-{
-  GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
-  DropClosure *closure = g_new0 (DropClosure, 1);
-
-  closure->func = func;
-  closure->user_data = user_data;
-  g_object_set_data_full (G_OBJECT (target), "ex-closure", closure, g_free);
-  g_signal_connect (target, "drop", G_CALLBACK (drop_cb), closure);
-  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (target));
-}
-
-/* ------------------------------------------------------------------------
  * GObject
  */
 
@@ -1570,12 +774,6 @@ ex_cql_editor_get_property (GObject    *object,
     case PROP_HAS_ERROR:
       g_value_set_boolean (value, self->line != 0);
       break;
-    case PROP_FILE:
-      g_value_set_object (value, self->file);
-      break;
-    case PROP_DIALECT:
-      g_value_set_int (value, self->dialect);
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1587,7 +785,6 @@ ex_cql_editor_dispose (GObject *object)
   ExCqlEditor *self = EX_CQL_EDITOR (object);
 
   g_clear_handle_id (&self->parse_id, g_source_remove);
-  g_clear_handle_id (&self->language_id, g_source_remove);
   if (self->view != NULL)
     {
       gtk_source_completion_remove_provider (gtk_source_view_get_completion (self->view),
@@ -1601,6 +798,7 @@ ex_cql_editor_dispose (GObject *object)
   if (self->buffer != NULL)
     g_signal_handlers_disconnect_by_data (self->buffer, self);
   g_clear_object (&self->buffer);
+  g_clear_object (&self->document);
 
   G_OBJECT_CLASS (ex_cql_editor_parent_class)->dispose (object);
 }
@@ -1612,7 +810,6 @@ ex_cql_editor_finalize (GObject *object)
 
   g_free (self->message);
   g_free (self->designator);
-  g_clear_object (&self->file);
   G_OBJECT_CLASS (ex_cql_editor_parent_class)->finalize (object);
 }
 
@@ -1636,22 +833,6 @@ ex_cql_editor_class_init (ExCqlEditorClass *klass)
   properties[PROP_HAS_ERROR] =
     g_param_spec_boolean ("has-error", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  /**
-   * ExCqlEditor:file:
-   * The file the query was opened from or last saved to; NULL for a new
-   * query, an example or a theme.
-   */
-  properties[PROP_FILE] =
-    g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  /**
-   * ExCqlEditor:dialect:
-   * The #CqDialect of the text (an int): CQL 6 when its first word is
-   * `cql`, else CQL 3.  The buffer's highlighting follows it.
-   */
-  properties[PROP_DIALECT] =
-    g_param_spec_int ("dialect", NULL, NULL, CQ_DIALECT_CQL3, CQ_DIALECT_CQL6, CQ_DIALECT_CQL3,
-                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1678,15 +859,18 @@ mark_tooltip_cb (GtkSourceMarkAttributes *attributes,
 
 /**
  * ex_cql_editor_new:
- * @view: the query editor; its buffer must be a GtkSourceBuffer.
+ * @view: the query editor.
+ * @document: the query it edits; its buffer becomes @view's.
  *
  * Attaches the editor behaviour to @view (see the file comment).  The
- * result does not keep @view alive; free it before or after @view.
+ * result does not keep @view alive; free it before or after @view.  It
+ * keeps @document.
  *
  * Returns: (transfer full): the editor controller.
  */
 ExCqlEditor *
-ex_cql_editor_new (GtkSourceView *view)
+ex_cql_editor_new (GtkSourceView   *view,
+                   ExQueryDocument *document)
 {
   ExCqlEditor *self;
   GtkTextBuffer *buffer;
@@ -1694,12 +878,14 @@ ex_cql_editor_new (GtkSourceView *view)
   GdkRGBA red;
 
   g_return_val_if_fail (GTK_SOURCE_IS_VIEW (view), NULL);
-  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
-  g_return_val_if_fail (GTK_SOURCE_IS_BUFFER (buffer), NULL);
+  g_return_val_if_fail (EX_IS_QUERY_DOCUMENT (document), NULL);
+  buffer = GTK_TEXT_BUFFER (ex_query_document_get_buffer (document));
+  gtk_text_view_set_buffer (GTK_TEXT_VIEW (view), buffer);
 
   self = g_object_new (EX_TYPE_CQL_EDITOR, NULL);
   self->view = view;
   g_object_add_weak_pointer (G_OBJECT (view), (gpointer *) &self->view);
+  self->document = g_object_ref (document);
   self->buffer = g_object_ref (GTK_SOURCE_BUFFER (buffer));
 
   gdk_rgba_parse (&red, "#e01b24");
@@ -1725,13 +911,6 @@ ex_cql_editor_new (GtkSourceView *view)
   g_signal_connect_swapped (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
   g_signal_connect_swapped (buffer, "notify::cursor-position", G_CALLBACK (cursor_moved_cb), self);
 
-  update_dialect (self);
-  /* The first language at once, not after an idle. */
-  if (self->language_id != 0)
-    {
-      g_clear_handle_id (&self->language_id, g_source_remove);
-      set_language_cb (self);
-    }
   ex_cql_editor_parse_now (self);
   return self;
 }

@@ -1,5 +1,5 @@
 /* ex-cql-editor.h: the query editor's behaviour (live parse, error marks,
- * hover, completion, files).
+ * hover, completion); the query itself is an ExQueryDocument.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,6 +9,7 @@
 
 #include "cql/cq-query.h"
 #include "ex-cql6-text.h"
+#include "ex-query-document.h"
 
 G_BEGIN_DECLS
 
@@ -16,7 +17,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (ExCqlEditor, ex_cql_editor, EX, CQL_EDITOR, GObject)
 
-GtkSourceLanguage *ex_cql_editor_get_language (CqDialect dialect);
+/* The dialect of the editor's text: its document's (ExQueryDocument:dialect). */
 CqDialect          ex_cql_editor_get_dialect  (ExCqlEditor *self);
 
 /* The delay between the last change and the live parse. */
@@ -25,7 +26,9 @@ CqDialect          ex_cql_editor_get_dialect  (ExCqlEditor *self);
 /* The file name queries from the editor are compiled under. */
 #define EX_CQL_EDITOR_FILENAME "<editor>"
 
-ExCqlEditor *ex_cql_editor_new                (GtkSourceView  *view);
+ExCqlEditor *ex_cql_editor_new                (GtkSourceView  *view,
+                                               ExQueryDocument *document);
+ExQueryDocument *ex_cql_editor_get_document   (ExCqlEditor    *self);
 
 void         ex_cql_get_item_range            (GtkTextBuffer  *buffer,
                                                guint           line,
@@ -67,29 +70,9 @@ void         ex_cql_editor_insert_cql6_item   (ExCqlEditor    *self,
 GtkTextBuffer *ex_cql_editor_get_buffer       (ExCqlEditor    *self);
 void         ex_cql_editor_replace_text       (ExCqlEditor    *self,
                                                const char     *text);
-void         ex_cql_editor_set_text           (ExCqlEditor    *self,
-                                               const char     *text,
-                                               gboolean        undoable);
 void         ex_cql_editor_show_error         (ExCqlEditor    *self,
                                                const GError   *error);
 char        *ex_cql_editor_dup_text           (ExCqlEditor    *self);
 
-GFile       *ex_cql_editor_get_file           (ExCqlEditor    *self);
-void         ex_cql_editor_forget_file        (ExCqlEditor    *self);
-gboolean     ex_cql_editor_open               (ExCqlEditor    *self,
-                                               GFile          *file,
-                                               GError        **error);
-gboolean     ex_cql_editor_save_to_file       (ExCqlEditor    *self,
-                                               GFile          *file,
-                                               GError        **error);
-char        *ex_cql_editor_load_file          (GFile          *file,
-                                               GError        **error);
-void         ex_cql_editor_note_recent        (GFile          *file);
-GMenuModel  *ex_cql_editor_build_recent_menu  (const char     *action_name);
-
-typedef void (*ExCqlEditorFileFunc) (GFile *file, gpointer user_data);
-void         ex_cql_editor_add_file_drop      (GtkWidget      *widget,
-                                               ExCqlEditorFileFunc func,
-                                               gpointer        user_data);
 
 G_END_DECLS

@@ -26,7 +26,7 @@
 
 #include <string.h>
 
-#include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-cql6-text.h"
 
 void
@@ -49,7 +49,7 @@ ex_cql6_insertion_clear (ExCql6Insertion *insertion)
 CqDialect
 ex_cql_new_query_dialect (void)
 {
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   g_autofree char *value = NULL;
 
   if (settings == NULL)

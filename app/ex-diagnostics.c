@@ -24,6 +24,7 @@
 
 #include "pgn/cq-pgn.h"
 #include "ex-diagnostics.h"
+#include "ex-utils.h"
 
 /* Bytes of a game's text shown at most: a runaway "game" of garbage may be
  * megabytes long. */
@@ -184,7 +185,7 @@ ex_diagnostics_read_game_text (const char    *pgn_path,
   {
     /* Numbers are formatted first: a G_GUINT64_FORMAT inside _() cannot
      * be extracted by xgettext. */
-    g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, number);
+    g_autofree char *n = ex_utils_format_number (number);
 
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                  _("“%s” has no game %s (was the file changed?)"), pgn_path, n);
@@ -243,7 +244,7 @@ build_game_window (ExDiagnostics *self,
 
   /* Translators: title of the window that shows a damaged game's text */
   {
-    g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, d->number);
+    g_autofree char *n = ex_utils_format_number (d->number);
 
     title = g_strdup_printf (_("Game %s of “%s”"), n, base);
   }
@@ -458,8 +459,8 @@ update_title (ExDiagnostics *self)
   guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->messages));
   guint64 total = self->damaged + self->skipped;
   g_autofree char *counts = NULL;
-  g_autofree char *damaged = g_strdup_printf ("%" G_GUINT64_FORMAT, self->damaged);
-  g_autofree char *skipped = g_strdup_printf ("%" G_GUINT64_FORMAT, self->skipped);
+  g_autofree char *damaged = ex_utils_format_number (self->damaged);
+  g_autofree char *skipped = ex_utils_format_number (self->skipped);
 
   /* The counts are formatted first: xgettext cannot extract a string that
    * contains G_GUINT64_FORMAT. */
@@ -483,7 +484,7 @@ update_title (ExDiagnostics *self)
    * damaged games; the title counts both. */
   if (self->n_query_messages > 0)
     {
-      g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, self->n_query_messages);
+      g_autofree char *n = ex_utils_format_number (self->n_query_messages);
       g_autofree char *lines
         = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                         "%s message from games that did not match",

@@ -1,15 +1,22 @@
-/* ex-results-view-private.h: what only the tests do with the results list.
+/* ex-results-view-private.h: what the results list's files share, and what only the tests do.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
+ * ExResultsView is one widget written in two files: ex-results-view.c
+ * (the models, the row feed, the filter, the selection) and
+ * ex-results-view-columns.c (the columns and their sort orders); they
+ * share the instance struct and the _ex_results_view_* functions below.
+ *
  * A user sorts by clicking a column's title and filters by typing in the
- * filter box; the tests do both with these functions, through the window's
- * accessors (ex_window_sort_results(), ex_window_is_sorting(),
- * ex_window_set_filter_text() in ex-window-private.h).
+ * filter box; the tests do both with ex_results_view_sort() and
+ * ex_results_view_set_filter_text(), through the window's accessors
+ * (ex_window_sort_results(), ex_window_is_sorting(),
+ * ex_window_set_filter_text() in ex-window-test.h).
  */
 #pragma once
 
 #include "ex-results-view.h"
+#include "ex-search.h"
 
 G_BEGIN_DECLS
 
@@ -36,5 +43,65 @@ void     ex_results_view_sort            (ExResultsView  *self,
 gboolean ex_results_view_is_sorting      (ExResultsView  *self);
 void     ex_results_view_set_filter_text (ExResultsView  *self,
                                           const char     *text);
+
+#define N_COLUMNS (EX_RESULT_COLUMN_FOUND + 1)
+
+/* Pixels a column needs beyond its text: a cell's padding, and a title's
+ * padding with the sort arrow (the data-table style of Adwaita). */
+#define CELL_PADDING  14
+#define TITLE_PADDING 24
+
+struct _ExResultsView
+{
+  GtkWidget            parent_instance;
+
+  /* Template widgets */
+  GtkLabel            *results_count_label;
+  GtkSearchEntry      *filter_entry;
+  GtkStack            *results_stack;
+  GtkLabel            *empty_title_label;
+  GtkLabel            *empty_description_label;
+  GtkColumnView       *column_view;
+
+  GtkColumnViewColumn *columns[N_COLUMNS];
+
+  ExSearch            *search;        /* the search shown, or NULL */
+  GSignalGroup        *search_signals;
+  GListModel          *results;       /* its ExResult, in input order (or an empty list) */
+  guint                feed_tick_id;
+  guint                feed_idle_id;
+  guint                feed_small;    /* rows per slice while rows get widgets */
+  GtkFilter           *filter;
+  char                *filter_text;   /* case folded; NULL: no filter */
+  GtkFilterListModel  *filtered;
+  GtkSortListModel    *sorted;
+  GtkMultiSelection   *selection;
+  ExResult            *current;        /* the result shown: the last selected */
+  GtkBitset           *last_selection; /* the selection before its last change */
+  gboolean             counting;       /* a result set was started: the header counts it */
+  gboolean             sort_min;       /* the Sort column: the smallest value is the best */
+  gboolean             by_sort_value;  /* the search sorts: listed by the Sort column */
+  guint                scroll_idle_id;
+};
+
+/* ex-results-view-columns.c */
+void     _ex_results_view_add_column              (ExResultsView *self,
+                                                   guint          index,
+                                                   const char    *title,
+                                                   const char    *sample,
+                                                   guint          n_chars);
+void     _ex_results_view_show_column             (ExResultsView *self,
+                                                   guint          index,
+                                                   gboolean       visible);
+void     _ex_results_view_update_column_visibility (ExResultsView *self,
+                                                    GPtrArray     *results,
+                                                    gboolean       first);
+void     _ex_results_view_set_sort_key            (ExResultsView *self,
+                                                   gboolean       sorts,
+                                                   const char    *label,
+                                                   gboolean       min);
+void     _ex_results_view_sort_pending_cb         (GObject       *object,
+                                                   GParamSpec    *pspec,
+                                                   gpointer       user_data);
 
 G_END_DECLS

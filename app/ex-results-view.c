@@ -11,68 +11,22 @@
  * selected through a GtkMultiSelection.  The result the game view shows is
  * #ExResultsView:current, the most recently selected one.
  *
- * The window hands over each batch of results as the search finds them
- * (ex_results_view_add()); they reach the list in slices, one per frame,
- * so that building rows never stalls the main loop, and
- * #ExResultsView::delivered tells when the last one is in.
- *
- * Why over 1,000 lines: the list's models (store, filter, sort,
- * selection), its columns with their factories and sorters, and the row
- * feed all work on the same models; the feed's timing depends on how the
- * rows are built.
+ * The view shows one search (ExSearch, ex_results_view_set_search()): its
+ * GListStore of ExResult in input order is the list's model.  The rows
+ * the search finds reach that store in slices, one per frame, which the
+ * view paces (ex_search_deliver()), so that building rows never stalls the
+ * main loop; #ExResultsView::delivered tells when the last one is in.
  */
 #include "config.h"
 
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "ex-application.h"
-#include "ex-game-view.h"
+#include "ex-utils.h"
 #include "ex-results-view-private.h"
-
-#define N_COLUMNS (EX_RESULT_COLUMN_FOUND + 1)
-
-/* Pixels a column needs beyond its text: a cell's padding, and a title's
- * padding with the sort arrow (the data-table style of Adwaita). */
-#define CELL_PADDING  14
-#define TITLE_PADDING 24
-
-struct _ExResultsView
-{
-  GtkWidget            parent_instance;
-
-  /* Template widgets */
-  GtkLabel            *results_count_label;
-  GtkSearchEntry      *filter_entry;
-  GtkStack            *results_stack;
-  GtkLabel            *empty_title_label;
-  GtkLabel            *empty_description_label;
-  GtkColumnView       *column_view;
-
-  GtkColumnViewColumn *columns[N_COLUMNS];
-
-  GListStore          *results;       /* ExResult, in input order */
-  GPtrArray           *pending;       /* ExResult found, not yet in @results */
-  guint                pending_head;  /* the first of @pending not yet delivered */
-  guint                feed_tick_id;
-  guint                feed_idle_id;
-  guint                feed_small;    /* rows per slice while rows get widgets */
-  GtkFilter           *filter;
-  char                *filter_text;   /* case folded; NULL: no filter */
-  GtkFilterListModel  *filtered;
-  GtkSortListModel    *sorted;
-  GtkMultiSelection   *selection;
-  ExResult            *current;        /* the result shown: the last selected */
-  GtkBitset           *last_selection; /* the selection before its last change */
-  gboolean             counting;       /* a result set was started: the header counts it */
-  gboolean             sort_min;       /* the Sort column: the smallest value is the best */
-  gboolean             by_sort_value;  /* the search sorts: listed by the Sort column */
-  guint                scroll_idle_id;
-};
+#include "ex-search.h"
 
 G_DEFINE_FINAL_TYPE (ExResultsView, ex_results_view, GTK_TYPE_WIDGET)
-
-static void sort_pending_cb (GObject *object, GParamSpec *pspec, gpointer user_data);
 
 enum {
   PROP_0,
@@ -97,8 +51,8 @@ static guint signals[N_SIGNALS];
 static void
 update_results_count (ExResultsView *self)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
-  g_autofree char *count = ex_application_format_count (n);
+  guint n = g_list_model_get_n_items (self->results);
+  g_autofree char *count = ex_utils_format_count (n);
   g_autofree char *text = NULL;
 
   if (!self->counting)
@@ -110,7 +64,7 @@ update_results_count (ExResultsView *self)
   if (self->filter_text != NULL)
     {
       guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
-      g_autofree char *shown_text = ex_application_format_count (shown);
+      g_autofree char *shown_text = ex_utils_format_count (shown);
 
       /* Translators: results that pass the filter box, of all results */
       text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s game", "%s of %s games", n),
@@ -142,508 +96,6 @@ ex_results_view_show_empty (ExResultsView *self,
 }
 
 /* ------------------------------------------------------------------------
- * Columns and sorting
- */
-
-/* The text of column @column for @result: a tag value, or a number printed
- * into @buf.  No allocation: this runs for every row that is bound. */
-static const char *
-result_column_text (ExResult *result,
-                    guint     column,
-                    char     *buf,
-                    gsize     buf_size)
-{
-  guint n_positions;
-
-  switch (column)
-    {
-    case EX_RESULT_COLUMN_NUMBER:
-      g_snprintf (buf, buf_size, "%" G_GUINT64_FORMAT, ex_result_get_number (result));
-      return buf;
-    case EX_RESULT_COLUMN_WHITE:
-      return ex_result_get_white (result);
-    case EX_RESULT_COLUMN_BLACK:
-      return ex_result_get_black (result);
-    case EX_RESULT_COLUMN_EVENT:
-      return ex_result_get_event (result);
-    case EX_RESULT_COLUMN_ROUND:
-      return ex_result_get_round (result);
-    case EX_RESULT_COLUMN_DATE:
-      return ex_result_get_date (result);
-    case EX_RESULT_COLUMN_RESULT:
-      return ex_result_get_result (result);
-    case EX_RESULT_COLUMN_POSITIONS:
-      ex_result_get_positions (result, &n_positions);
-      g_snprintf (buf, buf_size, "%u", n_positions);
-      return buf;
-    case EX_RESULT_COLUMN_SORT:
-      {
-        /* The values of the query's sort filters, "187" or "187, 5". */
-        guint n;
-        const CqSortValue *values = ex_result_get_sort_values (result, &n);
-        gsize used = 0;
-
-        buf[0] = '\0';
-        for (guint i = 0; i < n && used + 1 < buf_size; i++)
-          {
-            const char *sep = i > 0 ? ", " : "";
-
-            if (!values[i].has_value)
-              used += g_snprintf (buf + used, buf_size - used, "%s-", sep);
-            else if (values[i].is_string)
-              used += g_snprintf (buf + used, buf_size - used, "%s%s", sep, values[i].string);
-            else
-              used += g_snprintf (buf + used, buf_size - used, "%s%" G_GINT64_FORMAT, sep,
-                                  values[i].number);
-            used = MIN (used, buf_size - 1);
-          }
-        return buf;
-      }
-    case EX_RESULT_COLUMN_FOUND:
-      {
-        /* The closest of the positions found: fewest pieces different. */
-        const CqMatchedPosition *positions = ex_result_get_positions (result, &n_positions);
-        const CqMatchedPosition *best = NULL;
-
-        for (guint i = 0; i < n_positions; i++)
-          if (best == NULL || positions[i].n_differ < best->n_differ)
-            best = &positions[i];
-        if (best == NULL || ex_game_view_describe_match (best, buf, buf_size) == NULL)
-          return "";
-        return buf;
-      }
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static void
-label_setup_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                gpointer                  user_data)
-{
-  guint column = GPOINTER_TO_UINT (user_data);
-  gboolean numeric = column == EX_RESULT_COLUMN_NUMBER || column == EX_RESULT_COLUMN_POSITIONS
-                     || column == EX_RESULT_COLUMN_SORT;
-  /* GtkInscription, not GtkLabel: made for list cells, it measures and
-   * lays out for less (rows are built while results pour in). */
-  GtkWidget *cell = gtk_inscription_new (NULL);
-
-  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), numeric ? 1.0 : 0.0);
-  /* The wide column (Event) keeps both ends: "Beautiful Ch…Dizvov, 1978". */
-  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell),
-                                     column == EX_RESULT_COLUMN_EVENT
-                                     ? GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE
-                                     : GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
-  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 1);
-  if (numeric)
-    gtk_widget_add_css_class (cell, "numeric");
-  gtk_list_item_set_child (item, cell);
-}
-
-static void
-label_bind_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               gpointer                  user_data)
-{
-  guint column = GPOINTER_TO_UINT (user_data);
-  GtkInscription *cell = GTK_INSCRIPTION (gtk_list_item_get_child (item));
-  ExResult *result = gtk_list_item_get_item (item);
-  char buf[32];
-  const char *text = result_column_text (result, column, buf, sizeof buf);
-
-  gtk_inscription_set_text (cell, text);
-  /* Only the wide column is shortened in the middle: its full text in a
-   * tooltip.  (Tooltips on every cell make the first rows slow to build.) */
-  if (column == EX_RESULT_COLUMN_EVENT)
-    gtk_widget_set_tooltip_text (GTK_WIDGET (cell), text);
-}
-
-static int
-compare_tags (const char *a,
-              const char *b)
-{
-  /* Games without the tag sort last. */
-  if (a == NULL || b == NULL)
-    return (a == NULL) - (b == NULL);
-  return g_ascii_strcasecmp (a, b);
-}
-
-/* By the first sort value, then the next: numbers by size, strings by
- * their bytes, a missing value below any other (so that the games without
- * one come last when the largest values come first). */
-static int
-compare_sort_values (ExResult *ra,
-                     ExResult *rb)
-{
-  guint na, nb;
-  const CqSortValue *a = ex_result_get_sort_values (ra, &na);
-  const CqSortValue *b = ex_result_get_sort_values (rb, &nb);
-
-  for (guint i = 0; i < MIN (na, nb); i++)
-    {
-      int cmp;
-
-      if (a[i].has_value != b[i].has_value)
-        return a[i].has_value ? 1 : -1;
-      if (!a[i].has_value)
-        continue;
-      if (a[i].is_string && b[i].is_string)
-        cmp = strcmp (a[i].string, b[i].string);
-      else
-        cmp = (a[i].number > b[i].number) - (a[i].number < b[i].number);
-      if (cmp != 0)
-        return cmp;
-    }
-  return 0;
-}
-
-/* The Sort column's order: the query's, the best value first (the largest,
- * or with `sort min` the smallest), ties in game number order, as CQL 6.2
- * writes sorted games (docs/cql6.md "sort"). */
-static int
-compare_by_sort_key (gconstpointer a,
-                     gconstpointer b,
-                     gpointer      user_data)
-{
-  ExResultsView *self = user_data;
-  ExResult *ra = (ExResult *)a;
-  ExResult *rb = (ExResult *)b;
-  int cmp = compare_sort_values (ra, rb);
-  guint64 na = ex_result_get_number (ra);
-  guint64 nb = ex_result_get_number (rb);
-
-  if (!self->sort_min)
-    cmp = -cmp;
-  if (cmp == 0)
-    cmp = (na > nb) - (na < nb);
-  return cmp < 0 ? GTK_ORDERING_SMALLER : cmp > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-}
-
-static int
-compare_by_sort_key_ptr (gconstpointer a,
-                         gconstpointer b,
-                         gpointer      user_data)
-{
-  return compare_by_sort_key (*(ExResult *const *) a, *(ExResult *const *) b, user_data);
-}
-
-/**
- * ex_results_view_order_as_query:
- * @results: (element-type ExResult): results of the last search, in input
- *   order.
- *
- * When the last search's query sorts its games (a CQL 6 `sort`), puts
- * @results in its order, as `cql` writes them: that of the Sort column,
- * whatever column the list is sorted by now.  Otherwise leaves them as
- * they are.
- */
-void
-ex_results_view_order_as_query (ExResultsView *self,
-                                GPtrArray     *results)
-{
-  g_return_if_fail (EX_IS_RESULTS_VIEW (self));
-  g_return_if_fail (results != NULL);
-
-  if (self->by_sort_value)
-    g_ptr_array_sort_with_data (results, compare_by_sort_key_ptr, self);
-}
-
-/* The sort order of column GPOINTER_TO_UINT (@user_data); ties are broken
- * by game number, so that every order is total and stable.  Plain C
- * comparisons (no GtkExpression): the sort model compares often while
- * 100,000 rows come in. */
-static int
-compare_results (gconstpointer a,
-                 gconstpointer b,
-                 gpointer      user_data)
-{
-  ExResult *ra = (ExResult *)a;
-  ExResult *rb = (ExResult *)b;
-  guint column = GPOINTER_TO_UINT (user_data);
-  guint64 na = ex_result_get_number (ra);
-  guint64 nb = ex_result_get_number (rb);
-  int cmp = 0;
-
-  switch (column)
-    {
-    case EX_RESULT_COLUMN_NUMBER:
-      break;
-    case EX_RESULT_COLUMN_POSITIONS:
-      {
-        guint pa, pb;
-
-        ex_result_get_positions (ra, &pa);
-        ex_result_get_positions (rb, &pb);
-        cmp = (pa > pb) - (pa < pb);
-      }
-      break;
-
-    default:
-      {
-        char buf_a[32], buf_b[32];
-
-        cmp = compare_tags (result_column_text (ra, column, buf_a, sizeof buf_a),
-                            result_column_text (rb, column, buf_b, sizeof buf_b));
-      }
-      break;
-    }
-
-  if (cmp == 0)
-    cmp = (na > nb) - (na < nb);
-
-  return cmp < 0 ? GTK_ORDERING_SMALLER : cmp > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-}
-
-/* The width in pixels of @text in the list's font. */
-static int
-text_width (ExResultsView *self,
-            const char    *text)
-{
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
-  int width;
-
-  pango_layout_get_pixel_size (layout, &width, NULL);
-  return width;
-}
-
-/* Adds column @index, as wide as its widest value needs: @sample (a
- * number or date of the longest kind, so that a 6-digit game number or
- * "1/2-1/2" is never cut) or @n_chars average characters of text, and no
- * narrower than its title with room for the sort arrow.  The widths come
- * from the font, so that they hold for any font size and translation. */
-static void
-add_column (ExResultsView *self,
-            guint          index,
-            const char    *title,
-            const char    *sample,
-            guint          n_chars)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *column;
-  GtkSorter *sorter;
-  int width;
-
-  g_signal_connect (factory, "setup", G_CALLBACK (label_setup_cb), GUINT_TO_POINTER (index));
-  g_signal_connect (factory, "bind", G_CALLBACK (label_bind_cb), GUINT_TO_POINTER (index));
-
-  if (sample != NULL)
-    width = text_width (self, sample);
-  else
-    {
-      PangoFontMetrics *metrics =
-        pango_context_get_metrics (gtk_widget_get_pango_context (GTK_WIDGET (self)), NULL, NULL);
-
-      width = n_chars * pango_font_metrics_get_approximate_char_width (metrics) / PANGO_SCALE;
-      pango_font_metrics_unref (metrics);
-    }
-  width = MAX (width + CELL_PADDING, text_width (self, title) + TITLE_PADDING);
-
-  sorter = index == EX_RESULT_COLUMN_SORT
-           ? GTK_SORTER (gtk_custom_sorter_new (compare_by_sort_key, self, NULL))
-           : GTK_SORTER (gtk_custom_sorter_new (compare_results, GUINT_TO_POINTER (index), NULL));
-  column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_sorter (column, sorter);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  gtk_column_view_column_set_fixed_width (column, width);
-  gtk_column_view_append_column (self->column_view, column);
-  g_object_unref (sorter);
-
-  self->columns[index] = column;
-}
-
-/* Shows or hides column @index.  Hidden columns are removed from the view:
- * GTK 4.8 still counts the width of an invisible column, so that the
- * expanding column (Event) would not fill the space. */
-static void
-show_column (ExResultsView *self,
-             guint          index,
-             gboolean       shown)
-{
-  GtkColumnViewColumn *column = self->columns[index];
-  guint position = 0;
-
-  if (shown == (gtk_column_view_column_get_column_view (column) != NULL))
-    return;
-
-  if (!shown)
-    {
-      gtk_column_view_remove_column (self->column_view, column);
-      return;
-    }
-
-  for (guint i = 0; i < index; i++)
-    if (gtk_column_view_column_get_column_view (self->columns[i]) != NULL)
-      position++;
-  gtk_column_view_insert_column (self->column_view, position, column);
-}
-
-static gboolean
-is_known_tag (const char *value)
-{
-  /* PGN writes an unknown value as "?" ("????.??.??" for a date). */
-  return value != NULL && value[0] != '\0' && value[strspn (value, "?.-")] != '\0';
-}
-
-/* Shows the White, Black, Round and Date columns only if some result has a
- * value for them (study collections often have none).  Decided on the
- * first batch of a search, before its rows exist; a later batch may only
- * show more columns. */
-static void
-update_column_visibility (ExResultsView *self,
-                          GPtrArray     *batch,
-                          gboolean       first)
-{
-  gboolean white = FALSE, black = FALSE, round = FALSE, date = FALSE;
-
-  /* A position search's results say what was found: all or none do. */
-  if (first && batch->len > 0)
-    {
-      guint n;
-      const CqMatchedPosition *positions =
-        ex_result_get_positions (g_ptr_array_index (batch, 0), &n);
-
-      show_column (self, EX_RESULT_COLUMN_FOUND,
-                   n > 0 && positions[0].kind != CQ_MATCH_KIND_QUERY);
-    }
-
-  for (guint i = 0; i < batch->len && !(white && black && round && date); i++)
-    {
-      ExResult *result = g_ptr_array_index (batch, i);
-
-      white |= is_known_tag (ex_result_get_white (result));
-      black |= is_known_tag (ex_result_get_black (result));
-      round |= is_known_tag (ex_result_get_round (result));
-      date |= is_known_tag (ex_result_get_date (result));
-    }
-
-  if (first || white)
-    show_column (self, EX_RESULT_COLUMN_WHITE, white);
-  if (first || black)
-    show_column (self, EX_RESULT_COLUMN_BLACK, black);
-  if (first || round)
-    show_column (self, EX_RESULT_COLUMN_ROUND, round);
-  if (first || date)
-    show_column (self, EX_RESULT_COLUMN_DATE, date);
-}
-
-/* Rows that come in sorted by value land above the ones shown first, and
- * the list keeps those in view: when the sort is done, and nothing was
- * selected yet, the list goes back to its top, the best value. */
-static gboolean
-scroll_to_top_cb (gpointer user_data)
-{
-  ExResultsView *self = user_data;
-
-  self->scroll_idle_id = 0;
-  if (!self->by_sort_value || self->current != NULL
-      || g_list_model_get_n_items (G_LIST_MODEL (self->sorted)) == 0)
-    return G_SOURCE_REMOVE;
-  /* The column view's list (GTK 4.8 has no gtk_column_view_scroll_to()):
-   * its scroll-to-item action, which moves the anchor too. */
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_LIST_VIEW (child))
-      gtk_widget_activate_action (child, "list.scroll-to-item", "u", 0);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-sort_pending_cb (GObject    *object,
-                 GParamSpec *pspec,
-                 gpointer    user_data)
-{
-  ExResultsView *self = user_data;
-
-  if (!self->by_sort_value || self->current != NULL || self->scroll_idle_id != 0
-      || gtk_sort_list_model_get_pending (self->sorted) > 0)
-    return;
-  /* Not from inside the sort model's change (the list is being rebuilt),
-   * and after the next layout. */
-  self->scroll_idle_id = g_idle_add_full (G_PRIORITY_LOW, scroll_to_top_cb, self, NULL);
-}
-
-/**
- * ex_results_view_set_sort_key:
- * @sorts: the search about to start sorts its games (a CQL 6 query with
- *   `sort`: cq_query_get_n_sort_keys() > 0).
- * @label: (nullable): its first sort's label, the column's title; NULL
- *   for "Sort".
- * @min: the first sort is `sort min`.
- *
- * Shows the Sort column for such a search, titled with the label, and
- * orders the list by it as CQL 6.2 orders its output (the best value
- * first: the largest, or with `sort min` the smallest); hides it for any
- * other search, which is ordered by game number again after a sorted one.
- */
-void
-ex_results_view_set_sort_key (ExResultsView *self,
-                              gboolean       sorts,
-                              const char    *label,
-                              gboolean       min)
-{
-  GtkColumnViewColumn *column;
-
-  g_return_if_fail (EX_IS_RESULTS_VIEW (self));
-
-  column = self->columns[EX_RESULT_COLUMN_SORT];
-  self->by_sort_value = sorts;
-  if (!sorts)
-    {
-      /* The last search sorted: its order goes with its column. */
-      if (gtk_column_view_column_get_column_view (column) != NULL)
-        gtk_column_view_sort_by_column (self->column_view,
-                                        self->columns[EX_RESULT_COLUMN_NUMBER],
-                                        GTK_SORT_ASCENDING);
-      show_column (self, EX_RESULT_COLUMN_SORT, FALSE);
-      return;
-    }
-  if (label == NULL)
-    label = C_("column", "Sort");
-  gtk_column_view_column_set_title (column, label);
-  /* As wide as the title needs, but not wider than a name column. */
-  gtk_column_view_column_set_fixed_width (
-    column, MAX (text_width (self, "-00000000") + CELL_PADDING,
-                 MIN (text_width (self, label), text_width (self, "MMMMMMMMMMMM")) + TITLE_PADDING));
-  self->sort_min = min;
-  self->by_sort_value = TRUE;
-  show_column (self, EX_RESULT_COLUMN_SORT, TRUE);
-  /* Ascending in the column's own order: the best value first. */
-  gtk_column_view_sort_by_column (self->column_view, column, GTK_SORT_ASCENDING);
-}
-
-/**
- * ex_results_view_sort:
- * @column: the column to sort by (as a click on its title does); a hidden
- *   column is shown first.
- * @order: ascending or descending; ties are broken by game number.
- *
- * Sorting is incremental: ex_results_view_is_sorting() tells when it is
- * done.
- */
-void
-ex_results_view_sort (ExResultsView  *self,
-                      ExResultColumn  column,
-                      GtkSortType     order)
-{
-  g_return_if_fail (EX_IS_RESULTS_VIEW (self));
-  g_return_if_fail ((guint)column < N_COLUMNS);
-
-  show_column (self, column, TRUE);
-  gtk_column_view_sort_by_column (self->column_view, self->columns[column], order);
-}
-
-/* Whether the list is still being sorted or filtered. */
-gboolean
-ex_results_view_is_sorting (ExResultsView *self)
-{
-  g_return_val_if_fail (EX_IS_RESULTS_VIEW (self), FALSE);
-
-  return gtk_sort_list_model_get_pending (self->sorted) > 0
-         || gtk_filter_list_model_get_pending (self->filtered) > 0;
-}
-
-/* ------------------------------------------------------------------------
  * Delivering rows to the list
  *
  * The search hands over results in batches of up to a few thousand.
@@ -667,7 +119,7 @@ ex_results_view_is_sorting (ExResultsView *self)
 /**
  * ex_results_view_get_n_pending:
  *
- * Returns: how many results given to ex_results_view_add() are not in the
+ * Returns: how many rows the search shown has found that are not in the
  *   list yet.
  */
 guint
@@ -675,13 +127,13 @@ ex_results_view_get_n_pending (ExResultsView *self)
 {
   g_return_val_if_fail (EX_IS_RESULTS_VIEW (self), 0);
 
-  return self->pending->len - self->pending_head;
+  return self->search != NULL ? ex_search_get_n_pending (self->search) : 0;
 }
 
 static gboolean
 feed_slice (ExResultsView *self)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
+  guint n = g_list_model_get_n_items (self->results);
   gboolean small = n < FEED_ROWS_WITH_WIDGETS;
   guint k = small ? self->feed_small : FEED_SLICE_LARGE;
 
@@ -691,12 +143,8 @@ feed_slice (ExResultsView *self)
       gint64 start = g_get_monotonic_time ();
       gint64 spent;
 
-      g_list_store_splice (self->results, n, 0, self->pending->pdata + self->pending_head, k);
-      self->pending_head += k;
-      sort_pending_cb (NULL, NULL, self);
-      if (n == 0)
-        gtk_stack_set_visible_child_name (self->results_stack, "results");
-      update_results_count (self);
+      /* The list follows in rows_added_cb(). */
+      ex_search_deliver (self->search, k);
 
       spent = g_get_monotonic_time () - start;
       if (small && k == self->feed_small)
@@ -711,8 +159,6 @@ feed_slice (ExResultsView *self)
   if (ex_results_view_get_n_pending (self) > 0)
     return G_SOURCE_CONTINUE;
 
-  g_ptr_array_set_size (self->pending, 0);
-  self->pending_head = 0;
   self->feed_tick_id = 0;
   self->feed_idle_id = 0;
   g_signal_emit (self, signals[DELIVERED], 0);
@@ -757,16 +203,21 @@ stop_feeding (ExResultsView *self)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->feed_tick_id);
   g_clear_handle_id (&self->feed_idle_id, g_source_remove);
   self->feed_tick_id = 0;
-  g_ptr_array_set_size (self->pending, 0);
-  self->pending_head = 0;
 }
 
+/* The search found a batch of rows: the first batch decides which of the
+ * White, Black, Round and Date columns are shown (those that some result
+ * has a value for), later ones may only show more; the rows go to the list
+ * by slices, one per frame (from an idle while the view is not shown), the
+ * first slice at once when the view is shown. */
 static void
-queue_rows (ExResultsView *self,
-            GPtrArray     *results)
+rows_queued_cb (ExResultsView *self,
+                GPtrArray     *results,
+                ExSearch      *search)
 {
-  for (guint i = 0; i < results->len; i++)
-    g_ptr_array_add (self->pending, g_object_ref (g_ptr_array_index (results, i)));
+  guint n = g_list_model_get_n_items (self->results) + ex_search_get_n_pending (search);
+
+  _ex_results_view_update_column_visibility (self, results, n == results->len);
 
   if (self->feed_tick_id != 0 || self->feed_idle_id != 0)
     return;
@@ -783,88 +234,41 @@ queue_rows (ExResultsView *self,
     self->feed_idle_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, feed_idle_cb, self, NULL);
 }
 
-/**
- * ex_results_view_add:
- * @results: (element-type ExResult): a batch of results, in input order,
- *   following those given before; each is referenced, the array is not
- *   kept.
- *
- * Queues @results for the list.  They go in by slices, one per frame (from
- * an idle while the view is not shown); the first slice goes in at once
- * when the view is shown.  #ExResultsView::delivered is emitted when the
- * last queued result is in.  The first batch after ex_results_view_clear()
- * decides which of the White, Black, Round and Date columns are shown
- * (those that some result has a value for); later ones may only show more.
- */
-void
-ex_results_view_add (ExResultsView *self,
-                     GPtrArray     *results)
-{
-  guint n;
-
-  g_return_if_fail (EX_IS_RESULTS_VIEW (self));
-  g_return_if_fail (results != NULL);
-
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->results))
-      + ex_results_view_get_n_pending (self);
-  update_column_visibility (self, results, n == 0);
-  queue_rows (self, results);
-}
-
-/**
- * ex_results_view_discard_pending:
- *
- * Drops the results given to ex_results_view_add() that are not in the list
- * yet, without #ExResultsView::delivered; those in the list stay.
- */
-void
-ex_results_view_discard_pending (ExResultsView *self)
-{
-  g_return_if_fail (EX_IS_RESULTS_VIEW (self));
-
-  stop_feeding (self);
-}
-
-static gpointer
-unref_thread (gpointer data)
-{
-  g_object_unref (data);
-  return NULL;
-}
-
-/* Empties the list for a new search.  g_list_store_remove_all() on a list
- * of 115,000 rows took 0.35 s (tests/ui/test-stall.c): 0.2 s of it freeing
- * the results.  So the filter gets a new, empty store and the old one, with
- * its immutable results, is freed on a thread of its own; what remains is
- * the models and the view letting go of the rows (0.14 s for 115,000). */
+/* Rows came into the search's list (ex_search_deliver()). */
 static void
-forget_results (ExResultsView *self)
+rows_added_cb (ExResultsView *self,
+               guint          position,
+               guint          removed,
+               guint          added,
+               GListModel    *results)
 {
-  GListStore *old = self->results;
-
-  stop_feeding (self);
-  self->results = g_list_store_new (EX_TYPE_RESULT);
-  gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (self->results));
-  if (g_list_model_get_n_items (G_LIST_MODEL (old)) > 1000)
-    g_thread_unref (g_thread_new ("excelsior-free", unref_thread, old));
-  else
-    g_object_unref (old);
+  _ex_results_view_sort_pending_cb (NULL, NULL, self);
+  if (position == 0 && added > 0)
+    gtk_stack_set_visible_child_name (self->results_stack, "results");
+  update_results_count (self);
 }
 
 /**
- * ex_results_view_clear:
+ * ex_results_view_set_search:
+ * @search: (nullable): the search to show.
  *
- * Starts a new, empty set of results (for a new search): unselects every
- * row, unsets #ExResultsView:current, drops the results in the list and
- * those not delivered yet.  The filter and the sort order stay.  From the
- * first call on, the header counts the results ("0 games"); before it, it
- * is blank.  The empty state is left as it is: see
- * ex_results_view_show_empty().
+ * Shows @search's rows, those found so far and those to come: unselects
+ * every row, unsets #ExResultsView:current and forgets the previous
+ * search's rows.  The filter and the sort order stay; the Sort column is
+ * shown for a search that sorts its games.  From the first search on, the
+ * header counts the rows ("0 games"); before it, it is blank.  The empty
+ * state is left as it is: see ex_results_view_show_empty().
  */
 void
-ex_results_view_clear (ExResultsView *self)
+ex_results_view_set_search (ExResultsView *self,
+                            ExSearch      *search)
 {
+  const char *label = NULL;
+  gboolean min = FALSE;
+  gboolean sorts;
+
   g_return_if_fail (EX_IS_RESULTS_VIEW (self));
+  g_return_if_fail (search == NULL || EX_IS_SEARCH (search));
 
   gtk_selection_model_unselect_all (GTK_SELECTION_MODEL (self->selection));
   if (self->current != NULL)
@@ -872,9 +276,22 @@ ex_results_view_clear (ExResultsView *self)
       g_clear_object (&self->current);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT]);
     }
-  forget_results (self);
-  self->counting = TRUE;
+  stop_feeding (self);
+
+  g_signal_handlers_disconnect_by_func (self->results, rows_added_cb, self);
+  g_clear_object (&self->results);
+  g_set_object (&self->search, search);
+  g_signal_group_set_target (self->search_signals, search);
+  self->results = search != NULL ? g_object_ref (ex_search_get_results (search))
+                                 : G_LIST_MODEL (g_list_store_new (EX_TYPE_RESULT));
+  gtk_filter_list_model_set_model (self->filtered, self->results);
+  g_signal_connect_object (self->results, "items-changed", G_CALLBACK (rows_added_cb),
+                           self, G_CONNECT_SWAPPED);
+
+  self->counting = search != NULL;
   update_results_count (self);
+  sorts = search != NULL && ex_search_get_sort_key (search, &label, &min);
+  _ex_results_view_set_sort_key (self, sorts, label, min);
 }
 
 /* ------------------------------------------------------------------------
@@ -1186,10 +603,10 @@ ex_results_view_dup_selected (ExResultsView *self)
       if (item != NULL)
         g_hash_table_add (set, item);
     }
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->results));
+  n = g_list_model_get_n_items (self->results);
   for (guint i = 0; i < n && g_hash_table_size (set) > 0; i++)
     {
-      ExResult *item = g_list_model_get_item (G_LIST_MODEL (self->results), i);
+      ExResult *item = g_list_model_get_item (self->results, i);
 
       if (g_hash_table_remove (set, item))
         g_ptr_array_add (results, item);
@@ -1208,15 +625,16 @@ ex_results_view_dup_selected (ExResultsView *self)
  * ex_results_view_get_results:
  *
  * Returns: (transfer none): every result in the list, in input order, a
- *   #GListModel of #ExResult (not those still pending).  A new model after
- *   each ex_results_view_clear(): do not keep it.
+ *   #GListModel of #ExResult (not those still pending): the search's
+ *   (ex_search_get_results()).  A new model after each
+ *   ex_results_view_set_search(): do not keep it.
  */
 GListModel *
 ex_results_view_get_results (ExResultsView *self)
 {
   g_return_val_if_fail (EX_IS_RESULTS_VIEW (self), NULL);
 
-  return G_LIST_MODEL (self->results);
+  return self->results;
 }
 
 /**
@@ -1276,10 +694,12 @@ ex_results_view_dispose (GObject *object)
   GtkWidget *child;
 
   stop_feeding (self);
+  g_clear_object (&self->search_signals);
+  g_clear_object (&self->search);
   /* The sort model may outlive the view (the column view holds it while
    * it is disposed) and go on sorting: no more scrolling to the top. */
   if (self->sorted != NULL)
-    g_signal_handlers_disconnect_by_func (self->sorted, sort_pending_cb, self);
+    g_signal_handlers_disconnect_by_func (self->sorted, _ex_results_view_sort_pending_cb, self);
   g_clear_handle_id (&self->scroll_idle_id, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), EX_TYPE_RESULTS_VIEW);
@@ -1305,7 +725,6 @@ ex_results_view_finalize (GObject *object)
 {
   ExResultsView *self = EX_RESULTS_VIEW (object);
 
-  g_clear_pointer (&self->pending, g_ptr_array_unref);
   g_clear_pointer (&self->filter_text, g_free);
 
   G_OBJECT_CLASS (ex_results_view_parent_class)->finalize (object);
@@ -1329,7 +748,7 @@ ex_results_view_class_init (ExResultsViewClass *klass)
    * Shift+click or Ctrl+A selects several at once, the end of the added
    * range farthest from the previous one (the clicked row), or the
    * previous one if it is among them.  Unselecting leaves it as it is;
-   * ex_results_view_clear() unsets it.
+   * ex_results_view_set_search() unsets it.
    */
   properties[PROP_CURRENT] =
     g_param_spec_object ("current", NULL, NULL,
@@ -1341,9 +760,9 @@ ex_results_view_class_init (ExResultsViewClass *klass)
   /**
    * ExResultsView::delivered:
    *
-   * Emitted when the last result given to ex_results_view_add() is in the
-   * list (not after ex_results_view_discard_pending() or
-   * ex_results_view_clear()).
+   * Emitted when the last row the search has found is in the list (not
+   * when ex_results_view_set_search() or ex_search_cancel() drops the
+   * rows still to come).
    */
   signals[DELIVERED] =
     g_signal_new ("delivered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -1382,40 +801,43 @@ ex_results_view_init (ExResultsView *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->results = g_list_store_new (EX_TYPE_RESULT);
-  self->pending = g_ptr_array_new_with_free_func (g_object_unref);
+  self->results = G_LIST_MODEL (g_list_store_new (EX_TYPE_RESULT));
   self->feed_small = 8;
+  self->search_signals = g_signal_group_new (EX_TYPE_SEARCH);
+  g_signal_group_connect_object (self->search_signals, "rows-queued",
+                                 G_CALLBACK (rows_queued_cb), self, G_CONNECT_SWAPPED);
 
   /* Translators: column titles of the results list.  For studies White
    * and Black usually hold the composer and the stipulation. */
-  add_column (self, EX_RESULT_COLUMN_NUMBER, C_("column", "#"), "000000", 0);
+  _ex_results_view_add_column (self, EX_RESULT_COLUMN_NUMBER, C_("column", "#"), "000000", 0);
   /* Translators: the values of a CQL 6 query's `sort` filter, when the
    * query gives it no label of its own */
-  add_column (self, EX_RESULT_COLUMN_SORT, C_("column", "Sort"), "-00000000", 0);
-  add_column (self, EX_RESULT_COLUMN_WHITE, C_("column", "White"), NULL, 12);
-  add_column (self, EX_RESULT_COLUMN_BLACK, C_("column", "Black"), NULL, 12);
-  add_column (self, EX_RESULT_COLUMN_EVENT, C_("column", "Event"), NULL, 14);
-  add_column (self, EX_RESULT_COLUMN_ROUND, C_("column", "Round"), "00.00", 0);
-  add_column (self, EX_RESULT_COLUMN_DATE, C_("column", "Date"), "0000.00.00", 0);
-  add_column (self, EX_RESULT_COLUMN_RESULT, C_("column", "Result"), "1/2-1/2", 0);
+  _ex_results_view_add_column (self, EX_RESULT_COLUMN_SORT, C_("column", "Sort"), "-00000000", 0);
+  _ex_results_view_add_column (self, EX_RESULT_COLUMN_WHITE, C_("column", "White"), NULL, 12);
+  _ex_results_view_add_column (self, EX_RESULT_COLUMN_BLACK, C_("column", "Black"), NULL, 12);
+  _ex_results_view_add_column (self, EX_RESULT_COLUMN_EVENT, C_("column", "Event"), NULL, 14);
+  _ex_results_view_add_column (self, EX_RESULT_COLUMN_ROUND, C_("column", "Round"), "00.00", 0);
+  _ex_results_view_add_column (self, EX_RESULT_COLUMN_DATE, C_("column", "Date"), "0000.00.00", 0);
+  _ex_results_view_add_column (self, EX_RESULT_COLUMN_RESULT, C_("column", "Result"), "1/2-1/2", 0);
   /* Translators: the number of matched positions of a game */
-  add_column (self, EX_RESULT_COLUMN_POSITIONS, C_("column", "Positions"), "00000", 0);
-  add_column (self, EX_RESULT_COLUMN_FOUND, C_("column", "Found"), NULL, 20);
+  _ex_results_view_add_column (self, EX_RESULT_COLUMN_POSITIONS, C_("column", "Positions"),
+                               "00000", 0);
+  _ex_results_view_add_column (self, EX_RESULT_COLUMN_FOUND, C_("column", "Found"), NULL, 20);
 
   gtk_column_view_column_set_expand (self->columns[EX_RESULT_COLUMN_EVENT], TRUE);
-  show_column (self, EX_RESULT_COLUMN_ROUND, FALSE);
-  show_column (self, EX_RESULT_COLUMN_FOUND, FALSE);
-  show_column (self, EX_RESULT_COLUMN_SORT, FALSE);
+  _ex_results_view_show_column (self, EX_RESULT_COLUMN_ROUND, FALSE);
+  _ex_results_view_show_column (self, EX_RESULT_COLUMN_FOUND, FALSE);
+  _ex_results_view_show_column (self, EX_RESULT_COLUMN_SORT, FALSE);
 
   self->filter = GTK_FILTER (gtk_custom_filter_new (filter_result, self, NULL));
-  self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->results)), NULL);
+  self->filtered = gtk_filter_list_model_new (g_object_ref (self->results), NULL);
   gtk_filter_list_model_set_incremental (self->filtered, TRUE);
   sorter = gtk_column_view_get_sorter (self->column_view);
   self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
                                           g_object_ref (sorter));
   gtk_sort_list_model_set_incremental (self->sorted, TRUE);
-  g_signal_connect_object (self->sorted, "notify::pending", G_CALLBACK (sort_pending_cb),
-                           self, 0);
+  g_signal_connect_object (self->sorted, "notify::pending",
+                           G_CALLBACK (_ex_results_view_sort_pending_cb), self, 0);
   /* Several rows can be selected (Ctrl/Shift+click, Ctrl+A) for Export;
    * the game view shows the last one selected. */
   self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));

@@ -11,6 +11,7 @@
 #include <gtk/gtk.h>
 
 #include "ex-result.h"
+#include "ex-search.h"
 
 G_BEGIN_DECLS
 
@@ -18,15 +19,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (ExResultsView, ex_results_view, EX, RESULTS_VIEW, GtkWidget)
 
-void               ex_results_view_clear           (ExResultsView *self);
-void               ex_results_view_set_sort_key    (ExResultsView *self,
-                                                    gboolean       sorts,
-                                                    const char    *label,
-                                                    gboolean       min);
-void               ex_results_view_add             (ExResultsView *self,
-                                                    GPtrArray     *results);
+void               ex_results_view_set_search      (ExResultsView *self,
+                                                    ExSearch      *search);
 guint              ex_results_view_get_n_pending   (ExResultsView *self);
-void               ex_results_view_discard_pending (ExResultsView *self);
 void               ex_results_view_show_empty      (ExResultsView *self,
                                                     const char    *title,
                                                     const char    *description);

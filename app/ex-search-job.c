@@ -13,7 +13,7 @@
  * The idle takes the whole batch, so however fast matches come the main
  * loop sees a few hand-overs per second.
  *
- * The idle holds only a GWeakRef on the owner (the window), and drops the
+ * The idle holds only a GWeakRef on the owner (its ExSearch), and drops the
  * batch when the owner is gone or the job was cancelled (a newer search
  * replaced it, or Stop).  The final idle joins the thread, which by then is
  * returning, so the main loop never blocks on it.
@@ -31,6 +31,7 @@
 
 #include "ex-result.h"
 #include "ex-search-job.h"
+#include "ex-utils.h"
 
 #define BATCH_MAX_RESULTS 200
 #define BATCH_INTERVAL_US (100 * G_TIME_SPAN_MILLISECOND)
@@ -197,7 +198,7 @@ on_message (const CqGameSource *source,
       job->held_over++;
       return;
     }
-  number = g_strdup_printf ("%" G_GUINT64_FORMAT, source->number);
+  number = ex_utils_format_number (source->number);
   /* Translators: a CQL query's `message` output, as CQL 6.2 prints it:
    * "Game: 12 move 3(wtm): text" (the game's number, where, what). */
   g_ptr_array_add (job->held_messages,

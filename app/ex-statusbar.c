@@ -16,7 +16,7 @@
 
 #include <glib/gi18n.h>
 
-#include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-statusbar.h"
 
 /* The damaged/skipped messages kept for the tooltip. */
@@ -182,8 +182,8 @@ ex_statusbar_set_diagnostic_counts (ExStatusbar *self,
   if (damaged + skipped == 0)
     return;
 
-  damaged_text = ex_application_format_count (damaged);
-  skipped_text = ex_application_format_count (skipped);
+  damaged_text = ex_utils_format_count (damaged);
+  skipped_text = ex_utils_format_count (skipped);
   tooltip = g_string_new (NULL);
 
   /* Translators: games that could not be read in full / games that are

@@ -20,7 +20,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-cql-editor.h"
 #include "ex-cql6-text.h"
 #include "ex-game-view.h"
@@ -405,8 +405,8 @@ ex_theme_tools_new (GtkWindow   *parent,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_object (ex_cql_editor_get_buffer (editor), "changed",
                            G_CALLBACK (update_dialect), self, G_CONNECT_SWAPPED);
-  if (ex_application_get_settings () != NULL)
-    g_signal_connect_object (ex_application_get_settings (), "changed::new-query-dialect",
+  if (ex_utils_get_settings () != NULL)
+    g_signal_connect_object (ex_utils_get_settings (), "changed::new-query-dialect",
                              G_CALLBACK (update_dialect), self, G_CONNECT_SWAPPED);
   update_dialect (self);
 

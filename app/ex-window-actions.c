@@ -21,6 +21,7 @@
 
 #include "ex-cql6-text.h"
 #include "ex-theme-tools.h"
+#include "ex-utils.h"
 #include "ex-window-private.h"
 
 /* ------------------------------------------------------------------------
@@ -126,15 +127,13 @@ new_query_action (GtkWidget  *widget,
                   GVariant   *parameter)
 {
   ExWindow *self = EX_WINDOW (widget);
-  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
-  gboolean unsaved = gtk_text_buffer_get_modified (buffer);
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (ex_query_document_get_buffer (self->document));
+  gboolean unsaved = ex_query_document_get_modified (self->document);
   CqDialect dialect = ex_cql_new_query_dialect ();
   const char *placeholder = dialect == CQ_DIALECT_CQL6 ? "true" : "(position)";
   GtkTextIter start, end, found_start, found_end;
 
-  ex_cql_editor_set_text (self->cql_editor, ex_cql_new_query_text (dialect), TRUE);
-  ex_cql_editor_forget_file (self->cql_editor);
-  _ex_window_set_query_name (self, NULL, TRUE);
+  ex_query_document_replace (self->document, ex_cql_new_query_text (dialect), NULL, TRUE);
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   if (gtk_text_iter_backward_search (&end, placeholder, GTK_TEXT_SEARCH_TEXT_ONLY,
                                      &found_start, &found_end, NULL))
@@ -158,18 +157,19 @@ convert_query_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   ExWindow *self = EX_WINDOW (widget);
-  g_autofree char *text = ex_cql_editor_dup_text (self->cql_editor);
+  const char *query_name = ex_query_document_get_name (self->document);
+  g_autofree char *text = ex_query_document_dup_text (self->document);
   g_autofree char *converted = NULL;
   g_autofree char *name = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (ex_cql_editor_get_dialect (self->cql_editor) == CQ_DIALECT_CQL6)
+  if (ex_query_document_get_dialect (self->document) == CQ_DIALECT_CQL6)
     {
       _ex_window_set_status (self, _("The query is CQL 6 already"), FALSE);
       return;
     }
   converted = cq_query_convert_to_cql6 (text, strlen (text),
-                                        self->query_name != NULL ? self->query_name : _("query"),
+                                        query_name != NULL ? query_name : _("query"),
                                         &error);
   if (converted == NULL)
     {
@@ -181,9 +181,9 @@ convert_query_action (GtkWidget  *widget,
   /* A query from a file, "rook.cql", becomes "rook (CQL 6)": the name of
    * a text that is no longer that file's.  An example's or a theme's name
    * stays, as does a name converted before. */
-  if (self->query_name != NULL && ex_cql_editor_get_file (self->cql_editor) != NULL)
+  if (query_name != NULL && ex_query_document_get_file (self->document) != NULL)
     {
-      g_autofree char *stem = g_strdup (self->query_name);
+      g_autofree char *stem = g_strdup (query_name);
       char *dot = strrchr (stem, '.');
 
       if (dot != NULL && dot != stem)
@@ -192,10 +192,8 @@ convert_query_action (GtkWidget  *widget,
       name = g_strdup_printf (_("%s (CQL 6)"), stem);
     }
   else
-    name = g_strdup (self->query_name);
-  ex_cql_editor_set_text (self->cql_editor, converted, TRUE);
-  ex_cql_editor_forget_file (self->cql_editor);
-  _ex_window_set_query_name (self, name, FALSE);
+    name = g_strdup (query_name);
+  ex_query_document_replace (self->document, converted, name, FALSE);
   gtk_widget_grab_focus (GTK_WIDGET (self->editor));
   _ex_window_set_status (self, _("Converted to CQL 6 (Ctrl+Z brings the CQL 3 text back); "
                                  "Save asks for a new file"), FALSE);
@@ -210,7 +208,7 @@ load_example_action (GtkWidget  *widget,
   const char *name = g_variant_get_string (parameter, NULL);
   /* Changes that are in no file: the example replaces them as one
    * undoable action, and the message says how to get them back. */
-  gboolean unsaved = gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer));
+  gboolean unsaved = ex_query_document_get_modified (self->document);
 
   if (ex_window_load_example (self, name))
     {
@@ -294,24 +292,9 @@ open_recent_action (GtkWidget  *widget,
 char *
 ex_window_dup_help_uri (void)
 {
-  const char *dirs[3];
-  guint n = 0;
+  g_autofree char *path = ex_utils_find_doc_file ("workbench.md");
 
-  /* As ex_application_find_data_file(): $EXCELSIOR_DOCDIR, the installed
-   * documentation, then the source tree's. */
-  if (g_getenv ("EXCELSIOR_DOCDIR") != NULL && *g_getenv ("EXCELSIOR_DOCDIR") != '\0')
-    dirs[n++] = g_getenv ("EXCELSIOR_DOCDIR");
-  dirs[n++] = DOCDIR;
-  dirs[n++] = SOURCE_DOCDIR;
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *path = g_build_filename (dirs[i], "workbench.md", NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-        return g_filename_to_uri (path, NULL, NULL);
-    }
-  return NULL;
+  return path != NULL ? g_filename_to_uri (path, NULL, NULL) : NULL;
 }
 
 static void
@@ -367,7 +350,7 @@ _ex_window_update_actions (ExWindow *self)
   ExResultsView *results = self->results_view;
   /* After Stop the rows found still reach the list: Export waits for
    * them, Stop has nothing left to stop. */
-  gboolean running = self->job != NULL || self->finish_pending;
+  gboolean running = ex_window_is_searching (self);
   gboolean searching = running
                        || (results != NULL && ex_results_view_get_n_pending (results) > 0);
   guint n = results != NULL ? g_list_model_get_n_items (ex_results_view_get_results (results)) : 0;

@@ -15,7 +15,7 @@
 
 #include "pgn/cq-pgn.h"
 
-#include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-export.h"
 #include "ex-window-private.h"
 
@@ -41,7 +41,7 @@ export_done_cb (GObject      *source,
   self->exporting = FALSE;
   if (ex_export_finish (result, &n_written, &error))
     {
-      g_autofree char *count = ex_application_format_count (n_written);
+      g_autofree char *count = ex_utils_format_count (n_written);
 
       message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                               "Exported %s game to “%s”",
@@ -64,7 +64,7 @@ export_done_cb (GObject      *source,
 static char *
 dup_annotation_text (ExWindow *self)
 {
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   g_autofree char *text = NULL;
 
   if (settings == NULL)
@@ -110,6 +110,7 @@ ex_window_export_full (ExWindow       *self,
   GListModel *model;
   ExportClosure *closure;
   CqAnnotationStyle style;
+  const char *games_path;
   guint n;
 
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
@@ -140,25 +141,24 @@ ex_window_export_full (ExWindow       *self,
   /* A query that sorts its games: in its order, as `cql` writes them. */
   ex_results_view_order_as_query (self->results_view, results);
 
-  if (results->len == 0 || self->results_db_path == NULL)
+  games_path = self->search != NULL ? ex_search_get_games_path (self->search) : NULL;
+  if (results->len == 0 || games_path == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                            scope == EX_EXPORT_SELECTED ? _("No game is selected")
                                                        : _("There are no matched games to export"));
       return FALSE;
     }
-  if (!ex_export_check_destination (path, self->results_db_path, error))
+  if (!ex_export_check_destination (path, games_path, error))
     return FALSE;
   /* Nor over any file of the database searched. */
-  if (self->results_db_inputs != NULL)
-    {
-      g_auto(GStrv) files = cq_pgn_expand_inputs ((const char *const *) self->results_db_inputs,
-                                                  NULL);
+  {
+    g_auto(GStrv) files = cq_pgn_expand_inputs (ex_search_get_inputs (self->search), NULL);
 
-      for (guint i = 0; files != NULL && files[i] != NULL; i++)
-        if (!ex_export_check_destination (path, files[i], error))
-          return FALSE;
-    }
+    for (guint i = 0; files != NULL && files[i] != NULL; i++)
+      if (!ex_export_check_destination (path, files[i], error))
+        return FALSE;
+  }
 
   self->exporting = TRUE;
   closure = g_new0 (ExportClosure, 1);
@@ -169,7 +169,7 @@ ex_window_export_full (ExWindow       *self,
    * what `cql` writes, its own mark ("CQL" or the header's matchstring),
    * or without annotations none and no automatic comments, as `cql -quiet`
    * writes them. */
-  style = self->results_style;
+  style = *ex_search_get_style (self->search);
   if (style.dialect != CQ_DIALECT_CQL6)
     style.mark_text = mark_text != NULL ? mark_text : "";
   else if (mark_text == NULL || *mark_text == '\0')
@@ -177,7 +177,7 @@ ex_window_export_full (ExWindow       *self,
       style.mark_text = "";
       style.quiet = TRUE;
     }
-  ex_export_async (self->results_db_path, results, path, &style, NULL, export_done_cb, closure);
+  ex_export_async (games_path, results, path, &style, NULL, export_done_cb, closure);
   _ex_window_set_status (self, message, FALSE);
   _ex_window_update_actions (self);
 
@@ -225,7 +225,7 @@ export_response_cb (GtkNativeDialog *dialog,
       const char *scope_choice = gtk_file_chooser_get_choice (chooser, "scope");
       const char *annotate_choice = gtk_file_chooser_get_choice (chooser, "annotate");
       g_autofree char *mark_text = NULL;
-      GSettings *settings = ex_application_get_settings ();
+      GSettings *settings = ex_utils_get_settings ();
       ExExportScope scope = EX_EXPORT_ALL;
       gboolean annotate = g_strcmp0 (annotate_choice, "false") != 0;
 
@@ -261,11 +261,12 @@ _ex_window_export_action (GtkWidget  *widget,
   ExWindow *self = EX_WINDOW (widget);
   GtkFileChooserNative *dialog;
   GtkFileChooser *chooser;
-  GSettings *settings = ex_application_get_settings ();
   const char *scope_ids[] = { "all", "shown", "selected", NULL };
   const char *scope_labels[] = { _("All results"), _("The results shown by the filter"),
                                  _("The selected results"), NULL };
-  gboolean annotate = settings == NULL || g_settings_get_boolean (settings, "export-annotations");
+  gboolean annotate = ex_utils_settings_get_boolean ("export-annotations", TRUE);
+  const CqAnnotationStyle *style = self->search != NULL ? ex_search_get_style (self->search)
+                                                        : NULL;
 
   dialog = gtk_file_chooser_native_new (_("Export the Matched Games"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
@@ -278,14 +279,13 @@ _ex_window_export_action (GtkWidget  *widget,
                                ex_results_view_is_filtered (self->results_view) ? "shown" : "all");
   /* A CQL 6 query's games carry its own mark ("CQL" or its matchstring)
    * and automatic comments; a CQL 3 query's the preferences' text. */
-  if (self->results_style.dialect == CQ_DIALECT_CQL6)
+  if (style != NULL && style->dialect == CQ_DIALECT_CQL6)
     {
       g_autofree char *label = NULL;
 
       /* Translators: %s is the query's mark, such as CQL */
       label = g_strdup_printf (_("Annotate the matched positions ({%s}) and write the automatic "
-                                 "comments"), self->results_style.mark_text != NULL
-                                              ? self->results_style.mark_text : "CQL");
+                                 "comments"), style->mark_text != NULL ? style->mark_text : "CQL");
       gtk_file_chooser_add_choice (chooser, "annotate", label, NULL, NULL);
     }
   else

@@ -16,7 +16,7 @@
 
 #include "cql/cq-query.h"
 
-#include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-window-private.h"
 
 /* The names of the database files the engine reads (cq_pgn_expand_inputs());
@@ -110,7 +110,7 @@ ex_window_open_file (ExWindow *self,
       return;
     }
 
-  if (!ex_cql_editor_open (self->cql_editor, file, &error))
+  if (!ex_query_document_load (self->document, file, &error))
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
         message = g_strdup_printf (_("Could not open “%s”: it is not UTF-8 text"), name);
@@ -120,8 +120,7 @@ ex_window_open_file (ExWindow *self,
       return;
     }
 
-  contents = ex_cql_editor_dup_text (self->cql_editor);
-  _ex_window_set_query_name (self, name, FALSE);
+  contents = ex_query_document_dup_text (self->document);
   message = g_strdup_printf (_("Opened “%s”"), name);
   _ex_window_set_status (self, message, FALSE);
   select_query_database (self, file, contents);
@@ -285,9 +284,8 @@ save_query_response_cb (GtkNativeDialog *dialog,
         goto out;
 
       name = g_file_get_basename (file);
-      if (ex_cql_editor_save_to_file (self->cql_editor, file, &error))
+      if (ex_query_document_save (self->document, file, &error))
         {
-          _ex_window_set_query_name (self, name, FALSE);
           message = g_strdup_printf (_("Saved “%s”"), name);
           _ex_window_set_status (self, message, FALSE);
         }
@@ -309,7 +307,7 @@ _ex_window_save_query_action (GtkWidget  *widget,
                               GVariant   *parameter)
 {
   ExWindow *self = EX_WINDOW (widget);
-  GFile *file = ex_cql_editor_get_file (self->cql_editor);
+  GFile *file = ex_query_document_get_file (self->document);
   GtkFileChooserNative *dialog;
 
   /* Save writes the query's own file at once; Save As (and Save of a new
@@ -320,7 +318,7 @@ _ex_window_save_query_action (GtkWidget  *widget,
       g_autofree char *name = g_file_get_basename (file);
       g_autofree char *message = NULL;
 
-      if (ex_cql_editor_save_to_file (self->cql_editor, file, &error))
+      if (ex_query_document_save (self->document, file, &error))
         message = g_strdup_printf (_("Saved “%s”"), name);
       else
         message = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
@@ -375,7 +373,7 @@ dup_database_paths (ExWindow *self)
 void
 _ex_window_note_recent_database (ExWindow *self)
 {
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   g_auto(GStrv) paths = NULL;
   g_autoptr(GVariant) old = NULL;
   GVariantBuilder builder;
@@ -434,7 +432,7 @@ recent_database_label (const char *const *paths)
 GMenuModel *
 _ex_window_build_database_menu (ExWindow *self)
 {
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   GMenu *menu = g_menu_new ();
   g_autoptr(GMenu) recent = g_menu_new ();
   g_autoptr(GMenu) open = g_menu_new ();

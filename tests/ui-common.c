@@ -9,7 +9,8 @@
 #include "ui-common.h"
 
 #include "ex-search-job.h"
-#include "ex-window-private.h"
+#include "ex-utils.h"
+#include "ex-window-test.h"
 
 static gboolean
 timeout_cb (gpointer user_data)
@@ -145,7 +146,7 @@ ex_test_new_application (void)
 char *
 ex_test_make_big_database (guint copies)
 {
-  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
+  g_autofree char *sample = ex_utils_find_data_file ("sample/studies.pgn");
   g_autofree char *text = NULL;
   g_autoptr(GString) big = NULL;
   g_autoptr(GError) error = NULL;

@@ -26,7 +26,7 @@
 #include "ex-cql-editor.h"
 #include "ex-picker.h"
 #include "ex-theme-tools.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 static ExApplication *app;

@@ -17,6 +17,7 @@
 
 #include "cql/cq-query.h"
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-cql-editor.h"
 #include "ex-game-view.h"
 #include "ex-pattern-board.h"
@@ -25,7 +26,7 @@
 #include "ex-result.h"
 #include "ex-theme-library.h"
 #include "ex-theme-tools.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
@@ -678,7 +679,7 @@ test_theme_library (void)
     ex_window_set_database (window, big);
     g_assert_true (ex_theme_library_activate (ex_theme_tools_get_library (tools),
                                               "underpromotion.cql"));
-    chosen = _ex_window_dup_database_name (window);
+    chosen = ex_window_dup_database_name (window);
     g_assert_cmpstr (chosen, ==, "studies.pgn");
     g_assert_nonnull (strstr (ex_window_get_status_text (window), "sample/studies.pgn"));
     g_unlink (big_path);
@@ -713,7 +714,7 @@ test_theme_library_cql6 (void)
 {
   ExWindow *window = ex_window_new (GTK_APPLICATION (app));
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   g_auto(GStrv) names6 = ex_theme_library_list_dialect (CQ_DIALECT_CQL6);
   g_auto(GStrv) names3 = ex_theme_library_list_dialect (CQ_DIALECT_CQL3);
   g_autofree char *theme = ex_theme_library_read ("underpromotion.cql6", NULL, NULL);
@@ -890,12 +891,12 @@ test_editor (void)
   g_assert_no_error (error);
   path = g_build_filename (dir, "rook.cql", NULL);
   file = g_file_new_for_path (path);
-  g_assert_true (ex_cql_editor_save_to_file (editor, file, &error));
+  g_assert_true (ex_query_document_save (ex_cql_editor_get_document (editor), file, &error));
   g_assert_no_error (error);
   g_assert_false (gtk_text_buffer_get_modified (buffer));
   /* The file saved to (Save As as well as Save) is the query's file. */
-  g_assert_true (ex_cql_editor_get_file (editor) == file);
-  loaded = ex_cql_editor_load_file (file, &error);
+  g_assert_true (ex_query_document_get_file (ex_cql_editor_get_document (editor)) == file);
+  loaded = ex_query_document_load_file (file, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (loaded, ==, "(match :forany rook [Rr] (position $rook[a1]))");
 
@@ -903,12 +904,13 @@ test_editor (void)
    * example or a theme leaves no file behind; a file that is not UTF-8 is
    * refused and changes nothing. */
   gtk_text_buffer_set_text (buffer, "(match (position :mate))", -1);
-  ex_cql_editor_forget_file (editor);
-  g_assert_null (ex_cql_editor_get_file (editor));
-  g_assert_true (ex_cql_editor_open (editor, file, &error));
+  ex_query_document_replace (ex_cql_editor_get_document (editor), NULL, NULL, FALSE);
+  g_assert_null (ex_query_document_get_file (ex_cql_editor_get_document (editor)));
+  g_assert_true (ex_query_document_load (ex_cql_editor_get_document (editor), file, &error));
   g_assert_no_error (error);
   g_assert_false (gtk_text_buffer_get_modified (buffer));
-  g_assert_true (g_file_equal (ex_cql_editor_get_file (editor), file));
+  g_assert_true (g_file_equal (ex_query_document_get_file (ex_cql_editor_get_document (editor)),
+                               file));
   {
     g_autofree char *text = ex_cql_editor_dup_text (editor);
     g_autofree char *bad_path = g_build_filename (dir, "latin1.cql", NULL);
@@ -916,17 +918,18 @@ test_editor (void)
 
     g_assert_cmpstr (text, ==, "(match :forany rook [Rr] (position $rook[a1]))");
     g_assert_true (g_file_set_contents (bad_path, "(match \xe9)", -1, NULL));
-    g_assert_false (ex_cql_editor_open (editor, bad, &error));
+    g_assert_false (ex_query_document_load (ex_cql_editor_get_document (editor), bad, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
     g_clear_error (&error);
-    g_assert_true (g_file_equal (ex_cql_editor_get_file (editor), file));
+    g_assert_true (g_file_equal (ex_query_document_get_file (ex_cql_editor_get_document (editor)),
+                               file));
     g_remove (bad_path);
   }
 
   /* The recent queries: the file saved is the newest; opening it from the
    * menu's action loads it. */
   {
-    g_autoptr(GMenuModel) recent = ex_cql_editor_build_recent_menu ("win.open-recent");
+    g_autoptr(GMenuModel) recent = ex_query_document_build_recent_menu ("win.open-recent");
     g_autoptr(GVariant) target = NULL;
     g_autofree char *uri = g_file_get_uri (file);
     g_autofree char *reopened = NULL;
@@ -966,8 +969,8 @@ main (int   argc,
   app = ex_test_new_application ();
   /* These tests build CQL 3 queries from an empty editor, which is written
    * in the dialect of new queries (tests/ui/test-cql6.c tests CQL 6). */
-  g_assert_nonnull (ex_application_get_settings ());
-  g_settings_set_string (ex_application_get_settings (), "new-query-dialect", "cql3");
+  g_assert_nonnull (ex_utils_get_settings ());
+  g_settings_set_string (ex_utils_get_settings (), "new-query-dialect", "cql3");
 
   g_test_add_func ("/ui-picker/picker", test_picker);
   g_test_add_func ("/ui-picker/pattern-board", test_pattern_board);

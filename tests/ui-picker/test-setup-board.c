@@ -17,11 +17,12 @@
 
 #include "cql/cq-query.h"
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-game-view.h"
 #include "ex-result.h"
 #include "ex-setup-board.h"
 #include "ex-theme-tools.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
@@ -67,13 +68,13 @@ static ExWindow *
 new_window (int width,
             int height)
 {
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   ExWindow *window;
 
   g_settings_set_int (settings, "window-width", width);
   g_settings_set_int (settings, "window-height", height);
   window = ex_window_new (GTK_APPLICATION (app));
-  _ex_window_use_sample_database (window);
+  ex_window_use_sample_database (window);
   gtk_window_present (GTK_WINDOW (window));
   ex_test_spin (200);
   return window;

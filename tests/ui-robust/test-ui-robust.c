@@ -20,9 +20,10 @@
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-diagnostics.h"
 #include "ex-search-job.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 /* The sample's games with Black mated while White has a knight: 14 of 103
@@ -232,7 +233,7 @@ test_missing_and_unreadable (void)
   GListModel *results = ex_window_get_results (window);
   g_autofree char *dir = g_dir_make_tmp ("ui-robust-XXXXXX", NULL);
   g_autofree char *missing = g_build_filename (dir, "missing.pgn", NULL);
-  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
+  g_autofree char *sample = ex_utils_find_data_file ("sample/studies.pgn");
   const char *const bad[] = { missing, dir };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -325,7 +326,7 @@ test_diagnostics_list (void)
   ExDiagnostics *diagnostics = EX_DIAGNOSTICS (ex_test_find_widget (GTK_WIDGET (window),
                                                                    EX_TYPE_DIAGNOSTICS));
   g_autofree char *path = NULL;
-  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
+  g_autofree char *sample = ex_utils_find_data_file ("sample/studies.pgn");
   g_autoptr(GError) error = NULL;
   GListModel *model;
   GtkWindow *game_window;

@@ -25,7 +25,7 @@
 #include "ex-game-view.h"
 #include "ex-move-list.h"
 #include "ex-promotion-chooser.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #ifndef VIEWER_TEST_OUTPUT_DIR

@@ -19,7 +19,7 @@
 #include "ex-application.h"
 #include "ex-game-view.h"
 #include "ex-result.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
@@ -98,11 +98,11 @@ test_convert (void)
       g_autofree char *undone = NULL;
       CqBitboard cql3_squares;
 
-      ex_cql_editor_set_text (editor, queries[q], FALSE);
+      ex_query_document_set_text (ex_cql_editor_get_document (editor), queries[q], FALSE);
       if (!ex_cql_editor_parse_now (editor))
         g_error ("%s", ex_cql_editor_get_message (editor));
       g_assert_cmpstr (gtk_label_get_text (dialect), ==, "CQL 3");
-      g_assert_true (gtk_widget_is_visible (GTK_WIDGET (window->convert_button)));
+      g_assert_true (gtk_widget_is_visible (GTK_WIDGET (ex_window_get_convert_button (window))));
       cql3_games = run_games (window);
       g_assert_cmpuint (cql3_games->len, >, 0);
       cql3_squares = first_highlight (window);
@@ -115,9 +115,9 @@ test_convert (void)
       g_assert_true (ex_cql_editor_parse_now (editor));
       g_assert_cmpint (ex_cql_editor_get_dialect (editor), ==, CQ_DIALECT_CQL6);
       g_assert_cmpstr (gtk_label_get_text (dialect), ==, "CQL 6");
-      g_assert_false (gtk_widget_is_visible (GTK_WIDGET (window->convert_button)));
+      g_assert_false (gtk_widget_is_visible (GTK_WIDGET (ex_window_get_convert_button (window))));
       /* The converted text no longer belongs to a CQL 3 file. */
-      g_assert_null (ex_cql_editor_get_file (editor));
+      g_assert_null (ex_query_document_get_file (ex_cql_editor_get_document (editor)));
       cql6_games = run_games (window);
       assert_same_games (cql3_games, cql6_games);
       /* The board shows the same matched squares for both dialects. */
@@ -148,10 +148,11 @@ test_convert (void)
     g_assert_true (g_file_set_contents (path, queries[0], -1, NULL));
     ex_window_open_file (window, file);
     ex_test_spin (200);
-    g_assert_nonnull (ex_cql_editor_get_file (editor));
+    g_assert_nonnull (ex_query_document_get_file (ex_cql_editor_get_document (editor)));
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.convert-query", NULL));
-    g_assert_null (ex_cql_editor_get_file (editor));
-    g_assert_cmpstr (window->query_name, ==, "knight (CQL 6)");
+    g_assert_null (ex_query_document_get_file (ex_cql_editor_get_document (editor)));
+    g_assert_cmpstr (ex_query_document_get_name (ex_cql_editor_get_document (editor)), ==,
+                     "knight (CQL 6)");
     g_assert_true (g_file_get_contents (path, &on_disk, NULL, NULL));
     g_assert_cmpstr (on_disk, ==, queries[0]);
     g_assert_cmpint (g_unlink (path), ==, 0);
@@ -164,7 +165,7 @@ test_convert (void)
     const char *broken = "(match (position :mate :btm N)\n";
     g_autofree char *text = NULL;
 
-    ex_cql_editor_set_text (editor, broken, FALSE);
+    ex_query_document_set_text (ex_cql_editor_get_document (editor), broken, FALSE);
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.convert-query", NULL));
     g_assert_true (ex_window_get_status_is_error (window));
     g_assert_true (g_str_has_prefix (ex_window_get_status_text (window), "Not converted: "));

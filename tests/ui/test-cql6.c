@@ -17,6 +17,7 @@
 
 #include "cql/cq-query-info.h"
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-cql6-text.h"
 #include "ex-pattern-board.h"
 #include "ex-picker.h"
@@ -24,7 +25,7 @@
 #include "ex-symbol-palette.h"
 #include "ex-result.h"
 #include "ex-theme-tools.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
@@ -99,7 +100,7 @@ test_new_query (void)
 {
   ExWindow *window = new_window ();
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   GtkWidget *preferences;
   GtkDropDown *dropdown;
   g_autofree char *text = NULL;
@@ -351,7 +352,7 @@ test_symbols (void)
   ExWindow *window = new_window ();
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   GtkTextBuffer *buffer = ex_window_get_query_buffer (window);
-  GtkWidget *button = GTK_WIDGET (window->symbols_button);
+  GtkWidget *button = GTK_WIDGET (ex_window_get_symbols_button (window));
   ExSymbolPalette *palette;
   g_autofree char *text = NULL;
   GtkTextIter iter;

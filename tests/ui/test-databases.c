@@ -18,10 +18,11 @@
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-game-view.h"
 #include "ex-result.h"
 #include "ex-search-job.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "compress-util.h"
 #include "ui-common.h"
 
@@ -36,7 +37,7 @@ static char *tmp_dir;
 static char *
 sample_database (void)
 {
-  char *path = ex_application_find_data_file ("sample/studies.pgn");
+  char *path = ex_utils_find_data_file ("sample/studies.pgn");
 
   g_assert_nonnull (path);
   return path;

@@ -15,7 +15,7 @@
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
@@ -120,16 +120,19 @@ test_modified_and_examples (void)
   GtkTextIter end;
 
   g_assert_true (ex_window_load_example (window, "stalemate.cql"));
-  g_assert_cmpstr (gtk_label_get_text (window->query_file_label), ==, "stalemate.cql");
+  g_assert_cmpstr (gtk_label_get_text (ex_window_get_query_file_label (window)), ==,
+                   "stalemate.cql");
 
   gtk_text_buffer_get_end_iter (buffer, &end);
   gtk_text_buffer_insert (buffer, &end, " ", -1);
-  g_assert_cmpstr (gtk_label_get_text (window->query_file_label), ==, "stalemate.cql •");
+  g_assert_cmpstr (gtk_label_get_text (ex_window_get_query_file_label (window)), ==,
+                   "stalemate.cql •");
 
   ex_window_set_query_text (window, mine);
   g_assert_true (gtk_text_buffer_get_modified (buffer));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s", "knight-mate.cql");
-  g_assert_cmpstr (gtk_label_get_text (window->query_file_label), ==, "knight-mate.cql");
+  g_assert_cmpstr (gtk_label_get_text (ex_window_get_query_file_label (window)), ==,
+                   "knight-mate.cql");
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "Ctrl+Z"));
   gtk_text_buffer_undo (buffer);
   text = ex_window_dup_query_text (window);
@@ -153,9 +156,9 @@ test_database_button (void)
   g_autoptr(GMenuModel) open = NULL;
   g_autofree char *action = NULL;
 
-  g_assert_true (GTK_IS_MENU_BUTTON (window->database_button));
-  g_assert_true (gtk_menu_button_get_always_show_arrow (window->database_button));
-  menu = _ex_window_build_database_menu (window);
+  g_assert_true (GTK_IS_MENU_BUTTON (ex_window_get_database_button (window)));
+  g_assert_true (gtk_menu_button_get_always_show_arrow (ex_window_get_database_button (window)));
+  menu = ex_window_build_database_menu (window);
   open = g_menu_model_get_item_link (menu, g_menu_model_get_n_items (menu) - 1,
                                      G_MENU_LINK_SECTION);
   g_assert_true (g_menu_model_get_item_attribute (open, 0, G_MENU_ATTRIBUTE_ACTION, "s",

@@ -20,7 +20,8 @@
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
-#include "ex-window-private.h"
+#include "ex-utils.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
@@ -36,7 +37,7 @@ static char *
 make_database (void)
 {
   const char *shared = g_getenv ("EXCELSIOR_SHARED_DATA");
-  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
+  g_autofree char *sample = ex_utils_find_data_file ("sample/studies.pgn");
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
   char *path;
@@ -65,7 +66,7 @@ new_window (int         width,
             int         height,
             const char *db_path)
 {
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   g_autoptr(GFile) file = g_file_new_for_path (db_path);
   ExWindow *window;
 
@@ -210,8 +211,8 @@ test_medium (void)
 
   run_and_wait (window);
   assert_window_width (window, 1000);
-  g_assert_cmpstr (gtk_label_get_text (window->database_label), ==, HHDB_NAME);
-  assert_label_whole (window->database_label);
+  g_assert_cmpstr (gtk_label_get_text (ex_window_get_database_label (window)), ==, HHDB_NAME);
+  assert_label_whole (ex_window_get_database_label (window));
 
   /* The progress, while a search of 61,800 games runs. */
   {
@@ -220,13 +221,15 @@ test_medium (void)
     ex_window_set_database (window, file);
   }
   g_assert_true (ex_window_run (window));
-  while (ex_window_is_searching (window) && window->progress.games == 0)
+  while (ex_window_is_searching (window)
+         && ex_search_get_progress (ex_window_get_search (window))->games == 0)
     g_main_context_iteration (NULL, TRUE);
   ex_test_spin (50);
   /* (The job is gone as soon as the search thread has ended.) */
-  if (window->job != NULL)
+  if (ex_search_get_state (ex_window_get_search (window)) == EX_SEARCH_RUNNING)
     {
-      progress = find_label (GTK_WIDGET (window), ex_statusbar_get_progress (window->statusbar));
+      progress = find_label (GTK_WIDGET (window),
+                             ex_statusbar_get_progress (ex_window_get_statusbar (window)));
       g_assert_nonnull (progress);
       g_test_message ("progress: %s", gtk_label_get_text (progress));
       /* The text changes every 100 ms and the label gets its width at the
@@ -261,8 +264,8 @@ test_narrow (void)
 
   run_and_wait (window);
   assert_window_width (window, 800);
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->database_label)), >=,
-                   text_width (GTK_WIDGET (window->database_label), "cql6…pgn"));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (ex_window_get_database_label (window))), >=,
+                   text_width (GTK_WIDGET (ex_window_get_database_label (window)), "cql6…pgn"));
 
   destroy_window (window);
 }
@@ -273,7 +276,7 @@ static void
 test_editor_no_wrap (void)
 {
   ExWindow *window = new_window (800, 600, database);
-  GtkTextView *view = GTK_TEXT_VIEW (window->editor);
+  GtkTextView *view = GTK_TEXT_VIEW (ex_window_get_editor_view (window));
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
   g_autoptr(GString) text = g_string_new ("(match\n  (position :mate");
   GtkTextIter iter;

@@ -25,13 +25,14 @@
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-cql-editor.h"
 #include "ex-diagnostics.h"
 #include "ex-game-view.h"
 #include "ex-move-list.h"
 #include "ex-query-notes.h"
 #include "ex-result.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define SEARCH_TIMEOUT_MS 60000
@@ -148,7 +149,7 @@ test_comments_and_messages (void)
   ExWindow *window = new_window ();
   ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
   ExQueryNotes *notes;
-  GListModel *diagnostics = ex_diagnostics_get_model (window->diagnostics_view);
+  GListModel *diagnostics = ex_diagnostics_get_model (ex_window_get_diagnostics (window));
   g_autofree char *query = fixture_query ();
   g_autofree char *at_mate = NULL;
   g_autofree char *before_mate = NULL;
@@ -205,13 +206,13 @@ test_comments_and_messages (void)
       listed |= g_strcmp0 (line, "Game: 2 move 3(btm): check, 16 white pieces") == 0;
     }
   g_assert_true (listed);
-  g_assert_nonnull (strstr (ex_diagnostics_get_title (window->diagnostics_view),
+  g_assert_nonnull (strstr (ex_diagnostics_get_title (ex_window_get_diagnostics (window)),
                             "1 message from games that did not match"));
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->diagnostics_view)));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (ex_window_get_diagnostics (window))));
 
   /* Back to the mate for the picture. */
   ex_game_view_go_to_node (view, NODE_ND5);
-  ex_diagnostics_set_expanded (window->diagnostics_view, TRUE);
+  ex_diagnostics_set_expanded (ex_window_get_diagnostics (window), TRUE);
   ex_test_spin (300);
   ex_test_screenshot (GTK_WIDGET (window), "cql6-comments.png");
 
@@ -366,7 +367,7 @@ test_many_messages (void)
 {
   static const char query[] = "cql(variations)\nmessage (\"a\")\nmessage (\"b\")\nmate\n";
   ExWindow *window = new_window ();
-  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
+  g_autofree char *sample = ex_utils_find_data_file ("sample/studies.pgn");
   g_autoptr(GFile) file = NULL;
   g_autoptr(GHashTable) matched = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autofree char *query_path = g_build_filename (tmp_dir, "many.cql", NULL);
@@ -426,8 +427,10 @@ test_many_messages (void)
   g_assert_cmpuint (unmatched_lines, >, 1000);
   expected = g_strdup_printf ("%" G_GUINT64_FORMAT " messages from games that did not match",
                               unmatched_lines);
-  g_assert_nonnull (strstr (ex_diagnostics_get_title (window->diagnostics_view), expected));
-  g_assert_cmpuint (g_list_model_get_n_items (ex_diagnostics_get_model (window->diagnostics_view)),
+  g_assert_nonnull (strstr (ex_diagnostics_get_title (ex_window_get_diagnostics (window)),
+                            expected));
+  g_assert_cmpuint (g_list_model_get_n_items (
+                      ex_diagnostics_get_model (ex_window_get_diagnostics (window))),
                     ==, 1000);
 
   destroy_window (window);

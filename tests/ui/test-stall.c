@@ -35,7 +35,7 @@
 
 #include "ex-application.h"
 #include "ex-search-job.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define STALL_TICK_MS   5

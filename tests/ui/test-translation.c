@@ -18,7 +18,7 @@
 
 #include "ex-application.h"
 #include "ex-search-job.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #define KNIGHT_MATE_QUERY "(match (position :mate :btm N))\n"

@@ -19,10 +19,11 @@
 #include <librsvg/rsvg.h>
 
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-board.h"
 #include "ex-diagram.h"
 #include "ex-game-view.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 #ifndef UI_TEST_OUTPUT_DIR
@@ -377,7 +378,7 @@ static void
 test_recent_databases (void)
 {
   g_autofree char *fixture = fixture_path ();
-  g_autofree char *sample = ex_application_find_data_file ("sample/studies.pgn");
+  g_autofree char *sample = ex_utils_find_data_file ("sample/studies.pgn");
   g_autofree char *gone = g_build_filename (scratch_dir, "gone.pgn", NULL);
   g_autoptr(GFile) fixture_file = g_file_new_for_path (fixture);
   g_autoptr(GFile) sample_file = g_file_new_for_path (sample);
@@ -391,9 +392,9 @@ test_recent_databases (void)
   g_autofree char *shot_path = NULL;
   GtkPopover *popover;
 
-  g_settings_reset (ex_application_get_settings (), "recent-databases");
+  g_settings_reset (ex_utils_get_settings (), "recent-databases");
   window = new_window ();
-  g_assert_true (GTK_IS_MENU_BUTTON (window->database_button));
+  g_assert_true (GTK_IS_MENU_BUTTON (ex_window_get_database_button (window)));
 
   g_assert_true (g_file_set_contents (gone, "[Event \"x\"]\n\n1. e4 *\n", -1, NULL));
   ex_window_set_database (window, gone_file);
@@ -405,7 +406,7 @@ test_recent_databases (void)
 
   /* Recent: the fixture, the sample, both (the deleted file is left out);
    * then Open, Open a Folder, the sample. */
-  menu = _ex_window_build_database_menu (window);
+  menu = ex_window_build_database_menu (window);
   g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 2);
   g_assert_true (menu_item (menu, 0, 0, &label, &action, &target));
   g_assert_cmpstr (label, ==, "reti-annotated.pgn");
@@ -433,22 +434,22 @@ test_recent_databases (void)
   g_assert_true (menu_item (menu, 0, 2, &label, &action, &target));
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window),
                                                      "win.open-recent-database", target));
-  g_assert_cmpuint (window->databases->len, ==, 2);
+  g_assert_cmpuint (ex_window_get_n_databases (window), ==, 2);
   g_assert_true (g_file_equal (ex_window_get_database (window), fixture_file));
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "2"));
-  g_assert_cmpuint (g_variant_n_children (g_settings_get_value (ex_application_get_settings (),
+  g_assert_cmpuint (g_variant_n_children (g_settings_get_value (ex_utils_get_settings (),
                                                                 "recent-databases")), ==, 4);
 
   /* The menu on screen, for the screenshot. */
   ex_window_set_database (window, fixture_file);
-  gtk_menu_button_popup (window->database_button);
+  gtk_menu_button_popup (ex_window_get_database_button (window));
   ex_test_spin (300);
-  popover = gtk_menu_button_get_popover (window->database_button);
+  popover = gtk_menu_button_get_popover (ex_window_get_database_button (window));
   g_assert_nonnull (popover);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (popover)));
   shot_path = g_build_filename (UI_TEST_OUTPUT_DIR, "viewer-database-menu.png", NULL);
   save_window_with_popover (window, GTK_WIDGET (popover), shot_path);
-  gtk_menu_button_popdown (window->database_button);
+  gtk_menu_button_popdown (ex_window_get_database_button (window));
 
   destroy_window (window);
 }

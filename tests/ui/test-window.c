@@ -20,11 +20,12 @@
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-utils.h"
 #include "ex-game-view.h"
 #include "ex-preferences.h"
 #include "ex-result.h"
 #include "ex-search-job.h"
-#include "ex-window-private.h"
+#include "ex-window-test.h"
 #include "ui-common.h"
 
 /* `(match (position :mate :btm N))` on the sample: games whose mainline has
@@ -96,7 +97,7 @@ destroy_window (ExWindow *window)
 static char *
 sample_database (void)
 {
-  char *path = ex_application_find_data_file ("sample/studies.pgn");
+  char *path = ex_utils_find_data_file ("sample/studies.pgn");
 
   g_assert_nonnull (path);
   return path;
@@ -420,7 +421,7 @@ stopped_matches (ExWindow *window)
 static gboolean
 rows_delivered (gpointer window)
 {
-  return ex_results_view_get_n_pending (EX_WINDOW (window)->results_view) == 0;
+  return ex_search_get_n_pending (ex_window_get_search (EX_WINDOW (window))) == 0;
 }
 
 /* Once a search has ended (its rows all in the list), Export is enabled and
@@ -516,10 +517,11 @@ test_stop (void)
       /* The list, the status line and the progress it showed last agree. */
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
       {
-        g_autofree char *number = ex_application_format_count (n_at_stop);
+        g_autofree char *number = ex_utils_format_count (n_at_stop);
         g_autofree char *count = g_strconcat (number, " matches", NULL);
 
-        g_assert_nonnull (strstr (ex_statusbar_get_progress (window->statusbar), count));
+        g_assert_nonnull (strstr (ex_statusbar_get_progress (ex_window_get_statusbar (window)),
+                                  count));
       }
       g_assert_true (gtk_widget_get_sensitive (export_button));
     }
@@ -624,7 +626,7 @@ test_examples (void)
       g_assert_true (ex_window_load_example (window, names[i]));
       text = ex_window_dup_query_text (window);
       g_assert_true (g_str_has_prefix (text, "// "));
-      g_assert_cmpstr (gtk_label_get_text (window->query_file_label), ==, twin);
+      g_assert_cmpstr (gtk_label_get_text (ex_window_get_query_file_label (window)), ==, twin);
       run_and_wait (window, NULL);
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, example_counts[i].count);
     }
@@ -1081,7 +1083,7 @@ test_preferences (void)
 {
   ExWindow *window = new_window ();
   ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
   g_autofree char *out_path = g_build_filename (dir, "out.pgn", NULL);
   g_autofree char *exported = NULL;
@@ -1188,7 +1190,7 @@ static void
 test_dialogs_and_settings (void)
 {
   ExWindow *window = new_window ();
-  GSettings *settings = ex_application_get_settings ();
+  GSettings *settings = ex_utils_get_settings ();
   g_autofree char *big_path = ex_test_make_big_database (2);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
   g_autofree char *query = NULL;
