@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "cql/cq-query.h"
-#include "cql/cq-query-private.h"
+#include "cql/cql3/cq3-private.h"
 #include "pgn/cq-pgn.h"
 
 static char *
