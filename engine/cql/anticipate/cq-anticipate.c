@@ -13,7 +13,7 @@
  * which rules out nearly every position of a game at the cost of two
  * popcounts, and only then counts the difference piece type by piece type.
  */
-#include "cql/cql3/cq3-private.h"
+#include "cql/common/cq-common-private.h"
 
 #include <string.h>
 

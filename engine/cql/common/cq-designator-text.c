@@ -32,8 +32,7 @@
 #include <string.h>
 
 #include "cql/cq-query.h"
-#include "cql/cql3/cq3-private.h"
-#include "cql/cql6/cq6-private.h"
+#include "cql/common/cq-common-private.h"
 #include "cql/cq-designator-text.h"
 
 /* ------------------------------------------------------------------------
@@ -566,7 +565,7 @@ in_cql6_comment_or_string (const char *text,
 
 /* CQL 6: the designator token that contains @offset or ends at it.  The
  * run of designator characters round @offset is split into tokens as the
- * reader splits it (numbers, designators by _cq6_match_designator(),
+ * reader splits it (numbers, designators by _cq_designator_extent_cql6(),
  * words, `--` and single punctuation), so that `a-h8` is one designator,
  * `Ka1--Kb2` two with a move between, and `Rh8&a` or `check` none that
  * holds the cursor's word by mistake. */
@@ -596,7 +595,7 @@ find_cql6 (const char *text,
       if (g_ascii_isdigit (text[q]))
         while (q < e && g_ascii_isdigit (text[q]))
           q++;
-      else if ((n = _cq6_match_designator (text + q)) > 0 && q + n <= e)
+      else if ((n = _cq_designator_extent_cql6 (text + q)) > 0 && q + n <= e)
         q += n, designator = TRUE;
       else if (g_ascii_isalpha (text[q]) || text[q] == '_')
         while (q < e && (g_ascii_isalnum (text[q]) || text[q] == '_'))

@@ -24,7 +24,7 @@
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "cql/cql3/cq3-private.h"
+#include "cql/common/cq-common-private.h"
 
 #include <string.h>
 
@@ -453,4 +453,95 @@ designator_parse (Parser *parser_, char *const *tag_names, guint n_tags, CqDesig
   out->squares = squares;
   out->tag = tag;
   return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* The extent of a CQL 6 designator in a text                          */
+
+static gboolean
+is_piece_char (char c)
+{
+  return c != '\0' && strchr ("KQRBNPkqrbnpAa_", c) != NULL;
+}
+
+/* file ('-' file)? rank ('-' rank)?: its length, or 0. */
+static gsize
+match_unit (const char *p)
+{
+  const char *s = p;
+
+  if (!is_file (*s))
+    return 0;
+  s++;
+  if (*s == '-' && is_file (s[1]))
+    s += 2;
+  if (!is_rank (*s))
+    return 0;
+  s++;
+  if (*s == '-' && is_rank (s[1]))
+    s += 2;
+  return s - p;
+}
+
+static gsize
+match_squares (const char *p)
+{
+  const char *s;
+
+  if (*p != '[')
+    return match_unit (p);
+  s = p + 1;
+  for (;;)
+    {
+      gsize n = match_unit (s);
+
+      if (n == 0)
+        return 0;
+      s += n;
+      if (*s == ',')
+        s++;
+      else if (*s == ']')
+        return s + 1 - p;
+      else
+        return 0;
+    }
+}
+
+static gsize
+match_pieces (const char *p)
+{
+  const char *s;
+
+  if (is_piece_char (*p))
+    return 1;
+  if (*p != '[')
+    return 0;
+  for (s = p + 1; is_piece_char (*s); s++)
+    ;
+  return s > p + 1 && *s == ']' ? (gsize) (s + 1 - p) : 0;
+}
+
+/* The longest reading at @p, or 0 if none is there or it runs on into a
+ * word: the CQL 6 lexer's tokens and the editor's designator scanner
+ * (cq_designator_find_at()) see the same designators. */
+gsize
+_cq_designator_extent_cql6 (const char *p)
+{
+  gsize best = 0, n, m;
+
+  if (*p == '.')
+    best = 1;
+  n = match_pieces (p);
+  if (n > 0)
+    {
+      best = MAX (best, n);
+      m = match_squares (p + n);
+      if (m > 0)
+        best = n + m;
+    }
+  m = match_squares (p);
+  best = MAX (best, m);
+  if (best > 0 && (g_ascii_isalnum (p[best]) || p[best] == '_'))
+    return 0;
+  return best;
 }

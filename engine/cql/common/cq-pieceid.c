@@ -3,7 +3,7 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cq-pieceid.h"
-#include "cql/cql3/cq3-private.h"
+#include "cql/common/cq-common-private.h"
 
 #include <string.h>
 

@@ -1,9 +1,11 @@
-/* cq-query.c: CQL 3 queries: construction, accessors, destruction.
+/* cq-query.c: the query object: construction, accessors, destruction, and
+ * the dispatch by dialect: a query is CQL 3 (cql3/), CQL 6 (cql6/) or a
+ * position search (anticipate/); each provides the entry points declared
+ * in cq-common-private.h.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "cql/cql3/cq3-private.h"
-#include "cql/cql6/cq6-private.h"
+#include "cql/common/cq-common-private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,7 +20,6 @@ static CqQuery *
 query_new_from_data (const char *text, gsize len, const char *filename, GError **error)
 {
   g_autoptr(CqQuery) query = g_new0 (CqQuery, 1);
-  g_autoptr(CqSexp) top = NULL;
 
   query->filename = g_strdup (filename);
   if (filename != NULL)
@@ -31,10 +32,10 @@ query_new_from_data (const char *text, gsize len, const char *filename, GError *
       query->cql6 = _cq6_program_read (text, len, filename, error);
       if (query->cql6 == NULL)
         return NULL;
-      query->pgn = g_strdup (query->cql6->input);
+      query->pgn = g_strdup (_cq6_program_input (query->cql6));
       if (query->pgn != NULL)
         query->pgn_files = g_strdupv ((char *[]) { query->pgn, NULL });
-      query->output = g_strdup (query->cql6->output);
+      query->output = g_strdup (_cq6_program_output (query->cql6));
       if (query->pgn != NULL && query->output != NULL
           && strcmp (query->pgn, query->output) == 0)
         {
@@ -46,10 +47,7 @@ query_new_from_data (const char *text, gsize len, const char *filename, GError *
       return g_steal_pointer (&query);
     }
 
-  top = _cq_sexp_read (text, len, filename, error);
-  if (top == NULL)
-    return NULL;
-  if (!_cq_query_compile (query, top, error))
+  if (!_cq3_query_read (query, text, len, error))
     return NULL;
   return g_steal_pointer (&query);
 }
@@ -200,19 +198,12 @@ cq_query_free (CqQuery *query)
 {
   if (query == NULL)
     return;
-  for (guint i = 0; i < query->n_lists; i++)
-    _cq_position_list_free (query->lists[i]);
-  g_free (query->lists);
-  for (guint i = 0; i < query->n_filters; i++)
-    g_free (query->filters[i].player);
-  g_free (query->filters);
+  _cq3_query_clear (query);
   g_free (query->filename);
   g_free (query->dirname);
   g_free (query->pgn);
   g_strfreev (query->pgn_files);
   g_free (query->output);
-  for (guint i = 0; i < query->n_tags; i++)
-    g_free (query->tag_names[i]);
   g_clear_pointer (&query->accumulators, g_ptr_array_unref);
   _cq6_program_free (query->cql6);
   _cq_anticipation_free (query->position);
@@ -264,35 +255,28 @@ cq_query_get_mark_text (const CqQuery *query)
   g_return_val_if_fail (query != NULL, "MATCH");
   if (query->cql6 == NULL)
     return "MATCH";
-  if (query->cql6->quiet || query->cql6->silent)
-    return "";
-  return query->cql6->matchstring != NULL ? query->cql6->matchstring : "CQL";
+  return _cq6_program_mark_text (query->cql6);
 }
 
 gboolean
 cq_query_get_silent (const CqQuery *query)
 {
   g_return_val_if_fail (query != NULL, FALSE);
-  return query->cql6 != NULL && query->cql6->silent;
+  return query->cql6 != NULL && _cq6_program_get_silent (query->cql6);
 }
 
 gboolean
 cq_query_get_quiet (const CqQuery *query)
 {
   g_return_val_if_fail (query != NULL, FALSE);
-  return query->cql6 != NULL && query->cql6->quiet;
+  return query->cql6 != NULL && _cq6_program_get_quiet (query->cql6);
 }
 
 gboolean
 cq_query_needs_one_thread (const CqQuery *query)
 {
   g_return_val_if_fail (query != NULL, FALSE);
-  if (query->cql6 == NULL || query->cql6->vars == NULL)
-    return FALSE;
-  for (guint i = 0; i < query->cql6->vars->len; i++)
-    if (((const Cq6Var *) query->cql6->vars->pdata[i])->persistent)
-      return TRUE;
-  return FALSE;
+  return query->cql6 != NULL && _cq6_program_has_persistent (query->cql6);
 }
 
 char **
@@ -306,7 +290,7 @@ guint
 cq_query_get_n_sort_keys (const CqQuery *query)
 {
   g_return_val_if_fail (query != NULL, 0);
-  return query->cql6 != NULL && query->cql6->sorts != NULL ? query->cql6->sorts->len : 0;
+  return query->cql6 != NULL ? _cq6_program_get_n_sort_keys (query->cql6) : 0;
 }
 
 int
@@ -338,7 +322,7 @@ cq_query_set_variations (CqQuery *query, gboolean variations)
   g_return_val_if_fail (query != NULL, FALSE);
   if (query->cql6 == NULL)
     return FALSE;
-  query->cql6->variations = variations;
+  _cq6_program_set_variations (query->cql6, variations);
   return TRUE;
 }
 
@@ -369,4 +353,124 @@ cq_query_resolve_path (const CqQuery *query, const char *name)
       || strcmp (query->dirname, ".") == 0)
     return g_strdup (name);
   return g_build_filename (query->dirname, name, NULL);
+}
+
+gboolean
+cq_query_accepts_tags (const CqQuery *query, const CqGame *game)
+{
+  g_return_val_if_fail (query != NULL, FALSE);
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  if (query->cql6 != NULL)
+    return _cq6_accepts_tags (query->cql6, game);
+  if (query->position != NULL)
+    return TRUE;
+  return _cq3_accepts_tags (query, game);
+}
+
+gboolean
+cq_query_match_game (const CqQuery *query, CqGame *game, CqMatchInfo *info)
+{
+  GArray *out = NULL;
+  gboolean matched;
+
+  g_return_val_if_fail (query != NULL, FALSE);
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  if (info != NULL)
+    {
+      if (info->positions == NULL)
+        cq_match_info_init (info);
+      g_array_set_size (info->positions, 0);
+      out = info->positions;
+    }
+
+  if (query->cql6 != NULL)
+    {
+      CqMatchInfo own = { 0 };
+      CqMatchInfo *into = info;
+
+      if (into == NULL)
+        {
+          cq_match_info_init (&own);
+          into = &own;
+        }
+      g_array_set_size (into->comments, 0);
+      g_array_set_size (into->sort_values, 0);
+      g_array_set_size (into->messages, 0);
+      if (!_cq6_accepts_tags (query->cql6, game))
+        matched = FALSE;
+      else
+        {
+          cq_game_parse_moves (game);
+          matched = !game->skipped && game->root != NULL
+                    && _cq6_match_game (query->cql6, game, into);
+        }
+      /* Messages stay: CQL 6.2 prints them for every game. */
+      if (!matched)
+        {
+          g_array_set_size (into->positions, 0);
+          g_array_set_size (into->comments, 0);
+          g_array_set_size (into->sort_values, 0);
+        }
+      if (into == &own)
+        cq_match_info_clear (&own);
+      return matched;
+    }
+
+  if (query->position != NULL)
+    {
+      cq_game_parse_moves (game);
+      matched = !game->skipped && game->root != NULL
+                && _cq_anticipation_match_game (query->position, game, out);
+      if (out != NULL && !matched)
+        g_array_set_size (out, 0);
+      return matched;
+    }
+
+  return _cq3_match_game (query, game, out);
+}
+
+static void
+clear_position_comment (gpointer data)
+{
+  g_free (((CqPositionComment *) data)->text);
+}
+
+static void
+clear_sort_value (gpointer data)
+{
+  g_free (((CqSortValue *) data)->string);
+}
+
+static void
+clear_message (gpointer data)
+{
+  CqMessage *message = data;
+
+  g_free (message->where);
+  g_free (message->text);
+}
+
+void
+cq_match_info_init (CqMatchInfo *info)
+{
+  g_return_if_fail (info != NULL);
+  info->positions = g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition));
+  info->comments = g_array_new (FALSE, FALSE, sizeof (CqPositionComment));
+  g_array_set_clear_func (info->comments, clear_position_comment);
+  info->sort_values = g_array_new (FALSE, FALSE, sizeof (CqSortValue));
+  g_array_set_clear_func (info->sort_values, clear_sort_value);
+  info->messages = g_array_new (FALSE, FALSE, sizeof (CqMessage));
+  g_array_set_clear_func (info->messages, clear_message);
+}
+
+void
+cq_match_info_clear (CqMatchInfo *info)
+{
+  g_return_if_fail (info != NULL);
+  g_clear_pointer (&info->positions, g_array_unref);
+  g_clear_pointer (&info->comments, g_array_unref);
+  g_clear_pointer (&info->sort_values, g_array_unref);
+  g_clear_pointer (&info->messages, g_array_unref);
 }

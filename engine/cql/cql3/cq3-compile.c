@@ -1299,3 +1299,27 @@ _cq_query_compile (CqQuery *query, const CqSexp *top, GError **error)
 
   return TRUE;
 }
+
+gboolean
+_cq3_query_read (CqQuery *query, const char *text, gsize len, GError **error)
+{
+  g_autoptr(CqSexp) top = _cq_sexp_read (text, len, query->filename, error);
+
+  return top != NULL && _cq_query_compile (query, top, error);
+}
+
+void
+_cq3_query_clear (CqQuery *query)
+{
+  for (guint i = 0; i < query->n_lists; i++)
+    _cq_position_list_free (query->lists[i]);
+  g_clear_pointer (&query->lists, g_free);
+  query->n_lists = 0;
+  for (guint i = 0; i < query->n_filters; i++)
+    g_free (query->filters[i].player);
+  g_clear_pointer (&query->filters, g_free);
+  query->n_filters = 0;
+  for (guint i = 0; i < query->n_tags; i++)
+    g_clear_pointer (&query->tag_names[i], g_free);
+  query->n_tags = 0;
+}

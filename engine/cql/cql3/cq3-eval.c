@@ -70,54 +70,14 @@ typedef struct {
   struct _RelationIndex *relations;
 } EvalGame;
 
-/* A rating: digits only (surrounding blanks allowed); "", "?", "-" or
- * anything else is no rating (R3). */
-gboolean
-_cq_parse_elo (const char *text, gint64 *out)
-{
-  gint64 value = 0;
-  gboolean digits = FALSE;
-
-  if (text == NULL)
-    return FALSE;
-  while (*text == ' ')
-    text++;
-  for (; g_ascii_isdigit (*text); text++)
-    {
-      digits = TRUE;
-      if (value < 100000000)
-        value = value * 10 + (*text - '0');
-    }
-  while (*text == ' ')
-    text++;
-  if (!digits || *text != '\0')
-    return FALSE;
-  *out = value;
-  return TRUE;
-}
-
-guint8
-_cq_parse_result (const char *text)
-{
-  if (text == NULL)
-    return CQ_RESULT_NONE;
-  if (strcmp (text, "1-0") == 0)
-    return CQ_RESULT_WHITE_WINS;
-  if (strcmp (text, "0-1") == 0)
-    return CQ_RESULT_BLACK_WINS;
-  if (strcmp (text, "1/2-1/2") == 0)
-    return CQ_RESULT_DRAW;
-  return CQ_RESULT_NONE;
-}
-
 static void
 eval_game_init (EvalGame *g, const CqGame *game)
 {
   memset (g, 0, sizeof *g);
   g->game = game;
-  g->has_elo[CQ_WHITE] = _cq_parse_elo (cq_game_get_tag (game, "WhiteElo"), &g->elo[CQ_WHITE]);
-  g->has_elo[CQ_BLACK] = _cq_parse_elo (cq_game_get_tag (game, "BlackElo"), &g->elo[CQ_BLACK]);
-  g->result = _cq_parse_result (cq_game_get_tag (game, "Result"));
+  g->has_elo[CQ_WHITE] = _cq_tag_parse_elo (cq_game_get_tag (game, "WhiteElo"), &g->elo[CQ_WHITE]);
+  g->has_elo[CQ_BLACK] = _cq_tag_parse_elo (cq_game_get_tag (game, "BlackElo"), &g->elo[CQ_BLACK]);
+  g->result = _cq_tag_parse_result (cq_game_get_tag (game, "Result"));
 }
 
 static inline gboolean
@@ -1783,61 +1743,6 @@ normalise_positions (GArray *positions)
   g_array_set_size (positions, n);
 }
 
-/* The year field of a PGN date ("1934.??.??" is 1934), or FALSE (R3). */
-gboolean
-_cq_parse_year (const char *date, gint64 *year)
-{
-  gint64 value = 0;
-  const char *p = date;
-
-  if (date == NULL)
-    return FALSE;
-  while (*p == ' ')
-    p++;
-  if (!g_ascii_isdigit (*p))
-    return FALSE;
-  for (; g_ascii_isdigit (*p); p++)
-    if (value < 100000000)
-      value = value * 10 + (*p - '0');
-  if (*p != '\0' && *p != '.' && *p != ' ')
-    return FALSE;
-  *year = value;
-  return TRUE;
-}
-
-static gboolean
-is_ascii (const char *text)
-{
-  for (; *text != '\0'; text++)
-    if ((guchar) *text >= 0x80)
-      return FALSE;
-  return TRUE;
-}
-
-/* R3: does the name contain @needle (already case-folded), ignoring case? */
-gboolean
-_cq_name_contains (const char *name, const char *needle)
-{
-  g_autofree char *valid = NULL;
-  g_autofree char *folded = NULL;
-
-  if (name == NULL)
-    return FALSE;
-  if (is_ascii (name) && is_ascii (needle))
-    {
-      gsize n = strlen (needle);
-
-      for (const char *p = name; *p != '\0'; p++)
-        if (g_ascii_strncasecmp (p, needle, n) == 0)
-          return TRUE;
-      return n == 0;
-    }
-  if (!g_utf8_validate (name, -1, NULL))
-    name = valid = g_utf8_make_valid (name, -1);
-  folded = g_utf8_casefold (name, -1);
-  return strstr (folded, needle) != NULL;
-}
-
 static gboolean
 filter_holds (const CqGameFilter *filter, const CqGame *game, const EvalGame *g)
 {
@@ -1846,15 +1751,15 @@ filter_holds (const CqGameFilter *filter, const CqGame *game, const EvalGame *g)
   switch (filter->kind)
     {
     case CQ_FILTER_YEAR:
-      return _cq_parse_year (cq_game_get_tag (game, "Date"), &year)
+      return _cq_tag_parse_year (cq_game_get_tag (game, "Date"), &year)
              && in_range (&filter->range, year);
     case CQ_FILTER_GAMENUMBER:
       return in_range (&filter->range, (gint64) game->source.number);
     case CQ_FILTER_RESULT:
       return g->result == filter->result;
     case CQ_FILTER_PLAYER:
-      return _cq_name_contains (cq_game_get_tag (game, "White"), filter->player)
-             || _cq_name_contains (cq_game_get_tag (game, "Black"), filter->player);
+      return _cq_tag_name_contains (cq_game_get_tag (game, "White"), filter->player)
+             || _cq_tag_name_contains (cq_game_get_tag (game, "Black"), filter->player);
     default:
       g_assert_not_reached ();
       return FALSE;
@@ -1896,38 +1801,6 @@ accepts_tags (const CqQuery *query, const CqGame *game, const EvalGame *g)
     if (!list_may_match_game (query->lists[i], g))
       return FALSE;
   return TRUE;
-}
-
-/**
- * cq_query_accepts_tags:
- * @query: a compiled query.
- * @game: a game whose tags were read (its moves need not be).
- *
- * Runs the match list's game filters on @game's tags and number (rulings
- * R3): `:gamenumber` (the game's 1-based number in its file), `:year` (the
- * year field of the Date tag; a game without one fails), `:result` (the
- * Result tag), `:player` (a case-insensitive substring of the White or
- * Black tag).  Also rejects a game in which no instance of some top-level
- * position list can pass its game tests (`:elo`, `:whiteelo`, `:blackelo`,
- * `:result`; rating tags that are missing or not numbers never match), so
- * that a search can skip the game before its moves are read.
- *
- * Returns: TRUE if the game may match, FALSE if it cannot.
- */
-gboolean
-cq_query_accepts_tags (const CqQuery *query, const CqGame *game)
-{
-  EvalGame g;
-
-  g_return_val_if_fail (query != NULL, FALSE);
-  g_return_val_if_fail (game != NULL, FALSE);
-
-  if (query->cql6 != NULL)
-    return _cq6_accepts_tags (query->cql6, game);
-  if (query->position != NULL)
-    return TRUE;
-  eval_game_init (&g, game);
-  return accepts_tags (query, game, &g);
 }
 
 /* The lists with :accumulate (R8): top-level lists and those nested in
@@ -2091,86 +1964,21 @@ match_themes (const CqQuery *query, CqGame *game, EvalGame *g, GArray *out)
   return matched;
 }
 
-/**
- * cq_query_match_game:
- * @query: a compiled query (only read: thread-safe).
- * @game: a game; its moves are parsed here if they were not yet
- *   (cq_game_parse_moves() is idempotent).  A skipped game, or one
- *   without an initial position, never matches.
- * @info: (out) (nullable): receives the positions to annotate: for each
- *   top-level list without :noannotate, its first matching position in R1
- *   order, or with :markall every one; sorted by node index, duplicates
- *   merged, @squares the union of the squares where the matched piece
- *   designators found their pieces (rulings R2).  Emptied when the game
- *   does not match.
- *
- * The game matches iff it passes the game filters (see
- * cq_query_accepts_tags()) and every top-level position list matches at
- * least one position it examines (rulings R1, R8).
- *
- * Returns: TRUE if the game matches.
- */
 gboolean
-cq_query_match_game (const CqQuery *query, CqGame *game, CqMatchInfo *info)
+_cq3_accepts_tags (const CqQuery *query, const CqGame *game)
 {
-  GArray *out = NULL;
+  EvalGame g;
+
+  eval_game_init (&g, game);
+  return accepts_tags (query, game, &g);
+}
+
+gboolean
+_cq3_match_game (const CqQuery *query, CqGame *game, GArray *out)
+{
   EvalGame g;
   RelationIndex relations = { 0 };
   gboolean matched;
-
-  g_return_val_if_fail (query != NULL, FALSE);
-  g_return_val_if_fail (game != NULL, FALSE);
-
-  if (info != NULL)
-    {
-      if (info->positions == NULL)
-        cq_match_info_init (info);
-      g_array_set_size (info->positions, 0);
-      out = info->positions;
-    }
-
-  if (query->cql6 != NULL)
-    {
-      CqMatchInfo own = { 0 };
-      CqMatchInfo *into = info;
-
-      if (into == NULL)
-        {
-          cq_match_info_init (&own);
-          into = &own;
-        }
-      g_array_set_size (into->comments, 0);
-      g_array_set_size (into->sort_values, 0);
-      g_array_set_size (into->messages, 0);
-      if (!_cq6_accepts_tags (query->cql6, game))
-        matched = FALSE;
-      else
-        {
-          cq_game_parse_moves (game);
-          matched = !game->skipped && game->root != NULL
-                    && _cq6_match_game (query->cql6, game, into);
-        }
-      /* Messages stay: CQL 6.2 prints them for every game. */
-      if (!matched)
-        {
-          g_array_set_size (into->positions, 0);
-          g_array_set_size (into->comments, 0);
-          g_array_set_size (into->sort_values, 0);
-        }
-      if (into == &own)
-        cq_match_info_clear (&own);
-      return matched;
-    }
-
-  if (query->position != NULL)
-    {
-      cq_game_parse_moves (game);
-      matched = !game->skipped && game->root != NULL
-                && _cq_anticipation_match_game (query->position, game, out);
-      if (out != NULL && !matched)
-        g_array_set_size (out, 0);
-      return matched;
-    }
 
   eval_game_init (&g, game);
   if (!accepts_tags (query, game, &g))
@@ -2209,48 +2017,4 @@ cq_query_match_game (const CqQuery *query, CqGame *game, CqMatchInfo *info)
         g_array_set_size (out, 0);
     }
   return matched;
-}
-
-static void
-clear_position_comment (gpointer data)
-{
-  g_free (((CqPositionComment *) data)->text);
-}
-
-static void
-clear_sort_value (gpointer data)
-{
-  g_free (((CqSortValue *) data)->string);
-}
-
-static void
-clear_message (gpointer data)
-{
-  CqMessage *message = data;
-
-  g_free (message->where);
-  g_free (message->text);
-}
-
-void
-cq_match_info_init (CqMatchInfo *info)
-{
-  g_return_if_fail (info != NULL);
-  info->positions = g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition));
-  info->comments = g_array_new (FALSE, FALSE, sizeof (CqPositionComment));
-  g_array_set_clear_func (info->comments, clear_position_comment);
-  info->sort_values = g_array_new (FALSE, FALSE, sizeof (CqSortValue));
-  g_array_set_clear_func (info->sort_values, clear_sort_value);
-  info->messages = g_array_new (FALSE, FALSE, sizeof (CqMessage));
-  g_array_set_clear_func (info->messages, clear_message);
-}
-
-void
-cq_match_info_clear (CqMatchInfo *info)
-{
-  g_return_if_fail (info != NULL);
-  g_clear_pointer (&info->positions, g_array_unref);
-  g_clear_pointer (&info->comments, g_array_unref);
-  g_clear_pointer (&info->sort_values, g_array_unref);
-  g_clear_pointer (&info->messages, g_array_unref);
 }

@@ -44,34 +44,13 @@
  */
 #pragma once
 
-#include "cql/cq-query.h"
+#include "cql/common/cq-common-private.h"
 #include "cql/cql3/cq3-sexp-private.h"
 
 G_BEGIN_DECLS
 
 /* Piece-type and square sets (CQ_PIECE_BIT(), CQ_PIECES_*, CQ_SQUARES_*)
  * are in cq-query.h. */
-
-/**
- * CqDesignator:
- * A piece designator (manual "Piece designators").
- * @squares: the square set (bit n for square n, a1 = 0).
- * @pieces: the piece-type set, CQ_PIECE_BIT() bits.
- * @tag: -1; or, for a `$name[squares]` designator (rulings R11), the
- *   index of the tag whose piece it names (@pieces is then 0): it matches
- *   when that piece stands on one of @squares.
- */
-typedef struct {
-  CqBitboard squares;
-  guint16    pieces;
-  gint16     tag;
-} CqDesignator;
-
-/* A range specifier (manual "Range specifiers"), both ends inclusive. */
-typedef struct {
-  gint64 min;
-  gint64 max;
-} CqRange;
 
 /* Per-instance conditions that need no argument (manual "Simple keywords"). */
 typedef enum {
@@ -127,45 +106,6 @@ typedef enum {
 #define CQ_TRANSFORM_SHIFTS (CQ_TRANSFORM_SHIFTHORIZONTAL | CQ_TRANSFORM_SHIFTVERTICAL \
                              | CQ_TRANSFORM_SHIFTMAINDIAGONAL | CQ_TRANSFORM_SHIFTOFFDIAGONAL \
                              | CQ_TRANSFORM_SHIFTDIAGONAL | CQ_TRANSFORM_SHIFT)
-
-/**
- * CqDihedral:
- * The 8 symmetries of the board, as maps of (file, rank), 0..7 each.
- */
-typedef enum {
-  CQ_DIHEDRAL_IDENTITY,     /* (f, r) */
-  CQ_DIHEDRAL_VERTICAL,     /* (7-f, r): :flipvertical, about the vertical bisector */
-  CQ_DIHEDRAL_HORIZONTAL,   /* (f, 7-r): :fliphorizontal */
-  CQ_DIHEDRAL_ROTATE_180,   /* (7-f, 7-r) */
-  CQ_DIHEDRAL_DIAGONAL,     /* (r, f): :flipdiagonal, about a1-h8 */
-  CQ_DIHEDRAL_OFFDIAGONAL,  /* (7-r, 7-f): about a8-h1 */
-  CQ_DIHEDRAL_ROTATE_90,    /* (r, 7-f): a quarter turn clockwise */
-  CQ_DIHEDRAL_ROTATE_270    /* (7-r, f) */
-} CqDihedral;
-
-/**
- * CqTransform:
- * One member of a transform set (rulings R7): a dihedral symmetry, then
- * the colour flip (colours swapped and ranks mirrored), then a shift.
- * A shift is a composition of unit shifts with the CQL 3 edge rule; a
- * horizontal unit shift moves a square one file along, drops the squares
- * on the edge it moves towards and keeps those on the opposite edge.  The
- * file and rank parts act independently, so a shift is given by where it
- * sends each file and each rank:
- * @file_map: bit g of file_map[f] set if file f goes to file g.
- * @rank_map: likewise for ranks.
- * @dx, @dy: the nominal shift, for messages and tests.
- */
-typedef struct {
-  guint8 dihedral;
-  guint8 color;
-  gint8  dx;
-  gint8  dy;
-  guint8 file_map[8];
-  guint8 rank_map[8];
-} CqTransform;
-
-typedef struct _CqPositionList CqPositionList;
 
 /* The kinds of #CqTest. */
 typedef enum {
@@ -235,21 +175,6 @@ typedef struct {
 
 #define CQ_TEST_IS_MOVE(kind) ((kind) >= CQ_TEST_MOVEFROM && (kind) <= CQ_TEST_ENPASSANT)
 
-/* Ray directions (R6): bit per direction, N NE E SE S SW W NW. */
-#define CQ_RAY_ALL        0xFF
-#define CQ_RAY_ORTHOGONAL 0x55
-#define CQ_RAY_DIAGONAL   0xAA
-#define CQ_RAY_VERTICAL   0x11
-#define CQ_RAY_HORIZONTAL 0x44
-
-/* Game results (R3); a colour flip swaps the first two. */
-typedef enum {
-  CQ_RESULT_NONE,
-  CQ_RESULT_WHITE_WINS,
-  CQ_RESULT_BLACK_WINS,
-  CQ_RESULT_DRAW
-} CqResult;
-
 /**
  * CqTest:
  * A position-list keyword with arguments, already transformed.  @negate
@@ -301,44 +226,6 @@ typedef struct {
 } CqInstance;
 
 /**
- * CqAnchorGroup:
- * Instances of a list anchored on a one-square designator with the piece
- * mask @pieces: an instance anchored on square s can match only if s holds
- * one of those pieces, so a position visits only the instances anchored
- * on the occupied squares of @squares.
- * @squares: the union of the group's anchor squares.
- * @start: the instances anchored on square s are
- *   indices[start[s] .. start[s + 1] - 1], in instance order.
- */
-typedef struct {
-  guint16     pieces;
-  CqBitboard  squares;
-  guint32     start[65];
-  guint32    *indices;
-} CqAnchorGroup;
-
-/* How many squares of a position a piece mask is expected to find (a king
- * 1, a knight 2, a pawn 8, an empty square 32, summed over the mask): the
- * fewer, the better an anchor. */
-guint _cq_piece_mask_weight (guint16 pieces);
-
-/**
- * _cq_anchor_index_build:
- * @anchors: for each of @n members (instances of a CQL 3 list, images of
- *   a CQL 6 transform), a one-square designator that must match for the
- *   member to match, or NULL.
- * @groups_out, @n_groups, @unanchored_out, @n_unanchored: (out): the
- *   index: the anchored members grouped by piece mask and square, and the
- *   others (arrays to g_free(), each group's @indices too).
- *
- * So that a position visits only the members anchored on its occupied
- * squares (cq3-transform.c, cq6-transform.c).
- */
-void _cq_anchor_index_build (const CqDesignator *const *anchors, guint n,
-                             CqAnchorGroup **groups_out, guint *n_groups,
-                             guint32 **unanchored_out, guint *n_unanchored);
-
-/**
  * CqPositionList:
  * @line, @column: where its `(` stands.
  * @options: #CqListOption bits.
@@ -374,9 +261,6 @@ struct _CqPositionList {
 #define CQ_COUNT_MATCH        1
 #define CQ_COUNT_PRETRANSFORM 2
 
-/* At most two tags (R11). */
-#define CQ_MAX_TAGS 2
-
 /* A match-list game filter (rulings R3). */
 typedef enum {
   CQ_FILTER_YEAR,        /* range */
@@ -385,119 +269,12 @@ typedef enum {
   CQ_FILTER_PLAYER       /* player: case-folded */
 } CqGameFilterKind;
 
-typedef struct {
+struct _CqGameFilter {
   CqGameFilterKind kind;
   CqRange          range;
   guint8           result;
   char            *player;
-} CqGameFilter;
-
-/**
- * CqQuery:
- * @filename: the query file's name as given (NULL: none).
- * @dirname: its directory, for relative :pgn / :output paths (NULL: none).
- * @pgn, @output: the :pgn / :output arguments as written (NULL: absent).
- * @filters: the match list's game filters, all of which must hold.
- * @lists: the top-level position lists, in order.
- */
-struct _CqQuery {
-  char            *filename;
-  char            *dirname;
-  char            *pgn;
-  char           **pgn_files;   /* every file of `:pgn`, @pgn first */
-  char            *output;
-  guint            n_filters;
-  CqGameFilter    *filters;
-  guint            n_lists;
-  CqPositionList **lists;
-  /* :forany (R11): tag names and the designators their pieces range over
-   * (piece sets only: squares are ignored). */
-  guint            n_tags;
-  char            *tag_names[CQ_MAX_TAGS];
-  guint16          tag_pieces[CQ_MAX_TAGS];
-  /* :accumulate / :sumrange names, in order of first appearance (R8). */
-  GPtrArray       *accumulators;
-  /* Derived: some list examines variations (the positions :forany looks
-   * at for "eventually matches"). */
-  gboolean         any_variations;
-  /* Derived: some list has a :gappedsequence (cq3-eval.c keeps a table). */
-  gboolean         any_gapped;
-  /* A CQL 6 query (cq6-private.h): then only the members above from
-   * @filename to @output are used, the rest stays empty. */
-  struct _Cq6Program *cql6;
-  /* A position search (cq_query_new_for_position(), cq-anticipate.c):
-   * then only @filename is used, the rest stays empty. */
-  struct _CqAnticipation *position;
 };
-
-/* cq-anticipate.c: the images of a searched position and their test on
- * every position of a game.  _cq_anticipation_match_game() appends a
- * #CqMatchedPosition per matching node, in node order, to @out (nullable)
- * and returns TRUE if any node matched. */
-typedef struct _CqAnticipation CqAnticipation;
-void     _cq_anticipation_free       (CqAnticipation *anticipation);
-gboolean _cq_anticipation_match_game (const CqAnticipation *anticipation,
-                                      const CqGame         *game,
-                                      GArray               *out);
-
-/**
- * _cq_designator_parse:
- * @text: a piece designator such as `Ra3`, `[Qr][d1,h3]`, `?[a-h1-2,a8]`.
- * @filename, @line, @column: where @text starts, for messages.
- * @out: (out): the compiled designator.
- *
- * Returns: TRUE, or FALSE with CQ_QUERY_ERROR_SYNTAX pointing at the
- *   offending character (CQ_QUERY_ERROR_UNSUPPORTED for `$tag`).
- */
-gboolean _cq_designator_parse (const char   *text,
-                               const char   *filename,
-                               guint         line,
-                               guint         column,
-                               CqDesignator *out,
-                               GError      **error);
-
-/**
- * _cq_designator_parse_cql6:
- * As _cq_designator_parse(), in CQL 6 spelling (docs/cql6.md "Piece
- * designators"): `_` the empty square, `.` any square, a bare square
- * designator (`a1`, `[a1,h8]`, `a-h2`) the squares whatever stands on
- * them; no `?`, `M`, `I`, `U` and no tags.
- */
-gboolean _cq_designator_parse_cql6 (const char   *text,
-                                    const char   *filename,
-                                    guint         line,
-                                    guint         column,
-                                    CqDesignator *out,
-                                    GError      **error);
-
-/**
- * _cq_designator_parse_tagged:
- * As _cq_designator_parse(), and `$name[squares]` (rulings R11) names
- * one of @tag_names (@n_tags of them): @out->tag is its index and
- * @out->pieces 0.  An undefined tag is CQ_QUERY_ERROR_SEMANTIC.
- */
-gboolean _cq_designator_parse_tagged (const char   *text,
-                                      const char   *filename,
-                                      guint         line,
-                                      guint         column,
-                                      char *const  *tag_names,
-                                      guint         n_tags,
-                                      CqDesignator *out,
-                                      GError      **error);
-
-/**
- * _cq_marks_apply_move:
- * @marks: the mark (rulings R11) on each square, 0xFF where none, in the
- *   position before @move; updated to the position after it: the moving
- *   piece keeps its mark (promotion too), a captured piece's mark leaves
- *   the board (en passant included), castling moves the rook's mark.
- */
-void     _cq_marks_apply_move (guint8 marks[64], const CqMove *move);
-
-/* The marks of the initial position: 0, 1, ... over the occupied squares
- * in the order a1, b1, ..., h8 (R11); 0xFF on empty squares.  Returns
- * the number of marks. */
-guint    _cq_marks_initial    (const CqPosition *root, guint8 marks[64]);
 
 /* Compiles the pseudo-list of _cq_sexp_read() into @query (its filename
  * and dirname already set). */
@@ -506,19 +283,11 @@ gboolean _cq_query_compile    (CqQuery       *query,
                                GError       **error);
 
 void     _cq_position_list_free (CqPositionList *list);
+/* A hash of @instance consistent with _cq_instance_equal(). */
+guint    _cq_instance_hash      (const CqInstance *instance);
 /* Free what a test / an instance owns (arrays, nested lists). */
 void     _cq_test_clear         (CqTest *test);
 void     _cq_instance_clear     (CqInstance *instance);
-
-/* cq3-eval.c: the game's tags as both dialects read them (rulings R3).
- * A rating is digits only; a year the leading digits of the Date tag
- * ("1934.??.??" is 1934); a result one of 1-0, 0-1, 1/2-1/2 (#CqResult);
- * a player name matches if it contains @needle (already case-folded),
- * ignoring case. */
-gboolean _cq_parse_elo          (const char *text, gint64 *out);
-gboolean _cq_parse_year         (const char *date, gint64 *year);
-guint8   _cq_parse_result       (const char *text);
-gboolean _cq_name_contains      (const char *name, const char *needle);
 
 /* cq3-eval.c: the counts of :attackcount (rulings R5) and of the :ray
  * family (R6) for one position, exposed for tests. */
@@ -540,27 +309,6 @@ gint64   _cq_ray_count          (const CqTest *test, const CqPosition *pos);
  * Returns: (transfer full): a #GArray of #CqTransform.
  */
 GArray  *_cq_transform_set      (guint32 transforms);
-
-/* The identity member. */
-void     _cq_transform_identity (CqTransform *t);
-
-/* A unit shift (dx, dy each -1, 0 or 1: horizontal part first), or a
- * shift by (dx, dy) built from unit shifts, composed after @t. */
-void     _cq_transform_shift    (CqTransform *t, int dx, int dy);
-
-/* The image of a square set under @t (R7). */
-CqBitboard _cq_transform_squares (const CqTransform *t, CqBitboard squares);
-
-/* The image of a piece mask under @t (colours swapped by the colour flip). */
-guint16  _cq_transform_pieces   (const CqTransform *t, guint16 pieces);
-
-/* The image of a #CqDesignator; returns FALSE if its square set became
- * empty though it was not before (R7: the member is dropped). */
-gboolean _cq_transform_designator (const CqTransform *t, const CqDesignator *in,
-                                   CqDesignator *out);
-
-/* The image of a set of ray directions (CQ_RAY_* bits). */
-guint8   _cq_transform_directions (const CqTransform *t, guint8 directions);
 
 /**
  * _cq_instance_transform:

@@ -65,22 +65,6 @@ CqSexp *_cq_sexp_read (const char *text, gsize len, const char *filename, GError
 
 void    _cq_sexp_free (CqSexp *sexp);
 
-/* A query's text as UTF-8, for both dialects' readers: valid UTF-8 as it
- * is; otherwise read as Windows-1252, as old CQL files are (ISO-8859-1 if
- * that fails).  A NUL byte is CQ_QUERY_ERROR_SYNTAX at its line and
- * column.  Returns: (transfer full): NUL-terminated text, or NULL. */
-char   *_cq_query_text_to_utf8 (const char *text, gsize len, const char *filename,
-                                GError **error);
-
-/* Sets a CQ_QUERY_ERROR @code with the message "FILE:LINE:COLUMN: ...". */
-void    _cq_query_set_error (GError    **error,
-                             int         code,
-                             const char *filename,
-                             guint       line,
-                             guint       column,
-                             const char *format,
-                             ...) G_GNUC_PRINTF (6, 7);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqSexp, _cq_sexp_free)
 
 G_END_DECLS

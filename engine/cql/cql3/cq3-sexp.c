@@ -9,38 +9,10 @@
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "cql/cq-query.h"
+#include "cql/common/cq-common-private.h"
 #include "cql/cql3/cq3-sexp-private.h"
-#include "pgn/cq-message.h"
 
 #include <string.h>
-
-void
-_cq_query_set_error (GError    **error,
-                     int         code,
-                     const char *filename,
-                     guint       line,
-                     guint       column,
-                     const char *format,
-                     ...)
-{
-  g_autofree char *message = NULL;
-  g_autofree char *clean = NULL;
-  va_list args;
-
-  if (error == NULL)
-    return;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  /* The message may quote the query: control characters escaped, long
-   * words cut (cq_message_clean()). */
-  clean = cq_message_clean (message);
-
-  g_set_error (error, CQ_QUERY_ERROR, code, "%s:%u:%u: %s",
-               filename != NULL ? filename : "<query>", line, column, clean);
-}
 
 static CqSexp *
 sexp_new (CqSexpKind kind, guint line, guint column)
@@ -104,46 +76,6 @@ static gboolean
 is_delimiter (gunichar c)
 {
   return c == '(' || c == ')' || c == ';' || c == '"' || is_space (c);
-}
-
-/* Returns the text as valid UTF-8 without NUL bytes, or NULL with an error. */
-char *
-_cq_query_text_to_utf8 (const char *text, gsize len, const char *filename, GError **error)
-{
-  const char *nul = memchr (text, '\0', len);
-  const char *valid_end = NULL;
-  char *converted;
-
-  if (nul != NULL)
-    {
-      /* Locate the NUL for the message; the text before it is what counts. */
-      guint line = 1, column = 1;
-      g_autofree char *head = NULL;
-
-      head = g_utf8_make_valid (text, nul - text);
-      for (const char *p = head; *p != '\0'; p = g_utf8_next_char (p))
-        {
-          if (*p == '\n')
-            line++, column = 1;
-          else
-            column++;
-        }
-      _cq_query_set_error (error, CQ_QUERY_ERROR_SYNTAX, filename, line, column,
-                           "NUL byte in the query text: a CQL file is text");
-      return NULL;
-    }
-
-  if (g_utf8_validate_len (text, len, &valid_end))
-    return g_strndup (text, len);
-
-  /* Old CQL files written on Windows are Windows-1252; ISO-8859-1 maps every
-   * byte, so the second conversion cannot fail. */
-  converted = g_convert (text, len, "UTF-8", "WINDOWS-1252", NULL, NULL, NULL);
-  if (converted == NULL)
-    converted = g_convert (text, len, "UTF-8", "ISO-8859-1", NULL, NULL, NULL);
-  if (converted == NULL)
-    converted = g_utf8_make_valid (text, len);
-  return converted;
 }
 
 CqSexp *

@@ -1109,8 +1109,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_ELO:
       {
         gint64 w = 0, k = 0;
-        gboolean hw = _cq_parse_elo (tag_value (c, "WhiteElo"), &w);
-        gboolean hb = _cq_parse_elo (tag_value (c, "BlackElo"), &k);
+        gboolean hw = _cq_tag_parse_elo (tag_value (c, "WhiteElo"), &w);
+        gboolean hb = _cq_tag_parse_elo (tag_value (c, "BlackElo"), &k);
 
         if (f->which == 1)
           return hw && (v->num = w, TRUE);
@@ -1122,12 +1122,12 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         return TRUE;
       }
     case CQ6_YEAR:
-      return _cq_parse_year (tag_value (c, "Date"), &v->num);
+      return _cq_tag_parse_year (tag_value (c, "Date"), &v->num);
     case CQ6_TAG:
     case CQ6_PLAYER:
       return eval_tag (f, c, v);
     case CQ6_RESULT:
-      return _cq_parse_result (tag_value (c, "Result")) == f->which;
+      return _cq_tag_parse_result (tag_value (c, "Result")) == f->which;
     case CQ6_REGEX:
       {
         g_autoptr(GMatchInfo) match = NULL;

@@ -142,110 +142,9 @@ to_ascii (const char *text, gsize len, const char *filename, Ascii *a, GError **
 }
 
 static gboolean
-is_file (char c)
-{
-  return c >= 'a' && c <= 'h';
-}
-
-static gboolean
-is_rank (char c)
-{
-  return c >= '1' && c <= '8';
-}
-
-static gboolean
-is_piece_char (char c)
-{
-  return c != '\0' && strchr ("KQRBNPkqrbnpAa_", c) != NULL;
-}
-
-static gboolean
 is_word_char (char c)
 {
   return g_ascii_isalnum (c) || c == '_';
-}
-
-/* file ('-' file)? rank ('-' rank)?: its length, or 0. */
-static gsize
-match_unit (const char *p)
-{
-  const char *s = p;
-
-  if (!is_file (*s))
-    return 0;
-  s++;
-  if (*s == '-' && is_file (s[1]))
-    s += 2;
-  if (!is_rank (*s))
-    return 0;
-  s++;
-  if (*s == '-' && is_rank (s[1]))
-    s += 2;
-  return s - p;
-}
-
-static gsize
-match_squares (const char *p)
-{
-  const char *s;
-
-  if (*p != '[')
-    return match_unit (p);
-  s = p + 1;
-  for (;;)
-    {
-      gsize n = match_unit (s);
-
-      if (n == 0)
-        return 0;
-      s += n;
-      if (*s == ',')
-        s++;
-      else if (*s == ']')
-        return s + 1 - p;
-      else
-        return 0;
-    }
-}
-
-static gsize
-match_pieces (const char *p)
-{
-  const char *s;
-
-  if (is_piece_char (*p))
-    return 1;
-  if (*p != '[')
-    return 0;
-  for (s = p + 1; is_piece_char (*s); s++)
-    ;
-  return s > p + 1 && *s == ']' ? (gsize) (s + 1 - p) : 0;
-}
-
-/* The length of the piece designator at @p (the longest reading), or 0 if
- * none is there or it runs on into a word.  Also the editor's designator
- * scanner's (cq_designator_find_at()), so that it sees the tokens the
- * reader does. */
-gsize
-_cq6_match_designator (const char *p)
-{
-  gsize best = 0, n, m;
-
-  if (*p == '.')
-    best = 1;
-  n = match_pieces (p);
-  if (n > 0)
-    {
-      best = MAX (best, n);
-      m = match_squares (p + n);
-      if (m > 0)
-        best = n + m;
-    }
-  m = match_squares (p);
-  best = MAX (best, m);
-  if (best > 0 && is_word_char (p[best]))
-    return 0;
-  return best;
 }
 
 /* Punctuation, longest first. */
@@ -387,7 +286,7 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
           tok.kind = CQ6_TOK_NUMBER;
           tok.number = value;
         }
-      else if ((n = _cq6_match_designator (p)) > 0)
+      else if ((n = _cq_designator_extent_cql6 (p)) > 0)
         {
           g_autofree char *d = g_strndup (p, n);
 

@@ -1762,3 +1762,58 @@ fail:
   _cq6_program_free (prog);
   return NULL;
 }
+
+const char *
+_cq6_program_input (const Cq6Program *prog)
+{
+  return prog->input;
+}
+
+const char *
+_cq6_program_output (const Cq6Program *prog)
+{
+  return prog->output;
+}
+
+const char *
+_cq6_program_mark_text (const Cq6Program *prog)
+{
+  if (prog->quiet || prog->silent)
+    return "";
+  return prog->matchstring != NULL ? prog->matchstring : "CQL";
+}
+
+gboolean
+_cq6_program_get_silent (const Cq6Program *prog)
+{
+  return prog->silent;
+}
+
+gboolean
+_cq6_program_get_quiet (const Cq6Program *prog)
+{
+  return prog->quiet;
+}
+
+gboolean
+_cq6_program_has_persistent (const Cq6Program *prog)
+{
+  if (prog->vars == NULL)
+    return FALSE;
+  for (guint i = 0; i < prog->vars->len; i++)
+    if (((const Cq6Var *) prog->vars->pdata[i])->persistent)
+      return TRUE;
+  return FALSE;
+}
+
+guint
+_cq6_program_get_n_sort_keys (const Cq6Program *prog)
+{
+  return prog->sorts != NULL ? prog->sorts->len : 0;
+}
+
+void
+_cq6_program_set_variations (Cq6Program *prog, gboolean variations)
+{
+  prog->variations = variations;
+}

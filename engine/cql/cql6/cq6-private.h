@@ -20,7 +20,7 @@
  */
 #pragma once
 
-#include "cql/cql3/cq3-private.h"
+#include "cql/common/cq-common-private.h"
 
 G_BEGIN_DECLS
 
@@ -305,7 +305,7 @@ typedef struct {
  *   persistent variables is searched on one thread
  *   (cq_query_needs_one_thread()).
  */
-typedef struct _Cq6Program {
+struct _Cq6Program {
   Cq6Filter *body;
   Cq6Filter *game_filters;
   char      *input;
@@ -322,7 +322,7 @@ typedef struct _Cq6Program {
   gboolean   needs_ids;
   gboolean   stateful;
   struct _Cq6Slot *persistent;
-} Cq6Program;
+};
 
 /* Tokens of the lexer. */
 typedef enum {
@@ -359,7 +359,6 @@ GArray    *_cq6_tokenize        (const char *text, gsize len, const char *filena
                                  GError **error);
 void       _cq6_tokens_free     (GArray *tokens);
 /* The length of the piece designator token at @p (ASCII), or 0. */
-gsize      _cq6_match_designator (const char *p);
 
 /**
  * Cq6Parser:
@@ -444,24 +443,11 @@ Cq6Filter *_cq6_parse_line_infix     (Cq6Parser *p, Cq6Filter *left);
 void       _cq6_program_free_vars    (Cq6Program *prog);
 void       _cq6_program_free_output  (Cq6Program *prog);
 
-/* TRUE if the first token of @text (after comments and white space) is
- * the word `cql`: the text is CQL 6 (docs/cql6.md "Dialect"). */
-gboolean   _cq6_text_is_cql6    (const char *text, gsize len);
-
-/* Reads @text into a program (cq6-parser.c); NULL with a
- * CQ_QUERY_ERROR ("FILE:LINE:COLUMN: message") on failure. */
-Cq6Program *_cq6_program_read   (const char *text, gsize len, const char *filename,
-                                 GError **error);
-void        _cq6_program_free   (Cq6Program *program);
-
 Cq6Filter  *_cq6_filter_new     (Cq6Kind kind, Cq6Type type, guint line, guint column);
 void        _cq6_filter_add_arg (Cq6Filter *filter, Cq6Filter *arg);
 void        _cq6_filter_free    (Cq6Filter *filter);
 Cq6Filter  *_cq6_filter_copy    (const Cq6Filter *filter);
 gboolean    _cq6_filter_equal   (const Cq6Filter *a, const Cq6Filter *b);
-
-/* cq6-keywords.c: {word, description, ...}, NULL-ended (static). */
-const char *const *_cq6_keywords (void);
 
 /* cq6-transform.c */
 
@@ -615,15 +601,6 @@ _cq6_comments_rollback (const Cq6Ctx *c, guint mark)
     g_array_set_size (c->st->comments, mark);
 }
 
-/* The output part's answers for cq-query.c (cq6-output.c): see
- * cq_query_get_persistent(), cq_query_compare_sort_values(),
- * cq_query_format_sort_labels(). */
-char      **_cq6_persistent_text     (const Cq6Program *prog);
-int         _cq6_compare_sort_values (const Cq6Program *prog, const CqSortValue *a,
-                                      const CqSortValue *b);
-char       *_cq6_format_sort_labels  (const Cq6Program *prog, const CqSortValue *values);
-const char *_cq6_sort_label          (const Cq6Program *prog, guint key, gboolean *min);
-
 /* cq6-positions.c: the comments that refer to another position
  * (echo, line): appends to @out how the reference names @node, "move
  * N(wtm)" or "move N(btm)" (its move number and side to move) followed, off
@@ -643,13 +620,5 @@ void        _cq6_line_position_done (Cq6State *st, gboolean matched);
 
 /* Puts the state's sort values into @info->sort_values (cq6-output.c). */
 void        _cq6_output_finish  (Cq6State *st, CqMatchInfo *info);
-
-/* Runs the header's game filters on @game's tags (no moves read). */
-gboolean    _cq6_accepts_tags   (const Cq6Program *program, const CqGame *game);
-
-/* Evaluates the body at every position examined; fills @info with the
- * matched positions (#CqMatchedPosition, sorted), the comments and the
- * sort values.  Returns TRUE if the game matches (matchcount satisfied). */
-gboolean    _cq6_match_game     (const Cq6Program *program, CqGame *game, CqMatchInfo *info);
 
 G_END_DECLS
