@@ -28,7 +28,7 @@
  */
 #include "cql/cql3/cq3-private.h"
 #include "cql/cql6/cq6-private.h"
-#include "chess/cq-chess-private.h"
+#include "chess/cq-attacks.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -243,39 +243,10 @@ _cq_attack_count (const CqTest *test, const CqPosition *pos)
   return attack_count (test, pos, NULL);
 }
 
-static const int ray_step[8][2] = {
-  { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 }
-};
-
-/* ray_masks[s][d]: the squares from s (excluded) to the edge in direction
- * d, for the direction sets that are not a slider's (ray_lines ()). */
-static CqBitboard ray_masks[64][8];
-static gsize      ray_masks_ready;
-
-static void
-ensure_ray_masks (void)
-{
-  if (G_LIKELY (__atomic_load_n (&ray_masks_ready, __ATOMIC_ACQUIRE) != 0))
-    return;
-  if (g_once_init_enter (&ray_masks_ready))
-    {
-      for (int sq = 0; sq < 64; sq++)
-        for (int d = 0; d < 8; d++)
-          {
-            int f = CQ_FILE (sq) + ray_step[d][0], r = CQ_RANK (sq) + ray_step[d][1];
-            CqBitboard m = 0;
-
-            for (; f >= 0 && f <= 7 && r >= 0 && r <= 7; f += ray_step[d][0], r += ray_step[d][1])
-              m |= CQ_BIT (CQ_SQUARE (f, r));
-            ray_masks[sq][d] = m;
-          }
-      g_once_init_leave (&ray_masks_ready, 1);
-    }
-}
-
 /* The squares of the lines from @s in the directions @directions (CQ_RAY_*
  * bits).  The usual sets are the slider tables; the others (:vertical,
- * :horizontal, transformed subsets) are unions of ray_masks. */
+ * :horizontal, transformed subsets) are unions of rays (the tables are
+ * ready: ray_count () made sure). */
 static inline CqBitboard
 ray_lines (int s, guint directions)
 {
@@ -292,9 +263,8 @@ ray_lines (int s, guint directions)
     case CQ_RAY_ALL:
       return _cq_rook_pseudo[s] | _cq_bishop_pseudo[s];
     default:
-      ensure_ray_masks ();
       for (; directions != 0; directions &= directions - 1)
-        lines |= ray_masks[s][lowest_bit (directions)];
+        lines |= _cq_ray[s][lowest_bit (directions)];
       return lines;
     }
 }
@@ -788,18 +758,6 @@ instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame
   return instance_matches_rest (instance, node, g, options, squares);
 }
 
-/* The side to move is in check (cq_position_in_check () inline, without
- * the call and its argument checks: :mate and :stalemate ask at nearly
- * every position). */
-static inline gboolean
-position_in_check (const CqPosition *pos)
-{
-  CqColor us = pos->side_to_move;
-
-  _cq_chess_ensure_tables ();
-  return _cq_attacked_xray (pos, _cq_king_square (pos, us), us ^ 1, _cq_occupied (pos), 0);
-}
-
 /* The no legal move test of R5 once @check is known; not in check, a
  * cheaper test answers. */
 static inline gboolean
@@ -832,7 +790,7 @@ instance_matches_plain_steps (const CqInstance *instance, const CqNode *node,
     }
   if (conditions & CQ_COND_NEED_CHECK)
     {
-      check = position_in_check (pos);
+      check = _cq_in_check (pos);
       if ((conditions & (CQ_COND_CHECK | CQ_COND_MATE)) && !check)
         return FALSE;
       if ((conditions & (CQ_COND_NOCHECK | CQ_COND_STALEMATE)) && check)
@@ -917,7 +875,7 @@ instance_matches_rest (const CqInstance *instance, const CqNode *node, const Eva
     {
       if (stalemate_ruled_out (pos, conditions))
         return FALSE;
-      check = position_in_check (pos);
+      check = _cq_in_check (pos);
 
       if ((conditions & (CQ_COND_CHECK | CQ_COND_MATE)) && !check)
         return FALSE;

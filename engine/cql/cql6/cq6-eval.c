@@ -19,7 +19,7 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cql6/cq6-private.h"
-#include "chess/cq-chess-private.h"
+#include "chess/cq-attacks.h"
 
 #include <string.h>
 
@@ -31,12 +31,7 @@ in_check (Cq6Ctx *c)
 {
   if (c->in_check < 0)
     {
-      const CqPosition *pos = c->pos;
-      CqColor us = pos->side_to_move;
-
-      _cq_chess_ensure_tables ();
-      c->in_check = _cq_attacked_xray (pos, _cq_king_square (pos, us), us ^ 1,
-                                       _cq_occupied (pos), 0) ? 1 : 0;
+      c->in_check = _cq_in_check (c->pos) ? 1 : 0;
     }
   return c->in_check;
 }
@@ -73,17 +68,11 @@ designator_squares (const CqDesignator *d, const CqPosition *pos)
   return hits & d->squares;
 }
 
-static CqBitboard
-occupied (const CqPosition *pos)
-{
-  return pos->by_color[CQ_WHITE] | pos->by_color[CQ_BLACK];
-}
-
 /* The squares attacked by the pieces on @from. */
 static CqBitboard
 attacked_by (const CqPosition *pos, CqBitboard from)
 {
-  CqBitboard occ = occupied (pos), out = 0;
+  CqBitboard occ = _cq_occupied (pos), out = 0;
 
   for (from &= occ; from != 0; from &= from - 1)
     {
@@ -93,36 +82,20 @@ attacked_by (const CqPosition *pos, CqBitboard from)
   return out;
 }
 
-/* The squares of the pieces that attack @target: the attack patterns
- * seen from the target (a knight attacks t from where a knight on t
- * would attack, a white pawn from where a black pawn on t would). */
-static CqBitboard
-attackers_of (const CqPosition *pos, int target, CqBitboard occ)
-{
-  const CqBitboard *p = pos->pieces;
-  CqBitboard queens = p[CQ_WQ] | p[CQ_BQ];
-
-  return (cq_attacks_from (CQ_WN, target, occ) & (p[CQ_WN] | p[CQ_BN]))
-         | (cq_attacks_from (CQ_WK, target, occ) & (p[CQ_WK] | p[CQ_BK]))
-         | (cq_attacks_from (CQ_WR, target, occ) & (p[CQ_WR] | p[CQ_BR] | queens))
-         | (cq_attacks_from (CQ_WB, target, occ) & (p[CQ_WB] | p[CQ_BB] | queens))
-         | (cq_attacks_from (CQ_BP, target, occ) & p[CQ_WP])
-         | (cq_attacks_from (CQ_WP, target, occ) & p[CQ_BP]);
-}
-
 /* The squares of @from whose piece attacks a square of @targets: from
  * the targets' side when they are fewer (`A attacks k`). */
 static CqBitboard
 attackers (const CqPosition *pos, CqBitboard from, CqBitboard targets)
 {
-  CqBitboard occ = occupied (pos), out = 0;
+  CqBitboard occ = _cq_occupied (pos), out = 0;
 
+  _cq_chess_ensure_tables ();
   from &= occ;
   if (__builtin_popcountll (targets) <= __builtin_popcountll (from))
     {
       for (; targets != 0 && from != 0; targets &= targets - 1)
         {
-          CqBitboard hit = attackers_of (pos, __builtin_ctzll (targets), occ) & from;
+          CqBitboard hit = _cq_attackers_any (pos, __builtin_ctzll (targets), occ) & from;
 
           out |= hit;
           from &= ~hit;
@@ -142,25 +115,22 @@ attackers (const CqPosition *pos, CqBitboard from, CqBitboard targets)
 static CqBitboard
 attacked_in (const CqPosition *pos, CqBitboard targets, CqBitboard from)
 {
-  CqBitboard occ = occupied (pos), out = 0;
+  CqBitboard occ = _cq_occupied (pos), out = 0;
 
+  _cq_chess_ensure_tables ();
   from &= occ;
   if (__builtin_popcountll (targets) <= __builtin_popcountll (from))
     {
       for (; targets != 0; targets &= targets - 1)
         {
           int t = __builtin_ctzll (targets);
-          if (attackers_of (pos, t, occ) & from)
+          if (_cq_attackers_any (pos, t, occ) & from)
             out |= CQ_BIT (t);
         }
       return out;
     }
   return targets & attacked_by (pos, from);
 }
-
-static const int step[8][2] = {
-  { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 }
-};
 
 /* The squares at distance min..max (-7 <= min <= max <= 7) from @from in
  * the directions @dirs: distance 0 is the square itself, a negative
@@ -180,7 +150,8 @@ direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max)
             continue;
           for (int k = (int) min; k <= (int) max; k++)
             {
-              int f = CQ_FILE (s) + step[d][0] * k, r = CQ_RANK (s) + step[d][1] * k;
+              int f = CQ_FILE (s) + _cq_ray_step[d][0] * k;
+              int r = CQ_RANK (s) + _cq_ray_step[d][1] * k;
 
               /* Off the board: for k > 0 every further step is off too;
                * for k < 0 a later step, nearer the square, may be on. */
@@ -197,73 +168,15 @@ direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max)
   return out;
 }
 
-/* Line tables, made once: the squares from each square in each direction
- * (to the edge), and the direction from one square to another (-1 when
- * they share no line). */
-static CqBitboard ray_mask[8][64];
-static gint8      line_dir[64][64];
-
-static void
-ensure_line_tables (void)
-{
-  static gsize done = 0;
-
-  if (!g_once_init_enter (&done))
-    return;
-  memset (line_dir, -1, sizeof line_dir);
-  for (int s = 0; s < 64; s++)
-    for (int d = 0; d < 8; d++)
-      {
-        int f = CQ_FILE (s) + step[d][0], r = CQ_RANK (s) + step[d][1];
-
-        for (; f >= 0 && f < 8 && r >= 0 && r < 8; f += step[d][0], r += step[d][1])
-          {
-            ray_mask[d][s] |= CQ_BIT (CQ_SQUARE (f, r));
-            line_dir[s][CQ_SQUARE (f, r)] = (gint8) d;
-          }
-      }
-  g_once_init_leave (&done, 1);
-}
-
-/* The direction from @a to @b (index into step[]), or -1 if they are not
- * on a line. */
-static inline int
-line_direction (int a, int b)
-{
-  ensure_line_tables ();
-  return line_dir[a][b];
-}
-
-/* The nearest square of @set from @s in direction @d, or -1. */
-static inline int
-nearest (CqBitboard set, int s, int d)
-{
-  CqBitboard on_line = set & ray_mask[d][s];
-
-  if (on_line == 0)
-    return -1;
-  /* N, NE, E and NW go up the square numbers, the others down. */
-  return (d <= 2 || d == 7) ? __builtin_ctzll (on_line) : 63 - __builtin_clzll (on_line);
-}
-
-static CqBitboard
-squares_between (int a, int b)
-{
-  int d = line_direction (a, b);
-
-  if (d < 0)
-    return 0;
-  return ray_mask[d][a] & ~ray_mask[d][b] & ~CQ_BIT (b);
-}
-
 static CqBitboard
 between_sets (CqBitboard a, CqBitboard b)
 {
   CqBitboard out = 0;
 
+  _cq_chess_ensure_tables ();
   for (CqBitboard x = a; x != 0; x &= x - 1)
     for (CqBitboard y = b; y != 0; y &= y - 1)
-      out |= squares_between (__builtin_ctzll (x), __builtin_ctzll (y));
+      out |= _cq_between[__builtin_ctzll (x)][__builtin_ctzll (y)];
   return out;
 }
 
@@ -290,9 +203,10 @@ static CqBitboard
 pinned (const CqPosition *pos, CqBitboard from, CqBitboard through, CqBitboard to,
         gboolean to_given)
 {
-  CqBitboard occ = occupied (pos), out = 0;
+  CqBitboard occ = _cq_occupied (pos), out = 0;
   CqBitboard targets = to_given ? to & occ : pos->pieces[CQ_WK] | pos->pieces[CQ_BK];
 
+  _cq_chess_ensure_tables ();
   for (; targets != 0; targets &= targets - 1)
     {
       int z = __builtin_ctzll (targets);
@@ -303,13 +217,13 @@ pinned (const CqPosition *pos, CqBitboard from, CqBitboard through, CqBitboard t
        * empty; usually none, and then nothing more is looked at. */
       CqBitboard queens = p[CQ_MAKE_PIECE (them, CQ_QUEEN)];
       CqBitboard snipers
-        = ((cq_attacks_from (CQ_WR, z, 0) & (p[CQ_MAKE_PIECE (them, CQ_ROOK)] | queens))
-           | (cq_attacks_from (CQ_WB, z, 0) & (p[CQ_MAKE_PIECE (them, CQ_BISHOP)] | queens)))
+        = ((_cq_rook_pseudo[z] & (p[CQ_MAKE_PIECE (them, CQ_ROOK)] | queens))
+           | (_cq_bishop_pseudo[z] & (p[CQ_MAKE_PIECE (them, CQ_BISHOP)] | queens)))
           & from;
 
       for (; snipers != 0; snipers &= snipers - 1)
         {
-          CqBitboard between = squares_between (z, __builtin_ctzll (snipers)) & occ;
+          CqBitboard between = _cq_between[z][__builtin_ctzll (snipers)] & occ;
 
           /* Exactly one piece between, ours and in Y. */
           if (between != 0 && (between & (between - 1)) == 0
@@ -326,15 +240,15 @@ pinned (const CqPosition *pos, CqBitboard from, CqBitboard through, CqBitboard t
 static CqBitboard
 ray_from (const CqPosition *pos, const CqBitboard *sets, guint n, guint k, int s, int d)
 {
-  CqBitboard occ = occupied (pos), out = 0;
+  CqBitboard occ = _cq_occupied (pos), out = 0;
   int f = CQ_FILE (s), r = CQ_RANK (s);
 
   for (;;)
     {
       int t;
 
-      f += step[d][0];
-      r += step[d][1];
+      f += _cq_ray_step[d][0];
+      r += _cq_ray_step[d][1];
       if (f < 0 || f > 7 || r < 0 || r > 7)
         break;
       t = CQ_SQUARE (f, r);
@@ -1100,7 +1014,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_POWER:
       _cq6_eval (f->args[0], c, &a);
       v->num = 0;
-      for (CqBitboard s = a.set & occupied (pos); s != 0; s &= s - 1)
+      for (CqBitboard s = a.set & _cq_occupied (pos); s != 0; s &= s - 1)
         v->num += piece_power ((CqPiece) pos->board[__builtin_ctzll (s)]);
       return TRUE;
     case CQ6_GAMENUMBER:
