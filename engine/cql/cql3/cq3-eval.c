@@ -6,8 +6,8 @@
  * tags), R12 (logic).
  *
  * Queries with tags, accumulators or gapped sequences go through
- * match_themes(): the marks of every node are computed once per game,
- * the accumulators once per binding (phase 1 of R8), each
+ * match_themes() (cq3-game.c): the marks of every node are computed once
+ * per game, the accumulators once per binding (phase 1 of R8), each
  * :gappedsequence once per binding for all nodes (a backward pass), then
  * the match list is evaluated as usual for each :forany binding.
  *
@@ -18,470 +18,17 @@
  * rays, the next move and legal-move existence are computed only when a
  * keyword needs them and everything cheaper passed.
  *
- * Why one long file: the evaluator is one hot loop over the keywords of a
- * position list, with the per-game state (marks, accumulators, sequences,
- * the :relation index) it shares; split across files, the compiler could
- * no longer inline the per-keyword tests into that loop (the searches are
- * measured in tests/bench/RESULTS.md).
+ * This file holds the per-position loop: the tests of an instance and
+ * the walk of the top-level lists; the counting keywords are in
+ * cq3-counts.c, the keywords across positions in cq3-across.c, the game
+ * level (tags, :forany, accumulators) in cq3-game.c.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "cql/cql3/cq3-private.h"
-#include "cql/cql6/cq6-private.h"
-#include "chess/cq-attacks.h"
+#include "cql/cql3/cq3-eval-private.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static inline int
-lowest_bit (guint mask)
-{
-#if defined(__GNUC__) || defined(__clang__)
-  return __builtin_ctz (mask);
-#else
-  return g_bit_nth_lsf (mask, -1);
-#endif
-}
-
-/* What a search knows of a game before any move is replayed: the tags
- * the game tests read (rulings R3), parsed once per game; and, for the
- * keywords that look across positions, the per-game state: marks, the
- * current :forany binding, accumulators, :gappedsequence results.  One
- * per cq_query_match_game() call: nothing is shared between threads. */
-typedef struct {
-  const CqGame *game;
-  gboolean      has_elo[2];
-  gint64        elo[2];
-  guint8        result;   /* #CqResult */
-  /* R11: where[i * 64 + m] is the square of mark m at node i (0xFF: the
-   * piece was captured), NULL when the query has no tag. */
-  guint         n_tags;
-  guint8        tag_mark[CQ_MAX_TAGS];
-  guint8       *where;
-  /* R8: acc[i * n_acc + k], accumulator k at node i (NULL: none). */
-  guint         n_acc;
-  gint64       *acc;
-  gboolean      accumulating; /* phase 1: :sumrange is not tested */
-  /* R9: CqTest* of a :gappedsequence -> guint8[n_nodes], whether it
-   * matches at each node (computed once per game and binding). */
-  GHashTable   *gapped;
-  /* R10: the game's positions grouped by line of play and material, made
-   * the first time a :relation needs it (NULL: the plain walk). */
-  struct _RelationIndex *relations;
-} EvalGame;
-
-static void
-eval_game_init (EvalGame *g, const CqGame *game)
-{
-  memset (g, 0, sizeof *g);
-  g->game = game;
-  g->has_elo[CQ_WHITE] = _cq_tag_parse_elo (cq_game_get_tag (game, "WhiteElo"), &g->elo[CQ_WHITE]);
-  g->has_elo[CQ_BLACK] = _cq_tag_parse_elo (cq_game_get_tag (game, "BlackElo"), &g->elo[CQ_BLACK]);
-  g->result = _cq_tag_parse_result (cq_game_get_tag (game, "Result"));
-}
-
-static inline gboolean
-in_range (const CqRange *range, gint64 value)
-{
-  return value >= range->min && value <= range->max;
-}
-
-/* The squares of @d's square set that hold a piece of its piece set: the
- * designator matches iff this is not 0 (manual "Piece designators"). */
-static inline CqBitboard
-designator_hits (const CqDesignator *d, const CqPosition *pos, const CqBitboard *tags)
-{
-  CqBitboard occupied = 0;
-  guint mask = d->pieces;
-
-  /* R11: `$tag[squares]` (an empty piece mask): the tag's piece on one of
-   * the squares; @tags holds each tag's square at this node. */
-  if (G_UNLIKELY (mask == 0))
-    return tags != NULL && d->tag >= 0 ? tags[d->tag] & d->squares : 0;
-  /* One piece type (Nd4, k[h8]): the commonest designator. */
-  if ((mask & (mask - 1)) == 0)
-    return pos->pieces[lowest_bit (mask)] & d->squares;
-  if (mask == CQ_PIECES_ALL)
-    return d->squares;
-  /* The colour sets A and a (and U) are the usual attackers: one load
-   * instead of a loop over six piece types. */
-  if (mask == CQ_PIECES_WHITE)
-    return pos->by_color[CQ_WHITE] & d->squares;
-  if (mask == CQ_PIECES_BLACK)
-    return pos->by_color[CQ_BLACK] & d->squares;
-  if (mask == CQ_PIECES_ANY)
-    return (pos->by_color[CQ_WHITE] | pos->by_color[CQ_BLACK]) & d->squares;
-  while (mask != 0)
-    {
-      occupied |= pos->pieces[lowest_bit (mask)];
-      mask &= mask - 1;
-    }
-  return occupied & d->squares;
-}
-
-/* Without -mpopcnt, __builtin_popcountll is a libgcc call (about 20
- * instructions and a call per use); the inline SWAR count is cheaper. */
-static inline int
-popcount64 (CqBitboard b)
-{
-  return _cq_popcount (b);
-}
-
-/* Material power (manual ":power"): Q=9 R=5 B=3 N=3 P=1 K=0. */
-static const gint8 piece_power[CQ_N_PIECES] = {
-  0, 1, 3, 3, 5, 9, 0, 1, 3, 3, 5, 9, 0
-};
-
-/* Total power of the pieces matching @d, White's minus Black's if
- * @difference (manual ":power", ":powerdifference"). */
-static gint64
-designator_power (const CqDesignator *d, const CqPosition *pos, gboolean difference,
-                  const CqBitboard *tags)
-{
-  gint64 total = 0;
-  guint mask = d->pieces & CQ_PIECES_ANY;
-
-  if (d->pieces == 0)
-    {
-      /* A tag designator: the power of the tag's piece if it matches. */
-      CqBitboard hit = designator_hits (d, pos, tags);
-      int piece;
-
-      if (hit == 0)
-        return 0;
-      piece = pos->board[__builtin_ctzll (hit)];
-      return (difference && piece >= CQ_BP) ? -piece_power[piece] : piece_power[piece];
-    }
-
-  while (mask != 0)
-    {
-      int piece = lowest_bit (mask);
-      gint64 power = piece_power[piece] * popcount64 (pos->pieces[piece] & d->squares);
-
-      mask &= mask - 1;
-      total += (difference && piece >= CQ_BP) ? -power : power;
-    }
-  return total;
-}
-
-/**
- * _cq_attack_count:
- * Rulings R5: the number of (attacker square, target square) pairs where
- * the attacker matches the first designator of @test, the target's
- * content the second (it may be empty), and the attacker could move to the
- * target were it empty, ignoring pins and checks (pawns attack diagonally
- * forward only, sliders stop at the first occupied square).
- *
- * Attacks are symmetric for knights, kings and sliders (a rook on a
- * attacks t iff a rook on t attacks a, with the same occupancy), and a
- * white pawn attacks t from the squares a black pawn on t would attack.
- * So when there are fewer targets than attackers, the pairs are counted
- * from the targets: a handful of table lookups per target.
- */
-static gint64
-attack_count (const CqTest *test, const CqPosition *pos, const CqBitboard *tags)
-{
-  CqBitboard occupied = ~pos->pieces[CQ_EMPTY];
-  CqBitboard attackers = designator_hits (&test->u.attack.attacker, pos, tags) & occupied;
-
-  _cq_chess_ensure_tables ();
-  CqBitboard targets;
-  gint64 count = 0;
-
-  if (attackers == 0)
-    return 0;
-  targets = designator_hits (&test->u.attack.target, pos, tags);
-  if (targets == 0)
-    return 0;
-
-  /* One target (a king, a square) against several attackers is the
-   * usual case: decided without counting. */
-  if (_cq_more_than_one (targets) ? popcount64 (targets) < popcount64 (attackers)
-                                  : _cq_more_than_one (attackers))
-    {
-      const CqBitboard *p = pos->pieces;
-      CqBitboard knights = (p[CQ_WN] | p[CQ_BN]) & attackers;
-      CqBitboard kings = (p[CQ_WK] | p[CQ_BK]) & attackers;
-      CqBitboard diagonal = (p[CQ_WB] | p[CQ_BB] | p[CQ_WQ] | p[CQ_BQ]) & attackers;
-      CqBitboard orthogonal = (p[CQ_WR] | p[CQ_BR] | p[CQ_WQ] | p[CQ_BQ]) & attackers;
-      CqBitboard white_pawns = p[CQ_WP] & attackers, black_pawns = p[CQ_BP] & attackers;
-
-      while (targets != 0)
-        {
-          int t = __builtin_ctzll (targets);
-          CqBitboard from;
-
-          targets &= targets - 1;
-          /* The tables of cq_attacks_from (), inline: the call and its
-           * switch cost more than the lookups. */
-          from = (_cq_knight_attacks[t] & knights) | (_cq_king_attacks[t] & kings)
-                 | (_cq_pawn_attacks[CQ_BLACK][t] & white_pawns)
-                 | (_cq_pawn_attacks[CQ_WHITE][t] & black_pawns);
-          if (diagonal & _cq_bishop_pseudo[t])
-            from |= _cq_bishop_attacks (t, occupied) & diagonal;
-          if (orthogonal & _cq_rook_pseudo[t])
-            from |= _cq_rook_attacks (t, occupied) & orthogonal;
-          if (from != 0)
-            count += popcount64 (from);
-        }
-      return count;
-    }
-
-  while (attackers != 0)
-    {
-      int sq = __builtin_ctzll (attackers);
-
-      attackers &= attackers - 1;
-      count += popcount64 (cq_attacks_from ((CqPiece) pos->board[sq], sq, occupied) & targets);
-    }
-  return count;
-}
-
-gint64
-_cq_attack_count (const CqTest *test, const CqPosition *pos)
-{
-  return attack_count (test, pos, NULL);
-}
-
-/* The squares of the lines from @s in the directions @directions (CQ_RAY_*
- * bits).  The usual sets are the slider tables; the others (:vertical,
- * :horizontal, transformed subsets) are unions of rays (the tables are
- * ready: ray_count () made sure). */
-static inline CqBitboard
-ray_lines (int s, guint directions)
-{
-  CqBitboard lines = 0;
-
-  switch (directions)
-    {
-    case 0:
-      return 0;
-    case CQ_RAY_ORTHOGONAL:
-      return _cq_rook_pseudo[s];
-    case CQ_RAY_DIAGONAL:
-      return _cq_bishop_pseudo[s];
-    case CQ_RAY_ALL:
-      return _cq_rook_pseudo[s] | _cq_bishop_pseudo[s];
-    default:
-      for (; directions != 0; directions &= directions - 1)
-        lines |= _cq_ray[s][lowest_bit (directions)];
-      return lines;
-    }
-}
-
-/* Do the squares strictly between the aligned squares @s1 and @sn match
- * the n - 2 middle designators of a ray (R6)?  Every occupied square must
- * pair with a middle designator in order; an empty square may pair with
- * one (`.`) or stay unpaired.  @middle_empty: some middle designator
- * matches an empty square; when none does, the occupied squares between
- * must be exactly the middle designators' squares, in order, and no walk
- * is needed. */
-static inline gboolean
-ray_middle_fits (const CqBitboard *hits, guint n, CqBitboard empty, gboolean middle_empty,
-                 int s1, int sn)
-{
-  CqBitboard between = _cq_between[s1][sn];
-  CqBitboard occ = between & ~empty;
-  gboolean forward = sn > s1; /* square numbers grow along the walk */
-  guint states = 1;           /* bit j: j middle designators matched */
-
-  if (n == 2)
-    return occ == 0;
-  if (!middle_empty)
-    {
-      if (n == 3)
-        return occ != 0 && !_cq_more_than_one (occ) && (occ & hits[1]) != 0;
-      if ((guint) _cq_popcount (occ) != n - 2)
-        return FALSE;
-      for (guint j = 1; j + 1 < n; j++)
-        {
-          int b = forward ? __builtin_ctzll (occ) : 63 - __builtin_clzll (occ);
-
-          if ((hits[j] & CQ_BIT (b)) == 0)
-            return FALSE;
-          occ &= ~CQ_BIT (b);
-        }
-      return TRUE;
-    }
-
-  /* Each occupied square between takes a middle designator. */
-  if ((guint) _cq_popcount (occ) > n - 2)
-    return FALSE;
-  while (between != 0)
-    {
-      int b = forward ? __builtin_ctzll (between) : 63 - __builtin_clzll (between);
-      CqBitboard bit = CQ_BIT (b);
-      guint next = (empty & bit) ? states : 0;
-
-      between &= ~bit;
-      for (guint j = 0; j + 2 < n; j++)
-        if ((states & (1u << j)) && (hits[j + 1] & bit))
-          next |= 1u << (j + 1);
-      states = next;
-      if (states == 0)
-        return FALSE;
-    }
-  return (states & (1u << (n - 2))) != 0;
-}
-
-/* Fills hits[1 .. n - 2] for the middle designators of a ray test, once
- * a pair of ends on one line is found.  Returns FALSE if one matches
- * nothing (then no ray fits); sets *@middle_empty if one matches an
- * empty square. */
-static inline gboolean
-ray_middles (const CqDesignator *path, guint n, const CqPosition *pos, const CqBitboard *tags,
-             CqBitboard *hits, gboolean *middle_empty)
-{
-  CqBitboard empty = pos->pieces[CQ_EMPTY];
-
-  *middle_empty = FALSE;
-  for (guint j = 1; j + 1 < n; j++)
-    {
-      hits[j] = designator_hits (&path[j], pos, tags);
-      if (hits[j] == 0)
-        return FALSE;
-      if ((hits[j] & empty) != 0)
-        *middle_empty = TRUE;
-    }
-  return TRUE;
-}
-
-/* The rest of ray_count (): the pairs of ends on one line, then the
- * squares between each pair.  Out of line: ray_count () stays small for
- * the positions where no start is on a line through an end. */
-static G_GNUC_NO_INLINE gint64
-ray_count_pairs (const CqTest *test, const CqPosition *pos, const CqBitboard *tags,
-                 CqBitboard last, CqBitboard orth_starts, CqBitboard diag_starts)
-{
-  const CqDesignator *path = test->u.ray.path;
-  guint n = test->u.ray.n_path;
-  CqBitboard hits[8]; /* hits[1 .. n - 2]: the middle designators' */
-  CqBitboard empty = pos->pieces[CQ_EMPTY];
-  CqBitboard starts = orth_starts | diag_starts;
-  guint orth = test->u.ray.directions & CQ_RAY_ORTHOGONAL;
-  guint diag = test->u.ray.directions & CQ_RAY_DIAGONAL;
-  gboolean middle_empty = FALSE, middles_ready = FALSE;
-  gint64 count = 0;
-
-  if (_cq_more_than_one (last)
-      && (!_cq_more_than_one (starts) || _cq_popcount (last) > _cq_popcount (starts)))
-    {
-      /* From each start, the ends on its lines. */
-      for (; starts != 0; starts &= starts - 1)
-        {
-          int s1 = __builtin_ctzll (starts);
-          CqBitboard bit = CQ_BIT (s1), ends = 0;
-
-          if (orth_starts & bit)
-            ends |= ray_lines (s1, orth);
-          if (diag_starts & bit)
-            ends |= ray_lines (s1, diag);
-          ends &= last;
-          if (ends != 0 && !middles_ready)
-            {
-              if (!ray_middles (path, n, pos, tags, hits, &middle_empty))
-                return 0;
-              middles_ready = TRUE;
-            }
-          for (; ends != 0; ends &= ends - 1)
-            count += ray_middle_fits (hits, n, empty, middle_empty, s1, __builtin_ctzll (ends));
-        }
-      return count;
-    }
-
-  /* From each end, the starts on its lines: a ray from S1 in direction d
-   * reaches Sn, so Sn sees S1 in the opposite direction (d + 4). */
-  orth = ((orth << 4) | (orth >> 4)) & 0xFF;
-  diag = ((diag << 4) | (diag >> 4)) & 0xFF;
-  for (; last != 0; last &= last - 1)
-    {
-      int sn = __builtin_ctzll (last);
-      CqBitboard from = (orth_starts & ray_lines (sn, orth)) | (diag_starts & ray_lines (sn, diag));
-
-      if (from != 0 && !middles_ready)
-        {
-          if (!ray_middles (path, n, pos, tags, hits, &middle_empty))
-            return 0;
-          middles_ready = TRUE;
-        }
-      for (; from != 0; from &= from - 1)
-        count += ray_middle_fits (hits, n, empty, middle_empty, __builtin_ctzll (from), sn);
-    }
-  return count;
-}
-
-/**
- * _cq_ray_count:
- * Rulings R6: the number of (S1, Sn) square pairs on a line in one of the
- * allowed directions of @test such that the first designator matches S1,
- * the last Sn, the middle ones match squares between them in order, and
- * every other square between them is empty.  For :rayattack, only rooks,
- * bishops and queens start rays.
- *
- * Two aligned squares lie on one line only, so each pair is found once:
- * from the smaller of the two end sets (usually the one king of
- * `:rayattack (A a k)`), the other ends are the end set's squares on the
- * lines through it (table lookups), and only those pairs are checked,
- * with the squares between them from _cq_between (for speed: the
- * square-by-square walks from every S1 were half the time of a
- * :rayattack search).
- */
-static gint64
-ray_count (const CqTest *test, const CqPosition *pos, const CqBitboard *tags)
-{
-  const CqDesignator *path = test->u.ray.path;
-  guint directions = test->u.ray.directions;
-  CqBitboard first, last, orth_starts, diag_starts;
-
-  _cq_chess_ensure_tables ();
-
-  /* The two ends first: most positions are decided by them (no start, or
-   * no end on a line through a start), before the middle designators are
-   * looked at. */
-  first = designator_hits (&path[0], pos, tags);
-  if (first == 0)
-    return 0;
-  last = designator_hits (&path[test->u.ray.n_path - 1], pos, tags);
-  if (last == 0)
-    return 0;
-
-  /* The starts of orthogonal and of diagonal rays. */
-  orth_starts = (directions & CQ_RAY_ORTHOGONAL) != 0 ? first : 0;
-  diag_starts = (directions & CQ_RAY_DIAGONAL) != 0 ? first : 0;
-  if (test->u.ray.attack_only)
-    {
-      const CqBitboard *p = pos->pieces;
-      CqBitboard queens = p[CQ_WQ] | p[CQ_BQ];
-
-      orth_starts &= p[CQ_WR] | p[CQ_BR] | queens;
-      diag_starts &= p[CQ_WB] | p[CQ_BB] | queens;
-    }
-  if ((orth_starts | diag_starts) == 0)
-    return 0;
-
-  /* One end (the king of `:rayattack (A a k)`) and all the orthogonal
-   * and diagonal directions or none of them (rays in every direction,
-   * :rayorthogonal, :raydiagonal): is a start on a line through it?  Not
-   * at most positions. */
-  if (!_cq_more_than_one (last)
-      && ((directions & CQ_RAY_ORTHOGONAL) == 0
-          || (directions & CQ_RAY_ORTHOGONAL) == CQ_RAY_ORTHOGONAL)
-      && ((directions & CQ_RAY_DIAGONAL) == 0
-          || (directions & CQ_RAY_DIAGONAL) == CQ_RAY_DIAGONAL))
-    {
-      int sn = __builtin_ctzll (last);
-
-      if (((orth_starts & _cq_rook_pseudo[sn]) | (diag_starts & _cq_bishop_pseudo[sn])) == 0)
-        return 0;
-    }
-  return ray_count_pairs (test, pos, tags, last, orth_starts, diag_starts);
-}
-
-gint64
-_cq_ray_count (const CqTest *test, const CqPosition *pos)
-{
-  return ray_count (test, pos, NULL);
-}
 
 /* Does the move from @parent to @child satisfy every move test of
  * @instance (rulings R4)?  Adds the squares of matched designators.
@@ -543,11 +90,9 @@ move_tests_hold (const CqInstance *instance, const CqNode *parent, const CqNode 
   return TRUE;
 }
 
+
 static gboolean list_matches_node (const CqPositionList *list, const CqNode *node,
                                    const EvalGame *g, CqBitboard *squares);
-static gboolean sequence_holds (const CqTest *test, const CqNode *node, const EvalGame *g);
-static gboolean relation_holds (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
-                                const CqNode *node);
 
 /* The squares of the bound tags' pieces at @node (0 once captured). */
 static inline void
@@ -597,19 +142,19 @@ test_holds (const CqTest *test, const CqNode *node, const EvalGame *g, const CqB
       return in_range (&test->range,
                        popcount64 (designator_hits (&test->u.designator, pos, tags)));
     case CQ_TEST_POWER:
-      return in_range (&test->range, designator_power (&test->u.designator, pos, FALSE, tags));
+      return in_range (&test->range, _cq3_designator_power (&test->u.designator, pos, FALSE, tags));
     case CQ_TEST_POWERDIFFERENCE:
       {
-        gint64 difference = designator_power (&test->u.power.designator, pos, TRUE, tags);
+        gint64 difference = _cq3_designator_power (&test->u.power.designator, pos, TRUE, tags);
 
         if (test->u.power.black_minus_white)
           difference = -difference;
         return in_range (&test->range, difference);
       }
     case CQ_TEST_ATTACKCOUNT:
-      return in_range (&test->range, attack_count (test, pos, tags));
+      return in_range (&test->range, _cq3_attack_count (test, pos, tags));
     case CQ_TEST_RAY:
-      return in_range (&test->range, ray_count (test, pos, tags));
+      return in_range (&test->range, _cq3_ray_count (test, pos, tags));
     case CQ_TEST_TAGMATCH:
       {
         /* R11: the tag's piece (current type and square) matches; a
@@ -632,7 +177,7 @@ test_holds (const CqTest *test, const CqNode *node, const EvalGame *g, const CqB
       return in_range (&test->range,
                        g->acc[(gsize) node->index * g->n_acc + test->u.accumulator]);
     case CQ_TEST_SEQUENCE:
-      return sequence_holds (test, node, g);
+      return _cq3_sequence_holds (test, node, g);
     case CQ_TEST_AND:
       {
         CqBitboard found = 0;
@@ -666,13 +211,6 @@ test_holds (const CqTest *test, const CqNode *node, const EvalGame *g, const CqB
       g_assert_not_reached ();
       return FALSE;
     }
-}
-
-static inline gboolean
-is_game_test (const CqTest *test)
-{
-  return test->kind == CQ_TEST_ELO || test->kind == CQ_TEST_RESULT
-         || test->kind == CQ_TEST_MOVENUMBER;
 }
 
 /* Does @instance match the position of @node?  On a match, *squares gets
@@ -805,12 +343,12 @@ instance_matches_plain_steps (const CqInstance *instance, const CqNode *node,
 
       if (test->kind == CQ_TEST_RAY)
         {
-          if (!in_range (&test->range, ray_count (test, pos, NULL)))
+          if (!in_range (&test->range, _cq3_ray_count (test, pos, NULL)))
             return FALSE;
         }
       else if (test->kind == CQ_TEST_ATTACKCOUNT)
         {
-          if (!in_range (&test->range, attack_count (test, pos, NULL)))
+          if (!in_range (&test->range, _cq3_attack_count (test, pos, NULL)))
             return FALSE;
         }
       else if (!test_holds (test, node, g, NULL, &hits))
@@ -926,7 +464,7 @@ instance_matches_rest (const CqInstance *instance, const CqNode *node, const Eva
               for (guint i = 0; i < instance->n_designators; i++)
                 allowable |= instance->designators[i].squares;
             }
-          if (!relation_holds (test->u.relation, allowable, g, node))
+          if (!_cq3_relation_holds (test->u.relation, allowable, g, node))
             return FALSE;
         }
       else if (!test_holds (test, node, g, tags, &hits))
@@ -991,496 +529,6 @@ done:
       return !matched;
     }
   return matched;
-}
-
-/* ------------------------------------------------------------------ */
-/* Sequences (rulings R9)                                              */
-
-/* :sequence: L_j matches @node and, unless it is the last, L_j+1 ... match
- * from a next position: the mainline move's, or with variations any
- * continuation (backtracking).  At most n_lists deep. */
-static gboolean
-sequence_from (const CqTest *test, guint j, const CqNode *node, const EvalGame *g)
-{
-  CqBitboard squares;
-
-  if (!list_matches_node (test->u.lists.lists[j], node, g, &squares))
-    return FALSE;
-  if (j + 1 == test->u.lists.n_lists)
-    return TRUE;
-  for (const CqNode *child = node->first_child; child != NULL;
-       child = test->u.lists.variations ? child->next_sibling : NULL)
-    if (sequence_from (test, j + 1, child, g))
-      return TRUE;
-  return FALSE;
-}
-
-/* :gappedsequence at every node of the game, computed once per game (and
- * :forany binding) from the leaves up, so that the whole game costs one
- * evaluation of each element per node rather than one walk to the end of
- * the game per node.  G_j(v), "L_j ... L_n can be placed at v or after
- * it along a line", is G_j(c) for a next position c, or L_j matches v and
- * (j is last, or G_j+1(c) for a next position c).  Node indices are in
- * pre-order, so children come after their parent. */
-static const guint8 *
-gapped_table (const CqTest *test, const EvalGame *g)
-{
-  const CqGame *game = g->game;
-  guint n_nodes = game->n_nodes;
-  guint8 *table = g_hash_table_lookup (g->gapped, test);
-  guint8 *cur, *next;
-
-  if (table != NULL)
-    return table;
-  cur = g_new0 (guint8, n_nodes);
-  next = g_new0 (guint8, n_nodes);
-  for (guint j = test->u.lists.n_lists; j-- > 0;)
-    {
-      gboolean last = j + 1 == test->u.lists.n_lists;
-      gboolean any = FALSE;
-
-      for (guint i = n_nodes; i-- > 0;)
-        {
-          const CqNode *node = cq_game_get_node (game, i);
-          gboolean later = FALSE, after = last;
-          CqBitboard squares;
-
-          for (const CqNode *child = node->first_child; child != NULL;
-               child = test->u.lists.variations ? child->next_sibling : NULL)
-            {
-              later |= cur[child->index];
-              after |= next[child->index];
-            }
-          cur[i] = later || (after && list_matches_node (test->u.lists.lists[j], node, g,
-                                                         &squares));
-          any |= cur[i];
-        }
-      { guint8 *t = next; next = cur; cur = t; }
-      memset (cur, 0, n_nodes);
-      /* L_j ... L_n fit nowhere, so neither do L_1 ... L_n: all zero. */
-      if (!any)
-        break;
-    }
-  g_free (cur);
-  g_hash_table_insert (g->gapped, (gpointer) test, next);
-  return next;
-}
-
-static gboolean
-sequence_holds (const CqTest *test, const CqNode *node, const EvalGame *g)
-{
-  if (test->u.lists.gapped)
-    return gapped_table (test, g)[node->index] != 0;
-  return sequence_from (test, 0, node, g);
-}
-
-/* ------------------------------------------------------------------ */
-/* Relations (rulings R10)                                             */
-
-/* The image of square @sq under the dihedral symmetry @d (#CqDihedral). */
-static inline void
-dihedral_map (int d, int sq, int *f, int *r)
-{
-  int x = CQ_FILE (sq), y = CQ_RANK (sq);
-
-  switch (d)
-    {
-    case CQ_DIHEDRAL_IDENTITY:    *f = x;     *r = y;     break;
-    case CQ_DIHEDRAL_VERTICAL:    *f = 7 - x; *r = y;     break;
-    case CQ_DIHEDRAL_HORIZONTAL:  *f = x;     *r = 7 - y; break;
-    case CQ_DIHEDRAL_ROTATE_180:  *f = 7 - x; *r = 7 - y; break;
-    case CQ_DIHEDRAL_DIAGONAL:    *f = y;     *r = x;     break;
-    case CQ_DIHEDRAL_OFFDIAGONAL: *f = 7 - y; *r = 7 - x; break;
-    case CQ_DIHEDRAL_ROTATE_90:   *f = y;     *r = 7 - x; break;
-    default:                      *f = 7 - y; *r = x;     break;
-    }
-}
-
-/* P1 against T(P2), T = the symmetry @d then the translation (dx, dy)
- * (pieces moved off the board vanish): on the allowable squares no
- * square holds different pieces, and the missing and new pieces match
- * their designators and ranges (R10). */
-static gboolean
-relation_transformed (const CqRelation *rel, CqBitboard allowable, const CqPosition *p1,
-                      const CqPosition *p2, int d, int dx, int dy)
-{
-  guint8 image[64];
-  gint64 missing = 0, added = 0;
-
-  memset (image, CQ_EMPTY, sizeof image);
-  for (CqBitboard occ = ~p2->pieces[CQ_EMPTY]; occ != 0; occ &= occ - 1)
-    {
-      int q = __builtin_ctzll (occ), f, r;
-
-      dihedral_map (d, q, &f, &r);
-      f += dx;
-      r += dy;
-      if (f >= 0 && f < 8 && r >= 0 && r < 8)
-        image[CQ_SQUARE (f, r)] = p2->board[q];
-    }
-  for (CqBitboard a = allowable; a != 0; a &= a - 1)
-    {
-      int s = __builtin_ctzll (a);
-      int x = p1->board[s], y = image[s];
-
-      if (x == y)
-        continue;
-      if (x != CQ_EMPTY && y != CQ_EMPTY)
-        return FALSE;
-      if (x != CQ_EMPTY)
-        {
-          if (!(rel->missing.pieces & CQ_PIECE_BIT (x)) || !(rel->missing.squares & CQ_BIT (s))
-              || ++missing > rel->missing_range.max)
-            return FALSE;
-        }
-      else if (!(rel->added.pieces & CQ_PIECE_BIT (y)) || !(rel->added.squares & CQ_BIT (s))
-               || ++added > rel->added_range.max)
-        return FALSE;
-    }
-  return in_range (&rel->missing_range, missing) && in_range (&rel->added_range, added);
-}
-
-/* Do P1 and P2 stand in the relation (R10)? */
-static gboolean
-relation_pair (const CqRelation *rel, CqBitboard allowable, const CqPosition *p1,
-               const CqPosition *p2)
-{
-  CqBitboard occ1 = ~p1->pieces[CQ_EMPTY], occ2 = ~p2->pieces[CQ_EMPTY];
-  CqBitboard same = 0;
-  int n_dihedral;
-
-  if ((rel->side == CQ_RELATION_SAMESIDE && p1->side_to_move != p2->side_to_move)
-      || (rel->side == CQ_RELATION_CHANGESIDE && p1->side_to_move == p2->side_to_move))
-    return FALSE;
-
-  /* The original counts compare P1 with the untransformed P2. */
-  for (int p = 0; p < CQ_N_PIECES; p++)
-    same |= p1->pieces[p] & p2->pieces[p];
-  if ((rel->flags & CQ_RELATION_HAS_SAME)
-      && !in_range (&rel->same, popcount64 (same & occ1 & allowable)))
-    return FALSE;
-  if ((rel->flags & CQ_RELATION_HAS_DIFFERENT)
-      && !in_range (&rel->different, popcount64 (~same & allowable)))
-    return FALSE;
-
-  if (!(rel->flags & (CQ_RELATION_SHIFT | CQ_RELATION_FLIP)))
-    {
-      /* T is the identity: a few bit operations. */
-      CqBitboard missing = occ1 & ~occ2 & allowable, added = occ2 & ~occ1 & allowable;
-
-      if (occ1 & occ2 & ~same & allowable)
-        return FALSE;
-      if (missing & ~designator_hits (&rel->missing, p1, NULL))
-        return FALSE;
-      if (added & ~designator_hits (&rel->added, p2, NULL))
-        return FALSE;
-      return in_range (&rel->missing_range, popcount64 (missing))
-             && in_range (&rel->added_range, popcount64 (added));
-    }
-
-  n_dihedral = (rel->flags & CQ_RELATION_FLIP) ? 8 : 1;
-  if (rel->missing_range.max == 0 && (occ1 & allowable) != 0)
-    {
-      /* No piece may go missing, so some piece of P2 lands on the first
-       * occupied allowable square s0 of P1, with the same piece: that
-       * fixes the translation for each symmetry. */
-      int s0 = __builtin_ctzll (occ1 & allowable);
-
-      for (int d = 0; d < n_dihedral; d++)
-        for (CqBitboard q = p2->pieces[p1->board[s0]]; q != 0; q &= q - 1)
-          {
-            int f, r, dx, dy;
-
-            dihedral_map (d, __builtin_ctzll (q), &f, &r);
-            dx = CQ_FILE (s0) - f;
-            dy = CQ_RANK (s0) - r;
-            if (!(rel->flags & CQ_RELATION_SHIFT) && (dx != 0 || dy != 0))
-              continue;
-            if (relation_transformed (rel, allowable, p1, p2, d, dx, dy))
-              return TRUE;
-          }
-      return FALSE;
-    }
-
-  for (int d = 0; d < n_dihedral; d++)
-    {
-      int limit = (rel->flags & CQ_RELATION_SHIFT) ? 7 : 0;
-
-      for (int dx = -limit; dx <= limit; dx++)
-        for (int dy = -limit; dy <= limit; dy++)
-          if (relation_transformed (rel, allowable, p1, p2, d, dx, dy))
-            return TRUE;
-    }
-  return FALSE;
-}
-
-/* R10 on long games.  Comparing each position with every later one of
- * its line is quadratic; but without :shift and :pattern, and with
- * :missingpiececount / :newpiececount designators over the whole board,
- * the material of P1 and P2 alone rules most pairs out: the pieces of each
- * kind that go missing minus those that are new equal the change in that
- * kind's count.  So the positions of each line of play are grouped by
- * material signature (a count per piece kind), and P1 is compared only with
- * the later positions of the groups whose signature allows the relation:
- * O(n x signatures) instead of O(n^2), the same answers. */
-
-#define RELATION_INDEX_MIN_POSITIONS 256
-
-typedef struct {
-  guint64 sig;        /* 4 bits per piece kind, CQ_WP .. CQ_BK */
-  guint32 start, end; /* its positions: entries[start .. end), in line order */
-} SignatureRun;
-
-typedef struct _RelationIndex {
-  gboolean      built;
-  gboolean      usable;     /* FALSE: a count beyond 15 (a set-up position) */
-  guint32      *line;       /* by node index: the first node of its line */
-  guint32      *order;      /* by node index: its place in its line */
-  const CqNode **entries;   /* all nodes, by (line, signature, place) */
-  GHashTable   *runs;       /* line -> GArray of SignatureRun */
-} RelationIndex;
-
-static guint64
-material_signature (const CqPosition *pos, gboolean *overflow)
-{
-  guint64 sig = 0;
-
-  for (int p = CQ_WP; p <= CQ_BK; p++)
-    {
-      int n = popcount64 (pos->pieces[p]);
-
-      if (n > 15)
-        *overflow = TRUE;
-      sig |= (guint64) MIN (n, 15) << (4 * (p - CQ_WP));
-    }
-  return sig;
-}
-
-typedef struct {
-  guint32 line;
-  guint64 sig;
-  guint32 order;
-  const CqNode *node;
-} IndexEntry;
-
-static int
-index_entry_compare (const void *a, const void *b)
-{
-  const IndexEntry *x = a, *y = b;
-
-  if (x->line != y->line)
-    return x->line < y->line ? -1 : 1;
-  if (x->sig != y->sig)
-    return x->sig < y->sig ? -1 : 1;
-  return x->order < y->order ? -1 : x->order > y->order;
-}
-
-static void
-relation_index_build (RelationIndex *ri, const CqGame *game)
-{
-  guint n = game->n_nodes;
-  g_autofree IndexEntry *e = g_new (IndexEntry, n);
-  gboolean overflow = FALSE;
-
-  ri->built = TRUE;
-  ri->line = g_new (guint32, n);
-  ri->order = g_new (guint32, n);
-  /* A node starts a line unless it is its parent's first child; pre-order
-   * visits a parent before its children. */
-  for (guint i = 0; i < n; i++)
-    {
-      const CqNode *node = cq_game_get_node (game, i);
-
-      if (node->parent != NULL && node->parent->first_child == node)
-        {
-          ri->line[i] = ri->line[node->parent->index];
-          ri->order[i] = ri->order[node->parent->index] + 1;
-        }
-      else
-        {
-          ri->line[i] = i;
-          ri->order[i] = 0;
-        }
-      e[i].line = ri->line[i];
-      e[i].order = ri->order[i];
-      e[i].sig = material_signature (&node->position, &overflow);
-      e[i].node = node;
-    }
-  ri->usable = !overflow;
-  if (!ri->usable)
-    return;
-  qsort (e, n, sizeof *e, index_entry_compare);
-  ri->entries = g_new (const CqNode *, n);
-  ri->runs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
-  for (guint i = 0; i < n;)
-    {
-      guint j = i;
-      GArray *runs = g_hash_table_lookup (ri->runs, GUINT_TO_POINTER (e[i].line));
-      SignatureRun run;
-
-      while (j < n && e[j].line == e[i].line && e[j].sig == e[i].sig)
-        {
-          ri->entries[j] = e[j].node;
-          j++;
-        }
-      if (runs == NULL)
-        {
-          runs = g_array_new (FALSE, FALSE, sizeof (SignatureRun));
-          g_hash_table_insert (ri->runs, GUINT_TO_POINTER (e[i].line), runs);
-        }
-      run.sig = e[i].sig;
-      run.start = i;
-      run.end = j;
-      g_array_append_val (runs, run);
-      i = j;
-    }
-}
-
-static void
-relation_index_clear (RelationIndex *ri)
-{
-  g_free (ri->line);
-  g_free (ri->order);
-  g_free (ri->entries);
-  g_clear_pointer (&ri->runs, g_hash_table_unref);
-}
-
-/* Can positions with material @s1 and @s2 stand in @rel (no shift, no
- * pattern, whole-board designators)?  With m(t) pieces of kind t missing
- * and a(t) new, m(t) - a(t) = count1(t) - count2(t); a kind outside the
- * missing (new) designator can have none missing (new). */
-static gboolean
-signatures_allow (const CqRelation *rel, guint64 s1, guint64 s2)
-{
-  gint64 m0 = 0, a0 = 0, lo, hi;
-  gboolean overlap = FALSE;
-
-  for (int p = CQ_WP; p <= CQ_BK; p++)
-    {
-      int shift = 4 * (p - CQ_WP);
-      int d = (int) ((s1 >> shift) & 15) - (int) ((s2 >> shift) & 15);
-      gboolean in_missing = (rel->missing.pieces & CQ_PIECE_BIT (p)) != 0;
-      gboolean in_added = (rel->added.pieces & CQ_PIECE_BIT (p)) != 0;
-
-      if ((d > 0 && !in_missing) || (d < 0 && !in_added))
-        return FALSE;
-      overlap |= in_missing && in_added;
-      if (d > 0)
-        m0 += d;
-      else
-        a0 -= d;
-    }
-  /* k more pieces may go missing and come back elsewhere (same kind). */
-  lo = MAX (0, MAX (rel->missing_range.min - m0, rel->added_range.min - a0));
-  hi = MIN (rel->missing_range.max - m0, rel->added_range.max - a0);
-  if (!overlap)
-    hi = MIN (hi, 0);
-  return lo <= hi;
-}
-
-static gboolean
-relation_index_applies (const CqRelation *rel)
-{
-  return !(rel->flags & (CQ_RELATION_PATTERN | CQ_RELATION_SHIFT | CQ_RELATION_VARIATIONS
-                         | CQ_RELATION_VARIATIONSONLY))
-         && rel->missing.squares == CQ_SQUARES_ALL && rel->added.squares == CQ_SQUARES_ALL
-         && rel->missing.tag < 0 && rel->added.tag < 0;
-}
-
-/* The later positions of @node's line whose material allows @rel. */
-static gboolean
-relation_holds_indexed (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
-                        RelationIndex *ri, const CqNode *node)
-{
-  GArray *runs = g_hash_table_lookup (ri->runs, GUINT_TO_POINTER (ri->line[node->index]));
-  gboolean overflow = FALSE;
-  guint64 s1 = material_signature (&node->position, &overflow);
-  guint32 after = ri->order[node->index];
-  guint steps = 0;
-
-  for (guint r = 0; r < runs->len; r++)
-    {
-      const SignatureRun *run = &g_array_index (runs, SignatureRun, r);
-      guint32 lo = run->start, hi = run->end;
-
-      if (!signatures_allow (rel, s1, run->sig))
-        continue;
-      /* The first entry of the run after @node in the line. */
-      while (lo < hi)
-        {
-          guint32 mid = lo + (hi - lo) / 2;
-
-          if (ri->order[ri->entries[mid]->index] <= after)
-            lo = mid + 1;
-          else
-            hi = mid;
-        }
-      for (guint32 k = lo; k < run->end; k++)
-        {
-          if (relation_pair (rel, allowable, &node->position, &ri->entries[k]->position))
-            return TRUE;
-          if (G_UNLIKELY (++steps % 64 == 0) && cq_game_is_stopped (g->game))
-            return FALSE;
-        }
-    }
-  return FALSE;
-}
-
-/* R10: some P2 strictly after P1 = @node in its line of play (mainline
- * descendants; all descendants with :variations; those in variations
- * with :variationsonly) relates to it. */
-static gboolean
-relation_holds (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
-                const CqNode *node)
-{
-  const CqPosition *p1 = &node->position;
-  guint steps = 0;
-
-  if (g->relations != NULL && relation_index_applies (rel))
-    {
-      RelationIndex *ri = g->relations;
-
-      if (!ri->built)
-        relation_index_build (ri, g->game);
-      if (ri->usable)
-        return relation_holds_indexed (rel, allowable, g, ri, node);
-    }
-
-  /* The walk can cover the rest of a long game for each position: a
-   * stopped search (cq_game_set_stop_flag()) ends it, looked at every
-   * 64 positions. */
-  if (!(rel->flags & (CQ_RELATION_VARIATIONS | CQ_RELATION_VARIATIONSONLY)))
-    {
-      for (const CqNode *n2 = node->first_child; n2 != NULL; n2 = n2->first_child)
-        {
-          if (relation_pair (rel, allowable, p1, &n2->position))
-            return TRUE;
-          if (G_UNLIKELY (++steps % 64 == 0) && cq_game_is_stopped (g->game))
-            return FALSE;
-        }
-      return FALSE;
-    }
-
-  /* Pre-order walk of the subtree below @node, without recursion. */
-  for (const CqNode *n2 = node->first_child; n2 != NULL;)
-    {
-      if (G_UNLIKELY (++steps % 64 == 0) && cq_game_is_stopped (g->game))
-        return FALSE;
-      if ((!(rel->flags & CQ_RELATION_VARIATIONSONLY) || n2->in_variation)
-          && relation_pair (rel, allowable, p1, &n2->position))
-        return TRUE;
-      if (n2->first_child != NULL)
-        n2 = n2->first_child;
-      else
-        {
-          while (n2 != node && n2->next_sibling == NULL)
-            n2 = n2->parent;
-          if (n2 == node)
-            break;
-          n2 = n2->next_sibling;
-        }
-    }
-  return FALSE;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1622,8 +670,8 @@ list_side_filter (const CqPositionList *list)
  * Returns TRUE if the list matched at least one position, or with
  * :matchcount if the number of positions it matched lies in the range
  * (R8; counting sees every position whatever :markall says). */
-static gboolean
-match_list (const CqPositionList *list, CqGame *game, const EvalGame *g, GArray *out)
+gboolean
+_cq3_match_list (const CqPositionList *list, CqGame *game, const EvalGame *g, GArray *out)
 {
   gboolean counting = list->count_kind == CQ_COUNT_MATCH;
   gboolean want_all;
@@ -1681,8 +729,8 @@ compare_matched (gconstpointer a, gconstpointer b)
 }
 
 /* Sorts by node index and merges duplicates (union of squares). */
-static void
-normalise_positions (GArray *positions)
+void
+_cq3_normalise_positions (GArray *positions)
 {
   guint n = 0;
 
@@ -1701,278 +749,24 @@ normalise_positions (GArray *positions)
   g_array_set_size (positions, n);
 }
 
-static gboolean
-filter_holds (const CqGameFilter *filter, const CqGame *game, const EvalGame *g)
+/* For the other files of the evaluator: the functions above stay static
+ * so that the compiler inlines them into this file's loops. */
+gboolean
+_cq3_game_test_holds (const CqTest *test, const EvalGame *g)
 {
-  gint64 year;
-
-  switch (filter->kind)
-    {
-    case CQ_FILTER_YEAR:
-      return _cq_tag_parse_year (cq_game_get_tag (game, "Date"), &year)
-             && in_range (&filter->range, year);
-    case CQ_FILTER_GAMENUMBER:
-      return in_range (&filter->range, (gint64) game->source.number);
-    case CQ_FILTER_RESULT:
-      return g->result == filter->result;
-    case CQ_FILTER_PLAYER:
-      return _cq_tag_name_contains (cq_game_get_tag (game, "White"), filter->player)
-             || _cq_tag_name_contains (cq_game_get_tag (game, "Black"), filter->player);
-    default:
-      g_assert_not_reached ();
-      return FALSE;
-    }
-}
-
-/* Can some instance of a top-level list pass its game tests (:elo,
- * :whiteelo, :blackelo, :result) in this game?  If not, the list matches
- * no position of it (unless it has :not). */
-static gboolean
-list_may_match_game (const CqPositionList *list, const EvalGame *g)
-{
-  if (list->options & CQ_LIST_NOT)
-    return TRUE;
-  /* R8: a count range that allows 0 holds where nothing matches. */
-  if (list->count_kind != 0 && list->count.min <= 0)
-    return TRUE;
-  for (guint i = 0; i < list->n_instances; i++)
-    {
-      const CqInstance *instance = &list->instances[i];
-      gboolean ok = TRUE;
-
-      for (guint t = 0; ok && t < instance->n_tests && is_game_test (&instance->tests[t]); t++)
-        if (instance->tests[t].kind != CQ_TEST_MOVENUMBER)
-          ok = game_test_holds (&instance->tests[t], g);
-      if (ok)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static gboolean
-accepts_tags (const CqQuery *query, const CqGame *game, const EvalGame *g)
-{
-  for (guint i = 0; i < query->n_filters; i++)
-    if (!filter_holds (&query->filters[i], game, g))
-      return FALSE;
-  for (guint i = 0; i < query->n_lists; i++)
-    if (!list_may_match_game (query->lists[i], g))
-      return FALSE;
-  return TRUE;
-}
-
-/* The lists with :accumulate (R8): top-level lists and those nested in
- * them (through the lists as written, i.e. their identity instance). */
-static void
-collect_accumulating (const CqPositionList *list, GPtrArray *out)
-{
-  if (list->accumulator >= 0)
-    g_ptr_array_add (out, (gpointer) list);
-  if (list->n_instances == 0)
-    return;
-  for (guint t = 0; t < list->instances[0].n_tests; t++)
-    {
-      const CqTest *test = &list->instances[0].tests[t];
-
-      if (test->kind == CQ_TEST_AND || test->kind == CQ_TEST_OR
-          || test->kind == CQ_TEST_SEQUENCE)
-        for (guint k = 0; k < test->u.lists.n_lists; k++)
-          collect_accumulating (test->u.lists.lists[k], out);
-    }
-}
-
-/* R8 phase 1: at every node, each :accumulate list adds the number of
- * members of its transform set that match there (every member, no
- * short-circuit; :sumrange is not tested in this phase).  Phase 2 (the
- * ordinary evaluation) reads the sums. */
-static void
-compute_accumulators (const CqQuery *query, const CqGame *game, EvalGame *g,
-                      GPtrArray *accumulating)
-{
-  memset (g->acc, 0, sizeof (gint64) * game->n_nodes * g->n_acc);
-  g->accumulating = TRUE;
-  for (guint i = 0; i < game->n_nodes; i++)
-    {
-      const CqNode *node = cq_game_get_node (game, i);
-
-      for (guint k = 0; k < accumulating->len; k++)
-        {
-          const CqPositionList *list = g_ptr_array_index (accumulating, k);
-          gint64 count = 0;
-
-          for (guint m = 0; m < list->n_instances; m++)
-            {
-              CqBitboard squares;
-
-              count += instance_matches (&list->instances[m], node, g, list->options,
-                                         &squares);
-            }
-          if (list->options & CQ_LIST_NOT)
-            count = count == 0;
-          g->acc[(gsize) i * g->n_acc + list->accumulator] += count;
-        }
-    }
-  g->accumulating = FALSE;
-}
-
-/* One evaluation of the match list under the current binding. */
-static gboolean
-match_binding (const CqQuery *query, CqGame *game, EvalGame *g, GPtrArray *accumulating,
-               GArray *out)
-{
-  if (g->gapped != NULL)
-    g_hash_table_remove_all (g->gapped);
-  if (g->acc != NULL)
-    compute_accumulators (query, game, g, accumulating);
-  for (guint i = 0; i < query->n_lists; i++)
-    if (!match_list (query->lists[i], game, g, out))
-      {
-        if (out != NULL)
-          g_array_set_size (out, 0);
-        return FALSE;
-      }
-  return TRUE;
-}
-
-/* The evaluation with tags, accumulators or gapped sequences:
- * per-game tables, then the match list once per :forany binding (R11):
- * each tag in turn bound to each mark whose piece has, in some position
- * the match list examines, a type in the tag's piece set (squares
- * ignored); two tags never share a mark.  The positions are replayed
- * once; every binding reads the same mark table.  The game matches if
- * some binding does, and the first such binding (marks in increasing
- * order) is annotated. */
-static gboolean
-match_themes (const CqQuery *query, CqGame *game, EvalGame *g, GArray *out)
-{
-  g_autoptr(GPtrArray) accumulating = g_ptr_array_new ();
-  g_autofree guint8 *marks = NULL;
-  g_autofree guint8 *where = NULL;
-  g_autofree gint64 *acc = NULL;
-  g_autoptr(GHashTable) gapped = NULL;
-  guint16 seen[64] = { 0 };
-  guint n_marks = 0;
-  gboolean matched = FALSE;
-  guint n_nodes = game->n_nodes;
-
-  if (query->any_gapped)
-    g->gapped = gapped = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  for (guint i = 0; i < query->n_lists; i++)
-    collect_accumulating (query->lists[i], accumulating);
-  if (accumulating->len > 0)
-    {
-      g->n_acc = query->accumulators->len;
-      g->acc = acc = g_new (gint64, (gsize) n_nodes * g->n_acc);
-    }
-
-  if (query->n_tags == 0)
-    return match_binding (query, game, g, accumulating, out);
-
-  /* Marks at every node (R11), and the piece types each mark has in the
-   * positions examined (the mainline, or every node if some list looks
-   * at variations). */
-  marks = g_new (guint8, (gsize) n_nodes * 64);
-  where = g_new (guint8, (gsize) n_nodes * 64);
-  memset (where, 0xFF, (gsize) n_nodes * 64);
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      const CqNode *node = cq_game_get_node (game, i);
-      guint8 *m = marks + (gsize) i * 64;
-
-      if (node->parent == NULL)
-        n_marks = _cq_marks_initial (&node->position, m);
-      else
-        {
-          memcpy (m, marks + (gsize) node->parent->index * 64, 64);
-          _cq_marks_apply_move (m, &node->move);
-        }
-      /* Every piece on the board has a mark (none appears from nowhere). */
-      for (CqBitboard occ = ~node->position.pieces[CQ_EMPTY]; occ != 0; occ &= occ - 1)
-        {
-          int sq = __builtin_ctzll (occ);
-
-          if (m[sq] >= 64)
-            continue;
-          where[(gsize) i * 64 + m[sq]] = (guint8) sq;
-          if (query->any_variations || !node->in_variation)
-            seen[m[sq]] |= CQ_PIECE_BIT (node->position.board[sq]);
-        }
-    }
-  g->where = where;
-  g->n_tags = query->n_tags;
-
-  for (guint a = 0; a < n_marks && !matched; a++)
-    {
-      if (!(seen[a] & query->tag_pieces[0]))
-        continue;
-      g->tag_mark[0] = (guint8) a;
-      if (query->n_tags == 1)
-        {
-          matched = match_binding (query, game, g, accumulating, out);
-          continue;
-        }
-      for (guint b = 0; b < n_marks && !matched; b++)
-        {
-          if (b == a || !(seen[b] & query->tag_pieces[1]))
-            continue;
-          g->tag_mark[1] = (guint8) b;
-          matched = match_binding (query, game, g, accumulating, out);
-        }
-    }
-  return matched;
+  return game_test_holds (test, g);
 }
 
 gboolean
-_cq3_accepts_tags (const CqQuery *query, const CqGame *game)
+_cq3_instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame *g,
+                       guint32 options, CqBitboard *squares)
 {
-  EvalGame g;
-
-  eval_game_init (&g, game);
-  return accepts_tags (query, game, &g);
+  return instance_matches (instance, node, g, options, squares);
 }
 
 gboolean
-_cq3_match_game (const CqQuery *query, CqGame *game, GArray *out)
+_cq3_list_matches_node (const CqPositionList *list, const CqNode *node, const EvalGame *g,
+                        CqBitboard *squares)
 {
-  EvalGame g;
-  RelationIndex relations = { 0 };
-  gboolean matched;
-
-  eval_game_init (&g, game);
-  if (!accepts_tags (query, game, &g))
-    return FALSE;
-  /* Reading the moves is what marks a game of another variant skipped. */
-  cq_game_parse_moves (game);
-  if (game->skipped || game->root == NULL)
-    return FALSE;
-  /* Long games only: on a short one the index costs more than it saves. */
-  if (game->n_nodes >= RELATION_INDEX_MIN_POSITIONS)
-    g.relations = &relations;
-
-  if (query->n_tags == 0 && query->accumulators->len == 0 && !query->any_gapped)
-    {
-      matched = TRUE;
-      for (guint i = 0; i < query->n_lists && matched; i++)
-        matched = match_list (query->lists[i], game, &g, out);
-      relation_index_clear (&relations);
-      if (out != NULL)
-        {
-          if (matched)
-            normalise_positions (out);
-          else
-            g_array_set_size (out, 0);
-        }
-      return matched;
-    }
-
-  matched = match_themes (query, game, &g, out);
-  relation_index_clear (&relations);
-  if (out != NULL)
-    {
-      if (matched)
-        normalise_positions (out);
-      else
-        g_array_set_size (out, 0);
-    }
-  return matched;
+  return list_matches_node (list, node, g, squares);
 }
