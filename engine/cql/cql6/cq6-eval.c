@@ -68,263 +68,6 @@ designator_squares (const CqDesignator *d, const CqPosition *pos)
   return hits & d->squares;
 }
 
-/* The squares attacked by the pieces on @from. */
-static CqBitboard
-attacked_by (const CqPosition *pos, CqBitboard from)
-{
-  CqBitboard occ = _cq_occupied (pos), out = 0;
-
-  for (from &= occ; from != 0; from &= from - 1)
-    {
-      int s = __builtin_ctzll (from);
-      out |= cq_attacks_from ((CqPiece) pos->board[s], s, occ);
-    }
-  return out;
-}
-
-/* The squares of @from whose piece attacks a square of @targets: from
- * the targets' side when they are fewer (`A attacks k`). */
-static CqBitboard
-attackers (const CqPosition *pos, CqBitboard from, CqBitboard targets)
-{
-  CqBitboard occ = _cq_occupied (pos), out = 0;
-
-  _cq_chess_ensure_tables ();
-  from &= occ;
-  if (__builtin_popcountll (targets) <= __builtin_popcountll (from))
-    {
-      for (; targets != 0 && from != 0; targets &= targets - 1)
-        {
-          CqBitboard hit = _cq_attackers_any (pos, __builtin_ctzll (targets), occ) & from;
-
-          out |= hit;
-          from &= ~hit;
-        }
-      return out;
-    }
-  for (; from != 0; from &= from - 1)
-    {
-      int s = __builtin_ctzll (from);
-      if (cq_attacks_from ((CqPiece) pos->board[s], s, occ) & targets)
-        out |= CQ_BIT (s);
-    }
-  return out;
-}
-
-/* The squares of @targets attacked by a piece of @from. */
-static CqBitboard
-attacked_in (const CqPosition *pos, CqBitboard targets, CqBitboard from)
-{
-  CqBitboard occ = _cq_occupied (pos), out = 0;
-
-  _cq_chess_ensure_tables ();
-  from &= occ;
-  if (__builtin_popcountll (targets) <= __builtin_popcountll (from))
-    {
-      for (; targets != 0; targets &= targets - 1)
-        {
-          int t = __builtin_ctzll (targets);
-          if (_cq_attackers_any (pos, t, occ) & from)
-            out |= CQ_BIT (t);
-        }
-      return out;
-    }
-  return targets & attacked_by (pos, from);
-}
-
-/* The squares at distance min..max (-7 <= min <= max <= 7) from @from in
- * the directions @dirs: distance 0 is the square itself, a negative
- * distance counts steps the opposite way (as CQL 6.2 does). */
-static CqBitboard
-direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max)
-{
-  CqBitboard out = 0;
-
-  for (; from != 0; from &= from - 1)
-    {
-      int s = __builtin_ctzll (from);
-
-      for (int d = 0; d < 8; d++)
-        {
-          if (!(dirs & (1u << d)))
-            continue;
-          for (int k = (int) min; k <= (int) max; k++)
-            {
-              int f = CQ_FILE (s) + _cq_ray_step[d][0] * k;
-              int r = CQ_RANK (s) + _cq_ray_step[d][1] * k;
-
-              /* Off the board: for k > 0 every further step is off too;
-               * for k < 0 a later step, nearer the square, may be on. */
-              if (f < 0 || f > 7 || r < 0 || r > 7)
-                {
-                  if (k > 0)
-                    break;
-                  continue;
-                }
-              out |= CQ_BIT (CQ_SQUARE (f, r));
-            }
-        }
-    }
-  return out;
-}
-
-static CqBitboard
-between_sets (CqBitboard a, CqBitboard b)
-{
-  CqBitboard out = 0;
-
-  _cq_chess_ensure_tables ();
-  for (CqBitboard x = a; x != 0; x &= x - 1)
-    for (CqBitboard y = b; y != 0; y &= y - 1)
-      out |= _cq_between[__builtin_ctzll (x)][__builtin_ctzll (y)];
-  return out;
-}
-
-static gboolean
-slides_along (CqPiece piece, int d)
-{
-  CqPieceType t = CQ_PIECE_TYPE (piece);
-
-  if (t == CQ_QUEEN)
-    return TRUE;
-  if (t == CQ_ROOK)
-    return d % 2 == 0;
-  if (t == CQ_BISHOP)
-    return d % 2 == 1;
-  return FALSE;
-}
-
-/* `pin from X through Y to Z` (docs/cql6.md "pin"): the pieces of Y that
- * stand between an enemy line piece of X and a piece of their own colour
- * of Z (by default their king) with nothing else in between.  Seen from
- * each piece of Z: the enemy rooks, bishops and queens of X on its lines,
- * and the one piece between. */
-static CqBitboard
-pinned (const CqPosition *pos, CqBitboard from, CqBitboard through, CqBitboard to,
-        gboolean to_given)
-{
-  CqBitboard occ = _cq_occupied (pos), out = 0;
-  CqBitboard targets = to_given ? to & occ : pos->pieces[CQ_WK] | pos->pieces[CQ_BK];
-
-  _cq_chess_ensure_tables ();
-  for (; targets != 0; targets &= targets - 1)
-    {
-      int z = __builtin_ctzll (targets);
-      CqColor color = CQ_PIECE_COLOR ((CqPiece) pos->board[z]);
-      CqColor them = 1 - color;
-      const CqBitboard *p = pos->pieces;
-      /* The enemy line pieces of X on z's lines, as if the board were
-       * empty; usually none, and then nothing more is looked at. */
-      CqBitboard queens = p[CQ_MAKE_PIECE (them, CQ_QUEEN)];
-      CqBitboard snipers
-        = ((_cq_rook_pseudo[z] & (p[CQ_MAKE_PIECE (them, CQ_ROOK)] | queens))
-           | (_cq_bishop_pseudo[z] & (p[CQ_MAKE_PIECE (them, CQ_BISHOP)] | queens)))
-          & from;
-
-      for (; snipers != 0; snipers &= snipers - 1)
-        {
-          CqBitboard between = _cq_between[z][__builtin_ctzll (snipers)] & occ;
-
-          /* Exactly one piece between, ours and in Y. */
-          if (between != 0 && (between & (between - 1)) == 0
-              && (between & pos->by_color[color] & through))
-            out |= between;
-        }
-    }
-  return out;
-}
-
-/* `ray (X1 ... Xn)` from square @s, argument @k on, in direction @d:
- * the squares of the last argument reached, each argument's square the
- * next one along the line with only empty squares before it. */
-static CqBitboard
-ray_from (const CqPosition *pos, const CqBitboard *sets, guint n, guint k, int s, int d)
-{
-  CqBitboard occ = _cq_occupied (pos), out = 0;
-  int f = CQ_FILE (s), r = CQ_RANK (s);
-
-  for (;;)
-    {
-      int t;
-
-      f += _cq_ray_step[d][0];
-      r += _cq_ray_step[d][1];
-      if (f < 0 || f > 7 || r < 0 || r > 7)
-        break;
-      t = CQ_SQUARE (f, r);
-      if (sets[k] & CQ_BIT (t))
-        out |= k + 1 == n ? CQ_BIT (t) : ray_from (pos, sets, n, k + 1, t, d);
-      if (occ & CQ_BIT (t))
-        break;
-    }
-  return out;
-}
-
-/* `xray`: the same, along the lines the first piece slides on (ruling 6). */
-static CqBitboard
-ray_squares (const CqPosition *pos, const CqBitboard *sets, guint n, guint8 dirs,
-             gboolean xray)
-{
-  CqBitboard out = 0;
-
-  for (CqBitboard x = sets[0]; x != 0; x &= x - 1)
-    {
-      int s = __builtin_ctzll (x);
-
-      for (int d = 0; d < 8; d++)
-        if ((dirs & (1u << d))
-            && (!xray || slides_along ((CqPiece) pos->board[s], d)))
-          out |= ray_from (pos, sets, n, 1, s, d);
-    }
-  return out;
-}
-
-/* Passed, doubled, isolated and connected pawns of both colours. */
-static CqBitboard
-pawns_of_kind (const CqPosition *pos, guint which)
-{
-  CqBitboard out = 0;
-
-  for (int color = 0; color < 2; color++)
-    {
-      CqBitboard own = pos->pieces[CQ_MAKE_PIECE (color, CQ_PAWN)];
-      CqBitboard enemy = pos->pieces[CQ_MAKE_PIECE (1 - color, CQ_PAWN)];
-
-      for (CqBitboard p = own; p != 0; p &= p - 1)
-        {
-          int s = __builtin_ctzll (p), f = CQ_FILE (s), r = CQ_RANK (s);
-          CqBitboard file = G_GUINT64_CONSTANT (0x0101010101010101) << f;
-          CqBitboard sides = ((f > 0) ? file >> 1 : 0) | ((f < 7) ? file << 1 : 0);
-          gboolean yes = FALSE;
-
-          switch (which)
-            {
-            case CQ6_PAWNS_PASSED:
-              {
-                CqBitboard ahead = 0;
-                for (int rr = 0; rr < 8; rr++)
-                  if (color == CQ_WHITE ? rr > r : rr < r)
-                    ahead |= G_GUINT64_CONSTANT (0xFF) << (8 * rr);
-                yes = ((file | sides) & ahead & enemy) == 0;
-              }
-              break;
-            case CQ6_PAWNS_DOUBLED:
-              yes = (own & file & ~CQ_BIT (s)) != 0;
-              break;
-            case CQ6_PAWNS_ISOLATED:
-              yes = (own & sides) == 0;
-              break;
-            case CQ6_PAWNS_CONNECTED:
-              yes = (own & sides) != 0;
-              break;
-            }
-          if (yes)
-            out |= CQ_BIT (s);
-        }
-    }
-  return out;
-}
-
 static gint64
 piece_power (CqPiece piece)
 {
@@ -533,7 +276,7 @@ eval_ray (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         return FALSE;
       sets[i] = a.set;
     }
-  v->set = ray_squares (c->pos, sets, f->n_args, f->directions, f->which);
+  v->set = _cq6_ray_squares (c->pos, sets, f->n_args, f->directions, f->which);
   return v->set != 0;
 }
 
@@ -552,7 +295,7 @@ eval_pin (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           return FALSE;
         sets[i] = a.set;
       }
-  v->set = pinned (c->pos, sets[0], sets[1], sets[2], f->args[2] != NULL);
+  v->set = _cq6_pinned (c->pos, sets[0], sets[1], sets[2], f->args[2] != NULL);
   return v->set != 0;
 }
 
@@ -914,22 +657,22 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_ATTACKS:
       if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
         return FALSE;
-      v->set = attackers (pos, a.set, b.set);
+      v->set = _cq6_attackers (pos, a.set, b.set);
       return v->set != 0;
     case CQ6_ATTACKEDBY:
       if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
         return FALSE;
-      v->set = attacked_in (pos, a.set, b.set);
+      v->set = _cq6_attacked_in (pos, a.set, b.set);
       return v->set != 0;
     case CQ6_BETWEEN:
       if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
         return FALSE;
-      v->set = between_sets (a.set, b.set);
+      v->set = _cq6_between_sets (a.set, b.set);
       return v->set != 0;
     case CQ6_DIRECTION:
       if (!_cq6_eval (f->args[0], c, &a))
         return FALSE;
-      v->set = direction_squares (a.set, f->directions, f->range_min, f->range_max);
+      v->set = _cq6_direction_squares (a.set, f->directions, f->range_min, f->range_max);
       return v->set != 0;
     case CQ6_LIGHT:
     case CQ6_DARK:
@@ -938,7 +681,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       v->set = a.set & (f->kind == CQ6_LIGHT ? CQ_SQUARES_LIGHT : CQ_SQUARES_DARK);
       return v->set != 0;
     case CQ6_PAWNS:
-      v->set = pawns_of_kind (pos, f->which);
+      v->set = _cq6_pawns_of_kind (pos, f->which);
       return v->set != 0;
     case CQ6_PIN:
       return eval_pin (f, c, v);
@@ -1102,19 +845,6 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return FALSE;
 }
 
-gboolean
-_cq6_accepts_tags (const Cq6Program *program, const CqGame *game)
-{
-  CqNode root = { 0 };
-  Cq6State st = { program, game };
-  Cq6Ctx c = { program, game, &root, &root.position, -1, -1, &st };
-  Cq6Val v = { 0 };
-
-  if (program->game_filters == NULL)
-    return TRUE;
-  return _cq6_eval (program->game_filters, &c, &v);
-}
-
 /* The side to move the body requires (a `wtm` or `btm` among its
  * filters), or -1: positions of the other side are skipped unevaluated. */
 static int
@@ -1137,123 +867,8 @@ requires_stalemate (const Cq6Filter *body)
   return FALSE;
 }
 
-/* The next position examined after @node, in pre-order: the main line
- * only (first children) unless @variations. */
-static const CqNode *
-next_node (const CqNode *node, gboolean variations)
-{
-  if (!variations || node->first_child != NULL)
-    return node->first_child;
-  for (; node != NULL; node = node->parent)
-    if (node->next_sibling != NULL)
-      return node->next_sibling;
-  return NULL;
-}
-
-/* The piece ids of every node, by pre-order index: each node's from its
- * parent's and its move (cq_game_piece_ids() gives the same for one). */
-const guint8 *
-_cq6_piece_ids (Cq6Ctx *c, const CqNode *node)
-{
-  Cq6State *st = c->st;
-
-  if (st->ids == NULL)
-    {
-      const CqGame *game = c->game;
-      const CqNode *n = game->root;
-
-      st->ids = g_malloc (sizeof *st->ids * MAX (game->n_nodes, 1));
-      _cq_marks_initial (&n->position, st->ids[0]);
-      /* Pre-order: a child's index is above its parent's. */
-      while (n != NULL)
-        {
-          if (n->parent != NULL)
-            {
-              memcpy (st->ids[n->index], st->ids[n->parent->index], 64);
-              _cq_marks_apply_move (st->ids[n->index], &n->move);
-            }
-          n = next_node (n, TRUE);
-        }
-    }
-  return st->ids[node->index];
-}
-
-/* Nodes by index, from a walk of the whole tree made on first use. */
-const CqNode *
-_cq6_node_by_index (Cq6Ctx *c, guint32 index)
-{
-  Cq6State *st = c->st;
-
-  if (index >= c->game->n_nodes)
-    return NULL;
-  if (st->nodes == NULL)
-    {
-      st->nodes = g_new (const CqNode *, c->game->n_nodes);
-      for (const CqNode *n = c->game->root; n != NULL; n = next_node (n, TRUE))
-        st->nodes[n->index] = n;
-    }
-  return st->nodes[index];
-}
-
 void
-_cq6_add_comment (Cq6Ctx *c, const CqNode *node, const char *text)
-{
-  CqPositionComment comment = { node->index, g_strdup (text), TRUE };
-
-  g_array_append_val (c->st->comments, comment);
-}
-
-static void
-state_init (Cq6State *st, const Cq6Program *program, const CqGame *game, CqMatchInfo *info)
-{
-  guint n_vars = program->vars != NULL ? program->vars->len : 0;
-
-  memset (st, 0, sizeof *st);
-  st->program = program;
-  st->game = game;
-  st->slots = n_vars > 0 ? g_new0 (Cq6Slot, n_vars) : NULL;
-  /* Persistent variables start each game with the value the last one left. */
-  for (guint i = 0; i < n_vars; i++)
-    if (((Cq6Var *) program->vars->pdata[i])->persistent)
-      st->slots[i] = program->persistent[i];
-  st->comments = info->comments;
-  st->messages = info->messages;
-}
-
-static void
-state_finish (Cq6State *st, const Cq6Program *program)
-{
-  guint n_vars = program->vars != NULL ? program->vars->len : 0;
-
-  for (guint i = 0; i < n_vars; i++)
-    if (((Cq6Var *) program->vars->pdata[i])->persistent)
-      {
-        Cq6Slot *keep = &program->persistent[i];
-
-        /* A string lives in the game's chunk: the program keeps a copy. */
-        if (((Cq6Var *) program->vars->pdata[i])->type == CQ6_TYPE_STRING)
-          {
-            char *old = (char *) keep->val.str;
-
-            *keep = st->slots[i];
-            keep->val.str = g_strdup (st->slots[i].val.str);
-            g_free (old);
-          }
-        else
-          *keep = st->slots[i];
-        keep->val.node = NULL; /* a position belongs to its game */
-      }
-  _cq6_line_state_free (st);
-  g_free (st->slots);
-  g_free (st->ids);
-  g_free (st->nodes);
-  _cq6_positions_state_free (st);
-  if (st->strings != NULL)
-    g_string_chunk_free (st->strings);
-}
-
-static void
-walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
+_cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
 {
   const Cq6Filter *body = program->body;
   /* A body that sets variables or looks at other positions must run at
@@ -1262,7 +877,7 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
   gboolean stalemate = !program->stateful && requires_stalemate (body);
 
   for (const CqNode *node = game->root; node != NULL;
-       node = next_node (node, program->variations))
+       node = _cq6_next_node (node, program->variations))
     {
       Cq6Ctx c = { program, game, node, &node->position, -1, -1, st };
       Cq6Val v;
@@ -1300,36 +915,4 @@ walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
       if (st->line != NULL)
         _cq6_line_position_done (st, matched);
     }
-}
-
-static gint
-compare_matched (gconstpointer a, gconstpointer b)
-{
-  guint32 x = ((const CqMatchedPosition *) a)->node;
-  guint32 y = ((const CqMatchedPosition *) b)->node;
-  return (x > y) - (x < y);
-}
-
-gboolean
-_cq6_match_game (const Cq6Program *program, CqGame *game, CqMatchInfo *info)
-{
-  GArray *out = info->positions;
-  Cq6State st;
-  gint64 n;
-
-  if (!_cq6_accepts_tags (program, game))
-    return FALSE;
-  g_array_set_size (out, 0);
-  state_init (&st, program, game, info);
-  walk (program, game, &st, out);
-  _cq6_output_finish (&st, info);
-  state_finish (&st, program);
-  g_array_sort (out, compare_matched);
-  n = out->len;
-  if (n < program->matchcount_min || n > program->matchcount_max)
-    {
-      g_array_set_size (out, 0);
-      return FALSE;
-    }
-  return n > 0;
 }

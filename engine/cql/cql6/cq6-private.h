@@ -408,6 +408,15 @@ Cq6Filter *_cq6_parse_not       (Cq6Parser *p);
 Cq6Filter *_cq6_parse_add       (Cq6Parser *p);
 Cq6Filter *_cq6_parse_union     (Cq6Parser *p);
 Cq6Filter *_cq6_parse_primary   (Cq6Parser *p);
+/* cq6-parser.c: a filter named by the word @t (already taken); the
+ * game's tag filters (@kind, the tag @name or @which player). */
+Cq6Filter *_cq6_parse_word      (Cq6Parser *p, Cq6Token *t);
+Cq6Filter *_cq6_parse_tag       (Cq6Parser *p, const Cq6Token *t, Cq6Kind kind,
+                                 const char *name, guint32 which);
+/* "a logical filter", "a set filter", ...: for messages. */
+const char *_cq6_type_name      (Cq6Type type);
+/* cq6-expr.c: the level of the direction filters, light and dark. */
+Cq6Filter *_cq6_parse_direction (Cq6Parser *p);
 /* Filters up to @close, the opening token @open already read. */
 Cq6Filter *_cq6_parse_sequence  (Cq6Parser *p, const Cq6Token *open, const char *close);
 gboolean   _cq6_parse_int       (Cq6Parser *p, gint64 *out, const char *what);
@@ -617,6 +626,46 @@ void        _cq6_line_state_free (Cq6State *st);
 /* Called by the walk after each position examined, its comments already
  * cut back if the body did not match there (@matched FALSE). */
 void        _cq6_line_position_done (Cq6State *st, gboolean matched);
+
+/* cq6-squares.c: the sets of the line and attack filters at @pos.
+ * _cq6_attackers(): the squares of @from whose piece attacks a square of
+ * @targets; _cq6_attacked_in(): the squares of @targets attacked by a
+ * piece of @from; _cq6_between_sets(): the squares strictly between a
+ * square of @a and a square of @b on a line; _cq6_direction_squares():
+ * the squares at distance @min..@max from @from in the directions @dirs
+ * (CQ_RAY_* bits; a negative distance counts the other way, as CQL 6.2
+ * does); _cq6_pinned(): `pin from @from through @through to @to` (@to
+ * the kings unless @to_given); _cq6_ray_squares(): `ray`/`xray` over
+ * the argument sets @sets (@n of them) in @dirs; _cq6_pawns_of_kind():
+ * the pawns of both colours of a CQ6_PAWNS_* kind. */
+CqBitboard  _cq6_attacked_by    (const CqPosition *pos, CqBitboard from);
+CqBitboard  _cq6_attackers      (const CqPosition *pos, CqBitboard from, CqBitboard targets);
+CqBitboard  _cq6_attacked_in    (const CqPosition *pos, CqBitboard targets, CqBitboard from);
+CqBitboard  _cq6_between_sets   (CqBitboard a, CqBitboard b);
+CqBitboard  _cq6_direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max);
+CqBitboard  _cq6_pinned         (const CqPosition *pos, CqBitboard from, CqBitboard through,
+                                 CqBitboard to, gboolean to_given);
+CqBitboard  _cq6_ray_squares    (const CqPosition *pos, const CqBitboard *sets, guint n,
+                                 guint8 dirs, gboolean xray);
+CqBitboard  _cq6_pawns_of_kind  (const CqPosition *pos, guint which);
+
+/* The next position examined after @node, in pre-order: the main line
+ * only (first children) unless @variations. */
+static inline const CqNode *
+_cq6_next_node (const CqNode *node, gboolean variations)
+{
+  if (!variations || node->first_child != NULL)
+    return node->first_child;
+  for (; node != NULL; node = node->parent)
+    if (node->next_sibling != NULL)
+      return node->next_sibling;
+  return NULL;
+}
+
+/* cq6-eval.c: evaluates the body at every position of @game that the
+ * program examines, appending a #CqMatchedPosition per match to @out. */
+void        _cq6_walk           (const Cq6Program *program, const CqGame *game, Cq6State *st,
+                                 GArray *out);
 
 /* Puts the state's sort values into @info->sort_values (cq6-output.c). */
 void        _cq6_output_finish  (Cq6State *st, CqMatchInfo *info);
