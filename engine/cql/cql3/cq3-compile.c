@@ -32,36 +32,24 @@
  * wrong kind of list CQ_QUERY_ERROR_SEMANTIC; one this version does not
  * evaluate CQ_QUERY_ERROR_UNSUPPORTED.
  *
- * Why one long file: one compile function per keyword family, all
- * reading the same list reader's state and writing the same #CqQuery;
- * the grammar above is the map of the file.
+ * The keywords' arguments are read by cq3-arguments.c.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "cql/cql3/cq3-private.h"
-#include "cql/cql3/cq3-keywords-private.h"
+#include "cql/cql3/cq3-compile-private.h"
 
 #include <string.h>
 
-typedef struct {
-  CqQuery    *query;
-  const char *filename; /* for messages */
-  GError    **error;
-  guint64     budget;   /* instances the query may still create */
-  guint       depth;    /* 0 while compiling a top-level position list */
-  const CqSexp *relation_item; /* the first :relation (R11: not with tags) */
-} Compiler;
-
 /* A piece designator, `$tag[squares]` included (rulings R11). */
-static gboolean
-parse_designator (Compiler *c, const CqSexp *item, CqDesignator *out)
+gboolean
+_cq3_parse_designator (Compiler *c, const CqSexp *item, CqDesignator *out)
 {
   return _cq_designator_parse_tagged (item->text, c->filename, item->line, item->column,
                                       c->query->tag_names, c->query->n_tags, out, c->error);
 }
 
-static gboolean G_GNUC_PRINTF (5, 6)
-fail_at (Compiler *c, int code, guint line, guint column, const char *format, ...)
+gboolean G_GNUC_PRINTF (5, 6)
+_cq3_fail_at (Compiler *c, int code, guint line, guint column, const char *format, ...)
 {
   g_autofree char *message = NULL;
   va_list args;
@@ -73,11 +61,9 @@ fail_at (Compiler *c, int code, guint line, guint column, const char *format, ..
   return FALSE;
 }
 
-#define fail(c, code, item, ...) fail_at ((c), (code), (item)->line, (item)->column, __VA_ARGS__)
-
 /* How an item reads in a message: `text`, or "a list `(head ...)`". */
-static char *
-describe_item (const CqSexp *item)
+char *
+_cq3_describe_item (const CqSexp *item)
 {
   if (item->kind == CQ_SEXP_STRING && item->quoted)
     return g_strdup_printf ("the quoted string `\"%s\"`", item->text);
@@ -92,8 +78,8 @@ describe_item (const CqSexp *item)
 
 /* Looks up a keyword and checks that it may stand in @context and is
  * evaluated there.  Returns NULL with the error set otherwise. */
-static const CqKeywordInfo *
-check_keyword (Compiler *c, const CqSexp *item, CqKeywordContext context)
+const CqKeywordInfo *
+_cq3_check_keyword (Compiler *c, const CqSexp *item, CqKeywordContext context)
 {
   const CqKeywordInfo *info = _cq_keyword_lookup (item->text);
 
@@ -140,14 +126,14 @@ take_string_argument (Compiler *c, const CqSexp *list, guint *i, const char *wha
 
   if (*i + 1 >= list->n_items)
     {
-      fail_at (c, CQ_QUERY_ERROR_SYNTAX, list->end_line, list->end_column,
+      _cq3_fail_at (c, CQ_QUERY_ERROR_SYNTAX, list->end_line, list->end_column,
                "keyword '%s' expects %s, found ')'", keyword->text, what);
       return NULL;
     }
   arg = list->items[*i + 1];
   if (arg->kind != CQ_SEXP_STRING || (arg->text[0] == ':' && !arg->quoted))
     {
-      g_autofree char *found = describe_item (arg);
+      g_autofree char *found = _cq3_describe_item (arg);
 
       fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
             "keyword '%s' expects %s, found %s", keyword->text, what, found);
@@ -170,7 +156,7 @@ check_list_head (Compiler *c, const CqSexp *list, const char *head, const char *
   first = list->items[0];
   if (first->kind != CQ_SEXP_STRING || strcmp (first->text, head) != 0)
     {
-      g_autofree char *found = describe_item (first);
+      g_autofree char *found = _cq3_describe_item (first);
 
       if (first->kind == CQ_SEXP_STRING && _cq_edit_distance (first->text, head) <= 2)
         return fail (c, CQ_QUERY_ERROR_SYNTAX, first,
@@ -179,279 +165,6 @@ check_list_head (Compiler *c, const CqSexp *list, const char *head, const char *
       return fail (c, CQ_QUERY_ERROR_SYNTAX, first,
                    "expected `%s` at the start of %s, found %s", head, what, found);
     }
-  return TRUE;
-}
-
-/* ------------------------------------------------------------------ */
-/* Keyword arguments                                                   */
-
-/* The item after the keyword at @list->items[*i], or NULL with an error
- * "keyword 'K' expects WHAT, found ')'" pointing at the list's end. */
-static const CqSexp *
-next_argument (Compiler *c, const CqSexp *list, guint i, const char *what)
-{
-  if (i + 1 >= list->n_items)
-    {
-      fail_at (c, CQ_QUERY_ERROR_SYNTAX, list->end_line, list->end_column,
-               "keyword '%s' expects %s, found ')'", list->items[i]->text, what);
-      return NULL;
-    }
-  return list->items[i + 1];
-}
-
-static gboolean
-looks_like_integer (const char *text)
-{
-  if (*text == '-' || *text == '+')
-    text++;
-  return g_ascii_isdigit (*text);
-}
-
-/* Integers in ranges: far beyond any count, year or rating, small enough
- * that no arithmetic on them overflows. */
-#define RANGE_LIMIT G_GINT64_CONSTANT (1000000000000)
-
-static gboolean
-parse_integer (Compiler *c, const CqSexp *item, const char *keyword, gint64 *out)
-{
-  const char *p = item->text;
-  gint64 value = 0;
-  gboolean negative = FALSE;
-
-  if (*p == '-' || *p == '+')
-    negative = *p++ == '-';
-  for (; *p != '\0'; p++)
-    {
-      if (!g_ascii_isdigit (*p))
-        return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
-                     "keyword '%s': bad range: `%s` is not an integer", keyword, item->text);
-      value = value * 10 + (*p - '0');
-      if (value > RANGE_LIMIT)
-        return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
-                     "keyword '%s': bad range: `%s` is out of range (at most %" G_GINT64_FORMAT
-                     " either way)", keyword, item->text, RANGE_LIMIT);
-    }
-  *out = negative ? -value : value;
-  return TRUE;
-}
-
-/**
- * take_range:
- * A range specifier after @list->items[*i] (manual "Range specifiers"):
- * one integer, or two (first <= second), possibly negative.  If @optional
- * and no integer follows, *out is left as it is.  Advances *i.
- */
-static gboolean
-take_range (Compiler *c, const CqSexp *list, guint *i, const char *keyword, gboolean optional,
-            CqRange *out)
-{
-  const CqSexp *first, *second;
-  gint64 min, max;
-
-  if (*i + 1 >= list->n_items || list->items[*i + 1]->kind != CQ_SEXP_STRING
-      || list->items[*i + 1]->quoted || !looks_like_integer (list->items[*i + 1]->text))
-    {
-      g_autofree char *found = NULL;
-
-      if (optional)
-        return TRUE;
-      if (*i + 1 >= list->n_items)
-        return fail_at (c, CQ_QUERY_ERROR_SYNTAX, list->end_line, list->end_column,
-                        "keyword '%s' expects a range (one or two integers), found ')'",
-                        keyword);
-      found = describe_item (list->items[*i + 1]);
-      return fail (c, CQ_QUERY_ERROR_SYNTAX, list->items[*i + 1],
-                   "keyword '%s' expects a range (one or two integers), found %s", keyword,
-                   found);
-    }
-
-  first = list->items[++*i];
-  if (!parse_integer (c, first, keyword, &min))
-    return FALSE;
-  max = min;
-  if (*i + 1 < list->n_items && list->items[*i + 1]->kind == CQ_SEXP_STRING
-      && !list->items[*i + 1]->quoted && looks_like_integer (list->items[*i + 1]->text))
-    {
-      second = list->items[++*i];
-      if (!parse_integer (c, second, keyword, &max))
-        return FALSE;
-      if (min > max)
-        return fail (c, CQ_QUERY_ERROR_SYNTAX, second,
-                     "keyword '%s': bad range `%s %s`: the first integer must not exceed "
-                     "the second", keyword, first->text, second->text);
-    }
-  out->min = min;
-  out->max = max;
-  return TRUE;
-}
-
-/* A piece designator after @list->items[*i], an argument of @keyword
- * ("keyword 'K' expects WHAT, found X" if it is missing).  Advances *i. */
-static gboolean
-take_designator (Compiler *c, const CqSexp *list, guint *i, const char *keyword,
-                 const char *what, CqDesignator *out)
-{
-  const CqSexp *arg;
-
-  if (*i + 1 >= list->n_items)
-    return fail_at (c, CQ_QUERY_ERROR_SYNTAX, list->end_line, list->end_column,
-                    "keyword '%s' expects %s, found ')'", keyword, what);
-  arg = list->items[*i + 1];
-  if (arg->kind != CQ_SEXP_STRING || arg->quoted || arg->text[0] == ':'
-      || looks_like_integer (arg->text))
-    {
-      g_autofree char *found = describe_item (arg);
-
-      return fail (c, CQ_QUERY_ERROR_SYNTAX, arg, "keyword '%s' expects %s, found %s", keyword,
-                   what, found);
-    }
-  if (!parse_designator (c, arg, out))
-    return FALSE;
-  (*i)++;
-  return TRUE;
-}
-
-/* `1-0`, `0-1`, `1/2-1/2` or `1/2` after @list->items[*i] (manual "The
- * match list"; rulings R3).  Advances *i. */
-static gboolean
-take_result (Compiler *c, const CqSexp *list, guint *i, guint8 *out)
-{
-  const char *keyword = list->items[*i]->text;
-  const CqSexp *arg = next_argument (c, list, *i, "a result (1-0, 0-1, 1/2-1/2 or 1/2)");
-
-  if (arg == NULL)
-    return FALSE;
-  if (arg->kind == CQ_SEXP_STRING && strcmp (arg->text, "1-0") == 0)
-    *out = CQ_RESULT_WHITE_WINS;
-  else if (arg->kind == CQ_SEXP_STRING && strcmp (arg->text, "0-1") == 0)
-    *out = CQ_RESULT_BLACK_WINS;
-  else if (arg->kind == CQ_SEXP_STRING
-           && (strcmp (arg->text, "1/2-1/2") == 0 || strcmp (arg->text, "1/2") == 0))
-    *out = CQ_RESULT_DRAW;
-  else
-    {
-      g_autofree char *found = describe_item (arg);
-
-      return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
-                   "keyword '%s' expects a result (1-0, 0-1, 1/2-1/2 or 1/2), found %s",
-                   keyword, found);
-    }
-  (*i)++;
-  return TRUE;
-}
-
-/* A ray specifier `(D1 D2 ... Dn)` after @list->items[*i] (manual ":ray";
- * rulings R6).  Advances *i. */
-static gboolean
-take_ray (Compiler *c, const CqSexp *list, guint *i, CqTest *test)
-{
-  const char *keyword = list->items[*i]->text;
-  const CqSexp *arg = next_argument (c, list, *i,
-                                     "a ray specifier: a list of piece designators such as "
-                                     "`(Q n k)`");
-  g_autofree CqDesignator *path = NULL;
-
-  if (arg == NULL)
-    return FALSE;
-  if (arg->kind != CQ_SEXP_LIST)
-    {
-      g_autofree char *found = describe_item (arg);
-
-      return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
-                   "keyword '%s' expects a ray specifier: a list of piece designators such "
-                   "as `(Q n k)`, found %s", keyword, found);
-    }
-  if (arg->n_items < 2)
-    return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
-                 "keyword '%s': a ray specifier needs at least two piece designators, "
-                 "found %u", keyword, arg->n_items);
-  if (arg->n_items > 8)
-    return fail (c, CQ_QUERY_ERROR_SYNTAX, arg->items[8],
-                 "keyword '%s': a ray runs over at most 8 squares, so a ray specifier has "
-                 "at most 8 piece designators; this one has %u", keyword, arg->n_items);
-
-  path = g_new (CqDesignator, arg->n_items);
-  for (guint k = 0; k < arg->n_items; k++)
-    {
-      const CqSexp *item = arg->items[k];
-
-      if (item->kind != CQ_SEXP_STRING || item->quoted || item->text[0] == ':')
-        {
-          g_autofree char *found = describe_item (item);
-
-          return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
-                       "keyword '%s': expected a piece designator in the ray specifier, "
-                       "found %s", keyword, found);
-        }
-      if (!parse_designator (c, item, &path[k]))
-        return FALSE;
-    }
-  test->u.ray.path = g_steal_pointer (&path);
-  test->u.ray.n_path = arg->n_items;
-  (*i)++;
-  return TRUE;
-}
-
-static gboolean compile_position_list (Compiler *c, const CqSexp *list, guint32 inherited,
-                                       CqPositionList **out);
-
-/* The list of position lists after @list->items[*i] (:and, :or; rulings
- * R12).  Advances *i. */
-static gboolean
-take_position_lists (Compiler *c, const CqSexp *list, guint *i, guint32 inherited,
-                     CqTest *test)
-{
-  const char *keyword = list->items[*i]->text;
-  const CqSexp *arg = next_argument (c, list, *i,
-                                     "a list of position lists `((position ...) ...)`");
-  g_autoptr(GPtrArray) lists = NULL;
-  gboolean ok;
-
-  if (arg == NULL)
-    return FALSE;
-  if (arg->kind != CQ_SEXP_LIST)
-    {
-      g_autofree char *found = describe_item (arg);
-
-      return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
-                   "keyword '%s' expects a list of position lists `((position ...) ...)`, "
-                   "found %s", keyword, found);
-    }
-  if (arg->n_items == 0)
-    return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
-                 "keyword '%s' expects a list of position lists `((position ...) ...)`, "
-                 "found an empty list `()`", keyword);
-  if (arg->items[0]->kind == CQ_SEXP_STRING)
-    {
-      if (strcmp (arg->items[0]->text, "position") == 0)
-        return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
-                     "keyword '%s' expects a list of position lists: write "
-                     "`((position ...))`, with the position lists inside a list", keyword);
-      return fail (c, CQ_QUERY_ERROR_SYNTAX, arg->items[0],
-                   "keyword '%s' expects a list of position lists `((position ...) ...)`, "
-                   "found `%s`", keyword, arg->items[0]->text);
-    }
-
-  lists = g_ptr_array_new_with_free_func ((GDestroyNotify) _cq_position_list_free);
-  for (guint k = 0; k < arg->n_items; k++)
-    {
-      const CqSexp *item = arg->items[k];
-      CqPositionList *nested = NULL;
-
-      if (item->kind != CQ_SEXP_LIST)
-        return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
-                     "keyword '%s': expected a position list `(position ...)`, found `%s`",
-                     keyword, item->text);
-      c->depth++;
-      ok = compile_position_list (c, item, inherited, &nested);
-      c->depth--;
-      if (!ok)
-        return FALSE;
-      g_ptr_array_add (lists, nested);
-    }
-  test->u.lists.n_lists = lists->len;
-  test->u.lists.lists = (CqPositionList **) g_ptr_array_steal (lists, NULL);
-  (*i)++;
   return TRUE;
 }
 
@@ -496,167 +209,6 @@ tests_clear (GArray *tests)
 }
 
 
-/* ------------------------------------------------------------------ */
-/* Tags, accumulators, relations                                       */
-
-/* A name argument (tag or accumulator): alphanumeric (manual "Tagging"). */
-static const char *
-take_name (Compiler *c, const CqSexp *list, guint *i, const char *what)
-{
-  const char *keyword = list->items[*i]->text;
-  const CqSexp *arg = next_argument (c, list, *i, what);
-
-  if (arg == NULL)
-    return NULL;
-  if (arg->kind != CQ_SEXP_STRING || arg->quoted || arg->text[0] == ':')
-    {
-      g_autofree char *found = describe_item (arg);
-
-      fail (c, CQ_QUERY_ERROR_SYNTAX, arg, "keyword '%s' expects %s, found %s", keyword,
-            what, found);
-      return NULL;
-    }
-  for (const char *p = arg->text; *p != '\0'; p++)
-    if (!g_ascii_isalnum (*p) && *p != '_')
-      {
-        fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
-              "keyword '%s' expects %s, found `%s`: a name is made of letters, digits "
-              "and '_'", keyword, what, arg->text);
-        return NULL;
-      }
-  (*i)++;
-  return arg->text;
-}
-
-/* The index of accumulator @name, added if new (R8). */
-static guint
-accumulator_index (Compiler *c, const char *name)
-{
-  GPtrArray *names = c->query->accumulators;
-
-  for (guint k = 0; k < names->len; k++)
-    if (strcmp (g_ptr_array_index (names, k), name) == 0)
-      return k;
-  g_ptr_array_add (names, g_strdup (name));
-  return names->len - 1;
-}
-
-/* A tag defined by :forany (R11), or -1 with CQ_QUERY_ERROR_SEMANTIC. */
-static int
-tag_index (Compiler *c, const CqSexp *item, const char *name)
-{
-  for (guint t = 0; t < c->query->n_tags; t++)
-    if (strcmp (c->query->tag_names[t], name) == 0)
-      return (int) t;
-  fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
-        "the tag '%s' is not defined: define it in the match list with "
-        "`:forany %s DESIGNATOR`", name, name);
-  return -1;
-}
-
-/* A relation specification `(:keyword ...)` after @list->items[*i]
- * (manual "The :relation keyword"; rulings R10).  Advances *i. */
-static gboolean
-take_relation (Compiler *c, const CqSexp *list, guint *i, CqRelation *rel)
-{
-  const CqSexp *arg = next_argument (c, list, *i,
-                                     "a relation specification such as "
-                                     "`(:missingpiececount A 1 10)`");
-  const CqSexp *missing_item = NULL, *new_item = NULL, *side_item = NULL;
-
-  memset (rel, 0, sizeof *rel);
-  rel->missing.pieces = CQ_PIECES_ANY;
-  rel->missing.squares = CQ_SQUARES_ALL;
-  rel->missing.tag = -1;
-  rel->added = rel->missing;
-  if (arg == NULL)
-    return FALSE;
-  if (arg->kind != CQ_SEXP_LIST)
-    {
-      g_autofree char *found = describe_item (arg);
-
-      return fail (c, CQ_QUERY_ERROR_SYNTAX, arg,
-                   "keyword ':relation' expects a relation specification such as "
-                   "`(:missingpiececount A 1 10)`, found %s", found);
-    }
-
-  for (guint k = 0; k < arg->n_items; k++)
-    {
-      const CqSexp *item = arg->items[k];
-      const CqKeywordInfo *info;
-
-      if (item->kind != CQ_SEXP_STRING || item->quoted || item->text[0] != ':')
-        {
-          g_autofree char *found = describe_item (item);
-
-          return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
-                       "expected a relation keyword (:pattern, :shift, :flip, "
-                       ":missingpiececount ...) in the relation specification, found %s",
-                       found);
-        }
-      info = check_keyword (c, item, CQ_KW_RELATION);
-      if (info == NULL)
-        return FALSE;
-      switch (info->id)
-        {
-        case CQ_KEYWORD_PATTERN:        rel->flags |= CQ_RELATION_PATTERN; break;
-        case CQ_KEYWORD_VARIATIONS:     rel->flags |= CQ_RELATION_VARIATIONS; break;
-        case CQ_KEYWORD_VARIATIONSONLY: rel->flags |= CQ_RELATION_VARIATIONSONLY; break;
-        case CQ_KEYWORD_SHIFT:          rel->flags |= CQ_RELATION_SHIFT; break;
-        case CQ_KEYWORD_FLIP:           rel->flags |= CQ_RELATION_FLIP; break;
-        case CQ_KEYWORD_SAMESIDETOMOVE:
-        case CQ_KEYWORD_CHANGESIDETOMOVE:
-        case CQ_KEYWORD_IGNORESIDETOMOVE:
-          if (side_item != NULL)
-            return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
-                         "the side to move is given twice in one relation specification "
-                         "(first at %u:%u)", side_item->line, side_item->column);
-          side_item = item;
-          rel->side = info->id == CQ_KEYWORD_SAMESIDETOMOVE ? CQ_RELATION_SAMESIDE
-                      : info->id == CQ_KEYWORD_CHANGESIDETOMOVE ? CQ_RELATION_CHANGESIDE
-                      : CQ_RELATION_IGNORESIDE;
-          break;
-        case CQ_KEYWORD_ORIGINALSAMECOUNT:
-          rel->flags |= CQ_RELATION_HAS_SAME;
-          if (!take_range (c, arg, &k, info->name, FALSE, &rel->same))
-            return FALSE;
-          break;
-        case CQ_KEYWORD_ORIGINALDIFFERENTCOUNT:
-          rel->flags |= CQ_RELATION_HAS_DIFFERENT;
-          if (!take_range (c, arg, &k, info->name, FALSE, &rel->different))
-            return FALSE;
-          break;
-        case CQ_KEYWORD_MISSINGPIECECOUNT:
-        case CQ_KEYWORD_NEWPIECECOUNT:
-          {
-            gboolean missing = info->id == CQ_KEYWORD_MISSINGPIECECOUNT;
-            const CqSexp **seen = missing ? &missing_item : &new_item;
-
-            /* Manual: at most one of each. */
-            if (*seen != NULL)
-              return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
-                           "keyword '%s' is given twice in one relation specification "
-                           "(first at %u:%u)", info->name, (*seen)->line, (*seen)->column);
-            *seen = item;
-            if (!take_designator (c, arg, &k, info->name, "a piece designator",
-                                  missing ? &rel->missing : &rel->added)
-                || !take_range (c, arg, &k, info->name, FALSE,
-                                missing ? &rel->missing_range : &rel->added_range))
-              return FALSE;
-            if ((missing ? rel->missing.tag : rel->added.tag) >= 0)
-              return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
-                           "keyword '%s': a tag cannot be used with :relation (rulings R11)",
-                           info->name);
-          }
-          break;
-        default:
-          g_assert_not_reached ();
-        }
-    }
-  (*i)++;
-  return TRUE;
-}
-
 /* Parses the items of a position list into @pl's template.  @inherited:
  * CQ_LIST_ALL_CONTINUATIONS if an enclosing list examines variations. */
 static gboolean
@@ -685,7 +237,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
 
       if (item->kind == CQ_SEXP_LIST)
         {
-          g_autofree char *found = describe_item (item);
+          g_autofree char *found = _cq3_describe_item (item);
 
           return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
                        "found %s where a keyword or a piece designator was expected: "
@@ -697,7 +249,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
                      "found the quoted string `\"%s\"` where a keyword or a piece designator "
                      "was expected: quotes are for names (:player, :pgn, :output)", item->text);
 
-      if (item->text[0] != ':' && looks_like_integer (item->text))
+      if (item->text[0] != ':' && _cq3_looks_like_integer (item->text))
         return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
                      "found the number `%s` where a keyword or a piece designator was "
                      "expected: a range may only follow a keyword that takes one", item->text);
@@ -706,7 +258,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
         {
           CqDesignator d;
 
-          if (!parse_designator (c, item, &d))
+          if (!_cq3_parse_designator (c, item, &d))
             return FALSE;
           /* Repeating a designator has no effect (manual "Piece designators
            * inside a position"): _cq_instance_normalise() keeps one. */
@@ -714,7 +266,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
           continue;
         }
 
-      info = check_keyword (c, item, CQ_KW_POSITION);
+      info = _cq3_check_keyword (c, item, CQ_KW_POSITION);
       if (info == NULL)
         return FALSE;
 
@@ -761,29 +313,29 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
         case CQ_KEYWORD_PIECECOUNT:
         case CQ_KEYWORD_POWER:
           test.kind = info->id == CQ_KEYWORD_PIECECOUNT ? CQ_TEST_PIECECOUNT : CQ_TEST_POWER;
-          if (!take_designator (c, list, &i, info->name, "a piece designator", &test.u.designator)
-              || !take_range (c, list, &i, info->name, FALSE, &test.range))
+          if (!_cq3_take_designator (c, list, &i, info->name, "a piece designator", &test.u.designator)
+              || !_cq3_take_range (c, list, &i, info->name, FALSE, &test.range))
             return FALSE;
           g_array_append_val (tests, test);
           break;
 
         case CQ_KEYWORD_POWERDIFFERENCE:
           test.kind = CQ_TEST_POWERDIFFERENCE;
-          if (!take_designator (c, list, &i, info->name, "a piece designator",
+          if (!_cq3_take_designator (c, list, &i, info->name, "a piece designator",
                                 &test.u.power.designator)
-              || !take_range (c, list, &i, info->name, FALSE, &test.range))
+              || !_cq3_take_range (c, list, &i, info->name, FALSE, &test.range))
             return FALSE;
           g_array_append_val (tests, test);
           break;
 
         case CQ_KEYWORD_ATTACKCOUNT:
           test.kind = CQ_TEST_ATTACKCOUNT;
-          if (!take_designator (c, list, &i, info->name, "a piece designator",
+          if (!_cq3_take_designator (c, list, &i, info->name, "a piece designator",
                                 &test.u.attack.attacker)
-              || !take_designator (c, list, &i, info->name,
+              || !_cq3_take_designator (c, list, &i, info->name,
                                    "two piece designators (attackers, then attacked squares)",
                                    &test.u.attack.target)
-              || !take_range (c, list, &i, info->name, FALSE, &test.range))
+              || !_cq3_take_range (c, list, &i, info->name, FALSE, &test.range))
             return FALSE;
           g_array_append_val (tests, test);
           break;
@@ -804,9 +356,9 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
           /* R6: the default range is 1 1000. */
           test.range.min = 1;
           test.range.max = 1000;
-          if (!take_ray (c, list, &i, &test))
+          if (!_cq3_take_ray (c, list, &i, &test))
             return FALSE;
-          if (!take_range (c, list, &i, info->name, TRUE, &test.range))
+          if (!_cq3_take_range (c, list, &i, info->name, TRUE, &test.range))
             {
               _cq_test_clear (&test);
               return FALSE;
@@ -819,7 +371,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
         case CQ_KEYWORD_PROMOTE:
           test.kind = info->id == CQ_KEYWORD_MOVEFROM ? CQ_TEST_MOVEFROM
                       : info->id == CQ_KEYWORD_MOVETO ? CQ_TEST_MOVETO : CQ_TEST_PROMOTE;
-          if (!take_designator (c, list, &i, info->name, "a piece designator", &test.u.designator))
+          if (!_cq3_take_designator (c, list, &i, info->name, "a piece designator", &test.u.designator))
             return FALSE;
           g_array_append_val (move_tests, test);
           break;
@@ -833,7 +385,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
 
         case CQ_KEYWORD_MOVENUMBER:
           test.kind = CQ_TEST_MOVENUMBER;
-          if (!take_range (c, list, &i, info->name, FALSE, &test.range))
+          if (!_cq3_take_range (c, list, &i, info->name, FALSE, &test.range))
             return FALSE;
           g_array_append_val (tests, test);
           break;
@@ -844,14 +396,14 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
           test.kind = CQ_TEST_ELO;
           test.u.elo.which = info->id == CQ_KEYWORD_ELO ? 0
                              : info->id == CQ_KEYWORD_WHITEELO ? 1 : 2;
-          if (!take_range (c, list, &i, info->name, FALSE, &test.range))
+          if (!_cq3_take_range (c, list, &i, info->name, FALSE, &test.range))
             return FALSE;
           g_array_append_val (tests, test);
           break;
 
         case CQ_KEYWORD_RESULT:
           test.kind = CQ_TEST_RESULT;
-          if (!take_result (c, list, &i, &test.u.result))
+          if (!_cq3_take_result (c, list, &i, &test.u.result))
             return FALSE;
           g_array_append_val (tests, test);
           break;
@@ -859,7 +411,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
         case CQ_KEYWORD_AND:
         case CQ_KEYWORD_OR:
           test.kind = info->id == CQ_KEYWORD_AND ? CQ_TEST_AND : CQ_TEST_OR;
-          if (!take_position_lists (c, list, &i, pl->options & CQ_LIST_ALL_CONTINUATIONS, &test))
+          if (!_cq3_take_position_lists (c, list, &i, pl->options & CQ_LIST_ALL_CONTINUATIONS, &test))
             return FALSE;
           g_array_append_val (tests, test);
           break;
@@ -883,7 +435,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
           {
             gboolean gapped = test.u.lists.gapped, variations = test.u.lists.variations;
 
-            if (!take_position_lists (c, list, &i, pl->options & CQ_LIST_ALL_CONTINUATIONS,
+            if (!_cq3_take_position_lists (c, list, &i, pl->options & CQ_LIST_ALL_CONTINUATIONS,
                                       &test))
               return FALSE;
             test.u.lists.gapped = gapped;
@@ -906,7 +458,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
             c->relation_item = item;
           test.kind = CQ_TEST_RELATION;
           test.u.relation = g_new0 (CqRelation, 1);
-          if (!take_relation (c, list, &i, test.u.relation))
+          if (!_cq3_take_relation (c, list, &i, test.u.relation))
             {
               g_free (test.u.relation);
               return FALSE;
@@ -929,7 +481,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
           count_item = item;
           pl->count_kind = info->id == CQ_KEYWORD_MATCHCOUNT ? CQ_COUNT_MATCH
                            : CQ_COUNT_PRETRANSFORM;
-          if (!take_range (c, list, &i, info->name, FALSE, &pl->count))
+          if (!_cq3_take_range (c, list, &i, info->name, FALSE, &pl->count))
             return FALSE;
           break;
 
@@ -942,22 +494,22 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
                            "keyword ':accumulate' is given twice in one position list "
                            "(first at %u:%u)", accumulate_item->line, accumulate_item->column);
             accumulate_item = item;
-            name = take_name (c, list, &i, "the name of an accumulator");
+            name = _cq3_take_name (c, list, &i, "the name of an accumulator");
             if (name == NULL)
               return FALSE;
-            pl->accumulator = (gint) accumulator_index (c, name);
+            pl->accumulator = (gint) _cq3_accumulator_index (c, name);
           }
           break;
 
         case CQ_KEYWORD_SUMRANGE:
           {
-            const char *name = take_name (c, list, &i, "the name of an accumulator");
+            const char *name = _cq3_take_name (c, list, &i, "the name of an accumulator");
 
             if (name == NULL)
               return FALSE;
             test.kind = CQ_TEST_SUMRANGE;
-            test.u.accumulator = accumulator_index (c, name);
-            if (!take_range (c, list, &i, info->name, FALSE, &test.range))
+            test.u.accumulator = _cq3_accumulator_index (c, name);
+            if (!_cq3_take_range (c, list, &i, info->name, FALSE, &test.range))
               return FALSE;
             g_array_append_val (tests, test);
           }
@@ -966,17 +518,17 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
         case CQ_KEYWORD_TAGMATCH:
           {
             const CqSexp *name_item = i + 1 < list->n_items ? list->items[i + 1] : item;
-            const char *name = take_name (c, list, &i, "the name of a tag");
+            const char *name = _cq3_take_name (c, list, &i, "the name of a tag");
             int tag;
 
             if (name == NULL)
               return FALSE;
-            tag = tag_index (c, name_item, name);
+            tag = _cq3_tag_index (c, name_item, name);
             if (tag < 0)
               return FALSE;
             test.kind = CQ_TEST_TAGMATCH;
             test.u.tagmatch.tag = (guint8) tag;
-            if (!take_designator (c, list, &i, info->name, "a piece designator",
+            if (!_cq3_take_designator (c, list, &i, info->name, "a piece designator",
                                   &test.u.tagmatch.designator))
               return FALSE;
             if (test.u.tagmatch.designator.tag >= 0)
@@ -988,7 +540,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
           break;
 
         default:
-          /* check_keyword() lets through only the keywords above. */
+          /* _cq3_check_keyword() lets through only the keywords above. */
           g_assert_not_reached ();
         }
     }
@@ -997,8 +549,8 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
 
 /* Compiles a position list: its template (the list as written), not yet
  * expanded into instances (compile_top_list() and cq3-transform.c do). */
-static gboolean
-compile_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPositionList **out)
+gboolean
+_cq3_compile_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPositionList **out)
 {
   g_autoptr(CqPositionList) pl = NULL;
   g_autoptr(GArray) designators = g_array_new (FALSE, FALSE, sizeof (CqDesignator));
@@ -1055,7 +607,7 @@ compile_top_list (Compiler *c, const CqSexp *list, CqPositionList **out)
 {
   g_autoptr(CqPositionList) pl = NULL;
 
-  if (!compile_position_list (c, list, 0, &pl))
+  if (!_cq3_compile_position_list (c, list, 0, &pl))
     return FALSE;
   /* Refused before anything is made when the cost is known to be too
    * high; the budget also stops the expansion itself. */
@@ -1112,10 +664,10 @@ compile_match_list (Compiler *c, const CqSexp *list)
 
       if (item->kind != CQ_SEXP_STRING || item->quoted || strcmp (item->text, ":forany") != 0)
         continue;
-      info = check_keyword (c, item, CQ_KW_MATCH);
+      info = _cq3_check_keyword (c, item, CQ_KW_MATCH);
       if (info == NULL)
         return FALSE;
-      name = take_name (c, list, &i, "the name of a tag");
+      name = _cq3_take_name (c, list, &i, "the name of a tag");
       if (name == NULL)
         return FALSE;
       for (guint t = 0; t < query->n_tags; t++)
@@ -1126,7 +678,7 @@ compile_match_list (Compiler *c, const CqSexp *list)
         return fail (c, CQ_QUERY_ERROR_SEMANTIC, item,
                      "a match list may define at most two tags with :forany (manual "
                      "\"Tagging\", rulings R11); this is the third");
-      if (!take_designator (c, list, &i, info->name, "a piece designator", &d))
+      if (!_cq3_take_designator (c, list, &i, info->name, "a piece designator", &d))
         return FALSE;
       if (d.tag >= 0)
         return fail (c, CQ_QUERY_ERROR_SEMANTIC, list->items[i],
@@ -1158,7 +710,7 @@ compile_match_list (Compiler *c, const CqSexp *list)
 
       if (item->quoted || item->text[0] != ':')
         {
-          g_autofree char *found = describe_item (item);
+          g_autofree char *found = _cq3_describe_item (item);
 
           return fail (c, CQ_QUERY_ERROR_SYNTAX, item,
                        "expected a keyword or a position list `(position ...)` in the match "
@@ -1166,7 +718,7 @@ compile_match_list (Compiler *c, const CqSexp *list)
         }
 
       {
-        const CqKeywordInfo *info = check_keyword (c, item, CQ_KW_MATCH);
+        const CqKeywordInfo *info = _cq3_check_keyword (c, item, CQ_KW_MATCH);
         const CqSexp **seen;
         char **target;
         const char *arg;
@@ -1187,13 +739,13 @@ compile_match_list (Compiler *c, const CqSexp *list)
           case CQ_KEYWORD_YEAR:
           case CQ_KEYWORD_GAMENUMBER:
             filter.kind = info->id == CQ_KEYWORD_YEAR ? CQ_FILTER_YEAR : CQ_FILTER_GAMENUMBER;
-            if (!take_range (c, list, &i, info->name, FALSE, &filter.range))
+            if (!_cq3_take_range (c, list, &i, info->name, FALSE, &filter.range))
               return FALSE;
             g_array_append_val (filters, filter);
             continue;
           case CQ_KEYWORD_RESULT:
             filter.kind = CQ_FILTER_RESULT;
-            if (!take_result (c, list, &i, &filter.result))
+            if (!_cq3_take_result (c, list, &i, &filter.result))
               return FALSE;
             g_array_append_val (filters, filter);
             continue;
@@ -1240,7 +792,7 @@ compile_match_list (Compiler *c, const CqSexp *list)
     }
 
   if (lists->len == 0)
-    return fail_at (c, CQ_QUERY_ERROR_SYNTAX, list->end_line, list->end_column,
+    return _cq3_fail_at (c, CQ_QUERY_ERROR_SYNTAX, list->end_line, list->end_column,
                     "the match list has no position list: expected at least one "
                     "`(position ...)` before ')'");
 
@@ -1273,7 +825,7 @@ _cq_query_compile (CqQuery *query, const CqSexp *top, GError **error)
   if (query->accumulators == NULL)
     query->accumulators = g_ptr_array_new_with_free_func (g_free);
   if (top->n_items == 0)
-    return fail_at (&c, CQ_QUERY_ERROR_SYNTAX, top->end_line, top->end_column,
+    return _cq3_fail_at (&c, CQ_QUERY_ERROR_SYNTAX, top->end_line, top->end_column,
                     "empty query: expected a match list `(match ...)`");
 
   first = top->items[0];
@@ -1290,7 +842,7 @@ _cq_query_compile (CqQuery *query, const CqSexp *top, GError **error)
 
   if (top->n_items > 1)
     {
-      g_autofree char *found = describe_item (top->items[1]);
+      g_autofree char *found = _cq3_describe_item (top->items[1]);
 
       return fail (&c, CQ_QUERY_ERROR_SYNTAX, top->items[1],
                    "text after the match list: found %s, expected the end of the file "
