@@ -1,6 +1,6 @@
-/* cq6-line-private.h: what cq6-line.c (line, path, the reader
- * of the dash filters) and cq6-moves.c (the dash filters' moves,
- * consecutivemoves) share.
+/* cq6-line-private.h: what cq6-line-reader.c (the reader of line, path
+ * and the dash filters), cq6-line.c (line and path) and cq6-moves.c (the
+ * dash filters' moves, consecutivemoves) share.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -201,6 +201,11 @@ enum {
   CQ6_ECHO_SAME_PLACEMENT = 1 << 2  /* the body requires `source & target == .` */
 };
 
+/* In CQ6_ECHO.directions: the pair must differ on exactly one square.  Its
+ * contents change from one thing to another, so the material differs: by
+ * one piece (one put on or taken off) or two (one replaced). */
+#define CQ6_ECHO_EXACTLY_ONE 0x80
+
 /* CQ6_LINE.which */
 enum {
   CQ6_LINE_BACKWARD    = 1 << 0, /* `<--`: towards the game's start */
