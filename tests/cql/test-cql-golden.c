@@ -135,7 +135,7 @@ test_golden (gconstpointer data)
   g_assert_cmpstr (got, ==, expected);
 }
 
-/* The anchor index of a list (cq-query-private.h) is only a shortcut: with
+/* The anchor index of a list (common/cq-common-private.h) is only a shortcut: with
  * it or without it (every instance tried at every position), a query
  * matches the same positions of the studies. */
 static void

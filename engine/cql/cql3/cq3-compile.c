@@ -313,7 +313,8 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
         case CQ_KEYWORD_PIECECOUNT:
         case CQ_KEYWORD_POWER:
           test.kind = info->id == CQ_KEYWORD_PIECECOUNT ? CQ_TEST_PIECECOUNT : CQ_TEST_POWER;
-          if (!_cq3_take_designator (c, list, &i, info->name, "a piece designator", &test.u.designator)
+          if (!_cq3_take_designator (c, list, &i, info->name, "a piece designator",
+                                     &test.u.designator)
               || !_cq3_take_range (c, list, &i, info->name, FALSE, &test.range))
             return FALSE;
           g_array_append_val (tests, test);
@@ -371,7 +372,8 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
         case CQ_KEYWORD_PROMOTE:
           test.kind = info->id == CQ_KEYWORD_MOVEFROM ? CQ_TEST_MOVEFROM
                       : info->id == CQ_KEYWORD_MOVETO ? CQ_TEST_MOVETO : CQ_TEST_PROMOTE;
-          if (!_cq3_take_designator (c, list, &i, info->name, "a piece designator", &test.u.designator))
+          if (!_cq3_take_designator (c, list, &i, info->name, "a piece designator",
+                                     &test.u.designator))
             return FALSE;
           g_array_append_val (move_tests, test);
           break;
@@ -411,7 +413,8 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
         case CQ_KEYWORD_AND:
         case CQ_KEYWORD_OR:
           test.kind = info->id == CQ_KEYWORD_AND ? CQ_TEST_AND : CQ_TEST_OR;
-          if (!_cq3_take_position_lists (c, list, &i, pl->options & CQ_LIST_ALL_CONTINUATIONS, &test))
+          if (!_cq3_take_position_lists (c, list, &i, pl->options & CQ_LIST_ALL_CONTINUATIONS,
+                                         &test))
             return FALSE;
           g_array_append_val (tests, test);
           break;
@@ -550,7 +553,8 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
 /* Compiles a position list: its template (the list as written), not yet
  * expanded into instances (compile_top_list() and cq3-transform.c do). */
 gboolean
-_cq3_compile_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPositionList **out)
+_cq3_compile_position_list (Compiler *c, const CqSexp *list, guint32 inherited,
+                            CqPositionList **out)
 {
   g_autoptr(CqPositionList) pl = NULL;
   g_autoptr(GArray) designators = g_array_new (FALSE, FALSE, sizeof (CqDesignator));
