@@ -40,7 +40,7 @@
  *   a designator with an empty piece mask naming a tag (R11); :sumrange a
  *   test reading a per-node accumulator and :accumulate a list property
  *   (R8); :matchcount / :pretransformmatchcount top-level list
- *   properties (R8).  Tags are bound by cq3-eval.c, which tracks marks.
+ *   properties (R8).  Tags are bound by cq3-game.c, which tracks marks.
  */
 #pragma once
 
@@ -289,7 +289,7 @@ guint    _cq_instance_hash      (const CqInstance *instance);
 void     _cq_test_clear         (CqTest *test);
 void     _cq_instance_clear     (CqInstance *instance);
 
-/* cq3-eval.c: the counts of :attackcount (rulings R5) and of the :ray
+/* cq3-counts.c: the counts of :attackcount (rulings R5) and of the :ray
  * family (R6) for one position, exposed for tests. */
 gint64   _cq_attack_count       (const CqTest *test, const CqPosition *pos);
 gint64   _cq_ray_count          (const CqTest *test, const CqPosition *pos);

@@ -355,7 +355,7 @@ _cq6_output_finish (Cq6State *st, CqMatchInfo *info)
   g_clear_pointer (&st->sort_str, g_free);
 }
 
-/* Answers for cq-query.c */
+/* Answers for common/cq-query.c */
 
 int
 _cq6_compare_sort_values (const Cq6Program *prog, const CqSortValue *a, const CqSortValue *b)

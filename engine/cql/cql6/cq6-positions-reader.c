@@ -103,7 +103,7 @@ is_difference (const Cq6Filter *f, guint32 src, guint32 tgt)
  * most two pieces in the material count (one taken off, one put on), so a
  * pair whose material differs by more than 2k pieces cannot match:
  * eval_echo() skips it before evaluating the body, as CQL 3's :relation
- * groups positions by material (cq3-eval.c). */
+ * groups positions by material (cql3/cq3-across.c). */
 static int
 max_differing_squares (const Cq6Filter *echo, guint32 src, guint32 tgt, gboolean *exactly_one)
 {

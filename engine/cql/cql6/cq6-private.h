@@ -12,7 +12,7 @@
  * is read.  Transforms (`flip`, `shift`, ...) are expanded once when the
  * query is read (cq6-transform.c): the orbit of the argument filter is
  * built with the same square, piece and direction maps as CQL 3's
- * transform sets (cq3-transform.c), with CQL 6's shift rule, and evaluated
+ * transform sets (common/cq-symmetry.c), with CQL 6's shift rule, and evaluated
  * as a union.  The evaluator (cq6-eval.c) walks the tree at each
  * position the search examines; it reads piece designators as the same
  * #CqDesignator (piece mask, square set) as CQL 3 and uses the chess
@@ -363,13 +363,12 @@ typedef struct {
 GArray    *_cq6_tokenize        (const char *text, gsize len, const char *filename,
                                  GError **error);
 void       _cq6_tokens_free     (GArray *tokens);
-/* The length of the piece designator token at @p (ASCII), or 0. */
-
 /**
  * Cq6Parser:
  * The reader's state, shared by the files that read parts of the
- * language (cq6-parser.c the expressions; cq6-vars.c,
- * cq6-positions.c, cq6-line.c, cq6-output.c their filters).
+ * language (cq6-parser.c, cq6-expr.c and cq6-program.c the expressions
+ * and the header; cq6-vars.c, cq6-positions-reader.c, cq6-line-reader.c,
+ * cq6-output.c their filters).
  * @prog: the program being read (its variables, functions and sorts).
  * @params: while a function's body is read for a call: its parameters'
  *   names to the variables passed (cq6-vars.c); else NULL.

@@ -5,7 +5,7 @@
  * F, matches (CQL 6 reference "transforms").  The images are built here
  * once: every square set, piece set, direction and colour-dependent filter
  * (wtm/btm, result, elo and player sides, the colour constants) of F is
- * mapped with the maps of cq3-transform.c (the dihedral symmetries and the
+ * mapped with the maps of common/cq-symmetry.c (the dihedral symmetries and the
  * colour flip are the same as CQL 3's).  Shifts follow CQL 6's rule
  * (reference "shift"): squares shifted off the board are removed, a
  * square set that becomes empty drops the whole image, and a square set
