@@ -140,6 +140,18 @@ def is_dispatch(body):
     return re.fullmatch(r"\s*\{?\s*return\s+_cq[36]?_\w+\s*\([^;]*\);\s*\}?\s*", body) is not None
 
 
+def with_statics(body, code):
+    """@body and the bodies of the static functions of @code it calls (one
+    level: `eval_pin()` that calls `_cq6_pinned()`)."""
+    lines = code.split("\n")
+    out = [body]
+    for fn in set(re.findall(r"\b([a-z][a-z0-9_]*)\s*\(", body)):
+        span = function_lines(code, fn)
+        if span and lines[min(span) - 1].startswith(("static", "G_")):
+            out.append("\n".join(lines[k] for k in sorted(span)))
+    return "\n".join(out)
+
+
 def called_files(body, defs, exclude):
     files = []
     for fn in re.findall(r"\b(_cq[36]?_[a-z0-9_]+)\s*\(", body):
@@ -212,11 +224,19 @@ def cql3_index(root):
             for f, bodies in cased.items():
                 for body in bodies:
                     eval_in.append(f)
-                    eval_in.extend(called_files(body, defs, f))
+                    eval_in.extend(called_files(with_statics(body, evaluators[f]), defs, f))
             if not any(cased.values()):
-                # a flag the evaluator tests with a mask
-                eval_in.extend(f for f, code in evaluators.items()
-                               if f != "cq3-transform.c" and re.search(r"\b" + c + r"\b", code))
+                # tested with == or a mask: the file, and the files of the
+                # functions the test's block calls
+                for f, code in evaluators.items():
+                    if f == "cq3-transform.c":
+                        continue
+                    lines = code.split("\n")
+                    for i, l in enumerate(lines):
+                        if re.search(r"\b" + c + r"\b", l):
+                            eval_in.append(f)
+                            eval_in.extend(called_files(l + "\n" + block_after(lines, i),
+                                                        defs, f))
         eval_in.extend(CQL3_EXTRA.get(name, []))
         rows.append((name, ordered(read_in, CQL3_READERS),
                      ordered(eval_in, CQL3_EVALUATORS), implemented))
@@ -321,7 +341,7 @@ def cql6_index(root):
                     if g == "cq6-transform.c":
                         continue
                     for body in case_bodies(code, k):
-                        called = called_files(body, defs, g)
+                        called = called_files(with_statics(body, code), defs, g)
                         if not (is_dispatch(body) and called):
                             eval_in.append(g)
                         eval_in.extend(called)
