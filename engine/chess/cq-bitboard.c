@@ -1,7 +1,8 @@
 /* cq-bitboard.c: attack tables of the chess core.
  *
  * Leaper tables (knight, king, pawn captures), magic bitboards for the
- * sliders and the between/line tables used for pins and checks.  The magic
+ * sliders, the between/line tables used for pins and checks, and the rays
+ * by direction (cq-attacks.h).  The magic
  * multipliers are searched for at start-up by trial of sparse random numbers
  * (a fixed-seed generator, so the result is the same on every run); the
  * search takes a few milliseconds and runs once per process (g_once).
@@ -23,7 +24,12 @@ CqBitboard _cq_bishop_pseudo[64];
 CqBitboard _cq_rook_pseudo[64];
 CqBitboard _cq_between[64][64];
 CqBitboard _cq_line[64][64];
+CqBitboard _cq_ray[64][8];
 gsize      _cq_chess_tables_ready;
+
+const gint8 _cq_ray_step[8][2] = {
+  { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 }
+};
 
 /* Attack storage for all squares, "fancy" layout: each square owns
  * 2^popcount(mask) consecutive entries.  The sums over all squares of
@@ -418,6 +424,19 @@ init_tables (void)
             _cq_line[a][S (f, r)] = line;
             between |= CQ_BIT (S (f, r));
           }
+      }
+
+  /* Rays by direction. */
+  for (int s = 0; s < 64; s++)
+    for (int d = 0; d < 8; d++)
+      {
+        CqBitboard ray = 0;
+        int f, r;
+
+        for (f = CQ_FILE (s) + _cq_ray_step[d][0], r = CQ_RANK (s) + _cq_ray_step[d][1];
+             on_board (f, r); f += _cq_ray_step[d][0], r += _cq_ray_step[d][1])
+          ray |= CQ_BIT (S (f, r));
+        _cq_ray[s][d] = ray;
       }
 }
 

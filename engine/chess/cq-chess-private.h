@@ -1,161 +1,20 @@
 /* cq-chess-private.h: internals shared by the files of engine/chess.
  *
- * Attack tables (leaper tables, magic bitboards for the sliders, lines and
- * segments between squares) and the inline helpers the move generator, the
- * SAN reader and the FEN reader share.  Not part of the public API.
+ * What the move generator, the SAN reader and the FEN reader share beyond
+ * the attack geometry of cq-attacks.h (which the CQL evaluators use too):
+ * castling rights, the legality test of a move, the magic search.  Not
+ * part of the public API.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include "cq-chess.h"
+#include "chess/cq-attacks.h"
 
 G_BEGIN_DECLS
 
-#define CQ_FILE_A_BB  G_GUINT64_CONSTANT (0x0101010101010101)
-#define CQ_FILE_H_BB  G_GUINT64_CONSTANT (0x8080808080808080)
-#define CQ_RANK_1_BB  G_GUINT64_CONSTANT (0x00000000000000FF)
-#define CQ_RANK_8_BB  G_GUINT64_CONSTANT (0xFF00000000000000)
-
-/* One magic-bitboard entry: attacks[((occ & mask) * magic) >> shift]. */
-typedef struct {
-  CqBitboard  mask;
-  CqBitboard  magic;
-  CqBitboard *attacks;
-  guint       shift;
-} CqMagic;
-
-extern CqBitboard _cq_knight_attacks[64];
-extern CqBitboard _cq_king_attacks[64];
-extern CqBitboard _cq_pawn_attacks[2][64];
-extern CqMagic    _cq_rook_magics[64];
-extern CqMagic    _cq_bishop_magics[64];
-/* Bishop and rook attacks from a square on an empty board. */
-extern CqBitboard _cq_bishop_pseudo[64];
-extern CqBitboard _cq_rook_pseudo[64];
-/* Squares strictly between two aligned squares, else 0. */
-extern CqBitboard _cq_between[64][64];
-/* The whole line (rank, file or diagonal) through two aligned squares, else 0. */
-extern CqBitboard _cq_line[64][64];
 /* Castling rights kept when a move touches a square (from or to). */
 extern const guint8 _cq_castle_keep[64];
-
-/* Fills the tables above once, thread-safely.  Every public entry point
- * that reads them calls this first; it costs one atomic load afterwards. */
-void _cq_chess_init_tables_slow (void);
-
-extern gsize _cq_chess_tables_ready;
-
-static inline void
-_cq_chess_ensure_tables (void)
-{
-  if (G_UNLIKELY (__atomic_load_n (&_cq_chess_tables_ready, __ATOMIC_ACQUIRE) == 0))
-    _cq_chess_init_tables_slow ();
-}
-
-static inline int
-_cq_lsb (CqBitboard b)
-{
-  return __builtin_ctzll (b);
-}
-
-static inline int
-_cq_pop_lsb (CqBitboard *b)
-{
-  int sq = __builtin_ctzll (*b);
-  *b &= *b - 1;
-  return sq;
-}
-
-/* Without the POPCNT instruction (-mpopcnt / -march), GCC calls a libgcc
- * routine; the SWAR count inlines better. */
-static inline int
-_cq_popcount (CqBitboard b)
-{
-#ifdef __POPCNT__
-  return __builtin_popcountll (b);
-#else
-  b = b - ((b >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
-  b = (b & G_GUINT64_CONSTANT (0x3333333333333333))
-      + ((b >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
-  b = (b + (b >> 4)) & G_GUINT64_CONSTANT (0x0F0F0F0F0F0F0F0F);
-  return (int) ((b * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56);
-#endif
-}
-
-static inline gboolean
-_cq_more_than_one (CqBitboard b)
-{
-  return (b & (b - 1)) != 0;
-}
-
-static inline CqBitboard
-_cq_rook_attacks (int sq, CqBitboard occ)
-{
-  const CqMagic *m = &_cq_rook_magics[sq];
-  return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
-}
-
-static inline CqBitboard
-_cq_bishop_attacks (int sq, CqBitboard occ)
-{
-  const CqMagic *m = &_cq_bishop_magics[sq];
-  return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
-}
-
-static inline CqBitboard
-_cq_occupied (const CqPosition *pos)
-{
-  return pos->by_color[CQ_WHITE] | pos->by_color[CQ_BLACK];
-}
-
-static inline int
-_cq_king_square (const CqPosition *pos, CqColor color)
-{
-  return _cq_lsb (pos->pieces[CQ_MAKE_PIECE (color, CQ_KING)]);
-}
-
-/* Pieces of @by attacking @sq with occupancy @occ (the pieces' own
- * squares are taken from @pos; mask the result to drop captured ones). */
-static inline CqBitboard
-_cq_attackers_of (const CqPosition *pos, int sq, CqColor by, CqBitboard occ)
-{
-  const CqBitboard *p = pos->pieces + (by == CQ_WHITE ? 0 : 6);
-  return (_cq_pawn_attacks[by ^ 1][sq] & p[CQ_WP])
-         | (_cq_knight_attacks[sq] & p[CQ_WN])
-         | (_cq_king_attacks[sq] & p[CQ_WK])
-         | (_cq_bishop_attacks (sq, occ) & (p[CQ_WB] | p[CQ_WQ]))
-         | (_cq_rook_attacks (sq, occ) & (p[CQ_WR] | p[CQ_WQ]));
-}
-
-/* TRUE if a piece of @by attacks @sq with occupancy @occ, not counting
- * the pieces on @ignore (captured ones).  Same answer as
- * _cq_attackers_of () != 0, but the sliders are found as the few enemy
- * bishops, rooks and queens on a line through @sq (small tables) with
- * nothing between: no lookup in the 800 KiB magic tables, whose cache
- * misses were a quarter of the replay time. */
-G_ALWAYS_INLINE static inline gboolean
-_cq_attacked_xray (const CqPosition *pos, int sq, CqColor by, CqBitboard occ,
-                   CqBitboard ignore)
-{
-  const CqBitboard *p = pos->pieces + (by == CQ_WHITE ? 0 : 6);
-  CqBitboard snipers;
-
-  if (((_cq_pawn_attacks[by ^ 1][sq] & p[CQ_WP])
-       | (_cq_knight_attacks[sq] & p[CQ_WN])
-       | (_cq_king_attacks[sq] & p[CQ_WK])) & ~ignore)
-    return TRUE;
-  snipers = ((_cq_bishop_pseudo[sq] & (p[CQ_WB] | p[CQ_WQ]))
-             | (_cq_rook_pseudo[sq] & (p[CQ_WR] | p[CQ_WQ]))) & ~ignore;
-  while (snipers)
-    {
-      int s = _cq_pop_lsb (&snipers);
-
-      if ((_cq_between[sq][s] & occ) == 0)
-        return TRUE;
-    }
-  return FALSE;
-}
 
 /* TRUE if the side to move's king is safe after moving the piece on
  * @from to @to, removing whatever stands on @capsq (the captured piece's
@@ -172,41 +31,5 @@ _cq_king_safe_after (const CqPosition *pos, int from, int to, int capsq)
 }
 
 gboolean _cq_chess_search_magics (gboolean rook, guint64 seed, CqBitboard *out);
-
-/* cq_position_has_legal_move () when the side to move is not in check
- * (the caller must know it; the answer is otherwise wrong). */
-gboolean _cq_position_has_legal_move_not_in_check (const CqPosition *pos);
-
-/* TRUE if the side to move has a move that is legal unless it is in
- * check; FALSE says nothing.  A pawn off the king's diagonals and rank
- * can be pinned only along its file, where a push keeps it on the pin
- * line; a knight on no line through the king cannot be pinned at all.
- * Not in check, such a pawn's push to an empty square, or such a
- * knight's step to a square without a piece of ours, is legal.  A few set
- * operations answer nearly every position; `:stalemate` (not in check
- * and no legal move) is then false whether or not the side is in check,
- * so the check test is skipped too. */
-static inline gboolean
-_cq_position_has_move_unless_in_check (const CqPosition *pos)
-{
-  CqColor us = pos->side_to_move;
-  CqBitboard own = pos->by_color[us];
-  int ksq;
-  CqBitboard pawns, knights, pushed;
-
-  _cq_chess_ensure_tables ();
-  ksq = _cq_king_square (pos, us);
-  pawns = pos->pieces[CQ_MAKE_PIECE (us, CQ_PAWN)]
-          & ~(_cq_bishop_pseudo[ksq] | (CQ_RANK_1_BB << (ksq & 56)));
-  pushed = us == CQ_WHITE ? pawns << 8 : pawns >> 8;
-  if (pushed & ~(own | pos->by_color[us ^ 1]))
-    return TRUE;
-  knights = pos->pieces[CQ_MAKE_PIECE (us, CQ_KNIGHT)]
-            & ~(_cq_bishop_pseudo[ksq] | _cq_rook_pseudo[ksq]);
-  while (knights)
-    if (_cq_knight_attacks[_cq_pop_lsb (&knights)] & ~own)
-      return TRUE;
-  return FALSE;
-}
 
 G_END_DECLS

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cql/cq-query.h"
-#include "cql/cq-query-private.h"
+#include "cql/cql3/cq3-private.h"
 
 /* ------------------------------------------------------------------ */
 /* Errors: exact code and "FILE:LINE:COLUMN: message".                 */

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "cql/cq-query.h"
-#include "cql/cq-query-private.h"
+#include "cql/cql3/cq3-private.h"
 #include "pgn/cq-pgn.h"
 
 static char *
@@ -135,7 +135,7 @@ test_golden (gconstpointer data)
   g_assert_cmpstr (got, ==, expected);
 }
 
-/* The anchor index of a list (cq-query-private.h) is only a shortcut: with
+/* The anchor index of a list (common/cq-common-private.h) is only a shortcut: with
  * it or without it (every instance tried at every position), a query
  * matches the same positions of the studies. */
 static void

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "cql/cq-query.h"
-#include "cql/cq-query-private.h"
+#include "cql/cql3/cq3-private.h"
 
 /* "a2,b2,d2" */
 static char *

@@ -5,7 +5,7 @@
  * matches it; the test asserts the squares: those of the body's set
  * filters, of the set filters inside its blocks, `and`s and `or`s that
  * matched, and inside the transform member that matched, but not of what
- * a `not` or the test of an `if` holds (cq-cql6-eval.c, eval_collect()).  Where a
+ * a `not` or the test of an `if` holds (cql6/cq6-eval.c, eval_collect()).  Where a
  * CQL 3 query says the same, its squares are compared too.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later

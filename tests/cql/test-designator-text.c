@@ -6,7 +6,7 @@
 #include <glib.h>
 
 #include "cql/cq-query.h"
-#include "cql/cq-query-private.h"
+#include "cql/cql3/cq3-private.h"
 #include "cql/cq-designator-text.h"
 
 #define BIT(f, r) CQ_BIT (CQ_SQUARE ((f), (r)))

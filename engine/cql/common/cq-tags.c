@@ -1,0 +1,103 @@
+/* cq-tags.c: the game's tags as both dialects read them (rulings R3):
+ * ratings, the year of the Date tag, the result, and player names.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/common/cq-common-private.h"
+
+#include <string.h>
+
+/* A rating: digits only (surrounding blanks allowed); "", "?", "-" or
+ * anything else is no rating (R3). */
+gboolean
+_cq_tag_parse_elo (const char *text, gint64 *out)
+{
+  gint64 value = 0;
+  gboolean digits = FALSE;
+
+  if (text == NULL)
+    return FALSE;
+  while (*text == ' ')
+    text++;
+  for (; g_ascii_isdigit (*text); text++)
+    {
+      digits = TRUE;
+      if (value < 100000000)
+        value = value * 10 + (*text - '0');
+    }
+  while (*text == ' ')
+    text++;
+  if (!digits || *text != '\0')
+    return FALSE;
+  *out = value;
+  return TRUE;
+}
+
+guint8
+_cq_tag_parse_result (const char *text)
+{
+  if (text == NULL)
+    return CQ_RESULT_NONE;
+  if (strcmp (text, "1-0") == 0)
+    return CQ_RESULT_WHITE_WINS;
+  if (strcmp (text, "0-1") == 0)
+    return CQ_RESULT_BLACK_WINS;
+  if (strcmp (text, "1/2-1/2") == 0)
+    return CQ_RESULT_DRAW;
+  return CQ_RESULT_NONE;
+}
+
+/* The year field of a PGN date ("1934.??.??" is 1934), or FALSE (R3). */
+gboolean
+_cq_tag_parse_year (const char *date, gint64 *year)
+{
+  gint64 value = 0;
+  const char *p = date;
+
+  if (date == NULL)
+    return FALSE;
+  while (*p == ' ')
+    p++;
+  if (!g_ascii_isdigit (*p))
+    return FALSE;
+  for (; g_ascii_isdigit (*p); p++)
+    if (value < 100000000)
+      value = value * 10 + (*p - '0');
+  if (*p != '\0' && *p != '.' && *p != ' ')
+    return FALSE;
+  *year = value;
+  return TRUE;
+}
+
+static gboolean
+is_ascii (const char *text)
+{
+  for (; *text != '\0'; text++)
+    if ((guchar) *text >= 0x80)
+      return FALSE;
+  return TRUE;
+}
+
+/* R3: does the name contain @needle (already case-folded), ignoring case? */
+gboolean
+_cq_tag_name_contains (const char *name, const char *needle)
+{
+  g_autofree char *valid = NULL;
+  g_autofree char *folded = NULL;
+
+  if (name == NULL)
+    return FALSE;
+  if (is_ascii (name) && is_ascii (needle))
+    {
+      gsize n = strlen (needle);
+
+      for (const char *p = name; *p != '\0'; p++)
+        if (g_ascii_strncasecmp (p, needle, n) == 0)
+          return TRUE;
+      return n == 0;
+    }
+  if (!g_utf8_validate (name, -1, NULL))
+    name = valid = g_utf8_make_valid (name, -1);
+  folded = g_utf8_casefold (name, -1);
+  return strstr (folded, needle) != NULL;
+}

@@ -1,0 +1,918 @@
+/* cq6-eval.c: evaluates a CQL 6 filter tree at the positions of a game.
+ *
+ * Each filter gives match / no match and, by its type, a value: a square
+ * set (a set filter matches when it is not empty), a number or a string
+ * (they match when they have a value).  Piece designators are the same
+ * #CqDesignator as CQL 3's: the union of the position's bitboards of the
+ * pieces in the mask, cut to the square set.  Attacks come from the chess
+ * core's tables (cq_attacks_from), legality from its move generator.
+ * Which positions are examined and how a game matches is in
+ * _cq6_match_game() (docs/cql6.md "How a query runs").
+ *
+ * Why one file of about 1,400 lines: every single-position filter's
+ * evaluation is a case of one recursive _cq6_eval(), and the set geometry
+ * it calls (attacks, lines, pins, rays, pawn structure) serves those
+ * cases only (and the walk's copy of the conjunctions, eval_collect(),
+ * which finds the squares the board shows); the filters across positions,
+ * variables and output live in the files named in cq6-private.h.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cql6/cq6-private.h"
+#include "chess/cq-attacks.h"
+
+#include <string.h>
+
+
+/* Whether the side to move is in check, computed once per position (the
+ * chess core's inline test, as CQL 3's evaluator uses it). */
+static gboolean
+in_check (Cq6Ctx *c)
+{
+  if (c->in_check < 0)
+    {
+      c->in_check = _cq_in_check (c->pos) ? 1 : 0;
+    }
+  return c->in_check;
+}
+
+static gboolean
+has_move (Cq6Ctx *c)
+{
+  if (c->has_move < 0)
+    c->has_move = (in_check (c) ? cq_position_has_legal_move (c->pos)
+                                : _cq_position_has_legal_move_not_in_check (c->pos)) ? 1 : 0;
+  return c->has_move;
+}
+
+/* Stalemate: not in check and no legal move.  A few set operations rule
+ * it out in nearly every position before either test runs (CQL 3's
+ * :stalemate does the same). */
+static gboolean
+stalemate (Cq6Ctx *c)
+{
+  if (c->has_move < 0 && _cq_position_has_move_unless_in_check (c->pos))
+    return FALSE;
+  return !in_check (c) && !has_move (c);
+}
+
+static CqBitboard
+designator_squares (const CqDesignator *d, const CqPosition *pos)
+{
+  CqBitboard hits = 0;
+
+  if (d->pieces == CQ_PIECES_ALL)
+    return d->squares;
+  for (guint mask = d->pieces; mask != 0; mask &= mask - 1)
+    hits |= pos->pieces[__builtin_ctz (mask)];
+  return hits & d->squares;
+}
+
+static gint64
+piece_power (CqPiece piece)
+{
+  static const gint64 values[] = { 0, 1, 3, 3, 5, 9, 0 };
+  return values[CQ_PIECE_TYPE (piece)];
+}
+
+/* Does @move pass the parameters of a `move` filter? */
+static gboolean
+move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const gboolean *given)
+{
+  int captured_square = m->to;
+
+  /* A null move is a move of the game: it passes a `move` that asks
+   * nothing of squares or kinds of move (ruling 2). */
+  if (m->flags & CQ_MOVE_NULL)
+    return !given[0] && !given[1] && !given[2] && !given[3]
+           && !(f->which & (CQ6_MOVE_ENPASSANT | CQ6_MOVE_CASTLE));
+  if (f->which & CQ6_MOVE_NULL)
+    return FALSE;
+  if ((f->which & CQ6_MOVE_ENPASSANT) && !(m->flags & CQ_MOVE_EN_PASSANT))
+    return FALSE;
+  if ((f->which & CQ6_MOVE_CASTLE) && !(m->flags & CQ_MOVE_CASTLE))
+    return FALSE;
+  if (given[0] && !(sets[0] & CQ_BIT (m->from)))
+    return FALSE;
+  if (given[1] && !(sets[1] & CQ_BIT (m->to)))
+    return FALSE;
+  if (m->flags & CQ_MOVE_EN_PASSANT)
+    captured_square = CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from));
+  if (given[2] && (m->captured == CQ_EMPTY || !(sets[2] & CQ_BIT (captured_square))))
+    return FALSE;
+  /* `promote` names a piece type: its colour does not count (ruling 3). */
+  if (given[3] && (m->promotion == CQ_EMPTY
+                   || !(f->args[3]->designator.pieces
+                        & (CQ_PIECE_BIT (CQ_MAKE_PIECE (CQ_WHITE, CQ_PIECE_TYPE (m->promotion)))
+                           | CQ_PIECE_BIT (CQ_MAKE_PIECE (CQ_BLACK,
+                                                          CQ_PIECE_TYPE (m->promotion)))))))
+    return FALSE;
+  return TRUE;
+}
+
+/* `move ...`: TRUE if some move of the kind asked passes its parameters. */
+/* Not inlined into eval(): its frame would make every call dearer. */
+G_NO_INLINE static gboolean
+eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  CqBitboard sets[4] = { 0 };
+  gboolean given[4] = { FALSE };
+
+  Cq6Ctx before = *c;
+
+  /* `move previous`: its squares are read in the position before the
+   * move (ruling 2). */
+  if (f->which & CQ6_MOVE_PREVIOUS)
+    {
+      if (c->node->parent == NULL)
+        return FALSE;
+      before.node = c->node->parent;
+      before.pos = &c->node->parent->position;
+      before.in_check = before.has_move = -1;
+    }
+  for (guint i = 0; i < 4; i++)
+    if (f->args[i] != NULL)
+      {
+        Cq6Val a;
+
+        given[i] = TRUE;
+        if (i == 3)
+          continue; /* promote: the piece types of its designator */
+        if (!_cq6_eval (f->args[i], &before, &a))
+          return FALSE;
+        sets[i] = a.set;
+      }
+  (void) v;
+  if (f->which & CQ6_MOVE_PREVIOUS)
+    return move_passes (f, &c->node->move, sets, given);
+  else if (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL))
+    {
+      CqMove moves[CQ_MAX_MOVES];
+      guint n = (f->which & CQ6_MOVE_LEGAL) ? cq_position_legal_moves (c->pos, moves)
+                                             : cq_position_pseudolegal_moves (c->pos, moves);
+
+      for (guint i = 0; i < n; i++)
+        if (c->node->parent == NULL && (moves[i].flags & CQ_MOVE_EN_PASSANT))
+          continue; /* the FEN's en passant square is not used (ruling 2) */
+        else if (move_passes (f, &moves[i], sets, given))
+          return TRUE;
+    }
+  else
+    {
+      gboolean first = TRUE;
+      /* Without `variations` a game is its main line: the moves of
+       * variations are not there (ruling 2). */
+      gboolean primary_only = (f->which & CQ6_MOVE_PRIMARY) || !c->program->variations;
+
+      for (const CqNode *child = c->node->first_child; child != NULL;
+           child = child->next_sibling, first = FALSE)
+        {
+          if (primary_only && !first)
+            continue;
+          if ((f->which & CQ6_MOVE_SECONDARY) && first)
+            continue;
+          if (move_passes (f, &child->move, sets, given))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static const char *
+tag_value (const Cq6Ctx *c, const char *name)
+{
+  return cq_game_get_tag (c->game, name);
+}
+
+/* The string filters of the game's tags; with a string argument, whether
+ * the tag contains it. */
+/* Not inlined into eval(): its frame would make every call dearer. */
+G_NO_INLINE static gboolean
+eval_tag (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  const char *values[2] = { NULL, NULL };
+  guint n = 1;
+
+  if (f->kind == CQ6_PLAYER)
+    {
+      if (f->which == 0)
+        values[0] = tag_value (c, "White"), values[1] = tag_value (c, "Black"), n = 2;
+      else
+        values[0] = tag_value (c, f->which == 1 ? "White" : "Black");
+    }
+  else
+    values[0] = tag_value (c, f->string);
+
+  if (f->n_args == 0)
+    {
+      /* Either player's name: the first one present. */
+      v->str = values[0] != NULL ? values[0] : values[1];
+      return v->str != NULL;
+    }
+  /* Case counts: "lacny" does not find Lacny (ruling 5). */
+  for (guint i = 0; i < n; i++)
+    if (values[i] != NULL && strstr (values[i], f->args[0]->string) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+compare (int op, gint64 a, gint64 b)
+{
+  switch (op)
+    {
+    case CQ6_CMP_LT: return a < b;
+    case CQ6_CMP_LE: return a <= b;
+    case CQ6_CMP_EQ: return a == b;
+    case CQ6_CMP_GE: return a >= b;
+    case CQ6_CMP_GT: return a > b;
+    default:         return a != b;
+    }
+}
+
+static gint64
+isqrt (gint64 n)
+{
+  gint64 r = 0;
+
+  while ((r + 1) * (r + 1) <= n)
+    r++;
+  return r;
+}
+
+static gboolean
+eval_arith (const Cq6Filter *f, gint64 a, gint64 b, gint64 *out)
+{
+  switch (f->which)
+    {
+    case '+': *out = a + b; return TRUE;
+    case '-': *out = a - b; return TRUE;
+    case '*': *out = a * b; return TRUE;
+    case '/':
+      if (b == 0)
+        return FALSE;
+      *out = a / b;
+      return TRUE;
+    default:
+      if (b == 0)
+        return FALSE;
+      *out = a % b;
+      return TRUE;
+    }
+}
+
+/* `ray` and `xray`: the sets of its arguments, then the lines. */
+G_NO_INLINE static gboolean
+eval_ray (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  CqBitboard sets[16];
+
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      Cq6Val a;
+
+      a.set = 0;
+      if (!_cq6_eval (f->args[i], c, &a))
+        return FALSE;
+      sets[i] = a.set;
+    }
+  v->set = _cq6_ray_squares (c->pos, sets, f->n_args, f->directions, f->which);
+  return v->set != 0;
+}
+
+G_NO_INLINE static gboolean
+eval_pin (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  CqBitboard sets[3] = { CQ_SQUARES_ALL, CQ_SQUARES_ALL, CQ_SQUARES_ALL };
+
+  for (guint i = 0; i < 3; i++)
+    if (f->args[i] != NULL)
+      {
+        Cq6Val a;
+
+        a.set = 0;
+        if (!_cq6_eval (f->args[i], c, &a))
+          return FALSE;
+        sets[i] = a.set;
+      }
+  v->set = _cq6_pinned (c->pos, sets[0], sets[1], sets[2], f->args[2] != NULL);
+  return v->set != 0;
+}
+
+/* Evaluates @f, a piece designator inline (the commonest filter, met in
+ * every compound and orbit), anything else through eval(). */
+G_ALWAYS_INLINE static inline gboolean
+eval_fast (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  if (f->kind == CQ6_DESIGNATOR)
+    {
+      v->set = designator_squares (&f->designator, c->pos);
+      return v->set != 0;
+    }
+  return _cq6_eval (f, c, v);
+}
+
+static gboolean eval_collect (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares);
+
+/* eval_fast() that also adds, when @f matches, the squares of the set
+ * filters that made it match to *squares: a designator inline, the
+ * filters that hold such set filters through eval_collect(), any other
+ * straight to _cq6_eval() (no more calls than the walk made before). */
+G_ALWAYS_INLINE static inline gboolean
+collect_fast (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares)
+{
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_DESIGNATOR:
+      v->set = designator_squares (&f->designator, c->pos);
+      *squares |= v->set;
+      return v->set != 0;
+    case CQ6_COMPOUND: case CQ6_AND: case CQ6_OR: case CQ6_ORBIT:
+      return eval_collect (f, c, v, squares);
+    default:
+      if (!_cq6_eval (f, c, v))
+        return FALSE;
+      /* A set filter that matches always gives its value. */
+      if (f->type == CQ6_TYPE_SET)
+        *squares |= v->set;
+      return TRUE;
+    }
+}
+
+/* One member of an orbit: adds its value to the orbit's (sets united,
+ * numbers their maximum, matches counted).  Returns TRUE when the answer
+ * is known (a logical orbit matched).  With @squares (eval_collect()), the
+ * squares of the member's set filters are added when the member counts;
+ * eval_orbit() passes a constant NULL, so that its inlined copy has no
+ * trace of them. */
+G_ALWAYS_INLINE static inline gboolean
+orbit_member (const Cq6Filter *f, const Cq6Filter *member, Cq6Ctx *c, Cq6Val *v, gint64 *count,
+              CqBitboard *squares)
+{
+  Cq6Val a;
+  CqBitboard found = 0;
+
+  a.set = 0;
+  if (member->kind == CQ6_COMPOUND)
+    {
+      /* A compound member's filters inline: its anchor designator is
+       * first among them, already known to match. */
+      for (guint i = 0; i < member->n_args; i++)
+        if (!(squares != NULL ? collect_fast (member->args[i], c, &a, &found)
+                              : eval_fast (member->args[i], c, &a)))
+          return FALSE;
+    }
+  else if (!(squares != NULL ? collect_fast (member, c, &a, &found) : eval_fast (member, c, &a)))
+    return FALSE;
+  if (squares != NULL)
+    *squares |= found;
+  if (f->which == CQ6_ORBIT_COUNT)
+    (*count)++;
+  else if (f->type == CQ6_TYPE_SET)
+    v->set |= a.set, (*count)++;
+  else if (f->type == CQ6_TYPE_NUMBER)
+    v->num = *count == 0 ? a.num : MAX (v->num, a.num), (*count)++;
+  else
+    {
+      (*count)++;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* The orbit of a transform: its members in turn, or with an anchor index
+ * only those whose anchor square holds one of its pieces.  @squares as for
+ * orbit_member(). */
+G_ALWAYS_INLINE static inline gboolean
+orbit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares)
+{
+  gint64 count = 0;
+
+  v->set = 0;
+  if (f->groups == NULL && f->unanchored == NULL)
+    {
+      for (guint i = 0; i < f->n_args; i++)
+        if (orbit_member (f, f->args[i], c, v, &count, squares))
+          break;
+    }
+  else
+    {
+      gboolean done = FALSE;
+
+      for (guint g = 0; g < f->n_groups && !done; g++)
+        {
+          const CqAnchorGroup *group = &f->groups[g];
+          CqBitboard hits = 0;
+
+          for (guint mask = group->pieces; mask != 0; mask &= mask - 1)
+            hits |= c->pos->pieces[__builtin_ctz (mask)];
+          for (hits &= group->squares; hits != 0 && !done; hits &= hits - 1)
+            {
+              int s = __builtin_ctzll (hits);
+
+              for (guint32 j = group->start[s]; j < group->start[s + 1] && !done; j++)
+                done = orbit_member (f, f->args[group->indices[j]], c, v, &count, squares);
+            }
+        }
+      for (guint i = 0; i < f->n_unanchored && !done; i++)
+        done = orbit_member (f, f->args[f->unanchored[i]], c, v, &count, squares);
+    }
+  if (f->which == CQ6_ORBIT_COUNT)
+    {
+      v->num = count;
+      return TRUE;
+    }
+  return count > 0;
+}
+
+/* Not inlined into eval(): its frame would make every call dearer. */
+G_NO_INLINE static gboolean
+eval_orbit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  return orbit (f, c, v, NULL);
+}
+
+/**
+ * eval_collect:
+ * @squares: (inout): where the squares are added.
+ *
+ * Evaluates @f as _cq6_eval() does (the same filters in the same order,
+ * the same comments kept or taken back) and, when it matches, adds to
+ * *@squares the squares the board viewer shows for it
+ * (CqMatchedPosition.squares): the value of a set filter; for a block
+ * (`{...}`), an `and` or an `or`, the squares of the filters in it that
+ * matched; for a transform (an orbit), those of the members that matched
+ * (for a logical one, the first: CQL 3 shows the transform member that
+ * matched).  Any other filter (`not`, `find`, `line`, a loop...) adds only
+ * its own value if it is a set: what matched inside it is not what made
+ * the position match.  Only the body's own filters are evaluated here (the
+ * position walk); whatever they hold inside is _cq6_eval()'s, at its cost.
+ */
+static gboolean
+eval_collect (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares)
+{
+  Cq6Val a, b;
+  CqBitboard found = 0;
+
+  a.set = b.set = 0;
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_COMPOUND:
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        for (guint i = 0; i < f->n_args; i++)
+          if (!collect_fast (f->args[i], c, v, &found))
+            {
+              _cq6_comments_rollback (c, mark);
+              return FALSE;
+            }
+        break;
+      }
+    case CQ6_AND:
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        if (!collect_fast (f->args[0], c, &a, &found) || !collect_fast (f->args[1], c, &b, &found))
+          {
+            _cq6_comments_rollback (c, mark);
+            return FALSE;
+          }
+        break;
+      }
+    case CQ6_OR:
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        /* Only the side that matched: the left one when both could. */
+        if (collect_fast (f->args[0], c, &a, &found))
+          break;
+        _cq6_comments_rollback (c, mark);
+        found = 0;
+        if (collect_fast (f->args[1], c, &b, &found))
+          break;
+        _cq6_comments_rollback (c, mark);
+        return FALSE;
+      }
+    case CQ6_ORBIT:
+      if (!orbit (f, c, v, &found))
+        return FALSE;
+      break;
+    default:
+      /* Only the kinds above come here (collect_fast()). */
+      return collect_fast (f, c, v, squares);
+    }
+  *squares |= found;
+  return TRUE;
+}
+
+gboolean
+_cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  Cq6Val a, b;
+  const CqPosition *pos = c->pos;
+
+  /* Set operands are read even when they did not match (empty). */
+  a.set = b.set = 0;
+
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_DESIGNATOR:
+      v->set = designator_squares (&f->designator, pos);
+      return v->set != 0;
+    case CQ6_NUMBER:
+      v->num = f->number;
+      return TRUE;
+    case CQ6_STRING:
+      v->str = f->string;
+      return TRUE;
+
+    /* A filter that fails takes back the comments written inside it
+     * (_cq6_comments_rollback()). */
+    case CQ6_COMPOUND:
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        for (guint i = 0; i < f->n_args; i++)
+          if (!eval_fast (f->args[i], c, v))
+            {
+              _cq6_comments_rollback (c, mark);
+              return FALSE;
+            }
+        return TRUE;
+      }
+    case CQ6_AND:
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        if (_cq6_eval (f->args[0], c, &a) && _cq6_eval (f->args[1], c, &b))
+          return TRUE;
+        _cq6_comments_rollback (c, mark);
+        return FALSE;
+      }
+    case CQ6_OR:
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        if (_cq6_eval (f->args[0], c, &a))
+          return TRUE;
+        _cq6_comments_rollback (c, mark);
+        if (_cq6_eval (f->args[1], c, &b))
+          return TRUE;
+        _cq6_comments_rollback (c, mark);
+        return FALSE;
+      }
+    case CQ6_NOT:
+      {
+        guint mark = _cq6_comments_mark (c);
+
+        if (!_cq6_eval (f->args[0], c, &a))
+          return TRUE;
+        _cq6_comments_rollback (c, mark);
+        return FALSE;
+      }
+    case CQ6_IF:
+      {
+        guint mark = _cq6_comments_mark (c);
+        gboolean ok;
+
+        if (_cq6_eval (f->args[0], c, &a))
+          ok = _cq6_eval (f->args[1], c, v);
+        else
+          {
+            _cq6_comments_rollback (c, mark);
+            ok = f->args[2] != NULL ? _cq6_eval (f->args[2], c, v) : TRUE;
+          }
+        if (!ok)
+          _cq6_comments_rollback (c, mark);
+        return ok;
+      }
+    case CQ6_TRUE:
+      return TRUE;
+    case CQ6_FALSE:
+      return FALSE;
+
+    case CQ6_CHECK:
+      return in_check (c);
+    case CQ6_MATE:
+      return in_check (c) && !has_move (c);
+    case CQ6_STALEMATE:
+      return stalemate (c);
+    case CQ6_WTM:
+      return pos->side_to_move == CQ_WHITE;
+    case CQ6_BTM:
+      return pos->side_to_move == CQ_BLACK;
+    case CQ6_SIDETOMOVE:
+      v->num = pos->side_to_move == CQ_WHITE ? 1 : -1;
+      return TRUE;
+    case CQ6_COLOR:
+      v->num = f->number;
+      return TRUE;
+    case CQ6_INITIAL:
+      return c->node->parent == NULL;
+    case CQ6_TERMINAL:
+      return c->node->first_child == NULL;
+    case CQ6_MAINLINE:
+      return !c->node->in_variation;
+    case CQ6_VARIATION:
+      return c->node->in_variation;
+    case CQ6_MOVENUMBER:
+      /* Counted from 1 at the game's first position, whatever its FEN
+       * says, one more each time White is to move (ruling 7). */
+      {
+        gboolean root_btm = c->game->root->position.side_to_move == CQ_BLACK;
+        v->num = 1 + (c->node->ply + (root_btm ? 1 : 0)) / 2;
+      }
+      return TRUE;
+    case CQ6_PLY:
+      v->num = c->node->ply;
+      return TRUE;
+
+    case CQ6_UNION:
+      _cq6_eval (f->args[0], c, &a);
+      _cq6_eval (f->args[1], c, &b);
+      v->set = a.set | b.set;
+      return v->set != 0;
+    case CQ6_INTERSECTION:
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
+        return FALSE;
+      v->set = a.set & b.set;
+      return v->set != 0;
+    case CQ6_COMPLEMENT:
+      _cq6_eval (f->args[0], c, &a);
+      v->set = ~a.set;
+      return v->set != 0;
+    case CQ6_IN:
+      if (f->args[0]->type == CQ6_TYPE_STRING)
+        return _cq6_eval (f->args[0], c, &a) && _cq6_eval (f->args[1], c, &b)
+               && strstr (b.str, a.str) != NULL;
+      _cq6_eval (f->args[0], c, &a);
+      _cq6_eval (f->args[1], c, &b);
+      /* The empty set is in every set (ruling 4). */
+      return (a.set & ~b.set) == 0;
+    case CQ6_COUNT:
+      _cq6_eval (f->args[0], c, &a);
+      v->num = __builtin_popcountll (a.set);
+      return TRUE;
+    case CQ6_ATTACKS:
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
+        return FALSE;
+      v->set = _cq6_attackers (pos, a.set, b.set);
+      return v->set != 0;
+    case CQ6_ATTACKEDBY:
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
+        return FALSE;
+      v->set = _cq6_attacked_in (pos, a.set, b.set);
+      return v->set != 0;
+    case CQ6_BETWEEN:
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
+        return FALSE;
+      v->set = _cq6_between_sets (a.set, b.set);
+      return v->set != 0;
+    case CQ6_DIRECTION:
+      if (!_cq6_eval (f->args[0], c, &a))
+        return FALSE;
+      v->set = _cq6_direction_squares (a.set, f->directions, f->range_min, f->range_max);
+      return v->set != 0;
+    case CQ6_LIGHT:
+    case CQ6_DARK:
+      if (!_cq6_eval (f->args[0], c, &a))
+        return FALSE;
+      v->set = a.set & (f->kind == CQ6_LIGHT ? CQ_SQUARES_LIGHT : CQ_SQUARES_DARK);
+      return v->set != 0;
+    case CQ6_PAWNS:
+      v->set = _cq6_pawns_of_kind (pos, f->which);
+      return v->set != 0;
+    case CQ6_PIN:
+      return eval_pin (f, c, v);
+    case CQ6_RAY:
+      return eval_ray (f, c, v);
+    case CQ6_MAKESQUARE:
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b)
+          || a.num < 1 || a.num > 8 || b.num < 1 || b.num > 8)
+        return FALSE;
+      v->set = CQ_BIT (CQ_SQUARE (a.num - 1, b.num - 1));
+      return TRUE;
+    case CQ6_FILE:
+    case CQ6_RANK:
+      if (!_cq6_eval (f->args[0], c, &a) || __builtin_popcountll (a.set) != 1)
+        return FALSE;
+      {
+        int s = __builtin_ctzll (a.set);
+        v->num = (f->kind == CQ6_FILE ? CQ_FILE (s) : CQ_RANK (s)) + 1;
+      }
+      return TRUE;
+
+    case CQ6_COMPARE:
+      if (f->args[0]->type == CQ6_TYPE_SET)
+        {
+          /* Sets always have a value, the empty set included. */
+          _cq6_eval (f->args[0], c, &a);
+          _cq6_eval (f->args[1], c, &b);
+          return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
+        }
+      /* `!=` is "not ==": it holds when a side has no value (ruling 4). */
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
+        return f->which == CQ6_CMP_NE;
+      switch (f->args[0]->type)
+        {
+        case CQ6_TYPE_NUMBER:
+          return compare (f->which, a.num, b.num);
+        case CQ6_TYPE_STRING:
+          return compare (f->which, strcmp (a.str, b.str), 0);
+        case CQ6_TYPE_POSITION:
+          return compare (f->which, a.node->index, b.node->index);
+        default:
+          return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
+        }
+    case CQ6_ARITH:
+      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
+        return FALSE;
+      return eval_arith (f, a.num, b.num, &v->num);
+    case CQ6_NEGATE:
+      if (!_cq6_eval (f->args[0], c, &a))
+        return FALSE;
+      v->num = -a.num;
+      return TRUE;
+    case CQ6_ABS:
+      if (!_cq6_eval (f->args[0], c, &a))
+        return FALSE;
+      v->num = ABS (a.num);
+      return TRUE;
+    case CQ6_MAX:
+    case CQ6_MIN:
+      for (guint i = 0; i < f->n_args; i++)
+        {
+          if (!_cq6_eval (f->args[i], c, &a))
+            return FALSE;
+          if (i == 0 || (f->kind == CQ6_MAX ? a.num > v->num : a.num < v->num))
+            v->num = a.num;
+        }
+      return TRUE;
+    case CQ6_SQRT:
+      if (!_cq6_eval (f->args[0], c, &a) || a.num < 0)
+        return FALSE;
+      v->num = isqrt (a.num);
+      return TRUE;
+    case CQ6_POWER:
+      _cq6_eval (f->args[0], c, &a);
+      v->num = 0;
+      for (CqBitboard s = a.set & _cq_occupied (pos); s != 0; s &= s - 1)
+        v->num += piece_power ((CqPiece) pos->board[__builtin_ctzll (s)]);
+      return TRUE;
+    case CQ6_GAMENUMBER:
+      v->num = (gint64) c->game->source.number;
+      return TRUE;
+    case CQ6_ELO:
+      {
+        gint64 w = 0, k = 0;
+        gboolean hw = _cq_tag_parse_elo (tag_value (c, "WhiteElo"), &w);
+        gboolean hb = _cq_tag_parse_elo (tag_value (c, "BlackElo"), &k);
+
+        if (f->which == 1)
+          return hw && (v->num = w, TRUE);
+        if (f->which == 2)
+          return hb && (v->num = k, TRUE);
+        if (!hw && !hb)
+          return FALSE;
+        v->num = hw && hb ? MAX (w, k) : hw ? w : k;
+        return TRUE;
+      }
+    case CQ6_YEAR:
+      return _cq_tag_parse_year (tag_value (c, "Date"), &v->num);
+    case CQ6_TAG:
+    case CQ6_PLAYER:
+      return eval_tag (f, c, v);
+    case CQ6_RESULT:
+      return _cq_tag_parse_result (tag_value (c, "Result")) == f->which;
+    case CQ6_REGEX:
+      {
+        g_autoptr(GMatchInfo) match = NULL;
+        gint start, end;
+
+        if (!_cq6_eval (f->args[0], c, &a) || a.str == NULL
+            || !g_regex_match (f->regex, a.str, 0, &match))
+          return FALSE;
+        g_match_info_fetch_pos (match, 0, &start, &end);
+        v->str = _cq6_state_string_n (c, a.str + start, (gsize) (end - start));
+        return TRUE;
+      }
+    case CQ6_MOVE:
+      return eval_move (f, c, v);
+    case CQ6_ORBIT:
+      return eval_orbit (f, c, v);
+
+    case CQ6_VARIABLE: case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND:
+    case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP: case CQ6_PIECEID: case CQ6_CALL:
+    case CQ6_WHILE:
+      return _cq6_eval_vars (f, c, v);
+    case CQ6_AT:
+      {
+        /* `x:f`: f at the position x gives (CQL 6 reference "colon"). */
+        Cq6Ctx there;
+
+        guint mark = _cq6_comments_mark (c);
+
+        if (!_cq6_eval (f->args[0], c, &a) || a.node == NULL)
+          {
+            _cq6_comments_rollback (c, mark);
+            return FALSE;
+          }
+        there = _cq6_ctx_at (c, a.node);
+        if (_cq6_eval (f->args[1], &there, v))
+          return TRUE;
+        _cq6_comments_rollback (c, mark);
+        return FALSE;
+      }
+    case CQ6_CURRENT:
+      v->node = c->node;
+      return TRUE;
+    case CQ6_PARENT: case CQ6_CHILD:
+    case CQ6_POSITION_BY_ID: case CQ6_POSITIONID: case CQ6_DEPTH: case CQ6_ANCESTOR:
+    case CQ6_DESCENDANT: case CQ6_LCA: case CQ6_DISTANCE: case CQ6_VIRTUALMAINLINE:
+    case CQ6_FIND: case CQ6_ECHO: case CQ6_POSITION_AND:
+      return _cq6_eval_positions (f, c, v);
+    case CQ6_LINE: case CQ6_DASH: case CQ6_CONSECUTIVEMOVES:
+    case CQ6_LINE_SEQ: case CQ6_LINE_REPEAT:
+      return _cq6_eval_line (f, c, v);
+    case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT:
+      return _cq6_eval_output (f, c, v);
+    case CQ6_N_KINDS:
+    default:
+      break;
+    }
+  g_assert_not_reached ();
+  return FALSE;
+}
+
+/* The side to move the body requires (a `wtm` or `btm` among its
+ * filters), or -1: positions of the other side are skipped unevaluated. */
+static int
+required_side (const Cq6Filter *body)
+{
+  for (guint i = 0; i < body->n_args; i++)
+    if (body->args[i]->kind == CQ6_WTM)
+      return CQ_WHITE;
+    else if (body->args[i]->kind == CQ6_BTM)
+      return CQ_BLACK;
+  return -1;
+}
+
+static gboolean
+requires_stalemate (const Cq6Filter *body)
+{
+  for (guint i = 0; i < body->n_args; i++)
+    if (body->args[i]->kind == CQ6_STALEMATE)
+      return TRUE;
+  return FALSE;
+}
+
+void
+_cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
+{
+  const Cq6Filter *body = program->body;
+  /* A body that sets variables or looks at other positions must run at
+   * every position: no position is skipped on its side to move. */
+  int side = program->stateful ? -1 : required_side (body);
+  gboolean stalemate = !program->stateful && requires_stalemate (body);
+
+  for (const CqNode *node = game->root; node != NULL;
+       node = _cq6_next_node (node, program->variations))
+    {
+      Cq6Ctx c = { program, game, node, &node->position, -1, -1, st };
+      Cq6Val v;
+      CqBitboard squares = 0;
+      gboolean matched = TRUE;
+      guint mark;
+
+      if (side >= 0 && node->position.side_to_move != side)
+        continue;
+      if (stalemate && _cq_position_has_move_unless_in_check (&node->position))
+        continue;
+      v.set = 0;
+      mark = st->comments->len;
+      /* The body's filters one by one, the side to move already tested
+       * (a `wtm` next to a `btm` is still evaluated, and fails); the
+       * squares of its set filters, and of those inside its blocks and
+       * transforms that matched, are the ones the board shows
+       * (collect_fast(), eval_collect()). */
+      for (guint i = 0; i < body->n_args && matched; i++)
+        if (side < 0 || body->args[i]->kind != (side == CQ_WHITE ? CQ6_WTM : CQ6_BTM))
+          matched = collect_fast (body->args[i], &c, &v, &squares);
+      if (matched)
+        {
+          CqMatchedPosition m = { .node = node->index, .squares = squares,
+                                  .comments_before = st->comments->len };
+          g_array_append_val (out, m);
+        }
+      else
+        {
+          /* Comments written at a position that does not match are
+           * dropped (CQL 6.2: `find <-- check mate` comments no check
+           * that is not mate; `comment ("c") mate` only the mates). */
+          _cq6_comments_rollback (&c, mark);
+        }
+      if (st->line != NULL)
+        _cq6_line_position_done (st, matched);
+    }
+}

@@ -1,0 +1,528 @@
+/* cq6-expr.c: the precedence levels of the CQL 6 reader (cq6-parser.c
+ * has the table, lowest first): from the primaries and the `:` of a
+ * position filter up through attacks, the set operators, counts,
+ * arithmetic, comparisons, `in`, not, and, or.  A primary that is a word
+ * is read by _cq6_parse_word().
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cql6/cq6-private.h"
+
+#include <string.h>
+
+static Cq6Filter *
+parse_primary_base (Cq6Parser *p)
+{
+  Cq6Token *t = _cq6_peek (p);
+
+  switch (t->kind)
+    {
+    case CQ6_TOK_DESIGNATOR:
+      {
+        Cq6Filter *f = _cq6_node (CQ6_DESIGNATOR, CQ6_TYPE_SET, _cq6_advance (p));
+        f->designator = t->designator;
+        return f;
+      }
+    case CQ6_TOK_NUMBER:
+      {
+        Cq6Filter *f = _cq6_node (CQ6_NUMBER, CQ6_TYPE_NUMBER, _cq6_advance (p));
+        f->number = t->number;
+        return f;
+      }
+    case CQ6_TOK_STRING:
+      {
+        Cq6Filter *f = _cq6_node (CQ6_STRING, CQ6_TYPE_STRING, _cq6_advance (p));
+        f->string = g_strdup (t->text);
+        return f;
+      }
+    case CQ6_TOK_WORD:
+      _cq6_advance (p);
+      return _cq6_parse_word (p, t);
+    case CQ6_TOK_PUNCT:
+      if (_cq6_is_punct (t, "{"))
+        {
+          _cq6_advance (p);
+          return _cq6_parse_sequence (p, t, "}");
+        }
+      if (_cq6_is_punct (t, "("))
+        {
+          Cq6Filter *f;
+
+          _cq6_advance (p);
+          f = _cq6_parse_filter (p);
+          if (f != NULL && !_cq6_expect_punct (p, ")", "to close the '('"))
+            {
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          return f;
+        }
+      {
+        Cq6Filter *f = NULL;
+
+        if (_cq6_parse_line_punct (p, t, &f))
+          return f;
+      }
+      if (_cq6_is_punct (t, "-->") || _cq6_is_punct (t, "<--") || _cq6_is_punct (t, "--")
+          || _cq6_is_punct (t, ":")
+          || _cq6_is_punct (t, "~~") || _cq6_is_punct (t, "[") || _cq6_is_punct (t, "$"))
+        {
+          _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED, "`%s` is not supported yet", t->text);
+          return NULL;
+        }
+      G_GNUC_FALLTHROUGH;
+    default:
+      {
+        g_autofree char *found = _cq6_token_text (t);
+        _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a filter, found %s", found);
+        return NULL;
+      }
+    }
+}
+
+static Cq6Filter *parse_count (Cq6Parser *p);
+static Cq6Filter *parse_complement (Cq6Parser *p);
+static Cq6Filter *parse_unary (Cq6Parser *p);
+
+/* A primary, then `:` and a filter to evaluate at the position it gives
+ * (`parent:check`, `source:pieceid x`): `:` binds tightest (CQL 6
+ * reference, "colon"). */
+Cq6Filter *
+_cq6_parse_primary (Cq6Parser *p)
+{
+  Cq6Token *start = _cq6_peek (p);
+  Cq6Filter *f = parse_primary_base (p);
+
+  /* `Ba1--h8`, `X[x]`: a dash filter whose from-set is this primary. */
+  if (f != NULL)
+    f = _cq6_parse_line_infix (p, f);
+  while (f != NULL && _cq6_is_punct (_cq6_peek (p), ":"))
+    {
+      Cq6Token *colon = _cq6_advance (p);
+      Cq6Filter *right;
+
+      if (f->type != CQ6_TYPE_POSITION)
+        {
+          g_autofree char *found = _cq6_token_text (start);
+          _cq6_fail_at (p, colon, CQ_QUERY_ERROR_SEMANTIC,
+                        "the left of ':' must be a position (e.g. parent, or a position "
+                        "variable), but %s is %s", found, _cq6_type_name (f->type));
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      /* A prefix operator applies to what follows, there: `X:#Q`, `X:~A`,
+       * `X:-ply` (CQL 6.2 reads them so). */
+      if (_cq6_is_punct (_cq6_peek (p), "#"))
+        right = parse_count (p);
+      else if (_cq6_is_punct (_cq6_peek (p), "~"))
+        right = parse_complement (p);
+      else if (_cq6_is_punct (_cq6_peek (p), "-"))
+        right = parse_unary (p);
+      else
+        right = parse_primary_base (p);
+      if (right == NULL)
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      f = _cq6_node2 (CQ6_AT, right->type, colon, f, right);
+    }
+  return f;
+}
+
+/* The direction filters, light and dark are read at this level too (their
+ * argument is a primary). */
+Cq6Filter *
+_cq6_parse_direction (Cq6Parser *p)
+{
+  return _cq6_parse_primary (p);
+}
+
+static Cq6Filter *
+parse_attacks (Cq6Parser *p)
+{
+  Cq6Token *at = _cq6_peek (p);
+  Cq6Filter *left = _cq6_parse_direction (p);
+
+  /* `->` and `<-` (→ ←) are attacks and attackedby (ruling 6). */
+  while (left != NULL && (_cq6_is_word (_cq6_peek (p), "attacks") || _cq6_is_word (_cq6_peek (p), "attackedby")
+                          || _cq6_is_punct (_cq6_peek (p), "->") || _cq6_is_punct (_cq6_peek (p), "<-")))
+    {
+      Cq6Token *op = _cq6_advance (p);
+      gboolean attacks = strcmp (op->text, "attacks") == 0 || strcmp (op->text, "->") == 0;
+      Cq6Token *rat = _cq6_peek (p);
+      Cq6Filter *right;
+
+      left = _cq6_want_type (p, at, left, CQ6_TYPE_SET, op->text);
+      right = _cq6_want_type (p, rat, _cq6_parse_direction (p), CQ6_TYPE_SET, op->text);
+      if (left == NULL || right == NULL)
+        {
+          _cq6_filter_free (left);
+          _cq6_filter_free (right);
+          return NULL;
+        }
+      left = _cq6_node2 (attacks ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op, left, right);
+    }
+  return left;
+}
+
+static Cq6Filter *
+parse_complement (Cq6Parser *p)
+{
+  Cq6Token *t = _cq6_peek (p);
+
+  if (_cq6_is_punct (t, "~"))
+    {
+      Cq6Token *at;
+      Cq6Filter *arg;
+
+      _cq6_advance (p);
+      at = _cq6_peek (p);
+      arg = _cq6_want_type (p, at, parse_complement (p), CQ6_TYPE_SET, "`~`");
+      return arg ? _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg) : NULL;
+    }
+  return parse_attacks (p);
+}
+
+static Cq6Filter *
+parse_set_binary (Cq6Parser *p, const char *op, Cq6Kind kind, Cq6Filter *(*next) (Cq6Parser *))
+{
+  Cq6Token *at = _cq6_peek (p);
+  Cq6Filter *left = next (p);
+
+  while (left != NULL && _cq6_is_punct (_cq6_peek (p), op))
+    {
+      Cq6Token *t = _cq6_advance (p);
+      Cq6Token *rat = _cq6_peek (p);
+      Cq6Filter *right;
+      g_autofree char *where = g_strdup_printf ("`%s`", op);
+
+      if (kind == CQ6_INTERSECTION && left->type == CQ6_TYPE_POSITION)
+        {
+          /* `x & y` of two positions: the squares where they agree (echo). */
+          right = _cq6_want_type (p, rat, next (p), CQ6_TYPE_POSITION, where);
+          if (right == NULL)
+            {
+              _cq6_filter_free (left);
+              return NULL;
+            }
+          left = _cq6_node2 (CQ6_POSITION_AND, CQ6_TYPE_SET, t, left, right);
+          continue;
+        }
+      left = _cq6_want_type (p, at, left, CQ6_TYPE_SET, where);
+      right = _cq6_want_type (p, rat, next (p), CQ6_TYPE_SET, where);
+      if (left == NULL || right == NULL)
+        {
+          _cq6_filter_free (left);
+          _cq6_filter_free (right);
+          return NULL;
+        }
+      left = _cq6_node2 (kind, CQ6_TYPE_SET, t, left, right);
+    }
+  return left;
+}
+
+static Cq6Filter *
+parse_intersection (Cq6Parser *p)
+{
+  return parse_set_binary (p, "&", CQ6_INTERSECTION, parse_complement);
+}
+
+Cq6Filter *
+_cq6_parse_union (Cq6Parser *p)
+{
+  return parse_set_binary (p, "|", CQ6_UNION, parse_intersection);
+}
+
+/* # and the other prefixes whose argument is a set union. */
+static Cq6Filter *
+parse_count (Cq6Parser *p)
+{
+  Cq6Token *t = _cq6_peek (p);
+
+  if (_cq6_is_punct (t, "#"))
+    {
+      Cq6Token *at;
+      Cq6Filter *arg;
+
+      _cq6_advance (p);
+      at = _cq6_peek (p);
+      arg = _cq6_want_type (p, at, _cq6_parse_union (p), CQ6_TYPE_SET, "`#`");
+      return arg ? _cq6_node1 (CQ6_COUNT, CQ6_TYPE_NUMBER, t, arg) : NULL;
+    }
+  return _cq6_parse_union (p);
+}
+
+static Cq6Filter *
+parse_unary (Cq6Parser *p)
+{
+  Cq6Token *t = _cq6_peek (p);
+
+  if (_cq6_is_punct (t, "-"))
+    {
+      Cq6Token *at;
+      Cq6Filter *arg;
+
+      _cq6_advance (p);
+      at = _cq6_peek (p);
+      if (at->kind == CQ6_TOK_NUMBER)
+        {
+          Cq6Filter *f = _cq6_node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
+          f->number = -_cq6_advance (p)->number;
+          return f;
+        }
+      arg = _cq6_want_type (p, at, parse_unary (p), CQ6_TYPE_NUMBER, "unary `-`");
+      return arg ? _cq6_node1 (CQ6_NEGATE, CQ6_TYPE_NUMBER, t, arg) : NULL;
+    }
+  return parse_count (p);
+}
+
+static Cq6Filter *
+parse_arith (Cq6Parser *p, const char *ops, Cq6Filter *(*next) (Cq6Parser *))
+{
+  Cq6Token *at = _cq6_peek (p);
+  Cq6Filter *left = next (p);
+
+  while (left != NULL && _cq6_peek (p)->kind == CQ6_TOK_PUNCT && strlen (_cq6_peek (p)->text) == 1
+         && strchr (ops, _cq6_peek (p)->text[0]) != NULL)
+    {
+      Cq6Token *t = _cq6_advance (p);
+      Cq6Token *rat = _cq6_peek (p);
+      Cq6Filter *right;
+      g_autofree char *where = g_strdup_printf ("`%s`", t->text);
+
+      if (t->text[0] == '+' && left->type == CQ6_TYPE_STRING)
+        {
+          _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
+                        "`+` between strings is not supported yet");
+          _cq6_filter_free (left);
+          return NULL;
+        }
+      left = _cq6_want_type (p, at, left, CQ6_TYPE_NUMBER, where);
+      right = _cq6_want_type (p, rat, next (p), CQ6_TYPE_NUMBER, where);
+      if (left == NULL || right == NULL)
+        {
+          _cq6_filter_free (left);
+          _cq6_filter_free (right);
+          return NULL;
+        }
+      left = _cq6_node2 (CQ6_ARITH, CQ6_TYPE_NUMBER, t, left, right);
+      left->which = (guchar) t->text[0];
+    }
+  return left;
+}
+
+static Cq6Filter *
+parse_mul (Cq6Parser *p)
+{
+  return parse_arith (p, "*/%", parse_unary);
+}
+
+Cq6Filter *
+_cq6_parse_add (Cq6Parser *p)
+{
+  return parse_arith (p, "+-", parse_mul);
+}
+
+static int
+compare_op (const Cq6Token *t)
+{
+  static const char *const ops[] = { "<", "<=", "==", ">=", ">", "!=" };
+
+  if (t->kind != CQ6_TOK_PUNCT)
+    return -1;
+  for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
+    if (strcmp (t->text, ops[i]) == 0)
+      return (int) i;
+  return -1;
+}
+
+/* A set compared with a number stands for its number of squares (ruling
+ * 4): `P > 5` is `#P > 5`. */
+static Cq6Filter *
+count_if_set (Cq6Filter *f, const Cq6Token *at)
+{
+  if (f->type != CQ6_TYPE_SET)
+    return f;
+  return _cq6_node1 (CQ6_COUNT, CQ6_TYPE_NUMBER, at, f);
+}
+
+/* `S ~~ "pattern"`: a string filter whose value is the part of S the
+ * regular expression (GRegex, PCRE syntax) matches first; no match when
+ * none does.  The pattern must be a string literal, compiled once here. */
+static Cq6Filter *
+parse_regex (Cq6Parser *p)
+{
+  Cq6Token *at = _cq6_peek (p);
+  Cq6Filter *left = _cq6_parse_add (p);
+
+  while (left != NULL && _cq6_is_punct (_cq6_peek (p), "~~"))
+    {
+      Cq6Token *t = _cq6_advance (p), *pattern = _cq6_peek (p);
+      g_autoptr(GError) local = NULL;
+      Cq6Filter *f;
+
+      if (left->type != CQ6_TYPE_STRING)
+        {
+          _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                        "`~~` matches a string against a pattern, but its left is %s",
+                        _cq6_type_name (left->type));
+          _cq6_filter_free (left);
+          return NULL;
+        }
+      if (pattern->kind != CQ6_TOK_STRING)
+        {
+          g_autofree char *found = _cq6_token_text (pattern);
+          _cq6_fail_at (p, pattern, CQ_QUERY_ERROR_SYNTAX,
+                        "expected the pattern as a string after `~~`, found %s", found);
+          _cq6_filter_free (left);
+          return NULL;
+        }
+      _cq6_advance (p);
+      f = _cq6_node1 (CQ6_REGEX, CQ6_TYPE_STRING, at, left);
+      f->string = g_strdup (pattern->text);
+      f->regex = g_regex_new (pattern->text, G_REGEX_OPTIMIZE, 0, &local);
+      if (f->regex == NULL)
+        {
+          _cq6_fail_at (p, pattern, CQ_QUERY_ERROR_SYNTAX, "bad pattern after `~~`: %s",
+                        local->message);
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      left = f;
+    }
+  return left;
+}
+
+static Cq6Filter *
+parse_compare (Cq6Parser *p)
+{
+  Cq6Filter *left = parse_regex (p), *result = NULL;
+
+  while (left != NULL && compare_op (_cq6_peek (p)) >= 0)
+    {
+      Cq6Token *t = _cq6_advance (p);
+      Cq6Token *rat = _cq6_peek (p);
+      int op = compare_op (t);
+      Cq6Filter *right = parse_regex (p), *cmp;
+
+      if (right == NULL)
+        {
+          _cq6_filter_free (left);
+          _cq6_filter_free (result);
+          return NULL;
+        }
+      if (left->type == CQ6_TYPE_SET && right->type == CQ6_TYPE_NUMBER)
+        left = count_if_set (left, t);
+      else if (left->type == CQ6_TYPE_NUMBER && right->type == CQ6_TYPE_SET)
+        right = count_if_set (right, rat);
+      /* Positions compare by their positionid (CQL 6 reference, "position"). */
+      if (left->type != right->type || left->type == CQ6_TYPE_LOGICAL
+          || (left->type == CQ6_TYPE_SET && op != CQ6_CMP_EQ && op != CQ6_CMP_NE))
+        {
+          _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                   "`%s` compares two numbers, two strings, two positions or (== and != "
+                   "only) two sets; "
+                   "here it has %s and %s", t->text, _cq6_type_name (left->type),
+                   _cq6_type_name (right->type));
+          _cq6_filter_free (left);
+          _cq6_filter_free (right);
+          _cq6_filter_free (result);
+          return NULL;
+        }
+      /* Chained comparisons share their middle operand: a copy of it. */
+      cmp = _cq6_node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, left, right);
+      cmp->which = op;
+      result = result ? _cq6_node2 (CQ6_AND, CQ6_TYPE_LOGICAL, t, result, cmp) : cmp;
+      left = compare_op (_cq6_peek (p)) >= 0 ? _cq6_filter_copy (right) : NULL;
+    }
+  return result != NULL ? result : left;
+}
+
+static Cq6Filter *
+parse_in (Cq6Parser *p)
+{
+  Cq6Token *at = _cq6_peek (p);
+  Cq6Filter *left = parse_compare (p);
+
+  if (left != NULL && _cq6_is_word (_cq6_peek (p), "in"))
+    {
+      Cq6Token *t = _cq6_advance (p);
+      Cq6Token *rat = _cq6_peek (p);
+      Cq6Filter *right;
+
+      if (left->type == CQ6_TYPE_STRING)
+        {
+          /* "text" in STRING: the string contains the text. */
+          right = _cq6_want_type (p, rat, parse_compare (p), CQ6_TYPE_STRING, "`in`");
+          return right ? _cq6_node2 (CQ6_IN, CQ6_TYPE_LOGICAL, t, left, right)
+                       : (_cq6_filter_free (left), NULL);
+        }
+      left = _cq6_want_type (p, at, left, CQ6_TYPE_SET, "`in`");
+      right = _cq6_want_type (p, rat, parse_compare (p), CQ6_TYPE_SET, "`in`");
+      if (left == NULL || right == NULL)
+        {
+          _cq6_filter_free (left);
+          _cq6_filter_free (right);
+          return NULL;
+        }
+      return _cq6_node2 (CQ6_IN, CQ6_TYPE_LOGICAL, t, left, right);
+    }
+  return left;
+}
+
+Cq6Filter *
+_cq6_parse_not (Cq6Parser *p)
+{
+  Cq6Token *t = _cq6_peek (p);
+
+  if (_cq6_is_word (t, "not"))
+    {
+      Cq6Filter *arg;
+
+      _cq6_advance (p);
+      arg = _cq6_parse_not (p);
+      return arg ? _cq6_node1 (CQ6_NOT, CQ6_TYPE_LOGICAL, t, arg) : NULL;
+    }
+  return parse_in (p);
+}
+
+static Cq6Filter *
+parse_logic (Cq6Parser *p, const char *word, Cq6Kind kind, Cq6Filter *(*next) (Cq6Parser *))
+{
+  Cq6Filter *left = next (p);
+
+  while (left != NULL && _cq6_is_word (_cq6_peek (p), word))
+    {
+      Cq6Token *t = _cq6_advance (p);
+      Cq6Filter *right = next (p);
+
+      if (right == NULL)
+        {
+          _cq6_filter_free (left);
+          return NULL;
+        }
+      left = _cq6_node2 (kind, CQ6_TYPE_LOGICAL, t, left, right);
+    }
+  return left;
+}
+
+static Cq6Filter *
+parse_and (Cq6Parser *p)
+{
+  return parse_logic (p, "and", CQ6_AND, _cq6_parse_not);
+}
+
+Cq6Filter *
+_cq6_parse_filter (Cq6Parser *p)
+{
+  Cq6Token *t = _cq6_peek (p);
+
+  if (!_cq6_starts_filter (t) && !_cq6_is_word (t, "not"))
+    {
+      g_autofree char *found = _cq6_token_text (t);
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a filter, found %s", found);
+      return NULL;
+    }
+  return parse_logic (p, "or", CQ6_OR, parse_and);
+}

@@ -1,0 +1,159 @@
+/* cq6-game.c: a CQL 6 program against one game: the header's game
+ * filters on the tags, the per-game state (made before and finished after
+ * the walk of cq6-eval.c), piece ids and nodes by index for the filters
+ * that ask, comments, and the entry points _cq6_accepts_tags() and
+ * _cq6_match_game() that common/cq-query.c calls.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cql6/cq6-private.h"
+#include "chess/cq-attacks.h"
+
+#include <string.h>
+
+gboolean
+_cq6_accepts_tags (const Cq6Program *program, const CqGame *game)
+{
+  CqNode root = { 0 };
+  Cq6State st = { program, game };
+  Cq6Ctx c = { program, game, &root, &root.position, -1, -1, &st };
+  Cq6Val v = { 0 };
+
+  if (program->game_filters == NULL)
+    return TRUE;
+  return _cq6_eval (program->game_filters, &c, &v);
+}
+
+/* The piece ids of every node, by pre-order index: each node's from its
+ * parent's and its move (cq_game_piece_ids() gives the same for one). */
+const guint8 *
+_cq6_piece_ids (Cq6Ctx *c, const CqNode *node)
+{
+  Cq6State *st = c->st;
+
+  if (st->ids == NULL)
+    {
+      const CqGame *game = c->game;
+      const CqNode *n = game->root;
+
+      st->ids = g_malloc (sizeof *st->ids * MAX (game->n_nodes, 1));
+      _cq_marks_initial (&n->position, st->ids[0]);
+      /* Pre-order: a child's index is above its parent's. */
+      while (n != NULL)
+        {
+          if (n->parent != NULL)
+            {
+              memcpy (st->ids[n->index], st->ids[n->parent->index], 64);
+              _cq_marks_apply_move (st->ids[n->index], &n->move);
+            }
+          n = _cq6_next_node (n, TRUE);
+        }
+    }
+  return st->ids[node->index];
+}
+
+/* Nodes by index, from a walk of the whole tree made on first use. */
+const CqNode *
+_cq6_node_by_index (Cq6Ctx *c, guint32 index)
+{
+  Cq6State *st = c->st;
+
+  if (index >= c->game->n_nodes)
+    return NULL;
+  if (st->nodes == NULL)
+    {
+      st->nodes = g_new (const CqNode *, c->game->n_nodes);
+      for (const CqNode *n = c->game->root; n != NULL; n = _cq6_next_node (n, TRUE))
+        st->nodes[n->index] = n;
+    }
+  return st->nodes[index];
+}
+
+void
+_cq6_add_comment (Cq6Ctx *c, const CqNode *node, const char *text)
+{
+  CqPositionComment comment = { node->index, g_strdup (text), TRUE };
+
+  g_array_append_val (c->st->comments, comment);
+}
+
+static void
+state_init (Cq6State *st, const Cq6Program *program, const CqGame *game, CqMatchInfo *info)
+{
+  guint n_vars = program->vars != NULL ? program->vars->len : 0;
+
+  memset (st, 0, sizeof *st);
+  st->program = program;
+  st->game = game;
+  st->slots = n_vars > 0 ? g_new0 (Cq6Slot, n_vars) : NULL;
+  /* Persistent variables start each game with the value the last one left. */
+  for (guint i = 0; i < n_vars; i++)
+    if (((Cq6Var *) program->vars->pdata[i])->persistent)
+      st->slots[i] = program->persistent[i];
+  st->comments = info->comments;
+  st->messages = info->messages;
+}
+
+static void
+state_finish (Cq6State *st, const Cq6Program *program)
+{
+  guint n_vars = program->vars != NULL ? program->vars->len : 0;
+
+  for (guint i = 0; i < n_vars; i++)
+    if (((Cq6Var *) program->vars->pdata[i])->persistent)
+      {
+        Cq6Slot *keep = &program->persistent[i];
+
+        /* A string lives in the game's chunk: the program keeps a copy. */
+        if (((Cq6Var *) program->vars->pdata[i])->type == CQ6_TYPE_STRING)
+          {
+            char *old = (char *) keep->val.str;
+
+            *keep = st->slots[i];
+            keep->val.str = g_strdup (st->slots[i].val.str);
+            g_free (old);
+          }
+        else
+          *keep = st->slots[i];
+        keep->val.node = NULL; /* a position belongs to its game */
+      }
+  _cq6_line_state_free (st);
+  g_free (st->slots);
+  g_free (st->ids);
+  g_free (st->nodes);
+  _cq6_positions_state_free (st);
+  if (st->strings != NULL)
+    g_string_chunk_free (st->strings);
+}
+
+static gint
+compare_matched (gconstpointer a, gconstpointer b)
+{
+  guint32 x = ((const CqMatchedPosition *) a)->node;
+  guint32 y = ((const CqMatchedPosition *) b)->node;
+  return (x > y) - (x < y);
+}
+
+gboolean
+_cq6_match_game (const Cq6Program *program, CqGame *game, CqMatchInfo *info)
+{
+  GArray *out = info->positions;
+  Cq6State st;
+  gint64 n;
+
+  if (!_cq6_accepts_tags (program, game))
+    return FALSE;
+  g_array_set_size (out, 0);
+  state_init (&st, program, game, info);
+  _cq6_walk (program, game, &st, out);
+  _cq6_output_finish (&st, info);
+  state_finish (&st, program);
+  g_array_sort (out, compare_matched);
+  n = out->len;
+  if (n < program->matchcount_min || n > program->matchcount_max)
+    {
+      g_array_set_size (out, 0);
+      return FALSE;
+    }
+  return n > 0;
+}

@@ -1,0 +1,163 @@
+/* cq6-keywords.c: the words of CQL 6 with a one-line description each,
+ * for the editor's completion and hover help (docs/cql6.md says more).
+ *
+ * The reader (cq6-parser.c) reads each of these words: the filters it
+ * evaluates, and the others, which it refuses as "not supported yet" (the
+ * description says so).  test-cql6 checks that no word here is unknown to
+ * the reader.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cql6/cq6-private.h"
+
+#define NOT_YET " (not supported yet)"
+
+static const char *const cql6_keywords[] = {
+  /* The header */
+  "cql", "the header: cql(input FILE output FILE variations ...), then the filters",
+  "input", "header: the database to search",
+  "output", "header: the file that receives the matched games",
+  "variations", "header: examine the positions of variations too",
+  "matchcount", "header: how many positions of a game must match (N or N M)",
+  "matchstring", "header: the comment at matched positions instead of CQL",
+  "quiet", "header: no CQL comment at matched positions",
+  "silent", "header: no comment added to the games at all",
+  /* Logic */
+  "and", "both filters match",
+  "or", "either filter matches",
+  "not", "the filter does not match",
+  "if", "if C then F else G: F where C matches, else G",
+  "true", "matches every position",
+  "false", "matches no position",
+  "in", "X in Y: every square of X is in Y (\"text\" in S: S contains the text)",
+  /* The position */
+  "check", "the side to move is in check",
+  "mate", "the side to move is checkmated",
+  "stalemate", "the side to move is stalemated",
+  "wtm", "White is to move",
+  "btm", "Black is to move",
+  "sidetomove", "the side to move: white (1) or black (-1)",
+  "white", "the colour White (1); elo white, player white: White's",
+  "black", "the colour Black (-1); elo black, player black: Black's",
+  "initial", "the game's first position",
+  "terminal", "a position without a next move",
+  "mainline", "the position is on the main line",
+  "variation", "the position is in a variation",
+  "movenumber", "the move number: 1 at the game's first position",
+  "ply", "the number of moves from the game's first position",
+  /* Sets */
+  "attacks", "X attacks Y: the squares of X whose piece attacks a square of Y",
+  "attackedby", "Y attackedby X: the squares of Y attacked by a piece of X",
+  "between", "between(X Y): the squares strictly between a square of X and one of Y",
+  "ray", "ray [direction] (X Y ...): squares of each set in turn along a line, empty between",
+  "xray", "xray (X Y ...): a ray along a line the first piece slides on",
+  "pin", "pin [from X] [through Y] [to Z]: the pinned pieces",
+  "from", "move from X / pin from X: where the move or the pinning piece starts",
+  "through", "pin through Y: the pieces that may be pinned",
+  "to", "move to X / pin to Z: where the move goes, what the pin is to",
+  "up", "up [N [M]] X: the squares above X",
+  "down", "down [N [M]] X: the squares below X",
+  "left", "left [N [M]] X: the squares left of X",
+  "right", "right [N [M]] X: the squares right of X",
+  "northeast", "northeast [N [M]] X: the squares up and right of X",
+  "northwest", "northwest [N [M]] X: the squares up and left of X",
+  "southeast", "southeast [N [M]] X: the squares down and right of X",
+  "southwest", "southwest [N [M]] X: the squares down and left of X",
+  "vertical", "vertical [N [M]] X: the squares above and below X",
+  "horizontal", "horizontal [N [M]] X: the squares left and right of X",
+  "orthogonal", "orthogonal [N [M]] X: the squares along ranks and files from X",
+  "diagonal", "diagonal [N [M]] X: the squares along diagonals from X",
+  "maindiagonal", "maindiagonal [N [M]] X: the squares along the a1-h8 diagonal from X, both ways",
+  "offdiagonal", "offdiagonal [N [M]] X: the squares along the a8-h1 diagonal from X, both ways",
+  "anydirection", "anydirection [N [M]] X: the squares in every direction from X",
+  "light", "light X: the light squares of X",
+  "dark", "dark X: the dark squares of X",
+  "passedpawns", "the passed pawns of both sides",
+  "doubledpawns", "the doubled pawns of both sides",
+  "isolatedpawns", "the isolated pawns of both sides",
+  "connectedpawns", "the pawns with a friendly pawn on a neighbouring file",
+  "makesquare", "makesquare(F R): the square on file F and rank R (1 to 8)",
+  "file", "file X: the file (1 to 8) of X's one square",
+  "rank", "rank X: the rank (1 to 8) of X's one square",
+  /* Numbers */
+  "abs", "the absolute value",
+  "max", "max(X Y ...): the largest",
+  "min", "min(X Y ...): the smallest",
+  "sqrt", "the integer square root",
+  "power", "power X: the material of X's pieces (P 1, N B 3, R 5, Q 9)",
+  "gamenumber", "the game's number in the database",
+  "elo", "elo [white|black]: a player's rating (the higher without a colour)",
+  "whiteelo", "White's rating",
+  "blackelo", "Black's rating",
+  "year", "the year of the game's Date tag",
+  /* Moves */
+  "move", "a move from this position passes the parameters (from to capture promote ...)",
+  "capture", "move capture X: the move takes a piece on X",
+  "promote", "move promote P: the move promotes to P's piece type",
+  "enpassant", "move enpassant: an en passant capture",
+  "castle", "move castle: castling",
+  "null", "move null: a null move (--)",
+  "primary", "move primary: only the main continuation",
+  "secondary", "move secondary: only the continuations of variations",
+  "previous", "move previous, previous X--Y: the move that led to this position",
+  "legal", "move legal: every legal move of the position",
+  "pseudolegal", "move pseudolegal: every move by the pieces' rules, check ignored",
+  /* Game tags */
+  "player", "player [white|black] [\"text\"]: a player's name, or that it contains text",
+  "event", "event [\"text\"]: the Event tag, or that it contains text",
+  "site", "site [\"text\"]: the Site tag, or that it contains text",
+  "date", "date [\"text\"]: the Date tag, or that it contains text",
+  "eco", "eco [\"text\"]: the ECO tag, or that it contains text",
+  "tag", "tag \"Name\": any tag's text",
+  "result", "result 1-0 (0-1, 1/2-1/2): the game's result",
+  /* Transforms */
+  "flip", "flip F: F or one of its 8 images under the board's symmetries",
+  "flipvertical", "flipvertical F: F or its mirror image left to right",
+  "fliphorizontal", "fliphorizontal F: F or its mirror image top to bottom",
+  "flipcolor", "flipcolor F: F or F with the colours swapped",
+  "reversecolor", "reversecolor F: F with the colours swapped",
+  "rotate90", "rotate90 F: F turned by quarter turns",
+  "rotate45", "rotate45 F: F's directions turned by eighth turns",
+  "shift", "shift F: F moved anywhere on the board",
+  "shifthorizontal", "shifthorizontal F: F moved along the ranks",
+  "shiftvertical", "shiftvertical F: F moved along the files",
+  "count", "flip count F (and the other transforms): how many images of F match",
+  /* Across positions, variables, output */
+  "line", "line [primary singlecolor nestban quiet] --> F --> G* ...: consecutive positions matching F, G, ... (* + ? {m,n}, groups)",
+  "path", "path [primary nestban quiet focus S] -- F N-- ...: consecutive moves (dash constituents) and the positions they reach",
+  "countmoves", "countmoves [legal|pseudolegal] X--Y: how many moves the dash filter matches",
+  "currentmove", "currentmove X--Y (or previous X--Y): the move that led to this position",
+  "find", "find [all] [<--] [m n] [quiet] F: the first position from here on (<--: back to the start) where F matches; all / m n: how many, with 'Found' comments",
+  "echo", "echo [quiet] (s t) [in all] F: s this position, t each other one, F at t; comments at both",
+  "piece", "piece [all] x in S F: F for each piece on S, x following that piece",
+  "square", "square [all] x in S F: F for each square of S, x bound to it",
+  "pieceid", "pieceid X: the id of the piece on X's one square (kept through promotion)",
+  "comment", "comment (parts...): adds the parts' text to the comment at this position",
+  "message", "message (parts...): prints `Game: N move M(wtm): text` on standard output",
+  "sort", "sort [min] [\"label\"] F: writes the games by F's best value, largest first "
+          "(min: smallest)",
+  "function", "function name(args) {...}: a filter to call as name(...)",
+  "while", "while (C) F: F again and again while C matches",
+  "parent", "the position before this one",
+  "child", "child, child(N): the position after the main move (after variation N)",
+  "ancestor", "ancestor(x y): x comes before y on y's way from the start",
+  "descendant", "descendant(x y): x comes after y on x's way from the start",
+  "lca", "lca(x y): the last position x and y share",
+  "distance", "distance(x y): moves between two positions, through their lca",
+  "depth", "the variation depth of the position (0 on the main line)",
+  "positionid", "the position's number in the game (0 the start, in PGN order)",
+  "position", "position N: the position with that number (none: no match)",
+  "virtualmainline", "the position is reached by White's main-line moves (Black's alternatives allowed)",
+  "persistent", "persistent x = ...: a variable kept from game to game, printed at the end",
+  "isbound", "isbound x: the variable has a value",
+  "unbind", "unbind x: forget the variable's value",
+  "consecutivemoves", "consecutivemoves [quiet] [m n] (x y): the longest run of the same moves on the ways from lca(x y) to x and to y",
+  "currentposition", "the position being examined",
+  NULL
+};
+
+const char *const *
+_cq6_keywords (void)
+{
+  return cql6_keywords;
+}

@@ -1,0 +1,46 @@
+/* cq6-line-private.h: what cq6-line-reader.c (the reader of line, path
+ * and the dash filters), cq6-line.c (line and path) and cq6-moves.c (the
+ * dash filters' moves, consecutivemoves) share.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "cql/cql6/cq6-private.h"
+
+G_BEGIN_DECLS
+
+/* What the line filters keep for one game (Cq6State.line). */
+struct _Cq6LineState {
+  GHashTable *runs;     /* line/path filter -> its automaton and memo */
+  guint8     *id_shown; /* per node: its `id:N` is written already */
+  GHashTable *written;  /* consecutivemoves filter -> its comments */
+};
+
+/* Creates @c's Cq6State.line when it is NULL. */
+void      _cq6_line_state_ensure (Cq6Ctx *c);
+
+/* The sets of a dash filter, evaluated in the position before its move. */
+typedef struct {
+  CqBitboard from, to;
+} DashSets;
+
+/* Evaluates the from- and to-sets of the dash filter @f in @before;
+ * FALSE if one does not match or is empty. */
+gboolean  _cq6_dash_sets         (const Cq6Filter *f, Cq6Ctx *before, DashSets *s);
+gboolean  _cq6_dash_move_ok      (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s,
+                                  const CqMove *m, const CqNode *after);
+gboolean  _cq6_eval_dash         (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+gboolean  _cq6_eval_consecutive  (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+void      _cq6_recorded_free     (gpointer data);
+
+/* The game's continuations from @node the search looks at: the main one
+ * only unless the header asks for variations (as `move`, ruling 2), or
+ * @primary. */
+static inline const CqNode *
+_cq6_next_child (const Cq6Ctx *c, const CqNode *child, gboolean primary)
+{
+  return primary || !c->program->variations ? NULL : child->next_sibling;
+}
+
+G_END_DECLS

@@ -1,0 +1,561 @@
+/* cq6-line.c: CQL 6 filters over sequences of moves: the evaluation of
+ * line and path (their reader is cq6-line-reader.c; the moves of the dash
+ * filters and consecutivemoves are evaluated in cq6-moves.c).
+ *
+ * A dash filter (`--`, `X--Y`, `X[x]Y`, `--=Q`, `--(F)`; CQL 6 reference,
+ * "dash") stands for one move of the game out of the current position;
+ * `previous` (`currentmove`) before it makes it the move that led here.
+ *
+ * `line` and `path` are regular expressions over the game tree (CQL 6
+ * reference, "line", "path"): their constituents, with the repetition
+ * suffixes `*`, `+`, `?`, `{m,n}` and parenthesised groups, are compiled
+ * into a small automaton (Thompson's construction) whose test states hold
+ * the constituent filters.  The longest match from the current position
+ * is found by a search over (position, state) pairs, each pair solved
+ * once (memoised), so that a line costs at most positions x states filter
+ * evaluations, never one per path through the tree.  When the
+ * constituents read no variable and write nothing, the memo is kept for
+ * the whole game: the line starting at the next position reuses it.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cql6/cq6-private.h"
+#include "cql/cql6/cq6-line-private.h"
+#include "cql/cq-pieceid.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* line and path                                                       */
+/* ------------------------------------------------------------------ */
+
+/* The automaton's states (Thompson's construction).  TEST holds a
+ * constituent: in a line it takes one position; in a path a dash
+ * constituent takes one move and any other tests the position reached.
+ * SPLIT goes on at @out or @out2.  ACCEPT: the constituents are done. */
+enum { ST_TEST, ST_SPLIT, ST_ACCEPT };
+
+typedef struct {
+  guint8           kind;
+  const Cq6Filter *f;
+  gint             out, out2;
+} NState;
+
+/* What is known of (position, state): the length of the longest match
+ * from there (MEMO_UNKNOWN not solved yet, MEMO_BUSY being solved, -1 no
+ * match) and the step that gives it (TEST: the next position's index
+ * times 2, plus 1 if a move was taken, or -1 when the line ends there;
+ * SPLIT: 0 for @out, 1 for @out2). */
+#define MEMO_UNKNOWN G_MININT32
+#define MEMO_BUSY    (G_MININT32 + 1)
+
+typedef struct {
+  gint32 len;
+  gint32 choice;
+} Memo;
+
+/* One line or path filter in one game. */
+typedef struct {
+  const Cq6Filter *line;
+  GArray          *states;   /* NState */
+  gint             start;
+  guint8          *accepts;  /* per state: ACCEPT is reached without a step */
+  gboolean         pure;     /* memo entries hold for every start position */
+  guint            n_states;
+  Memo            *memo;     /* n_nodes x n_states, or NULL: @memo_map */
+  GHashTable      *memo_map; /* index -> Memo*, for very large ones */
+  GArray          *touched;  /* memo indices set by this evaluation (impure) */
+  guint8          *banned;   /* nestban: per node, inside a matched line */
+  guint64          focus;    /* path focus: the ids of the focus pieces */
+  const CqNode    *start_node; /* path focus: where this evaluation starts */
+} LineRun;
+
+static void
+line_run_free (gpointer data)
+{
+  LineRun *r = data;
+
+  g_array_free (r->states, TRUE);
+  g_free (r->accepts);
+  g_free (r->memo);
+  if (r->memo_map != NULL)
+    g_hash_table_destroy (r->memo_map);
+  g_array_free (r->touched, TRUE);
+  g_free (r->banned);
+  g_free (r);
+}
+
+
+void
+_cq6_line_state_free (Cq6State *st)
+{
+  if (st->line == NULL)
+    return;
+  g_hash_table_destroy (st->line->runs);
+  g_hash_table_destroy (st->line->written);
+  g_free (st->line->id_shown);
+  g_free (st->line);
+  st->line = NULL;
+}
+
+static gint
+add_state (GArray *a, guint8 kind, const Cq6Filter *f, gint out, gint out2)
+{
+  NState s = { kind, f, out, out2 };
+
+  g_array_append_val (a, s);
+  return a->len - 1;
+}
+
+/* Compiles @f so that it goes on to state @next; returns its first state. */
+static gint
+compile (GArray *a, const Cq6Filter *f, gint next)
+{
+  gint tail;
+
+  switch (f->kind)
+    {
+    case CQ6_LINE_SEQ:
+      for (guint i = f->n_args; i-- > 0;)
+        next = compile (a, f->args[i], next);
+      return next;
+    case CQ6_LINE_REPEAT:
+      if (f->range_max < 0)
+        {
+          gint loop = add_state (a, ST_SPLIT, NULL, -1, next);
+          gint body = compile (a, f->args[0], loop);
+
+          g_array_index (a, NState, loop).out = body;
+          tail = loop;
+        }
+      else
+        {
+          /* x{0,k}: (x (x ...)?)? */
+          tail = next;
+          for (gint64 k = f->range_min; k < f->range_max; k++)
+            tail = add_state (a, ST_SPLIT, NULL, compile (a, f->args[0], tail), next);
+        }
+      for (gint64 k = 0; k < f->range_min; k++)
+        tail = compile (a, f->args[0], tail);
+      return tail;
+    default:
+      return add_state (a, ST_TEST, f, next, -1);
+    }
+}
+
+/* Reads no variable and writes nothing: its value at a position depends
+ * on the position only. */
+static gboolean
+pure (const Cq6Filter *f)
+{
+  if (f == NULL)
+    return TRUE;
+  if (f->kind >= CQ6_FIRST_STATEFUL && f->kind != CQ6_DASH && f->kind != CQ6_LINE_SEQ
+      && f->kind != CQ6_LINE_REPEAT)
+    return FALSE;
+  for (guint i = 0; i < f->n_args; i++)
+    if (!pure (f->args[i]))
+      return FALSE;
+  return TRUE;
+}
+
+void
+_cq6_line_state_ensure (Cq6Ctx *c)
+{
+  Cq6State *st = c->st;
+
+  if (st->line != NULL)
+    return;
+  st->line = g_new0 (struct _Cq6LineState, 1);
+  st->line->runs = g_hash_table_new_full (NULL, NULL, NULL, line_run_free);
+  st->line->id_shown = g_new0 (guint8, MAX (c->game->n_nodes, 1));
+  st->line->written = g_hash_table_new_full (NULL, NULL, NULL, _cq6_recorded_free);
+}
+
+static LineRun *
+line_run (const Cq6Filter *f, Cq6Ctx *c)
+{
+  Cq6State *st = c->st;
+  LineRun *r;
+  gboolean changed = TRUE;
+  guint64 cells;
+
+  _cq6_line_state_ensure (c);
+  r = g_hash_table_lookup (st->line->runs, f);
+  if (r != NULL)
+    return r;
+  r = g_new0 (LineRun, 1);
+  r->line = f;
+  r->states = g_array_new (FALSE, FALSE, sizeof (NState));
+  r->start = compile (r->states, f->args[0], add_state (r->states, ST_ACCEPT, NULL, -1, -1));
+  r->n_states = r->states->len;
+  r->accepts = g_new0 (guint8, r->n_states);
+  /* ACCEPT reached through SPLITs only (a fixed point). */
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint q = 0; q < r->n_states; q++)
+        {
+          NState *s = &g_array_index (r->states, NState, q);
+          gboolean a = s->kind == ST_ACCEPT
+                       || (s->kind == ST_SPLIT && (r->accepts[s->out] || r->accepts[s->out2]));
+
+          if (a && !r->accepts[q])
+            r->accepts[q] = changed = TRUE;
+        }
+    }
+  r->pure = pure (f->args[0]) && f->args[1] == NULL;
+  cells = (guint64) MAX (c->game->n_nodes, 1) * r->n_states;
+  if (cells <= (1u << 22))
+    {
+      r->memo = g_new (Memo, cells);
+      for (guint64 i = 0; i < cells; i++)
+        r->memo[i].len = MEMO_UNKNOWN;
+    }
+  else
+    r->memo_map = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  r->touched = g_array_new (FALSE, FALSE, sizeof (guint32));
+  if (f->which & CQ6_LINE_NESTBAN)
+    r->banned = g_new0 (guint8, MAX (c->game->n_nodes, 1));
+  g_hash_table_insert (st->line->runs, (gpointer) f, r);
+  return r;
+}
+
+static Memo *
+memo_at (LineRun *r, const CqNode *n, gint q)
+{
+  guint32 i = n->index * r->n_states + q;
+  Memo *m;
+
+  if (r->memo != NULL)
+    m = &r->memo[i];
+  else if ((m = g_hash_table_lookup (r->memo_map, GUINT_TO_POINTER (i))) == NULL)
+    {
+      m = g_new (Memo, 1);
+      m->len = MEMO_UNKNOWN;
+      g_hash_table_insert (r->memo_map, GUINT_TO_POINTER (i), m);
+    }
+  return m;
+}
+
+/* A dash constituent of a path takes a move; `previous --` does not. */
+static inline gboolean
+is_move_step (const Cq6Filter *f)
+{
+  return f->kind == CQ6_DASH && !(f->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT));
+}
+
+static gint32 best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q);
+
+/* Keeps the longer of the current best and a step of length @len to
+ * @choice (the first found wins a tie: the main line first). */
+static inline void
+keep (gint32 *len, gint32 *choice, gint32 cand, gint32 cand_choice)
+{
+  if (cand > *len)
+    *len = cand, *choice = cand_choice;
+}
+
+/* A line's TEST: the position @n, then the positions after it. */
+static void
+line_step (LineRun *r, Cq6Ctx *c, const CqNode *n, const NState *s, gint32 *len,
+           gint32 *choice)
+{
+  guint32 w = r->line->which;
+  gboolean primary = (w & CQ6_LINE_PRIMARY) != 0;
+  Cq6Ctx at = _cq6_ctx_at (c, n);
+  Cq6Val v;
+
+  if (!_cq6_eval (s->f, &at, &v))
+    return;
+  if (r->accepts[s->out])
+    keep (len, choice, 1, -1);
+  if (w & CQ6_LINE_BACKWARD)
+    {
+      const CqNode *x = n->parent;
+
+      if (x != NULL && (w & CQ6_LINE_SINGLECOLOR))
+        x = x->parent;
+      if (x != NULL)
+        {
+          gint32 k = best (r, c, x, s->out);
+          if (k >= 0)
+            keep (len, choice, k + 1, x->index * 2);
+        }
+      return;
+    }
+  for (const CqNode *a = n->first_child; a != NULL; a = _cq6_next_child (c, a, primary))
+    {
+      const CqNode *b = a, *bend = NULL;
+
+      /* singlecolor: the positions of the same side to move, two plies on. */
+      if (w & CQ6_LINE_SINGLECOLOR)
+        b = a->first_child;
+      for (; b != bend && b != NULL;
+           b = (w & CQ6_LINE_SINGLECOLOR) ? _cq6_next_child (c, b, primary) : NULL)
+        {
+          gint32 k = best (r, c, b, s->out);
+          if (k >= 0)
+            keep (len, choice, k + 1, b->index * 2);
+        }
+    }
+}
+
+/* Is the move to @after made by a focus piece of the path? */
+static gboolean
+focus_move (LineRun *r, Cq6Ctx *c, const CqNode *before, const CqNode *after)
+{
+  const guint8 *ids;
+
+  if (after->move.flags & CQ_MOVE_NULL)
+    return FALSE;
+  ids = _cq6_piece_ids (c, before);
+  return ids[after->move.from] < 64 && (r->focus & ((guint64) 1 << ids[after->move.from]));
+}
+
+/* A path's TEST: a dash constituent takes a move out of @n (with focus,
+ * the moves of other pieces are passed over, CQL 6 reference "path"),
+ * any other constituent tests @n and stays there. */
+static void
+path_step (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, const NState *s, gint32 *len,
+           gint32 *choice)
+{
+  gboolean primary = (r->line->which & CQ6_LINE_PRIMARY) != 0;
+  gboolean focus = r->line->args[1] != NULL;
+  Cq6Ctx at = _cq6_ctx_at (c, n);
+  DashSets sets;
+  Cq6Val v;
+
+  if (!is_move_step (s->f))
+    {
+      if (_cq6_eval (s->f, &at, &v))
+        {
+          gint32 k = best (r, c, n, s->out);
+          if (k >= 0)
+            keep (len, choice, k, -1);
+        }
+      return;
+    }
+  if (n->first_child == NULL)
+    return;
+  if (!_cq6_dash_sets (s->f, &at, &sets))
+    sets.from = sets.to = 0;
+  for (const CqNode *a = n->first_child; a != NULL; a = _cq6_next_child (c, a, primary))
+    {
+      if (focus && !focus_move (r, c, n, a))
+        {
+          /* The moves of other pieces are passed over, but not at the
+           * start: the reference starts a focus path with a focus move
+           * (`path focus N (--){4,}` marks the position before the
+           * first knight move only). */
+          gint32 k = n == r->start_node ? -1 : best (r, c, a, q);
+          if (k >= 1)
+            keep (len, choice, k, a->index * 2);
+          continue;
+        }
+      if ((sets.from != 0 || (a->move.flags & CQ_MOVE_NULL))
+          && _cq6_dash_move_ok (s->f, c, &sets, &a->move, a))
+        {
+          gint32 k = best (r, c, a, s->out);
+          if (k >= 0)
+            keep (len, choice, k + 1, a->index * 2 + 1);
+        }
+    }
+}
+
+/* The longest match from position @n in state @q: the number of
+ * positions (line) or moves (path) it takes, or -1. */
+static gint32
+best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
+{
+  Memo *m = memo_at (r, n, q);
+  const NState *s;
+  gint32 len = -1, choice = -1;
+
+  if (m->len != MEMO_UNKNOWN)
+    return m->len == MEMO_BUSY ? -1 : m->len;
+  m->len = MEMO_BUSY;
+  if (!r->pure)
+    {
+      guint32 i = n->index * r->n_states + q;
+      g_array_append_val (r->touched, i);
+    }
+  s = &g_array_index (r->states, NState, q);
+  switch (s->kind)
+    {
+    case ST_ACCEPT:
+      len = 0;
+      break;
+    case ST_SPLIT:
+      {
+        gint32 a = best (r, c, n, s->out), b = best (r, c, n, s->out2);
+
+        len = a, choice = 0;
+        keep (&len, &choice, b, 1);
+      }
+      break;
+    default:
+      if (r->line->which & CQ6_LINE_PATH)
+        path_step (r, c, n, q, s, &len, &choice);
+      else
+        line_step (r, c, n, s, &len, &choice);
+      break;
+    }
+  m = memo_at (r, n, q); /* the map may have grown */
+  m->len = len;
+  m->choice = choice;
+  return len;
+}
+
+/* Follows the memo's choices from the start: the last position of the
+ * match; with nestban, marks the positions it goes through. */
+static const CqNode *
+match_end (LineRun *r, Cq6Ctx *c, const CqNode *n)
+{
+  gboolean path = (r->line->which & CQ6_LINE_PATH) != 0;
+  const CqNode *last = n, *start = n;
+  gint q = r->start;
+
+  for (guint guard = 0; guard < G_MAXUINT / 2; guard++)
+    {
+      const NState *s = &g_array_index (r->states, NState, q);
+      const Memo *m = memo_at (r, n, q);
+
+      if (r->banned != NULL && n != start)
+        r->banned[n->index] = 1;
+      if (s->kind == ST_ACCEPT)
+        return path ? n : last;
+      if (s->kind == ST_SPLIT)
+        {
+          q = m->choice == 1 ? s->out2 : s->out;
+          continue;
+        }
+      last = n;
+      if (m->choice < 0)
+        {
+          if (path)
+            q = s->out;
+          else
+            return n;
+          continue;
+        }
+      n = _cq6_node_by_index (c, m->choice / 2);
+      if (!path || (m->choice & 1))
+        q = s->out;
+    }
+  return last;
+}
+
+static int
+move_number (const Cq6Ctx *c, const CqNode *n)
+{
+  gboolean root_btm = c->game->root->position.side_to_move == CQ_BLACK;
+
+  return 1 + (n->ply + (root_btm ? 1 : 0)) / 2;
+}
+
+/* The comments a match writes (rulings 11): at its first
+ * position `Start line that ends at move N(wtm)`, at its last `End line
+ * of length L that starts at move M(btm)`.  A position in a variation
+ * is named by its positionid too: `[id]` where it is referred to, `id:N`
+ * at itself, once (the reference writes a position's `id:N` in the first
+ * comment that needs it only). */
+static gboolean
+first_id (Cq6Ctx *c, const CqNode *n)
+{
+  guint8 *shown = &c->st->line->id_shown[n->index];
+
+  if (!n->in_variation || *shown)
+    return FALSE;
+  *shown = 1;
+  return TRUE;
+}
+
+static void
+add_comments (const Cq6Filter *f, Cq6Ctx *c, const CqNode *start, const CqNode *end, gint32 len)
+{
+  const char *what = (f->which & CQ6_LINE_PATH) ? "path" : "line";
+  g_autofree char *s_id = NULL, *s_ref = NULL, *e_id = NULL, *e_ref = NULL;
+  g_autofree char *s_text = NULL, *e_text = NULL;
+
+  if ((f->which & CQ6_LINE_QUIET) || c->program->quiet || c->program->silent)
+    return;
+  s_id = first_id (c, start) ? g_strdup_printf ("id:%u ", start->index) : g_strdup ("");
+  s_ref = start->in_variation ? g_strdup_printf ("[%u]", start->index) : g_strdup ("");
+  e_id = first_id (c, end) ? g_strdup_printf (" id:%u", end->index) : g_strdup ("");
+  e_ref = end->in_variation ? g_strdup_printf ("[%u]", end->index) : g_strdup ("");
+  s_text = g_strdup_printf ("%sStart %s that ends at move %d(%s)%s", s_id, what,
+                            move_number (c, end),
+                            end->position.side_to_move == CQ_WHITE ? "wtm" : "btm", e_ref);
+  e_text = g_strdup_printf ("End %s of length %d that starts at move %d(%s)%s%s", what, len,
+                            move_number (c, start),
+                            start->position.side_to_move == CQ_WHITE ? "wtm" : "btm", s_ref,
+                            e_id);
+  _cq6_add_comment (c, start, s_text);
+  _cq6_add_comment (c, end, e_text);
+}
+
+static gboolean
+eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  LineRun *r = line_run (f, c);
+  const CqNode *end;
+  gint32 len;
+
+  if (r->banned != NULL && r->banned[c->node->index])
+    return FALSE;
+  if (f->args[1] != NULL)
+    {
+      /* path focus: the pieces on the set at the start, followed by id. */
+      Cq6Val fv = { 0 };
+      const guint8 *ids = _cq6_piece_ids (c, c->node);
+
+      r->focus = 0;
+      r->start_node = c->node;
+      if (!_cq6_eval (f->args[1], c, &fv))
+        return FALSE;
+      for (int sq = 0; sq < 64; sq++)
+        if ((fv.set & CQ_BIT (sq)) && ids[sq] < 64)
+          r->focus |= (guint64) 1 << ids[sq];
+      if (r->focus == 0)
+        return FALSE;
+    }
+  len = best (r, c, c->node, r->start);
+  if (len >= 1)
+    {
+      end = match_end (r, c, c->node);
+      add_comments (f, c, c->node, end, len);
+      v->num = len;
+    }
+  if (!r->pure)
+    {
+      for (guint i = 0; i < r->touched->len; i++)
+        {
+          guint32 k = g_array_index (r->touched, guint32, i);
+
+          if (r->memo != NULL)
+            r->memo[k].len = MEMO_UNKNOWN;
+          else
+            g_hash_table_remove (r->memo_map, GUINT_TO_POINTER (k));
+        }
+      g_array_set_size (r->touched, 0);
+    }
+  return len >= 1;
+}
+
+gboolean
+_cq6_eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  switch (f->kind)
+    {
+    case CQ6_DASH:
+      return _cq6_eval_dash (f, c, v);
+    case CQ6_LINE:
+      return eval_line (f, c, v);
+    case CQ6_CONSECUTIVEMOVES:
+      return _cq6_eval_consecutive (f, c, v);
+    default:
+      g_assert_not_reached ();
+      return FALSE;
+    }
+}

@@ -1,0 +1,364 @@
+/* cq6-moves.c: the moves of the CQL 6 dash filters (`--`, `[x]`,
+ * `previous --`, countmoves) and consecutivemoves.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cql6/cq6-private.h"
+#include "cql/cql6/cq6-line-private.h"
+
+/* ------------------------------------------------------------------ */
+/* Dash filters                                                        */
+/* ------------------------------------------------------------------ */
+
+gboolean
+_cq6_dash_sets (const Cq6Filter *f, Cq6Ctx *before, DashSets *s)
+{
+  Cq6Val v = { 0 };
+
+  s->from = s->to = ~(CqBitboard) 0;
+  if (f->args[0] != NULL)
+    {
+      if (!_cq6_eval (f->args[0], before, &v))
+        return FALSE;
+      s->from = v.set;
+    }
+  if (f->args[1] != NULL)
+    {
+      if (!_cq6_eval (f->args[1], before, &v))
+        return FALSE;
+      s->to = v.set;
+    }
+  return s->from != 0 && s->to != 0;
+}
+
+/* Does the move @m (leading to @after, or NULL for a move not in the
+ * game) pass the dash filter @f?  CQL 6 reference, "dash": the from-set
+ * holds the moving piece's square, the to-set the square moved to (for
+ * `[x]`, the square of the piece taken, so that en passant counts), `=T`
+ * the promotion's piece type, `(F)` the position after the move. */
+gboolean
+_cq6_dash_move_ok (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s, const CqMove *m,
+              const CqNode *after)
+{
+  int to = m->to;
+
+  if (m->flags & CQ_MOVE_NULL)
+    {
+      /* A null move is no move of a piece: only a bare `--` takes it. */
+      if (f->args[0] != NULL || f->args[1] != NULL || f->args[2] != NULL
+          || (f->which & CQ6_DASH_CAPTURE))
+        return FALSE;
+    }
+  else
+    {
+      if (f->which & CQ6_DASH_CAPTURE)
+        {
+          if (m->captured == CQ_EMPTY)
+            return FALSE;
+          if (m->flags & CQ_MOVE_EN_PASSANT)
+            to = CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from));
+        }
+      if (!(s->from & CQ_BIT (m->from)) || !(s->to & CQ_BIT (to)))
+        return FALSE;
+      if (f->args[2] != NULL)
+        {
+          guint16 types = f->args[2]->designator.pieces;
+
+          if (m->promotion == CQ_EMPTY
+              || !(types & (CQ_PIECE_BIT (CQ_MAKE_PIECE (CQ_WHITE, CQ_PIECE_TYPE (m->promotion)))
+                            | CQ_PIECE_BIT (CQ_MAKE_PIECE (CQ_BLACK, CQ_PIECE_TYPE (m->promotion))))))
+            return FALSE;
+        }
+    }
+  if (f->args[3] != NULL)
+    {
+      Cq6Ctx at;
+      Cq6Val v;
+
+      if (after == NULL)
+        return FALSE;
+      at = _cq6_ctx_at (c, after);
+      if (!_cq6_eval (f->args[3], &at, &v))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+_cq6_eval_dash (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  DashSets s;
+
+  if (f->which & CQ6_DASH_PREVIOUS)
+    {
+      Cq6Ctx before;
+
+      /* The move that led here: its sets are read before it (as
+       * `move previous`, ruling 2); the mark stays here (rulings 11). */
+      if (c->node->parent == NULL)
+        return FALSE;
+      before = _cq6_ctx_at (c, c->node->parent);
+      return _cq6_dash_sets (f, &before, &s) && _cq6_dash_move_ok (f, c, &s, &c->node->move, c->node);
+    }
+  if (f->which & CQ6_DASH_COUNT)
+    {
+      gint64 n = 0;
+
+      v->num = 0;
+      if (!_cq6_dash_sets (f, c, &s))
+        return TRUE;
+      if (f->which & (CQ6_DASH_LEGAL | CQ6_DASH_PSEUDOLEGAL))
+        {
+          CqMove moves[CQ_MAX_MOVES];
+          guint k = (f->which & CQ6_DASH_LEGAL) ? cq_position_legal_moves (c->pos, moves)
+                                                : cq_position_pseudolegal_moves (c->pos, moves);
+
+          for (guint i = 0; i < k; i++)
+            {
+              const CqNode *after = NULL;
+
+              /* A move the game plays has its position for `(F)`. */
+              for (const CqNode *ch = c->node->first_child; ch != NULL; ch = ch->next_sibling)
+                if (ch->move.from == moves[i].from && ch->move.to == moves[i].to
+                    && ch->move.promotion == moves[i].promotion)
+                  after = ch;
+              n += _cq6_dash_move_ok (f, c, &s, &moves[i], after);
+            }
+        }
+      else
+        for (const CqNode *ch = c->node->first_child; ch != NULL; ch = _cq6_next_child (c, ch, FALSE))
+          n += _cq6_dash_move_ok (f, c, &s, &ch->move, ch);
+      v->num = n;
+      return TRUE;
+    }
+  if (c->node->first_child == NULL || !_cq6_dash_sets (f, c, &s))
+    return FALSE;
+  for (const CqNode *ch = c->node->first_child; ch != NULL; ch = _cq6_next_child (c, ch, FALSE))
+    if (_cq6_dash_move_ok (f, c, &s, &ch->move, ch))
+      return TRUE;
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* consecutivemoves                                                    */
+/* ------------------------------------------------------------------ */
+
+/* The nodes after each move from @l (exclusive) down to @x, in order. */
+static GPtrArray *
+moves_from (const CqNode *l, const CqNode *x)
+{
+  GPtrArray *a = g_ptr_array_new ();
+
+  for (; x != l; x = x->parent)
+    g_ptr_array_add (a, (gpointer) x);
+  for (guint i = 0; i < a->len / 2; i++)
+    {
+      gpointer t = a->pdata[i];
+      a->pdata[i] = a->pdata[a->len - 1 - i];
+      a->pdata[a->len - 1 - i] = t;
+    }
+  return a;
+}
+
+/* The comments one consecutivemoves filter wrote: those of its longest
+ * match at a matched position (@current), and those of its last match at
+ * the position being examined (@pending).  The reference keeps the
+ * comments of one match per game (rulings 11: one `s-move[1]` per
+ * game), the first longest one at a position where the whole body
+ * matched (compared on 253 studies: `if mainline {M = currentposition}
+ * variation V = currentposition consecutivemoves(M V) >= 2` writes the
+ * same comments), and nothing written where the body fails (the walk
+ * cuts the list back, cq6-eval.c).  So when the position matches, a
+ * longer @pending replaces @current (_cq6_line_position_done()). */
+typedef struct {
+  guint       index; /* in the state's comment list */
+  const char *text;  /* its text when written: a comment cut off since
+                      * (an echo target that failed) is not there any more */
+} CommentRef;
+
+typedef struct _Recorded {
+  GArray *current; /* CommentRef */
+  GArray *pending;
+  guint   current_len, pending_len; /* the match lengths */
+} Recorded;
+
+void
+_cq6_recorded_free (gpointer data)
+{
+  Recorded *r = data;
+
+  g_array_unref (r->current);
+  g_array_unref (r->pending);
+  g_free (r);
+}
+
+/* Removes the comments at @indices (ascending) from @st's list; every
+ * recorded index above one removed moves down. */
+static void
+remove_comments (Cq6State *st, GArray *indices)
+{
+  GHashTableIter it;
+  gpointer value;
+
+  for (guint k = indices->len; k-- > 0;)
+    {
+      const CommentRef *ref = &g_array_index (indices, CommentRef, k);
+      guint index = ref->index;
+
+      if (index >= st->comments->len
+          || g_array_index (st->comments, CqPositionComment, index).text != ref->text)
+        continue;
+      /* The list's clear function frees the text. */
+      g_array_remove_index (st->comments, index);
+      g_hash_table_iter_init (&it, st->line->written);
+      while (g_hash_table_iter_next (&it, NULL, &value))
+        {
+          Recorded *r = value;
+          GArray *sets[2] = { r->current, r->pending };
+
+          for (guint s = 0; s < 2; s++)
+            if (sets[s] != indices)
+              for (guint j = 0; j < sets[s]->len; j++)
+                if (g_array_index (sets[s], CommentRef, j).index > index)
+                  g_array_index (sets[s], CommentRef, j).index--;
+        }
+    }
+  g_array_set_size (indices, 0);
+}
+
+void
+_cq6_line_position_done (Cq6State *st, gboolean matched)
+{
+  GHashTableIter it;
+  gpointer value;
+
+  g_hash_table_iter_init (&it, st->line->written);
+  while (g_hash_table_iter_next (&it, NULL, &value))
+    {
+      Recorded *r = value;
+      GArray *t;
+
+      if (r->pending->len == 0)
+        continue;
+      if (matched && r->pending_len > r->current_len)
+        {
+          remove_comments (st, r->current);
+          t = r->current, r->current = r->pending, r->pending = t;
+          r->current_len = r->pending_len;
+        }
+      else if (matched)
+        remove_comments (st, r->pending);
+      /* Not matched: the walk has cut them off already. */
+      g_array_set_size (r->pending, 0);
+    }
+}
+
+static Recorded *
+recorded_for (Cq6Ctx *c, const Cq6Filter *f)
+{
+  Recorded *r;
+
+  _cq6_line_state_ensure (c);
+  r = g_hash_table_lookup (c->st->line->written, f);
+  if (r == NULL)
+    {
+      r = g_new0 (Recorded, 1);
+      r->current = g_array_new (FALSE, FALSE, sizeof (CommentRef));
+      r->pending = g_array_new (FALSE, FALSE, sizeof (CommentRef));
+      g_hash_table_insert (c->st->line->written, (gpointer) f, r);
+    }
+  return r;
+}
+
+static void
+add_recorded (Cq6Ctx *c, Recorded *r, const CqNode *node, const char *text)
+{
+  CommentRef ref = { c->st->comments->len, NULL };
+
+  _cq6_add_comment (c, node, text);
+  ref.text = g_array_index (c->st->comments, CqPositionComment, ref.index).text;
+  g_array_append_val (r->pending, ref);
+}
+
+static inline gboolean
+same_move (const CqNode *a, const CqNode *b)
+{
+  return a->move.from == b->move.from && a->move.to == b->move.to
+         && a->move.piece == b->move.piece
+         && (a->move.flags & CQ_MOVE_NULL) == (b->move.flags & CQ_MOVE_NULL);
+}
+
+static const char *
+position_name (const Cq6Ctx *c, const Cq6Filter *arg, const char *fallback)
+{
+  if (arg->kind == CQ6_VARIABLE && c->program->vars != NULL)
+    return ((Cq6Var *) c->program->vars->pdata[arg->which])->name;
+  return fallback;
+}
+
+/* consecutivemoves(x y): with L the lowest common ancestor of x and y,
+ * the length of the longest run of consecutive moves played from L to x
+ * that is also played, in the same order, from L to y (CQL 6 reference,
+ * "consecutivemoves"; moves are the same when the same piece goes from
+ * the same square to the same square: the reference takes 1.h8=N and
+ * 1.h8=Q for one move, 6.Rxd8+ and 6.Qxd8+ for two).  Writes `x-move[i]` and `y-move[i]` (the
+ * arguments' variable names) after the i-th move of each run, i counted
+ * forward in time (rulings 11).  A longest common substring by dynamic
+ * programming: |S| x |T| steps. */
+gboolean
+_cq6_eval_consecutive (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  Cq6Val a = { 0 }, b = { 0 };
+  const CqNode *x, *y, *l, *m;
+  g_autoptr(GPtrArray) s = NULL;
+  g_autoptr(GPtrArray) t = NULL;
+  g_autofree guint *row = NULL;
+  guint best = 0, best_i = 0, best_j = 0;
+
+  if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b)
+      || a.node == NULL || b.node == NULL)
+    return FALSE;
+  x = a.node, y = b.node;
+  for (l = x, m = y; l != m;)
+    if (l->ply >= m->ply && l->parent != NULL)
+      l = l->parent;
+    else
+      m = m->parent;
+  s = moves_from (l, x);
+  t = moves_from (l, y);
+  /* row[j + 1]: the run ending at S[i] and T[j]. */
+  row = g_new0 (guint, t->len + 1);
+  for (guint i = 0; i < s->len; i++)
+    for (guint j = t->len; j-- > 0;)
+      {
+        row[j + 1] = same_move (s->pdata[i], t->pdata[j]) ? row[j] + 1 : 0;
+        if (row[j + 1] > best)
+          best = row[j + 1], best_i = i, best_j = j;
+      }
+  v->num = best;
+  /* No move in common: no match (the reference: `consecutivemoves(x y)
+   * == 0` matches nothing). */
+  if (best == 0 || (gint64) best < f->range_min || (gint64) best > f->range_max)
+    return FALSE;
+  if (best > 0 && !(f->which & CQ6_LINE_QUIET) && !c->program->quiet && !c->program->silent)
+    {
+      const char *xn = position_name (c, f->args[0], "x");
+      const char *yn = position_name (c, f->args[1], "y");
+
+      Recorded *rec = recorded_for (c, f);
+
+      /* A second match at the same position replaces the first. */
+      remove_comments (c->st, rec->pending);
+      rec->pending_len = best;
+      for (guint k = 0; k < best; k++)
+        {
+          g_autofree char *sx = g_strdup_printf ("%s-move[%u]", xn, k + 1);
+          g_autofree char *sy = g_strdup_printf ("%s-move[%u]", yn, k + 1);
+
+          add_recorded (c, rec, s->pdata[best_i + 1 - best + k], sx);
+          add_recorded (c, rec, t->pdata[best_j + 1 - best + k], sy);
+        }
+    }
+  return TRUE;
+}
+

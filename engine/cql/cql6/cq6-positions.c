@@ -1,0 +1,652 @@
+/* cq6-positions.c: CQL 6 filters about other positions of the game:
+ * the position filters (parent, child, ancestor, descendant, lca,
+ * distance, depth, positionid, `position N`, virtualmainline, `x & y`),
+ * find and echo, evaluated here; read by cq6-positions-reader.c.  (`:`
+ * and currentposition are read in cq6-expr.c and evaluated in
+ * cq6-eval.c.)
+ *
+ * A position is a node of the game tree (#CqNode); its positionid is the
+ * node's pre-order index, the order in which CQL 6.2 numbers positions:
+ * the main continuation before the variations, each variation after the
+ * whole subtree of the move it replaces (docs/cql6-rulings.md).  So the
+ * descendants of a node are the indices just after it, up to the end of
+ * its subtree: `find` and the ancestor tests read them from a per-game
+ * table built on first use (#Cq6PosState).
+ *
+ * `echo` pairs the current position with every other position examined,
+ * which is quadratic in the game's length.  The body's filters are sorted
+ * once, when the query is read, into those that look at the source only,
+ * at the target only, or at both (body_split(), cq6-positions-reader.c):
+ * a source that fails its source-only filters tries no target, a target
+ * that fails its target-only filters is skipped by every source (the
+ * result is kept for the game), and a body that requires `source & target
+ * == .` (the same placement) only visits the targets whose placement hash
+ * equals the source's.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cql6/cq6-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Per-node flags of #Cq6PosState. */
+enum {
+  NODE_MAINLINE = 1 << 0, /* every move from the root is a main continuation */
+  NODE_VIRTUAL  = 1 << 1  /* on the virtual main line */
+};
+
+/* Cached results of an echo body's target-only filters at a node. */
+enum { TARGET_UNKNOWN, TARGET_PASSES, TARGET_FAILS };
+
+/**
+ * Cq6PosState:
+ * What this file keeps for one game (#Cq6State.positions), built on
+ * first use.
+ * @end: per node index, one past the index of its last descendant.
+ * @depth: per node, how many variations it lies in (`depth`).
+ * @flags: per node, NODE_* bits.
+ * @placement: per node, a hash of the piece placement (or NULL).
+ * @by_placement: the node indices sorted by (placement hash, index).
+ * @material: per node, its material signature (4 bits per piece kind,
+ *   CQ_WP ... CQ_BK), or NULL; @material_usable is FALSE when a count
+ *   does not fit (a set-up position with 16 pieces of a kind).
+ * @once: "index\ttext" -> the comment's index in the comments + 1: the
+ *   comments written once per position (a truncated entry is stale).
+ * @targets: an echo filter -> its per-node TARGET_* results.
+ */
+struct _Cq6PosState {
+  guint32    *end;
+  guint32    *depth;
+  guint8     *flags;
+  guint64    *placement;
+  guint32    *by_placement;
+  guint64    *material;
+  gboolean    material_usable;
+  GHashTable *once;
+  GHashTable *targets;
+};
+
+typedef struct _Cq6PosState Cq6PosState;
+
+/* The tables */
+
+static Cq6PosState *
+pos_state (Cq6Ctx *c)
+{
+  Cq6State *st = c->st;
+  Cq6PosState *ps = st->positions;
+  guint n = c->game->n_nodes;
+
+  if (ps != NULL)
+    return ps;
+  ps = st->positions = g_new0 (Cq6PosState, 1);
+  ps->end = g_new0 (guint32, MAX (n, 1));
+  ps->depth = g_new0 (guint32, MAX (n, 1));
+  ps->flags = g_new0 (guint8, MAX (n, 1));
+  /* Pre-order: a parent's index is below its children's. */
+  for (guint i = 0; i < n; i++)
+    {
+      const CqNode *node = _cq6_node_by_index (c, i);
+      const CqNode *parent = node->parent;
+
+      if (parent == NULL)
+        {
+          ps->flags[i] = NODE_MAINLINE | NODE_VIRTUAL;
+          continue;
+        }
+      {
+        gboolean main_move = parent->first_child == node;
+        guint8 pf = ps->flags[parent->index];
+
+        ps->depth[i] = ps->depth[parent->index] + (main_move ? 0 : 1);
+        if ((pf & NODE_MAINLINE) && main_move)
+          ps->flags[i] |= NODE_MAINLINE;
+        /* Only White's moves must be main continuations (ruling: the
+         * reference keeps Black's alternatives on the virtual main line). */
+        if ((pf & NODE_VIRTUAL) && (main_move || parent->position.side_to_move == CQ_BLACK))
+          ps->flags[i] |= NODE_VIRTUAL;
+      }
+    }
+  for (guint i = n; i-- > 0;)
+    {
+      const CqNode *node = _cq6_node_by_index (c, i);
+
+      ps->end[i] = MAX (ps->end[i], i + 1);
+      if (node->parent != NULL)
+        ps->end[node->parent->index] = MAX (ps->end[node->parent->index], ps->end[i]);
+    }
+  return ps;
+}
+
+void
+_cq6_positions_state_free (Cq6State *st)
+{
+  Cq6PosState *ps = st->positions;
+
+  if (ps == NULL)
+    return;
+  g_free (ps->end);
+  g_free (ps->depth);
+  g_free (ps->flags);
+  g_free (ps->placement);
+  g_free (ps->by_placement);
+  g_free (ps->material);
+  if (ps->once != NULL)
+    g_hash_table_unref (ps->once);
+  if (ps->targets != NULL)
+    g_hash_table_unref (ps->targets);
+  g_free (ps);
+  st->positions = NULL;
+}
+
+static guint64
+placement_hash (const CqPosition *pos)
+{
+  guint64 h = 0x9E3779B97F4A7C15ull;
+
+  for (int p = CQ_WP; p < CQ_N_PIECES; p++)
+    {
+      h ^= pos->pieces[p] + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+      h *= 0xBF58476D1CE4E5B9ull;
+    }
+  return h ^ (h >> 31);
+}
+
+typedef struct {
+  guint64 hash;
+  guint32 index;
+} Placed;
+
+static int
+compare_placed (const void *a, const void *b)
+{
+  const Placed *x = a, *y = b;
+
+  if (x->hash != y->hash)
+    return x->hash < y->hash ? -1 : 1;
+  return (x->index > y->index) - (x->index < y->index);
+}
+
+static void
+ensure_placement (Cq6Ctx *c, Cq6PosState *ps)
+{
+  guint n = c->game->n_nodes;
+  g_autofree Placed *placed = g_new (Placed, MAX (n, 1));
+
+  if (ps->placement != NULL)
+    return;
+  ps->placement = g_new (guint64, MAX (n, 1));
+  ps->by_placement = g_new (guint32, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      ps->placement[i] = placement_hash (&_cq6_node_by_index (c, i)->position);
+      placed[i].hash = ps->placement[i];
+      placed[i].index = i;
+    }
+  qsort (placed, n, sizeof *placed, compare_placed);
+  for (guint i = 0; i < n; i++)
+    ps->by_placement[i] = placed[i].index;
+}
+
+static void
+ensure_material (Cq6Ctx *c, Cq6PosState *ps)
+{
+  guint n = c->game->n_nodes;
+
+  if (ps->material != NULL)
+    return;
+  ps->material = g_new (guint64, MAX (n, 1));
+  ps->material_usable = TRUE;
+  for (guint i = 0; i < n; i++)
+    {
+      const CqPosition *pos = &_cq6_node_by_index (c, i)->position;
+      guint64 sig = 0;
+
+      for (int p = CQ_WP; p < CQ_N_PIECES; p++)
+        {
+          guint count = (guint) __builtin_popcountll (pos->pieces[p]);
+
+          if (count > 15)
+            ps->material_usable = FALSE;
+          sig |= (guint64) MIN (count, 15) << (4 * (p - CQ_WP));
+        }
+      ps->material[i] = sig;
+    }
+}
+
+/* How many pieces must change for one material signature to become the
+ * other: the sum over the piece kinds of the difference in count. */
+static guint
+material_distance (guint64 a, guint64 b)
+{
+  guint sum = 0;
+
+  for (int k = 0; k < CQ_N_PIECES - CQ_WP; k++, a >>= 4, b >>= 4)
+    {
+      int x = (int) (a & 15), y = (int) (b & 15);
+      sum += (guint) ABS (x - y);
+    }
+  return sum;
+}
+
+/* Whether @c's game examines @node: all positions with `variations`,
+ * else the main line (docs/cql6.md "How a query runs"). */
+static gboolean
+examined (Cq6Ctx *c, Cq6PosState *ps, guint32 index)
+{
+  return c->program->variations || (ps->flags[index] & NODE_MAINLINE);
+}
+
+/* Comments */
+
+void
+_cq6_add_comment_once (Cq6Ctx *c, const CqNode *node, const char *text)
+{
+  Cq6PosState *ps = pos_state (c);
+  g_autofree char *key = g_strdup_printf ("%u\t%s", node->index, text);
+  guint at;
+  GArray *comments = c->st->comments;
+
+  if (ps->once == NULL)
+    ps->once = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  at = GPOINTER_TO_UINT (g_hash_table_lookup (ps->once, key));
+  /* The entry is stale if the comments were cut back since. */
+  if (at > 0 && at <= comments->len)
+    {
+      const CqPositionComment *pc = &g_array_index (comments, CqPositionComment, at - 1);
+
+      if (pc->node == node->index && strcmp (pc->text, text) == 0)
+        return;
+    }
+  _cq6_add_comment (c, node, text);
+  g_hash_table_replace (ps->once, g_steal_pointer (&key), GUINT_TO_POINTER (comments->len));
+}
+
+void
+_cq6_position_ref (Cq6Ctx *c, const CqNode *node, GString *out)
+{
+  Cq6PosState *ps = pos_state (c);
+
+  g_string_append_printf (out, "move %u(%s)", node->position.fullmove_number,
+                          node->position.side_to_move == CQ_WHITE ? "wtm" : "btm");
+  if (!(ps->flags[node->index] & NODE_MAINLINE))
+    {
+      char id[32];
+
+      g_string_append_printf (out, "[%u]", node->index);
+      guint before = c->st->comments->len;
+
+      g_snprintf (id, sizeof id, "id:%u", node->index);
+      _cq6_add_comment_once (c, node, id);
+      /* Not an automatic comment: `quiet` keeps it when a `comment` names
+       * the position (CQL 6.2: `cql(quiet) comment (position 8)`). */
+      if (c->st->comments->len > before)
+        g_array_index (c->st->comments, CqPositionComment, before).automatic = FALSE;
+    }
+}
+
+/* Whether automatic comments are written: not with `quiet` in the header. */
+static gboolean
+auto_comments (Cq6Ctx *c)
+{
+  return !c->program->quiet && !c->program->silent;
+}
+
+/* Tree geometry */
+
+static gboolean
+is_ancestor (Cq6PosState *ps, const CqNode *a, const CqNode *b)
+{
+  return a->index < b->index && b->index < ps->end[a->index];
+}
+
+static const CqNode *
+lca (const CqNode *a, const CqNode *b)
+{
+  while (a != b)
+    {
+      if (a->ply >= b->ply)
+        a = a->parent;
+      else
+        b = b->parent;
+    }
+  return a;
+}
+
+/* Evaluation */
+
+/* Two position arguments, or FALSE. */
+static gboolean
+two_nodes (const Cq6Filter *f, Cq6Ctx *c, const CqNode **a, const CqNode **b)
+{
+  Cq6Val x = { 0 }, y = { 0 };
+
+  if (!_cq6_eval (f->args[0], c, &x) || x.node == NULL
+      || !_cq6_eval (f->args[1], c, &y) || y.node == NULL)
+    return FALSE;
+  *a = x.node;
+  *b = y.node;
+  return TRUE;
+}
+
+/* F at @node: the comments it wrote are dropped if it fails. */
+static gboolean
+eval_at (const Cq6Filter *f, Cq6Ctx *c, const CqNode *node, Cq6Val *v)
+{
+  Cq6Ctx there = _cq6_ctx_at (c, node);
+  guint mark = _cq6_comments_mark (c);
+
+  v->set = 0;
+  if (_cq6_eval (f, &there, v))
+    return TRUE;
+  /* Only ever shorter: a filter inside may have removed comments written
+   * before (consecutivemoves replaces its own), and growing the list back
+   * would bring removed entries back. */
+  _cq6_comments_rollback (c, mark);
+  return FALSE;
+}
+
+/* The next position `find` looks at after @node (forward: pre-order
+ * within the subtree of @start, variations only if they are examined). */
+static const CqNode *
+find_next (Cq6Ctx *c, Cq6PosState *ps, const CqNode *start, const CqNode *node)
+{
+  if (!c->program->variations)
+    return node->first_child;
+  if (node->index + 1 >= ps->end[start->index])
+    return NULL;
+  return _cq6_node_by_index (c, node->index + 1);
+}
+
+/* `find` (CQL 6 reference "find"): F at the current position and its
+ * descendants in pre-order (`<--`: the position and its ancestors, nearest
+ * first).  Plain find gives the first position found and writes "Found"
+ * there; `all` and a range count the positions found, write "Found i of n"
+ * at each, and match when some were found / the count is in the range. */
+static gboolean
+eval_find (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  Cq6PosState *ps = pos_state (c);
+  gboolean backward = f->which & CQ6_FIND_BACKWARD;
+  gboolean counting = f->which & (CQ6_FIND_ALL | CQ6_FIND_RANGE);
+  gboolean comments = !(f->which & CQ6_FIND_QUIET) && auto_comments (c);
+  g_autoptr(GArray) found = NULL;
+  Cq6Val a;
+  gboolean ok;
+
+  for (const CqNode *n = c->node; n != NULL;
+       n = backward ? n->parent : find_next (c, ps, c->node, n))
+    {
+      if (!eval_at (f->args[0], c, n, &a))
+        continue;
+      if (!counting)
+        {
+          if (comments)
+            _cq6_add_comment_once (c, n, "Found");
+          v->node = n;
+          return TRUE;
+        }
+      if (found == NULL)
+        found = g_array_new (FALSE, FALSE, sizeof (const CqNode *));
+      g_array_append_val (found, n);
+      if (cq_game_is_stopped (c->game))
+        break;
+    }
+  if (!counting)
+    return FALSE;
+  v->num = found != NULL ? found->len : 0;
+  ok = (f->which & CQ6_FIND_ALL) ? v->num > 0
+                                 : v->num >= f->range_min && v->num <= f->range_max;
+  if (ok && comments)
+    for (guint i = 0; i < v->num; i++)
+      {
+        char text[64];
+
+        g_snprintf (text, sizeof text, "Found %u of %u", i + 1, (guint) v->num);
+        _cq6_add_comment_once (c, g_array_index (found, const CqNode *, i), text);
+      }
+  return ok;
+}
+
+/* The echo comments of one pair (CQL 6.2 output): the variables' names at
+ * the source and the target, "-->" the source at the target, "<--" the
+ * target at the source, "LCA" at their lowest common ancestor when it is
+ * neither. */
+static void
+echo_comments (const Cq6Filter *f, Cq6Ctx *c, const CqNode *s, const CqNode *t)
+{
+  const GPtrArray *vars = c->program->vars;
+  const char *sname = ((const Cq6Var *) vars->pdata[f->which & 0xFFFF])->name;
+  const char *tname = ((const Cq6Var *) vars->pdata[f->which >> 16])->name;
+  g_autoptr(GString) text = g_string_new (NULL);
+  const CqNode *l;
+
+  _cq6_add_comment_once (c, s, sname);
+  _cq6_add_comment_once (c, t, tname);
+  g_string_assign (text, "-->");
+  _cq6_position_ref (c, s, text);
+  _cq6_add_comment_once (c, t, text->str);
+  g_string_assign (text, "<--");
+  _cq6_position_ref (c, t, text);
+  _cq6_add_comment_once (c, s, text->str);
+  l = lca (s, t);
+  if (l != s && l != t)
+    _cq6_add_comment_once (c, l, "LCA");
+}
+
+/* Whether the filters of @mask of the echo body match at @node. */
+static gboolean
+parts_match (const Cq6Filter *f, Cq6Ctx *c, const CqNode *node, guint64 mask)
+{
+  const Cq6Filter *body = f->args[0];
+  Cq6Filter *const *parts = body->kind == CQ6_COMPOUND ? body->args : &f->args[0];
+  Cq6Val a;
+
+  for (guint i = 0; mask != 0; i++, mask >>= 1)
+    if ((mask & 1) && !eval_at (parts[i], c, node, &a))
+      return FALSE;
+  return TRUE;
+}
+
+/* `echo` (CQL 6 reference "echo"): the source variable is the current
+ * position, the target variable each other position examined (`in all`:
+ * the source too), the body evaluated at the target; matches if the body
+ * matched at some target, with the largest value of a numeric body.  The
+ * variables are unbound afterwards. */
+static gboolean
+eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  Cq6PosState *ps = pos_state (c);
+  guint32 src = f->which & 0xFFFF, tgt = f->which >> 16;
+  Cq6Slot *ss = &c->st->slots[src], *ts = &c->st->slots[tgt];
+  guint64 source_parts = (guint64) f->range_min, target_parts = (guint64) f->range_max;
+  gboolean comments = !(f->number & CQ6_ECHO_QUIET) && auto_comments (c);
+  gboolean numeric = f->type == CQ6_TYPE_NUMBER;
+  const CqNode *s = c->node;
+  guint8 *cache = NULL;
+  guint32 first = 0, last = c->game->n_nodes;
+  const guint32 *order = NULL;
+  gboolean any = FALSE;
+  guint max_material = G_MAXUINT, min_material = 0, material_fits = TRUE;
+  guint64 source_material = 0, last_material = G_MAXUINT64;
+  Cq6Val a;
+
+  memset (ss, 0, sizeof *ss);
+  ss->bound = TRUE;
+  ss->val.node = s;
+  *ts = *ss;
+  if (source_parts != 0 && !parts_match (f, c, s, source_parts))
+    goto done;
+  if (target_parts != 0)
+    {
+      if (ps->targets == NULL)
+        ps->targets = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+      cache = g_hash_table_lookup (ps->targets, f);
+      if (cache == NULL)
+        {
+          cache = g_new0 (guint8, MAX (c->game->n_nodes, 1));
+          g_hash_table_insert (ps->targets, (gpointer) f, cache);
+        }
+    }
+  if (f->number & CQ6_ECHO_SAME_PLACEMENT)
+    {
+      /* Only the targets of the source's placement hash, in index order. */
+      guint64 h;
+      guint32 lo = 0, hi = c->game->n_nodes;
+
+      ensure_placement (c, ps);
+      h = ps->placement[s->index];
+      while (lo < hi)
+        {
+          guint32 mid = lo + (hi - lo) / 2;
+
+          if (ps->placement[ps->by_placement[mid]] < h)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      first = lo;
+      for (last = lo; last < c->game->n_nodes && ps->placement[ps->by_placement[last]] == h;
+           last++)
+        ;
+      order = ps->by_placement;
+    }
+  if (f->directions != 0)
+    {
+      ensure_material (c, ps);
+      if (!ps->material_usable)
+        max_material = G_MAXUINT;
+      else
+        {
+          max_material = 2u * ((f->directions & ~CQ6_ECHO_EXACTLY_ONE) - 1u);
+          min_material = (f->directions & CQ6_ECHO_EXACTLY_ONE) ? 1 : 0;
+          source_material = ps->material[s->index];
+        }
+    }
+  for (guint32 k = first; k < last; k++)
+    {
+      guint32 i = order != NULL ? order[k] : k;
+      const CqNode *t;
+
+      if ((i == s->index && !(f->number & CQ6_ECHO_IN_ALL)) || !examined (c, ps, i))
+        continue;
+      t = _cq6_node_by_index (c, i);
+      ts->val.node = t;
+      if (cache != NULL)
+        {
+          if (cache[i] == TARGET_UNKNOWN)
+            cache[i] = parts_match (f, c, t, target_parts) ? TARGET_PASSES : TARGET_FAILS;
+          if (cache[i] == TARGET_FAILS)
+            continue;
+        }
+      if (max_material != G_MAXUINT)
+        {
+          /* Consecutive targets mostly share their material: the last
+           * answer is kept. */
+          if (ps->material[i] != last_material)
+            {
+              guint distance = material_distance (source_material, ps->material[i]);
+
+              last_material = ps->material[i];
+              material_fits = distance <= max_material && distance >= min_material;
+            }
+          if (!material_fits)
+            continue;
+        }
+      a.num = 0;
+      if (!eval_at (f->args[0], c, t, &a))
+        continue;
+      if (numeric)
+        v->num = any ? MAX (v->num, a.num) : a.num;
+      any = TRUE;
+      if (comments)
+        echo_comments (f, c, s, t);
+      if (cq_game_is_stopped (c->game))
+        break;
+    }
+done:
+  ss->bound = ts->bound = FALSE;
+  return any;
+}
+
+gboolean
+_cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  const CqNode *node = c->node, *a, *b;
+  Cq6Val x = { 0 };
+
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_PARENT:
+      v->node = node->parent;
+      return node->parent != NULL;
+    case CQ6_CHILD:
+      {
+        gint64 k = 0;
+        const CqNode *child = node->first_child;
+
+        if (f->n_args > 0)
+          {
+            if (!_cq6_eval (f->args[0], c, &x) || x.num < 0)
+              return FALSE;
+            k = x.num;
+          }
+        for (; child != NULL && k > 0; k--)
+          child = child->next_sibling;
+        v->node = child;
+        return child != NULL;
+      }
+    case CQ6_POSITION_BY_ID:
+      /* No position with that id: no match (CQL 6 reference "position"). */
+      if (!_cq6_eval (f->args[0], c, &x) || x.num < 0 || x.num > G_MAXUINT32)
+        return FALSE;
+      v->node = _cq6_node_by_index (c, (guint32) x.num);
+      return v->node != NULL;
+    case CQ6_POSITIONID:
+      v->num = node->index;
+      return TRUE;
+    case CQ6_DEPTH:
+      v->num = pos_state (c)->depth[node->index];
+      return TRUE;
+    case CQ6_VIRTUALMAINLINE:
+      return (pos_state (c)->flags[node->index] & NODE_VIRTUAL) != 0;
+    case CQ6_ANCESTOR:
+    case CQ6_DESCENDANT:
+      /* ancestor(x y): x is an ancestor of y, not y itself. */
+      if (!two_nodes (f, c, &a, &b))
+        return FALSE;
+      return f->kind == CQ6_ANCESTOR ? is_ancestor (pos_state (c), a, b)
+                                     : is_ancestor (pos_state (c), b, a);
+    case CQ6_LCA:
+      if (!two_nodes (f, c, &a, &b))
+        return FALSE;
+      v->node = lca (a, b);
+      return TRUE;
+    case CQ6_DISTANCE:
+      /* The number of moves between them through their lca. */
+      if (!two_nodes (f, c, &a, &b))
+        return FALSE;
+      v->num = (gint64) a->ply + b->ply - 2 * (gint64) lca (a, b)->ply;
+      return TRUE;
+    case CQ6_POSITION_AND:
+      {
+        CqBitboard agree = ~(CqBitboard) 0;
+
+        if (!two_nodes (f, c, &a, &b))
+          return (v->set = 0, FALSE);
+        for (int p = CQ_WP; p < CQ_N_PIECES; p++)
+          agree &= ~(a->position.pieces[p] ^ b->position.pieces[p]);
+        v->set = agree;
+        return agree != 0;
+      }
+    case CQ6_FIND:
+      return eval_find (f, c, v);
+    case CQ6_ECHO:
+      return eval_echo (f, c, v);
+    default:
+      break;
+    }
+  g_assert_not_reached ();
+  return FALSE;
+}

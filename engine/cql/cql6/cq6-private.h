@@ -1,0 +1,677 @@
+/* cq6-private.h: CQL 6 queries: tokens, the typed filter tree, and the
+ * functions the CQL 6 reader, transformer and evaluator share.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Design
+ * ------
+ * A CQL 6 query (docs/cql6.md) is a header `cql(...)` and a body of
+ * filters.  The reader (cq6-lexer.c, cq6-parser.c) builds a tree
+ * of #Cq6Filter nodes; each node knows the type of its value (a set of
+ * squares, a number, a string, or only match / no match), checked when it
+ * is read.  Transforms (`flip`, `shift`, ...) are expanded once when the
+ * query is read (cq6-transform.c): the orbit of the argument filter is
+ * built with the same square, piece and direction maps as CQL 3's
+ * transform sets (common/cq-symmetry.c), with CQL 6's shift rule, and evaluated
+ * as a union.  The evaluator (cq6-eval.c) walks the tree at each
+ * position the search examines; it reads piece designators as the same
+ * #CqDesignator (piece mask, square set) as CQL 3 and uses the chess
+ * core's attack tables for `attacks`, `pin`, `ray` and the move filters.
+ */
+#pragma once
+
+#include "cql/common/cq-common-private.h"
+
+G_BEGIN_DECLS
+
+/* The type of a filter's value (CQL 6 reference, "filters"). */
+typedef enum {
+  CQ6_TYPE_LOGICAL, /* match / no match only */
+  CQ6_TYPE_SET,     /* a set of squares; matches if not empty */
+  CQ6_TYPE_NUMBER,  /* an integer; matches if it has a value */
+  CQ6_TYPE_STRING,  /* a string; matches if it has a value */
+  CQ6_TYPE_POSITION /* a position of the game; matches if it has a value */
+} Cq6Type;
+
+/* The filters of the tree.  The comment gives what the node holds. */
+typedef enum {
+  /* Values */
+  CQ6_DESIGNATOR,   /* designator */
+  CQ6_NUMBER,       /* number */
+  CQ6_STRING,       /* string */
+  /* Logic */
+  CQ6_COMPOUND,     /* args: all must match; value of the last */
+  CQ6_AND,          /* args[0], args[1] */
+  CQ6_OR,           /* args[0], args[1] */
+  CQ6_NOT,          /* args[0] */
+  CQ6_IF,           /* args: condition, then, else (may be NULL) */
+  CQ6_TRUE,
+  CQ6_FALSE,
+  /* The position */
+  CQ6_CHECK,
+  CQ6_MATE,
+  CQ6_STALEMATE,
+  CQ6_WTM,
+  CQ6_BTM,
+  CQ6_SIDETOMOVE,   /* number: 1 white, -1 black */
+  CQ6_COLOR,        /* number: `white` 1, `black` -1 */
+  CQ6_INITIAL,
+  CQ6_TERMINAL,
+  CQ6_MAINLINE,
+  CQ6_VARIATION,
+  CQ6_MOVENUMBER,
+  CQ6_PLY,
+  /* Sets */
+  CQ6_UNION,        /* args[0], args[1] */
+  CQ6_INTERSECTION, /* args[0], args[1] */
+  CQ6_COMPLEMENT,   /* args[0] */
+  CQ6_IN,           /* args[0] is a subset of args[1] */
+  CQ6_COUNT,        /* `#` args[0]: number of squares */
+  CQ6_ATTACKS,      /* args[0] attacks args[1]: the squares of args[0] */
+  CQ6_ATTACKEDBY,   /* args[0] attackedby args[1]: the squares of args[0] */
+  CQ6_BETWEEN,      /* args[0], args[1] */
+  CQ6_DIRECTION,    /* directions (CQ_RAY_* bits), range, args[0] */
+  CQ6_LIGHT,        /* args[0] */
+  CQ6_DARK,         /* args[0] */
+  CQ6_PAWNS,        /* which: CQ6_PAWNS_PASSED ...; the pawns of the kind */
+  CQ6_PIN,          /* args: from, through, to (each may be NULL); the pinned pieces */
+  CQ6_RAY,          /* directions, args: the sets met in turn along a line;
+                     * which 1: xray (the first piece must slide that way) */
+  CQ6_MAKESQUARE,   /* args: file, rank (numbers 1..8) */
+  CQ6_FILE,         /* args[0]: the file (1..8) of its only square */
+  CQ6_RANK,         /* args[0]: the rank (1..8) of its only square */
+  /* Numbers */
+  CQ6_COMPARE,      /* which: CQ6_CMP_*, args[0], args[1] */
+  CQ6_ARITH,        /* which: '+', '-', '*', '/', '%', args[0], args[1] */
+  CQ6_NEGATE,       /* args[0] */
+  CQ6_ABS,          /* args[0] */
+  CQ6_MAX,          /* args */
+  CQ6_MIN,          /* args */
+  CQ6_SQRT,         /* args[0] */
+  CQ6_POWER,        /* args[0]: the material value of its pieces */
+  CQ6_GAMENUMBER,
+  CQ6_ELO,          /* which: 0 the higher of both, 1 White, 2 Black */
+  CQ6_YEAR,
+  /* Game tags */
+  CQ6_TAG,          /* string (the tag name); args[0] a string to find, or NULL */
+  CQ6_PLAYER,       /* which: 0 either, 1 White, 2 Black; args[0] as CQ6_TAG */
+  CQ6_RESULT,       /* which: #CqResult */
+  CQ6_REGEX,        /* `S ~~ "re"`: args[0] a string; regex; the text matched */
+  /* Moves */
+  CQ6_MOVE,         /* which: CQ6_MOVE_* flags; args: from, to, capture, promote */
+  /* Transforms, after expansion */
+  CQ6_ORBIT,        /* args: the transformed filters; count if @which */
+
+  /* Filters from here on may change the evaluation state (variables,
+   * comments) or look at other positions: a compound filter holding one
+   * keeps its order (CQ6_FIRST_STATEFUL). */
+
+  /* Variables and functions (cq6-vars.c) */
+  CQ6_VARIABLE,     /* which: the variable (Cq6Program.vars index); its value */
+  CQ6_ASSIGN,       /* which: the variable; number: the operator ('=', '+', '-',
+                     * '*', '/', '%', '|', '&'); args[0]: the value */
+  CQ6_ISBOUND,      /* which: the variable */
+  CQ6_UNBIND,       /* which: the variable */
+  CQ6_SQUARE_LOOP,  /* which: the variable; number: 1 for `all`; args: set, body */
+  CQ6_PIECE_LOOP,   /* the same over the pieces on the set */
+  CQ6_PIECEID,      /* args[0]: a set of one occupied square */
+  CQ6_CALL,         /* which: the function (Cq6Program.functions index); args */
+  CQ6_WHILE,        /* args: condition, body */
+  /* Other positions (cq6-positions.c) */
+  CQ6_AT,           /* `x:f`: args[0] a position, args[1] evaluated there */
+  CQ6_CURRENT,      /* currentposition */
+  CQ6_PARENT,
+  CQ6_CHILD,        /* args[0]: which child (0 the main line), or NULL */
+  CQ6_POSITION_BY_ID, /* `position N`: args[0] the positionid */
+  CQ6_POSITIONID,
+  CQ6_DEPTH,
+  CQ6_ANCESTOR,     /* args: two positions */
+  CQ6_DESCENDANT,   /* args: two positions */
+  CQ6_LCA,          /* args: two positions */
+  CQ6_DISTANCE,     /* args: two positions */
+  CQ6_VIRTUALMAINLINE,
+  CQ6_FIND,         /* which: CQ6_FIND_* flags; range; args[0] */
+  CQ6_ECHO,         /* which: the source and target variables (low, high 16 bits);
+                     * number: CQ6_ECHO_* flags; range_min, range_max: the masks
+                     * of the body's source-only and target-only parts;
+                     * directions: 1 + the most squares the pair may differ on
+                     * (0: unknown); args[0] the body */
+  CQ6_POSITION_AND, /* `x & y`, two positions: the squares whose contents agree */
+  /* Lines of moves (cq6-line.c) */
+  CQ6_LINE,         /* which: CQ6_LINE_* flags; args: the constituents (a
+                     * CQ6_LINE_SEQ), the focus set (path) or NULL */
+  CQ6_DASH,         /* which: CQ6_DASH_* flags; args: from, to, promotion
+                     * (a designator of piece types), target filter; each
+                     * may be NULL */
+  CQ6_CONSECUTIVEMOVES, /* args: two positions */
+  CQ6_LINE_SEQ,     /* constituents in turn (args); only inside CQ6_LINE */
+  CQ6_LINE_REPEAT,  /* args[0] repeated range_min .. range_max times
+                     * (range_max -1: no bound); only inside CQ6_LINE */
+  /* Output (cq6-output.c) */
+  CQ6_COMMENT,      /* args: the parts of the text */
+  CQ6_MESSAGE,      /* args: the parts of the text */
+  CQ6_SORT,         /* which: the sort key (Cq6Program.sorts index); args[0] */
+  CQ6_N_KINDS
+} Cq6Kind;
+
+#define CQ6_FIRST_STATEFUL CQ6_VARIABLE
+
+/* CQ6_COMPARE.which */
+enum {
+  CQ6_CMP_LT,
+  CQ6_CMP_LE,
+  CQ6_CMP_EQ,
+  CQ6_CMP_GE,
+  CQ6_CMP_GT,
+  CQ6_CMP_NE
+};
+
+/* CQ6_PAWNS.which */
+enum {
+  CQ6_PAWNS_PASSED,
+  CQ6_PAWNS_DOUBLED,
+  CQ6_PAWNS_ISOLATED,
+  CQ6_PAWNS_CONNECTED
+};
+
+/* CQ6_MOVE.which: what `move` looks at and which moves count. */
+enum {
+  CQ6_MOVE_PREVIOUS    = 1 << 0, /* the move that led here, not the next */
+  CQ6_MOVE_LEGAL       = 1 << 1, /* the legal moves, not the game's */
+  CQ6_MOVE_PRIMARY     = 1 << 2, /* only the main continuation */
+  CQ6_MOVE_SECONDARY   = 1 << 3, /* only continuations in variations */
+  CQ6_MOVE_ENPASSANT   = 1 << 4,
+  CQ6_MOVE_CASTLE      = 1 << 5,
+  CQ6_MOVE_NULL        = 1 << 6,
+  CQ6_MOVE_PSEUDOLEGAL = 1 << 7  /* the pseudo-legal moves, not the game's */
+};
+
+/* CQ6_FIND.which */
+enum {
+  CQ6_FIND_BACKWARD = 1 << 0, /* `find <--`: the position and its ancestors */
+  CQ6_FIND_ALL      = 1 << 1, /* `find all` */
+  CQ6_FIND_QUIET    = 1 << 2,
+  CQ6_FIND_RANGE    = 1 << 3  /* a count range was given */
+};
+
+/* CQ6_ECHO.number */
+enum {
+  CQ6_ECHO_IN_ALL         = 1 << 0, /* `in all`: the source is a target too */
+  CQ6_ECHO_QUIET          = 1 << 1,
+  CQ6_ECHO_SAME_PLACEMENT = 1 << 2  /* the body requires `source & target == .` */
+};
+
+/* In CQ6_ECHO.directions: the pair must differ on exactly one square.  Its
+ * contents change from one thing to another, so the material differs: by
+ * one piece (one put on or taken off) or two (one replaced). */
+#define CQ6_ECHO_EXACTLY_ONE 0x80
+
+/* CQ6_LINE.which */
+enum {
+  CQ6_LINE_BACKWARD    = 1 << 0, /* `<--`: towards the game's start */
+  CQ6_LINE_PRIMARY     = 1 << 1, /* main continuations only */
+  CQ6_LINE_SINGLECOLOR = 1 << 2, /* positions of one side to move */
+  CQ6_LINE_NESTBAN     = 1 << 3, /* no line starts inside a matched one */
+  CQ6_LINE_QUIET       = 1 << 4, /* no Start/End comments */
+  CQ6_LINE_PATH        = 1 << 5  /* `path`: dash constituents are moves */
+};
+
+/* CQ6_DASH.which */
+enum {
+  CQ6_DASH_CAPTURE     = 1 << 0, /* `[x]`: captures only */
+  CQ6_DASH_PREVIOUS    = 1 << 1, /* `previous --`: the move that led here */
+  CQ6_DASH_COUNT       = 1 << 2, /* `countmoves`: the number of moves */
+  CQ6_DASH_LEGAL       = 1 << 3, /* countmoves legal */
+  CQ6_DASH_PSEUDOLEGAL = 1 << 4  /* countmoves pseudolegal */
+};
+
+/* ORBIT value rule: sets are united, numbers give their maximum; with
+ * CQ6_ORBIT_COUNT the value is the number of members that match. */
+#define CQ6_ORBIT_COUNT 1
+
+typedef struct _Cq6Filter Cq6Filter;
+
+/**
+ * Cq6Filter:
+ * One node of the filter tree.
+ * @kind: #Cq6Kind.
+ * @type: #Cq6Type of its value.
+ * @which: a kind-specific choice (see #Cq6Kind).
+ * @directions: CQ_RAY_* bits (direction filters, ray).
+ * @line, @column: where it starts in the query (1-based).
+ * @designator: CQ6_DESIGNATOR.
+ * @number: CQ6_NUMBER; @range_min, @range_max for direction ranges.
+ * @string: CQ6_STRING, CQ6_TAG's name (owned).
+ * @args, @n_args: the argument filters (owned; an entry may be NULL).
+ * @regex: CQ6_REGEX's compiled pattern (owned).
+ * @groups, @n_groups, @unanchored, @n_unanchored: a CQ6_ORBIT's anchor
+ *   index (_cq_anchor_index_build()), when it has many members: a member
+ *   that needs a piece on one square is tried only where one stands.
+ */
+struct _Cq6Filter {
+  guint16       kind;
+  guint8        type;
+  guint8        directions;
+  guint32       which;
+  guint         line;
+  guint         column;
+  CqDesignator  designator;
+  gint64        number;
+  gint64        range_min;
+  gint64        range_max;
+  char         *string;
+  Cq6Filter   **args;
+  guint         n_args;
+  CqAnchorGroup *groups;
+  guint          n_groups;
+  guint32       *unanchored;
+  guint          n_unanchored;
+  GRegex        *regex;
+};
+
+/**
+ * Cq6Var:
+ * A variable of the query (CQL 6 reference, "variables"), named when
+ * first assigned; its type is fixed from then on.
+ * @name: its name (owned).
+ * @type: the type of its value: a set, a number, a string or a position.
+ * @piece: a piece variable (`piece x in ...`): it holds a piece id and
+ *   its value is the square of that piece (a set).
+ * @persistent: keeps its value from game to game.
+ * @quiet: `persistent quiet`: not printed at the end of the run.
+ */
+typedef struct {
+  char    *name;
+  Cq6Type  type;
+  gboolean piece;
+  gboolean persistent;
+  gboolean quiet;
+} Cq6Var;
+
+/**
+ * Cq6Program:
+ * A compiled CQL 6 query: the body and the header's parameters.
+ * @body: a CQ6_COMPOUND of the body's filters.
+ * @input, @output: the header's `input` / `output` (NULL: absent).
+ * @variations: examine variations too (header `variations`).
+ * @matchcount_min, @matchcount_max: how many positions must match.
+ * @matchstring: the comment at matched positions (NULL: "CQL").
+ * @quiet, @silent: header flags (no automatic comments / no output
+ *   comments at all).
+ * @game_filters: header game filters (a CQ6_COMPOUND, or NULL), run on the
+ *   tags before moves are read.
+ * @vars: the variables (#Cq6Var, owned), indexed by CQ6_VARIABLE.which.
+ * @functions: the functions (owned, cq6-vars.c), indexed by CQ6_CALL.which.
+ * @sorts: the sort keys (owned, cq6-output.c), indexed by CQ6_SORT.which.
+ * @needs_ids: the body reads piece ids (pieceid, piece variables).
+ * @stateful: the body holds a filter of kind CQ6_FIRST_STATEFUL or later.
+ * @persistent: the values of the persistent variables (one per variable,
+ *   unused for the others), kept from game to game; a query with
+ *   persistent variables is searched on one thread
+ *   (cq_query_needs_one_thread()).
+ */
+struct _Cq6Program {
+  Cq6Filter *body;
+  Cq6Filter *game_filters;
+  char      *input;
+  char      *output;
+  char      *matchstring;
+  gboolean   variations;
+  gboolean   quiet;
+  gboolean   silent;
+  gint64     matchcount_min;
+  gint64     matchcount_max;
+  GPtrArray *vars;
+  GPtrArray *functions;
+  GPtrArray *sorts;
+  gboolean   needs_ids;
+  gboolean   stateful;
+  struct _Cq6Slot *persistent;
+};
+
+/* Tokens of the lexer. */
+typedef enum {
+  CQ6_TOK_END,
+  CQ6_TOK_WORD,        /* an identifier or a keyword: text */
+  CQ6_TOK_DESIGNATOR,  /* a piece designator: designator */
+  CQ6_TOK_NUMBER,      /* number */
+  CQ6_TOK_STRING,      /* text (without quotes, escapes applied) */
+  CQ6_TOK_PUNCT        /* text: ( ) { } , & | ~ # + - * / % < <= == >= > != = */
+} Cq6TokenKind;
+
+typedef struct {
+  Cq6TokenKind kind;
+  guint        line;
+  guint        column;
+  const char  *start;   /* in the ASCII spelling of the text, for messages */
+  gsize        len;
+  char        *text;    /* WORD, STRING, PUNCT: owned, NUL-terminated */
+  gint64       number;
+  CqDesignator designator;
+} Cq6Token;
+
+/**
+ * _cq6_tokenize:
+ * @text: the query, @len bytes, UTF-8.
+ * @filename: for messages ("<query>" when NULL).
+ *
+ * Splits @text into tokens, Unicode spellings already mapped to their
+ * ASCII ones (docs/cql6.md "Lexical structure").  Returns: (transfer full):
+ * a #GArray of #Cq6Token ending with a CQ6_TOK_END, or NULL with
+ * CQ_QUERY_ERROR_SYNTAX at the offending character.
+ */
+GArray    *_cq6_tokenize        (const char *text, gsize len, const char *filename,
+                                 GError **error);
+void       _cq6_tokens_free     (GArray *tokens);
+/**
+ * Cq6Parser:
+ * The reader's state, shared by the files that read parts of the
+ * language (cq6-parser.c, cq6-expr.c and cq6-program.c the expressions
+ * and the header; cq6-vars.c, cq6-positions-reader.c, cq6-line-reader.c,
+ * cq6-output.c their filters).
+ * @prog: the program being read (its variables, functions and sorts).
+ * @params: while a function's body is read for a call: its parameters'
+ *   names to the variables passed (cq6-vars.c); else NULL.
+ * @call_depth: how many function bodies are being read.
+ */
+typedef struct {
+  GArray     *tokens;
+  guint       pos;
+  const char *filename;
+  GError    **error;
+  Cq6Program *prog;
+  GHashTable *params;
+  guint       call_depth;
+} Cq6Parser;
+
+/* The reader's primitives (cq6-parser.c). */
+Cq6Token  *_cq6_peek            (Cq6Parser *p);
+Cq6Token  *_cq6_peek_at         (Cq6Parser *p, guint ahead);
+Cq6Token  *_cq6_advance         (Cq6Parser *p);
+gboolean   _cq6_is_word         (const Cq6Token *t, const char *word);
+gboolean   _cq6_is_punct        (const Cq6Token *t, const char *punct);
+/* Sets the error (@code, a CqQueryError) at @t's line and column, once;
+ * returns FALSE. */
+gboolean   _cq6_fail_at         (Cq6Parser *p, const Cq6Token *t, int code,
+                                 const char *format, ...) G_GNUC_PRINTF (4, 5);
+char      *_cq6_token_text      (const Cq6Token *t);
+gboolean   _cq6_expect_punct    (Cq6Parser *p, const char *punct, const char *what);
+Cq6Filter *_cq6_node            (Cq6Kind kind, Cq6Type type, const Cq6Token *at);
+Cq6Filter *_cq6_node1           (Cq6Kind kind, Cq6Type type, const Cq6Token *at, Cq6Filter *arg);
+Cq6Filter *_cq6_node2           (Cq6Kind kind, Cq6Type type, const Cq6Token *at,
+                                 Cq6Filter *a, Cq6Filter *b);
+/* @f itself if it has type @want, else NULL with an error (and @f freed). */
+Cq6Filter *_cq6_want_type       (Cq6Parser *p, const Cq6Token *at, Cq6Filter *f,
+                                 Cq6Type want, const char *where);
+gboolean   _cq6_starts_filter   (const Cq6Token *t);
+/* The levels of the grammar, loosest first: a whole filter (or/and), not,
+ * sums, unions, a primary (a word with its arguments, a designator, a
+ * number, a string, a braced or parenthesised filter). */
+Cq6Filter *_cq6_parse_filter    (Cq6Parser *p);
+Cq6Filter *_cq6_parse_not       (Cq6Parser *p);
+Cq6Filter *_cq6_parse_add       (Cq6Parser *p);
+Cq6Filter *_cq6_parse_union     (Cq6Parser *p);
+Cq6Filter *_cq6_parse_primary   (Cq6Parser *p);
+/* cq6-parser.c: a filter named by the word @t (already taken); the
+ * game's tag filters (@kind, the tag @name or @which player). */
+Cq6Filter *_cq6_parse_word      (Cq6Parser *p, Cq6Token *t);
+Cq6Filter *_cq6_parse_tag       (Cq6Parser *p, const Cq6Token *t, Cq6Kind kind,
+                                 const char *name, guint32 which);
+/* "a logical filter", "a set filter", ...: for messages. */
+const char *_cq6_type_name      (Cq6Type type);
+/* cq6-expr.c: the level of the direction filters, light and dark. */
+Cq6Filter *_cq6_parse_direction (Cq6Parser *p);
+/* Filters up to @close, the opening token @open already read. */
+Cq6Filter *_cq6_parse_sequence  (Cq6Parser *p, const Cq6Token *open, const char *close);
+gboolean   _cq6_parse_int       (Cq6Parser *p, gint64 *out, const char *what);
+Cq6Filter *_cq6_parse_set_arg   (Cq6Parser *p, const char *where);
+/* `(F G ...)`: between @min and @max filters of type @type (or of any
+ * type: CQ6_TYPE_ANY) added to @f's arguments. */
+#define CQ6_TYPE_ANY ((Cq6Type) 0xFF)
+gboolean   _cq6_parse_arg_list  (Cq6Parser *p, Cq6Filter *f, Cq6Type type, guint min,
+                                 guint max, const char *name);
+gboolean   _cq6_parse_range     (Cq6Parser *p, gint64 *lo, gint64 *hi, const char *what);
+
+/* The index of the variable @name (cq6-vars.c), declared with @type
+ * if it is new; -1 with an error on @p if @name is a word of CQL or a
+ * variable of another type (`echo`'s position variables). */
+int        _cq6_declare_var     (Cq6Parser *p, const Cq6Token *name, Cq6Type type);
+
+/* The words each part of the reader knows.  Each returns FALSE if the
+ * word @t (already read) is not one of its filters; else TRUE, with
+ * *@out the filter or NULL on an error (set on @p). */
+gboolean   _cq6_parse_vars_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+gboolean   _cq6_parse_positions_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+gboolean   _cq6_parse_line_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+gboolean   _cq6_parse_output_word    (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+/* The same for a punctuation token that starts a filter (`-->`, `--`, ...). */
+gboolean   _cq6_parse_line_punct     (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+/* After a primary @left: a `--` or `[x]` written right after it makes
+ * @left the from-set of a dash filter (`Ba1--h8`).  Returns (transfer
+ * full) that dash filter, @left itself when no dash follows, or NULL on
+ * an error (@left freed). */
+Cq6Filter *_cq6_parse_line_infix     (Cq6Parser *p, Cq6Filter *left);
+
+/* Frees what cq6-vars.c and cq6-output.c keep in a program. */
+void       _cq6_program_free_vars    (Cq6Program *prog);
+void       _cq6_program_free_output  (Cq6Program *prog);
+
+Cq6Filter  *_cq6_filter_new     (Cq6Kind kind, Cq6Type type, guint line, guint column);
+void        _cq6_filter_add_arg (Cq6Filter *filter, Cq6Filter *arg);
+void        _cq6_filter_free    (Cq6Filter *filter);
+Cq6Filter  *_cq6_filter_copy    (const Cq6Filter *filter);
+gboolean    _cq6_filter_equal   (const Cq6Filter *a, const Cq6Filter *b);
+
+/* cq6-transform.c */
+
+/* The transform filters, as CQ_TRANSFORM_* sets plus CQL 6's own. */
+typedef enum {
+  CQ6_XF_FLIP,
+  CQ6_XF_FLIPVERTICAL,
+  CQ6_XF_FLIPHORIZONTAL,
+  CQ6_XF_FLIPCOLOR,
+  CQ6_XF_REVERSECOLOR,
+  CQ6_XF_ROTATE90,
+  CQ6_XF_ROTATE45,
+  CQ6_XF_SHIFT,
+  CQ6_XF_SHIFTHORIZONTAL,
+  CQ6_XF_SHIFTVERTICAL
+} Cq6TransformKind;
+
+/**
+ * _cq6_orbit_new:
+ * @kind: the transform filter.
+ * @arg: (transfer full): its argument filter.
+ * @count: the `count` form.
+ *
+ * The orbit of `kind arg` (CQL 6 reference "transforms", "shift"): the
+ * distinct images of @arg under the transform set, images in which a
+ * non-empty square set became empty dropped.  Returns a CQ6_ORBIT filter
+ * (or @arg itself when the orbit is only the identity and @count is not
+ * set), or NULL with CQ_QUERY_ERROR_SEMANTIC when the orbit would be too
+ * large.
+ */
+Cq6Filter  *_cq6_orbit_new      (Cq6TransformKind kind, Cq6Filter *arg, gboolean count,
+                                 guint line, guint column, const char *filename,
+                                 GError **error);
+
+/* (Re)builds the anchor index of a CQ6_ORBIT after its members changed. */
+void        _cq6_orbit_index    (Cq6Filter *orbit);
+void        _cq6_orbit_index_clear (Cq6Filter *orbit);
+
+/* cq6-eval.c */
+
+/**
+ * Cq6Val:
+ * A filter's value, by its type: @set (squares), @num, @str (owned by the
+ * query, the game, or the evaluation state's string chunk), @node (a
+ * position).
+ */
+typedef struct {
+  CqBitboard    set;
+  gint64        num;
+  const char   *str;
+  const CqNode *node;
+} Cq6Val;
+
+/* A variable's value in one evaluation (or, persistent, across games). */
+typedef struct _Cq6Slot {
+  gboolean bound;
+  Cq6Val   val;   /* a piece variable: @num is the piece id */
+} Cq6Slot;
+
+/**
+ * Cq6State:
+ * What one game's evaluation keeps from position to position: the
+ * variables' values, the piece ids of every position (built on first
+ * use), the comments to write, the sort values, computed strings.
+ */
+typedef struct {
+  const Cq6Program *program;
+  const CqGame     *game;
+  Cq6Slot          *slots;
+  guint8          (*ids)[64];  /* per node index, or NULL until used */
+  const CqNode    **nodes;     /* by node index, or NULL until used */
+  GArray           *comments;  /* #CqPositionComment, texts owned */
+  GStringChunk     *strings;
+  gint64           *sort_num;  /* per sort key: the best value so far */
+  const char      **sort_str;
+  gboolean         *sort_set;
+  GArray           *messages;  /* #CqMessage, texts owned */
+  guint             call_depth;
+  struct _Cq6PosState *positions; /* cq6-positions.c, or NULL until used */
+  struct _Cq6LineState *line;  /* cq6-line.c: per line filter, or NULL */
+} Cq6State;
+
+/**
+ * Cq6Ctx:
+ * Where a filter is evaluated: a position of the game (@node, @pos its
+ * position), with the game's evaluation state @st.  @in_check and
+ * @has_move cache the position's check and legal-move tests (-1: not yet).
+ */
+typedef struct {
+  const Cq6Program *program;
+  const CqGame     *game;
+  const CqNode     *node;
+  const CqPosition *pos;
+  gint8             in_check;
+  gint8             has_move;
+  Cq6State         *st;
+} Cq6Ctx;
+
+/* A context at @node with @c's game and state. */
+static inline Cq6Ctx
+_cq6_ctx_at (const Cq6Ctx *c, const CqNode *node)
+{
+  Cq6Ctx out = { c->program, c->game, node, &node->position, -1, -1, c->st };
+  return out;
+}
+
+/* Evaluates @f at @c's position: TRUE if it matches, with its value in @v. */
+gboolean    _cq6_eval           (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+
+/* The kinds each part of the evaluator handles. */
+gboolean    _cq6_eval_vars      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+gboolean    _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+gboolean    _cq6_eval_line      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+gboolean    _cq6_eval_output    (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+
+/* The ids of the pieces in @node's position (cq_game_piece_ids()), from
+ * the state's table built for the whole game on first use. */
+const guint8 *_cq6_piece_ids    (Cq6Ctx *c, const CqNode *node);
+
+/* The node of @c's game whose pre-order index is @index, or NULL. */
+const CqNode *_cq6_node_by_index (Cq6Ctx *c, guint32 index);
+
+/* A copy of @len bytes of @s (NUL added) that lives as long as the game's
+ * evaluation (the state's string chunk): for computed string values. */
+const char *_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len);
+
+/* Adds @text (copied) as an automatic comment at @node: `Found`, the
+ * echo and line annotations, which `quiet` leaves out
+ * (#CqPositionComment.automatic). */
+void        _cq6_add_comment    (Cq6Ctx *c, const CqNode *node, const char *text);
+/* The same for the text of a `comment` filter (and the `id:N` of a
+ * position named in a text, _cq6_position_ref()), which `quiet` keeps
+ * (cq6-output.c). */
+void        _cq6_add_user_comment (Cq6Ctx *c, const CqNode *node, const char *text);
+
+/* Comments are written only by filters that match: a filter that fails
+ * takes back the comments its arguments wrote (CQL 6.2: `{comment("a")
+ * false} or comment("b")` writes only b).  Mark before, roll back on
+ * failure. */
+static inline guint
+_cq6_comments_mark (const Cq6Ctx *c)
+{
+  /* No comments array: the header's game filters, run on the tags. */
+  return c->st->comments != NULL ? c->st->comments->len : 0;
+}
+
+static inline void
+_cq6_comments_rollback (const Cq6Ctx *c, guint mark)
+{
+  if (G_UNLIKELY (c->st->comments != NULL && c->st->comments->len > mark))
+    g_array_set_size (c->st->comments, mark);
+}
+
+/* cq6-positions.c: the comments that refer to another position
+ * (echo, line): appends to @out how the reference names @node, "move
+ * N(wtm)" or "move N(btm)" (its move number and side to move) followed, off
+ * the main line, by "[positionid]"; such a node gets the comment
+ * "id:positionid" once (CQL 6.2 output, docs/cql6-rulings.md). */
+void        _cq6_position_ref   (Cq6Ctx *c, const CqNode *node, GString *out);
+/* Adds @text at @node unless the node already has that comment (the
+ * reference writes each text once per position). */
+void        _cq6_add_comment_once (Cq6Ctx *c, const CqNode *node, const char *text);
+/* Frees the state cq6-positions.c keeps for a game. */
+void        _cq6_positions_state_free (Cq6State *st);
+/* Frees what cq6-line.c keeps in @st for one game. */
+void        _cq6_line_state_free (Cq6State *st);
+/* Called by the walk after each position examined, its comments already
+ * cut back if the body did not match there (@matched FALSE). */
+void        _cq6_line_position_done (Cq6State *st, gboolean matched);
+
+/* cq6-squares.c: the sets of the line and attack filters at @pos.
+ * _cq6_attackers(): the squares of @from whose piece attacks a square of
+ * @targets; _cq6_attacked_in(): the squares of @targets attacked by a
+ * piece of @from; _cq6_between_sets(): the squares strictly between a
+ * square of @a and a square of @b on a line; _cq6_direction_squares():
+ * the squares at distance @min..@max from @from in the directions @dirs
+ * (CQ_RAY_* bits; a negative distance counts the other way, as CQL 6.2
+ * does); _cq6_pinned(): `pin from @from through @through to @to` (@to
+ * the kings unless @to_given); _cq6_ray_squares(): `ray`/`xray` over
+ * the argument sets @sets (@n of them) in @dirs; _cq6_pawns_of_kind():
+ * the pawns of both colours of a CQ6_PAWNS_* kind. */
+CqBitboard  _cq6_attacked_by    (const CqPosition *pos, CqBitboard from);
+CqBitboard  _cq6_attackers      (const CqPosition *pos, CqBitboard from, CqBitboard targets);
+CqBitboard  _cq6_attacked_in    (const CqPosition *pos, CqBitboard targets, CqBitboard from);
+CqBitboard  _cq6_between_sets   (CqBitboard a, CqBitboard b);
+CqBitboard  _cq6_direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max);
+CqBitboard  _cq6_pinned         (const CqPosition *pos, CqBitboard from, CqBitboard through,
+                                 CqBitboard to, gboolean to_given);
+CqBitboard  _cq6_ray_squares    (const CqPosition *pos, const CqBitboard *sets, guint n,
+                                 guint8 dirs, gboolean xray);
+CqBitboard  _cq6_pawns_of_kind  (const CqPosition *pos, guint which);
+
+/* The next position examined after @node, in pre-order: the main line
+ * only (first children) unless @variations. */
+static inline const CqNode *
+_cq6_next_node (const CqNode *node, gboolean variations)
+{
+  if (!variations || node->first_child != NULL)
+    return node->first_child;
+  for (; node != NULL; node = node->parent)
+    if (node->next_sibling != NULL)
+      return node->next_sibling;
+  return NULL;
+}
+
+/* cq6-eval.c: evaluates the body at every position of @game that the
+ * program examines, appending a #CqMatchedPosition per match to @out. */
+void        _cq6_walk           (const Cq6Program *program, const CqGame *game, Cq6State *st,
+                                 GArray *out);
+
+/* Puts the state's sort values into @info->sort_values (cq6-output.c). */
+void        _cq6_output_finish  (Cq6State *st, CqMatchInfo *info);
+
+G_END_DECLS

@@ -1,0 +1,388 @@
+/* cq6-program.c: a CQL 6 program: its header (`cql(input ... output ...
+ * matchcount ...)` and the game filters there), the reading of the whole
+ * query (_cq6_program_read()), the ordering of compound filters by cost,
+ * and the header's answers for common/cq-query.c.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cql6/cq6-private.h"
+
+#include <string.h>
+
+/* A file name in the header: the raw text up to white space or ')'. */
+static char *
+parse_path (Cq6Parser *p, const char *what)
+{
+  Cq6Token *t = _cq6_peek (p);
+  const char *start = t->start, *end = start;
+
+  if (t->kind == CQ6_TOK_STRING)
+    {
+      _cq6_advance (p);
+      return g_strdup (t->text);
+    }
+  if (t->kind == CQ6_TOK_END || _cq6_is_punct (t, ")"))
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a file name after `%s`", what);
+      return NULL;
+    }
+  while (*end != '\0' && !g_ascii_isspace (*end) && *end != ')')
+    end++;
+  while (_cq6_peek (p)->kind != CQ6_TOK_END && _cq6_peek (p)->start < end)
+    _cq6_advance (p);
+  return g_strndup (start, end - start);
+}
+
+gboolean
+_cq6_parse_range (Cq6Parser *p, gint64 *lo, gint64 *hi, const char *what)
+{
+  if (!_cq6_parse_int (p, lo, what))
+    return FALSE;
+  *hi = *lo;
+  if (_cq6_peek (p)->kind == CQ6_TOK_NUMBER)
+    *hi = _cq6_advance (p)->number;
+  return TRUE;
+}
+
+static gboolean
+parse_header (Cq6Parser *p, Cq6Program *prog)
+{
+  Cq6Token *open;
+  Cq6Filter *games = NULL;
+
+  _cq6_advance (p); /* cql */
+  open = _cq6_peek (p);
+  if (!_cq6_expect_punct (p, "(", "after `cql` (the header, e.g. cql(input games.pgn))"))
+    return FALSE;
+  while (!_cq6_is_punct (_cq6_peek (p), ")"))
+    {
+      Cq6Token *t = _cq6_peek (p);
+      const char *w = t->text;
+
+      if (t->kind == CQ6_TOK_END)
+        return _cq6_fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "the header's '(' is never closed");
+      if (t->kind != CQ6_TOK_WORD)
+        {
+          g_autofree char *found = _cq6_token_text (t);
+          return _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                          "expected a header parameter (input, output, variations, ...), "
+                          "found %s", found);
+        }
+      _cq6_advance (p);
+      if (strcmp (w, "input") == 0 || strcmp (w, "output") == 0)
+        {
+          char **slot = w[0] == 'i' ? &prog->input : &prog->output;
+          g_free (*slot);
+          if ((*slot = parse_path (p, w)) == NULL)
+            return FALSE;
+        }
+      else if (strcmp (w, "variations") == 0)
+        prog->variations = TRUE;
+      else if (strcmp (w, "mainline") == 0)
+        prog->variations = FALSE;
+      else if (strcmp (w, "quiet") == 0)
+        prog->quiet = TRUE;
+      else if (strcmp (w, "silent") == 0)
+        prog->silent = TRUE;
+      else if (strcmp (w, "matchcount") == 0)
+        {
+          if (!_cq6_parse_range (p, &prog->matchcount_min, &prog->matchcount_max, "matchcount"))
+            return FALSE;
+        }
+      else if (strcmp (w, "matchstring") == 0)
+        {
+          Cq6Token *s = _cq6_peek (p);
+          if (s->kind != CQ6_TOK_STRING)
+            return _cq6_fail_at (p, s, CQ_QUERY_ERROR_SYNTAX,
+                            "expected a string after `matchstring`");
+          _cq6_advance (p);
+          g_free (prog->matchstring);
+          prog->matchstring = g_strdup (s->text);
+        }
+      else if (strcmp (w, "gamenumber") == 0 || strcmp (w, "year") == 0)
+        {
+          Cq6Filter *value = _cq6_node (w[0] == 'g' ? CQ6_GAMENUMBER : CQ6_YEAR,
+                                   CQ6_TYPE_NUMBER, t);
+          Cq6Filter *lo = _cq6_node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
+          Cq6Filter *hi = _cq6_node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
+          Cq6Filter *c1, *c2;
+
+          if (!_cq6_parse_range (p, &lo->number, &hi->number, w))
+            {
+              _cq6_filter_free (value), _cq6_filter_free (lo), _cq6_filter_free (hi);
+              return FALSE;
+            }
+          c1 = _cq6_node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, lo, _cq6_filter_copy (value));
+          c1->which = CQ6_CMP_LE;
+          c2 = _cq6_node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, value, hi);
+          c2->which = CQ6_CMP_LE;
+          if (games == NULL)
+            /* Owned by the program at once: an error below frees it. */
+            games = prog->game_filters = _cq6_node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, t);
+          _cq6_filter_add_arg (games, c1);
+          _cq6_filter_add_arg (games, c2);
+        }
+      else if (strcmp (w, "result") == 0 || strcmp (w, "player") == 0
+               || strcmp (w, "white") == 0 || strcmp (w, "black") == 0
+               || strcmp (w, "event") == 0 || strcmp (w, "site") == 0)
+        {
+          Cq6Filter *f;
+
+          if (w[0] == 'w' || w[0] == 'b')
+            {
+              Cq6Token *s = _cq6_peek (p);
+              if (s->kind != CQ6_TOK_STRING)
+                return _cq6_fail_at (p, s, CQ_QUERY_ERROR_SYNTAX,
+                                "expected the player's name as a string after `%s`", w);
+              f = _cq6_parse_tag (p, t, CQ6_PLAYER, NULL, w[0] == 'w' ? 1 : 2);
+            }
+          else
+            {
+              if ((f = _cq6_parse_word (p, t)) == NULL)
+                return FALSE;
+            }
+          if (f->type != CQ6_TYPE_LOGICAL)
+            {
+              _cq6_filter_free (f);
+              return _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                              "expected a string after `%s` in the header", w);
+            }
+          if (games == NULL)
+            games = prog->game_filters = _cq6_node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, t);
+          _cq6_filter_add_arg (games, f);
+        }
+      else if (strcmp (w, "sort") == 0 || strcmp (w, "nestban") == 0
+               || strcmp (w, "persistent") == 0 || strcmp (w, "lineincrement") == 0
+               || strcmp (w, "smartcomments") == 0 || strcmp (w, "nosmartcomments") == 0
+               || strcmp (w, "noremovecomment") == 0 || strcmp (w, "secure") == 0)
+        return _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
+                        "the header parameter `%s` is not supported yet", w);
+      else
+        return _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
+                        "unknown header parameter `%s` (expected input, output, variations, "
+                        "mainline, matchcount, matchstring, quiet, silent, gamenumber, result, "
+                        "year, player, white, black)", w);
+    }
+  _cq6_advance (p);
+  return TRUE;
+}
+
+/* A rough cost of evaluating @f once, in units of a bitboard lookup. */
+static guint
+cost (const Cq6Filter *f)
+{
+  guint sum = 0;
+
+  if (f == NULL)
+    return 0;
+  for (guint i = 0; i < f->n_args; i++)
+    sum += cost (f->args[i]);
+  switch (f->kind)
+    {
+    case CQ6_WTM: case CQ6_BTM: case CQ6_INITIAL: case CQ6_TERMINAL: case CQ6_MAINLINE:
+    case CQ6_VARIATION: case CQ6_TRUE: case CQ6_FALSE: case CQ6_NUMBER: case CQ6_STRING:
+    case CQ6_COLOR: case CQ6_SIDETOMOVE: case CQ6_PLY: case CQ6_MOVENUMBER:
+    case CQ6_GAMENUMBER:
+      return 1;
+    case CQ6_DESIGNATOR:
+      return 2;
+    case CQ6_CHECK:
+      return 10;
+    case CQ6_MATE:
+    case CQ6_STALEMATE:
+      return 40;
+    case CQ6_MOVE:
+      return sum + ((f->which & CQ6_MOVE_LEGAL) ? 60 : 5);
+    case CQ6_ORBIT:
+      return sum + 1;
+    default:
+      return sum + 4;
+    }
+}
+
+static gint
+compare_cost (gconstpointer a, gconstpointer b)
+{
+  guint x = cost (*(Cq6Filter *const *) a), y = cost (*(Cq6Filter *const *) b);
+
+  return (x > y) - (x < y);
+}
+
+/* Puts the filters of each compound filter cheapest first, as CQL 3's
+ * instances test the side to move before mate: the filters of this
+ * version change nothing when they run, so only their cost depends on the
+ * order; the last filter, whose value is the compound's, stays last when
+ * the compound's value is used (a set or a number). */
+static gboolean
+is_stateful (const Cq6Filter *f)
+{
+  if (f == NULL)
+    return FALSE;
+  if (f->kind >= CQ6_FIRST_STATEFUL)
+    return TRUE;
+  for (guint i = 0; i < f->n_args; i++)
+    if (is_stateful (f->args[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+order_by_cost (Cq6Filter *f)
+{
+  guint n;
+
+  if (f == NULL)
+    return;
+  for (guint i = 0; i < f->n_args; i++)
+    order_by_cost (f->args[i]);
+  if (f->kind != CQ6_COMPOUND || f->n_args < 2)
+    return;
+  /* Filters that set variables, write comments or look at other
+   * positions run in the order written. */
+  if (is_stateful (f))
+    return;
+  n = f->type == CQ6_TYPE_LOGICAL ? f->n_args : f->n_args - 1;
+  /* g_qsort_with_data is not stable: an insertion sort keeps equal costs
+   * in the order written. */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && compare_cost (&f->args[j - 1], &f->args[j]) > 0; j--)
+      {
+        Cq6Filter *t = f->args[j];
+        f->args[j] = f->args[j - 1];
+        f->args[j - 1] = t;
+      }
+}
+
+void
+_cq6_program_free (Cq6Program *program)
+{
+  if (program == NULL)
+    return;
+  _cq6_filter_free (program->body);
+  _cq6_filter_free (program->game_filters);
+  _cq6_program_free_vars (program);
+  _cq6_program_free_output (program);
+  g_free (program->input);
+  g_free (program->output);
+  g_free (program->matchstring);
+  g_free (program);
+}
+
+Cq6Program *
+_cq6_program_read (const char *text, gsize len, const char *filename, GError **error)
+{
+  Cq6Parser p = { NULL, 0, filename, error, NULL };
+  Cq6Program *prog;
+  Cq6Token *first;
+
+  p.tokens = _cq6_tokenize (text, len, filename, error);
+  if (p.tokens == NULL)
+    return NULL;
+  prog = g_new0 (Cq6Program, 1);
+  p.prog = prog;
+  prog->matchcount_min = 1;
+  prog->matchcount_max = G_MAXINT64;
+  first = _cq6_peek (&p);
+  if (_cq6_is_word (first, "cql"))
+    {
+      if (!parse_header (&p, prog))
+        goto fail;
+    }
+  prog->body = _cq6_node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, _cq6_peek (&p));
+  while (_cq6_peek (&p)->kind != CQ6_TOK_END)
+    {
+      Cq6Filter *f;
+
+      if (_cq6_is_punct (_cq6_peek (&p), "}") || _cq6_is_punct (_cq6_peek (&p), ")"))
+        {
+          _cq6_fail_at (&p, _cq6_peek (&p), CQ_QUERY_ERROR_SYNTAX, "unmatched '%s'", _cq6_peek (&p)->text);
+          goto fail;
+        }
+      f = _cq6_parse_filter (&p);
+      if (f == NULL)
+        goto fail;
+      _cq6_filter_add_arg (prog->body, f);
+    }
+  if (prog->body->n_args == 0)
+    {
+      _cq6_fail_at (&p, _cq6_peek (&p), CQ_QUERY_ERROR_SYNTAX,
+               "the query has no filter after its header: write at least one, e.g. `mate`");
+      goto fail;
+    }
+  _cq6_tokens_free (p.tokens);
+  if (prog->vars != NULL)
+    {
+      g_free (prog->persistent);
+      prog->persistent = g_new0 (Cq6Slot, prog->vars->len);
+      /* Persistent numbers start at 0 (CQL 6.2: `persistent n += 1`). */
+      for (guint i = 0; i < prog->vars->len; i++)
+        if (((Cq6Var *) prog->vars->pdata[i])->persistent
+            && ((Cq6Var *) prog->vars->pdata[i])->type == CQ6_TYPE_NUMBER)
+          prog->persistent[i].bound = TRUE;
+    }
+  prog->stateful = is_stateful (prog->body);
+  order_by_cost (prog->body);
+  return prog;
+
+fail:
+  if (error != NULL && *error == NULL)
+    _cq_query_set_error (error, CQ_QUERY_ERROR_SYNTAX, filename, 1, 1, "cannot read the query");
+  _cq6_tokens_free (p.tokens);
+  _cq6_program_free (prog);
+  return NULL;
+}
+
+const char *
+_cq6_program_input (const Cq6Program *prog)
+{
+  return prog->input;
+}
+
+const char *
+_cq6_program_output (const Cq6Program *prog)
+{
+  return prog->output;
+}
+
+const char *
+_cq6_program_mark_text (const Cq6Program *prog)
+{
+  if (prog->quiet || prog->silent)
+    return "";
+  return prog->matchstring != NULL ? prog->matchstring : "CQL";
+}
+
+gboolean
+_cq6_program_get_silent (const Cq6Program *prog)
+{
+  return prog->silent;
+}
+
+gboolean
+_cq6_program_get_quiet (const Cq6Program *prog)
+{
+  return prog->quiet;
+}
+
+gboolean
+_cq6_program_has_persistent (const Cq6Program *prog)
+{
+  if (prog->vars == NULL)
+    return FALSE;
+  for (guint i = 0; i < prog->vars->len; i++)
+    if (((const Cq6Var *) prog->vars->pdata[i])->persistent)
+      return TRUE;
+  return FALSE;
+}
+
+guint
+_cq6_program_get_n_sort_keys (const Cq6Program *prog)
+{
+  return prog->sorts != NULL ? prog->sorts->len : 0;
+}
+
+void
+_cq6_program_set_variations (Cq6Program *prog, gboolean variations)
+{
+  prog->variations = variations;
+}

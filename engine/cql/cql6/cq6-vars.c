@@ -1,0 +1,828 @@
+/* cq6-vars.c: CQL 6 variables, the square and piece loops, piece ids,
+ * functions and while.
+ *
+ * A variable is named by its first assignment, which fixes its type (a
+ * set, a number, a string or a position; docs/cql6.md "Variables"); the
+ * reader turns every later use of the name into a CQ6_VARIABLE node with
+ * the variable's index, so that evaluation reads a slot of the game's
+ * evaluation state (#Cq6State) and never looks a name up.  A piece
+ * variable holds a piece id (the ids of cq_game_piece_ids(), which
+ * promotion keeps) and reads as the square of that piece wherever it is
+ * evaluated.  A function call is read as the function's body read again
+ * with its parameters renamed (CQL 6 reference, "function"): an argument
+ * that is a variable is passed as that variable, any other argument is
+ * assigned first to a variable of its own.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cql6/cq6-private.h"
+#include "cql/cq-pieceid.h"
+
+#include <string.h>
+
+/* How deep function calls may nest while a query is read: a function
+ * that calls itself is refused, this bounds chains of distinct ones. */
+#define MAX_CALL_DEPTH 32
+
+/* The most rounds one `while` runs at one position: a condition that
+ * never fails would otherwise hang the search (a board has 64 squares; a
+ * loop over squares, moves or pieces ends far sooner).  A loop cut there
+ * does not match, so that a runaway loop never passes for a result. */
+#define MAX_WHILE_ROUNDS 10000
+
+/* A function: where its body's tokens lie, and its parameters. */
+typedef struct {
+  char     *name;
+  char    **params;      /* NULL-terminated */
+  guint     body_start;  /* index of the body's '{' in the tokens */
+  guint     body_end;    /* index after its '}' */
+  gboolean  reading;     /* being read: a call now would be recursion */
+} Cq6Function;
+
+static void
+var_free (gpointer data)
+{
+  Cq6Var *var = data;
+
+  g_free (var->name);
+  g_free (var);
+}
+
+static void
+function_free (gpointer data)
+{
+  Cq6Function *fn = data;
+
+  g_free (fn->name);
+  g_strfreev (fn->params);
+  g_free (fn);
+}
+
+void
+_cq6_program_free_vars (Cq6Program *prog)
+{
+  if (prog->persistent != NULL && prog->vars != NULL)
+    for (guint i = 0; i < prog->vars->len; i++)
+      if (((Cq6Var *) prog->vars->pdata[i])->type == CQ6_TYPE_STRING)
+        g_free ((char *) prog->persistent[i].val.str);
+  g_clear_pointer (&prog->persistent, g_free);
+  g_clear_pointer (&prog->vars, g_ptr_array_unref);
+  g_clear_pointer (&prog->functions, g_ptr_array_unref);
+}
+
+/* The index of the variable @name in scope, or -1: a parameter of the
+ * function being read names the variable passed for it. */
+static int
+find_var (Cq6Parser *p, const char *name)
+{
+  if (p->params != NULL)
+    {
+      gpointer slot;
+
+      if (g_hash_table_lookup_extended (p->params, name, NULL, &slot))
+        return GPOINTER_TO_INT (slot);
+    }
+  if (p->prog->vars == NULL)
+    return -1;
+  for (guint i = 0; i < p->prog->vars->len; i++)
+    if (strcmp (((Cq6Var *) p->prog->vars->pdata[i])->name, name) == 0)
+      return (int) i;
+  return -1;
+}
+
+static Cq6Function *
+find_function (Cq6Parser *p, const char *name)
+{
+  if (p->prog->functions == NULL)
+    return NULL;
+  for (guint i = 0; i < p->prog->functions->len; i++)
+    if (strcmp (((Cq6Function *) p->prog->functions->pdata[i])->name, name) == 0)
+      return p->prog->functions->pdata[i];
+  return NULL;
+}
+
+static guint
+add_var (Cq6Parser *p, const char *name, Cq6Type type, gboolean piece)
+{
+  Cq6Var *var = g_new0 (Cq6Var, 1);
+
+  if (p->prog->vars == NULL)
+    p->prog->vars = g_ptr_array_new_with_free_func (var_free);
+  var->name = g_strdup (name);
+  var->type = type;
+  var->piece = piece;
+  g_ptr_array_add (p->prog->vars, var);
+  return p->prog->vars->len - 1;
+}
+
+static Cq6Var *
+var_at (Cq6Parser *p, int index)
+{
+  return p->prog->vars->pdata[index];
+}
+
+/* Names that may not be variables: the words of the language. */
+static gboolean
+is_reserved (const char *name)
+{
+  const char *const *words = _cq6_keywords ();
+
+  for (guint i = 0; words[i] != NULL; i += 2)
+    if (strcmp (words[i], name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static const char *
+assign_op (const Cq6Token *t)
+{
+  static const char *const ops[] = { "=", "+=", "-=", "*=", "/=", "%=", "|=", "&=" };
+
+  if (t->kind != CQ6_TOK_PUNCT)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
+    if (strcmp (t->text, ops[i]) == 0)
+      return ops[i];
+  return NULL;
+}
+
+/* `name = value`, `name += value`, ... (the name already read). */
+static Cq6Filter *
+parse_assignment (Cq6Parser *p, Cq6Token *name, gboolean persistent)
+{
+  Cq6Token *op_token = _cq6_advance (p);
+  const char *op = op_token->text;
+  Cq6Filter *value, *f;
+  int index = find_var (p, name->text);
+
+  if (is_reserved (name->text))
+    {
+      _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
+                    "`%s` is a word of CQL and cannot name a variable", name->text);
+      return NULL;
+    }
+  value = _cq6_parse_filter (p);
+  if (value == NULL)
+    return NULL;
+  if (value->type == CQ6_TYPE_LOGICAL)
+    {
+      _cq6_fail_at (p, op_token, CQ_QUERY_ERROR_SEMANTIC,
+                    "`%s %s` needs a value (a set, a number, a string or a position), "
+                    "but this filter only matches or not", name->text, op);
+      _cq6_filter_free (value);
+      return NULL;
+    }
+  if (index < 0)
+    {
+      /* A persistent number may start with `+=`: it starts at 0. */
+      if (op[0] != '=' && !(persistent && value->type == CQ6_TYPE_NUMBER))
+        {
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
+                        "`%s %s`: the variable `%s` has no value yet", name->text, op,
+                        name->text);
+          _cq6_filter_free (value);
+          return NULL;
+        }
+      /* CQL 6.2: "Only string, set, and numeric variables can be
+       * persistent" (a position belongs to its game). */
+      if (persistent && value->type == CQ6_TYPE_POSITION)
+        {
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
+                        "`%s`: only numbers, strings and sets can be persistent", name->text);
+          _cq6_filter_free (value);
+          return NULL;
+        }
+      index = (int) add_var (p, name->text, value->type, FALSE);
+      var_at (p, index)->persistent = persistent;
+    }
+  else
+    {
+      Cq6Var *var = var_at (p, index);
+
+      if (var->piece || var->type != value->type)
+        {
+          static const char *const kinds[] = { "", "a set", "a number", "a string",
+                                               "a position" };
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
+                        "the variable `%s` holds %s and cannot be given %s", name->text,
+                        var->piece ? "a piece" : kinds[var->type], kinds[value->type]);
+          _cq6_filter_free (value);
+          return NULL;
+        }
+      if (persistent && !var->persistent)
+        {
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
+                        "`%s` was first assigned without `persistent`", name->text);
+          _cq6_filter_free (value);
+          return NULL;
+        }
+    }
+  if (op[0] != '=')
+    {
+      Cq6Type type = var_at (p, index)->type;
+      gboolean ok = type == CQ6_TYPE_NUMBER ? strchr ("+-*/%", op[0]) != NULL
+                    : type == CQ6_TYPE_SET ? strchr ("|&", op[0]) != NULL
+                    : type == CQ6_TYPE_STRING ? op[0] == '+' : FALSE;
+      if (!ok)
+        {
+          _cq6_fail_at (p, op_token, CQ_QUERY_ERROR_SEMANTIC,
+                        "`%s` does not apply to the variable `%s`", op, name->text);
+          _cq6_filter_free (value);
+          return NULL;
+        }
+    }
+  f = _cq6_node1 (CQ6_ASSIGN, CQ6_TYPE_LOGICAL, name, value);
+  f->which = (guint32) index;
+  f->number = op[0];
+  return f;
+}
+
+int
+_cq6_declare_var (Cq6Parser *p, const Cq6Token *name, Cq6Type type)
+{
+  static const char *const kinds[] = { "", "a set", "a number", "a string", "a position" };
+  int index;
+
+  if (name->kind != CQ6_TOK_WORD || is_reserved (name->text))
+    {
+      g_autofree char *found = _cq6_token_text (name);
+      _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX, "expected a variable's name, found %s",
+                    found);
+      return -1;
+    }
+  index = find_var (p, name->text);
+  if (index < 0)
+    return (int) add_var (p, name->text, type, FALSE);
+  if (var_at (p, index)->piece || var_at (p, index)->type != type)
+    {
+      _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC, "the variable `%s` cannot hold %s",
+                    name->text, kinds[type]);
+      return -1;
+    }
+  return index;
+}
+
+/* `square [all] x in S body`, `piece [all] x in S body`. */
+static Cq6Filter *
+parse_loop (Cq6Parser *p, Cq6Token *t)
+{
+  gboolean piece = t->text[0] == 'p', all = FALSE;
+  Cq6Token *name;
+  Cq6Filter *f, *set, *body;
+  int index;
+
+  if (_cq6_is_word (_cq6_peek (p), "all"))
+    all = TRUE, _cq6_advance (p);
+  name = _cq6_peek (p);
+  if (name->kind != CQ6_TOK_WORD || is_reserved (name->text))
+    {
+      g_autofree char *found = _cq6_token_text (name);
+      _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
+                    "expected a variable's name after `%s%s`, found %s", t->text,
+                    all ? " all" : "", found);
+      return NULL;
+    }
+  _cq6_advance (p);
+  if (!_cq6_is_word (_cq6_peek (p), "in"))
+    {
+      g_autofree char *found = _cq6_token_text (_cq6_peek (p));
+      _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
+                    "expected `in` after `%s %s`, found %s", t->text, name->text, found);
+      return NULL;
+    }
+  _cq6_advance (p);
+  set = _cq6_want_type (p, _cq6_peek (p), _cq6_parse_union (p), CQ6_TYPE_SET, t->text);
+  if (set == NULL)
+    return NULL;
+  index = find_var (p, name->text);
+  if (index >= 0 && (var_at (p, index)->piece != piece
+                     || var_at (p, index)->type != CQ6_TYPE_SET))
+    {
+      _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
+                    "the variable `%s` already holds another kind of value", name->text);
+      _cq6_filter_free (set);
+      return NULL;
+    }
+  if (index < 0)
+    index = (int) add_var (p, name->text, CQ6_TYPE_SET, piece);
+  if (piece)
+    p->prog->needs_ids = TRUE;
+  body = _cq6_parse_filter (p);
+  if (body == NULL)
+    {
+      _cq6_filter_free (set);
+      return NULL;
+    }
+  /* `square x in S` is a set filter (the squares whose body matched);
+   * `square all` only matches or not. */
+  f = _cq6_node2 (piece ? CQ6_PIECE_LOOP : CQ6_SQUARE_LOOP,
+                  all ? CQ6_TYPE_LOGICAL : CQ6_TYPE_SET, t, set, body);
+  f->which = (guint32) index;
+  f->number = all;
+  return f;
+}
+
+/* `function name(a b ...) {body}`: kept as tokens, read at each call. */
+static Cq6Filter *
+parse_function (Cq6Parser *p, Cq6Token *t)
+{
+  Cq6Token *name = _cq6_peek (p);
+  g_autoptr(GPtrArray) params = g_ptr_array_new_with_free_func (g_free);
+  Cq6Function *fn;
+  guint depth = 0;
+
+  if (name->kind != CQ6_TOK_WORD || is_reserved (name->text))
+    {
+      g_autofree char *found = _cq6_token_text (name);
+      _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
+                    "expected the function's name after `function`, found %s", found);
+      return NULL;
+    }
+  if (find_function (p, name->text) != NULL || find_var (p, name->text) >= 0)
+    {
+      _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC, "`%s` is already defined",
+                    name->text);
+      return NULL;
+    }
+  _cq6_advance (p);
+  if (!_cq6_expect_punct (p, "(", "before the function's parameters"))
+    return NULL;
+  while (!_cq6_is_punct (_cq6_peek (p), ")"))
+    {
+      Cq6Token *param = _cq6_peek (p);
+
+      if (_cq6_is_punct (param, ","))
+        {
+          _cq6_advance (p);
+          continue;
+        }
+      if (param->kind != CQ6_TOK_WORD || is_reserved (param->text))
+        {
+          g_autofree char *found = _cq6_token_text (param);
+          _cq6_fail_at (p, param, CQ_QUERY_ERROR_SYNTAX,
+                        "expected a parameter's name or ')', found %s", found);
+          return NULL;
+        }
+      for (guint i = 0; i < params->len; i++)
+        if (strcmp (params->pdata[i], param->text) == 0)
+          {
+            _cq6_fail_at (p, param, CQ_QUERY_ERROR_SEMANTIC,
+                          "the parameter `%s` is named twice", param->text);
+            return NULL;
+          }
+      g_ptr_array_add (params, g_strdup (param->text));
+      _cq6_advance (p);
+    }
+  _cq6_advance (p);
+  if (!_cq6_is_punct (_cq6_peek (p), "{"))
+    {
+      g_autofree char *found = _cq6_token_text (_cq6_peek (p));
+      _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
+                    "expected the function's body in braces, found %s", found);
+      return NULL;
+    }
+  fn = g_new0 (Cq6Function, 1);
+  fn->name = g_strdup (name->text);
+  g_ptr_array_add (params, NULL);
+  fn->params = (char **) g_ptr_array_steal (params, NULL);
+  fn->body_start = p->pos;
+  /* The body is read at each call; here only its end is found. */
+  do
+    {
+      Cq6Token *b = _cq6_advance (p);
+
+      if (b->kind == CQ6_TOK_END)
+        {
+          _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "the body of `%s` is never closed",
+                        fn->name);
+          function_free (fn);
+          return NULL;
+        }
+      if (_cq6_is_punct (b, "{"))
+        depth++;
+      else if (_cq6_is_punct (b, "}"))
+        depth--;
+    }
+  while (depth > 0);
+  fn->body_end = p->pos;
+  if (p->prog->functions == NULL)
+    p->prog->functions = g_ptr_array_new_with_free_func (function_free);
+  g_ptr_array_add (p->prog->functions, fn);
+  /* A definition matches: it only names the function. */
+  return _cq6_node (CQ6_TRUE, CQ6_TYPE_LOGICAL, t);
+}
+
+/* `name(arguments)`: the body read with the parameters renamed. */
+static Cq6Filter *
+parse_call (Cq6Parser *p, Cq6Token *t, Cq6Function *fn)
+{
+  Cq6Filter *f = _cq6_node (CQ6_CALL, CQ6_TYPE_LOGICAL, t), *body;
+  guint n_params = g_strv_length (fn->params), n = 0, saved_pos;
+  GHashTable *saved_params = p->params;
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+
+  if (fn->reading || p->call_depth >= MAX_CALL_DEPTH)
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                    "`%s` calls itself: CQL functions cannot be recursive", fn->name);
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  _cq6_advance (p); /* ( */
+  while (!_cq6_is_punct (_cq6_peek (p), ")"))
+    {
+      Cq6Token *at = _cq6_peek (p);
+      Cq6Filter *arg;
+
+      if (_cq6_is_punct (at, ","))
+        {
+          _cq6_advance (p);
+          continue;
+        }
+      if (at->kind == CQ6_TOK_END)
+        {
+          _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "the call of `%s` is never closed",
+                        fn->name);
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      arg = _cq6_parse_filter (p);
+      if (arg == NULL)
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      if (n >= n_params)
+        {
+          _cq6_fail_at (p, at, CQ_QUERY_ERROR_SEMANTIC, "`%s` takes %u argument%s",
+                        fn->name, n_params, n_params == 1 ? "" : "s");
+          _cq6_filter_free (arg);
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      if (arg->kind == CQ6_VARIABLE)
+        {
+          /* A variable is passed as itself. */
+          g_hash_table_insert (params, fn->params[n], GINT_TO_POINTER ((int) arg->which));
+          _cq6_filter_free (arg);
+        }
+      else
+        {
+          g_autofree char *hidden = g_strdup_printf ("%s(%s#%u)", fn->name, fn->params[n],
+                                                     p->prog->vars ? p->prog->vars->len : 0);
+          guint index;
+          Cq6Filter *assign;
+
+          if (arg->type == CQ6_TYPE_LOGICAL)
+            {
+              _cq6_fail_at (p, at, CQ_QUERY_ERROR_SEMANTIC,
+                            "an argument of `%s` must have a value (a set, a number, a "
+                            "string or a position)", fn->name);
+              _cq6_filter_free (arg);
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          index = add_var (p, hidden, arg->type, FALSE);
+          assign = _cq6_node1 (CQ6_ASSIGN, CQ6_TYPE_LOGICAL, at, arg);
+          assign->which = index;
+          assign->number = '=';
+          _cq6_filter_add_arg (f, assign);
+          g_hash_table_insert (params, fn->params[n], GINT_TO_POINTER ((int) index));
+        }
+      n++;
+    }
+  _cq6_advance (p); /* ) */
+  if (n != n_params)
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC, "`%s` takes %u argument%s, not %u",
+                    fn->name, n_params, n_params == 1 ? "" : "s", n);
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  /* Read the body again, here, with the parameters renamed. */
+  saved_pos = p->pos;
+  p->pos = fn->body_start + 1;
+  p->params = params;
+  p->call_depth++;
+  fn->reading = TRUE;
+  body = _cq6_parse_sequence (p, &g_array_index (p->tokens, Cq6Token, fn->body_start), "}");
+  fn->reading = FALSE;
+  p->call_depth--;
+  p->params = saved_params;
+  p->pos = saved_pos;
+  if (body == NULL)
+    {
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  _cq6_filter_add_arg (f, body);
+  f->type = body->type;
+  return f;
+}
+
+gboolean
+_cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
+{
+  const char *w = t->text;
+  Cq6Function *fn;
+  int index;
+
+  *out = NULL;
+  if (assign_op (_cq6_peek (p)) != NULL && !is_reserved (w))
+    {
+      *out = parse_assignment (p, t, FALSE);
+      return TRUE;
+    }
+  if (strcmp (w, "persistent") == 0)
+    {
+      Cq6Token *name = _cq6_peek (p);
+      gboolean quiet = FALSE;
+
+      if (_cq6_is_word (name, "quiet"))
+        {
+          _cq6_advance (p);
+          name = _cq6_peek (p);
+          quiet = TRUE;
+        }
+      if (name->kind != CQ6_TOK_WORD || assign_op (_cq6_peek_at (p, 1)) == NULL)
+        {
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
+                        "expected an assignment after `persistent`, e.g. persistent n += 1");
+          return TRUE;
+        }
+      _cq6_advance (p);
+      *out = parse_assignment (p, name, TRUE);
+      /* `persistent quiet`: not printed at the end of the run. */
+      if (*out != NULL && quiet)
+        var_at (p, (int) (*out)->which)->quiet = TRUE;
+      return TRUE;
+    }
+  if (strcmp (w, "square") == 0 || strcmp (w, "piece") == 0)
+    {
+      *out = parse_loop (p, t);
+      return TRUE;
+    }
+  if (strcmp (w, "pieceid") == 0)
+    {
+      Cq6Filter *arg = _cq6_parse_set_arg (p, w);
+
+      p->prog->needs_ids = TRUE;
+      *out = arg ? _cq6_node1 (CQ6_PIECEID, CQ6_TYPE_NUMBER, t, arg) : NULL;
+      return TRUE;
+    }
+  if (strcmp (w, "isbound") == 0 || strcmp (w, "unbind") == 0)
+    {
+      Cq6Token *name = _cq6_peek (p);
+
+      if (name->kind != CQ6_TOK_WORD || (index = find_var (p, name->text)) < 0)
+        {
+          g_autofree char *found = _cq6_token_text (name);
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
+                        "expected a variable after `%s`, found %s", w, found);
+          return TRUE;
+        }
+      _cq6_advance (p);
+      *out = _cq6_node (w[0] == 'i' ? CQ6_ISBOUND : CQ6_UNBIND, CQ6_TYPE_LOGICAL, t);
+      (*out)->which = (guint32) index;
+      return TRUE;
+    }
+  if (strcmp (w, "function") == 0)
+    {
+      *out = parse_function (p, t);
+      return TRUE;
+    }
+  if (strcmp (w, "while") == 0)
+    {
+      Cq6Filter *cond, *body;
+
+      if (!_cq6_is_punct (_cq6_peek (p), "("))
+        {
+          _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
+                        "expected '(' and the condition after `while`");
+          return TRUE;
+        }
+      cond = _cq6_parse_primary (p);
+      if (cond == NULL)
+        return TRUE;
+      body = _cq6_parse_filter (p);
+      if (body == NULL)
+        {
+          _cq6_filter_free (cond);
+          return TRUE;
+        }
+      *out = _cq6_node2 (CQ6_WHILE, CQ6_TYPE_LOGICAL, t, cond, body);
+      return TRUE;
+    }
+  if ((fn = find_function (p, w)) != NULL && _cq6_is_punct (_cq6_peek (p), "("))
+    {
+      *out = parse_call (p, t, fn);
+      return TRUE;
+    }
+  if ((index = find_var (p, w)) >= 0)
+    {
+      Cq6Var *var = var_at (p, index);
+
+      *out = _cq6_node (CQ6_VARIABLE, var->type, t);
+      (*out)->which = (guint32) index;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Evaluation */
+
+const char *
+_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len)
+{
+  if (c->st->strings == NULL)
+    c->st->strings = g_string_chunk_new (256);
+  return g_string_chunk_insert_len (c->st->strings, s, (gssize) len);
+}
+
+static const char *
+state_string (Cq6Ctx *c, const char *s)
+{
+  return _cq6_state_string_n (c, s, strlen (s));
+}
+
+/* The square of the piece with id @id in @c's position, or 0. */
+static CqBitboard
+piece_square (Cq6Ctx *c, gint64 id)
+{
+  const guint8 *ids = _cq6_piece_ids (c, c->node);
+
+  for (int s = 0; s < 64; s++)
+    if (ids[s] == id)
+      return CQ_BIT (s);
+  return 0;
+}
+
+static gboolean
+assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  Cq6Slot *slot = &c->st->slots[f->which];
+  Cq6Val a = { 0 };
+  const Cq6Var *var = c->program->vars->pdata[f->which];
+
+  if (!_cq6_eval (f->args[0], c, &a) && var->type != CQ6_TYPE_SET)
+    return FALSE;   /* a set always has a value, maybe empty */
+  if (f->number != '=' && !slot->bound)
+    return FALSE;
+  switch ((char) f->number)
+    {
+    case '=':
+      slot->val = a;
+      if (var->type == CQ6_TYPE_STRING && a.str != NULL)
+        slot->val.str = state_string (c, a.str);
+      break;
+    case '+':
+      if (var->type == CQ6_TYPE_STRING)
+        {
+          g_autofree char *joined = g_strconcat (slot->val.str, a.str, NULL);
+          slot->val.str = state_string (c, joined);
+        }
+      else
+        slot->val.num += a.num;
+      break;
+    case '-':
+      slot->val.num -= a.num;
+      break;
+    case '*':
+      slot->val.num *= a.num;
+      break;
+    case '/':
+    case '%':
+      if (a.num == 0)
+        return FALSE;
+      slot->val.num = f->number == '/' ? slot->val.num / a.num : slot->val.num % a.num;
+      break;
+    case '|':
+      slot->val.set |= a.set;
+      break;
+    case '&':
+      slot->val.set &= a.set;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  slot->bound = TRUE;
+  (void) v;
+  return TRUE;
+}
+
+/* The square and piece loops (CQL 6 reference "square", "piece"): the
+ * body at each square of the set (each piece on it), the variable bound
+ * to it; the value is the squares whose body matched, `all` matching when
+ * every one did (and on an empty set).  The body sees the variable bound
+ * to the square or piece; after the loop it is as it was before. */
+static gboolean
+loop (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  Cq6Slot *slot = &c->st->slots[f->which], saved = *slot;
+  gboolean piece = f->kind == CQ6_PIECE_LOOP;
+  Cq6Val a = { 0 }, b;
+  CqBitboard hits = 0;
+  const guint8 *ids = NULL;
+
+  _cq6_eval (f->args[0], c, &a);
+  if (piece)
+    {
+      a.set &= c->pos->by_color[CQ_WHITE] | c->pos->by_color[CQ_BLACK];
+      ids = _cq6_piece_ids (c, c->node);
+    }
+  for (CqBitboard s = a.set; s != 0; s &= s - 1)
+    {
+      int sq = __builtin_ctzll (s);
+
+      slot->bound = TRUE;
+      memset (&slot->val, 0, sizeof slot->val);
+      if (piece)
+        slot->val.num = ids[sq];
+      else
+        slot->val.set = CQ_BIT (sq);
+      b.set = 0;
+      if (_cq6_eval (f->args[1], c, &b))
+        hits |= CQ_BIT (sq);
+      else if (f->number)
+        {
+          *slot = saved;
+          return FALSE;
+        }
+    }
+  /* The variable is bound only inside the body (CQL 6.2 refuses to read
+   * it after the loop; here it reads as it did before). */
+  *slot = saved;
+  v->set = hits;
+  return f->number ? TRUE : hits != 0;
+}
+
+gboolean
+_cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  Cq6Val a = { 0 };
+
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_VARIABLE:
+      {
+        const Cq6Slot *slot = &c->st->slots[f->which];
+        const Cq6Var *var = c->program->vars->pdata[f->which];
+
+        if (!slot->bound)
+          return var->type == CQ6_TYPE_SET && !var->piece ? (v->set = 0, FALSE) : FALSE;
+        if (var->piece)
+          {
+            v->set = piece_square (c, slot->val.num);
+            return v->set != 0;
+          }
+        *v = slot->val;
+        return var->type != CQ6_TYPE_SET || v->set != 0;
+      }
+    case CQ6_ASSIGN:
+      return assign (f, c, v);
+    case CQ6_ISBOUND:
+      return c->st->slots[f->which].bound;
+    case CQ6_UNBIND:
+      c->st->slots[f->which].bound = FALSE;
+      return TRUE;
+    case CQ6_SQUARE_LOOP:
+    case CQ6_PIECE_LOOP:
+      return loop (f, c, v);
+    case CQ6_PIECEID:
+      {
+        const guint8 *ids;
+        int sq;
+
+        _cq6_eval (f->args[0], c, &a);
+        if (a.set == 0 || (a.set & (a.set - 1)) != 0)
+          return FALSE;
+        sq = __builtin_ctzll (a.set);
+        ids = _cq6_piece_ids (c, c->node);
+        if (ids[sq] == CQ_PIECE_ID_NONE)
+          return FALSE;
+        v->num = ids[sq];
+        return TRUE;
+      }
+    case CQ6_CALL:
+      /* The arguments' assignments, then the body, whose value it has. */
+      for (guint i = 0; i + 1 < f->n_args; i++)
+        if (!_cq6_eval (f->args[i], c, &a))
+          return FALSE;
+      return _cq6_eval (f->args[f->n_args - 1], c, v);
+    case CQ6_WHILE:
+      /* The body while the condition matches; while matches when the
+       * condition stops matching (CQL 6.2 always matches). */
+      for (guint64 round = 0; _cq6_eval (f->args[0], c, &a); round++)
+        {
+          if (round == MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
+            return FALSE;
+          a.set = 0;
+          _cq6_eval (f->args[1], c, &a);
+        }
+      return TRUE;
+    default:
+      break;
+    }
+  g_assert_not_reached ();
+  return FALSE;
+}
