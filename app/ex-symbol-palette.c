@@ -4,7 +4,7 @@
  *
  * CQL 6 reads every symbol of the reference's palette as its ASCII
  * spelling (docs/cql6.md "Lexical structure"; the lexer's table is in
- * engine/cql/cq-cql6-lexer.c): ♔ is K, ∪ is |, → is ->.  Few keyboards
+ * engine/cql/cql6/cq6-lexer.c): ♔ is K, ∪ is |, → is ->.  Few keyboards
  * type them, so the editor's symbol button opens this popover: one button
  * per symbol the engine supports, in rows (white pieces, black pieces,
  * piece classes and squares, set and comparison operators, attacks and

@@ -6,9 +6,10 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
  * An editor asks these questions of a text while it is being typed; the
- * answers come from the same readers a search uses (cq-sexp.c for CQL 3,
- * the lexer cq-cql6-lexer.c and designator parser cq-designator.c for CQL
- * 6), so that the editor never reads CQL differently from the engine.
+ * answers come from the same readers a search uses (cql3/cq3-sexp.c for
+ * CQL 3, the lexer cql6/cq6-lexer.c and designator parser
+ * common/cq-designator.c for CQL 6), so that the editor never reads CQL
+ * differently from the engine.
  */
 #pragma once
 
@@ -96,7 +97,7 @@ gboolean    cq_query_marks_all          (const CqQuery *query);
  *   Windows-1252 as the reader takes it.
  *
  * Whether the first item of @text, as the CQL 3 list reader reads it
- * (cq-sexp.c: `;` comments skipped), is a position list, `(position ...)`,
+ * (cq3-sexp.c: `;` comments skipped), is a position list, `(position ...)`,
  * rather than the match list a query must be (manual "CQL Syntax").  An
  * editor compiles such a text inside `(match ...)`: the user writes the
  * position list and the database comes from elsewhere.  The text need

@@ -14,7 +14,7 @@
 #include "cql/cq-query-info.h"
 #include "cql/cql3/cq3-private.h"
 
-/* The items of @text as the CQL 3 reader reads them (cq-sexp.c), the text
+/* The items of @text as the CQL 3 reader reads them (cq3-sexp.c), the text
  * mended where the reader stops: a `(` never closed gets its `)` at the
  * end, a `)` without `(` and a `"` not closed on its line become spaces.
  * NULL if the text cannot be mended (lists nested too deep). */
