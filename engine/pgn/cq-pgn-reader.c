@@ -343,13 +343,6 @@ cq_pgn_reader_get_file_position (CqPgnReader *reader)
   return cq_pgn_input_get_file_position (reader->input);
 }
 
-const char *
-cq_pgn_reader_get_compression (CqPgnReader *reader)
-{
-  g_return_val_if_fail (reader != NULL, NULL);
-  return reader->input ? cq_pgn_input_get_compression (reader->input) : NULL;
-}
-
 /* Drops the bytes before the game in progress, makes room for a block and
  * reads it.  Sets @eof at the end of the input. */
 static gboolean

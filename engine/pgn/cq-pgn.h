@@ -57,8 +57,6 @@ guint64      cq_pgn_reader_get_position (CqPgnReader *reader);
  * compressed bytes (cq-pgn-input.h). */
 guint64      cq_pgn_reader_get_file_position (CqPgnReader *reader);
 guint64      cq_pgn_reader_get_size     (CqPgnReader *reader);
-/* The file's compression ("zstd", "gzip", ...), or NULL for plain text. */
-const char  *cq_pgn_reader_get_compression (CqPgnReader *reader);
 const char  *cq_pgn_reader_get_name     (CqPgnReader *reader);
 void         cq_pgn_reader_free         (CqPgnReader *reader);
 
