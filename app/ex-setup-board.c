@@ -251,13 +251,6 @@ ex_setup_board_set_brush (ExSetupBoard *self,
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->brush_buttons[c - brush_chars]), TRUE);
 }
 
-CqPiece
-ex_setup_board_get_brush (ExSetupBoard *self)
-{
-  g_return_val_if_fail (EX_IS_SETUP_BOARD (self), CQ_EMPTY);
-  return self->brush;
-}
-
 void
 ex_setup_board_click_square (ExSetupBoard *self,
                              int           square)
@@ -695,10 +688,4 @@ ex_setup_board_init (ExSetupBoard *self)
   gtk_widget_add_controller (self->board, GTK_EVENT_CONTROLLER (source));
 
   start_clicked_cb (self);
-}
-
-GtkWidget *
-ex_setup_board_new (void)
-{
-  return g_object_new (EX_TYPE_SETUP_BOARD, NULL);
 }
