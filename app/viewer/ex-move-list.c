@@ -373,12 +373,6 @@ on_motion (GtkEventControllerMotion *controller,
                                    ex_move_list_get_node_at (self, x, y) >= 0 ? "pointer" : "text");
 }
 
-GtkWidget *
-ex_move_list_new (void)
-{
-  return g_object_new (EX_TYPE_MOVE_LIST, NULL);
-}
-
 static void
 ex_move_list_dispose (GObject *object)
 {

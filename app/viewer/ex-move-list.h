@@ -15,16 +15,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ExMoveList, ex_move_list, EX, MOVE_LIST, GtkTextView)
 
 /**
- * ex_move_list_new:
- *
- * Creates an empty, read-only move list.  A click on a move emits
- * #ExMoveList::node-activated with the move's node index.
- *
- * Returns: (transfer floating): a new #ExMoveList.
- */
-GtkWidget        *ex_move_list_new           (void);
-
-/**
  * ex_move_list_set_game:
  * @self: an #ExMoveList.
  * @game: (nullable): the game to list (see ex_move_text_new()), or %NULL to
