@@ -65,14 +65,6 @@ count_games_files (void)
   return n;
 }
 
-static void
-run_and_wait (ExWindow *window)
-{
-  ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
-  g_assert_true (ex_window_run (window));
-  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
-}
-
 static guint64
 result_number (GListModel *results, guint i)
 {
@@ -108,17 +100,17 @@ test_compressed_and_several_files (void)
   guint before = count_games_files ();
 
   gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
+  ex_test_drain ();
 
   /* A compressed file as the database. */
   g_assert_true (ex_window_is_database_file (f_gz));
   ex_window_set_database (window, f_gz);
-  run_and_wait (window);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_DEFAULT);
   g_assert_false (ex_window_get_status_is_error (window));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
   g_assert_cmpuint (count_games_files (), ==, before + 1);
   ex_window_select_result (window, 0);
-  ex_test_spin (100);
+  ex_test_drain ();
   first_number = ex_game_view_get_game (view)->source.number;
   g_assert_cmpuint (first_number, ==, result_number (results, 0));
   event = g_strdup (cq_game_get_tag (ex_game_view_get_game (view), "Event"));
@@ -129,7 +121,7 @@ test_compressed_and_several_files (void)
   files[0] = f_plain;
   files[1] = f_second;
   ex_window_set_databases (window, files, 2);
-  run_and_wait (window);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_DEFAULT);
   g_assert_false (ex_window_get_status_is_error (window));
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "2 files"));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, 2 * KNIGHT_MATE_COUNT);
@@ -139,7 +131,7 @@ test_compressed_and_several_files (void)
   /* The previous search's games file went with its results. */
   g_assert_cmpuint (count_games_files (), ==, before + 1);
   ex_window_select_result (window, KNIGHT_MATE_COUNT);
-  ex_test_spin (200);
+  ex_test_drain ();
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, first_number + SAMPLE_GAMES);
   g_assert_cmpstr (cq_game_get_tag (ex_game_view_get_game (view), "Event"), ==, event);
 
@@ -147,7 +139,7 @@ test_compressed_and_several_files (void)
     {
       g_autofree char *png = g_build_filename (g_getenv ("EXCELSIOR_SCREENSHOT_DIR"),
                                                "databases.png", NULL);
-      ex_test_spin (500);
+      ex_test_wait_frame (GTK_WIDGET (window));
       g_assert_true (ex_window_save_screenshot (window, png, &error));
       g_assert_no_error (error);
     }
@@ -180,7 +172,7 @@ test_compressed_and_several_files (void)
     g_assert_true (ex_window_is_database_file (folder));
     g_unlink (out_path);
     ex_window_set_database (window, folder);
-    run_and_wait (window);
+    ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_DEFAULT);
     g_assert_false (ex_window_get_status_is_error (window));
     g_assert_cmpuint (g_list_model_get_n_items (results), ==,
                       (zst != NULL ? 2 : 1) * KNIGHT_MATE_COUNT);
@@ -188,7 +180,7 @@ test_compressed_and_several_files (void)
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-  ex_test_spin (100);
+  ex_test_drain ();
   g_assert_cmpuint (count_games_files (), ==, before);
 
   g_unlink (gz);
@@ -207,9 +199,9 @@ test_not_pgn (void)
 
   g_assert_true (g_file_set_contents (path, png, sizeof png - 1, NULL));
   gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
+  ex_test_drain ();
   ex_window_set_database (window, file);
-  run_and_wait (window);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_DEFAULT);
   g_assert_true (ex_window_get_status_is_error (window));
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "not a PGN file"));
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 0);

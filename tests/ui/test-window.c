@@ -76,23 +76,6 @@ export_done (gpointer data)
   return !ex_window_is_exporting (EX_WINDOW (data));
 }
 
-static ExWindow *
-new_window (void)
-{
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
-
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
-  return window;
-}
-
-static void
-destroy_window (ExWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-}
-
 static char *
 sample_database (void)
 {
@@ -100,19 +83,6 @@ sample_database (void)
 
   g_assert_nonnull (path);
   return path;
-}
-
-/* Runs @query on the window's database and waits for the end. */
-static void
-run_and_wait (ExWindow   *window,
-              const char *query)
-{
-  if (query != NULL)
-    ex_window_set_query_text (window, query);
-  g_assert_true (ex_window_run (window));
-  g_assert_true (ex_window_is_searching (window));
-  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
-  g_assert_false (ex_window_get_status_is_error (window));
 }
 
 static guint
@@ -221,7 +191,7 @@ same_colour (const GdkRGBA *a,
 static void
 test_search_and_view (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GListModel *results = ex_window_get_results (window);
   ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
   g_autoptr(ExResult) first = NULL;
@@ -239,7 +209,7 @@ test_search_and_view (void)
   g_assert_nonnull (ex_window_get_database (window));
   g_assert_null (ex_game_view_get_game (view));
 
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "Found"));
 
@@ -281,6 +251,7 @@ test_search_and_view (void)
    * colour; an occupied square's centre has a piece's pixels on it. */
   g_assert_true (gdk_rgba_parse (&light, EX_BOARD_LIGHT_SQUARE_COLOR));
   g_assert_true (gdk_rgba_parse (&dark, EX_BOARD_DARK_SQUARE_COLOR));
+  ex_test_wait_frame (GTK_WIDGET (board));
   pixels = render_widget (GTK_WIDGET (board), &width, &height, &stride);
   for (int sq = 0; sq < 64; sq++)
     {
@@ -315,13 +286,13 @@ test_search_and_view (void)
   g_assert_cmpuint (checked_occupied, >=, 2);
   g_assert_cmpuint (checked_empty, >=, 40);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 static void
 test_syntax_error (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GtkTextBuffer *buffer = ex_window_get_query_buffer (window);
   GtkTextTag *tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), "cql-error");
   GListModel *results = ex_window_get_results (window);
@@ -329,7 +300,7 @@ test_syntax_error (void)
   guint line = 0, column = 0;
   guint n_before;
 
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   n_before = g_list_model_get_n_items (results);
   g_assert_cmpuint (n_before, ==, KNIGHT_MATE_COUNT);
 
@@ -356,7 +327,7 @@ test_syntax_error (void)
   g_assert_false (gtk_text_iter_has_tag (&cursor, tag));  /* the ')' */
 
   /* Nothing ran: the previous results are still there. */
-  ex_test_spin (200);
+  ex_test_drain ();
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_before);
 
   /* Unbalanced parentheses: an error at the end of the text. */
@@ -369,11 +340,11 @@ test_syntax_error (void)
   g_assert_cmpuint (line, ==, 1);
 
   /* Editing removes the error mark; a good query runs again. */
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   g_assert_false (ex_window_get_error_location (window, NULL, NULL));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* The first widget under @widget (itself included) whose action is
@@ -431,7 +402,7 @@ rows_delivered (gpointer window)
 static void
 test_actions_after_search (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GtkWidget *export_button = find_actionable (GTK_WIDGET (window), "win.export");
   GtkWidget *stop_button = find_actionable (GTK_WIDGET (window), "win.stop");
   g_autofree char *big_path = ex_test_make_big_database (4);
@@ -456,22 +427,22 @@ test_actions_after_search (void)
         guint n;
 
         ex_window_set_database (window, runs[i].big ? big : sample);
-        run_and_wait (window, runs[i].query);
+        ex_test_run_and_wait (window, runs[i].query, EX_TEST_RUN_NO_ERROR);
         n = g_list_model_get_n_items (ex_window_get_results (window));
         g_assert_cmpuint (n, >, 0);
-        ex_test_spin (20);
+        ex_test_drain ();
         g_assert_true (gtk_widget_get_sensitive (export_button));
         g_assert_false (gtk_widget_get_sensitive (stop_button));
       }
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (big_path);
 }
 
 static void
 test_stop (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GListModel *results = ex_window_get_results (window);
   g_autofree char *big_path = ex_test_make_big_database (BIG_COPIES);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
@@ -493,7 +464,7 @@ test_stop (void)
    * is joined. */
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
   g_assert_true (ex_test_wait_until (rows_delivered, window, SEARCH_TIMEOUT_MS));
-  ex_test_spin (200);
+  ex_test_drain ();
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
 
   /* Stop in the middle, after the first batch of results. */
@@ -512,7 +483,7 @@ test_stop (void)
       g_assert_cmpuint (n_at_stop, <, KNIGHT_MATE_COUNT * BIG_COPIES);
       g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
       g_assert_true (ex_test_wait_until (rows_delivered, window, SEARCH_TIMEOUT_MS));
-      ex_test_spin (200);
+      ex_test_drain ();
       /* The list, the status line and the progress it showed last agree. */
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
       {
@@ -530,17 +501,17 @@ test_stop (void)
   /* A new search while one runs replaces it: only the new results come. */
   g_assert_true (ex_window_run (window));
   ex_window_set_database (window, sample);
-  run_and_wait (window, NULL);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
-  ex_test_spin (200);
+  ex_test_drain ();
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
 
   /* The whole big database: every copy matches. */
   ex_window_set_database (window, big);
-  run_and_wait (window, NULL);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT * BIG_COPIES);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (big_path);
 }
 
@@ -550,7 +521,7 @@ test_stop (void)
 static void
 test_close_while_searching (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   g_autofree char *big_path = ex_test_make_big_database (BIG_COPIES);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
 
@@ -558,10 +529,10 @@ test_close_while_searching (void)
   ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
   g_assert_true (ex_window_run (window));
   /* Let some batches and progress reports queue up. */
-  ex_test_spin (50);
+  ex_test_drain ();
   g_assert_cmpuint (ex_search_job_get_n_running (), ==, ex_window_is_searching (window) ? 1 : 0);
-  destroy_window (window);
-  ex_test_spin (200);
+  ex_test_destroy_window (window);
+  ex_test_drain ();
 
   g_unlink (big_path);
 }
@@ -571,7 +542,7 @@ test_close_while_searching (void)
 static void
 test_missing_database (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   g_autoptr(GFile) missing = g_file_new_for_path ("/nonexistent/excelsior/none.pgn");
   g_autofree char *sample_path = sample_database ();
   g_autoptr(GFile) sample = g_file_new_for_path (sample_path);
@@ -586,17 +557,17 @@ test_missing_database (void)
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 0);
 
   ex_window_set_database (window, sample);
-  run_and_wait (window, NULL);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==,
                     KNIGHT_MATE_COUNT);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 static void
 test_examples (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   const char *const *names = ex_window_list_examples ();
   GListModel *results = ex_window_get_results (window);
 
@@ -610,7 +581,7 @@ test_examples (void)
       text = ex_window_dup_query_text (window);
       /* Each example starts with its one-line comment. */
       g_assert_true (g_str_has_prefix (text, "; "));
-      run_and_wait (window, NULL);
+      ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, example_counts[i].count);
     }
   /* Over a CQL 6 query each example comes as its CQL 6 twin, which finds
@@ -625,19 +596,19 @@ test_examples (void)
       text = ex_window_dup_query_text (window);
       g_assert_true (g_str_has_prefix (text, "// "));
       g_assert_cmpstr (gtk_label_get_text (window->query_file_label), ==, twin);
-      run_and_wait (window, NULL);
+      ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, example_counts[i].count);
     }
   g_assert_false (ex_window_load_example (window, "no-such-example.cql"));
   g_assert_false (ex_window_load_example (window, "../ui/ex-window.ui"));
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 static void
 test_open_query_file (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
   g_autofree char *sample_path = sample_database ();
   g_autofree char *db_path = g_build_filename (dir, "copy.pgn", NULL);
@@ -661,11 +632,11 @@ test_open_query_file (void)
   g_assert_true (g_file_equal (ex_window_get_database (window), expected));
   text = ex_window_dup_query_text (window);
   g_assert_true (g_str_has_prefix (text, "(match :pgn copy.pgn"));
-  run_and_wait (window, NULL);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==,
                     KNIGHT_MATE_COUNT);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (cql_path);
   g_unlink (db_path);
   g_rmdir (dir);
@@ -674,7 +645,7 @@ test_open_query_file (void)
 static void
 test_export (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GListModel *results = ex_window_get_results (window);
   g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
   g_autofree char *out_path = g_build_filename (dir, "matches.pgn", NULL);
@@ -693,7 +664,7 @@ test_export (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
 
   /* Never over the database being searched. */
@@ -751,7 +722,7 @@ test_export (void)
     g_assert_cmpuint (n_files, ==, 1);
   }
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (out_path);
   g_rmdir (dir);
 }
@@ -781,7 +752,7 @@ static const guint64 knight_mate_games[KNIGHT_MATE_COUNT] = {
 static void
 test_browse_results (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GListModel *results = ex_window_get_results (window);
   ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
   ExBoard *board = ex_game_view_get_board (view);
@@ -790,7 +761,7 @@ test_browse_results (void)
   guint n_positions;
   CqBitboard knights;
 
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
   for (guint i = 0; i < KNIGHT_MATE_COUNT; i++)
     g_assert_cmpuint (result_number (results, i), ==, knight_mate_games[i]);
@@ -832,14 +803,14 @@ test_browse_results (void)
 
   /* Ctrl+Page Down from nothing selected: the first result, then the next. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
-  ex_test_spin (100);
+  ex_test_drain ();
   g_assert_true (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (results), 0));
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 11);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
-  ex_test_spin (100);
+  ex_test_drain ();
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 29);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-result", NULL));
-  ex_test_spin (100);
+  ex_test_drain ();
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 11);
 
   /* The matched squares are highlighted: those of the match (the piece
@@ -857,7 +828,7 @@ test_browse_results (void)
   g_assert_cmpuint (ex_board_get_highlight (board), ==, positions[0].squares);
   g_assert_cmpuint (positions[0].squares & knights, ==, knights);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 static void
@@ -893,7 +864,7 @@ read_clipboard (ExWindow *window)
 static void
 test_clipboard (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
   g_autofree char *fen = NULL;
   g_autofree char *pgn = NULL;
@@ -905,9 +876,9 @@ test_clipboard (void)
   g_assert_null (ex_window_dup_game_pgn (window));
   g_assert_null (ex_window_dup_position_fen (window));
 
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   ex_window_select_result (window, 0);
-  ex_test_spin (200);
+  ex_test_drain ();
 
   expected_fen = ex_window_dup_position_fen (window);
   g_assert_nonnull (expected_fen);
@@ -928,7 +899,7 @@ test_clipboard (void)
   g_assert_null (strstr (pgn, "{MATCH}"));
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 11);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* Several results selected (as by Ctrl+click) in a list sorted by
@@ -938,7 +909,7 @@ test_clipboard (void)
 static void
 test_export_multi_selection (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GListModel *results = ex_window_get_results (window);
   GtkSelectionModel *selection = GTK_SELECTION_MODEL (results);
   ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
@@ -952,7 +923,7 @@ test_export_multi_selection (void)
   const guint picks[3] = { 1, 8, 4 };          /* games 83, 60, 75 */
   const guint64 in_input_order[3] = { 60, 75, 83 };
 
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   ex_window_sort_results (window, EX_RESULT_COLUMN_NUMBER, GTK_SORT_DESCENDING);
   g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
@@ -961,7 +932,7 @@ test_export_multi_selection (void)
   ex_window_select_result (window, picks[0]);
   ex_window_add_to_selection (window, picks[1]);
   ex_window_add_to_selection (window, picks[2]);
-  ex_test_spin (100);
+  ex_test_drain ();
   selected = gtk_selection_model_get_selection (selection);
   g_assert_cmpuint (gtk_bitset_get_size (selected), ==, 3);
   for (guint i = 0; i < 3; i++)
@@ -1002,7 +973,7 @@ test_export_multi_selection (void)
   /* Next result: from the game shown (75, position 4) to position 5, which
    * alone is then selected. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
-  ex_test_spin (100);
+  ex_test_drain ();
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 74);
   g_clear_pointer (&selected, gtk_bitset_unref);
   selected = gtk_selection_model_get_selection (selection);
@@ -1011,7 +982,7 @@ test_export_multi_selection (void)
 
   /* Select all (Ctrl+A): the game shown stays, every result is exported. */
   gtk_selection_model_select_all (selection);
-  ex_test_spin (100);
+  ex_test_drain ();
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 74);
   g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_SELECTED, "MATCH", &error));
   g_assert_no_error (error);
@@ -1020,7 +991,7 @@ test_export_multi_selection (void)
   g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
   g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, KNIGHT_MATE_COUNT);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (out_path);
   g_rmdir (dir);
 }
@@ -1030,13 +1001,13 @@ test_export_multi_selection (void)
 static void
 test_export_choices (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
   g_autofree char *out_path = g_build_filename (dir, "out.pgn", NULL);
   g_autofree char *exported = NULL;
   g_autoptr(GError) error = NULL;
 
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
 
   /* Nothing selected yet. */
   g_assert_false (ex_window_export_full (window, out_path, EX_EXPORT_SELECTED, NULL, &error));
@@ -1070,7 +1041,7 @@ test_export_choices (void)
   g_assert_true (strstr (exported, "{Original game: 61}")
                  < strstr (exported, "{Original game: 62}"));
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (out_path);
   g_rmdir (dir);
 }
@@ -1079,7 +1050,7 @@ test_export_choices (void)
 static void
 test_preferences (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
   GSettings *settings = ex_application_get_settings ();
   g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
@@ -1094,9 +1065,9 @@ test_preferences (void)
   g_assert_nonnull (settings);
   preferences = ex_preferences_new (GTK_WINDOW (window), settings);
   gtk_window_present (GTK_WINDOW (preferences));
-  ex_test_spin (100);
+  ex_test_drain ();
 
-  /* The threads ex_test_spin button writes the setting, and the setting it. */
+  /* The threads spin button writes the setting, and the setting it. */
   {
     GtkWidget *child = gtk_window_get_child (GTK_WINDOW (preferences));
     GtkSpinButton *threads = NULL;
@@ -1112,9 +1083,9 @@ test_preferences (void)
     g_assert_cmpint (gtk_spin_button_get_value_as_int (threads), ==, 1);
   }
 
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   ex_window_select_result (window, 0);
-  ex_test_spin (100);
+  ex_test_drain ();
 
   g_assert_false (ex_game_view_get_figurine (view));
   g_settings_set_boolean (settings, "figurine-notation", TRUE);
@@ -1148,7 +1119,7 @@ test_preferences (void)
   g_settings_reset (settings, "threads");
 
   gtk_window_destroy (GTK_WINDOW (preferences));
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (out_path);
   g_rmdir (dir);
 }
@@ -1156,16 +1127,17 @@ test_preferences (void)
 static void
 test_screenshot (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
   g_autofree char *png = g_build_filename (dir, "window.png", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autoptr(GFile) file = g_file_new_for_path (png);
 
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   ex_window_select_result (window, 0);
   wait_drawn (GTK_WIDGET (window));
+  ex_test_wait_frame (GTK_WIDGET (window));
   g_assert_true (ex_window_save_screenshot (window, png, &error));
   g_assert_no_error (error);
 
@@ -1176,7 +1148,7 @@ test_screenshot (void)
                    gtk_widget_get_height (GTK_WIDGET (window)));
   g_assert_cmpint (gdk_texture_get_width (texture), >=, 1000);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (png);
   g_rmdir (dir);
 }
@@ -1187,7 +1159,7 @@ test_screenshot (void)
 static void
 test_dialogs_and_settings (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GSettings *settings = ex_application_get_settings ();
   g_autofree char *big_path = ex_test_make_big_database (2);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
@@ -1204,7 +1176,7 @@ test_dialogs_and_settings (void)
 
       g_test_message ("opening %s", actions[i]);
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL));
-      ex_test_spin (200);
+      ex_test_drain ();
       /* The shortcuts window is made with the main window, hidden. */
       if (i < 2)
         g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, n + 1);
@@ -1226,7 +1198,7 @@ test_dialogs_and_settings (void)
         gtk_window_destroy (dialog);
       else
         gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
-      ex_test_spin (100);
+      ex_test_drain ();
     }
   g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, n_before);
 
@@ -1235,7 +1207,7 @@ test_dialogs_and_settings (void)
   ex_window_set_database (window, big);
   gtk_window_close (GTK_WINDOW (window));
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-  ex_test_spin (100);
+  ex_test_drain ();
   query = g_settings_get_string (settings, "last-query");
   database = g_settings_get_string (settings, "last-database");
   g_assert_cmpstr (query, ==, KNIGHT_MATE_QUERY);
@@ -1243,18 +1215,18 @@ test_dialogs_and_settings (void)
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), >=, 800);
 
   /* ... and the next window starts with them. */
-  window = new_window ();
+  window = ex_test_new_window (app, 0, 0, NULL);
   g_clear_pointer (&query, g_free);
   query = ex_window_dup_query_text (window);
   g_assert_cmpstr (query, ==, KNIGHT_MATE_QUERY);
   g_assert_cmpstr (g_file_peek_path (ex_window_get_database (window)), ==, big_path);
-  run_and_wait (window, NULL);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==,
                     KNIGHT_MATE_COUNT * 2);
 
   g_settings_reset (settings, "last-query");
   g_settings_reset (settings, "last-database");
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (big_path);
 }
 
