@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <unistd.h>
 
 #include "ui-common.h"
@@ -70,6 +71,12 @@ gboolean
 ex_test_widget_drawn (gpointer widget)
 {
   return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+gboolean
+ex_test_export_done (gpointer window)
+{
+  return !ex_window_is_exporting (EX_WINDOW (window));
 }
 
 static gboolean
@@ -187,6 +194,26 @@ ex_test_new_application (void)
   if (!g_application_register (G_APPLICATION (app), NULL, &error))
     g_error ("could not register the application: %s", error->message);
   return app;
+}
+
+char *
+ex_test_sample_database (void)
+{
+  char *path = ex_application_find_data_file ("sample/studies.pgn");
+
+  g_assert_nonnull (path);
+  return path;
+}
+
+guint
+ex_test_count_occurrences (const char *haystack,
+                           const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
 }
 
 char *

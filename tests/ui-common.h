@@ -65,6 +65,10 @@ void ex_test_wait_frame (GtkWidget *widget);
  * not owned) is mapped and has a size allocated. */
 gboolean ex_test_widget_drawn (gpointer widget);
 
+/* A condition for ex_test_wait_until(): TRUE when @window (an ExWindow,
+ * not owned) is not exporting (!ex_window_is_exporting()). */
+gboolean ex_test_export_done (gpointer window);
+
 /* The first widget of type @type (or a subtype) in @widget's tree, @widget
  * itself included, searched depth first in the order of the children; NULL
  * if there is none.  The widget returned belongs to the tree (no reference
@@ -87,6 +91,15 @@ gboolean ex_test_init (int *argc, char ***argv);
 /* The workbench application the tests drive, registered (non-unique, so
  * that tests may run side by side).  Aborts if it cannot register. */
 ExApplication *ex_test_new_application (void);
+
+/* The path of the bundled sample database (data/sample/studies.pgn, 103
+ * games).  Returns: (transfer full): the path.  Asserts that it is found. */
+char *ex_test_sample_database (void);
+
+/* The number of places @needle occurs in @haystack, overlapping ones
+ * included; 0 if it does not occur. */
+guint ex_test_count_occurrences (const char *haystack,
+                                 const char *needle);
 
 /* A temporary PGN file of @copies copies of the bundled sample database
  * (data/sample/studies.pgn, 103 games each), games in the sample's order,

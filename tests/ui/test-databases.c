@@ -33,15 +33,6 @@
 static ExApplication *app;
 static char *tmp_dir;
 
-static char *
-sample_database (void)
-{
-  char *path = ex_application_find_data_file ("sample/studies.pgn");
-
-  g_assert_nonnull (path);
-  return path;
-}
-
 /* @src compressed by @tool into the test's folder, or NULL without @tool. */
 static char *
 compress (const char *src, const char *tool, const char *name)
@@ -73,19 +64,13 @@ result_number (GListModel *results, guint i)
   return ex_result_get_number (r);
 }
 
-static gboolean
-export_done (gpointer data)
-{
-  return !ex_window_is_exporting (EX_WINDOW (data));
-}
-
 static void
 test_compressed_and_several_files (void)
 {
   ExWindow *window = ex_window_new (GTK_APPLICATION (app));
   GListModel *results = ex_window_get_results (window);
   ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
-  g_autofree char *plain = sample_database ();
+  g_autofree char *plain = ex_test_sample_database ();
   g_autofree char *gz = compress (plain, "gzip", "studies.pgn.gz");
   g_autofree char *zst = compress (plain, "zstd", "studies.pgn.zst");
   g_autofree char *out_path = g_build_filename (tmp_dir, "out.pgn", NULL);
@@ -147,7 +132,7 @@ test_compressed_and_several_files (void)
   /* Export: every result, from the games file. */
   g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_ALL, NULL, &error));
   g_assert_no_error (error);
-  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_export_done, window, SEARCH_TIMEOUT_MS));
   g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
   {
     g_autofree char *last = g_strdup_printf ("{Original game: %" G_GUINT64_FORMAT "}",

@@ -64,12 +64,6 @@ new_fixture_window (void)
 }
 
 static gboolean
-export_done (gpointer data)
-{
-  return !ex_window_is_exporting (EX_WINDOW (data));
-}
-
-static gboolean
 not_sorting (gpointer data)
 {
   return !ex_window_is_sorting (EX_WINDOW (data));
@@ -281,7 +275,7 @@ exported (ExWindow   *window,
 
   g_assert_true (ex_window_export_to_path (window, path, &error));
   g_assert_no_error (error);
-  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_export_done, window, SEARCH_TIMEOUT_MS));
   g_assert_true (g_file_get_contents (path, &text, NULL, &error));
   return text;
 }
