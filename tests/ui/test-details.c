@@ -171,7 +171,8 @@ test_dialect (void)
                    "cql");
   g_assert_cmpstr (gtk_label_get_text (ex_window_get_dialect_label (window)), ==, "CQL 3");
 
-  ex_test_run_and_wait (window, "// mates by Black\ncql() mate ▲ attacks ♔\n", EX_TEST_RUN_NO_ERROR);
+  ex_test_run_and_wait (window, "// mates by Black\ncql() mate ▲ attacks ♔\n",
+                        EX_TEST_RUN_NO_ERROR);
   g_assert_cmpint (ex_cql_editor_get_dialect (editor), ==, CQ_DIALECT_CQL6);
   g_assert_cmpstr (gtk_source_language_get_id (gtk_source_buffer_get_language (buffer)), ==,
                    "cql6");
