@@ -171,10 +171,16 @@ _cq_king_safe_after (const CqPosition *pos, int from, int to, int capsq)
   return !_cq_attacked_xray (pos, ksq, us ^ 1, occ, cap);
 }
 
+/* For the tests: searches the rook (or bishop) magics from scratch with
+ * @seed into @out (64 entries); returns FALSE if one differs in effect
+ * from the stored table, i.e. gives a wrong attack set somewhere. */
 gboolean _cq_chess_search_magics (gboolean rook, guint64 seed, CqBitboard *out);
 
 /* cq_position_has_legal_move () when the side to move is not in check
- * (the caller must know it; the answer is otherwise wrong). */
+ * (the caller must know it, as the evaluator does after testing
+ * :stalemate; the answer is otherwise wrong): answers nearly every
+ * position with a few set operations before the pin and check analysis
+ * of the full generator. */
 gboolean _cq_position_has_legal_move_not_in_check (const CqPosition *pos);
 
 /* TRUE if the side to move has a move that is legal unless it is in
