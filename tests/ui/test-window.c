@@ -355,6 +355,15 @@ rows_delivered (gpointer window)
   return ex_results_view_get_n_pending (EX_WINDOW (window)->results_view) == 0;
 }
 
+/* A condition for ex_test_wait_until(): the search of @window has listed
+ * its first results, or has ended. */
+static gboolean
+first_results_or_done (gpointer window)
+{
+  return !ex_window_is_searching (EX_WINDOW (window))
+         || g_list_model_get_n_items (ex_window_get_results (EX_WINDOW (window))) > 0;
+}
+
 /* Once a search has ended (its rows all in the list), Export is enabled and
  * Stop is not, whatever the number of results and wherever the last slice
  * of rows falls: with more rows than the list takes in one frame the search
@@ -489,8 +498,9 @@ test_close_while_searching (void)
   ex_window_set_database (window, big);
   ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
   g_assert_true (ex_window_run (window));
-  /* Let some batches and progress reports queue up. */
-  ex_test_drain ();
+  /* Let some batches and progress reports queue up: the first are listed,
+   * more are on their way. */
+  g_assert_true (ex_test_wait_until (first_results_or_done, window, SEARCH_TIMEOUT_MS));
   g_assert_cmpuint (ex_search_job_get_n_running (), ==, ex_window_is_searching (window) ? 1 : 0);
   ex_test_destroy_window (window);
   ex_test_drain ();
