@@ -73,7 +73,8 @@ test_export (void)
   g_assert_no_error (error);
   g_assert_true (g_str_has_prefix (exported, "[Event "));
   g_assert_cmpuint (ex_test_count_occurrences (exported, "[Event "), ==, KNIGHT_MATE_COUNT);
-  g_assert_cmpuint (ex_test_count_occurrences (exported, "{Original game: "), ==, KNIGHT_MATE_COUNT);
+  g_assert_cmpuint (ex_test_count_occurrences (exported, "{Original game: "), ==,
+                    KNIGHT_MATE_COUNT);
   /* Without :markall only the first mate of each game is marked (R2). */
   g_assert_cmpuint (ex_test_count_occurrences (exported, "{MATCH}"), ==, KNIGHT_MATE_COUNT);
 
