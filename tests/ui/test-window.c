@@ -680,7 +680,8 @@ test_preferences (void)
   g_assert_true (ex_test_wait_until (ex_test_export_done, window, SEARCH_TIMEOUT_MS));
   g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
   g_assert_cmpuint (ex_test_count_occurrences (exported, "{FOUND}"), ==, 0);
-  g_assert_cmpuint (ex_test_count_occurrences (exported, "{Original game: "), ==, KNIGHT_MATE_COUNT);
+  g_assert_cmpuint (ex_test_count_occurrences (exported, "{Original game: "), ==,
+                    KNIGHT_MATE_COUNT);
   g_settings_reset (settings, "annotation-text");
   g_settings_reset (settings, "export-annotations");
   g_settings_reset (settings, "threads");
