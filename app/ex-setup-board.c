@@ -244,8 +244,9 @@ ex_setup_board_set_brush (ExSetupBoard *self,
   ex_piece_palette_set_brush (self->palette, piece == CQ_EMPTY ? '\0' : cq_piece_char (piece));
 }
 
-CqPiece
-ex_setup_board_get_brush (ExSetupBoard *self)
+/* The piece the palette's brush puts down (CQ_EMPTY: the eraser). */
+static CqPiece
+current_brush (ExSetupBoard *self)
 {
   int piece;
 
@@ -264,7 +265,7 @@ ex_setup_board_click_square (ExSetupBoard *self,
   g_return_if_fail (EX_IS_SETUP_BOARD (self));
   g_return_if_fail (square >= 0 && square < 64);
 
-  brush = ex_setup_board_get_brush (self);
+  brush = current_brush (self);
   ex_setup_board_set_piece (self, square, self->pieces[square] == brush ? CQ_EMPTY : brush);
 }
 
@@ -546,10 +547,4 @@ ex_setup_board_init (ExSetupBoard *self)
   g_signal_connect (self->input, "removed", G_CALLBACK (square_removed_cb), self);
 
   start_clicked_cb (self);
-}
-
-GtkWidget *
-ex_setup_board_new (void)
-{
-  return g_object_new (EX_TYPE_SETUP_BOARD, NULL);
 }

@@ -14,8 +14,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (ExSetupBoard, ex_setup_board, EX, SETUP_BOARD, GtkBox)
 
-GtkWidget  *ex_setup_board_new            (void);
-
 /* The piece on @square (0 = a1 .. 63 = h8), CQ_EMPTY for none. */
 CqPiece     ex_setup_board_get_piece      (ExSetupBoard     *self,
                                            int               square);
@@ -26,7 +24,6 @@ void        ex_setup_board_set_piece      (ExSetupBoard     *self,
 /* The piece a click puts down (CQ_EMPTY: a click empties the square). */
 void        ex_setup_board_set_brush      (ExSetupBoard     *self,
                                            CqPiece           piece);
-CqPiece     ex_setup_board_get_brush      (ExSetupBoard     *self);
 
 /* What a primary click on @square does: puts the brush there, or empties
  * the square if it holds the brush already. */

@@ -478,13 +478,3 @@ ex_theme_library_init (ExThemeLibrary *self)
   self->dialect = CQ_DIALECT_CQL3;
   fill_list (self);
 }
-
-/**
- * ex_theme_library_new:
- * Returns: (transfer floating): a list of every theme of the GResource.
- */
-GtkWidget *
-ex_theme_library_new (void)
-{
-  return g_object_new (EX_TYPE_THEME_LIBRARY, NULL);
-}

@@ -14,8 +14,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (ExThemeLibrary, ex_theme_library, EX, THEME_LIBRARY, GtkBox)
 
-GtkWidget *ex_theme_library_new          (void);
-
 char     **ex_theme_library_list         (void);
 char     **ex_theme_library_list_dialect (CqDialect        dialect);
 char      *ex_theme_library_read         (const char      *name,

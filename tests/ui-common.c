@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <unistd.h>
 
 #include "ui-common.h"
@@ -29,6 +30,13 @@ ex_test_spin (guint ms)
   g_timeout_add (ms, timeout_cb, &timed_out);
   while (!timed_out)
     g_main_context_iteration (NULL, TRUE);
+}
+
+void
+ex_test_drain (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
 }
 
 gboolean
@@ -58,6 +66,49 @@ gboolean
 ex_test_no_thread_running (gpointer unused)
 {
   return ex_search_job_get_n_running () == 0;
+}
+
+gboolean
+ex_test_widget_drawn (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+gboolean
+ex_test_export_done (gpointer window)
+{
+  return !ex_window_is_exporting (EX_WINDOW (window));
+}
+
+static gboolean
+frame_tick_cb (GtkWidget     *widget,
+               GdkFrameClock *clock,
+               gpointer       user_data)
+{
+  gboolean *ticked = user_data;
+
+  *ticked = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+flag_set (gpointer flag)
+{
+  return *(gboolean *) flag;
+}
+
+void
+ex_test_wait_frame (GtkWidget *widget)
+{
+  gboolean ticked = FALSE;
+
+  g_assert_true (ex_test_wait_until (ex_test_widget_drawn, widget, EX_TEST_TIMEOUT_MS));
+  gtk_widget_add_tick_callback (widget, frame_tick_cb, &ticked, NULL);
+  gtk_widget_queue_draw (widget);
+  /* The frame clock runs layout and paint in the same dispatch as the tick
+   * callbacks, so the frame is drawn once the flag is set. */
+  g_assert_true (ex_test_wait_until (flag_set, &ticked, EX_TEST_TIMEOUT_MS));
+  ex_test_drain ();
 }
 
 GtkWidget *
@@ -91,6 +142,9 @@ ex_test_screenshot (GtkWidget  *widget,
 
   if (dir == NULL)
     return;
+  ex_test_wait_frame (widget);
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
   g_assert_cmpint (width, >, 0);
   paintable = gtk_widget_paintable_new (widget);
   snapshot = gtk_snapshot_new ();
@@ -144,6 +198,26 @@ ex_test_new_application (void)
 }
 
 char *
+ex_test_sample_database (void)
+{
+  char *path = ex_utils_find_data_file ("sample/studies.pgn");
+
+  g_assert_nonnull (path);
+  return path;
+}
+
+guint
+ex_test_count_occurrences (const char *haystack,
+                           const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+char *
 ex_test_make_big_database (guint copies)
 {
   g_autofree char *sample = ex_utils_find_data_file ("sample/studies.pgn");
@@ -169,4 +243,54 @@ ex_test_make_big_database (guint copies)
   g_file_set_contents (path, big->str, big->len, &error);
   g_assert_no_error (error);
   return path;
+}
+
+ExWindow *
+ex_test_new_window (ExApplication *app,
+                    int            width,
+                    int            height,
+                    const char    *database)
+{
+  ExWindow *window;
+
+  if (width > 0 && height > 0)
+    {
+      GSettings *settings = ex_utils_get_settings ();
+
+      g_assert_nonnull (settings);
+      g_settings_set_int (settings, "window-width", width);
+      g_settings_set_int (settings, "window-height", height);
+    }
+  window = ex_window_new (GTK_APPLICATION (app));
+  if (database != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (database);
+
+      ex_window_set_database (window, file);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+  ex_test_wait_frame (GTK_WIDGET (window));
+  return window;
+}
+
+void
+ex_test_destroy_window (ExWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, EX_TEST_TIMEOUT_MS));
+}
+
+void
+ex_test_run_and_wait (ExWindow       *window,
+                      const char     *query,
+                      ExTestRunFlags  flags)
+{
+  if (query != NULL)
+    ex_window_set_query_text (window, query);
+  g_assert_true (ex_window_run (window));
+  g_assert_true (ex_window_is_searching (window));
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, EX_TEST_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, EX_TEST_TIMEOUT_MS));
+  if (flags & EX_TEST_RUN_NO_ERROR)
+    g_assert_false (ex_window_get_status_is_error (window));
 }

@@ -4,20 +4,38 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Every function here runs on the main thread and iterates the default
- * main context (g_main_context_default()); none of them asserts: the
- * callers check what they return.
+ * main context (g_main_context_default()).  The waits and conditions do not
+ * assert (the callers check what they return); the window fixtures
+ * (ex_test_new_window() and after) do, and fail the test when what they
+ * wait for does not happen within EX_TEST_TIMEOUT_MS.
  */
 #pragma once
 
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-window.h"
 
 G_BEGIN_DECLS
 
+/* How long the window fixtures wait for a window to be drawn or a search
+ * to end before they fail the test: generous, since a wait ends as soon as
+ * its condition holds (a search of the sample under the sanitizers on a
+ * loaded machine takes seconds, not minutes). */
+#define EX_TEST_TIMEOUT_MS 120000
+
 /* Lets the default main context run for @ms milliseconds (layout,
- * drawing, pending idles and timeouts), blocking in between. */
+ * drawing, pending idles and timeouts), blocking in between.  Only for a
+ * test that needs time itself to pass (to interrupt a search at varied
+ * moments, or to measure the main loop while a search runs); to wait for a
+ * state, use ex_test_wait_until() or ex_test_drain(). */
 void ex_test_spin (guint ms);
+
+/* Dispatches what the default main context has ready (idles, due timeouts,
+ * window-system events already received) until nothing is pending, without
+ * blocking: the state a test asserts after a change once the idle work the
+ * change queued has run. */
+void ex_test_drain (void);
 
 /* Iterates the default main context until @cond (@data) returns TRUE or
  * @timeout_ms milliseconds have passed, whichever comes first.  @cond is
@@ -36,6 +54,20 @@ gboolean ex_test_search_done (gpointer window);
  * the process (ex_search_job_get_n_running() == 0).  @unused is ignored
  * (pass NULL). */
 gboolean ex_test_no_thread_running (gpointer unused);
+
+/* Asks for a new frame of @widget's window and waits until its frame clock
+ * has run it (update, layout and paint), then drains the main context: the
+ * state a test draws or measures after a change.  Fails the test after
+ * EX_TEST_TIMEOUT_MS. */
+void ex_test_wait_frame (GtkWidget *widget);
+
+/* A condition for ex_test_wait_until(): TRUE when @widget (a GtkWidget,
+ * not owned) is mapped and has a size allocated. */
+gboolean ex_test_widget_drawn (gpointer widget);
+
+/* A condition for ex_test_wait_until(): TRUE when @window (an ExWindow,
+ * not owned) is not exporting (!ex_window_is_exporting()). */
+gboolean ex_test_export_done (gpointer window);
 
 /* The first widget of type @type (or a subtype) in @widget's tree, @widget
  * itself included, searched depth first in the order of the children; NULL
@@ -60,10 +92,49 @@ gboolean ex_test_init (int *argc, char ***argv);
  * that tests may run side by side).  Aborts if it cannot register. */
 ExApplication *ex_test_new_application (void);
 
+/* The path of the bundled sample database (data/sample/studies.pgn, 103
+ * games).  Returns: (transfer full): the path.  Asserts that it is found. */
+char *ex_test_sample_database (void);
+
+/* The number of places @needle occurs in @haystack, overlapping ones
+ * included; 0 if it does not occur. */
+guint ex_test_count_occurrences (const char *haystack,
+                                 const char *needle);
+
 /* A temporary PGN file of @copies copies of the bundled sample database
  * (data/sample/studies.pgn, 103 games each), games in the sample's order,
  * so that a search of it lasts a while.  Returns: (transfer full): its
  * path; the caller deletes the file.  Asserts that it could be written. */
 char *ex_test_make_big_database (guint copies);
+
+/* A new workbench window of @app, presented, once it is drawn and the idle
+ * work of its start has run.  @width and @height: if both are above 0, the
+ * size the settings ("window-width", "window-height") give the window,
+ * written to them first (they stay for later windows); else the settings
+ * are left as they are.  @database: (nullable): a PGN file or folder for
+ * the window to search instead of the one it opens with.  Returns: (transfer
+ * none): the window, owned by GTK until ex_test_destroy_window(). */
+ExWindow *ex_test_new_window (ExApplication *app,
+                              int            width,
+                              int            height,
+                              const char    *database);
+
+/* Destroys @window and waits until no search thread runs in the process
+ * (a search the window ran stops when it goes). */
+void ex_test_destroy_window (ExWindow *window);
+
+typedef enum
+{
+  EX_TEST_RUN_DEFAULT  = 0,
+  /* Also asserts that the search ended without an error in the status. */
+  EX_TEST_RUN_NO_ERROR = 1 << 0,
+} ExTestRunFlags;
+
+/* Puts @query (nullable: the query in the editor stays) into @window's
+ * editor, presses Run, asserts that a search started, and waits until it
+ * has ended and no search thread runs any more. */
+void ex_test_run_and_wait (ExWindow       *window,
+                           const char     *query,
+                           ExTestRunFlags  flags);
 
 G_END_DECLS

@@ -79,8 +79,17 @@ void        ex_board_set_flipped         (ExBoard          *self,
                                           gboolean          flipped);
 gboolean    ex_board_get_flipped         (ExBoard          *self);
 
-/* Piece ids (cq_game_piece_ids()) of the position shown, for the hover
- * tooltip; NULL removes them.  See ex-board.c. */
+/**
+ * ex_board_set_piece_ids:
+ * @self: an #ExBoard.
+ * @ids: (nullable) (array fixed-size=64): the id of the piece on each
+ *   square of the position shown (cq_game_piece_ids()), 0xFF for empty
+ *   squares; copied.  %NULL removes them.
+ *
+ * Hovering a piece then shows its id in a tooltip (CQL 6 `pieceid`: the
+ * mark of rulings R11, kept through moves and promotion).  Reset by
+ * ex_board_set_position().
+ */
 void        ex_board_set_piece_ids       (ExBoard          *self,
                                           const guint8     *ids);
 
@@ -92,6 +101,17 @@ void        ex_board_set_piece_ids       (ExBoard          *self,
  *   board is empty.  Valid until the next ex_board_set_position().
  */
 const CqPosition *ex_board_get_position  (ExBoard          *self);
+
+/**
+ * ex_board_dup_piece_tooltip:
+ * @self: an #ExBoard.
+ * @square: 0..63.
+ *
+ * Returns: (transfer full) (nullable): the tooltip shown when the piece on
+ *   @square is hovered, e.g. "White rook on a1, piece id 0" (CQL 6
+ *   `pieceid`, rulings R11), or %NULL if the square is empty or no ids were
+ *   set (ex_board_set_piece_ids()).
+ */
 char       *ex_board_dup_piece_tooltip  (ExBoard          *self,
                                          int               square);
 

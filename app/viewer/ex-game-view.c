@@ -616,7 +616,6 @@ ex_game_view_set_flipped (ExGameView *self,
   ex_board_set_flipped (self->board, flipped);
 }
 
-/* Returns: (transfer none): the move list (an #ExMoveList, a GtkTextView). */
 GtkWidget *
 ex_game_view_get_move_list (ExGameView *self)
 {
@@ -633,12 +632,6 @@ ex_game_view_get_figurine (ExGameView *self)
   return self->figurine;
 }
 
-/**
- * ex_game_view_set_figurine:
- * @figurine: TRUE to show pieces in the move list as figurines (♘f3).
- *
- * Lays the move list out again if it changes; the position shown stays.
- */
 void
 ex_game_view_set_figurine (ExGameView *self,
                            gboolean    figurine)

@@ -134,6 +134,7 @@ gboolean   ex_game_view_get_flipped   (ExGameView *self);
 void       ex_game_view_set_flipped   (ExGameView *self,
                                        gboolean    flipped);
 
+/* Returns: (transfer none): the move list (an #ExMoveList, a GtkTextView). */
 GtkWidget *ex_game_view_get_move_list (ExGameView *self);
 
 /**
@@ -160,6 +161,12 @@ void       ex_game_view_discard_own_moves (ExGameView   *self);
 guint      ex_game_view_get_n_own_moves   (ExGameView   *self);
 
 gboolean   ex_game_view_get_figurine  (ExGameView *self);
+/**
+ * ex_game_view_set_figurine:
+ * @figurine: TRUE to show pieces in the move list as figurines (♘f3).
+ *
+ * Lays the move list out again if it changes; the position shown stays.
+ */
 void       ex_game_view_set_figurine  (ExGameView *self,
                                        gboolean    figurine);
 

@@ -142,10 +142,6 @@ ex_move_list_set_game (ExMoveList   *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/**
- * ex_move_list_set_flags:
- * @flags: how the next ex_move_list_set_game() lays out moves (figurines).
- */
 void
 ex_move_list_set_flags (ExMoveList      *self,
                         ExMoveTextFlags  flags)
@@ -155,16 +151,6 @@ ex_move_list_set_flags (ExMoveList      *self,
   self->flags = flags;
 }
 
-/**
- * ex_move_list_set_notes:
- * @notes: (array length=n_notes) (nullable): what the query wrote at each
- *   node (each nullable; cq_annotate_comment_texts()), copied; NULL for
- *   none.
- *
- * Sets the query's comments the next ex_move_list_set_game() shows, in
- * their own style (not the game's comments' grey italics), after the move
- * that reached their position.  They stay until changed.
- */
 void
 ex_move_list_set_notes (ExMoveList         *self,
                         const char *const  *notes,
@@ -371,12 +357,6 @@ on_motion (GtkEventControllerMotion *controller,
 {
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self),
                                    ex_move_list_get_node_at (self, x, y) >= 0 ? "pointer" : "text");
-}
-
-GtkWidget *
-ex_move_list_new (void)
-{
-  return g_object_new (EX_TYPE_MOVE_LIST, NULL);
 }
 
 static void

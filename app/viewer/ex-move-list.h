@@ -15,16 +15,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ExMoveList, ex_move_list, EX, MOVE_LIST, GtkTextView)
 
 /**
- * ex_move_list_new:
- *
- * Creates an empty, read-only move list.  A click on a move emits
- * #ExMoveList::node-activated with the move's node index.
- *
- * Returns: (transfer floating): a new #ExMoveList.
- */
-GtkWidget        *ex_move_list_new           (void);
-
-/**
  * ex_move_list_set_game:
  * @self: an #ExMoveList.
  * @game: (nullable): the game to list (see ex_move_text_new()), or %NULL to
@@ -72,8 +62,23 @@ int               ex_move_list_get_node_at   (ExMoveList   *self,
  */
 const ExMoveText *ex_move_list_get_move_text (ExMoveList   *self);
 
+/**
+ * ex_move_list_set_flags:
+ * @flags: how the next ex_move_list_set_game() lays out moves (figurines).
+ */
 void              ex_move_list_set_flags     (ExMoveList      *self,
                                               ExMoveTextFlags  flags);
+
+/**
+ * ex_move_list_set_notes:
+ * @notes: (array length=n_notes) (nullable): what the query wrote at each
+ *   node (each nullable; cq_annotate_comment_texts()), copied; NULL for
+ *   none.
+ *
+ * Sets the query's comments the next ex_move_list_set_game() shows, in
+ * their own style (not the game's comments' grey italics), after the move
+ * that reached their position.  They stay until changed.
+ */
 void              ex_move_list_set_notes     (ExMoveList         *self,
                                               const char *const  *notes,
                                               guint               n_notes);

@@ -326,9 +326,6 @@ init_magics (CqMagic *magics, CqBitboard *table, const int dirs[4][2],
     }
 }
 
-/* For the tests: searches the rook (or bishop) magics from scratch with
- * @seed into @out (64 entries); returns FALSE if one differs in effect
- * from the stored table, i.e. gives a wrong attack set somewhere. */
 gboolean
 _cq_chess_search_magics (gboolean rook, guint64 seed, CqBitboard *out)
 {
@@ -450,15 +447,6 @@ _cq_chess_init_tables_slow (void)
     }
 }
 
-/**
- * cq_attacks_from:
- * @piece: a #CqPiece; CQ_EMPTY attacks nothing.
- * @square: 0..63.
- * @occupied: occupied squares; sliders stop at (and include) the first one.
- *
- * Returns: the squares @piece on @square attacks, ignoring pins and checks;
- * pawns attack diagonally forward only (rulings R5, `:attackcount`).
- */
 CqBitboard
 cq_attacks_from (CqPiece piece, int square, CqBitboard occupied)
 {
@@ -486,15 +474,6 @@ cq_attacks_from (CqPiece piece, int square, CqBitboard occupied)
     }
 }
 
-/**
- * cq_square_attacked:
- * @pos: a position.
- * @square: 0..63.
- * @by_color: the attacking side.
- *
- * Returns: TRUE if a piece of @by_color attacks @square in @pos (the
- * attack sets of cq_attacks_from() with the position's occupancy).
- */
 gboolean
 cq_square_attacked (const CqPosition *pos, int square, CqColor by_color)
 {

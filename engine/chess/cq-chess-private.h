@@ -30,6 +30,9 @@ _cq_king_safe_after (const CqPosition *pos, int from, int to, int capsq)
   return !_cq_attacked_xray (pos, ksq, us ^ 1, occ, cap);
 }
 
+/* For the tests: searches the rook (or bishop) magics from scratch with
+ * @seed into @out (64 entries); returns FALSE if one differs in effect
+ * from the stored table, i.e. gives a wrong attack set somewhere. */
 gboolean _cq_chess_search_magics (gboolean rook, guint64 seed, CqBitboard *out);
 
 G_END_DECLS

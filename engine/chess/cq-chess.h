@@ -126,26 +126,41 @@ typedef enum {
   CQ_CHESS_ERROR_AMBIGUOUS_MOVE
 } CqChessError;
 
-/* The standard start position. */
+/**
+ * cq_position_set_initial:
+ * @pos: (out): receives the standard start position, White to move, all
+ *   castling rights, move 1.
+ */
 void       cq_position_set_initial (CqPosition *pos);
 
 /**
  * cq_position_set_fen:
  * @pos: (out): filled on success; unspecified on failure.
- * @fen: a FEN string.  The halfmove and fullmove fields may be missing
- *   (0 and 1 are assumed).  Castling rights that do not fit the position
- *   (king or rook not on its home square) are dropped, as most readers do.
- *   The en passant square is kept as given, even when no capture is
- *   possible, but must lie on rank 6 (White to move) or 3 (Black to move).
+ * @fen: a FEN string: placement, side to move, castling, en passant square,
+ *   then optionally the halfmove clock and the fullmove number (0 and 1 are
+ *   assumed when missing).  Leading and trailing blanks are ignored.
+ * @error: return location for a #GError.
  *
- * Returns: TRUE, or FALSE with CQ_CHESS_ERROR_BAD_FEN; the message quotes
- *   the FEN and says what is wrong.  Chess960 castling letters (Shredder-FEN
- *   "HAha", X-FEN file letters) are refused with a message containing
- *   "Chess960".
+ * Castling rights whose king or rook is not on its home square are dropped,
+ * as most readers do.  The en passant square is kept as given (it must be
+ * on rank 6 with White to move, rank 3 with Black to move), even when no
+ * capture is possible.  Chess960 castling letters (Shredder-FEN "HAha",
+ * X-FEN file letters) are refused with a message containing "Chess960".
+ *
+ * Returns: TRUE, or FALSE with CQ_CHESS_ERROR_BAD_FEN (malformed field,
+ *   not exactly one king per side, a pawn on rank 1 or 8, the side not to
+ *   move in check); the message quotes @fen and says what is wrong.
  */
 gboolean   cq_position_set_fen     (CqPosition *pos, const char *fen, GError **error);
 
-/* Writes the FEN of @pos into @buf (at least CQ_FEN_MAX bytes); returns its length. */
+/**
+ * cq_position_to_fen:
+ * @pos: a position.
+ * @buf: (out): at least CQ_FEN_MAX bytes; receives the six-field FEN,
+ *   castling rights in the order KQkq, NUL-terminated.
+ *
+ * Returns: the length written (without the NUL).
+ */
 gsize      cq_position_to_fen      (const CqPosition *pos, char *buf);
 
 /* The #CqPiece on @square. */
@@ -160,10 +175,15 @@ gboolean   cq_position_in_check    (const CqPosition *pos);
 
 /**
  * cq_position_legal_moves:
- * @moves: (out): array of at least CQ_MAX_MOVES entries.
+ * @pos: a position (from cq_position_set_initial(), cq_position_set_fen()
+ *   or moves played from one).
+ * @moves: (out caller-allocates): at least CQ_MAX_MOVES entries.
  *
- * Generates every legal move (castling, en passant, all four promotions,
- * pins and checks respected).  Returns: the number of moves.
+ * Generates every legal move of the side to move: castling, en passant,
+ * the four promotions (queen, rook, bishop, knight, in that order), with
+ * pins and checks respected.  The order is otherwise unspecified.
+ *
+ * Returns: the number of moves written.
  */
 guint      cq_position_legal_moves (const CqPosition *pos, CqMove *moves);
 
@@ -179,84 +199,120 @@ guint      cq_position_legal_moves (const CqPosition *pos, CqMove *moves);
  */
 guint      cq_position_pseudolegal_moves (const CqPosition *pos, CqMove *moves);
 
-/* TRUE if the side to move has at least one legal move (faster than
- * generating them all; used by :mate and :stalemate, rulings R5). */
+/* TRUE if the side to move has at least one legal move, en passant
+ * included; stops at the first one found, which is faster than generating
+ * them all (used by :mate and :stalemate, rulings R5). */
 gboolean   cq_position_has_legal_move (const CqPosition *pos);
 
 /**
  * cq_position_make_move:
+ * @pos: (inout): the position; updated in place, every member.
  * @move: a legal move of @pos (as returned by cq_position_legal_moves() or
  *   cq_san_parse()), or a null move (CQ_MOVE_NULL).
  *
- * Plays @move on @pos in place, updating every member.
+ * Plays @move: moves the piece (and the rook when castling), removes the
+ * captured piece (the pawn beside @to for en passant), promotes, updates the
+ * castling rights, sets the en passant square after every double push (as
+ * FEN does), the halfmove clock (reset by pawn moves and captures), the
+ * fullmove number (after Black's move) and the side to move.  A null move
+ * only passes the turn: it clears the en passant square and counts as a
+ * non-capturing move for the clocks.  @move is not checked for legality.
  */
 void       cq_position_make_move   (CqPosition *pos, const CqMove *move);
 
 /**
  * cq_attacks_from:
- * @piece: a #CqPiece other than CQ_EMPTY.
- * @square: where it stands.
- * @occupied: the occupied squares (sliders stop at the first one).
+ * @piece: a #CqPiece; CQ_EMPTY attacks nothing.
+ * @square: where it stands, 0..63.
+ * @occupied: the occupied squares; sliders stop at (and include) the first
+ *   one.
  *
- * The squares @piece attacks from @square: where it could move if the
- * target were empty, ignoring pins and checks; pawns attack diagonally
+ * Returns: the squares @piece attacks from @square: where it could move if
+ * the target were empty, ignoring pins and checks; pawns attack diagonally
  * forward only (rulings R5, used by `:attackcount`).
  */
 CqBitboard cq_attacks_from         (CqPiece piece, int square, CqBitboard occupied);
 
-/* TRUE if any piece of @by_color attacks @square in @pos. */
+/* TRUE if any piece of @by_color attacks @square (0..63) in @pos: the
+ * attack sets of cq_attacks_from() with the position's occupancy. */
 gboolean   cq_square_attacked      (const CqPosition *pos, int square, CqColor by_color);
 
 /**
  * cq_san_parse:
- * @san: the move text; @len bytes, or -1 if NUL-terminated.  Accepts SAN
- *   with or without `+`/`#`, annotation suffixes (`!`, `?`, `!?`...),
- *   `x` optional, `0-0`/`O-O`, `=Q` or `Q` for promotion, `e.p.`, and the
- *   null moves `--`, `Z0` and `0000`.  Also accepts long algebraic (`e2e4`,
- *   `g1-f3`, `Ng1f3`, `e7e8q`; `e1g1` castles) as many exports use it.
- *   Candidates are found from the attack tables and only they are tested
- *   for legality: no move list is generated.  A SAN that fits several
- *   pieces of which only one may legally move (the others pinned) is not
- *   ambiguous.
+ * @pos: the position the move is played from.
+ * @san: the move text; @len bytes, or -1 if NUL-terminated.
+ * @len: length of @san in bytes, or -1.
  * @move: (out): the legal move named.
+ * @error: return location for a #GError.
  *
- * Returns: TRUE, or FALSE with CQ_CHESS_ERROR_BAD_SAN,
- *   CQ_CHESS_ERROR_ILLEGAL_MOVE or CQ_CHESS_ERROR_AMBIGUOUS_MOVE; the
- *   message quotes the move.
+ * Reads a move in SAN with the usual variants: optional `x` (or `:`),
+ * redundant disambiguation (`Qh4xe1`), `+`/`#` and annotation suffixes
+ * (`!`, `?`, `!!`, `??`, `!?`, `?!`), `e.p.`, promotion as `=Q` or `Q`
+ * (any case), castling as `O-O`/`0-0`/`O-O-O`/`0-0-0`, the null moves
+ * `--`, `Z0` and `0000` (CQ_MOVE_NULL), and long algebraic moves
+ * (`e2e4`, `g1-f3`, `Ng1f3`, `e7e8q`; `e1g1` castles) as many exports use
+ * them.  Candidates are found from the attack tables and only they are
+ * tested for legality: no move list is generated.  A SAN that fits
+ * several pieces only one of which may legally move (the others pinned)
+ * names that one.
+ *
+ * Returns: TRUE, or FALSE with CQ_CHESS_ERROR_BAD_SAN (not a move),
+ *   CQ_CHESS_ERROR_ILLEGAL_MOVE (no legal move fits) or
+ *   CQ_CHESS_ERROR_AMBIGUOUS_MOVE (several do); the message quotes @san.
  */
 gboolean   cq_san_parse            (const CqPosition *pos, const char *san, gssize len,
                                     CqMove *move, GError **error);
 
 /**
  * cq_san_format:
- * @move: a legal move of @pos.
- * @buf: (out): at least CQ_SAN_MAX bytes; receives the SAN with minimal
- *   disambiguation and `+`/`#`; `--` for a null move.
+ * @pos: the position the move is played from.
+ * @move: a legal move of @pos, or a null move.
+ * @buf: (out): at least CQ_SAN_MAX bytes.
  *
- * Returns: the length written.
+ * Writes the SAN of @move: piece letter, minimal disambiguation among the
+ * pieces that can legally make the same move (file if it suffices, else
+ * rank, else both), `x` for captures (pawn captures name the file, en
+ * passant included), `=Q` promotions, `O-O`/`O-O-O`, then `+` or `#`.
+ * A null move is written `--`.
+ *
+ * Returns: the length written (without the NUL).
  */
 gsize      cq_san_format           (const CqPosition *pos, const CqMove *move, char *buf);
 
 /**
  * cq_san_format_after:
- * @after: the position @move leads to from @pos.
+ * @pos: the position the move is played from.
+ * @move: a legal move of @pos, or a null move.
+ * @after: the position @move leads to (cq_position_make_move() of a copy
+ *   of @pos); only its check and mate status are read.
+ * @buf: (out): at least CQ_SAN_MAX bytes.
  *
- * cq_san_format() without replaying the move: for game trees, which keep
- * the position after each move.  Returns: the length written.
+ * cq_san_format() for a caller that has the position after the move at
+ * hand, as a game tree does at every node: the same text, without
+ * playing the move again (a third of the time of cq_san_format()).
+ *
+ * Returns: the length written (without the NUL).
  */
 gsize      cq_san_format_after     (const CqPosition *pos, const CqMove *move,
                                     const CqPosition *after, char *buf);
 
-/* Leaf-node count of the legal move tree of depth @depth (chess
- * programming's perft). */
+/* The number of leaf nodes of the legal move tree of @depth plies from @pos
+ * (chess programming's perft; the last ply is counted, not played); 1 for
+ * depth 0. */
 guint64    cq_perft                (const CqPosition *pos, guint depth);
 
-/* Square name ("e4") into @buf (3 bytes); square from name, or -1. */
+/* Writes the name of @square (0..63), "a1".."h8", into @buf (3 bytes);
+ * "-" if @square is off the board. */
 void       cq_square_name          (int square, char *buf);
+/* The square (0..63) named by @name, a NUL-terminated name such as "e4"
+ * (lower-case file); -1 if @name is not exactly a square name. */
 int        cq_square_from_name     (const char *name);
 
-/* 'K','Q',...,'p' for a piece, '.' for CQ_EMPTY; and back (-1 if none). */
+/* The FEN letter of @piece ('K'...'P' white, 'k'...'p' black), '.' for
+ * CQ_EMPTY (the CQL empty-square piece), '?' if out of range. */
 char       cq_piece_char           (CqPiece piece);
+/* The #CqPiece a FEN letter or '.' names (CQ_EMPTY for '.'), or -1 if @c
+ * names none. */
 int        cq_piece_from_char      (char c);
 
 G_END_DECLS

@@ -321,18 +321,6 @@ generate (const CqPosition *pos, CqMove *moves, GenMode mode)
   return g.n;
 }
 
-/**
- * cq_position_legal_moves:
- * @pos: a position (from cq_position_set_initial(), cq_position_set_fen()
- *   or moves played from one).
- * @moves: (out caller-allocates): at least CQ_MAX_MOVES entries.
- *
- * Generates every legal move of the side to move: castling, en passant,
- * the four promotions (queen, rook, bishop, knight, in that order), with
- * pins and checks respected.  The order is otherwise unspecified.
- *
- * Returns: the number of moves written.
- */
 guint
 cq_position_legal_moves (const CqPosition *pos, CqMove *moves)
 {
@@ -351,14 +339,6 @@ cq_position_pseudolegal_moves (const CqPosition *pos, CqMove *moves)
   return generate (pos, moves, MODE_PSEUDO_LIST);
 }
 
-/**
- * cq_position_has_legal_move:
- * @pos: a position.
- *
- * Returns: TRUE if the side to move has a legal move; stops at the first
- * one found (used by `:mate` and `:stalemate`, rulings R5; en passant
- * counts).
- */
 gboolean
 cq_position_has_legal_move (const CqPosition *pos)
 {
@@ -368,11 +348,6 @@ cq_position_has_legal_move (const CqPosition *pos)
   return generate (pos, NULL, MODE_ANY) != 0;
 }
 
-/* cq_position_has_legal_move () for a position whose side to move is
- * known not to be in check (the evaluator has just tested it for
- * :stalemate): _cq_position_has_move_unless_in_check () answers nearly
- * every position with a few set operations, before the pin and check
- * analysis of the full generator. */
 gboolean
 _cq_position_has_legal_move_not_in_check (const CqPosition *pos)
 {
@@ -404,14 +379,6 @@ perft_rec (const CqPosition *pos, guint depth)
   return nodes;
 }
 
-/**
- * cq_perft:
- * @pos: a position.
- * @depth: plies; 0 gives 1.
- *
- * Returns: the number of leaf nodes of the legal move tree of @depth
- * plies (chess programming's perft; the last ply is counted, not played).
- */
 guint64
 cq_perft (const CqPosition *pos, guint depth)
 {

@@ -12,13 +12,6 @@ G_DEFINE_QUARK (cq-chess-error-quark, cq_chess_error)
 
 static const char piece_chars[CQ_N_PIECES + 1] = ".PNBRQKpnbrqk";
 
-/**
- * cq_piece_char:
- * @piece: a #CqPiece.
- *
- * Returns: the FEN letter of @piece ('K'...'P' white, 'k'...'p' black) or
- * '.' for CQ_EMPTY (the CQL empty-square piece); '?' if out of range.
- */
 char
 cq_piece_char (CqPiece piece)
 {
@@ -27,12 +20,6 @@ cq_piece_char (CqPiece piece)
   return piece_chars[piece];
 }
 
-/**
- * cq_piece_from_char:
- * @c: a FEN piece letter or '.'.
- *
- * Returns: the #CqPiece (CQ_EMPTY for '.'), or -1 if @c names none.
- */
 int
 cq_piece_from_char (char c)
 {
@@ -44,11 +31,6 @@ cq_piece_from_char (char c)
   return p != NULL ? (int) (p - piece_chars) : -1;
 }
 
-/**
- * cq_square_name:
- * @square: 0..63.
- * @buf: (out): 3 bytes; receives "a1".."h8", or "-" if @square is off the board.
- */
 void
 cq_square_name (int square, char *buf)
 {
@@ -63,12 +45,6 @@ cq_square_name (int square, char *buf)
   buf[2] = '\0';
 }
 
-/**
- * cq_square_from_name:
- * @name: a NUL-terminated square name such as "e4" (lower-case file).
- *
- * Returns: 0..63, or -1 if @name is not exactly a square name.
- */
 int
 cq_square_from_name (const char *name)
 {
@@ -100,11 +76,6 @@ finish_occupancy (CqPosition *pos)
   pos->pieces[CQ_EMPTY] = ~(pos->by_color[CQ_WHITE] | pos->by_color[CQ_BLACK]);
 }
 
-/**
- * cq_position_set_initial:
- * @pos: (out): receives the standard start position, White to move,
- *   all castling rights, move 1.
- */
 void
 cq_position_set_initial (CqPosition *pos)
 {
@@ -178,24 +149,6 @@ read_counter (const char *p, guint64 max, guint64 *out)
   return p;
 }
 
-/**
- * cq_position_set_fen:
- * @pos: (out): filled on success; unspecified on failure.
- * @fen: a FEN string: placement, side to move, castling, en passant square,
- *   then optionally the halfmove clock and the fullmove number (0 and 1 are
- *   assumed when missing).  Leading and trailing blanks are ignored.
- * @error: return location for a #GError.
- *
- * Castling rights whose king or rook is not on its home square are dropped.
- * The en passant square is kept as given (it must be on rank 6 with White
- * to move, rank 3 with Black to move), even when no capture is possible.
- * Chess960 castling letters (Shredder-FEN / X-FEN file letters) are refused
- * with a message containing "Chess960".
- *
- * Returns: TRUE, or FALSE with CQ_CHESS_ERROR_BAD_FEN (malformed field,
- *   not exactly one king per side, a pawn on rank 1 or 8, the side not to
- *   move in check); the message quotes @fen and says what is wrong.
- */
 gboolean
 cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
 {
@@ -373,14 +326,6 @@ cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
   return TRUE;
 }
 
-/**
- * cq_position_to_fen:
- * @pos: a position.
- * @buf: (out): at least CQ_FEN_MAX bytes; receives the six-field FEN,
- *   castling rights in the order KQkq, NUL-terminated.
- *
- * Returns: the length written (without the NUL).
- */
 gsize
 cq_position_to_fen (const CqPosition *pos, char *buf)
 {
@@ -435,12 +380,6 @@ cq_position_to_fen (const CqPosition *pos, char *buf)
   return (gsize) (p - buf);
 }
 
-/**
- * cq_position_in_check:
- * @pos: a position.
- *
- * Returns: TRUE if the side to move is in check (rulings R5).
- */
 gboolean
 cq_position_in_check (const CqPosition *pos)
 {
@@ -453,19 +392,6 @@ cq_position_in_check (const CqPosition *pos)
   return _cq_attacked_xray (pos, _cq_king_square (pos, us), us ^ 1, _cq_occupied (pos), 0);
 }
 
-/**
- * cq_position_make_move:
- * @pos: (inout): the position; updated in place.
- * @move: a legal move of @pos, or a null move (CQ_MOVE_NULL).
- *
- * Plays @move: moves the piece (and the rook when castling), removes the
- * captured piece (the pawn beside @to for en passant), promotes, updates the
- * castling rights, sets the en passant square after every double push (as
- * FEN does), the halfmove clock (reset by pawn moves and captures), the
- * fullmove number (after Black's move) and the side to move.  A null move
- * only passes the turn: it clears the en passant square and counts as a
- * non-capturing move for the clocks.  @move is not checked for legality.
- */
 /* The rare parts of a pawn move, out of line so that the common path of
  * cq_position_make_move () keeps its few values in registers: en passant
  * (a diagonal move to an empty square) and promotion. */

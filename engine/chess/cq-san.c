@@ -327,27 +327,6 @@ static gboolean
 parse_general (const CqPosition *pos, const char *san, gssize len, CqMove *move,
                GError **error);
 
-/**
- * cq_san_parse:
- * @pos: the position the move is played from.
- * @san: the move text; @len bytes, or -1 if NUL-terminated.
- * @len: length of @san in bytes, or -1.
- * @move: (out): the legal move named.
- * @error: return location for a #GError.
- *
- * Reads a move in SAN with the usual variants: optional `x` (or `:`),
- * redundant disambiguation (`Qh4xe1`), `+`/`#` and annotation suffixes
- * (`!`, `?`, `!!`, `??`, `!?`, `?!`), `e.p.`, promotion as `=Q` or `Q`
- * (any case), castling as `O-O`/`0-0`/`O-O-O`/`0-0-0`, the null moves
- * `--`, `Z0` and `0000` (CQ_MOVE_NULL), and long algebraic moves
- * (`e2e4`, `g1-f3`, `Ng1f3`, `e7e8q`; `e1g1` castles).  A SAN that fits
- * several pieces only one of which may legally move (the others pinned)
- * names that one.
- *
- * Returns: TRUE, or FALSE with CQ_CHESS_ERROR_BAD_SAN (not a move),
- *   CQ_CHESS_ERROR_ILLEGAL_MOVE (no legal move fits) or
- *   CQ_CHESS_ERROR_AMBIGUOUS_MOVE (several do); the message quotes @san.
- */
 gboolean
 cq_san_parse (const CqPosition *pos, const char *san, gssize len, CqMove *move,
               GError **error)
@@ -519,20 +498,6 @@ parse_general (const CqPosition *pos, const char *san, gssize len, CqMove *move,
   return resolve_piece (pos, type, from_file, from_rank, to, san, len, move, error);
 }
 
-/**
- * cq_san_format:
- * @pos: the position the move is played from.
- * @move: a legal move of @pos, or a null move.
- * @buf: (out): at least CQ_SAN_MAX bytes.
- *
- * Writes the SAN of @move: piece letter, minimal disambiguation among the
- * pieces that can legally make the same move (file if it suffices, else
- * rank, else both), `x` for captures (pawn captures name the file, en
- * passant included), `=Q` promotions, `O-O`/`O-O-O`, then `+` or `#`.
- * A null move is written `--`.
- *
- * Returns: the length written (without the NUL).
- */
 gsize
 cq_san_format (const CqPosition *pos, const CqMove *move, char *buf)
 {
@@ -545,20 +510,6 @@ cq_san_format (const CqPosition *pos, const CqMove *move, char *buf)
   return cq_san_format_after (pos, move, &after, buf);
 }
 
-/**
- * cq_san_format_after:
- * @pos: the position the move is played from.
- * @move: a legal move of @pos, or a null move.
- * @after: the position @move leads to (cq_position_make_move() of a copy
- *   of @pos); only its check and mate status are read.
- * @buf: (out): at least CQ_SAN_MAX bytes.
- *
- * cq_san_format() for a caller that has the position after the move at
- * hand, as a game tree does at every node: the same text, without
- * playing the move again (a third of the time of cq_san_format()).
- *
- * Returns: the length written (without the NUL).
- */
 gsize
 cq_san_format_after (const CqPosition *pos, const CqMove *move, const CqPosition *after,
                      char *buf)

@@ -28,7 +28,6 @@ _cq_arena_init (CqArena *arena, gsize first_block_size)
   arena->limit = NULL;
 }
 
-/* Opens a new block of at least @size bytes (already rounded to 8). */
 gpointer
 _cq_arena_alloc_slow (CqArena *arena, gsize size)
 {

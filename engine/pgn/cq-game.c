@@ -482,27 +482,6 @@ parse_tags (CqGame *game)
 
 static void check_standard (CqGame *game);
 
-/**
- * cq_game_new_from_text:
- * @text: the PGN text of one game, @len bytes, UTF-8 or Latin-1; need not
- *   be NUL-terminated.
- * @len: its length in bytes.
- * @source: (nullable): where @text lies in its file (number 1, line 1 if
- *   %NULL).
- * @filename: (nullable): the file's name for messages; must outlive the
- *   game.
- *
- * Copies @text (as UTF-8: bytes that are not valid UTF-8 are read as
- * ISO-8859-1; a BOM is dropped) and reads its tag pairs: `\"` and `\\` are
- * unescaped; a malformed value such as `[White ""Socrates Expert""]` keeps
- * the text between its outer quotes and does not disturb the other tags.
- * A game that is not standard chess (a `Variant` tag other than standard,
- * "From Position" or normal; Chess960 castling letters in the `FEN` tag)
- * gets @skipped and its @error here already, so that a search can pass it
- * over without reading its moves.
- *
- * Returns: (transfer full): the game (never %NULL).
- */
 CqGame *
 cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
                        const char *filename)
@@ -569,13 +548,6 @@ cq_game_free (CqGame *game)
   g_free (game);
 }
 
-/**
- * cq_game_get_tag:
- * @game: a #CqGame.
- * @name: a tag name (case-sensitive, as PGN).
- *
- * Returns: (nullable): the unescaped value of the first tag named @name.
- */
 const char *
 cq_game_get_tag (const CqGame *game, const char *name)
 {
@@ -1540,34 +1512,6 @@ trailing_result (const char *s, gsize *len)
   return r;
 }
 
-/**
- * cq_game_parse_moves:
- * @game: a #CqGame from cq_game_new_from_text().
- *
- * Reads the movetext and replays it from the initial position (the `FEN`
- * tag's, with or without `SetUp`, else the standard one): each move is
- * read with cq_san_parse() on its parent's position and makes a node
- * holding the new position; variations hang off the position before the
- * move they replace (rulings R1).  Annotation suffixes (`!` `?` `!!` `??`
- * `!?` `?!`) become NAGs 1..6; `{}` and `;` comments go to the move
- * before them (comment_after), or to the next move at the start of a
- * variation or after a variation (comment_before); comments before the
- * first move go to the root.  Whitespace in comments is collapsed.
- *
- * A problem (illegal, ambiguous or unreadable move, unbalanced
- * parenthesis, unterminated comment, bad NAG) ends that line of play: the
- * rest of the line is skipped (and kept as text for the writer), the other
- * lines are still read; @game->error gets the first problem as
- * "file:line: game N: illegal move 'Nf9' after 23...Kh7" (rulings R13).
- * A bad FEN leaves @game->root %NULL.  A `Variant` tag other than
- * standard / "From Position" / normal, or a Chess960 castling field in the
- * FEN, sets @game->skipped and the error "...: skipped: variant X"; the
- * root is then the initial position (if it can be set up) with no moves.
- * Nodes are numbered in pre-order (R1) for cq_game_get_node().
- * Idempotent.
- *
- * Returns: %TRUE if the whole movetext was read without a problem.
- */
 gboolean
 cq_game_parse_moves (CqGame *game)
 {

@@ -127,15 +127,27 @@ typedef struct {
 
 /**
  * cq_game_new_from_text:
- * @text: the PGN text of one game (as split by #CqPgnReader), @len bytes.
- *   Need not be NUL-terminated.  May be UTF-8 or Latin-1 (converted to
- *   UTF-8); a BOM and CRLF line ends are accepted.
- * @source: (nullable): where @text lies in its file, for messages.
- * @filename: (nullable): the file's name for messages; must outlive the game.
+ * @text: the PGN text of one game (as split by #CqPgnReader), @len bytes;
+ *   need not be NUL-terminated.  UTF-8 or Latin-1; CRLF line ends are
+ *   accepted.
+ * @len: its length in bytes.
+ * @source: (nullable): where @text lies in its file, for messages (number
+ *   1, line 1 if %NULL).
+ * @filename: (nullable): the file's name for messages; must outlive the
+ *   game.
  *
- * Reads the tags only (cheap: a search runs its game filters on them
- * first, design.md).  The text is copied.  Call cq_game_parse_moves() to
- * read and replay the movetext.  Never returns NULL.
+ * Copies @text (as UTF-8: bytes that are not valid UTF-8 are read as
+ * ISO-8859-1; a BOM is dropped) and reads its tag pairs only (cheap: a
+ * search runs its game filters on them first, design.md): `\"` and `\\`
+ * are unescaped; a malformed value such as `[White ""Socrates Expert""]`
+ * keeps the text between its outer quotes and does not disturb the other
+ * tags.  A game that is not standard chess (a `Variant` tag other than
+ * standard, "From Position" or normal; Chess960 castling letters in the
+ * `FEN` tag) gets @skipped and its @error here already, so that a search
+ * can pass it over without reading its moves.  Call cq_game_parse_moves()
+ * to read and replay the movetext.
+ *
+ * Returns: (transfer full): the game (never %NULL).
  */
 CqGame     *cq_game_new_from_text (const char *text, gsize len,
                                    const CqGameSource *source,
@@ -143,13 +155,33 @@ CqGame     *cq_game_new_from_text (const char *text, gsize len,
 
 /**
  * cq_game_parse_moves:
- * Reads the movetext of @game and replays it: builds the tree of nodes
- * with a legal position at each node.  Movetext errors (unknown token,
- * illegal or ambiguous move, unbalanced parentheses) end that line of play
- * and are recorded in @game->error (only the first); the tree keeps the
- * positions before it.  Idempotent.
+ * @game: a #CqGame from cq_game_new_from_text().
  *
- * Returns: TRUE if the whole movetext was read without error.
+ * Reads the movetext and replays it from the initial position (the `FEN`
+ * tag's, with or without `SetUp`, else the standard one), building the
+ * tree of nodes with a legal position at each: each move is read with
+ * cq_san_parse() on its parent's position and makes a node holding the new
+ * position; variations hang off the position before the move they replace
+ * (rulings R1).  Annotation suffixes (`!` `?` `!!` `??` `!?` `?!`) become
+ * NAGs 1..6; `{}` and `;` comments go to the move before them
+ * (comment_after), or to the next move at the start of a variation or
+ * after a variation (comment_before); comments before the first move go to
+ * the root.  Whitespace in comments is collapsed.
+ *
+ * A problem (illegal, ambiguous or unreadable move, unbalanced
+ * parenthesis, unterminated comment, bad NAG) ends that line of play: the
+ * rest of the line is skipped (and kept as text for the writer), the other
+ * lines are still read, and the tree keeps the positions before it;
+ * @game->error gets the first problem as
+ * "file:line: game N: illegal move 'Nf9' after 23...Kh7" (rulings R13).
+ * A bad FEN leaves @game->root %NULL.  A `Variant` tag other than
+ * standard / "From Position" / normal, or a Chess960 castling field in the
+ * FEN, sets @game->skipped and the error "...: skipped: variant X"; the
+ * root is then the initial position (if it can be set up) with no moves.
+ * Nodes are numbered in pre-order (R1) for cq_game_get_node().
+ * Idempotent.
+ *
+ * Returns: %TRUE if the whole movetext was read without a problem.
  */
 gboolean    cq_game_parse_moves   (CqGame *game);
 
@@ -179,7 +211,8 @@ CqGame     *cq_game_new_parsed    (const char *text, gsize len,
 
 void        cq_game_free          (CqGame *game);
 
-/* The value of tag @name (case-sensitive, as PGN), or NULL. */
+/* The unescaped value of the first tag named @name (case-sensitive, as
+ * PGN), or NULL if there is none. */
 const char *cq_game_get_tag       (const CqGame *game, const char *name);
 
 /* The node with pre-order @index, or NULL.  O(1). */

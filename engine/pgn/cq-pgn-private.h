@@ -29,6 +29,8 @@ typedef struct {
 } CqArena;
 
 void     _cq_arena_init  (CqArena *arena, gsize first_block_size);
+/* Opens a new block of at least @size bytes (already rounded to 8) and
+ * returns the first @size of them: the rare path of _cq_arena_alloc(). */
 gpointer _cq_arena_alloc_slow (CqArena *arena, gsize size);
 gpointer _cq_arena_alloc0 (CqArena *arena, gsize size);
 void     _cq_arena_clear (CqArena *arena);

@@ -227,18 +227,6 @@ reader_new (const char *name)
   return r;
 }
 
-/**
- * cq_pgn_reader_new_for_path:
- * @path: a PGN file of any size.
- * @cancellable: (nullable): see cq_pgn_input_open().
- * @error: a #GError, or %NULL.
- *
- * Opens @path for cq_pgn_reader_next().  The file is read in blocks of
- * 1 MiB with 64-bit offsets; the reader keeps only the game being split.
- *
- * Returns: (transfer full): a reader, or %NULL with a %G_FILE_ERROR
- *   (e.g. %G_FILE_ERROR_NOENT) naming @path.
- */
 CqPgnReader *
 cq_pgn_reader_new_for_path (const char *path, GCancellable *cancellable, GError **error)
 {
@@ -256,13 +244,6 @@ cq_pgn_reader_new_for_path (const char *path, GCancellable *cancellable, GError 
   return r;
 }
 
-/**
- * cq_pgn_reader_new_for_data:
- * @data: PGN text, @len bytes; not copied: it must outlive the reader.
- * @name: (nullable): the name used in messages ("<input>" if %NULL).
- *
- * Returns: (transfer full): a reader over @data.
- */
 CqPgnReader *
 cq_pgn_reader_new_for_data (const char *data, gsize len, const char *name)
 {
@@ -341,13 +322,6 @@ cq_pgn_reader_get_file_position (CqPgnReader *reader)
   if (reader->input == NULL)
     return reader->data_offset + reader->pos;
   return cq_pgn_input_get_file_position (reader->input);
-}
-
-const char *
-cq_pgn_reader_get_compression (CqPgnReader *reader)
-{
-  g_return_val_if_fail (reader != NULL, NULL);
-  return reader->input ? cq_pgn_input_get_compression (reader->input) : NULL;
 }
 
 /* Drops the bytes before the game in progress, makes room for a block and
@@ -1049,25 +1023,6 @@ scan (CqPgnReader *r, gsize *game_end)
 #undef END_GAME_AT
 }
 
-/**
- * cq_pgn_reader_next:
- * @reader: a #CqPgnReader.
- * @text: (out): the next game's text, valid until the next call or until
- *   @reader is freed.  Not NUL-terminated.
- * @len: (out): its length in bytes (trailing whitespace excluded).
- * @source: (out) (optional): its 1-based number, byte offset, length and
- *   1-based first line.
- * @error: a #GError, or %NULL.
- *
- * Splits the input into games without parsing moves (see the rules at the
- * top of this file).
- *
- * Returns: %TRUE if a game was returned; %FALSE at the end of the input or
- *   on an error: @error is set, %G_FILE_ERROR on a read error,
- *   %G_IO_ERROR_INVALID_DATA if text before a game (a comment) runs for
- *   more than 64 MiB.  A game longer than 64 MiB is returned without its
- *   text (@len 0), with @source->too_large set and its real length.
- */
 gboolean
 cq_pgn_reader_next (CqPgnReader *reader, const char **text, gsize *len,
                     CqGameSource *source, GError **error)
@@ -1139,18 +1094,6 @@ cq_pgn_reader_next (CqPgnReader *reader, const char **text, gsize *len,
     }
 }
 
-/**
- * cq_pgn_read_game_at:
- * @path: the PGN file.
- * @source: where the game lies (as returned by cq_pgn_reader_next()).
- * @error: a #GError, or %NULL.
- *
- * Reads @source->length bytes at @source->offset of @path and parses them
- * with cq_game_new_parsed().  The game's filename is a copy of @path.
- *
- * Returns: (transfer full): the game, or %NULL with a %G_FILE_ERROR (the
- *   file cannot be read, or is shorter than @source says).
- */
 CqGame *
 cq_pgn_read_game_at (const char *path, const CqGameSource *source, GError **error)
 {

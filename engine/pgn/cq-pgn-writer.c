@@ -337,39 +337,6 @@ is_result (const char *s)
                || strcmp (s, "1/2-1/2") == 0 || strcmp (s, "*") == 0);
 }
 
-/**
- * cq_pgn_write_game:
- * @out: the string to append to.
- * @game: a game (its moves are parsed first if they were not).
- * @options: (nullable): header comment and marks.
- *
- * Appends @game in PGN export format:
- *  - the seven-tag roster in its standard order (missing ones as "?",
- *    "????.??.??" for Date, the game's result for Result), then the other
- *    tags in file order; values escaped (`\"`, `\\`);
- *  - a blank line, then the movetext in lines of at most 80 columns (a
- *    single token longer than that stands alone): move numbers `12.` before
- *    White's moves and `12...` before Black's where a comment, a variation
- *    or the start of a line comes before; moves as the SAN of the replayed
- *    move; NAGs as `$n`; comments as `{...}` (comment_before before its
- *    move, comment_after after it); variations in parentheses;
- *  - the annotations of rulings R2: @options->header_comment as the game's
- *    first comment; for each node whose byte in @options->marks is set, the
- *    comment @options->mark_text ("MATCH" if %NULL) after the move that
- *    produced the node (before the first move for the root), after the
- *    comments already there; with @options->merge_comments, both are
- *    written inside the comment already there instead (CQL 6.2's layout:
- *    `{source. Game number 3 CQL}`); there also @options->node_comments
- *    (a CQL 6 query's comments, between the game number and the mark),
- *    @options->node_comments_after (after the mark) and
- *    @options->root_suffix (after the first comment's mark), their runs
- *    of spaces kept;
- *  - for a game with an error, the tree up to the last legal move of each
- *    line, and the text that could not be read as a comment where its line
- *    broke off (after the tags for a game with no position);
- *  - the result (the movetext's, else a valid `Result` tag, else `*`) and
- *    a blank line.
- */
 void
 cq_pgn_write_game (GString *out, const CqGame *game, const CqPgnWriteOptions *options)
 {

@@ -14,38 +14,52 @@ typedef struct _CqPgnReader CqPgnReader;
 
 /**
  * cq_pgn_reader_new_for_path:
- * @path: a PGN file of any size (64-bit offsets; read in blocks, memory
- *   does not grow with the file), plain or compressed, or "-" for
- *   standard input (cq_pgn_input_open()).
+ * @path: a PGN file of any size, plain or compressed, or "-" for standard
+ *   input (cq_pgn_input_open()).
  * @cancellable: (nullable): once cancelled, opening and
  *   cq_pgn_reader_next() fail with G_IO_ERROR_CANCELLED within 50 ms, also
  *   on a pipe or FIFO that never writes (cq_pgn_input_open()).
+ * @error: a #GError, or %NULL.
  *
- * Returns: (transfer full): a reader, or NULL with a G_FILE_ERROR, or the
- *   G_IO_ERROR of cq_pgn_input_open() for a file that is not PGN.
- *   cq_pgn_reader_next() reports corrupt compressed data as
- *   G_IO_ERROR_INVALID_DATA naming the last complete game.
+ * Opens @path for cq_pgn_reader_next().  The file is read in blocks of
+ * 1 MiB with 64-bit offsets; the reader keeps only the game being split,
+ * so memory does not grow with the file.
+ *
+ * Returns: (transfer full): a reader, or NULL with a G_FILE_ERROR naming
+ *   @path (e.g. G_FILE_ERROR_NOENT), or the G_IO_ERROR of
+ *   cq_pgn_input_open() for a file that is not PGN.  cq_pgn_reader_next()
+ *   reports corrupt compressed data as G_IO_ERROR_INVALID_DATA naming the
+ *   last complete game.
  */
 CqPgnReader *cq_pgn_reader_new_for_path (const char *path, GCancellable *cancellable,
                                           GError **error);
 
-/* A reader over @len bytes of memory at @data (not copied: it must outlive
- * the reader).  @name is used in messages. */
+/* A reader over @len bytes of PGN text at @data (not copied: it must
+ * outlive the reader).  @name (nullable) is used in messages, "<input>" if
+ * NULL.  Returns: (transfer full): the reader. */
 CqPgnReader *cq_pgn_reader_new_for_data (const char *data, gsize len, const char *name);
 
 /**
  * cq_pgn_reader_next:
+ * @reader: a #CqPgnReader.
  * @text: (out): the next game's text; valid until the next call or until
- *   the reader is freed.  Not NUL-terminated.
- * @len: (out): its length in bytes.
- * @source: (out): its number, offset, length and first line.
+ *   @reader is freed.  Not NUL-terminated.
+ * @len: (out): its length in bytes (trailing whitespace excluded).
+ * @source: (out) (optional): its 1-based number, byte offset, length and
+ *   1-based first line.
+ * @error: a #GError, or %NULL.
  *
- * Splits the input into games without parsing moves.  A game is its tag
- * section and its movetext; a game without tags or without moves counts as
- * a game (header-only, tag-less).  A leading UTF-8 BOM is skipped.
+ * Splits the input into games without parsing moves (the rules are at the
+ * top of cq-pgn-reader.c).  A game is its tag section and its movetext; a
+ * game without tags or without moves counts as a game (header-only,
+ * tag-less).  A leading UTF-8 BOM is skipped.
  *
- * Returns: TRUE if a game was returned; FALSE at the end of the input, or
- *   on a read error (then @error is set, G_IO_ERROR / G_FILE_ERROR).
+ * Returns: TRUE if a game was returned; FALSE at the end of the input or
+ *   on an error: @error is set, G_FILE_ERROR on a read error (or the
+ *   G_IO_ERROR of cq_pgn_input_read() for compressed input),
+ *   G_IO_ERROR_INVALID_DATA if text before a game (a comment) runs for
+ *   more than 64 MiB.  A game longer than 64 MiB is returned without its
+ *   text (@len 0), with @source->too_large set and its real length.
  */
 gboolean     cq_pgn_reader_next (CqPgnReader *reader, const char **text, gsize *len,
                                  CqGameSource *source, GError **error);
@@ -57,8 +71,6 @@ guint64      cq_pgn_reader_get_position (CqPgnReader *reader);
  * compressed bytes (cq-pgn-input.h). */
 guint64      cq_pgn_reader_get_file_position (CqPgnReader *reader);
 guint64      cq_pgn_reader_get_size     (CqPgnReader *reader);
-/* The file's compression ("zstd", "gzip", ...), or NULL for plain text. */
-const char  *cq_pgn_reader_get_compression (CqPgnReader *reader);
 const char  *cq_pgn_reader_get_name     (CqPgnReader *reader);
 void         cq_pgn_reader_free         (CqPgnReader *reader);
 
@@ -66,11 +78,17 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqPgnReader, cq_pgn_reader_free)
 
 /**
  * cq_pgn_read_game_at:
- * Reads the single game that lies at @source->offset (@source->length
- * bytes) of @path and parses it (cq_game_new_parsed()).  Used by the
- * workbench and export, which keep only the offsets of matched games.
+ * @path: the PGN file.
+ * @source: where the game lies (as returned by cq_pgn_reader_next()).
+ * @error: a #GError, or %NULL.
  *
- * Returns: (transfer full): the game, or NULL with a G_FILE_ERROR.
+ * Reads the single game that lies at @source->offset (@source->length
+ * bytes) of @path and parses it with cq_game_new_parsed(); the game's
+ * filename is a copy of @path.  Used by the workbench and export, which
+ * keep only the offsets of matched games.
+ *
+ * Returns: (transfer full): the game, or NULL with a G_FILE_ERROR (the
+ *   file cannot be read, or is shorter than @source says).
  */
 CqGame      *cq_pgn_read_game_at (const char *path, const CqGameSource *source, GError **error);
 
@@ -115,13 +133,37 @@ typedef struct {
 
 /**
  * cq_pgn_write_game:
- * Appends @game to @out in PGN export format: the tags (the seven-tag
- * roster first, then the others in file order; values escaped), a blank
- * line, the movetext with move numbers, comments, NAGs as `$n` and
- * variations, lines of at most 80 columns, the result, and a blank line.
- * Moves are written as the SAN of the replayed move.  A game with an error
- * is written up to its last legal move; the rest of its text is kept in a
- * comment so that nothing is lost.
+ * @out: the string to append to.
+ * @game: a game (its moves are parsed first if they were not).
+ * @options: (nullable): header comment and marks.
+ *
+ * Appends @game in PGN export format:
+ *  - the seven-tag roster in its standard order (missing ones as "?",
+ *    "????.??.??" for Date, the game's result for Result), then the other
+ *    tags in file order; values escaped (`\"`, `\\`);
+ *  - a blank line, then the movetext in lines of at most 80 columns (a
+ *    single token longer than that stands alone): move numbers `12.` before
+ *    White's moves and `12...` before Black's where a comment, a variation
+ *    or the start of a line comes before; moves as the SAN of the replayed
+ *    move; NAGs as `$n`; comments as `{...}` (comment_before before its
+ *    move, comment_after after it); variations in parentheses;
+ *  - the annotations of rulings R2: @options->header_comment as the game's
+ *    first comment; for each node whose byte in @options->marks is set, the
+ *    comment @options->mark_text ("MATCH" if %NULL; the node's entry of
+ *    @options->mark_texts where it has one) after the move that
+ *    produced the node (before the first move for the root), after the
+ *    comments already there; with @options->merge_comments, both are
+ *    written inside the comment already there instead (CQL 6.2's layout:
+ *    `{source. Game number 3 CQL}`); there also @options->node_comments
+ *    (a CQL 6 query's comments, between the game number and the mark),
+ *    @options->node_comments_after (after the mark) and
+ *    @options->root_suffix (after the first comment's mark), their runs
+ *    of spaces kept;
+ *  - for a game with an error, the tree up to the last legal move of each
+ *    line, and the text that could not be read as a comment where its line
+ *    broke off (after the tags for a game with no position);
+ *  - the result (the movetext's, else a valid `Result` tag, else `*`) and
+ *    a blank line.
  */
 void         cq_pgn_write_game (GString *out, const CqGame *game,
                                 const CqPgnWriteOptions *options);

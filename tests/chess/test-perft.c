@@ -131,7 +131,7 @@ test_perft_full (void)
 
   if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
     {
-      g_test_skip ("EXCELSIOR_SHARED_DATA not set");
+      g_test_skip ("the shared data (EXCELSIOR_SHARED_DATA) is absent");
       return;
     }
   run_file (dir, "perftsuite.epd", PERFT_MAX_DEPTH);

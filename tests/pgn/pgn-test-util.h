@@ -32,7 +32,8 @@ fixture_contents (const char *name, gsize *len)
   return data;
 }
 
-/* The shared data directory, or NULL (then the test is skipped). */
+/* The shared data directory, or NULL if EXCELSIOR_SHARED_DATA is not set
+ * or names no directory (then the test is skipped). */
 static inline const char *
 shared_data_dir (void)
 {

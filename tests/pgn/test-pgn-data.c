@@ -422,7 +422,7 @@ test_all_files (void)
 
   if (dir == NULL)
     {
-      g_test_skip ("EXCELSIOR_SHARED_DATA is not set");
+      g_test_skip ("the shared data (EXCELSIOR_SHARED_DATA) is absent");
       return;
     }
   collect (dir, "games", files);
@@ -490,7 +490,7 @@ test_round_trips (void)
 
   if (dir == NULL)
     {
-      g_test_skip ("EXCELSIOR_SHARED_DATA is not set");
+      g_test_skip ("the shared data (EXCELSIOR_SHARED_DATA) is absent");
       return;
     }
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -525,7 +525,7 @@ test_gnuchess_head (void)
 
   if (dir == NULL)
     {
-      g_test_skip ("EXCELSIOR_SHARED_DATA is not set");
+      g_test_skip ("the shared data (EXCELSIOR_SHARED_DATA) is absent");
       return;
     }
   if (xz_path == NULL)
@@ -585,7 +585,7 @@ test_gnuchess_full (void)
 
   if (dir == NULL || xz_path == NULL)
     {
-      g_test_skip ("needs EXCELSIOR_SHARED_DATA and xz");
+      g_test_skip ("needs the shared data (EXCELSIOR_SHARED_DATA) and xz");
       return;
     }
   path = g_build_filename (dir, "games", "gnuchess-book-1.02.pgn.xz", NULL);

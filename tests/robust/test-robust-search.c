@@ -145,7 +145,7 @@ test_shared_data (void)
 
   if (data == NULL || !g_file_test (data, G_FILE_TEST_IS_DIR))
     {
-      g_test_skip ("EXCELSIOR_SHARED_DATA is not set");
+      g_test_skip ("the shared data (EXCELSIOR_SHARED_DATA) is absent");
       return;
     }
   for (guint d = 0; d < G_N_ELEMENTS (dirs); d++)

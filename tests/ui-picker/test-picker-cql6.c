@@ -100,12 +100,10 @@ test_labels_follow_dialect (void)
     { 'A', "A", "A" }, { 'a', "a", "a" },
     { 'M', "M", "[QR]" }, { 'm', "m", "[qr]" }, { 'I', "I", "[BN]" }, { 'i', "i", "[bn]" },
   };
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   ExPicker *picker = ex_theme_tools_get_picker (ex_window_get_theme_tools (window));
 
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
 
   /* A CQL 3 query: the CQL 3 letters. */
   ex_cql_editor_replace_text (editor, "(match (position :mate))\n");
@@ -156,21 +154,19 @@ test_labels_follow_dialect (void)
     g_assert_cmpstr (class_label (picker, '.'), ==, ".");
   }
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  ex_test_destroy_window (window);
 }
 
 static void
 test_designator_at_cursor (void)
 {
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   ExThemeTools *tools = ex_window_get_theme_tools (window);
   ExPicker *picker = ex_theme_tools_get_picker (tools);
   GtkWidget *replace = ex_picker_get_button (picker, "replace");
   g_autofree char *text = NULL;
 
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
 
   ex_cql_editor_replace_text (editor,
                               "cql()\n"
@@ -232,7 +228,7 @@ test_designator_at_cursor (void)
       gtk_window_present (GTK_WINDOW (tools));
       ex_theme_tools_show_page (tools, "picker");
       place_cursor_in (editor, "[Qqr]a-h8", 2);
-      ex_test_spin (500);
+      ex_test_drain ();
       ex_test_screenshot (GTK_WIDGET (tools), "cql6-picker-test.png");
     }
 
@@ -247,7 +243,7 @@ test_designator_at_cursor (void)
   g_assert_cmpstr (text, ==, "(match (position Ma1 :mate))\n");
   assert_valid_query (editor, CQ_DIALECT_CQL3);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  ex_test_destroy_window (window);
 }
 
 int

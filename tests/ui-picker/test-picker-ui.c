@@ -74,7 +74,7 @@ test_picker (void)
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (picker));
   gtk_window_set_default_size (GTK_WINDOW (window), 400, 560);
   gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (150);
+  ex_test_drain ();
   g_signal_connect (picker, "insert", G_CALLBACK (on_insert), &inserted);
 
   /* No piece type yet: nothing to insert. */
@@ -181,7 +181,7 @@ test_pattern_board (void)
 
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (pattern));
   gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (150);
+  ex_test_drain ();
   g_signal_connect (pattern, "insert", G_CALLBACK (on_insert), &inserted);
 
   g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position)");
@@ -268,13 +268,11 @@ static const MouseTheme mouse_themes[] = {
 static void
 test_themes_with_the_mouse (void)
 {
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor;
   ExThemeTools *tools;
   ExPatternBoard *pattern;
 
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (150);
   editor = ex_window_get_cql_editor (window);
   g_assert_nonnull (editor);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.theme-tools", NULL));
@@ -282,7 +280,7 @@ test_themes_with_the_mouse (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (tools)));
   pattern = ex_theme_tools_get_pattern_board (tools);
   ex_theme_tools_show_page (tools, "pattern");
-  ex_test_spin (150);
+  ex_test_drain ();
 
   for (guint t = 0; t < G_N_ELEMENTS (mouse_themes); t++)
     {
@@ -323,7 +321,7 @@ test_themes_with_the_mouse (void)
       g_test_message ("%s built with the mouse: %u games", mt->theme, mt->games);
 
       ex_window_select_result (window, 0);
-      ex_test_spin (300);
+      ex_test_drain ();
       png = g_strdup_printf ("picker-theme-%u-window.png", t + 1);
       ex_test_screenshot (GTK_WIDGET (window), png);
       g_free (png);
@@ -366,11 +364,11 @@ test_themes_with_the_mouse (void)
     gtk_text_buffer_place_cursor (buffer, &iter);
     g_assert_cmpstr (ex_picker_get_text (picker), ==, "pa7");
     ex_theme_tools_show_page (tools, "picker");
-    ex_test_spin (200);
+    ex_test_drain ();
     ex_test_screenshot (GTK_WIDGET (tools), "picker-tools-picker.png");
   }
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  ex_test_destroy_window (window);
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
 }
 
@@ -421,14 +419,12 @@ assert_editor_text (ExCqlEditor *editor,
 static void
 test_insert_keeps_query_whole (void)
 {
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   ExThemeTools *tools = ex_window_get_theme_tools (window);
   ExPicker *picker = ex_theme_tools_get_picker (tools);
   ExPatternBoard *pattern = ex_theme_tools_get_pattern_board (tools);
 
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
 
   /* An empty editor: the designator inside (match (position ...)). */
   ex_cql_editor_replace_text (editor, "");
@@ -496,7 +492,7 @@ test_insert_keeps_query_whole (void)
   g_assert_false (ex_cql_editor_insert_item (editor, "Ra1"));
   assert_editor_text (editor, "(match (position Ra1");
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  ex_test_destroy_window (window);
 }
 
 /* :flipcolor with :mate (or :check, :stalemate) needs the side to move:
@@ -509,7 +505,7 @@ test_flipcolor_needs_side (void)
 
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (pattern));
   gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
+  ex_test_drain ();
 
   ex_pattern_board_set_square (pattern, SQ ("e5"), CQ_PIECE_BIT (CQ_BK));
   g_assert_false (ex_pattern_board_get_side_warning (pattern));
@@ -517,7 +513,7 @@ test_flipcolor_needs_side (void)
   g_assert_false (ex_pattern_board_get_side_warning (pattern));
   click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_MATE));
   g_assert_true (ex_pattern_board_get_side_warning (pattern));
-  ex_test_spin (100);
+  ex_test_drain ();
   ex_test_screenshot (window, "picker-flipcolor-warning.png");
   click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_BTM));
   g_assert_false (ex_pattern_board_get_side_warning (pattern));
@@ -535,7 +531,7 @@ test_flipcolor_needs_side (void)
 static void
 test_search_for_this_position (void)
 {
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   ExThemeTools *tools = ex_window_get_theme_tools (window);
   ExPatternBoard *pattern = ex_theme_tools_get_pattern_board (tools);
@@ -546,8 +542,6 @@ test_search_for_this_position (void)
   gboolean found = FALSE;
   guint n_items = 0;
 
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.search-position", NULL));
   g_assert_false (ex_window_is_searching (window));
@@ -561,7 +555,7 @@ test_search_for_this_position (void)
   results = ex_window_get_results (window);
   g_assert_cmpuint (g_list_model_get_n_items (results), >=, 2);
   ex_window_select_result (window, 1);
-  ex_test_spin (200);
+  ex_test_drain ();
   {
     g_autoptr(ExResult) result = g_list_model_get_item (results, 1);
 
@@ -600,13 +594,13 @@ test_search_for_this_position (void)
   g_assert_true (found);
   g_test_message ("the position of game %" G_GUINT64_FORMAT ": %u games", number, n_items);
   ex_window_select_result (window, 0);
-  ex_test_spin (300);
+  ex_test_drain ();
   ex_test_screenshot (GTK_WIDGET (window), "picker-search-position-window.png");
   gtk_window_present (GTK_WINDOW (tools));
-  ex_test_spin (200);
+  ex_test_drain ();
   ex_test_screenshot (GTK_WIDGET (tools), "picker-search-position-tools.png");
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  ex_test_destroy_window (window);
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
 }
 
@@ -651,7 +645,7 @@ check_description_breaks (GtkWidget *widget)
 static void
 test_theme_library (void)
 {
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   g_auto(GStrv) names = ex_theme_library_list ();
   ExThemeTools *tools;
   g_autofree char *text = NULL;
@@ -659,8 +653,6 @@ test_theme_library (void)
   g_autofree char *title = NULL;
   g_autofree char *description = NULL;
 
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
   g_assert_cmpuint (g_strv_length (names), >=, 15);
   tools = ex_window_get_theme_tools (window);
   g_assert_cmpuint (ex_theme_library_get_n_themes (ex_theme_tools_get_library (tools)), ==,
@@ -691,7 +683,7 @@ test_theme_library (void)
 
   gtk_window_present (GTK_WINDOW (tools));
   ex_theme_tools_show_page (tools, "themes");
-  ex_test_spin (200);
+  ex_test_drain ();
   ex_test_screenshot (GTK_WIDGET (tools), "picker-tools-themes.png");
   /* A description wraps between words, never inside a file name. */
   g_assert_cmpuint (check_description_breaks (GTK_WIDGET (tools)), ==, g_strv_length (names));
@@ -702,7 +694,7 @@ test_theme_library (void)
   g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 20);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  ex_test_destroy_window (window);
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
 }
 
@@ -712,7 +704,7 @@ test_theme_library (void)
 static void
 test_theme_library_cql6 (void)
 {
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   GSettings *settings = ex_utils_get_settings ();
   g_auto(GStrv) names6 = ex_theme_library_list_dialect (CQ_DIALECT_CQL6);
@@ -730,14 +722,12 @@ test_theme_library_cql6 (void)
   database = ex_theme_library_get_database (theme);
   g_assert_cmpstr (database, ==, "sample/studies.pgn");
 
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
   tools = ex_window_get_theme_tools (window);
   library = ex_theme_tools_get_library (tools);
 
   /* A CQL 6 query in the editor: CQL 6 themes, the CQL-6-only ones too. */
   ex_cql_editor_replace_text (editor, "cql()\nmate\n");
-  ex_test_spin (50);
+  ex_test_drain ();
   g_assert_cmpint (ex_theme_library_get_dialect (library), ==, CQ_DIALECT_CQL6);
   g_assert_cmpuint (ex_theme_library_get_n_themes (library), ==, g_strv_length (names6));
   g_assert_nonnull (ex_theme_library_find_row (library, "platzwechsel"));
@@ -752,7 +742,7 @@ test_theme_library_cql6 (void)
 
   gtk_window_present (GTK_WINDOW (tools));
   ex_theme_tools_show_page (tools, "themes");
-  ex_test_spin (200);
+  ex_test_drain ();
   ex_test_screenshot (GTK_WIDGET (tools), "cql6-themes.png");
   g_assert_cmpuint (check_description_breaks (GTK_WIDGET (tools)), ==, g_strv_length (names6));
 
@@ -763,7 +753,7 @@ test_theme_library_cql6 (void)
 
   /* A CQL 3 query: the CQL 3 themes only. */
   ex_cql_editor_replace_text (editor, "(match (position :mate))\n");
-  ex_test_spin (50);
+  ex_test_drain ();
   g_assert_cmpint (ex_theme_library_get_dialect (library), ==, CQ_DIALECT_CQL3);
   g_assert_cmpuint (ex_theme_library_get_n_themes (library), ==, g_strv_length (names3));
   g_assert_null (ex_theme_library_find_row (library, "platzwechsel"));
@@ -775,13 +765,13 @@ test_theme_library_cql6 (void)
   /* An empty editor: the dialect of new queries. */
   ex_cql_editor_replace_text (editor, "");
   g_settings_set_string (settings, "new-query-dialect", "cql6");
-  ex_test_spin (50);
+  ex_test_drain ();
   g_assert_cmpint (ex_theme_library_get_dialect (library), ==, CQ_DIALECT_CQL6);
   g_settings_set_string (settings, "new-query-dialect", "cql3");
-  ex_test_spin (50);
+  ex_test_drain ();
   g_assert_cmpint (ex_theme_library_get_dialect (library), ==, CQ_DIALECT_CQL3);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  ex_test_destroy_window (window);
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
 }
 
@@ -805,7 +795,7 @@ parsed_without_error (gpointer data)
 static void
 test_editor (void)
 {
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor;
   GtkTextBuffer *buffer;
   GtkTextIter iter;
@@ -819,8 +809,6 @@ test_editor (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *loaded = NULL;
 
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
   editor = ex_window_get_cql_editor (window);
   buffer = ex_window_get_query_buffer (window);
 
@@ -850,7 +838,7 @@ test_editor (void)
   gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, 1, 14);
   hover = ex_cql_editor_dup_hover_text (editor, &iter);
   g_assert_cmpstr (hover, ==, ex_cql_editor_get_message (editor));
-  ex_test_spin (600);
+  ex_test_drain ();
   ex_test_screenshot (GTK_WIDGET (window), "picker-editor-error.png");
 
   gtk_text_buffer_set_text (buffer, "(match\n  (position :stalemate Ka1))\n", -1);
@@ -947,7 +935,7 @@ test_editor (void)
   g_unlink (path);
   g_rmdir (dir);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  ex_test_destroy_window (window);
 }
 
 int

@@ -64,22 +64,6 @@ shows_label (GtkWidget  *widget,
   return FALSE;
 }
 
-static ExWindow *
-new_window (int width,
-            int height)
-{
-  GSettings *settings = ex_utils_get_settings ();
-  ExWindow *window;
-
-  g_settings_set_int (settings, "window-width", width);
-  g_settings_set_int (settings, "window-height", height);
-  window = ex_window_new (GTK_APPLICATION (app));
-  ex_window_use_sample_database (window);
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (200);
-  return window;
-}
-
 /* The result for game @number of the window's results, or NULL. */
 static ExResult *
 find_result (ExWindow *window,
@@ -117,7 +101,8 @@ find_and_wait (ExWindow     *window,
 static void
 test_board (void)
 {
-  ExWindow *window = new_window (1400, 900);
+  g_autofree char *sample = ex_utils_find_data_file ("sample/studies.pgn");
+  ExWindow *window = ex_test_new_window (app, 1400, 900, sample);
   ExThemeTools *tools = ex_window_get_theme_tools (window);
   ExSetupBoard *setup = ex_theme_tools_get_setup_board (tools);
   GtkWidget *entry = ex_test_find_widget (GTK_WIDGET (setup), GTK_TYPE_ENTRY);
@@ -180,8 +165,7 @@ test_board (void)
   fen = ex_setup_board_dup_fen (setup);
   g_assert_cmpstr (fen, ==, "r3k3/8/8/8/8/8/8/4K3 w q - 0 1");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+  ex_test_destroy_window (window);
 }
 
 /* A study's first position, set up from the game shown, mirrored: found in
@@ -192,7 +176,8 @@ run_position_search (int         width,
                      int         height,
                      const char *suffix)
 {
-  ExWindow *window = new_window (width, height);
+  g_autofree char *sample = ex_utils_find_data_file ("sample/studies.pgn");
+  ExWindow *window = ex_test_new_window (app, width, height, sample);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   ExThemeTools *tools = ex_window_get_theme_tools (window);
   ExSetupBoard *setup = ex_theme_tools_get_setup_board (tools);
@@ -213,7 +198,7 @@ run_position_search (int         width,
   g_assert_true (ex_window_run (window));
   g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
   ex_window_select_result (window, 3);
-  ex_test_spin (200);
+  ex_test_drain ();
   {
     g_autoptr(ExResult) result = g_list_model_get_item (ex_window_get_results (window), 3);
 
@@ -248,7 +233,7 @@ run_position_search (int         width,
     g_assert_cmpuint (positions[0].kind, ==, CQ_MATCH_KIND_MIRRORED);
   }
   ex_window_select_result (window, index);
-  ex_test_spin (300);
+  ex_test_drain ();
   g_assert_true (shows_label (GTK_WIDGET (view), "Mirrored"));
 
   /* The study's own position with one piece (not a king) taken off. */
@@ -276,7 +261,7 @@ run_position_search (int         width,
     g_assert_cmpuint (positions[0].squares, ==, CQ_BIT (removed));
   }
   ex_window_select_result (window, index);
-  ex_test_spin (300);
+  ex_test_drain ();
   g_assert_cmpuint (ex_board_get_highlight (ex_game_view_get_board (view)), ==, CQ_BIT (removed));
   g_assert_true (shows_label (GTK_WIDGET (view), "Exact, 1 piece differs"));
   /* The results list's Found column says it too. */
@@ -285,13 +270,12 @@ run_position_search (int         width,
   name = g_strdup_printf ("anticipation-window-%s.png", suffix);
   ex_test_screenshot (GTK_WIDGET (window), name);
   gtk_window_present (GTK_WINDOW (tools));
-  ex_test_spin (300);
+  ex_test_drain ();
   g_free (name);
   name = g_strdup_printf ("anticipation-setup-board-%s.png", suffix);
   ex_test_screenshot (GTK_WIDGET (tools), name);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
+  ex_test_destroy_window (window);
 }
 
 static void

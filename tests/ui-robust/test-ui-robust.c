@@ -35,23 +35,6 @@
 
 static ExApplication *app;
 
-static ExWindow *
-new_window (void)
-{
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
-
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (50);
-  return window;
-}
-
-static void
-destroy_window (ExWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, TIMEOUT_MS));
-}
-
 /* TRUE if some GtkProgressBar in @widget's tree is drawn. */
 static gboolean
 progress_bar_shown (GtkWidget *widget)
@@ -72,23 +55,12 @@ set_database_path (ExWindow *window, const char *path)
   ex_window_set_database (window, file);
 }
 
-/* Runs the query and waits; checks the window is idle and consistent. */
-static void
-run_and_wait (ExWindow *window, const char *query)
-{
-  if (query)
-    ex_window_set_query_text (window, query);
-  g_assert_true (ex_window_run (window));
-  g_assert_true (ex_test_wait_until (ex_test_search_done, window, TIMEOUT_MS));
-  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, TIMEOUT_MS));
-}
-
 /* Many new searches, each started while the previous one runs: only the
  * last one's results arrive, complete, and one thread at most runs. */
 static void
 test_restart_while_running (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GListModel *results = ex_window_get_results (window);
   g_autofree char *big = ex_test_make_big_database (40);
 
@@ -105,11 +77,11 @@ test_restart_while_running (void)
     }
   g_assert_true (ex_test_wait_until (ex_test_search_done, window, TIMEOUT_MS));
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, TIMEOUT_MS));
-  ex_test_spin (100);
+  ex_test_drain ();
   g_assert_false (ex_window_get_status_is_error (window));
   g_assert_false (progress_bar_shown (GTK_WIDGET (window)));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT * 40);
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (big);
 }
 
@@ -118,7 +90,7 @@ test_restart_while_running (void)
 static void
 test_stop_hundred_times (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GListModel *results = ex_window_get_results (window);
   g_autofree char *big = ex_test_make_big_database (20);
 
@@ -139,10 +111,10 @@ test_stop_hundred_times (void)
       g_assert_false (ex_window_is_searching (window));
     }
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, TIMEOUT_MS));
-  run_and_wait (window, NULL);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_DEFAULT);
   g_assert_false (ex_window_get_status_is_error (window));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT * 20);
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (big);
 }
 
@@ -154,7 +126,7 @@ static void
 test_stop_inside_long_game (void)
 {
   static const char *const cycle[] = { "Nf3", "Nf6", "Ng1", "Ng8" };
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   g_autoptr(GString) text = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
@@ -201,7 +173,7 @@ test_stop_inside_long_game (void)
   /* 100 ms is the aim (about 60 ms measured); sanitizers slow the walk. */
   g_assert_cmpint (g_get_monotonic_time () - stopped, <, 2 * G_USEC_PER_SEC);
   g_assert_false (ex_window_is_searching (window));
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (path);
 }
 
@@ -213,13 +185,13 @@ test_close_during_search (void)
 
   for (guint i = 0; i < 10; i++)
     {
-      ExWindow *window = new_window ();
+      ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
 
       set_database_path (window, big);
       ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
       g_assert_true (ex_window_run (window));
       ex_test_spin (i * 15);
-      destroy_window (window);
+      ex_test_destroy_window (window);
     }
   g_unlink (big);
 }
@@ -229,7 +201,7 @@ test_close_during_search (void)
 static void
 test_missing_and_unreadable (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GListModel *results = ex_window_get_results (window);
   g_autofree char *dir = g_dir_make_tmp ("ui-robust-XXXXXX", NULL);
   g_autofree char *missing = g_build_filename (dir, "missing.pgn", NULL);
@@ -254,10 +226,10 @@ test_missing_and_unreadable (void)
 
   /* and it still works */
   set_database_path (window, sample);
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_DEFAULT);
   g_assert_false (ex_window_get_status_is_error (window));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_rmdir (dir);
 }
 
@@ -266,7 +238,7 @@ test_missing_and_unreadable (void)
 static void
 test_query_error_while_searching (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GListModel *results = ex_window_get_results (window);
   g_autofree char *big = ex_test_make_big_database (20);
   guint line = 0, column = 0;
@@ -284,17 +256,17 @@ test_query_error_while_searching (void)
   /* whatever became of the running search, it ends and its thread too */
   g_assert_true (ex_test_wait_until (ex_test_search_done, window, TIMEOUT_MS));
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, TIMEOUT_MS));
-  ex_test_spin (100);
+  ex_test_drain ();
   /* the error stays shown until the next run; no progress is shown */
   g_assert_true (ex_window_get_status_is_error (window));
   g_assert_false (progress_bar_shown (GTK_WIDGET (window)));
   g_assert_true (ex_window_get_error_location (window, &line, &column));
 
   ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
-  run_and_wait (window, NULL);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_DEFAULT);
   g_assert_false (ex_window_get_status_is_error (window));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT * 20);
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (big);
 }
 
@@ -321,7 +293,7 @@ is_set (gpointer data)
 static void
 test_diagnostics_list (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   /* The window's ExDiagnostics (it is not exposed by ExWindow's API). */
   ExDiagnostics *diagnostics = EX_DIAGNOSTICS (ex_test_find_widget (GTK_WIDGET (window),
                                                                    EX_TYPE_DIAGNOSTICS));
@@ -345,7 +317,7 @@ test_diagnostics_list (void)
   close (fd);
 
   set_database_path (window, path);
-  run_and_wait (window, "(match (position :mate))");
+  ex_test_run_and_wait (window, "(match (position :mate))", EX_TEST_RUN_DEFAULT);
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 2);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (diagnostics)));
   g_assert_false (ex_diagnostics_get_expanded (diagnostics));
@@ -365,7 +337,7 @@ test_diagnostics_list (void)
     g_assert_nonnull (strstr (gtk_string_object_get_string (s1), "Atomic"));
   }
   ex_diagnostics_set_expanded (diagnostics, TRUE);
-  ex_test_spin (50);
+  ex_test_drain ();
 
   g_signal_connect (diagnostics, "game-opened", G_CALLBACK (game_opened_cb), &opened);
   g_assert_true (ex_diagnostics_open_game (diagnostics, 0));
@@ -414,7 +386,7 @@ test_diagnostics_list (void)
   g_assert_cmpint (opened, ==, 2);
 
   set_database_path (window, sample);
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_DEFAULT);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (diagnostics)));
 
@@ -422,10 +394,10 @@ test_diagnostics_list (void)
   set_database_path (window, path);
   g_file_set_contents (path, damaged_pgn, -1, &error);
   g_assert_no_error (error);
-  run_and_wait (window, "(match (position :mate))");
+  ex_test_run_and_wait (window, "(match (position :mate))", EX_TEST_RUN_DEFAULT);
   g_assert_true (ex_diagnostics_open_game (diagnostics, 0));
-  destroy_window (window);
-  ex_test_spin (100);
+  ex_test_destroy_window (window);
+  ex_test_drain ();
   g_unlink (path);
 }
 

@@ -136,7 +136,6 @@ test_own_moves (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("excelsior-own-moves-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "own-moves.pgn", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *after = NULL;
   g_autofree char *pgn = NULL;
   g_autofree char *text = NULL;
@@ -158,17 +157,11 @@ test_own_moves (void)
   g_assert_cmpint (g_stat (path, &before_stat), ==, 0);
   g_assert_cmpint (before_stat.st_mtime, ==, 1000000000);
 
-  window = ex_window_new (GTK_APPLICATION (app));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
-  ex_window_set_database (window, file);
-  ex_window_set_query_text (window, "(position :wtm)\n");
-  g_assert_true (ex_window_run (window));
-  g_assert_true (ex_test_wait_until (ex_test_search_done, window, TIMEOUT_MS));
+  window = ex_test_new_window (app, 1400, 860, path);
+  ex_test_run_and_wait (window, "(position :wtm)\n", EX_TEST_RUN_DEFAULT);
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 1);
   ex_window_select_result (window, 0);
-  ex_test_spin (200);
+  ex_test_drain ();
 
   view = EX_GAME_VIEW (ex_window_get_game_view (window));
   board = ex_game_view_get_board (view);
@@ -228,13 +221,13 @@ test_own_moves (void)
   drag (board, "b7", "b8");
   chooser = ex_board_get_promotion_chooser (board);
   g_assert_nonnull (chooser);
-  ex_test_spin (100);
+  ex_test_drain ();
   g_assert_true (gtk_widget_get_visible (chooser));
   /* Nothing is played until a piece is chosen. */
   g_assert_cmpuint (ex_game_view_get_n_own_moves (view), ==, 2);
   g_signal_emit_by_name (ex_promotion_chooser_get_button (EX_PROMOTION_CHOOSER (chooser),
                                                           CQ_KNIGHT), "clicked");
-  ex_test_spin (100);
+  ex_test_drain ();
   g_assert_false (gtk_widget_get_visible (chooser));
   g_assert_cmpuint (ex_game_view_get_n_own_moves (view), ==, 3);
   g_assert_cmpuint (ex_game_view_get_node (view), ==, n_nodes + 2);
@@ -255,8 +248,8 @@ test_own_moves (void)
    * picked up with the squares it may go to. */
   click (board, "d7");
   g_assert_cmpint (ex_board_get_picked (board), ==, SQ ("d7"));
-  ex_test_spin (300);
   shot = g_build_filename (VIEWER_TEST_OUTPUT_DIR, "viewer-own-moves.png", NULL);
+  ex_test_wait_frame (GTK_WIDGET (window));
   g_assert_true (ex_window_save_screenshot (window, shot, &error));
   g_assert_no_error (error);
   click (board, "d7");
@@ -302,7 +295,7 @@ test_own_moves (void)
   g_assert_cmpint (after_stat.st_mtime, ==, before_stat.st_mtime);
   g_assert_cmpint (after_stat.st_size, ==, before_stat.st_size);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  ex_test_destroy_window (window);
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, TIMEOUT_MS));
   g_assert_cmpint (g_unlink (path), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);

@@ -26,16 +26,6 @@
 
 static ExApplication *app;
 
-static ExWindow *
-new_window (void)
-{
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
-
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
-  return window;
-}
-
 /* Runs the query in the editor on the sample; returns its games' numbers. */
 static GArray *
 run_games (ExWindow *window)
@@ -65,7 +55,7 @@ first_highlight (ExWindow *window)
   ExBoard *board = ex_game_view_get_board (EX_GAME_VIEW (ex_window_get_game_view (window)));
 
   ex_window_select_result (window, 0);
-  ex_test_spin (300);
+  ex_test_drain ();
   return ex_board_get_highlight (board);
 }
 
@@ -86,7 +76,7 @@ test_convert (void)
     "(match\n"
     "  (position :variations :stalemate K[a-h1] :flipcolor))\n",
   };
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   GtkLabel *dialect = ex_window_get_dialect_label (window);
 
@@ -124,7 +114,7 @@ test_convert (void)
       g_assert_cmpuint (first_highlight (window), ==, cql3_squares);
       if (q == 1)
         {
-          ex_test_spin (300);
+          ex_test_drain ();
           ex_test_screenshot (GTK_WIDGET (window), "convert-cql6.png");
         }
 
@@ -147,7 +137,7 @@ test_convert (void)
 
     g_assert_true (g_file_set_contents (path, queries[0], -1, NULL));
     ex_window_open_file (window, file);
-    ex_test_spin (200);
+    ex_test_drain ();
     g_assert_nonnull (ex_query_document_get_file (ex_cql_editor_get_document (editor)));
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.convert-query", NULL));
     g_assert_null (ex_query_document_get_file (ex_cql_editor_get_document (editor)));

@@ -33,23 +33,6 @@
 
 static ExApplication *app;
 
-static ExWindow *
-new_window (void)
-{
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
-
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
-  return window;
-}
-
-static void
-destroy_window (ExWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-}
-
 static void
 click (GtkWidget *button)
 {
@@ -98,7 +81,7 @@ run (ExWindow *window)
 static void
 test_new_query (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   GSettings *settings = ex_utils_get_settings ();
   GtkWidget *preferences;
@@ -125,13 +108,13 @@ test_new_query (void)
                                                        &start, &end));
   selected = gtk_text_iter_get_text (&start, &end);
   g_assert_cmpstr (selected, ==, "true");
-  ex_test_spin (400);
+  ex_test_drain ();
   ex_test_screenshot (GTK_WIDGET (window), "cql6-new-query.png");
 
   /* The preferences' drop-down writes the key. */
   preferences = ex_preferences_new (GTK_WINDOW (window), settings);
   gtk_window_present (GTK_WINDOW (preferences));
-  ex_test_spin (100);
+  ex_test_drain ();
   dropdown = GTK_DROP_DOWN (ex_test_find_widget (preferences, GTK_TYPE_DROP_DOWN));
   g_assert_nonnull (dropdown);
   g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
@@ -140,7 +123,7 @@ test_new_query (void)
     g_autofree char *dialect = g_settings_get_string (settings, "new-query-dialect");
     g_assert_cmpstr (dialect, ==, "cql3");
   }
-  ex_test_spin (300);
+  ex_test_drain ();
   ex_test_screenshot (preferences, "cql6-preferences.png");
   gtk_window_destroy (GTK_WINDOW (preferences));
 
@@ -154,8 +137,8 @@ test_new_query (void)
   assert_parses (ex_cql_new_query_text (CQ_DIALECT_CQL6));
 
   g_settings_set_string (settings, "new-query-dialect", "cql6");
-  ex_test_spin (500);
-  destroy_window (window);
+  ex_test_drain ();
+  ex_test_destroy_window (window);
 }
 
 /* Every designator the picker can make (each piece-type set of the palette
@@ -233,7 +216,7 @@ test_cql6_text (void)
 static void
 test_picker_and_pattern (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   GtkTextBuffer *buffer = ex_window_get_query_buffer (window);
   ExThemeTools *tools;
@@ -250,7 +233,7 @@ test_picker_and_pattern (void)
 
   /* An empty editor: the dialect of new queries, CQL 6. */
   ex_cql_editor_replace_text (editor, "");
-  ex_test_spin (50);
+  ex_test_drain ();
   g_assert_cmpint (ex_picker_get_dialect (picker), ==, CQ_DIALECT_CQL6);
   ex_picker_set_designator (picker, &d);
   g_assert_cmpstr (ex_picker_get_text (picker), ==, "Ra1");
@@ -287,7 +270,7 @@ test_picker_and_pattern (void)
   /* The pattern board: the corner-stalemate theme with the mouse. */
   ex_theme_tools_show_page (tools, "pattern");
   ex_cql_editor_replace_text (editor, "cql()\n// Stalemated in the corner\n");
-  ex_test_spin (50);
+  ex_test_drain ();
   g_assert_cmpint (ex_pattern_board_get_dialect (pattern), ==, CQ_DIALECT_CQL6);
   g_assert_false (gtk_widget_get_sensitive (
     ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_FLIPDIAGONAL)));
@@ -313,13 +296,13 @@ test_picker_and_pattern (void)
   g_assert_true (ex_cql_editor_parse_now (editor));
   g_assert_cmpuint (run (window), ==, 8);
   ex_window_select_result (window, 0);
-  ex_test_spin (400);
+  ex_test_drain ();
   ex_test_screenshot (GTK_WIDGET (tools), "cql6-pattern-board.png");
   ex_test_screenshot (GTK_WIDGET (window), "cql6-pattern-window.png");
 
   /* The same in CQL 3, from the same board. */
   ex_cql_editor_replace_text (editor, "(match\n  :pgn x.pgn)\n");
-  ex_test_spin (50);
+  ex_test_drain ();
   g_assert_cmpint (ex_pattern_board_get_dialect (pattern), ==, CQ_DIALECT_CQL3);
   g_assert_cmpstr (brush_label (pattern, 'U'), ==, "U");
   g_assert_cmpstr (brush_label (pattern, '.'), ==, ".");
@@ -337,11 +320,11 @@ test_picker_and_pattern (void)
   g_assert_cmpstr (ex_picker_get_text (picker), ==, "[Qq][d-e4-5]");
   ex_picker_insert (picker);
   g_assert_true (ex_cql_editor_parse_now (editor));
-  ex_test_spin (300);
+  ex_test_drain ();
   ex_test_screenshot (GTK_WIDGET (tools), "cql6-picker.png");
 
   gtk_window_destroy (GTK_WINDOW (tools));
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* The symbol palette: shown for CQL 6 only; a symbol goes in at the
@@ -349,7 +332,7 @@ test_picker_and_pattern (void)
 static void
 test_symbols (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   GtkTextBuffer *buffer = ex_window_get_query_buffer (window);
   GtkWidget *button = GTK_WIDGET (ex_window_get_symbols_button (window));
@@ -384,7 +367,7 @@ test_symbols (void)
     }
 
   gtk_menu_button_popup (GTK_MENU_BUTTON (button));
-  ex_test_spin (200);
+  ex_test_drain ();
   palette = EX_SYMBOL_PALETTE (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (palette)));
   ex_test_screenshot (GTK_WIDGET (palette), "cql6-symbols.png");
@@ -396,7 +379,7 @@ test_symbols (void)
   g_assert_true (ex_cql_editor_parse_now (editor));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (palette)));
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 static gboolean
@@ -419,7 +402,7 @@ test_completion (void)
     "function Twice(x) {x + x}\n"
     "echo (Source Destination) {Count == 0}\n"
     "Co\n";
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   g_auto(GStrv) co = NULL, ta = NULL, mo = NULL, tw = NULL, so = NULL, de = NULL, ig = NULL;
   g_autoptr(GPtrArray) names = cq_query_list_names (query, -1, CQ_DIALECT_CQL6);
@@ -452,7 +435,7 @@ test_completion (void)
   co = ex_cql_editor_complete (editor, "Co");
   g_assert_false (strv_has (co, "Count"));
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 static gboolean
@@ -467,7 +450,7 @@ not_sorting (gpointer data)
 static void
 test_sort_column (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   GListModel *results;
   guint n;
@@ -492,7 +475,7 @@ test_sort_column (void)
       if (va[0].number == vb[0].number)
         g_assert_cmpuint (ex_result_get_number (a), <, ex_result_get_number (b));
     }
-  ex_test_spin (300);
+  ex_test_drain ();
   ex_test_screenshot (GTK_WIDGET (window), "cql6-sort-column.png");
 
   /* sort min: the smallest first. */
@@ -521,7 +504,7 @@ test_sort_column (void)
       g_assert_null (ex_result_get_sort_values (a, &k));
       g_assert_cmpuint (ex_result_get_number (a), <, ex_result_get_number (b));
     }
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 int

@@ -34,15 +34,6 @@
 static ExApplication *app;
 static char *tmp_dir;
 
-static char *
-sample_database (void)
-{
-  char *path = ex_utils_find_data_file ("sample/studies.pgn");
-
-  g_assert_nonnull (path);
-  return path;
-}
-
 /* @src compressed by @tool into the test's folder, or NULL without @tool. */
 static char *
 compress (const char *src, const char *tool, const char *name)
@@ -66,14 +57,6 @@ count_games_files (void)
   return n;
 }
 
-static void
-run_and_wait (ExWindow *window)
-{
-  ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
-  g_assert_true (ex_window_run (window));
-  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
-}
-
 static guint64
 result_number (GListModel *results, guint i)
 {
@@ -82,19 +65,13 @@ result_number (GListModel *results, guint i)
   return ex_result_get_number (r);
 }
 
-static gboolean
-export_done (gpointer data)
-{
-  return !ex_window_is_exporting (EX_WINDOW (data));
-}
-
 static void
 test_compressed_and_several_files (void)
 {
   ExWindow *window = ex_window_new (GTK_APPLICATION (app));
   GListModel *results = ex_window_get_results (window);
   ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
-  g_autofree char *plain = sample_database ();
+  g_autofree char *plain = ex_test_sample_database ();
   g_autofree char *gz = compress (plain, "gzip", "studies.pgn.gz");
   g_autofree char *zst = compress (plain, "zstd", "studies.pgn.zst");
   g_autofree char *out_path = g_build_filename (tmp_dir, "out.pgn", NULL);
@@ -109,17 +86,17 @@ test_compressed_and_several_files (void)
   guint before = count_games_files ();
 
   gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
+  ex_test_drain ();
 
   /* A compressed file as the database. */
   g_assert_true (ex_window_is_database_file (f_gz));
   ex_window_set_database (window, f_gz);
-  run_and_wait (window);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_DEFAULT);
   g_assert_false (ex_window_get_status_is_error (window));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
   g_assert_cmpuint (count_games_files (), ==, before + 1);
   ex_window_select_result (window, 0);
-  ex_test_spin (100);
+  ex_test_drain ();
   first_number = ex_game_view_get_game (view)->source.number;
   g_assert_cmpuint (first_number, ==, result_number (results, 0));
   event = g_strdup (cq_game_get_tag (ex_game_view_get_game (view), "Event"));
@@ -130,7 +107,7 @@ test_compressed_and_several_files (void)
   files[0] = f_plain;
   files[1] = f_second;
   ex_window_set_databases (window, files, 2);
-  run_and_wait (window);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_DEFAULT);
   g_assert_false (ex_window_get_status_is_error (window));
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "2 files"));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, 2 * KNIGHT_MATE_COUNT);
@@ -140,7 +117,7 @@ test_compressed_and_several_files (void)
   /* The previous search's games file went with its results. */
   g_assert_cmpuint (count_games_files (), ==, before + 1);
   ex_window_select_result (window, KNIGHT_MATE_COUNT);
-  ex_test_spin (200);
+  ex_test_drain ();
   g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, first_number + SAMPLE_GAMES);
   g_assert_cmpstr (cq_game_get_tag (ex_game_view_get_game (view), "Event"), ==, event);
 
@@ -148,7 +125,7 @@ test_compressed_and_several_files (void)
     {
       g_autofree char *png = g_build_filename (g_getenv ("EXCELSIOR_SCREENSHOT_DIR"),
                                                "databases.png", NULL);
-      ex_test_spin (500);
+      ex_test_wait_frame (GTK_WIDGET (window));
       g_assert_true (ex_window_save_screenshot (window, png, &error));
       g_assert_no_error (error);
     }
@@ -156,7 +133,7 @@ test_compressed_and_several_files (void)
   /* Export: every result, from the games file. */
   g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_ALL, NULL, &error));
   g_assert_no_error (error);
-  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_export_done, window, SEARCH_TIMEOUT_MS));
   g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
   {
     g_autofree char *last = g_strdup_printf ("{Original game: %" G_GUINT64_FORMAT "}",
@@ -181,7 +158,7 @@ test_compressed_and_several_files (void)
     g_assert_true (ex_window_is_database_file (folder));
     g_unlink (out_path);
     ex_window_set_database (window, folder);
-    run_and_wait (window);
+    ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_DEFAULT);
     g_assert_false (ex_window_get_status_is_error (window));
     g_assert_cmpuint (g_list_model_get_n_items (results), ==,
                       (zst != NULL ? 2 : 1) * KNIGHT_MATE_COUNT);
@@ -189,7 +166,7 @@ test_compressed_and_several_files (void)
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-  ex_test_spin (100);
+  ex_test_drain ();
   g_assert_cmpuint (count_games_files (), ==, before);
 
   g_unlink (gz);
@@ -208,9 +185,9 @@ test_not_pgn (void)
 
   g_assert_true (g_file_set_contents (path, png, sizeof png - 1, NULL));
   gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
+  ex_test_drain ();
   ex_window_set_database (window, file);
-  run_and_wait (window);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_DEFAULT);
   g_assert_true (ex_window_get_status_is_error (window));
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "not a PGN file"));
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 0);

@@ -24,39 +24,12 @@
 
 static ExApplication *app;
 
-static ExWindow *
-new_window (void)
-{
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
-
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
-  return window;
-}
-
-static void
-destroy_window (ExWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-}
-
-static void
-run_and_wait (ExWindow   *window,
-              const char *query)
-{
-  ex_window_set_query_text (window, query);
-  g_assert_true (ex_window_run (window));
-  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
-  g_assert_false (ex_window_get_status_is_error (window));
-}
-
 /* Run shows an error in the words of the live parse: "Line 3, column 16:
  * ...", not "<editor>:3:16: ...". */
 static void
 test_error_text (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   g_autofree char *live = NULL;
 
@@ -69,7 +42,7 @@ test_error_text (void)
   g_assert_true (ex_window_get_status_is_error (window));
   g_assert_cmpstr (ex_window_get_status_text (window), ==, live);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* `(position :mate)` alone is run as `(match (position :mate))`; its
@@ -78,13 +51,13 @@ test_error_text (void)
 static void
 test_bare_position_list (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   guint line, column;
 
   ex_window_set_query_text (window, "; mates\n(position :mate)\n");
   g_assert_true (ex_cql_editor_parse_now (editor));
-  run_and_wait (window, "; mates\n(position :mate)\n");
+  ex_test_run_and_wait (window, "; mates\n(position :mate)\n", EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, MATE_COUNT);
 
   /* On the first line, after the "(match " put before it. */
@@ -104,7 +77,7 @@ test_bare_position_list (void)
   g_assert_true (ex_cql_editor_get_error_location (editor, &line, &column));
   g_assert_cmpuint (line, <=, 2);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* The label over the editor: the example's name, then " •" once the text
@@ -113,7 +86,7 @@ test_bare_position_list (void)
 static void
 test_modified_and_examples (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GtkTextBuffer *buffer = ex_window_get_query_buffer (window);
   const char *mine = "(match (position :stalemate))\n";
   g_autofree char *text = NULL;
@@ -143,7 +116,7 @@ test_modified_and_examples (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s", "knight-mate.cql");
   g_assert_null (strstr (ex_window_get_status_text (window), "Ctrl+Z"));
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* The database button's arrow keeps its promise: the button opens a menu
@@ -151,7 +124,7 @@ test_modified_and_examples (void)
 static void
 test_database_button (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   g_autoptr(GMenuModel) menu = NULL;
   g_autoptr(GMenuModel) open = NULL;
   g_autofree char *action = NULL;
@@ -165,7 +138,7 @@ test_database_button (void)
                                                   &action));
   g_assert_cmpstr (action, ==, "win.choose-database");
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* Without :markall the status line says only the first matching position
@@ -173,15 +146,15 @@ test_database_button (void)
 static void
 test_markall_hint (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
 
-  run_and_wait (window, "; not :markall\n(match (position :mate))\n");
+  ex_test_run_and_wait (window, "; not :markall\n(match (position :mate))\n", EX_TEST_RUN_NO_ERROR);
   g_assert_nonnull (strstr (ex_window_get_status_text (window), ":markall"));
 
-  run_and_wait (window, "(match (position :mate :markall))\n");
+  ex_test_run_and_wait (window, "(match (position :mate :markall))\n", EX_TEST_RUN_NO_ERROR);
   g_assert_null (strstr (ex_window_get_status_text (window), ":markall"));
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* The editor tells the dialect from the text: CQL 6 is highlighted as CQL
@@ -190,7 +163,7 @@ test_markall_hint (void)
 static void
 test_dialect (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExCqlEditor *editor = ex_window_get_cql_editor (window);
   GtkSourceBuffer *buffer = GTK_SOURCE_BUFFER (
     gtk_text_view_get_buffer (GTK_TEXT_VIEW (ex_window_get_editor_view (window))));
@@ -201,7 +174,8 @@ test_dialect (void)
                    "cql");
   g_assert_cmpstr (gtk_label_get_text (ex_window_get_dialect_label (window)), ==, "CQL 3");
 
-  run_and_wait (window, "// mates by Black\ncql() mate ▲ attacks ♔\n");
+  ex_test_run_and_wait (window, "// mates by Black\ncql() mate ▲ attacks ♔\n",
+                        EX_TEST_RUN_NO_ERROR);
   g_assert_cmpint (ex_cql_editor_get_dialect (editor), ==, CQ_DIALECT_CQL6);
   g_assert_cmpstr (gtk_source_language_get_id (gtk_source_buffer_get_language (buffer)), ==,
                    "cql6");
@@ -233,7 +207,7 @@ test_dialect (void)
     g_assert_false (g_strv_contains ((const char *const *) cql3_word, "passedpawns"));
   }
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* --help says which files may be given (run in a child: it exits). */

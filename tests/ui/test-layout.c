@@ -59,43 +59,14 @@ make_database (void)
   return path;
 }
 
-/* A window of @width x @height, as the settings restore it, searching
- * @db_path. */
-static ExWindow *
-new_window (int         width,
-            int         height,
-            const char *db_path)
-{
-  GSettings *settings = ex_utils_get_settings ();
-  g_autoptr(GFile) file = g_file_new_for_path (db_path);
-  ExWindow *window;
-
-  g_assert_nonnull (settings);
-  g_settings_set_int (settings, "window-width", width);
-  g_settings_set_int (settings, "window-height", height);
-  window = ex_window_new (GTK_APPLICATION (app));
-  ex_window_set_database (window, file);
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (200);
-  return window;
-}
-
+/* Runs MATE_QUERY; once it has found games, lets the results list take
+ * them in. */
 static void
-destroy_window (ExWindow *window)
+run_mate_query (ExWindow *window)
 {
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-}
-
-static void
-run_and_wait (ExWindow *window)
-{
-  ex_window_set_query_text (window, MATE_QUERY);
-  g_assert_true (ex_window_run (window));
-  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
-  g_assert_false (ex_window_get_status_is_error (window));
+  ex_test_run_and_wait (window, MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), >, 0);
-  ex_test_spin (300);
+  ex_test_drain ();
 }
 
 /* The window is @width wide, give or take the few pixels the window frame
@@ -171,14 +142,14 @@ assert_label_whole (GtkLabel *label)
 static void
 test_wide (void)
 {
-  ExWindow *window = new_window (1400, 900, database);
+  ExWindow *window = ex_test_new_window (app, 1400, 900, database);
   GtkWidget *column_view = ex_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
   GtkScrolledWindow *scroller;
   GtkAdjustment *hadjustment;
   GListModel *columns;
   g_autoptr(GtkColumnViewColumn) number = NULL;
 
-  run_and_wait (window);
+  run_mate_query (window);
   assert_window_width (window, 1400);
 
   scroller = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (column_view,
@@ -196,7 +167,7 @@ test_wide (void)
   g_assert_cmpint (gtk_column_view_column_get_fixed_width (number), >=,
                    text_width (column_view, "145716") + 12);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* 1000x700: the database button shows the file's whole name, and the
@@ -206,10 +177,10 @@ test_medium (void)
 {
   g_autofree char *big = ex_test_make_big_database (600);
   g_autofree char *big_name = g_path_get_basename (big);
-  ExWindow *window = new_window (1000, 700, database);
+  ExWindow *window = ex_test_new_window (app, 1000, 700, database);
   GtkLabel *progress;
 
-  run_and_wait (window);
+  run_mate_query (window);
   assert_window_width (window, 1000);
   g_assert_cmpstr (gtk_label_get_text (ex_window_get_database_label (window)), ==, HHDB_NAME);
   assert_label_whole (ex_window_get_database_label (window));
@@ -224,7 +195,7 @@ test_medium (void)
   while (ex_window_is_searching (window)
          && ex_search_get_progress (ex_window_get_search (window))->games == 0)
     g_main_context_iteration (NULL, TRUE);
-  ex_test_spin (50);
+  ex_test_drain ();
   /* (The job is gone as soon as the search thread has ended.) */
   if (ex_search_get_state (ex_window_get_search (window)) == EX_SEARCH_RUNNING)
     {
@@ -245,7 +216,7 @@ test_medium (void)
   ex_window_stop (window);
   g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (big);
 }
 
@@ -254,7 +225,7 @@ test_medium (void)
 static void
 test_narrow (void)
 {
-  ExWindow *window = new_window (800, 600, database);
+  ExWindow *window = ex_test_new_window (app, 800, 600, database);
   int minimum;
 
   gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL,
@@ -262,12 +233,12 @@ test_narrow (void)
   g_test_message ("the window needs %d px", minimum);
   g_assert_cmpint (minimum, <=, 800);
 
-  run_and_wait (window);
+  run_mate_query (window);
   assert_window_width (window, 800);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (ex_window_get_database_label (window))), >=,
                    text_width (GTK_WIDGET (ex_window_get_database_label (window)), "cql6…pgn"));
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* The editor does not wrap lines: a long line is one display line, never
@@ -275,7 +246,7 @@ test_narrow (void)
 static void
 test_editor_no_wrap (void)
 {
-  ExWindow *window = new_window (800, 600, database);
+  ExWindow *window = ex_test_new_window (app, 800, 600, database);
   GtkTextView *view = GTK_TEXT_VIEW (ex_window_get_editor_view (window));
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
   g_autoptr(GString) text = g_string_new ("(match\n  (position :mate");
@@ -285,7 +256,7 @@ test_editor_no_wrap (void)
     g_string_append (text, " R[a-h]7 r?7 K[a1,h1,a8,h8]");
   g_string_append (text, "))\n");
   ex_window_set_query_text (window, text->str);
-  ex_test_spin (300);
+  ex_test_drain ();
 
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), <, 800);
   gtk_text_buffer_get_start_iter (buffer, &iter);
@@ -300,7 +271,7 @@ test_editor_no_wrap (void)
       g_assert_true (gtk_text_iter_is_end (&iter) || gtk_text_iter_get_line (&iter) == line + 1);
     }
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 int

@@ -55,31 +55,13 @@ fixture (const char *name)
   return g_build_filename (fixtures, "workbench", name, NULL);
 }
 
+/* A window of 1400 x 900 on the fixture database query-output.pgn. */
 static ExWindow *
-new_window (void)
+new_fixture_window (void)
 {
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
   g_autofree char *pgn = fixture ("query-output.pgn");
-  g_autoptr(GFile) file = g_file_new_for_path (pgn);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  ex_window_set_database (window, file);
-  ex_test_spin (100);
-  return window;
-}
-
-static void
-destroy_window (ExWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-}
-
-static gboolean
-export_done (gpointer data)
-{
-  return !ex_window_is_exporting (EX_WINDOW (data));
+  return ex_test_new_window (app, 1400, 900, pgn);
 }
 
 static gboolean
@@ -146,7 +128,7 @@ span_text (ExGameView     *view,
 static void
 test_comments_and_messages (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = new_fixture_window ();
   ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
   ExQueryNotes *notes;
   GListModel *diagnostics = ex_diagnostics_get_model (ex_window_get_diagnostics (window));
@@ -159,7 +141,7 @@ test_comments_and_messages (void)
 
   g_assert_cmpuint (run (window, query), ==, 2);
   ex_window_select_result (window, 0);
-  ex_test_spin (100);
+  ex_test_drain ();
   notes = EX_QUERY_NOTES (ex_test_find_widget (GTK_WIDGET (window), EX_TYPE_QUERY_NOTES));
   g_assert_nonnull (notes);
 
@@ -213,12 +195,12 @@ test_comments_and_messages (void)
   /* Back to the mate for the picture. */
   ex_game_view_go_to_node (view, NODE_ND5);
   ex_diagnostics_set_expanded (ex_window_get_diagnostics (window), TRUE);
-  ex_test_spin (300);
+  ex_test_drain ();
   ex_test_screenshot (GTK_WIDGET (window), "cql6-comments.png");
 
   /* The next game shows its own comment and messages only. */
   ex_window_select_result (window, 1);
-  ex_test_spin (100);
+  ex_test_drain ();
   g_assert_cmpstr (ex_query_notes_get_comment (notes), ==, "mate with 16 white pieces Found");
   g_assert_cmpstr (ex_query_notes_get_messages (notes), ==, "move 3(btm): check, 16 white pieces");
 
@@ -229,7 +211,7 @@ test_comments_and_messages (void)
 
     g_assert_cmpuint (run (window, quiet), ==, 2);
     ex_window_select_result (window, 0);
-    ex_test_spin (100);
+    ex_test_drain ();
     text = span_text (view, EX_MOVE_TEXT_QUERY_COMMENT, NODE_ND5);
     g_assert_cmpstr (text, ==, "mate with 15 white pieces");
     g_assert_cmpstr (ex_query_notes_get_comment (notes), ==, "mate with 15 white pieces");
@@ -242,7 +224,7 @@ test_comments_and_messages (void)
 
     g_assert_cmpuint (run (window, silent), ==, 2);
     ex_window_select_result (window, 0);
-    ex_test_spin (100);
+    ex_test_drain ();
     g_assert_null (span_text (view, EX_MOVE_TEXT_QUERY_COMMENT, NODE_ND5));
     g_assert_null (ex_query_notes_get_comment (notes));
     g_assert_nonnull (ex_query_notes_get_messages (notes));
@@ -252,11 +234,11 @@ test_comments_and_messages (void)
   /* A CQL 3 query writes nothing of this: the panel is hidden. */
   g_assert_cmpuint (run (window, "(match (position :mate))\n"), ==, 2);
   ex_window_select_result (window, 0);
-  ex_test_spin (100);
+  ex_test_drain ();
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (notes)));
   g_assert_null (span_text (view, EX_MOVE_TEXT_QUERY_COMMENT, NODE_ND5));
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* Runs the cql tool on @query_text and the fixture database; returns what
@@ -294,7 +276,7 @@ exported (ExWindow   *window,
 
   g_assert_true (ex_window_export_to_path (window, path, &error));
   g_assert_no_error (error);
-  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_export_done, window, SEARCH_TIMEOUT_MS));
   g_assert_true (g_file_get_contents (path, &text, NULL, &error));
   return text;
 }
@@ -320,7 +302,7 @@ test_export_as_cql (void)
     { "sort", NULL, "cql()\nmate\nsort \"white pieces\" #A\ncomment (\"mate\")\n",
       "white pieces: 16", "{MATCH}" },
   };
-  ExWindow *window = new_window ();
+  ExWindow *window = new_fixture_window ();
   g_autofree char *query = fixture_query ();
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -355,7 +337,7 @@ test_export_as_cql (void)
         g_assert_nonnull (strstr (ours, "{Game number "));
     }
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* A query that prints at every position: a result keeps its first
@@ -366,7 +348,7 @@ static void
 test_many_messages (void)
 {
   static const char query[] = "cql(variations)\nmessage (\"a\")\nmessage (\"b\")\nmate\n";
-  ExWindow *window = new_window ();
+  ExWindow *window = new_fixture_window ();
   g_autofree char *sample = ex_utils_find_data_file ("sample/studies.pgn");
   g_autoptr(GFile) file = NULL;
   g_autoptr(GHashTable) matched = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -433,7 +415,7 @@ test_many_messages (void)
                       ex_diagnostics_get_model (ex_window_get_diagnostics (window))),
                     ==, 1000);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 int

@@ -39,11 +39,9 @@ minimum_width (ExWindow *window)
 static ExWindow *
 open_window (int *min_width)
 {
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   int default_width = 0, default_height = 0;
 
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (200);
   *min_width = minimum_width (window);
   gtk_window_get_default_size (GTK_WINDOW (window), &default_width, &default_height);
   g_test_message ("minimum width %d, default width %d", *min_width, default_width);
@@ -51,14 +49,6 @@ open_window (int *min_width)
   g_assert_cmpint (*min_width, <=, default_width);
 
   return window;
-}
-
-static void
-close_window (ExWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  while (ex_search_job_get_n_running () > 0)
-    g_main_context_iteration (NULL, TRUE);
 }
 
 static void
@@ -81,10 +71,7 @@ test_german (void)
 
   /* A search reports in German too. */
   results = ex_window_get_results (window);
-  ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
-  g_assert_true (ex_window_run (window));
-  while (ex_window_is_searching (window))
-    g_main_context_iteration (NULL, TRUE);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_DEFAULT);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, 14);
   status = ex_window_get_status_text (window);
   g_assert_true (g_str_has_prefix (status,
@@ -92,19 +79,18 @@ test_german (void)
 
   /* Showing a game: the viewer's strings are German as well. */
   ex_window_select_result (window, 0);
-  ex_test_spin (200);
+  ex_test_drain ();
   g_assert_cmpint (minimum_width (window), <=, german_width + 40);
   /* For looking at it: EXCELSIOR_SCREENSHOT=FILE.png saves the window. */
   if (g_getenv ("EXCELSIOR_SCREENSHOT") != NULL)
     {
       g_autoptr(GError) error = NULL;
 
-      ex_test_spin (500);
+      ex_test_wait_frame (GTK_WIDGET (window));
       g_assert_true (ex_window_save_screenshot (window, g_getenv ("EXCELSIOR_SCREENSHOT"), &error));
       g_assert_no_error (error);
     }
-  close_window (window);
-
+  ex_test_destroy_window (window);
 }
 
 int

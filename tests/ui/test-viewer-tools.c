@@ -49,40 +49,21 @@ fixture_path (void)
   return g_build_filename (fixtures, "viewer", "reti-annotated.pgn", NULL);
 }
 
-static ExWindow *
-new_window (void)
-{
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
-  return window;
-}
-
-static void
-destroy_window (ExWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-}
-
 /* A window on the fixture showing its study at 2.Kf6, the first position
  * with the white king on f6. */
 static ExWindow *
 new_window_on_study (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 1400, 860, NULL);
   g_autofree char *path = fixture_path ();
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
   ex_window_set_database (window, file);
-  ex_window_set_query_text (window, "; the king on the diagonal\n(position Kf6)\n");
-  g_assert_true (ex_window_run (window));
-  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
+  ex_test_run_and_wait (window, "; the king on the diagonal\n(position Kf6)\n",
+                        EX_TEST_RUN_DEFAULT);
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 1);
   ex_window_select_result (window, 0);
-  ex_test_spin (200);
+  ex_test_wait_frame (GTK_WIDGET (window));
   return window;
 }
 
@@ -155,7 +136,7 @@ test_comment_shapes (void)
   int r, g, b;
 
   g_assert_cmpstr (shapes, ==, SHAPES_KF6);
-  ex_test_spin (100);
+  ex_test_drain ();
 
   /* The green ring inside c6 (left edge), the red one inside h4, the
    * green arrow f6-e5 half-way, the yellow arrowhead near h4. */
@@ -179,6 +160,7 @@ test_comment_shapes (void)
   g_assert_cmpint (ABS (r - 0xb4), <, 4);
 
   path = g_build_filename (UI_TEST_OUTPUT_DIR, "viewer-shapes.png", NULL);
+  ex_test_wait_frame (GTK_WIDGET (window));
   g_assert_true (ex_window_save_screenshot (window, path, &error));
   g_test_message ("screenshot: %s", path);
 
@@ -196,7 +178,7 @@ test_comment_shapes (void)
   shapes = board_shapes (view);
   g_assert_cmpstr (shapes, ==, "");
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 static char *
@@ -216,7 +198,7 @@ read_file (const char *path,
 static void
 test_diagram_export (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 1400, 860, NULL);
   g_autofree char *svg_path = g_build_filename (scratch_dir, "reti.svg", NULL);
   g_autofree char *svg_plain_path = g_build_filename (scratch_dir, "reti-plain.SVG", NULL);
   g_autofree char *png_path = g_build_filename (scratch_dir, "reti.png", NULL);
@@ -236,7 +218,7 @@ test_diagram_export (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_clear_error (&error);
   g_assert_false (g_file_test (svg_path, G_FILE_TEST_EXISTS));
-  destroy_window (window);
+  ex_test_destroy_window (window);
 
   window = new_window_on_study ();
   g_assert_true (ex_window_export_diagram (window, svg_path, TRUE, &error));
@@ -309,7 +291,7 @@ test_diagram_export (void)
   g_unlink (svg_path);
   g_unlink (svg_plain_path);
   g_unlink (png_path);
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* The item of @menu's section @section at @index: its label and target. */
@@ -393,7 +375,7 @@ test_recent_databases (void)
   GtkPopover *popover;
 
   g_settings_reset (ex_utils_get_settings (), "recent-databases");
-  window = new_window ();
+  window = ex_test_new_window (app, 1400, 860, NULL);
   g_assert_true (GTK_IS_MENU_BUTTON (ex_window_get_database_button (window)));
 
   g_assert_true (g_file_set_contents (gone, "[Event \"x\"]\n\n1. e4 *\n", -1, NULL));
@@ -443,15 +425,16 @@ test_recent_databases (void)
   /* The menu on screen, for the screenshot. */
   ex_window_set_database (window, fixture_file);
   gtk_menu_button_popup (ex_window_get_database_button (window));
-  ex_test_spin (300);
+  ex_test_drain ();
   popover = gtk_menu_button_get_popover (ex_window_get_database_button (window));
   g_assert_nonnull (popover);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (popover)));
   shot_path = g_build_filename (UI_TEST_OUTPUT_DIR, "viewer-database-menu.png", NULL);
+  ex_test_wait_frame (GTK_WIDGET (popover));
   save_window_with_popover (window, GTK_WIDGET (popover), shot_path);
   gtk_menu_button_popdown (ex_window_get_database_button (window));
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 static gboolean
@@ -465,7 +448,7 @@ help_done (gpointer data)
 static void
 test_help (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 1400, 860, NULL);
   g_autofree char *uri = ex_window_dup_help_uri ();
   g_autofree char *path = NULL;
   g_auto(GStrv) accels = NULL;
@@ -487,7 +470,7 @@ test_help (void)
     g_assert_cmpstr (ex_window_get_status_text (window), ==, "Opened the user documentation");
   g_test_message ("help: %s", ex_window_get_status_text (window));
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 int

@@ -6,8 +6,10 @@
  * sample database (data/sample/studies.pgn, 103 games) on the search
  * thread while iterating the main context, and checks the results list,
  * the game view (node shown and pixels of the board), Stop, a query with a
- * syntax error, the example queries, opening a .cql file with :pgn, and
- * Export.  Exits 77 (skipped) when there is no display.
+ * syntax error, the example queries, opening a .cql file with :pgn, the
+ * preferences and the dialogs.  Exits 77 (skipped) when there is no
+ * display.  Browsing the results, the clipboard and Export are in
+ * test-window-export.c.
  *
  * The expected counts were checked with the `cql` tool on the same file
  * (`cql QUERY.cql` with `:pgn data/sample/studies.pgn`).
@@ -28,11 +30,7 @@
 #include "ex-window-test.h"
 #include "ui-common.h"
 
-/* `(match (position :mate :btm N))` on the sample: games whose mainline has
- * Black mated while White has a knight (games 11, 29, 41, 50, 52, 60, 61,
- * 62, 74, 75, 78, 81, 83, 101). */
-#define KNIGHT_MATE_QUERY "; knight mates\n(match\n  (position :mate :btm N))\n"
-#define KNIGHT_MATE_COUNT 14
+#include "window-test-data.h"
 
 /* The example queries and the number of sample games each matches, counted
  * by the `cql` tool and, independently, by a script replaying the games
@@ -54,79 +52,12 @@ static const struct {
   { "white-starts-behind.cql", 39 },
 };
 
-/* Copies of the sample in the big database of the Stop tests, and how long
- * a search may take: sanitizer builds (which also unwind every allocation's
- * stack, see __asan_default_options()) are several times slower. */
-#if defined(__SANITIZE_ADDRESS__)
-#define BIG_COPIES        60
-#define SEARCH_TIMEOUT_MS 120000
-#else
-#define BIG_COPIES        300
-#define SEARCH_TIMEOUT_MS 30000
-#endif
 
 static ExApplication *app;
 
 /* ------------------------------------------------------------------------
  * Helpers
  */
-
-static gboolean
-export_done (gpointer data)
-{
-  return !ex_window_is_exporting (EX_WINDOW (data));
-}
-
-static ExWindow *
-new_window (void)
-{
-  ExWindow *window = ex_window_new (GTK_APPLICATION (app));
-
-  gtk_window_present (GTK_WINDOW (window));
-  ex_test_spin (100);
-  return window;
-}
-
-static void
-destroy_window (ExWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-}
-
-static char *
-sample_database (void)
-{
-  char *path = ex_utils_find_data_file ("sample/studies.pgn");
-
-  g_assert_nonnull (path);
-  return path;
-}
-
-/* Runs @query on the window's database and waits for the end. */
-static void
-run_and_wait (ExWindow   *window,
-              const char *query)
-{
-  if (query != NULL)
-    ex_window_set_query_text (window, query);
-  g_assert_true (ex_window_run (window));
-  g_assert_true (ex_window_is_searching (window));
-  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
-  g_assert_false (ex_window_get_status_is_error (window));
-}
-
-static guint
-count_occurrences (const char *haystack,
-                   const char *needle)
-{
-  guint n = 0;
-
-  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
-    n++;
-
-  return n;
-}
 
 static gboolean
 count_frame_cb (GtkWidget     *widget,
@@ -222,7 +153,7 @@ same_colour (const GdkRGBA *a,
 static void
 test_search_and_view (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GListModel *results = ex_window_get_results (window);
   ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
   g_autoptr(ExResult) first = NULL;
@@ -240,7 +171,7 @@ test_search_and_view (void)
   g_assert_nonnull (ex_window_get_database (window));
   g_assert_null (ex_game_view_get_game (view));
 
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "Found"));
 
@@ -282,6 +213,7 @@ test_search_and_view (void)
    * colour; an occupied square's centre has a piece's pixels on it. */
   g_assert_true (gdk_rgba_parse (&light, EX_BOARD_LIGHT_SQUARE_COLOR));
   g_assert_true (gdk_rgba_parse (&dark, EX_BOARD_DARK_SQUARE_COLOR));
+  ex_test_wait_frame (GTK_WIDGET (board));
   pixels = render_widget (GTK_WIDGET (board), &width, &height, &stride);
   for (int sq = 0; sq < 64; sq++)
     {
@@ -316,13 +248,13 @@ test_search_and_view (void)
   g_assert_cmpuint (checked_occupied, >=, 2);
   g_assert_cmpuint (checked_empty, >=, 40);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 static void
 test_syntax_error (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GtkTextBuffer *buffer = ex_window_get_query_buffer (window);
   GtkTextTag *tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), "cql-error");
   GListModel *results = ex_window_get_results (window);
@@ -330,7 +262,7 @@ test_syntax_error (void)
   guint line = 0, column = 0;
   guint n_before;
 
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   n_before = g_list_model_get_n_items (results);
   g_assert_cmpuint (n_before, ==, KNIGHT_MATE_COUNT);
 
@@ -357,7 +289,7 @@ test_syntax_error (void)
   g_assert_false (gtk_text_iter_has_tag (&cursor, tag));  /* the ')' */
 
   /* Nothing ran: the previous results are still there. */
-  ex_test_spin (200);
+  ex_test_drain ();
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_before);
 
   /* Unbalanced parentheses: an error at the end of the text. */
@@ -370,11 +302,11 @@ test_syntax_error (void)
   g_assert_cmpuint (line, ==, 1);
 
   /* Editing removes the error mark; a good query runs again. */
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   g_assert_false (ex_window_get_error_location (window, NULL, NULL));
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 /* The first widget under @widget (itself included) whose action is
@@ -424,6 +356,15 @@ rows_delivered (gpointer window)
   return ex_search_get_n_pending (ex_window_get_search (EX_WINDOW (window))) == 0;
 }
 
+/* A condition for ex_test_wait_until(): the search of @window has listed
+ * its first results, or has ended. */
+static gboolean
+first_results_or_done (gpointer window)
+{
+  return !ex_window_is_searching (EX_WINDOW (window))
+         || g_list_model_get_n_items (ex_window_get_results (EX_WINDOW (window))) > 0;
+}
+
 /* Once a search has ended (its rows all in the list), Export is enabled and
  * Stop is not, whatever the number of results and wherever the last slice
  * of rows falls: with more rows than the list takes in one frame the search
@@ -432,12 +373,12 @@ rows_delivered (gpointer window)
 static void
 test_actions_after_search (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GtkWidget *export_button = find_actionable (GTK_WIDGET (window), "win.export");
   GtkWidget *stop_button = find_actionable (GTK_WIDGET (window), "win.stop");
   g_autofree char *big_path = ex_test_make_big_database (4);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
-  g_autofree char *sample_path = sample_database ();
+  g_autofree char *sample_path = ex_test_sample_database ();
   g_autoptr(GFile) sample = g_file_new_for_path (sample_path);
   static const struct {
     gboolean    big;
@@ -457,26 +398,26 @@ test_actions_after_search (void)
         guint n;
 
         ex_window_set_database (window, runs[i].big ? big : sample);
-        run_and_wait (window, runs[i].query);
+        ex_test_run_and_wait (window, runs[i].query, EX_TEST_RUN_NO_ERROR);
         n = g_list_model_get_n_items (ex_window_get_results (window));
         g_assert_cmpuint (n, >, 0);
-        ex_test_spin (20);
+        ex_test_drain ();
         g_assert_true (gtk_widget_get_sensitive (export_button));
         g_assert_false (gtk_widget_get_sensitive (stop_button));
       }
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (big_path);
 }
 
 static void
 test_stop (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GListModel *results = ex_window_get_results (window);
   g_autofree char *big_path = ex_test_make_big_database (BIG_COPIES);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
-  g_autofree char *sample_path = sample_database ();
+  g_autofree char *sample_path = ex_test_sample_database ();
   g_autoptr(GFile) sample = g_file_new_for_path (sample_path);
   guint n_at_stop;
 
@@ -494,7 +435,7 @@ test_stop (void)
    * is joined. */
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
   g_assert_true (ex_test_wait_until (rows_delivered, window, SEARCH_TIMEOUT_MS));
-  ex_test_spin (200);
+  ex_test_drain ();
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
 
   /* Stop in the middle, after the first batch of results. */
@@ -513,7 +454,7 @@ test_stop (void)
       g_assert_cmpuint (n_at_stop, <, KNIGHT_MATE_COUNT * BIG_COPIES);
       g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
       g_assert_true (ex_test_wait_until (rows_delivered, window, SEARCH_TIMEOUT_MS));
-      ex_test_spin (200);
+      ex_test_drain ();
       /* The list, the status line and the progress it showed last agree. */
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, n_at_stop);
       {
@@ -532,17 +473,17 @@ test_stop (void)
   /* A new search while one runs replaces it: only the new results come. */
   g_assert_true (ex_window_run (window));
   ex_window_set_database (window, sample);
-  run_and_wait (window, NULL);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
-  ex_test_spin (200);
+  ex_test_drain ();
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
 
   /* The whole big database: every copy matches. */
   ex_window_set_database (window, big);
-  run_and_wait (window, NULL);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT * BIG_COPIES);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (big_path);
 }
 
@@ -552,18 +493,19 @@ test_stop (void)
 static void
 test_close_while_searching (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   g_autofree char *big_path = ex_test_make_big_database (BIG_COPIES);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
 
   ex_window_set_database (window, big);
   ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
   g_assert_true (ex_window_run (window));
-  /* Let some batches and progress reports queue up. */
-  ex_test_spin (50);
+  /* Let some batches and progress reports queue up: the first are listed,
+   * more are on their way. */
+  g_assert_true (ex_test_wait_until (first_results_or_done, window, SEARCH_TIMEOUT_MS));
   g_assert_cmpuint (ex_search_job_get_n_running (), ==, ex_window_is_searching (window) ? 1 : 0);
-  destroy_window (window);
-  ex_test_spin (200);
+  ex_test_destroy_window (window);
+  ex_test_drain ();
 
   g_unlink (big_path);
 }
@@ -573,9 +515,9 @@ test_close_while_searching (void)
 static void
 test_missing_database (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   g_autoptr(GFile) missing = g_file_new_for_path ("/nonexistent/excelsior/none.pgn");
-  g_autofree char *sample_path = sample_database ();
+  g_autofree char *sample_path = ex_test_sample_database ();
   g_autoptr(GFile) sample = g_file_new_for_path (sample_path);
 
   ex_window_set_database (window, missing);
@@ -588,17 +530,17 @@ test_missing_database (void)
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 0);
 
   ex_window_set_database (window, sample);
-  run_and_wait (window, NULL);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==,
                     KNIGHT_MATE_COUNT);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 static void
 test_examples (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   const char *const *names = ex_window_list_examples ();
   GListModel *results = ex_window_get_results (window);
 
@@ -612,7 +554,7 @@ test_examples (void)
       text = ex_window_dup_query_text (window);
       /* Each example starts with its one-line comment. */
       g_assert_true (g_str_has_prefix (text, "; "));
-      run_and_wait (window, NULL);
+      ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, example_counts[i].count);
     }
   /* Over a CQL 6 query each example comes as its CQL 6 twin, which finds
@@ -627,21 +569,21 @@ test_examples (void)
       text = ex_window_dup_query_text (window);
       g_assert_true (g_str_has_prefix (text, "// "));
       g_assert_cmpstr (gtk_label_get_text (ex_window_get_query_file_label (window)), ==, twin);
-      run_and_wait (window, NULL);
+      ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
       g_assert_cmpuint (g_list_model_get_n_items (results), ==, example_counts[i].count);
     }
   g_assert_false (ex_window_load_example (window, "no-such-example.cql"));
   g_assert_false (ex_window_load_example (window, "../ui/ex-window.ui"));
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
 }
 
 static void
 test_open_query_file (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
-  g_autofree char *sample_path = sample_database ();
+  g_autofree char *sample_path = ex_test_sample_database ();
   g_autofree char *db_path = g_build_filename (dir, "copy.pgn", NULL);
   g_autofree char *cql_path = g_build_filename (dir, "mates.cql", NULL);
   g_autofree char *text = NULL;
@@ -663,417 +605,13 @@ test_open_query_file (void)
   g_assert_true (g_file_equal (ex_window_get_database (window), expected));
   text = ex_window_dup_query_text (window);
   g_assert_true (g_str_has_prefix (text, "(match :pgn copy.pgn"));
-  run_and_wait (window, NULL);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==,
                     KNIGHT_MATE_COUNT);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (cql_path);
   g_unlink (db_path);
-  g_rmdir (dir);
-}
-
-static void
-test_export (void)
-{
-  ExWindow *window = new_window ();
-  GListModel *results = ex_window_get_results (window);
-  g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
-  g_autofree char *out_path = g_build_filename (dir, "matches.pgn", NULL);
-  g_autofree char *sample_path = sample_database ();
-  g_autofree char *sample_before = NULL;
-  g_autofree char *sample_after = NULL;
-  g_autofree char *exported = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *p;
-  guint64 previous = 0;
-
-  g_assert_true (g_file_get_contents (sample_path, &sample_before, NULL, NULL));
-
-  /* Nothing to export before a search. */
-  g_assert_false (ex_window_export_to_path (window, out_path, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
-  g_clear_error (&error);
-
-  run_and_wait (window, KNIGHT_MATE_QUERY);
-  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
-
-  /* Never over the database being searched. */
-  g_assert_false (ex_window_export_to_path (window, sample_path, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
-  g_clear_error (&error);
-
-  g_assert_true (ex_window_export_to_path (window, out_path, &error));
-  g_assert_no_error (error);
-  g_assert_true (ex_window_is_exporting (window));
-  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
-  g_assert_false (ex_window_get_status_is_error (window));
-  g_assert_nonnull (strstr (ex_window_get_status_text (window), "Exported 14 games"));
-
-  g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_str_has_prefix (exported, "[Event "));
-  g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, KNIGHT_MATE_COUNT);
-  g_assert_cmpuint (count_occurrences (exported, "{Original game: "), ==, KNIGHT_MATE_COUNT);
-  /* Without :markall only the first mate of each game is marked (R2). */
-  g_assert_cmpuint (count_occurrences (exported, "{MATCH}"), ==, KNIGHT_MATE_COUNT);
-
-  /* The games come in input order with their original numbers, and each
-   * game's {MATCH} comes after its header comment. */
-  for (p = strstr (exported, "{Original game: "); p != NULL;
-       p = strstr (p + 1, "{Original game: "))
-    {
-      guint64 number = g_ascii_strtoull (p + strlen ("{Original game: "), NULL, 10);
-      const char *next = strstr (p + 1, "{Original game: ");
-      const char *match = strstr (p, "{MATCH}");
-      gboolean found = FALSE;
-
-      g_assert_cmpuint (number, >, previous);
-      previous = number;
-      g_assert_nonnull (match);
-      g_assert_true (next == NULL || match < next);
-      for (guint i = 0; i < KNIGHT_MATE_COUNT; i++)
-        {
-          g_autoptr(ExResult) r = g_list_model_get_item (results, i);
-
-          found |= ex_result_get_number (r) == number;
-        }
-      g_assert_true (found);
-    }
-
-  /* The database is untouched and no temporary file is left behind. */
-  g_assert_true (g_file_get_contents (sample_path, &sample_after, NULL, NULL));
-  g_assert_cmpstr (sample_before, ==, sample_after);
-  {
-    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-    guint n_files = 0;
-
-    while (g_dir_read_name (d) != NULL)
-      n_files++;
-    g_assert_cmpuint (n_files, ==, 1);
-  }
-
-  destroy_window (window);
-  g_unlink (out_path);
-  g_rmdir (dir);
-}
-
-static gboolean
-not_sorting (gpointer data)
-{
-  return !ex_window_is_sorting (EX_WINDOW (data));
-}
-
-static guint64
-result_number (GListModel *model,
-               guint       position)
-{
-  g_autoptr(ExResult) r = g_list_model_get_item (model, position);
-
-  return ex_result_get_number (r);
-}
-
-/* The knight mates of the sample, by game number (see KNIGHT_MATE_QUERY). */
-static const guint64 knight_mate_games[KNIGHT_MATE_COUNT] = {
-  11, 29, 41, 50, 52, 60, 61, 62, 74, 75, 78, 81, 83, 101
-};
-
-/* Sorting by a column, the filter box, the previous/next result keys and
- * the highlight of the matched squares. */
-static void
-test_browse_results (void)
-{
-  ExWindow *window = new_window ();
-  GListModel *results = ex_window_get_results (window);
-  ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
-  ExBoard *board = ex_game_view_get_board (view);
-  const CqMatchedPosition *positions;
-  const CqPosition *pos;
-  guint n_positions;
-  CqBitboard knights;
-
-  run_and_wait (window, KNIGHT_MATE_QUERY);
-  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
-  for (guint i = 0; i < KNIGHT_MATE_COUNT; i++)
-    g_assert_cmpuint (result_number (results, i), ==, knight_mate_games[i]);
-
-  /* By Event, descending: "(2): Slepyan, 1983*" (game 101) first and
-   * "(1): Dizvov, 1978" (game 11) last. */
-  ex_window_sort_results (window, EX_RESULT_COLUMN_EVENT, GTK_SORT_DESCENDING);
-  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
-  g_assert_cmpuint (result_number (results, 0), ==, 101);
-  g_assert_cmpuint (result_number (results, KNIGHT_MATE_COUNT - 1), ==, 11);
-  /* Ties (the same Event never occurs here) would go by number; the three
-   * Troitsky studies are in date order, 60, 61, 62, read backwards. */
-  for (guint i = 0; i + 2 < KNIGHT_MATE_COUNT; i++)
-    if (result_number (results, i) == 62)
-      {
-        g_assert_cmpuint (result_number (results, i + 1), ==, 61);
-        g_assert_cmpuint (result_number (results, i + 2), ==, 60);
-      }
-
-  /* Back to game number, ascending. */
-  ex_window_sort_results (window, EX_RESULT_COLUMN_NUMBER, GTK_SORT_ASCENDING);
-  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
-  g_assert_cmpuint (result_number (results, 0), ==, 11);
-
-  /* The filter box: case folded, on the tags. */
-  ex_window_set_filter_text (window, "POGOSYANTS");
-  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
-  g_assert_cmpuint (g_list_model_get_n_items (results), ==, 5);
-  g_assert_cmpuint (result_number (results, 0), ==, 41);
-  g_assert_cmpuint (result_number (results, 4), ==, 83);
-  /* And on the game number. */
-  ex_window_set_filter_text (window, "101");
-  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
-  g_assert_cmpuint (g_list_model_get_n_items (results), ==, 1);
-  g_assert_cmpuint (result_number (results, 0), ==, 101);
-  ex_window_set_filter_text (window, "");
-  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
-  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
-
-  /* Ctrl+Page Down from nothing selected: the first result, then the next. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
-  ex_test_spin (100);
-  g_assert_true (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (results), 0));
-  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 11);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
-  ex_test_spin (100);
-  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 29);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-result", NULL));
-  ex_test_spin (100);
-  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 11);
-
-  /* The matched squares are highlighted: those of the match (the piece
-   * designator N: the white knights), in the position shown. */
-  {
-    g_autoptr(ExResult) first = g_list_model_get_item (results, 0);
-
-    positions = ex_result_get_positions (first, &n_positions);
-  }
-  g_assert_cmpuint (ex_game_view_get_node (view), ==, positions[0].node);
-  pos = ex_board_get_position (board);
-  knights = pos->pieces[CQ_WN];
-  g_assert_cmpuint (knights, !=, 0);
-  g_assert_cmpuint (positions[0].squares, !=, 0);
-  g_assert_cmpuint (ex_board_get_highlight (board), ==, positions[0].squares);
-  g_assert_cmpuint (positions[0].squares & knights, ==, knights);
-
-  destroy_window (window);
-}
-
-static void
-clipboard_read_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  char **text = user_data;
-  g_autoptr(GError) error = NULL;
-
-  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
-  g_assert_no_error (error);
-}
-
-static gboolean
-text_arrived (gpointer data)
-{
-  return *(char **)data != NULL;
-}
-
-static char *
-read_clipboard (ExWindow *window)
-{
-  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
-  char *text = NULL;
-
-  gdk_clipboard_read_text_async (clipboard, NULL, clipboard_read_cb, &text);
-  g_assert_true (ex_test_wait_until (text_arrived, &text, SEARCH_TIMEOUT_MS));
-  return text;
-}
-
-/* Copy the game as PGN and the position as FEN. */
-static void
-test_clipboard (void)
-{
-  ExWindow *window = new_window ();
-  ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
-  g_autofree char *fen = NULL;
-  g_autofree char *pgn = NULL;
-  g_autofree char *expected_fen = NULL;
-  g_autoptr(GError) error = NULL;
-  CqPosition pos;
-
-  /* Nothing shown: nothing to copy. */
-  g_assert_null (ex_window_dup_game_pgn (window));
-  g_assert_null (ex_window_dup_position_fen (window));
-
-  run_and_wait (window, KNIGHT_MATE_QUERY);
-  ex_window_select_result (window, 0);
-  ex_test_spin (200);
-
-  expected_fen = ex_window_dup_position_fen (window);
-  g_assert_nonnull (expected_fen);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-fen", NULL));
-  fen = read_clipboard (window);
-  g_assert_cmpstr (fen, ==, expected_fen);
-  /* It is the mate shown on the board. */
-  g_assert_true (cq_position_set_fen (&pos, fen, &error));
-  g_assert_no_error (error);
-  g_assert_true (cq_position_in_check (&pos));
-  g_assert_false (cq_position_has_legal_move (&pos));
-  g_assert_cmpint (pos.side_to_move, ==, CQ_BLACK);
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-pgn", NULL));
-  pgn = read_clipboard (window);
-  g_assert_true (g_str_has_prefix (pgn, "[Event \"Beautiful Chess Studies (1): Dizvov, 1978\"]\n"));
-  g_assert_nonnull (strstr (pgn, "[FEN \""));
-  g_assert_null (strstr (pgn, "{MATCH}"));
-  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 11);
-
-  destroy_window (window);
-}
-
-/* Several results selected (as by Ctrl+click) in a list sorted by
- * descending game number: the game view shows the last one selected, the
- * previous/next keys step from it, and Export of the selection writes
- * exactly those games, in input order, with their {MATCH}. */
-static void
-test_export_multi_selection (void)
-{
-  ExWindow *window = new_window ();
-  GListModel *results = ex_window_get_results (window);
-  GtkSelectionModel *selection = GTK_SELECTION_MODEL (results);
-  ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
-  g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
-  g_autofree char *out_path = g_build_filename (dir, "selected.pgn", NULL);
-  g_autofree char *exported = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GtkBitset) selected = NULL;
-  const char *games[3];
-  /* Sorted descending: 101 83 81 78 75 74 62 61 60 52 50 41 29 11. */
-  const guint picks[3] = { 1, 8, 4 };          /* games 83, 60, 75 */
-  const guint64 in_input_order[3] = { 60, 75, 83 };
-
-  run_and_wait (window, KNIGHT_MATE_QUERY);
-  ex_window_sort_results (window, EX_RESULT_COLUMN_NUMBER, GTK_SORT_DESCENDING);
-  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
-  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
-  g_assert_cmpuint (result_number (results, 0), ==, 101);
-
-  ex_window_select_result (window, picks[0]);
-  ex_window_add_to_selection (window, picks[1]);
-  ex_window_add_to_selection (window, picks[2]);
-  ex_test_spin (100);
-  selected = gtk_selection_model_get_selection (selection);
-  g_assert_cmpuint (gtk_bitset_get_size (selected), ==, 3);
-  for (guint i = 0; i < 3; i++)
-    g_assert_true (gtk_selection_model_is_selected (selection, picks[i]));
-  /* The game shown is the last one selected; the status counts them. */
-  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 75);
-  g_assert_nonnull (strstr (ex_window_get_status_text (window), "3 games selected"));
-
-  g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_SELECTED, "MATCH", &error));
-  g_assert_no_error (error);
-  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
-  g_assert_nonnull (strstr (ex_window_get_status_text (window), "Exported 3 games"));
-  g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, 3);
-  g_assert_cmpuint (count_occurrences (exported, "{Original game: "), ==, 3);
-  /* Without :markall, one {MATCH} per game (rulings R2), in each game. */
-  g_assert_cmpuint (count_occurrences (exported, "{MATCH}"), ==, 3);
-  for (guint i = 0; i < 3; i++)
-    {
-      g_autofree char *header = g_strdup_printf ("{Original game: %" G_GUINT64_FORMAT "}",
-                                                 in_input_order[i]);
-
-      games[i] = strstr (exported, header);
-      g_assert_nonnull (games[i]);
-      if (i > 0)
-        g_assert_true (games[i - 1] < games[i]);
-    }
-  for (guint i = 0; i < 3; i++)
-    {
-      const char *match = strstr (games[i], "{MATCH}");
-      const char *next_event = strstr (games[i], "[Event ");
-
-      g_assert_nonnull (match);
-      g_assert_true (next_event == NULL || match < next_event);
-    }
-
-  /* Next result: from the game shown (75, position 4) to position 5, which
-   * alone is then selected. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-result", NULL));
-  ex_test_spin (100);
-  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 74);
-  g_clear_pointer (&selected, gtk_bitset_unref);
-  selected = gtk_selection_model_get_selection (selection);
-  g_assert_cmpuint (gtk_bitset_get_size (selected), ==, 1);
-  g_assert_true (gtk_selection_model_is_selected (selection, 5));
-
-  /* Select all (Ctrl+A): the game shown stays, every result is exported. */
-  gtk_selection_model_select_all (selection);
-  ex_test_spin (100);
-  g_assert_cmpuint (ex_game_view_get_game (view)->source.number, ==, 74);
-  g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_SELECTED, "MATCH", &error));
-  g_assert_no_error (error);
-  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
-  g_clear_pointer (&exported, g_free);
-  g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
-  g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, KNIGHT_MATE_COUNT);
-
-  destroy_window (window);
-  g_unlink (out_path);
-  g_rmdir (dir);
-}
-
-/* Export of the selected result without annotations, and of the filtered
- * results with another annotation text. */
-static void
-test_export_choices (void)
-{
-  ExWindow *window = new_window ();
-  g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
-  g_autofree char *out_path = g_build_filename (dir, "out.pgn", NULL);
-  g_autofree char *exported = NULL;
-  g_autoptr(GError) error = NULL;
-
-  run_and_wait (window, KNIGHT_MATE_QUERY);
-
-  /* Nothing selected yet. */
-  g_assert_false (ex_window_export_full (window, out_path, EX_EXPORT_SELECTED, NULL, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
-  g_clear_error (&error);
-
-  ex_window_select_result (window, 1);
-  g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_SELECTED, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
-  g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
-  g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, 1);
-  g_assert_nonnull (strstr (exported, "{Original game: 29}"));
-  g_assert_nonnull (strstr (exported, "Kozyrev, 1987"));
-  g_assert_null (strstr (exported, "{MATCH}"));
-  g_clear_pointer (&exported, g_free);
-
-  /* Replaced atomically by the next export: the filtered ones, {HIT}. */
-  ex_window_set_filter_text (window, "troitsky");
-  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
-  g_assert_true (ex_window_export_full (window, out_path, EX_EXPORT_SHOWN, "HIT", &error));
-  g_assert_no_error (error);
-  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
-  g_assert_nonnull (strstr (ex_window_get_status_text (window), "Exported 3 games"));
-  g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
-  g_assert_cmpuint (count_occurrences (exported, "[Event "), ==, 3);
-  g_assert_cmpuint (count_occurrences (exported, "{HIT}"), ==, 3);
-  g_assert_cmpuint (count_occurrences (exported, "{MATCH}"), ==, 0);
-  g_assert_true (strstr (exported, "{Original game: 60}")
-                 < strstr (exported, "{Original game: 61}"));
-  g_assert_true (strstr (exported, "{Original game: 61}")
-                 < strstr (exported, "{Original game: 62}"));
-
-  destroy_window (window);
-  g_unlink (out_path);
   g_rmdir (dir);
 }
 
@@ -1081,7 +619,7 @@ test_export_choices (void)
 static void
 test_preferences (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
   GSettings *settings = ex_utils_get_settings ();
   g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
@@ -1096,9 +634,9 @@ test_preferences (void)
   g_assert_nonnull (settings);
   preferences = ex_preferences_new (GTK_WINDOW (window), settings);
   gtk_window_present (GTK_WINDOW (preferences));
-  ex_test_spin (100);
+  ex_test_drain ();
 
-  /* The threads ex_test_spin button writes the setting, and the setting it. */
+  /* The threads spin button writes the setting, and the setting it. */
   {
     GtkWidget *child = gtk_window_get_child (GTK_WINDOW (preferences));
     GtkSpinButton *threads = NULL;
@@ -1114,9 +652,9 @@ test_preferences (void)
     g_assert_cmpint (gtk_spin_button_get_value_as_int (threads), ==, 1);
   }
 
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   ex_window_select_result (window, 0);
-  ex_test_spin (100);
+  ex_test_drain ();
 
   g_assert_false (ex_game_view_get_figurine (view));
   g_settings_set_boolean (settings, "figurine-notation", TRUE);
@@ -1135,22 +673,23 @@ test_preferences (void)
 
   g_settings_set_string (settings, "annotation-text", "FOUND");
   g_assert_true (ex_window_export_to_path (window, out_path, &error));
-  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_export_done, window, SEARCH_TIMEOUT_MS));
   g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
-  g_assert_cmpuint (count_occurrences (exported, "{FOUND}"), ==, KNIGHT_MATE_COUNT);
+  g_assert_cmpuint (ex_test_count_occurrences (exported, "{FOUND}"), ==, KNIGHT_MATE_COUNT);
   g_clear_pointer (&exported, g_free);
   g_settings_set_boolean (settings, "export-annotations", FALSE);
   g_assert_true (ex_window_export_to_path (window, out_path, &error));
-  g_assert_true (ex_test_wait_until (export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_true (ex_test_wait_until (ex_test_export_done, window, SEARCH_TIMEOUT_MS));
   g_assert_true (g_file_get_contents (out_path, &exported, NULL, &error));
-  g_assert_cmpuint (count_occurrences (exported, "{FOUND}"), ==, 0);
-  g_assert_cmpuint (count_occurrences (exported, "{Original game: "), ==, KNIGHT_MATE_COUNT);
+  g_assert_cmpuint (ex_test_count_occurrences (exported, "{FOUND}"), ==, 0);
+  g_assert_cmpuint (ex_test_count_occurrences (exported, "{Original game: "), ==,
+                    KNIGHT_MATE_COUNT);
   g_settings_reset (settings, "annotation-text");
   g_settings_reset (settings, "export-annotations");
   g_settings_reset (settings, "threads");
 
   gtk_window_destroy (GTK_WINDOW (preferences));
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (out_path);
   g_rmdir (dir);
 }
@@ -1158,16 +697,17 @@ test_preferences (void)
 static void
 test_screenshot (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   g_autofree char *dir = g_dir_make_tmp ("excelsior-ui-XXXXXX", NULL);
   g_autofree char *png = g_build_filename (dir, "window.png", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autoptr(GFile) file = g_file_new_for_path (png);
 
-  run_and_wait (window, KNIGHT_MATE_QUERY);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   ex_window_select_result (window, 0);
   wait_drawn (GTK_WIDGET (window));
+  ex_test_wait_frame (GTK_WIDGET (window));
   g_assert_true (ex_window_save_screenshot (window, png, &error));
   g_assert_no_error (error);
 
@@ -1178,7 +718,7 @@ test_screenshot (void)
                    gtk_widget_get_height (GTK_WIDGET (window)));
   g_assert_cmpint (gdk_texture_get_width (texture), >=, 1000);
 
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (png);
   g_rmdir (dir);
 }
@@ -1189,7 +729,7 @@ test_screenshot (void)
 static void
 test_dialogs_and_settings (void)
 {
-  ExWindow *window = new_window ();
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
   GSettings *settings = ex_utils_get_settings ();
   g_autofree char *big_path = ex_test_make_big_database (2);
   g_autoptr(GFile) big = g_file_new_for_path (big_path);
@@ -1206,7 +746,7 @@ test_dialogs_and_settings (void)
 
       g_test_message ("opening %s", actions[i]);
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL));
-      ex_test_spin (200);
+      ex_test_drain ();
       /* The shortcuts window is made with the main window, hidden. */
       if (i < 2)
         g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, n + 1);
@@ -1228,7 +768,7 @@ test_dialogs_and_settings (void)
         gtk_window_destroy (dialog);
       else
         gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
-      ex_test_spin (100);
+      ex_test_drain ();
     }
   g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, n_before);
 
@@ -1237,7 +777,7 @@ test_dialogs_and_settings (void)
   ex_window_set_database (window, big);
   gtk_window_close (GTK_WINDOW (window));
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
-  ex_test_spin (100);
+  ex_test_drain ();
   query = g_settings_get_string (settings, "last-query");
   database = g_settings_get_string (settings, "last-database");
   g_assert_cmpstr (query, ==, KNIGHT_MATE_QUERY);
@@ -1245,18 +785,18 @@ test_dialogs_and_settings (void)
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), >=, 800);
 
   /* ... and the next window starts with them. */
-  window = new_window ();
+  window = ex_test_new_window (app, 0, 0, NULL);
   g_clear_pointer (&query, g_free);
   query = ex_window_dup_query_text (window);
   g_assert_cmpstr (query, ==, KNIGHT_MATE_QUERY);
   g_assert_cmpstr (g_file_peek_path (ex_window_get_database (window)), ==, big_path);
-  run_and_wait (window, NULL);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==,
                     KNIGHT_MATE_COUNT * 2);
 
   g_settings_reset (settings, "last-query");
   g_settings_reset (settings, "last-database");
-  destroy_window (window);
+  ex_test_destroy_window (window);
   g_unlink (big_path);
 }
 
@@ -1280,11 +820,6 @@ main (int   argc,
   g_test_add_func ("/ui/window/missing-database", test_missing_database);
   g_test_add_func ("/ui/window/examples", test_examples);
   g_test_add_func ("/ui/window/open-query-file", test_open_query_file);
-  g_test_add_func ("/ui/window/export", test_export);
-  g_test_add_func ("/ui/window/browse-results", test_browse_results);
-  g_test_add_func ("/ui/window/clipboard", test_clipboard);
-  g_test_add_func ("/ui/window/export-choices", test_export_choices);
-  g_test_add_func ("/ui/window/export-multi-selection", test_export_multi_selection);
   g_test_add_func ("/ui/window/preferences", test_preferences);
   g_test_add_func ("/ui/window/screenshot", test_screenshot);
   g_test_add_func ("/ui/window/dialogs-and-settings", test_dialogs_and_settings);
