@@ -1,6 +1,6 @@
 /* ex-cql6-text.c: the text the workbench writes in either dialect: new
- * queries, the picker's designators and the pattern board's positions in
- * CQL 6, and where an item goes in a CQL 6 query.
+ * queries, the palettes' class spellings, and where an item goes in a
+ * CQL 6 query.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -14,9 +14,8 @@
  *   there are no `M I U ?` classes nor `?` square wildcards.  The engine
  *   writes them (cq_designator_sets_to_cql6_text()) and reads them back
  *   (cq_designator_sets_parse_cql6()).
- * - A pattern in CQL 6 is a list of filters of the body; its transforms are
- *   prefixes to a braced block (`flip {Ka1 kc3 wtm}`), and :variations is
- *   the header's `variations`.
+ * - A pattern in CQL 6 is a list of filters of the body, which the engine
+ *   writes (cq_pattern_to_cql6_text()).
  * - An item goes into the body of a CQL 6 query (ex_cql6_plan_insertion()):
  *   a designator at the cursor when the query still parses with it there,
  *   a position on the cursor's line when it is empty, anything else at the
@@ -137,98 +136,6 @@ ex_cql_class_spelling (char      symbol,
       text = cq_designator_sets_to_cql6_text (&d);
     }
   return text != NULL ? text : g_strdup (letter);
-}
-
-/* The flags of CqPatternFlags that CQL 6 writes, in the order the words go
- * in the text: the filters about the side to move, then the transforms. */
-static const struct { CqPatternFlags flag; const char *word; gboolean transform; } cql6_flags[] = {
-  { CQ_PATTERN_WTM, "wtm", FALSE },
-  { CQ_PATTERN_BTM, "btm", FALSE },
-  { CQ_PATTERN_CHECK, "check", FALSE },
-  { CQ_PATTERN_MATE, "mate", FALSE },
-  { CQ_PATTERN_STALEMATE, "stalemate", FALSE },
-  { CQ_PATTERN_FLIP, "flip", TRUE },
-  { CQ_PATTERN_FLIPHORIZONTAL, "fliphorizontal", TRUE },
-  { CQ_PATTERN_FLIPVERTICAL, "flipvertical", TRUE },
-  { CQ_PATTERN_FLIPCOLOR, "flipcolor", TRUE },
-  { CQ_PATTERN_SHIFT, "shift", TRUE },
-  { CQ_PATTERN_SHIFTHORIZONTAL, "shifthorizontal", TRUE },
-  { CQ_PATTERN_SHIFTVERTICAL, "shiftvertical", TRUE },
-};
-
-/**
- * ex_cql6_pattern_flag_supported:
- * @flag: one of #CqPatternFlags.
- *
- * Returns: TRUE if the pattern board can write @flag in CQL 6: all but the
- *   diagonal flip and the diagonal shifts, which CQL 6 has no word for.
- *   :variations is the header's `variations`.
- */
-gboolean
-ex_cql6_pattern_flag_supported (CqPatternFlags flag)
-{
-  if (flag == CQ_PATTERN_VARIATIONS)
-    return TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (cql6_flags); i++)
-    if (cql6_flags[i].flag == flag)
-      return TRUE;
-  return FALSE;
-}
-
-/**
- * ex_cql6_pattern_text:
- * @pieces: (array fixed-size=64): the piece-type set placed on each square
- *   (a1 = 0); 0 for a square left free.
- * @flags: keywords to add; those CQL 6 does not write are left out
- *   (ex_cql6_pattern_flag_supported()), and :variations goes in the header.
- *
- * The pattern as filters of a CQL 6 body, in the order of
- * cq_pattern_to_text(): `Kg1 Pf2 kg8 _f7 wtm`, or with transforms
- * `flipcolor {Kg1 kg8 mate}`; `true` for an empty board without keywords.
- *
- * Returns: (transfer full): the text.
- */
-char *
-ex_cql6_pattern_text (const guint16  pieces[64],
-                      CqPatternFlags flags)
-{
-  g_autofree char *cql3 = cq_pattern_to_text (pieces, 0);
-  g_auto(GStrv) items = NULL;
-  g_autoptr(GString) filters = g_string_new (NULL);
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  /* "(position D1 D2 ...)": one designator of one square each. */
-  cql3[strlen (cql3) - 1] = '\0';
-  items = g_strsplit (cql3 + strlen ("(position"), " ", -1);
-  for (guint i = 0; items[i] != NULL; i++)
-    {
-      CqDesignatorSets d;
-      g_autofree char *item = NULL;
-
-      if (items[i][0] == '\0' || !cq_designator_sets_parse (items[i], &d, NULL))
-        continue;
-      item = cq_designator_sets_to_cql6_text (&d);
-      if (filters->len > 0)
-        g_string_append_c (filters, ' ');
-      g_string_append (filters, item);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (cql6_flags); i++)
-    if ((flags & cql6_flags[i].flag) && !cql6_flags[i].transform)
-      {
-        if (filters->len > 0)
-          g_string_append_c (filters, ' ');
-        g_string_append (filters, cql6_flags[i].word);
-      }
-  if (filters->len == 0)
-    return g_strdup ("true");
-
-  for (guint i = 0; i < G_N_ELEMENTS (cql6_flags); i++)
-    if ((flags & cql6_flags[i].flag) && cql6_flags[i].transform)
-      g_string_append_printf (text, "%s ", cql6_flags[i].word);
-  if (text->len == 0)
-    return g_string_free (g_steal_pointer (&filters), FALSE);
-  g_string_append_printf (text, "{%s}", filters->str);
-  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 /* ------------------------------------------------------------------------

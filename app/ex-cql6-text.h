@@ -1,6 +1,7 @@
 /* ex-cql6-text.h: the text the workbench writes in either dialect: new
- * queries, the picker's designators and the pattern board's positions in
- * CQL 6, and where an item goes in a CQL 6 query.
+ * queries, the palettes' class spellings, and where an item goes in a
+ * CQL 6 query (the designators and patterns themselves are the engine's,
+ * cq-designator-text.h).
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -43,9 +44,6 @@ CqDialect   ex_cql_insert_dialect          (const char             *text);
 
 char       *ex_cql_class_spelling          (char                    symbol,
                                             CqDialect               dialect);
-gboolean    ex_cql6_pattern_flag_supported (CqPatternFlags          flag);
-char       *ex_cql6_pattern_text           (const guint16           pieces[64],
-                                            CqPatternFlags          flags);
 
 void        ex_cql6_plan_insertion         (const char             *text,
                                             int                     cursor,

@@ -80,7 +80,7 @@ update_text (ExPatternBoard *self)
 {
   CqPatternFlags flags = ex_pattern_board_get_flags (self);
   gboolean cql6 = self->dialect == CQ_DIALECT_CQL6;
-  g_autofree char *text = cql6 ? ex_cql6_pattern_text (self->pieces, flags)
+  g_autofree char *text = cql6 ? cq_pattern_to_cql6_text (self->pieces, flags)
                                : cq_pattern_to_text (self->pieces, flags);
 
   /* In CQL 6, :variations is a word of the header, not of the position. */
@@ -290,7 +290,7 @@ ex_pattern_board_get_side_warning (ExPatternBoard *self)
  * @dialect: the dialect of the query the board writes into.
  *
  * Writes the pattern in @dialect from now on: a position list in CQL 3,
- * filters of the body in CQL 6 (ex_cql6_pattern_text()).  The keywords
+ * filters of the body in CQL 6 (cq_pattern_to_cql6_text()).  The keywords
  * CQL 6 has no word for (the diagonal flip and shifts) are insensitive
  * then, and left out of the text.
  */
@@ -308,7 +308,7 @@ ex_pattern_board_set_dialect (ExPatternBoard *self,
     if (self->flag_buttons[i] != NULL)
       {
         gboolean supported = dialect != CQ_DIALECT_CQL6
-                             || ex_cql6_pattern_flag_supported ((CqPatternFlags) (1u << i));
+                             || cq_pattern_flag_cql6_supported ((CqPatternFlags) (1u << i));
 
         GtkWidget *button = self->flag_buttons[i];
 

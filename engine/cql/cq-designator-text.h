@@ -74,4 +74,34 @@ gboolean    cq_designator_find_at      (const char             *text,
 char       *cq_pattern_to_text         (const guint16           pieces[64],
                                         CqPatternFlags          flags);
 
+/**
+ * cq_pattern_flag_cql6_supported:
+ * @flag: one of #CqPatternFlags.
+ *
+ * Returns: TRUE if cq_pattern_to_cql6_text() writes @flag: all but the
+ *   diagonal flip and the diagonal shifts, which CQL 6 has no word for
+ *   (docs/cql6.md "Transforms"); :variations is the header's `variations`.
+ */
+gboolean    cq_pattern_flag_cql6_supported (CqPatternFlags      flag);
+
+/**
+ * cq_pattern_to_cql6_text:
+ * @pieces: (array fixed-size=64): the piece-type set placed on each square
+ *   (a1 = 0); 0 for a square left free.
+ * @flags: keywords to add; those CQL 6 does not write are left out
+ *   (cq_pattern_flag_cql6_supported()), and :variations too, since it goes
+ *   in the header.
+ *
+ * The pattern as filters of a CQL 6 body, in the order of
+ * cq_pattern_to_text(), each designator in CQL 6 spelling
+ * (cq_designator_sets_to_cql6_text()), then the filters about the side to
+ * move; the transforms prefix the whole as a braced block:
+ * `Kg1 Pf2 kg8 _f7 wtm`, `flipcolor {Kg1 kg8 mate}`; `true` for an empty
+ * board without keywords.
+ *
+ * Returns: (transfer full): the text.
+ */
+char       *cq_pattern_to_cql6_text        (const guint16       pieces[64],
+                                            CqPatternFlags      flags);
+
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include "cql/cq-query.h"
 #include "cql/cql3/cq3-private.h"
 #include "cql/cq-designator-text.h"
+#include "cql/cq-query-info.h"
 
 #define BIT(f, r) CQ_BIT (CQ_SQUARE ((f), (r)))
 
@@ -548,6 +549,101 @@ test_cql6 (void)
     }
 }
 
+/* cq_pattern_to_cql6_text(): the pattern board's CQL 6, the filters of a
+ * body that CQL 6 reads, one designator of one square each (read back by
+ * the CQL 6 designator parser to the square's sets), in the order of the
+ * CQL 3 list. */
+static void
+assert_cql6_pattern_reads (const char *text)
+{
+  g_autofree char *query_text = g_strdup_printf ("cql()\n%s\n", text);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqQuery) query = cq_query_new_from_string (query_text, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (query);
+}
+
+static void
+test_pattern_cql6 (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (66);
+  guint16 board[64] = { 0 };
+
+  {
+    g_autofree char *text = cq_pattern_to_cql6_text (board, 0);
+
+    g_assert_cmpstr (text, ==, "true");
+  }
+  board[CQ_SQUARE (0, 0)] = P (CQ_WK);
+  board[CQ_SQUARE (2, 2)] = P (CQ_BK);
+  board[CQ_SQUARE (1, 1)] = CQ_PIECES_EMPTY;
+  {
+    g_autofree char *text = cq_pattern_to_cql6_text (board, CQ_PATTERN_FLIP | CQ_PATTERN_WTM);
+
+    g_assert_cmpstr (text, ==, "flip {Ka1 kc3 _b2 wtm}");
+  }
+  {
+    g_autofree char *text = cq_pattern_to_cql6_text (board, CQ_PATTERN_VARIATIONS
+                                                            | CQ_PATTERN_FLIPDIAGONAL);
+
+    /* Neither is a word of a CQL 6 body. */
+    g_assert_cmpstr (text, ==, "Ka1 kc3 _b2");
+  }
+  board[CQ_SQUARE (3, 3)] = P (CQ_WR) | P (CQ_WQ);
+  board[CQ_SQUARE (0, 7)] = 0x1FFE;
+  {
+    g_autofree char *text = cq_pattern_to_cql6_text (board, CQ_PATTERN_FLIPCOLOR
+                                                            | CQ_PATTERN_SHIFT
+                                                            | CQ_PATTERN_MATE);
+
+    g_assert_cmpstr (text, ==, "flipcolor shift {Ka1 kc3 _b2 [QR]d4 [Aa]a8 mate}");
+    assert_cql6_pattern_reads (text);
+  }
+  for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)
+    {
+      CqPatternFlags flag = 1u << i;
+      g_autofree char *text = cq_pattern_to_cql6_text (board, flag);
+
+      g_assert_true (cq_pattern_flag_cql6_supported (flag)
+                     == (flag != CQ_PATTERN_FLIPDIAGONAL && flag != CQ_PATTERN_SHIFTMAINDIAGONAL
+                         && flag != CQ_PATTERN_SHIFTOFFDIAGONAL
+                         && flag != CQ_PATTERN_SHIFTDIAGONAL));
+      assert_cql6_pattern_reads (text);
+    }
+
+  /* Random boards: every item reads back to its square's sets. */
+  for (guint round = 0; round < 300; round++)
+    {
+      g_autofree char *text = NULL;
+      g_auto(GStrv) items = NULL;
+      guint n_items = 0, n_squares = 0;
+
+      memset (board, 0, sizeof board);
+      for (guint k = g_rand_int_range (rand, 0, 10); k > 0; k--)
+        board[g_rand_int_range (rand, 0, 64)] = (guint16) (g_rand_int (rand) & CQ_PIECES_ALL);
+      for (guint sq = 0; sq < 64; sq++)
+        n_squares += (board[sq] & CQ_PIECES_ALL) != 0;
+      text = cq_pattern_to_cql6_text (board, 0);
+      assert_cql6_pattern_reads (text);
+      if (n_squares == 0)
+        continue;
+      items = g_strsplit (text, " ", -1);
+      for (guint i = 0; items[i] != NULL; i++)
+        {
+          CqDesignatorSets back;
+          int sq;
+
+          g_assert_true (cq_designator_sets_parse_cql6 (items[i], &back, NULL));
+          g_assert_cmpuint (__builtin_popcountll (back.squares), ==, 1);
+          sq = __builtin_ctzll (back.squares);
+          g_assert_cmphex (back.pieces, ==, board[sq] & CQ_PIECES_ALL);
+          n_items++;
+        }
+      g_assert_cmpuint (n_items, ==, n_squares);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -563,6 +659,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/designator-text/find-at", test_find_at);
   g_test_add_func ("/designator-text/find-at-cql6", test_find_at_cql6);
   g_test_add_func ("/designator-text/pattern", test_pattern);
+  g_test_add_func ("/designator-text/pattern-cql6", test_pattern_cql6);
 
   return g_test_run ();
 }

@@ -178,34 +178,6 @@ test_cql6_text (void)
         n++;
       }
   g_test_message ("%u CQL 6 designators parse", n);
-
-  {
-    guint16 pieces[64] = { 0 };
-
-    pieces[SQ ("a1")] = CQ_PIECE_BIT (CQ_WK);
-    pieces[SQ ("c3")] = CQ_PIECE_BIT (CQ_BK);
-    pieces[SQ ("b2")] = CQ_PIECES_EMPTY;
-    for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)
-      {
-        CqPatternFlags flag = 1u << i;
-        g_autofree char *text = ex_cql6_pattern_text (pieces, flag);
-        g_autofree char *query = g_strdup_printf ("cql()\n%s\n", text);
-
-        if (ex_cql6_pattern_flag_supported (flag))
-          assert_parses (query);
-      }
-    {
-      g_autofree char *text = ex_cql6_pattern_text (pieces, CQ_PATTERN_FLIP | CQ_PATTERN_WTM);
-
-      g_assert_cmpstr (text, ==, "flip {Ka1 kc3 _b2 wtm}");
-    }
-    memset (pieces, 0, sizeof pieces);
-    {
-      g_autofree char *text = ex_cql6_pattern_text (pieces, 0);
-
-      g_assert_cmpstr (text, ==, "true");
-    }
-  }
 }
 
 /* The picker and the pattern board in CQL 6: into an empty editor (a

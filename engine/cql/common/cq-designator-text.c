@@ -725,12 +725,14 @@ pattern_rank (guint16 pieces)
  *
  * Returns: (transfer full): the position list.
  */
-char *
-cq_pattern_to_text (const guint16  pieces[64],
-                    CqPatternFlags flags)
+/* The squares of @pieces that hold something, in pattern order (white
+ * king first ... empty squares, classes; a1..h8 within a kind) into
+ * @order; returns how many. */
+static guint
+pattern_order (const guint16 pieces[64],
+               guint         order[64])
 {
-  GString *text = g_string_new ("(position");
-  guint order[64], n = 0;
+  guint n = 0;
 
   for (guint sq = 0; sq < 64; sq++)
     if ((pieces[sq] & CQ_PIECES_ALL) != 0)
@@ -746,6 +748,16 @@ cq_pattern_to_text (const guint16  pieces[64],
         order[j - 1] = order[j];
         order[j] = t;
       }
+  return n;
+}
+
+char *
+cq_pattern_to_text (const guint16  pieces[64],
+                    CqPatternFlags flags)
+{
+  GString *text = g_string_new ("(position");
+  guint order[64];
+  guint n = pattern_order (pieces, order);
 
   for (guint i = 0; i < n; i++)
     {
@@ -765,6 +777,79 @@ cq_pattern_to_text (const guint16  pieces[64],
 
   g_string_append_c (text, ')');
   return g_string_free (text, FALSE);
+}
+
+/* The flags CQL 6 writes, in the order their words go in the text: the
+ * filters about the side to move, then the transforms (prefixes of a
+ * braced block).  CQL 6 has no diagonal flip nor diagonal shifts;
+ * :variations is the header's `variations`. */
+static const struct {
+  CqPatternFlags flag;
+  const char    *word;
+  gboolean       transform;
+} cql6_flags[] = {
+  { CQ_PATTERN_WTM, "wtm", FALSE },
+  { CQ_PATTERN_BTM, "btm", FALSE },
+  { CQ_PATTERN_CHECK, "check", FALSE },
+  { CQ_PATTERN_MATE, "mate", FALSE },
+  { CQ_PATTERN_STALEMATE, "stalemate", FALSE },
+  { CQ_PATTERN_FLIP, "flip", TRUE },
+  { CQ_PATTERN_FLIPHORIZONTAL, "fliphorizontal", TRUE },
+  { CQ_PATTERN_FLIPVERTICAL, "flipvertical", TRUE },
+  { CQ_PATTERN_FLIPCOLOR, "flipcolor", TRUE },
+  { CQ_PATTERN_SHIFT, "shift", TRUE },
+  { CQ_PATTERN_SHIFTHORIZONTAL, "shifthorizontal", TRUE },
+  { CQ_PATTERN_SHIFTVERTICAL, "shiftvertical", TRUE },
+};
+
+gboolean
+cq_pattern_flag_cql6_supported (CqPatternFlags flag)
+{
+  if (flag == CQ_PATTERN_VARIATIONS)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (cql6_flags); i++)
+    if (cql6_flags[i].flag == flag)
+      return TRUE;
+  return FALSE;
+}
+
+char *
+cq_pattern_to_cql6_text (const guint16  pieces[64],
+                         CqPatternFlags flags)
+{
+  g_autoptr(GString) filters = g_string_new (NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint order[64];
+  guint n = pattern_order (pieces, order);
+
+  for (guint i = 0; i < n; i++)
+    {
+      CqDesignatorSets d = { pieces[order[i]] & CQ_PIECES_ALL, CQ_BIT (order[i]) };
+      g_autofree char *item = cq_designator_sets_to_cql6_text (&d);
+
+      if (item == NULL)
+        continue;
+      if (filters->len > 0)
+        g_string_append_c (filters, ' ');
+      g_string_append (filters, item);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (cql6_flags); i++)
+    if ((flags & cql6_flags[i].flag) && !cql6_flags[i].transform)
+      {
+        if (filters->len > 0)
+          g_string_append_c (filters, ' ');
+        g_string_append (filters, cql6_flags[i].word);
+      }
+  if (filters->len == 0)
+    return g_strdup ("true");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cql6_flags); i++)
+    if ((flags & cql6_flags[i].flag) && cql6_flags[i].transform)
+      g_string_append_printf (text, "%s ", cql6_flags[i].word);
+  if (text->len == 0)
+    return g_string_free (g_steal_pointer (&filters), FALSE);
+  g_string_append_printf (text, "{%s}", filters->str);
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 /* ------------------------------------------------------------------------
