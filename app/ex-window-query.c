@@ -82,12 +82,6 @@ update_dialect_label (ExWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.convert-query", !cql6);
 }
 
-/**
- * ex_window_list_examples:
- *
- * Returns: (transfer none): the file names of the example queries offered
- *   in the Examples menu, NULL-terminated.  Static.
- */
 const char *const *
 ex_window_list_examples (void)
 {
@@ -267,12 +261,6 @@ theme_loaded_cb (ExWindow   *self,
   self->status_shows_live_error = FALSE;
 }
 
-/**
- * ex_window_get_theme_tools:
- *
- * Returns: (transfer none): the Theme Tools window (picker, pattern board,
- *   themes; ex_theme_tools_new()), created on first use.
- */
 ExThemeTools *
 ex_window_get_theme_tools (ExWindow *self)
 {
@@ -317,8 +305,6 @@ setup_editor (ExWindow *self)
   gtk_menu_button_set_create_popup_func (self->recent_button, recent_menu_update, NULL, NULL);
 }
 
-/* Makes the query, its editor and the Examples menu, and starts with the
- * first example (not an undoable edit); called by the window's init. */
 void
 _ex_window_setup_query (ExWindow *self)
 {
