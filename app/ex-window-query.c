@@ -94,18 +94,7 @@ ex_window_list_examples (void)
   return names;
 }
 
-/**
- * ex_window_load_example:
- * @name: an example's file name (ex_window_list_examples()).
- *
- * Replaces the editor's text with the example (undoable: Ctrl+Z brings
- * back the text it replaced).  Every example NAME.cql has a CQL 6 twin
- * NAME.cql6 that finds the same games in the bundled sample: when the
- * editor holds a CQL 6 query (or is empty and new queries are CQL 6), the
- * twin is loaded.
- *
- * Returns: FALSE if there is no such example.
- */
+/* The text of the bundled example @name, or NULL if there is none. */
 static char *
 read_example (const char *name)
 {

@@ -138,6 +138,18 @@ GFile         *ex_window_get_database       (ExWindow       *self);
 /* Returns: (transfer full): the editor's text. */
 char          *ex_window_dup_query_text     (ExWindow       *self);
 
+/**
+ * ex_window_load_example:
+ * @name: an example's file name (ex_window_list_examples()).
+ *
+ * Replaces the editor's text with the example (undoable: Ctrl+Z brings
+ * back the text it replaced).  When the editor holds a CQL 6 query (or is
+ * empty and new queries are CQL 6), an example NAME.cql is loaded as its
+ * CQL 6 twin NAME.cql6, which finds the same games in the bundled sample,
+ * if it has one.
+ *
+ * Returns: FALSE if there is no such example.
+ */
 gboolean       ex_window_load_example       (ExWindow       *self,
                                              const char     *name);
 
