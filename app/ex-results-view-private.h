@@ -144,6 +144,10 @@ void     _ex_results_view_set_sort_key            (ExResultsView *self,
                                                    const char    *label,
                                                    gboolean       min);
 
+/* Handler of the sort model's notify::pending (and called once when a
+ * search is set): once a sort by the Sort column is done and nothing is
+ * selected, scrolls the list back to its top, the best value, from an
+ * idle. */
 void     _ex_results_view_sort_pending_cb         (GObject       *object,
                                                    GParamSpec    *pspec,
                                                    gpointer       user_data);

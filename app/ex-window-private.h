@@ -102,6 +102,8 @@ void   _ex_window_setup_query         (ExWindow   *self);
 /* Follows the current search (called by the window's init). */
 void   _ex_window_setup_search        (ExWindow   *self);
 
+/* Shows the current search's progress ("N games · M matches · R games/s
+ * · S s") in the status line, and hides it once the search has ended. */
 void   _ex_window_update_progress     (ExWindow   *self);
 
 /* ex-window.c: the status line, the database. */
@@ -115,6 +117,8 @@ void   _ex_window_set_status          (ExWindow   *self,
  * "N files". */
 char  *_ex_window_dup_database_name   (ExWindow   *self);
 
+/* Makes the bundled sample the database; if it is not installed, no
+ * database, with an error in the status line. */
 void   _ex_window_use_sample_database (ExWindow   *self);
 
 /* ex-window-actions.c: installs the win.* actions (called by class_init),
@@ -123,6 +127,10 @@ void   _ex_window_use_sample_database (ExWindow   *self);
 /* Installs the window's actions and their shortcuts on its class. */
 void   _ex_window_class_install_actions (GtkWidgetClass *widget_class);
 
+/* Enables or disables the win.* actions for the window's state: Run needs
+ * a database; Stop a running search; Export results, with no search
+ * running or rows pending and no export running; the previous and next
+ * result some result; Copy PGN, Copy FEN and the diagram a game shown. */
 void   _ex_window_update_actions        (ExWindow       *self);
 
 /* ex-window-files.c: the file choosers of the query and database menus

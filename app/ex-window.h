@@ -183,6 +183,7 @@ ExThemeTools  *ex_window_get_theme_tools    (ExWindow       *self);
  */
 void           ex_window_stop               (ExWindow       *self);
 
+/* TRUE while the current search runs (ex_search_is_running()). */
 gboolean       ex_window_is_searching       (ExWindow       *self);
 
 /* The game shown (ex-window.c). */
@@ -260,6 +261,7 @@ gboolean       ex_window_export_to_path     (ExWindow       *self,
                                              const char     *path,
                                              GError        **error);
 
+/* TRUE while an export (ex_window_export_full()) is writing. */
 gboolean       ex_window_is_exporting       (ExWindow       *self);
 
 /**

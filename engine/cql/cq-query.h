@@ -86,7 +86,7 @@ typedef struct _CqQuery CqQuery;
  *
  * Reads and compiles @text.  For CQL 3 (manual "CQL Syntax"): the match
  * list with its game filters, position lists with piece designators,
- * simple keywords, transforms (expanded here, rulings R7), piece
+ * simple keywords, transforms (expanded when compiled, rulings R7), piece
  * configurations, move keywords, logic and game-related keywords
  * (docs/cql.md).
  *

@@ -254,6 +254,8 @@ gboolean _cq_tag_parse_elo      (const char *text, gint64 *out);
 /* The year field of a PGN date ("1934.??.??" is 1934), or FALSE (R3). */
 gboolean _cq_tag_parse_year     (const char *date, gint64 *year);
 
+/* A Result tag's value as #CqResult: 1-0, 0-1, 1/2-1/2; CQ_RESULT_NONE for
+ * NULL or anything else ("*"). */
 guint8   _cq_tag_parse_result   (const char *text);
 
 /* R3: does the name contain @needle (already case-folded), ignoring case? */

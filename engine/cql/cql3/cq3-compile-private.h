@@ -29,6 +29,8 @@ typedef struct {
  * (transfer full) */
 char     *_cq3_describe_item  (const CqSexp *item);
 
+/* Sets the compiler's error: @code (a CqQueryError) at @line:@column of
+ * the query, "FILE:LINE:COLUMN: message" (rulings R13).  Returns FALSE. */
 gboolean  _cq3_fail_at        (Compiler *c, int code, guint line, guint column,
                                const char *format, ...) G_GNUC_PRINTF (5, 6);
 

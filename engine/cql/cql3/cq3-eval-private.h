@@ -154,8 +154,16 @@ gint64   _cq3_ray_count        (const CqTest *test, const CqPosition *pos,
  * range. */
 gboolean _cq3_game_test_holds  (const CqTest *test, const EvalGame *g);
 
+/* For the other files of the evaluator, as _cq3_game_test_holds(): the
+ * instance @instance (a member of a position list's transform set, with
+ * the list's #CqListOption bits @options) matches at @node; the squares
+ * its designators found (R2) in *@squares. */
 gboolean _cq3_instance_matches (const CqInstance *instance, const CqNode *node,
                                 const EvalGame *g, guint32 options, CqBitboard *squares);
+
+/* A position list matches at @node: some member of its transform set
+ * does (with :not, none; R12); the squares of the first one tried in
+ * *@squares. */
 gboolean _cq3_list_matches_node (const CqPositionList *list, const CqNode *node,
                                  const EvalGame *g, CqBitboard *squares);
 
@@ -179,6 +187,7 @@ gboolean _cq3_sequence_holds   (const CqTest *test, const CqNode *node, const Ev
 gboolean _cq3_relation_holds   (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
                                 const CqNode *node);
 
+/* Frees what @ri holds (not @ri itself). */
 void     _cq3_relation_index_clear (RelationIndex *ri);
 
 G_END_DECLS

@@ -37,6 +37,8 @@ gboolean  _cq6_dash_sets         (const Cq6Filter *f, Cq6Ctx *before, DashSets *
 gboolean  _cq6_dash_move_ok      (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s,
                                   const CqMove *m, const CqNode *after);
 
+/* The dash filter @f (`X--Y`, `X[x]Y`, with `previous`, `legal`,
+ * `pseudolegal`, counted or not) at @c's position; a count in @v. */
 gboolean  _cq6_eval_dash         (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
 /* consecutivemoves(x y): with L the lowest common ancestor of x and y,
@@ -50,6 +52,8 @@ gboolean  _cq6_eval_dash         (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
  * programming: |S| x |T| steps. */
 gboolean  _cq6_eval_consecutive  (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
+/* Frees a Recorded (the comments of a consecutivemoves match), a
+ * GDestroyNotify. */
 void      _cq6_recorded_free     (gpointer data);
 
 /* The game's continuations from @node the search looks at: the main one

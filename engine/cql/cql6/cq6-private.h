@@ -398,7 +398,12 @@ gboolean   _cq6_fail_at         (Cq6Parser *p, const Cq6Token *t, int code,
 /* The token as the user wrote it (in its ASCII spelling). */
 char      *_cq6_token_text      (const Cq6Token *t);
 
+/* Takes the punctuation @punct, else CQ_QUERY_ERROR_SYNTAX "expected
+ * '@punct' @what, found ...".  Returns FALSE on error. */
 gboolean   _cq6_expect_punct    (Cq6Parser *p, const char *punct, const char *what);
+
+/* cq6-tree.c: a new filter node of @kind and @type at @at's line and
+ * column, with no argument, with @arg, or with @a and @b (taken). */
 Cq6Filter *_cq6_node            (Cq6Kind kind, Cq6Type type, const Cq6Token *at);
 Cq6Filter *_cq6_node1           (Cq6Kind kind, Cq6Type type, const Cq6Token *at, Cq6Filter *arg);
 Cq6Filter *_cq6_node2           (Cq6Kind kind, Cq6Type type, const Cq6Token *at,
@@ -456,6 +461,8 @@ Cq6Filter *_cq6_parse_set_arg   (Cq6Parser *p, const char *where);
 gboolean   _cq6_parse_arg_list  (Cq6Parser *p, Cq6Filter *f, Cq6Type type, guint min,
                                  guint max, const char *name);
 
+/* One integer, or two (@lo, @hi; one gives both), for @what's range;
+ * FALSE with an error on @p if there is no integer. */
 gboolean   _cq6_parse_range     (Cq6Parser *p, gint64 *lo, gint64 *hi, const char *what);
 
 /* The index of the variable @name (cq6-vars.c), declared with @type
