@@ -45,10 +45,13 @@ void        ex_picker_set_designator     (ExPicker           *self,
 /**
  * ex_picker_set_text:
  * @text: a piece designator (`[Qr][d1,h3]`).
- * @error: CQ_QUERY_ERROR_SYNTAX if @text is not one.
+ * @error: CQ_QUERY_ERROR_SYNTAX if @text is not one (in CQL 3 also
+ *   CQ_QUERY_ERROR_UNSUPPORTED for a `$tag` designator).
  *
  * Shows the designator @text denotes (cq_designator_sets_parse()), read in
  * the picker's dialect (cq_designator_sets_parse_cql6() for CQL 6).
+ *
+ * Returns: TRUE, or FALSE with @error set and nothing changed.
  */
 gboolean    ex_picker_set_text           (ExPicker           *self,
                                           const char         *text,
