@@ -304,12 +304,6 @@ ex_application_init (ExApplication *self)
       "or a folder of them; several are searched as one, in the order given."));
 }
 
-/**
- * ex_application_new:
- * @flags: extra flags (tests add G_APPLICATION_NON_UNIQUE).
- *
- * Returns: (transfer full): the application, with HANDLES_OPEN.
- */
 ExApplication *
 ex_application_new (GApplicationFlags flags)
 {

@@ -12,6 +12,12 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (ExApplication, ex_application, EX, APPLICATION, GtkApplication)
 
+/**
+ * ex_application_new:
+ * @flags: extra flags (tests add G_APPLICATION_NON_UNIQUE).
+ *
+ * Returns: (transfer full): the application, with HANDLES_OPEN.
+ */
 ExApplication *ex_application_new            (GApplicationFlags flags);
 
 G_END_DECLS

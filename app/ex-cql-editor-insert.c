@@ -52,8 +52,6 @@ insert_at (ExCqlEditor *self,
   insert_plain (self, where, insert->str);
 }
 
-/* Inserts @text at the cursor, as it is (see ex_cql_editor_insert_item()
- * for an insertion that keeps the query whole). */
 void
 ex_cql_editor_insert (ExCqlEditor *self,
                       const char  *text)
@@ -258,30 +256,6 @@ item_boundary (ExCqlEditor *self,
       gtk_text_iter_forward_char (where);
 }
 
-/**
- * ex_cql_editor_insert_item:
- * @text: a piece designator (the picker's `K[a1,h1]`) or a whole position
- *   list (the pattern board's `(position ...)`).
- *
- * Puts @text where it makes the query whole rather than at the cursor
- * alone (one undoable action; the cursor ends after it):
- *
- * - a designator goes into a position list: at the cursor when the cursor
- *   is in one (after the word it is in), else at the end of the position
- *   list that holds the cursor's list, else at the end of the match list's
- *   last position list, else into a new `(position ...)` at the end of the
- *   match list;
- * - a position list goes into the match list: at the cursor when the
- *   cursor is between the match list's items, else at its end;
- * - when there is no match list, one is made: around the text there is
- *   (a bare position list, say), or alone in an empty editor.
- *
- * When the parentheses do not balance (the query is being edited), or the
- * text holds something that is neither a list nor a comment outside every
- * list, @text goes at the cursor, as ex_cql_editor_insert() puts it.
- *
- * Returns: FALSE if @text went at the cursor for that reason.
- */
 gboolean
 ex_cql_editor_insert_item (ExCqlEditor *self,
                            const char  *text)
@@ -410,17 +384,6 @@ ex_cql_editor_insert_item (ExCqlEditor *self,
   return TRUE;
 }
 
-/**
- * ex_cql_editor_insert_cql6_item:
- * @text: a CQL 6 designator (the picker's) or a position's filters (the
- *   pattern board's).
- * @kind: which of the two @text is.
- * @header_word: (nullable): a header parameter the item needs.
- *
- * The CQL 6 counterpart of ex_cql_editor_insert_item(): @text goes into
- * the query's body where it keeps the query whole, a `cql()` header first
- * into an empty editor (ex_cql6_insert_into_buffer()).
- */
 void
 ex_cql_editor_insert_cql6_item (ExCqlEditor    *self,
                                 const char     *text,

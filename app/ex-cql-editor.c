@@ -61,26 +61,12 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-/* A character of a word the editor completes or explains: a keyword
- * (with its ':'), a tag (with its '$'), a designator. */
 gboolean
 ex_cql_is_word_char (gunichar c)
 {
   return g_unichar_isalnum (c) || c == '_' || c == ':' || c == '$';
 }
 
-/**
- * ex_cql_error_location:
- * @error: a query error of a text compiled under the file name
- *   EX_CQL_EDITOR_FILENAME.
- * @line: (out): 1-based line.
- * @column: (out): 1-based column (0 becomes 1).
- * @rest: (out) (optional): the message after the location
- *   (cq_query_error_get_detail()).
- *
- * Returns: FALSE if @error has no location in the editor's text
- *   (cq_query_error_get_location(): none, or another file's).
- */
 gboolean
 ex_cql_error_location (const GError  *error,
                        guint         *line,
@@ -98,15 +84,6 @@ ex_cql_error_location (const GError  *error,
   return TRUE;
 }
 
-/**
- * ex_cql_dup_error_text:
- * @error: an error of ex_cql_compile().
- *
- * The error as the workbench shows it, the same for the live parse and for
- * Run: "Line 3, column 5: text" (the editor's file name left out).
- *
- * Returns: (transfer full): the text.
- */
 char *
 ex_cql_dup_error_text (const GError *error)
 {
@@ -121,19 +98,6 @@ ex_cql_dup_error_text (const GError *error)
   return g_strdup_printf (_("Line %u, column %u: %s"), line, column, rest);
 }
 
-/**
- * ex_cql_compile:
- * @text: a query, as the editor holds it.
- *
- * Compiles @text under the editor's file name.  Position lists without
- * the match list around them (`(position :mate)`, which CQL refuses) are
- * compiled as `(match (position :mate))`: the database comes from the
- * window, not from a `:pgn` the user would otherwise have to write.  The
- * locations of errors are those of @text.
- *
- * Returns: (transfer full) (nullable): the query, or NULL with a
- *   CQ_QUERY_ERROR ("<editor>:LINE:COLUMN: message").
- */
 CqQuery *
 ex_cql_compile (const char  *text,
                 GError     **error)
@@ -208,16 +172,6 @@ set_message (ExCqlEditor *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_ERROR]);
 }
 
-/**
- * ex_cql_get_item_range:
- * @buffer: the query text.
- * @line, @column: 1-based, columns in characters, as in a CQ_QUERY_ERROR
- *   message (rulings R13).
- * @start, @end: (out): the item (list element) that starts there; a
- *   parenthesis or the end of the text gives one character.
- *
- * Used to underline an error where the engine says it is.
- */
 void
 ex_cql_get_item_range (GtkTextBuffer *buffer,
                        guint          line,
@@ -277,14 +231,6 @@ show_error (ExCqlEditor *self,
   self->column = column;
 }
 
-/**
- * ex_cql_editor_parse_now:
- *
- * Compiles the text at once (as the debounced parse does): shows the error,
- * if any, and sets ExCqlEditor:message.
- *
- * Returns: TRUE if the query compiles.
- */
 gboolean
 ex_cql_editor_parse_now (ExCqlEditor *self)
 {
@@ -319,18 +265,6 @@ ex_cql_editor_parse_now (ExCqlEditor *self)
   return FALSE;
 }
 
-/**
- * ex_cql_editor_show_error:
- * @error: a CQ_QUERY_ERROR of this editor's text, as a search's compile
- *   gives it ("<editor>:LINE:COLUMN: message", rulings R13).
- *
- * Shows @error as the live parse shows its errors (the item underlined,
- * the line marked in the gutter) and puts the cursor on it, scrolled into
- * view, with the focus in the editor.  ExCqlEditor:message is left as it
- * is (the caller shows @error's own text).  An error without a location
- * shows nothing in the text.  Cleared, like every error shown, when the
- * text changes.
- */
 void
 ex_cql_editor_show_error (ExCqlEditor  *self,
                           const GError *error)
@@ -448,13 +382,6 @@ designator_at_cursor (ExCqlEditor *self,
   return TRUE;
 }
 
-/**
- * ex_cql_editor_get_designator_at_cursor:
- * @text: (out) (optional): the piece designator the cursor is on or just
- *   after (cq_designator_find_at()), in the text's dialect.
- *
- * Returns: TRUE if the cursor is on a piece designator.
- */
 gboolean
 ex_cql_editor_get_designator_at_cursor (ExCqlEditor  *self,
                                         char        **text)
@@ -472,16 +399,6 @@ ex_cql_editor_get_designator_at_cursor (ExCqlEditor  *self,
   return TRUE;
 }
 
-/**
- * ex_cql_editor_replace_designator_at_cursor:
- * @text: a piece designator in the text's dialect (the picker's).
- *
- * Puts @text in place of the piece designator the cursor is on or just
- * after, as one undoable action, and leaves the cursor after it: one
- * designator for another keeps the query as whole as it was.
- *
- * Returns: FALSE, changing nothing, if the cursor is on no designator.
- */
 gboolean
 ex_cql_editor_replace_designator_at_cursor (ExCqlEditor *self,
                                             const char  *text)
@@ -505,7 +422,6 @@ ex_cql_editor_replace_designator_at_cursor (ExCqlEditor *self,
   return TRUE;
 }
 
-/* The buffer of the editor's text (its document's, ExQueryDocument:buffer). */
 GtkTextBuffer *
 ex_cql_editor_get_buffer (ExCqlEditor *self)
 {
@@ -513,7 +429,6 @@ ex_cql_editor_get_buffer (ExCqlEditor *self)
   return GTK_TEXT_BUFFER (self->buffer);
 }
 
-/* The query the editor edits (transfer none). */
 ExQueryDocument *
 ex_cql_editor_get_document (ExCqlEditor *self)
 {
@@ -521,8 +436,6 @@ ex_cql_editor_get_document (ExCqlEditor *self)
   return self->document;
 }
 
-/* Replaces the whole text with @text (one undoable action) and parses it
- * at once. */
 void
 ex_cql_editor_replace_text (ExCqlEditor *self,
                             const char  *text)
@@ -534,7 +447,6 @@ ex_cql_editor_replace_text (ExCqlEditor *self,
   ex_cql_editor_parse_now (self);
 }
 
-/* Returns: (transfer full): the whole text. */
 char *
 ex_cql_editor_dup_text (ExCqlEditor *self)
 {
@@ -559,7 +471,6 @@ ex_cql_editor_get_has_error (ExCqlEditor *self)
   return self->line != 0;
 }
 
-/* Returns: FALSE if the last parse found no error with a location. */
 gboolean
 ex_cql_editor_get_error_location (ExCqlEditor *self,
                                   guint       *line,
@@ -589,14 +500,6 @@ keyword_description (CqDialect   dialect,
   return NULL;
 }
 
-/**
- * ex_cql_editor_dup_hover_text:
- * @iter: a place in the buffer.
- *
- * Returns: (transfer full) (nullable): what hovering @iter explains: the
- *   error message on the underlined item, else the description of the
- *   keyword there, else NULL.
- */
 char *
 ex_cql_editor_dup_hover_text (ExCqlEditor       *self,
                               const GtkTextIter *iter)
@@ -647,16 +550,6 @@ name_kind_describe (CqNameKind kind)
     }
 }
 
-/**
- * ex_cql_editor_list_proposals:
- * @prefix: the start of a word (keyword characters, ':' and '$').
- *
- * Returns: (transfer full): every completion of @prefix, an #ExCqlProposal
- *   each: in CQL 6 the names the query defines (cq_query_list_names()), the
- *   keywords (with their description, cq_query_keywords()) then
- *   the tags the query declares with `:forany` (`$name`, or `name` after
- *   `:tagmatch`).
- */
 GListStore *
 ex_cql_editor_list_proposals (ExCqlEditor *self,
                               const char  *prefix)
@@ -723,13 +616,6 @@ ex_cql_editor_list_proposals (ExCqlEditor *self,
   return store;
 }
 
-/**
- * ex_cql_editor_complete:
- * @prefix: what was typed of the word (`:mat`, `$r`).
- *
- * Returns: (transfer full): the completions offered for @prefix, as the
- *   completion popup shows them, NULL-terminated.
- */
 char **
 ex_cql_editor_complete (ExCqlEditor *self,
                         const char  *prefix)
@@ -857,17 +743,6 @@ mark_tooltip_cb (GtkSourceMarkAttributes *attributes,
   return g_strdup (self->message);
 }
 
-/**
- * ex_cql_editor_new:
- * @view: the query editor.
- * @document: the query it edits; its buffer becomes @view's.
- *
- * Attaches the editor behaviour to @view (see the file comment).  The
- * result does not keep @view alive; free it before or after @view.  It
- * keeps @document.
- *
- * Returns: (transfer full): the editor controller.
- */
 ExCqlEditor *
 ex_cql_editor_new (GtkSourceView   *view,
                    ExQueryDocument *document)

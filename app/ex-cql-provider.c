@@ -55,8 +55,6 @@ ex_cql_proposal_init (ExCqlProposal *self)
 {
 }
 
-/* Returns: (transfer full): a proposal to complete a word to @word, shown
- * with @description. */
 ExCqlProposal *
 ex_cql_proposal_new (const char *word,
                      const char *description)
@@ -68,7 +66,6 @@ ex_cql_proposal_new (const char *word,
   return self;
 }
 
-/* The word a proposal completes to. */
 const char *
 ex_cql_proposal_get_word (ExCqlProposal *self)
 {
@@ -118,8 +115,6 @@ ex_cql_provider_init (ExCqlProvider *self)
 {
 }
 
-/* Returns: (transfer full): a provider for @editor's view (@editor is not
- * owned: the provider does nothing once it is finalized). */
 ExCqlProvider *
 ex_cql_provider_new (ExCqlEditor *editor)
 {

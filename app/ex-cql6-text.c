@@ -39,12 +39,6 @@ ex_cql6_insertion_clear (ExCql6Insertion *insertion)
  * New queries
  */
 
-/**
- * ex_cql_new_query_dialect:
- *
- * Returns: the dialect of new queries, as the preferences set it
- *   ("new-query-dialect"); CQL 6 without settings.
- */
 CqDialect
 ex_cql_new_query_dialect (void)
 {
@@ -57,13 +51,6 @@ ex_cql_new_query_dialect (void)
   return g_strcmp0 (value, "cql3") == 0 ? CQ_DIALECT_CQL3 : CQ_DIALECT_CQL6;
 }
 
-/**
- * ex_cql_new_query_text:
- *
- * Returns: the text New Query starts from in @dialect: a header (or match
- *   list), a comment saying what to write, and a placeholder filter, so
- *   that the text parses as it is.
- */
 const char *
 ex_cql_new_query_text (CqDialect dialect)
 {
@@ -87,13 +74,6 @@ is_blank (const char *text)
   return TRUE;
 }
 
-/**
- * ex_cql_insert_dialect:
- * @text: the editor's text.
- *
- * Returns: the dialect the picker and the pattern board write into @text:
- *   its own, or the dialect of new queries when it is empty.
- */
 CqDialect
 ex_cql_insert_dialect (const char *text)
 {
@@ -108,20 +88,6 @@ ex_cql_insert_dialect (const char *text)
  * Designators and patterns
  */
 
-/**
- * ex_cql_class_spelling:
- * @symbol: a piece type or class of the palettes (EX_PICKER_SYMBOLS: `K`,
- *   `.`, `?`, `U`, `M` ...; CQL 3 manual, "Piece designators").
- * @dialect: the dialect of the query being edited.
- *
- * The spelling a palette button shows for @symbol: its CQL 3 letter, or in
- * CQL 6 the designator written for the class alone on every square
- * (cq_designator_sets_to_cql6_text(): `[QR]` for `M`, `_` for `.`, `.` for `?`,
- * `[Aa]` for `U`), so that the picker's and the pattern board's palettes
- * show what they write.
- *
- * Returns: (transfer full): the spelling.
- */
 char *
 ex_cql_class_spelling (char      symbol,
                        CqDialect dialect)
@@ -278,27 +244,6 @@ spliced (const char *text,
   return g_strdup_printf ("%.*s%s%s", (int) at, text, insert, text + at);
 }
 
-/**
- * ex_cql6_plan_insertion:
- * @text: the editor's text, a CQL 6 query (or empty).
- * @cursor: the cursor, in characters.
- * @item: what to insert: a designator (`Ra1`) or a position's filters.
- * @kind: which of the two @item is.
- * @header_word: (nullable): a header parameter the item needs
- *   (`variations`), added to the header unless it is there.
- * @out: (out caller-allocates): the changes; clear with
- *   ex_cql6_insertion_clear().
- *
- * Plans the insertion of @item into the body of @text so that the query
- * stays whole:
- * - into an empty text (blanks only): `cql()`, then @item on its line;
- * - a designator at the cursor, moved out of the word it is in and spaced
- *   from its neighbours, when the cursor is in the body outside comments
- *   and strings and the query still parses with it there (or did not parse
- *   before either);
- * - a position on the cursor's line when that line of the body is empty;
- * - otherwise on a new line at the end of the text.
- */
 void
 ex_cql6_plan_insertion (const char      *text,
                         int              cursor,
@@ -396,13 +341,6 @@ ex_cql6_plan_insertion (const char      *text,
     out->cursor += (int) g_utf8_strlen (out->header_text, -1);
 }
 
-/**
- * ex_cql6_insert_into_buffer:
- * @buffer: the editor's buffer, holding a CQL 6 query or nothing.
- *
- * Inserts @item as ex_cql6_plan_insertion() plans it, as one undoable
- * action, and puts the cursor after it.
- */
 void
 ex_cql6_insert_into_buffer (GtkTextBuffer  *buffer,
                             const char     *item,

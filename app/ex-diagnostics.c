@@ -62,14 +62,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/**
- * ex_diagnostics_parse_message:
- * @message: a diagnostic, "file:line: game N: what" (rulings R13).
- * @line: (out) (optional): the 1-based line of the problem in the file.
- * @number: (out) (optional): the game's 1-based number in the file.
- *
- * Returns: TRUE if @message has that form.
- */
 gboolean
 ex_diagnostics_parse_message (const char *message,
                               guint64    *line,
@@ -114,20 +106,6 @@ displayable_text (const char *text,
   return out;
 }
 
-/**
- * ex_diagnostics_read_game_text:
- * @pgn_path: the database.
- * @number: the game's 1-based number (rulings R3: every game counts).
- * @first_line: (out) (optional): the file line of the game's first byte.
- *
- * Splits @pgn_path with a #CqPgnReader up to game @number and returns its
- * text, displayable (UTF-8, Latin-1 converted), at most 1 MiB of it.
- * Blocking: call it on a worker thread for big files.
- *
- * Returns: (transfer full): the text, or NULL with a G_FILE_ERROR /
- *   G_IO_ERROR (G_IO_ERROR_NOT_FOUND if the file has fewer games,
- *   G_IO_ERROR_CANCELLED).
- */
 char *
 ex_diagnostics_read_game_text (const char    *pgn_path,
                                guint64        number,
@@ -341,17 +319,6 @@ read_done_cb (GObject      *source,
   g_signal_emit (self, signals[GAME_OPENED], 0, error == NULL);
 }
 
-/**
- * ex_diagnostics_open_game:
- * @position: a row of ex_diagnostics_get_model().
- *
- * Reads the text of that row's game on a worker thread and shows it in a
- * window of its own (one at a time), the line of the problem highlighted.
- * Emits #ExDiagnostics::game-opened when the window is up (FALSE if the
- * game could not be read: the window then says why).
- *
- * Returns: TRUE if the row names a game (a message in R13 form).
- */
 gboolean
 ex_diagnostics_open_game (ExDiagnostics *self,
                           guint          position)
@@ -386,7 +353,6 @@ ex_diagnostics_open_game (ExDiagnostics *self,
   return TRUE;
 }
 
-/* The window of the last opened game, or NULL. */
 GtkWindow *
 ex_diagnostics_get_game_window (ExDiagnostics *self)
 {
@@ -517,13 +483,6 @@ update_title (ExDiagnostics *self)
   gtk_widget_set_visible (GTK_WIDGET (self), shown > 0 || total > 0);
 }
 
-/**
- * ex_diagnostics_reset:
- * @pgn_path: (nullable): the database of the search that starts.
- *
- * Empties the list (a new search), collapses it and hides it until a game
- * is reported; a game being opened is abandoned.
- */
 void
 ex_diagnostics_reset (ExDiagnostics *self,
                       const char    *pgn_path)
@@ -544,7 +503,6 @@ ex_diagnostics_reset (ExDiagnostics *self,
   update_title (self);
 }
 
-/* Appends @messages (strings, "file:line: game N: what") to the list. */
 void
 ex_diagnostics_add (ExDiagnostics *self,
                     GPtrArray     *messages)
@@ -565,15 +523,6 @@ ex_diagnostics_add (ExDiagnostics *self,
   update_title (self);
 }
 
-/**
- * ex_diagnostics_add_query_messages:
- * @lines: (element-type utf8): lines of a CQL 6 query's `message` output
- *   from games that did not match; copied.
- * @n_dropped: how many lines the search did not hand on so far (counted
- *   in the title, not listed).
- *
- * Appends @lines to the list (up to its limit of rows) and counts them.
- */
 void
 ex_diagnostics_add_query_messages (ExDiagnostics *self,
                                    GPtrArray     *lines,
@@ -589,8 +538,6 @@ ex_diagnostics_add_query_messages (ExDiagnostics *self,
   update_title (self);
 }
 
-/* The search's counts (CqSearchProgress damaged / skipped), for the title:
- * the list itself may hold only the first few hundred messages. */
 void
 ex_diagnostics_set_counts (ExDiagnostics *self,
                            guint64        damaged,
@@ -605,7 +552,6 @@ ex_diagnostics_set_counts (ExDiagnostics *self,
   update_title (self);
 }
 
-/* The messages, a GListModel of GtkStringObject (transfer none). */
 GListModel *
 ex_diagnostics_get_model (ExDiagnostics *self)
 {

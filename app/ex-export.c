@@ -31,17 +31,6 @@
 
 #define FLUSH_SIZE (256 * 1024)
 
-/**
- * ex_export_check_destination:
- * @dest_path: the file to be written.
- * @pgn_path: the database the results come from.
- *
- * The database is never written: refuses @dest_path when it is the same
- * file as @pgn_path (same path, or the same device and inode: a link).
- *
- * Returns: FALSE with G_IO_ERROR_INVALID_ARGUMENT if @dest_path is the
- *   database.
- */
 gboolean
 ex_export_check_destination (const char  *dest_path,
                              const char  *pgn_path,
@@ -125,24 +114,6 @@ append_game (GString                 *out,
   return TRUE;
 }
 
-/**
- * ex_export_write:
- * @pgn_path: the database the results come from.
- * @results: (element-type ExResult): the matched games, in the order to
- *   write them.
- * @dest_path: the PGN file to write (created or replaced, atomically).
- * @style: how to annotate the games: that of the search
- *   (cq_annotation_style_init()), its @mark_text the annotation written
- *   after each matched position ("MATCH" in CQL 3, rulings R2; "CQL" or
- *   the header's matchstring in CQL 6), "" for none.
- * @n_written: (out) (optional): number of games written.
- *
- * Synchronous; may run on any thread (@results are immutable).
- *
- * Returns: TRUE on success; FALSE with G_IO_ERROR_INVALID_ARGUMENT if
- *   @dest_path is the database, G_FILE_ERROR if a file could not be read
- *   or written, G_IO_ERROR_CANCELLED; then @dest_path is unchanged.
- */
 gboolean
 ex_export_write (const char    *pgn_path,
                  GPtrArray     *results,
@@ -243,16 +214,6 @@ export_thread (gpointer user_data)
   return NULL;
 }
 
-/**
- * ex_export_async:
- * @results: (element-type ExResult): the games to write (the array is
- *   referenced, not copied: do not change it).
- * @style: as for ex_export_write(); copied.
- *
- * Runs ex_export_write() on its own thread (not the shared GTask pool: a
- * large export takes a while, design.md) and calls @callback on the
- * calling thread's thread-default main context.
- */
 void
 ex_export_async (const char          *pgn_path,
                  GPtrArray           *results,
@@ -284,8 +245,6 @@ ex_export_async (const char          *pgn_path,
   g_thread_unref (g_thread_new ("excelsior-export", export_thread, task));
 }
 
-/* Returns: TRUE with the number of games written, or FALSE with the error
- * of ex_export_write(). */
 gboolean
 ex_export_finish (GAsyncResult  *result,
                   guint         *n_written,

@@ -9,9 +9,39 @@
 
 G_BEGIN_DECLS
 
+/**
+ * ex_export_check_destination:
+ * @dest_path: the file to be written.
+ * @pgn_path: the database the results come from.
+ *
+ * The database is never written: refuses @dest_path when it is the same
+ * file as @pgn_path (same path, or the same device and inode: a link).
+ *
+ * Returns: FALSE with G_IO_ERROR_INVALID_ARGUMENT if @dest_path is the
+ *   database.
+ */
 gboolean ex_export_check_destination (const char    *dest_path,
                                       const char    *pgn_path,
                                       GError       **error);
+
+/**
+ * ex_export_write:
+ * @pgn_path: the database the results come from.
+ * @results: (element-type ExResult): the matched games, in the order to
+ *   write them.
+ * @dest_path: the PGN file to write (created or replaced, atomically).
+ * @style: how to annotate the games: that of the search
+ *   (cq_annotation_style_init()), its @mark_text the annotation written
+ *   after each matched position ("MATCH" in CQL 3, rulings R2; "CQL" or
+ *   the header's matchstring in CQL 6), "" for none.
+ * @n_written: (out) (optional): number of games written.
+ *
+ * Synchronous; may run on any thread (@results are immutable).
+ *
+ * Returns: TRUE on success; FALSE with G_IO_ERROR_INVALID_ARGUMENT if
+ *   @dest_path is the database, G_FILE_ERROR if a file could not be read
+ *   or written, G_IO_ERROR_CANCELLED; then @dest_path is unchanged.
+ */
 gboolean ex_export_write             (const char    *pgn_path,
                                       GPtrArray     *results,
                                       const char    *dest_path,
@@ -19,6 +49,17 @@ gboolean ex_export_write             (const char    *pgn_path,
                                       GCancellable  *cancellable,
                                       guint         *n_written,
                                       GError       **error);
+
+/**
+ * ex_export_async:
+ * @results: (element-type ExResult): the games to write (the array is
+ *   referenced, not copied: do not change it).
+ * @style: as for ex_export_write(); copied.
+ *
+ * Runs ex_export_write() on its own thread (not the shared GTask pool: a
+ * large export takes a while, design.md) and calls @callback on the
+ * calling thread's thread-default main context.
+ */
 void     ex_export_async             (const char         *pgn_path,
                                       GPtrArray          *results,
                                       const char         *dest_path,
@@ -26,6 +67,9 @@ void     ex_export_async             (const char         *pgn_path,
                                       GCancellable       *cancellable,
                                       GAsyncReadyCallback callback,
                                       gpointer            user_data);
+
+/* Returns: TRUE with the number of games written, or FALSE with the error
+ * of ex_export_write(). */
 gboolean ex_export_finish            (GAsyncResult  *result,
                                       guint         *n_written,
                                       GError       **error);

@@ -119,14 +119,6 @@ ex_preferences_init (ExPreferences *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
-/**
- * ex_preferences_new:
- * @parent: (nullable): the window it belongs to (modal for it).
- * @settings: the org.excelsior.Workbench settings.
- *
- * Returns: (transfer none): a new preferences window, owned by GTK until it
- *   is closed; present it.
- */
 GtkWidget *
 ex_preferences_new (GtkWindow *parent,
                     GSettings *settings)

@@ -12,6 +12,14 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (ExPreferences, ex_preferences, EX, PREFERENCES, GtkWindow)
 
+/**
+ * ex_preferences_new:
+ * @parent: (nullable): the window it belongs to (modal for it).
+ * @settings: the org.excelsior.Workbench settings.
+ *
+ * Returns: (transfer none): a new preferences window, owned by GTK until it
+ *   is closed; present it.
+ */
 GtkWidget *ex_preferences_new (GtkWindow *parent,
                                GSettings *settings);
 

@@ -179,15 +179,6 @@ ex_result_init (ExResult *self)
 {
 }
 
-/**
- * ex_result_new_from_match:
- * @match: a match reported by cq_search_run(); valid only during the
- *   callback, so everything kept is copied.
- *
- * May be called on the search thread.
- *
- * Returns: (transfer full): a new #ExResult.
- */
 ExResult *
 ex_result_new_from_match (const CqMatch *match)
 {
@@ -240,7 +231,6 @@ ex_result_new_from_match (const CqMatch *match)
   return self;
 }
 
-/* The game's 1-based ordinal in its database (rulings R3). */
 guint64
 ex_result_get_number (ExResult *self)
 {
@@ -248,7 +238,6 @@ ex_result_get_number (ExResult *self)
   return self->source.number;
 }
 
-/* Where the game's text lies in the database, for cq_pgn_read_game_at(). */
 const CqGameSource *
 ex_result_get_source (ExResult *self)
 {
@@ -256,7 +245,6 @@ ex_result_get_source (ExResult *self)
   return &self->source;
 }
 
-/* Tag values (NULL when the game has no such tag). */
 const char *
 ex_result_get_white (ExResult *self)
 {
@@ -306,13 +294,6 @@ ex_result_get_result (ExResult *self)
   return self->result;
 }
 
-/**
- * ex_result_get_positions:
- * @n_positions: (out): number of entries.
- *
- * Returns: (transfer none) (nullable): the matched positions, sorted by
- *   node index (pre-order, rulings R1/R2); NULL when there are none.
- */
 const CqMatchedPosition *
 ex_result_get_positions (ExResult *self,
                          guint    *n_positions)
@@ -324,14 +305,6 @@ ex_result_get_positions (ExResult *self,
   return self->positions;
 }
 
-/**
- * ex_result_get_sort_values:
- * @n_values: (out): number of entries: the query's sort keys
- *   (cq_query_get_n_sort_keys()), 0 for a query that does not sort.
- *
- * Returns: (transfer none) (nullable): the game's value of each `sort`
- *   filter, in query order (#CqSortValue); NULL when there are none.
- */
 const CqSortValue *
 ex_result_get_sort_values (ExResult *self,
                            guint    *n_values)
@@ -343,9 +316,6 @@ ex_result_get_sort_values (ExResult *self,
   return self->sort_values;
 }
 
-/* The game's sort labels as the output PGN writes them after its first
- * comment (cq_query_format_sort_labels()), or NULL for a query that does
- * not sort. */
 const char *
 ex_result_get_sort_labels (ExResult *self)
 {
@@ -353,14 +323,6 @@ ex_result_get_sort_labels (ExResult *self)
   return self->sort_labels;
 }
 
-/**
- * ex_result_get_comments:
- * @n_comments: (out): number of entries.
- *
- * Returns: (transfer none) (nullable): the comments a CQL 6 query wrote in
- *   the game, in the order written (#CqMatchInfo.comments; node indices
- *   of the game as re-read); NULL when there are none.
- */
 const CqPositionComment *
 ex_result_get_comments (ExResult *self,
                         guint    *n_comments)
@@ -372,15 +334,6 @@ ex_result_get_comments (ExResult *self,
   return self->comments;
 }
 
-/**
- * ex_result_get_messages:
- * @n_messages: (out): number of entries.
- *
- * Returns: (transfer none) (nullable): what the query's `message` filters
- *   printed in the game, in order (#CqMessage), the first
- *   EX_RESULT_MAX_MESSAGES of them (ex_result_get_n_messages_dropped()
- *   counts the others); NULL when nothing.
- */
 const CqMessage *
 ex_result_get_messages (ExResult *self,
                         guint    *n_messages)
@@ -392,8 +345,6 @@ ex_result_get_messages (ExResult *self,
   return self->messages;
 }
 
-/* How many of the game's messages were not kept (past
- * EX_RESULT_MAX_MESSAGES). */
 guint
 ex_result_get_n_messages_dropped (ExResult *self)
 {

@@ -199,16 +199,6 @@ compare_by_sort_key_ptr (gconstpointer a,
   return compare_by_sort_key (*(ExResult *const *) a, *(ExResult *const *) b, user_data);
 }
 
-/**
- * ex_results_view_order_as_query:
- * @results: (element-type ExResult): results of the last search, in input
- *   order.
- *
- * When the last search's query sorts its games (a CQL 6 `sort`), puts
- * @results in its order, as `cql` writes them: that of the Sort column,
- * whatever column the list is sorted by now.  Otherwise leaves them as
- * they are.
- */
 void
 ex_results_view_order_as_query (ExResultsView *self,
                                 GPtrArray     *results)
@@ -278,11 +268,6 @@ text_width (ExResultsView *self,
   return width;
 }
 
-/* Adds column @index, as wide as its widest value needs: @sample (a
- * number or date of the longest kind, so that a 6-digit game number or
- * "1/2-1/2" is never cut) or @n_chars average characters of text, and no
- * narrower than its title with room for the sort arrow.  The widths come
- * from the font, so that they hold for any font size and translation. */
 void
 _ex_results_view_add_column (ExResultsView *self,
                              guint          index,
@@ -323,9 +308,6 @@ _ex_results_view_add_column (ExResultsView *self,
   self->columns[index] = column;
 }
 
-/* Shows or hides column @index.  Hidden columns are removed from the view:
- * GTK 4.8 still counts the width of an invisible column, so that the
- * expanding column (Event) would not fill the space. */
 void
 _ex_results_view_show_column (ExResultsView *self,
                               guint          index,
@@ -356,10 +338,6 @@ is_known_tag (const char *value)
   return value != NULL && value[0] != '\0' && value[strspn (value, "?.-")] != '\0';
 }
 
-/* Shows the White, Black, Round and Date columns only if some result has a
- * value for them (study collections often have none).  Decided on the
- * first batch of a search, before its rows exist; a later batch may only
- * show more columns. */
 void
 _ex_results_view_update_column_visibility (ExResultsView *self,
                                            GPtrArray     *batch,
@@ -434,12 +412,6 @@ _ex_results_view_sort_pending_cb (GObject    *object,
   self->scroll_idle_id = g_idle_add_full (G_PRIORITY_LOW, scroll_to_top_cb, self, NULL);
 }
 
-/* For a search that sorts its games (@sorts: a CQL 6 query with `sort`)
- * shows the Sort column, titled with its first sort's @label ("Sort" when
- * NULL), and orders the list by it as CQL 6.2 orders its output (the best
- * value first: the largest, or with `sort min` (@min) the smallest); hides
- * it for any other search, which is ordered by game number again after a
- * sorted one. */
 void
 _ex_results_view_set_sort_key (ExResultsView *self,
                                gboolean       sorts,
@@ -474,15 +446,6 @@ _ex_results_view_set_sort_key (ExResultsView *self,
   gtk_column_view_sort_by_column (self->column_view, column, GTK_SORT_ASCENDING);
 }
 
-/**
- * ex_results_view_sort:
- * @column: the column to sort by (as a click on its title does); a hidden
- *   column is shown first.
- * @order: ascending or descending; ties are broken by game number.
- *
- * Sorting is incremental: ex_results_view_is_sorting() tells when it is
- * done.
- */
 void
 ex_results_view_sort (ExResultsView  *self,
                       ExResultColumn  column,
@@ -495,7 +458,6 @@ ex_results_view_sort (ExResultsView  *self,
   gtk_column_view_sort_by_column (self->column_view, self->columns[column], order);
 }
 
-/* Whether the list is still being sorted or filtered. */
 gboolean
 ex_results_view_is_sorting (ExResultsView *self)
 {

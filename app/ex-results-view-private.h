@@ -37,10 +37,31 @@ typedef enum {
   EX_RESULT_COLUMN_FOUND,     /* what a position search found */
 } ExResultColumn;
 
+/**
+ * ex_results_view_sort:
+ * @column: the column to sort by (as a click on its title does); a hidden
+ *   column is shown first.
+ * @order: ascending or descending; ties are broken by game number.
+ *
+ * Sorting is incremental: ex_results_view_is_sorting() tells when it is
+ * done.
+ */
 void     ex_results_view_sort            (ExResultsView  *self,
                                           ExResultColumn  column,
                                           GtkSortType     order);
+
+/* Whether the list is still being sorted or filtered. */
 gboolean ex_results_view_is_sorting      (ExResultsView  *self);
+
+/**
+ * ex_results_view_set_filter_text:
+ * @text: (nullable): the text of the filter box; NULL or "" shows every result.
+ *
+ * Shows only the results whose number, White, Black, Event, Site or Date
+ * contains @text, ignoring case.  Sets the filter box's text too.
+ * Filtering is incremental: ex_results_view_is_sorting() tells when it is
+ * done.
+ */
 void     ex_results_view_set_filter_text (ExResultsView  *self,
                                           const char     *text);
 
@@ -85,21 +106,48 @@ struct _ExResultsView
 };
 
 /* ex-results-view-columns.c */
+
+/* Adds column @index, as wide as its widest value needs: @sample (a
+ * number or date of the longest kind, so that a 6-digit game number or
+ * "1/2-1/2" is never cut) or @n_chars average characters of text, and no
+ * narrower than its title with room for the sort arrow.  The widths come
+ * from the font, so that they hold for any font size and translation. */
 void     _ex_results_view_add_column              (ExResultsView *self,
                                                    guint          index,
                                                    const char    *title,
                                                    const char    *sample,
                                                    guint          n_chars);
+
+/* Shows or hides column @index.  Hidden columns are removed from the view:
+ * GTK 4.8 still counts the width of an invisible column, so that the
+ * expanding column (Event) would not fill the space. */
 void     _ex_results_view_show_column             (ExResultsView *self,
                                                    guint          index,
                                                    gboolean       visible);
+
+/* Shows the White, Black, Round and Date columns only if some result has a
+ * value for them (study collections often have none).  Decided on the
+ * first batch of a search, before its rows exist; a later batch may only
+ * show more columns. */
 void     _ex_results_view_update_column_visibility (ExResultsView *self,
                                                     GPtrArray     *results,
                                                     gboolean       first);
+
+/* For a search that sorts its games (@sorts: a CQL 6 query with `sort`)
+ * shows the Sort column, titled with its first sort's @label ("Sort" when
+ * NULL), and orders the list by it as CQL 6.2 orders its output (the best
+ * value first: the largest, or with `sort min` (@min) the smallest); hides
+ * it for any other search, which is ordered by game number again after a
+ * sorted one. */
 void     _ex_results_view_set_sort_key            (ExResultsView *self,
                                                    gboolean       sorts,
                                                    const char    *label,
                                                    gboolean       min);
+
+/* Handler of the sort model's notify::pending (and called once when a
+ * search is set): once a sort by the Sort column is done and nothing is
+ * selected, scrolls the list back to its top, the best value, from an
+ * idle. */
 void     _ex_results_view_sort_pending_cb         (GObject       *object,
                                                    GParamSpec    *pspec,
                                                    gpointer       user_data);

@@ -75,14 +75,6 @@ update_results_count (ExResultsView *self)
   gtk_label_set_text (self->results_count_label, text);
 }
 
-/**
- * ex_results_view_show_empty:
- * @title: the empty state's title ("Searching…", "No Matching Games").
- * @description: the line under it.
- *
- * Shows the empty state with @title and @description instead of the list;
- * the list comes back with the first row delivered.
- */
 void
 ex_results_view_show_empty (ExResultsView *self,
                             const char    *title,
@@ -116,12 +108,6 @@ ex_results_view_show_empty (ExResultsView *self,
  * doubled when it takes less than a quarter. */
 #define FEED_BUDGET_US         (8 * G_TIME_SPAN_MILLISECOND)
 
-/**
- * ex_results_view_get_n_pending:
- *
- * Returns: how many rows the search shown has found that are not in the
- *   list yet.
- */
 guint
 ex_results_view_get_n_pending (ExResultsView *self)
 {
@@ -248,17 +234,6 @@ rows_added_cb (ExResultsView *self,
   update_results_count (self);
 }
 
-/**
- * ex_results_view_set_search:
- * @search: (nullable): the search to show.
- *
- * Shows @search's rows, those found so far and those to come: unselects
- * every row, unsets #ExResultsView:current and forgets the previous
- * search's rows.  The filter and the sort order stay; the Sort column is
- * shown for a search that sorts its games.  From the first search on, the
- * header counts the rows ("0 games"); before it, it is blank.  The empty
- * state is left as it is: see ex_results_view_show_empty().
- */
 void
 ex_results_view_set_search (ExResultsView *self,
                             ExSearch      *search)
@@ -332,15 +307,6 @@ filter_result (gpointer item,
          || contains_casefolded (ex_result_get_date (result), self->filter_text);
 }
 
-/**
- * ex_results_view_set_filter_text:
- * @text: (nullable): the text of the filter box; NULL or "" shows every result.
- *
- * Shows only the results whose number, White, Black, Event, Site or Date
- * contains @text, ignoring case.  Sets the filter box's text too.
- * Filtering is incremental: ex_results_view_is_sorting() tells when it is
- * done.
- */
 void
 ex_results_view_set_filter_text (ExResultsView *self,
                                  const char    *text)
@@ -386,12 +352,6 @@ filter_changed_cb (ExResultsView  *self,
   ex_results_view_set_filter_text (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
 }
 
-/**
- * ex_results_view_is_filtered:
- *
- * Returns: TRUE if the filter box holds text, so that the list shows only
- *   the results that contain it.
- */
 gboolean
 ex_results_view_is_filtered (ExResultsView *self)
 {
@@ -400,11 +360,6 @@ ex_results_view_is_filtered (ExResultsView *self)
   return self->filter_text != NULL;
 }
 
-/**
- * ex_results_view_focus_filter:
- *
- * Moves the keyboard focus to the filter box.
- */
 void
 ex_results_view_focus_filter (ExResultsView *self)
 {
@@ -509,15 +464,6 @@ selection_items_changed_cb (ExResultsView     *self,
   self->last_selection = gtk_bitset_copy (selected);
 }
 
-/**
- * ex_results_view_select:
- * @position: a position in ex_results_view_get_model() (as shown: sorted
- *   and filtered).
- * @unselect_rest: TRUE to select only this result (a click), FALSE to add
- *   it to the selection (a Ctrl+click).
- *
- * Selects the result at @position; it becomes #ExResultsView:current.
- */
 void
 ex_results_view_select (ExResultsView *self,
                         guint          position,
@@ -529,15 +475,6 @@ ex_results_view_select (ExResultsView *self,
                                    unselect_rest);
 }
 
-/**
- * ex_results_view_step:
- * @delta: -1 for the previous result, +1 for the next one (in the order
- *   shown).
- *
- * Selects only the result before or after #ExResultsView:current, staying
- * at the first or last one; without a current result, the first (@delta >
- * 0) or the last one.  Does nothing when the list is empty.
- */
 void
 ex_results_view_step (ExResultsView *self,
                       int            delta)
@@ -560,12 +497,6 @@ ex_results_view_step (ExResultsView *self,
   ex_results_view_select (self, target, TRUE);
 }
 
-/**
- * ex_results_view_get_current:
- *
- * Returns: (transfer none) (nullable): the result to show: the one most
- *   recently selected (see #ExResultsView:current), or NULL.
- */
 ExResult *
 ex_results_view_get_current (ExResultsView *self)
 {
@@ -574,12 +505,6 @@ ex_results_view_get_current (ExResultsView *self)
   return self->current;
 }
 
-/**
- * ex_results_view_dup_selected:
- *
- * Returns: (transfer full) (element-type ExResult): every selected result,
- *   in input order whatever the sort; empty when none is selected.
- */
 GPtrArray *
 ex_results_view_dup_selected (ExResultsView *self)
 {
@@ -621,14 +546,6 @@ ex_results_view_dup_selected (ExResultsView *self)
  * The models
  */
 
-/**
- * ex_results_view_get_results:
- *
- * Returns: (transfer none): every result in the list, in input order, a
- *   #GListModel of #ExResult (not those still pending): the search's
- *   (ex_search_get_results()).  A new model after each
- *   ex_results_view_set_search(): do not keep it.
- */
 GListModel *
 ex_results_view_get_results (ExResultsView *self)
 {
@@ -637,12 +554,6 @@ ex_results_view_get_results (ExResultsView *self)
   return self->results;
 }
 
-/**
- * ex_results_view_get_shown:
- *
- * Returns: (transfer none): the results that pass the filter box, in input
- *   order, a #GListModel of #ExResult.
- */
 GListModel *
 ex_results_view_get_shown (ExResultsView *self)
 {
@@ -651,12 +562,6 @@ ex_results_view_get_shown (ExResultsView *self)
   return G_LIST_MODEL (self->filtered);
 }
 
-/**
- * ex_results_view_get_model:
- *
- * Returns: (transfer none): the results as shown (filtered, sorted), the
- *   #GtkMultiSelection of #ExResult the list displays.
- */
 GtkSelectionModel *
 ex_results_view_get_model (ExResultsView *self)
 {

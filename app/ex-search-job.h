@@ -42,16 +42,50 @@ typedef struct {
                        const GError *error);
 } ExSearchJobFuncs;
 
+/**
+ * ex_search_job_start:
+ * @query: (transfer full): a compiled query.
+ * @pgn_paths: (array zero-terminated=1): the database: one PGN file, or
+ *   several files and directories searched as one (cq_pgn_expand_inputs()),
+ *   plain or compressed.
+ * @n_threads: threads the engine searches on; 0: one per core (the
+ *   preference "threads").
+ * @owner: the object the results are for; held by a weak reference.
+ * @funcs: (not nullable): static callbacks, see #ExSearchJobFuncs.
+ *
+ * Starts cq_search_run_files() on a new thread.  Results come to @funcs on
+ * the calling thread's thread-default main context.  When the database is
+ * one plain file, a result's game is re-read from it at its offset; else
+ * (compressed, several files) the job copies each matched game into a
+ * temporary games file as it is found and the result's offset is into
+ * that file, so nothing is decompressed again to show or export a result.
+ * ex_search_job_get_games_path() names the file to read results from.
+ *
+ * Returns: (transfer full): the job; keep it to cancel it.  The job stays
+ *   alive until its thread has been joined, whatever the caller does.
+ */
 ExSearchJob *ex_search_job_start       (CqQuery                *query,
                                         const char *const      *pgn_paths,
                                         guint                   n_threads,
                                         GObject                *owner,
                                         const ExSearchJobFuncs *funcs);
+
 ExSearchJob *ex_search_job_ref         (ExSearchJob *job);
 void         ex_search_job_unref       (ExSearchJob *job);
+
+/* Cancels the search: it stops at once, its pending and future batches are
+ * dropped; @finished still comes (with G_IO_ERROR_CANCELLED). */
 void         ex_search_job_cancel      (ExSearchJob *job);
+
+/* The file the results' games are read from (cq_pgn_read_game_at()): the
+ * database itself when it is one plain file, else the job's temporary
+ * games file, which the caller deletes (ex_search_job_keeps_games()) when
+ * it no longer needs the results. */
 const char  *ex_search_job_get_games_path (ExSearchJob *job);
+
 gboolean     ex_search_job_keeps_games (ExSearchJob *job);
+
+/* Jobs whose thread has not been joined yet (for a clean shutdown). */
 guint        ex_search_job_get_n_running (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExSearchJob, ex_search_job_unref)

@@ -39,14 +39,6 @@ struct _ExStatusbar
 
 G_DEFINE_FINAL_TYPE (ExStatusbar, ex_statusbar, GTK_TYPE_WIDGET)
 
-/**
- * ex_statusbar_set_message:
- * @text: the message, one line (longer ones are ellipsized; the whole text
- *   is the tooltip).
- * @is_error: TRUE to show it as an error (red, with an icon).
- *
- * Replaces the message.
- */
 void
 ex_statusbar_set_message (ExStatusbar *self,
                           const char  *text,
@@ -64,11 +56,6 @@ ex_statusbar_set_message (ExStatusbar *self,
   self->is_error = !!is_error;
 }
 
-/**
- * ex_statusbar_get_message:
- *
- * Returns: (transfer none): the message shown ("" before the first).
- */
 const char *
 ex_statusbar_get_message (ExStatusbar *self)
 {
@@ -77,11 +64,6 @@ ex_statusbar_get_message (ExStatusbar *self)
   return gtk_label_get_text (self->status_label);
 }
 
-/**
- * ex_statusbar_get_is_error:
- *
- * Returns: whether the message shown is an error.
- */
 gboolean
 ex_statusbar_get_is_error (ExStatusbar *self)
 {
@@ -90,14 +72,6 @@ ex_statusbar_get_is_error (ExStatusbar *self)
   return self->is_error;
 }
 
-/**
- * ex_statusbar_set_progress:
- * @text: (nullable): the progress of the search running, one line; NULL
- *   hides it (the text is kept for ex_statusbar_get_progress()).
- *
- * Shows the progress at the right of the message, never shortened: the
- * message is ellipsized instead.
- */
 void
 ex_statusbar_set_progress (ExStatusbar *self,
                            const char  *text)
@@ -109,12 +83,6 @@ ex_statusbar_set_progress (ExStatusbar *self,
   gtk_widget_set_visible (GTK_WIDGET (self->progress_label), text != NULL);
 }
 
-/**
- * ex_statusbar_get_progress:
- *
- * Returns: (transfer none): the last progress text set, shown or not ("" if
- *   none was).
- */
 const char *
 ex_statusbar_get_progress (ExStatusbar *self)
 {
@@ -123,12 +91,6 @@ ex_statusbar_get_progress (ExStatusbar *self)
   return gtk_label_get_text (self->progress_label);
 }
 
-/**
- * ex_statusbar_reset_diagnostics:
- *
- * Hides the count of damaged and skipped games and forgets their messages
- * (a new search starts).
- */
 void
 ex_statusbar_reset_diagnostics (ExStatusbar *self)
 {
@@ -138,15 +100,6 @@ ex_statusbar_reset_diagnostics (ExStatusbar *self)
   gtk_widget_set_visible (GTK_WIDGET (self->diagnostics_label), FALSE);
 }
 
-/**
- * ex_statusbar_add_diagnostics:
- * @messages: (element-type utf8): the search's messages about damaged and
- *   skipped games, one line each; copied.
- *
- * Keeps the messages, up to the first 200 since the last
- * ex_statusbar_reset_diagnostics(), for the tooltip of the count.  The
- * count itself changes with ex_statusbar_set_diagnostic_counts().
- */
 void
 ex_statusbar_add_diagnostics (ExStatusbar *self,
                               GPtrArray   *messages)
@@ -158,15 +111,6 @@ ex_statusbar_add_diagnostics (ExStatusbar *self,
     g_ptr_array_add (self->diagnostics, g_strdup (g_ptr_array_index (messages, i)));
 }
 
-/**
- * ex_statusbar_set_diagnostic_counts:
- * @damaged: games of the search that could not be read in full.
- * @skipped: games that are not standard chess.
- *
- * Shows "N damaged, M skipped" (or only the one that is not zero), with the
- * messages kept in its tooltip ("…" at the end when there are more games
- * than messages kept).  When both are zero, the count is left as it is.
- */
 void
 ex_statusbar_set_diagnostic_counts (ExStatusbar *self,
                                     guint64      damaged,

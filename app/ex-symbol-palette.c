@@ -57,20 +57,12 @@ struct _ExSymbolPalette
 
 G_DEFINE_FINAL_TYPE (ExSymbolPalette, ex_symbol_palette, GTK_TYPE_POPOVER)
 
-/* The number of symbols the palette offers. */
 guint
 ex_symbol_palette_get_n_symbols (void)
 {
   return G_N_ELEMENTS (symbols);
 }
 
-/**
- * ex_symbol_palette_get_symbol:
- * @index: 0 .. ex_symbol_palette_get_n_symbols() - 1.
- * @ascii: (out) (optional): its ASCII spelling.
- *
- * Returns: the symbol (UTF-8).
- */
 const char *
 ex_symbol_palette_get_symbol (guint        index,
                               const char **ascii)
@@ -82,7 +74,6 @@ ex_symbol_palette_get_symbol (guint        index,
   return symbols[index].symbol;
 }
 
-/* The button of @symbol, NULL if the palette has none. */
 GtkWidget *
 ex_symbol_palette_get_button (ExSymbolPalette *self,
                               const char      *symbol)
@@ -169,12 +160,6 @@ ex_symbol_palette_init (ExSymbolPalette *self)
   gtk_popover_set_child (GTK_POPOVER (self), box);
 }
 
-/**
- * ex_symbol_palette_new:
- * @view: the editor the symbols go into (not owned).
- *
- * Returns: (transfer floating): the popover; set it on a menu button.
- */
 GtkWidget *
 ex_symbol_palette_new (GtkTextView *view)
 {

@@ -77,23 +77,12 @@ has_twin (const char *name)
   return g_resources_get_info (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL, NULL, NULL);
 }
 
-/**
- * ex_theme_library_list:
- * Returns: (transfer full): the file names of the CQL 3 themes
- *   ("excelsior.cql"), sorted, NULL-terminated.
- */
 char **
 ex_theme_library_list (void)
 {
   return ex_theme_library_list_dialect (CQ_DIALECT_CQL3);
 }
 
-/**
- * ex_theme_library_list_dialect:
- * Returns: (transfer full): the file names of the themes of @dialect
- *   ("excelsior.cql", or "excelsior.cql6" and the CQL-6-only
- *   "platzwechsel.cql6"), sorted, NULL-terminated.
- */
 char **
 ex_theme_library_list_dialect (CqDialect dialect)
 {
@@ -115,15 +104,6 @@ ex_theme_library_list_dialect (CqDialect dialect)
   return (char **) g_ptr_array_free (array, FALSE);
 }
 
-/**
- * ex_theme_library_read:
- * @name: a theme's file name (ex_theme_library_list()).
- * @title: (out) (optional): its title, the first line up to ": ".
- * @description: (out) (optional): the rest of the first line.
- *
- * Returns: (transfer full) (nullable): the theme's CQL text, NULL if there
- *   is no such theme.
- */
 char *
 ex_theme_library_read (const char  *name,
                        char       **title,
@@ -161,15 +141,6 @@ ex_theme_library_read (const char  *name,
   return g_steal_pointer (&text);
 }
 
-/**
- * ex_theme_library_get_database:
- * @text: a theme's CQL text (ex_theme_library_read()).
- *
- * Returns: (transfer full) (nullable): the database the theme names on its
- *   second line ("; database: PATH" in CQL 3, "// database: PATH" in CQL 6,
- *   relative: sample/... under data/, studies/... under the shared data),
- *   NULL if it names none.
- */
 char *
 ex_theme_library_get_database (const char *text)
 {
@@ -205,16 +176,6 @@ row_activated_cb (GtkListBox     *list,
   ex_theme_library_activate (self, g_object_get_data (G_OBJECT (row), "ex-theme"));
 }
 
-/**
- * ex_theme_library_activate:
- * @name: a theme's file name ("excelsior.cql", "excelsior.cql6"), or its
- *   name without the ending ("excelsior"): then the file of the library's
- *   dialect.
- *
- * Emits ExThemeLibrary::load for theme @name, as a click on its row does.
- *
- * Returns: FALSE if there is no such theme.
- */
 gboolean
 ex_theme_library_activate (ExThemeLibrary *self,
                            const char     *name)
@@ -236,13 +197,6 @@ ex_theme_library_activate (ExThemeLibrary *self,
   return TRUE;
 }
 
-/**
- * ex_theme_library_find_row:
- * @name: a theme's name without the ending ("excelsior").
- *
- * Returns: (transfer none) (nullable): its row, NULL if the library does
- *   not show it in its dialect.
- */
 GtkListBoxRow *
 ex_theme_library_find_row (ExThemeLibrary *self,
                            const char     *name)
@@ -261,13 +215,6 @@ ex_theme_library_find_row (ExThemeLibrary *self,
   return NULL;
 }
 
-/**
- * ex_theme_library_set_dialect:
- *
- * Lists the themes of @dialect, with their text in it: the window sets
- * the dialect of the query being edited (or of new queries when the
- * editor is empty).
- */
 void
 ex_theme_library_set_dialect (ExThemeLibrary *self,
                               CqDialect       dialect)

@@ -177,24 +177,6 @@ board_pressed_cb (GtkGestureClick *gesture,
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
 }
 
-/**
- * ex_theme_tools_search_board:
- * @selected_only: FALSE for the whole position ("Search for This
- *   Position"), TRUE for the squares outlined on the viewer's board only
- *   ("Search for This Pattern").
- * @error: (optional): why nothing was done, in words for the status line.
- *
- * "Search for This Position" finds every game in which the position the
- * board viewer shows occurs: the anticipation search (cq_query_new_for_
- * position(), exact mode: every square and the side to move, main line and
- * variations), the same as the set-up board's Find, which gets the
- * position to change it or to widen the search.  The editor's query is
- * left alone.  "Search for This Pattern" puts the outlined squares into
- * the pattern board, with the side to move, to refine and insert.
- *
- * Returns: FALSE if the viewer shows no position (or, with
- *   @selected_only, no square is outlined).
- */
 gboolean
 ex_theme_tools_search_board (ExThemeTools  *self,
                              gboolean       selected_only,
@@ -265,12 +247,6 @@ find_position_cb (ExThemeTools *self,
                                 fen, mode, max_differ);
 }
 
-/**
- * ex_theme_tools_setup_from_game:
- * Copies the position shown in the game viewer onto the set-up board and
- * shows its page.  Returns: FALSE (and says why on the board's page) when
- * no game is shown.
- */
 gboolean
 ex_theme_tools_setup_from_game (ExThemeTools *self)
 {
@@ -363,17 +339,6 @@ ex_theme_tools_init (ExThemeTools *self)
   g_signal_connect_swapped (self->setup, "find", G_CALLBACK (find_position_cb), self);
 }
 
-/**
- * ex_theme_tools_new:
- * @parent: the main window.
- * @editor: the query editor the tools write into (not owned; the tools
- *   stop writing when it is finalized).
- * @game_view: (nullable): the board viewer whose position the pattern board
- *   can copy (not owned).  A Ctrl+click gesture is added to its board.
- *
- * Returns: (transfer none): the "Theme Tools" window, not shown yet; it is
- *   hidden, not destroyed, when closed, and destroyed with @parent.
- */
 ExThemeTools *
 ex_theme_tools_new (GtkWindow   *parent,
                     ExCqlEditor *editor,
@@ -441,7 +406,6 @@ ex_theme_tools_get_library (ExThemeTools *self)
   return self->library;
 }
 
-/* @page: "picker", "pattern", "themes" or "setup" (the set-up board). */
 void
 ex_theme_tools_show_page (ExThemeTools *self,
                           const char   *page)

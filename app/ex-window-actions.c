@@ -368,7 +368,6 @@ _ex_window_update_actions (ExWindow *self)
                                  && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
 }
 
-/* Installs the window's actions and their shortcuts on its class. */
 void
 _ex_window_class_install_actions (GtkWidgetClass *widget_class)
 {

@@ -16,17 +16,6 @@
 #include "ex-game-view.h"
 #include "ex-window-private.h"
 
-/**
- * ex_window_export_diagram:
- * @path: the file to write; a name ending in ".png" (any case) gives a PNG
- *   image, any other an SVG document.
- * @caption: whether to write the game's title and details under the board.
- *
- * Writes the position shown as a diagram and says so in the status line.
- *
- * Returns: FALSE with G_IO_ERROR_NOT_FOUND when no game is shown, or the
- *   error of writing the file.
- */
 gboolean
 ex_window_export_diagram (ExWindow    *self,
                           const char  *path,
@@ -95,8 +84,6 @@ diagram_response_cb (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
-/* Asks where to save the diagram and whether to caption it.  The chooser
- * asks before it replaces an existing file. */
 void
 _ex_window_export_diagram_action (GtkWidget  *widget,
                                   const char *action_name,

@@ -75,29 +75,6 @@ dup_annotation_text (ExWindow *self)
   return *text != '\0' ? g_steal_pointer (&text) : g_strdup ("MATCH");
 }
 
-/**
- * ex_window_export_full:
- * @path: the PGN file to write.
- * @scope: which results: all of them, those the filter box shows, or the
- *   selected ones (in input order, whatever the sort; a query that sorts:
- *   in its order).
- * @mark_text: (nullable): the annotation after each matched position
- *   ("MATCH" in CQL, rulings R2); NULL or "" to export without.  For a
- *   CQL 6 query any other text means "as `cql` writes it": its own mark
- *   text, its comments and sort labels, {Game number N}.
- *
- * Starts writing the matched games of @scope, in input order (a CQL 6
- * query that sorts: in its order, as `cql`), re-read by
- * offset from the database, each with {Original game: N} (rulings R2), to
- * @path on its own thread: to a temporary file beside it that is renamed
- * over @path at the end, so a failed export leaves @path as it was.  The
- * database itself is never written.  #ExWindow::export-finished tells the
- * end.  (Replacing an existing file is confirmed by the file chooser.)
- *
- * Returns: FALSE with G_IO_ERROR_INVALID_ARGUMENT when @path is the
- *   database, G_IO_ERROR_BUSY while searching or exporting, or
- *   G_IO_ERROR_NOT_FOUND when @scope holds no result.
- */
 gboolean
 ex_window_export_full (ExWindow       *self,
                        const char     *path,
@@ -184,13 +161,6 @@ ex_window_export_full (ExWindow       *self,
   return TRUE;
 }
 
-/**
- * ex_window_export_to_path:
- * @path: the PGN file to write.
- *
- * Exports every result, annotated as the preferences say ({MATCH} by
- * default): ex_window_export_full() with %EX_EXPORT_ALL.
- */
 gboolean
 ex_window_export_to_path (ExWindow    *self,
                           const char  *path,
@@ -250,9 +220,6 @@ export_response_cb (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
-/* Asks where to export, which results (all, the filtered ones, the
- * selected ones) and whether to annotate them.  The chooser asks before it
- * replaces an existing file (GTK 4 always confirms in SAVE mode). */
 void
 _ex_window_export_action (GtkWidget  *widget,
                           const char *action_name,

@@ -25,14 +25,6 @@ static const char *const database_suffixes[] = {
   "pgn", "pgn.gz", "pgn.bz2", "pgn.xz", "pgn.zst", "pgn.lz4", "zip",
 };
 
-/**
- * ex_window_is_database_file:
- * @file: a file named on the command line or dropped on the window.
- *
- * Returns: TRUE if @file is to be opened as a database (a name ending in
- *   .pgn, .pgn.gz, .pgn.bz2, .pgn.xz, .pgn.zst, .pgn.lz4 or .zip, or a
- *   folder), FALSE if it is to be read as a query.
- */
 gboolean
 ex_window_is_database_file (GFile *file)
 {
@@ -81,13 +73,6 @@ select_query_database (ExWindow   *self,
   _ex_window_set_status (self, message, FALSE);
 }
 
-/**
- * ex_window_open_file:
- * @file: a PGN database (by its .pgn suffix) or a CQL query.
- *
- * A .pgn file becomes the database to search; anything else is read as a
- * query into the editor (UTF-8; errors shown in the status line).
- */
 void
 ex_window_open_file (ExWindow *self,
                      GFile    *file)
@@ -368,8 +353,6 @@ dup_database_paths (ExWindow *self)
   return g_strv_builder_end (builder);
 }
 
-/* Puts the database in use first in the recent databases of the settings
- * (once: an earlier entry of the same files is removed). */
 void
 _ex_window_note_recent_database (ExWindow *self)
 {
@@ -420,15 +403,6 @@ recent_database_label (const char *const *paths)
                                        n - 1), first, n - 1);
 }
 
-/**
- * _ex_window_build_database_menu:
- *
- * The database button's menu: a section of the recent databases whose
- * files all still exist (win.open-recent-database with their paths), then
- * Open (win.choose-database), Open a Folder and the sample.
- *
- * Returns: (transfer full): the menu.
- */
 GMenuModel *
 _ex_window_build_database_menu (ExWindow *self)
 {
@@ -473,7 +447,6 @@ _ex_window_build_database_menu (ExWindow *self)
   return G_MENU_MODEL (menu);
 }
 
-/* Selects the database of a recent-databases entry (its paths). */
 void
 _ex_window_open_recent_database_action (GtkWidget  *widget,
                                         const char *action_name,
@@ -504,7 +477,6 @@ database_menu_update (GtkMenuButton *button,
   gtk_menu_button_set_menu_model (button, menu);
 }
 
-/* Gives the database button its menu (called by the window's init). */
 void
 _ex_window_setup_database_menu (ExWindow *self)
 {

@@ -94,20 +94,43 @@ extern guint _ex_window_signals[N_SIGNALS];
 /* ex-window-query.c: the query, its editor and the Examples menu;
  * ex-window-search.c: following the current search (both called by the
  * window's init). */
+
+/* Makes the query, its editor and the Examples menu, and starts with the
+ * first example (not an undoable edit); called by the window's init. */
 void   _ex_window_setup_query         (ExWindow   *self);
+
+/* Follows the current search (called by the window's init). */
 void   _ex_window_setup_search        (ExWindow   *self);
+
+/* Shows the current search's progress ("N games · M matches · R games/s
+ * · S s") in the status line, and hides it once the search has ended. */
 void   _ex_window_update_progress     (ExWindow   *self);
 
 /* ex-window.c: the status line, the database. */
+
+/* Says @text in the status line (ExStatusbar), as an error or not. */
 void   _ex_window_set_status          (ExWindow   *self,
                                        const char *text,
                                        gboolean    is_error);
+
+/* The database's name as the user sees it: a file's or folder's name, or
+ * "N files". */
 char  *_ex_window_dup_database_name   (ExWindow   *self);
+
+/* Makes the bundled sample the database; if it is not installed, no
+ * database, with an error in the status line. */
 void   _ex_window_use_sample_database (ExWindow   *self);
 
 /* ex-window-actions.c: installs the win.* actions (called by class_init),
  * and enables or disables them as the window's state changes. */
+
+/* Installs the window's actions and their shortcuts on its class. */
 void   _ex_window_class_install_actions (GtkWidgetClass *widget_class);
+
+/* Enables or disables the win.* actions for the window's state: Run needs
+ * a database; Stop a running search; Export results, with no search
+ * running or rows pending and no export running; the previous and next
+ * result some result; Copy PGN, Copy FEN and the diagram a game shown. */
 void   _ex_window_update_actions        (ExWindow       *self);
 
 /* ex-window-files.c: the file choosers of the query and database menus
@@ -133,19 +156,43 @@ void   _ex_window_sample_database_action        (GtkWidget  *widget,
 
 /* ex-window-files.c: the database button's menu of recent databases
  * (win.open-recent-database, its target the database's paths, "as"). */
+
+/* Puts the database in use first in the recent databases of the settings
+ * (once: an earlier entry of the same files is removed). */
 void        _ex_window_note_recent_database        (ExWindow   *self);
+
+/**
+ * _ex_window_build_database_menu:
+ *
+ * The database button's menu: a section of the recent databases whose
+ * files all still exist (win.open-recent-database with their paths), then
+ * Open (win.choose-database), Open a Folder and the sample.
+ *
+ * Returns: (transfer full): the menu.
+ */
 GMenuModel *_ex_window_build_database_menu         (ExWindow   *self);
+
+/* Gives the database button its menu (called by the window's init). */
 void        _ex_window_setup_database_menu         (ExWindow   *self);
+
+/* Selects the database of a recent-databases entry (its paths). */
 void        _ex_window_open_recent_database_action (GtkWidget  *widget,
                                                     const char *action_name,
                                                     GVariant   *parameter);
 
 /* ex-window-diagram.c: the diagram dialog (win.export-diagram). */
+
+/* Asks where to save the diagram and whether to caption it.  The chooser
+ * asks before it replaces an existing file. */
 void   _ex_window_export_diagram_action         (GtkWidget  *widget,
                                                  const char *action_name,
                                                  GVariant   *parameter);
 
 /* ex-window-export.c: the Export dialog (win.export). */
+
+/* Asks where to export, which results (all, the filtered ones, the
+ * selected ones) and whether to annotate them.  The chooser asks before it
+ * replaces an existing file (GTK 4 always confirms in SAVE mode). */
 void   _ex_window_export_action                 (GtkWidget  *widget,
                                                  const char *action_name,
                                                  GVariant   *parameter);

@@ -82,12 +82,6 @@ update_dialect_label (ExWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.convert-query", !cql6);
 }
 
-/**
- * ex_window_list_examples:
- *
- * Returns: (transfer none): the file names of the example queries offered
- *   in the Examples menu, NULL-terminated.  Static.
- */
 const char *const *
 ex_window_list_examples (void)
 {
@@ -100,18 +94,7 @@ ex_window_list_examples (void)
   return names;
 }
 
-/**
- * ex_window_load_example:
- * @name: an example's file name (ex_window_list_examples()).
- *
- * Replaces the editor's text with the example (undoable: Ctrl+Z brings
- * back the text it replaced).  Every example NAME.cql has a CQL 6 twin
- * NAME.cql6 that finds the same games in the bundled sample: when the
- * editor holds a CQL 6 query (or is empty and new queries are CQL 6), the
- * twin is loaded.
- *
- * Returns: FALSE if there is no such example.
- */
+/* The text of the bundled example @name, or NULL if there is none. */
 static char *
 read_example (const char *name)
 {
@@ -267,12 +250,6 @@ theme_loaded_cb (ExWindow   *self,
   self->status_shows_live_error = FALSE;
 }
 
-/**
- * ex_window_get_theme_tools:
- *
- * Returns: (transfer none): the Theme Tools window (picker, pattern board,
- *   themes; ex_theme_tools_new()), created on first use.
- */
 ExThemeTools *
 ex_window_get_theme_tools (ExWindow *self)
 {
@@ -317,8 +294,6 @@ setup_editor (ExWindow *self)
   gtk_menu_button_set_create_popup_func (self->recent_button, recent_menu_update, NULL, NULL);
 }
 
-/* Makes the query, its editor and the Examples menu, and starts with the
- * first example (not an undoable edit); called by the window's init. */
 void
 _ex_window_setup_query (ExWindow *self)
 {

@@ -159,16 +159,6 @@ results_delivered_cb (ExWindow      *self,
   _ex_window_update_actions (self);
 }
 
-/**
- * ex_window_stop:
- *
- * Cancels the running search, if any.  The window is usable at once: the
- * matches found so far stay (those not yet in the list still reach it, in
- * slices as during the search, and the header and the status line count
- * them), the search thread winds down on its own (the batches it has not
- * handed over are dropped) and is joined from the main loop.  Emits
- * #ExWindow::search-finished with FALSE.
- */
 void
 ex_window_stop (ExWindow *self)
 {
@@ -206,7 +196,6 @@ ex_window_is_searching (ExWindow *self)
   return self->search != NULL && ex_search_is_running (self->search);
 }
 
-/* Follows the current search (called by the window's init). */
 void
 _ex_window_setup_search (ExWindow *self)
 {

@@ -64,7 +64,6 @@ guint _ex_window_signals[N_SIGNALS];
  * Status line and progress
  */
 
-/* Says @text in the status line (ExStatusbar), as an error or not. */
 void
 _ex_window_set_status (ExWindow   *self,
                        const char *text,
@@ -81,8 +80,6 @@ _ex_window_set_status (ExWindow   *self,
  * Database
  */
 
-/* The database's name as the user sees it: a file's or folder's name, or
- * "N files". */
 char *
 _ex_window_dup_database_name (ExWindow *self)
 {
@@ -121,15 +118,6 @@ update_database_label (ExWindow *self)
     }
 }
 
-/**
- * ex_window_set_databases:
- * @files: (array length=n_files): PGN files, plain or compressed, and
- *   folders (their PGN files), searched in this order as one database
- *   (only local files can be searched).
- *
- * Sets the database the next search reads.  A running search goes on with
- * the database it started with.
- */
 void
 ex_window_set_databases (ExWindow     *self,
                          GFile *const *files,
@@ -145,12 +133,6 @@ ex_window_set_databases (ExWindow     *self,
   _ex_window_update_actions (self);
 }
 
-/**
- * ex_window_set_database:
- * @file: (nullable): a PGN file, plain or compressed, or a folder of them.
- *
- * As ex_window_set_databases() with one file (or none).
- */
 void
 ex_window_set_database (ExWindow *self,
                         GFile    *file)
@@ -160,7 +142,6 @@ ex_window_set_database (ExWindow *self,
   ex_window_set_databases (self, &file, file != NULL ? 1 : 0);
 }
 
-/* The database's first file or folder, or NULL. */
 GFile *
 ex_window_get_database (ExWindow *self)
 {
@@ -312,19 +293,6 @@ static gboolean start_search        (ExWindow *self,
                                      CqQuery  *query,
                                      gboolean  mark_all);
 
-/**
- * ex_window_run:
- *
- * Compiles the editor's text (ex_cql_compile(): position lists alone are
- * run inside a match list) and, if it compiles, searches the chosen
- * database with it on a new thread, after cancelling the search that was
- * running.  On a compilation error (CQ_QUERY_ERROR, rulings R13) the
- * message is shown in the status line as the live parse shows it ("Line
- * 1, column 5: ..."), the item at its line:column is underlined and gets
- * the cursor, and nothing runs.
- *
- * Returns: TRUE if a search was started.
- */
 gboolean
 ex_window_run (ExWindow *self)
 {
@@ -351,20 +319,6 @@ ex_window_run (ExWindow *self)
   return start_search (self, query, cq_query_marks_all (query));
 }
 
-/**
- * ex_window_find_position:
- * @fen: the position (cq_query_new_for_position()).
- * @mode: exact, or also its mirrored and colour-reversed images.
- * @max_differ: how many pieces may differ.
- *
- * Searches the chosen database for every game where the position occurs,
- * as ex_window_run() searches for a query (the results list says which
- * image was found, the board outlines the squares that differ); the
- * query in the editor is left as it is.  A FEN that is not a legal
- * position is reported in the status line.
- *
- * Returns: TRUE if a search was started.
- */
 gboolean
 ex_window_find_position (ExWindow        *self,
                          const char      *fen,
@@ -456,15 +410,6 @@ start_search (ExWindow *self,
  * The game shown, as PGN and FEN
  */
 
-/**
- * ex_window_dup_game_pgn:
- *
- * Returns: (transfer full) (nullable): the game shown in the viewer as PGN
- *   (export format, cq_pgn_write_game(), without annotations), with the
- *   moves the user played on the board as a variation (they are in the
- *   game's tree while it is shown, ExOwnLine), or NULL when no game is
- *   shown.
- */
 char *
 ex_window_dup_game_pgn (ExWindow *self)
 {
@@ -482,12 +427,6 @@ ex_window_dup_game_pgn (ExWindow *self)
   return g_string_free (out, FALSE);
 }
 
-/**
- * ex_window_dup_position_fen:
- *
- * Returns: (transfer full) (nullable): the FEN of the position on the
- *   board, or NULL when no game is shown.
- */
 char *
 ex_window_dup_position_fen (ExWindow *self)
 {
@@ -510,7 +449,6 @@ ex_window_dup_position_fen (ExWindow *self)
  * Accessors
  */
 
-/* Returns: (transfer full): the editor's text. */
 char *
 ex_window_dup_query_text (ExWindow *self)
 {
@@ -519,8 +457,6 @@ ex_window_dup_query_text (ExWindow *self)
   return ex_query_document_dup_text (self->document);
 }
 
-/* Returns: (transfer none): the results as shown (sorted), a
- * GtkMultiSelection of #ExResult. */
 GListModel *
 ex_window_get_results (ExWindow *self)
 {
@@ -529,8 +465,6 @@ ex_window_get_results (ExWindow *self)
   return G_LIST_MODEL (ex_results_view_get_model (self->results_view));
 }
 
-/* Selects only the result at @position of ex_window_get_results() and
- * shows its game at its first matched position. */
 void
 ex_window_select_result (ExWindow *self,
                          guint     position)
@@ -544,16 +478,6 @@ ex_window_select_result (ExWindow *self,
  * Screenshot
  */
 
-/**
- * ex_window_save_screenshot:
- * @png_path: where to write the PNG.
- *
- * Renders the window as it is now (it must be shown) with its own renderer
- * and saves it as PNG.
- *
- * Returns: FALSE with G_IO_ERROR_FAILED if the window is not shown or the
- *   file could not be written.
- */
 gboolean
 ex_window_save_screenshot (ExWindow    *self,
                            const char  *png_path,
@@ -815,13 +739,6 @@ ex_window_init (ExWindow *self)
   _ex_window_update_actions (self);
 }
 
-/**
- * ex_window_new:
- * @application: (nullable): the application.
- *
- * Returns: (transfer none): a new window with the first example query and
- *   the bundled sample database, owned by GTK until it is destroyed.
- */
 ExWindow *
 ex_window_new (GtkApplication *application)
 {

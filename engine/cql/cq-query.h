@@ -74,14 +74,23 @@ typedef struct _CqQuery CqQuery;
 
 /**
  * cq_query_new_from_string:
- * @text: a query in either dialect (#CqDialect): CQL 3 source, exactly one
- *   match list, `;` comments allowed; or CQL 6 source, a `cql(...)` header
- *   and filters (docs/cql6.md).
+ * @text: a query in either dialect (#CqDialect), NUL-terminated: CQL 3
+ *   source, exactly one match list, `;` comments allowed; or CQL 6 source,
+ *   a `cql(...)` header and filters (docs/cql6.md).  The dialect is told by
+ *   the first word after comments: `cql` is CQL 6 (docs/cql6.md "Dialect").
  * @filename: (nullable): name used in error messages and to resolve the
  *   relative `:pgn`/`:output` paths (relative to its directory).
+ * @error: a CQ_QUERY_ERROR (SYNTAX, UNKNOWN_KEYWORD, UNSUPPORTED or
+ *   SEMANTIC), as "FILE:LINE:COLUMN: message" (rulings R13); SEMANTIC also
+ *   when the output file is the input file.
  *
- * Reads and compiles @text.  Returns: (transfer full): the query, or NULL
- *   with a CQ_QUERY_ERROR.
+ * Reads and compiles @text.  For CQL 3 (manual "CQL Syntax"): the match
+ * list with its game filters, position lists with piece designators,
+ * simple keywords, transforms (expanded when compiled, rulings R7), piece
+ * configurations, move keywords, logic and game-related keywords
+ * (docs/cql.md).
+ *
+ * Returns: (transfer full): the query, or NULL with @error set.
  */
 CqQuery    *cq_query_new_from_string (const char *text, const char *filename, GError **error);
 
@@ -116,21 +125,64 @@ char       *cq_query_convert_to_cql6 (const char *text, gsize len, const char *f
  * longest query of the shared data is under 10 KiB). */
 #define CQ_QUERY_MAX_FILE_SIZE (1024 * 1024)
 
-/* Reads @path (CQ_QUERY_ERROR_IO if unreadable, not a regular file or a
- * pipe, or longer than CQ_QUERY_MAX_FILE_SIZE) and compiles it. */
+/**
+ * cq_query_new_from_file:
+ * @path: a query file in either dialect (UTF-8, or Windows-1252 as old CQL
+ *   files are): a regular file or a pipe of at most
+ *   %CQ_QUERY_MAX_FILE_SIZE bytes.
+ * @error: CQ_QUERY_ERROR_IO if the file cannot be read, is not a regular
+ *   file or a pipe (a directory, /dev/zero), or is longer than the limit
+ *   (the message names it and says why; docs/limits.md), else as
+ *   cq_query_new_from_string().
+ *
+ * Reads @path and compiles it, as cq_query_new_from_string() with @path as
+ * the file name.
+ *
+ * Returns: (transfer full): the query, or NULL with @error set.
+ */
 CqQuery    *cq_query_new_from_file   (const char *path, GError **error);
+
+/**
+ * cq_query_new_from_file_with_filters:
+ * @path: a query file, as for cq_query_new_from_file().
+ * @filters: (nullable): CQL 6 filters that every matched position must
+ *   also pass (the CLI's `-cql`, as CQL 6.2 takes it), added after the
+ *   file's own; NULL: as cq_query_new_from_file().
+ * @error: as cq_query_new_from_file(); CQ_QUERY_ERROR_SEMANTIC (at 1:1) if
+ *   @filters is given and the file is CQL 3.
+ *
+ * Returns: (transfer full): the query, or NULL with @error set.
+ */
 CqQuery    *cq_query_new_from_file_with_filters (const char *path, const char *filters,
                                                  GError **error);
 
 void        cq_query_free            (CqQuery *query);
 
-/* The `:pgn` and `:output` file names as written (NULL if absent), and
- * resolved against the query file's directory (NULL if absent). */
+/* The database the query names, as written: the `:pgn` argument (CQL 3;
+ * the first file when it names several) or the header's `input` (CQL 6);
+ * NULL if it names none (the caller then supplies the database, e.g. the
+ * CLI's -i).  Owned by @query. */
 const char *cq_query_get_pgn         (const CqQuery *query);
-/* `:pgn FILE...` may name several files, searched as one database
- * (cq_search_run_files()); NULL-terminated, NULL without `:pgn`. */
+
+/* Every file `:pgn FILE...` names, as written, searched as one database
+ * (cq_search_run_files()); NULL-terminated, the first is
+ * cq_query_get_pgn() (a CQL 6 `input` is the only one); NULL when
+ * cq_query_get_pgn() is NULL.  Owned by @query. */
 const char *const *cq_query_get_pgn_files (const CqQuery *query);
+
+/* The output file the query names, as written: the `:output` argument
+ * (CQL 3) or the header's `output` (CQL 6); NULL if absent.  Owned by
+ * @query. */
 const char *cq_query_get_output      (const CqQuery *query);
+
+/**
+ * cq_query_resolve_path:
+ * @name: (nullable): a file name from the query (`:pgn`, `:output`).
+ *
+ * Returns: (transfer full) (nullable): @name itself if it is absolute or
+ *   the query has no file name; else @name relative to the directory of
+ *   the query file.  NULL if @name is NULL.
+ */
 char       *cq_query_resolve_path    (const CqQuery *query, const char *name);
 
 /* The dialect the query was written in. */
@@ -447,9 +499,17 @@ gboolean    cq_query_is_position_search (const CqQuery *query);
  */
 char       *cq_match_describe (const CqMatchedPosition *position);
 
-/* The CQL keywords the reader knows, with a one-line description each, in
- * a NULL-terminated array of pairs {keyword, description, keyword, ...};
- * for the editor's highlighting and completion.  Static data. */
+/**
+ * cq_query_keywords:
+ *
+ * Every CQL 3 keyword of the CQL 3.02 manual (match list, position list
+ * and :relation specification), evaluated by this version or not
+ * (CQ_QUERY_ERROR_UNSUPPORTED), each followed by a one-line description
+ * taken from the manual; for the editor's highlighting and completion.
+ *
+ * Returns: (transfer none): a NULL-terminated array of pairs
+ *   {":keyword", "description", ...}.  Static data.
+ */
 const char *const *cq_query_keywords (void);
 
 /* The same for a dialect: cq_query_keywords() for CQL 3; for CQL 6 its

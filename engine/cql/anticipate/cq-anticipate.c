@@ -57,15 +57,11 @@ image_init (Image *image, const CqPosition *pos, const CqTransform *t, CqMatchKi
   image->count[1] = (guint8) __builtin_popcountll (image->by_color[1]);
 }
 
-/**
- * cq_query_new_for_position:
- * See cq-query.h.  The images are built here once: the identity first,
- * then (symmetric mode) the mirror about the vertical bisector (files
- * reversed) and the colour flip of cq3-transform.c (ranks reversed, colours
- * swapped), and the two composed.  No image can equal another: the colour
- * flip changes the side to move, and the mirror moves each king to
- * another file.
- */
+/* The images are built here once: the identity first, then (symmetric
+ * mode) the mirror about the vertical bisector (files reversed) and the
+ * colour flip of cq3-transform.c (ranks reversed, colours swapped), and
+ * the two composed.  No image can equal another: the colour flip changes
+ * the side to move, and the mirror moves each king to another file. */
 CqQuery *
 cq_query_new_for_position (const char *fen, CqPositionMatch mode, guint max_differ,
                            GError **error)
@@ -241,10 +237,6 @@ _cq_anticipation_match_game (const CqAnticipation *anticipation, const CqGame *g
   return matched;
 }
 
-/**
- * cq_match_describe:
- * See cq-query.h.
- */
 char *
 cq_match_describe (const CqMatchedPosition *position)
 {

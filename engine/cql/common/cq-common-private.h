@@ -106,8 +106,10 @@ gboolean _cq_designator_parse_tagged (const char   *text,
                                       GError      **error);
 
 /* The length of the CQL 6 piece designator at the start of @p (`Ra3`,
- * `[Qr]d1`, `a-h2`, `.`), or 0 if none is there: the lexer's rule, also
- * used to find the designator under the editor's cursor. */
+ * `[Qr]d1`, `a-h2`, `.`): its longest reading, or 0 if none is there or
+ * it runs on into a word (a letter, digit or `_` follows).  The lexer's
+ * rule, also used to find the designator under the editor's cursor
+ * (cq_designator_find_at()), so that both see the same designators. */
 gsize    _cq_designator_extent_cql6 (const char *p);
 
 /* ------------------------------------------------------------------ */
@@ -243,9 +245,20 @@ guint    _cq_marks_initial    (const CqPosition *root, guint8 marks[64]);
  * ("1934.??.??" is 1934); a result one of 1-0, 0-1, 1/2-1/2 (#CqResult);
  * a player name matches if it contains @needle (already case-folded),
  * ignoring case. */
+
+/* A rating (:elo, :whiteelo, :blackelo): digits only, spaces around them
+ * allowed; "", "?", "-" or anything else is no rating (FALSE, @out left
+ * as it is). */
 gboolean _cq_tag_parse_elo      (const char *text, gint64 *out);
+
+/* The year field of a PGN date ("1934.??.??" is 1934), or FALSE (R3). */
 gboolean _cq_tag_parse_year     (const char *date, gint64 *year);
+
+/* A Result tag's value as #CqResult: 1-0, 0-1, 1/2-1/2; CQ_RESULT_NONE for
+ * NULL or anything else ("*"). */
 guint8   _cq_tag_parse_result   (const char *text);
+
+/* R3: does the name contain @needle (already case-folded), ignoring case? */
 gboolean _cq_tag_name_contains  (const char *name, const char *needle);
 
 /* A query's text as UTF-8, for both dialects' readers: valid UTF-8 as it

@@ -66,14 +66,6 @@ static const Symbol symbols[] = {
 
 #undef W
 
-/**
- * cq_piece_types_to_text:
- * @pieces: a piece-type set (CQ_PIECE_BIT() bits), not 0.
- *
- * Returns: (transfer full) (nullable): the shortest piecetype designator
- *   denoting exactly @pieces (`Q`, `[Qr]`, `[A.]`), or NULL if @pieces is
- *   empty (no piecetype designator denotes no piece at all).
- */
 char *
 cq_piece_types_to_text (guint16 pieces)
 {
@@ -352,14 +344,6 @@ append_unit (GString    *text,
     g_string_append_printf (text, "-%c", '1' + u->r1);
 }
 
-/**
- * cq_squares_to_text:
- * @squares: a square set (bit n = square n, a1 = 0).
- *
- * Returns: (transfer full): the shortest square designator denoting
- *   exactly @squares (see the file comment): "" for all 64 squares, `d1`,
- *   `?1`, `a?`, `[]`, `[a-c1]`, `[d1,h3]`, `[a-h1-2,a8,h8]`.
- */
 char *
 cq_squares_to_text (CqBitboard squares)
 {
@@ -403,14 +387,6 @@ cq_squares_to_text (CqBitboard squares)
   return g_string_free (text, FALSE);
 }
 
-/**
- * cq_designator_sets_to_text:
- * @designator: a piece designator's sets.
- *
- * Returns: (transfer full) (nullable): the piecetype text then the square
- *   text (cq_piece_types_to_text(), cq_squares_to_text()), e.g.
- *   `[Qr][d1,h3]`, `R[a-h1-2]`; NULL if the piece-type set is empty.
- */
 char *
 cq_designator_sets_to_text (const CqDesignatorSets *designator)
 {
@@ -426,18 +402,6 @@ cq_designator_sets_to_text (const CqDesignatorSets *designator)
   return g_strconcat (pieces, squares, NULL);
 }
 
-/**
- * cq_designator_sets_parse:
- * @text: one piece designator, such as `Ra3`, `[Qr][d1,h3]`, `?[a-h1-2,a8]`
- *   (surrounding white space allowed).
- * @out: (out): its sets.
- * @error: CQ_QUERY_ERROR_SYNTAX (with the column of the offending
- *   character, file name "<designator>") if @text is not a piece
- *   designator; CQ_QUERY_ERROR_UNSUPPORTED for a `$tag` designator.
- *
- * Parses @text with the engine's own designator parser (manual "Piece
- * designators", rulings R13).
- */
 gboolean
 cq_designator_sets_parse (const char    *text,
                      CqDesignatorSets  *out,
@@ -627,26 +591,6 @@ find_cql6 (const char *text,
   return FALSE;
 }
 
-/**
- * cq_designator_find_at:
- * @text: a CQL query (UTF-8).
- * @dialect: the dialect @text is written in.
- * @offset: a byte offset into @text (the editor's cursor), at most its
- *   length.
- * @start: (out) (optional): byte offset of the designator's first
- *   character.
- * @end: (out) (optional): byte offset just past its last character.
- *
- * Finds the piece designator that contains @offset or ends at it.  In
- * CQL 3 it is an item (white space, parenthesis or comment delimited)
- * that the designator parser reads whole; items inside a `;` comment are
- * not designators.  In CQL 6 it is a designator token as the reader
- * splits the text (`Ka1`, `[RQ]a-h7`, `N[b1,g1]`, `_`, `[Aa]`, `.`; in
- * `R & a-h8` each operand is one, the set expression none), outside `//`
- * and `/ * * /` comments and strings.
- *
- * Returns: TRUE if there is a piece designator at @offset.
- */
 gboolean
 cq_designator_find_at (const char *text,
                        CqDialect   dialect,
@@ -710,21 +654,6 @@ pattern_rank (guint16 pieces)
   return G_N_ELEMENTS (order) + pieces;
 }
 
-/**
- * cq_pattern_to_text:
- * @pieces: (array fixed-size=64): the piece-type set placed on each square
- *   (a1 = 0); 0 for a square left free.
- * @flags: keywords to add.
- *
- * Writes the pattern as one position list: one piece designator per
- * square that holds something (a designator with several squares would
- * match when any one of them matches, not all), white king first, then
- * queen, rook... black, empty squares, classes; squares a1..h8 within a
- * kind; then the keywords in #CqPatternFlags order.  For instance
- * `(position Kg1 Pf2 kg8 .f7 :wtm :flipcolor)`.
- *
- * Returns: (transfer full): the position list.
- */
 /* The squares of @pieces that hold something, in pattern order (white
  * king first ... empty squares, classes; a1..h8 within a kind) into
  * @order; returns how many. */
@@ -882,21 +811,6 @@ squares_to_cql6_text (CqBitboard squares)
   return g_string_free (text, FALSE);
 }
 
-/**
- * cq_designator_sets_to_cql6_text:
- * @designator: a piece designator's sets.
- *
- * The same sets in CQL 6 spelling (docs/cql6.md "Piece designators"),
- * read back by _cq_designator_parse_cql6(): piece letters as in CQL 3
- * (`A` and `a` for a whole colour, brackets for several), `_` for the
- * empty square (CQL 3 `.`), then the squares, with no `?` (`a-h2`,
- * `[c1-8,g1-8]`); a designator of every piece type or empty is its
- * squares alone (`d4`), `.` if it is all 64 squares; `~.` denotes no
- * square at all.
- *
- * Returns: (transfer full) (nullable): the text, e.g. `[Aa]d4`, `_d4`,
- *   `U[d-f4-6]` -> `[Aa][d-f4-6]`; NULL if the piece-type set is empty.
- */
 char *
 cq_designator_sets_to_cql6_text (const CqDesignatorSets *designator)
 {

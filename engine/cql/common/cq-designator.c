@@ -521,9 +521,6 @@ match_pieces (const char *p)
   return s > p + 1 && *s == ']' ? (gsize) (s + 1 - p) : 0;
 }
 
-/* The longest reading at @p, or 0 if none is there or it runs on into a
- * word: the CQL 6 lexer's tokens and the editor's designator scanner
- * (cq_designator_find_at()) see the same designators. */
 gsize
 _cq_designator_extent_cql6 (const char *p)
 {

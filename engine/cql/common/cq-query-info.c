@@ -148,10 +148,6 @@ cq_query_marks_all (const CqQuery *query)
  * Names
  */
 
-/* The byte offset in @text of the character at @line:@column (1-based,
- * columns in characters), lines ending at "\n" and, when @cr_ends_line,
- * also at "\r\n" and a lone "\r" (as the CQL 3 reader counts them); or -1
- * if @text has no such character. */
 gssize
 _cq_text_offset_of (const char *text,
                     guint       line,

@@ -52,21 +52,6 @@ query_new_from_data (const char *text, gsize len, const char *filename, GError *
   return g_steal_pointer (&query);
 }
 
-/**
- * cq_query_new_from_string:
- * @text: CQL 3 source: exactly one match list, `;` comments allowed.
- * @filename: (nullable): name used in error messages and to resolve the
- *   relative `:pgn`/`:output` paths (relative to its directory).
- * @error: CQ_QUERY_ERROR_SYNTAX, _UNKNOWN_KEYWORD, _UNSUPPORTED or
- *   _SEMANTIC, as "FILE:LINE:COLUMN: message" (rulings R13).
- *
- * Reads and compiles @text (manual "CQL Syntax"): the match list with its
- * game filters, position lists with piece designators, simple keywords,
- * transforms (expanded here, rulings R7), piece configurations, move
- * keywords, logic and game-related keywords.  See docs/cql.md.
- *
- * Returns: (transfer full): the query, or NULL with @error set.
- */
 CqQuery *
 cq_query_new_from_string (const char *text, const char *filename, GError **error)
 {
@@ -139,33 +124,12 @@ read_query_file (const char *path, gsize *len_out, GError **error)
   return g_steal_pointer (&text);
 }
 
-/**
- * cq_query_new_from_file:
- * @path: a CQL file (UTF-8, or Windows-1252 as old CQL files are): a
- *   regular file or a pipe of at most %CQ_QUERY_MAX_FILE_SIZE bytes.
- * @error: CQ_QUERY_ERROR_IO if the file cannot be read, is not a regular
- *   file or a pipe (a directory, /dev/zero), or is longer than the limit
- *   (the message names it and says why; docs/limits.md), else as
- *   cq_query_new_from_string().
- *
- * Returns: (transfer full): the query, or NULL with @error set.
- */
 CqQuery *
 cq_query_new_from_file (const char *path, GError **error)
 {
   return cq_query_new_from_file_with_filters (path, NULL, error);
 }
 
-/**
- * cq_query_new_from_file_with_filters:
- * @path: a query file, as for cq_query_new_from_file().
- * @filters: (nullable): CQL 6 filters that every matched position must
- *   also pass (the CLI's `-cql`, as CQL 6.2 takes it).
- * @error: as cq_query_new_from_file(); CQ_QUERY_ERROR_SEMANTIC if @filters
- *   is given and the file is CQL 3.
- *
- * Returns: (transfer full): the query, or NULL with @error set.
- */
 CqQuery *
 cq_query_new_from_file_with_filters (const char *path, const char *filters, GError **error)
 {
@@ -212,8 +176,6 @@ cq_query_free (CqQuery *query)
   g_free (query);
 }
 
-/* The `:pgn` argument as written, or NULL if the match list has none (the
- * caller then supplies the database, e.g. the CLI's -i). */
 const char *
 cq_query_get_pgn (const CqQuery *query)
 {
@@ -221,8 +183,6 @@ cq_query_get_pgn (const CqQuery *query)
   return query->pgn;
 }
 
-/* Every file `:pgn` names, as written (NULL-terminated; the first is
- * cq_query_get_pgn()), or NULL if the match list has no `:pgn`. */
 const char *const *
 cq_query_get_pgn_files (const CqQuery *query)
 {
@@ -328,7 +288,6 @@ cq_query_set_variations (CqQuery *query, gboolean variations)
   return TRUE;
 }
 
-/* The `:output` argument as written, or NULL if absent. */
 const char *
 cq_query_get_output (const CqQuery *query)
 {
@@ -336,14 +295,6 @@ cq_query_get_output (const CqQuery *query)
   return query->output;
 }
 
-/**
- * cq_query_resolve_path:
- * @name: (nullable): a file name from the query (`:pgn`, `:output`).
- *
- * Returns: (transfer full) (nullable): @name itself if it is absolute or
- *   the query has no file name; else @name relative to the directory of
- *   the query file.  NULL if @name is NULL.
- */
 char *
 cq_query_resolve_path (const CqQuery *query, const char *name)
 {

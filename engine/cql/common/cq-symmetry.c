@@ -215,7 +215,6 @@ _cq_transform_directions (const CqTransform *t, guint8 directions)
 }
 
 
-/* second ∘ first, where both are pure flips. */
 void
 _cq_transform_compose (const CqTransform *second, const CqTransform *first, CqTransform *out)
 {

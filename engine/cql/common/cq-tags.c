@@ -7,8 +7,6 @@
 
 #include <string.h>
 
-/* A rating: digits only (surrounding blanks allowed); "", "?", "-" or
- * anything else is no rating (R3). */
 gboolean
 _cq_tag_parse_elo (const char *text, gint64 *out)
 {
@@ -47,7 +45,6 @@ _cq_tag_parse_result (const char *text)
   return CQ_RESULT_NONE;
 }
 
-/* The year field of a PGN date ("1934.??.??" is 1934), or FALSE (R3). */
 gboolean
 _cq_tag_parse_year (const char *date, gint64 *year)
 {
@@ -78,7 +75,6 @@ is_ascii (const char *text)
   return TRUE;
 }
 
-/* R3: does the name contain @needle (already case-folded), ignoring case? */
 gboolean
 _cq_tag_name_contains (const char *name, const char *needle)
 {

@@ -41,7 +41,6 @@ _cq_query_set_error (GError    **error,
     _cq_query_error_set_location (*error, filename, line, column);
 }
 
-/* Returns the text as valid UTF-8 without NUL bytes, or NULL with an error. */
 char *
 _cq_query_text_to_utf8 (const char *text, gsize len, const char *filename, GError **error)
 {

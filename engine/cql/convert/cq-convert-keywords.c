@@ -20,12 +20,6 @@
  * Designators, ranges
  */
 
-/* TRUE if CQL 3's and CQL 6's shifts move @squares alike (rulings R7,
- * docs/cql6-rulings.md 13): CQL 3 keeps a square on the edge opposite to
- * the move as well as moving it, CQL 6 only moves it.  The two agree when
- * no square of the set is on such an edge, or when every line through
- * one is whole (a whole rank under a horizontal shift stays whole in
- * both). */
 gboolean
 _cq_convert_edge_safe (CqBitboard squares, gboolean horizontal, gboolean vertical)
 {
@@ -83,12 +77,6 @@ edge_squares_text (Converter *cv, int square)
   return text;
 }
 
-/* A piece designator of the CQL 3 text in CQL 6 spelling, or NULL with
- * an error.  @d: the designator read (its tag, if any, among cv->tags).
- * Under a shift, a designator of one square on the edge is written with
- * the squares CQL 3's shift adds (edge_squares_text()); one of several
- * squares with some on the edge is refused: its squares would not leave
- * the board together. */
 char *
 _cq_convert_designator_text (Converter *cv, const CqSexp *item)
 {
@@ -146,9 +134,6 @@ _cq_convert_designator_text (Converter *cv, const CqSexp *item)
   return g_strdup_printf ("(%s & %s)", pieces, squares);
 }
 
-/* @expr within min..max, as a person writes it: `== n`, `>= n`, `<= n`
- * or `a <= X <= b`; @lo and @hi are the values @expr can take (a bound
- * beyond them is left out). */
 char *
 _cq_convert_range_text (const char *expr, gint64 min, gint64 max, gint64 lo, gint64 hi)
 {
@@ -166,8 +151,6 @@ _cq_convert_range_text (const char *expr, gint64 min, gint64 max, gint64 lo, gin
                           min < 0 ? "(" : "", min, expr, max, min < 0 ? ")" : "");
 }
 
-/* A range after @list->items[*i] (the compiler has checked it: one or two
- * integers, or none if @optional, leaving @min and @max as they are). */
 void
 _cq_convert_take_range (const CqSexp *list, guint *i, gint64 *min, gint64 *max)
 {
@@ -190,14 +173,12 @@ _cq_convert_take_range (const CqSexp *list, guint *i, gint64 *min, gint64 *max)
     }
 }
 
-/* CQL 3's result (`1/2` abbreviates `1/2-1/2`, rulings R3) in CQL 6. */
 const char *
 _cq_convert_result_text (const char *text)
 {
   return strcmp (text, "1/2") == 0 ? "1/2-1/2" : text;
 }
 
-/* TRUE if @text is one parenthesised group, `(...)`, and not `(a) or (b)`. */
 gboolean
 _cq_convert_one_group (const char *text)
 {
@@ -215,9 +196,6 @@ _cq_convert_one_group (const char *text)
   return FALSE;
 }
 
-/* TRUE if the piece designator @item stands for one square at most in
- * any legal position, whatever the transform: one square, or one king
- * (a legal position has one king of each colour). */
 gboolean
 _cq_convert_designator_unique (const CqSexp *item)
 {
@@ -233,9 +211,6 @@ _cq_convert_designator_unique (const CqSexp *item)
   return d.pieces == CQ_PIECE_BIT (CQ_WK) || d.pieces == CQ_PIECE_BIT (CQ_BK);
 }
 
-/* The most squares the piece designator @item can match in a legal
- * position: 1 for a tag or a king; otherwise its squares, at most 32 if
- * it asks for pieces only. */
 gint64
 _cq_convert_designator_bound (const CqSexp *item)
 {
@@ -250,12 +225,6 @@ _cq_convert_designator_bound (const CqSexp *item)
   return (d.pieces & CQ_PIECES_EMPTY) ? squares : MIN (squares, 32);
 }
 
-/* The rays of :ray... as a CQL 6 set filter (`ray diagonal (Q n k)`);
- * :rayattack is the rays whose first square holds a piece that slides
- * that way (R6), one ray filter per kind of line.  @reversed: the
- * designators in the other order (a ray read backwards is a ray), so
- * that the value is the set of first squares.  @last: (nullable) the
- * text that stands for the last designator (a loop's square variable). */
 char *
 _cq_convert_ray_text (Converter *cv, const CqKeywordInfo *info, const CqSexp *arg,
                       gboolean reversed, const char *last)
@@ -322,7 +291,6 @@ _cq_convert_ray_text (Converter *cv, const CqKeywordInfo *info, const CqSexp *ar
   return g_strdup_printf ("(ray orthogonal (%s) | ray diagonal (%s))", orthogonal, diagonal);
 }
 
-/* The keyword @name among @list's items, or NULL. */
 const CqSexp *
 _cq_convert_list_keyword_at (const CqSexp *list, const char *name)
 {
@@ -333,7 +301,6 @@ _cq_convert_list_keyword_at (const CqSexp *list, const char *name)
   return NULL;
 }
 
-/* The name after @list's :accumulate, or NULL. */
 const CqSexp *
 _cq_convert_list_accumulator (const CqSexp *list)
 {
@@ -344,11 +311,6 @@ _cq_convert_list_accumulator (const CqSexp *list)
   return NULL;
 }
 
-/* The relation specification @spec (R10) as a CQL 6 echo: the source is
- * P1, each target a later position of its line; on every square the two
- * agree, or P1's piece is missing in P2, or P2 has a new piece on an empty
- * square, as the missing and new piece counts allow.  Refuses :pattern,
- * the relation's :shift and :flip.  (transfer full) */
 char *
 _cq_convert_relation_text (Converter *cv, const CqSexp *spec)
 {
@@ -476,11 +438,6 @@ _cq_convert_relation_text (Converter *cv, const CqSexp *spec)
   return g_string_free (text, FALSE);
 }
 
-/* Fills cv->sums for the accumulators the position list @list and the
- * lists nested in it add to (R8): the number of transform members of the
- * list that match, `(shift count {...})`, counted before any :sumrange.
- * @inherited: @list is inside a list with transforms, whose members it
- * would count too.  FALSE with an error for what is not converted. */
 gboolean
 _cq_convert_accumulators (Converter *cv, const CqSexp *list, gboolean inherited)
 {

@@ -55,7 +55,6 @@ block_add (Block *b, guint line, char *text)
   block_add_lines (b, line, line, text);
 }
 
-/* Inserts @text at the start of @b, as if on the line @line. */
 void
 _cq_convert_block_prepend (Block *b, guint line, char *text)
 {
@@ -82,9 +81,6 @@ _cq_convert_refuse (Converter *cv, const CqSexp *at, const char *format, ...)
  * Position lists
  */
 
-/* A converted position list written on one line: its filters in braces
- * (none: `true`; one without transform: itself), the transforms before
- * them, `not` before all for :not. */
 char *
 _cq_convert_block_inline (const Block *b)
 {
@@ -308,8 +304,6 @@ nested_lists (Converter *cv, const CqSexp *list, guint *i, GPtrArray *texts)
   return TRUE;
 }
 
-/* Converts the keywords of one position list (manual "The Position
- * List") into @b.  cv->shift_h/_v hold the shifts inherited. */
 gboolean
 _cq_convert_list (Converter *cv, const CqSexp *list, Block *b)
 {

@@ -789,15 +789,6 @@ convert_match (Converter *cv, const CqSexp *ml)
   return TRUE;
 }
 
-/**
- * cq_query_convert_to_cql6:
- * @text: a CQL 3 query, @len bytes (UTF-8, or Windows-1252 as the readers
- *   take it; need not be NUL-terminated).
- * @filename: (nullable): name for messages ("<query>" if NULL).
- * @error: a CQ_QUERY_ERROR, "FILE:LINE:COLUMN: message".
- *
- * See cq-query.h.
- */
 char *
 cq_query_convert_to_cql6 (const char *text, gsize len, const char *filename, GError **error)
 {

@@ -428,9 +428,6 @@ relation_holds_indexed (const CqRelation *rel, CqBitboard allowable, const EvalG
   return FALSE;
 }
 
-/* R10: some P2 strictly after P1 = @node in its line of play (mainline
- * descendants; all descendants with :variations; those in variations
- * with :variationsonly) relates to it. */
 gboolean
 _cq3_relation_holds (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
                 const CqNode *node)

@@ -63,12 +63,6 @@ parse_integer (Compiler *c, const CqSexp *item, const char *keyword, gint64 *out
   return TRUE;
 }
 
-/**
- * _cq3_take_range:
- * A range specifier after @list->items[*i] (manual "Range specifiers"):
- * one integer, or two (first <= second), possibly negative.  If @optional
- * and no integer follows, *out is left as it is.  Advances *i.
- */
 gboolean
 _cq3_take_range (Compiler *c, const CqSexp *list, guint *i, const char *keyword, gboolean optional,
             CqRange *out)
@@ -113,8 +107,6 @@ _cq3_take_range (Compiler *c, const CqSexp *list, guint *i, const char *keyword,
   return TRUE;
 }
 
-/* A piece designator after @list->items[*i], an argument of @keyword
- * ("keyword 'K' expects WHAT, found X" if it is missing).  Advances *i. */
 gboolean
 _cq3_take_designator (Compiler *c, const CqSexp *list, guint *i, const char *keyword,
                  const char *what, CqDesignator *out)
@@ -139,8 +131,6 @@ _cq3_take_designator (Compiler *c, const CqSexp *list, guint *i, const char *key
   return TRUE;
 }
 
-/* `1-0`, `0-1`, `1/2-1/2` or `1/2` after @list->items[*i] (manual "The
- * match list"; rulings R3).  Advances *i. */
 gboolean
 _cq3_take_result (Compiler *c, const CqSexp *list, guint *i, guint8 *out)
 {
@@ -168,8 +158,6 @@ _cq3_take_result (Compiler *c, const CqSexp *list, guint *i, guint8 *out)
   return TRUE;
 }
 
-/* A ray specifier `(D1 D2 ... Dn)` after @list->items[*i] (manual ":ray";
- * rulings R6).  Advances *i. */
 gboolean
 _cq3_take_ray (Compiler *c, const CqSexp *list, guint *i, CqTest *test)
 {
@@ -220,8 +208,6 @@ _cq3_take_ray (Compiler *c, const CqSexp *list, guint *i, CqTest *test)
   return TRUE;
 }
 
-/* The list of position lists after @list->items[*i] (:and, :or; rulings
- * R12).  Advances *i. */
 gboolean
 _cq3_take_position_lists (Compiler *c, const CqSexp *list, guint *i, guint32 inherited,
                      CqTest *test)
@@ -283,7 +269,6 @@ _cq3_take_position_lists (Compiler *c, const CqSexp *list, guint *i, guint32 inh
 /* ------------------------------------------------------------------ */
 /* Tags, accumulators, relations                                       */
 
-/* A name argument (tag or accumulator): alphanumeric (manual "Tagging"). */
 const char *
 _cq3_take_name (Compiler *c, const CqSexp *list, guint *i, const char *what)
 {
@@ -312,7 +297,6 @@ _cq3_take_name (Compiler *c, const CqSexp *list, guint *i, const char *what)
   return arg->text;
 }
 
-/* The index of accumulator @name, added if new (R8). */
 guint
 _cq3_accumulator_index (Compiler *c, const char *name)
 {
@@ -325,7 +309,6 @@ _cq3_accumulator_index (Compiler *c, const char *name)
   return names->len - 1;
 }
 
-/* A tag defined by :forany (R11), or -1 with CQ_QUERY_ERROR_SEMANTIC. */
 int
 _cq3_tag_index (Compiler *c, const CqSexp *item, const char *name)
 {
@@ -338,8 +321,6 @@ _cq3_tag_index (Compiler *c, const CqSexp *item, const char *name)
   return -1;
 }
 
-/* A relation specification `(:keyword ...)` after @list->items[*i]
- * (manual "The :relation keyword"; rulings R10).  Advances *i. */
 gboolean
 _cq3_take_relation (Compiler *c, const CqSexp *list, guint *i, CqRelation *rel)
 {

@@ -40,7 +40,6 @@
 
 #include <string.h>
 
-/* A piece designator, `$tag[squares]` included (rulings R11). */
 gboolean
 _cq3_parse_designator (Compiler *c, const CqSexp *item, CqDesignator *out)
 {
@@ -61,7 +60,6 @@ _cq3_fail_at (Compiler *c, int code, guint line, guint column, const char *forma
   return FALSE;
 }
 
-/* How an item reads in a message: `text`, or "a list `(head ...)`". */
 char *
 _cq3_describe_item (const CqSexp *item)
 {
@@ -76,8 +74,6 @@ _cq3_describe_item (const CqSexp *item)
   return g_strdup ("a list");
 }
 
-/* Looks up a keyword and checks that it may stand in @context and is
- * evaluated there.  Returns NULL with the error set otherwise. */
 const CqKeywordInfo *
 _cq3_check_keyword (Compiler *c, const CqSexp *item, CqKeywordContext context)
 {
@@ -553,8 +549,6 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
   return TRUE;
 }
 
-/* Compiles a position list: its template (the list as written), not yet
- * expanded into instances (compile_top_list() and cq3-transform.c do). */
 gboolean
 _cq3_compile_position_list (Compiler *c, const CqSexp *list, guint32 inherited,
                             CqPositionList **out)

@@ -13,8 +13,6 @@ static const gint8 piece_power[CQ_N_PIECES] = {
   0, 1, 3, 3, 5, 9, 0, 1, 3, 3, 5, 9, 0
 };
 
-/* Total power of the pieces matching @d, White's minus Black's if
- * @difference (manual ":power", ":powerdifference"). */
 gint64
 _cq3_designator_power (const CqDesignator *d, const CqPosition *pos, gboolean difference,
                   const CqBitboard *tags)
@@ -45,20 +43,11 @@ _cq3_designator_power (const CqDesignator *d, const CqPosition *pos, gboolean di
   return total;
 }
 
-/**
- * _cq_attack_count:
- * Rulings R5: the number of (attacker square, target square) pairs where
- * the attacker matches the first designator of @test, the target's
- * content the second (it may be empty), and the attacker could move to the
- * target were it empty, ignoring pins and checks (pawns attack diagonally
- * forward only, sliders stop at the first occupied square).
- *
- * Attacks are symmetric for knights, kings and sliders (a rook on a
+/* Attacks are symmetric for knights, kings and sliders (a rook on a
  * attacks t iff a rook on t attacks a, with the same occupancy), and a
  * white pawn attacks t from the squares a black pawn on t would attack.
  * So when there are fewer targets than attackers, the pairs are counted
- * from the targets: a handful of table lookups per target.
- */
+ * from the targets: a handful of table lookups per target. */
 gint64
 _cq3_attack_count (const CqTest *test, const CqPosition *pos, const CqBitboard *tags)
 {
@@ -291,22 +280,13 @@ ray_count_pairs (const CqTest *test, const CqPosition *pos, const CqBitboard *ta
   return count;
 }
 
-/**
- * _cq_ray_count:
- * Rulings R6: the number of (S1, Sn) square pairs on a line in one of the
- * allowed directions of @test such that the first designator matches S1,
- * the last Sn, the middle ones match squares between them in order, and
- * every other square between them is empty.  For :rayattack, only rooks,
- * bishops and queens start rays.
- *
- * Two aligned squares lie on one line only, so each pair is found once:
+/* Two aligned squares lie on one line only, so each pair is found once:
  * from the smaller of the two end sets (usually the one king of
  * `:rayattack (A a k)`), the other ends are the end set's squares on the
  * lines through it (table lookups), and only those pairs are checked,
  * with the squares between them from _cq_between (for speed: the
  * square-by-square walks from every S1 were half the time of a
- * :rayattack search).
- */
+ * :rayattack search). */
 gint64
 _cq3_ray_count (const CqTest *test, const CqPosition *pos, const CqBitboard *tags)
 {

@@ -125,27 +125,69 @@ typedef struct _RelationIndex {
 /* cq3-counts.c: the counts of :power / :powerdifference, :attackcount
  * (R5) and the :ray family (R6) at one position; @tags: the bound tags'
  * squares (R11), or NULL. */
+
+/* Total power of the pieces matching @d, White's minus Black's if
+ * @difference (manual ":power", ":powerdifference"). */
 gint64   _cq3_designator_power (const CqDesignator *d, const CqPosition *pos,
                                 gboolean difference, const CqBitboard *tags);
+
+/* Rulings R5: the number of (attacker square, target square) pairs where
+ * the attacker matches the first designator of @test, the target's
+ * content the second (it may be empty), and the attacker could move to the
+ * target were it empty, ignoring pins and checks (pawns attack diagonally
+ * forward only, sliders stop at the first occupied square). */
 gint64   _cq3_attack_count     (const CqTest *test, const CqPosition *pos,
                                 const CqBitboard *tags);
+
+/* Rulings R6: the number of (S1, Sn) square pairs on a line in one of the
+ * allowed directions of @test such that the first designator matches S1,
+ * the last Sn, the middle ones match squares between them in order, and
+ * every other square between them is empty.  For :rayattack, only rooks,
+ * bishops and queens start rays. */
 gint64   _cq3_ray_count        (const CqTest *test, const CqPosition *pos,
                                 const CqBitboard *tags);
 
 /* cq3-eval.c */
+
+/* Whether the game-level test @test (:elo, :whiteelo, :blackelo, :result;
+ * R3) holds for the game of @g: a missing or non-numeric rating matches no
+ * range. */
 gboolean _cq3_game_test_holds  (const CqTest *test, const EvalGame *g);
+
+/* For the other files of the evaluator, as _cq3_game_test_holds(): the
+ * instance @instance (a member of a position list's transform set, with
+ * the list's #CqListOption bits @options) matches at @node; the squares
+ * its designators found (R2) in *@squares. */
 gboolean _cq3_instance_matches (const CqInstance *instance, const CqNode *node,
                                 const EvalGame *g, guint32 options, CqBitboard *squares);
+
+/* A position list matches at @node: some member of its transform set
+ * does (with :not, none; R12); the squares of the first one tried in
+ * *@squares. */
 gboolean _cq3_list_matches_node (const CqPositionList *list, const CqNode *node,
                                  const EvalGame *g, CqBitboard *squares);
+
+/* Evaluates one top-level position list over the positions it examines
+ * (R1) and appends the positions to annotate (R2) to @out (nullable).
+ * Returns TRUE if the list matched at least one position, or with
+ * :matchcount if the number of positions it matched lies in the range
+ * (R8; counting sees every position whatever :markall says). */
 gboolean _cq3_match_list       (const CqPositionList *list, CqGame *game, const EvalGame *g,
                                 GArray *out);
+
+/* Sorts by node index and merges duplicates (union of squares). */
 void     _cq3_normalise_positions (GArray *positions);
 
 /* cq3-across.c */
 gboolean _cq3_sequence_holds   (const CqTest *test, const CqNode *node, const EvalGame *g);
+
+/* R10: some P2 strictly after P1 = @node in its line of play (mainline
+ * descendants; all descendants with :variations; those in variations
+ * with :variationsonly) relates to it. */
 gboolean _cq3_relation_holds   (const CqRelation *rel, CqBitboard allowable, const EvalGame *g,
                                 const CqNode *node);
+
+/* Frees what @ri holds (not @ri itself). */
 void     _cq3_relation_index_clear (RelationIndex *ri);
 
 G_END_DECLS

@@ -665,11 +665,6 @@ list_side_filter (const CqPositionList *list)
   return all;
 }
 
-/* Evaluates one top-level position list over the positions it examines
- * (R1) and appends the positions to annotate (R2) to @out (nullable).
- * Returns TRUE if the list matched at least one position, or with
- * :matchcount if the number of positions it matched lies in the range
- * (R8; counting sees every position whatever :markall says). */
 gboolean
 _cq3_match_list (const CqPositionList *list, CqGame *game, const EvalGame *g, GArray *out)
 {
@@ -728,7 +723,6 @@ compare_matched (gconstpointer a, gconstpointer b)
   return x->node < y->node ? -1 : x->node > y->node;
 }
 
-/* Sorts by node index and merges duplicates (union of squares). */
 void
 _cq3_normalise_positions (GArray *positions)
 {

@@ -21,17 +21,6 @@ static const char *const keyword_pairs[2 * CQ_N_KEYWORDS + 1] = {
 };
 #undef CQ_KEYWORD_PAIR
 
-/**
- * cq_query_keywords:
- *
- * Every keyword of the CQL 3.02 manual (match list, position list and
- * :relation specification), implemented or not, each followed by a
- * one-line description taken from the manual; for the editor's
- * highlighting and completion.
- *
- * Returns: (transfer none): a NULL-terminated array of pairs
- *   {":keyword", "description", ...}.  Static data.
- */
 const char *const *
 cq_query_keywords (void)
 {

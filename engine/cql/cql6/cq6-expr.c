@@ -84,9 +84,6 @@ static Cq6Filter *parse_count (Cq6Parser *p);
 static Cq6Filter *parse_complement (Cq6Parser *p);
 static Cq6Filter *parse_unary (Cq6Parser *p);
 
-/* A primary, then `:` and a filter to evaluate at the position it gives
- * (`parent:check`, `source:pieceid x`): `:` binds tightest (CQL 6
- * reference, "colon"). */
 Cq6Filter *
 _cq6_parse_primary (Cq6Parser *p)
 {
@@ -130,8 +127,6 @@ _cq6_parse_primary (Cq6Parser *p)
   return f;
 }
 
-/* The direction filters, light and dark are read at this level too (their
- * argument is a primary). */
 Cq6Filter *
 _cq6_parse_direction (Cq6Parser *p)
 {

@@ -24,8 +24,6 @@ _cq6_accepts_tags (const Cq6Program *program, const CqGame *game)
   return _cq6_eval (program->game_filters, &c, &v);
 }
 
-/* The piece ids of every node, by pre-order index: each node's from its
- * parent's and its move (cq_game_piece_ids() gives the same for one). */
 const guint8 *
 _cq6_piece_ids (Cq6Ctx *c, const CqNode *node)
 {
@@ -52,7 +50,6 @@ _cq6_piece_ids (Cq6Ctx *c, const CqNode *node)
   return st->ids[node->index];
 }
 
-/* Nodes by index, from a walk of the whole tree made on first use. */
 const CqNode *
 _cq6_node_by_index (Cq6Ctx *c, guint32 index)
 {

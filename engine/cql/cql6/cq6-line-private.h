@@ -28,10 +28,32 @@ typedef struct {
 /* Evaluates the from- and to-sets of the dash filter @f in @before;
  * FALSE if one does not match or is empty. */
 gboolean  _cq6_dash_sets         (const Cq6Filter *f, Cq6Ctx *before, DashSets *s);
+
+/* Does the move @m (leading to @after, or NULL for a move not in the
+ * game) pass the dash filter @f?  CQL 6 reference, "dash": the from-set
+ * holds the moving piece's square, the to-set the square moved to (for
+ * `[x]`, the square of the piece taken, so that en passant counts), `=T`
+ * the promotion's piece type, `(F)` the position after the move. */
 gboolean  _cq6_dash_move_ok      (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s,
                                   const CqMove *m, const CqNode *after);
+
+/* The dash filter @f (`X--Y`, `X[x]Y`, with `previous`, `legal`,
+ * `pseudolegal`, counted or not) at @c's position; a count in @v. */
 gboolean  _cq6_eval_dash         (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+
+/* consecutivemoves(x y): with L the lowest common ancestor of x and y,
+ * the length of the longest run of consecutive moves played from L to x
+ * that is also played, in the same order, from L to y (CQL 6 reference,
+ * "consecutivemoves"; moves are the same when the same piece goes from
+ * the same square to the same square: the reference takes 1.h8=N and
+ * 1.h8=Q for one move, 6.Rxd8+ and 6.Qxd8+ for two).  Writes `x-move[i]` and `y-move[i]` (the
+ * arguments' variable names) after the i-th move of each run, i counted
+ * forward in time (rulings 11).  A longest common substring by dynamic
+ * programming: |S| x |T| steps. */
 gboolean  _cq6_eval_consecutive  (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+
+/* Frees a Recorded (the comments of a consecutivemoves match), a
+ * GDestroyNotify. */
 void      _cq6_recorded_free     (gpointer data);
 
 /* The game's continuations from @node the search looks at: the main one

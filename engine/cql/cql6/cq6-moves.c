@@ -31,11 +31,6 @@ _cq6_dash_sets (const Cq6Filter *f, Cq6Ctx *before, DashSets *s)
   return s->from != 0 && s->to != 0;
 }
 
-/* Does the move @m (leading to @after, or NULL for a move not in the
- * game) pass the dash filter @f?  CQL 6 reference, "dash": the from-set
- * holds the moving piece's square, the to-set the square moved to (for
- * `[x]`, the square of the piece taken, so that en passant counts), `=T`
- * the promotion's piece type, `(F)` the position after the move. */
 gboolean
 _cq6_dash_move_ok (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s, const CqMove *m,
               const CqNode *after)
@@ -296,15 +291,6 @@ position_name (const Cq6Ctx *c, const Cq6Filter *arg, const char *fallback)
   return fallback;
 }
 
-/* consecutivemoves(x y): with L the lowest common ancestor of x and y,
- * the length of the longest run of consecutive moves played from L to x
- * that is also played, in the same order, from L to y (CQL 6 reference,
- * "consecutivemoves"; moves are the same when the same piece goes from
- * the same square to the same square: the reference takes 1.h8=N and
- * 1.h8=Q for one move, 6.Rxd8+ and 6.Qxd8+ for two).  Writes `x-move[i]` and `y-move[i]` (the
- * arguments' variable names) after the i-th move of each run, i counted
- * forward in time (rulings 11).  A longest common substring by dynamic
- * programming: |S| x |T| steps. */
 gboolean
 _cq6_eval_consecutive (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {

@@ -92,7 +92,6 @@ _cq6_fail_at (Cq6Parser *p, const Cq6Token *t, int code, const char *format, ...
   return FALSE;
 }
 
-/* The token as the user wrote it (in its ASCII spelling). */
 char *
 _cq6_token_text (const Cq6Token *t)
 {
@@ -116,8 +115,6 @@ _cq6_expect_punct (Cq6Parser *p, const char *punct, const char *what)
   return TRUE;
 }
 
-/* Checks that @f (read from the token @at) has the type @want; frees it
- * and fails otherwise. */
 Cq6Filter *
 _cq6_want_type (Cq6Parser *p, const Cq6Token *at, Cq6Filter *f, Cq6Type want, const char *where)
 {
@@ -129,7 +126,6 @@ _cq6_want_type (Cq6Parser *p, const Cq6Token *at, Cq6Filter *f, Cq6Type want, co
   return NULL;
 }
 
-/* Starts a filter: not a closing bracket, an infix operator or the end. */
 gboolean
 _cq6_starts_filter (const Cq6Token *t)
 {
@@ -147,7 +143,6 @@ _cq6_starts_filter (const Cq6Token *t)
   return TRUE;
 }
 
-/* Filters until @close ('}' or ')'), as a CQ6_COMPOUND. */
 Cq6Filter *
 _cq6_parse_sequence (Cq6Parser *p, const Cq6Token *open, const char *close)
 {
@@ -250,7 +245,6 @@ parse_result_value (Cq6Parser *p, guint32 *out)
   }
 }
 
-/* A set-valued argument read at the level of the direction filters. */
 Cq6Filter *
 _cq6_parse_set_arg (Cq6Parser *p, const char *where)
 {
@@ -319,8 +313,6 @@ direction_bound_then_operator (Cq6Parser *p)
          && strcmp (t->text, "{") != 0 && strcmp (t->text, "}") != 0;
 }
 
-/* `tag "Name"`, `event`, `site`, `date`, `eco`, `player [white|black]`:
- * a string filter, or with a following string the substring test. */
 Cq6Filter *
 _cq6_parse_tag (Cq6Parser *p, const Cq6Token *t, Cq6Kind kind, const char *name, guint32 which)
 {
@@ -442,8 +434,6 @@ parse_pin (Cq6Parser *p, const Cq6Token *t)
   return f;
 }
 
-/* A parenthesised list of filters of one type, e.g. `max(#A #a 3)`,
- * `ray(Q _ k)`. */
 gboolean
 _cq6_parse_arg_list (Cq6Parser *p, Cq6Filter *f, Cq6Type type, guint min, guint max, const char *name)
 {

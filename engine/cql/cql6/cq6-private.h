@@ -394,16 +394,29 @@ gboolean   _cq6_is_punct        (const Cq6Token *t, const char *punct);
  * returns FALSE. */
 gboolean   _cq6_fail_at         (Cq6Parser *p, const Cq6Token *t, int code,
                                  const char *format, ...) G_GNUC_PRINTF (4, 5);
+
+/* The token as the user wrote it (in its ASCII spelling). */
 char      *_cq6_token_text      (const Cq6Token *t);
+
+/* Takes the punctuation @punct, else CQ_QUERY_ERROR_SYNTAX "expected
+ * '@punct' @what, found ...".  Returns FALSE on error. */
 gboolean   _cq6_expect_punct    (Cq6Parser *p, const char *punct, const char *what);
+
+/* cq6-tree.c: a new filter node of @kind and @type at @at's line and
+ * column, with no argument, with @arg, or with @a and @b (taken). */
 Cq6Filter *_cq6_node            (Cq6Kind kind, Cq6Type type, const Cq6Token *at);
 Cq6Filter *_cq6_node1           (Cq6Kind kind, Cq6Type type, const Cq6Token *at, Cq6Filter *arg);
 Cq6Filter *_cq6_node2           (Cq6Kind kind, Cq6Type type, const Cq6Token *at,
                                  Cq6Filter *a, Cq6Filter *b);
-/* @f itself if it has type @want, else NULL with an error (and @f freed). */
+/* @f (read from the token @at, where an error is reported) itself if it
+ * has the type @want (or is NULL), else NULL with a
+ * CQ_QUERY_ERROR_SEMANTIC naming @where (and @f freed). */
 Cq6Filter *_cq6_want_type       (Cq6Parser *p, const Cq6Token *at, Cq6Filter *f,
                                  Cq6Type want, const char *where);
+
+/* Starts a filter: not a closing bracket, an infix operator or the end. */
 gboolean   _cq6_starts_filter   (const Cq6Token *t);
+
 /* The levels of the grammar, loosest first: a whole filter (or/and), not,
  * sums, unions, a primary (a word with its arguments, a designator, a
  * number, a string, a braced or parenthesised filter). */
@@ -411,25 +424,45 @@ Cq6Filter *_cq6_parse_filter    (Cq6Parser *p);
 Cq6Filter *_cq6_parse_not       (Cq6Parser *p);
 Cq6Filter *_cq6_parse_add       (Cq6Parser *p);
 Cq6Filter *_cq6_parse_union     (Cq6Parser *p);
+
+/* A primary, then `:` and a filter to evaluate at the position it gives
+ * (`parent:check`, `source:pieceid x`): `:` binds tightest (CQL 6
+ * reference, "colon"). */
 Cq6Filter *_cq6_parse_primary   (Cq6Parser *p);
+
 /* cq6-parser.c: a filter named by the word @t (already taken); the
  * game's tag filters (@kind, the tag @name or @which player). */
 Cq6Filter *_cq6_parse_word      (Cq6Parser *p, Cq6Token *t);
+
+/* `tag "Name"`, `event`, `site`, `date`, `eco`, `player [white|black]`:
+ * a string filter, or with a following string the substring test. */
 Cq6Filter *_cq6_parse_tag       (Cq6Parser *p, const Cq6Token *t, Cq6Kind kind,
                                  const char *name, guint32 which);
+
 /* "a logical filter", "a set filter", ...: for messages. */
 const char *_cq6_type_name      (Cq6Type type);
-/* cq6-expr.c: the level of the direction filters, light and dark. */
+/* cq6-expr.c: the level of the direction filters; light and dark are read
+ * at this level too (their argument is a primary). */
 Cq6Filter *_cq6_parse_direction (Cq6Parser *p);
-/* Filters up to @close, the opening token @open already read. */
+/* The filters up to @close ('}' or ')'), the opening token @open already
+ * read, as a CQ6_COMPOUND. */
 Cq6Filter *_cq6_parse_sequence  (Cq6Parser *p, const Cq6Token *open, const char *close);
 gboolean   _cq6_parse_int       (Cq6Parser *p, gint64 *out, const char *what);
+
+/* A set-valued argument read at the level of the direction filters. */
 Cq6Filter *_cq6_parse_set_arg   (Cq6Parser *p, const char *where);
-/* `(F G ...)`: between @min and @max filters of type @type (or of any
- * type: CQ6_TYPE_ANY) added to @f's arguments. */
+
 #define CQ6_TYPE_ANY ((Cq6Type) 0xFF)
+
+/* A parenthesised list of filters, `(F G ...)`, e.g. `max(#A #a 3)`,
+ * `ray(Q _ k)`: between @min and @max filters of type @type (or of any
+ * type: CQ6_TYPE_ANY) added to @f's arguments; @name, the filter's, for
+ * messages.  FALSE with the error set on @p otherwise. */
 gboolean   _cq6_parse_arg_list  (Cq6Parser *p, Cq6Filter *f, Cq6Type type, guint min,
                                  guint max, const char *name);
+
+/* One integer, or two (@lo, @hi; one gives both), for @what's range;
+ * FALSE with an error on @p if there is no integer. */
 gboolean   _cq6_parse_range     (Cq6Parser *p, gint64 *lo, gint64 *hi, const char *what);
 
 /* The index of the variable @name (cq6-vars.c), declared with @type
@@ -576,11 +609,14 @@ gboolean    _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_line      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_output    (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
-/* The ids of the pieces in @node's position (cq_game_piece_ids()), from
- * the state's table built for the whole game on first use. */
+/* The ids of the pieces in @node's position (the same as
+ * cq_game_piece_ids() gives), from the state's table of every node's ids,
+ * by pre-order index, built for the whole game on first use (each node's
+ * from its parent's and its move). */
 const guint8 *_cq6_piece_ids    (Cq6Ctx *c, const CqNode *node);
 
-/* The node of @c's game whose pre-order index is @index, or NULL. */
+/* The node of @c's game whose pre-order index is @index, or NULL; from a
+ * walk of the whole tree made on first use. */
 const CqNode *_cq6_node_by_index (Cq6Ctx *c, guint32 index);
 
 /* A copy of @len bytes of @s (NUL added) that lives as long as the game's
@@ -631,26 +667,45 @@ void        _cq6_line_state_free (Cq6State *st);
  * cut back if the body did not match there (@matched FALSE). */
 void        _cq6_line_position_done (Cq6State *st, gboolean matched);
 
-/* cq6-squares.c: the sets of the line and attack filters at @pos.
- * _cq6_attackers(): the squares of @from whose piece attacks a square of
- * @targets; _cq6_attacked_in(): the squares of @targets attacked by a
- * piece of @from; _cq6_between_sets(): the squares strictly between a
- * square of @a and a square of @b on a line; _cq6_direction_squares():
- * the squares at distance @min..@max from @from in the directions @dirs
- * (CQ_RAY_* bits; a negative distance counts the other way, as CQL 6.2
- * does); _cq6_pinned(): `pin from @from through @through to @to` (@to
- * the kings unless @to_given); _cq6_ray_squares(): `ray`/`xray` over
- * the argument sets @sets (@n of them) in @dirs; _cq6_pawns_of_kind():
- * the pawns of both colours of a CQ6_PAWNS_* kind. */
+/* cq6-squares.c: the sets of the line and attack filters at @pos. */
+
+/* The squares attacked by the pieces on @from. */
 CqBitboard  _cq6_attacked_by    (const CqPosition *pos, CqBitboard from);
+
+/* The squares of @from whose piece attacks a square of @targets: from
+ * the targets' side when they are fewer (`A attacks k`). */
 CqBitboard  _cq6_attackers      (const CqPosition *pos, CqBitboard from, CqBitboard targets);
+
+/* The squares of @targets attacked by a piece of @from. */
 CqBitboard  _cq6_attacked_in    (const CqPosition *pos, CqBitboard targets, CqBitboard from);
+
+/* The squares strictly between a square of @a and a square of @b on a
+ * line. */
 CqBitboard  _cq6_between_sets   (CqBitboard a, CqBitboard b);
+
+/* The squares at distance @min..@max (-7 <= min <= max <= 7) from @from in
+ * the directions @dirs (CQ_RAY_* bits): distance 0 is the square itself, a
+ * negative distance counts steps the opposite way (as CQL 6.2 does). */
 CqBitboard  _cq6_direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max);
+
+/* `pin from X through Y to Z` (docs/cql6.md "pin"), X = @from, Y =
+ * @through, Z = @to (the kings unless @to_given): the pieces of Y that
+ * stand between an enemy line piece of X and a piece of their own colour
+ * of Z with nothing else in between.  Seen from each piece of Z: the enemy
+ * rooks, bishops and queens of X on its lines, and the one piece between. */
 CqBitboard  _cq6_pinned         (const CqPosition *pos, CqBitboard from, CqBitboard through,
                                  CqBitboard to, gboolean to_given);
+
+/* `ray (X1 ... Xn)` over the argument sets @sets (@n of them) in the
+ * directions @dirs (CQ_RAY_* bits): the squares of the last argument
+ * reached from a square of the first, each argument's square the next one
+ * along the line with only empty squares before it.  @xray: `xray`, only
+ * along the lines the first piece slides on (ruling 6). */
 CqBitboard  _cq6_ray_squares    (const CqPosition *pos, const CqBitboard *sets, guint n,
                                  guint8 dirs, gboolean xray);
+
+/* Passed, doubled, isolated or connected pawns (@which, a CQ6_PAWNS_*
+ * kind) of both colours. */
 CqBitboard  _cq6_pawns_of_kind  (const CqPosition *pos, guint which);
 
 /* The next position examined after @node, in pre-order: the main line

@@ -10,7 +10,6 @@
 #include "cql/cql6/cq6-private.h"
 #include "chess/cq-attacks.h"
 
-/* The squares attacked by the pieces on @from. */
 CqBitboard
 _cq6_attacked_by (const CqPosition *pos, CqBitboard from)
 {
@@ -24,8 +23,6 @@ _cq6_attacked_by (const CqPosition *pos, CqBitboard from)
   return out;
 }
 
-/* The squares of @from whose piece attacks a square of @targets: from
- * the targets' side when they are fewer (`A attacks k`). */
 CqBitboard
 _cq6_attackers (const CqPosition *pos, CqBitboard from, CqBitboard targets)
 {
@@ -53,7 +50,6 @@ _cq6_attackers (const CqPosition *pos, CqBitboard from, CqBitboard targets)
   return out;
 }
 
-/* The squares of @targets attacked by a piece of @from. */
 CqBitboard
 _cq6_attacked_in (const CqPosition *pos, CqBitboard targets, CqBitboard from)
 {
@@ -74,9 +70,6 @@ _cq6_attacked_in (const CqPosition *pos, CqBitboard targets, CqBitboard from)
   return targets & _cq6_attacked_by (pos, from);
 }
 
-/* The squares at distance min..max (-7 <= min <= max <= 7) from @from in
- * the directions @dirs: distance 0 is the square itself, a negative
- * distance counts steps the opposite way (as CQL 6.2 does). */
 CqBitboard
 _cq6_direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max)
 {
@@ -136,11 +129,6 @@ slides_along (CqPiece piece, int d)
   return FALSE;
 }
 
-/* `pin from X through Y to Z` (docs/cql6.md "pin"): the pieces of Y that
- * stand between an enemy line piece of X and a piece of their own colour
- * of Z (by default their king) with nothing else in between.  Seen from
- * each piece of Z: the enemy rooks, bishops and queens of X on its lines,
- * and the one piece between. */
 CqBitboard
 _cq6_pinned (const CqPosition *pos, CqBitboard from, CqBitboard through, CqBitboard to,
         gboolean to_given)
@@ -202,7 +190,6 @@ ray_from (const CqPosition *pos, const CqBitboard *sets, guint n, guint k, int s
   return out;
 }
 
-/* `xray`: the same, along the lines the first piece slides on (ruling 6). */
 CqBitboard
 _cq6_ray_squares (const CqPosition *pos, const CqBitboard *sets, guint n, guint8 dirs,
              gboolean xray)
@@ -221,7 +208,6 @@ _cq6_ray_squares (const CqPosition *pos, const CqBitboard *sets, guint n, guint8
   return out;
 }
 
-/* Passed, doubled, isolated and connected pawns of both colours. */
 CqBitboard
 _cq6_pawns_of_kind (const CqPosition *pos, guint which)
 {
