@@ -75,6 +75,27 @@ gboolean    cq_designator_sets_parse   (const char             *text,
                                         GError                **error);
 
 /**
+ * cq_designator_sets_parse_cql6:
+ * @text: one CQL 6 piece designator, such as `Ra3`, `[Qr]d1`, `_e4`,
+ *   `a-h7`, `.` (surrounding white space allowed).
+ * @out: (out): its sets (#CqDesignatorSets, in CQL 3's terms: `_` is the
+ *   empty square CQ_PIECES_EMPTY, `.` and a bare square designator stand
+ *   for CQ_PIECES_ALL).
+ * @error: CQ_QUERY_ERROR_SYNTAX, file name "<designator>" and the column
+ *   of the offending character, if @text is not one piece designator.
+ *
+ * Reads @text with the CQL 6 reader's own designator parser (docs/cql6.md
+ * "Piece designators"): the token the lexer would take, and all of @text.
+ * The CQL 3 counterpart is cq_designator_sets_parse(), the way back
+ * cq_designator_sets_to_cql6_text().
+ *
+ * Returns: TRUE, or FALSE with @error set.
+ */
+gboolean    cq_designator_sets_parse_cql6 (const char          *text,
+                                           CqDesignatorSets    *out,
+                                           GError             **error);
+
+/**
  * cq_piece_types_to_text:
  * @pieces: a piece-type set (CQ_PIECE_BIT() bits).
  *

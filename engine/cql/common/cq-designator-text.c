@@ -402,13 +402,18 @@ cq_designator_sets_to_text (const CqDesignatorSets *designator)
   return g_strconcat (pieces, squares, NULL);
 }
 
-gboolean
-cq_designator_sets_parse (const char    *text,
-                     CqDesignatorSets  *out,
-                     GError       **error)
+/* One piece designator of @dialect, all of @text but the white space
+ * around it, read by that dialect's own designator parser; errors at
+ * "<designator>:1:COLUMN". */
+static gboolean
+sets_parse (const char        *text,
+            CqDialect          dialect,
+            CqDesignatorSets  *out,
+            GError           **error)
 {
   g_autofree char *stripped = NULL;
   CqDesignator d;
+  gboolean ok;
 
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
@@ -416,18 +421,47 @@ cq_designator_sets_parse (const char    *text,
   stripped = g_strstrip (g_strdup (text));
   if (stripped[0] == '\0')
     {
-      g_set_error_literal (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_SYNTAX,
-                           "<designator>:1:1: expected a piece designator, found nothing");
-      if (error != NULL)
-        _cq_query_error_set_location (*error, "<designator>", 1, 1);
+      cq_query_set_error_at (error, CQ_QUERY_ERROR_SYNTAX, "<designator>", 1, 1,
+                             "expected a piece designator, found nothing");
       return FALSE;
     }
-  if (!_cq_designator_parse (stripped, "<designator>", 1, 1, &d, error))
+  if (dialect == CQ_DIALECT_CQL6)
+    {
+      /* The token the CQL 6 lexer would take must be the whole text. */
+      if (_cq_designator_extent_cql6 (stripped) != strlen (stripped))
+        {
+          g_autofree char *detail =
+            g_strdup_printf ("`%s`: expected one CQL 6 piece designator", stripped);
+
+          cq_query_set_error_at (error, CQ_QUERY_ERROR_SYNTAX, "<designator>", 1, 1, detail);
+          return FALSE;
+        }
+      ok = _cq_designator_parse_cql6 (stripped, "<designator>", 1, 1, &d, error);
+    }
+  else
+    ok = _cq_designator_parse (stripped, "<designator>", 1, 1, &d, error);
+  if (!ok)
     return FALSE;
 
   out->pieces = d.pieces;
   out->squares = d.squares;
   return TRUE;
+}
+
+gboolean
+cq_designator_sets_parse (const char        *text,
+                          CqDesignatorSets  *out,
+                          GError           **error)
+{
+  return sets_parse (text, CQ_DIALECT_CQL3, out, error);
+}
+
+gboolean
+cq_designator_sets_parse_cql6 (const char        *text,
+                               CqDesignatorSets  *out,
+                               GError           **error)
+{
+  return sets_parse (text, CQ_DIALECT_CQL6, out, error);
 }
 
 /* ------------------------------------------------------------------------

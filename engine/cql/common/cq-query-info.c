@@ -1,6 +1,6 @@
 /* cq-query-info.c: what the readers tell about a query's text besides its
  * compiled form (cq-query-info.h): error locations, marks, the names a
- * query declares, a CQL 6 designator's sets.
+ * query declares.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -222,41 +222,4 @@ cq_query_list_names (const char *text,
   else
     _cq6_list_names (text, len, names);
   return names;
-}
-
-/* ------------------------------------------------------------------------
- * CQL 6 designators
- */
-
-gboolean
-cq_designator_sets_parse_cql6 (const char        *text,
-                               CqDesignatorSets  *out,
-                               GError           **error)
-{
-  g_autofree char *stripped = NULL;
-  CqDesignator d;
-
-  g_return_val_if_fail (text != NULL, FALSE);
-  g_return_val_if_fail (out != NULL, FALSE);
-
-  stripped = g_strstrip (g_strdup (text));
-  if (stripped[0] == '\0')
-    {
-      cq_query_set_error_at (error, CQ_QUERY_ERROR_SYNTAX, "<designator>", 1, 1,
-                             "expected a piece designator, found nothing");
-      return FALSE;
-    }
-  if (_cq_designator_extent_cql6 (stripped) != strlen (stripped))
-    {
-      g_autofree char *detail = g_strdup_printf ("`%s`: expected one CQL 6 piece designator",
-                                                 stripped);
-
-      cq_query_set_error_at (error, CQ_QUERY_ERROR_SYNTAX, "<designator>", 1, 1, detail);
-      return FALSE;
-    }
-  if (!_cq_designator_parse_cql6 (stripped, "<designator>", 1, 1, &d, error))
-    return FALSE;
-  out->pieces = d.pieces;
-  out->squares = d.squares;
-  return TRUE;
 }
