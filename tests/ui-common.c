@@ -294,3 +294,32 @@ ex_test_run_and_wait (ExWindow       *window,
   if (flags & EX_TEST_RUN_NO_ERROR)
     g_assert_false (ex_window_get_status_is_error (window));
 }
+
+static void
+clipboard_read_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  char **text = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  g_assert_no_error (error);
+}
+
+static gboolean
+clipboard_text_arrived (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+char *
+ex_test_read_clipboard (GtkWidget *widget)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clipboard_read_cb,
+                                 &text);
+  g_assert_true (ex_test_wait_until (clipboard_text_arrived, &text, 60000));
+  return text;
+}

@@ -137,4 +137,9 @@ void ex_test_run_and_wait (ExWindow       *window,
                            const char     *query,
                            ExTestRunFlags  flags);
 
+/* The text on @widget's clipboard, read as a paste would read it, waiting
+ * up to a minute for it (a failed read fails the test).  Returns:
+ * (transfer full): the text. */
+char *ex_test_read_clipboard (GtkWidget *widget);
+
 G_END_DECLS

@@ -52,35 +52,12 @@ static const char database_text[] =
   "\n"
   "1. Kd2 Kd7 2. b8=Q *\n";
 
-static void
-clipboard_read_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  char **text = user_data;
-  g_autoptr(GError) error = NULL;
-
-  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
-  g_assert_no_error (error);
-}
-
-static gboolean
-text_arrived (gpointer data)
-{
-  return *(char **) data != NULL;
-}
-
 /* Copies the game as PGN with the window's action and reads it back. */
 static char *
 copy_pgn (ExWindow *window)
 {
-  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
-  char *text = NULL;
-
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-pgn", NULL));
-  gdk_clipboard_read_text_async (clipboard, NULL, clipboard_read_cb, &text);
-  g_assert_true (ex_test_wait_until (text_arrived, &text, TIMEOUT_MS));
-  return text;
+  return ex_test_read_clipboard (GTK_WIDGET (window));
 }
 
 /* A click on a square: a press and a release on it. */

@@ -223,35 +223,6 @@ test_browse_results (void)
   ex_test_destroy_window (window);
 }
 
-static void
-clipboard_read_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  char **text = user_data;
-  g_autoptr(GError) error = NULL;
-
-  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
-  g_assert_no_error (error);
-}
-
-static gboolean
-text_arrived (gpointer data)
-{
-  return *(char **)data != NULL;
-}
-
-static char *
-read_clipboard (ExWindow *window)
-{
-  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
-  char *text = NULL;
-
-  gdk_clipboard_read_text_async (clipboard, NULL, clipboard_read_cb, &text);
-  g_assert_true (ex_test_wait_until (text_arrived, &text, SEARCH_TIMEOUT_MS));
-  return text;
-}
-
 /* Copy the game as PGN and the position as FEN. */
 static void
 test_clipboard (void)
@@ -275,7 +246,7 @@ test_clipboard (void)
   expected_fen = ex_window_dup_position_fen (window);
   g_assert_nonnull (expected_fen);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-fen", NULL));
-  fen = read_clipboard (window);
+  fen = ex_test_read_clipboard (GTK_WIDGET (window));
   g_assert_cmpstr (fen, ==, expected_fen);
   /* It is the mate shown on the board. */
   g_assert_true (cq_position_set_fen (&pos, fen, &error));
@@ -285,7 +256,7 @@ test_clipboard (void)
   g_assert_cmpint (pos.side_to_move, ==, CQ_BLACK);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-pgn", NULL));
-  pgn = read_clipboard (window);
+  pgn = ex_test_read_clipboard (GTK_WIDGET (window));
   g_assert_true (g_str_has_prefix (pgn, "[Event \"Beautiful Chess Studies (1): Dizvov, 1978\"]\n"));
   g_assert_nonnull (strstr (pgn, "[FEN \""));
   g_assert_null (strstr (pgn, "{MATCH}"));
