@@ -142,14 +142,19 @@ ex_test_screenshot (GtkWidget  *widget,
 
   if (dir == NULL)
     return;
-  ex_test_wait_frame (widget);
-  width = gtk_widget_get_width (widget);
-  height = gtk_widget_get_height (widget);
-  g_assert_cmpint (width, >, 0);
   paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
+  /* A window that has just been shown or resized can snapshot to nothing
+   * until its next frame has been drawn: take the next frame's. */
+  for (guint frame = 0; node == NULL && frame < 20; frame++)
+    {
+      ex_test_wait_frame (widget);
+      width = gtk_widget_get_width (widget);
+      height = gtk_widget_get_height (widget);
+      g_assert_cmpint (width, >, 0);
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
   g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
