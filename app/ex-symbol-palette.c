@@ -11,7 +11,7 @@
  * transforms), each explained by its tooltip with its ASCII spelling.  A
  * click inserts the symbol at the editor's cursor (replacing the
  * selection), closes the popover and gives the editor the focus back.
- * The symbols the engine reads but refuses (⊢ ―― × ◎ ∙ ∊ ∀) are left out.
+ * The symbols the engine reads but refuses (⊢ ―― × ◎ ∙) are left out.
  */
 #include "config.h"
 
@@ -45,6 +45,8 @@ static const Symbol symbols[] = {
   { "→", "->", N_("attacks"), 4 }, { "←", "<-", N_("attacked by"), 4 },
   { "✵", "flip", N_("flip: the board’s 8 symmetries"), 4 },
   { "⬓", "flipcolor", N_("flipcolor: the colours swapped"), 4 },
+  { "∊", "[element]", N_("x∊S {…}: a loop over the squares of S (◭X∊S: over its pieces)"), 5 },
+  { "∀", "[forall]", N_("∀x∊S {…}: the loop matches when its body matches for every one"), 5 },
 };
 
 struct _ExSymbolPalette

@@ -325,7 +325,11 @@ test_symbols (void)
       g_autofree char *unicode_text = NULL;
 
       /* Each symbol the palette offers is one CQL 6 reads. */
-      if (g_str_has_prefix (ascii, "flip"))
+      if (strcmp (ascii, "[element]") == 0)
+        unicode_text = g_strdup_printf ("cql()\nx%sa-h1 {x & K}\n", symbol);
+      else if (strcmp (ascii, "[forall]") == 0)
+        unicode_text = g_strdup_printf ("cql()\n%sx∊P {x & a-h2}\n", symbol);
+      else if (g_str_has_prefix (ascii, "flip"))
         unicode_text = g_strdup_printf ("cql()\n%s{Ka1}\n", symbol);
       else if (strchr ("KQRBNPkqrbnpAa_.[", ascii[0]) != NULL)
         unicode_text = g_strdup_printf ("cql()\n%s\n", symbol);

@@ -286,6 +286,16 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
           tok.kind = CQ6_TOK_NUMBER;
           tok.number = value;
         }
+      else if (strncmp (p, "[Aa]", 4) == 0 && (g_ascii_isalpha (p[4]) || p[4] == '_')
+               && _cq_designator_extent_cql6 (p) == 0)
+        {
+          /* A piece declaration: `◭` (or `[Aa]`) directly before a name
+           * that is no square, as in `◭X∊S {...}`, the piece loop; CQL
+           * 6.2 reads it so (docs/cql6-rulings.md, section 16). */
+          tok.kind = CQ6_TOK_WORD;
+          tok.text = g_strdup ("[piece]");
+          p += 4;
+        }
       else if ((n = _cq_designator_extent_cql6 (p)) > 0)
         {
           g_autofree char *d = g_strndup (p, n);

@@ -263,31 +263,63 @@ _cq6_declare_var (Cq6Parser *p, const Cq6Token *name, Cq6Type type)
 }
 
 /* `square [all] x in S body`, `piece [all] x in S body`. */
+/* The square and piece loops in their three spellings (CQL 6 reference
+ * "square", "piece"; docs/cql6-rulings.md, section 16):
+ *   square [all] x in S body       piece [all] X in S body
+ *   [[forall]] x [element] S body  [[forall]] [piece] X [element] S body
+ * where `∊` is `[element]`, `∀` `[forall]` and `◭` before a name the
+ * lexer's `[piece]`.  @t is the loop's first word (`square`, `piece`,
+ * `[piece]`, `[forall]`) or, for `x [element] S`, the name itself. */
 static Cq6Filter *
 parse_loop (Cq6Parser *p, Cq6Token *t)
 {
-  gboolean piece = t->text[0] == 'p', all = FALSE;
+  gboolean symbolic = strcmp (t->text, "square") != 0 && strcmp (t->text, "piece") != 0;
+  gboolean piece, all = FALSE;
+  const char *in_word = symbolic ? "[element]" : "in";
   Cq6Token *name;
   Cq6Filter *f, *set, *body;
   int index;
 
-  if (_cq6_is_word (_cq6_peek (p), "all"))
-    all = TRUE, _cq6_advance (p);
-  name = _cq6_peek (p);
-  if (name->kind != CQ6_TOK_WORD || is_reserved (name->text))
+  if (strcmp (t->text, "[forall]") == 0)
+    {
+      all = TRUE;
+      if (_cq6_is_word (_cq6_peek (p), "[piece]"))
+        _cq6_advance (p), piece = TRUE;
+      else
+        piece = FALSE;
+      name = _cq6_peek (p);
+      _cq6_advance (p);
+    }
+  else if (symbolic && strcmp (t->text, "[piece]") != 0)
+    piece = FALSE, name = t;
+  else
+    {
+      piece = t->text[0] == 'p' || strcmp (t->text, "[piece]") == 0;
+      if (!symbolic && _cq6_is_word (_cq6_peek (p), "all"))
+        all = TRUE, _cq6_advance (p);
+      name = _cq6_peek (p);
+      _cq6_advance (p);
+    }
+  if (name->kind != CQ6_TOK_WORD || is_reserved (name->text) || name->text[0] == '[')
     {
       g_autofree char *found = _cq6_token_text (name);
       _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
                     "expected a variable's name after `%s%s`, found %s", t->text,
-                    all ? " all" : "", found);
+                    all && !symbolic ? " all" : "", found);
       return NULL;
     }
-  _cq6_advance (p);
-  if (!_cq6_is_word (_cq6_peek (p), "in"))
+  if (piece && symbolic && assign_op (_cq6_peek (p)) != NULL)
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
+                    "a piece assignment `◭%s = ...` is not supported yet", name->text);
+      return NULL;
+    }
+  if (!_cq6_is_word (_cq6_peek (p), in_word))
     {
       g_autofree char *found = _cq6_token_text (_cq6_peek (p));
       _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
-                    "expected `in` after `%s %s`, found %s", t->text, name->text, found);
+                    "expected `%s` after `%s %s`, found %s", symbolic ? "∊" : "in",
+                    t->text, name->text, found);
       return NULL;
     }
   _cq6_advance (p);
@@ -557,7 +589,10 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
         var_at (p, (int) (*out)->which)->quiet = TRUE;
       return TRUE;
     }
-  if (strcmp (w, "square") == 0 || strcmp (w, "piece") == 0)
+  if (strcmp (w, "square") == 0 || strcmp (w, "piece") == 0 || strcmp (w, "[piece]") == 0
+      || strcmp (w, "[forall]") == 0
+      || (!is_reserved (w) && g_ascii_isalpha (w[0])
+          && _cq6_is_word (_cq6_peek (p), "[element]")))
     {
       *out = parse_loop (p, t);
       return TRUE;
