@@ -295,7 +295,8 @@ eval_pin (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           return FALSE;
         sets[i] = a.set;
       }
-  v->set = _cq6_pinned (c->pos, sets[0], sets[1], sets[2], f->args[2] != NULL);
+  v->set = _cq6_pinned (c->pos, sets[0], sets[1], sets[2], f->args[2] != NULL,
+                        (Cq6PinRole) f->which);
   return v->set != 0;
 }
 

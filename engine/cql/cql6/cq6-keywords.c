@@ -51,7 +51,8 @@ static const char *const cql6_keywords[] = {
   "between", "between(X Y): the squares strictly between a square of X and one of Y",
   "ray", "ray [direction] (X Y ...): squares of each set in turn along a line, empty between",
   "xray", "xray (X Y ...): a ray along a line the first piece slides on",
-  "pin", "pin [from X] [through Y] [to Z]: the pinned pieces",
+  "pin", "pin [from X] [through Y] [to Z]: the pieces of the first parameter (the pinned ones "
+         "without any)",
   "from", "move from X / pin from X: where the move or the pinning piece starts",
   "through", "pin through Y: the pieces that may be pinned",
   "to", "move to X / pin to Z: where the move goes, what the pin is to",

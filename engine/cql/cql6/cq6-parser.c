@@ -405,12 +405,16 @@ parse_move (Cq6Parser *p, const Cq6Token *t)
   return f;
 }
 
-/* `pin`, with `from`, `through`, `to` in any order. */
+/* `pin`, with `from`, `through`, `to` in any order; its value is the
+ * pieces of the first of them, the pinned pieces without any (CQ6_PIN_*,
+ * as CQL 6.2: rulings section 17). */
 static Cq6Filter *
 parse_pin (Cq6Parser *p, const Cq6Token *t)
 {
   Cq6Filter *f = _cq6_node (CQ6_PIN, CQ6_TYPE_SET, t);
+  gboolean first = TRUE;
 
+  f->which = CQ6_PIN_THROUGH;
   for (guint i = 0; i < 3; i++)
     _cq6_filter_add_arg (f, NULL);
   for (;;)
@@ -430,6 +434,8 @@ parse_pin (Cq6Parser *p, const Cq6Token *t)
         }
       _cq6_filter_free (f->args[slot]);
       f->args[slot] = arg;
+      if (first)
+        f->which = (guint32) slot, first = FALSE;
     }
   return f;
 }

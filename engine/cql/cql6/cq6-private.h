@@ -74,7 +74,8 @@ typedef enum {
   CQ6_LIGHT,        /* args[0] */
   CQ6_DARK,         /* args[0] */
   CQ6_PAWNS,        /* which: CQ6_PAWNS_PASSED ...; the pawns of the kind */
-  CQ6_PIN,          /* args: from, through, to (each may be NULL); the pinned pieces */
+  CQ6_PIN,          /* args: from, through, to (each may be NULL); which: the role
+                     * whose pieces are the value, CQ6_PIN_FROM ... */
   CQ6_RAY,          /* directions, args: the sets met in turn along a line;
                      * which 1: xray (the first piece must slide that way) */
   CQ6_MAKESQUARE,   /* args: file, rank (numbers 1..8) */
@@ -688,13 +689,22 @@ CqBitboard  _cq6_between_sets   (CqBitboard a, CqBitboard b);
  * negative distance counts steps the opposite way (as CQL 6.2 does). */
 CqBitboard  _cq6_direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max);
 
+/* The pieces `pin` gives: those of its first parameter (CQL 6.2; rulings
+ * section 17), the pinned ones without parameters. */
+typedef enum {
+  CQ6_PIN_FROM,      /* the pinning rooks, bishops and queens */
+  CQ6_PIN_THROUGH,   /* the pinned pieces */
+  CQ6_PIN_TO         /* the pieces they are pinned to */
+} Cq6PinRole;
+
 /* `pin from X through Y to Z` (docs/cql6.md "pin"), X = @from, Y =
- * @through, Z = @to (the kings unless @to_given): the pieces of Y that
- * stand between an enemy line piece of X and a piece of their own colour
- * of Z with nothing else in between.  Seen from each piece of Z: the enemy
- * rooks, bishops and queens of X on its lines, and the one piece between. */
+ * @through, Z = @to (the kings unless @to_given): each pin is a piece of
+ * Y that stands alone between an enemy line piece of X and a piece of its
+ * own colour of Z.  Seen from each piece of Z: the enemy rooks, bishops
+ * and queens of X on its lines, and the one piece between.  Returns the
+ * squares of the pins' pieces in @role. */
 CqBitboard  _cq6_pinned         (const CqPosition *pos, CqBitboard from, CqBitboard through,
-                                 CqBitboard to, gboolean to_given);
+                                 CqBitboard to, gboolean to_given, Cq6PinRole role);
 
 /* `ray (X1 ... Xn)` over the argument sets @sets (@n of them) in the
  * directions @dirs (CQ_RAY_* bits): the squares of the last argument

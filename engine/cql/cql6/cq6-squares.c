@@ -131,7 +131,7 @@ slides_along (CqPiece piece, int d)
 
 CqBitboard
 _cq6_pinned (const CqPosition *pos, CqBitboard from, CqBitboard through, CqBitboard to,
-        gboolean to_given)
+             gboolean to_given, Cq6PinRole role)
 {
   CqBitboard occ = _cq_occupied (pos), out = 0;
   CqBitboard targets = to_given ? to & occ : pos->pieces[CQ_WK] | pos->pieces[CQ_BK];
@@ -158,7 +158,8 @@ _cq6_pinned (const CqPosition *pos, CqBitboard from, CqBitboard through, CqBitbo
           /* Exactly one piece between, ours and in Y. */
           if (between != 0 && (between & (between - 1)) == 0
               && (between & pos->by_color[color] & through))
-            out |= between;
+            out |= role == CQ6_PIN_THROUGH ? between
+                   : role == CQ6_PIN_FROM ? snipers & -snipers : CQ_BIT (z);
         }
     }
   return out;
