@@ -276,6 +276,7 @@ parse_loop (Cq6Parser *p, Cq6Token *t)
   gboolean symbolic = strcmp (t->text, "square") != 0 && strcmp (t->text, "piece") != 0;
   gboolean piece, all = FALSE;
   const char *in_word = symbolic ? "[element]" : "in";
+  const char *shown = t->text, *gap = " ";
   Cq6Token *name;
   Cq6Filter *f, *set, *body;
   int index;
@@ -300,11 +301,17 @@ parse_loop (Cq6Parser *p, Cq6Token *t)
       name = _cq6_peek (p);
       _cq6_advance (p);
     }
+  /* Messages name the loop as written: `◭`, `∀`, not their ASCII forms
+   * (written against the name that follows). */
+  if (strcmp (t->text, "[piece]") == 0)
+    shown = "◭", gap = "";
+  else if (strcmp (t->text, "[forall]") == 0)
+    shown = "∀", gap = "";
   if (name->kind != CQ6_TOK_WORD || is_reserved (name->text) || name->text[0] == '[')
     {
       g_autofree char *found = _cq6_token_text (name);
       _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
-                    "expected a variable's name after `%s%s`, found %s", t->text,
+                    "expected a variable's name after `%s%s`, found %s", shown,
                     all && !symbolic ? " all" : "", found);
       return NULL;
     }
@@ -318,12 +325,13 @@ parse_loop (Cq6Parser *p, Cq6Token *t)
     {
       g_autofree char *found = _cq6_token_text (_cq6_peek (p));
       _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
-                    "expected `%s` after `%s %s`, found %s", symbolic ? "∊" : "in",
-                    t->text, name->text, found);
+                    "expected `%s` after `%s%s%s`, found %s", symbolic ? "∊" : "in",
+                    shown, gap, name->text, found);
       return NULL;
     }
   _cq6_advance (p);
-  set = _cq6_want_type (p, _cq6_peek (p), _cq6_parse_union (p), CQ6_TYPE_SET, t->text);
+  set = _cq6_want_type (p, _cq6_peek (p), _cq6_parse_union (p), CQ6_TYPE_SET,
+                        symbolic ? "∊" : t->text);
   if (set == NULL)
     return NULL;
   index = find_var (p, name->text);
