@@ -722,7 +722,21 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         case CQ6_TYPE_STRING:
           return compare (f->which, strcmp (a.str, b.str), 0);
         case CQ6_TYPE_POSITION:
-          return compare (f->which, a.node->index, b.node->index);
+          /* ≺ ≼ ≻ ≽ by the game tree, as CQL 6.2: `x ≺ y` when x is an
+           * ancestor of y; its `≽` is `≻` (x a descendant of y, not y). */
+          switch (f->which)
+            {
+            case CQ6_CMP_PRECEDES_EQ:
+              if (a.node == b.node)
+                return TRUE;
+              G_GNUC_FALLTHROUGH;
+            case CQ6_CMP_PRECEDES:
+              return _cq6_node_is_ancestor (c, a.node, b.node);
+            case CQ6_CMP_SUCCEEDS: case CQ6_CMP_SUCCEEDS_EQ:
+              return _cq6_node_is_ancestor (c, b.node, a.node);
+            default:
+              return compare (f->which, a.node->index, b.node->index);
+            }
         default:
           return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
         }

@@ -322,7 +322,9 @@ _cq6_parse_add (Cq6Parser *p)
 static int
 compare_op (const Cq6Token *t)
 {
-  static const char *const ops[] = { "<", "<=", "==", ">=", ">", "!=" };
+  /* In the order of CQ6_CMP_*. */
+  static const char *const ops[] = { "<", "<=", "==", ">=", ">", "!=",
+                                     "[<]", "[<=]", "[>]", "[>=]" };
 
   if (t->kind != CQ6_TOK_PUNCT)
     return -1;
@@ -420,6 +422,18 @@ parse_compare (Cq6Parser *p)
                    "only) two sets; "
                    "here it has %s and %s", t->text, _cq6_type_name (left->type),
                    _cq6_type_name (right->type));
+          _cq6_filter_free (left);
+          _cq6_filter_free (right);
+          _cq6_filter_free (result);
+          return NULL;
+        }
+      if (op >= CQ6_CMP_PRECEDES && left->type != CQ6_TYPE_POSITION)
+        {
+          /* CQL 6.2 accepts numbers and strings here, then stops when it
+           * compares them: refused. */
+          _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                        "`%s` compares two positions by the game tree; here it has %s",
+                        t->text, _cq6_type_name (left->type));
           _cq6_filter_free (left);
           _cq6_filter_free (right);
           _cq6_filter_free (result);

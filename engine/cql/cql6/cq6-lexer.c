@@ -14,15 +14,9 @@
 
 #include <string.h>
 
-/* The Unicode symbols and their ASCII spelling. */
+/* The Unicode symbols other than the piece symbols (piece_run_to_ascii())
+ * and their ASCII spelling. */
 static const struct { gunichar c; const char *ascii; } unicode_symbols[] = {
-  { 0x2654, "K" }, { 0x2655, "Q" }, { 0x2656, "R" }, { 0x2657, "B" },
-  { 0x2658, "N" }, { 0x2659, "P" }, { 0x265A, "k" }, { 0x265B, "q" },
-  { 0x265C, "r" }, { 0x265D, "b" }, { 0x265E, "n" }, { 0x265F, "p" },
-  { 0x25B3, "A" },          /* △ any white piece */
-  { 0x25B2, "a" },          /* ▲ any black piece */
-  { 0x25ED, "[Aa]" },       /* ◭ any piece */
-  { 0x25A1, "_" },          /* □ empty square */
   { 0x25A6, "." },          /* ▦ any square (a-h1-8) */
   { 0x2735, " flip " },     /* ✵ */
   { 0x2B13, " flipcolor " },/* ⬓ */
@@ -41,6 +35,10 @@ static const struct { gunichar c; const char *ascii; } unicode_symbols[] = {
   { 0x2219, " currentposition " },
   { 0x220A, " [element] " },
   { 0x2200, " [forall] " },
+  { 0x227A, "[<]" },        /* ≺ precedes: left a strict ancestor of right */
+  { 0x227B, "[>]" },        /* ≻ succeeds: left a strict descendant of right */
+  { 0x227C, "[<=]" },       /* ≼ */
+  { 0x227D, "[>=]" },       /* ≽ */
 };
 
 typedef struct {
@@ -58,6 +56,110 @@ ascii_append (Ascii *a, const char *s, gsize n, guint line, guint column)
       g_array_append_val (a->line, line);
       g_array_append_val (a->column, column);
     }
+}
+
+/* The ASCII letters of a piece symbol (a figurine, △, ▲, □, ◭), or NULL. */
+static const char *
+piece_symbol_letters (gunichar c)
+{
+  static const char *const figurines[] = { "K", "Q", "R", "B", "N", "P",
+                                           "k", "q", "r", "b", "n", "p" };
+
+  if (c >= 0x2654 && c <= 0x265F)
+    return figurines[c - 0x2654];
+  switch (c)
+    {
+    case 0x25B3: return "A";
+    case 0x25B2: return "a";
+    case 0x25A1: return "_";
+    case 0x25ED: return "Aa";
+    default:     return NULL;
+    }
+}
+
+static gboolean
+is_name_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == '$';
+}
+
+/* The length of a square specifier at @s (`a1`, `a-h1`, `c3-6`, `a-h1-8`)
+ * that ends there (no name character follows), or 0. */
+static gsize
+square_spec_extent (const char *s)
+{
+  const char *q = s;
+
+  if (*q < 'a' || *q > 'h')
+    return 0;
+  q++;
+  if (q[0] == '-' && q[1] >= 'a' && q[1] <= 'h')
+    q += 2;
+  if (*q < '1' || *q > '8')
+    return 0;
+  q++;
+  if (q[0] == '-' && q[1] >= '1' && q[1] <= '8')
+    q += 2;
+  return is_name_char (*q) ? 0 : (gsize) (q - s);
+}
+
+/* A run of piece symbols at @p is one piece designator, as CQL 6.2 reads
+ * it: `♕♖♗` is [QRB], `□△` is [_A], `◭♖` is [AaR], `[♕♖]` the same as
+ * `♕♖`; a square specifier may follow (`♖♗a1`).  The run is written in
+ * its ASCII spelling, set apart from a name before it (`power▲` is
+ * `power a`).  FALSE with an error when a piece is written twice or a
+ * name runs into the run (`♖x`), both refused by CQL 6.2; else *@next is
+ * the character after the run. */
+static gboolean
+piece_run_to_ascii (const char *text, const char *p, const char *end, const char *filename,
+                    guint line, guint column, Ascii *a, const char **next, GError **error)
+{
+  g_autoptr(GString) letters = g_string_new (NULL);
+  const char *q = p, *l;
+  guint n = 0;
+  gboolean bracketed;
+
+  while (q < end && (l = piece_symbol_letters (g_utf8_get_char (q))) != NULL)
+    {
+      for (const char *x = l; *x != '\0'; x++)
+        if (strchr (letters->str, *x) != NULL)
+          {
+            _cq_query_set_error (error, CQ_QUERY_ERROR_SYNTAX, filename, line, column,
+                                 "the piece `%c` is written twice in this run of piece "
+                                 "symbols", *x);
+            return FALSE;
+          }
+      g_string_append (letters, l);
+      q = g_utf8_next_char (q);
+      n++;
+    }
+  *next = q;
+  bracketed = p > text && p[-1] == '[' && q < end && *q == ']';
+  /* `◭` alone before a name is a piece declaration (`◭X∊S`), read by
+   * the tokenizer from `[Aa]` directly before the name. */
+  if (!bracketed && q < end && is_name_char (*q)
+      && !(n == 1 && letters->len == 2 && !g_ascii_isdigit (*q))
+      && square_spec_extent (q) == 0)
+    {
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SYNTAX, filename, line, column,
+                           "a name runs into this piece symbol: `%.*s`; "
+                           "separate them with a space",
+                           (int) (q - p + strspn (q, "abcdefghijklmnopqrstuvwxyz"
+                                                      "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                      "0123456789_$")), p);
+      return FALSE;
+    }
+  if (!bracketed && a->text->len > 0 && is_name_char (a->text->str[a->text->len - 1]))
+    ascii_append (a, " ", 1, line, column);
+  if (bracketed || letters->len == 1)
+    ascii_append (a, letters->str, letters->len, line, column);
+  else
+    {
+      ascii_append (a, "[", 1, line, column);
+      ascii_append (a, letters->str, letters->len, line, column);
+      ascii_append (a, "]", 1, line, column);
+    }
+  return TRUE;
 }
 
 /* Maps @text to ASCII; FALSE with an error at an unknown non-ASCII
@@ -116,6 +218,16 @@ to_ascii (const char *text, gsize len, const char *filename, Ascii *a, GError **
             in_line_comment = FALSE;
           ascii_append (a, p, next - p, line, column);
         }
+      else if (piece_symbol_letters (c) != NULL)
+        {
+          const char *after;
+
+          if (!piece_run_to_ascii (text, p, end, filename, line, column, a, &after, error))
+            return FALSE;
+          column += g_utf8_strlen (p, after - p);
+          p = after;
+          continue;
+        }
       else
         {
           const char *ascii = NULL;
@@ -149,6 +261,7 @@ is_word_char (char c)
 
 /* Punctuation, longest first. */
 static const char *const punctuation[] = {
+  "[<=]", "[>=]", "[<]", "[>]",
   "-->", "<--", "<=", ">=", "==", "!=", "->", "<-", "--", "~~", "::",
   "+=", "-=", "*=", "/=", "%=", "|=", "&=",
   "(", ")", "{", "}", "[", "]", ",", "&", "|", "~", "#", "+", "-", "*", "/", "%",

@@ -301,6 +301,12 @@ is_ancestor (Cq6PosState *ps, const CqNode *a, const CqNode *b)
   return a->index < b->index && b->index < ps->end[a->index];
 }
 
+gboolean
+_cq6_node_is_ancestor (Cq6Ctx *c, const CqNode *a, const CqNode *b)
+{
+  return is_ancestor (pos_state (c), a, b);
+}
+
 static const CqNode *
 lca (const CqNode *a, const CqNode *b)
 {

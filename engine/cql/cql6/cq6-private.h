@@ -164,7 +164,13 @@ enum {
   CQ6_CMP_EQ,
   CQ6_CMP_GE,
   CQ6_CMP_GT,
-  CQ6_CMP_NE
+  CQ6_CMP_NE,
+  /* Positions only: `[<]` (≺), `[<=]` (≼), `[>]` (≻), `[>=]` (≽), by
+   * their place in the game tree (cq6-eval.c). */
+  CQ6_CMP_PRECEDES,
+  CQ6_CMP_PRECEDES_EQ,
+  CQ6_CMP_SUCCEEDS,
+  CQ6_CMP_SUCCEEDS_EQ
 };
 
 /* CQ6_PAWNS.which */
@@ -615,6 +621,9 @@ gboolean    _cq6_eval_output    (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
  * by pre-order index, built for the whole game on first use (each node's
  * from its parent's and its move). */
 const guint8 *_cq6_piece_ids    (Cq6Ctx *c, const CqNode *node);
+
+/* Whether @a is an ancestor of @b in @c's game, not @b itself. */
+gboolean _cq6_node_is_ancestor (Cq6Ctx *c, const CqNode *a, const CqNode *b);
 
 /* The node of @c's game whose pre-order index is @index, or NULL; from a
  * walk of the whole tree made on first use. */
