@@ -162,6 +162,14 @@ piece_run_to_ascii (const char *text, const char *p, const char *end, const char
   return TRUE;
 }
 
+/* Whether @p starts `///`, the line comment filter, and not `////`, a
+ * comment (CQL 6.2 reads them so). */
+static gboolean
+is_line_comment_filter (const char *p, const char *end)
+{
+  return end - p >= 3 && strncmp (p, "///", 3) == 0 && (end - p == 3 || p[3] != '/');
+}
+
 /* Maps @text to ASCII; FALSE with an error at an unknown non-ASCII
  * character outside strings and comments. */
 static gboolean
@@ -193,6 +201,15 @@ to_ascii (const char *text, gsize len, const char *filename, Ascii *a, GError **
                 }
               if (!escaped)
                 in_string = !in_string;
+            }
+          else if (!in_string && !in_block_comment && !in_line_comment
+                   && is_line_comment_filter (p, end))
+            {
+              /* `///` is a filter, and the rest of its line is read. */
+              ascii_append (a, "///", 3, line, column);
+              p += 3;
+              column += 3;
+              continue;
             }
           else if (!in_string && !in_block_comment && !in_line_comment
                    && c == '/' && next < end && *next == '/')
@@ -287,7 +304,7 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
   g_autofree char *utf8 = NULL;
   const char *s, *p;
   guint end_line = 1, end_column = 1;
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, in_line_comment = FALSE, newline = FALSE;
 
   /* Valid UTF-8 first (an old file's Windows-1252 converted, as for CQL
    * 3): the mapping below walks the text character by character. */
@@ -305,11 +322,13 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
       gsize i, n;
 
       while (g_ascii_isspace (*p))
-        p++;
-      if (p[0] == '/' && p[1] == '/')
+        newline |= *p++ == '\n';
+      if (p[0] == '/' && p[1] == '/' && !is_line_comment_filter (p, p + strlen (p)))
         {
-          while (*p != '\0' && *p != '\n')
-            p++;
+          /* The comment takes its line break along: after a `///`, as in
+           * CQL 6.2, only a line break between tokens ends its line. */
+          while (*p != '\0' && *p++ != '\n')
+            ;
           continue;
         }
       if (p[0] == '/' && p[1] == '*')
@@ -330,6 +349,21 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
           continue;
         }
       i = p - s;
+      if (in_line_comment && (newline || *p == '\0'))
+        {
+          /* The end of the `///` filter's line. */
+          gsize at = i > 0 ? i - 1 : 0;
+
+          tok.kind = CQ6_TOK_PUNCT;
+          tok.text = g_strdup (CQ6_LINE_COMMENT_END);
+          tok.line = at < a.line->len ? g_array_index (a.line, guint, at) : end_line;
+          tok.column = at < a.column->len ? g_array_index (a.column, guint, at) : end_column;
+          tok.start = p;
+          g_array_append_val (tokens, tok);
+          in_line_comment = FALSE;
+          continue;
+        }
+      newline = FALSE;
       if (*p == '\0')
         {
           if (a.line->len > 0)
@@ -348,7 +382,22 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
       tok.column = g_array_index (a.column, guint, i);
       tok.start = p;
 
-      if (*p == '"')
+      if (is_line_comment_filter (p, p + strlen (p)))
+        {
+          if (in_line_comment)
+            {
+              _cq_query_set_error (error, CQ_QUERY_ERROR_SYNTAX, filename, tok.line,
+                                   tok.column, "a second `///` on the line of another");
+              ok = FALSE;
+              goto out;
+            }
+          /* A word, read as a filter like `comment` (cq6-output.c). */
+          tok.kind = CQ6_TOK_WORD;
+          tok.text = g_strdup ("///");
+          p += 3;
+          in_line_comment = TRUE;
+        }
+      else if (*p == '"')
         {
           GString *str = g_string_new (NULL);
           const char *q = p + 1;

@@ -83,6 +83,45 @@ parse_text (Cq6Parser *p, Cq6Token *t, Cq6Kind kind)
   return f;
 }
 
+/* `/// parts...`: `comment (parts...)` written to the end of its line,
+ * as CQL 6.2 reads it (its examples write `///"Front moves to " Front`).
+ * The tokenizer ends the line with a CQ6_LINE_COMMENT_END token. */
+static Cq6Filter *
+parse_line_comment (Cq6Parser *p, Cq6Token *t)
+{
+  Cq6Filter *f = _cq6_node (CQ6_COMMENT, CQ6_TYPE_LOGICAL, t), *arg;
+
+  while (!_cq6_is_punct (_cq6_peek (p), CQ6_LINE_COMMENT_END))
+    {
+      Cq6Token *at = _cq6_peek (p);
+
+      if (!_cq6_starts_filter (at))
+        {
+          g_autofree char *found = _cq6_token_text (at);
+          _cq6_fail_at (p, at, CQ_QUERY_ERROR_SYNTAX, "expected the parts of the `///` "
+                        "comment up to the end of its line, found %s", found);
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      arg = _cq6_parse_filter (p);
+      if (arg == NULL)
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      _cq6_filter_add_arg (f, arg);
+    }
+  if (f->n_args == 0)
+    {
+      /* CQL 6.2 refuses an empty one too. */
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "`///` has nothing to write");
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  _cq6_advance (p);
+  return f;
+}
+
 /* `sort [min|max] ["label"] F` (CQL 6 reference "sort"; cql64.com
  * manual, "the sort filter"). */
 static Cq6Filter *
@@ -146,6 +185,8 @@ _cq6_parse_output_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
     *out = parse_text (p, t, CQ6_COMMENT);
   else if (strcmp (t->text, "message") == 0)
     *out = parse_text (p, t, CQ6_MESSAGE);
+  else if (strcmp (t->text, "///") == 0)
+    *out = parse_line_comment (p, t);
   else if (strcmp (t->text, "sort") == 0)
     *out = parse_sort (p, t);
   else

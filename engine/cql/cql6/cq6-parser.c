@@ -97,6 +97,8 @@ _cq6_token_text (const Cq6Token *t)
 {
   if (t->kind == CQ6_TOK_END)
     return g_strdup ("the end of the query");
+  if (_cq6_is_punct (t, CQ6_LINE_COMMENT_END))
+    return g_strdup ("the end of the `///` line");
   return g_strdup_printf ("`%.*s`", (int) MIN (t->len, 40), t->start);
 }
 

@@ -346,6 +346,10 @@ typedef enum {
   CQ6_TOK_PUNCT        /* text: ( ) { } , & | ~ # + - * / % < <= == >= > != = */
 } Cq6TokenKind;
 
+/* The text of the PUNCT token that ends a `///` line comment filter: the
+ * tokenizer puts it at the first line break after the `///`. */
+#define CQ6_LINE_COMMENT_END "end of ///"
+
 typedef struct {
   Cq6TokenKind kind;
   guint        line;
