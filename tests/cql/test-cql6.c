@@ -323,6 +323,24 @@ test_dialect (void)
   g_assert_cmpstr (cq_query_get_pgn (q6), ==, "in.pgn");
   g_assert_cmpstr (cq_query_get_output (q6), ==, "out.pgn");
   g_assert_cmpstr (cq_query_get_mark_text (q6), ==, "Hit");
+  /* A file name is read up to white space, `(`, `)`, `<`, `>` or a quote,
+   * digits running into letters and all (CQL 6.2 reads it so). */
+  {
+    g_autoptr(CqQuery) q = cq_query_new_from_string (
+      "cql(input studies-2_by_x_2018.03.05.pgn output 2x♔.pgn) mate", NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (cq_query_get_pgn (q), ==, "studies-2_by_x_2018.03.05.pgn");
+    g_assert_cmpstr (cq_query_get_output (q), ==, "2x♔.pgn");
+  }
+  /* The `///` line ends at its line break: a dash on the next line is
+   * not written right after the comment (it would be its left side). */
+  {
+    g_autofree char *message = error_of ("cql() path -- x=currentposition ///\"x\"\n"
+                                         "  -- check");
+
+    g_assert_null (message);
+  }
   q6c = cq_query_new_from_string ("/* first */ // second\n  cql(quiet) check", NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpint (cq_query_get_dialect (q6c), ==, CQ_DIALECT_CQL6);
@@ -379,6 +397,16 @@ test_errors (void)
     { "cql() ∀ 3", "q.cql:1:9: expected a variable's name after `∀`, found `3`" },
     { "cql() x∊3 {x}", "q.cql:1:11: ∊ needs a set filter here" },
     { "cql() mate x∊a1", "expected a filter" },
+    /* Piece symbols: a run is one designator; a piece twice, or a name
+     * run into a symbol, is refused as by CQL 6.2 (rulings section 18). */
+    { "cql() ♖♗♖", "q.cql:1:7: the piece `R` is written twice" },
+    { "cql() ♖x", "q.cql:1:7: a name runs into this piece symbol: `♖x`" },
+    { "cql() △a", "q.cql:1:7: a name runs into this piece symbol: `△a`" },
+    { "cql() 3 ≺ 4", "q.cql:1:9: `[<]` compares two positions by the game tree" },
+    /* `///`: a filter to the end of its line. */
+    { "cql() mate /// \"a\" /// \"b\"", "q.cql:1:20: a second `///` on the line" },
+    { "cql() mate ///\ncheck", "q.cql:1:12: `///` has nothing to write" },
+    { "cql() {mate /// \"a\" }", "q.cql:1:21: expected the parts of the `///` comment" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (errors); i++)

@@ -162,6 +162,41 @@ piece_run_to_ascii (const char *text, const char *p, const char *end, const char
   return TRUE;
 }
 
+/* The end of a file name after `input` or `output`: white space, a
+ * parenthesis, `<`, `>`, a quote (CQL 6.2 reads the name so, whatever it
+ * holds: `input studies-2_by_x_2018.03.05.pgn`). */
+static gboolean
+ends_file_name (char c)
+{
+  return c == '\0' || g_ascii_isspace (c) || strchr ("()<>\"", c) != NULL;
+}
+
+/* At a word's start @p: the length of `input` or `output`, the white
+ * space after it and the file name that follows unquoted, or 0. */
+static gsize
+file_name_extent (const char *p, const char *end)
+{
+  const char *q = p;
+  gsize n;
+
+  if (end - p >= 5 && strncmp (p, "input", 5) == 0)
+    n = 5;
+  else if (end - p >= 6 && strncmp (p, "output", 6) == 0)
+    n = 6;
+  else
+    return 0;
+  q += n;
+  if (q < end && is_name_char (*q))
+    return 0;
+  while (q < end && g_ascii_isspace (*q))
+    q++;
+  if (q == end || ends_file_name (*q))
+    return 0;
+  while (q < end && !ends_file_name (*q))
+    q++;
+  return q - p;
+}
+
 /* Whether @p starts `///`, the line comment filter, and not `////`, a
  * comment (CQL 6.2 reads them so). */
 static gboolean
@@ -233,6 +268,27 @@ to_ascii (const char *text, gsize len, const char *filename, Ascii *a, GError **
             }
           else if (c == '\n')
             in_line_comment = FALSE;
+          else if (!in_string && !in_line_comment && !in_block_comment
+                   && (p == text || !is_name_char (p[-1])))
+            {
+              gsize n = file_name_extent (p, end);
+
+              if (n > 0)
+                {
+                  /* `input` or `output` and its file name, kept as
+                   * written (the tokenizer reads the name). */
+                  for (const char *q = p; q < p + n; q = g_utf8_next_char (q))
+                    {
+                      ascii_append (a, q, g_utf8_next_char (q) - q, line, column);
+                      if (*q == '\n')
+                        line++, column = 1;
+                      else
+                        column++;
+                    }
+                  p += n;
+                  continue;
+                }
+            }
           ascii_append (a, p, next - p, line, column);
         }
       else if (piece_symbol_letters (c) != NULL)
@@ -304,7 +360,7 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
   g_autofree char *utf8 = NULL;
   const char *s, *p;
   guint end_line = 1, end_column = 1;
-  gboolean ok = TRUE, in_line_comment = FALSE, newline = FALSE;
+  gboolean ok = TRUE, in_line_comment = FALSE, newline = FALSE, want_file_name = FALSE;
 
   /* Valid UTF-8 first (an old file's Windows-1252 converted, as for CQL
    * 3): the mapping below walks the text character by character. */
@@ -358,7 +414,8 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
           tok.text = g_strdup (CQ6_LINE_COMMENT_END);
           tok.line = at < a.line->len ? g_array_index (a.line, guint, at) : end_line;
           tok.column = at < a.column->len ? g_array_index (a.column, guint, at) : end_column;
-          tok.start = p;
+          /* At the line break: nothing is written right after it. */
+          tok.start = s + at;
           g_array_append_val (tokens, tok);
           in_line_comment = FALSE;
           continue;
@@ -382,7 +439,17 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
       tok.column = g_array_index (a.column, guint, i);
       tok.start = p;
 
-      if (is_line_comment_filter (p, p + strlen (p)))
+      if (want_file_name && !ends_file_name (*p))
+        {
+          const char *q = p;
+
+          while (!ends_file_name (*q))
+            q++;
+          tok.kind = CQ6_TOK_STRING;
+          tok.text = g_strndup (p, q - p);
+          p = q;
+        }
+      else if (is_line_comment_filter (p, p + strlen (p)))
         {
           if (in_line_comment)
             {
@@ -512,6 +579,9 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
           p += strlen (punctuation[k]);
         }
       tok.len = p - tok.start;
+      /* A file name follows `input` and `output` (file_name_extent()). */
+      want_file_name = tok.kind == CQ6_TOK_WORD
+                       && (strcmp (tok.text, "input") == 0 || strcmp (tok.text, "output") == 0);
       g_array_append_val (tokens, tok);
     }
 
