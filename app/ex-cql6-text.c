@@ -109,8 +109,8 @@ ex_cql_class_spelling (char      symbol,
  */
 
 /* Where each byte of a CQL 6 text is: code, or inside a comment or a
- * string (the lexer's rules: `//` to the end of the line, `/ * ... * /`,
- * "strings" with backslash escapes). */
+ * string (the lexer's rules: `//` to the end of the line but `///` a
+ * filter, `/ * ... * /`, "strings" with backslash escapes). */
 typedef enum { IN_CODE, IN_LINE_COMMENT, IN_BLOCK_COMMENT, IN_STRING } Place;
 
 /* Returns: the place of each byte of @text (@len + 1 entries, the last for
@@ -130,7 +130,15 @@ map_places (const char *text,
       switch (place)
         {
         case IN_CODE:
-          if (c == '/' && next == '/')
+          if (c == '/' && next == '/' && i + 2 < len && text[i + 2] == '/'
+              && text[i + 3] != '/')
+            {
+              /* `///` is a filter, the comment filter to the end of its
+               * line: code, as the rest of its line (`////` a comment). */
+              places[++i] = place;
+              places[++i] = place;
+            }
+          else if (c == '/' && next == '/')
             place = IN_LINE_COMMENT;
           else if (c == '/' && next == '*')
             {

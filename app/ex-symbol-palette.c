@@ -47,6 +47,10 @@ static const Symbol symbols[] = {
   { "⬓", "flipcolor", N_("flipcolor: the colours swapped"), 4 },
   { "∊", "[element]", N_("x∊S {…}: a loop over the squares of S (◭X∊S: over its pieces)"), 5 },
   { "∀", "[forall]", N_("∀x∊S {…}: the loop matches when its body matches for every one"), 5 },
+  { "≺", "[<]", N_("x≺y: position x comes before y on y’s line of play"), 5 },
+  { "≼", "[<=]", N_("x≼y: x comes before y or is y"), 5 },
+  { "≻", "[>]", N_("x≻y: position x comes after y on x’s line of play"), 5 },
+  { "≽", "[>=]", N_("x≽y: read by CQL 6.2 as ≻ (x is not y)"), 5 },
 };
 
 struct _ExSymbolPalette

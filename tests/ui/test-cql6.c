@@ -239,6 +239,17 @@ test_picker_and_pattern (void)
   g_assert_cmpstr (text, ==, "cql()\n// a comment\nmate\n_a-h2\n");
   g_assert_true (ex_cql_editor_parse_now (editor));
 
+  /* A `///` line is code, the comment filter's parts: at the cursor. */
+  ex_cql_editor_replace_text (editor, "cql()\nmate ///\"on \" \n");
+  gtk_text_buffer_get_iter_at_offset (buffer, &iter, 20);
+  gtk_text_buffer_place_cursor (buffer, &iter);
+  ex_picker_set_designator (picker, &d);
+  ex_picker_insert (picker);
+  g_free (text);
+  text = ex_cql_editor_dup_text (editor);
+  g_assert_cmpstr (text, ==, "cql()\nmate ///\"on \" _a-h2\n");
+  g_assert_true (ex_cql_editor_parse_now (editor));
+
   /* The pattern board: the corner-stalemate theme with the mouse. */
   ex_theme_tools_show_page (tools, "pattern");
   ex_cql_editor_replace_text (editor, "cql()\n// Stalemated in the corner\n");
@@ -329,6 +340,8 @@ test_symbols (void)
         unicode_text = g_strdup_printf ("cql()\nx%sa-h1 {x & K}\n", symbol);
       else if (strcmp (ascii, "[forall]") == 0)
         unicode_text = g_strdup_printf ("cql()\n%sx∊P {x & a-h2}\n", symbol);
+      else if (ascii[0] == '[' && strchr ("<>", ascii[1]) != NULL)
+        unicode_text = g_strdup_printf ("cql()\nposition 0 %s currentposition\n", symbol);
       else if (g_str_has_prefix (ascii, "flip"))
         unicode_text = g_strdup_printf ("cql()\n%s{Ka1}\n", symbol);
       else if (strchr ("KQRBNPkqrbnpAa_.[", ascii[0]) != NULL)
@@ -341,6 +354,32 @@ test_symbols (void)
         unicode_text = g_strdup_printf ("cql()\n#K%s1\n", symbol);
       assert_parses (unicode_text);
     }
+
+  /* The highlighting: `///` is a filter, not a comment; `//` and `////`
+   * start comments. */
+  {
+    GtkSourceBuffer *source = GTK_SOURCE_BUFFER (buffer);
+    static const char text6[] = "cql()\nmate ///\"x\" ply\ncheck // c\nply //// d\n";
+    GtkTextIter start, end;
+
+    ex_cql_editor_replace_text (editor, text6);
+    ex_test_drain (); /* the language follows the dialect from an idle */
+    g_assert_nonnull (gtk_source_buffer_get_language (source));
+    g_assert_cmpstr (gtk_source_language_get_id (gtk_source_buffer_get_language (source)), ==,
+                     "cql6");
+    g_assert_true (gtk_source_buffer_get_highlight_syntax (source));
+    gtk_text_buffer_get_bounds (buffer, &start, &end);
+    gtk_source_buffer_ensure_highlight (source, &start, &end);
+    gtk_text_buffer_get_iter_at_line_offset (buffer, &start, 1, 6);
+    g_assert_false (gtk_source_buffer_iter_has_context_class (source, &start, "comment"));
+    gtk_text_buffer_get_iter_at_line_offset (buffer, &start, 1, 14);
+    g_assert_false (gtk_source_buffer_iter_has_context_class (source, &start, "comment"));
+    gtk_text_buffer_get_iter_at_line_offset (buffer, &start, 2, 9);
+    g_assert_true (gtk_source_buffer_iter_has_context_class (source, &start, "comment"));
+    gtk_text_buffer_get_iter_at_line_offset (buffer, &start, 3, 6);
+    g_assert_true (gtk_source_buffer_iter_has_context_class (source, &start, "comment"));
+    ex_cql_editor_replace_text (editor, "cql()\na1\n");
+  }
 
   gtk_menu_button_popup (GTK_MENU_BUTTON (button));
   ex_test_drain ();
