@@ -21,6 +21,7 @@ Usage:
   tools/cql6-fuzz.py gen SEED [COUNT]        print the query of SEED (and the next ones)
   tools/cql6-fuzz.py run --reference CQL62 [-n N] [--seed S] [-j J] [--timeout T]
                          [--cql CQL] [--input PGN] [--out DIR] [--fixtures DIR]
+  tools/cql6-fuzz.py summary DIR             the summary of a run, also of one cut short
 
 The query of a seed is always the same (random.Random(seed)).  CQL 6.2 is
 not part of this repository: build it yourself and give its path.  `run`
@@ -617,6 +618,8 @@ def job(args):
 def normalise(msg):
     """A refusal message without its place and its names, to group by."""
     msg = re.sub(r'^\S+\.cql:\d+:\d+: ', '', msg)
+    # Symbols run together (♖♗ is read as RB): one cause, whatever the pieces.
+    msg = re.sub(r'`[KQRBNPkqrbnpAa_]{2,}[a-h1-8,-]*`', '`<piece symbols run together>`', msg)
     msg = re.sub(r'`[^`]*\d[^`]*`', '`X`', msg)
     msg = re.sub(r'"[^"]*"', '"X"', msg)
     msg = re.sub(r'\d+', 'N', msg)
@@ -649,10 +652,6 @@ def cmd_run(a):
     os.makedirs(os.path.join(a.out, 'differ'), exist_ok=True)
     work = tempfile.mkdtemp(prefix='cql6-fuzz-')
     classes = collections.Counter()
-    ex_msgs, ref_msgs = collections.Counter(), collections.Counter()
-    examples = {}
-    spread = collections.Counter()
-    n_games = None
     seeds = range(a.seed, a.seed + a.n)
     t0 = time.monotonic()
     jobs = [(s, a.cql, a.reference, a.input, a.timeout, work) for s in seeds]
@@ -665,18 +664,7 @@ def cmd_run(a):
                                   'ref_games': len(rf[2]) if rf[2] is not None else None,
                                   'ex_secs': round(ex[3], 3), 'ref_secs': round(rf[3], 3)})
                       + '\n')
-            if cls == 'ex-refuses':
-                key = normalise(ex[1])
-                ex_msgs[key] += 1
-                examples.setdefault(('ex', key), seed)
-            elif cls in ('ref-refuses', 'both-refuse'):
-                key = normalise(rf[1])
-                ref_msgs[key] += 1
-                examples.setdefault(('ref', key), seed)
-            if rf[0] == 'ran':
-                k = len(rf[2])
-                spread['0' if k == 0 else '1-9' if k < 10 else '10-99' if k < 100
-                       else '100+'] += 1
+            log.flush()
             if cls in ('differ', 'crash', 'timeout'):
                 with open(os.path.join(a.out, 'differ', '%d.txt' % seed), 'w',
                           encoding='utf-8') as f:
@@ -690,14 +678,44 @@ def cmd_run(a):
             if done % 500 == 0:
                 print('%d/%d %s' % (done, a.n, dict(classes)), file=sys.stderr, flush=True)
     os.rmdir(work) if not os.listdir(work) else None
-    lines = ['cql6-fuzz: %d queries, seeds %d..%d, -j %d, %.0f s' % (
+    head = ['cql6-fuzz: %d queries, seeds %d..%d, -j %d, %.0f s' % (
         a.n, a.seed, a.seed + a.n - 1, a.jobs, time.monotonic() - t0),
-        'excelsior: %s' % a.cql, 'reference: %s' % a.reference, 'input: %s' % a.input, '',
-        'by class:']
+        'excelsior: %s' % a.cql, 'reference: %s' % a.reference, 'input: %s' % a.input]
+    summarise(a.out, head)
+
+
+def summarise(out, head):
+    """Writes and prints out/summary.txt from out/results.jsonl."""
+    classes, spread = collections.Counter(), collections.Counter()
+    ex_msgs, ref_msgs = collections.Counter(), collections.Counter()
+    examples = {}
+    n = 0
+    with open(os.path.join(out, 'results.jsonl')) as f:
+        for line in f:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue            # the last line of a run cut short
+            n += 1
+            cls, seed = r['class'], r['seed']
+            classes[cls] += 1
+            if cls == 'ex-refuses':
+                key = normalise(r['ex'])
+                ex_msgs[key] += 1
+                examples.setdefault(('ex', key), seed)
+            elif cls in ('ref-refuses', 'both-refuse'):
+                key = normalise(r['ref'])
+                ref_msgs[key] += 1
+                examples.setdefault(('ref', key), seed)
+            k = r['ref_games']
+            if k is not None and cls not in ('ref-refuses', 'both-refuse', 'timeout'):
+                spread['0' if k == 0 else '1-9' if k < 10 else '10-99' if k < 100
+                       else '100+'] += 1
+    lines = head + ['%d queries in results.jsonl' % n, '', 'by class:']
     for cls in ('same', 'differ', 'ex-refuses', 'ref-refuses', 'both-refuse',
                 'timeout', 'crash'):
         lines.append('  %-12s %6d  %5.1f%%' % (cls, classes[cls],
-                                               100.0 * classes[cls] / max(a.n, 1)))
+                                               100.0 * classes[cls] / max(n, 1)))
     lines += ['', 'games matched by CQL 6.2 (queries it ran):']
     for k in ('0', '1-9', '10-99', '100+'):
         lines.append('  %-6s %6d' % (k, spread[k]))
@@ -707,7 +725,7 @@ def cmd_run(a):
         for key, n in msgs.most_common(40):
             lines.append('  %6d  %s  (seed %d)' % (n, key, examples[(who, key)]))
     text = '\n'.join(lines) + '\n'
-    with open(os.path.join(a.out, 'summary.txt'), 'w') as f:
+    with open(os.path.join(out, 'summary.txt'), 'w') as f:
         f.write(text)
     print(text)
 
@@ -728,8 +746,12 @@ def main():
     r.add_argument('--timeout', type=float, default=60.0, help='seconds per run')
     r.add_argument('--out', default='cql6-fuzz-out', help='the output folder')
     r.add_argument('--fixtures', help='write differing queries as diff fixtures here')
+    s = sub.add_parser('summary', help='summarise the results of a run (also one cut short)')
+    s.add_argument('out', help="the run's output folder")
     a = ap.parse_args()
-    if a.cmd == 'gen':
+    if a.cmd == 'summary':
+        summarise(a.out, ['cql6-fuzz: the results of %s' % a.out])
+    elif a.cmd == 'gen':
         for s in range(a.seed, a.seed + a.count):
             sys.stdout.write('// seed %d\n%s\n' % (s, generate(s)))
     else:
