@@ -389,49 +389,53 @@ parse_regex (Cq6Parser *p)
   return left;
 }
 
+/* The comparisons, as CQL 6.2 reads them: right-associative (`a == b ==
+ * c` is `a == (b == c)`), and a comparison of two numbers, two strings or
+ * two positions has a value when it holds, its left side's value: `Q == q
+ * == 2` counts q, then Q, and holds with two queens each.  `!=` is "not
+ * ==" and a comparison of two sets is their equality: both only match or
+ * not.  A logical filter has no value to compare, so an operator after one
+ * is left to the enclosing filter: `find all check >= 20` compares the
+ * number of positions found. */
 static Cq6Filter *
 parse_compare (Cq6Parser *p)
 {
-  Cq6Filter *left = parse_regex (p), *result = NULL;
+  Cq6Filter *left = parse_regex (p), *right, *cmp;
+  Cq6Token *t, *rat;
+  int op;
 
-  while (left != NULL && compare_op (_cq6_peek (p)) >= 0)
+  if (left == NULL || left->type == CQ6_TYPE_LOGICAL || compare_op (_cq6_peek (p)) < 0)
+    return left;
+  t = _cq6_advance (p);
+  rat = _cq6_peek (p);
+  op = compare_op (t);
+  right = parse_compare (p);
+  if (right == NULL)
     {
-      Cq6Token *t = _cq6_advance (p);
-      Cq6Token *rat = _cq6_peek (p);
-      int op = compare_op (t);
-      Cq6Filter *right = parse_regex (p), *cmp;
-
-      if (right == NULL)
-        {
-          _cq6_filter_free (left);
-          _cq6_filter_free (result);
-          return NULL;
-        }
-      if (left->type == CQ6_TYPE_SET && right->type == CQ6_TYPE_NUMBER)
-        left = count_if_set (left, t);
-      else if (left->type == CQ6_TYPE_NUMBER && right->type == CQ6_TYPE_SET)
-        right = count_if_set (right, rat);
-      /* Positions compare by their positionid (CQL 6 reference, "position"). */
-      if (left->type != right->type || left->type == CQ6_TYPE_LOGICAL
-          || (left->type == CQ6_TYPE_SET && op != CQ6_CMP_EQ && op != CQ6_CMP_NE))
-        {
-          _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
-                   "`%s` compares two numbers, two strings, two positions or (== and != "
-                   "only) two sets; "
-                   "here it has %s and %s", t->text, _cq6_type_name (left->type),
-                   _cq6_type_name (right->type));
-          _cq6_filter_free (left);
-          _cq6_filter_free (right);
-          _cq6_filter_free (result);
-          return NULL;
-        }
-      /* Chained comparisons share their middle operand: a copy of it. */
-      cmp = _cq6_node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, left, right);
-      cmp->which = op;
-      result = result ? _cq6_node2 (CQ6_AND, CQ6_TYPE_LOGICAL, t, result, cmp) : cmp;
-      left = compare_op (_cq6_peek (p)) >= 0 ? _cq6_filter_copy (right) : NULL;
+      _cq6_filter_free (left);
+      return NULL;
     }
-  return result != NULL ? result : left;
+  if (left->type == CQ6_TYPE_SET && right->type == CQ6_TYPE_NUMBER)
+    left = count_if_set (left, t);
+  else if (left->type == CQ6_TYPE_NUMBER && right->type == CQ6_TYPE_SET)
+    right = count_if_set (right, rat);
+  /* Positions compare by their positionid (CQL 6 reference, "position"). */
+  if (left->type != right->type || right->type == CQ6_TYPE_LOGICAL
+      || (left->type == CQ6_TYPE_SET && op != CQ6_CMP_EQ && op != CQ6_CMP_NE))
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                    "`%s` compares two numbers, two strings, two positions or (== and != "
+                    "only) two sets; here it has %s and %s", t->text,
+                    _cq6_type_name (left->type), _cq6_type_name (right->type));
+      _cq6_filter_free (left);
+      _cq6_filter_free (right);
+      return NULL;
+    }
+  cmp = _cq6_node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, left, right);
+  cmp->which = op;
+  if (left->type != CQ6_TYPE_SET && op != CQ6_CMP_NE)
+    cmp->type = left->type;
+  return cmp;
 }
 
 static Cq6Filter *

@@ -107,12 +107,17 @@ parse_sort (Cq6Parser *p, Cq6Token *t)
       sort_free (sort);
       return NULL;
     }
-  arg = _cq6_parse_add (p);
+  /* The filter sorted by is a whole filter (CQL 6.2's precedence table):
+   * `sort #P >= 3` sorts by the count of P when the comparison holds. */
+  arg = _cq6_parse_filter (p);
   if (arg == NULL)
     {
       sort_free (sort);
       return NULL;
     }
+  /* A set sorts by its number of squares. */
+  if (arg->type == CQ6_TYPE_SET)
+    arg = _cq6_node1 (CQ6_COUNT, CQ6_TYPE_NUMBER, at, arg);
   if (arg->kind == CQ6_NUMBER)
     {
       /* CQL 6.2 refuses it: CQL 5's `sort 5 F` ranges are gone. */
@@ -125,7 +130,7 @@ parse_sort (Cq6Parser *p, Cq6Token *t)
   if (arg->type != CQ6_TYPE_NUMBER && arg->type != CQ6_TYPE_STRING)
     {
       _cq6_fail_at (p, at, CQ_QUERY_ERROR_SEMANTIC,
-                    "`sort` needs a number or a string to sort by");
+                    "`sort` needs a number, a set or a string to sort by");
       _cq6_filter_free (arg);
       sort_free (sort);
       return NULL;
