@@ -39,6 +39,20 @@ _cq6_program_free_output (Cq6Program *prog)
 
 /* Reading */
 
+/* A sort key with no `sort` filter, the largest value first, for the
+ * header: its value is set by the game's search (_cq6_match_game()). */
+guint
+_cq6_add_sort_key (Cq6Program *prog, const char *label)
+{
+  Cq6Sort *sort = g_new0 (Cq6Sort, 1);
+
+  sort->label = g_strdup (label);
+  if (prog->sorts == NULL)
+    prog->sorts = g_ptr_array_new_with_free_func (sort_free);
+  g_ptr_array_add (prog->sorts, sort);
+  return prog->sorts->len - 1;
+}
+
 /* `comment (a b ...)`, `comment F`, the same for `message`: the parts of
  * the text, each any filter (CQL 6 reference "comment", "message"). */
 static Cq6Filter *
