@@ -139,12 +139,11 @@ parse_attacks (Cq6Parser *p)
   Cq6Token *at = _cq6_peek (p);
   Cq6Filter *left = _cq6_parse_direction (p);
 
-  /* `->` and `<-` (→ ←) are attacks and attackedby (ruling 6). */
-  while (left != NULL && (_cq6_is_word (_cq6_peek (p), "attacks") || _cq6_is_word (_cq6_peek (p), "attackedby")
-                          || _cq6_is_punct (_cq6_peek (p), "->") || _cq6_is_punct (_cq6_peek (p), "<-")))
+  while (left != NULL && (_cq6_is_word (_cq6_peek (p), "attacks")
+                          || _cq6_is_word (_cq6_peek (p), "attackedby")))
     {
       Cq6Token *op = _cq6_advance (p);
-      gboolean attacks = strcmp (op->text, "attacks") == 0 || strcmp (op->text, "->") == 0;
+      gboolean attacks = strcmp (op->text, "attacks") == 0;
       Cq6Token *rat = _cq6_peek (p);
       Cq6Filter *right;
 
@@ -223,10 +222,48 @@ parse_intersection (Cq6Parser *p)
   return parse_set_binary (p, "&", CQ6_INTERSECTION, parse_complement);
 }
 
+static Cq6Filter *
+parse_bar (Cq6Parser *p)
+{
+  return parse_set_binary (p, "|", CQ6_UNION, parse_intersection);
+}
+
+/* A set expression, as CQL 6.2 reads the argument of `#`, power, focus...:
+ * unions, and below them the attack arrows `->` and `<-` (→ ←, attacks
+ * and attackedby, ruling 6), whose sides are unions: `T -> X | k` is `T
+ * -> (X | k)`.  A chain of arrows the same way (`A -> B -> C`) is an
+ * attack ray in CQL 6.2, not supported yet. */
 Cq6Filter *
 _cq6_parse_union (Cq6Parser *p)
 {
-  return parse_set_binary (p, "|", CQ6_UNION, parse_intersection);
+  Cq6Token *at = _cq6_peek (p), *op, *rat;
+  Cq6Filter *left = parse_bar (p), *right;
+  gboolean attacks;
+
+  if (left == NULL
+      || !(_cq6_is_punct (_cq6_peek (p), "->") || _cq6_is_punct (_cq6_peek (p), "<-")))
+    return left;
+  op = _cq6_advance (p);
+  if ((left = _cq6_want_type (p, at, left, CQ6_TYPE_SET, op->text)) == NULL)
+    return NULL;
+  attacks = strcmp (op->text, "->") == 0;
+  rat = _cq6_peek (p);
+  right = _cq6_want_type (p, rat, parse_bar (p), CQ6_TYPE_SET, op->text);
+  if (right == NULL)
+    {
+      _cq6_filter_free (left);
+      return NULL;
+    }
+  if (_cq6_is_punct (_cq6_peek (p), op->text))
+    {
+      _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_UNSUPPORTED,
+                    "a chain of attack arrows (an attack ray, e.g. A %s B %s C) is not "
+                    "supported yet", op->text, op->text);
+      _cq6_filter_free (left);
+      _cq6_filter_free (right);
+      return NULL;
+    }
+  return _cq6_node2 (attacks ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op, left, right);
 }
 
 /* # and the other prefixes whose argument is a set union. */
