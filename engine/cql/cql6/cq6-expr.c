@@ -90,9 +90,6 @@ _cq6_parse_primary (Cq6Parser *p)
   Cq6Token *start = _cq6_peek (p);
   Cq6Filter *f = parse_primary_base (p);
 
-  /* `Ba1--h8`, `X[x]`: a dash filter whose from-set is this primary. */
-  if (f != NULL)
-    f = _cq6_parse_line_infix (p, f);
   while (f != NULL && _cq6_is_punct (_cq6_peek (p), ":"))
     {
       Cq6Token *colon = _cq6_advance (p);
@@ -233,8 +230,8 @@ parse_bar (Cq6Parser *p)
  * and attackedby, ruling 6), whose sides are unions: `T -> X | k` is `T
  * -> (X | k)`.  A chain of arrows the same way (`A -> B -> C`) is an
  * attack ray in CQL 6.2, not supported yet. */
-Cq6Filter *
-_cq6_parse_union (Cq6Parser *p)
+static Cq6Filter *
+parse_arrows (Cq6Parser *p)
 {
   Cq6Token *at = _cq6_peek (p), *op, *rat;
   Cq6Filter *left = parse_bar (p), *right;
@@ -264,6 +261,18 @@ _cq6_parse_union (Cq6Parser *p)
       return NULL;
     }
   return _cq6_node2 (attacks ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op, left, right);
+}
+
+/* The set expression, then a dash filter tied to it (`Ba1--h8`, `~T--`,
+ * `X[x]`: no space before the dash), whose from-set is the whole set
+ * expression, as CQL 6.2 reads a left-tied dash: `~T--` is a move of a
+ * piece other than T, `parent:K--` a move from the parent's king square. */
+Cq6Filter *
+_cq6_parse_union (Cq6Parser *p)
+{
+  Cq6Filter *f = parse_arrows (p);
+
+  return f != NULL ? _cq6_parse_line_infix (p, f) : NULL;
 }
 
 /* # and the other prefixes whose argument is a set union. */

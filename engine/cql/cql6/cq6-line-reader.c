@@ -413,7 +413,7 @@ parse_dash_only (Cq6Parser *p, const Cq6Token *t)
 
   if (!_cq6_starts_filter (d))
     f = NULL;
-  else if ((f = _cq6_parse_primary (p)) == NULL)
+  else if ((f = _cq6_parse_union (p)) == NULL)
     return NULL;
   if (f == NULL || f->kind != CQ6_DASH || (f->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT)))
     {
