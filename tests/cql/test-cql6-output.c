@@ -310,7 +310,7 @@ test_errors (void)
     { "cql() comment (\"a\"", CQ_QUERY_ERROR_SYNTAX },
     { "cql() message", CQ_QUERY_ERROR_SYNTAX },
     { "cql() initial sort \"a\" 7", CQ_QUERY_ERROR_SYNTAX },
-    { "cql() sort A", CQ_QUERY_ERROR_SEMANTIC },
+    { "cql() sort currentposition", CQ_QUERY_ERROR_SEMANTIC },
     { "cql() sort check", CQ_QUERY_ERROR_SEMANTIC },
     { "cql() sort", CQ_QUERY_ERROR_SYNTAX },
     { "cql() mate persistent Pos = currentposition", CQ_QUERY_ERROR_SEMANTIC },

@@ -377,6 +377,13 @@ test_errors (void)
     { "cql() {mate", "q.cql:1:7: this '{' is never closed" },
     { "cql() mate }", "q.cql:1:12: unmatched '}'" },
     { "cql() A > a", "q.cql:1:9: `>` compares two numbers" },
+    /* Comparisons group to the right; `!=` and set equality have no value
+     * to compare further (rulings: comparisons). */
+    { "cql() 1 < #P != 3", "q.cql:1:9: `<` compares two numbers" },
+    { "cql() 2 == Q == q", "q.cql:1:9: `==` compares two numbers" },
+    { "cql() check == 1", "q.cql:1:13: expected a filter, found `==`" },
+    { "cql() B -> r -> k", "q.cql:1:14: a chain of attack arrows (an attack ray, e.g. A -> B -> C)"
+      " is not supported yet" },
     { "cql() #mate", "q.cql:1:8: `#` needs a set filter here" },
     { "cql() abs K", "q.cql:1:11: abs needs a numeric filter here" },
     { "cql() rotate45 Ka1", "q.cql:1:16: rotate45 cannot be applied" },

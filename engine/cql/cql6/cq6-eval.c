@@ -715,31 +715,45 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       /* `!=` is "not ==": it holds when a side has no value (ruling 4). */
       if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
         return f->which == CQ6_CMP_NE;
-      switch (f->args[0]->type)
-        {
-        case CQ6_TYPE_NUMBER:
-          return compare (f->which, a.num, b.num);
-        case CQ6_TYPE_STRING:
-          return compare (f->which, strcmp (a.str, b.str), 0);
-        case CQ6_TYPE_POSITION:
-          /* ≺ ≼ ≻ ≽ by the game tree, as CQL 6.2: `x ≺ y` when x is an
-           * ancestor of y; its `≽` is `≻` (x a descendant of y, not y). */
-          switch (f->which)
-            {
-            case CQ6_CMP_PRECEDES_EQ:
-              if (a.node == b.node)
-                return TRUE;
-              G_GNUC_FALLTHROUGH;
-            case CQ6_CMP_PRECEDES:
-              return _cq6_node_is_ancestor (c, a.node, b.node);
-            case CQ6_CMP_SUCCEEDS: case CQ6_CMP_SUCCEEDS_EQ:
-              return _cq6_node_is_ancestor (c, b.node, a.node);
-            default:
-              return compare (f->which, a.node->index, b.node->index);
-            }
-        default:
-          return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
-        }
+      {
+        gboolean holds;
+
+        switch (f->args[0]->type)
+          {
+          case CQ6_TYPE_NUMBER:
+            holds = compare (f->which, a.num, b.num);
+            break;
+          case CQ6_TYPE_STRING:
+            holds = compare (f->which, strcmp (a.str, b.str), 0);
+            break;
+          case CQ6_TYPE_POSITION:
+            /* ≺ ≼ ≻ ≽ by the game tree, as CQL 6.2: `x ≺ y` when x is an
+             * ancestor of y; its `≽` is `≻` (x a descendant of y, not y). */
+            switch (f->which)
+              {
+              case CQ6_CMP_PRECEDES_EQ:
+                holds = a.node == b.node || _cq6_node_is_ancestor (c, a.node, b.node);
+                break;
+              case CQ6_CMP_PRECEDES:
+                holds = _cq6_node_is_ancestor (c, a.node, b.node);
+                break;
+              case CQ6_CMP_SUCCEEDS: case CQ6_CMP_SUCCEEDS_EQ:
+                holds = _cq6_node_is_ancestor (c, b.node, a.node);
+                break;
+              default:
+                holds = compare (f->which, a.node->index, b.node->index);
+                break;
+              }
+            break;
+          default:
+            holds = (a.set == b.set) == (f->which == CQ6_CMP_EQ);
+            break;
+          }
+        /* A comparison that has a value has its left side's. */
+        if (holds && f->type != CQ6_TYPE_LOGICAL)
+          *v = a;
+        return holds;
+      }
     case CQ6_ARITH:
       if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
         return FALSE;

@@ -90,9 +90,6 @@ _cq6_parse_primary (Cq6Parser *p)
   Cq6Token *start = _cq6_peek (p);
   Cq6Filter *f = parse_primary_base (p);
 
-  /* `Ba1--h8`, `X[x]`: a dash filter whose from-set is this primary. */
-  if (f != NULL)
-    f = _cq6_parse_line_infix (p, f);
   while (f != NULL && _cq6_is_punct (_cq6_peek (p), ":"))
     {
       Cq6Token *colon = _cq6_advance (p);
@@ -139,12 +136,11 @@ parse_attacks (Cq6Parser *p)
   Cq6Token *at = _cq6_peek (p);
   Cq6Filter *left = _cq6_parse_direction (p);
 
-  /* `->` and `<-` (→ ←) are attacks and attackedby (ruling 6). */
-  while (left != NULL && (_cq6_is_word (_cq6_peek (p), "attacks") || _cq6_is_word (_cq6_peek (p), "attackedby")
-                          || _cq6_is_punct (_cq6_peek (p), "->") || _cq6_is_punct (_cq6_peek (p), "<-")))
+  while (left != NULL && (_cq6_is_word (_cq6_peek (p), "attacks")
+                          || _cq6_is_word (_cq6_peek (p), "attackedby")))
     {
       Cq6Token *op = _cq6_advance (p);
-      gboolean attacks = strcmp (op->text, "attacks") == 0 || strcmp (op->text, "->") == 0;
+      gboolean attacks = strcmp (op->text, "attacks") == 0;
       Cq6Token *rat = _cq6_peek (p);
       Cq6Filter *right;
 
@@ -223,10 +219,60 @@ parse_intersection (Cq6Parser *p)
   return parse_set_binary (p, "&", CQ6_INTERSECTION, parse_complement);
 }
 
+static Cq6Filter *
+parse_bar (Cq6Parser *p)
+{
+  return parse_set_binary (p, "|", CQ6_UNION, parse_intersection);
+}
+
+/* A set expression, as CQL 6.2 reads the argument of `#`, power, focus...:
+ * unions, and below them the attack arrows `->` and `<-` (→ ←, attacks
+ * and attackedby, ruling 6), whose sides are unions: `T -> X | k` is `T
+ * -> (X | k)`.  A chain of arrows the same way (`A -> B -> C`) is an
+ * attack ray in CQL 6.2, not supported yet. */
+static Cq6Filter *
+parse_arrows (Cq6Parser *p)
+{
+  Cq6Token *at = _cq6_peek (p), *op, *rat;
+  Cq6Filter *left = parse_bar (p), *right;
+  gboolean attacks;
+
+  if (left == NULL
+      || !(_cq6_is_punct (_cq6_peek (p), "->") || _cq6_is_punct (_cq6_peek (p), "<-")))
+    return left;
+  op = _cq6_advance (p);
+  if ((left = _cq6_want_type (p, at, left, CQ6_TYPE_SET, op->text)) == NULL)
+    return NULL;
+  attacks = strcmp (op->text, "->") == 0;
+  rat = _cq6_peek (p);
+  right = _cq6_want_type (p, rat, parse_bar (p), CQ6_TYPE_SET, op->text);
+  if (right == NULL)
+    {
+      _cq6_filter_free (left);
+      return NULL;
+    }
+  if (_cq6_is_punct (_cq6_peek (p), op->text))
+    {
+      _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_UNSUPPORTED,
+                    "a chain of attack arrows (an attack ray, e.g. A %s B %s C) is not "
+                    "supported yet", op->text, op->text);
+      _cq6_filter_free (left);
+      _cq6_filter_free (right);
+      return NULL;
+    }
+  return _cq6_node2 (attacks ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op, left, right);
+}
+
+/* The set expression, then a dash filter tied to it (`Ba1--h8`, `~T--`,
+ * `X[x]`: no space before the dash), whose from-set is the whole set
+ * expression, as CQL 6.2 reads a left-tied dash: `~T--` is a move of a
+ * piece other than T, `parent:K--` a move from the parent's king square. */
 Cq6Filter *
 _cq6_parse_union (Cq6Parser *p)
 {
-  return parse_set_binary (p, "|", CQ6_UNION, parse_intersection);
+  Cq6Filter *f = parse_arrows (p);
+
+  return f != NULL ? _cq6_parse_line_infix (p, f) : NULL;
 }
 
 /* # and the other prefixes whose argument is a set union. */
@@ -391,61 +437,64 @@ parse_regex (Cq6Parser *p)
   return left;
 }
 
+/* The comparisons, as CQL 6.2 reads them: right-associative (`a == b ==
+ * c` is `a == (b == c)`), and a comparison of two numbers, two strings or
+ * two positions has a value when it holds, its left side's value: `Q == q
+ * == 2` counts q, then Q, and holds with two queens each.  `!=` is "not
+ * ==" and a comparison of two sets is their equality: both only match or
+ * not.  A logical filter has no value to compare, so an operator after one
+ * is left to the enclosing filter: `find all check >= 20` compares the
+ * number of positions found. */
 static Cq6Filter *
 parse_compare (Cq6Parser *p)
 {
-  Cq6Filter *left = parse_regex (p), *result = NULL;
+  Cq6Filter *left = parse_regex (p), *right, *cmp;
+  Cq6Token *t, *rat;
+  int op;
 
-  while (left != NULL && compare_op (_cq6_peek (p)) >= 0)
+  if (left == NULL || left->type == CQ6_TYPE_LOGICAL || compare_op (_cq6_peek (p)) < 0)
+    return left;
+  t = _cq6_advance (p);
+  rat = _cq6_peek (p);
+  op = compare_op (t);
+  right = parse_compare (p);
+  if (right == NULL)
     {
-      Cq6Token *t = _cq6_advance (p);
-      Cq6Token *rat = _cq6_peek (p);
-      int op = compare_op (t);
-      Cq6Filter *right = parse_regex (p), *cmp;
-
-      if (right == NULL)
-        {
-          _cq6_filter_free (left);
-          _cq6_filter_free (result);
-          return NULL;
-        }
-      if (left->type == CQ6_TYPE_SET && right->type == CQ6_TYPE_NUMBER)
-        left = count_if_set (left, t);
-      else if (left->type == CQ6_TYPE_NUMBER && right->type == CQ6_TYPE_SET)
-        right = count_if_set (right, rat);
-      /* Positions compare by their positionid (CQL 6 reference, "position"). */
-      if (left->type != right->type || left->type == CQ6_TYPE_LOGICAL
-          || (left->type == CQ6_TYPE_SET && op != CQ6_CMP_EQ && op != CQ6_CMP_NE))
-        {
-          _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
-                   "`%s` compares two numbers, two strings, two positions or (== and != "
-                   "only) two sets; "
-                   "here it has %s and %s", t->text, _cq6_type_name (left->type),
-                   _cq6_type_name (right->type));
-          _cq6_filter_free (left);
-          _cq6_filter_free (right);
-          _cq6_filter_free (result);
-          return NULL;
-        }
-      if (op >= CQ6_CMP_PRECEDES && left->type != CQ6_TYPE_POSITION)
-        {
-          /* CQL 6.2 accepts numbers and strings here, then stops when it
-           * compares them: refused. */
-          _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
-                        "`%s` compares two positions by the game tree; here it has %s",
-                        t->text, _cq6_type_name (left->type));
-          _cq6_filter_free (left);
-          _cq6_filter_free (right);
-          _cq6_filter_free (result);
-          return NULL;
-        }
-      /* Chained comparisons share their middle operand: a copy of it. */
-      cmp = _cq6_node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, left, right);
-      cmp->which = op;
-      result = result ? _cq6_node2 (CQ6_AND, CQ6_TYPE_LOGICAL, t, result, cmp) : cmp;
-      left = compare_op (_cq6_peek (p)) >= 0 ? _cq6_filter_copy (right) : NULL;
+      _cq6_filter_free (left);
+      return NULL;
     }
-  return result != NULL ? result : left;
+  if (left->type == CQ6_TYPE_SET && right->type == CQ6_TYPE_NUMBER)
+    left = count_if_set (left, t);
+  else if (left->type == CQ6_TYPE_NUMBER && right->type == CQ6_TYPE_SET)
+    right = count_if_set (right, rat);
+  /* Positions compare by their positionid (CQL 6 reference, "position"). */
+  if (left->type != right->type || right->type == CQ6_TYPE_LOGICAL
+      || (left->type == CQ6_TYPE_SET && op != CQ6_CMP_EQ && op != CQ6_CMP_NE))
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                    "`%s` compares two numbers, two strings, two positions or (== and != "
+                    "only) two sets; here it has %s and %s", t->text,
+                    _cq6_type_name (left->type), _cq6_type_name (right->type));
+      _cq6_filter_free (left);
+      _cq6_filter_free (right);
+      return NULL;
+    }
+  if (op >= CQ6_CMP_PRECEDES && left->type != CQ6_TYPE_POSITION)
+    {
+      /* CQL 6.2 accepts numbers and strings here, then stops when it
+       * compares them: refused. */
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                    "`%s` compares two positions by the game tree; here it has %s",
+                    t->text, _cq6_type_name (left->type));
+      _cq6_filter_free (left);
+      _cq6_filter_free (right);
+      return NULL;
+    }
+  cmp = _cq6_node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, left, right);
+  cmp->which = op;
+  if (left->type != CQ6_TYPE_SET && op != CQ6_CMP_NE)
+    cmp->type = left->type;
+  return cmp;
 }
 
 static Cq6Filter *

@@ -152,5 +152,13 @@ _cq6_match_game (const Cq6Program *program, CqGame *game, CqMatchInfo *info)
       g_array_set_size (out, 0);
       return FALSE;
     }
+  if (program->matchcount_sort != 0)
+    {
+      CqSortValue *value = &g_array_index (info->sort_values, CqSortValue,
+                                           program->matchcount_sort - 1);
+
+      value->has_value = TRUE;
+      value->number = n;
+    }
   return n > 0;
 }

@@ -346,7 +346,10 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
       else if (path && _cq6_is_word (w, "focus") && focus == NULL)
         {
           _cq6_advance (p);
-          if ((focus = _cq6_parse_set_arg (p, "focus")) == NULL)
+          /* A set expression: `focus A | B` focuses on both. */
+          focus = _cq6_want_type (p, _cq6_peek (p), _cq6_parse_union (p), CQ6_TYPE_SET,
+                                  "focus");
+          if (focus == NULL)
             {
               _cq6_filter_free (f);
               return NULL;
@@ -410,7 +413,7 @@ parse_dash_only (Cq6Parser *p, const Cq6Token *t)
 
   if (!_cq6_starts_filter (d))
     f = NULL;
-  else if ((f = _cq6_parse_primary (p)) == NULL)
+  else if ((f = _cq6_parse_union (p)) == NULL)
     return NULL;
   if (f == NULL || f->kind != CQ6_DASH || (f->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT)))
     {

@@ -39,6 +39,20 @@ _cq6_program_free_output (Cq6Program *prog)
 
 /* Reading */
 
+/* A sort key with no `sort` filter, the largest value first, for the
+ * header: its value is set by the game's search (_cq6_match_game()). */
+guint
+_cq6_add_sort_key (Cq6Program *prog, const char *label)
+{
+  Cq6Sort *sort = g_new0 (Cq6Sort, 1);
+
+  sort->label = g_strdup (label);
+  if (prog->sorts == NULL)
+    prog->sorts = g_ptr_array_new_with_free_func (sort_free);
+  g_ptr_array_add (prog->sorts, sort);
+  return prog->sorts->len - 1;
+}
+
 /* `comment (a b ...)`, `comment F`, the same for `message`: the parts of
  * the text, each any filter (CQL 6 reference "comment", "message"). */
 static Cq6Filter *
@@ -146,12 +160,17 @@ parse_sort (Cq6Parser *p, Cq6Token *t)
       sort_free (sort);
       return NULL;
     }
-  arg = _cq6_parse_add (p);
+  /* The filter sorted by is a whole filter (CQL 6.2's precedence table):
+   * `sort #P >= 3` sorts by the count of P when the comparison holds. */
+  arg = _cq6_parse_filter (p);
   if (arg == NULL)
     {
       sort_free (sort);
       return NULL;
     }
+  /* A set sorts by its number of squares. */
+  if (arg->type == CQ6_TYPE_SET)
+    arg = _cq6_node1 (CQ6_COUNT, CQ6_TYPE_NUMBER, at, arg);
   if (arg->kind == CQ6_NUMBER)
     {
       /* CQL 6.2 refuses it: CQL 5's `sort 5 F` ranges are gone. */
@@ -164,7 +183,7 @@ parse_sort (Cq6Parser *p, Cq6Token *t)
   if (arg->type != CQ6_TYPE_NUMBER && arg->type != CQ6_TYPE_STRING)
     {
       _cq6_fail_at (p, at, CQ_QUERY_ERROR_SEMANTIC,
-                    "`sort` needs a number or a string to sort by");
+                    "`sort` needs a number, a set or a string to sort by");
       _cq6_filter_free (arg);
       sort_free (sort);
       return NULL;

@@ -1,9 +1,10 @@
 /* cq6-parser.c: reads a CQL 6 query into a typed filter tree.
  *
  * Recursive descent over the tokens of cq6-lexer.c, with the levels of
- * the CQL 6 precedence table (lowest first): the arguments of transforms
- * and if/then/else; or; and; not; in; the comparisons (chained: `1 < #P <
- * 4` is `1 < #P and #P < 4`); abs, sqrt, makesquare; + and -; unary minus;
+ * the CQL 6 precedence table (lowest first): the arguments of transforms,
+ * if/then/else, find, sort and echo; or; and; not; in; the comparisons
+ * (right-associative: `1 < #P < 4` is `1 < (#P < 4)`, whose value is #P
+ * where it holds); abs, sqrt, makesquare; + and -; unary minus;
  * * / %; #, power, file, rank, between; | ; & ; ~ ; attacks and
  * attackedby; the direction filters, light and dark; and the primaries.
  * Every node's value type is checked here, so that the evaluator never

@@ -217,7 +217,7 @@ parse_echo (Cq6Parser *p, Cq6Token *t)
       p->pos += 2;
       f->number |= CQ6_ECHO_IN_ALL;
     }
-  body = _cq6_parse_not (p);
+  body = _cq6_parse_filter (p);
   if (body == NULL)
     goto fail;
   _cq6_filter_add_arg (f, body);
@@ -281,9 +281,11 @@ parse_find (Cq6Parser *p, Cq6Token *t)
       _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "find with both a range and `all`");
       goto fail;
     }
-  /* find's filter stops before comparisons: `find all check >= 20`
-   * compares the number found. */
-  arg = _cq6_is_word (_cq6_peek (p), "not") ? _cq6_parse_not (p) : _cq6_parse_add (p);
+  /* find's filter is a whole filter, or and and included (CQL 6.2's
+   * precedence table): `find X == Y` is `find (X == Y)`.  A comparison
+   * after a logical filter stays outside: `find all check >= 20` compares
+   * the number found. */
+  arg = _cq6_parse_filter (p);
   if (arg == NULL)
     goto fail;
   _cq6_filter_add_arg (f, arg);

@@ -310,6 +310,8 @@ typedef struct {
  * @vars: the variables (#Cq6Var, owned), indexed by CQ6_VARIABLE.which.
  * @functions: the functions (owned, cq6-vars.c), indexed by CQ6_CALL.which.
  * @sorts: the sort keys (owned, cq6-output.c), indexed by CQ6_SORT.which.
+ * @matchcount_sort: 1 + the sort key of the header's `sort matchcount`
+ *   (the number of matching positions), 0 without one.
  * @needs_ids: the body reads piece ids (pieceid, piece variables).
  * @stateful: the body holds a filter of kind CQ6_FIRST_STATEFUL or later.
  * @persistent: the values of the persistent variables (one per variable,
@@ -331,6 +333,7 @@ struct _Cq6Program {
   GPtrArray *vars;
   GPtrArray *functions;
   GPtrArray *sorts;
+  guint      matchcount_sort;
   gboolean   needs_ids;
   gboolean   stateful;
   struct _Cq6Slot *persistent;
@@ -499,6 +502,7 @@ Cq6Filter *_cq6_parse_line_infix     (Cq6Parser *p, Cq6Filter *left);
 /* Frees what cq6-vars.c and cq6-output.c keep in a program. */
 void       _cq6_program_free_vars    (Cq6Program *prog);
 void       _cq6_program_free_output  (Cq6Program *prog);
+guint      _cq6_add_sort_key         (Cq6Program *prog, const char *label);
 
 Cq6Filter  *_cq6_filter_new     (Cq6Kind kind, Cq6Type type, guint line, guint column);
 void        _cq6_filter_add_arg (Cq6Filter *filter, Cq6Filter *arg);

@@ -84,8 +84,21 @@ parse_header (Cq6Parser *p, Cq6Program *prog)
         prog->quiet = TRUE;
       else if (strcmp (w, "silent") == 0)
         prog->silent = TRUE;
-      else if (strcmp (w, "matchcount") == 0)
+      else if (strcmp (w, "matchcount") == 0
+               || (strcmp (w, "sort") == 0 && _cq6_is_word (_cq6_peek (p), "matchcount")))
         {
+          /* `sort matchcount M N`: matchcount M N, and the games are
+           * written by their number of matching positions, the most first
+           * (a sort key named matchcount, added after the body's sorts:
+           * CQL 6.2 orders by those first). */
+          if (w[0] == 's')
+            {
+              if (prog->matchcount_sort != 0)
+                return _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                                     "`sort matchcount` twice in the header");
+              _cq6_advance (p);
+              prog->matchcount_sort = 1;
+            }
           if (!_cq6_parse_range (p, &prog->matchcount_min, &prog->matchcount_max, "matchcount"))
             return FALSE;
         }
@@ -310,6 +323,8 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
       goto fail;
     }
   _cq6_tokens_free (p.tokens);
+  if (prog->matchcount_sort != 0)
+    prog->matchcount_sort = _cq6_add_sort_key (prog, "matchcount") + 1;
   if (prog->vars != NULL)
     {
       g_free (prog->persistent);
