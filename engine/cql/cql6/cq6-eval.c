@@ -800,6 +800,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       }
     case CQ6_MOVE:
       return eval_move (f, c, v);
+    case CQ6_CURRENTMOVE:
+      return _cq6_eval_current_move (f, c, v);
     case CQ6_ORBIT:
       return eval_orbit (f, c, v);
 

@@ -238,13 +238,6 @@ memo_at (LineRun *r, const CqNode *n, gint q)
   return m;
 }
 
-/* A dash constituent of a path takes a move; `previous --` does not. */
-static inline gboolean
-is_move_step (const Cq6Filter *f)
-{
-  return f->kind == CQ6_DASH && !(f->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT));
-}
-
 static gint32 best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q);
 
 /* Keeps the longer of the current best and a step of length @len to
@@ -326,7 +319,7 @@ path_step (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, const NState *s, gint
   DashSets sets;
   Cq6Val v;
 
-  if (!is_move_step (s->f))
+  if (!_cq6_is_move_step (s->f))
     {
       if (_cq6_eval (s->f, &at, &v))
         {
@@ -354,7 +347,7 @@ path_step (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, const NState *s, gint
           continue;
         }
       if ((sets.from != 0 || (a->move.flags & CQ_MOVE_NULL))
-          && _cq6_dash_move_ok (s->f, c, &sets, &a->move, a))
+          && _cq6_dash_move_ok (s->f, c, &sets, &a->move, a, NULL))
         {
           gint32 k = best (r, c, a, s->out);
           if (k >= 0)

@@ -33,7 +33,7 @@ _cq6_dash_sets (const Cq6Filter *f, Cq6Ctx *before, DashSets *s)
 
 gboolean
 _cq6_dash_move_ok (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s, const CqMove *m,
-              const CqNode *after)
+                   const CqNode *after, Cq6Val *value)
 {
   int to = m->to;
 
@@ -75,8 +75,40 @@ _cq6_dash_move_ok (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s, const CqMov
       at = _cq6_ctx_at (c, after);
       if (!_cq6_eval (f->args[3], &at, &v))
         return FALSE;
+      if (value != NULL)
+        *value = v;
     }
   return TRUE;
+}
+
+static gboolean move_is (guint32 which, const CqMove *m);
+
+/* The legal (or pseudo-legal) moves of @c's position that pass the
+ * `legal` dash filter @f: as CQL 6.2 counts them, one per pair of squares
+ * (a pawn's four promotions on one square are one), and its target, if
+ * any, is the kind of move (castle, o-o, o-o-o, enpassant). */
+static gint64
+count_legal (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s)
+{
+  CqMove moves[CQ_MAX_MOVES];
+  guint k = (f->which & CQ6_DASH_LEGAL) ? cq_position_legal_moves (c->pos, moves)
+                                        : cq_position_pseudolegal_moves (c->pos, moves);
+  guint64 seen[64] = { 0 };
+  gint64 n = 0;
+
+  for (guint i = 0; i < k; i++)
+    {
+      const CqMove *m = &moves[i];
+
+      if (!(s->from & CQ_BIT (m->from)) || !(s->to & CQ_BIT (m->to))
+          || (seen[m->from] & CQ_BIT (m->to)))
+        continue;
+      if (f->args[3] != NULL && !move_is (f->args[3]->which, m))
+        continue;
+      seen[m->from] |= CQ_BIT (m->to);
+      n++;
+    }
+  return n;
 }
 
 gboolean
@@ -93,7 +125,17 @@ _cq6_eval_dash (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (c->node->parent == NULL)
         return FALSE;
       before = _cq6_ctx_at (c, c->node->parent);
-      return _cq6_dash_sets (f, &before, &s) && _cq6_dash_move_ok (f, c, &s, &c->node->move, c->node);
+      return _cq6_dash_sets (f, &before, &s) && _cq6_dash_move_ok (f, c, &s, &c->node->move, c->node, v);
+    }
+  if (f->which & (CQ6_DASH_LEGAL | CQ6_DASH_PSEUDOLEGAL))
+    {
+      gint64 n = 0;
+
+      v->num = 0;
+      if (_cq6_dash_sets (f, c, &s))
+        n = count_legal (f, c, &s);
+      v->num = n;
+      return (f->which & CQ6_DASH_COUNT) || n > 0;
     }
   if (f->which & CQ6_DASH_COUNT)
     {
@@ -102,36 +144,79 @@ _cq6_eval_dash (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       v->num = 0;
       if (!_cq6_dash_sets (f, c, &s))
         return TRUE;
-      if (f->which & (CQ6_DASH_LEGAL | CQ6_DASH_PSEUDOLEGAL))
-        {
-          CqMove moves[CQ_MAX_MOVES];
-          guint k = (f->which & CQ6_DASH_LEGAL) ? cq_position_legal_moves (c->pos, moves)
-                                                : cq_position_pseudolegal_moves (c->pos, moves);
-
-          for (guint i = 0; i < k; i++)
-            {
-              const CqNode *after = NULL;
-
-              /* A move the game plays has its position for `(F)`. */
-              for (const CqNode *ch = c->node->first_child; ch != NULL; ch = ch->next_sibling)
-                if (ch->move.from == moves[i].from && ch->move.to == moves[i].to
-                    && ch->move.promotion == moves[i].promotion)
-                  after = ch;
-              n += _cq6_dash_move_ok (f, c, &s, &moves[i], after);
-            }
-        }
       else
         for (const CqNode *ch = c->node->first_child; ch != NULL; ch = _cq6_next_child (c, ch, FALSE))
-          n += _cq6_dash_move_ok (f, c, &s, &ch->move, ch);
+          n += _cq6_dash_move_ok (f, c, &s, &ch->move, ch, NULL);
       v->num = n;
       return TRUE;
     }
   if (c->node->first_child == NULL || !_cq6_dash_sets (f, c, &s))
     return FALSE;
   for (const CqNode *ch = c->node->first_child; ch != NULL; ch = _cq6_next_child (c, ch, FALSE))
-    if (_cq6_dash_move_ok (f, c, &s, &ch->move, ch))
+    if (_cq6_dash_move_ok (f, c, &s, &ch->move, ch, v))
       return TRUE;
   return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* The current move                                                    */
+/* ------------------------------------------------------------------ */
+
+/* Is @m of the kind @which (CQ6_CURMOVE_ENPASSANT ... CQ6_CURMOVE_OOO)?
+ * Castling's squares are the king's (rulings R4): o-o goes to the g-file. */
+static gboolean
+move_is (guint32 which, const CqMove *m)
+{
+  switch (which)
+    {
+    case CQ6_CURMOVE_ENPASSANT:
+      return (m->flags & CQ_MOVE_EN_PASSANT) != 0;
+    case CQ6_CURMOVE_NULL:
+      return (m->flags & CQ_MOVE_NULL) != 0;
+    case CQ6_CURMOVE_CASTLE:
+      return (m->flags & CQ_MOVE_CASTLE) != 0;
+    case CQ6_CURMOVE_OO:
+      return (m->flags & CQ_MOVE_CASTLE) && CQ_FILE (m->to) == 6;
+    case CQ6_CURMOVE_OOO:
+      return (m->flags & CQ_MOVE_CASTLE) && CQ_FILE (m->to) == 2;
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+_cq6_eval_current_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  const CqNode *n = c->node;
+  const CqMove *m = &n->move;
+
+  if (f->type == CQ6_TYPE_SET)
+    {
+      /* The squares the move left and reached, or (enpassantsquare) the
+       * square of the pawn it took en passant; none at the first position
+       * or after a null move.  A set matches when not empty. */
+      v->set = 0;
+      if (n->parent == NULL || (m->flags & CQ_MOVE_NULL))
+        return FALSE;
+      if (f->which == CQ6_CURMOVE_FROM)
+        v->set = CQ_BIT (m->from);
+      else if (f->which == CQ6_CURMOVE_TO)
+        v->set = CQ_BIT (m->to);
+      else if (m->flags & CQ_MOVE_EN_PASSANT)
+        v->set = CQ_BIT (CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from)));
+      return v->set != 0;
+    }
+  if (n->parent == NULL)
+    return FALSE;
+  switch (f->which)
+    {
+    case CQ6_CURMOVE_PRIMARY:
+      return n->parent->first_child == n;
+    case CQ6_CURMOVE_SECONDARY:
+      return n->parent->first_child != n;
+    default:
+      return move_is (f->which, m);
+    }
 }
 
 /* ------------------------------------------------------------------ */

@@ -138,8 +138,7 @@ _cq6_starts_filter (const Cq6Token *t)
   if (t->kind == CQ6_TOK_WORD)
     return !(_cq6_is_word (t, "or") || _cq6_is_word (t, "and") || _cq6_is_word (t, "in")
              || _cq6_is_word (t, "then") || _cq6_is_word (t, "else") || _cq6_is_word (t, "attacks")
-             || _cq6_is_word (t, "attackedby") || _cq6_is_word (t, "from") || _cq6_is_word (t, "to")
-             || _cq6_is_word (t, "through"));
+             || _cq6_is_word (t, "attackedby") || _cq6_is_word (t, "through"));
   return TRUE;
 }
 
