@@ -50,10 +50,21 @@ parse_dash_rest (Cq6Parser *p, Cq6Token *dash, Cq6Filter *left)
     f->which |= CQ6_DASH_CAPTURE;
   _cq6_filter_add_arg (f, left);
   t = _cq6_peek (p);
-  if (adjacent (p) && (t->kind == CQ6_TOK_DESIGNATOR || t->kind == CQ6_TOK_WORD))
+  if (adjacent (p) && (t->kind == CQ6_TOK_DESIGNATOR || t->kind == CQ6_TOK_WORD
+                       || _cq6_is_punct (t, "~")))
     {
-      Cq6Filter *right = _cq6_want_type (p, t, _cq6_parse_primary (p), CQ6_TYPE_SET,
-                                         "the right side of a dash filter");
+      Cq6Filter *right;
+      GPtrArray *tildes = g_ptr_array_new ();
+
+      /* `X--~C`: the to-set may be a complement (CQL 6.2 reads a set
+       * expression there). */
+      while (_cq6_is_punct (_cq6_peek (p), "~"))
+        g_ptr_array_add (tildes, _cq6_advance (p));
+      right = _cq6_want_type (p, _cq6_peek (p), _cq6_parse_primary (p), CQ6_TYPE_SET,
+                              "the right side of a dash filter");
+      for (guint i = tildes->len; right != NULL && i-- > 0;)
+        right = _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, tildes->pdata[i], right);
+      g_ptr_array_free (tildes, TRUE);
       if (right == NULL)
         {
           _cq6_filter_free (f);
@@ -74,6 +85,24 @@ parse_dash_rest (Cq6Parser *p, Cq6Token *dash, Cq6Filter *left)
        * `--=q` and `--=Q` find the same promotions). */
       promo = _cq6_node (CQ6_DESIGNATOR, CQ6_TYPE_SET, t);
       promo->designator = t->designator;
+      _cq6_filter_add_arg (f, promo);
+    }
+  else if (_cq6_is_punct (t, "=") && adjacent (p) && _cq6_starts_filter (_cq6_peek_at (p, 1)))
+    {
+      /* `--="Q"`, `--=T` with T a string: the promotion's letter is in
+       * the string, whatever its case ("" any promotion), as CQL 6.2. */
+      Cq6Token *at;
+      Cq6Filter *promo;
+
+      _cq6_advance (p);
+      at = _cq6_peek (p);
+      promo = _cq6_want_type (p, at, _cq6_parse_primary (p), CQ6_TYPE_STRING,
+                              "a promotion `=` (a piece designator or a string)");
+      if (promo == NULL)
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
       _cq6_filter_add_arg (f, promo);
     }
   else
@@ -504,8 +533,13 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
         f->which |= CQ6_LINE_SINGLECOLOR;
       else if (path && _cq6_is_word (w, "focus") && focus == NULL)
         {
+          Cq6Token *at;
+
+          /* A whole set expression, as CQL 6.2 reads it (`focus T1|T2`). */
           _cq6_advance (p);
-          if ((focus = _cq6_parse_set_arg (p, "focus")) == NULL)
+          at = _cq6_peek (p);
+          focus = _cq6_want_type (p, at, _cq6_parse_filter (p), CQ6_TYPE_SET, "focus");
+          if (focus == NULL)
             {
               _cq6_filter_free (f);
               return NULL;

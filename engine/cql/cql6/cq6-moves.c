@@ -6,6 +6,8 @@
 #include "cql/cql6/cq6-private.h"
 #include "cql/cql6/cq6-line-private.h"
 
+#include <string.h>
+
 /* ------------------------------------------------------------------ */
 /* Dash filters                                                        */
 /* ------------------------------------------------------------------ */
@@ -29,6 +31,26 @@ _cq6_dash_sets (const Cq6Filter *f, Cq6Ctx *before, DashSets *s)
       s->to = v.set;
     }
   return s->from != 0 && s->to != 0;
+}
+
+/* `--="QR"`: is the letter of @m's promotion in the string @promo (read
+ * in the position before the move), whatever the case?  "" and "."
+ * stand for any promotion (CQL 6.2). */
+static gboolean
+promotion_in_string (const Cq6Filter *promo, Cq6Ctx *c, const CqMove *m, const CqNode *after)
+{
+  Cq6Ctx before = after != NULL && after->parent != NULL ? _cq6_ctx_at (c, after->parent) : *c;
+  Cq6Val v = { 0 };
+  char letter = "?PNBRQK"[MIN (CQ_PIECE_TYPE (m->promotion), 6)];
+
+  if (!_cq6_eval (promo, &before, &v) || v.str == NULL)
+    return FALSE;
+  if (v.str[0] == '\0' || strcmp (v.str, ".") == 0)
+    return TRUE;
+  for (const char *s = v.str; *s != '\0'; s++)
+    if (g_ascii_toupper (*s) == letter)
+      return TRUE;
+  return FALSE;
 }
 
 gboolean
@@ -55,7 +77,12 @@ _cq6_dash_move_ok (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s, const CqMov
         }
       if (!(s->from & CQ_BIT (m->from)) || !(s->to & CQ_BIT (to)))
         return FALSE;
-      if (f->args[2] != NULL)
+      if (f->args[2] != NULL && f->args[2]->type == CQ6_TYPE_STRING)
+        {
+          if (m->promotion == CQ_EMPTY || !promotion_in_string (f->args[2], c, m, after))
+            return FALSE;
+        }
+      else if (f->args[2] != NULL)
         {
           guint16 types = f->args[2]->designator.pieces;
 

@@ -185,7 +185,13 @@ enum {
   CQ6_MOVE_ENPASSANT   = 1 << 4,
   CQ6_MOVE_CASTLE      = 1 << 5,
   CQ6_MOVE_NULL        = 1 << 6,
-  CQ6_MOVE_PSEUDOLEGAL = 1 << 7  /* the pseudo-legal moves, not the game's */
+  CQ6_MOVE_PSEUDOLEGAL = 1 << 7, /* the pseudo-legal moves, not the game's */
+  /* The value, from the parameter written first: the set of the from (to,
+   * capture) squares of the moves that pass; or (count) their number. */
+  CQ6_MOVE_SET_FROM    = 1 << 8,
+  CQ6_MOVE_SET_TO      = 1 << 9,
+  CQ6_MOVE_SET_CAPTURE = 1 << 10,
+  CQ6_MOVE_COUNT       = 1 << 11
 };
 
 /* CQ6_FIND.which */
