@@ -112,13 +112,29 @@ parse_dash_rest (Cq6Parser *p, Cq6Token *dash, Cq6Filter *left)
     {
       Cq6Filter *target;
 
+      /* `--(F G ...)`: the filters in turn, as a compound filter (CQL
+       * 6.2); one alone is itself. */
       _cq6_advance (p);
-      target = _cq6_parse_filter (p);
-      if (target == NULL || !_cq6_expect_punct (p, ")", "to close the dash filter's '('"))
+      if (_cq6_is_punct (_cq6_peek (p), ")"))
         {
-          _cq6_filter_free (target);
+          _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
+                        "expected a filter in the dash filter's `(...)`");
           _cq6_filter_free (f);
           return NULL;
+        }
+      target = _cq6_parse_sequence (p, t, ")");
+      if (target == NULL)
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      if (target->n_args == 1)
+        {
+          Cq6Filter *only = target->args[0];
+
+          target->n_args = 0;
+          _cq6_filter_free (target);
+          target = only;
         }
       _cq6_filter_add_arg (f, target);
       /* `--(F)` has F's value, at the first move (in the game's order)

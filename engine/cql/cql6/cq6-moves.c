@@ -33,6 +33,29 @@ _cq6_dash_sets (const Cq6Filter *f, Cq6Ctx *before, DashSets *s)
   return s->from != 0 && s->to != 0;
 }
 
+/* The squares @m leaves (@from) and reaches (@to) that fit the sets
+ * @from_mask and @to_mask, as CQL 6.2 sees a move: castling is the king's
+ * move and the rook's, and either pair of squares that fits counts
+ * (`R--f1` and `K--g1` both take 1.O-O).  Both empty: the move does not
+ * fit. */
+static void
+fitting_squares (const CqMove *m, CqBitboard from_mask, CqBitboard to_mask, CqBitboard *from,
+                 CqBitboard *to)
+{
+  *from = *to = 0;
+  if ((to_mask & CQ_BIT (m->to)) && (from_mask & CQ_BIT (m->from)))
+    *from = CQ_BIT (m->from), *to = CQ_BIT (m->to);
+  if (m->flags & CQ_MOVE_CASTLE)
+    {
+      gboolean king_side = CQ_FILE (m->to) == 6;
+      int rook_from = CQ_SQUARE (king_side ? 7 : 0, CQ_RANK (m->from));
+      int rook_to = CQ_SQUARE (king_side ? 5 : 3, CQ_RANK (m->from));
+
+      if ((to_mask & CQ_BIT (rook_to)) && (from_mask & CQ_BIT (rook_from)))
+        *from |= CQ_BIT (rook_from), *to |= CQ_BIT (rook_to);
+    }
+}
+
 /* `--="QR"`: is the letter of @m's promotion in the string @promo (read
  * in the position before the move), whatever the case?  "" and "."
  * stand for any promotion (CQL 6.2). */
@@ -75,8 +98,19 @@ _cq6_dash_move_ok (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s, const CqMov
           if (m->flags & CQ_MOVE_EN_PASSANT)
             to = CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from));
         }
-      if (!(s->from & CQ_BIT (m->from)) || !(s->to & CQ_BIT (to)))
-        return FALSE;
+      if (f->which & CQ6_DASH_CAPTURE)
+        {
+          if (!(s->from & CQ_BIT (m->from)) || !(s->to & CQ_BIT (to)))
+            return FALSE;
+        }
+      else
+        {
+          CqBitboard from_sq, to_sq;
+
+          fitting_squares (m, s->from, s->to, &from_sq, &to_sq);
+          if (from_sq == 0)
+            return FALSE;
+        }
       if (f->args[2] != NULL && f->args[2]->type == CQ6_TYPE_STRING)
         {
           if (m->promotion == CQ_EMPTY || !promotion_in_string (f->args[2], c, m, after))
@@ -99,8 +133,14 @@ _cq6_dash_move_ok (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s, const CqMov
 
       if (after == NULL)
         return FALSE;
+      gboolean in_dash = c->st->in_dash, ok;
+      CqBitboard dash_from = c->st->dash_from, dash_to = c->st->dash_to;
+
       at = _cq6_ctx_at (c, after);
-      if (!_cq6_eval (f->args[3], &at, &v))
+      c->st->in_dash = TRUE, c->st->dash_from = s->from, c->st->dash_to = s->to;
+      ok = _cq6_eval (f->args[3], &at, &v);
+      c->st->in_dash = in_dash, c->st->dash_from = dash_from, c->st->dash_to = dash_to;
+      if (!ok)
         return FALSE;
       if (value != NULL)
         *value = v;
@@ -225,10 +265,16 @@ _cq6_eval_current_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       v->set = 0;
       if (n->parent == NULL || (m->flags & CQ_MOVE_NULL))
         return FALSE;
-      if (f->which == CQ6_CURMOVE_FROM)
-        v->set = CQ_BIT (m->from);
-      else if (f->which == CQ6_CURMOVE_TO)
-        v->set = CQ_BIT (m->to);
+      if (f->which == CQ6_CURMOVE_FROM || f->which == CQ6_CURMOVE_TO)
+        {
+          /* Castling: the king's and the rook's squares, those that fit
+           * the dash filter whose `(F)` this is (CQL 6.2). */
+          CqBitboard all = ~(CqBitboard) 0, from_sq, to_sq;
+
+          fitting_squares (m, c->st->in_dash ? c->st->dash_from : all,
+                           c->st->in_dash ? c->st->dash_to : all, &from_sq, &to_sq);
+          v->set = f->which == CQ6_CURMOVE_FROM ? from_sq : to_sq;
+        }
       else if (m->flags & CQ_MOVE_EN_PASSANT)
         v->set = CQ_BIT (CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from)));
       return v->set != 0;

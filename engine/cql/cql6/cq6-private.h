@@ -590,6 +590,10 @@ typedef struct {
   guint             call_depth;
   struct _Cq6PosState *positions; /* cq6-positions.c, or NULL until used */
   struct _Cq6LineState *line;  /* cq6-line.c: per line filter, or NULL */
+  /* While a dash filter's `(F)` is evaluated: its from- and to-sets, which
+   * pick the king's or the rook's squares of castling for `from`, `to`. */
+  gboolean          in_dash;
+  CqBitboard        dash_from, dash_to;
 } Cq6State;
 
 /**
