@@ -363,15 +363,15 @@ starts_target (Cq6Parser *p, gboolean top)
 
 /* A path's dash constituent: the dash filter @dash (read already) and
  * the filters after it up to the next dash filter, a repetition or the
- * end; they test the position the move reaches, and a repetition after
- * them repeats the move with them (CQL 6.2 reads them as the dash's
- * targets: `path -- check{5,}` is five checking moves in a row).  A
- * CQ6_LINE_SEQ, or @dash when no filter follows; the dash filter that
- * ended it, read already, in @next. */
+ * end.  As CQL 6.2 reads them, they are the dash's targets: they join its
+ * `(F)`, test the position the move reaches (with the dash's sets for
+ * `from` and `to`), and a repetition after them repeats the move with
+ * them: `path -- check{5,}` is five checking moves in a row.  The dash
+ * filter that ended it, read already, goes to @next. */
 static Cq6Filter *
 parse_dash_constituent (Cq6Parser *p, Cq6Filter *dash, gboolean top, Cq6Filter **next)
 {
-  Cq6Filter *seq = NULL;
+  Cq6Filter *targets = NULL;
 
   *next = NULL;
   while (starts_target (p, top))
@@ -385,21 +385,24 @@ parse_dash_constituent (Cq6Parser *p, Cq6Filter *dash, gboolean top, Cq6Filter *
           *next = f;
           break;
         }
-      if (seq == NULL)
+      if (targets == NULL)
         {
-          seq = _cq6_filter_new (CQ6_LINE_SEQ, CQ6_TYPE_LOGICAL, dash->line, dash->column);
-          _cq6_filter_add_arg (seq, dash);
+          targets = _cq6_filter_new (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, f->line, f->column);
+          if (dash->args[3] != NULL)
+            _cq6_filter_add_arg (targets, dash->args[3]);
+          dash->args[3] = targets;
         }
-      _cq6_filter_add_arg (seq, f);
+      _cq6_filter_add_arg (targets, f);
+      targets->type = f->type;
     }
   if (p->error != NULL && *p->error != NULL)
     {
-      _cq6_filter_free (seq != NULL ? seq : dash);
+      _cq6_filter_free (dash);
       _cq6_filter_free (*next);
       *next = NULL;
       return NULL;
     }
-  return seq != NULL ? seq : dash;
+  return dash;
 }
 
 /* A constituent with its suffix: a parenthesised group of constituents,
