@@ -117,6 +117,13 @@ move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const 
 static gboolean
 move_found (const Cq6Filter *f, const CqMove *m, Cq6Val *v, guint64 *pairs)
 {
+  if (f->args[4] != NULL)
+    {
+      /* With a comment every move that passes gets it: go on. */
+      v->num = 1;
+      if (f->type != CQ6_TYPE_SET)
+        return FALSE;
+    }
   if (f->which & CQ6_MOVE_COUNT)
     {
       if (!(pairs[m->from] & CQ_BIT (m->to)))
@@ -134,6 +141,20 @@ move_found (const Cq6Filter *f, const CqMove *m, Cq6Val *v, guint64 *pairs)
   else
     v->set |= CQ_BIT (m->to);
   return FALSE;
+}
+
+/* `move ... comment (...)`: the comment at @after, the position a move
+ * that passes leads to. */
+static void
+move_comment (const Cq6Filter *f, Cq6Ctx *c, const CqNode *after)
+{
+  Cq6Ctx at;
+  Cq6Val v;
+
+  if (f->args[4] == NULL)
+    return;
+  at = _cq6_ctx_at (c, after);
+  _cq6_eval (f->args[4], &at, &v);
 }
 
 /* `move ...`: TRUE if some move of the kind asked passes its parameters;
@@ -179,9 +200,12 @@ eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   v->set = 0, v->num = 0;
   if (f->which & CQ6_MOVE_PREVIOUS)
     {
-      if (move_passes (f, &c->node->move, sets, given)
-          && move_found (f, &c->node->move, v, pairs))
-        return TRUE;
+      if (move_passes (f, &c->node->move, sets, given))
+        {
+          move_comment (f, c, c->node);
+          if (move_found (f, &c->node->move, v, pairs))
+            return TRUE;
+        }
     }
   else if (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL))
     {
@@ -209,13 +233,18 @@ eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
             continue;
           if ((f->which & CQ6_MOVE_SECONDARY) && first)
             continue;
-          if (move_passes (f, &child->move, sets, given)
-              && move_found (f, &child->move, v, pairs))
-            return TRUE;
+          if (move_passes (f, &child->move, sets, given))
+            {
+              move_comment (f, c, child);
+              if (move_found (f, &child->move, v, pairs))
+                return TRUE;
+            }
         }
     }
   if (f->which & CQ6_MOVE_COUNT)
     return TRUE;
+  if (f->args[4] != NULL && f->type != CQ6_TYPE_SET)
+    return v->num != 0;
   return v->set != 0;
 }
 

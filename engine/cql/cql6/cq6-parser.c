@@ -331,7 +331,8 @@ _cq6_parse_tag (Cq6Parser *p, const Cq6Token *t, Cq6Kind kind, const char *name,
   return f;
 }
 
-/* `move` and its parameters (CQL 6 reference "move"). */
+/* `move` and its parameters (CQL 6 reference "move"); args: from, to,
+ * capture, promote, comment. */
 static Cq6Filter *
 parse_move (Cq6Parser *p, const Cq6Token *t)
 {
@@ -342,7 +343,7 @@ parse_move (Cq6Parser *p, const Cq6Token *t)
   static const guint32 set_flags[] = { CQ6_MOVE_SET_FROM, CQ6_MOVE_SET_TO,
                                        CQ6_MOVE_SET_CAPTURE };
 
-  for (guint i = 0; i < 4; i++)
+  for (guint i = 0; i < 5; i++)
     _cq6_filter_add_arg (f, NULL);
   for (guint index = 0;; index++)
     {
@@ -391,7 +392,25 @@ parse_move (Cq6Parser *p, const Cq6Token *t)
         f->which |= CQ6_MOVE_NULL, _cq6_advance (p);
       else if (_cq6_is_word (w, "pseudolegal"))
         f->which |= CQ6_MOVE_PSEUDOLEGAL, _cq6_advance (p);
-      else if (_cq6_is_word (w, "comment") || _cq6_is_word (w, "enpassantsquare"))
+      else if (_cq6_is_word (w, "comment") && f->args[4] == NULL
+               && !(f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
+        {
+          /* `move ... comment (...)`: written at the position after each
+           * move that passes (CQL 6.2); it ends the parameters. */
+          Cq6Filter *comment = NULL;
+
+          _cq6_advance (p);
+          if (!_cq6_parse_output_word (p, w, &comment) || comment == NULL)
+            {
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          f->args[4] = comment;
+          break;
+        }
+      else if (_cq6_is_word (w, "comment"))
+        break; /* after legal: a filter of its own, as CQL 6.2 reads it */
+      else if (_cq6_is_word (w, "enpassantsquare"))
         {
           _cq6_fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED,
                    "the move parameter `%s` is not supported yet", w->text);
