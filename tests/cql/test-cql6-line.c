@@ -63,7 +63,12 @@ static const Case cases[] = {
   { START_FEN, MATE, "cql() countmoves -- == 1", 7, NULL },
   { START_FEN, MATE, "cql() initial countmoves legal -- == 20", 1, NULL },
   { START_FEN, MATE, "cql() initial countmoves legal N-- == 4", 1, NULL },
-  { START_FEN, MATE, "cql() initial countmoves legal [x] > 0", 0, NULL },
+  { START_FEN, MATE, "cql() initial countmoves legal P-- == 16", 1, NULL },
+  { START_FEN, MATE, "cql() initial legal K--", 0, NULL },
+  /* The filters of the move that led here. */
+  { START_FEN, MATE, "cql() primary to & [Pp]", 2, NULL },
+  { START_FEN, MATE, "cql() initial from", 0, NULL },
+  { START_FEN, MATE, "cql() to & f7 mate", 1, NULL },
   /* line: consecutive positions. */
   { START_FEN, MATE, "cql() line --> mate", 1,
     "7:Start line that ends at move 4(btm) | 7:End line of length 1 that starts at move 4(btm)" },
@@ -168,6 +173,11 @@ test_errors (void)
     { "cql() check--", "the left side of a dash filter must be a set" },
     { "cql() path", "`path` needs at least one constituent" },
     { "cql() line lastposition --> check", "not supported yet" },
+    { "cql() countmoves legal [x] > 0", "without `[x]`" },
+    { "cql() legal --=Q", "without `[x]` or `=`" },
+    { "cql() legal --(check)", "castle, o-o, o-o-o or enpassant" },
+    { "cql() path -- legal --", "cannot be a constituent of `path`" },
+    { "cql() path check+ --", "only a dash constituent or a group" },
   };
 
   cql6_test_errors (errors, G_N_ELEMENTS (errors));

@@ -110,15 +110,66 @@ move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const 
   return TRUE;
 }
 
-/* `move ...`: TRUE if some move of the kind asked passes its parameters. */
+/* A move that passed the `move` filter @f: when @f has a value, adds the
+ * move's square to the set, or counts it (once per pair of squares, as
+ * CQL 6.2 counts legal moves), and returns FALSE to go on; else TRUE, the
+ * filter matches. */
+static gboolean
+move_found (const Cq6Filter *f, const CqMove *m, Cq6Val *v, guint64 *pairs)
+{
+  if (f->args[4] != NULL)
+    {
+      /* With a comment every move that passes gets it: go on. */
+      v->num = 1;
+      if (f->type != CQ6_TYPE_SET)
+        return FALSE;
+    }
+  if (f->which & CQ6_MOVE_COUNT)
+    {
+      if (!(pairs[m->from] & CQ_BIT (m->to)))
+        pairs[m->from] |= CQ_BIT (m->to), v->num++;
+      return FALSE;
+    }
+  if (f->type != CQ6_TYPE_SET)
+    return TRUE;
+  if (f->which & CQ6_MOVE_SET_FROM)
+    v->set |= CQ_BIT (m->from);
+  else if (f->which & CQ6_MOVE_SET_TO)
+    v->set |= CQ_BIT (m->to);
+  else if (m->flags & CQ_MOVE_EN_PASSANT)
+    v->set |= CQ_BIT (CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from)));
+  else
+    v->set |= CQ_BIT (m->to);
+  return FALSE;
+}
+
+/* `move ... comment (...)`: the comment at @after, the position a move
+ * that passes leads to. */
+static void
+move_comment (const Cq6Filter *f, Cq6Ctx *c, const CqNode *after)
+{
+  Cq6Ctx at;
+  Cq6Val v;
+
+  if (f->args[4] == NULL)
+    return;
+  at = _cq6_ctx_at (c, after);
+  _cq6_eval (f->args[4], &at, &v);
+}
+
+/* `move ...`: TRUE if some move of the kind asked passes its parameters;
+ * with a value, the set of their squares or their number. */
 /* Not inlined into eval(): its frame would make every call dearer. */
 G_NO_INLINE static gboolean
 eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   CqBitboard sets[4] = { 0 };
   gboolean given[4] = { FALSE };
-
+  guint64 pairs[64];
   Cq6Ctx before = *c;
+
+  if (f->which & CQ6_MOVE_COUNT)
+    memset (pairs, 0, sizeof pairs);
 
   /* `move previous`: its squares are read in the position before the
    * move (ruling 2). */
@@ -139,12 +190,23 @@ eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         if (i == 3)
           continue; /* promote: the piece types of its designator */
         if (!_cq6_eval (f->args[i], &before, &a))
-          return FALSE;
+          {
+            /* No square: no move passes (a count of 0). */
+            v->set = 0, v->num = 0;
+            return (f->which & CQ6_MOVE_COUNT) != 0;
+          }
         sets[i] = a.set;
       }
-  (void) v;
+  v->set = 0, v->num = 0;
   if (f->which & CQ6_MOVE_PREVIOUS)
-    return move_passes (f, &c->node->move, sets, given);
+    {
+      if (move_passes (f, &c->node->move, sets, given))
+        {
+          move_comment (f, c, c->node);
+          if (move_found (f, &c->node->move, v, pairs))
+            return TRUE;
+        }
+    }
   else if (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL))
     {
       CqMove moves[CQ_MAX_MOVES];
@@ -154,7 +216,7 @@ eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       for (guint i = 0; i < n; i++)
         if (c->node->parent == NULL && (moves[i].flags & CQ_MOVE_EN_PASSANT))
           continue; /* the FEN's en passant square is not used (ruling 2) */
-        else if (move_passes (f, &moves[i], sets, given))
+        else if (move_passes (f, &moves[i], sets, given) && move_found (f, &moves[i], v, pairs))
           return TRUE;
     }
   else
@@ -172,10 +234,18 @@ eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           if ((f->which & CQ6_MOVE_SECONDARY) && first)
             continue;
           if (move_passes (f, &child->move, sets, given))
-            return TRUE;
+            {
+              move_comment (f, c, child);
+              if (move_found (f, &child->move, v, pairs))
+                return TRUE;
+            }
         }
     }
-  return FALSE;
+  if (f->which & CQ6_MOVE_COUNT)
+    return TRUE;
+  if (f->args[4] != NULL && f->type != CQ6_TYPE_SET)
+    return v->num != 0;
+  return v->set != 0;
 }
 
 static const char *
@@ -828,6 +898,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       }
     case CQ6_MOVE:
       return eval_move (f, c, v);
+    case CQ6_CURRENTMOVE:
+      return _cq6_eval_current_move (f, c, v);
     case CQ6_ORBIT:
       return eval_orbit (f, c, v);
 

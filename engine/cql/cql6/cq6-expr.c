@@ -169,7 +169,17 @@ parse_complement (Cq6Parser *p)
 
       _cq6_advance (p);
       at = _cq6_peek (p);
-      arg = _cq6_want_type (p, at, parse_complement (p), CQ6_TYPE_SET, "`~`");
+      arg = parse_complement (p);
+      /* `~X--Y`: a dash filter binds more loosely than `~` in CQL 6.2,
+       * so the complement is of its from-set X. */
+      if (arg != NULL && arg->kind == CQ6_DASH && arg->args[0] != NULL
+          && !(arg->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT | CQ6_DASH_LEGAL
+                             | CQ6_DASH_PSEUDOLEGAL)))
+        {
+          arg->args[0] = _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg->args[0]);
+          return arg;
+        }
+      arg = _cq6_want_type (p, at, arg, CQ6_TYPE_SET, "`~`");
       return arg ? _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg) : NULL;
     }
   return parse_attacks (p);

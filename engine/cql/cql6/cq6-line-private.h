@@ -33,9 +33,10 @@ gboolean  _cq6_dash_sets         (const Cq6Filter *f, Cq6Ctx *before, DashSets *
  * game) pass the dash filter @f?  CQL 6 reference, "dash": the from-set
  * holds the moving piece's square, the to-set the square moved to (for
  * `[x]`, the square of the piece taken, so that en passant counts), `=T`
- * the promotion's piece type, `(F)` the position after the move. */
+ * the promotion's piece type, `(F)` the position after the move.  F's
+ * value there goes to @value (NULL: not wanted). */
 gboolean  _cq6_dash_move_ok      (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s,
-                                  const CqMove *m, const CqNode *after);
+                                  const CqMove *m, const CqNode *after, Cq6Val *value);
 
 /* The dash filter @f (`X--Y`, `X[x]Y`, with `previous`, `legal`,
  * `pseudolegal`, counted or not) at @c's position; a count in @v. */
@@ -63,6 +64,16 @@ static inline const CqNode *
 _cq6_next_child (const Cq6Ctx *c, const CqNode *child, gboolean primary)
 {
   return primary || !c->program->variations ? NULL : child->next_sibling;
+}
+
+/* A dash filter that takes a move as a path's constituent: not `previous
+ * --`, countmoves, or `legal --` (which look at moves without making one). */
+static inline gboolean
+_cq6_is_move_step (const Cq6Filter *f)
+{
+  return f->kind == CQ6_DASH
+         && !(f->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT | CQ6_DASH_LEGAL
+                          | CQ6_DASH_PSEUDOLEGAL));
 }
 
 G_END_DECLS

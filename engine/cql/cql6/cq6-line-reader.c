@@ -50,10 +50,21 @@ parse_dash_rest (Cq6Parser *p, Cq6Token *dash, Cq6Filter *left)
     f->which |= CQ6_DASH_CAPTURE;
   _cq6_filter_add_arg (f, left);
   t = _cq6_peek (p);
-  if (adjacent (p) && (t->kind == CQ6_TOK_DESIGNATOR || t->kind == CQ6_TOK_WORD))
+  if (adjacent (p) && (t->kind == CQ6_TOK_DESIGNATOR || t->kind == CQ6_TOK_WORD
+                       || _cq6_is_punct (t, "~")))
     {
-      Cq6Filter *right = _cq6_want_type (p, t, _cq6_parse_primary (p), CQ6_TYPE_SET,
-                                         "the right side of a dash filter");
+      Cq6Filter *right;
+      GPtrArray *tildes = g_ptr_array_new ();
+
+      /* `X--~C`: the to-set may be a complement (CQL 6.2 reads a set
+       * expression there). */
+      while (_cq6_is_punct (_cq6_peek (p), "~"))
+        g_ptr_array_add (tildes, _cq6_advance (p));
+      right = _cq6_want_type (p, _cq6_peek (p), _cq6_parse_primary (p), CQ6_TYPE_SET,
+                              "the right side of a dash filter");
+      for (guint i = tildes->len; right != NULL && i-- > 0;)
+        right = _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, tildes->pdata[i], right);
+      g_ptr_array_free (tildes, TRUE);
       if (right == NULL)
         {
           _cq6_filter_free (f);
@@ -76,6 +87,24 @@ parse_dash_rest (Cq6Parser *p, Cq6Token *dash, Cq6Filter *left)
       promo->designator = t->designator;
       _cq6_filter_add_arg (f, promo);
     }
+  else if (_cq6_is_punct (t, "=") && adjacent (p) && _cq6_starts_filter (_cq6_peek_at (p, 1)))
+    {
+      /* `--="Q"`, `--=T` with T a string: the promotion's letter is in
+       * the string, whatever its case ("" any promotion), as CQL 6.2. */
+      Cq6Token *at;
+      Cq6Filter *promo;
+
+      _cq6_advance (p);
+      at = _cq6_peek (p);
+      promo = _cq6_want_type (p, at, _cq6_parse_primary (p), CQ6_TYPE_STRING,
+                              "a promotion `=` (a piece designator or a string)");
+      if (promo == NULL)
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      _cq6_filter_add_arg (f, promo);
+    }
   else
     _cq6_filter_add_arg (f, NULL);
   t = _cq6_peek (p);
@@ -83,15 +112,35 @@ parse_dash_rest (Cq6Parser *p, Cq6Token *dash, Cq6Filter *left)
     {
       Cq6Filter *target;
 
+      /* `--(F G ...)`: the filters in turn, as a compound filter (CQL
+       * 6.2); one alone is itself. */
       _cq6_advance (p);
-      target = _cq6_parse_filter (p);
-      if (target == NULL || !_cq6_expect_punct (p, ")", "to close the dash filter's '('"))
+      if (_cq6_is_punct (_cq6_peek (p), ")"))
         {
-          _cq6_filter_free (target);
+          _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
+                        "expected a filter in the dash filter's `(...)`");
           _cq6_filter_free (f);
           return NULL;
         }
+      target = _cq6_parse_sequence (p, t, ")");
+      if (target == NULL)
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      if (target->n_args == 1)
+        {
+          Cq6Filter *only = target->args[0];
+
+          target->n_args = 0;
+          _cq6_filter_free (target);
+          target = only;
+        }
       _cq6_filter_add_arg (f, target);
+      /* `--(F)` has F's value, at the first move (in the game's order)
+       * whose position F matches: `--(from)` is a set (CQL 6.2). */
+      if (target->type != CQ6_TYPE_LOGICAL)
+        f->type = target->type;
     }
   else
     _cq6_filter_add_arg (f, NULL);
@@ -114,6 +163,16 @@ _cq6_parse_line_infix (Cq6Parser *p, Cq6Filter *left)
     }
   _cq6_advance (p);
   return parse_dash_rest (p, t, left);
+}
+
+/* Does a repetition suffix start at the current token? */
+static gboolean
+at_suffix (Cq6Parser *p)
+{
+  Cq6Token *t = _cq6_peek (p), *n = _cq6_peek_at (p, 1);
+
+  return _cq6_is_punct (t, "*") || _cq6_is_punct (t, "+") || _cq6_is_punct (t, "?")
+         || (_cq6_is_punct (t, "{") && (n->kind == CQ6_TOK_NUMBER || _cq6_is_punct (n, ",")));
 }
 
 /* A repetition suffix after a constituent: `*`, `+`, `?`, `{m,n}`,
@@ -230,15 +289,134 @@ parse_fenced_filter (Cq6Parser *p)
 
 static Cq6Filter *parse_items (Cq6Parser *p, Cq6Token *at, const char *arrow, gboolean group);
 
-/* A constituent with its suffix: a parenthesised group of constituents
- * or one filter. */
+/* Is there a blank line (only white space on it) between the current
+ * token and the one before?  Comments do not count as blank. */
+static gboolean
+after_blank_line (Cq6Parser *p)
+{
+  Cq6Token *prev, *t = _cq6_peek (p);
+  const char *s, *end;
+  gboolean newline = FALSE;
+
+  if (p->pos == 0 || t->start == NULL)
+    return FALSE;
+  prev = &g_array_index (p->tokens, Cq6Token, p->pos - 1);
+  for (s = prev->start + prev->len, end = t->start; s < end; s++)
+    {
+      if (s[0] == '/' && s[1] == '*')
+        {
+          const char *close = g_strstr_len (s + 2, end - s - 2, "*/");
+
+          s = close != NULL ? close + 1 : end;
+          newline = FALSE;
+        }
+      else if (s[0] == '/' && s[1] == '/')
+        {
+          while (s + 1 < end && s[1] != '\n')
+            s++;
+          newline = FALSE;
+        }
+      else if (*s == '\n')
+        {
+          if (newline)
+            return TRUE;
+          newline = TRUE;
+        }
+      else if (!g_ascii_isspace (*s))
+        newline = FALSE;
+    }
+  return FALSE;
+}
+
+/* Does a path constituent (or a dash constituent's target) start at the
+ * current token?  At the path's top level (@top: not inside a group) a
+ * blank line ends the path, as in CQL 6.2 (so a query may go on with
+ * other filters after it), and `legal` or `countmoves` there is refused
+ * as CQL 6.2 does: its dash would read as a constituent. */
+static gboolean
+starts_constituent (Cq6Parser *p, gboolean top)
+{
+  Cq6Token *t = _cq6_peek (p);
+
+  if (!_cq6_starts_filter (t))
+    return FALSE;
+  if (top && after_blank_line (p))
+    return FALSE;
+  if (top && (_cq6_is_word (t, "legal") || _cq6_is_word (t, "countmoves")
+              || _cq6_is_word (t, "pseudolegal")))
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                    "`%s` cannot be a constituent of `path`: its dash would be read as a "
+                    "constituent; put braces around it (`{%s --}`)", t->text, t->text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Can the filter at the current token be a dash constituent's target,
+ * not a repetition (`{5,}`) or the end of the constituents? */
+static gboolean
+starts_target (Cq6Parser *p, gboolean top)
+{
+  return !at_suffix (p) && starts_constituent (p, top);
+}
+
+/* A path's dash constituent: the dash filter @dash (read already) and
+ * the filters after it up to the next dash filter, a repetition or the
+ * end.  As CQL 6.2 reads them, they are the dash's targets: they join its
+ * `(F)`, test the position the move reaches (with the dash's sets for
+ * `from` and `to`), and a repetition after them repeats the move with
+ * them: `path -- check{5,}` is five checking moves in a row.  The dash
+ * filter that ended it, read already, goes to @next. */
 static Cq6Filter *
-parse_item (Cq6Parser *p, const char *arrow)
+parse_dash_constituent (Cq6Parser *p, Cq6Filter *dash, gboolean top, Cq6Filter **next)
+{
+  Cq6Filter *targets = NULL;
+
+  *next = NULL;
+  while (starts_target (p, top))
+    {
+      Cq6Filter *f = parse_fenced_filter (p);
+
+      if (f == NULL)
+        break;
+      if (_cq6_is_move_step (f))
+        {
+          *next = f;
+          break;
+        }
+      if (targets == NULL)
+        {
+          targets = _cq6_filter_new (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, f->line, f->column);
+          if (dash->args[3] != NULL)
+            _cq6_filter_add_arg (targets, dash->args[3]);
+          dash->args[3] = targets;
+        }
+      _cq6_filter_add_arg (targets, f);
+      targets->type = f->type;
+    }
+  if (p->error != NULL && *p->error != NULL)
+    {
+      _cq6_filter_free (dash);
+      _cq6_filter_free (*next);
+      *next = NULL;
+      return NULL;
+    }
+  return dash;
+}
+
+/* A constituent with its suffix: a parenthesised group of constituents,
+ * a path's dash constituent (starting with @head when a dash filter was
+ * read already, see parse_dash_constituent()) or one filter.  A dash
+ * filter read past the constituent goes to @next. */
+static Cq6Filter *
+parse_item (Cq6Parser *p, const char *arrow, gboolean top, Cq6Filter *head, Cq6Filter **next)
 {
   Cq6Token *t = _cq6_peek (p);
   Cq6Filter *item;
 
-  if (_cq6_is_punct (t, "("))
+  *next = NULL;
+  if (head == NULL && _cq6_is_punct (t, "("))
     {
       _cq6_advance (p);
       item = parse_items (p, t, arrow, TRUE);
@@ -249,8 +427,30 @@ parse_item (Cq6Parser *p, const char *arrow)
         }
     }
   else
-    item = parse_fenced_filter (p);
-  return item != NULL ? parse_suffix (p, item) : NULL;
+    {
+      item = head != NULL ? head : parse_fenced_filter (p);
+      if (item != NULL && arrow == NULL && _cq6_is_move_step (item))
+        item = parse_dash_constituent (p, item, top, next);
+      else if (item != NULL && arrow == NULL)
+        {
+          /* CQL 6.2 repeats a path's dash constituents and groups only
+           * (`path check+ --` is its syntax error). */
+          Cq6Token *r = _cq6_peek (p);
+
+          if (at_suffix (p))
+            {
+              _cq6_fail_at (p, r, CQ_QUERY_ERROR_SYNTAX,
+                            "in `path` only a dash constituent or a group of constituents "
+                            "may be repeated (`(F --)%s`, or F after a dash)", r->text);
+              _cq6_filter_free (item);
+              return NULL;
+            }
+        }
+    }
+  /* A dash filter after the constituent: no repetition came between. */
+  if (item == NULL || *next != NULL)
+    return item;
+  return parse_suffix (p, item);
 }
 
 /* Constituents as a CQ6_LINE_SEQ.  A line's are each introduced by
@@ -260,6 +460,7 @@ static Cq6Filter *
 parse_items (Cq6Parser *p, Cq6Token *at, const char *arrow, gboolean group)
 {
   Cq6Filter *seq = _cq6_node (CQ6_LINE_SEQ, CQ6_TYPE_LOGICAL, at);
+  Cq6Filter *pending = NULL;
 
   for (guint n = 0;; n++)
     {
@@ -279,21 +480,27 @@ parse_items (Cq6Parser *p, Cq6Token *at, const char *arrow, gboolean group)
               return NULL;
             }
         }
-      else if (!_cq6_starts_filter (t) || (group && _cq6_is_punct (t, ")")))
+      else if (pending == NULL && (!starts_constituent (p, !group) || (group && _cq6_is_punct (t, ")"))))
         {
+          if (p->error != NULL && *p->error != NULL)
+            {
+              _cq6_filter_free (seq);
+              return NULL;
+            }
           if (n > 0)
             break;
           _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "`path` needs at least one constituent");
           _cq6_filter_free (seq);
           return NULL;
         }
-      if ((item = parse_item (p, arrow)) == NULL)
+      item = parse_item (p, arrow, !group, pending, &pending);
+      if (item == NULL)
         {
           _cq6_filter_free (seq);
           return NULL;
         }
       _cq6_filter_add_arg (seq, item);
-      if (group && _cq6_is_punct (_cq6_peek (p), ")"))
+      if (pending == NULL && group && _cq6_is_punct (_cq6_peek (p), ")"))
         break;
     }
   return seq;
@@ -425,9 +632,96 @@ parse_dash_only (Cq6Parser *p, const Cq6Token *t)
   return f;
 }
 
+/* `legal X--Y`, `pseudolegal X--Y` (@t the word, read): a legal (or
+ * pseudo-legal) move of the position passes the dash filter, whether the
+ * game plays it or not.  As in CQL 6.2 the filter may not be `[x]` nor
+ * promote, and its `(F)` may only be `castle`, `o-o`, `o-o-o` or
+ * `enpassant` (the kind of move: there is no position after a move not
+ * played). */
+static Cq6Filter *
+parse_legal_dash (Cq6Parser *p, const Cq6Token *t)
+{
+  Cq6Filter *f = parse_dash_only (p, t), *target;
+
+  if (f == NULL)
+    return NULL;
+  target = f->args[3];
+  if ((f->which & CQ6_DASH_CAPTURE) || f->args[2] != NULL
+      || (target != NULL && (target->kind != CQ6_CURRENTMOVE
+                             || target->which < CQ6_CURMOVE_ENPASSANT
+                             || target->which > CQ6_CURMOVE_OOO
+                             || target->which == CQ6_CURMOVE_NULL)))
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                    "`%s` takes a dash filter `X--Y` without `[x]` or `=`, whose `(...)` "
+                    "may only be castle, o-o, o-o-o or enpassant", t->text);
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  f->which |= _cq6_is_word (t, "legal") ? CQ6_DASH_LEGAL : CQ6_DASH_PSEUDOLEGAL;
+  return f;
+}
+
+/* `o-o`, `o-o-o` (read as the words and dashes they are made of, written
+ * without spaces): the castling kind, or -1. */
+static int
+castle_word (Cq6Parser *p, Cq6Token *t)
+{
+  int n = 0;
+
+  if (!_cq6_is_word (t, "o"))
+    return -1;
+  while (n < 2 && adjacent (p) && _cq6_is_punct (_cq6_peek (p), "-")
+         && _cq6_is_word (_cq6_peek_at (p, 1), "o")
+         && _cq6_peek_at (p, 1)->start == _cq6_peek (p)->start + 1)
+    {
+      _cq6_advance (p);
+      _cq6_advance (p);
+      n++;
+    }
+  return n == 1 ? CQ6_CURMOVE_OO : n == 2 ? CQ6_CURMOVE_OOO : -1;
+}
+
+/* The filters of the move that led to the current position (CQL 6.2
+ * reads them so everywhere; in a path they see the move just made):
+ * `primary` (the main continuation), `secondary`, `enpassant`,
+ * `nullmove`, `castle`, `o-o`, `o-o-o`, and the sets `from`, `to`,
+ * `enpassantsquare`. */
+static gboolean
+parse_current_move (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
+{
+  static const struct { const char *name; guint32 which; } words[] = {
+    { "primary", CQ6_CURMOVE_PRIMARY }, { "secondary", CQ6_CURMOVE_SECONDARY },
+    { "enpassant", CQ6_CURMOVE_ENPASSANT }, { "nullmove", CQ6_CURMOVE_NULL },
+    { "castle", CQ6_CURMOVE_CASTLE }, { "from", CQ6_CURMOVE_FROM },
+    { "to", CQ6_CURMOVE_TO }, { "enpassantsquare", CQ6_CURMOVE_EPSQUARE },
+  };
+  int which = -1;
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    if (_cq6_is_word (t, words[i].name))
+      which = words[i].which;
+  if (which < 0)
+    {
+      guint pos = p->pos;
+
+      if ((which = castle_word (p, t)) < 0)
+        {
+          p->pos = pos;
+          return FALSE;
+        }
+    }
+  *out = _cq6_node (CQ6_CURRENTMOVE,
+                    which >= CQ6_CURMOVE_FROM ? CQ6_TYPE_SET : CQ6_TYPE_LOGICAL, t);
+  (*out)->which = which;
+  return TRUE;
+}
+
 gboolean
 _cq6_parse_line_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
 {
+  if (parse_current_move (p, t, out))
+    return TRUE;
   if (_cq6_is_word (t, "line") || _cq6_is_word (t, "path"))
     {
       *out = parse_line (p, t, t->text[0] == 'p');
@@ -448,25 +742,25 @@ _cq6_parse_line_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
       *out = f;
       return TRUE;
     }
+  if (_cq6_is_word (t, "legal") || _cq6_is_word (t, "pseudolegal"))
+    {
+      *out = parse_legal_dash (p, t);
+      return TRUE;
+    }
   if (_cq6_is_word (t, "countmoves"))
     {
-      guint32 which = CQ6_DASH_COUNT;
+      Cq6Token *w = _cq6_peek (p);
       Cq6Filter *f;
 
-      for (;; _cq6_advance (p))
-        if (_cq6_is_word (_cq6_peek (p), "legal"))
-          which |= CQ6_DASH_LEGAL;
-        else if (_cq6_is_word (_cq6_peek (p), "pseudolegal"))
-          which |= CQ6_DASH_PSEUDOLEGAL;
-        else
-          break;
-      if ((f = parse_dash_only (p, t)) == NULL)
+      if (_cq6_is_word (w, "legal") || _cq6_is_word (w, "pseudolegal"))
+        f = parse_legal_dash (p, _cq6_advance (p));
+      else
+        f = parse_dash_only (p, t);
+      if (f != NULL)
         {
-          *out = NULL;
-          return TRUE;
+          f->which |= CQ6_DASH_COUNT;
+          f->type = CQ6_TYPE_NUMBER;
         }
-      f->which |= which;
-      f->type = CQ6_TYPE_NUMBER;
       *out = f;
       return TRUE;
     }

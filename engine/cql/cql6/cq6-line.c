@@ -238,14 +238,26 @@ memo_at (LineRun *r, const CqNode *n, gint q)
   return m;
 }
 
-/* A dash constituent of a path takes a move; `previous --` does not. */
-static inline gboolean
-is_move_step (const Cq6Filter *f)
+static gint32 best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q);
+
+/* A copy of the variables' values (NULL when there are none). */
+static Cq6Slot *
+save_slots (Cq6Ctx *c)
 {
-  return f->kind == CQ6_DASH && !(f->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT));
+  guint n = c->program->vars != NULL ? c->program->vars->len : 0;
+
+  return n > 0 ? g_memdup2 (c->st->slots, n * sizeof (Cq6Slot)) : NULL;
 }
 
-static gint32 best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q);
+/* Puts back the values @saved holds, and frees it. */
+static void
+restore_slots (Cq6Ctx *c, Cq6Slot *saved)
+{
+  if (saved == NULL)
+    return;
+  memcpy (c->st->slots, saved, c->program->vars->len * sizeof (Cq6Slot));
+  g_free (saved);
+}
 
 /* Keeps the longer of the current best and a step of length @len to
  * @choice (the first found wins a tie: the main line first). */
@@ -326,7 +338,7 @@ path_step (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, const NState *s, gint
   DashSets sets;
   Cq6Val v;
 
-  if (!is_move_step (s->f))
+  if (!_cq6_is_move_step (s->f))
     {
       if (_cq6_eval (s->f, &at, &v))
         {
@@ -354,7 +366,7 @@ path_step (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, const NState *s, gint
           continue;
         }
       if ((sets.from != 0 || (a->move.flags & CQ_MOVE_NULL))
-          && _cq6_dash_move_ok (s->f, c, &sets, &a->move, a))
+          && _cq6_dash_move_ok (s->f, c, &sets, &a->move, a, NULL))
         {
           gint32 k = best (r, c, a, s->out);
           if (k >= 0)
@@ -372,6 +384,9 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
   const NState *s;
   gint32 len = -1, choice = -1;
 
+  Cq6Slot *saved = NULL;
+  guint mark = 0;
+
   if (m->len != MEMO_UNKNOWN)
     return m->len == MEMO_BUSY ? -1 : m->len;
   m->len = MEMO_BUSY;
@@ -379,6 +394,11 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
     {
       guint32 i = n->index * r->n_states + q;
       g_array_append_val (r->touched, i);
+      /* The search tries routes that may not be taken: what their
+       * constituents write (variables, comments) is taken back here, and
+       * the route chosen is replayed once it is known (replay()). */
+      saved = save_slots (c);
+      mark = _cq6_comments_mark (c);
     }
   s = &g_array_index (r->states, NState, q);
   switch (s->kind)
@@ -400,6 +420,11 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
       else
         line_step (r, c, n, s, &len, &choice);
       break;
+    }
+  if (!r->pure)
+    {
+      restore_slots (c, saved);
+      _cq6_comments_rollback (c, mark);
     }
   m = memo_at (r, n, q); /* the map may have grown */
   m->len = len;
@@ -444,6 +469,59 @@ match_end (LineRun *r, Cq6Ctx *c, const CqNode *n)
         q = s->out;
     }
   return last;
+}
+
+/* Evaluates the constituents along the match found (the memo's
+ * choices), so that what they write (variables, comments) is that of the
+ * route taken, as if it had been the only one tried. */
+static void
+replay (LineRun *r, Cq6Ctx *c, const CqNode *n)
+{
+  gboolean path = (r->line->which & CQ6_LINE_PATH) != 0;
+  gint q = r->start;
+
+  for (guint guard = 0; guard < G_MAXUINT / 2; guard++)
+    {
+      const NState *s = &g_array_index (r->states, NState, q);
+      const Memo *m = memo_at (r, n, q);
+      Cq6Ctx at = _cq6_ctx_at (c, n);
+      Cq6Val v;
+
+      if (s->kind == ST_ACCEPT || m->len < 0)
+        return;
+      if (s->kind == ST_SPLIT)
+        {
+          q = m->choice == 1 ? s->out2 : s->out;
+          continue;
+        }
+      if (path && m->choice >= 0 && (m->choice & 1))
+        {
+          /* A dash constituent's move: its `(F)` at the position reached. */
+          const CqNode *a = _cq6_node_by_index (c, m->choice / 2);
+          DashSets sets;
+
+          if (_cq6_dash_sets (s->f, &at, &sets))
+            _cq6_dash_move_ok (s->f, c, &sets, &a->move, a, NULL);
+          n = a, q = s->out;
+          continue;
+        }
+      if (path && m->choice >= 0)
+        {
+          /* A focus path passing over another piece's move. */
+          n = _cq6_node_by_index (c, m->choice / 2);
+          continue;
+        }
+      _cq6_eval (s->f, &at, &v);
+      if (m->choice < 0)
+        {
+          if (!path)
+            return;
+          q = s->out;
+          continue;
+        }
+      n = _cq6_node_by_index (c, m->choice / 2);
+      q = s->out;
+    }
 }
 
 static int
@@ -521,6 +599,8 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         return FALSE;
     }
   len = best (r, c, c->node, r->start);
+  if (len >= 1 && !r->pure)
+    replay (r, c, c->node);
   if (len >= 1)
     {
       end = match_end (r, c, c->node);

@@ -6,6 +6,8 @@
 #include "cql/cql6/cq6-private.h"
 #include "cql/cql6/cq6-line-private.h"
 
+#include <string.h>
+
 /* ------------------------------------------------------------------ */
 /* Dash filters                                                        */
 /* ------------------------------------------------------------------ */
@@ -31,9 +33,52 @@ _cq6_dash_sets (const Cq6Filter *f, Cq6Ctx *before, DashSets *s)
   return s->from != 0 && s->to != 0;
 }
 
+/* The squares @m leaves (@from) and reaches (@to) that fit the sets
+ * @from_mask and @to_mask, as CQL 6.2 sees a move: castling is the king's
+ * move and the rook's, and either pair of squares that fits counts
+ * (`R--f1` and `K--g1` both take 1.O-O).  Both empty: the move does not
+ * fit. */
+static void
+fitting_squares (const CqMove *m, CqBitboard from_mask, CqBitboard to_mask, CqBitboard *from,
+                 CqBitboard *to)
+{
+  *from = *to = 0;
+  if ((to_mask & CQ_BIT (m->to)) && (from_mask & CQ_BIT (m->from)))
+    *from = CQ_BIT (m->from), *to = CQ_BIT (m->to);
+  if (m->flags & CQ_MOVE_CASTLE)
+    {
+      gboolean king_side = CQ_FILE (m->to) == 6;
+      int rook_from = CQ_SQUARE (king_side ? 7 : 0, CQ_RANK (m->from));
+      int rook_to = CQ_SQUARE (king_side ? 5 : 3, CQ_RANK (m->from));
+
+      if ((to_mask & CQ_BIT (rook_to)) && (from_mask & CQ_BIT (rook_from)))
+        *from |= CQ_BIT (rook_from), *to |= CQ_BIT (rook_to);
+    }
+}
+
+/* `--="QR"`: is the letter of @m's promotion in the string @promo (read
+ * in the position before the move), whatever the case?  "" and "."
+ * stand for any promotion (CQL 6.2). */
+static gboolean
+promotion_in_string (const Cq6Filter *promo, Cq6Ctx *c, const CqMove *m, const CqNode *after)
+{
+  Cq6Ctx before = after != NULL && after->parent != NULL ? _cq6_ctx_at (c, after->parent) : *c;
+  Cq6Val v = { 0 };
+  char letter = "?PNBRQK"[MIN (CQ_PIECE_TYPE (m->promotion), 6)];
+
+  if (!_cq6_eval (promo, &before, &v) || v.str == NULL)
+    return FALSE;
+  if (v.str[0] == '\0' || strcmp (v.str, ".") == 0)
+    return TRUE;
+  for (const char *s = v.str; *s != '\0'; s++)
+    if (g_ascii_toupper (*s) == letter)
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 _cq6_dash_move_ok (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s, const CqMove *m,
-              const CqNode *after)
+                   const CqNode *after, Cq6Val *value)
 {
   int to = m->to;
 
@@ -53,9 +98,25 @@ _cq6_dash_move_ok (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s, const CqMov
           if (m->flags & CQ_MOVE_EN_PASSANT)
             to = CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from));
         }
-      if (!(s->from & CQ_BIT (m->from)) || !(s->to & CQ_BIT (to)))
-        return FALSE;
-      if (f->args[2] != NULL)
+      if (f->which & CQ6_DASH_CAPTURE)
+        {
+          if (!(s->from & CQ_BIT (m->from)) || !(s->to & CQ_BIT (to)))
+            return FALSE;
+        }
+      else
+        {
+          CqBitboard from_sq, to_sq;
+
+          fitting_squares (m, s->from, s->to, &from_sq, &to_sq);
+          if (from_sq == 0)
+            return FALSE;
+        }
+      if (f->args[2] != NULL && f->args[2]->type == CQ6_TYPE_STRING)
+        {
+          if (m->promotion == CQ_EMPTY || !promotion_in_string (f->args[2], c, m, after))
+            return FALSE;
+        }
+      else if (f->args[2] != NULL)
         {
           guint16 types = f->args[2]->designator.pieces;
 
@@ -72,11 +133,49 @@ _cq6_dash_move_ok (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s, const CqMov
 
       if (after == NULL)
         return FALSE;
+      gboolean in_dash = c->st->in_dash, ok;
+      CqBitboard dash_from = c->st->dash_from, dash_to = c->st->dash_to;
+
       at = _cq6_ctx_at (c, after);
-      if (!_cq6_eval (f->args[3], &at, &v))
+      c->st->in_dash = TRUE, c->st->dash_from = s->from, c->st->dash_to = s->to;
+      ok = _cq6_eval (f->args[3], &at, &v);
+      c->st->in_dash = in_dash, c->st->dash_from = dash_from, c->st->dash_to = dash_to;
+      if (!ok)
         return FALSE;
+      if (value != NULL)
+        *value = v;
     }
   return TRUE;
+}
+
+static gboolean move_is (guint32 which, const CqMove *m);
+
+/* The legal (or pseudo-legal) moves of @c's position that pass the
+ * `legal` dash filter @f: as CQL 6.2 counts them, one per pair of squares
+ * (a pawn's four promotions on one square are one), and its target, if
+ * any, is the kind of move (castle, o-o, o-o-o, enpassant). */
+static gint64
+count_legal (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s)
+{
+  CqMove moves[CQ_MAX_MOVES];
+  guint k = (f->which & CQ6_DASH_LEGAL) ? cq_position_legal_moves (c->pos, moves)
+                                        : cq_position_pseudolegal_moves (c->pos, moves);
+  guint64 seen[64] = { 0 };
+  gint64 n = 0;
+
+  for (guint i = 0; i < k; i++)
+    {
+      const CqMove *m = &moves[i];
+
+      if (!(s->from & CQ_BIT (m->from)) || !(s->to & CQ_BIT (m->to))
+          || (seen[m->from] & CQ_BIT (m->to)))
+        continue;
+      if (f->args[3] != NULL && !move_is (f->args[3]->which, m))
+        continue;
+      seen[m->from] |= CQ_BIT (m->to);
+      n++;
+    }
+  return n;
 }
 
 gboolean
@@ -93,7 +192,17 @@ _cq6_eval_dash (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (c->node->parent == NULL)
         return FALSE;
       before = _cq6_ctx_at (c, c->node->parent);
-      return _cq6_dash_sets (f, &before, &s) && _cq6_dash_move_ok (f, c, &s, &c->node->move, c->node);
+      return _cq6_dash_sets (f, &before, &s) && _cq6_dash_move_ok (f, c, &s, &c->node->move, c->node, v);
+    }
+  if (f->which & (CQ6_DASH_LEGAL | CQ6_DASH_PSEUDOLEGAL))
+    {
+      gint64 n = 0;
+
+      v->num = 0;
+      if (_cq6_dash_sets (f, c, &s))
+        n = count_legal (f, c, &s);
+      v->num = n;
+      return (f->which & CQ6_DASH_COUNT) || n > 0;
     }
   if (f->which & CQ6_DASH_COUNT)
     {
@@ -102,36 +211,85 @@ _cq6_eval_dash (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       v->num = 0;
       if (!_cq6_dash_sets (f, c, &s))
         return TRUE;
-      if (f->which & (CQ6_DASH_LEGAL | CQ6_DASH_PSEUDOLEGAL))
-        {
-          CqMove moves[CQ_MAX_MOVES];
-          guint k = (f->which & CQ6_DASH_LEGAL) ? cq_position_legal_moves (c->pos, moves)
-                                                : cq_position_pseudolegal_moves (c->pos, moves);
-
-          for (guint i = 0; i < k; i++)
-            {
-              const CqNode *after = NULL;
-
-              /* A move the game plays has its position for `(F)`. */
-              for (const CqNode *ch = c->node->first_child; ch != NULL; ch = ch->next_sibling)
-                if (ch->move.from == moves[i].from && ch->move.to == moves[i].to
-                    && ch->move.promotion == moves[i].promotion)
-                  after = ch;
-              n += _cq6_dash_move_ok (f, c, &s, &moves[i], after);
-            }
-        }
       else
         for (const CqNode *ch = c->node->first_child; ch != NULL; ch = _cq6_next_child (c, ch, FALSE))
-          n += _cq6_dash_move_ok (f, c, &s, &ch->move, ch);
+          n += _cq6_dash_move_ok (f, c, &s, &ch->move, ch, NULL);
       v->num = n;
       return TRUE;
     }
   if (c->node->first_child == NULL || !_cq6_dash_sets (f, c, &s))
     return FALSE;
   for (const CqNode *ch = c->node->first_child; ch != NULL; ch = _cq6_next_child (c, ch, FALSE))
-    if (_cq6_dash_move_ok (f, c, &s, &ch->move, ch))
+    if (_cq6_dash_move_ok (f, c, &s, &ch->move, ch, v))
       return TRUE;
   return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* The current move                                                    */
+/* ------------------------------------------------------------------ */
+
+/* Is @m of the kind @which (CQ6_CURMOVE_ENPASSANT ... CQ6_CURMOVE_OOO)?
+ * Castling's squares are the king's (rulings R4): o-o goes to the g-file. */
+static gboolean
+move_is (guint32 which, const CqMove *m)
+{
+  switch (which)
+    {
+    case CQ6_CURMOVE_ENPASSANT:
+      return (m->flags & CQ_MOVE_EN_PASSANT) != 0;
+    case CQ6_CURMOVE_NULL:
+      return (m->flags & CQ_MOVE_NULL) != 0;
+    case CQ6_CURMOVE_CASTLE:
+      return (m->flags & CQ_MOVE_CASTLE) != 0;
+    case CQ6_CURMOVE_OO:
+      return (m->flags & CQ_MOVE_CASTLE) && CQ_FILE (m->to) == 6;
+    case CQ6_CURMOVE_OOO:
+      return (m->flags & CQ_MOVE_CASTLE) && CQ_FILE (m->to) == 2;
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+_cq6_eval_current_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  const CqNode *n = c->node;
+  const CqMove *m = &n->move;
+
+  if (f->type == CQ6_TYPE_SET)
+    {
+      /* The squares the move left and reached, or (enpassantsquare) the
+       * square of the pawn it took en passant; none at the first position
+       * or after a null move.  A set matches when not empty. */
+      v->set = 0;
+      if (n->parent == NULL || (m->flags & CQ_MOVE_NULL))
+        return FALSE;
+      if (f->which == CQ6_CURMOVE_FROM || f->which == CQ6_CURMOVE_TO)
+        {
+          /* Castling: the king's and the rook's squares, those that fit
+           * the dash filter whose `(F)` this is (CQL 6.2). */
+          CqBitboard all = ~(CqBitboard) 0, from_sq, to_sq;
+
+          fitting_squares (m, c->st->in_dash ? c->st->dash_from : all,
+                           c->st->in_dash ? c->st->dash_to : all, &from_sq, &to_sq);
+          v->set = f->which == CQ6_CURMOVE_FROM ? from_sq : to_sq;
+        }
+      else if (m->flags & CQ_MOVE_EN_PASSANT)
+        v->set = CQ_BIT (CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from)));
+      return v->set != 0;
+    }
+  if (n->parent == NULL)
+    return FALSE;
+  switch (f->which)
+    {
+    case CQ6_CURMOVE_PRIMARY:
+      return n->parent->first_child == n;
+    case CQ6_CURMOVE_SECONDARY:
+      return n->parent->first_child != n;
+    default:
+      return move_is (f->which, m);
+    }
 }
 
 /* ------------------------------------------------------------------ */

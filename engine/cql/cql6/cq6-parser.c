@@ -141,8 +141,7 @@ _cq6_starts_filter (const Cq6Token *t)
   if (t->kind == CQ6_TOK_WORD)
     return !(_cq6_is_word (t, "or") || _cq6_is_word (t, "and") || _cq6_is_word (t, "in")
              || _cq6_is_word (t, "then") || _cq6_is_word (t, "else") || _cq6_is_word (t, "attacks")
-             || _cq6_is_word (t, "attackedby") || _cq6_is_word (t, "from") || _cq6_is_word (t, "to")
-             || _cq6_is_word (t, "through"));
+             || _cq6_is_word (t, "attackedby") || _cq6_is_word (t, "through"));
   return TRUE;
 }
 
@@ -335,16 +334,21 @@ _cq6_parse_tag (Cq6Parser *p, const Cq6Token *t, Cq6Kind kind, const char *name,
   return f;
 }
 
-/* `move` and its parameters (CQL 6 reference "move"). */
+/* `move` and its parameters (CQL 6 reference "move"); args: from, to,
+ * capture, promote, comment. */
 static Cq6Filter *
 parse_move (Cq6Parser *p, const Cq6Token *t)
 {
-  /* In CQL 6.2 `move` only matches or not: it is not a set (ruling 2). */
+  /* Written first, `from`, `to` or `capture` makes `move` a set of such
+   * squares; `count` (with legal) a number; else it only matches or not,
+   * as CQL 6.2 (rulings 2, 19). */
   Cq6Filter *f = _cq6_node (CQ6_MOVE, CQ6_TYPE_LOGICAL, t);
+  static const guint32 set_flags[] = { CQ6_MOVE_SET_FROM, CQ6_MOVE_SET_TO,
+                                       CQ6_MOVE_SET_CAPTURE };
 
-  for (guint i = 0; i < 4; i++)
+  for (guint i = 0; i < 5; i++)
     _cq6_filter_add_arg (f, NULL);
-  for (;;)
+  for (guint index = 0;; index++)
     {
       Cq6Token *w = _cq6_peek (p);
       int slot = -1;
@@ -370,7 +374,11 @@ parse_move (Cq6Parser *p, const Cq6Token *t)
             }
           _cq6_filter_free (f->args[slot]);
           f->args[slot] = arg;
+          if (index == 0 && slot < 3)
+            f->which |= set_flags[slot], f->type = CQ6_TYPE_SET;
         }
+      else if (_cq6_is_word (w, "count"))
+        f->which |= CQ6_MOVE_COUNT, _cq6_advance (p);
       else if (_cq6_is_word (w, "previous"))
         f->which |= CQ6_MOVE_PREVIOUS, _cq6_advance (p);
       else if (_cq6_is_word (w, "legal"))
@@ -387,8 +395,25 @@ parse_move (Cq6Parser *p, const Cq6Token *t)
         f->which |= CQ6_MOVE_NULL, _cq6_advance (p);
       else if (_cq6_is_word (w, "pseudolegal"))
         f->which |= CQ6_MOVE_PSEUDOLEGAL, _cq6_advance (p);
-      else if (_cq6_is_word (w, "comment") || _cq6_is_word (w, "enpassantsquare")
-               || _cq6_is_word (w, "count"))
+      else if (_cq6_is_word (w, "comment") && f->args[4] == NULL
+               && !(f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
+        {
+          /* `move ... comment (...)`: written at the position after each
+           * move that passes (CQL 6.2); it ends the parameters. */
+          Cq6Filter *comment = NULL;
+
+          _cq6_advance (p);
+          if (!_cq6_parse_output_word (p, w, &comment) || comment == NULL)
+            {
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          f->args[4] = comment;
+          break;
+        }
+      else if (_cq6_is_word (w, "comment"))
+        break; /* after legal: a filter of its own, as CQL 6.2 reads it */
+      else if (_cq6_is_word (w, "enpassantsquare"))
         {
           _cq6_fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED,
                    "the move parameter `%s` is not supported yet", w->text);
@@ -398,6 +423,15 @@ parse_move (Cq6Parser *p, const Cq6Token *t)
       else
         break;
     }
+  if ((f->which & CQ6_MOVE_COUNT) && !(f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                    "`move ... count` needs `legal` or `pseudolegal` (as in CQL 6.2)");
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  if (f->which & CQ6_MOVE_COUNT)
+    f->type = CQ6_TYPE_NUMBER;
   if ((f->which & CQ6_MOVE_PREVIOUS) && (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
     {
       _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,

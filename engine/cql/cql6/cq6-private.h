@@ -100,6 +100,7 @@ typedef enum {
   CQ6_REGEX,        /* `S ~~ "re"`: args[0] a string; regex; the text matched */
   /* Moves */
   CQ6_MOVE,         /* which: CQ6_MOVE_* flags; args: from, to, capture, promote */
+  CQ6_CURRENTMOVE,  /* which: a CQ6_CURMOVE_* kind: the move that led here */
   /* Transforms, after expansion */
   CQ6_ORBIT,        /* args: the transformed filters; count if @which */
 
@@ -190,7 +191,13 @@ enum {
   CQ6_MOVE_ENPASSANT   = 1 << 4,
   CQ6_MOVE_CASTLE      = 1 << 5,
   CQ6_MOVE_NULL        = 1 << 6,
-  CQ6_MOVE_PSEUDOLEGAL = 1 << 7  /* the pseudo-legal moves, not the game's */
+  CQ6_MOVE_PSEUDOLEGAL = 1 << 7, /* the pseudo-legal moves, not the game's */
+  /* The value, from the parameter written first: the set of the from (to,
+   * capture) squares of the moves that pass; or (count) their number. */
+  CQ6_MOVE_SET_FROM    = 1 << 8,
+  CQ6_MOVE_SET_TO      = 1 << 9,
+  CQ6_MOVE_SET_CAPTURE = 1 << 10,
+  CQ6_MOVE_COUNT       = 1 << 11
 };
 
 /* CQ6_FIND.which */
@@ -223,13 +230,21 @@ enum {
   CQ6_LINE_PATH        = 1 << 5  /* `path`: dash constituents are moves */
 };
 
+/* CQ6_CURRENTMOVE.which: what the move that led to the position is
+ * (`primary`, ..., logical) or where it went (`from`, `to`, sets). */
+enum {
+  CQ6_CURMOVE_PRIMARY, CQ6_CURMOVE_SECONDARY, CQ6_CURMOVE_ENPASSANT, CQ6_CURMOVE_NULL,
+  CQ6_CURMOVE_CASTLE, CQ6_CURMOVE_OO, CQ6_CURMOVE_OOO, CQ6_CURMOVE_FROM, CQ6_CURMOVE_TO,
+  CQ6_CURMOVE_EPSQUARE
+};
+
 /* CQ6_DASH.which */
 enum {
   CQ6_DASH_CAPTURE     = 1 << 0, /* `[x]`: captures only */
   CQ6_DASH_PREVIOUS    = 1 << 1, /* `previous --`: the move that led here */
   CQ6_DASH_COUNT       = 1 << 2, /* `countmoves`: the number of moves */
-  CQ6_DASH_LEGAL       = 1 << 3, /* countmoves legal */
-  CQ6_DASH_PSEUDOLEGAL = 1 << 4  /* countmoves pseudolegal */
+  CQ6_DASH_LEGAL       = 1 << 3, /* `legal --`, countmoves legal */
+  CQ6_DASH_PSEUDOLEGAL = 1 << 4  /* `pseudolegal --`, countmoves pseudolegal */
 };
 
 /* ORBIT value rule: sets are united, numbers give their maximum; with
@@ -589,6 +604,10 @@ typedef struct {
   guint             call_depth;
   struct _Cq6PosState *positions; /* cq6-positions.c, or NULL until used */
   struct _Cq6LineState *line;  /* cq6-line.c: per line filter, or NULL */
+  /* While a dash filter's `(F)` is evaluated: its from- and to-sets, which
+   * pick the king's or the rook's squares of castling for `from`, `to`. */
+  gboolean          in_dash;
+  CqBitboard        dash_from, dash_to;
 } Cq6State;
 
 /**
@@ -622,6 +641,7 @@ gboolean    _cq6_eval           (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_vars      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_line      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+gboolean    _cq6_eval_current_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_output    (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
 /* The ids of the pieces in @node's position (the same as
