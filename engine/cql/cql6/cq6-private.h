@@ -81,6 +81,8 @@ typedef enum {
   CQ6_MAKESQUARE,   /* args: file, rank (numbers 1..8) */
   CQ6_FILE,         /* args[0]: the file (1..8) of its only square */
   CQ6_RANK,         /* args[0]: the rank (1..8) of its only square */
+  CQ6_PIECENAME,    /* which: CQ6_PIECENAME_*; args[0]: a set of one square;
+                     * what stands there, as a letter or a number */
   /* Numbers */
   CQ6_COMPARE,      /* which: CQ6_CMP_*, args[0], args[1] */
   CQ6_ARITH,        /* which: '+', '-', '*', '/', '%', args[0], args[1] */
@@ -167,6 +169,16 @@ enum {
   CQ6_CMP_NE
 };
 
+/* CQ6_PIECENAME.which: `piecename` ("K", "p", "_" for an empty square),
+ * `typename` (the letter in upper case), `type` (1 pawn ... 6 king, 0
+ * empty), `colortype` (the type, negated for Black). */
+enum {
+  CQ6_PIECENAME_NAME,
+  CQ6_PIECENAME_TYPENAME,
+  CQ6_PIECENAME_TYPE,
+  CQ6_PIECENAME_COLORTYPE
+};
+
 /* CQ6_PAWNS.which */
 enum {
   CQ6_PAWNS_PASSED,
@@ -227,7 +239,8 @@ enum {
 };
 
 /* ORBIT value rule: sets are united, numbers give their maximum; with
- * CQ6_ORBIT_COUNT the value is the number of members that match. */
+ * CQ6_ORBIT_COUNT the value is the number of members that match, and the
+ * orbit matches when it is within range_min .. range_max. */
 #define CQ6_ORBIT_COUNT 1
 
 typedef struct _Cq6Filter Cq6Filter;
@@ -516,7 +529,8 @@ typedef enum {
  * _cq6_orbit_new:
  * @kind: the transform filter.
  * @arg: (transfer full): its argument filter.
- * @count: the `count` form.
+ * @count: the `count` form (any number of members matching); the caller
+ *   narrows the orbit's range_min .. range_max for the range form.
  *
  * The orbit of `kind arg` (CQL 6 reference "transforms", "shift"): the
  * distinct images of @arg under the transform set, images in which a
