@@ -829,9 +829,14 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         g_autoptr(GMatchInfo) match = NULL;
         gint start, end;
 
-        if (!_cq6_eval (f->args[0], c, &a) || a.str == NULL
-            || !g_regex_match (f->regex, a.str, 0, &match))
+        if (!_cq6_eval (f->args[0], c, &a) || a.str == NULL)
           return FALSE;
+        if (!g_regex_match (f->regex, a.str, 0, &match))
+          {
+            _cq6_regex_groups_set (c, NULL, NULL);
+            return FALSE;
+          }
+        _cq6_regex_groups_set (c, match, a.str);
         g_match_info_fetch_pos (match, 0, &start, &end);
         v->str = _cq6_state_string_n (c, a.str + start, (gsize) (end - start));
         return TRUE;
@@ -843,7 +848,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 
     case CQ6_VARIABLE: case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND:
     case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP: case CQ6_PIECEID: case CQ6_CALL:
-    case CQ6_WHILE:
+    case CQ6_WHILE: case CQ6_REGEX_GROUP:
       return _cq6_eval_vars (f, c, v);
     case CQ6_AT:
       {

@@ -119,7 +119,10 @@ typedef enum {
   CQ6_PIECE_LOOP,   /* the same over the pieces on the set */
   CQ6_PIECEID,      /* args[0]: a set of one occupied square */
   CQ6_CALL,         /* which: the function (Cq6Program.functions index); args */
-  CQ6_WHILE,        /* args: condition, body */
+  CQ6_WHILE,        /* args: condition, body; which 1: `while (S ~~ "re") body`,
+                     * the body once for each match (args[0] the CQ6_REGEX) */
+  CQ6_REGEX_GROUP,  /* `\N` (which: N): the text of group N of the last `~~`
+                     * match; number 1: `\-N`, where that group starts */
   /* Other positions (cq6-positions.c) */
   CQ6_AT,           /* `x:f`: args[0] a position, args[1] evaluated there */
   CQ6_CURRENT,      /* currentposition */
@@ -340,6 +343,7 @@ struct _Cq6Program {
   GPtrArray *sorts;
   gboolean   needs_ids;
   gboolean   stateful;
+  gboolean   regex_groups; /* `\N` is used: `~~` keeps its groups */
   struct _Cq6Slot *persistent;
 };
 
@@ -562,6 +566,13 @@ typedef struct {
   const CqNode *node;
 } Cq6Val;
 
+/* One group of a regular expression's match: @str NULL if it took no
+ * part in the match; @start its byte offset in the text searched. */
+typedef struct {
+  const char *str;
+  gint64      start;
+} Cq6RegexGroup;
+
 /* A variable's value in one evaluation (or, persistent, across games). */
 typedef struct _Cq6Slot {
   gboolean bound;
@@ -589,6 +600,8 @@ typedef struct {
   guint             call_depth;
   struct _Cq6PosState *positions; /* cq6-positions.c, or NULL until used */
   struct _Cq6LineState *line;  /* cq6-line.c: per line filter, or NULL */
+  GArray           *groups;    /* #Cq6RegexGroup of the game's last `~~` match
+                                * (empty: none, or it failed), or NULL */
 } Cq6State;
 
 /**
@@ -637,6 +650,11 @@ const CqNode *_cq6_node_by_index (Cq6Ctx *c, guint32 index);
 /* A copy of @len bytes of @s (NUL added) that lives as long as the game's
  * evaluation (the state's string chunk): for computed string values. */
 const char *_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len);
+
+/* Keeps the groups of @match, a match in @text, as the game's last `~~`
+ * match, for `\N` (only when the query uses `\N`); with @match NULL, the
+ * last match failed: there are no groups. */
+void        _cq6_regex_groups_set (Cq6Ctx *c, const GMatchInfo *match, const char *text);
 
 /* Adds @text (copied) as an automatic comment at @node: `Found`, the
  * echo and line annotations, which `quiet` leaves out
