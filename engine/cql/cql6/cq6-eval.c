@@ -110,7 +110,41 @@ move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const 
   return TRUE;
 }
 
-/* `move ...`: TRUE if some move of the kind asked passes its parameters. */
+/* The square a set-valued `move` gives for @m, which passed: its from,
+ * to or captured square (0 if it has none). */
+static CqBitboard
+move_value (const Cq6Filter *f, const CqMove *m)
+{
+  int sq = (f->which & CQ6_MOVE_VALUE_FROM) ? m->from : m->to;
+
+  if (f->which & CQ6_MOVE_VALUE_CAPTURE)
+    {
+      if (m->captured == CQ_EMPTY || (m->flags & CQ_MOVE_NULL))
+        return 0;
+      if (m->flags & CQ_MOVE_EN_PASSANT)
+        sq = CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from));
+    }
+  return sq >= 0 && sq < 64 ? CQ_BIT (sq) : 0;
+}
+
+/* A move that passed: its `comment (...)` (args[4]) at @target, the
+ * position after it. */
+static void
+move_comment (const Cq6Filter *f, Cq6Ctx *c, const CqNode *target)
+{
+  if (f->n_args > 4)
+    {
+      Cq6Ctx there = _cq6_ctx_at (c, target);
+      Cq6Val a;
+
+      a.set = 0;
+      _cq6_eval (f->args[4], &there, &a);
+    }
+}
+
+/* `move ...`: TRUE if some move of the kind asked passes its parameters;
+ * a set-valued one (CQ6_MOVE_VALUE_*) or one with a comment looks at
+ * every move, and matches when some move passed. */
 /* Not inlined into eval(): its frame would make every call dearer. */
 G_NO_INLINE static gboolean
 eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
@@ -142,9 +176,17 @@ eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           return FALSE;
         sets[i] = a.set;
       }
-  (void) v;
+  v->set = 0;
   if (f->which & CQ6_MOVE_PREVIOUS)
-    return move_passes (f, &c->node->move, sets, given);
+    {
+      if (!move_passes (f, &c->node->move, sets, given))
+        return FALSE;
+      move_comment (f, c, c->node);
+      if (f->type != CQ6_TYPE_SET)
+        return TRUE;
+      v->set = move_value (f, &c->node->move);
+      return v->set != 0;
+    }
   else if (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL))
     {
       CqMove moves[CQ_MAX_MOVES];
@@ -155,11 +197,15 @@ eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         if (c->node->parent == NULL && (moves[i].flags & CQ_MOVE_EN_PASSANT))
           continue; /* the FEN's en passant square is not used (ruling 2) */
         else if (move_passes (f, &moves[i], sets, given))
-          return TRUE;
+          {
+            if (f->type != CQ6_TYPE_SET)
+              return TRUE;
+            v->set |= move_value (f, &moves[i]);
+          }
     }
   else
     {
-      gboolean first = TRUE;
+      gboolean first = TRUE, passed = FALSE;
       /* Without `variations` a game is its main line: the moves of
        * variations are not there (ruling 2). */
       gboolean primary_only = (f->which & CQ6_MOVE_PRIMARY) || !c->program->variations;
@@ -172,10 +218,17 @@ eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           if ((f->which & CQ6_MOVE_SECONDARY) && first)
             continue;
           if (move_passes (f, &child->move, sets, given))
-            return TRUE;
+            {
+              move_comment (f, c, child);
+              passed = TRUE;
+              if (f->type != CQ6_TYPE_SET && f->n_args <= 4)
+                return TRUE;
+              v->set |= move_value (f, &child->move);
+            }
         }
+      return f->type == CQ6_TYPE_SET ? v->set != 0 : passed;
     }
-  return FALSE;
+  return v->set != 0;
 }
 
 static const char *

@@ -336,8 +336,13 @@ _cq6_parse_tag (Cq6Parser *p, const Cq6Token *t, Cq6Kind kind, const char *name,
 static Cq6Filter *
 parse_move (Cq6Parser *p, const Cq6Token *t)
 {
-  /* In CQL 6.2 `move` only matches or not: it is not a set (ruling 2). */
+  /* `move` only matches or not, unless its first parameter is `from`,
+   * `to` or `capture`: then it is a set filter, the squares of that kind
+   * of the moves that pass (CQL 6.2; rulings section 21). */
   Cq6Filter *f = _cq6_node (CQ6_MOVE, CQ6_TYPE_LOGICAL, t);
+  static const guint32 values[] = { CQ6_MOVE_VALUE_FROM, CQ6_MOVE_VALUE_TO,
+                                    CQ6_MOVE_VALUE_CAPTURE };
+  gboolean first = TRUE;
 
   for (guint i = 0; i < 4; i++)
     _cq6_filter_add_arg (f, NULL);
@@ -367,6 +372,8 @@ parse_move (Cq6Parser *p, const Cq6Token *t)
             }
           _cq6_filter_free (f->args[slot]);
           f->args[slot] = arg;
+          if (first && slot < 3)
+            f->which |= values[slot], f->type = CQ6_TYPE_SET;
         }
       else if (_cq6_is_word (w, "previous"))
         f->which |= CQ6_MOVE_PREVIOUS, _cq6_advance (p);
@@ -384,8 +391,23 @@ parse_move (Cq6Parser *p, const Cq6Token *t)
         f->which |= CQ6_MOVE_NULL, _cq6_advance (p);
       else if (_cq6_is_word (w, "pseudolegal"))
         f->which |= CQ6_MOVE_PSEUDOLEGAL, _cq6_advance (p);
-      else if (_cq6_is_word (w, "comment") || _cq6_is_word (w, "enpassantsquare")
-               || _cq6_is_word (w, "count"))
+      else if (_cq6_is_word (w, "comment")
+               && !(f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
+        {
+          /* `comment (...)` last: the comment at the position after
+           * each move that passes (CQL 6.2 reads no parameter after it;
+           * with `legal` the comment is a filter of its own). */
+          Cq6Filter *comment = _cq6_parse_primary (p);
+
+          if (comment == NULL)
+            {
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          _cq6_filter_add_arg (f, comment);
+          break;
+        }
+      else if (_cq6_is_word (w, "enpassantsquare") || _cq6_is_word (w, "count"))
         {
           _cq6_fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED,
                    "the move parameter `%s` is not supported yet", w->text);
@@ -394,6 +416,7 @@ parse_move (Cq6Parser *p, const Cq6Token *t)
         }
       else
         break;
+      first = FALSE;
     }
   if ((f->which & CQ6_MOVE_PREVIOUS) && (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
     {

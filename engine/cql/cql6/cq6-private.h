@@ -199,7 +199,12 @@ enum {
   CQ6_MOVE_ENPASSANT   = 1 << 4,
   CQ6_MOVE_CASTLE      = 1 << 5,
   CQ6_MOVE_NULL        = 1 << 6,
-  CQ6_MOVE_PSEUDOLEGAL = 1 << 7  /* the pseudo-legal moves, not the game's */
+  CQ6_MOVE_PSEUDOLEGAL = 1 << 7, /* the pseudo-legal moves, not the game's */
+  /* A set filter when `from`, `to` or `capture` comes first: the from, to
+   * or captured squares of the moves that pass (CQL 6.2). */
+  CQ6_MOVE_VALUE_FROM    = 1 << 8,
+  CQ6_MOVE_VALUE_TO      = 1 << 9,
+  CQ6_MOVE_VALUE_CAPTURE = 1 << 10
 };
 
 /* CQ6_FIND.which */
