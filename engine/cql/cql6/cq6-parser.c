@@ -757,6 +757,8 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
       f->which = which;
       return f;
     }
+  if (strcmp (w, "hhdb") == 0)
+    return _cq6_parse_hhdb (p, t);
   if (strcmp (w, "elo") == 0)
     {
       Cq6Filter *f = _cq6_node (CQ6_ELO, CQ6_TYPE_NUMBER, t);

@@ -100,6 +100,8 @@ typedef enum {
   CQ6_PLAYER,       /* which: 0 either, 1 White, 2 Black; args[0] as CQ6_TAG */
   CQ6_RESULT,       /* which: #CqResult */
   CQ6_REGEX,        /* `S ~~ "re"`: args[0] a string; regex; the text matched */
+  CQ6_HHDB,         /* which: CQ6_HHDB_PRIZE ... CQ6_HHDB_AWARD; number: CQ6_HHDB_WANT_*
+                     * flags; the rank of the award in the Event tag */
   /* Moves */
   CQ6_MOVE,         /* which: CQ6_MOVE_* flags; args: from, to, capture, promote */
   /* Transforms, after expansion */
@@ -170,6 +172,23 @@ enum {
   CQ6_CMP_GE,
   CQ6_CMP_GT,
   CQ6_CMP_NE
+};
+
+/* CQ6_HHDB.which (the kind of award; in cq6-hhdb.c's order of words),
+ * and its flags in CQ6_HHDB.number. */
+enum {
+  CQ6_HHDB_PRIZE,
+  CQ6_HHDB_HM,
+  CQ6_HHDB_COMMENDATION,
+  CQ6_HHDB_AWARD,   /* any of the three */
+  CQ6_HHDB_SPECIAL, /* words only */
+  CQ6_HHDB_MAX,
+  CQ6_HHDB_SORT
+};
+enum {
+  CQ6_HHDB_WANT_SPECIAL = 1 << 0, /* `special`: only special awards */
+  CQ6_HHDB_WANT_MAX     = 1 << 1, /* `max`: the last of a shared rank */
+  CQ6_HHDB_LOGICAL_USE  = 1 << 2  /* only tested: a special award matches */
 };
 
 /* CQ6_PIECENAME.which: `piecename` ("K", "p", "_" for an empty square),
@@ -570,6 +589,12 @@ typedef struct {
   const char   *str;
   const CqNode *node;
 } Cq6Val;
+
+/* cq6-hhdb.c: `hhdb` and its award parameters; the value of one in a
+ * game whose Event tag is @event; marks the ones only tested. */
+Cq6Filter  *_cq6_parse_hhdb     (Cq6Parser *p, const Cq6Token *t);
+gboolean    _cq6_eval_hhdb      (const Cq6Filter *f, const char *event, Cq6Val *v);
+void        _cq6_hhdb_mark_uses (Cq6Filter *f);
 
 /* One group of a regular expression's match: @str NULL if it took no
  * part in the match; @start its byte offset in the text searched. */
