@@ -365,6 +365,7 @@ test_errors (void)
     { "cql() rotate45 {light B}", "q.cql:1:17: rotate45 cannot be applied to light" },
     { "cql() hhdb composer", "q.cql:1:12: `hhdb` with `composer` is not supported yet" },
     { "cql() hhdb sort prize", "q.cql:1:12: `hhdb sort` is not supported yet" },
+    { "cql() btm puremate", "q.cql:1:11: the CQL 6 filter `puremate` is not supported yet" },
     { "cql() \\123 == \"a\"", "q.cql:1:7: at most two digits may follow" },
     { "cql() K & left 0 8 c1", "q.cql:1:16: left: the distances must be from -7 to 7" },
     { "cql() K & up 3 1 c1", "q.cql:1:14: up: the distances must be from -7 to 7, the first no greater" },

@@ -38,7 +38,7 @@ static const char *const unsupported[] = {
   "pathstart", "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
   "settag", "removecomment", "originalcomment", "fen", "zobristkey",
   "exchange", "local", "atomic", "assert", "abort", "notransform",
-  "hascomment", "puremainline", "modelmate", "pureecho", "cqlinfo", "idealmirrormate",
+  "hascomment", "puremainline", "puremate", "purestalemate", "modelmate", "pureecho", "cqlinfo", "idealmirrormate",
   "idealmate", "modelstalemate", "idealstalemate", "pawnsquare", "loop", "anticipate",
   "reverse", "withposition", "comments",
 };
