@@ -221,7 +221,7 @@ eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     }
   else
     {
-      gboolean first = TRUE;
+      gboolean first = TRUE, passed = FALSE;
       /* Without `variations` a game is its main line: the moves of
        * variations are not there (ruling 2). */
       gboolean primary_only = (f->which & CQ6_MOVE_PRIMARY) || !c->program->variations;
@@ -240,6 +240,7 @@ eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
                 return TRUE;
             }
         }
+      return f->type == CQ6_TYPE_SET ? v->set != 0 : passed;
     }
   if (f->which & CQ6_MOVE_COUNT)
     return TRUE;
@@ -348,6 +349,42 @@ eval_ray (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     }
   v->set = _cq6_ray_squares (c->pos, sets, f->n_args, f->directions, f->which);
   return v->set != 0;
+}
+
+/* `piecename X`, `typename X`, `type X`, `colortype X`: what stands on
+ * X's one square (no value unless X is one square). */
+G_NO_INLINE static gboolean
+eval_piecename (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  /* Indexed by #CqPiece; "_" is CQL 6.2's name of an empty square. */
+  static const char *const names[CQ_N_PIECES] = {
+    "_", "P", "N", "B", "R", "Q", "K", "p", "n", "b", "r", "q", "k"
+  };
+  Cq6Val a;
+  CqPiece piece;
+
+  a.set = 0;
+  if (!_cq6_eval (f->args[0], c, &a) || __builtin_popcountll (a.set) != 1)
+    return FALSE;
+  piece = (CqPiece) c->pos->board[__builtin_ctzll (a.set)];
+  switch (f->which)
+    {
+    case CQ6_PIECENAME_NAME:
+      v->str = names[piece];
+      break;
+    case CQ6_PIECENAME_TYPENAME:
+      v->str = names[piece == CQ_EMPTY ? CQ_EMPTY : CQ_PIECE_TYPE (piece)];
+      break;
+    case CQ6_PIECENAME_TYPE:
+      v->num = piece == CQ_EMPTY ? 0 : CQ_PIECE_TYPE (piece);
+      break;
+    default:
+      v->num = piece == CQ_EMPTY ? 0 : CQ_PIECE_TYPE (piece);
+      if (piece != CQ_EMPTY && CQ_PIECE_COLOR (piece) == CQ_BLACK)
+        v->num = -v->num;
+      break;
+    }
+  return TRUE;
 }
 
 G_NO_INLINE static gboolean
@@ -491,7 +528,7 @@ orbit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares)
   if (f->which == CQ6_ORBIT_COUNT)
     {
       v->num = count;
-      return TRUE;
+      return count >= f->range_min && count <= f->range_max;
     }
   return count > 0;
 }
@@ -773,6 +810,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         v->num = (f->kind == CQ6_FILE ? CQ_FILE (s) : CQ_RANK (s)) + 1;
       }
       return TRUE;
+    case CQ6_PIECENAME:
+      return eval_piecename (f, c, v);
 
     case CQ6_COMPARE:
       if (f->args[0]->type == CQ6_TYPE_SET)
@@ -884,14 +923,21 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return eval_tag (f, c, v);
     case CQ6_RESULT:
       return _cq_tag_parse_result (tag_value (c, "Result")) == f->which;
+    case CQ6_HHDB:
+      return _cq6_eval_hhdb (f, tag_value (c, "Event"), v);
     case CQ6_REGEX:
       {
         g_autoptr(GMatchInfo) match = NULL;
         gint start, end;
 
-        if (!_cq6_eval (f->args[0], c, &a) || a.str == NULL
-            || !g_regex_match (f->regex, a.str, 0, &match))
+        if (!_cq6_eval (f->args[0], c, &a) || a.str == NULL)
           return FALSE;
+        if (!g_regex_match (f->regex, a.str, 0, &match))
+          {
+            _cq6_regex_groups_set (c, NULL, NULL);
+            return FALSE;
+          }
+        _cq6_regex_groups_set (c, match, a.str);
         g_match_info_fetch_pos (match, 0, &start, &end);
         v->str = _cq6_state_string_n (c, a.str + start, (gsize) (end - start));
         return TRUE;
@@ -905,7 +951,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 
     case CQ6_VARIABLE: case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND:
     case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP: case CQ6_PIECEID: case CQ6_CALL:
-    case CQ6_WHILE:
+    case CQ6_WHILE: case CQ6_REGEX_GROUP:
       return _cq6_eval_vars (f, c, v);
     case CQ6_AT:
       {

@@ -119,6 +119,8 @@ state_finish (Cq6State *st, const Cq6Program *program)
   g_free (st->ids);
   g_free (st->nodes);
   _cq6_positions_state_free (st);
+  if (st->groups != NULL)
+    g_array_unref (st->groups);
   if (st->strings != NULL)
     g_string_chunk_free (st->strings);
 }

@@ -488,6 +488,25 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
           tok.text = g_string_free (str, FALSE);
           p = q + 1;
         }
+      else if (*p == '\\' && (g_ascii_isdigit (p[1]) || (p[1] == '-' && g_ascii_isdigit (p[2]))))
+        {
+          /* `\N`, `\-N`: a group of the last `~~` match (one or two
+           * digits), read by the parser as a word. */
+          const char *q = p + 1 + (p[1] == '-');
+          gsize digits = strspn (q, "0123456789");
+
+          if (digits > 2)
+            {
+              _cq_query_set_error (error, CQ_QUERY_ERROR_SYNTAX, filename, tok.line,
+                                   tok.column, "at most two digits may follow `\\`: `%.*s`",
+                                   (int) (q + digits - p), p);
+              ok = FALSE;
+              goto out;
+            }
+          tok.kind = CQ6_TOK_WORD;
+          tok.text = g_strndup (p, (gsize) (q + digits - p));
+          p = q + digits;
+        }
       else if (g_ascii_isdigit (*p))
         {
           gint64 value = 0;

@@ -37,9 +37,9 @@ static const char *const unsupported[] = {
   "next", "dictionary",
   "[element]", "[forall]", "lastposition", "pathcount", "pathlastposition",
   "pathstart", "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
-  "colortype", "type", "settag", "removecomment", "originalcomment", "fen", "zobristkey",
+  "settag", "removecomment", "originalcomment", "fen", "zobristkey",
   "exchange", "local", "atomic", "assert", "abort", "notransform",
-  "hascomment", "puremainline", "modelmate", "pureecho", "cqlinfo", "idealmirrormate",
+  "hascomment", "puremainline", "puremate", "purestalemate", "modelmate", "pureecho", "cqlinfo", "idealmirrormate",
   "idealmate", "modelstalemate", "idealstalemate", "pawnsquare", "loop", "anticipate",
   "reverse", "withposition", "comments",
 };
@@ -595,15 +595,27 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
     }
   if (transform_kind (w, &xf))
     {
-      gboolean count = FALSE;
-      Cq6Filter *arg;
+      gboolean count = FALSE, range = FALSE;
+      gint64 lo = 0, hi = 0;
+      Cq6Filter *arg, *orbit;
 
       if (_cq6_is_word (_cq6_peek (p), "count"))
         count = TRUE, _cq6_advance (p);
+      else if (_cq6_peek (p)->kind == CQ6_TOK_NUMBER)
+        {
+          /* `flip 2 8 F`: the number of distinct images of F that match,
+           * which must be within the range (CQL 6 reference "transforms"). */
+          if (!_cq6_parse_range (p, &lo, &hi, "the transform's range"))
+            return NULL;
+          count = range = TRUE;
+        }
       arg = _cq6_parse_filter (p);
       if (arg == NULL)
         return NULL;
-      return _cq6_orbit_new (xf, arg, count, t->line, t->column, p->filename, p->error);
+      orbit = _cq6_orbit_new (xf, arg, count, t->line, t->column, p->filename, p->error);
+      if (orbit != NULL && range)
+        orbit->range_min = lo, orbit->range_max = hi;
+      return orbit;
     }
   if ((dirs = direction_bits (w)) != 0)
     {
@@ -743,6 +755,24 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
       Cq6Kind kind = w[0] == 'p' ? CQ6_POWER : w[0] == 'f' ? CQ6_FILE : CQ6_RANK;
       return arg ? _cq6_node1 (kind, CQ6_TYPE_NUMBER, t, arg) : NULL;
     }
+  if (strcmp (w, "piecename") == 0 || strcmp (w, "typename") == 0 || strcmp (w, "type") == 0
+      || strcmp (w, "colortype") == 0)
+    {
+      Cq6Token *at = _cq6_peek (p);
+      Cq6Filter *arg = _cq6_want_type (p, at, _cq6_parse_union (p), CQ6_TYPE_SET, w);
+      guint32 which = w[0] == 'p' ? CQ6_PIECENAME_NAME : w[0] == 'c' ? CQ6_PIECENAME_COLORTYPE
+                      : w[4] == 'n' ? CQ6_PIECENAME_TYPENAME : CQ6_PIECENAME_TYPE;
+      Cq6Filter *f;
+
+      if (arg == NULL)
+        return NULL;
+      f = _cq6_node1 (CQ6_PIECENAME, which <= CQ6_PIECENAME_TYPENAME ? CQ6_TYPE_STRING
+                                                                      : CQ6_TYPE_NUMBER, t, arg);
+      f->which = which;
+      return f;
+    }
+  if (strcmp (w, "hhdb") == 0)
+    return _cq6_parse_hhdb (p, t);
   if (strcmp (w, "elo") == 0)
     {
       Cq6Filter *f = _cq6_node (CQ6_ELO, CQ6_TYPE_NUMBER, t);

@@ -81,6 +81,8 @@ typedef enum {
   CQ6_MAKESQUARE,   /* args: file, rank (numbers 1..8) */
   CQ6_FILE,         /* args[0]: the file (1..8) of its only square */
   CQ6_RANK,         /* args[0]: the rank (1..8) of its only square */
+  CQ6_PIECENAME,    /* which: CQ6_PIECENAME_*; args[0]: a set of one square;
+                     * what stands there, as a letter or a number */
   /* Numbers */
   CQ6_COMPARE,      /* which: CQ6_CMP_*, args[0], args[1] */
   CQ6_ARITH,        /* which: '+', '-', '*', '/', '%', args[0], args[1] */
@@ -98,6 +100,8 @@ typedef enum {
   CQ6_PLAYER,       /* which: 0 either, 1 White, 2 Black; args[0] as CQ6_TAG */
   CQ6_RESULT,       /* which: #CqResult */
   CQ6_REGEX,        /* `S ~~ "re"`: args[0] a string; regex; the text matched */
+  CQ6_HHDB,         /* which: CQ6_HHDB_PRIZE ... CQ6_HHDB_AWARD; number: CQ6_HHDB_WANT_*
+                     * flags; the rank of the award in the Event tag */
   /* Moves */
   CQ6_MOVE,         /* which: CQ6_MOVE_* flags; args: from, to, capture, promote */
   CQ6_CURRENTMOVE,  /* which: a CQ6_CURMOVE_* kind: the move that led here */
@@ -118,7 +122,10 @@ typedef enum {
   CQ6_PIECE_LOOP,   /* the same over the pieces on the set */
   CQ6_PIECEID,      /* args[0]: a set of one occupied square */
   CQ6_CALL,         /* which: the function (Cq6Program.functions index); args */
-  CQ6_WHILE,        /* args: condition, body */
+  CQ6_WHILE,        /* args: condition, body; which 1: `while (S ~~ "re") body`,
+                     * the body once for each match (args[0] the CQ6_REGEX) */
+  CQ6_REGEX_GROUP,  /* `\N` (which: N): the text of group N of the last `~~`
+                     * match; number 1: `\-N`, where that group starts */
   /* Other positions (cq6-positions.c) */
   CQ6_AT,           /* `x:f`: args[0] a position, args[1] evaluated there */
   CQ6_CURRENT,      /* currentposition */
@@ -172,6 +179,33 @@ enum {
   CQ6_CMP_PRECEDES_EQ,
   CQ6_CMP_SUCCEEDS,
   CQ6_CMP_SUCCEEDS_EQ
+};
+
+/* CQ6_HHDB.which (the kind of award; in cq6-hhdb.c's order of words),
+ * and its flags in CQ6_HHDB.number. */
+enum {
+  CQ6_HHDB_PRIZE,
+  CQ6_HHDB_HM,
+  CQ6_HHDB_COMMENDATION,
+  CQ6_HHDB_AWARD,   /* any of the three */
+  CQ6_HHDB_SPECIAL, /* words only */
+  CQ6_HHDB_MAX,
+  CQ6_HHDB_SORT
+};
+enum {
+  CQ6_HHDB_WANT_SPECIAL = 1 << 0, /* `special`: only special awards */
+  CQ6_HHDB_WANT_MAX     = 1 << 1, /* `max`: the last of a shared rank */
+  CQ6_HHDB_LOGICAL_USE  = 1 << 2  /* only tested: a special award matches */
+};
+
+/* CQ6_PIECENAME.which: `piecename` ("K", "p", "_" for an empty square),
+ * `typename` (the letter in upper case), `type` (1 pawn ... 6 king, 0
+ * empty), `colortype` (the type, negated for Black). */
+enum {
+  CQ6_PIECENAME_NAME,
+  CQ6_PIECENAME_TYPENAME,
+  CQ6_PIECENAME_TYPE,
+  CQ6_PIECENAME_COLORTYPE
 };
 
 /* CQ6_PAWNS.which */
@@ -248,7 +282,8 @@ enum {
 };
 
 /* ORBIT value rule: sets are united, numbers give their maximum; with
- * CQ6_ORBIT_COUNT the value is the number of members that match. */
+ * CQ6_ORBIT_COUNT the value is the number of members that match, and the
+ * orbit matches when it is within range_min .. range_max. */
 #define CQ6_ORBIT_COUNT 1
 
 typedef struct _Cq6Filter Cq6Filter;
@@ -351,6 +386,7 @@ struct _Cq6Program {
   guint      matchcount_sort;
   gboolean   needs_ids;
   gboolean   stateful;
+  gboolean   regex_groups; /* `\N` is used: `~~` keeps its groups */
   struct _Cq6Slot *persistent;
 };
 
@@ -545,7 +581,8 @@ typedef enum {
  * _cq6_orbit_new:
  * @kind: the transform filter.
  * @arg: (transfer full): its argument filter.
- * @count: the `count` form.
+ * @count: the `count` form (any number of members matching); the caller
+ *   narrows the orbit's range_min .. range_max for the range form.
  *
  * The orbit of `kind arg` (CQL 6 reference "transforms", "shift"): the
  * distinct images of @arg under the transform set, images in which a
@@ -576,6 +613,19 @@ typedef struct {
   const char   *str;
   const CqNode *node;
 } Cq6Val;
+
+/* cq6-hhdb.c: `hhdb` and its award parameters; the value of one in a
+ * game whose Event tag is @event; marks the ones only tested. */
+Cq6Filter  *_cq6_parse_hhdb     (Cq6Parser *p, const Cq6Token *t);
+gboolean    _cq6_eval_hhdb      (const Cq6Filter *f, const char *event, Cq6Val *v);
+void        _cq6_hhdb_mark_uses (Cq6Filter *f);
+
+/* One group of a regular expression's match: @str NULL if it took no
+ * part in the match; @start its byte offset in the text searched. */
+typedef struct {
+  const char *str;
+  gint64      start;
+} Cq6RegexGroup;
 
 /* A variable's value in one evaluation (or, persistent, across games). */
 typedef struct _Cq6Slot {
@@ -608,6 +658,8 @@ typedef struct {
    * pick the king's or the rook's squares of castling for `from`, `to`. */
   gboolean          in_dash;
   CqBitboard        dash_from, dash_to;
+  GArray           *groups;    /* #Cq6RegexGroup of the game's last `~~` match
+                                * (empty: none, or it failed), or NULL */
 } Cq6State;
 
 /**
@@ -660,6 +712,11 @@ const CqNode *_cq6_node_by_index (Cq6Ctx *c, guint32 index);
 /* A copy of @len bytes of @s (NUL added) that lives as long as the game's
  * evaluation (the state's string chunk): for computed string values. */
 const char *_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len);
+
+/* Keeps the groups of @match, a match in @text, as the game's last `~~`
+ * match, for `\N` (only when the query uses `\N`); with @match NULL, the
+ * last match failed: there are no groups. */
+void        _cq6_regex_groups_set (Cq6Ctx *c, const GMatchInfo *match, const char *text);
 
 /* Adds @text (copied) as an automatic comment at @node: `Found`, the
  * echo and line annotations, which `quiet` leaves out

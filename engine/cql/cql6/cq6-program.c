@@ -335,6 +335,7 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
             && ((Cq6Var *) prog->vars->pdata[i])->type == CQ6_TYPE_NUMBER)
           prog->persistent[i].bound = TRUE;
     }
+  _cq6_hhdb_mark_uses (prog->body);
   prog->stateful = is_stateful (prog->body);
   order_by_cost (prog->body);
   return prog;

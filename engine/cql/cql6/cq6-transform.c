@@ -74,6 +74,29 @@ member_squares (const Member *m, CqBitboard squares)
   return shift_squares (_cq_transform_squares (&m->t, squares), m->dx, m->dy);
 }
 
+/* Whether @m sends light squares to dark ones (and dark to light): a
+ * reflection in a file or rank line or a quarter turn, the colour flip
+ * (which mirrors the ranks), a shift by an odd number of squares in all.
+ * A diagonal reflection and the half turn keep the square colours. */
+static gboolean
+member_swaps_square_colors (const Member *m)
+{
+  gboolean swaps = (m->dx + m->dy) % 2 != 0;
+
+  switch (m->t.dihedral)
+    {
+    case CQ_DIHEDRAL_VERTICAL:
+    case CQ_DIHEDRAL_HORIZONTAL:
+    case CQ_DIHEDRAL_ROTATE_90:
+    case CQ_DIHEDRAL_ROTATE_270:
+      swaps = !swaps;
+      break;
+    default:
+      break;
+    }
+  return m->t.color ? !swaps : swaps;
+}
+
 /* Applies @m to a copy of @f.  Returns NULL if a square set was pushed off
  * the board (the image is dropped); counts nodes against *budget. */
 static Cq6Filter *
@@ -141,6 +164,15 @@ transform_filter (const Cq6Filter *f, const Member *m, gint64 *budget, gboolean 
       if (m->rot45 != 0)
         out->directions = (guint8) ((out->directions << m->rot45)
                                     | (out->directions >> (8 - m->rot45)));
+      break;
+    case CQ6_LIGHT:
+    case CQ6_DARK:
+      /* `light X` and `dark X` keep the squares of their colour: the
+       * image of the light squares are the dark ones when @m swaps the
+       * colours (CQL 6.2: `flipvertical {dark B}` also matches a bishop
+       * on a light square). */
+      if (member_swaps_square_colors (m))
+        out->kind = f->kind == CQ6_LIGHT ? CQ6_DARK : CQ6_LIGHT;
       break;
     case CQ6_WTM:
     case CQ6_BTM:
@@ -336,14 +368,15 @@ _cq6_orbit_index (Cq6Filter *orbit)
                           &orbit->unanchored, &orbit->n_unanchored);
 }
 
-/* A designator naming particular squares, which a turn by 45 degrees
- * cannot map onto squares (NULL if none). */
+/* A designator naming particular squares, or a `light` or `dark`, which
+ * a turn by 45 degrees cannot map onto squares (NULL if none). */
 static const Cq6Filter *
 find_square_designator (const Cq6Filter *f)
 {
   if (f == NULL)
     return NULL;
-  if (f->kind == CQ6_DESIGNATOR && f->designator.squares != CQ_SQUARES_ALL)
+  if ((f->kind == CQ6_DESIGNATOR && f->designator.squares != CQ_SQUARES_ALL)
+      || f->kind == CQ6_LIGHT || f->kind == CQ6_DARK)
     return f;
   for (guint i = 0; i < f->n_args; i++)
     {
@@ -368,8 +401,11 @@ _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint lin
   if (kind == CQ6_XF_ROTATE45 && (squares = find_square_designator (arg)) != NULL)
     {
       _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, squares->line,
-                           squares->column, "rotate45 cannot be applied to a designator of "
-                           "particular squares: it turns directions only");
+                           squares->column, "rotate45 cannot be applied to %s: it turns "
+                           "directions only",
+                           squares->kind == CQ6_LIGHT ? "light"
+                           : squares->kind == CQ6_DARK ? "dark"
+                           : "a designator of particular squares");
       _cq6_filter_free (arg);
       return NULL;
     }
@@ -412,6 +448,8 @@ _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint lin
     {
       orbit->which = CQ6_ORBIT_COUNT;
       orbit->type = CQ6_TYPE_NUMBER;
+      orbit->range_min = 0;
+      orbit->range_max = G_MAXINT64;
     }
   else if (orbit->type == CQ6_TYPE_STRING)
     orbit->type = CQ6_TYPE_LOGICAL;

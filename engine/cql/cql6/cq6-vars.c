@@ -18,6 +18,7 @@
 #include "cql/cql6/cq6-private.h"
 #include "cql/cq-pieceid.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* How deep function calls may nest while a query is read: a function
@@ -560,6 +561,28 @@ parse_call (Cq6Parser *p, Cq6Token *t, Cq6Function *fn)
   return f;
 }
 
+/* Whether the while condition between the tokens @open, `(`, and @close,
+ * `)`, holds another pair of parentheses around all of it: `while ((S ~~
+ * "re"))`. */
+static gboolean
+own_parentheses (Cq6Parser *p, guint open, guint close)
+{
+  guint depth = 0;
+
+  if (!_cq6_is_punct (&g_array_index (p->tokens, Cq6Token, open + 1), "("))
+    return FALSE;
+  for (guint i = open + 1; i < close; i++)
+    {
+      Cq6Token *tok = &g_array_index (p->tokens, Cq6Token, i);
+
+      if (_cq6_is_punct (tok, "("))
+        depth++;
+      else if (_cq6_is_punct (tok, ")") && --depth == 0)
+        return i == close - 1;
+    }
+  return FALSE;
+}
+
 gboolean
 _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
 {
@@ -634,6 +657,17 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
       *out = parse_function (p, t);
       return TRUE;
     }
+  if (w[0] == '\\')
+    {
+      /* `\N` and `\-N` (the lexer gives them as words). */
+      gboolean index = w[1] == '-';
+
+      *out = _cq6_node (CQ6_REGEX_GROUP, index ? CQ6_TYPE_NUMBER : CQ6_TYPE_STRING, t);
+      (*out)->which = (guint32) atoi (w + 1 + index);
+      (*out)->number = index;
+      p->prog->regex_groups = TRUE;
+      return TRUE;
+    }
   if (strcmp (w, "while") == 0)
     {
       Cq6Filter *cond, *body;
@@ -644,9 +678,12 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
                         "expected '(' and the condition after `while`");
           return TRUE;
         }
+      guint open = p->pos, close;
+
       cond = _cq6_parse_primary (p);
       if (cond == NULL)
         return TRUE;
+      close = p->pos - 1;
       body = _cq6_parse_filter (p);
       if (body == NULL)
         {
@@ -654,6 +691,11 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
           return TRUE;
         }
       *out = _cq6_node2 (CQ6_WHILE, CQ6_TYPE_LOGICAL, t, cond, body);
+      /* `while (S ~~ "re") body` runs the body at each match of the
+       * pattern in S, as CQL 6.2 does; not when the `~~` has parentheses
+       * of its own, `while ((S ~~ "re")) body`. */
+      if (cond->kind == CQ6_REGEX && !own_parentheses (p, open, close))
+        (*out)->which = 1;
       return TRUE;
     }
   if ((fn = find_function (p, w)) != NULL && _cq6_is_punct (_cq6_peek (p), "("))
@@ -673,6 +715,61 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
 }
 
 /* Evaluation */
+
+void
+_cq6_regex_groups_set (Cq6Ctx *c, const GMatchInfo *match, const char *text)
+{
+  Cq6State *st = c->st;
+
+  if (!st->program->regex_groups)
+    return;
+  if (st->groups == NULL)
+    st->groups = g_array_new (FALSE, FALSE, sizeof (Cq6RegexGroup));
+  g_array_set_size (st->groups, 0);
+  if (match == NULL)
+    return;
+  for (gint i = 0; i < g_match_info_get_match_count (match); i++)
+    {
+      Cq6RegexGroup g = { NULL, 0 };
+      gint start, end;
+
+      if (g_match_info_fetch_pos (match, i, &start, &end) && start >= 0)
+        {
+          g.str = _cq6_state_string_n (c, text + start, (gsize) (end - start));
+          g.start = start;
+        }
+      g_array_append_val (st->groups, g);
+    }
+}
+
+/* `while (S ~~ "re") body`: the body once at each match of the pattern in
+ * S, each match the last one for `\N` there; matches whenever S has a
+ * value, whatever the body does (CQL 6.2). */
+static gboolean
+eval_regex_loop (const Cq6Filter *f, Cq6Ctx *c)
+{
+  const Cq6Filter *re = f->args[0];
+  g_autoptr(GMatchInfo) match = NULL;
+  guint64 round = 0;
+  Cq6Val a;
+
+  a.str = NULL;
+  if (!_cq6_eval (re->args[0], c, &a) || a.str == NULL)
+    return FALSE;
+  _cq6_regex_groups_set (c, NULL, NULL);
+  for (g_regex_match (re->regex, a.str, 0, &match); g_match_info_matches (match);
+       g_match_info_next (match, NULL))
+    {
+      Cq6Val b;
+
+      if (round++ == MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
+        return FALSE;
+      _cq6_regex_groups_set (c, match, a.str);
+      b.set = 0;
+      _cq6_eval (f->args[1], c, &b);
+    }
+  return TRUE;
+}
 
 const char *
 _cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len)
@@ -852,7 +949,27 @@ _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         if (!_cq6_eval (f->args[i], c, &a))
           return FALSE;
       return _cq6_eval (f->args[f->n_args - 1], c, v);
+    case CQ6_REGEX_GROUP:
+      {
+        /* No value when the last `~~` failed or had no such group (CQL
+         * 6.2 stops the run with an error there), or when the group took
+         * no part in the match. */
+        const Cq6RegexGroup *g;
+
+        if (c->st->groups == NULL || f->which >= c->st->groups->len)
+          return FALSE;
+        g = &g_array_index (c->st->groups, Cq6RegexGroup, f->which);
+        if (g->str == NULL)
+          return FALSE;
+        if (f->number)
+          v->num = g->start;
+        else
+          v->str = g->str;
+        return TRUE;
+      }
     case CQ6_WHILE:
+      if (f->which == 1)
+        return eval_regex_loop (f, c);
       /* The body while the condition matches; while matches when the
        * condition stops matching (CQL 6.2 always matches). */
       for (guint64 round = 0; _cq6_eval (f->args[0], c, &a); round++)

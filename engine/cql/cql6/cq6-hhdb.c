@@ -1,0 +1,193 @@
+/* cq6-hhdb.c: `hhdb` with its award parameters, CQL 6's filter for the
+ * studies of the Heijden database (HHdb), which writes a study's award at
+ * the start of its Event tag: "1.p" (first prize), "2/3.hm" (shared
+ * second and third honourable mention), "sp.c" (special commendation).
+ *
+ * `hhdb [award | prize | hm | commendation] [special] [max]` matches a
+ * game whose Event tag starts with an award of that kind (award: any of
+ * the three); its value is the award's rank (the first of a shared rank,
+ * the last with `max`; 1 to 10000 when the award names none).  A special
+ * award has no rank: unless `special` is asked for, it matches without a
+ * number, as CQL 6.2 does (its value is only used by comparisons).  The
+ * other `hhdb` parameters (composer, stipulation, cooked, gbr, the Black
+ * tag's markers...) and `hhdb sort` are refused as not supported yet.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cql/cql6/cq6-private.h"
+
+#include <string.h>
+
+/* The rank an award with no rank stands for (CQL 6.2's). */
+#define UNRANKED_MAX 10000
+
+/* The words that may follow `hhdb` here, in CQ6_HHDB_* order. */
+static const char *const award_words[] = {
+  "prize", "hm", "commendation", "award", "special", "max", "sort",
+};
+
+/* The other parameters of CQL 6.2's `hhdb`, refused by name. */
+static const char *const other_words[] = {
+  "composer", "cooked", "diagram", "dual", "egdiagram", "firstcomment", "gbr", "mainline",
+  "search", "sound", "source", "stipulation", "unsound", "variation", "anticipation",
+  "colors_reversed", "corrected_solution", "correction", "dual_after_move_1",
+  "dual_at_move_1", "modification", "posthumous", "theme_tournament", "theme_tourney",
+  "theoretical_ending", "too_many_composers", "twin", "unreachable", "version",
+  "white_fails", "white_wins_in_draw", "AN", "CR", "MC", "PH", "TE", "TT", "TW", "U1", "U2",
+  "U3", "U4", "U5",
+};
+
+static int
+word_index (const Cq6Token *t, const char *const *words, guint n)
+{
+  if (t->kind != CQ6_TOK_WORD && t->kind != CQ6_TOK_STRING)
+    return -1;
+  for (guint i = 0; i < n; i++)
+    if (strcmp (t->text, words[i]) == 0)
+      return (int) i;
+  return -1;
+}
+
+Cq6Filter *
+_cq6_parse_hhdb (Cq6Parser *p, const Cq6Token *t)
+{
+  Cq6Filter *f;
+  int type = -1, i;
+  gboolean special = FALSE, max = FALSE;
+
+  if (_cq6_peek (p)->kind == CQ6_TOK_STRING
+      || word_index (_cq6_peek (p), other_words, G_N_ELEMENTS (other_words)) >= 0)
+    {
+      g_autofree char *found = _cq6_token_text (_cq6_peek (p));
+
+      _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_UNSUPPORTED,
+                    "`hhdb` with %s is not supported yet: only its award parameters are "
+                    "(award, prize, hm, commendation, special, max)", found);
+      return NULL;
+    }
+  while ((i = word_index (_cq6_peek (p), award_words, G_N_ELEMENTS (award_words))) >= 0)
+    {
+      Cq6Token *w = _cq6_peek (p);
+
+      if (i == CQ6_HHDB_SORT)
+        {
+          _cq6_fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED, "`hhdb sort` is not supported yet");
+          return NULL;
+        }
+      if ((i <= CQ6_HHDB_AWARD && type >= 0) || (i == CQ6_HHDB_SPECIAL && special)
+          || (i == CQ6_HHDB_MAX && max))
+        {
+          _cq6_fail_at (p, w, CQ_QUERY_ERROR_SYNTAX, "`hhdb`: `%s` %s", w->text,
+                        i <= CQ6_HHDB_AWARD ? "is a second kind of award (award, prize, hm, "
+                                              "commendation)"
+                                            : "is given twice");
+          return NULL;
+        }
+      if (i <= CQ6_HHDB_AWARD)
+        type = i;
+      else if (i == CQ6_HHDB_SPECIAL)
+        special = TRUE;
+      else
+        max = TRUE;
+      _cq6_advance (p);
+    }
+  if (type < 0 && !special && !max)
+    {
+      g_autofree char *found = _cq6_token_text (_cq6_peek (p));
+
+      _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
+                    "expected a parameter after `hhdb` (award, prize, hm, commendation, "
+                    "special, max), found %s", found);
+      return NULL;
+    }
+  f = _cq6_node (CQ6_HHDB, CQ6_TYPE_NUMBER, t);
+  f->which = (guint32) (type < 0 ? CQ6_HHDB_AWARD : type);
+  f->number = (special ? CQ6_HHDB_WANT_SPECIAL : 0) | (max ? CQ6_HHDB_WANT_MAX : 0);
+  return f;
+}
+
+/* Reads a positive number at *s, moving past it. */
+static gboolean
+read_rank (const char **s, gint64 *rank)
+{
+  gint64 n = 0;
+  const char *q = *s;
+
+  while (g_ascii_isdigit (*q) && n <= 100000000)
+    n = n * 10 + (*q++ - '0');
+  if (n <= 0 || n > 100000000)
+    return FALSE;
+  *s = q;
+  *rank = n;
+  return TRUE;
+}
+
+static gboolean
+read_word (const char **s, const char *word)
+{
+  gsize n = strlen (word);
+
+  if (strncmp (*s, word, n) != 0)
+    return FALSE;
+  *s += n;
+  return TRUE;
+}
+
+gboolean
+_cq6_eval_hhdb (const Cq6Filter *f, const char *event, Cq6Val *v)
+{
+  const char *s = event != NULL ? event : "";
+  gint64 first = 0, last = 0;
+  gboolean ranked, special;
+  int type;
+
+  if (read_rank (&s, &first))
+    {
+      last = first;
+      if (read_word (&s, "/") && (!read_rank (&s, &last) || last <= first))
+        return FALSE;
+    }
+  ranked = first > 0;
+  special = read_word (&s, ranked ? ".sp" : "sp");
+  if (read_word (&s, ".p"))
+    type = CQ6_HHDB_PRIZE;
+  else if (read_word (&s, ".hm"))
+    type = CQ6_HHDB_HM;
+  else if (read_word (&s, ".c"))
+    type = CQ6_HHDB_COMMENDATION;
+  else
+    return FALSE;
+  if ((f->which != CQ6_HHDB_AWARD && (int) f->which != type)
+      || ((f->number & CQ6_HHDB_WANT_SPECIAL) && !special))
+    return FALSE;
+  if (!ranked)
+    first = 1, last = UNRANKED_MAX;
+  if (special && !(f->number & CQ6_HHDB_WANT_SPECIAL))
+    {
+      /* A special award has no rank: it matches, with no number. */
+      v->num = 0;
+      return (f->number & CQ6_HHDB_LOGICAL_USE) != 0;
+    }
+  v->num = (f->number & CQ6_HHDB_WANT_MAX) ? last : first;
+  return TRUE;
+}
+
+/* Marks the `hhdb` filters that are only tested, not asked for their
+ * number: the filters of a block or of the query, and `and`, `or`, `not`
+ * and `if`'s condition. */
+void
+_cq6_hhdb_mark_uses (Cq6Filter *f)
+{
+  if (f == NULL)
+    return;
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      Cq6Filter *arg = f->args[i];
+
+      if (arg != NULL && arg->kind == CQ6_HHDB
+          && (f->kind == CQ6_COMPOUND || f->kind == CQ6_AND || f->kind == CQ6_OR
+              || f->kind == CQ6_NOT || (f->kind == CQ6_IF && i == 0)))
+        arg->number |= CQ6_HHDB_LOGICAL_USE;
+      _cq6_hhdb_mark_uses (arg);
+    }
+}
