@@ -39,7 +39,7 @@ static const char *const unsupported[] = {
   "colortype", "type", "settag", "removecomment", "originalcomment", "fen", "zobristkey",
   "exchange", "local", "atomic", "assert", "abort", "notransform",
   "hascomment", "puremainline", "modelmate", "pureecho", "cqlinfo", "idealmirrormate",
-  "idealmate", "modelstalemate", "idealstalemate", "pawnsquare", "loop", "anticipate",
+  "idealmate", "modelstalemate", "idealstalemate", "pawnsquare", "anticipate",
   "reverse", "withposition", "comments",
 };
 

@@ -117,7 +117,7 @@ typedef enum {
   CQ6_PIECE_LOOP,   /* the same over the pieces on the set */
   CQ6_PIECEID,      /* args[0]: a set of one occupied square */
   CQ6_CALL,         /* which: the function (Cq6Program.functions index); args */
-  CQ6_WHILE,        /* args: condition, body */
+  CQ6_WHILE,        /* args: condition, body; which 1: `loop`, args[0] the body */
   /* Other positions (cq6-positions.c) */
   CQ6_AT,           /* `x:f`: args[0] a position, args[1] evaluated there */
   CQ6_CURRENT,      /* currentposition */
@@ -131,6 +131,8 @@ typedef enum {
   CQ6_LCA,          /* args: two positions */
   CQ6_DISTANCE,     /* args: two positions */
   CQ6_VIRTUALMAINLINE,
+  CQ6_TRY,          /* `try`: exactly one White move on the way here is not the
+                     * main continuation */
   CQ6_FIND,         /* which: CQ6_FIND_* flags; range; args[0] */
   CQ6_ECHO,         /* which: the source and target variables (low, high 16 bits);
                      * number: CQ6_ECHO_* flags; range_min, range_max: the masks
