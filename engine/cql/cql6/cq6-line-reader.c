@@ -343,6 +343,25 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
         f->which |= CQ6_LINE_QUIET;
       else if (!path && _cq6_is_word (w, "singlecolor"))
         f->which |= CQ6_LINE_SINGLECOLOR;
+      else if (path && _cq6_is_word (w, "piecepath"))
+        f->which |= CQ6_LINE_PIECEPATH;
+      else if (path && _cq6_is_word (w, "verbose"))
+        f->which |= CQ6_LINE_VERBOSE;
+      else if (path && _cq6_is_word (w, "title") && f->string == NULL)
+        {
+          Cq6Token *s = _cq6_peek_at (p, 1);
+
+          if (s->kind != CQ6_TOK_STRING || s->text[0] == '\0')
+            {
+              _cq6_fail_at (p, s, CQ_QUERY_ERROR_SYNTAX,
+                            "expected a non-empty string after `title`, e.g. title \"rook\"");
+              _cq6_filter_free (focus);
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          f->string = g_strdup (s->text);
+          _cq6_advance (p);
+        }
       else if (path && _cq6_is_word (w, "focus") && focus == NULL)
         {
           _cq6_advance (p);
@@ -355,7 +374,8 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
         }
       else if (_cq6_is_word (w, "lastposition") || _cq6_is_word (w, "firstmatch")
                || _cq6_is_word (w, "max") || _cq6_is_word (w, "title")
-               || _cq6_is_word (w, "piecepath") || _cq6_is_word (w, "count")
+               || _cq6_is_word (w, "piecepath") || _cq6_is_word (w, "verbose")
+               || _cq6_is_word (w, "keepallbest") || _cq6_is_word (w, "count")
                || _cq6_is_word (w, "capture") || _cq6_is_word (w, "legal")
                || _cq6_is_word (w, "pseudolegal") || _cq6_is_word (w, "nestban")
                || _cq6_is_word (w, "singlecolor"))
@@ -378,6 +398,13 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
         arrow = "<--", f->which |= CQ6_LINE_BACKWARD;
       else
         arrow = "-->";
+    }
+  if ((f->which & CQ6_LINE_PIECEPATH) && focus == NULL)
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                    "`piecepath` writes the way of the focus pieces: it needs `focus`");
+      _cq6_filter_free (f);
+      return NULL;
     }
   items = parse_items (p, t, arrow, FALSE);
   if (items == NULL)

@@ -142,7 +142,8 @@ typedef enum {
   CQ6_POSITION_AND, /* `x & y`, two positions: the squares whose contents agree */
   /* Lines of moves (cq6-line.c) */
   CQ6_LINE,         /* which: CQ6_LINE_* flags; args: the constituents (a
-                     * CQ6_LINE_SEQ), the focus set (path) or NULL */
+                     * CQ6_LINE_SEQ), the focus set (path) or NULL;
+                     * string: path's title or NULL */
   CQ6_DASH,         /* which: CQ6_DASH_* flags; args: from, to, promotion
                      * (a designator of piece types), target filter; each
                      * may be NULL */
@@ -216,7 +217,9 @@ enum {
   CQ6_LINE_SINGLECOLOR = 1 << 2, /* positions of one side to move */
   CQ6_LINE_NESTBAN     = 1 << 3, /* no line starts inside a matched one */
   CQ6_LINE_QUIET       = 1 << 4, /* no Start/End comments */
-  CQ6_LINE_PATH        = 1 << 5  /* `path`: dash constituents are moves */
+  CQ6_LINE_PATH        = 1 << 5, /* `path`: dash constituents are moves */
+  CQ6_LINE_PIECEPATH   = 1 << 6, /* path piecepath: the focus pieces' ways */
+  CQ6_LINE_VERBOSE     = 1 << 7  /* path verbose: each focus move numbered */
 };
 
 /* CQ6_DASH.which */
