@@ -385,6 +385,8 @@ test_errors (void)
                                     "pieces: it needs `focus`" },
     { "cql() path title 3 -- {2}", "q.cql:1:18: expected a non-empty string after `title`" },
     { "cql() path keepallbest -- {2}", "the path parameter `keepallbest` is not supported yet" },
+    { "cql() pathstart:check", "q.cql:1:7: `pathstart` outside a path's constituents is not "
+                              "supported yet" },
     { "cql() ∀ 3", "q.cql:1:9: expected a variable's name after `∀`, found `3`" },
     { "cql() x∊3 {x}", "q.cql:1:11: ∊ needs a set filter here" },
     { "cql() mate x∊a1", "expected a filter" },

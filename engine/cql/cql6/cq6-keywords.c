@@ -126,6 +126,7 @@ static const char *const cql6_keywords[] = {
   /* Across positions, variables, output */
   "line", "line [primary singlecolor nestban quiet] --> F --> G* ...: consecutive positions matching F, G, ... (* + ? {m,n}, groups)",
   "path", "path [primary nestban quiet focus S] -- F N-- ...: consecutive moves (dash constituents) and the positions they reach",
+  "pathstart", "inside a path's constituents: the position where that path started",
   "countmoves", "countmoves [legal|pseudolegal] X--Y: how many moves the dash filter matches",
   "currentmove", "currentmove X--Y (or previous X--Y): the move that led to this position",
   "find", "find [all] [<--] [m n] [quiet] F: the first position from here on (<--: back to the start) where F matches; all / m n: how many, with 'Found' comments",

@@ -406,7 +406,9 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
       _cq6_filter_free (f);
       return NULL;
     }
+  p->path_depth += path;
   items = parse_items (p, t, arrow, FALSE);
+  p->path_depth -= path;
   if (items == NULL)
     {
       _cq6_filter_free (focus);
@@ -455,6 +457,18 @@ _cq6_parse_line_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
   if (_cq6_is_word (t, "line") || _cq6_is_word (t, "path"))
     {
       *out = parse_line (p, t, t->text[0] == 'p');
+      return TRUE;
+    }
+  if (_cq6_is_word (t, "pathstart"))
+    {
+      /* Inside a path's constituents: where that path started.  After a
+       * path, CQL 6.2 gives the start of the last path that matched in the
+       * game; that is not read here. */
+      if (p->path_depth == 0)
+        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
+                      "`pathstart` outside a path's constituents is not supported yet");
+      else
+        *out = _cq6_node (CQ6_PATHSTART, CQ6_TYPE_POSITION, t);
       return TRUE;
     }
   if (_cq6_is_word (t, "previous") || _cq6_is_word (t, "currentmove"))

@@ -595,6 +595,7 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   const CqNode *end;
   gint32 len;
   CqBitboard focus_set = 0;
+  const CqNode *outer_start = NULL;
 
   if (r->banned != NULL && r->banned[c->node->index])
     return FALSE;
@@ -615,7 +616,16 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (r->focus == 0)
         return FALSE;
     }
+  if (f->which & CQ6_LINE_PATH)
+    {
+      /* pathstart in the constituents: this path's start (nested paths
+       * put back the outer one's). */
+      outer_start = c->st->line->path_start;
+      c->st->line->path_start = c->node;
+    }
   len = best (r, c, c->node, r->start);
+  if (f->which & CQ6_LINE_PATH)
+    c->st->line->path_start = outer_start;
   if (len >= 1)
     {
       end = match_end (r, c, c->node);
@@ -651,6 +661,9 @@ _cq6_eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return eval_line (f, c, v);
     case CQ6_CONSECUTIVEMOVES:
       return _cq6_eval_consecutive (f, c, v);
+    case CQ6_PATHSTART:
+      v->node = c->st->line != NULL ? c->st->line->path_start : NULL;
+      return v->node != NULL;
     default:
       g_assert_not_reached ();
       return FALSE;

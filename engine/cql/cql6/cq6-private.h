@@ -148,6 +148,7 @@ typedef enum {
                      * (a designator of piece types), target filter; each
                      * may be NULL */
   CQ6_CONSECUTIVEMOVES, /* args: two positions */
+  CQ6_PATHSTART,    /* the first position of the path being matched */
   CQ6_LINE_SEQ,     /* constituents in turn (args); only inside CQ6_LINE */
   CQ6_LINE_REPEAT,  /* args[0] repeated range_min .. range_max times
                      * (range_max -1: no bound); only inside CQ6_LINE */
@@ -379,6 +380,7 @@ void       _cq6_tokens_free     (GArray *tokens);
  * @params: while a function's body is read for a call: its parameters'
  *   names to the variables passed (cq6-vars.c); else NULL.
  * @call_depth: how many function bodies are being read.
+ * @path_depth: how many `path` filters' constituents are being read.
  */
 typedef struct {
   GArray     *tokens;
@@ -388,6 +390,7 @@ typedef struct {
   Cq6Program *prog;
   GHashTable *params;
   guint       call_depth;
+  guint       path_depth;
 } Cq6Parser;
 
 /* The reader's primitives (cq6-parser.c). */
