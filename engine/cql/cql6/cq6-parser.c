@@ -34,7 +34,8 @@ _cq6_type_name (Cq6Type type)
 /* CQL 6 filters that are recognised but not evaluated by this version. */
 static const char *const unsupported[] = {
   "next", "dictionary",
-  "[element]", "[forall]", "lastposition", "pathcount", "pathlastposition", "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
+  "[element]", "[forall]", "lastposition", "pathcount", "pathlastposition",
+  "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
   "colortype", "type", "settag", "removecomment", "originalcomment", "fen", "zobristkey",
   "exchange", "local", "atomic", "assert", "abort", "notransform",
   "hascomment", "puremainline", "modelmate", "pureecho", "cqlinfo", "idealmirrormate",
