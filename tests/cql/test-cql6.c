@@ -402,10 +402,21 @@ test_errors (void)
     { "cql() move previous pseudolegal", "`move previous` cannot be `legal` or `pseudolegal`" },
     { "cql() result 2-0", "expected a result 1-0, 0-1 or 1/2-1/2" },
     { "cql(input a.pgn output a.pgn) mate", "the output file is the input file" },
-    /* The ∊ loops: a piece declaration needs ∊ (or a piece assignment,
-     * not supported yet), and ∀ a loop after it (rulings section 16). */
+    /* The ∊ loops: a piece declaration needs ∊ or `=` (a piece
+     * assignment), and ∀ a loop after it (rulings section 16). */
     { "cql() ◭T a1", "q.cql:1:10: expected `∊` after `◭T`, found `a1`" },
-    { "cql() ◭X = ♖", "q.cql:1:7: a piece assignment `◭X = ...` is not supported yet" },
+    { "cql() ◭X += ♖", "q.cql:1:10: `+=` does not apply to the piece variable `X`: assign it "
+                      "with `◭X = ...`" },
+    { "cql() x = a1 ◭x = ♖", "q.cql:1:15: the variable `x` is not a piece variable and "
+                            "cannot be given a piece" },
+    { "cql() ◭X = 3", "q.cql:1:12: a piece assignment needs a set filter here, but this is a "
+                     "numeric filter" },
+    { "cql() path piecepath -- {2}", "q.cql:1:7: `piecepath` writes the way of the focus "
+                                    "pieces: it needs `focus`" },
+    { "cql() path title 3 -- {2}", "q.cql:1:18: expected a non-empty string after `title`" },
+    { "cql() path keepallbest -- {2}", "the path parameter `keepallbest` is not supported yet" },
+    { "cql() pathstart:check", "q.cql:1:7: `pathstart` outside a path's constituents is not "
+                              "supported yet" },
     { "cql() ∀ 3", "q.cql:1:9: expected a variable's name after `∀`, found `3`" },
     { "cql() x∊3 {x}", "q.cql:1:11: ∊ needs a set filter here" },
     { "cql() mate x∊a1", "expected a filter" },

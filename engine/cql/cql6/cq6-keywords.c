@@ -135,6 +135,7 @@ static const char *const cql6_keywords[] = {
   /* Across positions, variables, output */
   "line", "line [primary singlecolor nestban quiet] --> F --> G* ...: consecutive positions matching F, G, ... (* + ? {m,n}, groups)",
   "path", "path [primary nestban quiet focus S] -- F N-- ...: consecutive moves (dash constituents) and the positions they reach",
+  "pathstart", "inside a path's constituents: the position where that path started",
   "countmoves", "countmoves [legal|pseudolegal] X--Y: how many moves the dash filter matches",
   "currentmove", "currentmove X--Y (or previous X--Y): the move that led to this position",
   "find", "find [all] [<--] [m n] [quiet] F: the first position from here on (<--: back to the start) where F matches; all / m n: how many, with 'Found' comments",
@@ -148,6 +149,7 @@ static const char *const cql6_keywords[] = {
           "(min: smallest)",
   "function", "function name(args) {...}: a filter to call as name(...)",
   "while", "while (C) F: F again and again while C matches",
+  "loop", "loop F: F again and again until it fails; matches if it matched once",
   "parent", "the position before this one",
   "child", "child, child(N): the position after the main move (after variation N)",
   "ancestor", "ancestor(x y): x comes before y on y's way from the start",
@@ -157,6 +159,7 @@ static const char *const cql6_keywords[] = {
   "depth", "the variation depth of the position (0 on the main line)",
   "positionid", "the position's number in the game (0 the start, in PGN order)",
   "position", "position N: the position with that number (none: no match)",
+  "try", "exactly one White move on the way here is not the main continuation (a White try)",
   "virtualmainline", "the position is reached by White's main-line moves (Black's alternatives allowed)",
   "persistent", "persistent x = ...: a variable kept from game to game, printed at the end",
   "isbound", "isbound x: the variable has a value",

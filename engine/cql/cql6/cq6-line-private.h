@@ -15,6 +15,7 @@ struct _Cq6LineState {
   GHashTable *runs;     /* line/path filter -> its automaton and memo */
   guint8     *id_shown; /* per node: its `id:N` is written already */
   GHashTable *written;  /* consecutivemoves filter -> its comments */
+  const CqNode *path_start; /* the start of the path being matched, or NULL */
 };
 
 /* Creates @c's Cq6State.line when it is NULL. */

@@ -550,6 +550,25 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
         f->which |= CQ6_LINE_QUIET;
       else if (!path && _cq6_is_word (w, "singlecolor"))
         f->which |= CQ6_LINE_SINGLECOLOR;
+      else if (path && _cq6_is_word (w, "piecepath"))
+        f->which |= CQ6_LINE_PIECEPATH;
+      else if (path && _cq6_is_word (w, "verbose"))
+        f->which |= CQ6_LINE_VERBOSE;
+      else if (path && _cq6_is_word (w, "title") && f->string == NULL)
+        {
+          Cq6Token *s = _cq6_peek_at (p, 1);
+
+          if (s->kind != CQ6_TOK_STRING || s->text[0] == '\0')
+            {
+              _cq6_fail_at (p, s, CQ_QUERY_ERROR_SYNTAX,
+                            "expected a non-empty string after `title`, e.g. title \"rook\"");
+              _cq6_filter_free (focus);
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          f->string = g_strdup (s->text);
+          _cq6_advance (p);
+        }
       else if (path && _cq6_is_word (w, "focus") && focus == NULL)
         {
           _cq6_advance (p);
@@ -565,7 +584,8 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
         }
       else if (_cq6_is_word (w, "lastposition") || _cq6_is_word (w, "firstmatch")
                || _cq6_is_word (w, "max") || _cq6_is_word (w, "title")
-               || _cq6_is_word (w, "piecepath") || _cq6_is_word (w, "count")
+               || _cq6_is_word (w, "piecepath") || _cq6_is_word (w, "verbose")
+               || _cq6_is_word (w, "keepallbest") || _cq6_is_word (w, "count")
                || _cq6_is_word (w, "capture") || _cq6_is_word (w, "legal")
                || _cq6_is_word (w, "pseudolegal") || _cq6_is_word (w, "nestban")
                || _cq6_is_word (w, "singlecolor"))
@@ -589,7 +609,16 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
       else
         arrow = "-->";
     }
+  if ((f->which & CQ6_LINE_PIECEPATH) && focus == NULL)
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                    "`piecepath` writes the way of the focus pieces: it needs `focus`");
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  p->path_depth += path;
   items = parse_items (p, t, arrow, FALSE);
+  p->path_depth -= path;
   if (items == NULL)
     {
       _cq6_filter_free (focus);
@@ -725,6 +754,18 @@ _cq6_parse_line_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
   if (_cq6_is_word (t, "line") || _cq6_is_word (t, "path"))
     {
       *out = parse_line (p, t, t->text[0] == 'p');
+      return TRUE;
+    }
+  if (_cq6_is_word (t, "pathstart"))
+    {
+      /* Inside a path's constituents: where that path started.  After a
+       * path, CQL 6.2 gives the start of the last path that matched in the
+       * game; that is not read here. */
+      if (p->path_depth == 0)
+        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
+                      "`pathstart` outside a path's constituents is not supported yet");
+      else
+        *out = _cq6_node (CQ6_PATHSTART, CQ6_TYPE_POSITION, t);
       return TRUE;
     }
   if (_cq6_is_word (t, "previous") || _cq6_is_word (t, "currentmove"))

@@ -573,12 +573,107 @@ add_comments (const Cq6Filter *f, Cq6Ctx *c, const CqNode *start, const CqNode *
   _cq6_add_comment (c, end, e_text);
 }
 
+/* piecepath: the way of the piece on @sq at @start along the moves to
+ * @path[0..n-1] (the positions after each move), as CQL 6.2 writes it:
+ * `Ra1-a4-h4`, ending `(xh4)` where it is taken; "" if it never moved. */
+static void
+append_piece_way (Cq6Ctx *c, const CqNode *start, int sq, const CqNode *const *path,
+                  guint n, GString *out)
+{
+  guint8 id = _cq6_piece_ids (c, start)[sq];
+  g_autoptr(GString) way = g_string_new (NULL);
+  int last = sq;
+  char name[3];
+
+  cq_square_name (sq, name);
+  g_string_append_c (way, cq_piece_char (cq_position_piece_at (&start->position, sq)));
+  g_string_append (way, name);
+  for (guint i = 0; i < n; i++)
+    {
+      const guint8 *ids = _cq6_piece_ids (c, path[i]);
+      int now = -1;
+
+      for (int s = 0; s < 64 && now < 0; s++)
+        if (ids[s] == id)
+          now = s;
+      cq_square_name (last, name);
+      if (now < 0)
+        {
+          g_string_append_printf (way, "(x%s)", name);
+          break;
+        }
+      if (now != last)
+        {
+          cq_square_name (now, name);
+          g_string_append_printf (way, "-%s", name);
+          last = now;
+        }
+    }
+  if (way->len <= 3)
+    return;
+  if (out->len > 0)
+    g_string_append_c (out, ' ');
+  g_string_append (out, way->str);
+}
+
+/* The comments of path's `title`, `piecepath` and `verbose` (CQL 6.2),
+ * written before the Start and End comments, also with `quiet`: at the
+ * start the title and `Focus path: ` with the way of each focus piece
+ * (the pieces on the focus set at the start, a1 to h8), and with verbose
+ * after each (focus) move `title: move i of len`. */
+static void
+add_path_comments (LineRun *r, Cq6Ctx *c, const CqNode *start, const CqNode *end,
+                   gint32 len, CqBitboard focus_set)
+{
+  const Cq6Filter *f = r->line;
+  g_autoptr(GPtrArray) path = g_ptr_array_new ();
+  guint i, moves = 0;
+
+  if (c->program->silent)
+    return;
+  if (f->string != NULL)
+    _cq6_add_user_comment (c, start, f->string);
+  for (const CqNode *n = end; n != start && n != NULL; n = n->parent)
+    g_ptr_array_insert (path, 0, (gpointer) n);
+  if (f->which & CQ6_LINE_PIECEPATH)
+    {
+      g_autoptr(GString) ways = g_string_new (NULL);
+      CqBitboard occupied = start->position.by_color[CQ_WHITE]
+                            | start->position.by_color[CQ_BLACK];
+
+      for (CqBitboard s = focus_set & occupied; s != 0 && path->len > 0; s &= s - 1)
+        append_piece_way (c, start, __builtin_ctzll (s),
+                          (const CqNode *const *) path->pdata, path->len, ways);
+      if (ways->len > 0)
+        {
+          g_autofree char *text = g_strdup_printf ("Focus path: %s", ways->str);
+          _cq6_add_user_comment (c, start, text);
+        }
+    }
+  if (!(f->which & CQ6_LINE_VERBOSE))
+    return;
+  for (i = 0; i < path->len; i++)
+    {
+      const CqNode *after = path->pdata[i];
+
+      if (f->args[1] == NULL || focus_move (r, c, after->parent, after))
+        {
+          g_autofree char *text = g_strdup_printf ("%s%smove %u of %d",
+                                                   f->string ? f->string : "",
+                                                   f->string ? ": " : "", ++moves, len);
+          _cq6_add_user_comment (c, after, text);
+        }
+    }
+}
+
 static gboolean
 eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   LineRun *r = line_run (f, c);
   const CqNode *end;
   gint32 len;
+  CqBitboard focus_set = 0;
+  const CqNode *outer_start = NULL;
 
   if (r->banned != NULL && r->banned[c->node->index])
     return FALSE;
@@ -592,18 +687,30 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       r->start_node = c->node;
       if (!_cq6_eval (f->args[1], c, &fv))
         return FALSE;
+      focus_set = fv.set;
       for (int sq = 0; sq < 64; sq++)
         if ((fv.set & CQ_BIT (sq)) && ids[sq] < 64)
           r->focus |= (guint64) 1 << ids[sq];
       if (r->focus == 0)
         return FALSE;
     }
+  if (f->which & CQ6_LINE_PATH)
+    {
+      /* pathstart in the constituents: this path's start (nested paths
+       * put back the outer one's). */
+      outer_start = c->st->line->path_start;
+      c->st->line->path_start = c->node;
+    }
   len = best (r, c, c->node, r->start);
   if (len >= 1 && !r->pure)
     replay (r, c, c->node);
+  if (f->which & CQ6_LINE_PATH)
+    c->st->line->path_start = outer_start;
   if (len >= 1)
     {
       end = match_end (r, c, c->node);
+      if (f->which & (CQ6_LINE_PIECEPATH | CQ6_LINE_VERBOSE) || f->string != NULL)
+        add_path_comments (r, c, c->node, end, len, focus_set);
       add_comments (f, c, c->node, end, len);
       v->num = len;
     }
@@ -634,6 +741,9 @@ _cq6_eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return eval_line (f, c, v);
     case CQ6_CONSECUTIVEMOVES:
       return _cq6_eval_consecutive (f, c, v);
+    case CQ6_PATHSTART:
+      v->node = c->st->line != NULL ? c->st->line->path_start : NULL;
+      return v->node != NULL;
     default:
       g_assert_not_reached ();
       return FALSE;

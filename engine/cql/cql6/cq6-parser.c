@@ -36,11 +36,11 @@ _cq6_type_name (Cq6Type type)
 static const char *const unsupported[] = {
   "next", "dictionary",
   "[element]", "[forall]", "lastposition", "pathcount", "pathlastposition",
-  "pathstart", "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
+  "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
   "settag", "removecomment", "originalcomment", "fen", "zobristkey",
   "exchange", "local", "atomic", "assert", "abort", "notransform",
   "hascomment", "puremainline", "puremate", "purestalemate", "modelmate", "pureecho", "cqlinfo", "idealmirrormate",
-  "idealmate", "modelstalemate", "idealstalemate", "pawnsquare", "loop", "anticipate",
+  "idealmate", "modelstalemate", "idealstalemate", "pawnsquare", "anticipate",
   "reverse", "withposition", "comments",
 };
 

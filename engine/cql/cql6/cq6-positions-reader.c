@@ -41,6 +41,7 @@ deps (const Cq6Filter *f, guint32 src, guint32 tgt)
     case CQ6_CURRENT: case CQ6_PARENT: case CQ6_CHILD: case CQ6_POSITION_BY_ID:
     case CQ6_POSITIONID: case CQ6_DEPTH: case CQ6_ANCESTOR: case CQ6_DESCENDANT:
     case CQ6_LCA: case CQ6_DISTANCE: case CQ6_VIRTUALMAINLINE: case CQ6_POSITION_AND:
+    case CQ6_TRY:
     case CQ6_PIECEID:
       d = DEP_CURRENT;
       break;
@@ -306,6 +307,7 @@ _cq6_parse_positions_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
     { "depth", CQ6_DEPTH, CQ6_TYPE_NUMBER },
     { "positionid", CQ6_POSITIONID, CQ6_TYPE_NUMBER },
     { "virtualmainline", CQ6_VIRTUALMAINLINE, CQ6_TYPE_LOGICAL },
+    { "try", CQ6_TRY, CQ6_TYPE_LOGICAL },
   };
   static const struct { const char *name; Cq6Kind kind; Cq6Type type; } pairs[] = {
     { "ancestor", CQ6_ANCESTOR, CQ6_TYPE_LOGICAL },

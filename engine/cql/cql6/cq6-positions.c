@@ -617,6 +617,20 @@ _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return TRUE;
     case CQ6_VIRTUALMAINLINE:
       return (pos_state (c)->flags[node->index] & NODE_VIRTUAL) != 0;
+    case CQ6_TRY:
+      {
+        /* CQL 6.2's `try` is `notransform 1 == find <-- quiet all {btm
+         * secondary}`: among this position and its ancestors, exactly one
+         * has Black to move and was reached by a move that is not its
+         * parent's first (main) continuation: a White try.  Transforms
+         * leave it alone (notransform), and it writes no comment. */
+        guint tries = 0;
+
+        for (const CqNode *n = node; n->parent != NULL && tries < 2; n = n->parent)
+          if (n->position.side_to_move == CQ_BLACK && n != n->parent->first_child)
+            tries++;
+        return tries == 1;
+      }
     case CQ6_ANCESTOR:
     case CQ6_DESCENDANT:
       /* ancestor(x y): x is an ancestor of y, not y itself. */

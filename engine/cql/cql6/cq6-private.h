@@ -123,7 +123,8 @@ typedef enum {
   CQ6_PIECEID,      /* args[0]: a set of one occupied square */
   CQ6_CALL,         /* which: the function (Cq6Program.functions index); args */
   CQ6_WHILE,        /* args: condition, body; which 1: `while (S ~~ "re") body`,
-                     * the body once for each match (args[0] the CQ6_REGEX) */
+                     * the body once for each match (args[0] the CQ6_REGEX);
+                     * which 2: `loop`, args[0] the body */
   CQ6_REGEX_GROUP,  /* `\N` (which: N): the text of group N of the last `~~`
                      * match; number 1: `\-N`, where that group starts */
   /* Other positions (cq6-positions.c) */
@@ -139,6 +140,8 @@ typedef enum {
   CQ6_LCA,          /* args: two positions */
   CQ6_DISTANCE,     /* args: two positions */
   CQ6_VIRTUALMAINLINE,
+  CQ6_TRY,          /* `try`: exactly one White move on the way here is not the
+                     * main continuation */
   CQ6_FIND,         /* which: CQ6_FIND_* flags; range; args[0] */
   CQ6_ECHO,         /* which: the source and target variables (low, high 16 bits);
                      * number: CQ6_ECHO_* flags; range_min, range_max: the masks
@@ -148,11 +151,13 @@ typedef enum {
   CQ6_POSITION_AND, /* `x & y`, two positions: the squares whose contents agree */
   /* Lines of moves (cq6-line.c) */
   CQ6_LINE,         /* which: CQ6_LINE_* flags; args: the constituents (a
-                     * CQ6_LINE_SEQ), the focus set (path) or NULL */
+                     * CQ6_LINE_SEQ), the focus set (path) or NULL;
+                     * string: path's title or NULL */
   CQ6_DASH,         /* which: CQ6_DASH_* flags; args: from, to, promotion
                      * (a designator of piece types), target filter; each
                      * may be NULL */
   CQ6_CONSECUTIVEMOVES, /* args: two positions */
+  CQ6_PATHSTART,    /* the first position of the path being matched */
   CQ6_LINE_SEQ,     /* constituents in turn (args); only inside CQ6_LINE */
   CQ6_LINE_REPEAT,  /* args[0] repeated range_min .. range_max times
                      * (range_max -1: no bound); only inside CQ6_LINE */
@@ -261,7 +266,9 @@ enum {
   CQ6_LINE_SINGLECOLOR = 1 << 2, /* positions of one side to move */
   CQ6_LINE_NESTBAN     = 1 << 3, /* no line starts inside a matched one */
   CQ6_LINE_QUIET       = 1 << 4, /* no Start/End comments */
-  CQ6_LINE_PATH        = 1 << 5  /* `path`: dash constituents are moves */
+  CQ6_LINE_PATH        = 1 << 5, /* `path`: dash constituents are moves */
+  CQ6_LINE_PIECEPATH   = 1 << 6, /* path piecepath: the focus pieces' ways */
+  CQ6_LINE_VERBOSE     = 1 << 7  /* path verbose: each focus move numbered */
 };
 
 /* CQ6_CURRENTMOVE.which: what the move that led to the position is
@@ -438,6 +445,7 @@ void       _cq6_tokens_free     (GArray *tokens);
  * @params: while a function's body is read for a call: its parameters'
  *   names to the variables passed (cq6-vars.c); else NULL.
  * @call_depth: how many function bodies are being read.
+ * @path_depth: how many `path` filters' constituents are being read.
  */
 typedef struct {
   GArray     *tokens;
@@ -447,6 +455,7 @@ typedef struct {
   Cq6Program *prog;
   GHashTable *params;
   guint       call_depth;
+  guint       path_depth;
 } Cq6Parser;
 
 /* The reader's primitives (cq6-parser.c). */

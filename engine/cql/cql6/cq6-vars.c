@@ -1,5 +1,5 @@
 /* cq6-vars.c: CQL 6 variables, the square and piece loops, piece ids,
- * functions and while.
+ * functions, while and loop.
  *
  * A variable is named by its first assignment, which fixes its type (a
  * set, a number, a string or a position; docs/cql6.md "Variables"); the
@@ -263,6 +263,51 @@ _cq6_declare_var (Cq6Parser *p, const Cq6Token *name, Cq6Type type)
   return index;
 }
 
+/* A piece assignment, `piece X = S` or `◭X = S` (the name @name already
+ * read; @shown and @gap spell the first word for messages): X is a piece
+ * variable and, where S is one square with a piece on it, holds that
+ * piece from then on, following it as it moves (CQL 6.2: where S is not
+ * one occupied square the assignment does not match and X keeps its
+ * value). */
+static Cq6Filter *
+parse_piece_assignment (Cq6Parser *p, Cq6Token *t, Cq6Token *name, const char *shown,
+                        const char *gap)
+{
+  Cq6Token *op_token = _cq6_advance (p), *at;
+  Cq6Filter *value, *f;
+  int index;
+
+  if (strcmp (op_token->text, "=") != 0)
+    {
+      _cq6_fail_at (p, op_token, CQ_QUERY_ERROR_SEMANTIC,
+                    "`%s` does not apply to the piece variable `%s`: assign it with `%s%s%s = "
+                    "...`", op_token->text, name->text, shown, gap, name->text);
+      return NULL;
+    }
+  /* The value is read down to the arithmetic level, as CQL 6.2 does:
+   * `◭X = N or true` is `{◭X = N} or true`. */
+  at = _cq6_peek (p);
+  value = _cq6_want_type (p, at, _cq6_parse_add (p), CQ6_TYPE_SET, "a piece assignment");
+  if (value == NULL)
+    return NULL;
+  index = find_var (p, name->text);
+  if (index >= 0 && (!var_at (p, index)->piece || var_at (p, index)->type != CQ6_TYPE_SET))
+    {
+      _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
+                    "the variable `%s` is not a piece variable and cannot be given a piece",
+                    name->text);
+      _cq6_filter_free (value);
+      return NULL;
+    }
+  if (index < 0)
+    index = (int) add_var (p, name->text, CQ6_TYPE_SET, TRUE);
+  p->prog->needs_ids = TRUE;
+  f = _cq6_node1 (CQ6_ASSIGN, CQ6_TYPE_LOGICAL, t, value);
+  f->which = (guint32) index;
+  f->number = '=';
+  return f;
+}
+
 /* `square [all] x in S body`, `piece [all] x in S body`. */
 /* The square and piece loops in their three spellings (CQL 6 reference
  * "square", "piece"; docs/cql6-rulings.md, section 16):
@@ -316,12 +361,8 @@ parse_loop (Cq6Parser *p, Cq6Token *t)
                     all && !symbolic ? " all" : "", found);
       return NULL;
     }
-  if (piece && symbolic && assign_op (_cq6_peek (p)) != NULL)
-    {
-      _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
-                    "a piece assignment `◭%s = ...` is not supported yet", name->text);
-      return NULL;
-    }
+  if (piece && !all && assign_op (_cq6_peek (p)) != NULL)
+    return parse_piece_assignment (p, t, name, shown, gap);
   if (!_cq6_is_word (_cq6_peek (p), in_word))
     {
       g_autofree char *found = _cq6_token_text (_cq6_peek (p));
@@ -698,6 +739,19 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
         (*out)->which = 1;
       return TRUE;
     }
+  if (strcmp (w, "loop") == 0)
+    {
+      /* `loop F`: F again and again until it fails (CQ6_WHILE without a
+       * condition, which 2). */
+      Cq6Filter *body = _cq6_parse_filter (p);
+
+      if (body != NULL)
+        {
+          *out = _cq6_node1 (CQ6_WHILE, CQ6_TYPE_LOGICAL, t, body);
+          (*out)->which = 2;
+        }
+      return TRUE;
+    }
   if ((fn = find_function (p, w)) != NULL && _cq6_is_punct (_cq6_peek (p), "("))
     {
       *out = parse_call (p, t, fn);
@@ -806,6 +860,20 @@ assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 
   if (!_cq6_eval (f->args[0], c, &a) && var->type != CQ6_TYPE_SET)
     return FALSE;   /* a set always has a value, maybe empty */
+  if (var->piece)
+    {
+      /* A piece assignment: the piece on the set's one square. */
+      int sq;
+
+      if (a.set == 0 || (a.set & (a.set - 1)) != 0)
+        return FALSE;
+      sq = __builtin_ctzll (a.set);
+      if (_cq6_piece_ids (c, c->node)[sq] == CQ_PIECE_ID_NONE)
+        return FALSE;
+      slot->val.num = _cq6_piece_ids (c, c->node)[sq];
+      slot->bound = TRUE;
+      return TRUE;
+    }
   if (f->number != '=' && !slot->bound)
     return FALSE;
   switch ((char) f->number)
@@ -970,6 +1038,17 @@ _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_WHILE:
       if (f->which == 1)
         return eval_regex_loop (f, c);
+      if (f->which == 2)
+        {
+          /* `loop`: the body until it fails; matches if it matched at
+           * least once (CQL 6.2).  A runaway loop does not match. */
+          guint64 round = 0;
+
+          for (; _cq6_eval (f->args[0], c, &a); round++)
+            if (round == MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
+              return FALSE;
+          return round > 0;
+        }
       /* The body while the condition matches; while matches when the
        * condition stops matching (CQL 6.2 always matches). */
       for (guint64 round = 0; _cq6_eval (f->args[0], c, &a); round++)
