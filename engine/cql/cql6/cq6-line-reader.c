@@ -480,7 +480,8 @@ parse_items (Cq6Parser *p, Cq6Token *at, const char *arrow, gboolean group)
               return NULL;
             }
         }
-      else if (pending == NULL && (!starts_constituent (p, !group) || (group && _cq6_is_punct (t, ")"))))
+      else if (pending == NULL
+               && (!starts_constituent (p, !group) || (group && _cq6_is_punct (t, ")"))))
         {
           if (p->error != NULL && *p->error != NULL)
             {

@@ -192,7 +192,8 @@ _cq6_eval_dash (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (c->node->parent == NULL)
         return FALSE;
       before = _cq6_ctx_at (c, c->node->parent);
-      return _cq6_dash_sets (f, &before, &s) && _cq6_dash_move_ok (f, c, &s, &c->node->move, c->node, v);
+      return _cq6_dash_sets (f, &before, &s)
+             && _cq6_dash_move_ok (f, c, &s, &c->node->move, c->node, v);
     }
   if (f->which & (CQ6_DASH_LEGAL | CQ6_DASH_PSEUDOLEGAL))
     {
