@@ -351,42 +351,6 @@ eval_ray (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return v->set != 0;
 }
 
-/* `piecename X`, `typename X`, `type X`, `colortype X`: what stands on
- * X's one square (no value unless X is one square). */
-G_NO_INLINE static gboolean
-eval_piecename (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
-{
-  /* Indexed by #CqPiece; "_" is CQL 6.2's name of an empty square. */
-  static const char *const names[CQ_N_PIECES] = {
-    "_", "P", "N", "B", "R", "Q", "K", "p", "n", "b", "r", "q", "k"
-  };
-  Cq6Val a;
-  CqPiece piece;
-
-  a.set = 0;
-  if (!_cq6_eval (f->args[0], c, &a) || __builtin_popcountll (a.set) != 1)
-    return FALSE;
-  piece = (CqPiece) c->pos->board[__builtin_ctzll (a.set)];
-  switch (f->which)
-    {
-    case CQ6_PIECENAME_NAME:
-      v->str = names[piece];
-      break;
-    case CQ6_PIECENAME_TYPENAME:
-      v->str = names[piece == CQ_EMPTY ? CQ_EMPTY : CQ_PIECE_TYPE (piece)];
-      break;
-    case CQ6_PIECENAME_TYPE:
-      v->num = piece == CQ_EMPTY ? 0 : CQ_PIECE_TYPE (piece);
-      break;
-    default:
-      v->num = piece == CQ_EMPTY ? 0 : CQ_PIECE_TYPE (piece);
-      if (piece != CQ_EMPTY && CQ_PIECE_COLOR (piece) == CQ_BLACK)
-        v->num = -v->num;
-      break;
-    }
-  return TRUE;
-}
-
 G_NO_INLINE static gboolean
 eval_pin (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
@@ -811,7 +775,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       }
       return TRUE;
     case CQ6_PIECENAME:
-      return eval_piecename (f, c, v);
+      return _cq6_eval (f->args[0], c, &a) && _cq6_piecename (pos, a.set, f->which, v);
 
     case CQ6_COMPARE:
       if (f->args[0]->type == CQ6_TYPE_SET)

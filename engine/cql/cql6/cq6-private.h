@@ -623,6 +623,12 @@ typedef struct {
   const CqNode *node;
 } Cq6Val;
 
+/* cq6-squares.c: `piecename X`, `typename X`, `type X`, `colortype X`
+ * (@which, CQ6_PIECENAME_*): what stands on @square, a set of one square
+ * (FALSE, no value, for any other set). */
+gboolean    _cq6_piecename      (const CqPosition *pos, CqBitboard square, guint32 which,
+                                 Cq6Val *v);
+
 /* cq6-hhdb.c: `hhdb` and its award parameters; the value of one in a
  * game whose Event tag is @event; marks the ones only tested. */
 Cq6Filter  *_cq6_parse_hhdb     (Cq6Parser *p, const Cq6Token *t);

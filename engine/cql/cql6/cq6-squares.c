@@ -1,7 +1,8 @@
 /* cq6-squares.c: the square sets of the CQL 6 set filters that follow
  * the board's lines and attacks: attacks and attackedby, between, the
  * direction filters (up, down, ..., with distances), pin, ray and xray,
- * and the pawn kinds (passed, doubled, isolated, connected).  Built on
+ * the pawn kinds (passed, doubled, isolated, connected), and what stands
+ * on one square (piecename, typename, type, colortype).  Built on
  * the engine's attack geometry (chess/cq-attacks.h); evaluated by
  * cq6-eval.c.
  *
@@ -252,4 +253,36 @@ _cq6_pawns_of_kind (const CqPosition *pos, guint which)
         }
     }
   return out;
+}
+
+gboolean
+_cq6_piecename (const CqPosition *pos, CqBitboard square, guint32 which, Cq6Val *v)
+{
+  /* Indexed by #CqPiece; "_" is CQL 6.2's name of an empty square. */
+  static const char *const names[CQ_N_PIECES] = {
+    "_", "P", "N", "B", "R", "Q", "K", "p", "n", "b", "r", "q", "k"
+  };
+  CqPiece piece;
+
+  if (__builtin_popcountll (square) != 1)
+    return FALSE;
+  piece = (CqPiece) pos->board[__builtin_ctzll (square)];
+  switch (which)
+    {
+    case CQ6_PIECENAME_NAME:
+      v->str = names[piece];
+      break;
+    case CQ6_PIECENAME_TYPENAME:
+      v->str = names[piece == CQ_EMPTY ? CQ_EMPTY : CQ_PIECE_TYPE (piece)];
+      break;
+    case CQ6_PIECENAME_TYPE:
+      v->num = piece == CQ_EMPTY ? 0 : CQ_PIECE_TYPE (piece);
+      break;
+    default:
+      v->num = piece == CQ_EMPTY ? 0 : CQ_PIECE_TYPE (piece);
+      if (piece != CQ_EMPTY && CQ_PIECE_COLOR (piece) == CQ_BLACK)
+        v->num = -v->num;
+      break;
+    }
+  return TRUE;
 }

@@ -393,8 +393,8 @@ _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint lin
 {
   g_autoptr(GArray) set = NULL;
   Cq6Filter *orbit;
-  gint64 budget = ORBIT_NODE_BUDGET;
-  gboolean over = FALSE;
+  gint64 budget = ORBIT_NODE_BUDGET, range_min = 0, range_max = G_MAXINT64;
+  gboolean over = FALSE, compose_count = FALSE;
   const Cq6Filter *squares;
 
   /* rotate45 turns directions only (CQL 6 reference "rotate45"). */
@@ -411,6 +411,14 @@ _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint lin
     }
   set = members (kind);
   orbit = _cq6_filter_new (CQ6_ORBIT, arg->type, line, column);
+  /* `flip shift 2 F`: a transform applied to one with a range is one
+   * transform, of the composed members, with the inner range (CQL 6.2). */
+  if (!count && arg->kind == CQ6_ORBIT && arg->which == CQ6_ORBIT_COUNT)
+    {
+      compose_count = TRUE;
+      range_min = arg->range_min;
+      range_max = arg->range_max;
+    }
 
   if (count_nodes (arg) * (gint64) set->len > ORBIT_NODE_BUDGET)
     over = TRUE;
@@ -422,9 +430,11 @@ _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint lin
         continue;
       /* `flip shift F`: the images of an orbit are orbits; their members
        * are members of this one (the union of unions, the maximum of
-       * maxima), so that one anchor index covers them all.  Not for
-       * `count`, which counts this transform's members. */
-      if (!count && image->kind == CQ6_ORBIT && image->which != CQ6_ORBIT_COUNT)
+       * maxima), so that one anchor index covers them all; with a range
+       * inside, one count over them all.  Not for `count` or a range
+       * here, which count this transform's members. */
+      if (!count && image->kind == CQ6_ORBIT
+          && (image->which != CQ6_ORBIT_COUNT || compose_count))
         {
           for (guint k = 0; k < image->n_args; k++)
             add_distinct (orbit, image->args[k]);
@@ -444,12 +454,12 @@ _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint lin
       return NULL;
     }
   _cq6_orbit_index (orbit);
-  if (count)
+  if (count || compose_count)
     {
       orbit->which = CQ6_ORBIT_COUNT;
       orbit->type = CQ6_TYPE_NUMBER;
-      orbit->range_min = 0;
-      orbit->range_max = G_MAXINT64;
+      orbit->range_min = range_min;
+      orbit->range_max = range_max;
     }
   else if (orbit->type == CQ6_TYPE_STRING)
     orbit->type = CQ6_TYPE_LOGICAL;
