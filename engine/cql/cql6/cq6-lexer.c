@@ -205,6 +205,9 @@ is_line_comment_filter (const char *p, const char *end)
   return end - p >= 3 && strncmp (p, "///", 3) == 0 && (end - p == 3 || p[3] != '/');
 }
 
+/* U+FEFF, the byte order mark, in UTF-8. */
+#define BOM "\xEF\xBB\xBF"
+
 /* Maps @text to ASCII; FALSE with an error at an unknown non-ASCII
  * character outside strings and comments. */
 static gboolean
@@ -214,6 +217,9 @@ to_ascii (const char *text, gsize len, const char *filename, Ascii *a, GError **
   guint line = 1, column = 1;
   gboolean in_string = FALSE, in_line_comment = FALSE, in_block_comment = FALSE;
 
+  /* Byte order marks before the text are dropped, as CQL 6.2 does. */
+  while (end - p >= 3 && strncmp (p, BOM, 3) == 0)
+    p += 3;
   while (p < end)
     {
       gunichar c = g_utf8_get_char (p);
@@ -605,6 +611,8 @@ _cq6_text_is_cql6 (const char *text, gsize len)
 {
   const char *p = text, *end = text + len;
 
+  while (end - p >= 3 && strncmp (p, BOM, 3) == 0)
+    p += 3;
   for (;;)
     {
       while (p < end && g_ascii_isspace (*p))
