@@ -253,7 +253,7 @@ to_ascii (const char *text, gsize len, const char *filename, Ascii *a, GError **
               continue;
             }
           else if (!in_string && !in_block_comment && !in_line_comment
-                   && c == '/' && next < end && *next == '/')
+                   && ((c == '/' && next < end && *next == '/') || c == ';'))
             in_line_comment = TRUE;
           else if (!in_string && !in_line_comment && !in_block_comment
                    && c == '/' && next < end && *next == '*')
@@ -344,7 +344,7 @@ static const char *const punctuation[] = {
   "-->", "<--", "<=", ">=", "==", "!=", "->", "<-", "--", "~~", "::",
   "+=", "-=", "*=", "/=", "%=", "|=", "&=",
   "(", ")", "{", "}", "[", "]", ",", "&", "|", "~", "#", "+", "-", "*", "/", "%",
-  "<", ">", "=", ":", "?", "!", "@", ";", "^", "$", "'", ".", "\\",
+  "<", ">", "=", ":", "?", "!", "@", "^", "$", "'", ".", "\\",
 };
 
 void
@@ -385,9 +385,11 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
 
       while (g_ascii_isspace (*p))
         newline |= *p++ == '\n';
-      if (p[0] == '/' && p[1] == '/' && !is_line_comment_filter (p, p + strlen (p)))
+      if ((p[0] == '/' && p[1] == '/' && !is_line_comment_filter (p, p + strlen (p)))
+          || p[0] == ';')
         {
-          /* The comment takes its line break along: after a `///`, as in
+          /* A comment to the end of the line (`;` starts one too in CQL
+           * 6.2).  It takes its line break along: after a `///`, as in
            * CQL 6.2, only a line break between tokens ends its line. */
           while (*p != '\0' && *p++ != '\n')
             ;
@@ -617,7 +619,7 @@ _cq6_text_is_cql6 (const char *text, gsize len)
     {
       while (p < end && g_ascii_isspace (*p))
         p++;
-      if (p + 1 < end && p[0] == '/' && p[1] == '/')
+      if ((p + 1 < end && p[0] == '/' && p[1] == '/') || (p < end && p[0] == ';'))
         {
           while (p < end && *p != '\n')
             p++;
