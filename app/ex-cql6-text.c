@@ -109,8 +109,8 @@ ex_cql_class_spelling (char      symbol,
  */
 
 /* Where each byte of a CQL 6 text is: code, or inside a comment or a
- * string (the lexer's rules: `//` to the end of the line but `///` a
- * filter, `/ * ... * /`, "strings" with backslash escapes). */
+ * string (the lexer's rules: `//` or `;` to the end of the line but `///`
+ * a filter, `/ * ... * /`, "strings" with backslash escapes). */
 typedef enum { IN_CODE, IN_LINE_COMMENT, IN_BLOCK_COMMENT, IN_STRING } Place;
 
 /* Returns: the place of each byte of @text (@len + 1 entries, the last for
@@ -138,7 +138,7 @@ map_places (const char *text,
               places[++i] = place;
               places[++i] = place;
             }
-          else if (c == '/' && next == '/')
+          else if ((c == '/' && next == '/') || c == ';')
             place = IN_LINE_COMMENT;
           else if (c == '/' && next == '*')
             {

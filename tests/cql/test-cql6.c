@@ -345,6 +345,16 @@ test_dialect (void)
   g_assert_no_error (error);
   g_assert_cmpint (cq_query_get_dialect (q6c), ==, CQ_DIALECT_CQL6);
   g_assert_cmpstr (cq_query_get_mark_text (q6c), ==, "");
+  /* Byte order marks before the text are dropped, as CQL 6.2 does. */
+  {
+    g_autoptr(CqQuery) q = cq_query_new_from_string ("\xEF\xBB\xBF\xEF\xBB\xBF" "cql() mate",
+                                                     NULL, &error);
+    g_autofree char *message = error_of ("\xEF\xBB\xBF" "cql() frob");
+
+    g_assert_no_error (error);
+    g_assert_cmpint (cq_query_get_dialect (q), ==, CQ_DIALECT_CQL6);
+    g_assert_nonnull (strstr (message, "q.cql:1:7: unknown filter `frob`"));
+  }
   /* A word that only starts with cql is not the header. */
   {
     g_autofree char *message = error_of ("cqlx() mate");

@@ -205,6 +205,9 @@ is_line_comment_filter (const char *p, const char *end)
   return end - p >= 3 && strncmp (p, "///", 3) == 0 && (end - p == 3 || p[3] != '/');
 }
 
+/* U+FEFF, the byte order mark, in UTF-8. */
+#define BOM "\xEF\xBB\xBF"
+
 /* Maps @text to ASCII; FALSE with an error at an unknown non-ASCII
  * character outside strings and comments. */
 static gboolean
@@ -214,6 +217,9 @@ to_ascii (const char *text, gsize len, const char *filename, Ascii *a, GError **
   guint line = 1, column = 1;
   gboolean in_string = FALSE, in_line_comment = FALSE, in_block_comment = FALSE;
 
+  /* Byte order marks before the text are dropped, as CQL 6.2 does. */
+  while (end - p >= 3 && strncmp (p, BOM, 3) == 0)
+    p += 3;
   while (p < end)
     {
       gunichar c = g_utf8_get_char (p);
@@ -247,7 +253,7 @@ to_ascii (const char *text, gsize len, const char *filename, Ascii *a, GError **
               continue;
             }
           else if (!in_string && !in_block_comment && !in_line_comment
-                   && c == '/' && next < end && *next == '/')
+                   && ((c == '/' && next < end && *next == '/') || c == ';'))
             in_line_comment = TRUE;
           else if (!in_string && !in_line_comment && !in_block_comment
                    && c == '/' && next < end && *next == '*')
@@ -338,7 +344,7 @@ static const char *const punctuation[] = {
   "-->", "<--", "<=", ">=", "==", "!=", "->", "<-", "--", "~~", "::",
   "+=", "-=", "*=", "/=", "%=", "|=", "&=",
   "(", ")", "{", "}", "[", "]", ",", "&", "|", "~", "#", "+", "-", "*", "/", "%",
-  "<", ">", "=", ":", "?", "!", "@", ";", "^", "$", "'", ".", "\\",
+  "<", ">", "=", ":", "?", "!", "@", "^", "$", "'", ".", "\\",
 };
 
 void
@@ -379,9 +385,11 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
 
       while (g_ascii_isspace (*p))
         newline |= *p++ == '\n';
-      if (p[0] == '/' && p[1] == '/' && !is_line_comment_filter (p, p + strlen (p)))
+      if ((p[0] == '/' && p[1] == '/' && !is_line_comment_filter (p, p + strlen (p)))
+          || p[0] == ';')
         {
-          /* The comment takes its line break along: after a `///`, as in
+          /* A comment to the end of the line (`;` starts one too in CQL
+           * 6.2).  It takes its line break along: after a `///`, as in
            * CQL 6.2, only a line break between tokens ends its line. */
           while (*p != '\0' && *p++ != '\n')
             ;
@@ -624,11 +632,13 @@ _cq6_text_is_cql6 (const char *text, gsize len)
 {
   const char *p = text, *end = text + len;
 
+  while (end - p >= 3 && strncmp (p, BOM, 3) == 0)
+    p += 3;
   for (;;)
     {
       while (p < end && g_ascii_isspace (*p))
         p++;
-      if (p + 1 < end && p[0] == '/' && p[1] == '/')
+      if ((p + 1 < end && p[0] == '/' && p[1] == '/') || (p < end && p[0] == ';'))
         {
           while (p < end && *p != '\n')
             p++;
