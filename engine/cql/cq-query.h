@@ -398,8 +398,8 @@ int         cq_query_compare_sort_values (const CqQuery *query, const CqSortValu
  *
  * The text CQL 6.2 adds to a sorted game's first comment, after the game
  * number and its mark: for each sort with a value, a space and
- * `label: value` (an unlabelled sort is named `<sort-id-N>`, N counted
- * from 1), e.g. " checks: 187" (written `{Game number 244 CQL  checks:
+ * `label: value` (an unlabelled sort is named `<sort-id-N>`, N counting
+ * the unlabelled sorts from 1; a `sort quiet` is left out), e.g. " checks: 187" (written `{Game number 244 CQL  checks:
  * 187}`).  Returns: (transfer full): the text, NULL if there is none.
  */
 char       *cq_query_format_sort_labels (const CqQuery *query, const CqSortValue *values);

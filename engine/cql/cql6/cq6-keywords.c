@@ -145,8 +145,8 @@ static const char *const cql6_keywords[] = {
   "pieceid", "pieceid X: the id of the piece on X's one square (kept through promotion)",
   "comment", "comment (parts...): adds the parts' text to the comment at this position",
   "message", "message (parts...): prints `Game: N move M(wtm): text` on standard output",
-  "sort", "sort [min] [\"label\"] F: writes the games by F's best value, largest first "
-          "(min: smallest)",
+  "sort", "sort [quiet] [min] [\"label\"] F: writes the games by F's best value, largest "
+          "first (min: smallest; quiet: the value is not written); header: sort matchcount N M",
   "function", "function name(args) {...}: a filter to call as name(...)",
   "while", "while (C) F: F again and again while C matches",
   "loop", "loop F: F again and again until it fails; matches if it matched once",

@@ -18,8 +18,10 @@
 
 /* One `sort` filter of the query (Cq6Program.sorts). */
 typedef struct {
-  char    *label;   /* NULL: unlabelled, named <sort-id-N> */
+  char    *label;   /* NULL: unlabelled, named <sort-id-N>, N = @id */
+  guint    id;      /* unlabelled: 1 + the number of unlabelled sorts before */
   gboolean min;     /* `sort min`: the smallest value is the best */
+  gboolean quiet;   /* `sort quiet`: sorts, but its value is not written */
 } Cq6Sort;
 
 static void
@@ -136,8 +138,8 @@ parse_line_comment (Cq6Parser *p, Cq6Token *t)
   return f;
 }
 
-/* `sort [min|max] ["label"] F` (CQL 6 reference "sort"; cql64.com
- * manual, "the sort filter"). */
+/* `sort [quiet] [min|max] ["label"] F` (CQL 6 reference "sort"; cql64.com
+ * manual, "the sort filter"); `quiet` first, as CQL 6.2 wants it. */
 static Cq6Filter *
 parse_sort (Cq6Parser *p, Cq6Token *t)
 {
@@ -145,12 +147,22 @@ parse_sort (Cq6Parser *p, Cq6Token *t)
   Cq6Token *at;
   Cq6Filter *arg, *f;
 
+  if (_cq6_is_word (_cq6_peek (p), "quiet"))
+    sort->quiet = TRUE, _cq6_advance (p);
   if (_cq6_is_word (_cq6_peek (p), "min") || _cq6_is_word (_cq6_peek (p), "max"))
     sort->min = _cq6_advance (p)->text[1] == 'i';
   /* A string followed by a filter is the label; a string alone is the
    * value sorted on. */
   if (_cq6_peek (p)->kind == CQ6_TOK_STRING && _cq6_starts_filter (_cq6_peek_at (p, 1)))
     sort->label = g_strdup (_cq6_advance (p)->text);
+  else
+    {
+      /* CQL 6.2 numbers the unlabelled sorts only: <sort-id-1>, ... */
+      sort->id = 1;
+      for (guint k = 0; p->prog->sorts != NULL && k < p->prog->sorts->len; k++)
+        if (((const Cq6Sort *) p->prog->sorts->pdata[k])->label == NULL)
+          sort->id++;
+    }
   at = _cq6_peek (p);
   if (!_cq6_starts_filter (at))
     {
@@ -451,7 +463,7 @@ _cq6_format_sort_labels (const Cq6Program *prog, const CqSortValue *values)
     {
       const Cq6Sort *sort = prog->sorts->pdata[k];
 
-      if (!values[k].has_value)
+      if (!values[k].has_value || sort->quiet)
         continue;
       if (out == NULL)
         out = g_string_new (NULL);
@@ -459,7 +471,7 @@ _cq6_format_sort_labels (const Cq6Program *prog, const CqSortValue *values)
       if (sort->label != NULL)
         g_string_append (out, sort->label);
       else
-        g_string_append_printf (out, "<sort-id-%u>", k + 1);
+        g_string_append_printf (out, "<sort-id-%u>", sort->id);
       if (values[k].is_string)
         g_string_append_printf (out, ": %s", values[k].string);
       else
