@@ -44,8 +44,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, 'tests', 'fixtures', 'cql6', 'examples')
 DEFAULT_CQL = os.path.join(ROOT, '_build', 'engine', 'cli', 'cql')
 HHDB = 'studies/cql6-sample-hhdb-selection.pgn'
-ALL_NAME = ('studies/**/*.pgn, concatenated in the order of their paths, '
-            'without the games of all-studies.excluded')
+ALL_NAME = 'studies/**/*.pgn in path order, less all-studies.excluded'
 EXCLUDED = os.path.join(FIXTURES, 'all-studies.excluded')
 DATASETS = ('hhdb', 'all')
 
