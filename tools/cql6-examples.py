@@ -279,14 +279,20 @@ def cmd_record(a):
                                                     ex[1] or 'other facts'))
                 print('%-36s %-4s %s' % (name, ds, st), file=sys.stderr, flush=True)
             rows.append(row)
-        with open(os.path.join(FIXTURES, 'not-yet.txt'), 'w') as f:
-            f.write('# CQL 6.2 examples on which Excelsior does not agree yet: NAME DATASET\n'
-                    '# STATUS: WHY (refused: its message; differs: other games or marks).\n'
-                    '# tests/cql/test_cql6_examples.py fails when an example on this list\n'
-                    '# starts agreeing or changes status, and when one off it stops agreeing.\n'
-                    '# Regenerate with tools/cql6-examples.py record.\n')
-            f.writelines(l + '\n' for l in listed)
+        write_not_yet(listed)
     print_table(rows)
+
+
+def write_not_yet(listed):
+    """Writes not-yet.txt: @listed holds its lines, 'NAME DATASET STATUS: WHY'."""
+    with open(os.path.join(FIXTURES, 'not-yet.txt'), 'w') as f:
+        f.write('# CQL 6.2 examples on which Excelsior does not agree yet: NAME DATASET\n'
+                '# STATUS: WHY (refused: its message; differs: other games or marks).\n'
+                '# tests/cql/test_cql6_examples.py fails when an example on this list\n'
+                '# starts agreeing or changes status, and when one off it stops agreeing.\n'
+                '# Regenerate with tools/cql6-examples.py record (CQL 6.2\'s facts too),\n'
+                '# or with tools/cql6-examples.py check --update-list (this list only).\n')
+        f.writelines(l + '\n' for l in listed)
 
 
 def print_table(rows):
@@ -302,9 +308,10 @@ def print_table(rows):
     print('(seconds of wall time, one thread each (-s); Excelsior\'s blank where it refuses)')
 
 
-def check(cql, folder, data, log=print):
+def check(cql, folder, data, log=print, found=None):
     """Runs Excelsior on every example with facts; returns the problems found.
-    Data sets whose files are absent are skipped."""
+    Data sets whose files are absent are skipped.  With @found (a list), adds
+    the not-yet.txt line of each example that does not agree."""
     problems = []
     listed = read_not_yet()
     with tempfile.TemporaryDirectory(prefix='cql6-examples-') as work:
@@ -319,6 +326,9 @@ def check(cql, folder, data, log=print):
                 st = status(ex, read_expected(exp))
                 was = listed.get((name, ds))
                 log('%s %s: %s%s' % (name, ds, st, ' ' + ex[1] if ex[1] else ''))
+                if found is not None and st != 'same':
+                    found.append('%s %s %s: %s' % (name, ds, st, ex[1] if st == 'refused'
+                                                    else ex[1] or 'other facts'))
                 if st == 'same' and was:
                     problems.append('%s %s now agrees with CQL 6.2: take it off not-yet.txt'
                                     % (name, ds))
@@ -332,7 +342,12 @@ def check(cql, folder, data, log=print):
 
 
 def cmd_check(a):
-    problems = check(a.cql, a.examples, shared_data())
+    found = [] if a.update_list else None
+    problems = check(a.cql, a.examples, shared_data(), found=found)
+    if a.update_list:
+        write_not_yet(found)
+        print('not-yet.txt: %d lines written' % len(found))
+        return
     for p in problems:
         print('FAIL: ' + p)
     sys.exit(1 if problems else 0)
@@ -348,6 +363,8 @@ def main():
     for p in (r, c):
         p.add_argument('--examples', required=True, help="CQL 6.2's examples folder")
         p.add_argument('--cql', default=DEFAULT_CQL, help="Excelsior's cql")
+    c.add_argument('--update-list', action='store_true',
+                   help='rewrite not-yet.txt from what Excelsior gives now (facts unchanged)')
     a = ap.parse_args()
     cmd_record(a) if a.cmd == 'record' else cmd_check(a)
 
