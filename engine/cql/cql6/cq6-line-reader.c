@@ -567,6 +567,11 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
       else if (path && _cq6_is_word (w, "focus") && focus == NULL)
         {
           _cq6_advance (p);
+          if (_cq6_is_word (_cq6_peek (p), "capture"))
+            {
+              _cq6_advance (p);
+              f->which |= CQ6_LINE_FOCUS_CAPTURE;
+            }
           /* A set expression: `focus A | B` focuses on both. */
           focus = _cq6_want_type (p, _cq6_peek (p), _cq6_parse_union (p), CQ6_TYPE_SET,
                                   "focus");
