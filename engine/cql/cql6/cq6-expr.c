@@ -260,7 +260,7 @@ parse_arrows (Cq6Parser *p)
   attacks = strcmp (op->text, "->") == 0;
   sides = g_ptr_array_new ();
   g_ptr_array_add (sides, left);
-  do
+  for (;;)
     {
       Cq6Token *rat = _cq6_peek (p);
       Cq6Filter *right;
@@ -281,8 +281,11 @@ parse_arrows (Cq6Parser *p)
           return NULL;
         }
       g_ptr_array_add (sides, right);
+      /* Only the same arrow continues the chain. */
+      if (!_cq6_is_punct (_cq6_peek (p), op->text))
+        break;
+      _cq6_advance (p);
     }
-  while (_cq6_is_punct (_cq6_peek (p), op->text) && _cq6_advance (p) != NULL);
   if (sides->len == 2)
     f = _cq6_node2 (attacks ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op,
                     sides->pdata[0], sides->pdata[1]);
