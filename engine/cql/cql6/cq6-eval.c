@@ -742,10 +742,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       v->set = _cq6_between_sets (a.set, b.set);
       return v->set != 0;
     case CQ6_DIRECTION:
-      if (!_cq6_eval (f->args[0], c, &a))
-        return FALSE;
-      v->set = _cq6_direction_squares (a.set, f->directions, f->range_min, f->range_max);
-      return v->set != 0;
+      return _cq6_eval_direction (f, c, v);
     case CQ6_LIGHT:
     case CQ6_DARK:
       if (!_cq6_eval (f->args[0], c, &a))

@@ -238,13 +238,17 @@ parse_bar (Cq6Parser *p)
 /* A set expression, as CQL 6.2 reads the argument of `#`, power, focus...:
  * unions, and below them the attack arrows `->` and `<-` (→ ←, attacks
  * and attackedby, ruling 6), whose sides are unions: `T -> X | k` is `T
- * -> (X | k)`.  A chain of arrows the same way (`A -> B -> C`) is an
- * attack ray in CQL 6.2, not supported yet. */
+ * -> (X | k)`.  A chain of the same arrow (`A -> B -> C`, `A <- B <- C`)
+ * is an attack ray, as CQL 6.2 reads it: an `xray` along the lines a
+ * queen, rook or bishop slides on, from the first set to the last for
+ * `->` and from the last to the first for `<-`; its value is always the
+ * squares of the first set written that are on such a line. */
 static Cq6Filter *
 parse_arrows (Cq6Parser *p)
 {
-  Cq6Token *at = _cq6_peek (p), *op, *rat;
-  Cq6Filter *left = parse_bar (p), *right;
+  Cq6Token *at = _cq6_peek (p), *op;
+  Cq6Filter *left = parse_bar (p), *f;
+  GPtrArray *sides;
   gboolean attacks;
 
   if (left == NULL
@@ -254,23 +258,53 @@ parse_arrows (Cq6Parser *p)
   if ((left = _cq6_want_type (p, at, left, CQ6_TYPE_SET, op->text)) == NULL)
     return NULL;
   attacks = strcmp (op->text, "->") == 0;
-  rat = _cq6_peek (p);
-  right = _cq6_want_type (p, rat, parse_bar (p), CQ6_TYPE_SET, op->text);
-  if (right == NULL)
+  sides = g_ptr_array_new ();
+  g_ptr_array_add (sides, left);
+  for (;;)
     {
-      _cq6_filter_free (left);
-      return NULL;
+      Cq6Token *rat = _cq6_peek (p);
+      Cq6Filter *right;
+
+      if (sides->len == 16)
+        {
+          _cq6_fail_at (p, rat, CQ_QUERY_ERROR_UNSUPPORTED,
+                        "a chain of more than 16 attack arrows is not supported");
+          right = NULL;
+        }
+      else
+        right = _cq6_want_type (p, rat, parse_bar (p), CQ6_TYPE_SET, op->text);
+      if (right == NULL)
+        {
+          for (guint i = 0; i < sides->len; i++)
+            _cq6_filter_free (sides->pdata[i]);
+          g_ptr_array_free (sides, TRUE);
+          return NULL;
+        }
+      g_ptr_array_add (sides, right);
+      /* Only the same arrow continues the chain. */
+      if (!_cq6_is_punct (_cq6_peek (p), op->text))
+        break;
+      _cq6_advance (p);
     }
-  if (_cq6_is_punct (_cq6_peek (p), op->text))
+  if (sides->len == 2)
+    f = _cq6_node2 (attacks ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op,
+                    sides->pdata[0], sides->pdata[1]);
+  else
     {
-      _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_UNSUPPORTED,
-                    "a chain of attack arrows (an attack ray, e.g. A %s B %s C) is not "
-                    "supported yet", op->text, op->text);
-      _cq6_filter_free (left);
-      _cq6_filter_free (right);
-      return NULL;
+      f = _cq6_node (CQ6_RAY, CQ6_TYPE_SET, op);
+      f->which = CQ6_RAY_XRAY | (attacks ? CQ6_RAY_STARTS : 0);
+      f->directions = CQ_RAY_ALL;
+      for (guint i = 0; i < sides->len; i++)
+        _cq6_filter_add_arg (f, sides->pdata[attacks ? i : sides->len - 1 - i]);
     }
-  return _cq6_node2 (attacks ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op, left, right);
+  g_ptr_array_free (sides, TRUE);
+  return f;
+}
+
+Cq6Filter *
+_cq6_parse_set_expression (Cq6Parser *p)
+{
+  return parse_arrows (p);
 }
 
 /* The set expression, then a dash filter tied to it (`Ba1--h8`, `~T--`,

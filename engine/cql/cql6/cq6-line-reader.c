@@ -54,17 +54,11 @@ parse_dash_rest (Cq6Parser *p, Cq6Token *dash, Cq6Filter *left)
                        || _cq6_is_punct (t, "~")))
     {
       Cq6Filter *right;
-      GPtrArray *tildes = g_ptr_array_new ();
 
-      /* `X--~C`: the to-set may be a complement (CQL 6.2 reads a set
-       * expression there). */
-      while (_cq6_is_punct (_cq6_peek (p), "~"))
-        g_ptr_array_add (tildes, _cq6_advance (p));
-      right = _cq6_want_type (p, _cq6_peek (p), _cq6_parse_primary (p), CQ6_TYPE_SET,
+      /* CQL 6.2 reads a whole set expression there, white space and all:
+       * `X--~C`, `X--A&B` is `X--(A&B)`, `X--Y -> k` is `X--(Y -> k)`. */
+      right = _cq6_want_type (p, _cq6_peek (p), _cq6_parse_set_expression (p), CQ6_TYPE_SET,
                               "the right side of a dash filter");
-      for (guint i = tildes->len; right != NULL && i-- > 0;)
-        right = _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, tildes->pdata[i], right);
-      g_ptr_array_free (tildes, TRUE);
       if (right == NULL)
         {
           _cq6_filter_free (f);
@@ -573,6 +567,11 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
       else if (path && _cq6_is_word (w, "focus") && focus == NULL)
         {
           _cq6_advance (p);
+          if (_cq6_is_word (_cq6_peek (p), "capture"))
+            {
+              _cq6_advance (p);
+              f->which |= CQ6_LINE_FOCUS_CAPTURE;
+            }
           /* A set expression: `focus A | B` focuses on both. */
           focus = _cq6_want_type (p, _cq6_peek (p), _cq6_parse_union (p), CQ6_TYPE_SET,
                                   "focus");

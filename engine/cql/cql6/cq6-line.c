@@ -313,16 +313,40 @@ line_step (LineRun *r, Cq6Ctx *c, const CqNode *n, const NState *s, gint32 *len,
     }
 }
 
-/* Is the move to @after made by a focus piece of the path? */
+/* Whether the piece on @sq (of the position with piece ids @ids) is a
+ * focus piece of the path. */
+static gboolean
+focus_piece (LineRun *r, const guint8 *ids, int sq)
+{
+  return ids[sq] < 64 && (r->focus & ((guint64) 1 << ids[sq]));
+}
+
+/* Is the move to @after made by a focus piece of the path (castling: the
+ * king or the rook)?  With `focus capture`, a capture of a focus piece is
+ * a focus move too (CQL 6.2). */
 static gboolean
 focus_move (LineRun *r, Cq6Ctx *c, const CqNode *before, const CqNode *after)
 {
+  const CqMove *m = &after->move;
   const guint8 *ids;
+  int captured;
 
-  if (after->move.flags & CQ_MOVE_NULL)
+  if (m->flags & CQ_MOVE_NULL)
     return FALSE;
   ids = _cq6_piece_ids (c, before);
-  return ids[after->move.from] < 64 && (r->focus & ((guint64) 1 << ids[after->move.from]));
+  if (focus_piece (r, ids, m->from))
+    return TRUE;
+  /* Castling moves the rook too: a focus rook makes it a focus move. */
+  if ((m->flags & CQ_MOVE_CASTLE)
+      && focus_piece (r, ids, CQ_SQUARE (CQ_FILE (m->to) > CQ_FILE (m->from) ? 7 : 0,
+                                         CQ_RANK (m->from))))
+    return TRUE;
+  if (!(r->line->which & CQ6_LINE_FOCUS_CAPTURE) || m->captured == CQ_EMPTY)
+    return FALSE;
+  /* En passant takes the pawn beside the arrival square. */
+  captured = (m->flags & CQ_MOVE_EN_PASSANT) ? CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from))
+                                              : m->to;
+  return focus_piece (r, ids, captured);
 }
 
 /* A path's TEST: a dash constituent takes a move out of @n (with focus,

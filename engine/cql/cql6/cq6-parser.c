@@ -287,8 +287,7 @@ direction_bound_follows (Cq6Parser *p)
 }
 
 /* Whether @t names a numeric variable of the query read so far: CQL 6.2
- * takes one as a direction filter's distance, which Excelsior does not
- * evaluate yet (rulings 14). */
+ * takes one as a direction filter's distance (rulings 14). */
 static gboolean
 is_numeric_variable (Cq6Parser *p, const Cq6Token *t)
 {
@@ -302,6 +301,23 @@ is_numeric_variable (Cq6Parser *p, const Cq6Token *t)
         return TRUE;
     }
   return FALSE;
+}
+
+/* One distance of the direction filter @w: a whole number, into @value,
+ * or a numeric variable, whose use goes into @var. */
+static gboolean
+parse_direction_bound (Cq6Parser *p, gint64 *value, Cq6Filter **var, const char *w)
+{
+  if (direction_bound_follows (p))
+    return _cq6_parse_int (p, value, "a distance");
+  *var = _cq6_parse_primary (p);
+  if (*var != NULL && (*var)->type != CQ6_TYPE_NUMBER)
+    {
+      _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SEMANTIC,
+                    "%s: a distance must be a number", w);
+      return FALSE;
+    }
+  return *var != NULL;
 }
 
 /* Whether the token after a distance is an operator (any punctuation but
@@ -620,52 +636,45 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
   if ((dirs = direction_bits (w)) != 0)
     {
       Cq6Filter *f = _cq6_node (CQ6_DIRECTION, CQ6_TYPE_SET, t), *arg;
+      Cq6Filter *vars[2] = { NULL, NULL };
 
       f->directions = dirs;
       f->range_min = 1;
       f->range_max = 7;
-      if (is_numeric_variable (p, _cq6_peek (p)))
-        {
-          _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_UNSUPPORTED,
-                        "a variable as the distance of `%s` is not supported yet", w);
-          _cq6_filter_free (f);
-          return NULL;
-        }
       /* The distances: one or two whole numbers, either possibly negative
-       * (a step the opposite way) or 0 (the square itself), as CQL 6.2
-       * reads them (docs/cql6-rulings.md section 14). */
-      if (direction_bound_follows (p))
+       * (a step the opposite way) or 0 (the square itself), or numeric
+       * variables, whose values are read when the filter is evaluated, as
+       * CQL 6.2 reads them (docs/cql6-rulings.md section 14). */
+      if (direction_bound_follows (p) || is_numeric_variable (p, _cq6_peek (p)))
         {
           const Cq6Token *at = _cq6_peek (p);
 
-          if (!_cq6_parse_int (p, &f->range_min, "a distance"))
-            {
-              _cq6_filter_free (f);
-              return NULL;
-            }
+          if (!parse_direction_bound (p, &f->range_min, &vars[0], w))
+            goto fail_direction;
           f->range_max = f->range_min;
-          if (!direction_bound_then_operator (p) && direction_bound_follows (p)
-              && !_cq6_parse_int (p, &f->range_max, "a distance"))
+          if (!direction_bound_then_operator (p)
+              && (direction_bound_follows (p) || is_numeric_variable (p, _cq6_peek (p))))
             {
-              _cq6_filter_free (f);
-              return NULL;
+              if (!parse_direction_bound (p, &f->range_max, &vars[1], w))
+                goto fail_direction;
             }
+          else if (vars[0] != NULL)
+            f->which = CQ6_DIRECTION_ONE_DISTANCE;
           /* CQL 6.2 takes no distance followed by an operator (`left -2 -1`
            * is the number -2 minus 1 there, and an error). */
           if (direction_bound_then_operator (p))
             {
-              _cq6_filter_free (f);
               _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
                             "%s: a distance must not be followed by an operator", w);
-              return NULL;
+              goto fail_direction;
             }
-          if (f->range_min < -7 || f->range_max > 7 || f->range_min > f->range_max)
+          if ((vars[0] == NULL && f->range_min < -7) || (vars[1] == NULL && f->range_max > 7)
+              || (vars[0] == NULL && vars[1] == NULL && f->range_min > f->range_max))
             {
-              _cq6_filter_free (f);
               _cq6_fail_at (p, at, CQ_QUERY_ERROR_SYNTAX,
                             "%s: the distances must be from -7 to 7, the first no greater"
                             " than the second", w);
-              return NULL;
+              goto fail_direction;
             }
         }
       arg = _cq6_parse_set_arg (p, w);
@@ -675,7 +684,17 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
           return NULL;
         }
       _cq6_filter_add_arg (f, arg);
+      if (vars[0] != NULL || vars[1] != NULL)
+        {
+          _cq6_filter_add_arg (f, vars[0]);
+          _cq6_filter_add_arg (f, vars[1]);
+        }
       return f;
+    fail_direction:
+      _cq6_filter_free (vars[0]);
+      _cq6_filter_free (vars[1]);
+      _cq6_filter_free (f);
+      return NULL;
     }
   if (strcmp (w, "light") == 0 || strcmp (w, "dark") == 0)
     {
@@ -704,7 +723,7 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
     {
       Cq6Filter *f = _cq6_node (CQ6_RAY, CQ6_TYPE_SET, t);
 
-      f->which = w[0] == 'x';
+      f->which = w[0] == 'x' ? CQ6_RAY_XRAY : 0;
       f->directions = CQ_RAY_ALL;
       if (_cq6_peek (p)->kind == CQ6_TOK_WORD && (dirs = direction_bits (_cq6_peek (p)->text)) != 0)
         {

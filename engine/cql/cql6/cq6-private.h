@@ -70,14 +70,17 @@ typedef enum {
   CQ6_ATTACKS,      /* args[0] attacks args[1]: the squares of args[0] */
   CQ6_ATTACKEDBY,   /* args[0] attackedby args[1]: the squares of args[0] */
   CQ6_BETWEEN,      /* args[0], args[1] */
-  CQ6_DIRECTION,    /* directions (CQ_RAY_* bits), range, args[0] */
+  CQ6_DIRECTION,    /* directions (CQ_RAY_* bits), range, args[0]; see
+                     * _cq6_eval_direction */
   CQ6_LIGHT,        /* args[0] */
   CQ6_DARK,         /* args[0] */
   CQ6_PAWNS,        /* which: CQ6_PAWNS_PASSED ...; the pawns of the kind */
   CQ6_PIN,          /* args: from, through, to (each may be NULL); which: the role
                      * whose pieces are the value, CQ6_PIN_FROM ... */
   CQ6_RAY,          /* directions, args: the sets met in turn along a line;
-                     * which 1: xray (the first piece must slide that way) */
+                     * which: CQ6_RAY_XRAY (the first piece must slide that
+                     * way), CQ6_RAY_STARTS (the value is the first set's
+                     * squares the lines start from, not the last's) */
   CQ6_MAKESQUARE,   /* args: file, rank (numbers 1..8) */
   CQ6_FILE,         /* args[0]: the file (1..8) of its only square */
   CQ6_RANK,         /* args[0]: the rank (1..8) of its only square */
@@ -268,7 +271,9 @@ enum {
   CQ6_LINE_QUIET       = 1 << 4, /* no Start/End comments */
   CQ6_LINE_PATH        = 1 << 5, /* `path`: dash constituents are moves */
   CQ6_LINE_PIECEPATH   = 1 << 6, /* path piecepath: the focus pieces' ways */
-  CQ6_LINE_VERBOSE     = 1 << 7  /* path verbose: each focus move numbered */
+  CQ6_LINE_VERBOSE     = 1 << 7, /* path verbose: each focus move numbered */
+  CQ6_LINE_FOCUS_CAPTURE = 1 << 8 /* path focus capture: captures of focus
+                                   * pieces are focus moves too */
 };
 
 /* CQ6_CURRENTMOVE.which: what the move that led to the position is
@@ -498,6 +503,9 @@ Cq6Filter *_cq6_parse_filter    (Cq6Parser *p);
 Cq6Filter *_cq6_parse_not       (Cq6Parser *p);
 Cq6Filter *_cq6_parse_add       (Cq6Parser *p);
 Cq6Filter *_cq6_parse_union     (Cq6Parser *p);
+/* A set expression without a dash tied to it: unions, intersections,
+ * complements and the attack arrows (the to-set of a dash filter). */
+Cq6Filter *_cq6_parse_set_expression (Cq6Parser *p);
 
 /* A primary, then `:` and a filter to evaluate at the position it gives
  * (`parent:check`, `source:pieceid x`): `:` binds tightest (CQL 6
@@ -798,6 +806,13 @@ CqBitboard  _cq6_between_sets   (CqBitboard a, CqBitboard b);
  * negative distance counts steps the opposite way (as CQL 6.2 does). */
 CqBitboard  _cq6_direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max);
 
+/* A direction filter (CQ6_DIRECTION): args[0] its set; args[1], args[2]
+ * (when there) the numeric variables giving its distances, NULL where the
+ * distance is the number range_min or range_max; which
+ * CQ6_DIRECTION_ONE_DISTANCE: one variable, both distances. */
+#define CQ6_DIRECTION_ONE_DISTANCE 1u
+gboolean    _cq6_eval_direction (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+
 /* The pieces `pin` gives: those of its first parameter (CQL 6.2; rulings
  * section 17), the pinned ones without parameters. */
 typedef enum {
@@ -818,10 +833,13 @@ CqBitboard  _cq6_pinned         (const CqPosition *pos, CqBitboard from, CqBitbo
 /* `ray (X1 ... Xn)` over the argument sets @sets (@n of them) in the
  * directions @dirs (CQ_RAY_* bits): the squares of the last argument
  * reached from a square of the first, each argument's square the next one
- * along the line with only empty squares before it.  @xray: `xray`, only
- * along the lines the first piece slides on (ruling 6). */
+ * along the line with only empty squares before it.  @which: CQ6_RAY_XRAY,
+ * only along the lines the first piece slides on (ruling 6); CQ6_RAY_STARTS,
+ * the squares of the first argument such lines start from instead. */
+#define CQ6_RAY_XRAY   1u
+#define CQ6_RAY_STARTS 2u
 CqBitboard  _cq6_ray_squares    (const CqPosition *pos, const CqBitboard *sets, guint n,
-                                 guint8 dirs, gboolean xray);
+                                 guint8 dirs, guint which);
 
 /* Passed, doubled, isolated or connected pawns (@which, a CQ6_PAWNS_*
  * kind) of both colours. */

@@ -104,6 +104,29 @@ _cq6_direction_squares (CqBitboard from, guint8 dirs, gint64 min, gint64 max)
   return out;
 }
 
+gboolean
+_cq6_eval_direction (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  gint64 bound[2] = { f->range_min, f->range_max };
+  Cq6Val a;
+
+  for (guint i = 0; i < 2; i++)
+    if (f->n_args > 1 + i && f->args[1 + i] != NULL)
+      {
+        /* An unbound variable: CQL 6.2 stops with an error; no match here.
+         * A distance past 8 squares is off the board, whatever it is. */
+        if (!_cq6_eval (f->args[1 + i], c, &a))
+          return FALSE;
+        bound[i] = CLAMP (a.num, -8, 8);
+      }
+  if (f->which & CQ6_DIRECTION_ONE_DISTANCE)
+    bound[1] = bound[0];
+  if (!_cq6_eval (f->args[0], c, &a))
+    return FALSE;
+  v->set = _cq6_direction_squares (a.set, f->directions, bound[0], bound[1]);
+  return v->set != 0;
+}
+
 CqBitboard
 _cq6_between_sets (CqBitboard a, CqBitboard b)
 {
@@ -194,7 +217,7 @@ ray_from (const CqPosition *pos, const CqBitboard *sets, guint n, guint k, int s
 
 CqBitboard
 _cq6_ray_squares (const CqPosition *pos, const CqBitboard *sets, guint n, guint8 dirs,
-             gboolean xray)
+                  guint which)
 {
   CqBitboard out = 0;
 
@@ -204,8 +227,13 @@ _cq6_ray_squares (const CqPosition *pos, const CqBitboard *sets, guint n, guint8
 
       for (int d = 0; d < 8; d++)
         if ((dirs & (1u << d))
-            && (!xray || slides_along ((CqPiece) pos->board[s], d)))
-          out |= ray_from (pos, sets, n, 1, s, d);
+            && (!(which & CQ6_RAY_XRAY) || slides_along ((CqPiece) pos->board[s], d)))
+          {
+            CqBitboard reached = ray_from (pos, sets, n, 1, s, d);
+
+            if (reached != 0)
+              out |= (which & CQ6_RAY_STARTS) ? CQ_BIT (s) : reached;
+          }
     }
   return out;
 }
