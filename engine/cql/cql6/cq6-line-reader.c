@@ -301,6 +301,12 @@ after_blank_line (Cq6Parser *p)
   if (p->pos == 0 || t->start == NULL)
     return FALSE;
   prev = &g_array_index (p->tokens, Cq6Token, p->pos - 1);
+  /* The end of a `///` line stands at the last space before the next
+   * token: the lines between are those after the `///` filter's parts. */
+  if (_cq6_is_punct (prev, CQ6_LINE_COMMENT_END) && p->pos >= 2)
+    prev = &g_array_index (p->tokens, Cq6Token, p->pos - 2);
+  if (prev->start == NULL)
+    return FALSE;
   for (s = prev->start + prev->len, end = t->start; s < end; s++)
     {
       if (s[0] == '/' && s[1] == '*')

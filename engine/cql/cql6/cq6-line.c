@@ -433,7 +433,9 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
 }
 
 /* Follows the memo's choices from the start: the last position of the
- * match; with nestban, marks the positions it goes through. */
+ * match; with nestban, marks the positions it goes through, as CQL 6.2
+ * does: a line's after its start, a path's from its start up to the one
+ * before its last (the next path may start where one ends). */
 static const CqNode *
 match_end (LineRun *r, Cq6Ctx *c, const CqNode *n)
 {
@@ -446,7 +448,7 @@ match_end (LineRun *r, Cq6Ctx *c, const CqNode *n)
       const NState *s = &g_array_index (r->states, NState, q);
       const Memo *m = memo_at (r, n, q);
 
-      if (r->banned != NULL && n != start)
+      if (r->banned != NULL && !path && n != start)
         r->banned[n->index] = 1;
       if (s->kind == ST_ACCEPT)
         return path ? n : last;
@@ -464,6 +466,8 @@ match_end (LineRun *r, Cq6Ctx *c, const CqNode *n)
             return n;
           continue;
         }
+      if (r->banned != NULL && path)
+        r->banned[n->index] = 1;
       n = _cq6_node_by_index (c, m->choice / 2);
       if (!path || (m->choice & 1))
         q = s->out;
