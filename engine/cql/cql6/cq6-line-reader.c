@@ -561,6 +561,8 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
         f->which |= CQ6_LINE_PIECEPATH;
       else if (path && _cq6_is_word (w, "verbose"))
         f->which |= CQ6_LINE_VERBOSE;
+      else if (path && _cq6_is_word (w, "keepallbest"))
+        f->which |= CQ6_LINE_KEEPALLBEST;
       else if (path && _cq6_is_word (w, "title") && f->string == NULL)
         {
           Cq6Token *s = _cq6_peek_at (p, 1);
