@@ -789,7 +789,7 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   len = best (r, c, c->node, r->start);
   if (f->which & CQ6_LINE_KEEPALLBEST)
     ends = g_ptr_array_new ();
-  if (len >= 1 && !r->pure)
+  if (len >= 1 && (!r->pure || ends != NULL))
     replay_from (r, c, c->node, r->start, ends);
   if (f->which & CQ6_LINE_PATH)
     c->st->line->path_start = outer_start;
