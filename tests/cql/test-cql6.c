@@ -423,7 +423,8 @@ test_errors (void)
     { "cql() path piecepath -- {2}", "q.cql:1:7: `piecepath` writes the way of the focus "
                                     "pieces: it needs `focus`" },
     { "cql() path title 3 -- {2}", "q.cql:1:18: expected a non-empty string after `title`" },
-    { "cql() path keepallbest -- {2}", "the path parameter `keepallbest` is not supported yet" },
+    { "cql() path lastposition -- {2}", "the path parameter `lastposition` is not supported "
+                                      "yet" },
     { "cql() pathstart:check", "q.cql:1:7: `pathstart` outside a path's constituents is not "
                               "supported yet" },
     { "cql() ∀ 3", "q.cql:1:9: expected a variable's name after `∀`, found `3`" },

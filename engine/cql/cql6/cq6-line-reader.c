@@ -295,6 +295,12 @@ after_blank_line (Cq6Parser *p)
   if (p->pos == 0 || t->start == NULL)
     return FALSE;
   prev = &g_array_index (p->tokens, Cq6Token, p->pos - 1);
+  /* The end of a `///` line stands at the last space before the next
+   * token: the lines between are those after the `///` filter's parts. */
+  if (_cq6_is_punct (prev, CQ6_LINE_COMMENT_END) && p->pos >= 2)
+    prev = &g_array_index (p->tokens, Cq6Token, p->pos - 2);
+  if (prev->start == NULL)
+    return FALSE;
   for (s = prev->start + prev->len, end = t->start; s < end; s++)
     {
       if (s[0] == '/' && s[1] == '*')
@@ -549,6 +555,8 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
         f->which |= CQ6_LINE_PIECEPATH;
       else if (path && _cq6_is_word (w, "verbose"))
         f->which |= CQ6_LINE_VERBOSE;
+      else if (path && _cq6_is_word (w, "keepallbest"))
+        f->which |= CQ6_LINE_KEEPALLBEST;
       else if (path && _cq6_is_word (w, "title") && f->string == NULL)
         {
           Cq6Token *s = _cq6_peek_at (p, 1);

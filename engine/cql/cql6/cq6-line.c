@@ -457,7 +457,9 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
 }
 
 /* Follows the memo's choices from the start: the last position of the
- * match; with nestban, marks the positions it goes through. */
+ * match; with nestban, marks the positions it goes through, as CQL 6.2
+ * does: a line's after its start, a path's from its start up to the one
+ * before its last (the next path may start where one ends). */
 static const CqNode *
 match_end (LineRun *r, Cq6Ctx *c, const CqNode *n)
 {
@@ -470,7 +472,7 @@ match_end (LineRun *r, Cq6Ctx *c, const CqNode *n)
       const NState *s = &g_array_index (r->states, NState, q);
       const Memo *m = memo_at (r, n, q);
 
-      if (r->banned != NULL && n != start)
+      if (r->banned != NULL && !path && n != start)
         r->banned[n->index] = 1;
       if (s->kind == ST_ACCEPT)
         return path ? n : last;
@@ -488,6 +490,8 @@ match_end (LineRun *r, Cq6Ctx *c, const CqNode *n)
             return n;
           continue;
         }
+      if (r->banned != NULL && path)
+        r->banned[n->index] = 1;
       n = _cq6_node_by_index (c, m->choice / 2);
       if (!path || (m->choice & 1))
         q = s->out;
@@ -495,14 +499,49 @@ match_end (LineRun *r, Cq6Ctx *c, const CqNode *n)
   return last;
 }
 
+/* Is the route from @n in state @q through the step to @a (@move: a
+ * dash constituent's move, else a focus path passing over another
+ * piece's move) one of the longest?  A move is tried again, what it
+ * writes taken back. */
+static gboolean
+tied_step (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, const NState *s, const CqNode *a,
+           gboolean move)
+{
+  gint32 want = memo_at (r, n, q)->len, k;
+  Cq6Ctx at = _cq6_ctx_at (c, n);
+  DashSets sets;
+  Cq6Slot *saved;
+  guint mark;
+  gboolean ok;
+
+  k = memo_at (r, a, move ? s->out : q)->len;
+  if (k < 0 || k != (move ? want - 1 : want) || (!move && (k < 1 || n == r->start_node)))
+    return FALSE;
+  if (!move)
+    return r->line->args[1] != NULL && !focus_move (r, c, n, a);
+  if (r->line->args[1] != NULL && !focus_move (r, c, n, a))
+    return FALSE;
+  saved = save_slots (c);
+  mark = _cq6_comments_mark (c);
+  ok = _cq6_dash_sets (s->f, &at, &sets)
+       && (sets.from != 0 || (a->move.flags & CQ_MOVE_NULL))
+       && _cq6_dash_move_ok (s->f, c, &sets, &a->move, a, NULL);
+  restore_slots (c, saved);
+  _cq6_comments_rollback (c, mark);
+  return ok;
+}
+
 /* Evaluates the constituents along the match found (the memo's
  * choices), so that what they write (variables, comments) is that of the
- * route taken, as if it had been the only one tried. */
+ * route taken, as if it had been the only one tried.  With keepallbest
+ * (@ends not NULL) every longest route is taken, in the order the search
+ * tries them (main line first), and their last positions are added to
+ * @ends. */
 static void
-replay (LineRun *r, Cq6Ctx *c, const CqNode *n)
+replay_from (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, GPtrArray *ends)
 {
   gboolean path = (r->line->which & CQ6_LINE_PATH) != 0;
-  gint q = r->start;
+  gboolean primary = (r->line->which & CQ6_LINE_PRIMARY) != 0;
 
   for (guint guard = 0; guard < G_MAXUINT / 2; guard++)
     {
@@ -511,12 +550,57 @@ replay (LineRun *r, Cq6Ctx *c, const CqNode *n)
       Cq6Ctx at = _cq6_ctx_at (c, n);
       Cq6Val v;
 
-      if (s->kind == ST_ACCEPT || m->len < 0)
+      if (m->len < 0)
         return;
+      if (s->kind == ST_ACCEPT)
+        {
+          if (ends != NULL)
+            g_ptr_array_add (ends, (gpointer) n);
+          return;
+        }
       if (s->kind == ST_SPLIT)
         {
+          if (ends != NULL && memo_at (r, n, s->out)->len == m->len
+              && memo_at (r, n, s->out2)->len == m->len)
+            {
+              replay_from (r, c, n, s->out, ends);
+              replay_from (r, c, n, s->out2, ends);
+              return;
+            }
           q = m->choice == 1 ? s->out2 : s->out;
           continue;
+        }
+      if (ends != NULL && path && m->choice >= 0)
+        {
+          /* Every step to a longest route, each followed on its own. */
+          g_autoptr(GPtrArray) steps = g_ptr_array_new ();
+          g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (gboolean));
+
+          for (const CqNode *a = n->first_child; a != NULL; a = _cq6_next_child (c, a, primary))
+            for (int mv = 1; mv >= 0; mv--)
+              if (_cq6_is_move_step (s->f) && tied_step (r, c, n, q, s, a, mv))
+                {
+                  gboolean is_move = mv;
+
+                  g_ptr_array_add (steps, (gpointer) a);
+                  g_array_append_val (moves, is_move);
+                }
+          for (guint i = 0; i < steps->len; i++)
+            {
+              const CqNode *a = steps->pdata[i];
+
+              if (g_array_index (moves, gboolean, i))
+                {
+                  DashSets sets;
+
+                  if (_cq6_dash_sets (s->f, &at, &sets))
+                    _cq6_dash_move_ok (s->f, c, &sets, &a->move, a, NULL);
+                  replay_from (r, c, a, s->out, ends);
+                }
+              else
+                replay_from (r, c, a, q, ends);
+            }
+          return;
         }
       if (path && m->choice >= 0 && (m->choice & 1))
         {
@@ -698,6 +782,7 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   gint32 len;
   CqBitboard focus_set = 0;
   const CqNode *outer_start = NULL;
+  g_autoptr(GPtrArray) ends = NULL;
 
   if (r->banned != NULL && r->banned[c->node->index])
     return FALSE;
@@ -726,8 +811,10 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       c->st->line->path_start = c->node;
     }
   len = best (r, c, c->node, r->start);
-  if (len >= 1 && !r->pure)
-    replay (r, c, c->node);
+  if (f->which & CQ6_LINE_KEEPALLBEST)
+    ends = g_ptr_array_new ();
+  if (len >= 1 && (!r->pure || ends != NULL))
+    replay_from (r, c, c->node, r->start, ends);
   if (f->which & CQ6_LINE_PATH)
     c->st->line->path_start = outer_start;
   if (len >= 1)
@@ -736,6 +823,16 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (f->which & (CQ6_LINE_PIECEPATH | CQ6_LINE_VERBOSE) || f->string != NULL)
         add_path_comments (r, c, c->node, end, len, focus_set);
       add_comments (f, c, c->node, end, len);
+      /* keepallbest: the other longest routes get the path's comments
+       * too, and `alternative` at their ends (CQL 6.2). */
+      for (guint i = 1; ends != NULL && i < ends->len; i++)
+        {
+          if (f->which & (CQ6_LINE_PIECEPATH | CQ6_LINE_VERBOSE) || f->string != NULL)
+            add_path_comments (r, c, c->node, ends->pdata[i], len, focus_set);
+          add_comments (f, c, c->node, ends->pdata[i], len);
+          if (!c->program->quiet && !c->program->silent)
+            _cq6_add_comment (c, ends->pdata[i], "alternative");
+        }
       v->num = len;
     }
   if (!r->pure)

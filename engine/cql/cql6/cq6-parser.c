@@ -331,6 +331,22 @@ direction_bound_then_operator (Cq6Parser *p)
          && strcmp (t->text, "{") != 0 && strcmp (t->text, "}") != 0;
 }
 
+/* Whether the token @k ahead is a bound of a range: a number not followed
+ * by an operator, as CQL 6.2 reads a range (`flip 5 <= sort F` has no
+ * range: its filter is the comparison).  Parentheses, braces and arrows
+ * may follow a bound. */
+static gboolean
+range_bound_at (Cq6Parser *p, guint k)
+{
+  const Cq6Token *t = _cq6_peek_at (p, k), *next = _cq6_peek_at (p, k + 1);
+
+  if (t->kind != CQ6_TOK_NUMBER)
+    return FALSE;
+  return next->kind != CQ6_TOK_PUNCT || _cq6_is_punct (next, "(") || _cq6_is_punct (next, ")")
+         || _cq6_is_punct (next, "{") || _cq6_is_punct (next, "}")
+         || _cq6_is_punct (next, "->") || _cq6_is_punct (next, "<-");
+}
+
 Cq6Filter *
 _cq6_parse_tag (Cq6Parser *p, const Cq6Token *t, Cq6Kind kind, const char *name, guint32 which)
 {
@@ -617,12 +633,13 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
 
       if (_cq6_is_word (_cq6_peek (p), "count"))
         count = TRUE, _cq6_advance (p);
-      else if (_cq6_peek (p)->kind == CQ6_TOK_NUMBER)
+      else if (range_bound_at (p, 0))
         {
           /* `flip 2 8 F`: the number of distinct images of F that match,
            * which must be within the range (CQL 6 reference "transforms"). */
-          if (!_cq6_parse_range (p, &lo, &hi, "the transform's range"))
-            return NULL;
+          lo = hi = _cq6_advance (p)->number;
+          if (range_bound_at (p, 0))
+            hi = _cq6_advance (p)->number;
           count = range = TRUE;
         }
       arg = _cq6_parse_filter (p);

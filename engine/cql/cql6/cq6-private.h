@@ -272,8 +272,9 @@ enum {
   CQ6_LINE_PATH        = 1 << 5, /* `path`: dash constituents are moves */
   CQ6_LINE_PIECEPATH   = 1 << 6, /* path piecepath: the focus pieces' ways */
   CQ6_LINE_VERBOSE     = 1 << 7, /* path verbose: each focus move numbered */
-  CQ6_LINE_FOCUS_CAPTURE = 1 << 8 /* path focus capture: captures of focus
-                                   * pieces are focus moves too */
+  CQ6_LINE_FOCUS_CAPTURE = 1 << 8, /* path focus capture: captures of focus
+                                    * pieces are focus moves too */
+  CQ6_LINE_KEEPALLBEST = 1 << 9     /* path keepallbest: every longest route */
 };
 
 /* CQ6_CURRENTMOVE.which: what the move that led to the position is
