@@ -670,6 +670,10 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return in_check (c) && !has_move (c);
     case CQ6_STALEMATE:
       return stalemate (c);
+    case CQ6_MATE_FAMILY:
+      if (f->which >= CQ6_MATEF_PURESTALEMATE ? !stalemate (c) : !in_check (c) || has_move (c))
+        return FALSE;
+      return _cq6_mate_family (c->pos, f->which, &v->set);
     case CQ6_WTM:
       return pos->side_to_move == CQ_WHITE;
     case CQ6_BTM:
