@@ -727,6 +727,14 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       /* The empty set is in every set (ruling 4). */
       return (a.set & ~b.set) == 0;
     case CQ6_COUNT:
+      if (f->args[0]->type == CQ6_TYPE_STRING)
+        {
+          /* A string's length in bytes; none without a value. */
+          if (!_cq6_eval (f->args[0], c, &a) || a.str == NULL)
+            return FALSE;
+          v->num = (gint64) strlen (a.str);
+          return TRUE;
+        }
       _cq6_eval (f->args[0], c, &a);
       v->num = __builtin_popcountll (a.set);
       return TRUE;
