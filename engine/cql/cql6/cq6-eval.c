@@ -670,6 +670,10 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return in_check (c) && !has_move (c);
     case CQ6_STALEMATE:
       return stalemate (c);
+    case CQ6_MATE_FAMILY:
+      if (f->which >= CQ6_MATEF_PURESTALEMATE ? !stalemate (c) : !in_check (c) || has_move (c))
+        return FALSE;
+      return _cq6_mate_family (c->pos, f->which, &v->set);
     case CQ6_WTM:
       return pos->side_to_move == CQ_WHITE;
     case CQ6_BTM:
@@ -723,6 +727,14 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       /* The empty set is in every set (ruling 4). */
       return (a.set & ~b.set) == 0;
     case CQ6_COUNT:
+      if (f->args[0]->type == CQ6_TYPE_STRING)
+        {
+          /* A string's length in bytes; none without a value. */
+          if (!_cq6_eval (f->args[0], c, &a) || a.str == NULL)
+            return FALSE;
+          v->num = (gint64) strlen (a.str);
+          return TRUE;
+        }
       _cq6_eval (f->args[0], c, &a);
       v->num = __builtin_popcountll (a.set);
       return TRUE;

@@ -332,7 +332,10 @@ parse_count (Cq6Parser *p)
 
       _cq6_advance (p);
       at = _cq6_peek (p);
-      arg = _cq6_want_type (p, at, _cq6_parse_union (p), CQ6_TYPE_SET, "`#`");
+      arg = _cq6_parse_union (p);
+      /* `#` of a string is its length in bytes (CQL 6.2). */
+      if (arg == NULL || arg->type != CQ6_TYPE_STRING)
+        arg = _cq6_want_type (p, at, arg, CQ6_TYPE_SET, "`#`");
       return arg ? _cq6_node1 (CQ6_COUNT, CQ6_TYPE_NUMBER, t, arg) : NULL;
     }
   return _cq6_parse_union (p);

@@ -39,8 +39,8 @@ static const char *const unsupported[] = {
   "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
   "settag", "removecomment", "originalcomment", "fen", "zobristkey",
   "exchange", "local", "atomic", "assert", "abort", "notransform",
-  "hascomment", "puremainline", "puremate", "purestalemate", "modelmate", "pureecho", "cqlinfo", "idealmirrormate",
-  "idealmate", "modelstalemate", "idealstalemate", "pawnsquare", "anticipate",
+  "hascomment", "puremainline", "pureecho", "cqlinfo", "idealmirrormate",
+  "pawnsquare", "anticipate",
   "reverse", "withposition", "comments",
 };
 
@@ -580,10 +580,21 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
     { "movenumber", CQ6_MOVENUMBER, CQ6_TYPE_NUMBER }, { "ply", CQ6_PLY, CQ6_TYPE_NUMBER },
     { "gamenumber", CQ6_GAMENUMBER, CQ6_TYPE_NUMBER }, { "year", CQ6_YEAR, CQ6_TYPE_NUMBER },
   };
+  /* In the order of CQ6_MATEF_*. */
+  static const char *const mates[] = {
+    "puremate", "modelmate", "idealmate", "purestalemate", "modelstalemate", "idealstalemate",
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (simple); i++)
     if (strcmp (w, simple[i].name) == 0)
       return _cq6_node (simple[i].kind, simple[i].type, t);
+  for (guint i = 0; i < G_N_ELEMENTS (mates); i++)
+    if (strcmp (w, mates[i]) == 0)
+      {
+        Cq6Filter *f = _cq6_node (CQ6_MATE_FAMILY, CQ6_TYPE_SET, t);
+        f->which = i;
+        return f;
+      }
 
   if (strcmp (w, "white") == 0 || strcmp (w, "black") == 0)
     {

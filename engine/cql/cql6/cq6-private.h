@@ -86,6 +86,8 @@ typedef enum {
   CQ6_RANK,         /* args[0]: the rank (1..8) of its only square */
   CQ6_PIECENAME,    /* which: CQ6_PIECENAME_*; args[0]: a set of one square;
                      * what stands there, as a letter or a number */
+  CQ6_MATE_FAMILY,  /* which: CQ6_MATEF_*: `puremate` ... `idealstalemate`; the
+                     * pieces taking part (cq6-mate.c) */
   /* Numbers */
   CQ6_COMPARE,      /* which: CQ6_CMP_*, args[0], args[1] */
   CQ6_ARITH,        /* which: '+', '-', '*', '/', '%', args[0], args[1] */
@@ -214,6 +216,17 @@ enum {
   CQ6_PIECENAME_TYPENAME,
   CQ6_PIECENAME_TYPE,
   CQ6_PIECENAME_COLORTYPE
+};
+
+/* CQ6_MATE_FAMILY.which: the kind of mate (the stalemates from
+ * CQ6_MATEF_PURESTALEMATE on). */
+enum {
+  CQ6_MATEF_PURE,
+  CQ6_MATEF_MODEL,
+  CQ6_MATEF_IDEAL,
+  CQ6_MATEF_PURESTALEMATE,
+  CQ6_MATEF_MODELSTALEMATE,
+  CQ6_MATEF_IDEALSTALEMATE
 };
 
 /* CQ6_PAWNS.which */
@@ -845,6 +858,13 @@ CqBitboard  _cq6_ray_squares    (const CqPosition *pos, const CqBitboard *sets, 
 /* Passed, doubled, isolated or connected pawns (@which, a CQ6_PAWNS_*
  * kind) of both colours. */
 CqBitboard  _cq6_pawns_of_kind  (const CqPosition *pos, guint which);
+
+/* cq6-mate.c: `puremate`, `modelmate`, `idealmate` (@which, CQ6_MATEF_*)
+ * at @pos, where the side to move is mated (the caller tests it), or the
+ * stalemates at a stalemate: whether the mate is of the kind, and then
+ * the pieces that take part in it (@participants). */
+gboolean    _cq6_mate_family    (const CqPosition *pos, guint which,
+                                 CqBitboard *participants);
 
 /* The next position examined after @node, in pre-order: the main line
  * only (first children) unless @variations. */

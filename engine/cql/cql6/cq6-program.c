@@ -203,6 +203,7 @@ cost (const Cq6Filter *f)
       return 10;
     case CQ6_MATE:
     case CQ6_STALEMATE:
+    case CQ6_MATE_FAMILY:
       return 40;
     case CQ6_MOVE:
       return sum + ((f->which & CQ6_MOVE_LEGAL) ? 60 : 5);
