@@ -1,4 +1,4 @@
-/* cq6-moves.c: the moves of the CQL 6 dash filters (`--`, `[x]`,
+/* cq6-moves.c: the `move` filter and the moves of the CQL 6 dash filters (`--`, `[x]`,
  * `previous --`, countmoves) and consecutivemoves.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
@@ -507,3 +507,180 @@ _cq6_eval_consecutive (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return TRUE;
 }
 
+/* ------------------------------------------------------------------ */
+/* The move filter                                                     */
+/* ------------------------------------------------------------------ */
+
+/* Does @move pass the parameters of a `move` filter? */
+static gboolean
+move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const gboolean *given)
+{
+  int captured_square = m->to;
+
+  /* A null move is a move of the game: it passes a `move` that asks
+   * nothing of squares or kinds of move (ruling 2). */
+  if (m->flags & CQ_MOVE_NULL)
+    return !given[0] && !given[1] && !given[2] && !given[3]
+           && !(f->which & (CQ6_MOVE_ENPASSANT | CQ6_MOVE_CASTLE));
+  if (f->which & CQ6_MOVE_NULL)
+    return FALSE;
+  if ((f->which & CQ6_MOVE_ENPASSANT) && !(m->flags & CQ_MOVE_EN_PASSANT))
+    return FALSE;
+  if ((f->which & CQ6_MOVE_CASTLE) && !(m->flags & CQ_MOVE_CASTLE))
+    return FALSE;
+  if (given[0] && !(sets[0] & CQ_BIT (m->from)))
+    return FALSE;
+  if (given[1] && !(sets[1] & CQ_BIT (m->to)))
+    return FALSE;
+  if (m->flags & CQ_MOVE_EN_PASSANT)
+    captured_square = CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from));
+  if (given[2] && (m->captured == CQ_EMPTY || !(sets[2] & CQ_BIT (captured_square))))
+    return FALSE;
+  /* `promote` names a piece type: its colour does not count (ruling 3). */
+  if (given[3] && (m->promotion == CQ_EMPTY
+                   || !(f->args[3]->designator.pieces
+                        & (CQ_PIECE_BIT (CQ_MAKE_PIECE (CQ_WHITE, CQ_PIECE_TYPE (m->promotion)))
+                           | CQ_PIECE_BIT (CQ_MAKE_PIECE (CQ_BLACK,
+                                                          CQ_PIECE_TYPE (m->promotion)))))))
+    return FALSE;
+  return TRUE;
+}
+
+/* A move that passed the `move` filter @f: when @f has a value, adds the
+ * move's square to the set, or counts it (once per pair of squares, as
+ * CQL 6.2 counts legal moves), and returns FALSE to go on; else TRUE, the
+ * filter matches. */
+static gboolean
+move_found (const Cq6Filter *f, const CqMove *m, Cq6Val *v, guint64 *pairs)
+{
+  if (f->args[4] != NULL)
+    {
+      /* With a comment every move that passes gets it: go on. */
+      v->num = 1;
+      if (f->type != CQ6_TYPE_SET)
+        return FALSE;
+    }
+  if (f->which & CQ6_MOVE_COUNT)
+    {
+      if (!(pairs[m->from] & CQ_BIT (m->to)))
+        pairs[m->from] |= CQ_BIT (m->to), v->num++;
+      return FALSE;
+    }
+  if (f->type != CQ6_TYPE_SET)
+    return TRUE;
+  if (f->which & CQ6_MOVE_SET_FROM)
+    v->set |= CQ_BIT (m->from);
+  else if (f->which & CQ6_MOVE_SET_TO)
+    v->set |= CQ_BIT (m->to);
+  else if (m->flags & CQ_MOVE_EN_PASSANT)
+    v->set |= CQ_BIT (CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from)));
+  else
+    v->set |= CQ_BIT (m->to);
+  return FALSE;
+}
+
+/* `move ... comment (...)`: the comment at @after, the position a move
+ * that passes leads to. */
+static void
+move_comment (const Cq6Filter *f, Cq6Ctx *c, const CqNode *after)
+{
+  Cq6Ctx at;
+  Cq6Val v;
+
+  if (f->args[4] == NULL)
+    return;
+  at = _cq6_ctx_at (c, after);
+  _cq6_eval (f->args[4], &at, &v);
+}
+
+/* `move ...`: TRUE if some move of the kind asked passes its parameters;
+ * with a value, the set of their squares or their number. */
+/* Not inlined into _cq6_eval(): its frame would make every call dearer. */
+G_NO_INLINE gboolean
+_cq6_eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  CqBitboard sets[4] = { 0 };
+  gboolean given[4] = { FALSE };
+  guint64 pairs[64];
+  Cq6Ctx before = *c;
+
+  if (f->which & CQ6_MOVE_COUNT)
+    memset (pairs, 0, sizeof pairs);
+
+  /* `move previous`: its squares are read in the position before the
+   * move (ruling 2). */
+  if (f->which & CQ6_MOVE_PREVIOUS)
+    {
+      if (c->node->parent == NULL)
+        return FALSE;
+      before.node = c->node->parent;
+      before.pos = &c->node->parent->position;
+      before.in_check = before.has_move = -1;
+    }
+  for (guint i = 0; i < 4; i++)
+    if (f->args[i] != NULL)
+      {
+        Cq6Val a;
+
+        given[i] = TRUE;
+        if (i == 3)
+          continue; /* promote: the piece types of its designator */
+        if (!_cq6_eval (f->args[i], &before, &a))
+          {
+            /* No square: no move passes (a count of 0). */
+            v->set = 0, v->num = 0;
+            return (f->which & CQ6_MOVE_COUNT) != 0;
+          }
+        sets[i] = a.set;
+      }
+  v->set = 0, v->num = 0;
+  if (f->which & CQ6_MOVE_PREVIOUS)
+    {
+      if (move_passes (f, &c->node->move, sets, given))
+        {
+          move_comment (f, c, c->node);
+          if (move_found (f, &c->node->move, v, pairs))
+            return TRUE;
+        }
+    }
+  else if (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL))
+    {
+      CqMove moves[CQ_MAX_MOVES];
+      guint n = (f->which & CQ6_MOVE_LEGAL) ? cq_position_legal_moves (c->pos, moves)
+                                             : cq_position_pseudolegal_moves (c->pos, moves);
+
+      for (guint i = 0; i < n; i++)
+        if (c->node->parent == NULL && (moves[i].flags & CQ_MOVE_EN_PASSANT))
+          continue; /* the FEN's en passant square is not used (ruling 2) */
+        else if (move_passes (f, &moves[i], sets, given) && move_found (f, &moves[i], v, pairs))
+          return TRUE;
+    }
+  else
+    {
+      gboolean first = TRUE, passed = FALSE;
+      /* Without `variations` a game is its main line: the moves of
+       * variations are not there (ruling 2). */
+      gboolean primary_only = (f->which & CQ6_MOVE_PRIMARY) || !c->program->variations;
+
+      for (const CqNode *child = c->node->first_child; child != NULL;
+           child = child->next_sibling, first = FALSE)
+        {
+          if (primary_only && !first)
+            continue;
+          if ((f->which & CQ6_MOVE_SECONDARY) && first)
+            continue;
+          if (move_passes (f, &child->move, sets, given))
+            {
+              move_comment (f, c, child);
+              if (move_found (f, &child->move, v, pairs))
+                return TRUE;
+            }
+        }
+      return f->type == CQ6_TYPE_SET ? v->set != 0 : passed;
+    }
+  if (f->which & CQ6_MOVE_COUNT)
+    return TRUE;
+  if (f->args[4] != NULL && f->type != CQ6_TYPE_SET)
+    return v->num != 0;
+  return v->set != 0;
+}

@@ -731,6 +731,7 @@ gboolean    _cq6_eval_vars      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_line      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_current_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+gboolean    _cq6_eval_move      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_output    (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
 /* The ids of the pieces in @node's position (the same as
@@ -754,6 +755,13 @@ const char *_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len);
  * match, for `\N` (only when the query uses `\N`); with @match NULL, the
  * last match failed: there are no groups. */
 void        _cq6_regex_groups_set (Cq6Ctx *c, const GMatchInfo *match, const char *text);
+gboolean    _cq6_eval_regex_group (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+/* `while (S ~~ "re") body` (CQ6_WHILE, which 1): matches when S has a value. */
+gboolean    _cq6_eval_regex_loop (const Cq6Filter *f, Cq6Ctx *c);
+
+/* The most rounds of `while` and `loop` in one position: past it the
+ * filter fails (a query that would run forever in CQL 6.2). */
+#define CQ6_MAX_WHILE_ROUNDS 10000
 
 /* Adds @text (copied) as an automatic comment at @node: `Found`, the
  * echo and line annotations, which `quiet` leaves out

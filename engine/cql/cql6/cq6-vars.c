@@ -29,7 +29,6 @@
  * never fails would otherwise hang the search (a board has 64 squares; a
  * loop over squares, moves or pieces ends far sooner).  A loop cut there
  * does not match, so that a runaway loop never passes for a result. */
-#define MAX_WHILE_ROUNDS 10000
 
 /* A function: where its body's tokens lie, and its parameters. */
 typedef struct {
@@ -770,61 +769,6 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
 
 /* Evaluation */
 
-void
-_cq6_regex_groups_set (Cq6Ctx *c, const GMatchInfo *match, const char *text)
-{
-  Cq6State *st = c->st;
-
-  if (!st->program->regex_groups)
-    return;
-  if (st->groups == NULL)
-    st->groups = g_array_new (FALSE, FALSE, sizeof (Cq6RegexGroup));
-  g_array_set_size (st->groups, 0);
-  if (match == NULL)
-    return;
-  for (gint i = 0; i < g_match_info_get_match_count (match); i++)
-    {
-      Cq6RegexGroup g = { NULL, 0 };
-      gint start, end;
-
-      if (g_match_info_fetch_pos (match, i, &start, &end) && start >= 0)
-        {
-          g.str = _cq6_state_string_n (c, text + start, (gsize) (end - start));
-          g.start = start;
-        }
-      g_array_append_val (st->groups, g);
-    }
-}
-
-/* `while (S ~~ "re") body`: the body once at each match of the pattern in
- * S, each match the last one for `\N` there; matches whenever S has a
- * value, whatever the body does (CQL 6.2). */
-static gboolean
-eval_regex_loop (const Cq6Filter *f, Cq6Ctx *c)
-{
-  const Cq6Filter *re = f->args[0];
-  g_autoptr(GMatchInfo) match = NULL;
-  guint64 round = 0;
-  Cq6Val a;
-
-  a.str = NULL;
-  if (!_cq6_eval (re->args[0], c, &a) || a.str == NULL)
-    return FALSE;
-  _cq6_regex_groups_set (c, NULL, NULL);
-  for (g_regex_match (re->regex, a.str, 0, &match); g_match_info_matches (match);
-       g_match_info_next (match, NULL))
-    {
-      Cq6Val b;
-
-      if (round++ == MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
-        return FALSE;
-      _cq6_regex_groups_set (c, match, a.str);
-      b.set = 0;
-      _cq6_eval (f->args[1], c, &b);
-    }
-  return TRUE;
-}
-
 const char *
 _cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len)
 {
@@ -1018,26 +962,10 @@ _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           return FALSE;
       return _cq6_eval (f->args[f->n_args - 1], c, v);
     case CQ6_REGEX_GROUP:
-      {
-        /* No value when the last `~~` failed or had no such group (CQL
-         * 6.2 stops the run with an error there), or when the group took
-         * no part in the match. */
-        const Cq6RegexGroup *g;
-
-        if (c->st->groups == NULL || f->which >= c->st->groups->len)
-          return FALSE;
-        g = &g_array_index (c->st->groups, Cq6RegexGroup, f->which);
-        if (g->str == NULL)
-          return FALSE;
-        if (f->number)
-          v->num = g->start;
-        else
-          v->str = g->str;
-        return TRUE;
-      }
+      return _cq6_eval_regex_group (f, c, v);
     case CQ6_WHILE:
       if (f->which == 1)
-        return eval_regex_loop (f, c);
+        return _cq6_eval_regex_loop (f, c);
       if (f->which == 2)
         {
           /* `loop`: the body until it fails; matches if it matched at
@@ -1045,7 +973,7 @@ _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           guint64 round = 0;
 
           for (; _cq6_eval (f->args[0], c, &a); round++)
-            if (round == MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
+            if (round == CQ6_MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
               return FALSE;
           return round > 0;
         }
@@ -1053,7 +981,7 @@ _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
        * condition stops matching (CQL 6.2 always matches). */
       for (guint64 round = 0; _cq6_eval (f->args[0], c, &a); round++)
         {
-          if (round == MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
+          if (round == CQ6_MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
             return FALSE;
           a.set = 0;
           _cq6_eval (f->args[1], c, &a);
