@@ -748,7 +748,19 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_ORBIT:
       return eval_orbit (f, c, v);
 
-    case CQ6_VARIABLE: case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND:
+    case CQ6_VARIABLE:
+      {
+        /* A bound variable that holds a value (no piece) is read here, the
+         * commonest case, without a call into cq6-vars.c. */
+        const Cq6Slot *slot = &c->st->slots[f->which];
+        const Cq6Var *var = c->program->vars->pdata[f->which];
+
+        if (!slot->bound || var->piece)
+          return _cq6_eval_vars (f, c, v);
+        *v = slot->val;
+        return var->type != CQ6_TYPE_SET || v->set != 0;
+      }
+    case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND:
     case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP: case CQ6_PIECEID: case CQ6_CALL:
     case CQ6_WHILE: case CQ6_REGEX_GROUP:
       return _cq6_eval_vars (f, c, v);

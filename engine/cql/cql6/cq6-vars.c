@@ -908,6 +908,39 @@ loop (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return f->number ? TRUE : hits != 0;
 }
 
+/* `while (C) body`, `while (S ~~ "re") body` and `loop body` (CQ6_WHILE):
+ * apart from _cq6_eval_vars() so that the variables' own cases stay small
+ * enough to be inlined into the evaluator. */
+G_NO_INLINE static gboolean
+eval_while (const Cq6Filter *f, Cq6Ctx *c)
+{
+  Cq6Val a = { 0 };
+
+  if (f->which == 1)
+    return _cq6_eval_regex_loop (f, c);
+  if (f->which == 2)
+    {
+      /* `loop`: the body until it fails; matches if it matched at
+       * least once (CQL 6.2).  A runaway loop does not match. */
+      guint64 round = 0;
+
+      for (; _cq6_eval (f->args[0], c, &a); round++)
+        if (round == CQ6_MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
+          return FALSE;
+      return round > 0;
+    }
+  /* The body while the condition matches; while matches when the
+   * condition stops matching (CQL 6.2 always matches). */
+  for (guint64 round = 0; _cq6_eval (f->args[0], c, &a); round++)
+    {
+      if (round == CQ6_MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
+        return FALSE;
+      a.set = 0;
+      _cq6_eval (f->args[1], c, &a);
+    }
+  return TRUE;
+}
+
 gboolean
 _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
@@ -964,29 +997,7 @@ _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_REGEX_GROUP:
       return _cq6_eval_regex_group (f, c, v);
     case CQ6_WHILE:
-      if (f->which == 1)
-        return _cq6_eval_regex_loop (f, c);
-      if (f->which == 2)
-        {
-          /* `loop`: the body until it fails; matches if it matched at
-           * least once (CQL 6.2).  A runaway loop does not match. */
-          guint64 round = 0;
-
-          for (; _cq6_eval (f->args[0], c, &a); round++)
-            if (round == CQ6_MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
-              return FALSE;
-          return round > 0;
-        }
-      /* The body while the condition matches; while matches when the
-       * condition stops matching (CQL 6.2 always matches). */
-      for (guint64 round = 0; _cq6_eval (f->args[0], c, &a); round++)
-        {
-          if (round == CQ6_MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
-            return FALSE;
-          a.set = 0;
-          _cq6_eval (f->args[1], c, &a);
-        }
-      return TRUE;
+      return eval_while (f, c);
     default:
       break;
     }
