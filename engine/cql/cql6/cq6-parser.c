@@ -35,7 +35,8 @@ _cq6_type_name (Cq6Type type)
 /* CQL 6 filters that are recognised but not evaluated by this version. */
 static const char *const unsupported[] = {
   "next", "dictionary",
-  "[element]", "[forall]", "lastposition", "pathcount", "pathlastposition",
+  "[element]", "[forall]", "lastposition", "pathcount", "pathcountunfocused",
+  "pathdebug", "pathlastposition",
   "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
   "settag", "removecomment", "originalcomment", "fen", "zobristkey",
   "exchange", "local", "atomic", "assert", "abort", "notransform",
