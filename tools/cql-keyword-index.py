@@ -3,13 +3,16 @@
 
 Reads the keyword tables (engine/cql/cql3/cq3-keywords-private.h for
 CQL 3, engine/cql/cql6/cq6-keywords.c for CQL 6) and the sources that
-read and evaluate each keyword, and writes two things into
-docs/architecture.md, each between its marker comments:
+read and evaluate each keyword, and writes three things, each between its
+marker comments:
 
-- the rooms of engine/cql and the include edges between them (the script
-  fails if they form a circle);
-- for every keyword of both dialects, the file that reads it and the
-  file(s) that evaluate it.
+- into docs/architecture.md, the rooms of engine/cql and the include
+  edges between them (the script fails if they form a circle);
+- into docs/architecture.md, for every keyword of both dialects, the file
+  that reads it and the file(s) that evaluate it;
+- into data/cql6.lang (the editor's highlighting), every word the CQL 6
+  reader knows, so that a new filter or parameter is highlighted the day
+  the reader learns it.
 
 How a keyword is traced:
 
@@ -28,8 +31,8 @@ that case calls.
 Usage:
   cql-keyword-index.py [--write | --check] [SOURCE_ROOT]
 With no option, prints the generated text; --write updates
-docs/architecture.md; --check exits 1 (with a diff) if the committed text
-differs from the generated one, or if the rooms' includes form a circle.
+docs/architecture.md and data/cql6.lang; --check exits 1 (with a diff) if
+the committed text differs from the generated one, or if the rooms' includes form a circle.
 """
 
 import difflib
@@ -41,6 +44,8 @@ ROOMS_BEGIN = "<!-- cql-rooms: begin (tools/cql-keyword-index.py --write) -->"
 ROOMS_END = "<!-- cql-rooms: end -->"
 INDEX_BEGIN = "<!-- cql-keyword-index: begin (tools/cql-keyword-index.py --write) -->"
 INDEX_END = "<!-- cql-keyword-index: end -->"
+LANG_BEGIN = "<!-- cql6-keywords: begin (written by tools/cql-keyword-index.py) -->"
+LANG_END = "<!-- cql6-keywords: end -->"
 
 CQL3_READERS = ["cq3-compile.c", "cq3-arguments.c"]
 CQL3_EVALUATORS = ["cq3-eval.c", "cq3-counts.c", "cq3-across.c", "cq3-game.c",
@@ -257,6 +262,40 @@ def cql6_keywords(root):
     return out
 
 
+def cql6_words(root):
+    """Every word the CQL 6 reader knows: the keyword table's, and the
+    parameters its readers test with _cq6_is_word() (`then`, `focus`, ...)."""
+    words = {w for w, _ in cql6_keywords(root)}
+    folder = os.path.join(root, "engine/cql/cql6")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".c"):
+            code = strip_comments(read(os.path.join(folder, name)))
+            words.update(re.findall(r'_cq6_is_word \([^,]+, "([a-z][a-z0-9]+)"\)', code))
+    return words
+
+
+def lang_keywords(root):
+    """The <keyword> lines of data/cql6.lang's filter context: every word of
+    cql6_words() but the header's and the transforms' (contexts of their
+    own), in alphabetical order, except that `o-o-o` comes before `o-o`:
+    the editor takes the first that matches, and `-` does not end a word."""
+    lang = read(os.path.join(root, "data/cql6.lang"))
+    own = set()
+    for ctx in ("header", "transform"):
+        body = lang[lang.index('<context id="%s"' % ctx):]
+        own.update(re.findall(r"<keyword>([^<]+)</keyword>", body[:body.index("</context>")]))
+    words = sorted(cql6_words(root) - own, key=lambda w: w + "\uffff" if "-" in w else w)
+    lines, line = [], "     "
+    for w in words:
+        item = " <keyword>%s</keyword>" % w
+        if len(line) + len(item) > 99:
+            lines.append(line)
+            line = "     "
+        line += item
+    lines.append(line)
+    return "\n".join(lines)
+
+
 def function_lines(code, name):
     """The line numbers of the body of function @name in @code (empty if none)."""
     lines = code.split("\n")
@@ -450,19 +489,26 @@ def main(argv):
         return 0
     doc = read(doc_path)
     new = splice(splice(doc, ROOMS_BEGIN, ROOMS_END, rooms_md), INDEX_BEGIN, INDEX_END, index_md)
-    if mode == "--write":
-        if new != doc:
-            with open(doc_path, "w", encoding="utf-8") as f:
-                f.write(new)
-        return 0
-    if new != doc:
-        sys.stdout.writelines(difflib.unified_diff(doc.splitlines(True), new.splitlines(True),
-                                                   "docs/architecture.md (committed)",
-                                                   "docs/architecture.md (generated)"))
-        print("docs/architecture.md is out of date: run tools/cql-keyword-index.py --write",
-              file=sys.stderr)
-        return 1
-    return 0
+    lang_path = os.path.join(root, "data/cql6.lang")
+    lang = read(lang_path)
+    i, j = lang.index(LANG_BEGIN) + len(LANG_BEGIN), lang.index(LANG_END)
+    new_lang = lang[:i] + "\n" + lang_keywords(root) + "\n      " + lang[j:]
+    stale = 0
+    for path, old, text in ((doc_path, doc, new), (lang_path, lang, new_lang)):
+        name = os.path.relpath(path, root)
+        if mode == "--write":
+            if text != old:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(text)
+        elif text != old:
+            sys.stdout.writelines(difflib.unified_diff(old.splitlines(True),
+                                                       text.splitlines(True),
+                                                       name + " (committed)",
+                                                       name + " (generated)"))
+            print("%s is out of date: run tools/cql-keyword-index.py --write" % name,
+                  file=sys.stderr)
+            stale = 1
+    return stale
 
 
 if __name__ == "__main__":
