@@ -598,17 +598,22 @@ _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
               return FALSE;
             k = x.num;
           }
+        /* Without `variations` a game is its main line: a variation's
+         * first position is not there (ruling 35). */
+        if (k > 0 && !c->program->variations)
+          return FALSE;
         for (; child != NULL && k > 0; k--)
           child = child->next_sibling;
         v->node = child;
         return child != NULL;
       }
     case CQ6_POSITION_BY_ID:
-      /* No position with that id: no match (CQL 6 reference "position"). */
+      /* No position with that id, or one in a variation when variations
+       * are not examined: no match (CQL 6 reference "position"; ruling 35). */
       if (!_cq6_eval (f->args[0], c, &x) || x.num < 0 || x.num > G_MAXUINT32)
         return FALSE;
       v->node = _cq6_node_by_index (c, (guint32) x.num);
-      return v->node != NULL;
+      return v->node != NULL && examined (c, pos_state (c), (guint32) x.num);
     case CQ6_POSITIONID:
       v->num = node->index;
       return TRUE;
