@@ -10,6 +10,32 @@
 
 #include <string.h>
 
+static Cq6Filter *parse_attacks (Cq6Parser *p);
+
+/* `~X`, a primary as CQL 6.2 reads it, so that it may stand wherever a
+ * set argument may (`move to ~q`, `pin through ~N`, `dark ~p`, `A attacks
+ * ~B`); its argument reaches up to attacks and attackedby: `~A attacks B`
+ * is `~(A attacks B)`, `~A & B` is `(~A) & B`. */
+static Cq6Filter *
+parse_complement (Cq6Parser *p)
+{
+  Cq6Token *t = _cq6_advance (p);
+  Cq6Token *at = _cq6_peek (p);
+  Cq6Filter *arg = parse_attacks (p);
+
+  /* `~X--Y`: a dash filter binds more loosely than `~` in CQL 6.2,
+   * so the complement is of its from-set X. */
+  if (arg != NULL && arg->kind == CQ6_DASH && arg->args[0] != NULL
+      && !(arg->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT | CQ6_DASH_LEGAL
+                         | CQ6_DASH_PSEUDOLEGAL)))
+    {
+      arg->args[0] = _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg->args[0]);
+      return arg;
+    }
+  arg = _cq6_want_type (p, at, arg, CQ6_TYPE_SET, "`~`");
+  return arg ? _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg) : NULL;
+}
+
 static Cq6Filter *
 parse_primary_base (Cq6Parser *p)
 {
@@ -44,6 +70,8 @@ parse_primary_base (Cq6Parser *p)
           _cq6_advance (p);
           return _cq6_parse_sequence (p, t, "}");
         }
+      if (_cq6_is_punct (t, "~"))
+        return parse_complement (p);
       if (_cq6_is_punct (t, "("))
         {
           Cq6Filter *f;
@@ -81,7 +109,6 @@ parse_primary_base (Cq6Parser *p)
 }
 
 static Cq6Filter *parse_count (Cq6Parser *p);
-static Cq6Filter *parse_complement (Cq6Parser *p);
 static Cq6Filter *parse_unary (Cq6Parser *p);
 
 Cq6Filter *
@@ -104,12 +131,10 @@ _cq6_parse_primary (Cq6Parser *p)
           _cq6_filter_free (f);
           return NULL;
         }
-      /* A prefix operator applies to what follows, there: `X:#Q`, `X:~A`,
-       * `X:-ply` (CQL 6.2 reads them so). */
+      /* A prefix operator applies to what follows, there: `X:#Q`, `X:~A`
+       * (a primary), `X:-ply` (CQL 6.2 reads them so). */
       if (_cq6_is_punct (_cq6_peek (p), "#"))
         right = parse_count (p);
-      else if (_cq6_is_punct (_cq6_peek (p), "~"))
-        right = parse_complement (p);
       else if (_cq6_is_punct (_cq6_peek (p), "-"))
         right = parse_unary (p);
       else
@@ -158,34 +183,6 @@ parse_attacks (Cq6Parser *p)
 }
 
 static Cq6Filter *
-parse_complement (Cq6Parser *p)
-{
-  Cq6Token *t = _cq6_peek (p);
-
-  if (_cq6_is_punct (t, "~"))
-    {
-      Cq6Token *at;
-      Cq6Filter *arg;
-
-      _cq6_advance (p);
-      at = _cq6_peek (p);
-      arg = parse_complement (p);
-      /* `~X--Y`: a dash filter binds more loosely than `~` in CQL 6.2,
-       * so the complement is of its from-set X. */
-      if (arg != NULL && arg->kind == CQ6_DASH && arg->args[0] != NULL
-          && !(arg->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT | CQ6_DASH_LEGAL
-                             | CQ6_DASH_PSEUDOLEGAL)))
-        {
-          arg->args[0] = _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg->args[0]);
-          return arg;
-        }
-      arg = _cq6_want_type (p, at, arg, CQ6_TYPE_SET, "`~`");
-      return arg ? _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg) : NULL;
-    }
-  return parse_attacks (p);
-}
-
-static Cq6Filter *
 parse_set_binary (Cq6Parser *p, const char *op, Cq6Kind kind, Cq6Filter *(*next) (Cq6Parser *))
 {
   Cq6Token *at = _cq6_peek (p);
@@ -226,7 +223,7 @@ parse_set_binary (Cq6Parser *p, const char *op, Cq6Kind kind, Cq6Filter *(*next)
 static Cq6Filter *
 parse_intersection (Cq6Parser *p)
 {
-  return parse_set_binary (p, "&", CQ6_INTERSECTION, parse_complement);
+  return parse_set_binary (p, "&", CQ6_INTERSECTION, parse_attacks);
 }
 
 static Cq6Filter *
