@@ -159,14 +159,46 @@ _cq6_parse_line_infix (Cq6Parser *p, Cq6Filter *left)
   return parse_dash_rest (p, t, left);
 }
 
+/* Whether token @k on ends right where the one before it starts: no
+ * white space between them. */
+static gboolean
+touches_previous (Cq6Parser *p, guint k)
+{
+  const Cq6Token *prev = _cq6_peek_at (p, k - 1), *t = _cq6_peek_at (p, k);
+
+  return prev->start + prev->len == t->start;
+}
+
+/* Whether a repetition range `{m,n}` `{m,}` `{,n}` `{n}` starts at the
+ * current token.  CQL 6.2 takes one only when written without white space
+ * (its lexer makes it one token): `{3 < 3}` and `{ 2}` are filters in
+ * braces there. */
+static gboolean
+at_range (Cq6Parser *p)
+{
+  guint k = 1;
+
+  if (!_cq6_is_punct (_cq6_peek (p), "{"))
+    return FALSE;
+  if (_cq6_peek_at (p, k)->kind == CQ6_TOK_NUMBER && touches_previous (p, k))
+    k++;
+  if (_cq6_is_punct (_cq6_peek_at (p, k), ",") && touches_previous (p, k))
+    {
+      k++;
+      if (_cq6_peek_at (p, k)->kind == CQ6_TOK_NUMBER && touches_previous (p, k))
+        k++;
+    }
+  return k > 1 && _cq6_is_punct (_cq6_peek_at (p, k), "}") && touches_previous (p, k);
+}
+
 /* Does a repetition suffix start at the current token? */
 static gboolean
 at_suffix (Cq6Parser *p)
 {
-  Cq6Token *t = _cq6_peek (p), *n = _cq6_peek_at (p, 1);
+  Cq6Token *t = _cq6_peek (p);
 
   return _cq6_is_punct (t, "*") || _cq6_is_punct (t, "+") || _cq6_is_punct (t, "?")
-         || (_cq6_is_punct (t, "{") && (n->kind == CQ6_TOK_NUMBER || _cq6_is_punct (n, ",")));
+         || at_range (p);
 }
 
 /* A repetition suffix after a constituent: `*`, `+`, `?`, `{m,n}`,
@@ -185,8 +217,7 @@ parse_suffix (Cq6Parser *p, Cq6Filter *item)
     lo = 1, hi = -1;
   else if (_cq6_is_punct (t, "?"))
     lo = 0, hi = 1;
-  else if (_cq6_is_punct (t, "{")
-           && (_cq6_peek_at (p, 1)->kind == CQ6_TOK_NUMBER || _cq6_is_punct (_cq6_peek_at (p, 1), ",")))
+  else if (at_range (p))
     {
       _cq6_advance (p);
       lo = 0, hi = -1;
