@@ -279,6 +279,8 @@ suffix_fence (Cq6Parser *p)
         }
       else if (depth == 0 && (_cq6_is_punct (t, "-->") || _cq6_is_punct (t, "<--")))
         break;
+      else if (depth == 0 && _cq6_is_word (t, "path"))
+        break; /* a path reads its own `+ * ?` up to its end (CQL 6.2) */
       else if (depth == 0 && i > p->pos
                && (_cq6_is_punct (t, "+") || _cq6_is_punct (t, "*") || _cq6_is_punct (t, "?")))
         {
@@ -369,7 +371,9 @@ starts_constituent (Cq6Parser *p, gboolean top)
 {
   Cq6Token *t = _cq6_peek (p);
 
-  if (!_cq6_starts_filter (t))
+  /* `-->` and `<--` end a path inside a line (`line --> path -- check+
+   * --> mate`), as in CQL 6.2. */
+  if (!_cq6_starts_filter (t) || _cq6_is_punct (t, "-->") || _cq6_is_punct (t, "<--"))
     return FALSE;
   if (top && after_blank_line (p))
     return FALSE;
@@ -407,10 +411,20 @@ parse_dash_constituent (Cq6Parser *p, Cq6Filter *dash, gboolean top, Cq6Filter *
   *next = NULL;
   while (starts_target (p, top))
     {
+      guint start = p->pos;
+      gboolean paren = _cq6_is_punct (_cq6_peek (p), "(");
       Cq6Filter *f = parse_fenced_filter (p);
 
       if (f == NULL)
         break;
+      if (_cq6_is_move_step (f) && paren)
+        {
+          /* `(K--.)`: not a target (a dash filter) but, read again, a
+           * group of constituents, as CQL 6.2 reads it. */
+          _cq6_filter_free (f);
+          p->pos = start;
+          break;
+        }
       if (_cq6_is_move_step (f))
         {
           *next = f;
