@@ -393,6 +393,11 @@ test_errors (void)
     { "cql() 2 == Q == q", "q.cql:1:9: `==` compares two numbers" },
     { "cql() check == 1", "q.cql:1:13: expected a filter, found `==`" },
     { "cql() B -> r -> mate", "q.cql:1:17: -> needs a set filter here" },
+    /* An operator after a filter not of its type is left for an enclosing
+     * filter, as CQL 6.2 does; where none takes it, this is the error. */
+    { "cql() check | K", "q.cql:1:7: `|` needs a set filter here, but this is a logical filter" },
+    { "cql() #(mate & K)", "q.cql:1:9: `&` needs a set filter here, but this is a logical" },
+    { "cql() check * 2", "q.cql:1:7: `*` needs a numeric filter here, but this is a logical" },
     { "cql() #mate", "q.cql:1:8: `#` needs a set filter here" },
     { "cql() abs K", "q.cql:1:11: abs needs a numeric filter here" },
     { "cql() rotate45 Ka1", "q.cql:1:16: rotate45 cannot be applied" },

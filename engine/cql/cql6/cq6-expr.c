@@ -10,6 +10,59 @@
 
 #include <string.h>
 
+/* Whether @left, before the binary operator at the current token, is of
+ * the type @want the operator needs.  If not, the operator is left unread,
+ * as CQL 6.2 does, for an enclosing filter to take (see Cq6Parser's
+ * @unread_op), and this is noted for the message if none does. */
+static gboolean
+left_fits (Cq6Parser *p, const Cq6Token *at, const Cq6Filter *left, Cq6Type want)
+{
+  if (left->type == want)
+    return TRUE;
+  p->unread_op = p->pos + 1;
+  p->unread_left = at;
+  p->unread_type = left->type;
+  p->unread_want = want;
+  return FALSE;
+}
+
+/* The error where a filter was expected at @t; at an operator left unread
+ * (left_fits()), that its left side is not of its type. */
+static void
+fail_expected_filter (Cq6Parser *p, const Cq6Token *t)
+{
+  g_autofree char *found = _cq6_token_text (t);
+
+  if (!_cq6_fail_unread_op (p))
+    _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a filter, found %s", found);
+}
+
+static Cq6Filter *parse_attacks (Cq6Parser *p);
+
+/* `~X`, a primary as CQL 6.2 reads it, so that it may stand wherever a
+ * set argument may (`move to ~q`, `pin through ~N`, `dark ~p`, `A attacks
+ * ~B`); its argument reaches up to attacks and attackedby: `~A attacks B`
+ * is `~(A attacks B)`, `~A & B` is `(~A) & B`. */
+static Cq6Filter *
+parse_complement (Cq6Parser *p)
+{
+  Cq6Token *t = _cq6_advance (p);
+  Cq6Token *at = _cq6_peek (p);
+  Cq6Filter *arg = parse_attacks (p);
+
+  /* `~X--Y`: a dash filter binds more loosely than `~` in CQL 6.2,
+   * so the complement is of its from-set X. */
+  if (arg != NULL && arg->kind == CQ6_DASH && arg->args[0] != NULL
+      && !(arg->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT | CQ6_DASH_LEGAL
+                         | CQ6_DASH_PSEUDOLEGAL)))
+    {
+      arg->args[0] = _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg->args[0]);
+      return arg;
+    }
+  arg = _cq6_want_type (p, at, arg, CQ6_TYPE_SET, "`~`");
+  return arg ? _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg) : NULL;
+}
+
 static Cq6Filter *
 parse_primary_base (Cq6Parser *p)
 {
@@ -44,6 +97,8 @@ parse_primary_base (Cq6Parser *p)
           _cq6_advance (p);
           return _cq6_parse_sequence (p, t, "}");
         }
+      if (_cq6_is_punct (t, "~"))
+        return parse_complement (p);
       if (_cq6_is_punct (t, "("))
         {
           Cq6Filter *f;
@@ -72,16 +127,12 @@ parse_primary_base (Cq6Parser *p)
         }
       G_GNUC_FALLTHROUGH;
     default:
-      {
-        g_autofree char *found = _cq6_token_text (t);
-        _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a filter, found %s", found);
-        return NULL;
-      }
+      fail_expected_filter (p, t);
+      return NULL;
     }
 }
 
 static Cq6Filter *parse_count (Cq6Parser *p);
-static Cq6Filter *parse_complement (Cq6Parser *p);
 static Cq6Filter *parse_unary (Cq6Parser *p);
 
 Cq6Filter *
@@ -104,12 +155,10 @@ _cq6_parse_primary (Cq6Parser *p)
           _cq6_filter_free (f);
           return NULL;
         }
-      /* A prefix operator applies to what follows, there: `X:#Q`, `X:~A`,
-       * `X:-ply` (CQL 6.2 reads them so). */
+      /* A prefix operator applies to what follows, there: `X:#Q`, `X:~A`
+       * (a primary), `X:-ply` (CQL 6.2 reads them so). */
       if (_cq6_is_punct (_cq6_peek (p), "#"))
         right = parse_count (p);
-      else if (_cq6_is_punct (_cq6_peek (p), "~"))
-        right = parse_complement (p);
       else if (_cq6_is_punct (_cq6_peek (p), "-"))
         right = parse_unary (p);
       else
@@ -137,52 +186,23 @@ parse_attacks (Cq6Parser *p)
   Cq6Filter *left = _cq6_parse_direction (p);
 
   while (left != NULL && (_cq6_is_word (_cq6_peek (p), "attacks")
-                          || _cq6_is_word (_cq6_peek (p), "attackedby")))
+                          || _cq6_is_word (_cq6_peek (p), "attackedby"))
+         && left_fits (p, at, left, CQ6_TYPE_SET))
     {
       Cq6Token *op = _cq6_advance (p);
       gboolean attacks = strcmp (op->text, "attacks") == 0;
       Cq6Token *rat = _cq6_peek (p);
       Cq6Filter *right;
 
-      left = _cq6_want_type (p, at, left, CQ6_TYPE_SET, op->text);
       right = _cq6_want_type (p, rat, _cq6_parse_direction (p), CQ6_TYPE_SET, op->text);
-      if (left == NULL || right == NULL)
+      if (right == NULL)
         {
           _cq6_filter_free (left);
-          _cq6_filter_free (right);
           return NULL;
         }
       left = _cq6_node2 (attacks ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op, left, right);
     }
   return left;
-}
-
-static Cq6Filter *
-parse_complement (Cq6Parser *p)
-{
-  Cq6Token *t = _cq6_peek (p);
-
-  if (_cq6_is_punct (t, "~"))
-    {
-      Cq6Token *at;
-      Cq6Filter *arg;
-
-      _cq6_advance (p);
-      at = _cq6_peek (p);
-      arg = parse_complement (p);
-      /* `~X--Y`: a dash filter binds more loosely than `~` in CQL 6.2,
-       * so the complement is of its from-set X. */
-      if (arg != NULL && arg->kind == CQ6_DASH && arg->args[0] != NULL
-          && !(arg->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT | CQ6_DASH_LEGAL
-                             | CQ6_DASH_PSEUDOLEGAL)))
-        {
-          arg->args[0] = _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg->args[0]);
-          return arg;
-        }
-      arg = _cq6_want_type (p, at, arg, CQ6_TYPE_SET, "`~`");
-      return arg ? _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg) : NULL;
-    }
-  return parse_attacks (p);
 }
 
 static Cq6Filter *
@@ -193,14 +213,16 @@ parse_set_binary (Cq6Parser *p, const char *op, Cq6Kind kind, Cq6Filter *(*next)
 
   while (left != NULL && _cq6_is_punct (_cq6_peek (p), op))
     {
-      Cq6Token *t = _cq6_advance (p);
-      Cq6Token *rat = _cq6_peek (p);
+      Cq6Token *t;
+      Cq6Token *rat;
       Cq6Filter *right;
       g_autofree char *where = g_strdup_printf ("`%s`", op);
 
       if (kind == CQ6_INTERSECTION && left->type == CQ6_TYPE_POSITION)
         {
           /* `x & y` of two positions: the squares where they agree (echo). */
+          t = _cq6_advance (p);
+          rat = _cq6_peek (p);
           right = _cq6_want_type (p, rat, next (p), CQ6_TYPE_POSITION, where);
           if (right == NULL)
             {
@@ -210,12 +232,14 @@ parse_set_binary (Cq6Parser *p, const char *op, Cq6Kind kind, Cq6Filter *(*next)
           left = _cq6_node2 (CQ6_POSITION_AND, CQ6_TYPE_SET, t, left, right);
           continue;
         }
-      left = _cq6_want_type (p, at, left, CQ6_TYPE_SET, where);
+      if (!left_fits (p, at, left, CQ6_TYPE_SET))
+        break;
+      t = _cq6_advance (p);
+      rat = _cq6_peek (p);
       right = _cq6_want_type (p, rat, next (p), CQ6_TYPE_SET, where);
-      if (left == NULL || right == NULL)
+      if (right == NULL)
         {
           _cq6_filter_free (left);
-          _cq6_filter_free (right);
           return NULL;
         }
       left = _cq6_node2 (kind, CQ6_TYPE_SET, t, left, right);
@@ -226,7 +250,7 @@ parse_set_binary (Cq6Parser *p, const char *op, Cq6Kind kind, Cq6Filter *(*next)
 static Cq6Filter *
 parse_intersection (Cq6Parser *p)
 {
-  return parse_set_binary (p, "&", CQ6_INTERSECTION, parse_complement);
+  return parse_set_binary (p, "&", CQ6_INTERSECTION, parse_attacks);
 }
 
 static Cq6Filter *
@@ -252,11 +276,10 @@ parse_arrows (Cq6Parser *p)
   gboolean attacks;
 
   if (left == NULL
-      || !(_cq6_is_punct (_cq6_peek (p), "->") || _cq6_is_punct (_cq6_peek (p), "<-")))
+      || !(_cq6_is_punct (_cq6_peek (p), "->") || _cq6_is_punct (_cq6_peek (p), "<-"))
+      || !left_fits (p, at, left, CQ6_TYPE_SET))
     return left;
   op = _cq6_advance (p);
-  if ((left = _cq6_want_type (p, at, left, CQ6_TYPE_SET, op->text)) == NULL)
-    return NULL;
   attacks = strcmp (op->text, "->") == 0;
   sides = g_ptr_array_new ();
   g_ptr_array_add (sides, left);
@@ -374,8 +397,8 @@ parse_arith (Cq6Parser *p, const char *ops, Cq6Filter *(*next) (Cq6Parser *))
   while (left != NULL && _cq6_peek (p)->kind == CQ6_TOK_PUNCT && strlen (_cq6_peek (p)->text) == 1
          && strchr (ops, _cq6_peek (p)->text[0]) != NULL)
     {
-      Cq6Token *t = _cq6_advance (p);
-      Cq6Token *rat = _cq6_peek (p);
+      Cq6Token *t = _cq6_peek (p);
+      Cq6Token *rat;
       Cq6Filter *right;
       g_autofree char *where = g_strdup_printf ("`%s`", t->text);
 
@@ -386,12 +409,21 @@ parse_arith (Cq6Parser *p, const char *ops, Cq6Filter *(*next) (Cq6Parser *))
           _cq6_filter_free (left);
           return NULL;
         }
-      left = _cq6_want_type (p, at, left, CQ6_TYPE_NUMBER, where);
+      /* CQL 6.2 reads `F - 1` after a non-numeric F as F and the number
+       * -1, a filter it stops on when it matches a position: refused. */
+      if (t->text[0] == '-' && left->type != CQ6_TYPE_NUMBER)
+        {
+          _cq6_want_type (p, at, left, CQ6_TYPE_NUMBER, where);
+          return NULL;
+        }
+      if (!left_fits (p, at, left, CQ6_TYPE_NUMBER))
+        break;
+      _cq6_advance (p);
+      rat = _cq6_peek (p);
       right = _cq6_want_type (p, rat, next (p), CQ6_TYPE_NUMBER, where);
-      if (left == NULL || right == NULL)
+      if (right == NULL)
         {
           _cq6_filter_free (left);
-          _cq6_filter_free (right);
           return NULL;
         }
       left = _cq6_node2 (CQ6_ARITH, CQ6_TYPE_NUMBER, t, left, right);
@@ -625,8 +657,7 @@ _cq6_parse_filter (Cq6Parser *p)
 
   if (!_cq6_starts_filter (t) && !_cq6_is_word (t, "not"))
     {
-      g_autofree char *found = _cq6_token_text (t);
-      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected a filter, found %s", found);
+      fail_expected_filter (p, t);
       return NULL;
     }
   return parse_logic (p, "or", CQ6_OR, parse_and);

@@ -159,14 +159,46 @@ _cq6_parse_line_infix (Cq6Parser *p, Cq6Filter *left)
   return parse_dash_rest (p, t, left);
 }
 
+/* Whether token @k on ends right where the one before it starts: no
+ * white space between them. */
+static gboolean
+touches_previous (Cq6Parser *p, guint k)
+{
+  const Cq6Token *prev = _cq6_peek_at (p, k - 1), *t = _cq6_peek_at (p, k);
+
+  return prev->start + prev->len == t->start;
+}
+
+/* Whether a repetition range `{m,n}` `{m,}` `{,n}` `{n}` starts at the
+ * current token.  CQL 6.2 takes one only when written without white space
+ * (its lexer makes it one token): `{3 < 3}` and `{ 2}` are filters in
+ * braces there. */
+static gboolean
+at_range (Cq6Parser *p)
+{
+  guint k = 1;
+
+  if (!_cq6_is_punct (_cq6_peek (p), "{"))
+    return FALSE;
+  if (_cq6_peek_at (p, k)->kind == CQ6_TOK_NUMBER && touches_previous (p, k))
+    k++;
+  if (_cq6_is_punct (_cq6_peek_at (p, k), ",") && touches_previous (p, k))
+    {
+      k++;
+      if (_cq6_peek_at (p, k)->kind == CQ6_TOK_NUMBER && touches_previous (p, k))
+        k++;
+    }
+  return k > 1 && _cq6_is_punct (_cq6_peek_at (p, k), "}") && touches_previous (p, k);
+}
+
 /* Does a repetition suffix start at the current token? */
 static gboolean
 at_suffix (Cq6Parser *p)
 {
-  Cq6Token *t = _cq6_peek (p), *n = _cq6_peek_at (p, 1);
+  Cq6Token *t = _cq6_peek (p);
 
   return _cq6_is_punct (t, "*") || _cq6_is_punct (t, "+") || _cq6_is_punct (t, "?")
-         || (_cq6_is_punct (t, "{") && (n->kind == CQ6_TOK_NUMBER || _cq6_is_punct (n, ",")));
+         || at_range (p);
 }
 
 /* A repetition suffix after a constituent: `*`, `+`, `?`, `{m,n}`,
@@ -185,8 +217,7 @@ parse_suffix (Cq6Parser *p, Cq6Filter *item)
     lo = 1, hi = -1;
   else if (_cq6_is_punct (t, "?"))
     lo = 0, hi = 1;
-  else if (_cq6_is_punct (t, "{")
-           && (_cq6_peek_at (p, 1)->kind == CQ6_TOK_NUMBER || _cq6_is_punct (_cq6_peek_at (p, 1), ",")))
+  else if (at_range (p))
     {
       _cq6_advance (p);
       lo = 0, hi = -1;
@@ -248,6 +279,8 @@ suffix_fence (Cq6Parser *p)
         }
       else if (depth == 0 && (_cq6_is_punct (t, "-->") || _cq6_is_punct (t, "<--")))
         break;
+      else if (depth == 0 && _cq6_is_word (t, "path"))
+        break; /* a path reads its own `+ * ?` up to its end (CQL 6.2) */
       else if (depth == 0 && i > p->pos
                && (_cq6_is_punct (t, "+") || _cq6_is_punct (t, "*") || _cq6_is_punct (t, "?")))
         {
@@ -338,7 +371,9 @@ starts_constituent (Cq6Parser *p, gboolean top)
 {
   Cq6Token *t = _cq6_peek (p);
 
-  if (!_cq6_starts_filter (t))
+  /* `-->` and `<--` end a path inside a line (`line --> path -- check+
+   * --> mate`), as in CQL 6.2. */
+  if (!_cq6_starts_filter (t) || _cq6_is_punct (t, "-->") || _cq6_is_punct (t, "<--"))
     return FALSE;
   if (top && after_blank_line (p))
     return FALSE;
@@ -376,10 +411,20 @@ parse_dash_constituent (Cq6Parser *p, Cq6Filter *dash, gboolean top, Cq6Filter *
   *next = NULL;
   while (starts_target (p, top))
     {
+      guint start = p->pos;
+      gboolean paren = _cq6_is_punct (_cq6_peek (p), "(");
       Cq6Filter *f = parse_fenced_filter (p);
 
       if (f == NULL)
         break;
+      if (_cq6_is_move_step (f) && paren)
+        {
+          /* `(K--.)`: not a target (a dash filter) but, read again, a
+           * group of constituents, as CQL 6.2 reads it. */
+          _cq6_filter_free (f);
+          p->pos = start;
+          break;
+        }
       if (_cq6_is_move_step (f))
         {
           *next = f;

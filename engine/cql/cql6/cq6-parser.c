@@ -105,6 +105,19 @@ _cq6_token_text (const Cq6Token *t)
 }
 
 gboolean
+_cq6_fail_unread_op (Cq6Parser *p)
+{
+  g_autofree char *op = NULL;
+
+  if (p->unread_op != p->pos + 1)
+    return FALSE;
+  op = _cq6_token_text (_cq6_peek (p));
+  _cq6_fail_at (p, p->unread_left, CQ_QUERY_ERROR_SEMANTIC, "%s needs %s here, but this is %s",
+                op, type_names[p->unread_want], type_names[p->unread_type]);
+  return TRUE;
+}
+
+gboolean
 _cq6_expect_punct (Cq6Parser *p, const char *punct, const char *what)
 {
   Cq6Token *t = _cq6_peek (p);
@@ -112,6 +125,9 @@ _cq6_expect_punct (Cq6Parser *p, const char *punct, const char *what)
   if (!_cq6_is_punct (t, punct))
     {
       g_autofree char *found = _cq6_token_text (t);
+
+      if (_cq6_fail_unread_op (p))
+        return FALSE;
       return _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "expected '%s' %s, found %s",
                       punct, what, found);
     }

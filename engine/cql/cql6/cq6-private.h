@@ -465,6 +465,12 @@ void       _cq6_tokens_free     (GArray *tokens);
  *   names to the variables passed (cq6-vars.c); else NULL.
  * @call_depth: how many function bodies are being read.
  * @path_depth: how many `path` filters' constituents are being read.
+ * @unread_op: 1 + the index of a binary operator left unread because the
+ *   filter on its left is not of its type (CQL 6.2 leaves it to an
+ *   enclosing filter: in `◭X∊S {F} | T` the body F is logical, so the `|`
+ *   joins the loop, a set, and T); 0 when none.  @unread_left is that
+ *   filter's first token, @unread_type its type, @unread_want the type the
+ *   operator needs: the message when no enclosing filter takes it.
  */
 typedef struct {
   GArray     *tokens;
@@ -475,6 +481,10 @@ typedef struct {
   GHashTable *params;
   guint       call_depth;
   guint       path_depth;
+  guint       unread_op;
+  const Cq6Token *unread_left;
+  Cq6Type     unread_type;
+  Cq6Type     unread_want;
 } Cq6Parser;
 
 /* The reader's primitives (cq6-parser.c). */
@@ -490,6 +500,11 @@ gboolean   _cq6_fail_at         (Cq6Parser *p, const Cq6Token *t, int code,
 
 /* The token as the user wrote it (in its ASCII spelling). */
 char      *_cq6_token_text      (const Cq6Token *t);
+
+/* At an operator left unread because its left side is not of its type
+ * (Cq6Parser's @unread_op): sets the error "`op` needs ... here, but this
+ * is ..." at that left side and returns TRUE; else FALSE. */
+gboolean   _cq6_fail_unread_op  (Cq6Parser *p);
 
 /* Takes the punctuation @punct, else CQ_QUERY_ERROR_SYNTAX "expected
  * '@punct' @what, found ...".  Returns FALSE on error. */
