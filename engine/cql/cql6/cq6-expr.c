@@ -333,6 +333,9 @@ parse_count (Cq6Parser *p)
       _cq6_advance (p);
       at = _cq6_peek (p);
       arg = _cq6_parse_union (p);
+      /* `#D`: the number of entries of the dictionary D. */
+      if (arg != NULL && arg->kind == CQ6_DICT)
+        return _cq6_dict_count (arg, t);
       /* `#` of a string is its length in bytes (CQL 6.2). */
       if (arg == NULL || arg->type != CQ6_TYPE_STRING)
         arg = _cq6_want_type (p, at, arg, CQ6_TYPE_SET, "`#`");
