@@ -63,6 +63,17 @@ parse_primary_base (Cq6Parser *p)
         if (_cq6_parse_line_punct (p, t, &f))
           return f;
       }
+      /* `[]`: the empty set. */
+      if (_cq6_is_punct (t, "[") && _cq6_is_punct (_cq6_peek_at (p, 1), "]"))
+        {
+          Cq6Filter *f = _cq6_node (CQ6_DESIGNATOR, CQ6_TYPE_SET, _cq6_advance (p));
+
+          _cq6_advance (p);
+          f->designator.pieces = CQ_PIECES_ALL;
+          f->designator.squares = 0;
+          f->designator.tag = -1;
+          return f;
+        }
       if (_cq6_is_punct (t, "-->") || _cq6_is_punct (t, "<--") || _cq6_is_punct (t, "--")
           || _cq6_is_punct (t, ":")
           || _cq6_is_punct (t, "~~") || _cq6_is_punct (t, "[") || _cq6_is_punct (t, "$"))
