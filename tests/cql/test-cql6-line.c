@@ -172,7 +172,7 @@ test_errors (void)
     { "cql() countmoves check", "expected a dash filter" },
     { "cql() check--", "the left side of a dash filter must be a set" },
     { "cql() path", "`path` needs at least one constituent" },
-    { "cql() line lastposition --> check", "not supported yet" },
+    { "cql() line firstmatch --> check", "not supported yet" },
     { "cql() path max 3 -- check", "the path parameter `max` is not supported yet" },
     { "cql() path -- pathcountunfocused > 3", "filter `pathcountunfocused` is not supported yet" },
     { "cql() path -- pathdebug", "filter `pathdebug` is not supported yet" },

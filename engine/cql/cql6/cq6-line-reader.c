@@ -596,6 +596,12 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
         f->which |= CQ6_LINE_QUIET;
       else if (!path && _cq6_is_word (w, "singlecolor"))
         f->which |= CQ6_LINE_SINGLECOLOR;
+      else if (!path && _cq6_is_word (w, "lastposition"))
+        {
+          /* Its value is the position the line ends at, not its length. */
+          f->which |= CQ6_LINE_LASTPOSITION;
+          f->type = CQ6_TYPE_POSITION;
+        }
       else if (path && _cq6_is_word (w, "piecepath"))
         f->which |= CQ6_LINE_PIECEPATH;
       else if (path && _cq6_is_word (w, "verbose"))

@@ -833,7 +833,10 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           if (!c->program->quiet && !c->program->silent)
             _cq6_add_comment (c, ends->pdata[i], "alternative");
         }
-      v->num = len;
+      if (f->which & CQ6_LINE_LASTPOSITION)
+        v->node = end;
+      else
+        v->num = len;
     }
   if (!r->pure)
     {
