@@ -764,7 +764,6 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   gint32 len;
   CqBitboard focus_set = 0;
   const CqNode *outer_start = NULL;
-  gint32 outer_count = 0;
   gint64 max = 0;
   g_autoptr(GPtrArray) ends = NULL;
 
@@ -789,17 +788,22 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     }
   if (f->which & CQ6_LINE_PATH)
     {
-      /* pathstart and pathcount in the constituents: this path's (nested
-       * paths put back the outer one's). */
+      /* pathstart in the constituents: this path's start (nested paths
+       * put back the outer one's). */
       outer_start = c->st->line->path_start;
-      outer_count = c->st->line->path_count;
       c->st->line->path_start = c->node;
-      c->st->line->path_count = 0;
     }
   if (f->which & CQ6_LINE_KEEPALLBEST || r->routes)
     ends = g_ptr_array_new ();
   if (r->routes)
-    len = _cq6_path_routes (r, c, ends, &max);
+    {
+      /* pathcount: only such a path's constituents read it (a path that
+       * holds one reads its own). */
+      gint32 outer_count = c->st->line->path_count;
+
+      len = _cq6_path_routes (r, c, ends, &max);
+      c->st->line->path_count = outer_count;
+    }
   else
     {
       len = best (r, c, c->node, r->start);
@@ -807,10 +811,7 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         replay_from (r, c, c->node, r->start, ends);
     }
   if (f->which & CQ6_LINE_PATH)
-    {
-      c->st->line->path_start = outer_start;
-      c->st->line->path_count = outer_count;
-    }
+    c->st->line->path_start = outer_start;
   if (len >= 1)
     {
       if (r->routes)
