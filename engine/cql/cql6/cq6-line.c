@@ -180,7 +180,10 @@ line_run (const Cq6Filter *f, Cq6Ctx *c)
         }
     }
   r->pure = pure (f->args[0]) && f->args[1] == NULL;
-  r->routes = (f->which & CQ6_LINE_MAX) || reads_pathcount (f->args[0]);
+  /* A line's constituents read the pathcount of the path around it,
+   * which does not change while the line is matched. */
+  r->routes = (f->which & CQ6_LINE_PATH)
+              && ((f->which & CQ6_LINE_MAX) || reads_pathcount (f->args[0]));
   cells = (guint64) MAX (c->game->n_nodes, 1) * r->n_states;
   if (cells <= (1u << 22))
     {
