@@ -797,6 +797,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_FIND: case CQ6_ECHO: case CQ6_POSITION_AND:
       return _cq6_eval_positions (f, c, v);
     case CQ6_LINE: case CQ6_DASH: case CQ6_CONSECUTIVEMOVES: case CQ6_PATHSTART:
+    case CQ6_PATHCOUNT:
     case CQ6_LINE_SEQ: case CQ6_LINE_REPEAT:
       return _cq6_eval_line (f, c, v);
     case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT:

@@ -144,8 +144,10 @@ static const char *const cql6_keywords[] = {
   "lastposition", "line lastposition --> ...: the line's value is the position it ends at",
   "line", "line [primary singlecolor nestban quiet lastposition] --> F --> G* ...: consecutive "
           "positions matching F, G, ... (* + ? {m,n}, groups)",
-  "path", "path [primary nestban quiet focus S] -- F N-- ...: consecutive moves (dash constituents) and the positions they reach",
+  "path", "path [primary nestban quiet focus S max F] -- F N-- ...: consecutive moves (dash constituents) and the positions they reach",
   "pathstart", "inside a path's constituents: the position where that path started",
+  "pathcount", "inside a path's constituents or max: the focus moves of the route so far",
+  "pathcountunfocused", "inside a path's constituents or max: the other moves since the path's start",
   "countmoves", "countmoves [legal|pseudolegal] X--Y: how many moves the dash filter matches",
   "currentmove", "currentmove X--Y (or previous X--Y): the move that led to this position",
   "find", "find [all] [<--] [m n] [quiet] F: the first position from here on (<--: back to the start) where F matches; all / m n: how many, with 'Found' comments",

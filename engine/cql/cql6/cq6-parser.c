@@ -35,7 +35,7 @@ _cq6_type_name (Cq6Type type)
 /* CQL 6 filters that are recognised but not evaluated by this version. */
 static const char *const unsupported[] = {
   "next",
-  "[element]", "[forall]", "lastposition", "pathcount", "pathcountunfocused",
+  "[element]", "[forall]", "lastposition",
   "pathdebug", "pathlastposition",
   "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
   "settag", "removecomment", "originalcomment", "zobristkey",

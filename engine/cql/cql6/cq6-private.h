@@ -165,13 +165,16 @@ typedef enum {
   CQ6_POSITION_AND, /* `x & y`, two positions: the squares whose contents agree */
   /* Lines of moves (cq6-line.c) */
   CQ6_LINE,         /* which: CQ6_LINE_* flags; args: the constituents (a
-                     * CQ6_LINE_SEQ), the focus set (path) or NULL;
+                     * CQ6_LINE_SEQ), the focus set (path) or NULL, and
+                     * with CQ6_LINE_MAX path's `max` filter;
                      * string: path's title or NULL */
   CQ6_DASH,         /* which: CQ6_DASH_* flags; args: from, to, promotion
                      * (a designator of piece types), target filter; each
                      * may be NULL */
   CQ6_CONSECUTIVEMOVES, /* args: two positions */
   CQ6_PATHSTART,    /* the first position of the path being matched */
+  CQ6_PATHCOUNT,    /* the focus moves of the path's route so far; which 1:
+                     * pathcountunfocused, the other moves since its start */
   CQ6_LINE_SEQ,     /* constituents in turn (args); only inside CQ6_LINE */
   CQ6_LINE_REPEAT,  /* args[0] repeated range_min .. range_max times
                      * (range_max -1: no bound); only inside CQ6_LINE */
@@ -297,8 +300,9 @@ enum {
   CQ6_LINE_FOCUS_CAPTURE = 1 << 8, /* path focus capture: captures of focus
                                     * pieces are focus moves too */
   CQ6_LINE_KEEPALLBEST = 1 << 9,    /* path keepallbest: every longest route */
-  CQ6_LINE_LASTPOSITION = 1 << 10   /* line lastposition: its value is the
+  CQ6_LINE_LASTPOSITION = 1 << 10,  /* line lastposition: its value is the
                                      * position the line ends at */
+  CQ6_LINE_MAX         = 1 << 11    /* path max F: args[2] is F */
 };
 
 /* CQ6_CURRENTMOVE.which: what the move that led to the position is
