@@ -846,8 +846,9 @@ typedef enum {
 /* `pin from X through Y to Z` (docs/cql6.md "pin"), X = @from, Y =
  * @through, Z = @to (the kings unless @to_given): each pin is a piece of
  * Y that stands alone between an enemy line piece of X and a piece of its
- * own colour of Z.  Seen from each piece of Z: the enemy rooks, bishops
- * and queens of X on its lines, and the one piece between.  Returns the
+ * own colour of Z or an empty square of Z (as in CQL 6.2).  Seen from each
+ * square of Z: the enemy rooks, bishops and queens of X on its lines, and
+ * the one piece between.  Returns the
  * squares of the pins' pieces in @role. */
 CqBitboard  _cq6_pinned         (const CqPosition *pos, CqBitboard from, CqBitboard through,
                                  CqBitboard to, gboolean to_given, Cq6PinRole role);

@@ -158,32 +158,40 @@ _cq6_pinned (const CqPosition *pos, CqBitboard from, CqBitboard through, CqBitbo
              gboolean to_given, Cq6PinRole role)
 {
   CqBitboard occ = _cq_occupied (pos), out = 0;
-  CqBitboard targets = to_given ? to & occ : pos->pieces[CQ_WK] | pos->pieces[CQ_BK];
+  CqBitboard targets = to_given ? to : pos->pieces[CQ_WK] | pos->pieces[CQ_BK];
 
   _cq_chess_ensure_tables ();
   for (; targets != 0; targets &= targets - 1)
     {
       int z = __builtin_ctzll (targets);
-      CqColor color = CQ_PIECE_COLOR ((CqPiece) pos->board[z]);
-      CqColor them = 1 - color;
-      const CqBitboard *p = pos->pieces;
-      /* The enemy line pieces of X on z's lines, as if the board were
-       * empty; usually none, and then nothing more is looked at. */
-      CqBitboard queens = p[CQ_MAKE_PIECE (them, CQ_QUEEN)];
-      CqBitboard snipers
-        = ((_cq_rook_pseudo[z] & (p[CQ_MAKE_PIECE (them, CQ_ROOK)] | queens))
-           | (_cq_bishop_pseudo[z] & (p[CQ_MAKE_PIECE (them, CQ_BISHOP)] | queens)))
-          & from;
+      /* A piece of Z is pinned to by the other side; an empty square of Z
+       * (as in CQL 6.2) may be pinned to by either side. */
+      int first = CQ_WHITE, last = CQ_BLACK;
 
-      for (; snipers != 0; snipers &= snipers - 1)
+      if (occ & CQ_BIT (z))
+        first = last = CQ_PIECE_COLOR ((CqPiece) pos->board[z]);
+      for (int color = first; color <= last; color++)
         {
-          CqBitboard between = _cq_between[z][__builtin_ctzll (snipers)] & occ;
+          CqColor them = 1 - color;
+          const CqBitboard *p = pos->pieces;
+          /* The enemy line pieces of X on z's lines, as if the board were
+           * empty; usually none, and then nothing more is looked at. */
+          CqBitboard queens = p[CQ_MAKE_PIECE (them, CQ_QUEEN)];
+          CqBitboard snipers
+            = ((_cq_rook_pseudo[z] & (p[CQ_MAKE_PIECE (them, CQ_ROOK)] | queens))
+               | (_cq_bishop_pseudo[z] & (p[CQ_MAKE_PIECE (them, CQ_BISHOP)] | queens)))
+              & from;
 
-          /* Exactly one piece between, ours and in Y. */
-          if (between != 0 && (between & (between - 1)) == 0
-              && (between & pos->by_color[color] & through))
-            out |= role == CQ6_PIN_THROUGH ? between
-                   : role == CQ6_PIN_FROM ? snipers & -snipers : CQ_BIT (z);
+          for (; snipers != 0; snipers &= snipers - 1)
+            {
+              CqBitboard between = _cq_between[z][__builtin_ctzll (snipers)] & occ;
+
+              /* Exactly one piece between, ours and in Y. */
+              if (between != 0 && (between & (between - 1)) == 0
+                  && (between & pos->by_color[color] & through))
+                out |= role == CQ6_PIN_THROUGH ? between
+                       : role == CQ6_PIN_FROM ? snipers & -snipers : CQ_BIT (z);
+            }
         }
     }
   return out;
