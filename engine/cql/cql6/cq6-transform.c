@@ -387,6 +387,44 @@ find_square_designator (const Cq6Filter *f)
   return NULL;
 }
 
+/* An assignment to a variable in @f (NULL if none). */
+static const Cq6Filter *
+find_assignment (const Cq6Filter *f)
+{
+  if (f == NULL)
+    return NULL;
+  if (f->kind == CQ6_ASSIGN)
+    return f;
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      const Cq6Filter *found = find_assignment (f->args[i]);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* An assignment of @a, a member of an orbit, that assigns another value
+ * than the same one of @b, another member (NULL if none): members of
+ * another shape count as different. */
+static const Cq6Filter *
+assignment_differing (const Cq6Filter *a, const Cq6Filter *b)
+{
+  if (a == NULL || b == NULL)
+    return NULL;
+  if (a->kind != b->kind || a->n_args != b->n_args)
+    return find_assignment (a);
+  if (a->kind == CQ6_ASSIGN && !_cq6_filter_equal (a, b))
+    return a;
+  for (guint i = 0; i < a->n_args; i++)
+    {
+      const Cq6Filter *found = assignment_differing (a->args[i], b->args[i]);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 Cq6Filter *
 _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint line,
                 guint column, const char *filename, GError **error)
@@ -451,6 +489,23 @@ _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint lin
       _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, line, column,
                            "this transform makes too many filters (more than %d nodes): "
                            "transform a smaller filter", ORBIT_NODE_BUDGET);
+      return NULL;
+    }
+  /* CQL 6.2 evaluates every member of an orbit, in an order of its own
+   * (sorted by the members' squares), so a variable assigned other values
+   * in its members keeps the last one's: `flip {S = Qc-f5} S` leaves S as
+   * that order decides. Not followed yet: refused, not misread.  The same
+   * value in every member (`flipcolor {p = currentposition ...}`) is
+   * read as CQL 6.2 reads it. */
+  squares = NULL;
+  for (guint i = 1; i < orbit->n_args && squares == NULL; i++)
+    squares = assignment_differing (orbit->args[0], orbit->args[i]);
+  if (squares != NULL)
+    {
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, squares->line,
+                           squares->column, "an assignment to a variable inside a transform "
+                           "is not supported yet");
+      _cq6_filter_free (orbit);
       return NULL;
     }
   _cq6_orbit_index (orbit);
