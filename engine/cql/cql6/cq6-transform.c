@@ -491,23 +491,6 @@ _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint lin
                            "transform a smaller filter", ORBIT_NODE_BUDGET);
       return NULL;
     }
-  /* CQL 6.2 evaluates every member of an orbit, in an order of its own
-   * (sorted by the members' squares), so a variable assigned other values
-   * in its members keeps the last one's: `flip {S = Qc-f5} S` leaves S as
-   * that order decides. Not followed yet: refused, not misread.  The same
-   * value in every member (`flipcolor {p = currentposition ...}`) is
-   * read as CQL 6.2 reads it. */
-  squares = NULL;
-  for (guint i = 1; i < orbit->n_args && squares == NULL; i++)
-    squares = assignment_differing (orbit->args[0], orbit->args[i]);
-  if (squares != NULL)
-    {
-      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, squares->line,
-                           squares->column, "an assignment to a variable inside a transform "
-                           "is not supported yet");
-      _cq6_filter_free (orbit);
-      return NULL;
-    }
   _cq6_orbit_index (orbit);
   if (count || compose_count)
     {
@@ -519,4 +502,68 @@ _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint lin
   else if (orbit->type == CQ6_TYPE_STRING)
     orbit->type = CQ6_TYPE_LOGICAL;
   return orbit;
+}
+
+/* The filters of @f that read variable @var (its value, whether it is
+ * bound, or an operator assignment `+=` ...). */
+static guint
+count_reads (const Cq6Filter *f, guint var)
+{
+  guint n = 0;
+
+  if (f == NULL)
+    return 0;
+  if (f->which == var
+      && (f->kind == CQ6_VARIABLE || f->kind == CQ6_ISBOUND
+          || (f->kind == CQ6_ASSIGN && f->number != '=')))
+    n++;
+  for (guint i = 0; i < f->n_args; i++)
+    n += count_reads (f->args[i], var);
+  return n;
+}
+
+/* In @f, below @body: an orbit whose members assign a variable other
+ * values, the variable being read somewhere in @body; NULL if none. */
+static const Cq6Filter *
+orbit_assignment_read (const Cq6Filter *body, const Cq6Filter *f)
+{
+  if (f == NULL)
+    return NULL;
+  if (f->kind == CQ6_ORBIT)
+    {
+      const Cq6Filter *a = NULL;
+
+      for (guint i = 1; i < f->n_args && a == NULL; i++)
+        a = assignment_differing (f->args[0], f->args[i]);
+      if (a != NULL && count_reads (body, a->which) > 0)
+        return a;
+    }
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      const Cq6Filter *found = orbit_assignment_read (body, f->args[i]);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+gboolean
+_cq6_check_orbit_assignments (const Cq6Filter *body, const char *filename, GError **error)
+{
+  /* CQL 6.2 evaluates every member of an orbit, in an order of its own
+   * (sorted by the members' squares), so a variable assigned other values
+   * in its members keeps the last one's: `flip {S = Qc-f5} S` reads S as
+   * that order decides. Not followed yet: refused where the variable is
+   * read (anywhere: inside, a member may read another's value), not
+   * misread.  The same value in every member (`flipcolor {p =
+   * currentposition ...}`), or a variable never read, is read as CQL 6.2
+   * reads it. */
+  const Cq6Filter *a = orbit_assignment_read (body, body);
+
+  if (a == NULL)
+    return TRUE;
+  _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, a->line, a->column,
+                       "an assignment inside a transform, of other values in its members, "
+                       "to a variable that is read is not supported yet");
+  return FALSE;
 }
