@@ -909,11 +909,10 @@ typedef enum {
  * square of Z: the enemy rooks, bishops and queens of X on its lines, and
  * the one piece between.  Returns the
  * squares of the pins' pieces in @role. */
-/* FALSE, with @error set, when a transform in @body assigns a variable
- * other values in its members and the variable is read: not supported
- * yet (docs/cql6.md "Transforms"). */
-gboolean    _cq6_check_orbit_assignments (const Cq6Filter *body, const char *filename,
-                                          GError **error);
+/* A transform in @body that assigns a variable other values in its
+ * members, the variable being read, tries its members in their order,
+ * the identity first (docs/cql6.md "Transforms", rulings 45). */
+void        _cq6_order_orbit_assignments (Cq6Filter *body);
 CqBitboard  _cq6_pinned         (const CqPosition *pos, CqBitboard from, CqBitboard through,
                                  CqBitboard to, gboolean to_given, Cq6PinRole role);
 

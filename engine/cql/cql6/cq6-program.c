@@ -323,9 +323,9 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
                "the query has no filter after its header: write at least one, e.g. `mate`");
       goto fail;
     }
-  if (!_cq6_check_dict_uses (prog, filename, error)
-      || !_cq6_check_orbit_assignments (prog->body, filename, error))
+  if (!_cq6_check_dict_uses (prog, filename, error))
     goto fail;
+  _cq6_order_orbit_assignments (prog->body);
   _cq6_tokens_free (p.tokens);
   if (prog->matchcount_sort != 0)
     prog->matchcount_sort = _cq6_add_sort_key (prog, "matchcount") + 1;

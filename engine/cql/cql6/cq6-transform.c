@@ -522,13 +522,14 @@ count_reads (const Cq6Filter *f, guint var)
   return n;
 }
 
-/* In @f, below @body: an orbit whose members assign a variable other
- * values, the variable being read somewhere in @body; NULL if none. */
-static const Cq6Filter *
-orbit_assignment_read (const Cq6Filter *body, const Cq6Filter *f)
+/* In @f, below @body: every orbit whose members assign a variable other
+ * values, the variable being read somewhere in @body, loses its anchor
+ * index, so that its members are tried in their own order. */
+static void
+order_orbit_assignments (const Cq6Filter *body, Cq6Filter *f)
 {
   if (f == NULL)
-    return NULL;
+    return;
   if (f->kind == CQ6_ORBIT)
     {
       const Cq6Filter *a = NULL;
@@ -536,34 +537,23 @@ orbit_assignment_read (const Cq6Filter *body, const Cq6Filter *f)
       for (guint i = 1; i < f->n_args && a == NULL; i++)
         a = assignment_differing (f->args[0], f->args[i]);
       if (a != NULL && count_reads (body, a->which) > 0)
-        return a;
+        _cq6_orbit_index_clear (f);
     }
   for (guint i = 0; i < f->n_args; i++)
-    {
-      const Cq6Filter *found = orbit_assignment_read (body, f->args[i]);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+    order_orbit_assignments (body, f->args[i]);
 }
 
-gboolean
-_cq6_check_orbit_assignments (const Cq6Filter *body, const char *filename, GError **error)
+void
+_cq6_order_orbit_assignments (Cq6Filter *body)
 {
-  /* CQL 6.2 evaluates every member of an orbit, in an order of its own
-   * (sorted by the members' squares), so a variable assigned other values
-   * in its members keeps the last one's: `flip {S = Qc-f5} S` reads S as
-   * that order decides. Not followed yet: refused where the variable is
-   * read (anywhere: inside, a member may read another's value), not
-   * misread.  The same value in every member (`flipcolor {p =
-   * currentposition ...}`), or a variable never read, is read as CQL 6.2
-   * reads it. */
-  const Cq6Filter *a = orbit_assignment_read (body, body);
-
-  if (a == NULL)
-    return TRUE;
-  _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, a->line, a->column,
-                       "an assignment inside a transform, of other values in its members, "
-                       "to a variable that is read is not supported yet");
-  return FALSE;
+  /* CQL 6.2's pages define a transform as the `or` (of a set filter: the
+   * `|`) of its members, the identity first: a variable assigned other
+   * values in the members keeps the first matching member's (of a set
+   * filter, the last one's). CQL 6.2 itself evaluates every member, in an
+   * order of its own sorted by the members' structure, and keeps the
+   * last: not what its pages say (rulings 45). Members are tried in
+   * their order (identity first, then the transform's table: members())
+   * when a variable they assign differently is read; elsewhere the
+   * anchor index picks the members to try, which no reader can tell. */
+  order_orbit_assignments (body, body);
 }
