@@ -180,6 +180,69 @@ parse_header (Cq6Parser *p, Cq6Program *prog)
   return TRUE;
 }
 
+/* The first number in @f that would be matched against a position, NULL
+ * if none.  @matched: whether @f itself is matched (as a filter of a
+ * compound, an operand of `and`, a loop's body) rather than used for its
+ * value (`x = F`, `F == 2`, `sort F`).  CQL 6.2 stops the search on such
+ * a number ("An attempt to match a position against the number"): it is
+ * likely a slip, such as `{ 2}` meant as a repetition range.  Only the
+ * filters known to match their arguments are followed as matched; the
+ * rest are looked into as values. */
+static const Cq6Filter *
+matched_number (const Cq6Filter *f, gboolean matched)
+{
+  const Cq6Filter *found = NULL;
+
+  if (f == NULL)
+    return NULL;
+  if (f->kind == CQ6_NUMBER)
+    return matched ? f : NULL;
+  for (guint i = 0; i < f->n_args && found == NULL; i++)
+    {
+      gboolean arg_matched;
+
+      switch (f->kind)
+        {
+        case CQ6_COMPOUND: case CQ6_CALL:
+          /* The last filter gives the value; the others are matched. */
+          arg_matched = i + 1 < f->n_args || matched;
+          break;
+        case CQ6_IF:
+          arg_matched = i == 0 || matched;
+          break;
+        case CQ6_AT:
+          arg_matched = i == 1 && matched;
+          break;
+        case CQ6_ORBIT:
+          /* `count` counts the images that match. */
+          arg_matched = f->which == CQ6_ORBIT_COUNT || matched;
+          break;
+        case CQ6_AND: case CQ6_OR: case CQ6_NOT: case CQ6_WHILE: case CQ6_FIND:
+        case CQ6_LINE_SEQ: case CQ6_LINE_REPEAT:
+          arg_matched = TRUE;
+          break;
+        case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP:
+          arg_matched = i == 1;
+          break;
+        case CQ6_LINE:
+          arg_matched = i == 0;
+          break;
+        case CQ6_DASH:
+          arg_matched = i == 3;
+          break;
+        case CQ6_ECHO:
+          /* A numeric body gives its value (CQL 6.2 counts it). */
+          arg_matched = f->args[i]->type != CQ6_TYPE_NUMBER;
+          break;
+        default:
+          arg_matched = FALSE;
+          break;
+        }
+      found = matched_number (f->args[i], arg_matched);
+    }
+  return found;
+}
+
 /* A rough cost of evaluating @f once, in units of a bitboard lookup. */
 static guint
 cost (const Cq6Filter *f)
@@ -324,6 +387,21 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
       goto fail;
     }
   _cq6_tokens_free (p.tokens);
+  p.tokens = NULL;
+  {
+    const Cq6Filter *number = matched_number (prog->body, TRUE);
+
+    if (number != NULL)
+      {
+        _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, number->line,
+                             number->column,
+                             "the number %" G_GINT64_FORMAT " stands where a filter is "
+                             "matched against a position: a number has a value but does "
+                             "not match (CQL 6 stops on it; a slip such as `{ 2}` for the "
+                             "repetition range `{2}`?)", (gint64) number->number);
+        goto fail;
+      }
+  }
   if (prog->matchcount_sort != 0)
     prog->matchcount_sort = _cq6_add_sort_key (prog, "matchcount") + 1;
   if (prog->vars != NULL)
