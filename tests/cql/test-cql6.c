@@ -460,6 +460,12 @@ test_errors (void)
     { "cql() find { 2}", "q.cql:1:14: the number 2 stands where a filter" },
     { "cql() --(2)", "q.cql:1:10: the number 2 stands where a filter" },
     { "cql() function f() {check 2} f()", "q.cql:1:27: the number 2 stands where a filter" },
+    /* The same for a numeric, string or position variable alone. */
+    { "cql() x = 2 x", "q.cql:1:13: the numeric variable `x` stands alone where a filter" },
+    { "cql() x = \"a\" not x", "q.cql:1:19: the string variable `x` stands alone" },
+    { "cql() echo (s t) t", "q.cql:1:18: the position variable `t` stands alone" },
+    { "cql() function f(y) {y} f(2)", "q.cql:1:22: the numeric variable `y` stands alone" },
+    { "cql() x = 2 line --> x", "q.cql:1:22: the numeric variable `x` stands alone" },
     /* `{,}` is no repetition range in CQL 6.2. */
     { "cql() line --> check{,}", "q.cql:1:21: `{,}` is an empty repetition range" },
     { "cql() path -- {,}", "q.cql:1:15: `{,}` is an empty repetition range" },
@@ -517,9 +523,10 @@ test_keywords (void)
 
 /* Old query files are Windows-1252; bytes that are not UTF-8 are read so,
  * and a NUL byte is an error at its place (as for CQL 3). */
-/* A number used for its value (assigned, compared, sorted by, the value
- * of a compound or an `if` whose value is used, an echo's numeric body)
- * is read, as by CQL 6.2: only a number that is matched is refused. */
+/* A number or a variable used for its value (assigned, compared, sorted
+ * by, the value of a compound or an `if` whose value is used, an echo's
+ * numeric body, a position looked at) is read, as by CQL 6.2: only one
+ * that is matched is refused. */
 static void
 test_numbers_for_their_value (void)
 {
@@ -527,7 +534,8 @@ test_numbers_for_their_value (void)
     "cql() x = 2", "cql() x = {check 2}", "cql() {check 2} == 2", "cql() sort {check 2}",
     "cql() x = if check 2 else 3", "cql() echo (s t) 2", "cql() echo (s t) {check 2}",
     "cql() function f() {check 2} f() == 2", "cql() check 2 + 3 == 5",
-    "cql() line --> check{1,}", "cql() path -- check {,2}",
+    "cql() line --> check{1,}", "cql() path -- check {,2}", "cql() x = 2 x == 2",
+    "cql() x = 2 sort x", "cql() x = currentposition x:check", "cql() echo (s t) s:check",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (queries); i++)

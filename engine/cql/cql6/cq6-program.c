@@ -180,22 +180,38 @@ parse_header (Cq6Parser *p, Cq6Program *prog)
   return TRUE;
 }
 
-/* The first number in @f that would be matched against a position, NULL
- * if none.  @matched: whether @f itself is matched (as a filter of a
- * compound, an operand of `and`, a loop's body) rather than used for its
- * value (`x = F`, `F == 2`, `sort F`).  CQL 6.2 stops the search on such
- * a number ("An attempt to match a position against the number"): it is
- * likely a slip, such as `{ 2}` meant as a repetition range.  Only the
- * filters known to match their arguments are followed as matched; the
- * rest are looked into as values. */
+/* Whether @f is a number or a numeric, string or position variable: a
+ * value that always "matches" and thus says nothing when matched. */
+static gboolean
+is_bare_value (const Cq6Program *prog, const Cq6Filter *f)
+{
+  const Cq6Var *var;
+
+  if (f->kind == CQ6_NUMBER)
+    return TRUE;
+  if (f->kind != CQ6_VARIABLE || prog->vars == NULL || f->which >= prog->vars->len)
+    return FALSE;
+  var = prog->vars->pdata[f->which];
+  return !var->piece && (var->type == CQ6_TYPE_NUMBER || var->type == CQ6_TYPE_STRING
+                         || var->type == CQ6_TYPE_POSITION);
+}
+
+/* The first number, or numeric, string or position variable, in @f that would be
+ * matched against a position, NULL if none.  @matched: whether @f itself
+ * is matched (as a filter of a compound, an operand of `and`, a loop's
+ * body) rather than used for its value (`x = F`, `F == 2`, `sort F`).
+ * CQL 6.2 stops the search on such a filter ("An attempt to match a
+ * position against the number"): it is likely a slip, such as `{ 2}`
+ * meant as a repetition range.  Only the filters known to match their
+ * arguments are followed as matched; the rest are looked into as values. */
 static const Cq6Filter *
-matched_number (const Cq6Filter *f, gboolean matched)
+matched_value (const Cq6Program *prog, const Cq6Filter *f, gboolean matched)
 {
   const Cq6Filter *found = NULL;
 
   if (f == NULL)
     return NULL;
-  if (f->kind == CQ6_NUMBER)
+  if (is_bare_value (prog, f))
     return matched ? f : NULL;
   for (guint i = 0; i < f->n_args && found == NULL; i++)
     {
@@ -238,7 +254,7 @@ matched_number (const Cq6Filter *f, gboolean matched)
           arg_matched = FALSE;
           break;
         }
-      found = matched_number (f->args[i], arg_matched);
+      found = matched_value (prog, f->args[i], arg_matched);
     }
   return found;
 }
@@ -389,16 +405,40 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
   _cq6_tokens_free (p.tokens);
   p.tokens = NULL;
   {
-    const Cq6Filter *number = matched_number (prog->body, TRUE);
+    const Cq6Filter *value = matched_value (prog, prog->body, TRUE);
 
-    if (number != NULL)
+    if (value != NULL && value->kind == CQ6_NUMBER)
       {
-        _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, number->line,
-                             number->column,
+        _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
+                             value->column,
                              "the number %" G_GINT64_FORMAT " stands where a filter is "
                              "matched against a position: a number has a value but does "
                              "not match (CQL 6 stops on it; a slip such as `{ 2}` for the "
-                             "repetition range `{2}`?)", (gint64) number->number);
+                             "repetition range `{2}`?)", (gint64) value->number);
+        goto fail;
+      }
+    if (value != NULL)
+      {
+        const Cq6Var *var = prog->vars->pdata[value->which];
+        /* A function's parameter is held as `f(x#N)`: name it `x`. */
+        const char *open = strchr (var->name, '('), *hash = strrchr (var->name, '#');
+        g_autofree char *name = open != NULL && hash != NULL && hash > open
+                                  ? g_strndup (open + 1, hash - open - 1)
+                                  : g_strdup (var->name);
+
+        _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
+                             value->column,
+                             "the %s variable `%s` stands alone where a filter is matched "
+                             "against a position, where it would always match (CQL 6 stops "
+                             "on it): %s `%s%s`",
+                             var->type == CQ6_TYPE_NUMBER   ? "numeric"
+                             : var->type == CQ6_TYPE_STRING ? "string"
+                                                            : "position",
+                             name,
+                             var->type == CQ6_TYPE_POSITION ? "look there, e.g."
+                                                            : "compare it, e.g.",
+                             name,
+                             var->type == CQ6_TYPE_POSITION ? ":check" : " == ...");
         goto fail;
       }
   }
