@@ -138,7 +138,7 @@ static const Case cases[] = {
   { PIN_FEN, "", "cql() abs(#a - #A) == 1", 1 },
   { PIN_FEN, "", "cql() max(#A #a 3) == 6 min(#A #a) == 5", 1 },
   { PIN_FEN, "", "cql() sqrt 17 == 4", 1 },
-  { PIN_FEN, "", "cql() sqrt -1", 0 },
+  { PIN_FEN, "", "cql() sqrt -1 < 100", 0 },
   { PIN_FEN, "", "cql() power A == 9 + 5 + 3 + 2", 1 },
   { PIN_FEN, "", "cql() power a == 9 + 5 + 3 + 1", 1 },
   { START_FEN, "1. e4 e5 2. Qh5", "cql() movenumber == 2", 2 },
@@ -466,6 +466,11 @@ test_errors (void)
     { "cql() echo (s t) t", "q.cql:1:18: the position variable `t` stands alone" },
     { "cql() function f(y) {y} f(2)", "q.cql:1:22: the numeric variable `y` stands alone" },
     { "cql() x = 2 line --> x", "q.cql:1:22: the numeric variable `x` stands alone" },
+    /* And for abs, sqrt, max, min, type, typename, piecename matched. */
+    { "cql() check abs -2", "q.cql:1:13: `abs` stands where a filter is matched" },
+    { "cql() not max(1 2)", "q.cql:1:11: `max` stands where a filter is matched" },
+    { "cql() check type e1", "q.cql:1:13: `type` stands where a filter is matched" },
+    { "cql() {typename e1}", "q.cql:1:8: `typename` stands where a filter is matched" },
     /* `{,}` is no repetition range in CQL 6.2. */
     { "cql() line --> check{,}", "q.cql:1:21: `{,}` is an empty repetition range" },
     { "cql() path -- {,}", "q.cql:1:15: `{,}` is an empty repetition range" },
@@ -536,6 +541,7 @@ test_numbers_for_their_value (void)
     "cql() function f() {check 2} f() == 2", "cql() check 2 + 3 == 5",
     "cql() line --> check{1,}", "cql() path -- check {,2}", "cql() x = 2 x == 2",
     "cql() x = 2 sort x", "cql() x = currentposition x:check", "cql() echo (s t) s:check",
+    "cql() x = abs -2", "cql() typename e1 == \"K\"", "cql() check colortype e1",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (queries); i++)

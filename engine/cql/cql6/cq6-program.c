@@ -180,14 +180,36 @@ parse_header (Cq6Parser *p, Cq6Program *prog)
   return TRUE;
 }
 
-/* Whether @f is a number or a numeric, string or position variable: a
- * value that always "matches" and thus says nothing when matched. */
+/* The keyword of @f if it is one of the numeric or string filters that
+ * CQL 6.2 stops on when matched (their value is what they are for), NULL
+ * otherwise. */
+static const char *
+value_function_name (const Cq6Filter *f)
+{
+  switch (f->kind)
+    {
+    case CQ6_ABS: return "abs";
+    case CQ6_SQRT: return "sqrt";
+    case CQ6_MAX: return "max";
+    case CQ6_MIN: return "min";
+    case CQ6_PIECENAME:
+      return f->which == CQ6_PIECENAME_NAME       ? "piecename"
+             : f->which == CQ6_PIECENAME_TYPENAME ? "typename"
+             : f->which == CQ6_PIECENAME_TYPE     ? "type"
+                                                  : NULL;
+    default: return NULL;
+    }
+}
+
+/* Whether @f is a number, a numeric, string or position variable, or a
+ * filter of value_function_name(): a value that always "matches" and
+ * thus says nothing when matched. */
 static gboolean
 is_bare_value (const Cq6Program *prog, const Cq6Filter *f)
 {
   const Cq6Var *var;
 
-  if (f->kind == CQ6_NUMBER)
+  if (f->kind == CQ6_NUMBER || value_function_name (f) != NULL)
     return TRUE;
   if (f->kind != CQ6_VARIABLE || prog->vars == NULL || f->which >= prog->vars->len)
     return FALSE;
@@ -257,6 +279,61 @@ matched_value (const Cq6Program *prog, const Cq6Filter *f, gboolean matched)
       found = matched_value (prog, f->args[i], arg_matched);
     }
   return found;
+}
+
+/* Refuses the query if a value that does not match stands where a filter
+ * is matched (matched_value()), with a message at its place.  CQL 6.2
+ * stops the search there when it is reached; this reader says so before. */
+static gboolean
+refuse_matched_value (const Cq6Program *prog, const char *filename, GError **error)
+{
+  const Cq6Filter *value = matched_value (prog, prog->body, TRUE);
+
+  if (value != NULL && value->kind == CQ6_NUMBER)
+    {
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
+                           value->column,
+                           "the number %" G_GINT64_FORMAT " stands where a filter is "
+                           "matched against a position: a number has a value but does "
+                           "not match (CQL 6 stops on it; a slip such as `{ 2}` for the "
+                           "repetition range `{2}`?)", (gint64) value->number);
+      return FALSE;
+    }
+  if (value != NULL && value->kind != CQ6_VARIABLE)
+    {
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
+                           value->column,
+                           "`%s` stands where a filter is matched against a position: it "
+                           "has a value but does not match (CQL 6 stops on it); compare "
+                           "its value, e.g. `%s ... == 1`", value_function_name (value),
+                           value_function_name (value));
+      return FALSE;
+    }
+  if (value != NULL)
+    {
+      const Cq6Var *var = prog->vars->pdata[value->which];
+      /* A function's parameter is held as `f(x#N)`: name it `x`. */
+      const char *open = strchr (var->name, '('), *hash = strrchr (var->name, '#');
+      g_autofree char *name = open != NULL && hash != NULL && hash > open
+                                ? g_strndup (open + 1, hash - open - 1)
+                                : g_strdup (var->name);
+
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
+                           value->column,
+                           "the %s variable `%s` stands alone where a filter is matched "
+                           "against a position, where it would always match (CQL 6 stops "
+                           "on it): %s `%s%s`",
+                           var->type == CQ6_TYPE_NUMBER   ? "numeric"
+                           : var->type == CQ6_TYPE_STRING ? "string"
+                                                          : "position",
+                           name,
+                           var->type == CQ6_TYPE_POSITION ? "look there, e.g."
+                                                          : "compare it, e.g.",
+                           name,
+                           var->type == CQ6_TYPE_POSITION ? ":check" : " == ...");
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* A rough cost of evaluating @f once, in units of a bitboard lookup. */
@@ -404,44 +481,8 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
     }
   _cq6_tokens_free (p.tokens);
   p.tokens = NULL;
-  {
-    const Cq6Filter *value = matched_value (prog, prog->body, TRUE);
-
-    if (value != NULL && value->kind == CQ6_NUMBER)
-      {
-        _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
-                             value->column,
-                             "the number %" G_GINT64_FORMAT " stands where a filter is "
-                             "matched against a position: a number has a value but does "
-                             "not match (CQL 6 stops on it; a slip such as `{ 2}` for the "
-                             "repetition range `{2}`?)", (gint64) value->number);
-        goto fail;
-      }
-    if (value != NULL)
-      {
-        const Cq6Var *var = prog->vars->pdata[value->which];
-        /* A function's parameter is held as `f(x#N)`: name it `x`. */
-        const char *open = strchr (var->name, '('), *hash = strrchr (var->name, '#');
-        g_autofree char *name = open != NULL && hash != NULL && hash > open
-                                  ? g_strndup (open + 1, hash - open - 1)
-                                  : g_strdup (var->name);
-
-        _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
-                             value->column,
-                             "the %s variable `%s` stands alone where a filter is matched "
-                             "against a position, where it would always match (CQL 6 stops "
-                             "on it): %s `%s%s`",
-                             var->type == CQ6_TYPE_NUMBER   ? "numeric"
-                             : var->type == CQ6_TYPE_STRING ? "string"
-                                                            : "position",
-                             name,
-                             var->type == CQ6_TYPE_POSITION ? "look there, e.g."
-                                                            : "compare it, e.g.",
-                             name,
-                             var->type == CQ6_TYPE_POSITION ? ":check" : " == ...");
-        goto fail;
-      }
-  }
+  if (!refuse_matched_value (prog, filename, error))
+    goto fail;
   if (prog->matchcount_sort != 0)
     prog->matchcount_sort = _cq6_add_sort_key (prog, "matchcount") + 1;
   if (prog->vars != NULL)
