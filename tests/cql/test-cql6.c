@@ -471,6 +471,9 @@ test_errors (void)
     { "cql() not max(1 2)", "q.cql:1:11: `max` stands where a filter is matched" },
     { "cql() check type e1", "q.cql:1:13: `type` stands where a filter is matched" },
     { "cql() {typename e1}", "q.cql:1:8: `typename` stands where a filter is matched" },
+    /* Arithmetic as a whole constituent of a line. */
+    { "cql() x = 1 line --> x + 1", "q.cql:1:24: the arithmetic `+` is a whole constituent" },
+    { "cql() line --> {1 - 1}", "q.cql:1:19: the arithmetic `-` is a whole constituent" },
     /* `{,}` is no repetition range in CQL 6.2. */
     { "cql() line --> check{,}", "q.cql:1:21: `{,}` is an empty repetition range" },
     { "cql() path -- {,}", "q.cql:1:15: `{,}` is an empty repetition range" },
@@ -542,6 +545,7 @@ test_numbers_for_their_value (void)
     "cql() line --> check{1,}", "cql() path -- check {,2}", "cql() x = 2 x == 2",
     "cql() x = 2 sort x", "cql() x = currentposition x:check", "cql() echo (s t) s:check",
     "cql() x = abs -2", "cql() typename e1 == \"K\"", "cql() check colortype e1",
+    "cql() x = 1 line --> check {x + 1}", "cql() x = 1 line --> {x + 1 == 2}",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (queries); i++)

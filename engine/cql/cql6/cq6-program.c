@@ -218,14 +218,25 @@ is_bare_value (const Cq6Program *prog, const Cq6Filter *f)
                          || var->type == CQ6_TYPE_POSITION);
 }
 
-/* The first number, or numeric, string or position variable, in @f that would be
- * matched against a position, NULL if none.  @matched: whether @f itself
- * is matched (as a filter of a compound, an operand of `and`, a loop's
- * body) rather than used for its value (`x = F`, `F == 2`, `sort F`).
- * CQL 6.2 stops the search on such a filter ("An attempt to match a
- * position against the number"): it is likely a slip, such as `{ 2}`
- * meant as a repetition range.  Only the filters known to match their
- * arguments are followed as matched; the rest are looked into as values. */
+/* The arithmetic filter that @constituent of a line is, alone or alone
+ * in braces, NULL if none.  CQL 6.2 refuses it: most likely a `+` or `*`
+ * meant as a repetition and read as an operator. */
+static const Cq6Filter *
+arithmetic_constituent (const Cq6Filter *constituent)
+{
+  if (constituent->kind == CQ6_COMPOUND && constituent->n_args == 1)
+    constituent = constituent->args[0];
+  return constituent->kind == CQ6_ARITH ? constituent : NULL;
+}
+
+/* The first is_bare_value() filter in @f that would be matched against a
+ * position (or an arithmetic_constituent() of a line), NULL if none.  @matched: whether @f itself is matched (as a filter of a
+ * compound, an operand of `and`, a loop's body) rather than used for its
+ * value (`x = F`, `F == 2`, `sort F`).  CQL 6.2 stops the search on such
+ * a filter ("An attempt to match a position against the number"): it is
+ * likely a slip, such as `{ 2}` meant as a repetition range.  Only the
+ * filters known to match their arguments are followed as matched; the
+ * rest are looked into as values. */
 static const Cq6Filter *
 matched_value (const Cq6Program *prog, const Cq6Filter *f, gboolean matched)
 {
@@ -238,6 +249,10 @@ matched_value (const Cq6Program *prog, const Cq6Filter *f, gboolean matched)
   for (guint i = 0; i < f->n_args && found == NULL; i++)
     {
       gboolean arg_matched;
+
+      if ((f->kind == CQ6_LINE_SEQ || f->kind == CQ6_LINE_REPEAT)
+          && arithmetic_constituent (f->args[i]) != NULL)
+        return arithmetic_constituent (f->args[i]);
 
       switch (f->kind)
         {
@@ -297,6 +312,16 @@ refuse_matched_value (const Cq6Program *prog, const char *filename, GError **err
                            "matched against a position: a number has a value but does "
                            "not match (CQL 6 stops on it; a slip such as `{ 2}` for the "
                            "repetition range `{2}`?)", (gint64) value->number);
+      return FALSE;
+    }
+  if (value != NULL && value->kind == CQ6_ARITH)
+    {
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
+                           value->column,
+                           "the arithmetic `%c` is a whole constituent of the line, which "
+                           "CQL 6 does not allow (a repetition `+` or `*` read as an "
+                           "operator?): write the repetition without white space before "
+                           "it, or `{+}` `{*}`", (char) value->which);
       return FALSE;
     }
   if (value != NULL && value->kind != CQ6_VARIABLE)
