@@ -210,8 +210,9 @@ gboolean    cq_query_get_quiet       (const CqQuery *query);
 /**
  * cq_query_needs_one_thread:
  * TRUE if the query must search the games one after the other, in input
- * order, on one thread: a CQL 6 query with `persistent` variables, whose
- * values pass from game to game (CQL 6.2 also runs those single-threaded).
+ * order, on one thread: a CQL 6 query with `persistent` variables or a
+ * dictionary not declared `local`, whose values pass from game to game
+ * (CQL 6.2 also runs those single-threaded).
  * The search driver honours it (cq_search_run()).
  */
 gboolean    cq_query_needs_one_thread (const CqQuery *query);

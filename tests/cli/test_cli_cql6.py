@@ -165,9 +165,9 @@ class CliCql6(Cql6Case):
         self.assertEqual(text.count("{MATCH}"), 2)
 
     def test_errors(self):
-        r = self.run_cql("-i", self.pgn, "-o", "-", self.query("cql()\nmate\n  dictionary D\n"))
+        r = self.run_cql("-i", self.pgn, "-o", "-", self.query("cql()\nmate\n  zobristkey\n"))
         self.assertEqual(r.returncode, 1)
-        self.assertIn("q.cql:3:3: the CQL 6 filter `dictionary` is not supported yet", r.stderr)
+        self.assertIn("q.cql:3:3: the CQL 6 filter `zobristkey` is not supported yet", r.stderr)
         r = self.run_cql("-i", self.pgn, "-o", "-", self.query("cql(input games.pgn "
                                                                "output games.pgn) mate"))
         self.assertEqual(r.returncode, 1)

@@ -303,6 +303,31 @@ test_persistent (void)
   cq_match_info_clear (&info);
 }
 
+/* A dictionary kept across games passes its entries from game to game and
+ * makes the search run on one thread; a local one starts each game empty
+ * and does not; neither is printed with the persistent variables. */
+static void
+test_dictionaries (void)
+{
+  g_autoptr(CqQuery) kept = query_new ("cql() dictionary D initial D[gamenumber] = 1 #D == 2");
+  g_autoptr(CqQuery) local = query_new (
+    "cql() local dictionary D initial D[gamenumber] = 1 #D == 1");
+  g_auto(GStrv) pairs = NULL;
+  CqMatchInfo info;
+
+  g_assert_true (cq_query_needs_one_thread (kept));
+  g_assert_false (cq_query_needs_one_thread (local));
+  cq_match_info_init (&info);
+  g_assert_false (match (kept, FOOL, 1, &info));
+  g_assert_true (match (kept, SCHOLAR, 2, &info));
+  g_assert_false (match (kept, SHORT, 3, &info));
+  g_assert_true (match (local, FOOL, 1, &info));
+  g_assert_true (match (local, SCHOLAR, 2, &info));
+  pairs = cq_query_get_persistent (kept);
+  g_assert_true (pairs == NULL || pairs[0] == NULL);
+  cq_match_info_clear (&info);
+}
+
 static void
 test_errors (void)
 {
@@ -340,6 +365,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cql6/output/sort", test_sort);
   g_test_add_func ("/cql6/output/sort-min-strings", test_sort_min_and_strings);
   g_test_add_func ("/cql6/output/persistent", test_persistent);
+  g_test_add_func ("/cql6/output/dictionaries", test_dictionaries);
   g_test_add_func ("/cql6/output/errors", test_errors);
   return g_test_run ();
 }

@@ -374,7 +374,22 @@ test_errors (void)
     { "cql() --> mate", "q.cql:1:7: `-->` may only follow `line`" },
     { "cql() line --> check{3,2}", "maximum is below its minimum" },
     { "cql() previous mate", "expected a dash filter" },
-    { "cql() dictionary D", "q.cql:1:7: the CQL 6 filter `dictionary` is not supported yet" },
+    { "cql() zobristkey", "q.cql:1:7: the CQL 6 filter `zobristkey` is not supported yet" },
+    /* Dictionaries (rulings: dictionaries). */
+    { "cql() dictionary D #D", "q.cql:1:20: `#D` counts the entries of a dictionary, but the "
+                               "number is never used" },
+    { "cql() local dictionary D D[1]=2 D[\"a\"]=3", "this key of `D` is a string, but its keys "
+                                                    "are each a number" },
+    { "cql() dictionary D D[1]=currentposition", "`D[...] =` cannot hold a position" },
+    { "cql() dictionary D D[currentposition]=1", "a position can be a key only of a `local" },
+    { "cql() dictionary D key ∊ D true", "the types of `D` are not known yet" },
+    { "cql() dictionary D D[1]=2 key ∊ D true key = 3", "`key` is the variable of a loop over" },
+    { "cql() dictionary D D[1]=2 message(D)", "writing the dictionary `D` in a comment or" },
+    { "cql() dictionary D local dictionary D", "the dictionary `D` was declared without `local`" },
+    { "cql() x = 1 dictionary x", "`x` is already a variable, not a dictionary" },
+    { "cql() dictionary D D[1] += 2", "`+=` does not apply to a dictionary's entry" },
+    { "cql() fen", "q.cql:1:7: `fen` is the position's FEN, a string, but the string is never" },
+    { "cql() fen \"8/8/8/8/8/8/8/8 w - - 0 1\"", "not supported yet" },
     { "cql() x = 3 y", "q.cql:1:13: unknown filter `y` (a variable must be assigned before it is used)" },
     { "cql() x = 3 x = Q", "the variable `x` holds a number and cannot be given a set" },
     { "cql() function f(z) { z } f(1 2)", "`f` takes 1 argument" },

@@ -529,6 +529,9 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_PLY:
       v->num = c->node->ply;
       return TRUE;
+    case CQ6_FEN:
+      v->str = _cq6_fen (c);
+      return TRUE;
 
     case CQ6_UNION:
       _cq6_eval (f->args[0], c, &a);
@@ -764,6 +767,9 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP: case CQ6_PIECEID: case CQ6_CALL:
     case CQ6_WHILE: case CQ6_REGEX_GROUP:
       return _cq6_eval_vars (f, c, v);
+    case CQ6_DICT: case CQ6_DICT_GET: case CQ6_DICT_SET: case CQ6_DICT_COUNT:
+    case CQ6_DICT_UNBIND: case CQ6_DICT_LOOP:
+      return _cq6_eval_dict (f, c, v);
     case CQ6_AT:
       {
         /* `x:f`: f at the position x gives (CQL 6 reference "colon"). */
@@ -791,6 +797,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_FIND: case CQ6_ECHO: case CQ6_POSITION_AND:
       return _cq6_eval_positions (f, c, v);
     case CQ6_LINE: case CQ6_DASH: case CQ6_CONSECUTIVEMOVES: case CQ6_PATHSTART:
+    case CQ6_PATHCOUNT:
     case CQ6_LINE_SEQ: case CQ6_LINE_REPEAT:
       return _cq6_eval_line (f, c, v);
     case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT:

@@ -118,6 +118,17 @@ parse_primary_base (Cq6Parser *p)
         if (_cq6_parse_line_punct (p, t, &f))
           return f;
       }
+      /* `[]`: the empty set. */
+      if (_cq6_is_punct (t, "[") && _cq6_is_punct (_cq6_peek_at (p, 1), "]"))
+        {
+          Cq6Filter *f = _cq6_node (CQ6_DESIGNATOR, CQ6_TYPE_SET, _cq6_advance (p));
+
+          _cq6_advance (p);
+          f->designator.pieces = CQ_PIECES_ALL;
+          f->designator.squares = 0;
+          f->designator.tag = -1;
+          return f;
+        }
       if (_cq6_is_punct (t, "-->") || _cq6_is_punct (t, "<--") || _cq6_is_punct (t, "--")
           || _cq6_is_punct (t, ":")
           || _cq6_is_punct (t, "~~") || _cq6_is_punct (t, "[") || _cq6_is_punct (t, "$"))
@@ -356,6 +367,9 @@ parse_count (Cq6Parser *p)
       _cq6_advance (p);
       at = _cq6_peek (p);
       arg = _cq6_parse_union (p);
+      /* `#D`: the number of entries of the dictionary D. */
+      if (arg != NULL && arg->kind == CQ6_DICT)
+        return _cq6_dict_count (arg, t);
       /* `#` of a string is its length in bytes (CQL 6.2). */
       if (arg == NULL || arg->type != CQ6_TYPE_STRING)
         arg = _cq6_want_type (p, at, arg, CQ6_TYPE_SET, "`#`");

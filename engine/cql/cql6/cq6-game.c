@@ -66,6 +66,14 @@ _cq6_node_by_index (Cq6Ctx *c, guint32 index)
   return st->nodes[index];
 }
 
+const char *
+_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len)
+{
+  if (c->st->strings == NULL)
+    c->st->strings = g_string_chunk_new (256);
+  return g_string_chunk_insert_len (c->st->strings, s, (gssize) len);
+}
+
 void
 _cq6_add_comment (Cq6Ctx *c, const CqNode *node, const char *text)
 {
@@ -115,6 +123,7 @@ state_finish (Cq6State *st, const Cq6Program *program)
         keep->val.node = NULL; /* a position belongs to its game */
       }
   _cq6_line_state_free (st);
+  _cq6_dict_state_free (st);
   g_free (st->slots);
   g_free (st->ids);
   g_free (st->nodes);

@@ -51,6 +51,7 @@ static const char *const cql6_keywords[] = {
   "variation", "the position is in a variation",
   "movenumber", "the move number: 1 at the game's first position",
   "ply", "the number of moves from the game's first position",
+  "fen", "the position's FEN (a string: placement, side, castling, en passant, \"0 1\")",
   /* Sets */
   "attacks", "X attacks Y: the squares of X whose piece attacks a square of Y",
   "attackedby", "Y attackedby X: the squares of Y attacked by a piece of X",
@@ -137,11 +138,16 @@ static const char *const cql6_keywords[] = {
   "shift", "shift F: F moved anywhere on the board",
   "shifthorizontal", "shifthorizontal F: F moved along the ranks",
   "shiftvertical", "shiftvertical F: F moved along the files",
-  "count", "flip count F (and the other transforms): how many images of F match",
+  "count", "flip count F (and the other transforms): how many images of F match; "
+           "find count F: how many positions match, none included",
   /* Across positions, variables, output */
-  "line", "line [primary singlecolor nestban quiet] --> F --> G* ...: consecutive positions matching F, G, ... (* + ? {m,n}, groups)",
-  "path", "path [primary nestban quiet focus S] -- F N-- ...: consecutive moves (dash constituents) and the positions they reach",
+  "lastposition", "line lastposition --> ...: the line's value is the position it ends at",
+  "line", "line [primary singlecolor nestban quiet lastposition] --> F --> G* ...: consecutive "
+          "positions matching F, G, ... (* + ? {m,n}, groups)",
+  "path", "path [primary nestban quiet focus S max F] -- F N-- ...: consecutive moves (dash constituents) and the positions they reach",
   "pathstart", "inside a path's constituents: the position where that path started",
+  "pathcount", "inside a path's constituents or max: the focus moves of the route so far",
+  "pathcountunfocused", "inside a path's constituents or max: the other moves since the path's start",
   "countmoves", "countmoves [legal|pseudolegal] X--Y: how many moves the dash filter matches",
   "currentmove", "currentmove X--Y (or previous X--Y): the move that led to this position",
   "find", "find [all] [<--] [m n] [quiet] F: the first position from here on (<--: back to the start) where F matches; all / m n: how many, with 'Found' comments",
@@ -169,7 +175,11 @@ static const char *const cql6_keywords[] = {
   "virtualmainline", "the position is reached by White's main-line moves (Black's alternatives allowed)",
   "persistent", "persistent x = ...: a variable kept from game to game, printed at the end",
   "isbound", "isbound x: the variable has a value",
-  "unbind", "unbind x: forget the variable's value",
+  "unbind", "unbind x: forget the variable's value (unbind D[k], unbind D: a dictionary's "
+            "entry, all its entries)",
+  "dictionary", "dictionary D: keys to values kept from game to game; D[k] = v, D[k], #D, "
+                "x ∊ D F (each key)",
+  "local", "local dictionary D: a dictionary emptied at the start of each game",
   "consecutivemoves", "consecutivemoves [quiet] [m n] (x y): the longest run of the same moves on the ways from lca(x y) to x and to y",
   "currentposition", "the position being examined",
   NULL

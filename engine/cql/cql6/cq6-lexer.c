@@ -162,6 +162,19 @@ piece_run_to_ascii (const char *text, const char *p, const char *end, const char
   return TRUE;
 }
 
+/* Whether @p starts one of CQL 6's bracketed words: `[x]`, `[element]`,
+ * `[forall]`, `[piece]`. */
+static gboolean
+bracketed_word (const char *p)
+{
+  static const char *const words[] = { "[x]", "[element]", "[forall]", "[piece]" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    if (strncmp (p, words[i], strlen (words[i])) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* The end of a file name after `input` or `output`: white space, a
  * parenthesis, `<`, `>`, a quote (CQL 6.2 reads the name so, whatever it
  * holds: `input studies-2_by_x_2018.03.05.pgn`). */
@@ -576,10 +589,11 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
           tok.text = g_strndup (p, q - p);
           p = q;
         }
-      else if (*p == '[' && g_ascii_isalpha (p[1]) && strchr (p, ']') != NULL
-               && strspn (p + 1, "abcdefghijklmnopqrstuvwxyz") == (gsize) (strchr (p, ']') - p - 1))
+      else if (bracketed_word (p))
         {
-          /* `[x]`, `[element]`, `[forall]`: bracketed words of CQL 6. */
+          /* `[x]`, `[element]`, `[forall]`: bracketed words of CQL 6.  Any
+           * other word in brackets is a word between `[` and `]`: a
+           * dictionary's key, `D[fen]`. */
           const char *q = strchr (p, ']') + 1;
 
           /* `[x]` is the capture form of `--`: punctuation like it. */

@@ -16,10 +16,54 @@ struct _Cq6LineState {
   guint8     *id_shown; /* per node: its `id:N` is written already */
   GHashTable *written;  /* consecutivemoves filter -> its comments */
   const CqNode *path_start; /* the start of the path being matched, or NULL */
+  gint32      path_count; /* pathcount: the focus moves of the route so far */
 };
 
 /* Creates @c's Cq6State.line when it is NULL. */
 void      _cq6_line_state_ensure (Cq6Ctx *c);
+
+/* The automaton's states (Thompson's construction).  TEST holds a
+ * constituent: in a line it takes one position; in a path a dash
+ * constituent takes one move and any other tests the position reached.
+ * SPLIT goes on at @out or @out2.  ACCEPT: the constituents are done. */
+enum { ST_TEST, ST_SPLIT, ST_ACCEPT };
+
+typedef struct {
+  guint8           kind;
+  const Cq6Filter *f;
+  gint             out, out2;
+} NState;
+
+/* What is known of (position, state): the length of the longest match
+ * from there (MEMO_UNKNOWN not solved yet, MEMO_BUSY being solved, -1 no
+ * match) and the step that gives it (TEST: the next position's index
+ * times 2, plus 1 if a move was taken, or -1 when the line ends there;
+ * SPLIT: 0 for @out, 1 for @out2). */
+#define MEMO_UNKNOWN G_MININT32
+#define MEMO_BUSY    (G_MININT32 + 1)
+
+typedef struct {
+  gint32 len;
+  gint32 choice;
+} Memo;
+
+/* One line or path filter in one game. */
+typedef struct {
+  const Cq6Filter *line;
+  GArray          *states;   /* NState */
+  gint             start;
+  guint8          *accepts;  /* per state: ACCEPT is reached without a step */
+  gboolean         pure;     /* memo entries hold for every start position */
+  guint            n_states;
+  Memo            *memo;     /* n_nodes x n_states, or NULL: @memo_map */
+  GHashTable      *memo_map; /* index -> Memo*, for very large ones */
+  GArray          *touched;  /* memo indices set by this evaluation (impure) */
+  guint8          *banned;   /* nestban: per node, inside a matched line */
+  guint64          focus;    /* path focus: the ids of the focus pieces */
+  const CqNode    *start_node; /* path focus: where this evaluation starts */
+  gboolean         routes;   /* path searched route by route (cq6-line-routes.c):
+                              * it has `max`, or its constituents read pathcount */
+} LineRun;
 
 /* The sets of a dash filter, evaluated in the position before its move. */
 typedef struct {
@@ -76,5 +120,25 @@ _cq6_is_move_step (const Cq6Filter *f)
          && !(f->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT | CQ6_DASH_LEGAL
                           | CQ6_DASH_PSEUDOLEGAL));
 }
+
+/* Is the move to @after made by a focus piece of @r's path (castling:
+ * the king or the rook; with `focus capture`, a capture of one)? */
+gboolean  _cq6_path_focus_move   (LineRun *r, Cq6Ctx *c, const CqNode *before,
+                                  const CqNode *after);
+
+/* A copy of the variables' values (NULL when there are none), and the
+ * putting back of one (which frees it). */
+Cq6Slot  *_cq6_line_save_slots   (Cq6Ctx *c);
+void      _cq6_line_restore_slots (Cq6Ctx *c, Cq6Slot *saved);
+
+/* The path @r from @c's position searched route by route, as CQL 6.2
+ * does (cq6-line-routes.c): every route the constituents allow, in its
+ * order; the route kept is the one with the most focus moves, or with
+ * `max F` the one where F is largest at its last position (ties: the
+ * first found; keepallbest keeps all of them).  Replays the routes kept
+ * so that what their constituents write stays; their last positions go
+ * to @ends (the first is the route kept), F's value to @max.  Returns
+ * the number of focus moves of the route kept, or -1. */
+gint32    _cq6_path_routes       (LineRun *r, Cq6Ctx *c, GPtrArray *ends, gint64 *max);
 
 G_END_DECLS

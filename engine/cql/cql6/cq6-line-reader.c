@@ -396,6 +396,24 @@ starts_target (Cq6Parser *p, gboolean top)
   return !at_suffix (p) && starts_constituent (p, top);
 }
 
+/* Is @f pathcount used for its truth (a constituent, or a dash
+ * constituent's target)?  CQL 6.2 stops there with an internal error
+ * ("pathcount ... is always true there"): refused as it is read. */
+static gboolean
+pathcount_as_truth (Cq6Parser *p, const Cq6Filter *f)
+{
+  Cq6Token at = { 0 };
+
+  if (f == NULL || f->kind != CQ6_PATHCOUNT || f->which != 0)
+    return FALSE;
+  at.line = f->line;
+  at.column = f->column;
+  _cq6_fail_at (p, &at, CQ_QUERY_ERROR_SEMANTIC,
+                "`pathcount` as a constituent of `path` is always true: compare it "
+                "(`pathcount > 2`)");
+  return TRUE;
+}
+
 /* A path's dash constituent: the dash filter @dash (read already) and
  * the filters after it up to the next dash filter, a repetition or the
  * end.  As CQL 6.2 reads them, they are the dash's targets: they join its
@@ -417,6 +435,11 @@ parse_dash_constituent (Cq6Parser *p, Cq6Filter *dash, gboolean top, Cq6Filter *
 
       if (f == NULL)
         break;
+      if (pathcount_as_truth (p, f))
+        {
+          _cq6_filter_free (f);
+          break;
+        }
       if (_cq6_is_move_step (f) && paren)
         {
           /* `(K--.)`: not a target (a dash filter) but, read again, a
@@ -474,6 +497,11 @@ parse_item (Cq6Parser *p, const char *arrow, gboolean top, Cq6Filter *head, Cq6F
   else
     {
       item = head != NULL ? head : parse_fenced_filter (p);
+      if (arrow == NULL && pathcount_as_truth (p, item))
+        {
+          _cq6_filter_free (item);
+          return NULL;
+        }
       if (item != NULL && arrow == NULL && _cq6_is_move_step (item))
         item = parse_dash_constituent (p, item, top, next);
       else if (item != NULL && arrow == NULL)
@@ -579,7 +607,7 @@ static Cq6Filter *
 parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
 {
   Cq6Filter *f = _cq6_node (CQ6_LINE, CQ6_TYPE_NUMBER, t);
-  Cq6Filter *focus = NULL, *items;
+  Cq6Filter *focus = NULL, *max = NULL, *items;
   const char *arrow = NULL;
 
   if (path)
@@ -596,6 +624,12 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
         f->which |= CQ6_LINE_QUIET;
       else if (!path && _cq6_is_word (w, "singlecolor"))
         f->which |= CQ6_LINE_SINGLECOLOR;
+      else if (!path && _cq6_is_word (w, "lastposition"))
+        {
+          /* Its value is the position the line ends at, not its length. */
+          f->which |= CQ6_LINE_LASTPOSITION;
+          f->type = CQ6_TYPE_POSITION;
+        }
       else if (path && _cq6_is_word (w, "piecepath"))
         f->which |= CQ6_LINE_PIECEPATH;
       else if (path && _cq6_is_word (w, "verbose"))
@@ -616,6 +650,36 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
             }
           f->string = g_strdup (s->text);
           _cq6_advance (p);
+        }
+      else if (path && _cq6_is_word (w, "max"))
+        {
+          /* `max F`: F is evaluated at the last position of each route,
+           * where pathcount reads that route (a filter of this path). */
+          Cq6Token *at = _cq6_peek_at (p, 1);
+
+          if (max != NULL)
+            {
+              _cq6_fail_at (p, w, CQ_QUERY_ERROR_SYNTAX,
+                            "multiple `max` parameters in `path`");
+              _cq6_filter_free (max);
+              max = NULL;
+            }
+          else
+            {
+              _cq6_advance (p);
+              p->path_depth++;
+              max = _cq6_want_type (p, at, _cq6_parse_filter (p), CQ6_TYPE_NUMBER,
+                                    "path's `max`");
+              p->path_depth--;
+            }
+          if (max == NULL)
+            {
+              _cq6_filter_free (focus);
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          f->which |= CQ6_LINE_MAX;
+          continue;
         }
       else if (path && _cq6_is_word (w, "focus") && focus == NULL)
         {
@@ -646,6 +710,7 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
           _cq6_fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED,
                         "the %s parameter `%s` is not supported yet", t->text, w->text);
           _cq6_filter_free (focus);
+          _cq6_filter_free (max);
           _cq6_filter_free (f);
           return NULL;
         }
@@ -666,6 +731,7 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
     {
       _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
                     "`piecepath` writes the way of the focus pieces: it needs `focus`");
+      _cq6_filter_free (max);
       _cq6_filter_free (f);
       return NULL;
     }
@@ -675,11 +741,14 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
   if (items == NULL)
     {
       _cq6_filter_free (focus);
+      _cq6_filter_free (max);
       _cq6_filter_free (f);
       return NULL;
     }
   _cq6_filter_add_arg (f, items);
   _cq6_filter_add_arg (f, focus);
+  if (max != NULL)
+    _cq6_filter_add_arg (f, max);
   if (count_states (items) > MAX_STATES)
     {
       _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
@@ -819,6 +888,22 @@ _cq6_parse_line_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
                       "`pathstart` outside a path's constituents is not supported yet");
       else
         *out = _cq6_node (CQ6_PATHSTART, CQ6_TYPE_POSITION, t);
+      return TRUE;
+    }
+  if (_cq6_is_word (t, "pathcount") || _cq6_is_word (t, "pathcountunfocused"))
+    {
+      /* In a path's constituents or `max`: the focus moves of the route
+       * so far (pathcountunfocused: the other moves since the path's
+       * start).  After a path, CQL 6.2 reads the last path that matched
+       * in the game; that is not read here. */
+      if (p->path_depth == 0)
+        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
+                      "`%s` outside a path's constituents is not supported yet", t->text);
+      else
+        {
+          *out = _cq6_node (CQ6_PATHCOUNT, CQ6_TYPE_NUMBER, t);
+          (*out)->which = t->text[9] != '\0';
+        }
       return TRUE;
     }
   if (_cq6_is_word (t, "previous") || _cq6_is_word (t, "currentmove"))

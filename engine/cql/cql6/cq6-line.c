@@ -15,7 +15,9 @@
  * once (memoised), so that a line costs at most positions x states filter
  * evaluations, never one per path through the tree.  When the
  * constituents read no variable and write nothing, the memo is kept for
- * the whole game: the line starting at the next position reuses it.
+ * the whole game: the line starting at the next position reuses it.  A
+ * path with `max`, or whose constituents read pathcount, is searched
+ * route by route instead (cq6-line-routes.c).
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,47 +30,6 @@
 /* ------------------------------------------------------------------ */
 /* line and path                                                       */
 /* ------------------------------------------------------------------ */
-
-/* The automaton's states (Thompson's construction).  TEST holds a
- * constituent: in a line it takes one position; in a path a dash
- * constituent takes one move and any other tests the position reached.
- * SPLIT goes on at @out or @out2.  ACCEPT: the constituents are done. */
-enum { ST_TEST, ST_SPLIT, ST_ACCEPT };
-
-typedef struct {
-  guint8           kind;
-  const Cq6Filter *f;
-  gint             out, out2;
-} NState;
-
-/* What is known of (position, state): the length of the longest match
- * from there (MEMO_UNKNOWN not solved yet, MEMO_BUSY being solved, -1 no
- * match) and the step that gives it (TEST: the next position's index
- * times 2, plus 1 if a move was taken, or -1 when the line ends there;
- * SPLIT: 0 for @out, 1 for @out2). */
-#define MEMO_UNKNOWN G_MININT32
-#define MEMO_BUSY    (G_MININT32 + 1)
-
-typedef struct {
-  gint32 len;
-  gint32 choice;
-} Memo;
-
-/* One line or path filter in one game. */
-typedef struct {
-  const Cq6Filter *line;
-  GArray          *states;   /* NState */
-  gint             start;
-  guint8          *accepts;  /* per state: ACCEPT is reached without a step */
-  gboolean         pure;     /* memo entries hold for every start position */
-  guint            n_states;
-  Memo            *memo;     /* n_nodes x n_states, or NULL: @memo_map */
-  GHashTable      *memo_map; /* index -> Memo*, for very large ones */
-  GArray          *touched;  /* memo indices set by this evaluation (impure) */
-  guint8          *banned;   /* nestban: per node, inside a matched line */
-  guint64          focus;    /* path focus: the ids of the focus pieces */
-  const CqNode    *start_node; /* path focus: where this evaluation starts */
-} LineRun;
 
 static void
 line_run_free (gpointer data)
@@ -159,6 +120,20 @@ pure (const Cq6Filter *f)
   return TRUE;
 }
 
+/* Does @f read pathcount of the path it is in (not of a path inside)? */
+static gboolean
+reads_pathcount (const Cq6Filter *f)
+{
+  if (f == NULL || (f->kind == CQ6_LINE && (f->which & CQ6_LINE_PATH)))
+    return FALSE;
+  if (f->kind == CQ6_PATHCOUNT)
+    return TRUE;
+  for (guint i = 0; i < f->n_args; i++)
+    if (reads_pathcount (f->args[i]))
+      return TRUE;
+  return FALSE;
+}
+
 void
 _cq6_line_state_ensure (Cq6Ctx *c)
 {
@@ -205,6 +180,10 @@ line_run (const Cq6Filter *f, Cq6Ctx *c)
         }
     }
   r->pure = pure (f->args[0]) && f->args[1] == NULL;
+  /* A line's constituents read the pathcount of the path around it,
+   * which does not change while the line is matched. */
+  r->routes = (f->which & CQ6_LINE_PATH)
+              && ((f->which & CQ6_LINE_MAX) || reads_pathcount (f->args[0]));
   cells = (guint64) MAX (c->game->n_nodes, 1) * r->n_states;
   if (cells <= (1u << 22))
     {
@@ -240,18 +219,16 @@ memo_at (LineRun *r, const CqNode *n, gint q)
 
 static gint32 best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q);
 
-/* A copy of the variables' values (NULL when there are none). */
-static Cq6Slot *
-save_slots (Cq6Ctx *c)
+Cq6Slot *
+_cq6_line_save_slots (Cq6Ctx *c)
 {
   guint n = c->program->vars != NULL ? c->program->vars->len : 0;
 
   return n > 0 ? g_memdup2 (c->st->slots, n * sizeof (Cq6Slot)) : NULL;
 }
 
-/* Puts back the values @saved holds, and frees it. */
-static void
-restore_slots (Cq6Ctx *c, Cq6Slot *saved)
+void
+_cq6_line_restore_slots (Cq6Ctx *c, Cq6Slot *saved)
 {
   if (saved == NULL)
     return;
@@ -321,11 +298,10 @@ focus_piece (LineRun *r, const guint8 *ids, int sq)
   return ids[sq] < 64 && (r->focus & ((guint64) 1 << ids[sq]));
 }
 
-/* Is the move to @after made by a focus piece of the path (castling: the
- * king or the rook)?  With `focus capture`, a capture of a focus piece is
- * a focus move too (CQL 6.2). */
-static gboolean
-focus_move (LineRun *r, Cq6Ctx *c, const CqNode *before, const CqNode *after)
+/* A focus move (CQL 6.2): castling is one when the king or the rook is a
+ * focus piece; with `focus capture`, so is a capture of a focus piece. */
+gboolean
+_cq6_path_focus_move (LineRun *r, Cq6Ctx *c, const CqNode *before, const CqNode *after)
 {
   const CqMove *m = &after->move;
   const guint8 *ids;
@@ -378,7 +354,7 @@ path_step (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, const NState *s, gint
     sets.from = sets.to = 0;
   for (const CqNode *a = n->first_child; a != NULL; a = _cq6_next_child (c, a, primary))
     {
-      if (focus && !focus_move (r, c, n, a))
+      if (focus && !_cq6_path_focus_move (r, c, n, a))
         {
           /* The moves of other pieces are passed over, but not at the
            * start: the reference starts a focus path with a focus move
@@ -421,7 +397,7 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
       /* The search tries routes that may not be taken: what their
        * constituents write (variables, comments) is taken back here, and
        * the route chosen is replayed once it is known (replay()). */
-      saved = save_slots (c);
+      saved = _cq6_line_save_slots (c);
       mark = _cq6_comments_mark (c);
     }
   s = &g_array_index (r->states, NState, q);
@@ -447,7 +423,7 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
     }
   if (!r->pure)
     {
-      restore_slots (c, saved);
+      _cq6_line_restore_slots (c, saved);
       _cq6_comments_rollback (c, mark);
     }
   m = memo_at (r, n, q); /* the map may have grown */
@@ -518,15 +494,15 @@ tied_step (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, const NState *s, cons
   if (k < 0 || k != (move ? want - 1 : want) || (!move && (k < 1 || n == r->start_node)))
     return FALSE;
   if (!move)
-    return r->line->args[1] != NULL && !focus_move (r, c, n, a);
-  if (r->line->args[1] != NULL && !focus_move (r, c, n, a))
+    return r->line->args[1] != NULL && !_cq6_path_focus_move (r, c, n, a);
+  if (r->line->args[1] != NULL && !_cq6_path_focus_move (r, c, n, a))
     return FALSE;
-  saved = save_slots (c);
+  saved = _cq6_line_save_slots (c);
   mark = _cq6_comments_mark (c);
   ok = _cq6_dash_sets (s->f, &at, &sets)
        && (sets.from != 0 || (a->move.flags & CQ_MOVE_NULL))
        && _cq6_dash_move_ok (s->f, c, &sets, &a->move, a, NULL);
-  restore_slots (c, saved);
+  _cq6_line_restore_slots (c, saved);
   _cq6_comments_rollback (c, mark);
   return ok;
 }
@@ -658,7 +634,8 @@ first_id (Cq6Ctx *c, const CqNode *n)
 }
 
 static void
-add_comments (const Cq6Filter *f, Cq6Ctx *c, const CqNode *start, const CqNode *end, gint32 len)
+add_comments (const Cq6Filter *f, Cq6Ctx *c, const CqNode *start, const CqNode *end, gint32 len,
+              gint64 max)
 {
   const char *what = (f->which & CQ6_LINE_PATH) ? "path" : "line";
   g_autofree char *s_id = NULL, *s_ref = NULL, *e_id = NULL, *e_ref = NULL;
@@ -677,6 +654,14 @@ add_comments (const Cq6Filter *f, Cq6Ctx *c, const CqNode *start, const CqNode *
                             move_number (c, start),
                             start->position.side_to_move == CQ_WHITE ? "wtm" : "btm", s_ref,
                             e_id);
+  if (f->which & CQ6_LINE_MAX)
+    {
+      /* CQL 6.2 adds the value of `max`. */
+      char *with_max = g_strdup_printf ("%s Max value: %" G_GINT64_FORMAT, e_text, max);
+
+      g_free (e_text);
+      e_text = with_max;
+    }
   _cq6_add_comment (c, start, s_text);
   _cq6_add_comment (c, end, e_text);
 }
@@ -764,7 +749,7 @@ add_path_comments (LineRun *r, Cq6Ctx *c, const CqNode *start, const CqNode *end
     {
       const CqNode *after = path->pdata[i];
 
-      if (f->args[1] == NULL || focus_move (r, c, after->parent, after))
+      if (f->args[1] == NULL || _cq6_path_focus_move (r, c, after->parent, after))
         {
           g_autofree char *text = g_strdup_printf ("%s%smove %u of %d",
                                                    f->string ? f->string : "",
@@ -782,6 +767,7 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   gint32 len;
   CqBitboard focus_set = 0;
   const CqNode *outer_start = NULL;
+  gint64 max = 0;
   g_autoptr(GPtrArray) ends = NULL;
 
   if (r->banned != NULL && r->banned[c->node->index])
@@ -810,30 +796,60 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       outer_start = c->st->line->path_start;
       c->st->line->path_start = c->node;
     }
-  len = best (r, c, c->node, r->start);
-  if (f->which & CQ6_LINE_KEEPALLBEST)
+  if (f->which & CQ6_LINE_KEEPALLBEST || r->routes)
     ends = g_ptr_array_new ();
-  if (len >= 1 && (!r->pure || ends != NULL))
-    replay_from (r, c, c->node, r->start, ends);
+  if (r->routes)
+    {
+      /* pathcount: only such a path's constituents read it (a path that
+       * holds one reads its own). */
+      gint32 outer_count = c->st->line->path_count;
+
+      len = _cq6_path_routes (r, c, ends, &max);
+      c->st->line->path_count = outer_count;
+    }
+  else
+    {
+      len = best (r, c, c->node, r->start);
+      if (len >= 1 && (!r->pure || ends != NULL))
+        replay_from (r, c, c->node, r->start, ends);
+    }
   if (f->which & CQ6_LINE_PATH)
     c->st->line->path_start = outer_start;
   if (len >= 1)
     {
-      end = match_end (r, c, c->node);
+      if (r->routes)
+        {
+          end = ends->pdata[0];
+          /* nestban: the positions from the start up to the one before
+           * the last, as match_end() marks them. */
+          for (const CqNode *n = end->parent; r->banned != NULL && n != NULL; n = n->parent)
+            {
+              r->banned[n->index] = 1;
+              if (n == c->node)
+                break;
+            }
+        }
+      else
+        end = match_end (r, c, c->node);
       if (f->which & (CQ6_LINE_PIECEPATH | CQ6_LINE_VERBOSE) || f->string != NULL)
         add_path_comments (r, c, c->node, end, len, focus_set);
-      add_comments (f, c, c->node, end, len);
+      add_comments (f, c, c->node, end, len, max);
       /* keepallbest: the other longest routes get the path's comments
        * too, and `alternative` at their ends (CQL 6.2). */
       for (guint i = 1; ends != NULL && i < ends->len; i++)
         {
           if (f->which & (CQ6_LINE_PIECEPATH | CQ6_LINE_VERBOSE) || f->string != NULL)
             add_path_comments (r, c, c->node, ends->pdata[i], len, focus_set);
-          add_comments (f, c, c->node, ends->pdata[i], len);
+          add_comments (f, c, c->node, ends->pdata[i], len, max);
           if (!c->program->quiet && !c->program->silent)
             _cq6_add_comment (c, ends->pdata[i], "alternative");
         }
-      v->num = len;
+      /* The line's value: with `lastposition` the position it ends at;
+       * with `max`, F's at the route kept; else its length. */
+      if (f->which & CQ6_LINE_LASTPOSITION)
+        v->node = end;
+      else
+        v->num = (f->which & CQ6_LINE_MAX) ? max : len;
     }
   if (!r->pure)
     {
@@ -865,6 +881,14 @@ _cq6_eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_PATHSTART:
       v->node = c->st->line != NULL ? c->st->line->path_start : NULL;
       return v->node != NULL;
+    case CQ6_PATHCOUNT:
+      if (c->st->line == NULL || c->st->line->path_start == NULL)
+        return FALSE;
+      v->num = c->st->line->path_count;
+      /* pathcountunfocused: CQL 6.2's `ply - pathstart:ply - pathcount`. */
+      if (f->which)
+        v->num = (gint64) c->node->ply - c->st->line->path_start->ply - v->num;
+      return TRUE;
     default:
       g_assert_not_reached ();
       return FALSE;

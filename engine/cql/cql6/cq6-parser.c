@@ -34,11 +34,11 @@ _cq6_type_name (Cq6Type type)
 
 /* CQL 6 filters that are recognised but not evaluated by this version. */
 static const char *const unsupported[] = {
-  "next", "dictionary",
-  "[element]", "[forall]", "lastposition", "pathcount", "pathcountunfocused",
+  "next",
+  "[element]", "[forall]", "lastposition",
   "pathdebug", "pathlastposition",
   "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
-  "settag", "removecomment", "originalcomment", "fen", "zobristkey",
+  "settag", "removecomment", "originalcomment", "zobristkey",
   "exchange", "local", "atomic", "assert", "abort", "notransform",
   "hascomment", "puremainline", "pureecho", "cqlinfo", "idealmirrormate",
   "pawnsquare", "anticipate",
@@ -269,6 +269,16 @@ _cq6_parse_set_arg (Cq6Parser *p, const char *where)
 {
   Cq6Token *t = _cq6_peek (p);
 
+  /* `move from ~T`: the complement of what follows (CQL 6.2 reads `~X`
+   * as a filter of its own). */
+  if (_cq6_is_punct (t, "~"))
+    {
+      Cq6Filter *arg;
+
+      _cq6_advance (p);
+      arg = _cq6_parse_set_arg (p, where);
+      return arg ? _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg) : NULL;
+    }
   return _cq6_want_type (p, t, _cq6_parse_direction (p), CQ6_TYPE_SET, where);
 }
 

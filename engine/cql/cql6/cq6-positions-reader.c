@@ -259,6 +259,14 @@ parse_find (Cq6Parser *p, Cq6Token *t)
         f->which |= CQ6_FIND_QUIET;
       else if (_cq6_is_punct (w, "<--") && !(f->which & CQ6_FIND_BACKWARD))
         f->which |= CQ6_FIND_BACKWARD;
+      else if (_cq6_is_word (w, "count") && !(f->which & CQ6_FIND_RANGE))
+        {
+          /* `find count`: the number found, whatever it is (CQL 6.2's
+           * range `count`, -100000 to 100000): it matches when none is. */
+          f->range_min = -100000;
+          f->range_max = 100000;
+          f->which |= CQ6_FIND_RANGE;
+        }
       else if (w->kind == CQ6_TOK_NUMBER && !(f->which & CQ6_FIND_RANGE))
         {
           if (!_cq6_parse_range (p, &f->range_min, &f->range_max, "find's range"))
@@ -323,6 +331,16 @@ _cq6_parse_positions_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
         *out = _cq6_node (simple[i].kind, simple[i].type, t);
         return TRUE;
       }
+  if (strcmp (w, "fen") == 0)
+    {
+      /* `fen "..."`, a position given by its FEN, is another filter. */
+      if (_cq6_peek (p)->kind == CQ6_TOK_STRING)
+        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
+                      "`fen \"...\"` (a position given by its FEN) is not supported yet");
+      else
+        *out = _cq6_node (CQ6_FEN, CQ6_TYPE_STRING, t);
+      return TRUE;
+    }
   for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
     if (strcmp (w, pairs[i].name) == 0)
       {

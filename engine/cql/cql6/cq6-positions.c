@@ -119,6 +119,54 @@ pos_state (Cq6Ctx *c)
   return ps;
 }
 
+/* `fen` (CQL 6.2's form): the placement, the side to move, the castling
+ * rights, the en passant square, then always "0 1".  A castling right
+ * holds while its king and rook have stood on their first squares in
+ * every position from the game's start to here (not from the start
+ * position's FEN: a study set up with "-" and castling pieces at home
+ * has "KQkq"); the en passant square follows each double pawn push,
+ * whether or not a capture is possible, and is "-" at the game's start. */
+const char *
+_cq6_fen (Cq6Ctx *c)
+{
+  static const struct { int king, rook; CqPiece k, r; char letter; } rights[] = {
+    { 4, 7, CQ_WK, CQ_WR, 'K' }, { 4, 0, CQ_WK, CQ_WR, 'Q' },
+    { 60, 63, CQ_BK, CQ_BR, 'k' }, { 60, 56, CQ_BK, CQ_BR, 'q' },
+  };
+  char buf[CQ_FEN_MAX + 8];
+  const CqMove *m = &c->node->move;
+  gsize len = cq_position_to_fen (c->pos, buf);
+  char *p = strchr (buf, ' ');
+
+  g_assert (p != NULL && len < CQ_FEN_MAX);
+  *p++ = ' ';
+  *p++ = c->pos->side_to_move == CQ_WHITE ? 'w' : 'b';
+  *p++ = ' ';
+  for (guint i = 0; i < G_N_ELEMENTS (rights); i++)
+    {
+      const CqNode *n = c->node;
+
+      while (n != NULL && n->position.board[rights[i].king] == rights[i].k
+             && n->position.board[rights[i].rook] == rights[i].r)
+        n = n->parent;
+      if (n == NULL)
+        *p++ = rights[i].letter;
+    }
+  if (p[-1] == ' ')
+    *p++ = '-';
+  *p++ = ' ';
+  if (c->node->parent != NULL && CQ_PIECE_TYPE (m->piece) == CQ_PAWN
+      && ABS (CQ_RANK (m->to) - CQ_RANK (m->from)) == 2)
+    {
+      cq_square_name ((m->from + m->to) / 2, p);
+      p += 2;
+    }
+  else
+    *p++ = '-';
+  strcpy (p, " 0 1");
+  return _cq6_state_string_n (c, buf, strlen (buf));
+}
+
 void
 _cq6_positions_state_free (Cq6State *st)
 {

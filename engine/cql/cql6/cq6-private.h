@@ -61,6 +61,7 @@ typedef enum {
   CQ6_VARIATION,
   CQ6_MOVENUMBER,
   CQ6_PLY,
+  CQ6_FEN,          /* the position's FEN (a string; CQL 6.2's form, cq6-positions.c) */
   /* Sets */
   CQ6_UNION,        /* args[0], args[1] */
   CQ6_INTERSECTION, /* args[0], args[1] */
@@ -132,6 +133,14 @@ typedef enum {
                      * which 2: `loop`, args[0] the body */
   CQ6_REGEX_GROUP,  /* `\N` (which: N): the text of group N of the last `~~`
                      * match; number 1: `\-N`, where that group starts */
+  /* Dictionaries (cq6-dictionary.c); which: the dictionary (a Cq6Program.vars
+   * index whose Cq6Var.dict is set) */
+  CQ6_DICT,         /* `dictionary D`, `D`: matches */
+  CQ6_DICT_GET,     /* `D[k]`, args[0] the key: matches if k is a key; its value */
+  CQ6_DICT_SET,     /* `D[k] = v`, args: key, value */
+  CQ6_DICT_COUNT,   /* `#D`: the number of entries */
+  CQ6_DICT_UNBIND,  /* `unbind D[k]`, args[0] the key; `unbind D` (no args) */
+  CQ6_DICT_LOOP,    /* `x ∊ D body`: number: the variable x; args[0] the body */
   /* Other positions (cq6-positions.c) */
   CQ6_AT,           /* `x:f`: args[0] a position, args[1] evaluated there */
   CQ6_CURRENT,      /* currentposition */
@@ -156,13 +165,16 @@ typedef enum {
   CQ6_POSITION_AND, /* `x & y`, two positions: the squares whose contents agree */
   /* Lines of moves (cq6-line.c) */
   CQ6_LINE,         /* which: CQ6_LINE_* flags; args: the constituents (a
-                     * CQ6_LINE_SEQ), the focus set (path) or NULL;
+                     * CQ6_LINE_SEQ), the focus set (path) or NULL, and
+                     * with CQ6_LINE_MAX path's `max` filter;
                      * string: path's title or NULL */
   CQ6_DASH,         /* which: CQ6_DASH_* flags; args: from, to, promotion
                      * (a designator of piece types), target filter; each
                      * may be NULL */
   CQ6_CONSECUTIVEMOVES, /* args: two positions */
   CQ6_PATHSTART,    /* the first position of the path being matched */
+  CQ6_PATHCOUNT,    /* the focus moves of the path's route so far; which 1:
+                     * pathcountunfocused, the other moves since its start */
   CQ6_LINE_SEQ,     /* constituents in turn (args); only inside CQ6_LINE */
   CQ6_LINE_REPEAT,  /* args[0] repeated range_min .. range_max times
                      * (range_max -1: no bound); only inside CQ6_LINE */
@@ -287,7 +299,10 @@ enum {
   CQ6_LINE_VERBOSE     = 1 << 7, /* path verbose: each focus move numbered */
   CQ6_LINE_FOCUS_CAPTURE = 1 << 8, /* path focus capture: captures of focus
                                     * pieces are focus moves too */
-  CQ6_LINE_KEEPALLBEST = 1 << 9     /* path keepallbest: every longest route */
+  CQ6_LINE_KEEPALLBEST = 1 << 9,    /* path keepallbest: every longest route */
+  CQ6_LINE_LASTPOSITION = 1 << 10,  /* line lastposition: its value is the
+                                     * position the line ends at */
+  CQ6_LINE_MAX         = 1 << 11    /* path max F: args[2] is F */
 };
 
 /* CQ6_CURRENTMOVE.which: what the move that led to the position is
@@ -362,6 +377,8 @@ struct _Cq6Filter {
  *   its value is the square of that piece (a set).
  * @persistent: keeps its value from game to game.
  * @quiet: `persistent quiet`: not printed at the end of the run.
+ * @dict: a dictionary (owned, cq6-dictionary.c), or NULL: a dictionary's
+ *   @type is CQ6_TYPE_LOGICAL, @persistent set unless it is `local`.
  */
 typedef struct {
   char    *name;
@@ -369,6 +386,7 @@ typedef struct {
   gboolean piece;
   gboolean persistent;
   gboolean quiet;
+  struct _Cq6Dict *dict;
 } Cq6Var;
 
 /**
@@ -581,6 +599,13 @@ gboolean   _cq6_parse_range     (Cq6Parser *p, gint64 *lo, gint64 *hi, const cha
  * variable of another type (`echo`'s position variables). */
 int        _cq6_declare_var     (Cq6Parser *p, const Cq6Token *name, Cq6Type type);
 
+/* cq6-vars.c: the index of the variable @name in scope (a parameter of
+ * the function being read names the variable passed for it), or -1; a new
+ * variable @name of @type (@piece: a piece variable), its index. */
+int        _cq6_find_var        (Cq6Parser *p, const char *name);
+guint      _cq6_add_var         (Cq6Parser *p, const char *name, Cq6Type type,
+                                 gboolean piece);
+
 /* The words each part of the reader knows.  Each returns FALSE if the
  * word @t (already read) is not one of its filters; else TRUE, with
  * *@out the filter or NULL on an error (set on @p). */
@@ -588,6 +613,7 @@ gboolean   _cq6_parse_vars_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out
 gboolean   _cq6_parse_positions_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 gboolean   _cq6_parse_line_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 gboolean   _cq6_parse_output_word    (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+gboolean   _cq6_parse_dict_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 /* The same for a punctuation token that starts a filter (`-->`, `--`, ...). */
 gboolean   _cq6_parse_line_punct     (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 /* After a primary @left: a `--` or `[x]` written right after it makes
@@ -595,6 +621,16 @@ gboolean   _cq6_parse_line_punct     (Cq6Parser *p, Cq6Token *t, Cq6Filter **out
  * full) that dash filter, @left itself when no dash follows, or NULL on
  * an error (@left freed). */
 Cq6Filter *_cq6_parse_line_infix     (Cq6Parser *p, Cq6Filter *left);
+
+/* cq6-dictionary.c: `#D` for @dict, a CQ6_DICT filter read after `#` (@t):
+ * the number of its entries. */
+Cq6Filter *_cq6_dict_count           (Cq6Filter *dict, const Cq6Token *t);
+/* Checks the body read: refuses (CQ_QUERY_ERROR_SEMANTIC) a `#D` or `fen`
+ * used only as a match, a dictionary written in a comment or message, and
+ * an assignment to the variable of a loop over a dictionary's keys. */
+gboolean   _cq6_check_dict_uses      (Cq6Program *prog, const char *filename,
+                                      GError **error);
+void       _cq6_dict_free            (struct _Cq6Dict *dict);
 
 /* Frees what cq6-vars.c and cq6-output.c keep in a program. */
 void       _cq6_program_free_vars    (Cq6Program *prog);
@@ -712,6 +748,8 @@ typedef struct {
   CqBitboard        dash_from, dash_to;
   GArray           *groups;    /* #Cq6RegexGroup of the game's last `~~` match
                                 * (empty: none, or it failed), or NULL */
+  GTree           **dicts;     /* the local dictionaries' entries by variable
+                                * index (cq6-dictionary.c), or NULL until used */
 } Cq6State;
 
 /**
@@ -816,6 +854,12 @@ void        _cq6_position_ref   (Cq6Ctx *c, const CqNode *node, GString *out);
 void        _cq6_add_comment_once (Cq6Ctx *c, const CqNode *node, const char *text);
 /* Frees the state cq6-positions.c keeps for a game. */
 void        _cq6_positions_state_free (Cq6State *st);
+/* cq6-dictionary.c: the dictionary filters; frees the game's local
+ * dictionaries. */
+gboolean    _cq6_eval_dict      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+void        _cq6_dict_state_free (Cq6State *st);
+/* cq6-positions.c: `fen`, the FEN of @c's position as CQL 6.2 writes it. */
+const char *_cq6_fen            (Cq6Ctx *c);
 /* Frees what cq6-line.c keeps in @st for one game. */
 void        _cq6_line_state_free (Cq6State *st);
 /* Called by the walk after each position examined, its comments already

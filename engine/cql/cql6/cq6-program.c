@@ -504,6 +504,8 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
                "the query has no filter after its header: write at least one, e.g. `mate`");
       goto fail;
     }
+  if (!_cq6_check_dict_uses (prog, filename, error))
+    goto fail;
   _cq6_tokens_free (p.tokens);
   p.tokens = NULL;
   if (!refuse_matched_value (prog, filename, error))

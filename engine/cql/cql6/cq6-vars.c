@@ -44,6 +44,7 @@ var_free (gpointer data)
 {
   Cq6Var *var = data;
 
+  _cq6_dict_free (var->dict);
   g_free (var->name);
   g_free (var);
 }
@@ -72,8 +73,8 @@ _cq6_program_free_vars (Cq6Program *prog)
 
 /* The index of the variable @name in scope, or -1: a parameter of the
  * function being read names the variable passed for it. */
-static int
-find_var (Cq6Parser *p, const char *name)
+int
+_cq6_find_var (Cq6Parser *p, const char *name)
 {
   if (p->params != NULL)
     {
@@ -101,8 +102,8 @@ find_function (Cq6Parser *p, const char *name)
   return NULL;
 }
 
-static guint
-add_var (Cq6Parser *p, const char *name, Cq6Type type, gboolean piece)
+guint
+_cq6_add_var (Cq6Parser *p, const char *name, Cq6Type type, gboolean piece)
 {
   Cq6Var *var = g_new0 (Cq6Var, 1);
 
@@ -153,7 +154,7 @@ parse_assignment (Cq6Parser *p, Cq6Token *name, gboolean persistent)
   Cq6Token *op_token = _cq6_advance (p);
   const char *op = op_token->text;
   Cq6Filter *value, *f;
-  int index = find_var (p, name->text);
+  int index = _cq6_find_var (p, name->text);
 
   if (is_reserved (name->text))
     {
@@ -192,7 +193,7 @@ parse_assignment (Cq6Parser *p, Cq6Token *name, gboolean persistent)
           _cq6_filter_free (value);
           return NULL;
         }
-      index = (int) add_var (p, name->text, value->type, FALSE);
+      index = (int) _cq6_add_var (p, name->text, value->type, FALSE);
       var_at (p, index)->persistent = persistent;
     }
   else
@@ -250,9 +251,9 @@ _cq6_declare_var (Cq6Parser *p, const Cq6Token *name, Cq6Type type)
                     found);
       return -1;
     }
-  index = find_var (p, name->text);
+  index = _cq6_find_var (p, name->text);
   if (index < 0)
-    return (int) add_var (p, name->text, type, FALSE);
+    return (int) _cq6_add_var (p, name->text, type, FALSE);
   if (var_at (p, index)->piece || var_at (p, index)->type != type)
     {
       _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC, "the variable `%s` cannot hold %s",
@@ -289,7 +290,7 @@ parse_piece_assignment (Cq6Parser *p, Cq6Token *t, Cq6Token *name, const char *s
   value = _cq6_want_type (p, at, _cq6_parse_add (p), CQ6_TYPE_SET, "a piece assignment");
   if (value == NULL)
     return NULL;
-  index = find_var (p, name->text);
+  index = _cq6_find_var (p, name->text);
   if (index >= 0 && (!var_at (p, index)->piece || var_at (p, index)->type != CQ6_TYPE_SET))
     {
       _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
@@ -299,7 +300,7 @@ parse_piece_assignment (Cq6Parser *p, Cq6Token *t, Cq6Token *name, const char *s
       return NULL;
     }
   if (index < 0)
-    index = (int) add_var (p, name->text, CQ6_TYPE_SET, TRUE);
+    index = (int) _cq6_add_var (p, name->text, CQ6_TYPE_SET, TRUE);
   p->prog->needs_ids = TRUE;
   f = _cq6_node1 (CQ6_ASSIGN, CQ6_TYPE_LOGICAL, t, value);
   f->which = (guint32) index;
@@ -375,7 +376,7 @@ parse_loop (Cq6Parser *p, Cq6Token *t)
                         symbolic ? "∊" : t->text);
   if (set == NULL)
     return NULL;
-  index = find_var (p, name->text);
+  index = _cq6_find_var (p, name->text);
   if (index >= 0 && (var_at (p, index)->piece != piece
                      || var_at (p, index)->type != CQ6_TYPE_SET))
     {
@@ -385,7 +386,7 @@ parse_loop (Cq6Parser *p, Cq6Token *t)
       return NULL;
     }
   if (index < 0)
-    index = (int) add_var (p, name->text, CQ6_TYPE_SET, piece);
+    index = (int) _cq6_add_var (p, name->text, CQ6_TYPE_SET, piece);
   if (piece)
     p->prog->needs_ids = TRUE;
   body = _cq6_parse_filter (p);
@@ -419,7 +420,7 @@ parse_function (Cq6Parser *p, Cq6Token *t)
                     "expected the function's name after `function`, found %s", found);
       return NULL;
     }
-  if (find_function (p, name->text) != NULL || find_var (p, name->text) >= 0)
+  if (find_function (p, name->text) != NULL || _cq6_find_var (p, name->text) >= 0)
     {
       _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC, "`%s` is already defined",
                     name->text);
@@ -563,7 +564,7 @@ parse_call (Cq6Parser *p, Cq6Token *t, Cq6Function *fn)
               _cq6_filter_free (f);
               return NULL;
             }
-          index = add_var (p, hidden, arg->type, FALSE);
+          index = _cq6_add_var (p, hidden, arg->type, FALSE);
           assign = _cq6_node1 (CQ6_ASSIGN, CQ6_TYPE_LOGICAL, at, arg);
           assign->which = index;
           assign->number = '=';
@@ -631,6 +632,8 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
   int index;
 
   *out = NULL;
+  if (_cq6_parse_dict_word (p, t, out))
+    return TRUE;
   if (assign_op (_cq6_peek (p)) != NULL && !is_reserved (w))
     {
       *out = parse_assignment (p, t, FALSE);
@@ -680,7 +683,7 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
     {
       Cq6Token *name = _cq6_peek (p);
 
-      if (name->kind != CQ6_TOK_WORD || (index = find_var (p, name->text)) < 0)
+      if (name->kind != CQ6_TOK_WORD || (index = _cq6_find_var (p, name->text)) < 0)
         {
           g_autofree char *found = _cq6_token_text (name);
           _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
@@ -756,7 +759,7 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
       *out = parse_call (p, t, fn);
       return TRUE;
     }
-  if ((index = find_var (p, w)) >= 0)
+  if ((index = _cq6_find_var (p, w)) >= 0)
     {
       Cq6Var *var = var_at (p, index);
 
@@ -768,14 +771,6 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
 }
 
 /* Evaluation */
-
-const char *
-_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len)
-{
-  if (c->st->strings == NULL)
-    c->st->strings = g_string_chunk_new (256);
-  return g_string_chunk_insert_len (c->st->strings, s, (gssize) len);
-}
 
 static const char *
 state_string (Cq6Ctx *c, const char *s)
