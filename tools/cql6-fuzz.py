@@ -594,7 +594,25 @@ def run_one(prog, query_path, pgn, out_path, timeout):
     if p.returncode != 0:
         return 'refused', refusal_message(text), None, secs
     f = facts(out_path)
-    return 'ran', '', f if f is not None else [], secs
+    return 'ran', '', long_comments(f if f is not None else [], text), secs
+
+
+def long_comments(out, text):
+    """CQL 6.2 drops a comment that would grow past 4500 characters and says
+    `Ignoring long comment in game: N` (rulings: a limit of its output):
+    game N's marks are then unknown, 'game N: truncated'; when the comment
+    dropped held `Game number N`, game N seems gone and its marks counted
+    in the game before, whose marks are then unknown too."""
+    for n in sorted({int(g) for g in re.findall(r'Ignoring long comment in game: (\d+)', text)}):
+        games = [int(x.split(': ')[0].split()[1]) for x in out]
+        if n in games:
+            out[games.index(n)] = 'game %d: truncated' % n
+            continue
+        before = [i for i, g in enumerate(games) if g < n]
+        if before:
+            out[before[-1]] = 'game %d: truncated' % games[before[-1]]
+        out.insert(len(before), 'game %d: truncated' % n)
+    return out
 
 
 def refusal_message(text):

@@ -417,6 +417,9 @@ test_errors (void)
     { "cql() abs K", "q.cql:1:11: abs needs a numeric filter here" },
     { "cql() rotate45 Ka1", "q.cql:1:16: rotate45 cannot be applied" },
     { "cql() rotate45 {light B}", "q.cql:1:17: rotate45 cannot be applied to light" },
+    { "cql() flip {S = Qc-f5} S",
+      "q.cql:1:13: an assignment inside a transform, of other values in its members, "
+      "to a variable that is read is not supported yet" },
     { "cql() hhdb composer", "q.cql:1:12: `hhdb` with `composer` is not supported yet" },
     { "cql() hhdb sort prize", "q.cql:1:12: `hhdb sort` is not supported yet" },
     { "cql() btm puremainline",

@@ -681,14 +681,21 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return TRUE;
     case CQ6_MAX:
     case CQ6_MIN:
-      for (guint i = 0; i < f->n_args; i++)
-        {
-          if (!_cq6_eval (f->args[i], c, &a))
-            return FALSE;
-          if (i == 0 || (f->kind == CQ6_MAX ? a.num > v->num : a.num < v->num))
-            v->num = a.num;
-        }
-      return TRUE;
+      {
+        /* The extreme of the arguments that match; it matches when one
+         * of them does (CQL 6.2's page on max). */
+        gboolean seen = FALSE;
+
+        for (guint i = 0; i < f->n_args; i++)
+          {
+            if (!_cq6_eval (f->args[i], c, &a))
+              continue;
+            if (!seen || (f->kind == CQ6_MAX ? a.num > v->num : a.num < v->num))
+              v->num = a.num;
+            seen = TRUE;
+          }
+        return seen;
+      }
     case CQ6_SQRT:
       if (!_cq6_eval (f->args[0], c, &a) || a.num < 0)
         return FALSE;

@@ -8,6 +8,23 @@
 
 #include <string.h>
 
+/* @m as the `move` and dash filters see it in @before, the position it is made
+ * in: a null move leaves and reaches the square of the king of the side
+ * to move, as in CQL 6.2 (64, no square, when that king is missing). */
+static CqMove
+as_null_move (const CqPosition *before, const CqMove *m)
+{
+  CqMove out = *m;
+
+  if (m->flags & CQ_MOVE_NULL)
+    {
+      CqBitboard k = before->pieces[CQ_MAKE_PIECE (before->side_to_move, CQ_KING)];
+
+      out.from = out.to = k != 0 ? __builtin_ctzll (k) : 64;
+    }
+  return out;
+}
+
 /* ------------------------------------------------------------------ */
 /* Dash filters                                                        */
 /* ------------------------------------------------------------------ */
@@ -84,9 +101,16 @@ _cq6_dash_move_ok (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s, const CqMov
 
   if (m->flags & CQ_MOVE_NULL)
     {
-      /* A null move is no move of a piece: only a bare `--` takes it. */
-      if (f->args[0] != NULL || f->args[1] != NULL || f->args[2] != NULL
-          || (f->which & CQ6_DASH_CAPTURE))
+      /* A null move leaves and reaches the square of its side's king, as
+       * in CQL 6.2 (`K--K` takes 1.--); it takes nothing (CQL 6.2 stops
+       * with an internal error on `[x]` there: a ruling) and promotes to
+       * nothing. */
+      const CqPosition *before = after != NULL && after->parent != NULL
+                                   ? &after->parent->position : c->pos;
+      CqMove k = as_null_move (before, m);
+
+      if (f->args[2] != NULL || (f->which & CQ6_DASH_CAPTURE) || k.from >= 64
+          || !(s->from & CQ_BIT (k.from)) || !(s->to & CQ_BIT (k.to)))
         return FALSE;
     }
   else
@@ -260,19 +284,23 @@ _cq6_eval_current_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 
   if (f->type == CQ6_TYPE_SET)
     {
-      /* The squares the move left and reached, or (enpassantsquare) the
-       * square of the pawn it took en passant; none at the first position
-       * or after a null move.  A set matches when not empty. */
+      /* The squares the move left and reached (a null move's: its king's,
+       * as_null_move()), or (enpassantsquare) the square of the pawn it
+       * took en passant; none at the first position.  A set matches when
+       * not empty. */
       v->set = 0;
-      if (n->parent == NULL || (m->flags & CQ_MOVE_NULL))
+      if (n->parent == NULL)
         return FALSE;
       if (f->which == CQ6_CURMOVE_FROM || f->which == CQ6_CURMOVE_TO)
         {
           /* Castling: the king's and the rook's squares, those that fit
            * the dash filter whose `(F)` this is (CQL 6.2). */
           CqBitboard all = ~(CqBitboard) 0, from_sq, to_sq;
+          CqMove k = as_null_move (&n->parent->position, m);
 
-          fitting_squares (m, c->st->in_dash ? c->st->dash_from : all,
+          if (k.from >= 64)
+            return FALSE;
+          fitting_squares (&k, c->st->in_dash ? c->st->dash_from : all,
                            c->st->in_dash ? c->st->dash_to : all, &from_sq, &to_sq);
           v->set = f->which == CQ6_CURMOVE_FROM ? from_sq : to_sq;
         }
@@ -517,11 +545,13 @@ move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const 
 {
   int captured_square = m->to;
 
-  /* A null move is a move of the game: it passes a `move` that asks
-   * nothing of squares or kinds of move (ruling 2). */
+  /* A null move is a move of the game, from and to its side's king
+   * square (as_null_move()): it takes nothing, promotes to nothing and is
+   * neither castling nor en passant (ruling 2). */
   if (m->flags & CQ_MOVE_NULL)
-    return !given[0] && !given[1] && !given[2] && !given[3]
-           && !(f->which & (CQ6_MOVE_ENPASSANT | CQ6_MOVE_CASTLE));
+    return !given[2] && !given[3] && !(f->which & (CQ6_MOVE_ENPASSANT | CQ6_MOVE_CASTLE))
+           && (!given[0] || (m->from < 64 && (sets[0] & CQ_BIT (m->from))))
+           && (!given[1] || (m->to < 64 && (sets[1] & CQ_BIT (m->to))));
   if (f->which & CQ6_MOVE_NULL)
     return FALSE;
   if ((f->which & CQ6_MOVE_ENPASSANT) && !(m->flags & CQ_MOVE_EN_PASSANT))
@@ -560,6 +590,8 @@ move_found (const Cq6Filter *f, const CqMove *m, Cq6Val *v, guint64 *pairs)
       if (f->type != CQ6_TYPE_SET)
         return FALSE;
     }
+  if (m->from >= 64)
+    return f->type != CQ6_TYPE_SET && !(f->which & CQ6_MOVE_COUNT);
   if (f->which & CQ6_MOVE_COUNT)
     {
       if (!(pairs[m->from] & CQ_BIT (m->to)))
@@ -636,10 +668,17 @@ _cq6_eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   v->set = 0, v->num = 0;
   if (f->which & CQ6_MOVE_PREVIOUS)
     {
-      if (move_passes (f, &c->node->move, sets, given))
+      CqMove m = as_null_move (before.pos, &c->node->move);
+      /* `primary`: the move was the main continuation; `secondary`, a
+       * variation's. */
+      gboolean main = c->node->parent->first_child == c->node;
+
+      if (((f->which & CQ6_MOVE_PRIMARY) && !main) || ((f->which & CQ6_MOVE_SECONDARY) && main))
+        return (f->which & CQ6_MOVE_COUNT) != 0;
+      if (move_passes (f, &m, sets, given))
         {
           move_comment (f, c, c->node);
-          if (move_found (f, &c->node->move, v, pairs))
+          if (move_found (f, &m, v, pairs))
             return TRUE;
         }
     }
@@ -665,14 +704,16 @@ _cq6_eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       for (const CqNode *child = c->node->first_child; child != NULL;
            child = child->next_sibling, first = FALSE)
         {
+          CqMove m = as_null_move (c->pos, &child->move);
+
           if (primary_only && !first)
             continue;
           if ((f->which & CQ6_MOVE_SECONDARY) && first)
             continue;
-          if (move_passes (f, &child->move, sets, given))
+          if (move_passes (f, &m, sets, given))
             {
               move_comment (f, c, child);
-              if (move_found (f, &child->move, v, pairs))
+              if (move_found (f, &m, v, pairs))
                 return TRUE;
             }
         }

@@ -905,9 +905,15 @@ typedef enum {
 /* `pin from X through Y to Z` (docs/cql6.md "pin"), X = @from, Y =
  * @through, Z = @to (the kings unless @to_given): each pin is a piece of
  * Y that stands alone between an enemy line piece of X and a piece of its
- * own colour of Z.  Seen from each piece of Z: the enemy rooks, bishops
- * and queens of X on its lines, and the one piece between.  Returns the
+ * own colour of Z or an empty square of Z (as in CQL 6.2).  Seen from each
+ * square of Z: the enemy rooks, bishops and queens of X on its lines, and
+ * the one piece between.  Returns the
  * squares of the pins' pieces in @role. */
+/* FALSE, with @error set, when a transform in @body assigns a variable
+ * other values in its members and the variable is read: not supported
+ * yet (docs/cql6.md "Transforms"). */
+gboolean    _cq6_check_orbit_assignments (const Cq6Filter *body, const char *filename,
+                                          GError **error);
 CqBitboard  _cq6_pinned         (const CqPosition *pos, CqBitboard from, CqBitboard through,
                                  CqBitboard to, gboolean to_given, Cq6PinRole role);
 

@@ -504,7 +504,8 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
                "the query has no filter after its header: write at least one, e.g. `mate`");
       goto fail;
     }
-  if (!_cq6_check_dict_uses (prog, filename, error))
+  if (!_cq6_check_dict_uses (prog, filename, error)
+      || !_cq6_check_orbit_assignments (prog->body, filename, error))
     goto fail;
   _cq6_tokens_free (p.tokens);
   p.tokens = NULL;

@@ -387,6 +387,44 @@ find_square_designator (const Cq6Filter *f)
   return NULL;
 }
 
+/* An assignment to a variable in @f (NULL if none). */
+static const Cq6Filter *
+find_assignment (const Cq6Filter *f)
+{
+  if (f == NULL)
+    return NULL;
+  if (f->kind == CQ6_ASSIGN)
+    return f;
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      const Cq6Filter *found = find_assignment (f->args[i]);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* An assignment of @a, a member of an orbit, that assigns another value
+ * than the same one of @b, another member (NULL if none): members of
+ * another shape count as different. */
+static const Cq6Filter *
+assignment_differing (const Cq6Filter *a, const Cq6Filter *b)
+{
+  if (a == NULL || b == NULL)
+    return NULL;
+  if (a->kind != b->kind || a->n_args != b->n_args)
+    return find_assignment (a);
+  if (a->kind == CQ6_ASSIGN && !_cq6_filter_equal (a, b))
+    return a;
+  for (guint i = 0; i < a->n_args; i++)
+    {
+      const Cq6Filter *found = assignment_differing (a->args[i], b->args[i]);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 Cq6Filter *
 _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint line,
                 guint column, const char *filename, GError **error)
@@ -464,4 +502,68 @@ _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint lin
   else if (orbit->type == CQ6_TYPE_STRING)
     orbit->type = CQ6_TYPE_LOGICAL;
   return orbit;
+}
+
+/* The filters of @f that read variable @var (its value, whether it is
+ * bound, or an operator assignment `+=` ...). */
+static guint
+count_reads (const Cq6Filter *f, guint var)
+{
+  guint n = 0;
+
+  if (f == NULL)
+    return 0;
+  if (f->which == var
+      && (f->kind == CQ6_VARIABLE || f->kind == CQ6_ISBOUND
+          || (f->kind == CQ6_ASSIGN && f->number != '=')))
+    n++;
+  for (guint i = 0; i < f->n_args; i++)
+    n += count_reads (f->args[i], var);
+  return n;
+}
+
+/* In @f, below @body: an orbit whose members assign a variable other
+ * values, the variable being read somewhere in @body; NULL if none. */
+static const Cq6Filter *
+orbit_assignment_read (const Cq6Filter *body, const Cq6Filter *f)
+{
+  if (f == NULL)
+    return NULL;
+  if (f->kind == CQ6_ORBIT)
+    {
+      const Cq6Filter *a = NULL;
+
+      for (guint i = 1; i < f->n_args && a == NULL; i++)
+        a = assignment_differing (f->args[0], f->args[i]);
+      if (a != NULL && count_reads (body, a->which) > 0)
+        return a;
+    }
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      const Cq6Filter *found = orbit_assignment_read (body, f->args[i]);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+gboolean
+_cq6_check_orbit_assignments (const Cq6Filter *body, const char *filename, GError **error)
+{
+  /* CQL 6.2 evaluates every member of an orbit, in an order of its own
+   * (sorted by the members' squares), so a variable assigned other values
+   * in its members keeps the last one's: `flip {S = Qc-f5} S` reads S as
+   * that order decides. Not followed yet: refused where the variable is
+   * read (anywhere: inside, a member may read another's value), not
+   * misread.  The same value in every member (`flipcolor {p =
+   * currentposition ...}`), or a variable never read, is read as CQL 6.2
+   * reads it. */
+  const Cq6Filter *a = orbit_assignment_read (body, body);
+
+  if (a == NULL)
+    return TRUE;
+  _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, a->line, a->column,
+                       "an assignment inside a transform, of other values in its members, "
+                       "to a variable that is read is not supported yet");
+  return FALSE;
 }
