@@ -605,6 +605,17 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
         {
           guint k;
 
+          /* CQL 6.2's lexer refuses a repetition range with neither bound
+           * rather than read it as `*`. */
+          if (strncmp (p, "{,}", 3) == 0)
+            {
+              _cq_query_set_error (error, CQ_QUERY_ERROR_SYNTAX, filename, tok.line,
+                                   tok.column,
+                                   "`{,}` is an empty repetition range, which CQL 6 does "
+                                   "not allow: write `*` for any number of times");
+              ok = FALSE;
+              goto out;
+            }
           for (k = 0; k < G_N_ELEMENTS (punctuation); k++)
             if (strncmp (p, punctuation[k], strlen (punctuation[k])) == 0)
               break;

@@ -180,6 +180,187 @@ parse_header (Cq6Parser *p, Cq6Program *prog)
   return TRUE;
 }
 
+/* The keyword of @f if it is one of the numeric or string filters that
+ * CQL 6.2 stops on when matched (their value is what they are for), NULL
+ * otherwise. */
+static const char *
+value_function_name (const Cq6Filter *f)
+{
+  switch (f->kind)
+    {
+    case CQ6_ABS: return "abs";
+    case CQ6_SQRT: return "sqrt";
+    case CQ6_MAX: return "max";
+    case CQ6_MIN: return "min";
+    case CQ6_PIECENAME:
+      return f->which == CQ6_PIECENAME_NAME       ? "piecename"
+             : f->which == CQ6_PIECENAME_TYPENAME ? "typename"
+             : f->which == CQ6_PIECENAME_TYPE     ? "type"
+                                                  : NULL;
+    default: return NULL;
+    }
+}
+
+/* Whether @f is a number, a numeric, string or position variable, or a
+ * filter of value_function_name(): a value that always "matches" and
+ * thus says nothing when matched. */
+static gboolean
+is_bare_value (const Cq6Program *prog, const Cq6Filter *f)
+{
+  const Cq6Var *var;
+
+  if (f->kind == CQ6_NUMBER || value_function_name (f) != NULL)
+    return TRUE;
+  if (f->kind != CQ6_VARIABLE || prog->vars == NULL || f->which >= prog->vars->len)
+    return FALSE;
+  var = prog->vars->pdata[f->which];
+  return !var->piece && (var->type == CQ6_TYPE_NUMBER || var->type == CQ6_TYPE_STRING
+                         || var->type == CQ6_TYPE_POSITION);
+}
+
+/* The arithmetic filter that @constituent of a line is, alone or alone
+ * in braces, NULL if none.  CQL 6.2 refuses it: most likely a `+` or `*`
+ * meant as a repetition and read as an operator. */
+static const Cq6Filter *
+arithmetic_constituent (const Cq6Filter *constituent)
+{
+  if (constituent->kind == CQ6_COMPOUND && constituent->n_args == 1)
+    constituent = constituent->args[0];
+  return constituent->kind == CQ6_ARITH ? constituent : NULL;
+}
+
+/* The first is_bare_value() filter in @f that would be matched against a
+ * position (or an arithmetic_constituent() of a line), NULL if none.  @matched: whether @f itself is matched (as a filter of a
+ * compound, an operand of `and`, a loop's body) rather than used for its
+ * value (`x = F`, `F == 2`, `sort F`).  CQL 6.2 stops the search on such
+ * a filter ("An attempt to match a position against the number"): it is
+ * likely a slip, such as `{ 2}` meant as a repetition range.  Only the
+ * filters known to match their arguments are followed as matched; the
+ * rest are looked into as values. */
+static const Cq6Filter *
+matched_value (const Cq6Program *prog, const Cq6Filter *f, gboolean matched)
+{
+  const Cq6Filter *found = NULL;
+
+  if (f == NULL)
+    return NULL;
+  if (is_bare_value (prog, f))
+    return matched ? f : NULL;
+  for (guint i = 0; i < f->n_args && found == NULL; i++)
+    {
+      gboolean arg_matched;
+
+      if ((f->kind == CQ6_LINE_SEQ || f->kind == CQ6_LINE_REPEAT)
+          && arithmetic_constituent (f->args[i]) != NULL)
+        return arithmetic_constituent (f->args[i]);
+
+      switch (f->kind)
+        {
+        case CQ6_COMPOUND: case CQ6_CALL:
+          /* The last filter gives the value; the others are matched. */
+          arg_matched = i + 1 < f->n_args || matched;
+          break;
+        case CQ6_IF:
+          arg_matched = i == 0 || matched;
+          break;
+        case CQ6_AT:
+          arg_matched = i == 1 && matched;
+          break;
+        case CQ6_ORBIT:
+          /* `count` counts the images that match. */
+          arg_matched = f->which == CQ6_ORBIT_COUNT || matched;
+          break;
+        case CQ6_AND: case CQ6_OR: case CQ6_NOT: case CQ6_WHILE: case CQ6_FIND:
+        case CQ6_LINE_SEQ: case CQ6_LINE_REPEAT:
+          arg_matched = TRUE;
+          break;
+        case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP:
+          arg_matched = i == 1;
+          break;
+        case CQ6_LINE:
+          arg_matched = i == 0;
+          break;
+        case CQ6_DASH:
+          arg_matched = i == 3;
+          break;
+        case CQ6_ECHO:
+          /* A numeric body gives its value (CQL 6.2 counts it). */
+          arg_matched = f->args[i]->type != CQ6_TYPE_NUMBER;
+          break;
+        default:
+          arg_matched = FALSE;
+          break;
+        }
+      found = matched_value (prog, f->args[i], arg_matched);
+    }
+  return found;
+}
+
+/* Refuses the query if a value that does not match stands where a filter
+ * is matched (matched_value()), with a message at its place.  CQL 6.2
+ * stops the search there when it is reached; this reader says so before. */
+static gboolean
+refuse_matched_value (const Cq6Program *prog, const char *filename, GError **error)
+{
+  const Cq6Filter *value = matched_value (prog, prog->body, TRUE);
+
+  if (value != NULL && value->kind == CQ6_NUMBER)
+    {
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
+                           value->column,
+                           "the number %" G_GINT64_FORMAT " stands where a filter is "
+                           "matched against a position: a number has a value but does "
+                           "not match (CQL 6 stops on it; a slip such as `{ 2}` for the "
+                           "repetition range `{2}`?)", (gint64) value->number);
+      return FALSE;
+    }
+  if (value != NULL && value->kind == CQ6_ARITH)
+    {
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
+                           value->column,
+                           "the arithmetic `%c` is a whole constituent of the line, which "
+                           "CQL 6 does not allow (a repetition `+` or `*` read as an "
+                           "operator?): write the repetition without white space before "
+                           "it, or `{+}` `{*}`", (char) value->which);
+      return FALSE;
+    }
+  if (value != NULL && value->kind != CQ6_VARIABLE)
+    {
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
+                           value->column,
+                           "`%s` stands where a filter is matched against a position: it "
+                           "has a value but does not match (CQL 6 stops on it); compare "
+                           "its value, e.g. `%s ... == 1`", value_function_name (value),
+                           value_function_name (value));
+      return FALSE;
+    }
+  if (value != NULL)
+    {
+      const Cq6Var *var = prog->vars->pdata[value->which];
+      /* A function's parameter is held as `f(x#N)`: name it `x`. */
+      const char *open = strchr (var->name, '('), *hash = strrchr (var->name, '#');
+      g_autofree char *name = open != NULL && hash != NULL && hash > open
+                                ? g_strndup (open + 1, hash - open - 1)
+                                : g_strdup (var->name);
+
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
+                           value->column,
+                           "the %s variable `%s` stands alone where a filter is matched "
+                           "against a position, where it would always match (CQL 6 stops "
+                           "on it): %s `%s%s`",
+                           var->type == CQ6_TYPE_NUMBER   ? "numeric"
+                           : var->type == CQ6_TYPE_STRING ? "string"
+                                                          : "position",
+                           name,
+                           var->type == CQ6_TYPE_POSITION ? "look there, e.g."
+                                                          : "compare it, e.g.",
+                           name,
+                           var->type == CQ6_TYPE_POSITION ? ":check" : " == ...");
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* A rough cost of evaluating @f once, in units of a bitboard lookup. */
 static guint
 cost (const Cq6Filter *f)
@@ -327,6 +508,9 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
     goto fail;
   _cq6_order_orbit_assignments (prog->body);
   _cq6_tokens_free (p.tokens);
+  p.tokens = NULL;
+  if (!refuse_matched_value (prog, filename, error))
+    goto fail;
   if (prog->matchcount_sort != 0)
     prog->matchcount_sort = _cq6_add_sort_key (prog, "matchcount") + 1;
   if (prog->vars != NULL)
