@@ -229,6 +229,11 @@ static const Case cases[] = {
   { PIN_FEN, "", "cql() fliphorizontal Ke8", 1 },
   { PIN_FEN, "", "cql() flipcolor ra8", 1 },    /* its image Ra1 */
   { PIN_FEN, "", "cql() flipcolor Ra8", 0 },
+  /* A transform is the `or` of its members, the identity first: a
+   * variable they assign keeps the first's value (rulings 47). */
+  { PIN_FEN, "", "cql() flipvertical {S = Qa-d1-8} S & a-d1-8", 1 },
+  { PIN_FEN, "", "cql() flipvertical {S = Qa-d1-8} S & e-h1-8", 0 },
+  { PIN_FEN, "", "cql() flipvertical {S = Qe-h1-8} #S == 0", 1 },
   { PIN_FEN, "", "cql() reversecolor Ra1", 0 },  /* only the image ra8 */
   { PIN_FEN, "", "cql() reversecolor ra8", 1 },
   { PIN_FEN, "", "cql() rotate90 Ka5", 0 },

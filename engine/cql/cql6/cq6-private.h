@@ -911,7 +911,7 @@ typedef enum {
  * squares of the pins' pieces in @role. */
 /* A transform in @body that assigns a variable other values in its
  * members, the variable being read, tries its members in their order,
- * the identity first (docs/cql6.md "Transforms", rulings 45). */
+ * the identity first (docs/cql6.md "Transforms", rulings 47). */
 void        _cq6_order_orbit_assignments (Cq6Filter *body);
 CqBitboard  _cq6_pinned         (const CqPosition *pos, CqBitboard from, CqBitboard through,
                                  CqBitboard to, gboolean to_given, Cq6PinRole role);

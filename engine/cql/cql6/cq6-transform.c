@@ -551,7 +551,7 @@ _cq6_order_orbit_assignments (Cq6Filter *body)
    * values in the members keeps the first matching member's (of a set
    * filter, the last one's). CQL 6.2 itself evaluates every member, in an
    * order of its own sorted by the members' structure, and keeps the
-   * last: not what its pages say (rulings 45). Members are tried in
+   * last: not what its pages say (rulings 47). Members are tried in
    * their order (identity first, then the transform's table: members())
    * when a variable they assign differently is read; elsewhere the
    * anchor index picks the members to try, which no reader can tell. */
