@@ -84,17 +84,6 @@ dict_starts (Cq6Parser *p, guint ahead)
   return is_dict_name (p, t);
 }
 
-static gboolean
-is_reserved (const char *name)
-{
-  const char *const *words = _cq6_keywords ();
-
-  for (guint i = 0; words[i] != NULL; i += 2)
-    if (strcmp (words[i], name) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 /* The dictionary that starts with @t (already taken): a declaration (a
  * new dictionary, or one already declared the same way) or a name.
  * Returns its variable index, or -1 with an error on @p. */
@@ -115,7 +104,7 @@ parse_dict_ref (Cq6Parser *p, Cq6Token *t)
       _cq6_advance (p);
     }
   name = _cq6_peek (p);
-  if (name->kind != CQ6_TOK_WORD || is_reserved (name->text) || name->text[0] == '[')
+  if (name->kind != CQ6_TOK_WORD || _cq6_is_reserved (name->text) || name->text[0] == '[')
     {
       g_autofree char *found = _cq6_token_text (name);
       _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
@@ -313,7 +302,7 @@ parse_loop (Cq6Parser *p, Cq6Token *name, gboolean strings)
   Cq6Filter *body, *f;
   int index, var;
 
-  if (is_reserved (name->text))
+  if (_cq6_is_reserved (name->text))
     {
       _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
                     "`%s` is a word of CQL and cannot name a variable", name->text);
@@ -379,7 +368,7 @@ _cq6_parse_dict_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
     }
   /* `x ∊ D body`, but not `x ∊ D[k] body`, a loop over the squares of a
    * set-valued entry. */
-  if (g_ascii_isalpha (w[0]) && !is_reserved (w) && _cq6_is_word (_cq6_peek (p), "[element]")
+  if (g_ascii_isalpha (w[0]) && !_cq6_is_reserved (w) && _cq6_is_word (_cq6_peek (p), "[element]")
       && dict_starts (p, 1)
       && !(is_dict_name (p, _cq6_peek_at (p, 1)) && _cq6_is_punct (_cq6_peek_at (p, 2), "[")))
     {

@@ -605,6 +605,9 @@ int        _cq6_declare_var     (Cq6Parser *p, const Cq6Token *name, Cq6Type typ
 int        _cq6_find_var        (Cq6Parser *p, const char *name);
 guint      _cq6_add_var         (Cq6Parser *p, const char *name, Cq6Type type,
                                  gboolean piece);
+/* cq6-vars.c: whether @name is a word of CQL 6 (its keyword table), which
+ * no variable or dictionary may be named. */
+gboolean   _cq6_is_reserved     (const char *name);
 
 /* The words each part of the reader knows.  Each returns FALSE if the
  * word @t (already read) is not one of its filters; else TRUE, with

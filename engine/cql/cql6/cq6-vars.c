@@ -122,9 +122,10 @@ var_at (Cq6Parser *p, int index)
   return p->prog->vars->pdata[index];
 }
 
-/* Names that may not be variables: the words of the language. */
-static gboolean
-is_reserved (const char *name)
+/* Names that may not be variables (nor dictionaries): the words of the
+ * language. */
+gboolean
+_cq6_is_reserved (const char *name)
 {
   const char *const *words = _cq6_keywords ();
 
@@ -156,7 +157,7 @@ parse_assignment (Cq6Parser *p, Cq6Token *name, gboolean persistent)
   Cq6Filter *value, *f;
   int index = _cq6_find_var (p, name->text);
 
-  if (is_reserved (name->text))
+  if (_cq6_is_reserved (name->text))
     {
       _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
                     "`%s` is a word of CQL and cannot name a variable", name->text);
@@ -244,7 +245,7 @@ _cq6_declare_var (Cq6Parser *p, const Cq6Token *name, Cq6Type type)
   static const char *const kinds[] = { "", "a set", "a number", "a string", "a position" };
   int index;
 
-  if (name->kind != CQ6_TOK_WORD || is_reserved (name->text))
+  if (name->kind != CQ6_TOK_WORD || _cq6_is_reserved (name->text))
     {
       g_autofree char *found = _cq6_token_text (name);
       _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX, "expected a variable's name, found %s",
@@ -353,7 +354,7 @@ parse_loop (Cq6Parser *p, Cq6Token *t)
     shown = "◭", gap = "";
   else if (strcmp (t->text, "[forall]") == 0)
     shown = "∀", gap = "";
-  if (name->kind != CQ6_TOK_WORD || is_reserved (name->text) || name->text[0] == '[')
+  if (name->kind != CQ6_TOK_WORD || _cq6_is_reserved (name->text) || name->text[0] == '[')
     {
       g_autofree char *found = _cq6_token_text (name);
       _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
@@ -413,7 +414,7 @@ parse_function (Cq6Parser *p, Cq6Token *t)
   Cq6Function *fn;
   guint depth = 0;
 
-  if (name->kind != CQ6_TOK_WORD || is_reserved (name->text))
+  if (name->kind != CQ6_TOK_WORD || _cq6_is_reserved (name->text))
     {
       g_autofree char *found = _cq6_token_text (name);
       _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
@@ -438,7 +439,7 @@ parse_function (Cq6Parser *p, Cq6Token *t)
           _cq6_advance (p);
           continue;
         }
-      if (param->kind != CQ6_TOK_WORD || is_reserved (param->text))
+      if (param->kind != CQ6_TOK_WORD || _cq6_is_reserved (param->text))
         {
           g_autofree char *found = _cq6_token_text (param);
           _cq6_fail_at (p, param, CQ_QUERY_ERROR_SYNTAX,
@@ -634,7 +635,7 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
   *out = NULL;
   if (_cq6_parse_dict_word (p, t, out))
     return TRUE;
-  if (assign_op (_cq6_peek (p)) != NULL && !is_reserved (w))
+  if (assign_op (_cq6_peek (p)) != NULL && !_cq6_is_reserved (w))
     {
       *out = parse_assignment (p, t, FALSE);
       return TRUE;
@@ -665,7 +666,7 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
     }
   if (strcmp (w, "square") == 0 || strcmp (w, "piece") == 0 || strcmp (w, "[piece]") == 0
       || strcmp (w, "[forall]") == 0
-      || (!is_reserved (w) && g_ascii_isalpha (w[0])
+      || (!_cq6_is_reserved (w) && g_ascii_isalpha (w[0])
           && _cq6_is_word (_cq6_peek (p), "[element]")))
     {
       *out = parse_loop (p, t);
