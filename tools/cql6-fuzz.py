@@ -3,7 +3,8 @@
 
 Generates random, valid CQL 6 queries (the grammar CQL 6.2 reads: both the
 ASCII and the Unicode spellings, piece designators, set filters, transforms,
-comparisons, lines, dash filters, paths, loops, find, echo, variables ...),
+comparisons, lines, dash filters, paths, loops, find, echo, variables,
+strings, the composers' built-ins, game edits, line and path parameters ...),
 runs each with Excelsior's `cql` and with CQL 6.2 on the same PGN file, and
 compares the facts: which games match and how many positions each marks
 (the brace comments containing the match string, the game-number comment
@@ -67,6 +68,10 @@ TRANSFORMS = ['flip', 'flipvertical', 'fliphorizontal', 'flipcolor', 'reversecol
 COMPARE = ['<', '<=', '==', '>=', '>', '!=']
 UNI_COMPARE = {'<=': '≤', '>=': '≥', '!=': '≠'}
 POSITION_WORDS = ['check', 'mate', 'stalemate', 'wtm', 'btm', 'initial', 'terminal']
+STRING_WORDS = ['a', 'Kc', 'e4', 'study', 'Win', 'draw', 'xyz', '']
+STRING_ATOMS = ['event', 'site', 'player white', 'player black', 'fen', 'eventdate', 'date',
+                'originalcomment', 'str(ply)', 'str(movenumber)', 'str(sidetomove)']
+REGEXES = ['^[A-Z]', 'ing', '(\\d+)', '[0-9]{4}', '^$', 'a|e', 'Prize', '.*']
 
 
 class Gen:
@@ -82,6 +87,8 @@ class Gen:
         self.piece_vars = []    # piece loop variables in scope
         self.n_names = 0
         self.costly = 0         # find / echo / line nesting already used
+        self.str_vars = []      # string variables assigned so far
+        self.pending = []       # assignments a filter needs before it
 
     def chance(self, p):
         return self.r.random() < p
@@ -309,7 +316,7 @@ class Gen:
     def logical(self, d):
         if d <= 0 or self.chance(0.3):
             return self.leaf(max(d - 1, 0))
-        k = self.r.randint(0, 19)
+        k = self.r.randint(0, 23)
         if k == 0:
             return 'not %s' % self.atom(d - 1)
         if k == 1:
@@ -349,7 +356,135 @@ class Gen:
         if k == 18:
             return '%s:%s' % (self.pick(['parent', 'child', '(position 0)']),
                               self.atom(d - 1))
+        if k == 19:
+            return self.string_test(d - 1)
+        if k == 20:
+            return self.composer(d - 1)
+        if k == 21:
+            return self.game_edit(d - 1)
+        if k == 22 and self.costly < 2:
+            self.costly += 1
+            return self.across(d - 1)
         return self.leaf(d - 1)
+
+    # --- strings, composers' built-ins, game edits ---------------------
+
+    def string_filter(self, d):
+        """A string filter: literals, tags, str, case, concatenation, slices."""
+        if d <= 0 or self.chance(0.3):
+            if self.str_vars and self.chance(0.3):
+                return self.pick(self.str_vars)
+            return self.pick(STRING_ATOMS + ['"%s"' % self.pick(STRING_WORDS)])
+        k = self.r.randint(0, 8)
+        if k == 0:
+            return 'str(%s)' % ' '.join(self.pick([self.num_atom(d - 1), '"-"',
+                                                   self.pick(['K', 'k', 'a1', 'e2-e4'])])
+                                        for _ in range(self.r.randint(1, 3)))
+        if k == 1:
+            return '%s %s' % (self.pick(['lowercase', 'uppercase']),
+                              self.string_atom(d - 1))
+        if k == 2:
+            return '(%s + %s)' % (self.string_atom(d - 1), self.string_atom(d - 1))
+        if k == 3:
+            i = self.r.randint(0, 3)
+            if self.chance(0.5):
+                return '%s[%d]' % (self.string_var(d - 1), i)
+            return '%s[%d:%d]' % (self.string_var(d - 1), i, i + self.r.randint(0, 4))
+        if k == 4:
+            return 'ascii %d' % self.r.randint(65, 122)
+        if k == 5:
+            return '%s %s' % (self.pick(['piecename', 'typename']),
+                              self.pick(['K', 'k', 'Q', 'n']))
+        if k == 6 and self.str_vars is not None:
+            v = self.name('Str')
+            self.pending.append('%s = %s' % (v, self.string_filter(d - 1)))
+            self.str_vars.append(v)
+            return v
+        return self.pick(STRING_ATOMS)
+
+    def string_atom(self, d):
+        s = self.string_filter(d)
+        if re.fullmatch(r'[^\s()]+|\(.*\)|"[^"]*"', s):
+            return s
+        return '(%s)' % s
+
+    def string_var(self, d):
+        """A string variable (slices in CQL 6.2 apply to a variable or a literal)."""
+        if self.str_vars and self.chance(0.6):
+            return self.pick(self.str_vars)
+        return '"%s"' % self.pick(STRING_WORDS)
+
+    def string_test(self, d):
+        """A logical filter about strings."""
+        k = self.r.randint(0, 7)
+        a = self.string_atom(d)
+        if k <= 1:
+            op = self.pick(COMPARE)
+            return '%s %s %s' % (a, op, self.string_atom(d))
+        if k == 2:
+            return '%s ~~ "%s"' % (a, self.pick(REGEXES))
+        if k == 3:
+            return '"%s" in %s' % (self.pick(STRING_WORDS), a)
+        if k == 4:
+            return 'int %s %s %d' % (self.pick(['"12"', '"x"', 'str(ply)', 'event']),
+                                     self.pick(COMPARE), self.r.randint(0, 20))
+        if k == 5:
+            return 'indexof(%s %s) %s %d' % (self.string_atom(d), a, self.pick(COMPARE),
+                                             self.r.randint(-1, 4))
+        if k == 6:
+            return self.pick(['hascomment', 'originalcomment ~~ "[a-z]"',
+                              'originalcomment == ""'])
+        return '#%s %s %d' % (a, self.pick(COMPARE), self.r.randint(0, 12))
+
+    def composer(self, d):
+        """The composers' built-ins: pure, model and ideal mates and stalemates, HHdb."""
+        k = self.r.randint(0, 4)
+        if k <= 1:
+            return self.pick(['puremate', 'modelmate', 'idealmate', 'purestalemate',
+                              'modelstalemate', 'idealstalemate'])
+        if k == 2:
+            # Their value: the pieces taking part.
+            return '#(%s) %s %d' % (self.pick(['puremate', 'modelmate', 'purestalemate']),
+                                    self.pick(COMPARE), self.r.randint(1, 6))
+        if k == 3:
+            return self.pick(['cql_hhdbhascook', 'hhdb cook', 'hhdb award',
+                              'hhdb stipulation ~~ "="', 'hhdb "win"', 'hhdb "draw"'])
+        return self.pick(['similarposition', 'not similarposition'])
+
+    def game_edit(self, d):
+        """Filters that edit the output game or read the game's comments."""
+        k = self.r.randint(0, 5)
+        if k == 0:
+            return 'settag("%s" %s)' % (self.pick(['Fuzz', 'Event', 'Remark']),
+                                        self.string_atom(d))
+        if k == 1:
+            return '{removecomment %s}' % self.atom(d)
+        if k == 2:
+            return 'comment(%s)' % self.string_atom(d)
+        if k == 3:
+            return 'atomic %s = %s' % (self.name('Atom'), self.num_filter(d))
+        if k == 4:
+            return '%s %s' % (self.pick(['gamenumber <', 'gamenumber >=']),
+                              'lastgamenumber / %d' % self.r.randint(2, 5))
+        # notransform keeps its argument as written inside a transform.
+        return '%s {notransform %s %s}' % (
+            self.transform_word(self.pick(['flip', 'flipcolor'])), self.atom(d),
+            self.set_atom(d))
+
+    def across(self, d):
+        """Filters across positions: line and path parameters, positions by name."""
+        k = self.r.randint(0, 4)
+        if k == 0:
+            return 'line firstmatch --> %s --> %s' % (self.atom(d), self.atom(d))
+        if k == 1:
+            return 'path firstmatch %s %s' % (self.atom(d), self.atom(d))
+        if k == 2:
+            return '%s:%s' % (self.pick(['initialposition', 'currentposition',
+                                          'lastposition']), self.atom(d))
+        if k == 3:
+            return '{path %s %s} pathlastposition:%s' % (self.atom(d), self.atom(d),
+                                                          self.atom(d))
+        return 'pathcount %s %d' % (self.pick(COMPARE), self.r.randint(0, 3))
 
     def atom(self, d):
         s = self.logical(d)
@@ -522,7 +657,11 @@ class Gen:
             header.append('variations')
         if self.chance(0.1):
             header.append('matchcount %d 100' % self.r.randint(2, 3))
-        filters = [self.logical(self.r.randint(1, 4)) for _ in range(self.r.randint(1, 3))]
+        filters = []
+        for _ in range(self.r.randint(1, 3)):
+            f = self.logical(self.r.randint(1, 4))
+            filters += self.pending + [f]
+            self.pending = []
         return 'cql(%s)\n%s\n' % (' '.join(header), '\n'.join(filters))
 
 
