@@ -447,9 +447,11 @@ class Gen:
             return '#(%s) %s %d' % (self.pick(['puremate', 'modelmate', 'purestalemate']),
                                     self.pick(COMPARE), self.r.randint(1, 6))
         if k == 3:
-            return self.pick(['cql_hhdbhascook', 'hhdb cook', 'hhdb award',
-                              'hhdb stipulation ~~ "="', 'hhdb "win"', 'hhdb "draw"'])
-        return self.pick(['similarposition', 'not similarposition'])
+            return self.pick(['cql_hhdbhascook', 'hhdb cooked', 'hhdb award', 'hhdb sound',
+                              'hhdb stipulation ~~ "="', 'hhdb <cook>', 'hhdb mainline',
+                              'hhdb firstcomment ~~ "[a-z]"', 'hhdb composer ~~ "ov"'])
+        # similarposition reads its positions from a file: not generated.
+        return self.pick(['hhdb max', 'hhdb prize == 1', 'hhdb (c)'])
 
     def game_edit(self, d):
         """Filters that edit the output game or read the game's comments."""
@@ -479,8 +481,8 @@ class Gen:
         if k == 1:
             return 'path firstmatch %s %s' % (self.atom(d), self.atom(d))
         if k == 2:
-            return '%s:%s' % (self.pick(['initialposition', 'currentposition',
-                                          'lastposition']), self.atom(d))
+            return '%s:%s' % (self.pick(['initialposition', 'currentposition']),
+                              self.atom(d))
         if k == 3:
             return '{path %s %s} pathlastposition:%s' % (self.atom(d), self.atom(d),
                                                           self.atom(d))
