@@ -4,9 +4,11 @@
  * the CQL 6 precedence table (lowest first): the arguments of transforms,
  * if/then/else, find, sort and echo; or; and; not; in; the comparisons
  * (right-associative: `1 < #P < 4` is `1 < (#P < 4)`, whose value is #P
- * where it holds); abs, sqrt, makesquare; + and -; unary minus;
- * * / %; #, power, file, rank, between; | ; & ; ~ ; attacks and
- * attackedby; the direction filters, light and dark; and the primaries.
+ * where it holds); abs, sqrt, makesquare; + and - (+ also joins two
+ * strings); unary minus; * / %; #, power, file, rank, between; | ; & ; ~ ;
+ * attacks and attackedby; the direction filters, light and dark; a
+ * string's `[i:j]` and `~~` after a primary (cq6-strings.c); `:`; and the
+ * primaries.
  * Every node's value type is checked here, so that the evaluator never
  * meets a set where it wants a number.  Filters of CQL 6 that this version
  * does not evaluate are refused with "not supported yet" naming them.
