@@ -259,6 +259,26 @@ static const Case cases[] = {
   { START_FEN, "1. e4 e5 2. Nf3", "cql(matchcount 3) wtm", 0 },
   /* Comments. */
   { PIN_FEN, "", "// a line comment\ncql() /* a block\ncomment */ Ke1 // more", 1 },
+  /* Strings. */
+  { START_FEN, "1. e4 e5", "cql() \"ab\" + \"c\" == \"abc\"", 3 },
+  { START_FEN, "1. e4 e5", "cql() x = \"hello\" x[1] == \"e\" x[-1] == \"o\" x[1:3] == \"el\"", 3 },
+  { START_FEN, "1. e4 e5", "cql() x = \"hello\" x[:2] + x[3:] == \"helo\" x[9]", 0 },
+  { START_FEN, "1. e4 e5", "cql() x = \"hello\" x[0:1] = \"J\" x == \"Jello\"", 3 },
+  { START_FEN, "1. e4 e5", "cql() str (\"p\" ply) == \"p1\"", 1 },
+  { START_FEN, "1. e4 e5", "cql() int \"-12\" == -12 not int \"1x\" not int \"\"", 3 },
+  { START_FEN, "1. e4 e5", "cql() ascii \"A\" == 65 ascii 66 == \"B\" not ascii \"AB\"", 3 },
+  { START_FEN, "1. e4 e5",
+    "cql() (lowercase \"aB1\") == \"ab1\" (uppercase \"aB1\") == \"AB1\"", 3 },
+  { START_FEN, "1. e4 e5", "cql() indexof (\"l\" \"hello\") == 2 not indexof (\"z\" \"a\")", 3 },
+  { START_FEN, "1. e4 e5", "cql() #\"hello\" ~~ \"l+\" == 2", 3 },
+  { START_FEN, "1. e4 e5", "cql() \"B\" < \"a\" \"ab\" > \"a\"", 3 },
+  { START_FEN, "1. e4 e5", "cql() #str (\"a\" \\n \"b\") == 3", 3 },
+  { START_FEN, "1. e4 e5", "cql() fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b\"", 1 },
+  { START_FEN, "1. e4 e5",
+    "cql() fen \"......../......../8/......../......../8/......../........\"", 3 },
+  { START_FEN, "1. e4 e5",
+    "cql() fen \"......../......../......../8/......../......../......../........\"", 2 },
+  { START_FEN, "1. e4 e5", "cql() fen \"aaaaaaaa/aaaaaaaa/8/8/8/8/AAAAAAAA/AAAAAAAA\"", 1 },
 };
 
 static guint
