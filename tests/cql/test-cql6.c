@@ -259,6 +259,26 @@ static const Case cases[] = {
   { START_FEN, "1. e4 e5 2. Nf3", "cql(matchcount 3) wtm", 0 },
   /* Comments. */
   { PIN_FEN, "", "// a line comment\ncql() /* a block\ncomment */ Ke1 // more", 1 },
+  /* Strings. */
+  { START_FEN, "1. e4 e5", "cql() \"ab\" + \"c\" == \"abc\"", 3 },
+  { START_FEN, "1. e4 e5", "cql() x = \"hello\" x[1] == \"e\" x[-1] == \"o\" x[1:3] == \"el\"", 3 },
+  { START_FEN, "1. e4 e5", "cql() x = \"hello\" x[:2] + x[3:] == \"helo\" x[9]", 0 },
+  { START_FEN, "1. e4 e5", "cql() x = \"hello\" x[0:1] = \"J\" x == \"Jello\"", 3 },
+  { START_FEN, "1. e4 e5", "cql() str (\"p\" ply) == \"p1\"", 1 },
+  { START_FEN, "1. e4 e5", "cql() int \"-12\" == -12 not int \"1x\" not int \"\"", 3 },
+  { START_FEN, "1. e4 e5", "cql() ascii \"A\" == 65 ascii 66 == \"B\" not ascii \"AB\"", 3 },
+  { START_FEN, "1. e4 e5",
+    "cql() (lowercase \"aB1\") == \"ab1\" (uppercase \"aB1\") == \"AB1\"", 3 },
+  { START_FEN, "1. e4 e5", "cql() indexof (\"l\" \"hello\") == 2 not indexof (\"z\" \"a\")", 3 },
+  { START_FEN, "1. e4 e5", "cql() #\"hello\" ~~ \"l+\" == 2", 3 },
+  { START_FEN, "1. e4 e5", "cql() \"B\" < \"a\" \"ab\" > \"a\"", 3 },
+  { START_FEN, "1. e4 e5", "cql() #str (\"a\" \\n \"b\") == 3", 3 },
+  { START_FEN, "1. e4 e5", "cql() fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b\"", 1 },
+  { START_FEN, "1. e4 e5",
+    "cql() fen \"......../......../8/......../......../8/......../........\"", 3 },
+  { START_FEN, "1. e4 e5",
+    "cql() fen \"......../......../......../8/......../......../......../........\"", 2 },
+  { START_FEN, "1. e4 e5", "cql() fen \"aaaaaaaa/aaaaaaaa/8/8/8/8/AAAAAAAA/AAAAAAAA\"", 1 },
 };
 
 static guint
@@ -379,7 +399,9 @@ test_errors (void)
     { "cql() --> mate", "q.cql:1:7: `-->` may only follow `line`" },
     { "cql() line --> check{3,2}", "maximum is below its minimum" },
     { "cql() previous mate", "expected a dash filter" },
-    { "cql() zobristkey", "q.cql:1:7: the CQL 6 filter `zobristkey` is not supported yet" },
+    { "cql() zobristkey", "q.cql:1:7: unknown filter `zobristkey`" },
+    { "cql() currenttransform == \"<>\"", "q.cql:1:7: the CQL 6 filter `currenttransform` is "
+      "not supported yet" },
     /* Dictionaries (rulings: dictionaries). */
     { "cql() dictionary D #D", "q.cql:1:20: `#D` counts the entries of a dictionary, but the "
                                "number is never used" },
@@ -394,7 +416,22 @@ test_errors (void)
     { "cql() x = 1 dictionary x", "`x` is already a variable, not a dictionary" },
     { "cql() dictionary D D[1] += 2", "`+=` does not apply to a dictionary's entry" },
     { "cql() fen", "q.cql:1:7: `fen` is the position's FEN, a string, but the string is never" },
-    { "cql() fen \"8/8/8/8/8/8/8/8 w - - 0 1\"", "not supported yet" },
+    { "cql() fen \"7/8/8/8/8/8/8/8 w - - 0 1\"", "q.cql:1:11: the FEN after `fen` has '/' "
+      "before the end of a rank (at its character 2)" },
+    { "cql() fen \"8/8/8/8/8/8/8 w - - 0 1\"", "the FEN after `fen` has a character that" },
+    { "cql() fen \"8/8/8/8/8/8/8\"", "the FEN after `fen` has fewer than 64 squares" },
+    { "cql() fen \"9/8/8/8/8/8/8/8\"", "the FEN after `fen` has a character that is not" },
+    { "cql() \"a\" + \"b\"", "q.cql:1:11: `+` joins two strings, but the string is never used" },
+    { "cql() str (\"a\")", "q.cql:1:7: `str` makes a string, but the string is never used" },
+    { "cql() lowercase \"a\"", "q.cql:1:7: `lowercase` and `uppercase` make a string, but" },
+    { "cql() x = \"ab\" x[1 2]", "q.cql:1:20: expected ']' to close the string's index" },
+    { "cql() x = \"ab\" x[check]", "q.cql:1:18: a string's index needs a numeric filter" },
+    { "cql() \"a\" + 1 == 2", "q.cql:1:11: expected a filter, found `+`" },
+    { "cql() int 3", "q.cql:1:11: `int` needs a string filter here" },
+    { "cql() ascii check", "q.cql:1:13: `ascii` needs a string or a number here" },
+    { "cql() indexof (\"a\")", "`indexof` takes 2 arguments, found 1" },
+    { "cql() check ~~ \"a\"", "q.cql:1:13: `~~` matches a string against a pattern, but its "
+      "left is a logical filter" },
     { "cql() x = 3 y", "q.cql:1:13: unknown filter `y` (a variable must be assigned before it is used)" },
     { "cql() x = 3 x = Q", "the variable `x` holds a number and cannot be given a set" },
     { "cql() function f(z) { z } f(1 2)", "`f` takes 1 argument" },

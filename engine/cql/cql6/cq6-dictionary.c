@@ -461,6 +461,8 @@ check (const Check *k, const Cq6Filter *f, gboolean logical)
   else if (logical && f->kind == CQ6_FEN)
     problem = g_strdup ("`fen` is the position's FEN, a string, but the string is never used "
                         "here (CQL 6.2 stops on it)");
+  else if (logical && _cq6_string_value_unused (f) != NULL)
+    problem = g_strdup (_cq6_string_value_unused (f));
   else if (f->kind == CQ6_ASSIGN && g_hash_table_contains (k->loop_vars,
                                                            GINT_TO_POINTER ((int) f->which)))
     problem = g_strdup_printf ("`%s` is the variable of a loop over a dictionary's keys: it "

@@ -102,9 +102,22 @@ eval_tag (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 
   if (f->n_args == 0)
     {
-      /* Either player's name: the first one present. */
-      v->str = values[0] != NULL ? values[0] : values[1];
-      return v->str != NULL;
+      g_autofree char *both = NULL;
+
+      if (n == 1)
+        {
+          v->str = values[0];
+          return v->str != NULL;
+        }
+      /* `player`: both names joined by a backslash and an `n`, as CQL 6.2
+       * gives them (it reads `player white + "\n" + player black`, and a
+       * string does not read `\n` as a line break); none unless both tags
+       * are there. */
+      if (values[0] == NULL || values[1] == NULL)
+        return FALSE;
+      both = g_strconcat (values[0], "\\n", values[1], NULL);
+      v->str = _cq6_state_string_n (c, both, strlen (both));
+      return TRUE;
     }
   /* Case counts: "lacny" does not find Lacny (ruling 5). */
   for (guint i = 0; i < n; i++)
@@ -751,6 +764,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         v->str = _cq6_state_string_n (c, a.str + start, (gsize) (end - start));
         return TRUE;
       }
+    case CQ6_CONCAT: case CQ6_SUBSTRING: case CQ6_STRING_OP: case CQ6_SUBSTRING_ASSIGN:
+      return _cq6_eval_strings (f, c, v);
     case CQ6_MOVE:
       return _cq6_eval_move (f, c, v);
     case CQ6_CURRENTMOVE:
@@ -807,7 +822,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_PATHCOUNT:
     case CQ6_LINE_SEQ: case CQ6_LINE_REPEAT:
       return _cq6_eval_line (f, c, v);
-    case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT:
+    case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT: case CQ6_STR:
       return _cq6_eval_output (f, c, v);
     case CQ6_N_KINDS:
     default:

@@ -154,9 +154,13 @@ _cq6_parse_primary (Cq6Parser *p)
 
   while (f != NULL && _cq6_is_punct (_cq6_peek (p), ":"))
     {
-      Cq6Token *colon = _cq6_advance (p);
+      Cq6Token *colon;
       Cq6Filter *right;
 
+      /* In a string's index `S[i:j]` the `:` after i is the index's. */
+      if (p->in_substring > 0 && f->type != CQ6_TYPE_POSITION)
+        break;
+      colon = _cq6_advance (p);
       if (f->type != CQ6_TYPE_POSITION)
         {
           g_autofree char *found = _cq6_token_text (start);
@@ -181,7 +185,7 @@ _cq6_parse_primary (Cq6Parser *p)
         }
       f = _cq6_node2 (CQ6_AT, right->type, colon, f, right);
     }
-  return f;
+  return _cq6_parse_string_postfix (p, start, f);
 }
 
 Cq6Filter *
@@ -418,10 +422,28 @@ parse_arith (Cq6Parser *p, const char *ops, Cq6Filter *(*next) (Cq6Parser *))
 
       if (t->text[0] == '+' && left->type == CQ6_TYPE_STRING)
         {
-          _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
-                        "`+` between strings is not supported yet");
-          _cq6_filter_free (left);
-          return NULL;
+          /* `S + T` joins two strings.  A number after the `+` is not
+           * joined: the `+` is left to the filter around, as CQL 6.2
+           * reads it (`int S + 1` adds 1 to `int S`). */
+          guint before = p->pos;
+
+          _cq6_advance (p);
+          rat = _cq6_peek (p);
+          right = next (p);
+          if (right != NULL && right->type == CQ6_TYPE_NUMBER)
+            {
+              _cq6_filter_free (right);
+              p->pos = before;
+              break;
+            }
+          right = _cq6_want_type (p, rat, right, CQ6_TYPE_STRING, where);
+          if (right == NULL)
+            {
+              _cq6_filter_free (left);
+              return NULL;
+            }
+          left = _cq6_concat (t, left, right);
+          continue;
         }
       /* CQL 6.2 reads `F - 1` after a non-numeric F as F and the number
        * -1, a filter it stops on when it matches a position: refused. */
@@ -446,8 +468,8 @@ parse_arith (Cq6Parser *p, const char *ops, Cq6Filter *(*next) (Cq6Parser *))
   return left;
 }
 
-static Cq6Filter *
-parse_mul (Cq6Parser *p)
+Cq6Filter *
+_cq6_parse_mul (Cq6Parser *p)
 {
   return parse_arith (p, "*/%", parse_unary);
 }
@@ -455,7 +477,7 @@ parse_mul (Cq6Parser *p)
 Cq6Filter *
 _cq6_parse_add (Cq6Parser *p)
 {
-  return parse_arith (p, "+-", parse_mul);
+  return parse_arith (p, "+-", _cq6_parse_mul);
 }
 
 static int
@@ -483,53 +505,6 @@ count_if_set (Cq6Filter *f, const Cq6Token *at)
   return _cq6_node1 (CQ6_COUNT, CQ6_TYPE_NUMBER, at, f);
 }
 
-/* `S ~~ "pattern"`: a string filter whose value is the part of S the
- * regular expression (GRegex, PCRE syntax) matches first; no match when
- * none does.  The pattern must be a string literal, compiled once here. */
-static Cq6Filter *
-parse_regex (Cq6Parser *p)
-{
-  Cq6Token *at = _cq6_peek (p);
-  Cq6Filter *left = _cq6_parse_add (p);
-
-  while (left != NULL && _cq6_is_punct (_cq6_peek (p), "~~"))
-    {
-      Cq6Token *t = _cq6_advance (p), *pattern = _cq6_peek (p);
-      g_autoptr(GError) local = NULL;
-      Cq6Filter *f;
-
-      if (left->type != CQ6_TYPE_STRING)
-        {
-          _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
-                        "`~~` matches a string against a pattern, but its left is %s",
-                        _cq6_type_name (left->type));
-          _cq6_filter_free (left);
-          return NULL;
-        }
-      if (pattern->kind != CQ6_TOK_STRING)
-        {
-          g_autofree char *found = _cq6_token_text (pattern);
-          _cq6_fail_at (p, pattern, CQ_QUERY_ERROR_SYNTAX,
-                        "expected the pattern as a string after `~~`, found %s", found);
-          _cq6_filter_free (left);
-          return NULL;
-        }
-      _cq6_advance (p);
-      f = _cq6_node1 (CQ6_REGEX, CQ6_TYPE_STRING, at, left);
-      f->string = g_strdup (pattern->text);
-      f->regex = g_regex_new (pattern->text, G_REGEX_OPTIMIZE, 0, &local);
-      if (f->regex == NULL)
-        {
-          _cq6_fail_at (p, pattern, CQ_QUERY_ERROR_SYNTAX, "bad pattern after `~~`: %s",
-                        local->message);
-          _cq6_filter_free (f);
-          return NULL;
-        }
-      left = f;
-    }
-  return left;
-}
-
 /* The comparisons, as CQL 6.2 reads them: right-associative (`a == b ==
  * c` is `a == (b == c)`), and a comparison of two numbers, two strings or
  * two positions has a value when it holds, its left side's value: `Q == q
@@ -541,7 +516,7 @@ parse_regex (Cq6Parser *p)
 static Cq6Filter *
 parse_compare (Cq6Parser *p)
 {
-  Cq6Filter *left = parse_regex (p), *right, *cmp;
+  Cq6Filter *left = _cq6_parse_add (p), *right, *cmp;
   Cq6Token *t, *rat;
   int op;
 

@@ -51,7 +51,8 @@ static const char *const cql6_keywords[] = {
   "variation", "the position is in a variation",
   "movenumber", "the move number: 1 at the game's first position",
   "ply", "the number of moves from the game's first position",
-  "fen", "the position's FEN (a string: placement, side, castling, en passant, \"0 1\")",
+  "fen", "the position's FEN (a string: placement, side, castling, en passant, \"0 1\"); "
+         "fen \"FEN\": the pieces stand as the FEN's placement says",
   /* Sets */
   "attacks", "X attacks Y: the squares of X whose piece attacks a square of Y",
   "attackedby", "Y attackedby X: the squares of Y attacked by a piece of X",
@@ -120,13 +121,22 @@ static const char *const cql6_keywords[] = {
   "legal", "move legal, legal X--Y: every legal move of the position, played or not",
   "pseudolegal", "move pseudolegal: every move by the pieces' rules, check ignored",
   /* Game tags */
-  "player", "player [white|black] [\"text\"]: a player's name, or that it contains text",
+  "player", "player [white|black] [\"text\"]: a player's name (both, joined by \\n, without "
+            "a colour), or that it contains text",
   "event", "event [\"text\"]: the Event tag, or that it contains text",
   "site", "site [\"text\"]: the Site tag, or that it contains text",
   "date", "date [\"text\"]: the Date tag, or that it contains text",
   "eco", "eco [\"text\"]: the ECO tag, or that it contains text",
+  "eventdate", "eventdate [\"text\"]: the EventDate tag, or that it contains text",
   "tag", "tag \"Name\": any tag's text",
   "result", "result 1-0 (0-1, 1/2-1/2): the game's result",
+  /* Strings */
+  "str", "str (parts...): a string, the text comment (parts...) would write",
+  "int", "int S: the integer the string S writes (an optional - and digits only)",
+  "ascii", "ascii S: the code of the one-byte string S; ascii N: the string of code N",
+  "lowercase", "lowercase S: S with A to Z in lower case",
+  "uppercase", "uppercase S: S with a to z in upper case",
+  "indexof", "indexof (T S): where T first occurs in S (0 the start)",
   /* Transforms */
   "flip", "flip F: F or one of its 8 images under the board's symmetries",
   "flipvertical", "flipvertical F: F or its mirror image left to right",

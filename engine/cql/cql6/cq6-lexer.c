@@ -243,16 +243,15 @@ to_ascii (const char *text, gsize len, const char *filename, Ascii *a, GError **
           /* Strings and comments are kept as written. */
           if (!in_line_comment && !in_block_comment && c == '"' )
             {
-              gboolean escaped = FALSE;
-              /* count preceding backslashes inside a string */
-              if (in_string)
-                {
-                  const char *q = p;
-                  guint n = 0;
-                  while (q > text && q[-1] == '\\')
-                    q--, n++;
-                  escaped = n % 2 == 1;
-                }
+              gboolean escaped;
+              const char *q = p;
+              guint n = 0;
+
+              /* After an odd number of backslashes, a quote inside a
+               * string is escaped, and outside one it is the string `\"`. */
+              while (q > text && q[-1] == '\\')
+                q--, n++;
+              escaped = n % 2 == 1;
               if (!escaped)
                 in_string = !in_string;
             }
@@ -527,6 +526,19 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
           tok.kind = CQ6_TOK_WORD;
           tok.text = g_strndup (p, (gsize) (q + digits - p));
           p = q + digits;
+        }
+      else if (*p == '\\' && (p[1] == '"' || p[1] == '\\'
+                               || (strchr ("ntr", p[1]) != NULL && p[1] != '\0'
+                                   && !is_word_char (p[2]))))
+        {
+          /* `\n`, `\t`, `\r`, `\"`, `\\` outside a string: the string
+           * of that one character (CQL 6 reference "backslash"), as in
+           * `str ("pin" \n "mate")`. */
+          static const char from[] = "ntr\"\\", to[] = "\n\t\r\"\\";
+
+          tok.kind = CQ6_TOK_STRING;
+          tok.text = g_strndup (&to[strchr (from, p[1]) - from], 1);
+          p += 2;
         }
       else if (g_ascii_isdigit (*p))
         {

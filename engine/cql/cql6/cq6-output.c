@@ -55,12 +55,66 @@ _cq6_add_sort_key (Cq6Program *prog, const char *label)
   return prog->sorts->len - 1;
 }
 
-/* `comment (a b ...)`, `comment F`, the same for `message`: the parts of
- * the text, each any filter (CQL 6 reference "comment", "message"). */
+/* One part of a text in parentheses or after `///`, any filter, as CQL
+ * 6.2 reads it (its page "str"): `fen` before a string is the position's
+ * FEN, the string the next part; a tag filter followed by a string
+ * (`player white " plays White"`, `site "?"`) is the tag's text, the
+ * string the next part, not a text to look for in the tag (in parentheses,
+ * `(site "x")` looks for it). */
+static Cq6Filter *
+parse_part (Cq6Parser *p)
+{
+  Cq6Token *at = _cq6_peek (p);
+  Cq6Filter *f;
+
+  if (_cq6_is_word (at, "fen") && _cq6_peek_at (p, 1)->kind == CQ6_TOK_STRING)
+    return _cq6_node (CQ6_FEN, CQ6_TYPE_STRING, _cq6_advance (p));
+  f = _cq6_parse_filter (p);
+  if (f != NULL && (f->kind == CQ6_TAG || f->kind == CQ6_PLAYER) && f->n_args == 1
+      && !_cq6_is_punct (at, "("))
+    {
+      /* The string looked for is the last token read: unread it. */
+      p->pos--;
+      _cq6_filter_free (f->args[0]);
+      f->n_args = 0;
+      f->type = CQ6_TYPE_STRING;
+    }
+  return f;
+}
+
+/* `(a b ...)` after @t, a text's parts (the `(` not read yet). */
+static gboolean
+parse_parts (Cq6Parser *p, Cq6Token *t, Cq6Filter *f)
+{
+  Cq6Token *open = _cq6_advance (p);
+
+  if (_cq6_is_punct (_cq6_peek (p), ")"))
+    /* CQL 6.2 refuses an empty list too. */
+    return _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
+                         "`%s ()` has nothing to write", t->text);
+  while (!_cq6_is_punct (_cq6_peek (p), ")"))
+    {
+      Cq6Filter *arg;
+
+      if (_cq6_peek (p)->kind == CQ6_TOK_END)
+        return _cq6_fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "this '(' is never closed");
+      arg = parse_part (p);
+      if (arg == NULL)
+        return FALSE;
+      _cq6_filter_add_arg (f, arg);
+    }
+  _cq6_advance (p);
+  return TRUE;
+}
+
+/* `comment (a b ...)`, `comment F`, the same for `message` and `str`: the
+ * parts of the text, each any filter (CQL 6 reference "comment",
+ * "message", "str"). */
 static Cq6Filter *
 parse_text (Cq6Parser *p, Cq6Token *t, Cq6Kind kind)
 {
-  Cq6Filter *f = _cq6_node (kind, CQ6_TYPE_LOGICAL, t), *arg;
+  Cq6Filter *f = _cq6_node (kind, kind == CQ6_STR ? CQ6_TYPE_STRING : CQ6_TYPE_LOGICAL, t);
+  Cq6Filter *arg;
 
   if (!_cq6_is_punct (_cq6_peek (p), "("))
     {
@@ -83,15 +137,7 @@ parse_text (Cq6Parser *p, Cq6Token *t, Cq6Kind kind)
       _cq6_filter_add_arg (f, arg);
       return f;
     }
-  if (_cq6_is_punct (_cq6_peek_at (p, 1), ")"))
-    {
-      /* CQL 6.2 refuses an empty list too. */
-      _cq6_fail_at (p, _cq6_peek_at (p, 1), CQ_QUERY_ERROR_SYNTAX,
-                    "`%s ()` has nothing to write", t->text);
-      _cq6_filter_free (f);
-      return NULL;
-    }
-  if (!_cq6_parse_arg_list (p, f, CQ6_TYPE_ANY, 1, G_MAXUINT, t->text))
+  if (!parse_parts (p, t, f))
     {
       _cq6_filter_free (f);
       return NULL;
@@ -119,7 +165,7 @@ parse_line_comment (Cq6Parser *p, Cq6Token *t)
           _cq6_filter_free (f);
           return NULL;
         }
-      arg = _cq6_parse_filter (p);
+      arg = parse_part (p);
       if (arg == NULL)
         {
           _cq6_filter_free (f);
@@ -216,6 +262,8 @@ _cq6_parse_output_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
     *out = parse_text (p, t, CQ6_COMMENT);
   else if (strcmp (t->text, "message") == 0)
     *out = parse_text (p, t, CQ6_MESSAGE);
+  else if (strcmp (t->text, "str") == 0)
+    *out = parse_text (p, t, CQ6_STR);
   else if (strcmp (t->text, "///") == 0)
     *out = parse_line_comment (p, t);
   else if (strcmp (t->text, "sort") == 0)
@@ -384,6 +432,13 @@ _cq6_eval_output (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           message.text = g_string_free (g_steal_pointer (&text), FALSE);
           g_array_append_val (c->st->messages, message);
         }
+      return TRUE;
+    case CQ6_STR:
+      /* The text `comment` would write, a string; it always matches. */
+      text = g_string_new (NULL);
+      for (guint i = 0; i < f->n_args; i++)
+        append_value (f->args[i], c, text);
+      v->str = _cq6_state_string_n (c, text->str, text->len);
       return TRUE;
     case CQ6_SORT:
       return eval_sort (f, c, v);

@@ -4,9 +4,11 @@
  * the CQL 6 precedence table (lowest first): the arguments of transforms,
  * if/then/else, find, sort and echo; or; and; not; in; the comparisons
  * (right-associative: `1 < #P < 4` is `1 < (#P < 4)`, whose value is #P
- * where it holds); abs, sqrt, makesquare; + and -; unary minus;
- * * / %; #, power, file, rank, between; | ; & ; ~ ; attacks and
- * attackedby; the direction filters, light and dark; and the primaries.
+ * where it holds); abs, sqrt, makesquare; + and - (+ also joins two
+ * strings); unary minus; * / %; #, power, file, rank, between; | ; & ; ~ ;
+ * attacks and attackedby; the direction filters, light and dark; a
+ * string's `[i:j]` and `~~` after a primary (cq6-strings.c); `:`; and the
+ * primaries.
  * Every node's value type is checked here, so that the evaluator never
  * meets a set where it wants a number.  Filters of CQL 6 that this version
  * does not evaluate are refused with "not supported yet" naming them.
@@ -37,8 +39,8 @@ static const char *const unsupported[] = {
   "next",
   "[element]", "[forall]", "lastposition",
   "pathdebug", "pathlastposition",
-  "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
-  "settag", "removecomment", "originalcomment", "zobristkey",
+  "readfile", "writefile", "currenttransform",
+  "settag", "removecomment", "originalcomment",
   "exchange", "local", "atomic", "assert", "abort", "notransform",
   "hascomment", "puremainline", "pureecho", "cqlinfo", "idealmirrormate",
   "pawnsquare", "anticipate",
@@ -881,13 +883,16 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
         which = 2, _cq6_advance (p);
       return _cq6_parse_tag (p, t, CQ6_PLAYER, NULL, which);
     }
-  if (strcmp (w, "event") == 0 || strcmp (w, "site") == 0 || strcmp (w, "date") == 0
-      || strcmp (w, "eco") == 0)
-    {
-      static const char *const tag_names[] = { "Event", "Site", "Date", "ECO" };
-      guint i = w[0] == 'e' ? (w[1] == 'v' ? 0 : 3) : w[0] == 's' ? 1 : 2;
-      return _cq6_parse_tag (p, t, CQ6_TAG, tag_names[i], 0);
-    }
+  {
+    static const char *const tag_words[][2] = {
+      { "event", "Event" }, { "site", "Site" }, { "date", "Date" }, { "eco", "ECO" },
+      { "eventdate", "EventDate" }
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (tag_words); i++)
+      if (strcmp (w, tag_words[i][0]) == 0)
+        return _cq6_parse_tag (p, t, CQ6_TAG, tag_words[i][1], 0);
+  }
   if (strcmp (w, "tag") == 0)
     {
       Cq6Token *name = _cq6_peek (p);
@@ -920,7 +925,8 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
     Cq6Filter *f = NULL;
 
     if (_cq6_parse_vars_word (p, t, &f) || _cq6_parse_positions_word (p, t, &f)
-        || _cq6_parse_line_word (p, t, &f) || _cq6_parse_output_word (p, t, &f))
+        || _cq6_parse_line_word (p, t, &f) || _cq6_parse_output_word (p, t, &f)
+        || _cq6_parse_strings_word (p, t, &f))
       return f;
   }
   for (guint i = 0; i < G_N_ELEMENTS (unsupported); i++)

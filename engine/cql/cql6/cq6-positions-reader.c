@@ -333,10 +333,9 @@ _cq6_parse_positions_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
       }
   if (strcmp (w, "fen") == 0)
     {
-      /* `fen "..."`, a position given by its FEN, is another filter. */
+      /* `fen "..."`: the position's placement is the FEN's. */
       if (_cq6_peek (p)->kind == CQ6_TOK_STRING)
-        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
-                      "`fen \"...\"` (a position given by its FEN) is not supported yet");
+        *out = _cq6_parse_fen_placement (p, t, _cq6_advance (p));
       else
         *out = _cq6_node (CQ6_FEN, CQ6_TYPE_STRING, t);
       return TRUE;

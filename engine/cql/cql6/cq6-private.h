@@ -106,6 +106,11 @@ typedef enum {
   CQ6_PLAYER,       /* which: 0 either, 1 White, 2 Black; args[0] as CQ6_TAG */
   CQ6_RESULT,       /* which: #CqResult */
   CQ6_REGEX,        /* `S ~~ "re"`: args[0] a string; regex; the text matched */
+  /* Strings (cq6-strings.c) */
+  CQ6_CONCAT,       /* `S + T`: args[0], args[1] two strings, joined */
+  CQ6_SUBSTRING,    /* `S[i]`, `S[i:j]`: args: the string, i (NULL: 0), j (NULL:
+                     * the end); which 1: one index, `S[i]` */
+  CQ6_STRING_OP,    /* which: CQ6_STROP_*; args: its arguments */
   CQ6_HHDB,         /* which: CQ6_HHDB_PRIZE ... CQ6_HHDB_AWARD; number: CQ6_HHDB_WANT_*
                      * flags; the rank of the award in the Event tag */
   /* Moves */
@@ -131,6 +136,8 @@ typedef enum {
   CQ6_WHILE,        /* args: condition, body; which 1: `while (S ~~ "re") body`,
                      * the body once for each match (args[0] the CQ6_REGEX);
                      * which 2: `loop`, args[0] the body */
+  CQ6_SUBSTRING_ASSIGN, /* `x[i:j] = T`: which: the string variable; args: i, j (as
+                         * CQ6_SUBSTRING's, number 1: one index), T */
   CQ6_REGEX_GROUP,  /* `\N` (which: N): the text of group N of the last `~~`
                      * match; number 1: `\-N`, where that group starts */
   /* Dictionaries (cq6-dictionary.c); which: the dictionary (a Cq6Program.vars
@@ -181,6 +188,7 @@ typedef enum {
   /* Output (cq6-output.c) */
   CQ6_COMMENT,      /* args: the parts of the text */
   CQ6_MESSAGE,      /* args: the parts of the text */
+  CQ6_STR,          /* `str (parts...)`: a string, the text `comment` would write */
   CQ6_SORT,         /* which: the sort key (Cq6Program.sorts index); args[0] */
   CQ6_N_KINDS
 } Cq6Kind;
@@ -201,6 +209,18 @@ enum {
   CQ6_CMP_PRECEDES_EQ,
   CQ6_CMP_SUCCEEDS,
   CQ6_CMP_SUCCEEDS_EQ
+};
+
+/* CQ6_STRING_OP.which: `int S` (a number), `ascii S` (its one byte's code),
+ * `ascii N` (the one-byte string of code N), `lowercase S`, `uppercase S`,
+ * `indexof (T S)` (where T first occurs in S, a number). */
+enum {
+  CQ6_STROP_INT,
+  CQ6_STROP_ASCII_CODE,
+  CQ6_STROP_ASCII_CHAR,
+  CQ6_STROP_LOWERCASE,
+  CQ6_STROP_UPPERCASE,
+  CQ6_STROP_INDEXOF
 };
 
 /* CQ6_HHDB.which (the kind of award; in cq6-hhdb.c's order of words),
@@ -483,6 +503,8 @@ void       _cq6_tokens_free     (GArray *tokens);
  *   names to the variables passed (cq6-vars.c); else NULL.
  * @call_depth: how many function bodies are being read.
  * @path_depth: how many `path` filters' constituents are being read.
+ * @in_substring: how many string indexes `S[i:j]` are being read (their
+ *   `:` is not a position's).
  * @unread_op: 1 + the index of a binary operator left unread because the
  *   filter on its left is not of its type (CQL 6.2 leaves it to an
  *   enclosing filter: in `◭X∊S {F} | T` the body F is logical, so the `|`
@@ -503,6 +525,7 @@ typedef struct {
   const Cq6Token *unread_left;
   Cq6Type     unread_type;
   Cq6Type     unread_want;
+  guint       in_substring;
 } Cq6Parser;
 
 /* The reader's primitives (cq6-parser.c). */
@@ -549,6 +572,8 @@ gboolean   _cq6_starts_filter   (const Cq6Token *t);
 Cq6Filter *_cq6_parse_filter    (Cq6Parser *p);
 Cq6Filter *_cq6_parse_not       (Cq6Parser *p);
 Cq6Filter *_cq6_parse_add       (Cq6Parser *p);
+/* Products: `*`, `/`, `%` (and below them unary minus, counts, sets). */
+Cq6Filter *_cq6_parse_mul       (Cq6Parser *p);
 Cq6Filter *_cq6_parse_union     (Cq6Parser *p);
 /* A set expression without a dash tied to it: unions, intersections,
  * complements and the attack arrows (the to-set of a dash filter). */
@@ -624,6 +649,25 @@ gboolean   _cq6_parse_line_punct     (Cq6Parser *p, Cq6Token *t, Cq6Filter **out
  * full) that dash filter, @left itself when no dash follows, or NULL on
  * an error (@left freed). */
 Cq6Filter *_cq6_parse_line_infix     (Cq6Parser *p, Cq6Filter *left);
+
+/* cq6-strings.c: `int`, `ascii`, `lowercase`, `uppercase`, `indexof`
+ * (as the other _cq6_parse_*_word()). */
+gboolean   _cq6_parse_strings_word   (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+/* After the primary @f (which starts at @at; taken): a string's `[i]`,
+ * `[i:j]`, a string variable's `[i:j] = T`, and `~~ "pattern"`, in turn, as
+ * CQL 6.2 reads them (binding tighter than every operator but `:`).
+ * Returns (transfer full) the filter, or NULL on an error (@f freed). */
+Cq6Filter *_cq6_parse_string_postfix (Cq6Parser *p, const Cq6Token *at, Cq6Filter *f);
+/* `S + T`, two strings joined (@t the `+`; @left, @right taken). */
+Cq6Filter *_cq6_concat               (const Cq6Token *t, Cq6Filter *left, Cq6Filter *right);
+/* `fen "FEN"` (@t the word, @text the string): the position's placement
+ * is the FEN's (CQL 6 reference "fen"); NULL with a syntax error at @text
+ * when the placement is not 64 squares. */
+Cq6Filter *_cq6_parse_fen_placement  (Cq6Parser *p, const Cq6Token *t, const Cq6Token *text);
+/* The message when @f, a string filter written where it is only matched,
+ * has a value that nothing uses and CQL 6.2 stops on (`"a" + "b"`,
+ * `str (...)`) or never matches (`lowercase S`); NULL for the others. */
+const char *_cq6_string_value_unused (const Cq6Filter *f);
 
 /* cq6-dictionary.c: `#D` for @dict, a CQ6_DICT filter read after `#` (@t):
  * the number of its entries. */
@@ -789,6 +833,8 @@ gboolean    _cq6_eval_line      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_current_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_move      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_output    (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+/* cq6-strings.c: CQ6_CONCAT, CQ6_SUBSTRING, CQ6_STRING_OP, CQ6_SUBSTRING_ASSIGN. */
+gboolean    _cq6_eval_strings   (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
 /* The ids of the pieces in @node's position (the same as
  * cq_game_piece_ids() gives), from the state's table of every node's ids,
