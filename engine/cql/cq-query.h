@@ -314,12 +314,31 @@ typedef struct {
  *   `Found`, `echo`'s and `line`'s annotations), not by `comment`: left
  *   out under `quiet` (header or CLI -quiet), as CQL 6.2 does; `silent`
  *   leaves out every comment.
+ * @edit: not a comment but an edit of the output game (#CqCommentEdit):
+ *   written whether `quiet` or `silent` or not; comment texts leave it out.
  */
 typedef struct {
   guint32  node;
   char    *text;
   gboolean automatic;
+  guint8   edit;
 } CqPositionComment;
+
+/**
+ * CqCommentEdit:
+ * @CQ_COMMENT_EDIT_NONE: a comment.
+ * @CQ_COMMENT_EDIT_REMOVE: `removecomment`: the game's own comment at
+ *   @node is left out of the output game (@text is "").
+ * @CQ_COMMENT_EDIT_TAG: `settag`: @text is the tag's name (letters,
+ *   digits, underscores), a space and its value; the output game has the
+ *   tag with that value (the last one for a name), in the place of the
+ *   game's own tag of that name or after its tags.
+ */
+typedef enum {
+  CQ_COMMENT_EDIT_NONE,
+  CQ_COMMENT_EDIT_REMOVE,
+  CQ_COMMENT_EDIT_TAG
+} CqCommentEdit;
 
 /**
  * CqSortValue:

@@ -357,13 +357,9 @@ _cq6_parse_dict_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
   const char *w = t->text;
 
   *out = NULL;
-  if ((strcmp (w, "unbind") == 0 || strcmp (w, "isbound") == 0) && dict_starts (p, 0))
+  if (strcmp (w, "unbind") == 0 && dict_starts (p, 0))
     {
-      if (w[0] == 'i')
-        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
-                      "`isbound` of a dictionary is not supported yet");
-      else
-        *out = parse_unbind (p, t);
+      *out = parse_unbind (p, t);
       return TRUE;
     }
   /* `x ∊ D body`, but not `x ∊ D[k] body`, a loop over the squares of a

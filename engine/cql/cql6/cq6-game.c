@@ -154,6 +154,7 @@ _cq6_match_game (const Cq6Program *program, CqGame *game, CqMatchInfo *info)
   g_array_set_size (out, 0);
   state_init (&st, program, game, info);
   _cq6_walk (program, game, &st, out);
+  _cq6_edits_finish (&st, info->comments);
   _cq6_output_finish (&st, info);
   state_finish (&st, program);
   g_array_sort (out, compare_matched);

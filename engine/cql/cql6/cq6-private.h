@@ -122,7 +122,8 @@ typedef enum {
   CQ6_VARIABLE,     /* which: the variable (Cq6Program.vars index); its value */
   CQ6_ASSIGN,       /* which: the variable; number: the operator ('=', '+', '-',
                      * '*', '/', '%', '|', '&'); args[0]: the value */
-  CQ6_ISBOUND,      /* which: the variable */
+  CQ6_ISBOUND,      /* which: the variable, G_MAXUINT32 for a name no variable has
+                     * (string: the name); number 1: `isunbound` (cq6-edits.c) */
   CQ6_UNBIND,       /* which: the variable */
   CQ6_SQUARE_LOOP,  /* which: the variable; number: 1 for `all`; args: set, body */
   CQ6_PIECE_LOOP,   /* the same over the pieces on the set */
@@ -182,6 +183,12 @@ typedef enum {
   CQ6_COMMENT,      /* args: the parts of the text */
   CQ6_MESSAGE,      /* args: the parts of the text */
   CQ6_SORT,         /* which: the sort key (Cq6Program.sorts index); args[0] */
+  /* Game edits and checks (cq6-edits.c) */
+  CQ6_ORIGINALCOMMENT, /* the game's own comment at the position (a string);
+                        * args[0] a string to find in it, or NULL; number
+                        * 1..255: `hascomment "!"`, the NAG to look for */
+  CQ6_SETTAG,       /* string: the tag's name; args[0] its value */
+  CQ6_REMOVECOMMENT,
   CQ6_N_KINDS
 } Cq6Kind;
 
@@ -617,6 +624,11 @@ gboolean   _cq6_parse_positions_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out
 gboolean   _cq6_parse_line_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 gboolean   _cq6_parse_output_word    (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 gboolean   _cq6_parse_dict_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+gboolean   _cq6_parse_edit_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+/* cq6-edits.c: after the query is read, gives each `isbound NAME` in @f
+ * written before any variable NAME existed the variable of that name, if
+ * the query has one (else it stays never bound, as in CQL 6.2). */
+void       _cq6_resolve_bound_names  (Cq6Program *prog, Cq6Filter *f);
 /* The same for a punctuation token that starts a filter (`-->`, `--`, ...). */
 gboolean   _cq6_parse_line_punct     (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 /* After a primary @left: a `--` or `[x]` written right after it makes
@@ -753,6 +765,9 @@ typedef struct {
                                 * (empty: none, or it failed), or NULL */
   GTree           **dicts;     /* the local dictionaries' entries by variable
                                 * index (cq6-dictionary.c), or NULL until used */
+  GArray           *edits;     /* #CqPositionComment with an edit (settag,
+                                * removecomment), or NULL: kept when a filter
+                                * fails, added to the comments at the end */
 } Cq6State;
 
 /**
@@ -789,6 +804,14 @@ gboolean    _cq6_eval_line      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_current_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_move      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_output    (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+gboolean    _cq6_eval_edit      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+/* cq6-edits.c: moves the game's edits of the output game (settag,
+ * removecomment; #Cq6State.edits) to the end of @comments (NULL: drops
+ * them). */
+void        _cq6_edits_finish   (Cq6State *st, GArray *comments);
+/* Frees a #CqPositionComment's text: the clear function of the arrays of
+ * them. */
+void        _cq6_position_comment_clear (gpointer data);
 
 /* The ids of the pieces in @node's position (the same as
  * cq_game_piece_ids() gives), from the state's table of every node's ids,
