@@ -884,6 +884,15 @@ void        _cq6_positions_state_free (Cq6State *st);
  * dictionaries. */
 gboolean    _cq6_eval_dict      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 void        _cq6_dict_state_free (Cq6State *st);
+/* cq6-dictionary.c: appends the dictionary @index as CQL 6.2 writes it in
+ * a comment or message: "Dictionary D with N entries: " and a line break,
+ * then for each entry in key order "<string>k: <NumValue>v" and a line
+ * break (<SquareMask> for a set, written as _cq6_append_set() does). */
+void        _cq6_dict_text      (Cq6Ctx *c, guint32 index, GString *out);
+/* cq6-output.c: appends a set as CQL 6.2 writes it: one square by its
+ * name (`a1`), else its squares in order a1, b1, ..., h8 in brackets
+ * (`[a1,b2]`, `[]`). */
+void        _cq6_append_set     (GString *out, CqBitboard set);
 /* cq6-positions.c: `fen`, the FEN of @c's position as CQL 6.2 writes it. */
 const char *_cq6_fen            (Cq6Ctx *c);
 /* Frees what cq6-line.c keeps in @st for one game. */
