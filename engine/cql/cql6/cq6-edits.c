@@ -250,6 +250,22 @@ _cq6_parse_edit_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
     *out = parse_isbound (p, t);
   else if (strcmp (w, "cql_assertvariations") == 0)
     *out = parse_assert_variations (p, t);
+  else if (strcmp (w, "notransform") == 0)
+    {
+      /* `notransform F`: F a whole filter, as CQL 6.2 reads it. */
+      Cq6Filter *arg;
+
+      if (!_cq6_starts_filter (_cq6_peek (p)))
+        {
+          g_autofree char *found = _cq6_token_text (_cq6_peek (p));
+          _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
+                        "expected a filter after `notransform`, found %s", found);
+          return TRUE;
+        }
+      arg = _cq6_parse_filter (p);
+      if (arg != NULL)
+        *out = _cq6_node1 (CQ6_NOTRANSFORM, arg->type, t, arg);
+    }
   else
     return FALSE;
   return TRUE;

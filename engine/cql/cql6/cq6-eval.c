@@ -809,6 +809,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return _cq6_eval_line (f, c, v);
     case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT:
       return _cq6_eval_output (f, c, v);
+    case CQ6_NOTRANSFORM:
+      return _cq6_eval (f->args[0], c, v);
     case CQ6_ORIGINALCOMMENT: case CQ6_SETTAG: case CQ6_REMOVECOMMENT:
       return _cq6_eval_edit (f, c, v);
     case CQ6_N_KINDS:

@@ -183,6 +183,7 @@ static const char *const cql6_keywords[] = {
                 "the move that led here has that NAG",
   "settag", "settag (\"Name\" S): the output game gets the tag Name with the string S",
   "removecomment", "the output game loses its own comment at this position",
+  "notransform", "notransform F: F as written, even inside a transform (flip, shift, ...)",
   "cql_abort", "stops the run with an internal error where it is reached" NOT_YET,
   "lastgamenumber", "the number of games in the input file" NOT_YET,
   "cql_assertvariations", "cql_assertvariations \"message\": refuses the query with the "

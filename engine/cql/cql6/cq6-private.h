@@ -113,6 +113,7 @@ typedef enum {
   CQ6_CURRENTMOVE,  /* which: a CQ6_CURMOVE_* kind: the move that led here */
   /* Transforms, after expansion */
   CQ6_ORBIT,        /* args: the transformed filters; count if @which */
+  CQ6_NOTRANSFORM,  /* args[0], which no enclosing transform changes; its value */
 
   /* Filters from here on may change the evaluation state (variables,
    * comments) or look at other positions: a compound filter holding one
@@ -309,7 +310,9 @@ enum {
   CQ6_LINE_KEEPALLBEST = 1 << 9,    /* path keepallbest: every longest route */
   CQ6_LINE_LASTPOSITION = 1 << 10,  /* line lastposition: its value is the
                                      * position the line ends at */
-  CQ6_LINE_MAX         = 1 << 11    /* path max F: args[2] is F */
+  CQ6_LINE_MAX         = 1 << 11,   /* path max F: args[2] is F */
+  CQ6_LINE_SECONDARY   = 1 << 12    /* line secondary: continuations in
+                                     * variations only */
 };
 
 /* CQ6_CURRENTMOVE.which: what the move that led to the position is
