@@ -218,6 +218,26 @@ gboolean    cq_query_get_quiet       (const CqQuery *query);
 gboolean    cq_query_needs_one_thread (const CqQuery *query);
 
 /**
+ * cq_query_uses_last_game_number:
+ * TRUE if the query is a CQL 6 query that reads `lastgamenumber`: the
+ * search driver then counts the input's games before the search, as CQL
+ * 6.2 estimates them (the `[White ` tags in the files), and gives the
+ * query that number with cq_query_set_last_game_number().
+ */
+gboolean    cq_query_uses_last_game_number (const CqQuery *query);
+
+/**
+ * cq_query_set_last_game_number:
+ * @n: the number of games of the input (> 0), or 0: unknown.
+ *
+ * The value of `lastgamenumber` for the search (at most the end of the
+ * header's `gamenumber` range); until it is set, `lastgamenumber` has no
+ * value.  Like the persistent variables, run state kept in the query:
+ * set it before the search starts, not during it.
+ */
+void        cq_query_set_last_game_number  (const CqQuery *query, gint64 n);
+
+/**
  * cq_query_get_persistent:
  * The values of a CQL 6 query's `persistent` variables after a search, as
  * CQL 6.2 prints them at the end of its run: a NULL-terminated array of

@@ -597,6 +597,58 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
                               progress_out, error);
 }
 
+/* The number of `[White ` in the files @paths: the number of games CQL
+ * 6.2 gives `lastgamenumber` (an estimate, its message says).  -1 with
+ * @error set if a file cannot be read (standard input cannot be read
+ * twice). */
+static gint64
+count_white_tags (const char *const *paths, GCancellable *cancellable, GError **error)
+{
+  static const char tag[] = "[White ";
+  const gsize tag_len = sizeof tag - 1;
+  gint64 count = 0;
+
+  for (guint file = 0; paths[file] != NULL; file++)
+    {
+      g_autoptr(GString) buf = g_string_sized_new (1 << 16);
+      CqPgnInput *input;
+      gssize n;
+
+      if (g_str_equal (paths[file], "-"))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                       "`lastgamenumber` counts the games of the input files before the "
+                       "search: it cannot read standard input");
+          return -1;
+        }
+      input = cq_pgn_input_open (paths[file], cancellable, error);
+      if (input == NULL)
+        return -1;
+      do
+        {
+          gsize keep;
+          const char *at;
+
+          g_string_set_size (buf, buf->len + (1 << 16));
+          n = cq_pgn_input_read (input, buf->str + buf->len - (1 << 16), 1 << 16, error);
+          g_string_set_size (buf, buf->len - (1 << 16) + MAX (n, 0));
+          for (at = buf->str; (at = memchr (at, '[', buf->len - (gsize) (at - buf->str)))
+                              != NULL; at++)
+            if ((gsize) (buf->str + buf->len - at) >= tag_len && memcmp (at, tag, tag_len) == 0)
+              count++;
+          /* The bytes that may start a tag cut by the end of the block. */
+          keep = MIN (buf->len, tag_len - 1);
+          memmove (buf->str, buf->str + buf->len - keep, keep);
+          g_string_set_size (buf, keep);
+        }
+      while (n > 0);
+      cq_pgn_input_free (input);
+      if (n < 0)
+        return -1;
+    }
+  return count;
+}
+
 gboolean
 cq_search_run_files (const CqQuery *query, const char *const *paths,
                      const CqSearchOptions *opts_in, const CqSearchCallbacks *callbacks,
@@ -643,6 +695,14 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   reader = cq_pgn_reader_new_for_path (paths[0], cancellable, error);
   if (reader == NULL)
     return FALSE;
+  if (cq_query_uses_last_game_number (query))
+    {
+      gint64 n = count_white_tags (paths, cancellable, error);
+
+      if (n < 0)
+        return FALSE;
+      cq_query_set_last_game_number (query, (gint64) MIN ((guint64) n, opts->last_game));
+    }
 
   n_files = g_strv_length ((char **) paths);
   names = g_ptr_array_new_with_free_func (g_free);

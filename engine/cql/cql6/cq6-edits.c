@@ -250,6 +250,11 @@ _cq6_parse_edit_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
     *out = parse_isbound (p, t);
   else if (strcmp (w, "cql_assertvariations") == 0)
     *out = parse_assert_variations (p, t);
+  else if (strcmp (w, "lastgamenumber") == 0)
+    {
+      p->prog->uses_last_game_number = TRUE;
+      *out = _cq6_node (CQ6_LASTGAMENUMBER, CQ6_TYPE_NUMBER, t);
+    }
   else if (strcmp (w, "notransform") == 0)
     {
       /* `notransform F`: F a whole filter, as CQL 6.2 reads it. */
@@ -285,6 +290,24 @@ _cq6_resolve_bound_names (Cq6Program *prog, Cq6Filter *f)
         }
   for (guint i = 0; i < f->n_args; i++)
     _cq6_resolve_bound_names (prog, f->args[i]);
+}
+
+gboolean
+_cq6_program_uses_last_game_number (const Cq6Program *prog)
+{
+  return prog->uses_last_game_number;
+}
+
+void
+_cq6_program_set_last_game_number (const Cq6Program *prog, gint64 n)
+{
+  /* Run state, as the persistent variables' values: the program is
+   * otherwise read-only during a search. */
+  Cq6Program *run = (Cq6Program *) prog;
+
+  if (prog->header_last_game > 0 && n > prog->header_last_game)
+    n = prog->header_last_game;
+  run->last_game_number = MAX (n, 0);
 }
 
 /* Evaluation */

@@ -185,7 +185,8 @@ static const char *const cql6_keywords[] = {
   "removecomment", "the output game loses its own comment at this position",
   "notransform", "notransform F: F as written, even inside a transform (flip, shift, ...)",
   "cql_abort", "stops the run with an internal error where it is reached" NOT_YET,
-  "lastgamenumber", "the number of games in the input file" NOT_YET,
+  "lastgamenumber", "the number of games in the input (CQL 6.2's estimate: its `[White ` tags), "
+                    "at most the header's gamenumber range's end",
   "cql_assertvariations", "cql_assertvariations \"message\": refuses the query with the "
                           "message unless it searches variations",
   "unbind", "unbind x: forget the variable's value (unbind D[k], unbind D: a dictionary's "

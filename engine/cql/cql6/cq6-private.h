@@ -114,6 +114,7 @@ typedef enum {
   /* Transforms, after expansion */
   CQ6_ORBIT,        /* args: the transformed filters; count if @which */
   CQ6_NOTRANSFORM,  /* args[0], which no enclosing transform changes; its value */
+  CQ6_LASTGAMENUMBER, /* the number of games of the input (Cq6Program.last_game_number) */
 
   /* Filters from here on may change the evaluation state (variables,
    * comments) or look at other positions: a compound filter holding one
@@ -441,6 +442,12 @@ struct _Cq6Program {
   gboolean   needs_ids;
   gboolean   stateful;
   gboolean   regex_groups; /* `\N` is used: `~~` keeps its groups */
+  /* `lastgamenumber`: whether the query reads it, the last game number of
+   * the header's `gamenumber` range (0: none), and its value for the
+   * search, set by it (0: unknown, then it has no value). */
+  gboolean   uses_last_game_number;
+  gint64     header_last_game;
+  gint64     last_game_number;
   struct _Cq6Slot *persistent;
 };
 
