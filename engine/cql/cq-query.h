@@ -398,7 +398,10 @@ typedef struct {
  * (empty for other queries); @sort_values one #CqSortValue per `sort`
  * filter of a CQL 6 query, in query order (empty for other queries);
  * @messages the #CqMessage entries of its `message` filters, in the order
- * printed: kept when the game does not match (CQL 6.2 prints them all).
+ * printed: kept when the game does not match (CQL 6.2 prints them all);
+ * @error, NULL unless a CQL 6 `assert` failed (or `cql_abort` was
+ * reached) in the game: then the game does not match, and the search
+ * stops with this message (owned).
  * Initialise with cq_match_info_init(), clear with
  * cq_match_info_clear(); may be reused.
  */
@@ -407,6 +410,7 @@ typedef struct {
   GArray *comments;
   GArray *sort_values;
   GArray *messages;
+  char   *error;
 } CqMatchInfo;
 
 void        cq_match_info_init       (CqMatchInfo *info);

@@ -57,7 +57,8 @@ enum {
   RESULT_MATCH,
   RESULT_DAMAGED,
   RESULT_SKIPPED,
-  RESULT_MESSAGES   /* a game that did not match, with `message` lines */
+  RESULT_MESSAGES,  /* a game that did not match, with `message` lines */
+  RESULT_STOP       /* a failed CQL 6 `assert`: @message; the search stops here */
 };
 
 typedef struct {
@@ -274,6 +275,15 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
 
   if (!cq_query_match_game (shared->query, game, info) || cq_game_is_stopped (game))
     {
+      if (info->error != NULL)
+        {
+          /* The games before it are delivered, then the search stops. */
+          result_init (&r, source, RESULT_STOP);
+          r.message = store_string (batch, info->error);
+          g_clear_pointer (&info->error, g_free);
+          g_array_append_val (batch->results, r);
+          return;
+        }
       /* CQL 6.2 prints the messages of every game, matched or not. */
       if (!cq_game_is_stopped (game) && info->messages != NULL && info->messages->len > 0)
         {
@@ -420,6 +430,7 @@ typedef struct {
   CqSearchProgress         progress;
   gint64                   start_us;
   gint64                   last_progress_us;
+  char                    *stop_message;  /* a RESULT_STOP delivered: nothing after it is */
 } Delivery;
 
 static void
@@ -430,6 +441,11 @@ deliver_batch (Delivery *d, Batch *batch)
     {
       Result *r = &g_array_index (batch->results, Result, i);
 
+      if (r->kind == RESULT_STOP)
+        {
+          d->stop_message = g_strdup (stored (batch, r->message));
+          return;
+        }
       /* A game's messages come before its match. */
       if (d->cb->on_message != NULL)
         for (guint k = 0; k < r->n_messages; k++)
@@ -538,7 +554,7 @@ drain (SearchShared *shared, GQueue *pending, GQueue *spare, Delivery *d, guint 
       g_queue_pop_head (pending);
       g_mutex_unlock (&shared->mutex);
 
-      if (!g_cancellable_is_cancelled (shared->cancellable))
+      if (!g_cancellable_is_cancelled (shared->cancellable) && d->stop_message == NULL)
         deliver_batch (d, head);
       batch_recycle (head, spare);
       report_progress (d, FALSE);
@@ -795,7 +811,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
           CqGameSource source;
           gboolean have = cq_pgn_reader_next (reader, &text, &len, &source, &local_error);
 
-          if (g_cancellable_is_cancelled (cancellable))
+          if (g_cancellable_is_cancelled (cancellable) || d.stop_message != NULL)
             {
               stop = TRUE;
               have = FALSE;
@@ -892,6 +908,15 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {
       g_clear_error (&first_input_error);
+      g_free (d.stop_message);
+      return FALSE;
+    }
+  if (d.stop_message != NULL)
+    {
+      /* A CQL 6 `assert` failed: CQL 6.2 stops there too. */
+      g_set_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_SEMANTIC, "%s", d.stop_message);
+      g_clear_error (&first_input_error);
+      g_free (d.stop_message);
       return FALSE;
     }
   if (first_input_error != NULL)

@@ -428,6 +428,7 @@ test_errors (void)
     { "cql() line secondary <-- check", "q.cql:1:22: `line secondary` cannot look back" },
     { "cql() line primary secondary --> check", "`line` has already one of primary and" },
     { "cql() notransform", "expected a filter after `notransform`" },
+    { "cql() assert", "expected a filter after `assert`" },
     { "cql() lastgamenumber", "`lastgamenumber` stands where a filter is matched" },
     { "cql() settag (\"White\" \"x\")", "`settag` cannot set the tag \"White\"" },
     { "cql() settag (\"Foo\" 3)", "the value of `settag`" },

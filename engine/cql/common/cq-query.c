@@ -431,6 +431,7 @@ cq_match_info_init (CqMatchInfo *info)
   g_array_set_clear_func (info->sort_values, clear_sort_value);
   info->messages = g_array_new (FALSE, FALSE, sizeof (CqMessage));
   g_array_set_clear_func (info->messages, clear_message);
+  info->error = NULL;
 }
 
 void
@@ -441,4 +442,5 @@ cq_match_info_clear (CqMatchInfo *info)
   g_clear_pointer (&info->comments, g_array_unref);
   g_clear_pointer (&info->sort_values, g_array_unref);
   g_clear_pointer (&info->messages, g_array_unref);
+  g_clear_pointer (&info->error, g_free);
 }

@@ -250,6 +250,29 @@ _cq6_parse_edit_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
     *out = parse_isbound (p, t);
   else if (strcmp (w, "cql_assertvariations") == 0)
     *out = parse_assert_variations (p, t);
+  else if (strcmp (w, "assert") == 0 || strcmp (w, "cql_abort") == 0)
+    {
+      /* `assert F`: F a whole filter, as CQL 6.2 reads it. */
+      Cq6Filter *arg = NULL;
+
+      if (w[0] == 'a')
+        {
+          if (!_cq6_starts_filter (_cq6_peek (p)))
+            {
+              g_autofree char *found = _cq6_token_text (_cq6_peek (p));
+              _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
+                            "expected a filter after `assert`, found %s", found);
+              return TRUE;
+            }
+          arg = _cq6_parse_filter (p);
+          if (arg == NULL)
+            return TRUE;
+        }
+      *out = _cq6_node (CQ6_ASSERT, CQ6_TYPE_LOGICAL, t);
+      _cq6_filter_add_arg (*out, arg);
+      (*out)->string = g_strdup_printf ("%s:%u:%u", p->filename ? p->filename : "<query>",
+                                        t->line, t->column);
+    }
   else if (strcmp (w, "lastgamenumber") == 0)
     {
       p->prog->uses_last_game_number = TRUE;
@@ -383,6 +406,24 @@ _cq6_eval_edit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (c->st->comments != NULL)
         add_edit (c, CQ_COMMENT_EDIT_REMOVE, g_strdup (""));
       return TRUE;
+    case CQ6_ASSERT:
+      {
+        const Cq6Filter *arg = f->args[0];
+        gboolean ok;
+
+        /* A variable passes when it is bound (CQL 6.2), an empty set
+         * too; any other filter when it matches. */
+        if (arg != NULL && arg->kind == CQ6_VARIABLE)
+          ok = c->st->slots[arg->which].bound;
+        else
+          ok = arg != NULL && _cq6_eval (arg, c, &a);
+        if (!ok && c->st->error == NULL)
+          c->st->error = g_strdup_printf ("%s: %s at game %" G_GUINT64_FORMAT
+                                          ", position %u (positionid)", f->string,
+                                          arg != NULL ? "assert failed" : "cql_abort reached",
+                                          c->game->source.number, c->node->index);
+        return ok;
+      }
     default:
       break;
     }

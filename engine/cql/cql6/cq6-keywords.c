@@ -184,7 +184,9 @@ static const char *const cql6_keywords[] = {
   "settag", "settag (\"Name\" S): the output game gets the tag Name with the string S",
   "removecomment", "the output game loses its own comment at this position",
   "notransform", "notransform F: F as written, even inside a transform (flip, shift, ...)",
-  "cql_abort", "stops the run with an internal error where it is reached" NOT_YET,
+  "cql_abort", "stops the search with an error where it is reached",
+  "assert", "assert F: stops the search with an error where F does not match (a variable: "
+            "where it is unbound)",
   "lastgamenumber", "the number of games in the input (CQL 6.2's estimate: its `[White ` tags), "
                     "at most the header's gamenumber range's end",
   "cql_assertvariations", "cql_assertvariations \"message\": refuses the query with the "

@@ -39,7 +39,7 @@ static const char *const unsupported[] = {
   "pathdebug", "pathlastposition",
   "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
   "zobristkey",
-  "exchange", "local", "atomic", "assert", "cql_abort",
+  "exchange", "local", "atomic",
   "puremainline", "pureecho", "cqlinfo", "idealmirrormate",
   "pawnsquare", "anticipate",
   "reverse", "withposition", "comments",

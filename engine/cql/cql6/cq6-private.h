@@ -191,6 +191,7 @@ typedef enum {
                         * 1..255: `hascomment "!"`, the NAG to look for */
   CQ6_SETTAG,       /* string: the tag's name; args[0] its value */
   CQ6_REMOVECOMMENT,
+  CQ6_ASSERT,       /* args[0] (NULL: `cql_abort`); string: where it is written */
   CQ6_N_KINDS
 } Cq6Kind;
 
@@ -775,6 +776,8 @@ typedef struct {
                                 * (empty: none, or it failed), or NULL */
   GTree           **dicts;     /* the local dictionaries' entries by variable
                                 * index (cq6-dictionary.c), or NULL until used */
+  char             *error;     /* a failed `assert` (or `cql_abort`): the search
+                                * stops with this message; NULL */
   GArray           *edits;     /* #CqPositionComment with an edit (settag,
                                 * removecomment), or NULL: kept when a filter
                                 * fails, added to the comments at the end */
