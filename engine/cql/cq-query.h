@@ -218,6 +218,26 @@ gboolean    cq_query_get_quiet       (const CqQuery *query);
 gboolean    cq_query_needs_one_thread (const CqQuery *query);
 
 /**
+ * cq_query_uses_last_game_number:
+ * TRUE if the query is a CQL 6 query that reads `lastgamenumber`: the
+ * search driver then counts the input's games before the search, as CQL
+ * 6.2 estimates them (the `[White ` tags in the files), and gives the
+ * query that number with cq_query_set_last_game_number().
+ */
+gboolean    cq_query_uses_last_game_number (const CqQuery *query);
+
+/**
+ * cq_query_set_last_game_number:
+ * @n: the number of games of the input (> 0), or 0: unknown.
+ *
+ * The value of `lastgamenumber` for the search (at most the end of the
+ * header's `gamenumber` range); until it is set, `lastgamenumber` has no
+ * value.  Like the persistent variables, run state kept in the query:
+ * set it before the search starts, not during it.
+ */
+void        cq_query_set_last_game_number  (const CqQuery *query, gint64 n);
+
+/**
  * cq_query_get_persistent:
  * The values of a CQL 6 query's `persistent` variables after a search, as
  * CQL 6.2 prints them at the end of its run: a NULL-terminated array of
@@ -314,12 +334,31 @@ typedef struct {
  *   `Found`, `echo`'s and `line`'s annotations), not by `comment`: left
  *   out under `quiet` (header or CLI -quiet), as CQL 6.2 does; `silent`
  *   leaves out every comment.
+ * @edit: not a comment but an edit of the output game (#CqCommentEdit):
+ *   written whether `quiet` or `silent` or not; comment texts leave it out.
  */
 typedef struct {
   guint32  node;
   char    *text;
   gboolean automatic;
+  guint8   edit;
 } CqPositionComment;
+
+/**
+ * CqCommentEdit:
+ * @CQ_COMMENT_EDIT_NONE: a comment.
+ * @CQ_COMMENT_EDIT_REMOVE: `removecomment`: the game's own comment at
+ *   @node is left out of the output game (@text is "").
+ * @CQ_COMMENT_EDIT_TAG: `settag`: @text is the tag's name (letters,
+ *   digits, underscores), a space and its value; the output game has the
+ *   tag with that value (the last one for a name), in the place of the
+ *   game's own tag of that name or after its tags.
+ */
+typedef enum {
+  CQ_COMMENT_EDIT_NONE,
+  CQ_COMMENT_EDIT_REMOVE,
+  CQ_COMMENT_EDIT_TAG
+} CqCommentEdit;
 
 /**
  * CqSortValue:
@@ -359,7 +398,10 @@ typedef struct {
  * (empty for other queries); @sort_values one #CqSortValue per `sort`
  * filter of a CQL 6 query, in query order (empty for other queries);
  * @messages the #CqMessage entries of its `message` filters, in the order
- * printed: kept when the game does not match (CQL 6.2 prints them all).
+ * printed: kept when the game does not match (CQL 6.2 prints them all);
+ * @error, NULL unless a CQL 6 `assert` failed (or `cql_abort` was
+ * reached) in the game: then the game does not match, and the search
+ * stops with this message (owned).
  * Initialise with cq_match_info_init(), clear with
  * cq_match_info_clear(); may be reused.
  */
@@ -368,6 +410,7 @@ typedef struct {
   GArray *comments;
   GArray *sort_values;
   GArray *messages;
+  char   *error;
 } CqMatchInfo;
 
 void        cq_match_info_init       (CqMatchInfo *info);

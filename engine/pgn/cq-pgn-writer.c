@@ -193,20 +193,23 @@ emit_annotations (Writer *w, const CqNode *node)
                             ? o->node_comments_after[node->index] : NULL;
   const char *suffix = o && o->merge_comments && node->parent == NULL
                        ? o->root_suffix : NULL;
+  /* The game's own comment, unless the query removed it. */
+  const char *own = o && o->drop_comments && node->index < o->n_drop_comments
+                    && o->drop_comments[node->index] ? NULL : node->comment_after;
   gsize keep_from;
   g_autoptr (GString) text = NULL;
 
   if (!skipped && !header && !merge_mark && !added && !added_after && !suffix)
     {
       /* The common case: the comment as it is, then the mark. */
-      if (node->comment_after)
-        emit_comment (w, node->comment_after);
+      if (own)
+        emit_comment (w, own);
       if (marked)
         emit_comment (w, mark);
-      return node->comment_after || marked;
+      return own || marked;
     }
 
-  text = g_string_new (node->comment_after);
+  text = g_string_new (own);
   /* The unread text joins the comment after the move: one comment, as it
    * reads back. */
   if (skipped)
@@ -330,6 +333,18 @@ append_tag (GString *out, const char *name, const char *value)
   g_string_append (out, "\"]\n");
 }
 
+/* The value the options set for the tag @name (the last one), or NULL. */
+static const char *
+set_tag_value (const CqPgnWriteOptions *options, const char *name)
+{
+  const char *value = NULL;
+
+  for (guint i = 0; options != NULL && i < options->n_set_tags; i++)
+    if (strcmp (options->set_tags[i].name, name) == 0)
+      value = options->set_tags[i].value;
+  return value;
+}
+
 static gboolean
 is_result (const char *s)
 {
@@ -369,7 +384,23 @@ cq_pgn_write_game (GString *out, const CqGame *game, const CqPgnWriteOptions *op
         if (strcmp (game->tags[i].name, roster[r]) == 0)
           in_roster = TRUE;
       if (!in_roster)
-        append_tag (out, game->tags[i].name, game->tags[i].value);
+        {
+          const char *set = set_tag_value (options, game->tags[i].name);
+
+          append_tag (out, game->tags[i].name, set != NULL ? set : game->tags[i].value);
+        }
+    }
+  /* The tags set that the game does not have, each once, in the order
+   * first set. */
+  for (guint i = 0; options != NULL && i < options->n_set_tags; i++)
+    {
+      const char *name = options->set_tags[i].name;
+      gboolean seen = cq_game_get_tag (game, name) != NULL;
+
+      for (guint j = 0; j < i && !seen; j++)
+        seen = strcmp (options->set_tags[j].name, name) == 0;
+      if (!seen)
+        append_tag (out, name, set_tag_value (options, name));
     }
   g_string_append_c (out, '\n');
 

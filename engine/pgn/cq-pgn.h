@@ -117,6 +117,12 @@ CqGame      *cq_pgn_read_game_at (const char *path, const CqGameSource *source, 
  * @root_suffix: (nullable): with @merge_comments, a text written at the
  *   end of the first comment, after its mark (CQL 6.2's sort labels: with
  *   " checks: 187", `{Game number 244 CQL  checks: 187}`).
+ * @drop_comments: (nullable): one byte per node index (@n_drop_comments
+ *   of them); a node whose byte is non-zero is written without the
+ *   comment the game has after its move (CQL 6's `removecomment`).
+ * @set_tags: (nullable): @n_set_tags tags written with these values (a
+ *   later entry for a name wins): in the place of the game's tag of that
+ *   name, else after the game's tags (CQL 6's `settag`).
  */
 typedef struct {
   const char   *header_comment;
@@ -129,6 +135,10 @@ typedef struct {
   const char *const *node_comments_after;
   guint         n_node_comments;
   const char   *root_suffix;
+  const guint8 *drop_comments;
+  guint         n_drop_comments;
+  const CqTag  *set_tags;
+  guint         n_set_tags;
 } CqPgnWriteOptions;
 
 /**

@@ -73,7 +73,8 @@ cq_annotate_comment_texts (const CqPositionComment *comments,
   /* The comments' indices, grouped by node, in order within a node. */
   order = g_new (guint, n_comments);
   for (guint i = 0; i < n_comments; i++)
-    if (comments[i].node < n_nodes && !(quiet && comments[i].automatic))
+    if (comments[i].node < n_nodes && !(quiet && comments[i].automatic)
+        && comments[i].edit == CQ_COMMENT_EDIT_NONE)
       order[n++] = i;
   if (n == 0)
     return FALSE;
@@ -137,8 +138,46 @@ cq_annotate_write_game (GString                 *out,
   g_autoptr(GPtrArray) comment_texts = NULL;
   g_autoptr(GPtrArray) comment_texts_after = NULL;
   g_autofree guint32 *split = NULL;
+  g_autofree guint8 *drop = NULL;
+  g_autoptr(GArray) tags = NULL;
+  g_autoptr(GPtrArray) tag_texts = NULL;
 
   g_return_if_fail (out != NULL && game != NULL && style != NULL && match != NULL);
+
+  /* The query's edits of the game (CQL 6's settag, removecomment): made
+   * whether the query is silent or not. */
+  for (guint i = 0; i < match->n_comments; i++)
+    {
+      const CqPositionComment *e = &match->comments[i];
+
+      if (e->edit == CQ_COMMENT_EDIT_REMOVE && e->node < game->n_nodes)
+        {
+          if (drop == NULL)
+            drop = g_new0 (guint8, game->n_nodes);
+          drop[e->node] = 1;
+        }
+      else if (e->edit == CQ_COMMENT_EDIT_TAG)
+        {
+          const char *space = strchr (e->text, ' ');
+          CqTag tag;
+
+          if (space == NULL)
+            continue;
+          if (tags == NULL)
+            {
+              tags = g_array_new (FALSE, FALSE, sizeof (CqTag));
+              tag_texts = g_ptr_array_new_with_free_func (g_free);
+            }
+          tag.name = g_strndup (e->text, (gsize) (space - e->text));
+          tag.value = space + 1;
+          g_ptr_array_add (tag_texts, (char *) tag.name);
+          g_array_append_val (tags, tag);
+        }
+    }
+  wopts.drop_comments = drop;
+  wopts.n_drop_comments = drop != NULL ? game->n_nodes : 0;
+  wopts.set_tags = tags != NULL ? (const CqTag *) tags->data : NULL;
+  wopts.n_set_tags = tags != NULL ? tags->len : 0;
 
   for (guint i = 0; i < match->n_positions; i++)
     if (match->positions[i].node < game->n_nodes)

@@ -57,7 +57,8 @@ enum {
   RESULT_MATCH,
   RESULT_DAMAGED,
   RESULT_SKIPPED,
-  RESULT_MESSAGES   /* a game that did not match, with `message` lines */
+  RESULT_MESSAGES,  /* a game that did not match, with `message` lines */
+  RESULT_STOP       /* a failed CQL 6 `assert`: @message; the search stops here */
 };
 
 typedef struct {
@@ -274,6 +275,15 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
 
   if (!cq_query_match_game (shared->query, game, info) || cq_game_is_stopped (game))
     {
+      if (info->error != NULL)
+        {
+          /* The games before it are delivered, then the search stops. */
+          result_init (&r, source, RESULT_STOP);
+          r.message = store_string (batch, info->error);
+          g_clear_pointer (&info->error, g_free);
+          g_array_append_val (batch->results, r);
+          return;
+        }
       /* CQL 6.2 prints the messages of every game, matched or not. */
       if (!cq_game_is_stopped (game) && info->messages != NULL && info->messages->len > 0)
         {
@@ -420,6 +430,7 @@ typedef struct {
   CqSearchProgress         progress;
   gint64                   start_us;
   gint64                   last_progress_us;
+  char                    *stop_message;  /* a RESULT_STOP delivered: nothing after it is */
 } Delivery;
 
 static void
@@ -430,6 +441,11 @@ deliver_batch (Delivery *d, Batch *batch)
     {
       Result *r = &g_array_index (batch->results, Result, i);
 
+      if (r->kind == RESULT_STOP)
+        {
+          d->stop_message = g_strdup (stored (batch, r->message));
+          return;
+        }
       /* A game's messages come before its match. */
       if (d->cb->on_message != NULL)
         for (guint k = 0; k < r->n_messages; k++)
@@ -538,7 +554,7 @@ drain (SearchShared *shared, GQueue *pending, GQueue *spare, Delivery *d, guint 
       g_queue_pop_head (pending);
       g_mutex_unlock (&shared->mutex);
 
-      if (!g_cancellable_is_cancelled (shared->cancellable))
+      if (!g_cancellable_is_cancelled (shared->cancellable) && d->stop_message == NULL)
         deliver_batch (d, head);
       batch_recycle (head, spare);
       report_progress (d, FALSE);
@@ -597,6 +613,58 @@ cq_search_run (const CqQuery *query, const char *pgn_path,
                               progress_out, error);
 }
 
+/* The number of `[White ` in the files @paths: the number of games CQL
+ * 6.2 gives `lastgamenumber` (an estimate, its message says).  -1 with
+ * @error set if a file cannot be read (standard input cannot be read
+ * twice). */
+static gint64
+count_white_tags (const char *const *paths, GCancellable *cancellable, GError **error)
+{
+  static const char tag[] = "[White ";
+  const gsize tag_len = sizeof tag - 1;
+  gint64 count = 0;
+
+  for (guint file = 0; paths[file] != NULL; file++)
+    {
+      g_autoptr(GString) buf = g_string_sized_new (1 << 16);
+      CqPgnInput *input;
+      gssize n;
+
+      if (g_str_equal (paths[file], "-"))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                       "`lastgamenumber` counts the games of the input files before the "
+                       "search: it cannot read standard input");
+          return -1;
+        }
+      input = cq_pgn_input_open (paths[file], cancellable, error);
+      if (input == NULL)
+        return -1;
+      do
+        {
+          gsize keep;
+          const char *at;
+
+          g_string_set_size (buf, buf->len + (1 << 16));
+          n = cq_pgn_input_read (input, buf->str + buf->len - (1 << 16), 1 << 16, error);
+          g_string_set_size (buf, buf->len - (1 << 16) + MAX (n, 0));
+          for (at = buf->str; (at = memchr (at, '[', buf->len - (gsize) (at - buf->str)))
+                              != NULL; at++)
+            if ((gsize) (buf->str + buf->len - at) >= tag_len && memcmp (at, tag, tag_len) == 0)
+              count++;
+          /* The bytes that may start a tag cut by the end of the block. */
+          keep = MIN (buf->len, tag_len - 1);
+          memmove (buf->str, buf->str + buf->len - keep, keep);
+          g_string_set_size (buf, keep);
+        }
+      while (n > 0);
+      cq_pgn_input_free (input);
+      if (n < 0)
+        return -1;
+    }
+  return count;
+}
+
 gboolean
 cq_search_run_files (const CqQuery *query, const char *const *paths,
                      const CqSearchOptions *opts_in, const CqSearchCallbacks *callbacks,
@@ -643,6 +711,14 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   reader = cq_pgn_reader_new_for_path (paths[0], cancellable, error);
   if (reader == NULL)
     return FALSE;
+  if (cq_query_uses_last_game_number (query))
+    {
+      gint64 n = count_white_tags (paths, cancellable, error);
+
+      if (n < 0)
+        return FALSE;
+      cq_query_set_last_game_number (query, (gint64) MIN ((guint64) n, opts->last_game));
+    }
 
   n_files = g_strv_length ((char **) paths);
   names = g_ptr_array_new_with_free_func (g_free);
@@ -735,7 +811,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
           CqGameSource source;
           gboolean have = cq_pgn_reader_next (reader, &text, &len, &source, &local_error);
 
-          if (g_cancellable_is_cancelled (cancellable))
+          if (g_cancellable_is_cancelled (cancellable) || d.stop_message != NULL)
             {
               stop = TRUE;
               have = FALSE;
@@ -832,6 +908,15 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {
       g_clear_error (&first_input_error);
+      g_free (d.stop_message);
+      return FALSE;
+    }
+  if (d.stop_message != NULL)
+    {
+      /* A CQL 6 `assert` failed: CQL 6.2 stops there too. */
+      g_set_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_SEMANTIC, "%s", d.stop_message);
+      g_clear_error (&first_input_error);
+      g_free (d.stop_message);
       return FALSE;
     }
   if (first_input_error != NULL)

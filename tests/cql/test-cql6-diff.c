@@ -76,6 +76,20 @@ evaluate (CqQuery *query, const char *pgn_path)
   CqMatchInfo info;
 
   g_array_set_clear_func (matched, matched_clear);
+  if (cq_query_uses_last_game_number (query))
+    {
+      /* The search driver gives `lastgamenumber` CQL 6.2's estimate of
+       * the games (its `[White ` tags); every game of the studies has
+       * one, so here it is their number. */
+      gint64 n = 0;
+
+      reader = cq_pgn_reader_new_for_path (pgn_path, NULL, &error);
+      g_assert_no_error (error);
+      while (cq_pgn_reader_next (reader, &text, &len, &source, &error))
+        n++;
+      g_clear_pointer (&reader, cq_pgn_reader_free);
+      cq_query_set_last_game_number (query, n);
+    }
   reader = cq_pgn_reader_new_for_path (pgn_path, NULL, &error);
   g_assert_no_error (error);
   cq_match_info_init (&info);

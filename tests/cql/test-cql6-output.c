@@ -353,6 +353,42 @@ test_errors (void)
     }
 }
 
+/* settag and removecomment come after the comments, as edits that no
+ * failing filter takes back; originalcomment reads the game's comment; a
+ * dictionary is written as CQL 6.2 writes it; a failed assert leaves its
+ * message and no match. */
+static void
+test_edits (void)
+{
+  g_autoptr(CqQuery) query = query_new ("cql() ply == 3 {settag (\"Seen\" \"yes\") "
+                                        "removecomment false} or comment (originalcomment)");
+  g_autoptr(CqQuery) failing = query_new ("cql() ply < 4 assert not check");
+  g_autoptr(CqQuery) passing = query_new ("cql() assert not ply == 9");
+  CqMatchInfo info;
+  g_autofree char *got = NULL;
+
+  cq_match_info_init (&info);
+  g_assert_true (match (query, FOOL, 1, &info));
+  got = comments_text (&info);
+  g_assert_cmpstr (got, ==, "3:hmm\n3:Seen yes\n3:\n");
+  g_assert_cmpuint (g_array_index (info.comments, CqPositionComment, 1).edit, ==,
+                    CQ_COMMENT_EDIT_TAG);
+  g_assert_cmpuint (g_array_index (info.comments, CqPositionComment, 2).edit, ==,
+                    CQ_COMMENT_EDIT_REMOVE);
+  g_assert_null (info.error);
+  g_assert_true (match (passing, FOOL, 1, &info));
+  g_assert_null (info.error);
+  /* 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#: no check before ply 7. */
+  g_assert_true (match (failing, SCHOLAR, 1, &info));
+  g_assert_false (match (failing, "[Event \"t\"]\n\n1. e4 f5 2. Qh5+ *\n", 7, &info));
+  g_assert_nonnull (strstr (info.error, "assert failed at game 7, position 3"));
+  cq_match_info_clear (&info);
+  check_comments ("cql() dictionary D D[ply] = ply mate comment (D)", FOOL, TRUE,
+                  "4:Dictionary D with 5 entries: \n<NumValue>0: <NumValue>0\n"
+                  "<NumValue>1: <NumValue>1\n<NumValue>2: <NumValue>2\n"
+                  "<NumValue>3: <NumValue>3\n<NumValue>4: <NumValue>4\n\n");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -367,5 +403,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cql6/output/persistent", test_persistent);
   g_test_add_func ("/cql6/output/dictionaries", test_dictionaries);
   g_test_add_func ("/cql6/output/errors", test_errors);
+  g_test_add_func ("/cql6/output/edits", test_edits);
   return g_test_run ();
 }

@@ -57,6 +57,12 @@ static const Case cases[] = {
   { START_FEN, "1. e4 e5 2. Nf3", "cql() if initial {Seen = 1} if ply == 2 unbind Seen "
     "isbound Seen", 2 },
   { START_FEN, "", "cql() Seen = 1 unbind Seen", 1 },
+  /* isbound takes any name: one assigned later in the query, one no
+   * variable has (never bound), a dictionary (always bound). */
+  { START_FEN, "1. e4 e5", "cql() if isbound Later true Later = 1 isbound Later", 3 },
+  { START_FEN, "1. e4", "cql() isbound Nothing", 0 },
+  { START_FEN, "1. e4", "cql() isunbound \"Nothing\"", 2 },
+  { START_FEN, "1. e4", "cql() dictionary D isbound D", 2 },
   /* square: the squares whose body matched; all: every one (or none). */
   { START_FEN, "", "cql() #(square Sq in [Aa] Sq & a-h1-2) == 16", 1 },
   { START_FEN, "", "cql() square Sq in [Aa] Sq & a-h4", 0 },
@@ -183,7 +189,7 @@ test_errors (void)
     { "cql() function F(Z) { Z } F(1 2)", "`F` takes 1 argument" },
     { "cql() function F(Z) { F(Z) } F(1)", "`F` calls itself" },
     { "cql() G(1)", "`G` is not a function defined before this call" },
-    { "cql() isbound Nothing", "expected a variable after `isbound`" },
+    { "cql() isbound 3", "expected a variable's name after `isbound`" },
     { "cql() X = 1 Y = \"a\" Y ~~ X", "expected the pattern as a string after `~~`" },
     { "cql() player white ~~ \"(\"", "bad pattern after `~~`" },
   };

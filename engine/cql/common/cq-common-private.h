@@ -407,6 +407,10 @@ gboolean    _cq6_program_get_quiet       (const Cq6Program *prog);
 gboolean    _cq6_program_has_persistent  (const Cq6Program *prog);
 guint       _cq6_program_get_n_sort_keys (const Cq6Program *prog);
 void        _cq6_program_set_variations  (Cq6Program *prog, gboolean variations);
+/* `lastgamenumber` (cq6-edits.c): whether the query reads it; gives it
+ * the value @n (at most the header's gamenumber range's end). */
+gboolean    _cq6_program_uses_last_game_number (const Cq6Program *prog);
+void        _cq6_program_set_last_game_number  (const Cq6Program *prog, gint64 n);
 
 /* The output part's answers (cq6-output.c): see
  * cq_query_get_persistent(), cq_query_compare_sort_values(),

@@ -241,6 +241,21 @@ cq_query_needs_one_thread (const CqQuery *query)
   return query->cql6 != NULL && _cq6_program_has_persistent (query->cql6);
 }
 
+gboolean
+cq_query_uses_last_game_number (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, FALSE);
+  return query->cql6 != NULL && _cq6_program_uses_last_game_number (query->cql6);
+}
+
+void
+cq_query_set_last_game_number (const CqQuery *query, gint64 n)
+{
+  g_return_if_fail (query != NULL);
+  if (query->cql6 != NULL)
+    _cq6_program_set_last_game_number (query->cql6, n);
+}
+
 char **
 cq_query_get_persistent (const CqQuery *query)
 {
@@ -416,6 +431,7 @@ cq_match_info_init (CqMatchInfo *info)
   g_array_set_clear_func (info->sort_values, clear_sort_value);
   info->messages = g_array_new (FALSE, FALSE, sizeof (CqMessage));
   g_array_set_clear_func (info->messages, clear_message);
+  info->error = NULL;
 }
 
 void
@@ -426,4 +442,5 @@ cq_match_info_clear (CqMatchInfo *info)
   g_clear_pointer (&info->comments, g_array_unref);
   g_clear_pointer (&info->sort_values, g_array_unref);
   g_clear_pointer (&info->messages, g_array_unref);
+  g_clear_pointer (&info->error, g_free);
 }

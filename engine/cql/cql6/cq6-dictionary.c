@@ -357,13 +357,9 @@ _cq6_parse_dict_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
   const char *w = t->text;
 
   *out = NULL;
-  if ((strcmp (w, "unbind") == 0 || strcmp (w, "isbound") == 0) && dict_starts (p, 0))
+  if (strcmp (w, "unbind") == 0 && dict_starts (p, 0))
     {
-      if (w[0] == 'i')
-        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
-                      "`isbound` of a dictionary is not supported yet");
-      else
-        *out = parse_unbind (p, t);
+      *out = parse_unbind (p, t);
       return TRUE;
     }
   /* `x ∊ D body`, but not `x ∊ D[k] body`, a loop over the squares of a
@@ -472,9 +468,15 @@ check (const Check *k, const Cq6Filter *f, gboolean logical)
     for (guint i = 0; i < f->n_args; i++)
       if (f->args[i] != NULL && f->args[i]->kind == CQ6_DICT)
         {
+          const Cq6Dict *dict = ((const Cq6Var *) k->prog->vars->pdata[f->args[i]->which])->dict;
+
+          /* CQL 6.2 writes a position as a memory address. */
+          if (dict->key_type != CQ6_TYPE_POSITION && dict->value_type != CQ6_TYPE_POSITION)
+            continue;
           f = f->args[i];
-          problem = g_strdup_printf ("writing the dictionary `%s` in a comment or message is "
-                                     "not supported yet", var_name (k, f->which));
+          problem = g_strdup_printf ("the dictionary `%s` holds positions, which a comment or "
+                                     "message cannot write (CQL 6.2 writes a memory address)",
+                                     var_name (k, f->which));
           code = CQ_QUERY_ERROR_UNSUPPORTED;
           break;
         }
@@ -556,6 +558,58 @@ entries (Cq6Ctx *c, guint32 index, gboolean create)
     *tree = g_tree_new_full (compare_keys, GINT_TO_POINTER (dict->key_type), entry_free,
                              NULL);
   return *tree;
+}
+
+/* One entry's key or value as CQL 6.2 writes it. */
+static void
+append_any (GString *out, Cq6Type type, const Cq6Val *v)
+{
+  switch (type)
+    {
+    case CQ6_TYPE_SET:
+      g_string_append (out, "<SquareMask>");
+      _cq6_append_set (out, v->set);
+      break;
+    case CQ6_TYPE_NUMBER:
+      g_string_append_printf (out, "<NumValue>%" G_GINT64_FORMAT, v->num);
+      break;
+    case CQ6_TYPE_STRING:
+      g_string_append_printf (out, "<string>%s", v->str != NULL ? v->str : "");
+      break;
+    default:
+      /* Refused when the query is read (_cq6_check_dict_uses()). */
+      g_assert_not_reached ();
+      break;
+    }
+}
+
+static gboolean
+append_entry (gpointer key, gpointer value, gpointer data)
+{
+  const Entry *e = key;
+  gpointer *args = data;
+  GString *out = args[0];
+  const Cq6Dict *dict = args[1];
+
+  (void) value;
+  append_any (out, dict->key_type, &e->key);
+  g_string_append (out, ": ");
+  append_any (out, dict->value_type, &e->val);
+  g_string_append_c (out, '\n');
+  return FALSE;
+}
+
+void
+_cq6_dict_text (Cq6Ctx *c, guint32 index, GString *out)
+{
+  const Cq6Var *var = c->program->vars->pdata[index];
+  GTree *tree = entries (c, index, FALSE);
+  gpointer args[2] = { out, var->dict };
+
+  g_string_append_printf (out, "Dictionary %s with %d entries: \n", var->name,
+                          tree != NULL ? g_tree_nnodes (tree) : 0);
+  if (tree != NULL)
+    g_tree_foreach (tree, append_entry, args);
 }
 
 void

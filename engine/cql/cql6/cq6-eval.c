@@ -824,6 +824,13 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return _cq6_eval_line (f, c, v);
     case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT: case CQ6_STR:
       return _cq6_eval_output (f, c, v);
+    case CQ6_NOTRANSFORM:
+      return _cq6_eval (f->args[0], c, v);
+    case CQ6_LASTGAMENUMBER:
+      v->num = c->program->last_game_number;
+      return v->num > 0;
+    case CQ6_ORIGINALCOMMENT: case CQ6_SETTAG: case CQ6_REMOVECOMMENT: case CQ6_ASSERT:
+      return _cq6_eval_edit (f, c, v);
     case CQ6_N_KINDS:
     default:
       break;

@@ -154,8 +154,17 @@ _cq6_match_game (const Cq6Program *program, CqGame *game, CqMatchInfo *info)
   g_array_set_size (out, 0);
   state_init (&st, program, game, info);
   _cq6_walk (program, game, &st, out);
+  _cq6_edits_finish (&st, info->comments);
   _cq6_output_finish (&st, info);
+  g_free (info->error);
+  info->error = g_steal_pointer (&st.error);
   state_finish (&st, program);
+  if (info->error != NULL)
+    {
+      /* A failed assert stops the search (the driver reports it). */
+      g_array_set_size (out, 0);
+      return FALSE;
+    }
   g_array_sort (out, compare_matched);
   n = out->len;
   if (n < program->matchcount_min || n > program->matchcount_max)

@@ -184,7 +184,23 @@ static const char *const cql6_keywords[] = {
   "try", "exactly one White move on the way here is not the main continuation (a White try)",
   "virtualmainline", "the position is reached by White's main-line moves (Black's alternatives allowed)",
   "persistent", "persistent x = ...: a variable kept from game to game, printed at the end",
-  "isbound", "isbound x: the variable has a value",
+  "isbound", "isbound x: the variable has a value (a dictionary always; a name no variable "
+             "has never)",
+  "isunbound", "isunbound x: the variable has no value",
+  "originalcomment", "the game's own comment after the move that led here (a string); "
+                     "originalcomment \"text\": it contains the text",
+  "hascomment", "hascomment [\"text\"]: as originalcomment; hascomment \"!\" (or \"$N\"): "
+                "the move that led here has that NAG",
+  "settag", "settag (\"Name\" S): the output game gets the tag Name with the string S",
+  "removecomment", "the output game loses its own comment at this position",
+  "notransform", "notransform F: F as written, even inside a transform (flip, shift, ...)",
+  "cql_abort", "stops the search with an error where it is reached",
+  "assert", "assert F: stops the search with an error where F does not match (a variable: "
+            "where it is unbound)",
+  "lastgamenumber", "the number of games in the input (CQL 6.2's estimate: its `[White ` tags), "
+                    "at most the header's gamenumber range's end",
+  "cql_assertvariations", "cql_assertvariations \"message\": refuses the query with the "
+                          "message unless it searches variations",
   "unbind", "unbind x: forget the variable's value (unbind D[k], unbind D: a dictionary's "
             "entry, all its entries)",
   "dictionary", "dictionary D: keys to values kept from game to game; D[k] = v, D[k], #D, "

@@ -111,6 +111,19 @@ _cq6_next_child (const Cq6Ctx *c, const CqNode *child, gboolean primary)
   return primary || !c->program->variations ? NULL : child->next_sibling;
 }
 
+/* The first continuation from @node a line with the CQ6_LINE_* flags
+ * @which follows: the main one, or with `line secondary` the first
+ * variation's (none unless the header asks for variations); the next
+ * ones come from _cq6_next_child(). */
+static inline const CqNode *
+_cq6_first_child (const Cq6Ctx *c, const CqNode *node, guint32 which)
+{
+  if (!(which & CQ6_LINE_SECONDARY))
+    return node->first_child;
+  return node->first_child != NULL && c->program->variations ? node->first_child->next_sibling
+                                                               : NULL;
+}
+
 /* A dash filter that takes a move as a path's constituent: not `previous
  * --`, countmoves, or `legal --` (which look at moves without making one). */
 static inline gboolean

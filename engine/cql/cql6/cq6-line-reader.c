@@ -616,8 +616,21 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
     {
       Cq6Token *w = _cq6_peek (p);
 
-      if (_cq6_is_word (w, "primary"))
+      if ((_cq6_is_word (w, "primary") || (!path && _cq6_is_word (w, "secondary")))
+          && (f->which & (CQ6_LINE_PRIMARY | CQ6_LINE_SECONDARY)))
+        {
+          /* CQL 6.2 refuses a second one too. */
+          _cq6_fail_at (p, w, CQ_QUERY_ERROR_SEMANTIC,
+                        "`%s` has already one of primary and secondary", t->text);
+          _cq6_filter_free (focus);
+          _cq6_filter_free (max);
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      else if (_cq6_is_word (w, "primary"))
         f->which |= CQ6_LINE_PRIMARY;
+      else if (!path && _cq6_is_word (w, "secondary"))
+        f->which |= CQ6_LINE_SECONDARY;
       else if (_cq6_is_word (w, "nestban"))
         f->which |= CQ6_LINE_NESTBAN;
       else if (_cq6_is_word (w, "quiet"))
@@ -726,6 +739,17 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
         arrow = "<--", f->which |= CQ6_LINE_BACKWARD;
       else
         arrow = "-->";
+      if ((f->which & CQ6_LINE_BACKWARD) && (f->which & CQ6_LINE_SECONDARY))
+        {
+          /* The way back to the start has no choice to make (CQL 6.2
+           * refuses it too). */
+          _cq6_fail_at (p, a, CQ_QUERY_ERROR_SEMANTIC,
+                        "`line secondary` cannot look back (`<--`)");
+          _cq6_filter_free (focus);
+          _cq6_filter_free (max);
+          _cq6_filter_free (f);
+          return NULL;
+        }
     }
   if ((f->which & CQ6_LINE_PIECEPATH) && focus == NULL)
     {

@@ -273,13 +273,14 @@ line_step (LineRun *r, Cq6Ctx *c, const CqNode *n, const NState *s, gint32 *len,
         }
       return;
     }
-  for (const CqNode *a = n->first_child; a != NULL; a = _cq6_next_child (c, a, primary))
+  for (const CqNode *a = _cq6_first_child (c, n, w); a != NULL;
+       a = _cq6_next_child (c, a, primary))
     {
       const CqNode *b = a, *bend = NULL;
 
       /* singlecolor: the positions of the same side to move, two plies on. */
       if (w & CQ6_LINE_SINGLECOLOR)
-        b = a->first_child;
+        b = _cq6_first_child (c, a, w);
       for (; b != bend && b != NULL;
            b = (w & CQ6_LINE_SINGLECOLOR) ? _cq6_next_child (c, b, primary) : NULL)
         {

@@ -277,8 +277,8 @@ _cq6_parse_output_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
 
 /* A set as CQL 6.2 writes it: one square by its name (`a1`), else the
  * squares in order a1, b1, ..., h8 in brackets (`[a1,b2]`, `[]`). */
-static void
-append_set (GString *out, CqBitboard set)
+void
+_cq6_append_set (GString *out, CqBitboard set)
 {
   gboolean one = set != 0 && (set & (set - 1)) == 0;
 
@@ -309,6 +309,11 @@ append_value (const Cq6Filter *f, Cq6Ctx *c, GString *out)
   gboolean ok;
   const Cq6Var *var = NULL;
 
+  if (f->kind == CQ6_DICT)
+    {
+      _cq6_dict_text (c, f->which, out);
+      return;
+    }
   if (f->kind == CQ6_VARIABLE)
     {
       var = c->program->vars->pdata[f->which];
@@ -327,11 +332,11 @@ append_value (const Cq6Filter *f, Cq6Ctx *c, GString *out)
           if (!ok)
             break;
           g_string_append_c (out, cq_piece_char ((CqPiece) c->pos->board[__builtin_ctzll (v.set)]));
-          append_set (out, v.set);
+          _cq6_append_set (out, v.set);
           return;
         }
       /* A set always has a value, maybe empty. */
-      append_set (out, ok ? v.set : 0);
+      _cq6_append_set (out, ok ? v.set : 0);
       return;
     case CQ6_TYPE_NUMBER:
       if (ok)
@@ -564,7 +569,7 @@ _cq6_persistent_text (const Cq6Program *prog)
                                   slot->bound && slot->val.str ? slot->val.str : "");
           break;
         case CQ6_TYPE_SET:
-          append_set (value, slot->bound ? slot->val.set : 0);
+          _cq6_append_set (value, slot->bound ? slot->val.set : 0);
           break;
         default:
           break;

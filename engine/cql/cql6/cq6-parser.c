@@ -40,9 +40,8 @@ static const char *const unsupported[] = {
   "[element]", "[forall]", "lastposition",
   "pathdebug", "pathlastposition",
   "readfile", "writefile", "currenttransform",
-  "settag", "removecomment", "originalcomment",
-  "exchange", "local", "atomic", "assert", "abort", "notransform",
-  "hascomment", "puremainline", "pureecho", "cqlinfo", "idealmirrormate",
+  "exchange", "local", "atomic",
+  "puremainline", "pureecho", "cqlinfo", "idealmirrormate",
   "pawnsquare", "anticipate",
   "reverse", "withposition", "comments",
 };
@@ -926,7 +925,8 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
 
     if (_cq6_parse_vars_word (p, t, &f) || _cq6_parse_positions_word (p, t, &f)
         || _cq6_parse_line_word (p, t, &f) || _cq6_parse_output_word (p, t, &f)
-        || _cq6_parse_strings_word (p, t, &f))
+        || _cq6_parse_strings_word (p, t, &f)
+        || _cq6_parse_edit_word (p, t, &f))
       return f;
   }
   for (guint i = 0; i < G_N_ELEMENTS (unsupported); i++)

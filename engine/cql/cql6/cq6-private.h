@@ -118,6 +118,8 @@ typedef enum {
   CQ6_CURRENTMOVE,  /* which: a CQ6_CURMOVE_* kind: the move that led here */
   /* Transforms, after expansion */
   CQ6_ORBIT,        /* args: the transformed filters; count if @which */
+  CQ6_NOTRANSFORM,  /* args[0], which no enclosing transform changes; its value */
+  CQ6_LASTGAMENUMBER, /* the number of games of the input (Cq6Program.last_game_number) */
 
   /* Filters from here on may change the evaluation state (variables,
    * comments) or look at other positions: a compound filter holding one
@@ -127,7 +129,8 @@ typedef enum {
   CQ6_VARIABLE,     /* which: the variable (Cq6Program.vars index); its value */
   CQ6_ASSIGN,       /* which: the variable; number: the operator ('=', '+', '-',
                      * '*', '/', '%', '|', '&'); args[0]: the value */
-  CQ6_ISBOUND,      /* which: the variable */
+  CQ6_ISBOUND,      /* which: the variable, G_MAXUINT32 for a name no variable has
+                     * (string: the name); number 1: `isunbound` (cq6-edits.c) */
   CQ6_UNBIND,       /* which: the variable */
   CQ6_SQUARE_LOOP,  /* which: the variable; number: 1 for `all`; args: set, body */
   CQ6_PIECE_LOOP,   /* the same over the pieces on the set */
@@ -190,6 +193,13 @@ typedef enum {
   CQ6_MESSAGE,      /* args: the parts of the text */
   CQ6_STR,          /* `str (parts...)`: a string, the text `comment` would write */
   CQ6_SORT,         /* which: the sort key (Cq6Program.sorts index); args[0] */
+  /* Game edits and checks (cq6-edits.c) */
+  CQ6_ORIGINALCOMMENT, /* the game's own comment at the position (a string);
+                        * args[0] a string to find in it, or NULL; number
+                        * 1..255: `hascomment "!"`, the NAG to look for */
+  CQ6_SETTAG,       /* string: the tag's name; args[0] its value */
+  CQ6_REMOVECOMMENT,
+  CQ6_ASSERT,       /* args[0] (NULL: `cql_abort`); string: where it is written */
   CQ6_N_KINDS
 } Cq6Kind;
 
@@ -322,7 +332,9 @@ enum {
   CQ6_LINE_KEEPALLBEST = 1 << 9,    /* path keepallbest: every longest route */
   CQ6_LINE_LASTPOSITION = 1 << 10,  /* line lastposition: its value is the
                                      * position the line ends at */
-  CQ6_LINE_MAX         = 1 << 11    /* path max F: args[2] is F */
+  CQ6_LINE_MAX         = 1 << 11,   /* path max F: args[2] is F */
+  CQ6_LINE_SECONDARY   = 1 << 12    /* line secondary: continuations in
+                                     * variations only */
 };
 
 /* CQ6_CURRENTMOVE.which: what the move that led to the position is
@@ -451,6 +463,12 @@ struct _Cq6Program {
   gboolean   needs_ids;
   gboolean   stateful;
   gboolean   regex_groups; /* `\N` is used: `~~` keeps its groups */
+  /* `lastgamenumber`: whether the query reads it, the last game number of
+   * the header's `gamenumber` range (0: none), and its value for the
+   * search, set by it (0: unknown, then it has no value). */
+  gboolean   uses_last_game_number;
+  gint64     header_last_game;
+  gint64     last_game_number;
   struct _Cq6Slot *persistent;
 };
 
@@ -642,6 +660,11 @@ gboolean   _cq6_parse_positions_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out
 gboolean   _cq6_parse_line_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 gboolean   _cq6_parse_output_word    (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 gboolean   _cq6_parse_dict_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+gboolean   _cq6_parse_edit_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+/* cq6-edits.c: after the query is read, gives each `isbound NAME` in @f
+ * written before any variable NAME existed the variable of that name, if
+ * the query has one (else it stays never bound, as in CQL 6.2). */
+void       _cq6_resolve_bound_names  (Cq6Program *prog, Cq6Filter *f);
 /* The same for a punctuation token that starts a filter (`-->`, `--`, ...). */
 gboolean   _cq6_parse_line_punct     (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 /* After a primary @left: a `--` or `[x]` written right after it makes
@@ -797,6 +820,11 @@ typedef struct {
                                 * (empty: none, or it failed), or NULL */
   GTree           **dicts;     /* the local dictionaries' entries by variable
                                 * index (cq6-dictionary.c), or NULL until used */
+  char             *error;     /* a failed `assert` (or `cql_abort`): the search
+                                * stops with this message; NULL */
+  GArray           *edits;     /* #CqPositionComment with an edit (settag,
+                                * removecomment), or NULL: kept when a filter
+                                * fails, added to the comments at the end */
 } Cq6State;
 
 /**
@@ -835,6 +863,15 @@ gboolean    _cq6_eval_move      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_output    (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /* cq6-strings.c: CQ6_CONCAT, CQ6_SUBSTRING, CQ6_STRING_OP, CQ6_SUBSTRING_ASSIGN. */
 gboolean    _cq6_eval_strings   (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+
+gboolean    _cq6_eval_edit      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+/* cq6-edits.c: moves the game's edits of the output game (settag,
+ * removecomment; #Cq6State.edits) to the end of @comments (NULL: drops
+ * them). */
+void        _cq6_edits_finish   (Cq6State *st, GArray *comments);
+/* Frees a #CqPositionComment's text: the clear function of the arrays of
+ * them. */
+void        _cq6_position_comment_clear (gpointer data);
 
 /* The ids of the pieces in @node's position (the same as
  * cq_game_piece_ids() gives), from the state's table of every node's ids,
@@ -907,6 +944,15 @@ void        _cq6_positions_state_free (Cq6State *st);
  * dictionaries. */
 gboolean    _cq6_eval_dict      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 void        _cq6_dict_state_free (Cq6State *st);
+/* cq6-dictionary.c: appends the dictionary @index as CQL 6.2 writes it in
+ * a comment or message: "Dictionary D with N entries: " and a line break,
+ * then for each entry in key order "<string>k: <NumValue>v" and a line
+ * break (<SquareMask> for a set, written as _cq6_append_set() does). */
+void        _cq6_dict_text      (Cq6Ctx *c, guint32 index, GString *out);
+/* cq6-output.c: appends a set as CQL 6.2 writes it: one square by its
+ * name (`a1`), else its squares in order a1, b1, ..., h8 in brackets
+ * (`[a1,b2]`, `[]`). */
+void        _cq6_append_set     (GString *out, CqBitboard set);
 /* cq6-positions.c: `fen`, the FEN of @c's position as CQL 6.2 writes it. */
 const char *_cq6_fen            (Cq6Ctx *c);
 /* Frees what cq6-line.c keeps in @st for one game. */

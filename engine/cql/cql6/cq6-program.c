@@ -125,6 +125,8 @@ parse_header (Cq6Parser *p, Cq6Program *prog)
               _cq6_filter_free (value), _cq6_filter_free (lo), _cq6_filter_free (hi);
               return FALSE;
             }
+          if (w[0] == 'g')
+            prog->header_last_game = hi->number;
           c1 = _cq6_node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, lo, _cq6_filter_copy (value));
           c1->which = CQ6_CMP_LE;
           c2 = _cq6_node2 (CQ6_COMPARE, CQ6_TYPE_LOGICAL, t, value, hi);
@@ -192,6 +194,7 @@ value_function_name (const Cq6Filter *f)
     case CQ6_SQRT: return "sqrt";
     case CQ6_MAX: return "max";
     case CQ6_MIN: return "min";
+    case CQ6_LASTGAMENUMBER: return "lastgamenumber";
     case CQ6_PIECENAME:
       return f->which == CQ6_PIECENAME_NAME       ? "piecename"
              : f->which == CQ6_PIECENAME_TYPENAME ? "typename"
@@ -506,6 +509,7 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
     }
   if (!_cq6_check_dict_uses (prog, filename, error))
     goto fail;
+  _cq6_resolve_bound_names (prog, prog->body);
   _cq6_order_orbit_assignments (prog->body);
   _cq6_tokens_free (p.tokens);
   p.tokens = NULL;

@@ -111,6 +111,10 @@ transform_filter (const Cq6Filter *f, const Member *m, gint64 *budget, gboolean 
       *over = TRUE;
       return NULL;
     }
+  /* `notransform F`: F is the same in every image (CQL 6 reference
+   * "notransform"). */
+  if (f->kind == CQ6_NOTRANSFORM)
+    return _cq6_filter_copy (f);
   out = _cq6_filter_new (f->kind, f->type, f->line, f->column);
   memcpy (out, f, sizeof *f);
   out->string = g_strdup (f->string);

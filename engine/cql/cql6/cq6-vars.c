@@ -680,7 +680,7 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
       *out = arg ? _cq6_node1 (CQ6_PIECEID, CQ6_TYPE_NUMBER, t, arg) : NULL;
       return TRUE;
     }
-  if (strcmp (w, "isbound") == 0 || strcmp (w, "unbind") == 0)
+  if (strcmp (w, "unbind") == 0)
     {
       Cq6Token *name = _cq6_peek (p);
 
@@ -692,7 +692,7 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
           return TRUE;
         }
       _cq6_advance (p);
-      *out = _cq6_node (w[0] == 'i' ? CQ6_ISBOUND : CQ6_UNBIND, CQ6_TYPE_LOGICAL, t);
+      *out = _cq6_node (CQ6_UNBIND, CQ6_TYPE_LOGICAL, t);
       (*out)->which = (guint32) index;
       return TRUE;
     }
@@ -962,7 +962,15 @@ _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_ASSIGN:
       return assign (f, c, v);
     case CQ6_ISBOUND:
-      return c->st->slots[f->which].bound;
+      {
+        /* A dictionary is always bound (CQL 6.2); a name no variable has,
+         * never. */
+        gboolean bound = f->which != G_MAXUINT32
+                         && (((const Cq6Var *) c->program->vars->pdata[f->which])->dict != NULL
+                             || c->st->slots[f->which].bound);
+
+        return bound != (f->number != 0);
+      }
     case CQ6_UNBIND:
       c->st->slots[f->which].bound = FALSE;
       return TRUE;
