@@ -530,6 +530,12 @@ parse_regex (Cq6Parser *p)
   return left;
 }
 
+Cq6Filter *
+_cq6_parse_string_operand (Cq6Parser *p)
+{
+  return parse_regex (p);
+}
+
 /* The comparisons, as CQL 6.2 reads them: right-associative (`a == b ==
  * c` is `a == (b == c)`), and a comparison of two numbers, two strings or
  * two positions has a value when it holds, its left side's value: `Q == q

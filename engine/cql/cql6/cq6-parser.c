@@ -37,7 +37,7 @@ static const char *const unsupported[] = {
   "next",
   "[element]", "[forall]", "lastposition",
   "pathdebug", "pathlastposition",
-  "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
+  "str", "int", "ascii", "lowercase", "uppercase",
   "settag", "removecomment", "originalcomment", "zobristkey",
   "exchange", "local", "atomic", "assert", "abort", "notransform",
   "hascomment", "puremainline", "pureecho", "cqlinfo", "idealmirrormate",
@@ -920,7 +920,8 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
     Cq6Filter *f = NULL;
 
     if (_cq6_parse_vars_word (p, t, &f) || _cq6_parse_positions_word (p, t, &f)
-        || _cq6_parse_line_word (p, t, &f) || _cq6_parse_output_word (p, t, &f))
+        || _cq6_parse_line_word (p, t, &f) || _cq6_parse_output_word (p, t, &f)
+        || _cq6_parse_files_word (p, t, &f))
       return f;
   }
   for (guint i = 0; i < G_N_ELEMENTS (unsupported); i++)

@@ -182,6 +182,9 @@ typedef enum {
   CQ6_COMMENT,      /* args: the parts of the text */
   CQ6_MESSAGE,      /* args: the parts of the text */
   CQ6_SORT,         /* which: the sort key (Cq6Program.sorts index); args[0] */
+  /* The user's files (cq6-files.c) */
+  CQ6_READFILE,     /* args[0]: the file name; the file's contents */
+  CQ6_WRITEFILE,    /* args: the file name, the text appended to it */
   CQ6_N_KINDS
 } Cq6Kind;
 
@@ -412,6 +415,10 @@ typedef struct {
  *   unused for the others), kept from game to game; a query with
  *   persistent variables is searched on one thread
  *   (cq_query_needs_one_thread()).
+ * @files: the folder `readfile` and `writefile` are confined to, and the
+ *   files they opened (owned, cq6-files.c); NULL: both are refused.
+ * @uses_files: the body holds a `readfile` or `writefile` (searched on one
+ *   thread, in the games' order).
  */
 struct _Cq6Program {
   Cq6Filter *body;
@@ -432,6 +439,8 @@ struct _Cq6Program {
   gboolean   stateful;
   gboolean   regex_groups; /* `\N` is used: `~~` keeps its groups */
   struct _Cq6Slot *persistent;
+  Cq6Files  *files;
+  gboolean   uses_files;
 };
 
 /* Tokens of the lexer. */
@@ -567,6 +576,16 @@ Cq6Filter *_cq6_parse_word      (Cq6Parser *p, Cq6Token *t);
  * a string filter, or with a following string the substring test. */
 Cq6Filter *_cq6_parse_tag       (Cq6Parser *p, const Cq6Token *t, Cq6Kind kind,
                                  const char *name, guint32 which);
+
+/* cq6-files.c: `readfile NAME` and `writefile (NAME TEXT)` when @t is one
+ * of them (TRUE, *@out the filter or NULL with the error set: refused
+ * with CQ_QUERY_ERROR_FILES when the program has no folder for files);
+ * FALSE for another word. */
+gboolean   _cq6_parse_files_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+
+/* cq6-expr.c: a string operand as CQL 6.2 reads `readfile`'s: sums
+ * (`+` joins strings) and `~~`, no comparison. */
+Cq6Filter *_cq6_parse_string_operand (Cq6Parser *p);
 
 /* "a logical filter", "a set filter", ...: for messages. */
 const char *_cq6_type_name      (Cq6Type type);
@@ -789,6 +808,10 @@ gboolean    _cq6_eval_line      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_current_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_move      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_output    (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+/* cq6-files.c: `readfile` (its value, the file's contents) and
+ * `writefile`; a run-time error makes them fail and is kept
+ * (cq_query_get_run_error()). */
+gboolean    _cq6_eval_files     (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
 /* The ids of the pieces in @node's position (the same as
  * cq_game_piece_ids() gives), from the state's table of every node's ids,
