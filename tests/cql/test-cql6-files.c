@@ -343,6 +343,35 @@ test_matched_only_refused (Fixture *fx, gconstpointer data)
   g_assert_nonnull (strstr (error->message, "q.cql:2:9:"));
 }
 
+/* What the reader refuses with the folder allowed (CQL 6.2 refuses the
+ * same when it reads the query). */
+static void
+test_read_errors (Fixture *fx, gconstpointer data)
+{
+  static const struct { const char *text; const char *message; } cases[] = {
+    { "cql() writefile \"a.cqo\" \"b\"", "q.cql:1:17: expected '(' after `writefile`" },
+    { "cql() writefile (\"a.cqo\")", "q.cql:1:25: expected the text to write of `writefile`" },
+    { "cql() writefile (\"a.cqo\" \"b\" \"c\")", "q.cql:1:30: expected ')'" },
+    { "cql() writefile (K \"b\")", "q.cql:1:18: the file name of `writefile` needs a string filter" },
+    { "cql() X = readfile K X == \"\"", "q.cql:1:20: the file name of `readfile` needs a string filter" },
+    { "cql() readfile", "q.cql:1:15: expected the file name of `readfile`, a string filter" },
+    { "cql() if readfile \"a.cqo\" check", "q.cql:1:10: `readfile` stands where a filter is "
+                                          "matched" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CqQuery) query = cq_query_new_from_string_allowing_files (cases[i].text, "q.cql",
+                                                                          fx->dir, &error);
+
+      g_test_message ("%s -> %s", cases[i].text, error != NULL ? error->message : "(read)");
+      g_assert_null (query);
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, cases[i].message));
+    }
+}
+
 static void
 test_folder_must_exist (Fixture *fx, gconstpointer data)
 {
@@ -374,6 +403,7 @@ main (int argc, char **argv)
   ADD ("database-never-written", test_database_never_written);
   ADD ("error-stops-search", test_error_stops_search);
   ADD ("matched-only-refused", test_matched_only_refused);
+  ADD ("read-errors", test_read_errors);
   ADD ("folder-must-exist", test_folder_must_exist);
 #undef ADD
   return g_test_run ();

@@ -487,24 +487,24 @@ _cq6_eval_files (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return ok;
 }
 
-/* The name of the filter @t, its string argument read as CQL 6.2 reads it
- * (sums and `~~`: `readfile "a" + ".cqo"`); NULL with the error set. */
+/* @what (the file name, the text) of the filter @word, a string filter read
+ * as CQL 6.2 reads it (sums and `~~`: `readfile "a" + ".cqo"`); NULL with
+ * the error set. */
 static Cq6Filter *
 parse_name_or_text (Cq6Parser *p, const char *word, const char *what)
 {
   Cq6Token *at = _cq6_peek (p);
-  Cq6Filter *arg;
+  g_autofree char *where = g_strdup_printf ("%s of `%s`", what, word);
 
   if (!_cq6_starts_filter (at))
     {
       g_autofree char *found = _cq6_token_text (at);
 
-      _cq6_fail_at (p, at, CQ_QUERY_ERROR_SYNTAX, "expected %s, a string filter, after `%s`, "
-                    "found %s", what, word, found);
+      _cq6_fail_at (p, at, CQ_QUERY_ERROR_SYNTAX, "expected %s, a string filter, found %s",
+                    where, found);
       return NULL;
     }
-  arg = _cq6_parse_string_operand (p);
-  return _cq6_want_type (p, at, arg, CQ6_TYPE_STRING, word);
+  return _cq6_want_type (p, at, _cq6_parse_string_operand (p), CQ6_TYPE_STRING, where);
 }
 
 gboolean
@@ -532,10 +532,10 @@ _cq6_parse_files_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
     }
   if (!_cq6_expect_punct (p, "(", "after `writefile` (writefile (\"name.cqo\" text))"))
     return TRUE;
-  name = parse_name_or_text (p, "writefile (", "the file name");
+  name = parse_name_or_text (p, "writefile", "the file name");
   if (name == NULL)
     return TRUE;
-  text = parse_name_or_text (p, "writefile (name", "the text to write");
+  text = parse_name_or_text (p, "writefile", "the text to write");
   if (text == NULL || !_cq6_expect_punct (p, ")", "after the text of `writefile`"))
     {
       _cq6_filter_free (name);
