@@ -352,8 +352,10 @@ test_read_errors (Fixture *fx, gconstpointer data)
     { "cql() writefile \"a.cqo\" \"b\"", "q.cql:1:17: expected '(' after `writefile`" },
     { "cql() writefile (\"a.cqo\")", "q.cql:1:25: expected the text to write of `writefile`" },
     { "cql() writefile (\"a.cqo\" \"b\" \"c\")", "q.cql:1:30: expected ')'" },
-    { "cql() writefile (K \"b\")", "q.cql:1:18: the file name of `writefile` needs a string filter" },
-    { "cql() X = readfile K X == \"\"", "q.cql:1:20: the file name of `readfile` needs a string filter" },
+    { "cql() writefile (K \"b\")",
+      "q.cql:1:18: the file name of `writefile` needs a string filter" },
+    { "cql() X = readfile K X == \"\"",
+      "q.cql:1:20: the file name of `readfile` needs a string filter" },
     { "cql() readfile", "q.cql:1:15: expected the file name of `readfile`, a string filter" },
     { "cql() if readfile \"a.cqo\" check", "q.cql:1:10: `readfile` stands where a filter is "
                                           "matched" },
