@@ -102,6 +102,14 @@ CqQuery *
 ex_cql_compile (const char  *text,
                 GError     **error)
 {
+  return ex_cql_compile_allowing_files (text, NULL, error);
+}
+
+CqQuery *
+ex_cql_compile_allowing_files (const char  *text,
+                               const char  *files_dir,
+                               GError     **error)
+{
   static const char prefix[] = "(match ";
   g_autofree char *wrapped = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -112,7 +120,7 @@ ex_cql_compile (const char  *text,
   g_return_val_if_fail (text != NULL, NULL);
 
   if (!cq_query_text_is_bare_position_list (text, -1))
-    return cq_query_new_from_string (text, EDITOR_FILENAME, error);
+    return cq_query_new_from_string_allowing_files (text, EDITOR_FILENAME, files_dir, error);
 
   /* On the first line, so that the lines keep their numbers; the closing
    * parenthesis after a line break, out of reach of a last comment. */
@@ -255,6 +263,22 @@ ex_cql_editor_parse_now (ExCqlEditor *self)
     {
       set_message (self, _("The query is valid CQL: press Run to search"), was_error);
       return TRUE;
+    }
+  if (g_error_matches (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_FILES))
+    {
+      /* readfile / writefile: Run asks which folder they may use.  The
+       * rest of the query is read with a folder only to check it: this
+       * query is never searched. */
+      g_autoptr(CqQuery) checked = NULL;
+
+      g_clear_error (&error);
+      checked = ex_cql_compile_allowing_files (text, g_get_tmp_dir (), &error);
+      if (checked != NULL)
+        {
+          set_message (self, _("The query is valid CQL; it reads or writes files: Run asks "
+                               "which folder they may use"), was_error);
+          return TRUE;
+        }
     }
 
   if (ex_cql_error_location (error, &line, &column, NULL))

@@ -105,6 +105,20 @@ CqQuery     *ex_cql_compile                   (const char     *text,
                                                GError        **error);
 
 /**
+ * ex_cql_compile_allowing_files:
+ * @text: as for ex_cql_compile().
+ * @files_dir: (nullable): the folder a CQL 6 query's `readfile` and
+ *   `writefile` may use, chosen by the user
+ *   (cq_query_new_from_string_allowing_files()); NULL: they are refused
+ *   with CQ_QUERY_ERROR_FILES, as by ex_cql_compile().
+ *
+ * Returns: (transfer full) (nullable): as ex_cql_compile().
+ */
+CqQuery     *ex_cql_compile_allowing_files    (const char     *text,
+                                               const char     *files_dir,
+                                               GError        **error);
+
+/**
  * ex_cql_editor_parse_now:
  *
  * Compiles the text at once (as the debounced parse does): shows the error,

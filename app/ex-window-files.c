@@ -52,13 +52,18 @@ select_query_database (ExWindow   *self,
   g_autofree char *pgn = NULL;
   g_autofree char *message = NULL;
   g_autoptr(GFile) database = NULL;
+  g_autoptr(GError) error = NULL;
 
   if (query_path == NULL)
     return;
 
   /* Compiled with its own path so that a relative :pgn resolves against
    * the query's directory; errors are for Run to show. */
-  query = cq_query_new_from_string (text, query_path, NULL);
+  query = cq_query_new_from_string (text, query_path, &error);
+  /* A query with readfile or writefile is read with a folder only to
+   * learn its database here: it is never searched. */
+  if (g_error_matches (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_FILES))
+    query = cq_query_new_from_string_allowing_files (text, query_path, g_get_tmp_dir (), NULL);
   if (query == NULL || cq_query_get_pgn (query) == NULL)
     return;
 

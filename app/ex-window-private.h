@@ -106,6 +106,20 @@ void   _ex_window_setup_search        (ExWindow   *self);
  * · S s") in the status line, and hides it once the search has ended. */
 void   _ex_window_update_progress     (ExWindow   *self);
 
+/* A query @text whose readfile or writefile need a folder: asks the user
+ * which folder they may use (or to cancel), then reads the query with it
+ * and starts the search (docs/cql6.md "The user's files"). */
+void   _ex_window_ask_files_folder    (ExWindow   *self,
+                                       const char *text);
+
+/* ex-window.c: searches the chosen databases with @query (taken), whose
+ * results mark every matching position of a game if @mark_all, else the
+ * first; the databases are protected from the query's writefile.
+ * Returns FALSE (and says why in the status line) without a database. */
+gboolean _ex_window_start_search      (ExWindow   *self,
+                                       CqQuery    *query,
+                                       gboolean    mark_all);
+
 /* ex-window.c: the status line, the database. */
 
 /* Says @text in the status line (ExStatusbar), as an error or not. */

@@ -11,11 +11,17 @@
  * #ExWindow::search-finished.  The results list shows the search's rows
  * itself (ex_results_view_set_search()).  A search that was replaced is
  * no longer the group's target: nothing it reports reaches the window.
+ *
+ * A CQL 6 query with `readfile` or `writefile` reads or writes the user's
+ * files: before it runs, a dialog says so and asks for the one folder they
+ * may use (a folder chooser), or to cancel (_ex_window_ask_files_folder()).
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "cql/cq-query-info.h"
+#include "ex-cql-editor.h"
 #include "ex-utils.h"
 #include "ex-window-private.h"
 
@@ -90,10 +96,22 @@ complete_search (ExWindow *self)
 
   if (error != NULL)
     {
-      message = g_strdup_printf (_("Could not search “%s”: %s"), name, error->message);
+      /* A readfile or writefile that failed stops the search: its place
+       * in the query is marked (ex_cql_error_location()), as a reading error's. */
+      g_autofree char *error_text = NULL;
+      guint line, column;
+
+      if (ex_cql_error_location (error, &line, &column, NULL))
+        {
+          error_text = ex_cql_dup_error_text (error);
+          ex_cql_editor_show_error (self->cql_editor, error);
+        }
+      else
+        error_text = g_strdup (error->message);
+      message = g_strdup_printf (_("Could not search “%s”: %s"), name, error_text);
       _ex_window_set_status (self, message, TRUE);
       if (n == 0)
-        ex_results_view_show_empty (self->results_view, _("Search Failed"), error->message);
+        ex_results_view_show_empty (self->results_view, _("Search Failed"), error_text);
     }
   else
     {
@@ -211,4 +229,104 @@ _ex_window_setup_search (ExWindow *self)
                                  G_CALLBACK (search_state_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->results_view, "delivered",
                            G_CALLBACK (results_delivered_cb), self, G_CONNECT_SWAPPED);
+}
+
+/* ------------------------------------------------------------------------
+ * A query that reads or writes files: the folder they may use
+ */
+
+/* The query's text while the user chooses: the dialogs hold it. */
+#define FILES_QUERY_KEY "ex-files-query-text"
+
+static void
+files_folder_response_cb (GtkNativeDialog *dialog,
+                          int              response,
+                          ExWindow        *self)
+{
+  const char *text = g_object_get_data (G_OBJECT (dialog), FILES_QUERY_KEY);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GError) error = NULL;
+      CqQuery *query = NULL;
+
+      if (folder == NULL || g_file_peek_path (folder) == NULL)
+        _ex_window_set_status (self, _("Only a local folder can be allowed"), TRUE);
+      else if ((query = ex_cql_compile_allowing_files (text, g_file_peek_path (folder),
+                                                       &error)) == NULL)
+        {
+          g_autofree char *error_text = ex_cql_dup_error_text (error);
+
+          _ex_window_set_status (self, error_text, TRUE);
+          ex_cql_editor_show_error (self->cql_editor, error);
+        }
+      else
+        _ex_window_start_search (self, query, cq_query_marks_all (query));
+    }
+  else
+    _ex_window_set_status (self, _("Search cancelled: the query’s files were not allowed"),
+                           FALSE);
+  _ex_window_update_actions (self);
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+files_question_response_cb (GtkDialog *question,
+                            int        response,
+                            ExWindow  *self)
+{
+  char *text = g_object_steal_data (G_OBJECT (question), FILES_QUERY_KEY);
+
+  gtk_window_destroy (GTK_WINDOW (question));
+  if (response != GTK_RESPONSE_ACCEPT)
+    {
+      g_free (text);
+      _ex_window_set_status (self, _("Search cancelled: the query’s files were not allowed"),
+                             FALSE);
+      return;
+    }
+  {
+    GtkFileChooserNative *chooser =
+      gtk_file_chooser_native_new (_("Choose the Folder the Query’s Files Are In"),
+                                   GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                   _("_Allow"), _("_Cancel"));
+
+    g_object_set_data_full (G_OBJECT (chooser), FILES_QUERY_KEY, text, g_free);
+    g_signal_connect (chooser, "response", G_CALLBACK (files_folder_response_cb), self);
+    gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  }
+}
+
+void
+_ex_window_ask_files_folder (ExWindow   *self,
+                             const char *text)
+{
+  GtkWidget *question;
+
+  g_return_if_fail (EX_IS_WINDOW (self));
+  g_return_if_fail (text != NULL);
+
+  /* GtkMessageDialog: the workbench builds against GTK 4.8, which has no
+   * GtkAlertDialog. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  question = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL
+                                                        | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                     GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                     _("This query reads or writes files"));
+  gtk_message_dialog_format_secondary_text (
+    GTK_MESSAGE_DIALOG (question),
+    _("Its readfile or writefile filters may use the files of one folder you choose, and no "
+      "others: not the databases, not the files outside it. Allow them only for a query you "
+      "trust."));
+  gtk_dialog_add_buttons (GTK_DIALOG (question), _("_Cancel"), GTK_RESPONSE_CANCEL,
+                          _("_Choose Folder…"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (question), GTK_RESPONSE_ACCEPT);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  g_object_set_data_full (G_OBJECT (question), FILES_QUERY_KEY, g_strdup (text), g_free);
+  g_signal_connect (question, "response", G_CALLBACK (files_question_response_cb), self);
+  gtk_window_present (GTK_WINDOW (question));
+  _ex_window_set_status (self, _("The query reads or writes files: choose the folder they "
+                                 "may use"), FALSE);
 }

@@ -289,9 +289,6 @@ results_selection_changed_cb (ExWindow      *self,
  */
 
 static void     stop_for_new_search (ExWindow *self);
-static gboolean start_search        (ExWindow *self,
-                                     CqQuery  *query,
-                                     gboolean  mark_all);
 
 gboolean
 ex_window_run (ExWindow *self)
@@ -305,6 +302,13 @@ ex_window_run (ExWindow *self)
   stop_for_new_search (self);
   text = ex_window_dup_query_text (self);
   query = ex_cql_compile (text, &error);
+  if (g_error_matches (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_FILES))
+    {
+      /* readfile / writefile: the user chooses the folder they may use
+       * (or cancels) before the search runs. */
+      _ex_window_ask_files_folder (self, text);
+      return FALSE;
+    }
   if (query == NULL)
     {
       g_autofree char *error_text = ex_cql_dup_error_text (error);
@@ -316,7 +320,7 @@ ex_window_run (ExWindow *self)
     }
   /* CQL 6 marks every matching position (docs/cql6.md); CQL 3 only the
    * first of a game, unless :markall (cq_query_marks_all()). */
-  return start_search (self, query, cq_query_marks_all (query));
+  return _ex_window_start_search (self, query, cq_query_marks_all (query));
 }
 
 gboolean
@@ -339,7 +343,7 @@ ex_window_find_position (ExWindow        *self,
       _ex_window_update_actions (self);
       return FALSE;
     }
-  return start_search (self, query, TRUE);
+  return _ex_window_start_search (self, query, TRUE);
 }
 
 /* Cancels the search that runs, before a new one starts: its rows not
@@ -351,12 +355,10 @@ stop_for_new_search (ExWindow *self)
     ex_search_cancel (self->search);
 }
 
-/* Searches the chosen database with @query (taken), whose results mark
- * every matching position of a game if @mark_all, else the first. */
-static gboolean
-start_search (ExWindow *self,
-              CqQuery  *query,
-              gboolean  mark_all)
+gboolean
+_ex_window_start_search (ExWindow *self,
+                         CqQuery  *query,
+                         gboolean  mark_all)
 {
   g_autoptr(GPtrArray) paths = NULL;
   g_autoptr(ExSearch) search = NULL;
@@ -370,6 +372,8 @@ start_search (ExWindow *self,
 
       if (file_path == NULL)
         break;
+      /* A query's writefile never writes a database searched. */
+      cq_query_protect_file (query, file_path);
       g_ptr_array_add (paths, file_path);
     }
   if (paths->len == 0 || paths->len < self->databases->len)

@@ -12,7 +12,9 @@
  * SIGTERM, SIGHUP) or failed search leaves any existing output untouched
  * (a signal after the search, while the output is written, is ignored);
  * the input database is never written, and an output that is the input is
- * refused.
+ * refused.  A CQL 6 query's readfile and writefile run only with
+ * --allow-files DIR, inside DIR, and never write the output, the
+ * databases or the query (cq_query_new_from_file_allowing_files()).
  *
  * Exit status: 0 success, 1 bad query, unreadable or unwritable file,
  * interrupted search; 2 usage error.
@@ -65,6 +67,7 @@ static char     *opt_cql;
 static char     *opt_position;
 static gboolean  opt_symmetric;
 static gint      opt_differ;
+static char     *opt_allow_files;
 
 static const GOptionEntry entries[] = {
   { "input", 'i', 0, G_OPTION_ARG_FILENAME_ARRAY, &opt_inputs,
@@ -105,6 +108,9 @@ static const GOptionEntry entries[] = {
     "With --position: also find it mirrored and with the colours reversed", NULL },
   { "differ", 0, 0, G_OPTION_ARG_INT, &opt_differ,
     "With --position: also find positions with at most N pieces different", "N" },
+  { "allow-files", 0, 0, G_OPTION_ARG_FILENAME, &opt_allow_files,
+    "Let a CQL 6 query's readfile and writefile use the files in DIR, and no others "
+    "(without it they are refused)", "DIR" },
   { "convert", 0, 0, G_OPTION_ARG_NONE, &opt_convert,
     "Instead of searching: write the CQL 3 query FILE in CQL 6, to standard output or to "
     "--output", NULL },
@@ -383,6 +389,7 @@ translate_cql6_options (int argc, char **argv)
     { "mainline", "--mainline", FALSE }, { "quiet", "--no-match-comments", FALSE },
     { "silent", "--silent", FALSE }, { "cql", "--cql", TRUE },
     { "version", "--version", FALSE }, { "help", "--help", FALSE },
+    { "allow-files", "--allow-files", TRUE },
   };
   GPtrArray *out = g_ptr_array_new ();
   gboolean done = FALSE;
@@ -558,7 +565,10 @@ main (int argc, char **argv)
     "CQL 6 query, cql(input ... output ...) and filters, annotated with {CQL}.\n"
     "CQL 6.2's option forms are accepted too: -input, -output, -s, -singlethreaded,\n"
     "-threads N, -gamenumber A [B], -matchstring S, -noheader, -variations, -mainline,\n"
-    "-quiet (no {CQL} comments), -silent, -cql 'FILTERS'.\n"
+    "-quiet (no {CQL} comments), -silent, -cql 'FILTERS', -allow-files DIR.\n"
+    "A CQL 6 query's readfile and writefile are refused unless --allow-files DIR\n"
+    "names the folder they may use: only files in it, never the output, the\n"
+    "databases or the query itself (docs/cql6.md \"readfile and writefile\").\n"
     "--position FEN takes the place of FILE: the games where that position occurs\n"
     "(pieces and side to move), annotated with what was found ({MATCH mirrored}).\n"
     "--convert FILE writes the CQL 3 query FILE in CQL 6 (to standard output, or to\n"
@@ -659,14 +669,16 @@ main (int argc, char **argv)
   else if (argc == 2)
     {
       query_path = find_query_file (args[1]);
-      query = cq_query_new_from_file_with_filters (query_path, opt_cql, &error);
+      query = cq_query_new_from_file_allowing_files (query_path, opt_cql, opt_allow_files,
+                                                     &error);
     }
   else
     {
       /* -cql alone: the filters are the whole (CQL 6) query. */
       g_autofree char *text = g_strdup_printf ("cql()\n%s\n", opt_cql);
       query_path = g_strdup ("<-cql>");
-      query = cq_query_new_from_string (text, query_path, &error);
+      query = cq_query_new_from_string_allowing_files (text, query_path, opt_allow_files,
+                                                       &error);
     }
   if (query == NULL)
     {
@@ -710,6 +722,11 @@ main (int argc, char **argv)
       return EXIT_USAGE;
     }
   to_stdout = g_str_equal (output, "-");
+  /* A query's writefile never writes the files of the search itself. */
+  if (!to_stdout)
+    cq_query_protect_file (query, output);
+  for (guint k = 0; inputs[k] != NULL; k++)
+    cq_query_protect_file (query, inputs[k]);
   for (guint k = 0; !to_stdout && inputs[k] != NULL; k++)
     if (g_str_equal (inputs[k], output) || same_file (inputs[k], output))
       {

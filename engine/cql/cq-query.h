@@ -47,6 +47,12 @@ GQuark cq_query_error_quark (void);
  * @CQ_QUERY_ERROR_CONVERT: cq_query_convert_to_cql6() cannot write this
  *   construct of a valid CQL 3 query in CQL 6 without changing what the
  *   query finds (the message names it; docs/convert.md).
+ * @CQ_QUERY_ERROR_FILES: a CQL 6 `readfile` or `writefile` (they read and
+ *   write the user's files) in a query read without a folder that allows
+ *   them (cq_query_new_from_file_allowing_files()); at the filter's place.
+ *
+ * CQ_QUERY_ERROR_IO is also the error a search stops with when a
+ * `readfile` or `writefile` fails (cq_query_get_run_error()).
  */
 typedef enum {
   CQ_QUERY_ERROR_SYNTAX,
@@ -54,7 +60,8 @@ typedef enum {
   CQ_QUERY_ERROR_UNSUPPORTED,
   CQ_QUERY_ERROR_SEMANTIC,
   CQ_QUERY_ERROR_IO,
-  CQ_QUERY_ERROR_CONVERT
+  CQ_QUERY_ERROR_CONVERT,
+  CQ_QUERY_ERROR_FILES
 } CqQueryError;
 
 /**
@@ -156,6 +163,57 @@ CqQuery    *cq_query_new_from_file   (const char *path, GError **error);
 CqQuery    *cq_query_new_from_file_with_filters (const char *path, const char *filters,
                                                  GError **error);
 
+/**
+ * cq_query_new_from_file_allowing_files:
+ * @path, @filters: as for cq_query_new_from_file_with_filters().
+ * @files_dir: (nullable): the folder a CQL 6 query's `readfile` and
+ *   `writefile` may use (the CLI's --allow-files DIR; the workbench asks
+ *   the user); NULL: they are refused (CQ_QUERY_ERROR_FILES), as by the
+ *   other constructors.
+ * @error: as cq_query_new_from_file_with_filters(); CQ_QUERY_ERROR_IO if
+ *   @files_dir is not a folder.
+ *
+ * Reads the query; its `readfile` and `writefile` name files inside
+ * @files_dir only (docs/cql6.md "readfile and writefile"): an absolute
+ * name, a `..` and a symbolic link out of the folder are refused, only
+ * regular files are opened, and `writefile` never writes the query file,
+ * the files its header names, nor those given to cq_query_protect_file().
+ * Such a query runs on one thread (cq_query_needs_one_thread()); an error
+ * of those filters stops the search (cq_query_get_run_error()).
+ *
+ * Returns: (transfer full): the query, or NULL with @error set.
+ */
+CqQuery    *cq_query_new_from_file_allowing_files (const char *path, const char *filters,
+                                                   const char *files_dir, GError **error);
+
+/* The same for a query's text, as cq_query_new_from_string() (@filename
+ * nullable), with @files_dir as above. */
+CqQuery    *cq_query_new_from_string_allowing_files (const char *text, const char *filename,
+                                                     const char *files_dir, GError **error);
+
+/**
+ * cq_query_protect_file:
+ * @path: a file the search reads or writes itself: the output file (it
+ *   need not exist yet), a database.
+ *
+ * `writefile` never writes @path (the same file by its real path, or by
+ * its device and inode when it exists now): it stops the search with an
+ * error instead.  Nothing for a query without a folder for files.  Call
+ * it before the search.
+ */
+void        cq_query_protect_file    (CqQuery *query, const char *path);
+
+/**
+ * cq_query_get_run_error:
+ * The error that stopped a CQL 6 query's `readfile` or `writefile` while
+ * it ran (a missing file, a name refused, a failed write), as a
+ * CQ_QUERY_ERROR_IO "FILE:LINE:COLUMN: message" at the filter; CQL 6.2
+ * halts on such errors, and the search driver stops the search with it
+ * (cq_search_run_files()).  From then on both filters fail.
+ * Returns: (transfer none) (nullable): the first such error, or NULL.
+ */
+const GError *cq_query_get_run_error (const CqQuery *query);
+
 void        cq_query_free            (CqQuery *query);
 
 /* The database the query names, as written: the `:pgn` argument (CQL 3;
@@ -211,7 +269,8 @@ gboolean    cq_query_get_quiet       (const CqQuery *query);
  * cq_query_needs_one_thread:
  * TRUE if the query must search the games one after the other, in input
  * order, on one thread: a CQL 6 query with `persistent` variables or a
- * dictionary not declared `local`, whose values pass from game to game
+ * dictionary not declared `local`, whose values pass from game to game,
+ * or with `readfile` or `writefile`, whose writes follow the games' order
  * (CQL 6.2 also runs those single-threaded).
  * The search driver honours it (cq_search_run()).
  */

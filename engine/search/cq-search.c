@@ -273,7 +273,10 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   if (game->root == NULL)
     return;
 
-  if (!cq_query_match_game (shared->query, game, info) || cq_game_is_stopped (game))
+  /* A CQL 6 `readfile` or `writefile` that failed stops the search, as
+   * CQL 6.2 halts: this game and the rest are not reported. */
+  if (!cq_query_match_game (shared->query, game, info) || cq_game_is_stopped (game)
+      || cq_query_get_run_error (shared->query) != NULL)
     {
       if (info->error != NULL)
         {
@@ -282,6 +285,11 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
           r.message = store_string (batch, info->error);
           g_clear_pointer (&info->error, g_free);
           g_array_append_val (batch->results, r);
+          return;
+        }
+      if (cq_query_get_run_error (shared->query) != NULL)
+        {
+          g_atomic_int_set (&shared->stop_flag, 1);
           return;
         }
       /* CQL 6.2 prints the messages of every game, matched or not. */
@@ -368,7 +376,7 @@ search_batch (Batch *batch, SearchShared *shared)
       gsize end = i + 1 < batch->offsets->len
                   ? g_array_index (batch->offsets, gsize, i + 1) : batch->text->len;
 
-      if (g_cancellable_is_cancelled (shared->cancellable))
+      if (g_atomic_int_get (&shared->stop_flag))
         break;
       search_game (shared, batch, batch->text->str + start, end - start,
                    &g_array_index (batch->sources, CqGameSource, i), &info);
@@ -811,7 +819,8 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
           CqGameSource source;
           gboolean have = cq_pgn_reader_next (reader, &text, &len, &source, &local_error);
 
-          if (g_cancellable_is_cancelled (cancellable) || d.stop_message != NULL)
+          if (g_cancellable_is_cancelled (cancellable) || d.stop_message != NULL
+              || g_atomic_int_get (&shared.stop_flag))
             {
               stop = TRUE;
               have = FALSE;
@@ -905,6 +914,14 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   g_mutex_clear (&shared.mutex);
   g_cond_clear (&shared.cond);
 
+  if (cq_query_get_run_error (query) != NULL)
+    {
+      /* The query's own error (a file it reads or writes), not the input's. */
+      g_clear_error (&first_input_error);
+      if (error != NULL)
+        *error = g_error_copy (cq_query_get_run_error (query));
+      return FALSE;
+    }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {
       g_clear_error (&first_input_error);

@@ -284,5 +284,52 @@ class CliCql6Output(Cql6Case):
         self.assertEqual(out, "Nn: 0\n")
 
 
+class CliCql6Files(Cql6Case):
+    """readfile and writefile: refused without --allow-files, confined to its folder
+    (tests/cql/test-cql6-files.c tries the hostile names on the engine)."""
+
+    def test_refused_without_option(self):
+        q = self.query("cql()\ninitial writefile (\"w.cqo\" \"x\")\n")
+        r = self.run_cql("-i", self.pgn, "-o", "-", q)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("q.cql:2:9:", r.stderr)
+        self.assertIn("--allow-files DIR", r.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "w.cqo")))
+
+    def test_both_spellings(self):
+        box = os.path.join(self.dir, "box")
+        os.mkdir(box)
+        with open(os.path.join(box, "names.cqo"), "w") as f:
+            f.write("fool scholar")
+        q = self.query("cql()\ninitial event in readfile \"names.cqo\"\n"
+                       "writefile (\"seen.cqo\" event)\n")
+        for option in ("--allow-files", "-allow-files"):
+            r = self.run_cql("-i", self.pgn, "-o", "-", option, box, q)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(self.games(r.stdout), [1, 3])
+            # Emptied at the first write of each run, then appended to.
+            with open(os.path.join(box, "seen.cqo")) as f:
+                self.assertEqual(f.read(), "foolscholar")
+
+    def test_output_never_written(self):
+        # The output is written whole at the end; writefile may not touch it.
+        out = os.path.join(self.dir, "result.cqo")
+        with open(out, "w") as f:
+            f.write("kept")
+        q = self.query("cql()\ninitial writefile (\"result.cqo\" \"x\")\n")
+        r = self.run_cql("-i", self.pgn, "-o", out, "--allow-files", self.dir, q)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("q.cql:2:9: writefile: \"result.cqo\" is a file of the search itself",
+                      r.stderr)
+        with open(out) as f:
+            self.assertEqual(f.read(), "kept")
+
+    def test_missing_file_stops(self):
+        q = self.query("cql()\ngamenumber == 3 X = readfile \"none.cqo\" X == \"\"\n")
+        r = self.run_cql("-i", self.pgn, "-o", "-", "--allow-files", self.dir, q)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("q.cql:2:21: readfile: cannot open \"none.cqo\"", r.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -494,6 +494,11 @@ test_errors (void)
                      "numeric filter" },
     { "cql() path piecepath -- {2}", "q.cql:1:7: `piecepath` writes the way of the focus "
                                     "pieces: it needs `focus`" },
+    /* The user's files only with a folder allowed (test-cql6-files.c). */
+    { "cql() X = readfile \"a.cqo\" X == \"\"",
+      "q.cql:1:11: `readfile` reads the user's files: refused unless the search allows a "
+      "folder for them (cql --allow-files DIR" },
+    { "cql() writefile (\"a.cqo\" \"b\")", "q.cql:1:7: `writefile` writes the user's files" },
     { "cql() path title 3 -- {2}", "q.cql:1:18: expected a non-empty string after `title`" },
     { "cql() path lastposition -- {2}", "the path parameter `lastposition` is not supported "
                                       "yet" },

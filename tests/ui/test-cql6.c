@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "cql/cq-query-info.h"
@@ -522,6 +523,76 @@ test_sort_column (void)
   ex_test_destroy_window (window);
 }
 
+/* The shown toplevel window of @type, or NULL. */
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint k = 0; k < g_list_model_get_n_items (toplevels); k++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, k);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}
+
+/* A query with readfile and writefile: Run asks first; Cancel runs
+ * nothing; a folder chosen is the one the files are in. */
+static void
+test_files_folder (void)
+{
+  static const char query[] = "cql()\ninitial\nNames = readfile \"names.cqo\"\n"
+                              "event in Names\nwritefile (\"seen.cqo\" event)\n";
+  static const char event[] = "Beautiful Chess Studies (1): Becker, 1988";
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("ui-files-XXXXXX", NULL);
+  g_autofree char *names = g_build_filename (dir, "names.cqo", NULL);
+  g_autofree char *seen = g_build_filename (dir, "seen.cqo", NULL);
+  g_autofree char *written = NULL;
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  GtkWindow *question, *chooser;
+
+  g_assert_true (g_file_set_contents (names, event, -1, NULL));
+  ex_window_set_query_text (window, query);
+  g_assert_true (ex_cql_editor_parse_now (ex_window_get_cql_editor (window)));
+
+  g_assert_false (ex_window_run (window));
+  ex_test_drain ();
+  question = find_toplevel (GTK_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (question);
+  g_assert_true (gtk_window_get_transient_for (question) == GTK_WINDOW (window));
+  gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_CANCEL);
+  ex_test_drain ();
+  g_assert_null (find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "cancelled"));
+  g_assert_false (g_file_test (seen, G_FILE_TEST_EXISTS));
+
+  g_assert_false (ex_window_run (window));
+  ex_test_drain ();
+  question = find_toplevel (GTK_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (question);
+  gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_ACCEPT);
+  ex_test_drain ();
+  chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_assert_nonnull (chooser);
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
+  ex_test_drain ();
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_false (ex_window_get_status_is_error (window));
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==, 1);
+  g_assert_true (g_file_get_contents (seen, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, event);
+
+  g_unlink (names);
+  g_unlink (seen);
+  g_rmdir (dir);
+  ex_test_destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -539,6 +610,7 @@ main (int   argc,
   g_test_add_func ("/cql6/symbols", test_symbols);
   g_test_add_func ("/cql6/completion", test_completion);
   g_test_add_func ("/cql6/sort-column", test_sort_column);
+  g_test_add_func ("/cql6/files-folder", test_files_folder);
 
   status = g_test_run ();
   g_clear_object (&app);

@@ -382,11 +382,29 @@ void     _cq3_list_names    (const char *text, gssize len, GPtrArray *names);
  * the word `cql`: the text is CQL 6 (docs/cql6.md "Dialect"). */
 gboolean    _cq6_text_is_cql6   (const char *text, gsize len);
 
+/* The folder a CQL 6 query's `readfile` and `writefile` are confined to
+ * (cq6-files.c).  _cq6_files_new(): @dir must be a folder (its real path
+ * is kept), else NULL with CQ_QUERY_ERROR_IO; @query_name names the query
+ * in run-time errors.  _cq6_files_protect(): @path is never written by
+ * `writefile` (cq_query_protect_file()).  _cq6_files_error(): the first
+ * run-time error of the filters, or NULL (cq_query_get_run_error()). */
+typedef struct _Cq6Files Cq6Files;
+Cq6Files     *_cq6_files_new     (const char *dir, const char *query_name, GError **error);
+void          _cq6_files_free    (Cq6Files *files);
+void          _cq6_files_protect (Cq6Files *files, const char *path);
+const GError *_cq6_files_error   (const Cq6Files *files);
+
 /* Reads @text into a program (cq6-parser.c); NULL with a
- * CQ_QUERY_ERROR ("FILE:LINE:COLUMN: message") on failure. */
+ * CQ_QUERY_ERROR ("FILE:LINE:COLUMN: message") on failure.  @files
+ * (nullable, taken, freed on failure): the folder that allows `readfile`
+ * and `writefile`; without one they are CQ_QUERY_ERROR_FILES. */
 Cq6Program *_cq6_program_read   (const char *text, gsize len, const char *filename,
-                                 GError **error);
+                                 Cq6Files *files, GError **error);
 void        _cq6_program_free   (Cq6Program *program);
+/* The program's folder for its files (nullable, owned by @prog), and
+ * whether the body uses `readfile` or `writefile`. */
+Cq6Files   *_cq6_program_files  (const Cq6Program *prog);
+gboolean    _cq6_program_uses_files (const Cq6Program *prog);
 
 /* Appends to @names the names a CQL 6 text declares (variables, loop
  * variables, functions, echo positions), from its tokens (cq6-info.c). */

@@ -14,10 +14,14 @@
 #include <unistd.h>
 #include <glib/gstdio.h>
 
+/* @files_dir (nullable): the folder that allows a CQL 6 query's
+ * `readfile` and `writefile` (cq_query_new_from_file_allowing_files()). */
 static CqQuery *
-query_new_from_data (const char *text, gsize len, const char *filename, GError **error)
+query_new_from_data (const char *text, gsize len, const char *filename, const char *files_dir,
+                     GError **error)
 {
   g_autoptr(CqQuery) query = g_new0 (CqQuery, 1);
+  Cq6Files *files = NULL;
 
   query->filename = g_strdup (filename);
   if (filename != NULL)
@@ -27,7 +31,13 @@ query_new_from_data (const char *text, gsize len, const char *filename, GError *
   /* docs/cql6.md "Dialect": a query whose first word is `cql` is CQL 6. */
   if (_cq6_text_is_cql6 (text, len))
     {
-      query->cql6 = _cq6_program_read (text, len, filename, error);
+      if (files_dir != NULL)
+        {
+          files = _cq6_files_new (files_dir, filename, error);
+          if (files == NULL)
+            return NULL;
+        }
+      query->cql6 = _cq6_program_read (text, len, filename, files, error);
       if (query->cql6 == NULL)
         return NULL;
       query->pgn = g_strdup (_cq6_program_input (query->cql6));
@@ -44,6 +54,16 @@ query_new_from_data (const char *text, gsize len, const char *filename, GError *
             _cq_query_error_set_location (*error, filename, 1, 1);
           return NULL;
         }
+      if (_cq6_program_files (query->cql6) != NULL)
+        {
+          /* `writefile` never writes the query or the files its header names. */
+          g_autofree char *input = cq_query_resolve_path (query, query->pgn);
+          g_autofree char *output = cq_query_resolve_path (query, query->output);
+
+          cq_query_protect_file (query, filename);
+          cq_query_protect_file (query, input);
+          cq_query_protect_file (query, output);
+        }
       return g_steal_pointer (&query);
     }
 
@@ -58,7 +78,17 @@ cq_query_new_from_string (const char *text, const char *filename, GError **error
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return query_new_from_data (text, strlen (text), filename, error);
+  return query_new_from_data (text, strlen (text), filename, NULL, error);
+}
+
+CqQuery *
+cq_query_new_from_string_allowing_files (const char *text, const char *filename,
+                                         const char *files_dir, GError **error)
+{
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return query_new_from_data (text, strlen (text), filename, files_dir, error);
 }
 
 /* Reads the whole query file @path, at most CQ_QUERY_MAX_FILE_SIZE bytes:
@@ -133,6 +163,13 @@ cq_query_new_from_file (const char *path, GError **error)
 CqQuery *
 cq_query_new_from_file_with_filters (const char *path, const char *filters, GError **error)
 {
+  return cq_query_new_from_file_allowing_files (path, filters, NULL, error);
+}
+
+CqQuery *
+cq_query_new_from_file_allowing_files (const char *path, const char *filters,
+                                       const char *files_dir, GError **error)
+{
   g_autofree char *contents = NULL;
   g_autofree char *joined = NULL;
   gsize len = 0;
@@ -144,7 +181,7 @@ cq_query_new_from_file_with_filters (const char *path, const char *filters, GErr
   if (contents == NULL)
     return NULL;
   if (filters == NULL)
-    return query_new_from_data (contents, len, path, error);
+    return query_new_from_data (contents, len, path, files_dir, error);
   if (!_cq6_text_is_cql6 (contents, len))
     {
       g_set_error (error, CQ_QUERY_ERROR, CQ_QUERY_ERROR_SEMANTIC,
@@ -156,7 +193,7 @@ cq_query_new_from_file_with_filters (const char *path, const char *filters, GErr
     }
   /* The body is the file's filters and then these: all must match. */
   joined = g_strdup_printf ("%.*s\n%s\n", (int) len, contents, filters);
-  return query_new_from_data (joined, strlen (joined), path, error);
+  return query_new_from_data (joined, strlen (joined), path, files_dir, error);
 }
 
 void
@@ -238,7 +275,23 @@ gboolean
 cq_query_needs_one_thread (const CqQuery *query)
 {
   g_return_val_if_fail (query != NULL, FALSE);
-  return query->cql6 != NULL && _cq6_program_has_persistent (query->cql6);
+  return query->cql6 != NULL && (_cq6_program_has_persistent (query->cql6)
+                                 || _cq6_program_uses_files (query->cql6));
+}
+
+void
+cq_query_protect_file (CqQuery *query, const char *path)
+{
+  g_return_if_fail (query != NULL);
+  if (query->cql6 != NULL)
+    _cq6_files_protect (_cq6_program_files (query->cql6), path);
+}
+
+const GError *
+cq_query_get_run_error (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+  return query->cql6 != NULL ? _cq6_files_error (_cq6_program_files (query->cql6)) : NULL;
 }
 
 gboolean

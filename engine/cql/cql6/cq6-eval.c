@@ -831,6 +831,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return v->num > 0;
     case CQ6_ORIGINALCOMMENT: case CQ6_SETTAG: case CQ6_REMOVECOMMENT: case CQ6_ASSERT:
       return _cq6_eval_edit (f, c, v);
+    case CQ6_READFILE: case CQ6_WRITEFILE:
+      return _cq6_eval_files (f, c, v);
     case CQ6_N_KINDS:
     default:
       break;

@@ -208,6 +208,11 @@ static const char *const cql6_keywords[] = {
   "local", "local dictionary D: a dictionary emptied at the start of each game",
   "consecutivemoves", "consecutivemoves [quiet] [m n] (x y): the longest run of the same moves on the ways from lca(x y) to x and to y",
   "currentposition", "the position being examined",
+  /* The user's files: refused unless the search allows a folder for them */
+  "readfile", "readfile NAME: the contents of the file NAME (.pgn, .cqo, .cql) as a string; "
+              "only in a folder the search allows (cql --allow-files DIR)",
+  "writefile", "writefile (NAME TEXT): appends TEXT to the file NAME (.cqo, .cql), emptied at "
+               "its first write; only in a folder the search allows (cql --allow-files DIR)",
   NULL
 };
 

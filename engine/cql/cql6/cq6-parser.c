@@ -39,7 +39,7 @@ static const char *const unsupported[] = {
   "next",
   "[element]", "[forall]", "lastposition",
   "pathdebug", "pathlastposition",
-  "readfile", "writefile", "currenttransform",
+  "currenttransform",
   "exchange", "local", "atomic",
   "puremainline", "pureecho", "cqlinfo", "idealmirrormate",
   "pawnsquare", "anticipate",
@@ -926,7 +926,8 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
     if (_cq6_parse_vars_word (p, t, &f) || _cq6_parse_positions_word (p, t, &f)
         || _cq6_parse_line_word (p, t, &f) || _cq6_parse_output_word (p, t, &f)
         || _cq6_parse_strings_word (p, t, &f)
-        || _cq6_parse_edit_word (p, t, &f))
+        || _cq6_parse_edit_word (p, t, &f)
+        || _cq6_parse_files_word (p, t, &f))
       return f;
   }
   for (guint i = 0; i < G_N_ELEMENTS (unsupported); i++)

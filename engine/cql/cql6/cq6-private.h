@@ -200,6 +200,10 @@ typedef enum {
   CQ6_SETTAG,       /* string: the tag's name; args[0] its value */
   CQ6_REMOVECOMMENT,
   CQ6_ASSERT,       /* args[0] (NULL: `cql_abort`); string: where it is written */
+
+  /* The user's files (cq6-files.c) */
+  CQ6_READFILE,     /* args[0]: the file name; the file's contents */
+  CQ6_WRITEFILE,    /* args: the file name, the text appended to it */
   CQ6_N_KINDS
 } Cq6Kind;
 
@@ -444,6 +448,10 @@ typedef struct {
  *   unused for the others), kept from game to game; a query with
  *   persistent variables is searched on one thread
  *   (cq_query_needs_one_thread()).
+ * @files: the folder `readfile` and `writefile` are confined to, and the
+ *   files they opened (owned, cq6-files.c); NULL: both are refused.
+ * @uses_files: the body holds a `readfile` or `writefile` (searched on one
+ *   thread, in the games' order).
  */
 struct _Cq6Program {
   Cq6Filter *body;
@@ -470,6 +478,8 @@ struct _Cq6Program {
   gint64     header_last_game;
   gint64     last_game_number;
   struct _Cq6Slot *persistent;
+  Cq6Files  *files;
+  gboolean   uses_files;
 };
 
 /* Tokens of the lexer. */
@@ -610,6 +620,12 @@ Cq6Filter *_cq6_parse_word      (Cq6Parser *p, Cq6Token *t);
  * a string filter, or with a following string the substring test. */
 Cq6Filter *_cq6_parse_tag       (Cq6Parser *p, const Cq6Token *t, Cq6Kind kind,
                                  const char *name, guint32 which);
+
+/* cq6-files.c: `readfile NAME` and `writefile (NAME TEXT)` when @t is one
+ * of them (TRUE, *@out the filter or NULL with the error set: refused
+ * with CQ_QUERY_ERROR_FILES when the program has no folder for files);
+ * FALSE for another word. */
+gboolean   _cq6_parse_files_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 
 /* "a logical filter", "a set filter", ...: for messages. */
 const char *_cq6_type_name      (Cq6Type type);
@@ -872,6 +888,11 @@ void        _cq6_edits_finish   (Cq6State *st, GArray *comments);
 /* Frees a #CqPositionComment's text: the clear function of the arrays of
  * them. */
 void        _cq6_position_comment_clear (gpointer data);
+
+/* cq6-files.c: `readfile` (its value, the file's contents) and
+ * `writefile`; a run-time error makes them fail and is kept
+ * (cq_query_get_run_error()). */
+gboolean    _cq6_eval_files     (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
 /* The ids of the pieces in @node's position (the same as
  * cq_game_piece_ids() gives), from the state's table of every node's ids,

@@ -192,6 +192,7 @@ value_function_name (const Cq6Filter *f)
     {
     case CQ6_ABS: return "abs";
     case CQ6_SQRT: return "sqrt";
+    case CQ6_READFILE: return "readfile";
     case CQ6_MAX: return "max";
     case CQ6_MIN: return "min";
     case CQ6_LASTGAMENUMBER: return "lastgamenumber";
@@ -327,6 +328,16 @@ refuse_matched_value (const Cq6Program *prog, const char *filename, GError **err
                            "it, or `{+}` `{*}`", (char) value->which);
       return FALSE;
     }
+  if (value != NULL && value->kind == CQ6_READFILE)
+    {
+      /* CQL 6.2: "readfile was evaluated only for whether it matched". */
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
+                           value->column,
+                           "`readfile` stands where a filter is matched against a position: "
+                           "the file's contents would be ignored (CQL 6 stops on it); keep "
+                           "them, e.g. `Text = readfile \"games.cqo\"`");
+      return FALSE;
+    }
   if (value != NULL && value->kind != CQ6_VARIABLE)
     {
       _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, value->line,
@@ -424,6 +435,20 @@ is_stateful (const Cq6Filter *f)
   return FALSE;
 }
 
+/* Whether @f holds a `readfile` or `writefile`. */
+static gboolean
+uses_files (const Cq6Filter *f)
+{
+  if (f == NULL)
+    return FALSE;
+  if (f->kind == CQ6_READFILE || f->kind == CQ6_WRITEFILE)
+    return TRUE;
+  for (guint i = 0; i < f->n_args; i++)
+    if (uses_files (f->args[i]))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 order_by_cost (Cq6Filter *f)
 {
@@ -460,6 +485,7 @@ _cq6_program_free (Cq6Program *program)
   _cq6_filter_free (program->game_filters);
   _cq6_program_free_vars (program);
   _cq6_program_free_output (program);
+  _cq6_files_free (program->files);
   g_free (program->input);
   g_free (program->output);
   g_free (program->matchstring);
@@ -467,7 +493,8 @@ _cq6_program_free (Cq6Program *program)
 }
 
 Cq6Program *
-_cq6_program_read (const char *text, gsize len, const char *filename, GError **error)
+_cq6_program_read (const char *text, gsize len, const char *filename, Cq6Files *files,
+                   GError **error)
 {
   Cq6Parser p = { NULL, 0, filename, error, NULL };
   Cq6Program *prog;
@@ -475,8 +502,12 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
 
   p.tokens = _cq6_tokenize (text, len, filename, error);
   if (p.tokens == NULL)
-    return NULL;
+    {
+      _cq6_files_free (files);
+      return NULL;
+    }
   prog = g_new0 (Cq6Program, 1);
+  prog->files = files;
   p.prog = prog;
   prog->matchcount_min = 1;
   prog->matchcount_max = G_MAXINT64;
@@ -528,6 +559,7 @@ _cq6_program_read (const char *text, gsize len, const char *filename, GError **e
           prog->persistent[i].bound = TRUE;
     }
   _cq6_hhdb_mark_uses (prog->body);
+  prog->uses_files = uses_files (prog->body);
   prog->stateful = is_stateful (prog->body);
   order_by_cost (prog->body);
   return prog;
@@ -581,6 +613,18 @@ _cq6_program_has_persistent (const Cq6Program *prog)
     if (((const Cq6Var *) prog->vars->pdata[i])->persistent)
       return TRUE;
   return FALSE;
+}
+
+Cq6Files *
+_cq6_program_files (const Cq6Program *prog)
+{
+  return prog->files;
+}
+
+gboolean
+_cq6_program_uses_files (const Cq6Program *prog)
+{
+  return prog->uses_files;
 }
 
 guint
