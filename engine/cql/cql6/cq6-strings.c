@@ -311,11 +311,9 @@ _cq6_parse_string_postfix (Cq6Parser *p, const Cq6Token *at, Cq6Filter *f)
           /* `x[...] = T`: the part of the string variable x replaced. */
           if (f->kind == CQ6_VARIABLE && _cq6_is_punct (_cq6_peek (p), "="))
             {
-              Cq6Token *rat;
               Cq6Filter *value;
 
               _cq6_advance (p);
-              rat = _cq6_peek (p);
               value = string_arg (p, _cq6_parse_add, CQ6_TYPE_STRING, "x[...] =");
               if (value == NULL)
                 {
@@ -323,7 +321,6 @@ _cq6_parse_string_postfix (Cq6Parser *p, const Cq6Token *at, Cq6Filter *f)
                   _cq6_filter_free (f);
                   return NULL;
                 }
-              (void) rat;
               sub->kind = CQ6_SUBSTRING_ASSIGN;
               sub->type = CQ6_TYPE_LOGICAL;
               sub->which = f->which;
