@@ -114,6 +114,9 @@ transform_filter (const Cq6Filter *f, const Member *m, gint64 *budget, gboolean 
   out = _cq6_filter_new (f->kind, f->type, f->line, f->column);
   memcpy (out, f, sizeof *f);
   out->string = g_strdup (f->string);
+  /* `~~`'s compiled pattern is shared, not copied. */
+  if (f->regex != NULL)
+    out->regex = g_regex_ref (f->regex);
   out->args = NULL;
   out->n_args = 0;
   out->groups = NULL;
