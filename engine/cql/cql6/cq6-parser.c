@@ -39,7 +39,7 @@ static const char *const unsupported[] = {
   "next",
   "[element]", "[forall]", "lastposition",
   "pathdebug", "pathlastposition",
-  "readfile", "writefile", "currenttransform",
+  "readfile", "writefile",
   "settag", "removecomment", "originalcomment",
   "exchange", "local", "atomic", "assert", "abort", "notransform",
   "hascomment", "puremainline", "pureecho", "cqlinfo", "idealmirrormate",
