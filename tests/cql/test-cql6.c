@@ -260,6 +260,11 @@ static const Case cases[] = {
   /* Comments. */
   { PIN_FEN, "", "// a line comment\ncql() /* a block\ncomment */ Ke1 // more", 1 },
   /* Strings. */
+  { PIN_FEN, "", "cql() currenttransform == \"<>\"", 1 },
+  { PIN_FEN, "", "cql() flip {Kd1 currenttransform == \"<reflect_v>\"}", 1 },
+  { PIN_FEN, "", "cql() flipcolor {Bb5 currenttransform == \"<invertcolor reflect_h>\"}", 1 },
+  { PIN_FEN, "", "cql() shift {Kf2 currenttransform == \"<left^1 down^1>\"}", 1 },
+  { PIN_FEN, "", "cql() flip {K currenttransform == \"<reflect_v>\"}", 0 },
   { START_FEN, "1. e4 e5", "cql() \"ab\" + \"c\" == \"abc\"", 3 },
   { START_FEN, "1. e4 e5", "cql() x = \"hello\" x[1] == \"e\" x[-1] == \"o\" x[1:3] == \"el\"", 3 },
   { START_FEN, "1. e4 e5", "cql() x = \"hello\" x[:2] + x[3:] == \"helo\" x[9]", 0 },
@@ -400,8 +405,8 @@ test_errors (void)
     { "cql() line --> check{3,2}", "maximum is below its minimum" },
     { "cql() previous mate", "expected a dash filter" },
     { "cql() zobristkey", "q.cql:1:7: unknown filter `zobristkey`" },
-    { "cql() currenttransform == \"<>\"", "q.cql:1:7: the CQL 6 filter `currenttransform` is "
-      "not supported yet" },
+    { "cql() flip currenttransform", "q.cql:1:12: `currenttransform` is a string, but the string "
+      "is never used here" },
     /* Dictionaries (rulings: dictionaries). */
     { "cql() dictionary D #D", "q.cql:1:20: `#D` counts the entries of a dictionary, but the "
                                "number is never used" },

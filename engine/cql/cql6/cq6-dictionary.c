@@ -438,6 +438,10 @@ arg_only_matched (const Cq6Filter *f, guint i, gboolean logical)
     return i == 0 || logical;
   if (kind == CQ6_SQUARE_LOOP || kind == CQ6_PIECE_LOOP)
     return i == 1;
+  /* A transform of a filter without a value to unite (a string's) or one
+   * that counts its members only matches them. */
+  if (kind == CQ6_ORBIT)
+    return f->type == CQ6_TYPE_LOGICAL || f->which == CQ6_ORBIT_COUNT;
   return kind == CQ6_AND || kind == CQ6_OR || kind == CQ6_NOT || kind == CQ6_WHILE
          || kind == CQ6_DICT_LOOP;
 }

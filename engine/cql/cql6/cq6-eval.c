@@ -764,6 +764,9 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         v->str = _cq6_state_string_n (c, a.str + start, (gsize) (end - start));
         return TRUE;
       }
+    case CQ6_CURRENTTRANSFORM:
+      v->str = f->string;
+      return TRUE;
     case CQ6_CONCAT: case CQ6_SUBSTRING: case CQ6_STRING_OP: case CQ6_SUBSTRING_ASSIGN:
       return _cq6_eval_strings (f, c, v);
     case CQ6_MOVE:

@@ -137,6 +137,8 @@ static const char *const cql6_keywords[] = {
   "lowercase", "lowercase S: S with A to Z in lower case",
   "uppercase", "uppercase S: S with a to z in upper case",
   "indexof", "indexof (T S): where T first occurs in S (0 the start)",
+  "currenttransform", "the name of the transform member being evaluated (\"<>\" outside "
+                      "transforms, \"<reflect_v>\", \"<right^1 up^2>\")",
   /* Transforms */
   "flip", "flip F: F or one of its 8 images under the board's symmetries",
   "flipvertical", "flipvertical F: F or its mirror image left to right",

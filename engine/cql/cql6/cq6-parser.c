@@ -39,7 +39,6 @@ static const char *const unsupported[] = {
   "next",
   "[element]", "[forall]", "lastposition",
   "pathdebug", "pathlastposition",
-  "currenttransform",
   "exchange", "local", "atomic",
   "puremainline", "pureecho", "cqlinfo", "idealmirrormate",
   "pawnsquare", "anticipate",

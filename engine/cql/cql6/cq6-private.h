@@ -111,6 +111,9 @@ typedef enum {
   CQ6_SUBSTRING,    /* `S[i]`, `S[i:j]`: args: the string, i (NULL: 0), j (NULL:
                      * the end); which 1: one index, `S[i]` */
   CQ6_STRING_OP,    /* which: CQ6_STROP_*; args: its arguments */
+  CQ6_CURRENTTRANSFORM, /* string: "<name>" of the transform member this image
+                         * belongs to ("<>" outside transforms); number: its
+                         * rank among equal images (cq6-transform.c) */
   CQ6_HHDB,         /* which: CQ6_HHDB_PRIZE ... CQ6_HHDB_AWARD; number: CQ6_HHDB_WANT_*
                      * flags; the rank of the award in the Event tag */
   /* Moves */

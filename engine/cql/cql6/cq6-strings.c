@@ -1,8 +1,9 @@
 /* cq6-strings.c: the string filters of CQL 6: `S + T` (concatenation),
  * `S[i]` and `S[i:j]` (a substring), `x[i:j] = T` (a substring replaced),
  * `S ~~ "re"` (read here, evaluated in cq6-eval.c), `int`, `ascii`,
- * `lowercase`, `uppercase`, `indexof`, and `fen "..."` (the position
- * whose placement a FEN gives).  `str` is read and written with `comment`
+ * `lowercase`, `uppercase`, `indexof`, `currenttransform` (named when a
+ * transform is expanded, in cq6-transform.c), and `fen "..."` (the
+ * position whose placement a FEN gives).  `str` is read and written with `comment`
  * in cq6-output.c, the groups of `~~` kept in cq6-regex.c.
  *
  * Strings are bytes, as in CQL 6.2: `#S` counts bytes, an index is a
@@ -91,6 +92,13 @@ _cq6_parse_strings_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
       f = arg ? _cq6_node1 (CQ6_STRING_OP, CQ6_TYPE_STRING, t, arg) : NULL;
       if (f != NULL)
         f->which = w[0] == 'l' ? CQ6_STROP_LOWERCASE : CQ6_STROP_UPPERCASE;
+    }
+  else if (strcmp (w, "currenttransform") == 0)
+    {
+      /* The name of the transform whose image is evaluated: "<>" outside
+       * transforms, set when a transform is expanded (cq6-transform.c). */
+      f = _cq6_node (CQ6_CURRENTTRANSFORM, CQ6_TYPE_STRING, t);
+      f->string = g_strdup ("<>");
     }
   else if (strcmp (w, "indexof") == 0)
     {
@@ -311,11 +319,9 @@ _cq6_parse_string_postfix (Cq6Parser *p, const Cq6Token *at, Cq6Filter *f)
           /* `x[...] = T`: the part of the string variable x replaced. */
           if (f->kind == CQ6_VARIABLE && _cq6_is_punct (_cq6_peek (p), "="))
             {
-              Cq6Token *rat;
               Cq6Filter *value;
 
               _cq6_advance (p);
-              rat = _cq6_peek (p);
               value = string_arg (p, _cq6_parse_add, CQ6_TYPE_STRING, "x[...] =");
               if (value == NULL)
                 {
@@ -323,7 +329,6 @@ _cq6_parse_string_postfix (Cq6Parser *p, const Cq6Token *at, Cq6Filter *f)
                   _cq6_filter_free (f);
                   return NULL;
                 }
-              (void) rat;
               sub->kind = CQ6_SUBSTRING_ASSIGN;
               sub->type = CQ6_TYPE_LOGICAL;
               sub->which = f->which;
@@ -359,6 +364,9 @@ _cq6_string_value_unused (const Cq6Filter *f)
     return "`+` joins two strings, but the string is never used here (CQL 6.2 stops on it)";
   if (f->kind == CQ6_STR)
     return "`str` makes a string, but the string is never used here (CQL 6.2 stops on it)";
+  if (f->kind == CQ6_CURRENTTRANSFORM)
+    return "`currenttransform` is a string, but the string is never used here (CQL 6.2 "
+           "stops on it)";
   if (f->kind == CQ6_STRING_OP
       && (f->which == CQ6_STROP_LOWERCASE || f->which == CQ6_STROP_UPPERCASE))
     return "`lowercase` and `uppercase` make a string, but the string is never used here";

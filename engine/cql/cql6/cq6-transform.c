@@ -31,6 +31,8 @@ typedef struct {
   int         dx;   /* CQL 6 shift */
   int         dy;
   int         rot45; /* rotate45: eighth turns of the directions */
+  gint64      rank;  /* its place in CQL 6.2's list of the transform's members,
+                      * which names `currenttransform` among equal images */
 } Member;
 
 #define RANK_MASK(r) (G_GUINT64_CONSTANT (0xFF) << (8 * (r)))
@@ -99,6 +101,64 @@ member_swaps_square_colors (const Member *m)
 
 /* Applies @m to a copy of @f.  Returns NULL if a square set was pushed off
  * the board (the image is dropped); counts nodes against *budget. */
+/* `currenttransform` in the image of @m: @m's name as CQL 6.2 writes it
+ * (`reflect_v`, `clockwise90`, `invertcolor reflect_h`, `right^1 up^2`,
+ * `rotate45^3`), before the name of the transform applied inside; its
+ * rank (CQ6_CURRENTTRANSFORM.number) likewise, @m's place the most
+ * significant. */
+static void
+set_transform_name (Cq6Filter *f, const Member *m)
+{
+  static const char *const dihedral_names[] = {
+    [CQ_DIHEDRAL_IDENTITY] = "", [CQ_DIHEDRAL_VERTICAL] = "reflect_v",
+    [CQ_DIHEDRAL_HORIZONTAL] = "reflect_h", [CQ_DIHEDRAL_ROTATE_180] = "rotate180",
+    [CQ_DIHEDRAL_DIAGONAL] = "reflect_a1h8", [CQ_DIHEDRAL_OFFDIAGONAL] = "reflect_a8h1",
+    [CQ_DIHEDRAL_ROTATE_90] = "clockwise90", [CQ_DIHEDRAL_ROTATE_270] = "counterclockwise90"
+  };
+  GString *name = g_string_new (NULL);
+  const char *inner = f->string + 1;   /* "<...>" */
+
+  g_string_append (name, dihedral_names[m->t.dihedral]);
+  if (m->t.color)
+    g_string_append (name, name->len > 0 ? " invertcolor reflect_h" : "invertcolor reflect_h");
+  if (m->dx != 0)
+    g_string_append_printf (name, "%s%s^%d", name->len > 0 ? " " : "",
+                            m->dx > 0 ? "right" : "left", ABS (m->dx));
+  if (m->dy != 0)
+    g_string_append_printf (name, "%s%s^%d", name->len > 0 ? " " : "",
+                            m->dy > 0 ? "up" : "down", ABS (m->dy));
+  if (m->rot45 != 0)
+    g_string_append_printf (name, "%srotate45^%d", name->len > 0 ? " " : "",
+                            (int) m->rank);
+  if (inner[0] != '>' && name->len > 0)
+    g_string_append_c (name, ' ');
+  g_string_append_len (name, inner, (gssize) strlen (inner) - 1);
+  g_free (f->string);
+  f->string = g_strdup_printf ("<%s>", name->str);
+  g_string_free (name, TRUE);
+  /* range_min: how many transforms were applied before this one. */
+  f->number += m->rank << (8 * f->range_min);
+  f->range_min++;
+}
+
+/* @kept and @dup are equal images (but for `currenttransform`'s names):
+ * @kept takes the name of each `currenttransform` that CQL 6.2 lists
+ * first, as it keeps the first of equal images. */
+static void
+keep_first_names (Cq6Filter *kept, const Cq6Filter *dup)
+{
+  if (kept == NULL || dup == NULL || kept->kind != dup->kind || kept->n_args != dup->n_args)
+    return;
+  if (kept->kind == CQ6_CURRENTTRANSFORM && dup->number < kept->number)
+    {
+      g_free (kept->string);
+      kept->string = g_strdup (dup->string);
+      kept->number = dup->number;
+    }
+  for (guint i = 0; i < kept->n_args; i++)
+    keep_first_names (kept->args[i], dup->args[i]);
+}
+
 static Cq6Filter *
 transform_filter (const Cq6Filter *f, const Member *m, gint64 *budget, gboolean *over)
 {
@@ -118,6 +178,9 @@ transform_filter (const Cq6Filter *f, const Member *m, gint64 *budget, gboolean 
   out = _cq6_filter_new (f->kind, f->type, f->line, f->column);
   memcpy (out, f, sizeof *f);
   out->string = g_strdup (f->string);
+  /* `~~`'s compiled pattern is shared, not copied. */
+  if (f->regex != NULL)
+    out->regex = g_regex_ref (f->regex);
   out->args = NULL;
   out->n_args = 0;
   out->groups = NULL;
@@ -198,6 +261,9 @@ transform_filter (const Cq6Filter *f, const Member *m, gint64 *budget, gboolean 
       else if (m->t.color && f->which == CQ_RESULT_BLACK_WINS)
         out->which = CQ_RESULT_WHITE_WINS;
       break;
+    case CQ6_CURRENTTRANSFORM:
+      set_transform_name (out, m);
+      break;
     case CQ6_ORBIT:
       {
         /* A nested orbit: its members transformed, equal ones merged. */
@@ -207,10 +273,15 @@ transform_filter (const Cq6Filter *f, const Member *m, gint64 *budget, gboolean 
           {
             gboolean dup = FALSE;
 
-            for (guint j = 0; j < kept && !dup; j++)
+            guint j;
+
+            for (j = 0; j < kept && !dup; j++)
               dup = _cq6_filter_equal (out->args[j], out->args[i]);
             if (dup)
-              _cq6_filter_free (out->args[i]);
+              {
+                keep_first_names (out->args[j - 1], out->args[i]);
+                _cq6_filter_free (out->args[i]);
+              }
             else
               out->args[kept++] = out->args[i];
           }
@@ -237,7 +308,17 @@ members (Cq6TransformKind kind)
     case CQ6_XF_FLIP:
       for (int d = CQ_DIHEDRAL_IDENTITY; d <= CQ_DIHEDRAL_ROTATE_270; d++)
         {
+          /* CQL 6.2 lists them as (reflect files, reflect ranks, swap) from
+           * (no, no, no) to (yes, yes, yes), after the identity. */
+          static const gint64 flip_rank[] = {
+            [CQ_DIHEDRAL_IDENTITY] = 0, [CQ_DIHEDRAL_DIAGONAL] = 2,
+            [CQ_DIHEDRAL_HORIZONTAL] = 3, [CQ_DIHEDRAL_ROTATE_270] = 4,
+            [CQ_DIHEDRAL_VERTICAL] = 5, [CQ_DIHEDRAL_ROTATE_90] = 6,
+            [CQ_DIHEDRAL_ROTATE_180] = 7, [CQ_DIHEDRAL_OFFDIAGONAL] = 8
+          };
+
           m.t.dihedral = (guint8) d;
+          m.rank = flip_rank[d];
           g_array_append_val (set, m);
         }
       break;
@@ -245,11 +326,13 @@ members (Cq6TransformKind kind)
     case CQ6_XF_FLIPHORIZONTAL:
       g_array_append_val (set, m);
       m.t.dihedral = kind == CQ6_XF_FLIPVERTICAL ? CQ_DIHEDRAL_VERTICAL : CQ_DIHEDRAL_HORIZONTAL;
+      m.rank = 1;
       g_array_append_val (set, m);
       break;
     case CQ6_XF_FLIPCOLOR:
       g_array_append_val (set, m);
       m.t.color = 1;
+      m.rank = 1;
       g_array_append_val (set, m);
       break;
     case CQ6_XF_REVERSECOLOR:
@@ -260,9 +343,13 @@ members (Cq6TransformKind kind)
       {
         static const guint8 rotations[] = { CQ_DIHEDRAL_IDENTITY, CQ_DIHEDRAL_ROTATE_90,
                                             CQ_DIHEDRAL_ROTATE_180, CQ_DIHEDRAL_ROTATE_270 };
+        /* CQL 6.2 lists the quarter turn counterclockwise first. */
+        static const gint64 ranks[] = { 0, 3, 2, 1 };
+
         for (guint i = 0; i < G_N_ELEMENTS (rotations); i++)
           {
             m.t.dihedral = rotations[i];
+            m.rank = ranks[i];
             g_array_append_val (set, m);
           }
       }
@@ -271,6 +358,8 @@ members (Cq6TransformKind kind)
       for (int k = 0; k < 8; k++)
         {
           m.rot45 = k;
+          /* CQL 6.2 counts its eighth turns the other way round. */
+          m.rank = (8 - k) % 8;
           g_array_append_val (set, m);
         }
       break;
@@ -288,6 +377,8 @@ members (Cq6TransformKind kind)
               continue;
             m.dx = dx;
             m.dy = dy;
+            /* CQL 6.2 lists the shifts by dx, then dy. */
+            m.rank = 1 + (dx + 7) * 15 + (dy + 7);
             g_array_append_val (set, m);
           }
       break;
@@ -302,6 +393,7 @@ add_distinct (Cq6Filter *orbit, Cq6Filter *image)
   for (guint j = 0; j < orbit->n_args; j++)
     if (_cq6_filter_equal (orbit->args[j], image))
       {
+        keep_first_names (orbit->args[j], image);
         _cq6_filter_free (image);
         return;
       }
