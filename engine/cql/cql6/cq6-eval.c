@@ -803,10 +803,11 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_DESCENDANT: case CQ6_LCA: case CQ6_DISTANCE: case CQ6_VIRTUALMAINLINE: case CQ6_TRY:
     case CQ6_FIND: case CQ6_ECHO: case CQ6_POSITION_AND:
       return _cq6_eval_positions (f, c, v);
-    case CQ6_LINE: case CQ6_DASH: case CQ6_CONSECUTIVEMOVES: case CQ6_PATHSTART:
-    case CQ6_PATHCOUNT:
+    case CQ6_LINE: case CQ6_DASH: case CQ6_CONSECUTIVEMOVES:
     case CQ6_LINE_SEQ: case CQ6_LINE_REPEAT:
       return _cq6_eval_line (f, c, v);
+    case CQ6_PATHSTART: case CQ6_PATHCOUNT: case CQ6_PATHLASTPOSITION: case CQ6_PATHDEBUG:
+      return _cq6_eval_path_status (f, c, v);
     case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT:
       return _cq6_eval_output (f, c, v);
     case CQ6_N_KINDS:

@@ -618,17 +618,42 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
 
       if (_cq6_is_word (w, "primary"))
         f->which |= CQ6_LINE_PRIMARY;
+      else if (!path && _cq6_is_word (w, "secondary"))
+        f->which |= CQ6_LINE_SECONDARY;
       else if (_cq6_is_word (w, "nestban"))
         f->which |= CQ6_LINE_NESTBAN;
+      else if (_cq6_is_word (w, "firstmatch"))
+        f->which |= CQ6_LINE_FIRSTMATCH;
       else if (_cq6_is_word (w, "quiet"))
         f->which |= CQ6_LINE_QUIET;
-      else if (!path && _cq6_is_word (w, "singlecolor"))
+      else if (_cq6_is_word (w, "singlecolor"))
         f->which |= CQ6_LINE_SINGLECOLOR;
-      else if (!path && _cq6_is_word (w, "lastposition"))
+      else if (_cq6_is_word (w, "lastposition"))
         {
           /* Its value is the position the line ends at, not its length. */
           f->which |= CQ6_LINE_LASTPOSITION;
           f->type = CQ6_TYPE_POSITION;
+        }
+      else if (_cq6_is_word (w, "count") && !(f->which & CQ6_LINE_RANGE))
+        {
+          /* CQL 6.2's range `count`: any value. */
+          f->range_min = -100000;
+          f->range_max = 100000;
+          f->which |= CQ6_LINE_RANGE;
+        }
+      else if (w->kind == CQ6_TOK_NUMBER && !(f->which & CQ6_LINE_RANGE))
+        {
+          /* `line 2 5 -->`, `path 3 ...`: the value (length, or path's
+           * max) must be within the range, else the filter fails. */
+          if (!_cq6_parse_range (p, &f->range_min, &f->range_max, "the range"))
+            {
+              _cq6_filter_free (focus);
+              _cq6_filter_free (max);
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          f->which |= CQ6_LINE_RANGE;
+          continue;
         }
       else if (path && _cq6_is_word (w, "piecepath"))
         f->which |= CQ6_LINE_PIECEPATH;
@@ -699,16 +724,14 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
             }
           continue;
         }
-      else if (_cq6_is_word (w, "lastposition") || _cq6_is_word (w, "firstmatch")
-               || _cq6_is_word (w, "max") || _cq6_is_word (w, "title")
+      else if (_cq6_is_word (w, "max") || _cq6_is_word (w, "title")
                || _cq6_is_word (w, "piecepath") || _cq6_is_word (w, "verbose")
-               || _cq6_is_word (w, "keepallbest") || _cq6_is_word (w, "count")
-               || _cq6_is_word (w, "capture") || _cq6_is_word (w, "legal")
-               || _cq6_is_word (w, "pseudolegal") || _cq6_is_word (w, "nestban")
-               || _cq6_is_word (w, "singlecolor"))
+               || _cq6_is_word (w, "keepallbest") || _cq6_is_word (w, "secondary")
+               || _cq6_is_word (w, "focus"))
         {
-          _cq6_fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED,
-                        "the %s parameter `%s` is not supported yet", t->text, w->text);
+          /* CQL 6.2: these are path's only, and `focus` once. */
+          _cq6_fail_at (p, w, CQ_QUERY_ERROR_SYNTAX, "`%s` is not a parameter of %s here",
+                        w->text, t->text);
           _cq6_filter_free (focus);
           _cq6_filter_free (max);
           _cq6_filter_free (f);
@@ -727,14 +750,30 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
       else
         arrow = "-->";
     }
-  if ((f->which & CQ6_LINE_PIECEPATH) && focus == NULL)
-    {
-      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
-                    "`piecepath` writes the way of the focus pieces: it needs `focus`");
-      _cq6_filter_free (max);
-      _cq6_filter_free (f);
-      return NULL;
-    }
+  {
+    /* CQL 6.2's refusals of parameters that do not go together. */
+    const char *clash = NULL;
+    guint32 w = f->which;
+
+    if ((w & CQ6_LINE_PIECEPATH) && focus == NULL && !(w & CQ6_LINE_SINGLECOLOR))
+      clash = "`piecepath` writes the way of the focus pieces: it needs `focus`";
+    else if (path && (w & CQ6_LINE_SINGLECOLOR) && focus != NULL)
+      clash = "`singlecolor` cannot be used with `focus` in `path`";
+    else if ((w & CQ6_LINE_PRIMARY) && (w & CQ6_LINE_SECONDARY))
+      clash = "`primary` and `secondary` cannot both be given to `line`";
+    else if ((w & (CQ6_LINE_PRIMARY | CQ6_LINE_SECONDARY)) && (w & CQ6_LINE_BACKWARD))
+      clash = "`primary` and `secondary` cannot be used with `line <--`";
+    else if ((w & CQ6_LINE_NESTBAN) && (w & CQ6_LINE_BACKWARD))
+      clash = "`nestban` cannot be used with `line <--`";
+    if (clash != NULL)
+      {
+        _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC, "%s", clash);
+        _cq6_filter_free (focus);
+        _cq6_filter_free (max);
+        _cq6_filter_free (f);
+        return NULL;
+      }
+  }
   p->path_depth += path;
   items = parse_items (p, t, arrow, FALSE);
   p->path_depth -= path;
@@ -878,34 +917,8 @@ _cq6_parse_line_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
       *out = parse_line (p, t, t->text[0] == 'p');
       return TRUE;
     }
-  if (_cq6_is_word (t, "pathstart"))
-    {
-      /* Inside a path's constituents: where that path started.  After a
-       * path, CQL 6.2 gives the start of the last path that matched in the
-       * game; that is not read here. */
-      if (p->path_depth == 0)
-        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
-                      "`pathstart` outside a path's constituents is not supported yet");
-      else
-        *out = _cq6_node (CQ6_PATHSTART, CQ6_TYPE_POSITION, t);
-      return TRUE;
-    }
-  if (_cq6_is_word (t, "pathcount") || _cq6_is_word (t, "pathcountunfocused"))
-    {
-      /* In a path's constituents or `max`: the focus moves of the route
-       * so far (pathcountunfocused: the other moves since the path's
-       * start).  After a path, CQL 6.2 reads the last path that matched
-       * in the game; that is not read here. */
-      if (p->path_depth == 0)
-        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
-                      "`%s` outside a path's constituents is not supported yet", t->text);
-      else
-        {
-          *out = _cq6_node (CQ6_PATHCOUNT, CQ6_TYPE_NUMBER, t);
-          (*out)->which = t->text[9] != '\0';
-        }
-      return TRUE;
-    }
+  if (_cq6_parse_path_status_word (p, t, out))
+    return TRUE;
   if (_cq6_is_word (t, "previous") || _cq6_is_word (t, "currentmove"))
     {
       /* Only a dash filter may follow (the reference: "expected --
