@@ -424,8 +424,13 @@ test_errors (void)
     { "cql() rotate45 {light B}", "q.cql:1:17: rotate45 cannot be applied to light" },
     { "cql() hhdb composer", "q.cql:1:12: `hhdb` with `composer` is not supported yet" },
     { "cql() hhdb sort prize", "q.cql:1:12: `hhdb sort` is not supported yet" },
-    { "cql() btm puremainline",
-      "q.cql:1:11: the CQL 6 filter `puremainline` is not supported yet" },
+    { "cql() btm puremainline", "q.cql:1:11: CQL 6.2 does not know `puremainline`" },
+    { "cql() next check", "q.cql:1:7: CQL 6.2 does not know `next`" },
+    /* Words CQL 6.2 reserves but reads as no filter. */
+    { "cql() check oldline", "q.cql:1:13: `oldline` is a word CQL 6.2 reserves but is no "
+                             "filter here" },
+    { "cql() firstmatch", "q.cql:1:7: `firstmatch` is a word CQL 6.2 reserves" },
+    { "cql() any", "q.cql:1:7: `any` was replaced by `.`" },
     { "cql() \\123 == \"a\"", "q.cql:1:7: at most two digits may follow" },
     { "cql() K & left 0 8 c1", "q.cql:1:16: left: the distances must be from -7 to 7" },
     { "cql() K & up 3 1 c1", "q.cql:1:14: up: the distances must be from -7 to 7, the first no greater" },
@@ -449,10 +454,14 @@ test_errors (void)
     { "cql() path piecepath -- {2}", "q.cql:1:7: `piecepath` writes the way of the focus "
                                     "pieces: it needs `focus`" },
     { "cql() path title 3 -- {2}", "q.cql:1:18: expected a non-empty string after `title`" },
-    { "cql() path lastposition -- {2}", "the path parameter `lastposition` is not supported "
-                                      "yet" },
-    { "cql() pathstart:check", "q.cql:1:7: `pathstart` outside a path's constituents is not "
-                              "supported yet" },
+    { "cql() path singlecolor focus A -- {2}", "q.cql:1:7: `singlecolor` cannot be used "
+                                             "with `focus`" },
+    { "cql() line primary secondary --> check", "q.cql:1:7: `primary` and `secondary` "
+                                              "cannot both" },
+    { "cql() line nestban <-- check", "q.cql:1:7: `nestban` cannot be used with `line <--`" },
+    { "cql() line keepallbest --> check", "q.cql:1:12: `keepallbest` is not a parameter of "
+                                        "line" },
+    { "cql() pathdebug", "q.cql:1:7: `pathdebug` describes the path it is in" },
     { "cql() ∀ 3", "q.cql:1:9: expected a variable's name after `∀`, found `3`" },
     { "cql() x∊3 {x}", "q.cql:1:11: ∊ needs a set filter here" },
     { "cql() mate x∊a1", "expected a filter" },

@@ -196,14 +196,22 @@ parse_attacks (Cq6Parser *p)
   Cq6Token *at = _cq6_peek (p);
   Cq6Filter *left = _cq6_parse_direction (p);
 
+  /* CQL 6.2 also spells them `attack` and `attacked by`. */
   while (left != NULL && (_cq6_is_word (_cq6_peek (p), "attacks")
-                          || _cq6_is_word (_cq6_peek (p), "attackedby"))
+                          || _cq6_is_word (_cq6_peek (p), "attack")
+                          || _cq6_is_word (_cq6_peek (p), "attackedby")
+                          || (_cq6_is_word (_cq6_peek (p), "attacked")
+                              && _cq6_is_word (_cq6_peek_at (p, 1), "by")))
          && left_fits (p, at, left, CQ6_TYPE_SET))
     {
       Cq6Token *op = _cq6_advance (p);
-      gboolean attacks = strcmp (op->text, "attacks") == 0;
-      Cq6Token *rat = _cq6_peek (p);
+      gboolean attacks = strcmp (op->text, "attacks") == 0 || strcmp (op->text, "attack") == 0;
+      Cq6Token *rat;
       Cq6Filter *right;
+
+      if (strcmp (op->text, "attacked") == 0)
+        _cq6_advance (p); /* by */
+      rat = _cq6_peek (p);
 
       right = _cq6_want_type (p, rat, _cq6_parse_direction (p), CQ6_TYPE_SET, op->text);
       if (right == NULL)
