@@ -684,3 +684,19 @@ _cq6_parse_filter (Cq6Parser *p)
     }
   return parse_logic (p, "or", CQ6_OR, parse_and);
 }
+
+Cq6Filter *
+_cq6_parse_equal_indexof (Cq6Parser *p, const Cq6Token *t)
+{
+  gboolean equal = t->text[0] == 'e';
+  Cq6Filter *f = _cq6_node (equal ? CQ6_EQUAL : CQ6_IN,
+                            equal ? CQ6_TYPE_LOGICAL : CQ6_TYPE_NUMBER, t);
+
+  f->which = !equal;
+  if (!_cq6_parse_arg_list (p, f, equal ? CQ6_TYPE_ANY : CQ6_TYPE_STRING, 2, 2, t->text))
+    {
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  return f;
+}

@@ -34,6 +34,9 @@ static const char *const cql6_keywords[] = {
   "else", "if C then F else G: G where C does not match",
   "all", "find all, echo ... in all, square all, piece all: every one, not the first",
   "extension", "matches no position (as in CQL 6.2)",
+  "equal", "equal(X Y): the values are equal (the same kind and value), or neither has one",
+  "indexof", "indexof(X Y): where the string X first starts in Y (0 the first byte); none if "
+             "absent",
   /* The position */
   "check", "the side to move is in check",
   "mate", "the side to move is checkmated",

@@ -939,6 +939,8 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
 
   if (strcmp (w, "currentposition") == 0 || strcmp (w, "curpos") == 0)
     return _cq6_node (CQ6_CURRENT, CQ6_TYPE_POSITION, t);
+  if (strcmp (w, "equal") == 0 || strcmp (w, "indexof") == 0)
+    return _cq6_parse_equal_indexof (p, t);
   if (strcmp (w, "any") == 0)
     {
       /* CQL 6.2 refuses it with this advice. */

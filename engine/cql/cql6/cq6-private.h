@@ -66,7 +66,9 @@ typedef enum {
   CQ6_UNION,        /* args[0], args[1] */
   CQ6_INTERSECTION, /* args[0], args[1] */
   CQ6_COMPLEMENT,   /* args[0] */
-  CQ6_IN,           /* args[0] is a subset of args[1] */
+  CQ6_IN,           /* args[0] is a subset of args[1]; strings: args[0] is in
+                     * args[1], and with which 1 (`indexof`, a number) where */
+  CQ6_EQUAL,        /* `equal(X Y)`: the two values are equal, or both have none */
   CQ6_COUNT,        /* `#` args[0]: number of squares */
   CQ6_ATTACKS,      /* args[0] attacks args[1]: the squares of args[0] */
   CQ6_ATTACKEDBY,   /* args[0] attackedby args[1]: the squares of args[0] */
@@ -586,6 +588,11 @@ Cq6Filter *_cq6_parse_direction (Cq6Parser *p);
  * read, as a CQ6_COMPOUND. */
 Cq6Filter *_cq6_parse_sequence  (Cq6Parser *p, const Cq6Token *open, const char *close);
 gboolean   _cq6_parse_int       (Cq6Parser *p, gint64 *out, const char *what);
+
+/* `equal(X Y)` and `indexof(X Y)` (@t, read): CQL 6.2's comparison of
+ * any two values, and the place of one string in another.  NULL with the
+ * error set on @p when the arguments do not fit. */
+Cq6Filter *_cq6_parse_equal_indexof (Cq6Parser *p, const Cq6Token *t);
 
 /* A set-valued argument read at the level of the direction filters. */
 Cq6Filter *_cq6_parse_set_arg   (Cq6Parser *p, const char *where);
