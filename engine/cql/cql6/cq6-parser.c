@@ -34,7 +34,6 @@ _cq6_type_name (Cq6Type type)
 
 /* CQL 6 filters that are recognised but not evaluated by this version. */
 static const char *const unsupported[] = {
-  "[element]", "[forall]",
   "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
   "settag", "removecomment", "originalcomment", "zobristkey",
   "local", "atomic", "assert", "abort", "notransform",
@@ -963,6 +962,14 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
                  "the CQL 6 filter `%s` is not supported yet (docs/cql6.md lists what is)", w);
         return NULL;
       }
+  if (strcmp (w, "[element]") == 0 || strcmp (w, "[forall]") == 0)
+    {
+      /* Where no loop reads them (CQL 6.2: "Unable to parse"). */
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                    "`%s` stands only in a loop: `x ∊ S body`, `∀ x ∊ S body`, `x ∊ D body`",
+                    w[1] == 'e' ? "∊" : "∀");
+      return NULL;
+    }
   for (guint i = 0; i < G_N_ELEMENTS (not_in_cql62); i++)
     if (strcmp (w, not_in_cql62[i]) == 0)
       {
