@@ -52,7 +52,7 @@ static const char *const not_in_cql62[] = {
  * parse the following token" where they stand alone (docs/cql6.md, "Not
  * in CQL 6.2"). */
 static const char *const reserved_only[] = {
-  "lastposition", "firstmatch", "focus", "singlecolor", "nestban", "keepallbest",
+  "lastposition", "firstmatch", "focus", "singlecolor", "nestban", "keepallbest", "quiet",
   "piecepath", "verbose", "title", "all", "by", "then", "else", "oldline", "pgn", "nosort",
   "transform", "arrow", "attack", "attacked", "string", "substring",
 };

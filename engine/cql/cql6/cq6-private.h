@@ -631,6 +631,19 @@ gboolean   _cq6_is_reserved     (const char *name);
 gboolean   _cq6_parse_vars_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 gboolean   _cq6_parse_positions_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 gboolean   _cq6_parse_line_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+/**
+ * _cq6_parse_line_params:
+ * Reads the parameters of the line or path @f (@t its word, read; @f's
+ * which has CQ6_LINE_PATH for a path) up to its constituents, into @f's
+ * which, range and string; path's focus set and `max` filter go to
+ * *@focus_out and *@max_out (owned by the caller, NULL if not given).  A
+ * line's `<--` sets CQ6_LINE_BACKWARD (the arrow is not read).  Refuses,
+ * as CQL 6.2 does, a parameter given twice, one of path's after `line`,
+ * and parameters that do not go together.
+ * Returns: FALSE with the error set on @p (nothing to free).
+ */
+gboolean   _cq6_parse_line_params    (Cq6Parser *p, const Cq6Token *t, Cq6Filter *f,
+                                      Cq6Filter **focus_out, Cq6Filter **max_out);
 gboolean   _cq6_parse_output_word    (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 /**
  * _cq6_parse_path_status_word:
