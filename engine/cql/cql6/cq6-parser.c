@@ -802,7 +802,8 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
           f->which = CQ6_RAY_XRAY;
           _cq6_advance (p);
         }
-      else if (_cq6_peek (p)->kind == CQ6_TOK_WORD && (dirs = direction_bits (_cq6_peek (p)->text)) != 0)
+      else if (_cq6_peek (p)->kind == CQ6_TOK_WORD
+               && (dirs = direction_bits (_cq6_peek (p)->text)) != 0)
         {
           f->directions = dirs;
           _cq6_advance (p);
