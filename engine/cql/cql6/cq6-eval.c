@@ -417,6 +417,46 @@ eval_collect (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares)
   return TRUE;
 }
 
+/* `equal(X Y)`, as CQL 6.2 compares any two values: a logical filter's
+ * value is whether it matches, a set's its squares, and a number, string
+ * or position without a value counts as a logical "no match".  So the
+ * two are equal when they have the same kind and value, or when neither
+ * has a value. */
+static gboolean
+equal_values (const Cq6Filter *f, Cq6Ctx *c)
+{
+  Cq6Val val[2] = { { 0 }, { 0 } };
+  Cq6Type kind[2];
+
+  for (guint i = 0; i < 2; i++)
+    {
+      const Cq6Filter *x = f->args[i];
+      gboolean ok = _cq6_eval (x, c, &val[i]);
+
+      kind[i] = x->type;
+      if (x->type == CQ6_TYPE_SET && !ok)
+        val[i].set = 0;
+      else if (x->type == CQ6_TYPE_LOGICAL || (x->type != CQ6_TYPE_SET && !ok))
+        {
+          kind[i] = CQ6_TYPE_LOGICAL;
+          val[i].num = ok;
+        }
+    }
+  if (kind[0] != kind[1])
+    return FALSE;
+  switch (kind[0])
+    {
+    case CQ6_TYPE_SET:
+      return val[0].set == val[1].set;
+    case CQ6_TYPE_STRING:
+      return g_strcmp0 (val[0].str, val[1].str) == 0;
+    case CQ6_TYPE_POSITION:
+      return val[0].node == val[1].node;
+    default:
+      return val[0].num == val[1].num;
+    }
+}
+
 gboolean
 _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
@@ -562,12 +602,22 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return v->set != 0;
     case CQ6_IN:
       if (f->args[0]->type == CQ6_TYPE_STRING)
-        return _cq6_eval (f->args[0], c, &a) && _cq6_eval (f->args[1], c, &b)
-               && strstr (b.str, a.str) != NULL;
+        {
+          const char *at;
+
+          if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b)
+              || (at = strstr (b.str, a.str)) == NULL)
+            return FALSE;
+          /* indexof: the byte offset of the first occurrence (CQL 6.2). */
+          v->num = at - b.str;
+          return TRUE;
+        }
       _cq6_eval (f->args[0], c, &a);
       _cq6_eval (f->args[1], c, &b);
       /* The empty set is in every set (ruling 4). */
       return (a.set & ~b.set) == 0;
+    case CQ6_EQUAL:
+      return equal_values (f, c);
     case CQ6_COUNT:
       if (f->args[0]->type == CQ6_TYPE_STRING)
         {
@@ -821,10 +871,11 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_DESCENDANT: case CQ6_LCA: case CQ6_DISTANCE: case CQ6_VIRTUALMAINLINE: case CQ6_TRY:
     case CQ6_FIND: case CQ6_ECHO: case CQ6_POSITION_AND:
       return _cq6_eval_positions (f, c, v);
-    case CQ6_LINE: case CQ6_DASH: case CQ6_CONSECUTIVEMOVES: case CQ6_PATHSTART:
-    case CQ6_PATHCOUNT:
+    case CQ6_LINE: case CQ6_DASH: case CQ6_CONSECUTIVEMOVES:
     case CQ6_LINE_SEQ: case CQ6_LINE_REPEAT:
       return _cq6_eval_line (f, c, v);
+    case CQ6_PATHSTART: case CQ6_PATHCOUNT: case CQ6_PATHLASTPOSITION: case CQ6_PATHDEBUG:
+      return _cq6_eval_path_status (f, c, v);
     case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT: case CQ6_STR:
       return _cq6_eval_output (f, c, v);
     case CQ6_NOTRANSFORM:

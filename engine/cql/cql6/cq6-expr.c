@@ -200,14 +200,22 @@ parse_attacks (Cq6Parser *p)
   Cq6Token *at = _cq6_peek (p);
   Cq6Filter *left = _cq6_parse_direction (p);
 
+  /* CQL 6.2 also spells them `attack` and `attacked by`. */
   while (left != NULL && (_cq6_is_word (_cq6_peek (p), "attacks")
-                          || _cq6_is_word (_cq6_peek (p), "attackedby"))
+                          || _cq6_is_word (_cq6_peek (p), "attack")
+                          || _cq6_is_word (_cq6_peek (p), "attackedby")
+                          || (_cq6_is_word (_cq6_peek (p), "attacked")
+                              && _cq6_is_word (_cq6_peek_at (p, 1), "by")))
          && left_fits (p, at, left, CQ6_TYPE_SET))
     {
       Cq6Token *op = _cq6_advance (p);
-      gboolean attacks = strcmp (op->text, "attacks") == 0;
-      Cq6Token *rat = _cq6_peek (p);
+      gboolean attacks = strcmp (op->text, "attacks") == 0 || strcmp (op->text, "attack") == 0;
+      Cq6Token *rat;
       Cq6Filter *right;
+
+      if (strcmp (op->text, "attacked") == 0)
+        _cq6_advance (p); /* by */
+      rat = _cq6_peek (p);
 
       right = _cq6_want_type (p, rat, _cq6_parse_direction (p), CQ6_TYPE_SET, op->text);
       if (right == NULL)
@@ -650,4 +658,20 @@ _cq6_parse_filter (Cq6Parser *p)
       return NULL;
     }
   return parse_logic (p, "or", CQ6_OR, parse_and);
+}
+
+Cq6Filter *
+_cq6_parse_equal_indexof (Cq6Parser *p, const Cq6Token *t)
+{
+  gboolean equal = t->text[0] == 'e';
+  Cq6Filter *f = _cq6_node (equal ? CQ6_EQUAL : CQ6_IN,
+                            equal ? CQ6_TYPE_LOGICAL : CQ6_TYPE_NUMBER, t);
+
+  f->which = !equal;
+  if (!_cq6_parse_arg_list (p, f, equal ? CQ6_TYPE_ANY : CQ6_TYPE_STRING, 2, 2, t->text))
+    {
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  return f;
 }

@@ -30,6 +30,13 @@ static const char *const cql6_keywords[] = {
   "true", "matches every position",
   "false", "matches no position",
   "in", "X in Y: every square of X is in Y (\"text\" in S: S contains the text)",
+  "then", "if C then F else G: `then` may be left out",
+  "else", "if C then F else G: G where C does not match",
+  "all", "find all, echo ... in all, square all, piece all: every one, not the first",
+  "extension", "matches no position (as in CQL 6.2)",
+  "equal", "equal(X Y): the values are equal (the same kind and value), or neither has one",
+  "indexof", "indexof(X Y): where the string X first starts in Y (0 the first byte); none if "
+             "absent",
   /* The position */
   "check", "the side to move is in check",
   "mate", "the side to move is checkmated",
@@ -56,6 +63,9 @@ static const char *const cql6_keywords[] = {
   /* Sets */
   "attacks", "X attacks Y: the squares of X whose piece attacks a square of Y",
   "attackedby", "Y attackedby X: the squares of Y attacked by a piece of X",
+  "attack", "X attack Y: X attacks Y; ray attack (X Y ...): xray (X Y ...)",
+  "attacked", "Y attacked by X: Y attackedby X",
+  "by", "Y attacked by X: Y attackedby X",
   "between", "between(X Y): the squares strictly between a square of X and one of Y",
   "ray", "ray [direction] (X Y ...): squares of each set in turn along a line, empty between",
   "xray", "xray (X Y ...): a ray along a line the first piece slides on",
@@ -107,6 +117,7 @@ static const char *const cql6_keywords[] = {
   /* Moves */
   "move", "a move from this position passes the parameters (from to capture promote ...)",
   "capture", "move capture X: the move takes a piece on X",
+  "captures", "move captures X: move capture X",
   "promote", "move promote P: the move promotes to P's piece type",
   "enpassant", "move enpassant: an en passant capture; alone: the move that led here was one",
   "castle", "move castle: castling; alone: the move that led here castled",
@@ -116,7 +127,8 @@ static const char *const cql6_keywords[] = {
   "o-o-o", "the move that led here castled long",
   "enpassantsquare", "the square of the pawn the move that led here took en passant",
   "primary", "move primary: only the main continuation; alone: the move that led here is one",
-  "secondary", "move secondary: only variations' continuations; alone: the move here is one",
+  "secondary", "move secondary, line secondary: only variations' continuations; alone: the "
+               "move here is one",
   "previous", "move previous, previous X--Y: the move that led to this position",
   "legal", "move legal, legal X--Y: every legal move of the position, played or not",
   "pseudolegal", "move pseudolegal: every move by the pieces' rules, check ignored",
@@ -141,6 +153,8 @@ static const char *const cql6_keywords[] = {
                       "transforms, \"<reflect_v>\", \"<right^1 up^2>\")",
   /* Transforms */
   "flip", "flip F: F or one of its 8 images under the board's symmetries",
+  "flipdihedral", "flipdihedral F: flip F",
+  "dihedral", "dihedral F: flip F",
   "flipvertical", "flipvertical F: F or its mirror image left to right",
   "fliphorizontal", "fliphorizontal F: F or its mirror image top to bottom",
   "flipcolor", "flipcolor F: F or F with the colours swapped",
@@ -153,13 +167,27 @@ static const char *const cql6_keywords[] = {
   "count", "flip count F (and the other transforms): how many images of F match; "
            "find count F: how many positions match, none included",
   /* Across positions, variables, output */
-  "lastposition", "line lastposition --> ...: the line's value is the position it ends at",
-  "line", "line [primary singlecolor nestban quiet lastposition] --> F --> G* ...: consecutive "
-          "positions matching F, G, ... (* + ? {m,n}, groups)",
-  "path", "path [primary nestban quiet focus S max F] -- F N-- ...: consecutive moves (dash constituents) and the positions they reach",
-  "pathstart", "inside a path's constituents: the position where that path started",
-  "pathcount", "inside a path's constituents or max: the focus moves of the route so far",
-  "pathcountunfocused", "inside a path's constituents or max: the other moves since the path's start",
+  "lastposition", "line lastposition, path lastposition: the value is the position it ends at",
+  "line", "line [primary|secondary singlecolor nestban firstmatch quiet lastposition m n] --> F "
+          "--> G* ...: consecutive positions matching F, G, ... (* + ? {m,n}, groups)",
+  "path", "path [primary nestban firstmatch quiet lastposition singlecolor focus S max F m n] "
+          "-- F N-- ...: consecutive moves (dash constituents) and the positions they reach",
+  "firstmatch", "line firstmatch, path firstmatch: the first match found, not the longest",
+  "nestban", "line nestban, path nestban: no match starts inside one this filter matched",
+  "singlecolor", "line singlecolor: every other position; path singlecolor: focus on the side "
+                 "to move's pieces",
+  "focus", "path focus [capture] S: only moves of the pieces on S at the start count",
+  "title", "path title \"T\": T at the path's first position",
+  "piecepath", "path piecepath: `Focus path: Ra1-a4` comments, the focus pieces' ways",
+  "verbose", "path verbose: `move i of L` after each move of the path",
+  "keepallbest", "path keepallbest: every route of the best length, not only the first",
+  "pathstart", "in a path: where it started; after paths: the start of the last one matched",
+  "pathcount", "in a path: the focus moves of the route so far; after paths: the last one's "
+               "length",
+  "pathcountunfocused", "in a path: the other moves since its start (ply - pathstart:ply - "
+                        "pathcount)",
+  "pathlastposition", "in a path: the best route's end so far; after paths: the last one's end",
+  "pathdebug", "in a path: writes a message on the path's state; matches",
   "countmoves", "countmoves [legal|pseudolegal] X--Y: how many moves the dash filter matches",
   "currentmove", "currentmove X--Y (or previous X--Y): the move that led to this position",
   "find", "find [all] [<--] [m n] [quiet] F: the first position from here on (<--: back to the start) where F matches; all / m n: how many, with 'Found' comments",
@@ -215,6 +243,9 @@ static const char *const cql6_keywords[] = {
               "only in a folder the search allows (cql --allow-files DIR)",
   "writefile", "writefile (NAME TEXT): appends TEXT to the file NAME (.cqo, .cql), emptied at "
                "its first write; only in a folder the search allows (cql --allow-files DIR)",
+  "curpos", "currentposition: the position being examined",
+  "initialposition", "position 0: the game's first position",
+  "string", "string x in D F: F for each key x of the dictionary D (x ∊ D F)",
   NULL
 };
 

@@ -163,11 +163,12 @@ piece_run_to_ascii (const char *text, const char *p, const char *end, const char
 }
 
 /* Whether @p starts one of CQL 6's bracketed words: `[x]`, `[element]`,
- * `[forall]`, `[piece]`. */
+ * `[forall]`.  (`[piece]`, the token of `◭`, has no spelling of its own:
+ * CQL 6.2 writes `◭` as `[Aa]` before a name.) */
 static gboolean
 bracketed_word (const char *p)
 {
-  static const char *const words[] = { "[x]", "[element]", "[forall]", "[piece]" };
+  static const char *const words[] = { "[x]", "[element]", "[forall]" };
 
   for (guint i = 0; i < G_N_ELEMENTS (words); i++)
     if (strncmp (p, words[i], strlen (words[i])) == 0)

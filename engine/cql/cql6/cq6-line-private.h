@@ -17,6 +17,11 @@ struct _Cq6LineState {
   GHashTable *written;  /* consecutivemoves filter -> its comments */
   const CqNode *path_start; /* the start of the path being matched, or NULL */
   gint32      path_count; /* pathcount: the focus moves of the route so far */
+  const CqNode *path_last; /* pathlastposition: the end of the best route so far */
+  /* The last path that matched in the game (cq6-path-status.c), or NULL. */
+  const CqNode *status_start;
+  const CqNode *status_last;
+  gint32      status_count;
 };
 
 /* Creates @c's Cq6State.line when it is NULL. */
@@ -61,6 +66,9 @@ typedef struct {
   guint8          *banned;   /* nestban: per node, inside a matched line */
   guint64          focus;    /* path focus: the ids of the focus pieces */
   const CqNode    *start_node; /* path focus: where this evaluation starts */
+  gboolean         has_focus; /* path focus (or singlecolor): other pieces'
+                               * moves are passed over */
+  gboolean         first;    /* line firstmatch: the first match, not the longest */
   gboolean         routes;   /* path searched route by route (cq6-line-routes.c):
                               * it has `max`, or its constituents read pathcount */
 } LineRun;

@@ -612,153 +612,13 @@ parse_line (Cq6Parser *p, Cq6Token *t, gboolean path)
 
   if (path)
     f->which |= CQ6_LINE_PATH;
-  for (;;)
+  if (!_cq6_parse_line_params (p, t, f, &focus, &max))
     {
-      Cq6Token *w = _cq6_peek (p);
-
-      if ((_cq6_is_word (w, "primary") || (!path && _cq6_is_word (w, "secondary")))
-          && (f->which & (CQ6_LINE_PRIMARY | CQ6_LINE_SECONDARY)))
-        {
-          /* CQL 6.2 refuses a second one too. */
-          _cq6_fail_at (p, w, CQ_QUERY_ERROR_SEMANTIC,
-                        "`%s` has already one of primary and secondary", t->text);
-          _cq6_filter_free (focus);
-          _cq6_filter_free (max);
-          _cq6_filter_free (f);
-          return NULL;
-        }
-      else if (_cq6_is_word (w, "primary"))
-        f->which |= CQ6_LINE_PRIMARY;
-      else if (!path && _cq6_is_word (w, "secondary"))
-        f->which |= CQ6_LINE_SECONDARY;
-      else if (_cq6_is_word (w, "nestban"))
-        f->which |= CQ6_LINE_NESTBAN;
-      else if (_cq6_is_word (w, "quiet"))
-        f->which |= CQ6_LINE_QUIET;
-      else if (!path && _cq6_is_word (w, "singlecolor"))
-        f->which |= CQ6_LINE_SINGLECOLOR;
-      else if (!path && _cq6_is_word (w, "lastposition"))
-        {
-          /* Its value is the position the line ends at, not its length. */
-          f->which |= CQ6_LINE_LASTPOSITION;
-          f->type = CQ6_TYPE_POSITION;
-        }
-      else if (path && _cq6_is_word (w, "piecepath"))
-        f->which |= CQ6_LINE_PIECEPATH;
-      else if (path && _cq6_is_word (w, "verbose"))
-        f->which |= CQ6_LINE_VERBOSE;
-      else if (path && _cq6_is_word (w, "keepallbest"))
-        f->which |= CQ6_LINE_KEEPALLBEST;
-      else if (path && _cq6_is_word (w, "title") && f->string == NULL)
-        {
-          Cq6Token *s = _cq6_peek_at (p, 1);
-
-          if (s->kind != CQ6_TOK_STRING || s->text[0] == '\0')
-            {
-              _cq6_fail_at (p, s, CQ_QUERY_ERROR_SYNTAX,
-                            "expected a non-empty string after `title`, e.g. title \"rook\"");
-              _cq6_filter_free (focus);
-              _cq6_filter_free (f);
-              return NULL;
-            }
-          f->string = g_strdup (s->text);
-          _cq6_advance (p);
-        }
-      else if (path && _cq6_is_word (w, "max"))
-        {
-          /* `max F`: F is evaluated at the last position of each route,
-           * where pathcount reads that route (a filter of this path). */
-          Cq6Token *at = _cq6_peek_at (p, 1);
-
-          if (max != NULL)
-            {
-              _cq6_fail_at (p, w, CQ_QUERY_ERROR_SYNTAX,
-                            "multiple `max` parameters in `path`");
-              _cq6_filter_free (max);
-              max = NULL;
-            }
-          else
-            {
-              _cq6_advance (p);
-              p->path_depth++;
-              max = _cq6_want_type (p, at, _cq6_parse_filter (p), CQ6_TYPE_NUMBER,
-                                    "path's `max`");
-              p->path_depth--;
-            }
-          if (max == NULL)
-            {
-              _cq6_filter_free (focus);
-              _cq6_filter_free (f);
-              return NULL;
-            }
-          f->which |= CQ6_LINE_MAX;
-          continue;
-        }
-      else if (path && _cq6_is_word (w, "focus") && focus == NULL)
-        {
-          _cq6_advance (p);
-          if (_cq6_is_word (_cq6_peek (p), "capture"))
-            {
-              _cq6_advance (p);
-              f->which |= CQ6_LINE_FOCUS_CAPTURE;
-            }
-          /* A set expression: `focus A | B` focuses on both. */
-          focus = _cq6_want_type (p, _cq6_peek (p), _cq6_parse_union (p), CQ6_TYPE_SET,
-                                  "focus");
-          if (focus == NULL)
-            {
-              _cq6_filter_free (f);
-              return NULL;
-            }
-          continue;
-        }
-      else if (_cq6_is_word (w, "lastposition") || _cq6_is_word (w, "firstmatch")
-               || _cq6_is_word (w, "max") || _cq6_is_word (w, "title")
-               || _cq6_is_word (w, "piecepath") || _cq6_is_word (w, "verbose")
-               || _cq6_is_word (w, "keepallbest") || _cq6_is_word (w, "count")
-               || _cq6_is_word (w, "capture") || _cq6_is_word (w, "legal")
-               || _cq6_is_word (w, "pseudolegal") || _cq6_is_word (w, "nestban")
-               || _cq6_is_word (w, "singlecolor"))
-        {
-          _cq6_fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED,
-                        "the %s parameter `%s` is not supported yet", t->text, w->text);
-          _cq6_filter_free (focus);
-          _cq6_filter_free (max);
-          _cq6_filter_free (f);
-          return NULL;
-        }
-      else
-        break;
-      _cq6_advance (p);
-    }
-  if (!path)
-    {
-      Cq6Token *a = _cq6_peek (p);
-
-      if (_cq6_is_punct (a, "<--"))
-        arrow = "<--", f->which |= CQ6_LINE_BACKWARD;
-      else
-        arrow = "-->";
-      if ((f->which & CQ6_LINE_BACKWARD) && (f->which & CQ6_LINE_SECONDARY))
-        {
-          /* The way back to the start has no choice to make (CQL 6.2
-           * refuses it too). */
-          _cq6_fail_at (p, a, CQ_QUERY_ERROR_SEMANTIC,
-                        "`line secondary` cannot look back (`<--`)");
-          _cq6_filter_free (focus);
-          _cq6_filter_free (max);
-          _cq6_filter_free (f);
-          return NULL;
-        }
-    }
-  if ((f->which & CQ6_LINE_PIECEPATH) && focus == NULL)
-    {
-      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
-                    "`piecepath` writes the way of the focus pieces: it needs `focus`");
-      _cq6_filter_free (max);
       _cq6_filter_free (f);
       return NULL;
     }
+  if (!path)
+    arrow = (f->which & CQ6_LINE_BACKWARD) ? "<--" : "-->";
   p->path_depth += path;
   items = parse_items (p, t, arrow, FALSE);
   p->path_depth -= path;
@@ -902,34 +762,8 @@ _cq6_parse_line_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
       *out = parse_line (p, t, t->text[0] == 'p');
       return TRUE;
     }
-  if (_cq6_is_word (t, "pathstart"))
-    {
-      /* Inside a path's constituents: where that path started.  After a
-       * path, CQL 6.2 gives the start of the last path that matched in the
-       * game; that is not read here. */
-      if (p->path_depth == 0)
-        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
-                      "`pathstart` outside a path's constituents is not supported yet");
-      else
-        *out = _cq6_node (CQ6_PATHSTART, CQ6_TYPE_POSITION, t);
-      return TRUE;
-    }
-  if (_cq6_is_word (t, "pathcount") || _cq6_is_word (t, "pathcountunfocused"))
-    {
-      /* In a path's constituents or `max`: the focus moves of the route
-       * so far (pathcountunfocused: the other moves since the path's
-       * start).  After a path, CQL 6.2 reads the last path that matched
-       * in the game; that is not read here. */
-      if (p->path_depth == 0)
-        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
-                      "`%s` outside a path's constituents is not supported yet", t->text);
-      else
-        {
-          *out = _cq6_node (CQ6_PATHCOUNT, CQ6_TYPE_NUMBER, t);
-          (*out)->which = t->text[9] != '\0';
-        }
-      return TRUE;
-    }
+  if (_cq6_parse_path_status_word (p, t, out))
+    return TRUE;
   if (_cq6_is_word (t, "previous") || _cq6_is_word (t, "currentmove"))
     {
       /* Only a dash filter may follow (the reference: "expected --

@@ -12,6 +12,8 @@
  *   Routes where F has no value are passed over.
  * - pathcount (and pathcountunfocused) in the constituents: the number
  *   of focus moves of the route so far, which depends on the route.
+ * - `path firstmatch`: the first route that matches is kept, and the
+ *   search stops there (CQL 6.2's order decides which is first).
  *
  * The routes are tried in CQL 6.2's order: the moves of a position main
  * line first, a repetition with as few rounds as it allows first (`*`,
@@ -88,6 +90,8 @@ keep_route (Routes *R, const CqNode *end, gboolean best)
     }
   g_ptr_array_add (R->kept, copy);
   g_ptr_array_add (R->ends, (gpointer) end);
+  /* pathlastposition in the constituents: the best route's end so far. */
+  R->c->st->line->path_last = R->ends->pdata[0];
 }
 
 /* A route is done at @end: is it the best so far (CQL 6.2's order: a
@@ -129,6 +133,13 @@ route_done (Routes *R, const CqNode *end)
     keep_route (R, end, FALSE);
 }
 
+/* path firstmatch: a route is kept, nothing more is tried. */
+static inline gboolean
+stopped (const Routes *R)
+{
+  return (R->r->line->which & CQ6_LINE_FIRSTMATCH) && R->kept->len > 0;
+}
+
 /* The TEST state @q (constituent @s->f) at @n. */
 static void
 test (Routes *R, const CqNode *n, gint q, const NState *s)
@@ -136,7 +147,7 @@ test (Routes *R, const CqNode *n, gint q, const NState *s)
   LineRun *r = R->r;
   Cq6Ctx *c = R->c;
   gboolean primary = (r->line->which & CQ6_LINE_PRIMARY) != 0;
-  gboolean focus = r->line->args[1] != NULL;
+  gboolean focus = r->has_focus;
   Cq6Ctx at = _cq6_ctx_at (c, n);
   DashSets sets;
   guint mark;
@@ -159,7 +170,8 @@ test (Routes *R, const CqNode *n, gint q, const NState *s)
     return;
   if (!_cq6_dash_sets (s->f, &at, &sets))
     sets.from = sets.to = 0;
-  for (const CqNode *a = n->first_child; a != NULL; a = _cq6_next_child (c, a, primary))
+  for (const CqNode *a = n->first_child; a != NULL && !stopped (R);
+       a = _cq6_next_child (c, a, primary))
     {
       if (focus && !_cq6_path_focus_move (r, c, n, a))
         {
@@ -199,7 +211,7 @@ search (Routes *R, const CqNode *n, gint q)
 
   /* Back at a state at the same position without a move in between
    * (a repetition of constituents that take no move): no new route. */
-  if (was == n->index + 1)
+  if (was == n->index + 1 || stopped (R))
     return;
   R->busy[q] = n->index + 1;
   switch (s->kind)

@@ -120,13 +120,14 @@ pure (const Cq6Filter *f)
   return TRUE;
 }
 
-/* Does @f read pathcount of the path it is in (not of a path inside)? */
+/* Does @f read the route of the path it is in (not of a path inside):
+ * pathcount, pathlastposition, pathdebug? */
 static gboolean
 reads_pathcount (const Cq6Filter *f)
 {
   if (f == NULL || (f->kind == CQ6_LINE && (f->which & CQ6_LINE_PATH)))
     return FALSE;
-  if (f->kind == CQ6_PATHCOUNT)
+  if (_cq6_path_status_in_search (f))
     return TRUE;
   for (guint i = 0; i < f->n_args; i++)
     if (reads_pathcount (f->args[i]))
@@ -179,11 +180,17 @@ line_run (const Cq6Filter *f, Cq6Ctx *c)
             r->accepts[q] = changed = TRUE;
         }
     }
-  r->pure = pure (f->args[0]) && f->args[1] == NULL;
+  /* path singlecolor: the focus is the pieces of the side to move at the
+   * start (CQL 6.2's `focus (if wtm A else a)`). */
+  r->has_focus = f->args[1] != NULL
+                 || ((f->which & CQ6_LINE_PATH) && (f->which & CQ6_LINE_SINGLECOLOR));
+  r->pure = pure (f->args[0]) && !r->has_focus;
   /* A line's constituents read the pathcount of the path around it,
    * which does not change while the line is matched. */
   r->routes = (f->which & CQ6_LINE_PATH)
-              && ((f->which & CQ6_LINE_MAX) || reads_pathcount (f->args[0]));
+              && ((f->which & (CQ6_LINE_MAX | CQ6_LINE_FIRSTMATCH))
+                  || reads_pathcount (f->args[0]));
+  r->first = (f->which & CQ6_LINE_FIRSTMATCH) && !(f->which & CQ6_LINE_PATH);
   cells = (guint64) MAX (c->game->n_nodes, 1) * r->n_states;
   if (cells <= (1u << 22))
     {
@@ -237,11 +244,13 @@ _cq6_line_restore_slots (Cq6Ctx *c, Cq6Slot *saved)
 }
 
 /* Keeps the longer of the current best and a step of length @len to
- * @choice (the first found wins a tie: the main line first). */
+ * @choice (the first found wins a tie: the main line first).  With
+ * firstmatch, the first step that leads to a match is kept, whatever its
+ * length (one that takes no position only while none other is found). */
 static inline void
-keep (gint32 *len, gint32 *choice, gint32 cand, gint32 cand_choice)
+keep (const LineRun *r, gint32 *len, gint32 *choice, gint32 cand, gint32 cand_choice)
 {
-  if (cand > *len)
+  if (r->first ? (*len < 1 && cand > *len) : cand > *len)
     *len = cand, *choice = cand_choice;
 }
 
@@ -258,7 +267,13 @@ line_step (LineRun *r, Cq6Ctx *c, const CqNode *n, const NState *s, gint32 *len,
   if (!_cq6_eval (s->f, &at, &v))
     return;
   if (r->accepts[s->out])
-    keep (len, choice, 1, -1);
+    {
+      keep (r, len, choice, 1, -1);
+      /* CQL 6.2 records a match where the rest may be empty before it
+       * goes on: with firstmatch that one is the match. */
+      if (r->first)
+        return;
+    }
   if (w & CQ6_LINE_BACKWARD)
     {
       const CqNode *x = n->parent;
@@ -269,7 +284,7 @@ line_step (LineRun *r, Cq6Ctx *c, const CqNode *n, const NState *s, gint32 *len,
         {
           gint32 k = best (r, c, x, s->out);
           if (k >= 0)
-            keep (len, choice, k + 1, x->index * 2);
+            keep (r, len, choice, k + 1, x->index * 2);
         }
       return;
     }
@@ -278,15 +293,19 @@ line_step (LineRun *r, Cq6Ctx *c, const CqNode *n, const NState *s, gint32 *len,
     {
       const CqNode *b = a, *bend = NULL;
 
+      if (r->first && *len >= 1)
+        continue;
       /* singlecolor: the positions of the same side to move, two plies on. */
       if (w & CQ6_LINE_SINGLECOLOR)
         b = _cq6_first_child (c, a, w);
       for (; b != bend && b != NULL;
            b = (w & CQ6_LINE_SINGLECOLOR) ? _cq6_next_child (c, b, primary) : NULL)
         {
-          gint32 k = best (r, c, b, s->out);
+          gint32 k;
+
+          k = best (r, c, b, s->out);
           if (k >= 0)
-            keep (len, choice, k + 1, b->index * 2);
+            keep (r, len, choice, k + 1, b->index * 2);
         }
     }
 }
@@ -334,7 +353,7 @@ path_step (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, const NState *s, gint
            gint32 *choice)
 {
   gboolean primary = (r->line->which & CQ6_LINE_PRIMARY) != 0;
-  gboolean focus = r->line->args[1] != NULL;
+  gboolean focus = r->has_focus;
   Cq6Ctx at = _cq6_ctx_at (c, n);
   DashSets sets;
   Cq6Val v;
@@ -345,7 +364,7 @@ path_step (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, const NState *s, gint
         {
           gint32 k = best (r, c, n, s->out);
           if (k >= 0)
-            keep (len, choice, k, -1);
+            keep (r, len, choice, k, -1);
         }
       return;
     }
@@ -363,7 +382,7 @@ path_step (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, const NState *s, gint
            * first knight move only). */
           gint32 k = n == r->start_node ? -1 : best (r, c, a, q);
           if (k >= 1)
-            keep (len, choice, k, a->index * 2);
+            keep (r, len, choice, k, a->index * 2);
           continue;
         }
       if ((sets.from != 0 || (a->move.flags & CQ_MOVE_NULL))
@@ -371,7 +390,7 @@ path_step (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, const NState *s, gint
         {
           gint32 k = best (r, c, a, s->out);
           if (k >= 0)
-            keep (len, choice, k + 1, a->index * 2 + 1);
+            keep (r, len, choice, k + 1, a->index * 2 + 1);
         }
     }
 }
@@ -409,10 +428,21 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
       break;
     case ST_SPLIT:
       {
-        gint32 a = best (r, c, n, s->out), b = best (r, c, n, s->out2);
+        gint32 a, b;
 
+        if (r->first)
+          {
+            /* CQL 6.2 tries a repetition's fewest rounds first: on
+             * (@out2) before once more (@out). */
+            b = best (r, c, n, s->out2);
+            len = b, choice = 1;
+            if (len < 1)
+              keep (r, &len, &choice, best (r, c, n, s->out), 0);
+            break;
+          }
+        a = best (r, c, n, s->out), b = best (r, c, n, s->out2);
         len = a, choice = 0;
-        keep (&len, &choice, b, 1);
+        keep (r, &len, &choice, b, 1);
       }
       break;
     default:
@@ -495,8 +525,8 @@ tied_step (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, const NState *s, cons
   if (k < 0 || k != (move ? want - 1 : want) || (!move && (k < 1 || n == r->start_node)))
     return FALSE;
   if (!move)
-    return r->line->args[1] != NULL && !_cq6_path_focus_move (r, c, n, a);
-  if (r->line->args[1] != NULL && !_cq6_path_focus_move (r, c, n, a))
+    return r->has_focus && !_cq6_path_focus_move (r, c, n, a);
+  if (r->has_focus && !_cq6_path_focus_move (r, c, n, a))
     return FALSE;
   saved = _cq6_line_save_slots (c);
   mark = _cq6_comments_mark (c);
@@ -750,7 +780,7 @@ add_path_comments (LineRun *r, Cq6Ctx *c, const CqNode *start, const CqNode *end
     {
       const CqNode *after = path->pdata[i];
 
-      if (f->args[1] == NULL || _cq6_path_focus_move (r, c, after->parent, after))
+      if (!r->has_focus || _cq6_path_focus_move (r, c, after->parent, after))
         {
           g_autofree char *text = g_strdup_printf ("%s%smove %u of %d",
                                                    f->string ? f->string : "",
@@ -767,21 +797,25 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   const CqNode *end;
   gint32 len;
   CqBitboard focus_set = 0;
-  const CqNode *outer_start = NULL;
+  const CqNode *outer_start = NULL, *outer_last = NULL;
   gint64 max = 0;
+  guint mark = _cq6_comments_mark (c);
   g_autoptr(GPtrArray) ends = NULL;
 
   if (r->banned != NULL && r->banned[c->node->index])
     return FALSE;
-  if (f->args[1] != NULL)
+  if (r->has_focus)
     {
-      /* path focus: the pieces on the set at the start, followed by id. */
+      /* path focus: the pieces on the set at the start, followed by id;
+       * singlecolor: those of the side to move. */
       Cq6Val fv = { 0 };
       const guint8 *ids = _cq6_piece_ids (c, c->node);
 
       r->focus = 0;
       r->start_node = c->node;
-      if (!_cq6_eval (f->args[1], c, &fv))
+      if (f->args[1] == NULL)
+        fv.set = c->pos->by_color[c->pos->side_to_move];
+      else if (!_cq6_eval (f->args[1], c, &fv))
         return FALSE;
       focus_set = fv.set;
       for (int sq = 0; sq < 64; sq++)
@@ -795,7 +829,9 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       /* pathstart in the constituents: this path's start (nested paths
        * put back the outer one's). */
       outer_start = c->st->line->path_start;
+      outer_last = c->st->line->path_last;
       c->st->line->path_start = c->node;
+      c->st->line->path_last = NULL;
     }
   if (f->which & CQ6_LINE_KEEPALLBEST || r->routes)
     ends = g_ptr_array_new ();
@@ -815,7 +851,22 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         replay_from (r, c, c->node, r->start, ends);
     }
   if (f->which & CQ6_LINE_PATH)
-    c->st->line->path_start = outer_start;
+    {
+      c->st->line->path_start = outer_start;
+      c->st->line->path_last = outer_last;
+    }
+  if (len >= 1 && (f->which & CQ6_LINE_RANGE))
+    {
+      /* The range holds the value (path max: F's), else no match, and
+       * what the constituents wrote is taken back (CQL 6.2). */
+      gint64 value = (f->which & CQ6_LINE_MAX) ? max : len;
+
+      if (value < f->range_min || value > f->range_max)
+        {
+          _cq6_comments_rollback (c, mark);
+          len = -1;
+        }
+    }
   if (len >= 1)
     {
       if (r->routes)
@@ -832,6 +883,9 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         }
       else
         end = match_end (r, c, c->node);
+      /* pathstart, pathlastposition, pathcount after the path. */
+      if (f->which & CQ6_LINE_PATH)
+        _cq6_path_status_record (c, c->node, end, len);
       if (f->which & (CQ6_LINE_PIECEPATH | CQ6_LINE_VERBOSE) || f->string != NULL)
         add_path_comments (r, c, c->node, end, len, focus_set);
       add_comments (f, c, c->node, end, len, max);
@@ -879,17 +933,6 @@ _cq6_eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return eval_line (f, c, v);
     case CQ6_CONSECUTIVEMOVES:
       return _cq6_eval_consecutive (f, c, v);
-    case CQ6_PATHSTART:
-      v->node = c->st->line != NULL ? c->st->line->path_start : NULL;
-      return v->node != NULL;
-    case CQ6_PATHCOUNT:
-      if (c->st->line == NULL || c->st->line->path_start == NULL)
-        return FALSE;
-      v->num = c->st->line->path_count;
-      /* pathcountunfocused: CQL 6.2's `ply - pathstart:ply - pathcount`. */
-      if (f->which)
-        v->num = (gint64) c->node->ply - c->st->line->path_start->ply - v->num;
-      return TRUE;
     default:
       g_assert_not_reached ();
       return FALSE;

@@ -36,13 +36,24 @@ _cq6_type_name (Cq6Type type)
 
 /* CQL 6 filters that are recognised but not evaluated by this version. */
 static const char *const unsupported[] = {
-  "next",
-  "[element]", "[forall]", "lastposition",
-  "pathdebug", "pathlastposition",
-  "exchange", "local", "atomic",
-  "puremainline", "pureecho", "cqlinfo", "idealmirrormate",
-  "pawnsquare", "anticipate",
-  "reverse", "withposition", "comments",
+  "local", "atomic",
+};
+
+/* Words of other CQL versions (or of CQL 6's pages) that CQL 6.2 does not
+ * read: it answers "Unable to parse the following token" (docs/cql6.md,
+ * "Not in CQL 6.2"). */
+static const char *const not_in_cql62[] = {
+  "next", "exchange", "pawnsquare", "cqlinfo", "puremainline", "pureecho",
+  "idealmirrormate", "anticipate", "reverse", "withposition", "comments",
+};
+
+/* Words CQL 6.2 reserves but reads as no filter: it answers "Unable to
+ * parse the following token" where they stand alone (docs/cql6.md, "Not
+ * in CQL 6.2"). */
+static const char *const reserved_only[] = {
+  "lastposition", "firstmatch", "focus", "singlecolor", "nestban", "keepallbest", "quiet",
+  "piecepath", "verbose", "title", "all", "by", "then", "else", "oldline", "pgn", "nosort",
+  "transform", "arrow", "attack", "attacked", "string", "substring",
 };
 
 Cq6Token *
@@ -158,7 +169,8 @@ _cq6_starts_filter (const Cq6Token *t)
   if (t->kind == CQ6_TOK_WORD)
     return !(_cq6_is_word (t, "or") || _cq6_is_word (t, "and") || _cq6_is_word (t, "in")
              || _cq6_is_word (t, "then") || _cq6_is_word (t, "else") || _cq6_is_word (t, "attacks")
-             || _cq6_is_word (t, "attackedby") || _cq6_is_word (t, "through"));
+             || _cq6_is_word (t, "attackedby") || _cq6_is_word (t, "through")
+             || _cq6_is_word (t, "attack") || _cq6_is_word (t, "attacked"));
   return TRUE;
 }
 
@@ -416,7 +428,7 @@ parse_move (Cq6Parser *p, const Cq6Token *t)
         slot = 0;
       else if (_cq6_is_word (w, "to"))
         slot = 1;
-      else if (_cq6_is_word (w, "capture"))
+      else if (_cq6_is_word (w, "capture") || _cq6_is_word (w, "captures"))
         slot = 2;
       else if (_cq6_is_word (w, "promote"))
         slot = 3;
@@ -573,7 +585,7 @@ static gboolean
 transform_kind (const char *word, Cq6TransformKind *out)
 {
   static const struct { const char *name; Cq6TransformKind kind; } names[] = {
-    { "flip", CQ6_XF_FLIP }, { "flipdihedral", CQ6_XF_FLIP },
+    { "flip", CQ6_XF_FLIP }, { "flipdihedral", CQ6_XF_FLIP }, { "dihedral", CQ6_XF_FLIP },
     { "flipvertical", CQ6_XF_FLIPVERTICAL }, { "fliphorizontal", CQ6_XF_FLIPHORIZONTAL },
     { "flipcolor", CQ6_XF_FLIPCOLOR }, { "reversecolor", CQ6_XF_REVERSECOLOR },
     { "rotate90", CQ6_XF_ROTATE90 }, { "rotate45", CQ6_XF_ROTATE45 }, { "shift", CQ6_XF_SHIFT },
@@ -603,6 +615,8 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
     { "mainline", CQ6_MAINLINE, CQ6_TYPE_LOGICAL },
     { "variation", CQ6_VARIATION, CQ6_TYPE_LOGICAL }, { "true", CQ6_TRUE, CQ6_TYPE_LOGICAL },
     { "false", CQ6_FALSE, CQ6_TYPE_LOGICAL },
+    /* CQL 6.2's `extension` matches no position (its filter is false). */
+    { "extension", CQ6_FALSE, CQ6_TYPE_LOGICAL },
     { "sidetomove", CQ6_SIDETOMOVE, CQ6_TYPE_NUMBER },
     { "movenumber", CQ6_MOVENUMBER, CQ6_TYPE_NUMBER }, { "ply", CQ6_PLY, CQ6_TYPE_NUMBER },
     { "gamenumber", CQ6_GAMENUMBER, CQ6_TYPE_NUMBER }, { "year", CQ6_YEAR, CQ6_TYPE_NUMBER },
@@ -780,7 +794,15 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
 
       f->which = w[0] == 'x' ? CQ6_RAY_XRAY : 0;
       f->directions = CQ_RAY_ALL;
-      if (_cq6_peek (p)->kind == CQ6_TOK_WORD && (dirs = direction_bits (_cq6_peek (p)->text)) != 0)
+      /* `ray attack (...)` (or attacks): CQL 6.2 reads it as `xray (...)`. */
+      if (w[0] == 'r' && (_cq6_is_word (_cq6_peek (p), "attack")
+                          || _cq6_is_word (_cq6_peek (p), "attacks")))
+        {
+          f->which = CQ6_RAY_XRAY;
+          _cq6_advance (p);
+        }
+      else if (_cq6_peek (p)->kind == CQ6_TOK_WORD
+               && (dirs = direction_bits (_cq6_peek (p)->text)) != 0)
         {
           f->directions = dirs;
           _cq6_advance (p);
@@ -917,8 +939,18 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
       return NULL;
     }
 
-  if (strcmp (w, "currentposition") == 0)
+  if (strcmp (w, "currentposition") == 0 || strcmp (w, "curpos") == 0)
     return _cq6_node (CQ6_CURRENT, CQ6_TYPE_POSITION, t);
+  if (strcmp (w, "equal") == 0 || strcmp (w, "indexof") == 0)
+    return _cq6_parse_equal_indexof (p, t);
+  if (strcmp (w, "any") == 0)
+    {
+      /* CQL 6.2 refuses it with this advice. */
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                    "`any` was replaced by `.` (every square) in CQL 5.2; `_` is an empty "
+                    "square");
+      return NULL;
+    }
   {
     Cq6Filter *f = NULL;
 
@@ -934,6 +966,29 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
       {
         _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
                  "the CQL 6 filter `%s` is not supported yet (docs/cql6.md lists what is)", w);
+        return NULL;
+      }
+  if (strcmp (w, "[element]") == 0 || strcmp (w, "[forall]") == 0)
+    {
+      /* Where no loop reads them (CQL 6.2: "Unable to parse"). */
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                    "`%s` stands only in a loop: `x ∊ S body`, `∀ x ∊ S body`, `x ∊ D body`",
+                    w[1] == 'e' ? "∊" : "∀");
+      return NULL;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (not_in_cql62); i++)
+    if (strcmp (w, not_in_cql62[i]) == 0)
+      {
+        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
+                      "CQL 6.2 does not know `%s` (docs/cql6.md, \"Not in CQL 6.2\")", w);
+        return NULL;
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (reserved_only); i++)
+    if (strcmp (w, reserved_only[i]) == 0)
+      {
+        _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                      "`%s` is a word CQL 6.2 reserves but is no filter here "
+                      "(docs/cql6.md, \"Not in CQL 6.2\")", w);
         return NULL;
       }
   if (_cq6_is_punct (_cq6_peek (p), "("))

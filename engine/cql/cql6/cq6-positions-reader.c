@@ -362,6 +362,15 @@ _cq6_parse_positions_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
         *out = f;
       return TRUE;
     }
+  if (strcmp (w, "initialposition") == 0)
+    {
+      /* CQL 6.2: `position 0`, the game's first position. */
+      Cq6Filter *id = _cq6_node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
+
+      id->number = 0;
+      *out = _cq6_node1 (CQ6_POSITION_BY_ID, CQ6_TYPE_POSITION, t, id);
+      return TRUE;
+    }
   if (strcmp (w, "position") == 0)
     {
       Cq6Token *at = _cq6_peek (p);

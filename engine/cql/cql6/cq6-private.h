@@ -66,7 +66,9 @@ typedef enum {
   CQ6_UNION,        /* args[0], args[1] */
   CQ6_INTERSECTION, /* args[0], args[1] */
   CQ6_COMPLEMENT,   /* args[0] */
-  CQ6_IN,           /* args[0] is a subset of args[1] */
+  CQ6_IN,           /* args[0] is a subset of args[1]; strings: args[0] is in
+                     * args[1], and with which 1 (`indexof`, a number) where */
+  CQ6_EQUAL,        /* `equal(X Y)`: the two values are equal, or both have none */
   CQ6_COUNT,        /* `#` args[0]: number of squares */
   CQ6_ATTACKS,      /* args[0] attacks args[1]: the squares of args[0] */
   CQ6_ATTACKEDBY,   /* args[0] attackedby args[1]: the squares of args[0] */
@@ -187,7 +189,11 @@ typedef enum {
   CQ6_CONSECUTIVEMOVES, /* args: two positions */
   CQ6_PATHSTART,    /* the first position of the path being matched */
   CQ6_PATHCOUNT,    /* the focus moves of the path's route so far; which 1:
-                     * pathcountunfocused, the other moves since its start */
+                     * pathcountunfocused, the other moves since its start;
+                     * which 2 (also for PATHSTART, PATHLASTPOSITION): outside
+                     * every path, the last path that matched */
+  CQ6_PATHLASTPOSITION, /* the last position of the best route so far */
+  CQ6_PATHDEBUG,    /* a message on the path's state; matches */
   CQ6_LINE_SEQ,     /* constituents in turn (args); only inside CQ6_LINE */
   CQ6_LINE_REPEAT,  /* args[0] repeated range_min .. range_max times
                      * (range_max -1: no bound); only inside CQ6_LINE */
@@ -340,8 +346,11 @@ enum {
   CQ6_LINE_LASTPOSITION = 1 << 10,  /* line lastposition: its value is the
                                      * position the line ends at */
   CQ6_LINE_MAX         = 1 << 11,   /* path max F: args[2] is F */
-  CQ6_LINE_SECONDARY   = 1 << 12    /* line secondary: continuations in
-                                     * variations only */
+  CQ6_LINE_FIRSTMATCH  = 1 << 12,   /* firstmatch: the first match found in
+                                     * CQL 6.2's search order, not the longest */
+  CQ6_LINE_SECONDARY   = 1 << 13,   /* line secondary: variations' moves only */
+  CQ6_LINE_RANGE       = 1 << 14    /* a range: the value must be within
+                                     * range_min .. range_max */
 };
 
 /* CQ6_CURRENTMOVE.which: what the move that led to the position is
@@ -640,6 +649,11 @@ Cq6Filter *_cq6_parse_direction (Cq6Parser *p);
 Cq6Filter *_cq6_parse_sequence  (Cq6Parser *p, const Cq6Token *open, const char *close);
 gboolean   _cq6_parse_int       (Cq6Parser *p, gint64 *out, const char *what);
 
+/* `equal(X Y)` and `indexof(X Y)` (@t, read): CQL 6.2's comparison of
+ * any two values, and the place of one string in another.  NULL with the
+ * error set on @p when the arguments do not fit. */
+Cq6Filter *_cq6_parse_equal_indexof (Cq6Parser *p, const Cq6Token *t);
+
 /* A set-valued argument read at the level of the direction filters. */
 Cq6Filter *_cq6_parse_set_arg   (Cq6Parser *p, const char *where);
 
@@ -677,7 +691,37 @@ gboolean   _cq6_is_reserved     (const char *name);
 gboolean   _cq6_parse_vars_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 gboolean   _cq6_parse_positions_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 gboolean   _cq6_parse_line_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+/**
+ * _cq6_parse_line_params:
+ * Reads the parameters of the line or path @f (@t its word, read; @f's
+ * which has CQ6_LINE_PATH for a path) up to its constituents, into @f's
+ * which, range and string; path's focus set and `max` filter go to
+ * *@focus_out and *@max_out (owned by the caller, NULL if not given).  A
+ * line's `<--` sets CQ6_LINE_BACKWARD (the arrow is not read).  Refuses,
+ * as CQL 6.2 does, a parameter given twice, one of path's after `line`,
+ * and parameters that do not go together.
+ * Returns: FALSE with the error set on @p (nothing to free).
+ */
+gboolean   _cq6_parse_line_params    (Cq6Parser *p, const Cq6Token *t, Cq6Filter *f,
+                                      Cq6Filter **focus_out, Cq6Filter **max_out);
 gboolean   _cq6_parse_output_word    (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+/**
+ * _cq6_parse_path_status_word:
+ * Reads pathstart, pathcount, pathcountunfocused, pathlastposition or
+ * pathdebug (@t, read) into *@out (NULL and the parser's error set on a
+ * refusal: pathdebug outside a path).  Inside a path's constituents or
+ * `max` (p->path_depth > 0) they read that path; outside, the last path
+ * that matched in the game (CQL 6 reference, "path status filters").
+ * Returns: whether @t is one of these words.
+ */
+gboolean   _cq6_parse_path_status_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+/**
+ * _cq6_path_status_in_search:
+ * Whether @f reads the route being searched of the path it is in
+ * (pathcount, pathcountunfocused, pathlastposition, pathdebug inside a
+ * path): such a path is searched route by route (cq6-line-routes.c).
+ */
+gboolean   _cq6_path_status_in_search (const Cq6Filter *f);
 gboolean   _cq6_parse_dict_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 gboolean   _cq6_parse_edit_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 /* cq6-edits.c: after the query is read, gives each `isbound NAME` in @f
@@ -877,6 +921,21 @@ gboolean    _cq6_eval           (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_vars      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_line      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+/**
+ * _cq6_eval_path_status:
+ * Evaluates a path status filter (CQ6_PATHSTART, CQ6_PATHCOUNT,
+ * CQ6_PATHLASTPOSITION, CQ6_PATHDEBUG) at @c into @v; FALSE where it has
+ * no value (no path started, none matched yet in the game).
+ */
+gboolean    _cq6_eval_path_status (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+/**
+ * _cq6_path_status_record:
+ * Remembers the path that matched from @start to @last with @count focus
+ * moves, for the path status filters outside every path; the game's
+ * line state (_cq6_line_state_ensure()) must exist.
+ */
+void        _cq6_path_status_record (Cq6Ctx *c, const CqNode *start, const CqNode *last,
+                                     gint32 count);
 gboolean    _cq6_eval_current_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_move      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_output    (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
