@@ -333,6 +333,80 @@ _cq6_program_set_last_game_number (const Cq6Program *prog, gint64 n)
   run->last_game_number = MAX (n, 0);
 }
 
+/* The atomic variable that @f (inside a path) gives a value or takes it
+ * from, or NULL. */
+static const Cq6Filter *
+atomic_change (const Cq6Program *prog, const Cq6Filter *f, const Cq6Var **var)
+{
+  guint32 which[2] = { G_MAXUINT32, G_MAXUINT32 };
+
+  if (f == NULL)
+    return NULL;
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_ASSIGN: case CQ6_UNBIND: case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP:
+      which[0] = f->which;
+      break;
+    case CQ6_DICT_LOOP:
+      which[0] = (guint32) f->number;
+      break;
+    case CQ6_ECHO:
+      which[0] = f->which & 0xFFFF, which[1] = f->which >> 16;
+      break;
+    default:
+      break;
+    }
+  for (guint i = 0; i < 2; i++)
+    if (which[i] < prog->vars->len && ((const Cq6Var *) prog->vars->pdata[which[i]])->atomic)
+      {
+        *var = prog->vars->pdata[which[i]];
+        return f;
+      }
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      const Cq6Filter *found = atomic_change (prog, f->args[i], var);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+check_atomic (const Cq6Program *prog, const Cq6Filter *f, const char *filename,
+              GError **error)
+{
+  if (f == NULL)
+    return TRUE;
+  if (f->kind == CQ6_LINE && (f->which & CQ6_LINE_PATH))
+    {
+      const Cq6Var *var = NULL;
+      const Cq6Filter *at = atomic_change (prog, f, &var);
+
+      if (at != NULL)
+        {
+          _cq_query_set_error (error, CQ_QUERY_ERROR_UNSUPPORTED, filename, at->line,
+                               at->column, "the atomic variable `%s` changes inside `path`, "
+                               "which would restore it on each route it tries: not supported "
+                               "yet", var->name);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < f->n_args; i++)
+    if (!check_atomic (prog, f->args[i], filename, error))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+_cq6_check_atomic (const Cq6Program *prog, const char *filename, GError **error)
+{
+  for (guint i = 0; prog->vars != NULL && i < prog->vars->len; i++)
+    if (((const Cq6Var *) prog->vars->pdata[i])->atomic)
+      return check_atomic (prog, prog->body, filename, error);
+  return TRUE;
+}
+
 /* Evaluation */
 
 /* Keeps an edit of the output game (see the top of the file). */

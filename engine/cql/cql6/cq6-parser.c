@@ -39,7 +39,7 @@ static const char *const unsupported[] = {
   "pathdebug", "pathlastposition",
   "readfile", "writefile", "str", "int", "ascii", "lowercase", "uppercase",
   "zobristkey",
-  "exchange", "local", "atomic",
+  "exchange", "local",
   "puremainline", "pureecho", "cqlinfo", "idealmirrormate",
   "pawnsquare", "anticipate",
   "reverse", "withposition", "comments",

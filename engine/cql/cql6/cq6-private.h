@@ -389,6 +389,8 @@ struct _Cq6Filter {
  *   its value is the square of that piece (a set).
  * @persistent: keeps its value from game to game.
  * @quiet: `persistent quiet`: not printed at the end of the run.
+ * @atomic: declared `atomic` (CQL 6 reference "atomic"): refused where a
+ *   `path` assigns it (cq6-edits.c), the same as any variable elsewhere.
  * @dict: a dictionary (owned, cq6-dictionary.c), or NULL: a dictionary's
  *   @type is CQ6_TYPE_LOGICAL, @persistent set unless it is `local`.
  */
@@ -398,6 +400,7 @@ typedef struct {
   gboolean piece;
   gboolean persistent;
   gboolean quiet;
+  gboolean atomic;
   struct _Cq6Dict *dict;
 } Cq6Var;
 
@@ -640,6 +643,11 @@ gboolean   _cq6_parse_edit_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out
  * written before any variable NAME existed the variable of that name, if
  * the query has one (else it stays never bound, as in CQL 6.2). */
 void       _cq6_resolve_bound_names  (Cq6Program *prog, Cq6Filter *f);
+/* cq6-edits.c: refuses (CQ_QUERY_ERROR_UNSUPPORTED) a query in which a
+ * `path` changes an `atomic` variable; elsewhere an atomic variable is
+ * any variable (CQL 6.2 restores atomic variables only in paths). */
+gboolean   _cq6_check_atomic         (const Cq6Program *prog, const char *filename,
+                                      GError **error);
 /* The same for a punctuation token that starts a filter (`-->`, `--`, ...). */
 gboolean   _cq6_parse_line_punct     (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 /* After a primary @left: a `--` or `[x]` written right after it makes

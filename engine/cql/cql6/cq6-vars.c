@@ -640,6 +640,29 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
       *out = parse_assignment (p, t, FALSE);
       return TRUE;
     }
+  if (strcmp (w, "atomic") == 0)
+    {
+      Cq6Token *name = _cq6_peek (p);
+
+      if (_cq6_is_word (name, "piece") || _cq6_is_word (name, "persistent"))
+        {
+          /* CQL 6.2 refuses both. */
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC, "`atomic %s` is not part of CQL 6.2",
+                        name->text);
+          return TRUE;
+        }
+      if (name->kind != CQ6_TOK_WORD || assign_op (_cq6_peek_at (p, 1)) == NULL)
+        {
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
+                        "expected an assignment after `atomic`, e.g. atomic Count = 0");
+          return TRUE;
+        }
+      _cq6_advance (p);
+      *out = parse_assignment (p, name, FALSE);
+      if (*out != NULL)
+        var_at (p, (int) (*out)->which)->atomic = TRUE;
+      return TRUE;
+    }
   if (strcmp (w, "persistent") == 0)
     {
       Cq6Token *name = _cq6_peek (p);
@@ -650,6 +673,12 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
           _cq6_advance (p);
           name = _cq6_peek (p);
           quiet = TRUE;
+        }
+      if (_cq6_is_word (name, "atomic"))
+        {
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
+                        "`persistent atomic` is not part of CQL 6.2");
+          return TRUE;
         }
       if (name->kind != CQ6_TOK_WORD || assign_op (_cq6_peek_at (p, 1)) == NULL)
         {
