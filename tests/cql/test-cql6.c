@@ -437,6 +437,7 @@ test_errors (void)
     { "cql() settag (\"White\" \"x\")", "`settag` cannot set the tag \"White\"" },
     { "cql() settag (\"Foo\" 3)", "the value of `settag`" },
     { "cql() hascomment \"$0\"", "looks for the NAGs $1 to $255" },
+    { "cql() hascomment \"EG*\"", "looks for the text as written, not as a pattern" },
     { "cql() btm puremainline",
       "q.cql:1:11: the CQL 6 filter `puremainline` is not supported yet" },
     { "cql() \\123 == \"a\"", "q.cql:1:7: at most two digits may follow" },

@@ -69,6 +69,18 @@ parse_original_comment (Cq6Parser *p, Cq6Token *t)
   f->type = CQ6_TYPE_LOGICAL;
   if (nag > 0)
     f->number = nag;
+  else if ((strchr (s->text, '[') != NULL && strchr (strchr (s->text, '['), ']') != NULL)
+           || strpbrk (s->text + 1, "*+?") != NULL)
+    {
+      /* CQL 6.2 refuses a text that looks like a regular expression: the
+       * search is literal. */
+      _cq6_fail_at (p, s, CQ_QUERY_ERROR_SEMANTIC,
+                    "`%s \"%s\"` looks for the text as written, not as a pattern: write "
+                    "`%s ~~ \"%s\"` for a regular expression, or `\"%s\" in %s` for the "
+                    "text", t->text, s->text, t->text, s->text, s->text, t->text);
+      _cq6_filter_free (f);
+      return NULL;
+    }
   else
     {
       Cq6Filter *needle = _cq6_node (CQ6_STRING, CQ6_TYPE_STRING, s);
