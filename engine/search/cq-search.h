@@ -187,6 +187,13 @@ gboolean cq_search_run (const CqQuery *query, const char *pgn_path,
  *   - %G_IO_ERROR_PARTIAL_INPUT if a file could not be read to its end or
  *     (after the first) at all: every game read was searched and delivered,
  *     and each damage was reported through @on_diagnostic;
+ *   - %CQ_QUERY_ERROR_SEMANTIC with the message of a CQL 6 `assert` that
+ *     failed (or a `cql_abort` reached, #CqMatchInfo.error): the games
+ *     before that game were delivered, none after it;
+ *   - for a query that reads `lastgamenumber`, the error of a file that
+ *     cannot be read (or %G_IO_ERROR_NOT_SUPPORTED for standard input)
+ *     while its `[White ` tags are counted before the search
+ *     (cq_query_uses_last_game_number());
  *   - %G_IO_ERROR_CANCELLED.
  */
 gboolean cq_search_run_files (const CqQuery *query, const char *const *paths,
