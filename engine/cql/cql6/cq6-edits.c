@@ -1,14 +1,19 @@
 /* cq6-edits.c: CQL 6 filters that read or edit the game's own
  * annotations (originalcomment, hascomment, settag, removecomment), the
- * binding tests isbound and isunbound, and the checks assert and
- * cql_assertvariations.
+ * binding tests isbound and isunbound, the checks assert, cql_abort and
+ * cql_assertvariations, notransform, lastgamenumber, and the read-time
+ * check of atomic variables.
+ *
+ * A failed `assert` (or a `cql_abort` reached) leaves its message in
+ * #Cq6State.error: the game does not match and the search driver stops
+ * with it (#CqMatchInfo.error), as CQL 6.2 stops.
  *
  * `settag` and `removecomment` change the output game, not the search:
  * they are kept in #Cq6State.edits, which no failing filter takes back
  * (CQL 6.2 edits the game as soon as the filter is evaluated), and added
  * to the game's #CqMatchInfo.comments at the end as #CqPositionComment
  * entries with an edit (#CqCommentEdit); the PGN writer applies them to a
- * matched game.  The rules are in docs/cql6-rulings.md ("Game edits").
+ * matched game.  The rules are in docs/cql6-rulings.md ("Game edits", "Edits: ...").
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
