@@ -55,6 +55,31 @@ _cq6_add_sort_key (Cq6Program *prog, const char *label)
   return prog->sorts->len - 1;
 }
 
+/* One part of a text (a whole filter, or with @one the single part written
+ * without parentheses).  A tag filter or originalcomment followed by a
+ * string is read without the string, which is the next part, as CQL 6.2
+ * reads its parts: `comment ("Event: " event " and site")` (in parentheses,
+ * `(event "Open")`, the search it is elsewhere). */
+static Cq6Filter *
+parse_part (Cq6Parser *p, gboolean one)
+{
+  Cq6Token *at = _cq6_peek (p);
+  Cq6Filter *f = one ? _cq6_parse_add (p) : _cq6_parse_filter (p);
+
+  if (f != NULL && !_cq6_is_punct (at, "(") && f->n_args == 1 && f->args[0] != NULL
+      && f->args[0]->kind == CQ6_STRING && f->type == CQ6_TYPE_LOGICAL
+      && (f->kind == CQ6_TAG || f->kind == CQ6_PLAYER
+          || (f->kind == CQ6_ORIGINALCOMMENT && f->number == 0))
+      && g_array_index (p->tokens, Cq6Token, p->pos - 1).kind == CQ6_TOK_STRING)
+    {
+      _cq6_filter_free (f->args[0]);
+      f->n_args = 0;
+      f->type = CQ6_TYPE_STRING;
+      p->pos--;
+    }
+  return f;
+}
+
 /* `comment (a b ...)`, `comment F`, the same for `message`: the parts of
  * the text, each any filter (CQL 6 reference "comment", "message"). */
 static Cq6Filter *
@@ -74,7 +99,7 @@ parse_text (Cq6Parser *p, Cq6Token *t, Cq6Kind kind)
           _cq6_filter_free (f);
           return NULL;
         }
-      arg = _cq6_parse_add (p);
+      arg = parse_part (p, TRUE);
       if (arg == NULL)
         {
           _cq6_filter_free (f);
@@ -91,11 +116,25 @@ parse_text (Cq6Parser *p, Cq6Token *t, Cq6Kind kind)
       _cq6_filter_free (f);
       return NULL;
     }
-  if (!_cq6_parse_arg_list (p, f, CQ6_TYPE_ANY, 1, G_MAXUINT, t->text))
+  _cq6_advance (p);
+  while (!_cq6_is_punct (_cq6_peek (p), ")"))
     {
-      _cq6_filter_free (f);
-      return NULL;
+      if (_cq6_peek (p)->kind == CQ6_TOK_END)
+        {
+          _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "the parts of `%s (` are never closed",
+                        t->text);
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      arg = parse_part (p, FALSE);
+      if (arg == NULL)
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      _cq6_filter_add_arg (f, arg);
     }
+  _cq6_advance (p);
   return f;
 }
 
@@ -119,7 +158,7 @@ parse_line_comment (Cq6Parser *p, Cq6Token *t)
           _cq6_filter_free (f);
           return NULL;
         }
-      arg = _cq6_parse_filter (p);
+      arg = parse_part (p, FALSE);
       if (arg == NULL)
         {
           _cq6_filter_free (f);
