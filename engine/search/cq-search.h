@@ -29,6 +29,9 @@ G_BEGIN_DECLS
  * @silent: leave out every comment a CQL 6 query writes (its `comment`s
  *   and sort labels too), as its header's `silent` does (CQL 6.2's
  *   -silent; the game number and the mark by @header and @mark_text).
+ * @no_set_tags, @no_remove_comments: a CQL 6 query's `settag` (its
+ *   `removecomment`) leaves the games written as they are (CQL 6.2's
+ *   -nosettag, -noremovecomment).
  *
  * A query that must run on one thread (cq_query_needs_one_thread()) is
  * searched on one whatever @n_threads says.
@@ -42,6 +45,8 @@ typedef struct {
   guint64     last_game;
   gboolean    quiet;
   gboolean    silent;
+  gboolean    no_set_tags;
+  gboolean    no_remove_comments;
 } CqSearchOptions;
 
 /* Fills @opts with the defaults (all cores, no text, header on, the
