@@ -290,6 +290,29 @@ _cq6_parse_edit_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
       (*out)->string = g_strdup_printf ("%s:%u:%u", p->filename ? p->filename : "<query>",
                                         t->line, t->column);
     }
+  else if (strcmp (w, "atomic") == 0)
+    {
+      /* `atomic X = F`: X an atomic variable (_cq6_check_atomic()). */
+      Cq6Token *name = _cq6_peek (p);
+
+      if (_cq6_is_word (name, "piece") || _cq6_is_word (name, "persistent"))
+        {
+          /* CQL 6.2 refuses both. */
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC, "`atomic %s` is not part of CQL 6.2",
+                        name->text);
+          return TRUE;
+        }
+      if (name->kind != CQ6_TOK_WORD || _cq6_assign_op (_cq6_peek_at (p, 1)) == NULL)
+        {
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
+                        "expected an assignment after `atomic`, e.g. atomic Count = 0");
+          return TRUE;
+        }
+      _cq6_advance (p);
+      *out = _cq6_parse_assignment (p, name, FALSE);
+      if (*out != NULL)
+        ((Cq6Var *) p->prog->vars->pdata[(*out)->which])->atomic = TRUE;
+    }
   else if (strcmp (w, "lastgamenumber") == 0)
     {
       p->prog->uses_last_game_number = TRUE;

@@ -626,6 +626,12 @@ int        _cq6_declare_var     (Cq6Parser *p, const Cq6Token *name, Cq6Type typ
 int        _cq6_find_var        (Cq6Parser *p, const char *name);
 guint      _cq6_add_var         (Cq6Parser *p, const char *name, Cq6Type type,
                                  gboolean piece);
+/* cq6-vars.c: the assignment operator @t is (`=`, `+=`, ... `&=`), or
+ * NULL; `name = value`, `name += value`, ... with the name @name already
+ * read and the operator next (@persistent: `persistent name ...`).
+ * Returns the CQ6_ASSIGN filter, or NULL with an error on @p. */
+const char *_cq6_assign_op       (const Cq6Token *t);
+Cq6Filter  *_cq6_parse_assignment (Cq6Parser *p, Cq6Token *name, gboolean persistent);
 /* cq6-vars.c: whether @name is a word of CQL 6 (its keyword table), which
  * no variable or dictionary may be named. */
 gboolean   _cq6_is_reserved     (const char *name);
