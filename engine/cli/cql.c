@@ -63,6 +63,8 @@ static gboolean  opt_variations;
 static gboolean  opt_mainline;
 static gboolean  opt_no_marks;
 static gboolean  opt_silent;
+static gboolean  opt_no_settag;
+static gboolean  opt_no_removecomment;
 static char     *opt_cql;
 static char     *opt_position;
 static gboolean  opt_symmetric;
@@ -101,6 +103,12 @@ static const GOptionEntry entries[] = {
     "Do not annotate matched positions (CQL 6.2's -quiet)", NULL },
   { "silent", 0, 0, G_OPTION_ARG_NONE, &opt_silent,
     "Add no comment at all: neither the game number nor the annotations", NULL },
+  { "no-settag", 0, 0, G_OPTION_ARG_NONE, &opt_no_settag,
+    "CQL 6: write the games' tags as they are, whatever `settag` says (CQL 6.2's -nosettag)",
+    NULL },
+  { "no-removecomment", 0, 0, G_OPTION_ARG_NONE, &opt_no_removecomment,
+    "CQL 6: keep the games' comments that `removecomment` removes (CQL 6.2's "
+    "-noremovecomment)", NULL },
   { "position", 0, 0, G_OPTION_ARG_STRING, &opt_position,
     "Instead of a query: find the games where the position FEN occurs (pieces and side to "
     "move; main line and variations)", "FEN" },
@@ -388,6 +396,7 @@ translate_cql6_options (int argc, char **argv)
     { "noheader", "--noheader", FALSE }, { "variations", "--variations", FALSE },
     { "mainline", "--mainline", FALSE }, { "quiet", "--no-match-comments", FALSE },
     { "silent", "--silent", FALSE }, { "cql", "--cql", TRUE },
+    { "nosettag", "--no-settag", FALSE }, { "noremovecomment", "--no-removecomment", FALSE },
     { "version", "--version", FALSE }, { "help", "--help", FALSE },
     { "allow-files", "--allow-files", TRUE },
   };
@@ -565,7 +574,8 @@ main (int argc, char **argv)
     "CQL 6 query, cql(input ... output ...) and filters, annotated with {CQL}.\n"
     "CQL 6.2's option forms are accepted too: -input, -output, -s, -singlethreaded,\n"
     "-threads N, -gamenumber A [B], -matchstring S, -noheader, -variations, -mainline,\n"
-    "-quiet (no {CQL} comments), -silent, -cql 'FILTERS', -allow-files DIR.\n"
+    "-quiet (no {CQL} comments), -silent, -nosettag, -noremovecomment,\n"
+    "-cql 'FILTERS', -allow-files DIR.\n"
     "A CQL 6 query's readfile and writefile are refused unless --allow-files DIR\n"
     "names the folder they may use: only files in it, never the output, the\n"
     "databases or the query itself (docs/cql6.md \"readfile and writefile\").\n"
@@ -650,6 +660,8 @@ main (int argc, char **argv)
    * comments (Found, ...); -silent its comments and sort labels too. */
   cli.opts.quiet = opt_no_marks || opt_silent;
   cli.opts.silent = opt_silent;
+  cli.opts.no_set_tags = opt_no_settag;
+  cli.opts.no_remove_comments = opt_no_removecomment;
   if (opt_gamenumber
       && !parse_game_range (opt_gamenumber, &cli.opts.first_game, &cli.opts.last_game))
     {

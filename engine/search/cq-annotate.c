@@ -38,6 +38,8 @@ cq_annotation_style_init (CqAnnotationStyle     *style,
   style->quiet = opts->quiet || cq_query_get_quiet (query);
   style->silent = opts->silent || cq_query_get_silent (query);
   style->position_search = cq_query_is_position_search (query);
+  style->no_set_tags = opts->no_set_tags;
+  style->no_remove_comments = opts->no_remove_comments;
 }
 
 /* Orders comment indices by node, then as written. */
@@ -150,13 +152,14 @@ cq_annotate_write_game (GString                 *out,
     {
       const CqPositionComment *e = &match->comments[i];
 
-      if (e->edit == CQ_COMMENT_EDIT_REMOVE && e->node < game->n_nodes)
+      if (e->edit == CQ_COMMENT_EDIT_REMOVE && e->node < game->n_nodes
+          && !style->no_remove_comments)
         {
           if (drop == NULL)
             drop = g_new0 (guint8, game->n_nodes);
           drop[e->node] = 1;
         }
-      else if (e->edit == CQ_COMMENT_EDIT_TAG)
+      else if (e->edit == CQ_COMMENT_EDIT_TAG && !style->no_set_tags)
         {
           const char *space = strchr (e->text, ' ');
           CqTag tag;

@@ -31,6 +31,8 @@ G_BEGIN_DECLS
  * @silent: leave out every comment of the query and its sort labels.
  * @position_search: the query is a position search: each mark says what
  *   was found there (cq_match_describe()).
+ * @no_set_tags, @no_remove_comments: leave out the query's `settag`s (its
+ *   `removecomment`s), as #CqSearchOptions says.
  */
 typedef struct {
   CqDialect   dialect;
@@ -39,6 +41,8 @@ typedef struct {
   gboolean    quiet;
   gboolean    silent;
   gboolean    position_search;
+  gboolean    no_set_tags;
+  gboolean    no_remove_comments;
 } CqAnnotationStyle;
 
 /**

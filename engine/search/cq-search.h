@@ -29,6 +29,9 @@ G_BEGIN_DECLS
  * @silent: leave out every comment a CQL 6 query writes (its `comment`s
  *   and sort labels too), as its header's `silent` does (CQL 6.2's
  *   -silent; the game number and the mark by @header and @mark_text).
+ * @no_set_tags, @no_remove_comments: a CQL 6 query's `settag` (its
+ *   `removecomment`) leaves the games written as they are (CQL 6.2's
+ *   -nosettag, -noremovecomment).
  *
  * A query that must run on one thread (cq_query_needs_one_thread()) is
  * searched on one whatever @n_threads says.
@@ -42,6 +45,8 @@ typedef struct {
   guint64     last_game;
   gboolean    quiet;
   gboolean    silent;
+  gboolean    no_set_tags;
+  gboolean    no_remove_comments;
 } CqSearchOptions;
 
 /* Fills @opts with the defaults (all cores, no text, header on, the
@@ -187,6 +192,13 @@ gboolean cq_search_run (const CqQuery *query, const char *pgn_path,
  *   - %G_IO_ERROR_PARTIAL_INPUT if a file could not be read to its end or
  *     (after the first) at all: every game read was searched and delivered,
  *     and each damage was reported through @on_diagnostic;
+ *   - %CQ_QUERY_ERROR_SEMANTIC with the message of a CQL 6 `assert` that
+ *     failed (or a `cql_abort` reached, #CqMatchInfo.error): the games
+ *     before that game were delivered, none after it;
+ *   - for a query that reads `lastgamenumber`, the error of a file that
+ *     cannot be read (or %G_IO_ERROR_NOT_SUPPORTED for standard input)
+ *     while its `[White ` tags are counted before the search
+ *     (cq_query_uses_last_game_number());
  *   - %G_IO_ERROR_CANCELLED.
  */
 gboolean cq_search_run_files (const CqQuery *query, const char *const *paths,

@@ -177,6 +177,35 @@ class TestMiniFixture(CliTestCase):
             self.assertEqual(original_numbers(f.read()), [1, 2])
 
 
+class TestCql6Edits(CliTestCase):
+    """CQL 6's settag and removecomment in the games written, and assert."""
+
+    def run_cql6(self, body, *extra, expect=0):
+        q = os.path.join(self.dir, "q6.cql")
+        out = os.path.join(self.dir, "out6.pgn")
+        with open(q, "w") as f:
+            f.write("cql(input %s output %s)\n%s\n" % (MINI, out, body))
+        proc = self.run_cql(*extra, q, expect=expect)
+        if expect != 0:
+            return None, proc
+        with open(out, encoding="utf-8") as f:
+            return f.read(), proc
+
+    def test_settag_and_removecomment(self):
+        text, _ = self.run_cql6('mate settag ("Mated" "yes") parent:removecomment')
+        games = games_of(text)
+        self.assertEqual([tag(g, "Mated") for g in games], ["yes", "yes"])
+        self.assertNotIn("Black blunders", text)
+        text, _ = self.run_cql6('mate settag ("Mated" "yes") parent:removecomment',
+                                "-nosettag", "-noremovecomment")
+        self.assertIsNone(tag(games_of(text)[0], "Mated"))
+        self.assertIn("Black blunders", text)
+
+    def test_failed_assert_stops_the_search(self):
+        _, proc = self.run_cql6("assert not mate", expect=1)
+        self.assertIn("q6.cql:2:1: assert failed at game 1, position 4", proc.stderr)
+
+
 class TestErrors(CliTestCase):
     def test_syntax_error_has_file_line_column(self):
         path = os.path.join(self.dir, "bad.cql")

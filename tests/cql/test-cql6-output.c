@@ -96,6 +96,10 @@ test_comment_text (void)
   check_comments ("cql() ply == 3 piece x in Q comment (x)", FOOL, TRUE, "3:Qd1\n");
   check_comments ("cql() if false {Nn = 1} initial comment (Nn)", FOOL, TRUE,
                   "0:<unbound: Nn>\n");
+  /* A string after a tag filter or originalcomment is a part of its own
+   * (in parentheses, the search). */
+  check_comments ("cql() ply == 3 comment (originalcomment \"|\" event \"t\" (event \"t\"))",
+                  FOOL, TRUE, "3:hmm|t1t<true>\n");
 }
 
 static void

@@ -1,14 +1,19 @@
 /* cq6-edits.c: CQL 6 filters that read or edit the game's own
  * annotations (originalcomment, hascomment, settag, removecomment), the
- * binding tests isbound and isunbound, and the checks assert and
- * cql_assertvariations.
+ * binding tests isbound and isunbound, the checks assert, cql_abort and
+ * cql_assertvariations, notransform, lastgamenumber, and the read-time
+ * check of atomic variables.
+ *
+ * A failed `assert` (or a `cql_abort` reached) leaves its message in
+ * #Cq6State.error: the game does not match and the search driver stops
+ * with it (#CqMatchInfo.error), as CQL 6.2 stops.
  *
  * `settag` and `removecomment` change the output game, not the search:
  * they are kept in #Cq6State.edits, which no failing filter takes back
  * (CQL 6.2 edits the game as soon as the filter is evaluated), and added
  * to the game's #CqMatchInfo.comments at the end as #CqPositionComment
  * entries with an edit (#CqCommentEdit); the PGN writer applies them to a
- * matched game.  The rules are in docs/cql6-rulings.md ("Game edits").
+ * matched game.  The rules are in docs/cql6-rulings.md ("Game edits", "Edits: ...").
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -69,6 +74,18 @@ parse_original_comment (Cq6Parser *p, Cq6Token *t)
   f->type = CQ6_TYPE_LOGICAL;
   if (nag > 0)
     f->number = nag;
+  else if ((strchr (s->text, '[') != NULL && strchr (strchr (s->text, '['), ']') != NULL)
+           || strpbrk (s->text + 1, "*+?") != NULL)
+    {
+      /* CQL 6.2 refuses a text that looks like a regular expression: the
+       * search is literal. */
+      _cq6_fail_at (p, s, CQ_QUERY_ERROR_SEMANTIC,
+                    "`%s \"%s\"` looks for the text as written, not as a pattern: write "
+                    "`%s ~~ \"%s\"` for a regular expression, or `\"%s\" in %s` for the "
+                    "text", t->text, s->text, t->text, s->text, s->text, t->text);
+      _cq6_filter_free (f);
+      return NULL;
+    }
   else
     {
       Cq6Filter *needle = _cq6_node (CQ6_STRING, CQ6_TYPE_STRING, s);
@@ -273,6 +290,29 @@ _cq6_parse_edit_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
       (*out)->string = g_strdup_printf ("%s:%u:%u", p->filename ? p->filename : "<query>",
                                         t->line, t->column);
     }
+  else if (strcmp (w, "atomic") == 0)
+    {
+      /* `atomic X = F`: X an atomic variable (_cq6_check_atomic()). */
+      Cq6Token *name = _cq6_peek (p);
+
+      if (_cq6_is_word (name, "piece") || _cq6_is_word (name, "persistent"))
+        {
+          /* CQL 6.2 refuses both. */
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC, "`atomic %s` is not part of CQL 6.2",
+                        name->text);
+          return TRUE;
+        }
+      if (name->kind != CQ6_TOK_WORD || _cq6_assign_op (_cq6_peek_at (p, 1)) == NULL)
+        {
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
+                        "expected an assignment after `atomic`, e.g. atomic Count = 0");
+          return TRUE;
+        }
+      _cq6_advance (p);
+      *out = _cq6_parse_assignment (p, name, FALSE);
+      if (*out != NULL)
+        ((Cq6Var *) p->prog->vars->pdata[(*out)->which])->atomic = TRUE;
+    }
   else if (strcmp (w, "lastgamenumber") == 0)
     {
       p->prog->uses_last_game_number = TRUE;
@@ -331,6 +371,80 @@ _cq6_program_set_last_game_number (const Cq6Program *prog, gint64 n)
   if (prog->header_last_game > 0 && n > prog->header_last_game)
     n = prog->header_last_game;
   run->last_game_number = MAX (n, 0);
+}
+
+/* The atomic variable that @f (inside a path) gives a value or takes it
+ * from, or NULL. */
+static const Cq6Filter *
+atomic_change (const Cq6Program *prog, const Cq6Filter *f, const Cq6Var **var)
+{
+  guint32 which[2] = { G_MAXUINT32, G_MAXUINT32 };
+
+  if (f == NULL)
+    return NULL;
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_ASSIGN: case CQ6_UNBIND: case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP:
+      which[0] = f->which;
+      break;
+    case CQ6_DICT_LOOP:
+      which[0] = (guint32) f->number;
+      break;
+    case CQ6_ECHO:
+      which[0] = f->which & 0xFFFF, which[1] = f->which >> 16;
+      break;
+    default:
+      break;
+    }
+  for (guint i = 0; i < 2; i++)
+    if (which[i] < prog->vars->len && ((const Cq6Var *) prog->vars->pdata[which[i]])->atomic)
+      {
+        *var = prog->vars->pdata[which[i]];
+        return f;
+      }
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      const Cq6Filter *found = atomic_change (prog, f->args[i], var);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+check_atomic (const Cq6Program *prog, const Cq6Filter *f, const char *filename,
+              GError **error)
+{
+  if (f == NULL)
+    return TRUE;
+  if (f->kind == CQ6_LINE && (f->which & CQ6_LINE_PATH))
+    {
+      const Cq6Var *var = NULL;
+      const Cq6Filter *at = atomic_change (prog, f, &var);
+
+      if (at != NULL)
+        {
+          _cq_query_set_error (error, CQ_QUERY_ERROR_UNSUPPORTED, filename, at->line,
+                               at->column, "the atomic variable `%s` changes inside `path`, "
+                               "which would restore it on each route it tries: not supported "
+                               "yet", var->name);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < f->n_args; i++)
+    if (!check_atomic (prog, f->args[i], filename, error))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+_cq6_check_atomic (const Cq6Program *prog, const char *filename, GError **error)
+{
+  for (guint i = 0; prog->vars != NULL && i < prog->vars->len; i++)
+    if (((const Cq6Var *) prog->vars->pdata[i])->atomic)
+      return check_atomic (prog, prog->body, filename, error);
+  return TRUE;
 }
 
 /* Evaluation */

@@ -55,29 +55,32 @@ _cq6_add_sort_key (Cq6Program *prog, const char *label)
   return prog->sorts->len - 1;
 }
 
-/* One part of a text in parentheses or after `///`, any filter, as CQL
- * 6.2 reads it (its page "str"): `fen` before a string is the position's
- * FEN, the string the next part; a tag filter followed by a string
- * (`player white " plays White"`, `site "?"`) is the tag's text, the
- * string the next part, not a text to look for in the tag (in parentheses,
- * `(site "x")` looks for it). */
+/* One part of a text (a whole filter, or with @one the single part written
+ * without parentheses), as CQL 6.2 reads its parts (its page "str"):
+ * `fen` before a string is the position's FEN, the string the next part;
+ * a tag filter or originalcomment followed by a string is read without
+ * the string, which is the next part: `comment ("Event: " event " and
+ * site")` (in parentheses, `(event "Open")`, the search it is elsewhere). */
 static Cq6Filter *
-parse_part (Cq6Parser *p)
+parse_part (Cq6Parser *p, gboolean one)
 {
   Cq6Token *at = _cq6_peek (p);
   Cq6Filter *f;
 
   if (_cq6_is_word (at, "fen") && _cq6_peek_at (p, 1)->kind == CQ6_TOK_STRING)
     return _cq6_node (CQ6_FEN, CQ6_TYPE_STRING, _cq6_advance (p));
-  f = _cq6_parse_filter (p);
-  if (f != NULL && (f->kind == CQ6_TAG || f->kind == CQ6_PLAYER) && f->n_args == 1
-      && !_cq6_is_punct (at, "("))
+  f = one ? _cq6_parse_add (p) : _cq6_parse_filter (p);
+  if (f != NULL && !_cq6_is_punct (at, "(") && f->n_args == 1 && f->args[0] != NULL
+      && f->args[0]->kind == CQ6_STRING && f->type == CQ6_TYPE_LOGICAL
+      && (f->kind == CQ6_TAG || f->kind == CQ6_PLAYER
+          || (f->kind == CQ6_ORIGINALCOMMENT && f->number == 0))
+      && g_array_index (p->tokens, Cq6Token, p->pos - 1).kind == CQ6_TOK_STRING)
     {
       /* The string looked for is the last token read: unread it. */
-      p->pos--;
       _cq6_filter_free (f->args[0]);
       f->n_args = 0;
       f->type = CQ6_TYPE_STRING;
+      p->pos--;
     }
   return f;
 }
@@ -98,7 +101,7 @@ parse_parts (Cq6Parser *p, Cq6Token *t, Cq6Filter *f)
 
       if (_cq6_peek (p)->kind == CQ6_TOK_END)
         return _cq6_fail_at (p, open, CQ_QUERY_ERROR_SYNTAX, "this '(' is never closed");
-      arg = parse_part (p);
+      arg = parse_part (p, FALSE);
       if (arg == NULL)
         return FALSE;
       _cq6_filter_add_arg (f, arg);
@@ -128,7 +131,7 @@ parse_text (Cq6Parser *p, Cq6Token *t, Cq6Kind kind)
           _cq6_filter_free (f);
           return NULL;
         }
-      arg = _cq6_parse_add (p);
+      arg = parse_part (p, TRUE);
       if (arg == NULL)
         {
           _cq6_filter_free (f);
@@ -165,7 +168,7 @@ parse_line_comment (Cq6Parser *p, Cq6Token *t)
           _cq6_filter_free (f);
           return NULL;
         }
-      arg = parse_part (p);
+      arg = parse_part (p, FALSE);
       if (arg == NULL)
         {
           _cq6_filter_free (f);

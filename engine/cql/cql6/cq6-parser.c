@@ -36,7 +36,7 @@ _cq6_type_name (Cq6Type type)
 
 /* CQL 6 filters that are recognised but not evaluated by this version. */
 static const char *const unsupported[] = {
-  "local", "atomic",
+  "local",
 };
 
 /* Words of other CQL versions (or of CQL 6's pages) that CQL 6.2 does not

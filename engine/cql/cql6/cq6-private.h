@@ -425,6 +425,8 @@ struct _Cq6Filter {
  *   its value is the square of that piece (a set).
  * @persistent: keeps its value from game to game.
  * @quiet: `persistent quiet`: not printed at the end of the run.
+ * @atomic: declared `atomic` (CQL 6 reference "atomic"): refused where a
+ *   `path` assigns it (cq6-edits.c), the same as any variable elsewhere.
  * @dict: a dictionary (owned, cq6-dictionary.c), or NULL: a dictionary's
  *   @type is CQ6_TYPE_LOGICAL, @persistent set unless it is `local`.
  */
@@ -434,6 +436,7 @@ typedef struct {
   gboolean piece;
   gboolean persistent;
   gboolean quiet;
+  gboolean atomic;
   struct _Cq6Dict *dict;
 } Cq6Var;
 
@@ -681,6 +684,12 @@ int        _cq6_declare_var     (Cq6Parser *p, const Cq6Token *name, Cq6Type typ
 int        _cq6_find_var        (Cq6Parser *p, const char *name);
 guint      _cq6_add_var         (Cq6Parser *p, const char *name, Cq6Type type,
                                  gboolean piece);
+/* cq6-vars.c: the assignment operator @t is (`=`, `+=`, ... `&=`), or
+ * NULL; `name = value`, `name += value`, ... with the name @name already
+ * read and the operator next (@persistent: `persistent name ...`).
+ * Returns the CQ6_ASSIGN filter, or NULL with an error on @p. */
+const char *_cq6_assign_op       (const Cq6Token *t);
+Cq6Filter  *_cq6_parse_assignment (Cq6Parser *p, Cq6Token *name, gboolean persistent);
 /* cq6-vars.c: whether @name is a word of CQL 6 (its keyword table), which
  * no variable or dictionary may be named. */
 gboolean   _cq6_is_reserved     (const char *name);
@@ -728,6 +737,11 @@ gboolean   _cq6_parse_edit_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out
  * written before any variable NAME existed the variable of that name, if
  * the query has one (else it stays never bound, as in CQL 6.2). */
 void       _cq6_resolve_bound_names  (Cq6Program *prog, Cq6Filter *f);
+/* cq6-edits.c: refuses (CQ_QUERY_ERROR_UNSUPPORTED) a query in which a
+ * `path` changes an `atomic` variable; elsewhere an atomic variable is
+ * any variable (CQL 6.2 restores atomic variables only in paths). */
+gboolean   _cq6_check_atomic         (const Cq6Program *prog, const char *filename,
+                                      GError **error);
 /* The same for a punctuation token that starts a filter (`-->`, `--`, ...). */
 gboolean   _cq6_parse_line_punct     (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 /* After a primary @left: a `--` or `[x]` written right after it makes

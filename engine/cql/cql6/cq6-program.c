@@ -541,6 +541,8 @@ _cq6_program_read (const char *text, gsize len, const char *filename, Cq6Files *
   if (!_cq6_check_dict_uses (prog, filename, error))
     goto fail;
   _cq6_resolve_bound_names (prog, prog->body);
+  if (!_cq6_check_atomic (prog, filename, error))
+    goto fail;
   _cq6_order_orbit_assignments (prog->body);
   _cq6_tokens_free (p.tokens);
   p.tokens = NULL;

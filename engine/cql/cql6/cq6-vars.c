@@ -135,8 +135,8 @@ _cq6_is_reserved (const char *name)
   return FALSE;
 }
 
-static const char *
-assign_op (const Cq6Token *t)
+const char *
+_cq6_assign_op (const Cq6Token *t)
 {
   static const char *const ops[] = { "=", "+=", "-=", "*=", "/=", "%=", "|=", "&=" };
 
@@ -148,9 +148,8 @@ assign_op (const Cq6Token *t)
   return NULL;
 }
 
-/* `name = value`, `name += value`, ... (the name already read). */
-static Cq6Filter *
-parse_assignment (Cq6Parser *p, Cq6Token *name, gboolean persistent)
+Cq6Filter *
+_cq6_parse_assignment (Cq6Parser *p, Cq6Token *name, gboolean persistent)
 {
   Cq6Token *op_token = _cq6_advance (p);
   const char *op = op_token->text;
@@ -362,7 +361,7 @@ parse_loop (Cq6Parser *p, Cq6Token *t)
                     all && !symbolic ? " all" : "", found);
       return NULL;
     }
-  if (piece && !all && assign_op (_cq6_peek (p)) != NULL)
+  if (piece && !all && _cq6_assign_op (_cq6_peek (p)) != NULL)
     return parse_piece_assignment (p, t, name, shown, gap);
   if (!_cq6_is_word (_cq6_peek (p), in_word))
     {
@@ -635,9 +634,9 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
   *out = NULL;
   if (_cq6_parse_dict_word (p, t, out))
     return TRUE;
-  if (assign_op (_cq6_peek (p)) != NULL && !_cq6_is_reserved (w))
+  if (_cq6_assign_op (_cq6_peek (p)) != NULL && !_cq6_is_reserved (w))
     {
-      *out = parse_assignment (p, t, FALSE);
+      *out = _cq6_parse_assignment (p, t, FALSE);
       return TRUE;
     }
   if (strcmp (w, "persistent") == 0)
@@ -651,14 +650,20 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
           name = _cq6_peek (p);
           quiet = TRUE;
         }
-      if (name->kind != CQ6_TOK_WORD || assign_op (_cq6_peek_at (p, 1)) == NULL)
+      if (_cq6_is_word (name, "atomic"))
+        {
+          _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
+                        "`persistent atomic` is not part of CQL 6.2");
+          return TRUE;
+        }
+      if (name->kind != CQ6_TOK_WORD || _cq6_assign_op (_cq6_peek_at (p, 1)) == NULL)
         {
           _cq6_fail_at (p, name, CQ_QUERY_ERROR_SYNTAX,
                         "expected an assignment after `persistent`, e.g. persistent n += 1");
           return TRUE;
         }
       _cq6_advance (p);
-      *out = parse_assignment (p, name, TRUE);
+      *out = _cq6_parse_assignment (p, name, TRUE);
       /* `persistent quiet`: not printed at the end of the run. */
       if (*out != NULL && quiet)
         var_at (p, (int) (*out)->which)->quiet = TRUE;
