@@ -331,5 +331,27 @@ class CliCql6Files(Cql6Case):
         self.assertIn("q.cql:2:21: readfile: cannot open \"none.cqo\"", r.stderr)
 
 
+class CliCql6Stops(Cql6Case):
+    """assert and cql_abort stop the whole search where CQL 6.2 stops it,
+    with the game and position; no output is written (CQL 6.2 writes none
+    for cql_abort either)."""
+
+    def test_cql_abort(self):
+        out = os.path.join(self.dir, "out.pgn")
+        q = self.query("cql()\nif gamenumber == 3 then cql_abort else mate\n")
+        r = self.run_cql("-i", self.pgn, "-o", out, q)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("q.cql:2:25: cql_abort reached at game 3, position 0", r.stderr)
+        self.assertFalse(os.path.exists(out))
+
+    def test_assert(self):
+        q = self.query("cql()\nassert not mate\n")
+        r = self.run_cql("-i", self.pgn, "-o", os.path.join(self.dir, "out.pgn"), q)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("game 1", r.stderr)
+        q = self.query("cql()\nassert not stalemate\nmate\n")
+        self.assertEqual(self.games(self.output(q)), [1, 3])
+
+
 if __name__ == "__main__":
     unittest.main()
