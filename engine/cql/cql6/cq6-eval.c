@@ -734,6 +734,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return _cq_tag_parse_result (tag_value (c, "Result")) == f->which;
     case CQ6_HHDB:
       return _cq6_eval_hhdb (f, tag_value (c, "Event"), v);
+    case CQ6_HHDB_KEY:
+      return _cq6_eval_hhdb_key (f, c, v);
     case CQ6_REGEX:
       {
         g_autoptr(GMatchInfo) match = NULL;

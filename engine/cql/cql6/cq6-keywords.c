@@ -86,7 +86,9 @@ static const char *const cql6_keywords[] = {
   "connectedpawns", "the pawns with a friendly pawn on a neighbouring file",
   "makesquare", "makesquare(F R): the square on file F and rank R (1 to 8)",
   "file", "file X: the file (1 to 8) of X's one square",
-  "hhdb", "hhdb prize|hm|commendation|award [special] [max]: the award's rank in the Event tag",
+  "hhdb", "hhdb prize|hm|commendation|award [special] [max]: the award's rank in the Event "
+          "tag; hhdb KEY: composer, stipulation, cooked, sound, gbr, MC, \"(c)\"... (HHdb)",
+  "cql_hhdbhascook", "the game's text holds \"<cook\" (an HHdb study with a cook)",
   "piecename", "piecename X: the piece on X's one square, as a letter (\"K\", \"p\", \"_\")",
   "typename", "typename X: the type of the piece on X's one square (\"K\" for both kings)",
   "type", "type X: the type of the piece on X's one square (pawn 1 ... king 6, empty 0)",

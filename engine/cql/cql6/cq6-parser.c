@@ -847,6 +847,8 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
     }
   if (strcmp (w, "hhdb") == 0)
     return _cq6_parse_hhdb (p, t);
+  if (strcmp (w, "cql_hhdbhascook") == 0)
+    return _cq6_parse_hhdb_hascook (p, t);
   if (strcmp (w, "elo") == 0)
     {
       Cq6Filter *f = _cq6_node (CQ6_ELO, CQ6_TYPE_NUMBER, t);

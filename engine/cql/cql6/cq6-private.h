@@ -108,6 +108,9 @@ typedef enum {
   CQ6_REGEX,        /* `S ~~ "re"`: args[0] a string; regex; the text matched */
   CQ6_HHDB,         /* which: CQ6_HHDB_PRIZE ... CQ6_HHDB_AWARD; number: CQ6_HHDB_WANT_*
                      * flags; the rank of the award in the Event tag */
+  CQ6_HHDB_KEY,     /* which: CQ6_HHDB_KEY_*; string: the Black tag's marker
+                     * (CQ6_HHDB_KEY_MARKER) or the comment's text to find;
+                     * `hhdb` with another key (cq6-hhdb-keys.c) */
   /* Moves */
   CQ6_MOVE,         /* which: CQ6_MOVE_* flags; args: from, to, capture, promote */
   CQ6_CURRENTMOVE,  /* which: a CQ6_CURMOVE_* kind: the move that led here */
@@ -218,6 +221,30 @@ enum {
   CQ6_HHDB_WANT_SPECIAL = 1 << 0, /* `special`: only special awards */
   CQ6_HHDB_WANT_MAX     = 1 << 1, /* `max`: the last of a shared rank */
   CQ6_HHDB_LOGICAL_USE  = 1 << 2  /* only tested: a special award matches */
+};
+
+/* CQ6_HHDB_KEY.which: the `hhdb` keys that are not awards (CQL 6.2's
+ * hhdbkeyword table; cq6-hhdb-keys.c gives each one's meaning). */
+enum {
+  CQ6_HHDB_KEY_MARKER,       /* a marker in the Black tag: MC, (c), ... */
+  CQ6_HHDB_KEY_COMMENT,      /* the position's comment holds @string */
+  CQ6_HHDB_KEY_COMPOSER,
+  CQ6_HHDB_KEY_COOKED,       /* also `cql_hhdbhascook` */
+  CQ6_HHDB_KEY_DIAGRAM,
+  CQ6_HHDB_KEY_DUAL,
+  CQ6_HHDB_KEY_EGDIAGRAM,
+  CQ6_HHDB_KEY_FIRSTCOMMENT,
+  CQ6_HHDB_KEY_GBR,
+  CQ6_HHDB_KEY_GBR_MATERIAL,
+  CQ6_HHDB_KEY_GBR_PIECES,
+  CQ6_HHDB_KEY_GBR_PAWNS,
+  CQ6_HHDB_KEY_GBR_KINGS,
+  CQ6_HHDB_KEY_MAINLINE,
+  CQ6_HHDB_KEY_VARIATION,
+  CQ6_HHDB_KEY_SEARCH,
+  CQ6_HHDB_KEY_SOUND,
+  CQ6_HHDB_KEY_UNSOUND,
+  CQ6_HHDB_KEY_STIPULATION
 };
 
 /* CQ6_PIECENAME.which: `piecename` ("K", "p", "_" for an empty square),
@@ -711,6 +738,11 @@ Cq6Filter  *_cq6_parse_hhdb     (Cq6Parser *p, const Cq6Token *t);
 gboolean    _cq6_eval_hhdb      (const Cq6Filter *f, const char *event, Cq6Val *v);
 void        _cq6_hhdb_mark_uses (Cq6Filter *f);
 
+/* cq6-hhdb-keys.c: `hhdb KEY` for the keys that are not awards (read
+ * from the token after `hhdb`, @t being `hhdb`), and `cql_hhdbhascook`. */
+Cq6Filter  *_cq6_parse_hhdb_key (Cq6Parser *p, const Cq6Token *t);
+Cq6Filter  *_cq6_parse_hhdb_hascook (Cq6Parser *p, const Cq6Token *t);
+
 /* One group of a regular expression's match: @str NULL if it took no
  * part in the match; @start its byte offset in the text searched. */
 typedef struct {
@@ -806,6 +838,9 @@ const CqNode *_cq6_node_by_index (Cq6Ctx *c, guint32 index);
 /* A copy of @len bytes of @s (NUL added) that lives as long as the game's
  * evaluation (the state's string chunk): for computed string values. */
 const char *_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len);
+
+/* cq6-hhdb-keys.c: the value of an `hhdb KEY` filter (CQ6_HHDB_KEY) at @c. */
+gboolean    _cq6_eval_hhdb_key  (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
 /* Keeps the groups of @match, a match in @text, as the game's last `~~`
  * match, for `\N` (only when the query uses `\N`); with @match NULL, the
