@@ -497,9 +497,17 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_STALEMATE:
       return stalemate (c);
     case CQ6_MATE_FAMILY:
+      /* A mate of the family that fails is the empty set (`#modelmate`
+       * is 0 there, as in CQL 6.2), whatever pieces took part. */
+      v->set = 0;
       if (f->which >= CQ6_MATEF_PURESTALEMATE ? !stalemate (c) : !in_check (c) || has_move (c))
         return FALSE;
-      return _cq6_mate_family (c->pos, f->which, &v->set);
+      if (!_cq6_mate_family (c->pos, f->which, &v->set))
+        {
+          v->set = 0;
+          return FALSE;
+        }
+      return TRUE;
     case CQ6_WTM:
       return pos->side_to_move == CQ_WHITE;
     case CQ6_BTM:
