@@ -14,6 +14,7 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "cql/cq-query.h"
@@ -170,6 +171,9 @@ main (int argc, char **argv)
   g_assert_nonnull (dir);
   d = g_dir_open (dir, 0, NULL);
   g_assert_nonnull (d);
+  /* A file a query names (similarposition's submissions) lies next to
+   * it, where CQL 6.2 was run to observe the facts. */
+  g_assert_cmpint (g_chdir (dir), ==, 0);
   while ((entry = g_dir_read_name (d)) != NULL)
     if (g_str_has_suffix (entry, ".cql"))
       g_ptr_array_add (names, g_strndup (entry, strlen (entry) - 4));

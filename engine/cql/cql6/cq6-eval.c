@@ -819,6 +819,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return _cq6_eval_line (f, c, v);
     case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT:
       return _cq6_eval_output (f, c, v);
+    case CQ6_SIMILAR:
+      return _cq6_eval_similar (f, c, v);
     case CQ6_N_KINDS:
     default:
       break;

@@ -88,6 +88,9 @@ static const char *const cql6_keywords[] = {
   "file", "file X: the file (1 to 8) of X's one square",
   "hhdb", "hhdb prize|hm|commendation|award [special] [max]: the award's rank in the Event "
           "tag; hhdb KEY: composer, stipulation, cooked, sound, gbr, MC, \"(c)\"... (HHdb)",
+  "similarposition", "similarposition [nosort] [notransform] \"file.pgn\": the file's main "
+                     "lines hold this position, mirrored, shifted or turned",
+  "nosort", "similarposition nosort: the games are not sorted by the submission they resemble",
   "cql_hhdbhascook", "the game's text holds \"<cook\" (an HHdb study with a cook)",
   "piecename", "piecename X: the piece on X's one square, as a letter (\"K\", \"p\", \"_\")",
   "typename", "typename X: the type of the piece on X's one square (\"K\" for both kings)",

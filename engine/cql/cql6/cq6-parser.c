@@ -849,6 +849,15 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
     return _cq6_parse_hhdb (p, t);
   if (strcmp (w, "cql_hhdbhascook") == 0)
     return _cq6_parse_hhdb_hascook (p, t);
+  if (strcmp (w, "similarposition") == 0)
+    return _cq6_parse_similar (p, t);
+  if (strcmp (w, "nosort") == 0)
+    {
+      /* A reserved word of CQL 6.2, which cannot parse it alone. */
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "`nosort` is a parameter of similarposition "
+                    "(similarposition nosort \"file.pgn\"), not a filter");
+      return NULL;
+    }
   if (strcmp (w, "elo") == 0)
     {
       Cq6Filter *f = _cq6_node (CQ6_ELO, CQ6_TYPE_NUMBER, t);

@@ -185,6 +185,8 @@ typedef enum {
   CQ6_COMMENT,      /* args: the parts of the text */
   CQ6_MESSAGE,      /* args: the parts of the text */
   CQ6_SORT,         /* which: the sort key (Cq6Program.sorts index); args[0] */
+  CQ6_SIMILAR,      /* which: the submissions (Cq6Program.similar index);
+                     * `similarposition`, cq6-similar.c */
   CQ6_N_KINDS
 } Cq6Kind;
 
@@ -458,6 +460,8 @@ struct _Cq6Program {
   gboolean   needs_ids;
   gboolean   stateful;
   gboolean   regex_groups; /* `\N` is used: `~~` keeps its groups */
+  GPtrArray *similar;      /* the submissions files of `similarposition`
+                            * (Cq6Similar, owned, cq6-similar.c), or NULL */
   struct _Cq6Slot *persistent;
 };
 
@@ -665,7 +669,7 @@ void       _cq6_dict_free            (struct _Cq6Dict *dict);
 /* Frees what cq6-vars.c and cq6-output.c keep in a program. */
 void       _cq6_program_free_vars    (Cq6Program *prog);
 void       _cq6_program_free_output  (Cq6Program *prog);
-guint      _cq6_add_sort_key         (Cq6Program *prog, const char *label);
+guint      _cq6_add_sort_key         (Cq6Program *prog, const char *label, gboolean min);
 
 Cq6Filter  *_cq6_filter_new     (Cq6Kind kind, Cq6Type type, guint line, guint column);
 void        _cq6_filter_add_arg (Cq6Filter *filter, Cq6Filter *arg);
@@ -838,6 +842,16 @@ const CqNode *_cq6_node_by_index (Cq6Ctx *c, guint32 index);
 /* A copy of @len bytes of @s (NUL added) that lives as long as the game's
  * evaluation (the state's string chunk): for computed string values. */
 const char *_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len);
+
+/* cq6-similar.c: `similarposition [nosort] [notransform] "file.pgn"`
+ * (@t the word; the file is read here, relative to the working
+ * directory, and a file that cannot be read is an error of the query);
+ * the filter at @c: matches where the submissions hold a similar
+ * position, commenting each, with the least submission game number. */
+typedef struct _Cq6Similar Cq6Similar;
+Cq6Filter  *_cq6_parse_similar  (Cq6Parser *p, const Cq6Token *t);
+gboolean    _cq6_eval_similar   (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+void        _cq6_similar_free   (Cq6Similar *sim);
 
 /* cq6-hhdb-keys.c: the value of an `hhdb KEY` filter (CQ6_HHDB_KEY) at @c. */
 gboolean    _cq6_eval_hhdb_key  (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
