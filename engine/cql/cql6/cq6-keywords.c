@@ -29,6 +29,7 @@ static const char *const cql6_keywords[] = {
   "if", "if C then F else G: F where C matches, else G",
   "true", "matches every position",
   "false", "matches no position",
+  "extension", "matches no position (a word CQL 6.2 keeps for extensions)",
   "in", "X in Y: every square of X is in Y (\"text\" in S: S contains the text)",
   /* The position */
   "check", "the side to move is in check",
@@ -134,6 +135,8 @@ static const char *const cql6_keywords[] = {
   "result", "result 1-0 (0-1, 1/2-1/2): the game's result",
   /* Transforms */
   "flip", "flip F: F or one of its 8 images under the board's symmetries",
+  "flipdihedral", "flipdihedral F: the same as flip F",
+  "dihedral", "dihedral F: the same as flip F",
   "flipvertical", "flipvertical F: F or its mirror image left to right",
   "fliphorizontal", "fliphorizontal F: F or its mirror image top to bottom",
   "flipcolor", "flipcolor F: F or F with the colours swapped",

@@ -573,7 +573,7 @@ static gboolean
 transform_kind (const char *word, Cq6TransformKind *out)
 {
   static const struct { const char *name; Cq6TransformKind kind; } names[] = {
-    { "flip", CQ6_XF_FLIP }, { "flipdihedral", CQ6_XF_FLIP },
+    { "flip", CQ6_XF_FLIP }, { "flipdihedral", CQ6_XF_FLIP }, { "dihedral", CQ6_XF_FLIP },
     { "flipvertical", CQ6_XF_FLIPVERTICAL }, { "fliphorizontal", CQ6_XF_FLIPHORIZONTAL },
     { "flipcolor", CQ6_XF_FLIPCOLOR }, { "reversecolor", CQ6_XF_REVERSECOLOR },
     { "rotate90", CQ6_XF_ROTATE90 }, { "rotate45", CQ6_XF_ROTATE45 }, { "shift", CQ6_XF_SHIFT },
@@ -603,6 +603,8 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
     { "mainline", CQ6_MAINLINE, CQ6_TYPE_LOGICAL },
     { "variation", CQ6_VARIATION, CQ6_TYPE_LOGICAL }, { "true", CQ6_TRUE, CQ6_TYPE_LOGICAL },
     { "false", CQ6_FALSE, CQ6_TYPE_LOGICAL },
+    /* A reserved word CQL 6.2 reads as a filter that never matches. */
+    { "extension", CQ6_FALSE, CQ6_TYPE_LOGICAL },
     { "sidetomove", CQ6_SIDETOMOVE, CQ6_TYPE_NUMBER },
     { "movenumber", CQ6_MOVENUMBER, CQ6_TYPE_NUMBER }, { "ply", CQ6_PLY, CQ6_TYPE_NUMBER },
     { "gamenumber", CQ6_GAMENUMBER, CQ6_TYPE_NUMBER }, { "year", CQ6_YEAR, CQ6_TYPE_NUMBER },
