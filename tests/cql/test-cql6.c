@@ -259,6 +259,15 @@ static const Case cases[] = {
   { START_FEN, "1. e4 e5 2. Nf3", "cql(matchcount 3) wtm", 0 },
   /* Comments. */
   { PIN_FEN, "", "// a line comment\ncql() /* a block\ncomment */ Ke1 // more", 1 },
+  /* hhdb keys over the comments (the sample of HHdb studies has no
+   * "<minor_dual"): the position's comment, the game's text, the way
+   * here through variation moves not marked <main>. */
+  { START_FEN, "1. e4 {<minor_dual> 1...d5} e5", "cql() hhdb \"<minor_dual>\"", 1 },
+  { START_FEN, "1. e4 {<cook>} e5", "cql() hhdb \"<cook>\"", 1 },
+  { START_FEN, "1. e4 e5 {a <cook here}", "cql() hhdb cooked", 3 },
+  { START_FEN, "1. e4 e5", "cql() cql_hhdbhascook", 0 },
+  { START_FEN, "1. e4 (1. d4 {<main>} d5) (1. c4 c5) e5", "cql(variations) hhdb variation", 2 },
+  { START_FEN, "1. e4 (1. d4 {<main>} d5) (1. c4 c5) e5", "cql(variations) hhdb mainline", 5 },
 };
 
 static guint
