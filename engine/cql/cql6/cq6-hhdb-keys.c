@@ -54,6 +54,30 @@
 
 #include <string.h>
 
+/* CQ6_HHDB_KEY.which: the `hhdb` keys that are not awards (CQL 6.2's
+ * hhdbkeyword table; the comment at the top gives each one's meaning). */
+enum {
+  CQ6_HHDB_KEY_MARKER,       /* a marker in the Black tag: MC, (c), ... */
+  CQ6_HHDB_KEY_COMMENT,      /* the position's comment holds @string */
+  CQ6_HHDB_KEY_COMPOSER,
+  CQ6_HHDB_KEY_COOKED,       /* also `cql_hhdbhascook` */
+  CQ6_HHDB_KEY_DIAGRAM,
+  CQ6_HHDB_KEY_DUAL,
+  CQ6_HHDB_KEY_EGDIAGRAM,
+  CQ6_HHDB_KEY_FIRSTCOMMENT,
+  CQ6_HHDB_KEY_GBR,
+  CQ6_HHDB_KEY_GBR_MATERIAL,
+  CQ6_HHDB_KEY_GBR_PIECES,
+  CQ6_HHDB_KEY_GBR_PAWNS,
+  CQ6_HHDB_KEY_GBR_KINGS,
+  CQ6_HHDB_KEY_MAINLINE,
+  CQ6_HHDB_KEY_VARIATION,
+  CQ6_HHDB_KEY_SEARCH,
+  CQ6_HHDB_KEY_SOUND,
+  CQ6_HHDB_KEY_UNSOUND,
+  CQ6_HHDB_KEY_STIPULATION
+};
+
 typedef struct {
   const char *word;
   guint32     which;

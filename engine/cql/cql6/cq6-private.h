@@ -108,7 +108,7 @@ typedef enum {
   CQ6_REGEX,        /* `S ~~ "re"`: args[0] a string; regex; the text matched */
   CQ6_HHDB,         /* which: CQ6_HHDB_PRIZE ... CQ6_HHDB_AWARD; number: CQ6_HHDB_WANT_*
                      * flags; the rank of the award in the Event tag */
-  CQ6_HHDB_KEY,     /* which: CQ6_HHDB_KEY_*; string: the Black tag's marker
+  CQ6_HHDB_KEY,     /* which: a key (cq6-hhdb-keys.c); string: the Black tag's marker
                      * (CQ6_HHDB_KEY_MARKER) or the comment's text to find;
                      * `hhdb` with another key (cq6-hhdb-keys.c) */
   /* Moves */
@@ -223,30 +223,6 @@ enum {
   CQ6_HHDB_WANT_SPECIAL = 1 << 0, /* `special`: only special awards */
   CQ6_HHDB_WANT_MAX     = 1 << 1, /* `max`: the last of a shared rank */
   CQ6_HHDB_LOGICAL_USE  = 1 << 2  /* only tested: a special award matches */
-};
-
-/* CQ6_HHDB_KEY.which: the `hhdb` keys that are not awards (CQL 6.2's
- * hhdbkeyword table; cq6-hhdb-keys.c gives each one's meaning). */
-enum {
-  CQ6_HHDB_KEY_MARKER,       /* a marker in the Black tag: MC, (c), ... */
-  CQ6_HHDB_KEY_COMMENT,      /* the position's comment holds @string */
-  CQ6_HHDB_KEY_COMPOSER,
-  CQ6_HHDB_KEY_COOKED,       /* also `cql_hhdbhascook` */
-  CQ6_HHDB_KEY_DIAGRAM,
-  CQ6_HHDB_KEY_DUAL,
-  CQ6_HHDB_KEY_EGDIAGRAM,
-  CQ6_HHDB_KEY_FIRSTCOMMENT,
-  CQ6_HHDB_KEY_GBR,
-  CQ6_HHDB_KEY_GBR_MATERIAL,
-  CQ6_HHDB_KEY_GBR_PIECES,
-  CQ6_HHDB_KEY_GBR_PAWNS,
-  CQ6_HHDB_KEY_GBR_KINGS,
-  CQ6_HHDB_KEY_MAINLINE,
-  CQ6_HHDB_KEY_VARIATION,
-  CQ6_HHDB_KEY_SEARCH,
-  CQ6_HHDB_KEY_SOUND,
-  CQ6_HHDB_KEY_UNSOUND,
-  CQ6_HHDB_KEY_STIPULATION
 };
 
 /* CQ6_PIECENAME.which: `piecename` ("K", "p", "_" for an empty square),
