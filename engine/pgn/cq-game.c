@@ -564,6 +564,14 @@ cq_game_get_tag (const CqGame *game, const char *name)
   return NULL;
 }
 
+const char *
+cq_game_get_text (const CqGame *game)
+{
+  g_return_val_if_fail (game != NULL, NULL);
+
+  return CQ_GAME_PRIVATE (game)->text;
+}
+
 static guint64
 tag_line (const CqGame *game, const char *name)
 {

@@ -215,6 +215,11 @@ void        cq_game_free          (CqGame *game);
  * PGN), or NULL if there is none. */
 const char *cq_game_get_tag       (const CqGame *game, const char *name);
 
+/* The game's whole text as read (tag pairs and movetext, as UTF-8,
+ * NUL-terminated), owned by the game: what a search for text anywhere in
+ * a game reads (CQL 6.2's `cql_hhdbhascook`). */
+const char *cq_game_get_text      (const CqGame *game);
+
 /* The node with pre-order @index, or NULL.  O(1). */
 CqNode     *cq_game_get_node      (const CqGame *game, guint index);
 

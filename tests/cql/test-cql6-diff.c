@@ -239,6 +239,9 @@ main (int argc, char **argv)
   g_assert_nonnull (dir);
   d = g_dir_open (dir, 0, NULL);
   g_assert_nonnull (d);
+  /* A file a query names (similarposition's submissions) lies next to
+   * it, where CQL 6.2 was run to observe the facts. */
+  g_assert_cmpint (g_chdir (dir), ==, 0);
   while ((entry = g_dir_read_name (d)) != NULL)
     if (g_str_has_suffix (entry, ".cql"))
       g_ptr_array_add (names, g_strndup (entry, strlen (entry) - 4));

@@ -284,6 +284,15 @@ static const Case cases[] = {
   { START_FEN, "1. e4 e5",
     "cql() fen \"......../......../......../8/......../......../......../........\"", 2 },
   { START_FEN, "1. e4 e5", "cql() fen \"aaaaaaaa/aaaaaaaa/8/8/8/8/AAAAAAAA/AAAAAAAA\"", 1 },
+  /* hhdb keys over the comments (the sample of HHdb studies has no
+   * "<minor_dual"): the position's comment, the game's text, the way
+   * here through variation moves not marked <main>. */
+  { START_FEN, "1. e4 {<minor_dual> 1...d5} e5", "cql() hhdb \"<minor_dual>\"", 1 },
+  { START_FEN, "1. e4 {<cook>} e5", "cql() hhdb \"<cook>\"", 1 },
+  { START_FEN, "1. e4 e5 {a <cook here}", "cql() hhdb cooked", 3 },
+  { START_FEN, "1. e4 e5", "cql() cql_hhdbhascook", 0 },
+  { START_FEN, "1. e4 (1. d4 {<main>} d5) (1. c4 c5) e5", "cql(variations) hhdb variation", 2 },
+  { START_FEN, "1. e4 (1. d4 {<main>} d5) (1. c4 c5) e5", "cql(variations) hhdb mainline", 5 },
 };
 
 static guint
@@ -465,7 +474,16 @@ test_errors (void)
     { "cql() abs K", "q.cql:1:11: abs needs a numeric filter here" },
     { "cql() rotate45 Ka1", "q.cql:1:16: rotate45 cannot be applied" },
     { "cql() rotate45 {light B}", "q.cql:1:17: rotate45 cannot be applied to light" },
-    { "cql() hhdb composer", "q.cql:1:12: `hhdb` with `composer` is not supported yet" },
+    { "cql() similarposition \"no-such-file.pgn\"",
+      "q.cql:1:23: cannot read the submissions file \"no-such-file.pgn\"" },
+    { "cql() similarposition nosort \"a.txt\"",
+      "q.cql:1:30: quoted string following 'similarposition' must be the filename of a .pgn" },
+    { "cql() similarposition 1", "q.cql:1:23: 'similarposition' must be followed by a quoted" },
+    { "cql() hhdb source", "q.cql:1:12: `hhdb source` is not supported: CQL 6.2 lists" },
+    { "cql() hhdb foo", "q.cql:1:12: expected an hhdb keyword after `hhdb`" },
+    { "cql() hhdb \"MC\"", "q.cql:1:12: expected an hhdb keyword after `hhdb`" },
+    { "cql() hhdb mainline", "q.cql:1:12: 'hhdb mainline' can only be used when 'variations'" },
+    { "cql() hhdb gbr \"+0[01]\"", "q.cql:1:16: \"+0[01]\" after `hhdb gbr` is searched" },
     { "cql() hhdb sort prize", "q.cql:1:12: `hhdb sort` is not supported yet" },
     { "cql() line secondary <-- check", "q.cql:1:7: `primary` and `secondary` cannot be used" },
     { "cql() notransform", "expected a filter after `notransform`" },

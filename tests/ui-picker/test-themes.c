@@ -86,6 +86,11 @@ static const Theme themes[] = {
   { "rook-rectangle-corners.cql6",  20, NULL },
   { "systematic-manoeuvre.cql6",     8, NULL },
   { "underpromotion-echo.cql6",     40, NULL },
+  { "model-mate.cql6",              31, NULL },
+  { "ideal-mate.cql6",               9, NULL },
+  { "pure-stalemate.cql6",          28, NULL },
+  { "model-stalemate.cql6",         23, NULL },
+  { "cooked-prize-winner.cql6",      4, NULL },
 };
 
 static char *

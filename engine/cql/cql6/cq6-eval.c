@@ -550,9 +550,17 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_STALEMATE:
       return stalemate (c);
     case CQ6_MATE_FAMILY:
+      /* A mate of the family that fails is the empty set (`#modelmate`
+       * is 0 there, as in CQL 6.2), whatever pieces took part. */
+      v->set = 0;
       if (f->which >= CQ6_MATEF_PURESTALEMATE ? !stalemate (c) : !in_check (c) || has_move (c))
         return FALSE;
-      return _cq6_mate_family (c->pos, f->which, &v->set);
+      if (!_cq6_mate_family (c->pos, f->which, &v->set))
+        {
+          v->set = 0;
+          return FALSE;
+        }
+      return TRUE;
     case CQ6_WTM:
       return pos->side_to_move == CQ_WHITE;
     case CQ6_BTM:
@@ -602,16 +610,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return v->set != 0;
     case CQ6_IN:
       if (f->args[0]->type == CQ6_TYPE_STRING)
-        {
-          const char *at;
-
-          if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b)
-              || (at = strstr (b.str, a.str)) == NULL)
-            return FALSE;
-          /* indexof: the byte offset of the first occurrence (CQL 6.2). */
-          v->num = at - b.str;
-          return TRUE;
-        }
+        return _cq6_eval (f->args[0], c, &a) && _cq6_eval (f->args[1], c, &b)
+               && strstr (b.str, a.str) != NULL;
       _cq6_eval (f->args[0], c, &a);
       _cq6_eval (f->args[1], c, &b);
       /* The empty set is in every set (ruling 4). */
@@ -797,6 +797,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return _cq_tag_parse_result (tag_value (c, "Result")) == f->which;
     case CQ6_HHDB:
       return _cq6_eval_hhdb (f, tag_value (c, "Event"), v);
+    case CQ6_HHDB_KEY:
+      return _cq6_eval_hhdb_key (f, c, v);
     case CQ6_REGEX:
       {
         g_autoptr(GMatchInfo) match = NULL;
@@ -887,6 +889,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return _cq6_eval_edit (f, c, v);
     case CQ6_READFILE: case CQ6_WRITEFILE:
       return _cq6_eval_files (f, c, v);
+    case CQ6_SIMILAR:
+      return _cq6_eval_similar (f, c, v);
     case CQ6_N_KINDS:
     default:
       break;

@@ -661,14 +661,11 @@ _cq6_parse_filter (Cq6Parser *p)
 }
 
 Cq6Filter *
-_cq6_parse_equal_indexof (Cq6Parser *p, const Cq6Token *t)
+_cq6_parse_equal (Cq6Parser *p, const Cq6Token *t)
 {
-  gboolean equal = t->text[0] == 'e';
-  Cq6Filter *f = _cq6_node (equal ? CQ6_EQUAL : CQ6_IN,
-                            equal ? CQ6_TYPE_LOGICAL : CQ6_TYPE_NUMBER, t);
+  Cq6Filter *f = _cq6_node (CQ6_EQUAL, CQ6_TYPE_LOGICAL, t);
 
-  f->which = !equal;
-  if (!_cq6_parse_arg_list (p, f, equal ? CQ6_TYPE_ANY : CQ6_TYPE_STRING, 2, 2, t->text))
+  if (!_cq6_parse_arg_list (p, f, CQ6_TYPE_ANY, 2, 2, t->text))
     {
       _cq6_filter_free (f);
       return NULL;

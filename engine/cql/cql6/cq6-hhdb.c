@@ -8,9 +8,10 @@
  * the three); its value is the award's rank (the first of a shared rank,
  * the last with `max`; 1 to 10000 when the award names none).  A special
  * award has no rank: unless `special` is asked for, it matches without a
- * number, as CQL 6.2 does (its value is only used by comparisons).  The
- * other `hhdb` parameters (composer, stipulation, cooked, gbr, the Black
- * tag's markers...) and `hhdb sort` are refused as not supported yet.
+ * number, as CQL 6.2 does (its value is only used by comparisons).
+ * `hhdb sort` is refused as not supported yet.  The other `hhdb` keys
+ * (composer, stipulation, cooked, gbr, the Black tag's markers...) are
+ * read and evaluated by cq6-hhdb-keys.c.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,17 +25,6 @@
 /* The words that may follow `hhdb` here, in CQ6_HHDB_* order. */
 static const char *const award_words[] = {
   "prize", "hm", "commendation", "award", "special", "max", "sort",
-};
-
-/* The other parameters of CQL 6.2's `hhdb`, refused by name. */
-static const char *const other_words[] = {
-  "composer", "cooked", "diagram", "dual", "egdiagram", "firstcomment", "gbr", "mainline",
-  "search", "sound", "source", "stipulation", "unsound", "variation", "anticipation",
-  "colors_reversed", "corrected_solution", "correction", "dual_after_move_1",
-  "dual_at_move_1", "modification", "posthumous", "theme_tournament", "theme_tourney",
-  "theoretical_ending", "too_many_composers", "twin", "unreachable", "version",
-  "white_fails", "white_wins_in_draw", "AN", "CR", "MC", "PH", "TE", "TT", "TW", "U1", "U2",
-  "U3", "U4", "U5",
 };
 
 static int
@@ -55,16 +45,10 @@ _cq6_parse_hhdb (Cq6Parser *p, const Cq6Token *t)
   int type = -1, i;
   gboolean special = FALSE, max = FALSE;
 
-  if (_cq6_peek (p)->kind == CQ6_TOK_STRING
-      || word_index (_cq6_peek (p), other_words, G_N_ELEMENTS (other_words)) >= 0)
-    {
-      g_autofree char *found = _cq6_token_text (_cq6_peek (p));
-
-      _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_UNSUPPORTED,
-                    "`hhdb` with %s is not supported yet: only its award parameters are "
-                    "(award, prize, hm, commendation, special, max)", found);
-      return NULL;
-    }
+  /* Every other key (composer, stipulation, the Black tag's markers...)
+   * is read by cq6-hhdb-keys.c. */
+  if (word_index (_cq6_peek (p), award_words, G_N_ELEMENTS (award_words)) < 0)
+    return _cq6_parse_hhdb_key (p, t);
   while ((i = word_index (_cq6_peek (p), award_words, G_N_ELEMENTS (award_words))) >= 0)
     {
       Cq6Token *w = _cq6_peek (p);
@@ -90,15 +74,6 @@ _cq6_parse_hhdb (Cq6Parser *p, const Cq6Token *t)
       else
         max = TRUE;
       _cq6_advance (p);
-    }
-  if (type < 0 && !special && !max)
-    {
-      g_autofree char *found = _cq6_token_text (_cq6_peek (p));
-
-      _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
-                    "expected a parameter after `hhdb` (award, prize, hm, commendation, "
-                    "special, max), found %s", found);
-      return NULL;
     }
   f = _cq6_node (CQ6_HHDB, CQ6_TYPE_NUMBER, t);
   f->which = (guint32) (type < 0 ? CQ6_HHDB_AWARD : type);

@@ -29,14 +29,12 @@ static const char *const cql6_keywords[] = {
   "if", "if C then F else G: F where C matches, else G",
   "true", "matches every position",
   "false", "matches no position",
+  "extension", "matches no position (a word CQL 6.2 keeps for extensions)",
   "in", "X in Y: every square of X is in Y (\"text\" in S: S contains the text)",
   "then", "if C then F else G: `then` may be left out",
   "else", "if C then F else G: G where C does not match",
   "all", "find all, echo ... in all, square all, piece all: every one, not the first",
-  "extension", "matches no position (as in CQL 6.2)",
   "equal", "equal(X Y): the values are equal (the same kind and value), or neither has one",
-  "indexof", "indexof(X Y): where the string X first starts in Y (0 the first byte); none if "
-             "absent",
   /* The position */
   "check", "the side to move is in check",
   "mate", "the side to move is checkmated",
@@ -97,7 +95,12 @@ static const char *const cql6_keywords[] = {
   "connectedpawns", "the pawns with a friendly pawn on a neighbouring file",
   "makesquare", "makesquare(F R): the square on file F and rank R (1 to 8)",
   "file", "file X: the file (1 to 8) of X's one square",
-  "hhdb", "hhdb prize|hm|commendation|award [special] [max]: the award's rank in the Event tag",
+  "hhdb", "hhdb prize|hm|commendation|award [special] [max]: the award's rank in the Event "
+          "tag; hhdb KEY: composer, stipulation, cooked, sound, gbr, MC, \"(c)\"... (HHdb)",
+  "similarposition", "similarposition [nosort] [notransform] \"file.pgn\": the file's main "
+                     "lines hold this position, mirrored, shifted or turned",
+  "nosort", "similarposition nosort: the games are not sorted by the submission they resemble",
+  "cql_hhdbhascook", "the game's text holds \"<cook\" (an HHdb study with a cook)",
   "piecename", "piecename X: the piece on X's one square, as a letter (\"K\", \"p\", \"_\")",
   "typename", "typename X: the type of the piece on X's one square (\"K\" for both kings)",
   "type", "type X: the type of the piece on X's one square (pawn 1 ... king 6, empty 0)",
@@ -153,8 +156,8 @@ static const char *const cql6_keywords[] = {
                       "transforms, \"<reflect_v>\", \"<right^1 up^2>\")",
   /* Transforms */
   "flip", "flip F: F or one of its 8 images under the board's symmetries",
-  "flipdihedral", "flipdihedral F: flip F",
-  "dihedral", "dihedral F: flip F",
+  "flipdihedral", "flipdihedral F: the same as flip F",
+  "dihedral", "dihedral F: the same as flip F",
   "flipvertical", "flipvertical F: F or its mirror image left to right",
   "fliphorizontal", "fliphorizontal F: F or its mirror image top to bottom",
   "flipcolor", "flipcolor F: F or F with the colours swapped",

@@ -41,14 +41,17 @@ _cq6_program_free_output (Cq6Program *prog)
 
 /* Reading */
 
-/* A sort key with no `sort` filter, the largest value first, for the
- * header: its value is set by the game's search (_cq6_match_game()). */
+/* A sort key with no `sort` filter of the query, the largest value first
+ * (the smallest with @min): the header's `sort matchcount`, whose value
+ * is set by the game's search (_cq6_match_game()), and the sort that
+ * `similarposition` adds. */
 guint
-_cq6_add_sort_key (Cq6Program *prog, const char *label)
+_cq6_add_sort_key (Cq6Program *prog, const char *label, gboolean min)
 {
   Cq6Sort *sort = g_new0 (Cq6Sort, 1);
 
   sort->label = g_strdup (label);
+  sort->min = min;
   if (prog->sorts == NULL)
     prog->sorts = g_ptr_array_new_with_free_func (sort_free);
   g_ptr_array_add (prog->sorts, sort);

@@ -869,6 +869,17 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
     }
   if (strcmp (w, "hhdb") == 0)
     return _cq6_parse_hhdb (p, t);
+  if (strcmp (w, "cql_hhdbhascook") == 0)
+    return _cq6_parse_hhdb_hascook (p, t);
+  if (strcmp (w, "similarposition") == 0)
+    return _cq6_parse_similar (p, t);
+  if (strcmp (w, "nosort") == 0)
+    {
+      /* A reserved word of CQL 6.2, which cannot parse it alone. */
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX, "`nosort` is a parameter of similarposition "
+                    "(similarposition nosort \"file.pgn\"), not a filter");
+      return NULL;
+    }
   if (strcmp (w, "elo") == 0)
     {
       Cq6Filter *f = _cq6_node (CQ6_ELO, CQ6_TYPE_NUMBER, t);
@@ -941,8 +952,8 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
 
   if (strcmp (w, "currentposition") == 0 || strcmp (w, "curpos") == 0)
     return _cq6_node (CQ6_CURRENT, CQ6_TYPE_POSITION, t);
-  if (strcmp (w, "equal") == 0 || strcmp (w, "indexof") == 0)
-    return _cq6_parse_equal_indexof (p, t);
+  if (strcmp (w, "equal") == 0)
+    return _cq6_parse_equal (p, t);
   if (strcmp (w, "any") == 0)
     {
       /* CQL 6.2 refuses it with this advice. */

@@ -118,6 +118,9 @@ typedef enum {
                          * rank among equal images (cq6-transform.c) */
   CQ6_HHDB,         /* which: CQ6_HHDB_PRIZE ... CQ6_HHDB_AWARD; number: CQ6_HHDB_WANT_*
                      * flags; the rank of the award in the Event tag */
+  CQ6_HHDB_KEY,     /* which: a key (cq6-hhdb-keys.c); string: the Black tag's marker
+                     * (CQ6_HHDB_KEY_MARKER) or the comment's text to find;
+                     * `hhdb` with another key (cq6-hhdb-keys.c) */
   /* Moves */
   CQ6_MOVE,         /* which: CQ6_MOVE_* flags; args: from, to, capture, promote */
   CQ6_CURRENTMOVE,  /* which: a CQ6_CURMOVE_* kind: the move that led here */
@@ -213,6 +216,8 @@ typedef enum {
   /* The user's files (cq6-files.c) */
   CQ6_READFILE,     /* args[0]: the file name; the file's contents */
   CQ6_WRITEFILE,    /* args: the file name, the text appended to it */
+  CQ6_SIMILAR,      /* which: the submissions (Cq6Program.similar index);
+                     * `similarposition`, cq6-similar.c */
   CQ6_N_KINDS
 } Cq6Kind;
 
@@ -492,6 +497,8 @@ struct _Cq6Program {
   gboolean   uses_last_game_number;
   gint64     header_last_game;
   gint64     last_game_number;
+  GPtrArray *similar;      /* the submissions files of `similarposition`
+                            * (Cq6Similar, owned, cq6-similar.c), or NULL */
   struct _Cq6Slot *persistent;
   Cq6Files  *files;
   gboolean   uses_files;
@@ -652,10 +659,10 @@ Cq6Filter *_cq6_parse_direction (Cq6Parser *p);
 Cq6Filter *_cq6_parse_sequence  (Cq6Parser *p, const Cq6Token *open, const char *close);
 gboolean   _cq6_parse_int       (Cq6Parser *p, gint64 *out, const char *what);
 
-/* `equal(X Y)` and `indexof(X Y)` (@t, read): CQL 6.2's comparison of
- * any two values, and the place of one string in another.  NULL with the
- * error set on @p when the arguments do not fit. */
-Cq6Filter *_cq6_parse_equal_indexof (Cq6Parser *p, const Cq6Token *t);
+/* `equal(X Y)` (@t, read): CQL 6.2's comparison of any two values (the
+ * same kind and value, or neither has one).  NULL with the error set on @p
+ * when the arguments do not fit. */
+Cq6Filter *_cq6_parse_equal    (Cq6Parser *p, const Cq6Token *t);
 
 /* A set-valued argument read at the level of the direction filters. */
 Cq6Filter *_cq6_parse_set_arg   (Cq6Parser *p, const char *where);
@@ -782,7 +789,7 @@ void       _cq6_dict_free            (struct _Cq6Dict *dict);
 /* Frees what cq6-vars.c and cq6-output.c keep in a program. */
 void       _cq6_program_free_vars    (Cq6Program *prog);
 void       _cq6_program_free_output  (Cq6Program *prog);
-guint      _cq6_add_sort_key         (Cq6Program *prog, const char *label);
+guint      _cq6_add_sort_key         (Cq6Program *prog, const char *label, gboolean min);
 
 Cq6Filter  *_cq6_filter_new     (Cq6Kind kind, Cq6Type type, guint line, guint column);
 void        _cq6_filter_add_arg (Cq6Filter *filter, Cq6Filter *arg);
@@ -854,6 +861,11 @@ gboolean    _cq6_piecename      (const CqPosition *pos, CqBitboard square, guint
 Cq6Filter  *_cq6_parse_hhdb     (Cq6Parser *p, const Cq6Token *t);
 gboolean    _cq6_eval_hhdb      (const Cq6Filter *f, const char *event, Cq6Val *v);
 void        _cq6_hhdb_mark_uses (Cq6Filter *f);
+
+/* cq6-hhdb-keys.c: `hhdb KEY` for the keys that are not awards (read
+ * from the token after `hhdb`, @t being `hhdb`), and `cql_hhdbhascook`. */
+Cq6Filter  *_cq6_parse_hhdb_key (Cq6Parser *p, const Cq6Token *t);
+Cq6Filter  *_cq6_parse_hhdb_hascook (Cq6Parser *p, const Cq6Token *t);
 
 /* One group of a regular expression's match: @str NULL if it took no
  * part in the match; @start its byte offset in the text searched. */
@@ -986,6 +998,19 @@ const CqNode *_cq6_node_by_index (Cq6Ctx *c, guint32 index);
 /* A copy of @len bytes of @s (NUL added) that lives as long as the game's
  * evaluation (the state's string chunk): for computed string values. */
 const char *_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len);
+
+/* cq6-similar.c: `similarposition [nosort] [notransform] "file.pgn"`
+ * (@t the word; the file is read here, relative to the working
+ * directory, and a file that cannot be read is an error of the query);
+ * the filter at @c: matches where the submissions hold a similar
+ * position, commenting each, with the least submission game number. */
+typedef struct _Cq6Similar Cq6Similar;
+Cq6Filter  *_cq6_parse_similar  (Cq6Parser *p, const Cq6Token *t);
+gboolean    _cq6_eval_similar   (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+void        _cq6_similar_free   (Cq6Similar *sim);
+
+/* cq6-hhdb-keys.c: the value of an `hhdb KEY` filter (CQ6_HHDB_KEY) at @c. */
+gboolean    _cq6_eval_hhdb_key  (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
 /* Keeps the groups of @match, a match in @text, as the game's last `~~`
  * match, for `\N` (only when the query uses `\N`); with @match NULL, the

@@ -486,6 +486,7 @@ _cq6_program_free (Cq6Program *program)
   _cq6_program_free_vars (program);
   _cq6_program_free_output (program);
   _cq6_files_free (program->files);
+  g_clear_pointer (&program->similar, g_ptr_array_unref);
   g_free (program->input);
   g_free (program->output);
   g_free (program->matchstring);
@@ -549,7 +550,7 @@ _cq6_program_read (const char *text, gsize len, const char *filename, Cq6Files *
   if (!refuse_matched_value (prog, filename, error))
     goto fail;
   if (prog->matchcount_sort != 0)
-    prog->matchcount_sort = _cq6_add_sort_key (prog, "matchcount") + 1;
+    prog->matchcount_sort = _cq6_add_sort_key (prog, "matchcount", FALSE) + 1;
   if (prog->vars != NULL)
     {
       g_free (prog->persistent);

@@ -521,6 +521,23 @@ assignment_differing (const Cq6Filter *a, const Cq6Filter *b)
   return NULL;
 }
 
+/* The first `similarposition` in @f, or NULL. */
+static const Cq6Filter *
+find_similar (const Cq6Filter *f)
+{
+  if (f == NULL)
+    return NULL;
+  if (f->kind == CQ6_SIMILAR)
+    return f;
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      const Cq6Filter *found = find_similar (f->args[i]);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 Cq6Filter *
 _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint line,
                 guint column, const char *filename, GError **error)
@@ -540,6 +557,16 @@ _cq6_orbit_new (Cq6TransformKind kind, Cq6Filter *arg, gboolean count, guint lin
                            squares->kind == CQ6_LIGHT ? "light"
                            : squares->kind == CQ6_DARK ? "dark"
                            : "a designator of particular squares");
+      _cq6_filter_free (arg);
+      return NULL;
+    }
+  /* similarposition tries its own transforms; CQL 6.2 refuses another
+   * ("Attempt to apply a transform to anticipate node"). */
+  if ((squares = find_similar (arg)) != NULL)
+    {
+      _cq_query_set_error (error, CQ_QUERY_ERROR_SEMANTIC, filename, squares->line,
+                           squares->column, "similarposition cannot be under a transform: "
+                           "it tries the board's symmetries itself");
       _cq6_filter_free (arg);
       return NULL;
     }
