@@ -36,7 +36,7 @@ _cq6_type_name (Cq6Type type)
 
 /* CQL 6 filters that are recognised but not evaluated by this version. */
 static const char *const unsupported[] = {
-  "local",
+  NULL,
 };
 
 /* Words of other CQL versions (or of CQL 6's pages) that CQL 6.2 does not
@@ -53,7 +53,7 @@ static const char *const not_in_cql62[] = {
 static const char *const reserved_only[] = {
   "lastposition", "firstmatch", "focus", "singlecolor", "nestban", "keepallbest", "quiet",
   "piecepath", "verbose", "title", "all", "by", "then", "else", "oldline", "pgn", "nosort",
-  "transform", "arrow", "attack", "attacked", "string", "substring",
+  "transform", "arrow", "attack", "attacked", "string", "substring", "local",
 };
 
 Cq6Token *
@@ -972,7 +972,7 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
         || _cq6_parse_files_word (p, t, &f))
       return f;
   }
-  for (guint i = 0; i < G_N_ELEMENTS (unsupported); i++)
+  for (guint i = 0; unsupported[i] != NULL; i++)
     if (strcmp (w, unsupported[i]) == 0)
       {
         _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,

@@ -170,8 +170,10 @@ parse_header (Cq6Parser *p, Cq6Program *prog)
                || strcmp (w, "persistent") == 0 || strcmp (w, "lineincrement") == 0
                || strcmp (w, "smartcomments") == 0 || strcmp (w, "nosmartcomments") == 0
                || strcmp (w, "noremovecomment") == 0 || strcmp (w, "secure") == 0)
-        return _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
-                        "the header parameter `%s` is not supported yet", w);
+        /* Words of CQL 6's pages that CQL 6.2 does not read in the header
+         * either ("Unable to parse the following token"). */
+        return _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
+                        "CQL 6.2 does not read the header parameter `%s` either", w);
       else
         return _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
                         "unknown header parameter `%s` (expected input, output, variations, "
