@@ -229,6 +229,21 @@ parse_isbound (Cq6Parser *p, Cq6Token *t)
   return f;
 }
 
+
+/* The whole filter after the word @w (`assert F`, `notransform F`), as
+ * CQL 6.2 reads it; NULL with the error set on @p. */
+static Cq6Filter *
+parse_filter_after (Cq6Parser *p, const char *w)
+{
+  if (!_cq6_starts_filter (_cq6_peek (p)))
+    {
+      g_autofree char *found = _cq6_token_text (_cq6_peek (p));
+      _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
+                    "expected a filter after `%s`, found %s", w, found);
+      return NULL;
+    }
+  return _cq6_parse_filter (p);
+}
 /* `cql_assertvariations "message"`: CQL 6.2 refuses the query with the
  * message unless the header says `variations`. */
 static Cq6Filter *
@@ -272,19 +287,8 @@ _cq6_parse_edit_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
       /* `assert F`: F a whole filter, as CQL 6.2 reads it. */
       Cq6Filter *arg = NULL;
 
-      if (w[0] == 'a')
-        {
-          if (!_cq6_starts_filter (_cq6_peek (p)))
-            {
-              g_autofree char *found = _cq6_token_text (_cq6_peek (p));
-              _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
-                            "expected a filter after `assert`, found %s", found);
-              return TRUE;
-            }
-          arg = _cq6_parse_filter (p);
-          if (arg == NULL)
-            return TRUE;
-        }
+      if (w[0] == 'a' && (arg = parse_filter_after (p, w)) == NULL)
+        return TRUE;
       *out = _cq6_node (CQ6_ASSERT, CQ6_TYPE_LOGICAL, t);
       _cq6_filter_add_arg (*out, arg);
       (*out)->string = g_strdup_printf ("%s:%u:%u", p->filename ? p->filename : "<query>",
@@ -321,16 +325,8 @@ _cq6_parse_edit_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
   else if (strcmp (w, "notransform") == 0)
     {
       /* `notransform F`: F a whole filter, as CQL 6.2 reads it. */
-      Cq6Filter *arg;
+      Cq6Filter *arg = parse_filter_after (p, w);
 
-      if (!_cq6_starts_filter (_cq6_peek (p)))
-        {
-          g_autofree char *found = _cq6_token_text (_cq6_peek (p));
-          _cq6_fail_at (p, _cq6_peek (p), CQ_QUERY_ERROR_SYNTAX,
-                        "expected a filter after `notransform`, found %s", found);
-          return TRUE;
-        }
-      arg = _cq6_parse_filter (p);
       if (arg != NULL)
         *out = _cq6_node1 (CQ6_NOTRANSFORM, arg->type, t, arg);
     }
