@@ -2,7 +2,7 @@
  * annotations (originalcomment, hascomment, settag, removecomment), the
  * binding tests isbound and isunbound, the checks assert, cql_abort and
  * cql_assertvariations, notransform, lastgamenumber, and the read-time
- * check of atomic variables.
+ * marking of the paths that change atomic variables.
  *
  * A failed `assert` (or a `cql_abort` reached) leaves its message in
  * #Cq6State.error: the game does not match and the search driver stops
@@ -315,7 +315,13 @@ _cq6_parse_edit_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
       _cq6_advance (p);
       *out = _cq6_parse_assignment (p, name, FALSE);
       if (*out != NULL)
-        ((Cq6Var *) p->prog->vars->pdata[(*out)->which])->atomic = TRUE;
+        {
+          Cq6Var *var = p->prog->vars->pdata[(*out)->which];
+
+          var->atomic = TRUE;
+          if (var->atomic_decl == NULL)
+            var->atomic_decl = *out;
+        }
     }
   else if (strcmp (w, "lastgamenumber") == 0)
     {
@@ -369,10 +375,11 @@ _cq6_program_set_last_game_number (const Cq6Program *prog, gint64 n)
   run->last_game_number = MAX (n, 0);
 }
 
-/* The atomic variable that @f (inside a path) gives a value or takes it
- * from, or NULL. */
+/* The filter in @f that gives an atomic variable a value or takes it from
+ * one (@only: that variable alone, or any when G_MAXUINT32), or NULL; the
+ * variable in @var. */
 static const Cq6Filter *
-atomic_change (const Cq6Program *prog, const Cq6Filter *f, const Cq6Var **var)
+atomic_change (const Cq6Program *prog, const Cq6Filter *f, guint32 only, const Cq6Var **var)
 {
   guint32 which[2] = { G_MAXUINT32, G_MAXUINT32 };
 
@@ -393,14 +400,15 @@ atomic_change (const Cq6Program *prog, const Cq6Filter *f, const Cq6Var **var)
       break;
     }
   for (guint i = 0; i < 2; i++)
-    if (which[i] < prog->vars->len && ((const Cq6Var *) prog->vars->pdata[which[i]])->atomic)
+    if (which[i] < prog->vars->len && (only == G_MAXUINT32 || which[i] == only)
+        && ((const Cq6Var *) prog->vars->pdata[which[i]])->atomic)
       {
         *var = prog->vars->pdata[which[i]];
         return f;
       }
   for (guint i = 0; i < f->n_args; i++)
     {
-      const Cq6Filter *found = atomic_change (prog, f->args[i], var);
+      const Cq6Filter *found = atomic_change (prog, f->args[i], only, var);
 
       if (found != NULL)
         return found;
@@ -408,25 +416,63 @@ atomic_change (const Cq6Program *prog, const Cq6Filter *f, const Cq6Var **var)
   return NULL;
 }
 
+/* Whether @target is @f or inside it. */
 static gboolean
-check_atomic (const Cq6Program *prog, const Cq6Filter *f, const char *filename,
-              GError **error)
+holds (const Cq6Filter *f, const Cq6Filter *target)
+{
+  if (f == NULL)
+    return FALSE;
+  if (f == target)
+    return TRUE;
+  for (guint i = 0; i < f->n_args; i++)
+    if (holds (f->args[i], target))
+      return TRUE;
+  return FALSE;
+}
+
+/* Is @var declared atomic before the end of the path @path is read?  CQL
+ * 6.2's path puts back the atomic variables known when it is read. */
+static gboolean
+known_atomic (const Cq6Var *var, const Cq6Filter *path)
+{
+  const Cq6Filter *d = var->atomic_decl;
+
+  if (d == NULL)
+    return FALSE;
+  if (d->line < path->line || (d->line == path->line && d->column < path->column))
+    return TRUE;
+  return holds (path, d);
+}
+
+static gboolean
+check_atomic (const Cq6Program *prog, Cq6Filter *f, const char *filename, GError **error)
 {
   if (f == NULL)
     return TRUE;
   if (f->kind == CQ6_LINE && (f->which & CQ6_LINE_PATH))
     {
       const Cq6Var *var = NULL;
-      const Cq6Filter *at = atomic_change (prog, f, &var);
 
-      if (at != NULL)
+      for (guint i = 0; i < prog->vars->len; i++)
         {
-          _cq_query_set_error (error, CQ_QUERY_ERROR_UNSUPPORTED, filename, at->line,
-                               at->column, "the atomic variable `%s` changes inside `path`, "
-                               "which would restore it on each route it tries: not supported "
-                               "yet", var->name);
-          return FALSE;
+          const Cq6Var *v = prog->vars->pdata[i];
+          const Cq6Filter *at;
+
+          if (!v->atomic || known_atomic (v, f))
+            continue;
+          at = atomic_change (prog, f, i, &var);
+          if (at != NULL)
+            {
+              _cq_query_set_error (error, CQ_QUERY_ERROR_UNSUPPORTED, filename, at->line,
+                                   at->column, "the atomic variable `%s` changes inside a "
+                                   "`path` read before `atomic %s` is: not supported yet",
+                                   v->name, v->name);
+              return FALSE;
+            }
         }
+      /* The path is searched route by route (cq6-line-routes.c). */
+      if (atomic_change (prog, f, G_MAXUINT32, &var) != NULL)
+        f->which |= CQ6_LINE_ATOMIC;
     }
   for (guint i = 0; i < f->n_args; i++)
     if (!check_atomic (prog, f->args[i], filename, error))

@@ -217,8 +217,8 @@ static const char *const cql6_keywords[] = {
   "try", "exactly one White move on the way here is not the main continuation (a White try)",
   "virtualmainline", "the position is reached by White's main-line moves (Black's alternatives allowed)",
   "persistent", "persistent x = ...: a variable kept from game to game, printed at the end",
-  "atomic", "atomic x = ...: a variable that a path would restore on each route it tries "
-            "(a path may not change it yet)",
+  "atomic", "atomic x = ...: a variable a path restores on each route it tries; after the "
+            "path it holds its value at the end of the route kept",
   "isbound", "isbound x: the variable has a value (a dictionary always; a name no variable "
              "has never)",
   "isunbound", "isunbound x: the variable has no value",

@@ -70,7 +70,8 @@ typedef struct {
                                * moves are passed over */
   gboolean         first;    /* line firstmatch: the first match, not the longest */
   gboolean         routes;   /* path searched route by route (cq6-line-routes.c):
-                              * it has `max`, or its constituents read pathcount */
+                              * it has `max` or firstmatch, or its constituents
+                              * read pathcount or change an atomic variable */
 } LineRun;
 
 /* The sets of a dash filter, evaluated in the position before its move. */
@@ -158,8 +159,17 @@ void      _cq6_line_restore_slots (Cq6Ctx *c, Cq6Slot *saved);
  * `max F` the one where F is largest at its last position (ties: the
  * first found; keepallbest keeps all of them).  Replays the routes kept
  * so that what their constituents write stays; their last positions go
- * to @ends (the first is the route kept), F's value to @max.  Returns
- * the number of focus moves of the route kept, or -1. */
-gint32    _cq6_path_routes       (LineRun *r, Cq6Ctx *c, GPtrArray *ends, gint64 *max);
+ * to @ends (the first is the route kept), F's value to @max.  When the
+ * constituents change atomic variables (CQ6_LINE_ATOMIC), they are put
+ * back as they were before the path, and @atomic gets a copy of the
+ * variables at the end of the route kept (NULL: none kept; the caller
+ * frees it and gives them to the atomic variables if the path matches,
+ * with _cq6_path_atomic_restore()).  Returns the number of focus moves
+ * of the route kept, or -1. */
+gint32    _cq6_path_routes       (LineRun *r, Cq6Ctx *c, GPtrArray *ends, gint64 *max,
+                                  Cq6Slot **atomic);
+/* Gives the atomic variables the values in @saved (a copy of the slots
+ * made by the route search); the other variables are left alone. */
+void      _cq6_path_atomic_restore (Cq6Ctx *c, const Cq6Slot *saved);
 
 G_END_DECLS

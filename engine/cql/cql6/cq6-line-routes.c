@@ -57,6 +57,8 @@ typedef struct {
   gint64        best_max;   /* F at the best route's end (`max`) */
   guint32      *busy;       /* per state: 1 + the index of the position
                              * where it is being tried, 0: not */
+  gboolean      atomic;     /* the constituents change atomic variables */
+  Cq6Slot      *best_atomic; /* the variables at the best route's end */
 } Routes;
 
 static void search (Routes *R, const CqNode *n, gint q);
@@ -90,6 +92,11 @@ keep_route (Routes *R, const CqNode *end, gboolean best)
     }
   g_ptr_array_add (R->kept, copy);
   g_ptr_array_add (R->ends, (gpointer) end);
+  if (best && R->atomic)
+    {
+      g_free (R->best_atomic);
+      R->best_atomic = _cq6_line_save_slots (R->c);
+    }
   /* pathlastposition in the constituents: the best route's end so far. */
   R->c->st->line->path_last = R->ends->pdata[0];
 }
@@ -151,6 +158,7 @@ test (Routes *R, const CqNode *n, gint q, const NState *s)
   Cq6Ctx at = _cq6_ctx_at (c, n);
   DashSets sets;
   guint mark;
+  Cq6Slot *atomic;
   Cq6Val v;
 
   if (!_cq6_is_move_step (s->f))
@@ -188,6 +196,7 @@ test (Routes *R, const CqNode *n, gint q, const NState *s)
       if (sets.from == 0 && !(a->move.flags & CQ_MOVE_NULL))
         continue;
       mark = _cq6_comments_mark (c);
+      atomic = R->atomic ? _cq6_line_save_slots (c) : NULL;
       /* CQL 6.2 counts the move before its targets are tested. */
       c->st->line->path_count = R->count + 1;
       if (_cq6_dash_move_ok (s->f, c, &sets, &a->move, a, NULL))
@@ -199,6 +208,11 @@ test (Routes *R, const CqNode *n, gint q, const NState *s)
           pop_step (R);
         }
       _cq6_comments_rollback (c, mark);
+      if (atomic != NULL)
+        {
+          _cq6_path_atomic_restore (c, atomic);
+          g_free (atomic);
+        }
     }
 }
 
@@ -280,10 +294,19 @@ replay (Routes *R, const GArray *route, const CqNode *end)
   _cq6_line_restore_slots (c, saved);
 }
 
+void
+_cq6_path_atomic_restore (Cq6Ctx *c, const Cq6Slot *saved)
+{
+  for (guint i = 0; saved != NULL && i < c->program->vars->len; i++)
+    if (((const Cq6Var *) c->program->vars->pdata[i])->atomic)
+      c->st->slots[i] = saved[i];
+}
+
 gint32
-_cq6_path_routes (LineRun *r, Cq6Ctx *c, GPtrArray *ends, gint64 *max)
+_cq6_path_routes (LineRun *r, Cq6Ctx *c, GPtrArray *ends, gint64 *max, Cq6Slot **atomic)
 {
   Routes R = { 0 };
+  Cq6Slot *before = NULL;
 
   R.r = r;
   R.c = c;
@@ -294,12 +317,23 @@ _cq6_path_routes (LineRun *r, Cq6Ctx *c, GPtrArray *ends, gint64 *max)
   R.best_count = -1;
   R.best_max = NO_MAX;
   R.busy = g_new0 (guint32, r->n_states);
+  R.atomic = (r->line->which & CQ6_LINE_ATOMIC) != 0;
+  if (R.atomic)
+    before = _cq6_line_save_slots (c);
   search (&R, c->node, r->start);
   for (guint i = 0; i < R.kept->len; i++)
     {
       replay (&R, R.kept->pdata[i], R.ends->pdata[i]);
       g_ptr_array_add (ends, R.ends->pdata[i]);
     }
+  /* The atomic variables as they were before the path; the caller gives
+   * them the best route's values if the path matches. */
+  if (before != NULL)
+    {
+      _cq6_path_atomic_restore (c, before);
+      g_free (before);
+    }
+  *atomic = R.best_atomic;
   *max = R.best_max;
   g_array_unref (R.route);
   g_ptr_array_unref (R.kept);

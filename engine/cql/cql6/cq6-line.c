@@ -16,8 +16,9 @@
  * evaluations, never one per path through the tree.  When the
  * constituents read no variable and write nothing, the memo is kept for
  * the whole game: the line starting at the next position reuses it.  A
- * path with `max`, or whose constituents read pathcount, is searched
- * route by route instead (cq6-line-routes.c).
+ * path with `max` or firstmatch, or whose constituents read pathcount or
+ * change an atomic variable, is searched route by route instead
+ * (cq6-line-routes.c).
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -188,7 +189,7 @@ line_run (const Cq6Filter *f, Cq6Ctx *c)
   /* A line's constituents read the pathcount of the path around it,
    * which does not change while the line is matched. */
   r->routes = (f->which & CQ6_LINE_PATH)
-              && ((f->which & (CQ6_LINE_MAX | CQ6_LINE_FIRSTMATCH))
+              && ((f->which & (CQ6_LINE_MAX | CQ6_LINE_FIRSTMATCH | CQ6_LINE_ATOMIC))
                   || reads_pathcount (f->args[0]));
   r->first = (f->which & CQ6_LINE_FIRSTMATCH) && !(f->which & CQ6_LINE_PATH);
   cells = (guint64) MAX (c->game->n_nodes, 1) * r->n_states;
@@ -801,6 +802,7 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   gint64 max = 0;
   guint mark = _cq6_comments_mark (c);
   g_autoptr(GPtrArray) ends = NULL;
+  Cq6Slot *atomic = NULL;
 
   if (r->banned != NULL && r->banned[c->node->index])
     return FALSE;
@@ -841,7 +843,7 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
        * holds one reads its own). */
       gint32 outer_count = c->st->line->path_count;
 
-      len = _cq6_path_routes (r, c, ends, &max);
+      len = _cq6_path_routes (r, c, ends, &max, &atomic);
       c->st->line->path_count = outer_count;
     }
   else
@@ -867,6 +869,11 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           len = -1;
         }
     }
+  /* Atomic variables: their values at the end of the route kept, if the
+   * path matches (else they were put back as they were before it). */
+  if (atomic != NULL && len >= 1)
+    _cq6_path_atomic_restore (c, atomic);
+  g_free (atomic);
   if (len >= 1)
     {
       if (r->routes)

@@ -354,8 +354,10 @@ enum {
   CQ6_LINE_FIRSTMATCH  = 1 << 12,   /* firstmatch: the first match found in
                                      * CQL 6.2's search order, not the longest */
   CQ6_LINE_SECONDARY   = 1 << 13,   /* line secondary: variations' moves only */
-  CQ6_LINE_RANGE       = 1 << 14    /* a range: the value must be within
+  CQ6_LINE_RANGE       = 1 << 14,   /* a range: the value must be within
                                      * range_min .. range_max */
+  CQ6_LINE_ATOMIC      = 1 << 15    /* path: its constituents change an atomic
+                                     * variable (searched route by route) */
 };
 
 /* CQ6_CURRENTMOVE.which: what the move that led to the position is
@@ -430,8 +432,10 @@ struct _Cq6Filter {
  *   its value is the square of that piece (a set).
  * @persistent: keeps its value from game to game.
  * @quiet: `persistent quiet`: not printed at the end of the run.
- * @atomic: declared `atomic` (CQL 6 reference "atomic"): refused where a
- *   `path` assigns it (cq6-edits.c), the same as any variable elsewhere.
+ * @atomic: declared `atomic` (CQL 6 reference "atomic"): a path that
+ *   changes it puts it back on each route it abandons (cq6-line-routes.c);
+ *   the same as any variable elsewhere.
+ * @atomic_decl: the first `atomic X = F` that declares it (not owned).
  * @dict: a dictionary (owned, cq6-dictionary.c), or NULL: a dictionary's
  *   @type is CQ6_TYPE_LOGICAL, @persistent set unless it is `local`.
  */
@@ -442,6 +446,7 @@ typedef struct {
   gboolean persistent;
   gboolean quiet;
   gboolean atomic;
+  const Cq6Filter *atomic_decl;
   struct _Cq6Dict *dict;
 } Cq6Var;
 
@@ -744,9 +749,12 @@ gboolean   _cq6_parse_edit_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out
  * written before any variable NAME existed the variable of that name, if
  * the query has one (else it stays never bound, as in CQL 6.2). */
 void       _cq6_resolve_bound_names  (Cq6Program *prog, Cq6Filter *f);
-/* cq6-edits.c: refuses (CQ_QUERY_ERROR_UNSUPPORTED) a query in which a
- * `path` changes an `atomic` variable; elsewhere an atomic variable is
- * any variable (CQL 6.2 restores atomic variables only in paths). */
+/* cq6-edits.c: marks CQ6_LINE_ATOMIC each `path` whose constituents
+ * change an `atomic` variable (CQL 6 reference "atomic": the path puts it
+ * back on each route it abandons); refuses (CQ_QUERY_ERROR_UNSUPPORTED)
+ * one that changes an atomic variable declared only after the path, which
+ * CQL 6.2 does not put back there.  Elsewhere an atomic variable is any
+ * variable. */
 gboolean   _cq6_check_atomic         (const Cq6Program *prog, const char *filename,
                                       GError **error);
 /* The same for a punctuation token that starts a filter (`-->`, `--`, ...). */
