@@ -17,6 +17,12 @@
  * position the search examines; it reads piece designators as the same
  * #CqDesignator (piece mask, square set) as CQL 3 and uses the chess
  * core's attack tables for `attacks`, `pin`, `ray` and the move filters.
+ *
+ * Why one header of about 1,200 lines: the filter kinds (Cq6Kind), the
+ * filter node, the program and the evaluation context are used by every
+ * file of the room, and most declarations here are one line with the
+ * comment that documents them; a file per topic keeps its own private
+ * header only where the others need none of it (cq6-line-private.h).
  */
 #pragma once
 
