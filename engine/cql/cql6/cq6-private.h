@@ -265,7 +265,9 @@ enum {
 enum {
   CQ6_HHDB_WANT_SPECIAL = 1 << 0, /* `special`: only special awards */
   CQ6_HHDB_WANT_MAX     = 1 << 1, /* `max`: the last of a shared rank */
-  CQ6_HHDB_LOGICAL_USE  = 1 << 2  /* only tested: a special award matches */
+  CQ6_HHDB_LOGICAL_USE  = 1 << 2, /* only tested: a special award matches */
+  CQ6_HHDB_WANT_RANK    = 1 << 3, /* a special award's rank too (`hhdb sort`) */
+  CQ6_HHDB_WANT_KIND    = 1 << 4  /* the award's place in `hhdb sort`'s order */
 };
 
 /* CQ6_PIECENAME.which: `piecename` ("K", "p", "_" for an empty square),
@@ -790,6 +792,13 @@ void       _cq6_dict_free            (struct _Cq6Dict *dict);
 void       _cq6_program_free_vars    (Cq6Program *prog);
 void       _cq6_program_free_output  (Cq6Program *prog);
 guint      _cq6_add_sort_key         (Cq6Program *prog, const char *label, gboolean min);
+/* cq6-output.c: the filter `sort [quiet] [min] "label" ARG` would be,
+ * @arg (a number or string filter) owned; @label may be NULL (a new
+ * unlabelled key).  A label shares the key of the earlier sorts with it
+ * (CQL 6.2's sort variable); NULL with @p's error set when that key
+ * sorts values of another type. */
+Cq6Filter *_cq6_sort_filter          (Cq6Parser *p, const Cq6Token *t, const char *label,
+                                      gboolean quiet, gboolean min, Cq6Filter *arg);
 
 Cq6Filter  *_cq6_filter_new     (Cq6Kind kind, Cq6Type type, guint line, guint column);
 void        _cq6_filter_add_arg (Cq6Filter *filter, Cq6Filter *arg);
