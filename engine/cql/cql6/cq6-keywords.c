@@ -129,7 +129,8 @@ static const char *const cql6_keywords[] = {
   "nullmove", "the move that led here was a null move",
   "o-o", "the move that led here castled short (also a dash filter's --(o-o))",
   "o-o-o", "the move that led here castled long",
-  "enpassantsquare", "the square of the pawn the move that led here took en passant",
+  "enpassantsquare", "the square of the pawn the move that led here took en passant; "
+                     "move enpassantsquare X: the move takes en passant a pawn on X",
   "primary", "move primary: only the main continuation; alone: the move that led here is one",
   "secondary", "move secondary, line secondary: only variations' continuations; alone: the "
                "move here is one",

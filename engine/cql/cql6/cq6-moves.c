@@ -566,6 +566,9 @@ move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const 
     captured_square = CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from));
   if (given[2] && (m->captured == CQ_EMPTY || !(sets[2] & CQ_BIT (captured_square))))
     return FALSE;
+  /* `enpassantsquare X`: the pawn taken en passant stood on X. */
+  if (given[5] && !(sets[5] & CQ_BIT (captured_square)))
+    return FALSE;
   /* `promote` names a piece type: its colour does not count (ruling 3). */
   if (given[3] && (m->promotion == CQ_EMPTY
                    || !(f->args[3]->designator.pieces
@@ -631,8 +634,9 @@ move_comment (const Cq6Filter *f, Cq6Ctx *c, const CqNode *after)
 G_NO_INLINE gboolean
 _cq6_eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
-  CqBitboard sets[4] = { 0 };
-  gboolean given[4] = { FALSE };
+  /* Indexed as the filter's args (4, the comment, unused). */
+  CqBitboard sets[6] = { 0 };
+  gboolean given[6] = { FALSE };
   guint64 pairs[64];
   Cq6Ctx before = *c;
 
@@ -649,8 +653,8 @@ _cq6_eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       before.pos = &c->node->parent->position;
       before.in_check = before.has_move = -1;
     }
-  for (guint i = 0; i < 4; i++)
-    if (f->args[i] != NULL)
+  for (guint i = 0; i < 6; i++)
+    if (f->args[i] != NULL && i != 4)
       {
         Cq6Val a;
 

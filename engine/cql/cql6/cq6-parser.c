@@ -406,7 +406,7 @@ _cq6_parse_tag (Cq6Parser *p, const Cq6Token *t, Cq6Kind kind, const char *name,
 }
 
 /* `move` and its parameters (CQL 6 reference "move"); args: from, to,
- * capture, promote, comment. */
+ * capture, promote, comment, enpassantsquare. */
 static Cq6Filter *
 parse_move (Cq6Parser *p, const Cq6Token *t)
 {
@@ -417,7 +417,7 @@ parse_move (Cq6Parser *p, const Cq6Token *t)
   static const guint32 set_flags[] = { CQ6_MOVE_SET_FROM, CQ6_MOVE_SET_TO,
                                        CQ6_MOVE_SET_CAPTURE };
 
-  for (guint i = 0; i < 5; i++)
+  for (guint i = 0; i < 6; i++)
     _cq6_filter_add_arg (f, NULL);
   for (guint index = 0;; index++)
     {
@@ -458,8 +458,29 @@ parse_move (Cq6Parser *p, const Cq6Token *t)
         f->which |= CQ6_MOVE_PRIMARY, _cq6_advance (p);
       else if (_cq6_is_word (w, "secondary"))
         f->which |= CQ6_MOVE_SECONDARY, _cq6_advance (p);
+      else if ((_cq6_is_word (w, "enpassant") || _cq6_is_word (w, "enpassantsquare"))
+               && (f->which & CQ6_MOVE_ENPASSANT))
+        {
+          /* One of them, once (CQL 6.2). */
+          _cq6_fail_at (p, w, CQ_QUERY_ERROR_SYNTAX,
+                        "`move` takes one `enpassant` or `enpassantsquare`");
+          _cq6_filter_free (f);
+          return NULL;
+        }
       else if (_cq6_is_word (w, "enpassant"))
         f->which |= CQ6_MOVE_ENPASSANT, _cq6_advance (p);
+      else if (_cq6_is_word (w, "enpassantsquare"))
+        {
+          /* `enpassantsquare X`: an en passant capture of a pawn on X. */
+          _cq6_advance (p);
+          f->args[5] = _cq6_parse_set_arg (p, w->text);
+          if (f->args[5] == NULL)
+            {
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          f->which |= CQ6_MOVE_ENPASSANT;
+        }
       else if (_cq6_is_word (w, "castle"))
         f->which |= CQ6_MOVE_CASTLE, _cq6_advance (p);
       else if (_cq6_is_word (w, "null"))
@@ -484,15 +505,22 @@ parse_move (Cq6Parser *p, const Cq6Token *t)
         }
       else if (_cq6_is_word (w, "comment"))
         break; /* after legal: a filter of its own, as CQL 6.2 reads it */
-      else if (_cq6_is_word (w, "enpassantsquare"))
-        {
-          _cq6_fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED,
-                   "the move parameter `%s` is not supported yet", w->text);
-          _cq6_filter_free (f);
-          return NULL;
-        }
       else
         break;
+    }
+  /* CQL 6.2 refuses these: no such move exists. */
+  if (((f->which & CQ6_MOVE_NULL) && (f->args[3] != NULL
+                                      || (f->which & (CQ6_MOVE_ENPASSANT | CQ6_MOVE_LEGAL
+                                                      | CQ6_MOVE_PSEUDOLEGAL))))
+      || ((f->which & CQ6_MOVE_ENPASSANT) && f->args[3] != NULL))
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC, (f->which & CQ6_MOVE_NULL)
+                    ? "`move null` cannot take `promote`, `enpassant`, `enpassantsquare`, "
+                      "`legal` or `pseudolegal` (as in CQL 6.2)"
+                    : "a move cannot be both an en passant capture and a promotion "
+                      "(as in CQL 6.2)");
+      _cq6_filter_free (f);
+      return NULL;
     }
   if ((f->which & CQ6_MOVE_COUNT) && !(f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
     {
