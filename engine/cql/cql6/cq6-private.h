@@ -668,6 +668,9 @@ Cq6Filter *_cq6_parse_equal    (Cq6Parser *p, const Cq6Token *t);
 
 /* A set-valued argument read at the level of the direction filters. */
 Cq6Filter *_cq6_parse_set_arg   (Cq6Parser *p, const char *where);
+/* cq6-moves.c: `move` and its parameters after the word @t (CQL 6
+ * reference "move"); NULL with @p's error set. */
+Cq6Filter *_cq6_parse_move      (Cq6Parser *p, const Cq6Token *t);
 
 #define CQ6_TYPE_ANY ((Cq6Type) 0xFF)
 
