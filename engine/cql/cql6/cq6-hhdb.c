@@ -9,7 +9,8 @@
  * the last with `max`; 1 to 10000 when the award names none).  A special
  * award has no rank: unless `special` is asked for, it matches without a
  * number, as CQL 6.2 does (its value is only used by comparisons).
- * `hhdb sort` is refused as not supported yet.  The other `hhdb` keys
+ * `hhdb sort TYPE` sorts the games with such an award by it, built from
+ * quiet `sort min` filters as CQL 6.2 builds it.  The other `hhdb` keys
  * (composer, stipulation, cooked, gbr, the Black tag's markers...) are
  * read and evaluated by cq6-hhdb-keys.c.
  *
@@ -38,12 +39,74 @@ word_index (const Cq6Token *t, const char *const *words, guint n)
   return -1;
 }
 
+/* The `hhdb` filter for an award of @type (CQ6_HHDB_PRIZE ...) with the
+ * CQ6_HHDB_WANT_* @flags. */
+static Cq6Filter *
+award_filter (const Cq6Token *t, int type, gint64 flags)
+{
+  Cq6Filter *f = _cq6_node (CQ6_HHDB, CQ6_TYPE_NUMBER, t);
+
+  f->which = (guint32) type;
+  f->number = flags;
+  return f;
+}
+
+/* `hhdb sort TYPE`, as CQL 6.2 builds it from quiet `sort min` filters
+ * sharing the labels "cql_category", "cql_truerank" and "cql_maxrank":
+ * the games with an award of @type (any of the three for award), the
+ * prizes first, then the honourable mentions, then the commendations, a
+ * special award after the others of its kind, then by the rank, then by
+ * the last of a shared rank.  With @special, only special awards. */
+static Cq6Filter *
+parse_award_sort (Cq6Parser *p, const Cq6Token *t, int type, gboolean special)
+{
+  static const char *const labels[] = { "cql_category", "cql_truerank", "cql_maxrank" };
+  static const gint64 flags[] = {
+    CQ6_HHDB_WANT_KIND, CQ6_HHDB_WANT_RANK, CQ6_HHDB_WANT_RANK | CQ6_HHDB_WANT_MAX,
+  };
+  Cq6Filter *f = NULL;
+
+  if (type == CQ6_HHDB_AWARD)
+    {
+      /* prize or hm or commendation: the first that matches sorts. */
+      for (int kind = CQ6_HHDB_PRIZE; kind <= CQ6_HHDB_COMMENDATION; kind++)
+        {
+          Cq6Filter *one = parse_award_sort (p, t, kind, FALSE);
+
+          if (one == NULL)
+            {
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          f = f == NULL ? one : _cq6_node2 (CQ6_OR, CQ6_TYPE_LOGICAL, t, f, one);
+        }
+    }
+  else
+    for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+      {
+        Cq6Filter *one = _cq6_sort_filter (p, t, labels[i], TRUE, TRUE,
+                                           award_filter (t, type, flags[i]));
+
+        if (one == NULL)
+          {
+            _cq6_filter_free (f);
+            return NULL;
+          }
+        f = f == NULL ? one : _cq6_node2 (CQ6_AND, CQ6_TYPE_LOGICAL, t, f, one);
+      }
+  if (special)
+    f = _cq6_node2 (CQ6_AND, CQ6_TYPE_LOGICAL, t,
+                    award_filter (t, CQ6_HHDB_AWARD,
+                                  CQ6_HHDB_WANT_SPECIAL | CQ6_HHDB_LOGICAL_USE), f);
+  return f;
+}
+
 Cq6Filter *
 _cq6_parse_hhdb (Cq6Parser *p, const Cq6Token *t)
 {
-  Cq6Filter *f;
+  Cq6Token *last = NULL, *sort = NULL, *max = NULL;
   int type = -1, i;
-  gboolean special = FALSE, max = FALSE;
+  gboolean special = FALSE;
 
   /* Every other key (composer, stipulation, the Black tag's markers...)
    * is read by cq6-hhdb-keys.c. */
@@ -53,13 +116,8 @@ _cq6_parse_hhdb (Cq6Parser *p, const Cq6Token *t)
     {
       Cq6Token *w = _cq6_peek (p);
 
-      if (i == CQ6_HHDB_SORT)
-        {
-          _cq6_fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED, "`hhdb sort` is not supported yet");
-          return NULL;
-        }
       if ((i <= CQ6_HHDB_AWARD && type >= 0) || (i == CQ6_HHDB_SPECIAL && special)
-          || (i == CQ6_HHDB_MAX && max))
+          || (i == CQ6_HHDB_MAX && max != NULL) || (i == CQ6_HHDB_SORT && sort != NULL))
         {
           _cq6_fail_at (p, w, CQ_QUERY_ERROR_SYNTAX, "`hhdb`: `%s` %s", w->text,
                         i <= CQ6_HHDB_AWARD ? "is a second kind of award (award, prize, hm, "
@@ -71,14 +129,33 @@ _cq6_parse_hhdb (Cq6Parser *p, const Cq6Token *t)
         type = i;
       else if (i == CQ6_HHDB_SPECIAL)
         special = TRUE;
+      else if (i == CQ6_HHDB_MAX)
+        max = w;
       else
-        max = TRUE;
-      _cq6_advance (p);
+        sort = w;
+      last = _cq6_advance (p);
     }
-  f = _cq6_node (CQ6_HHDB, CQ6_TYPE_NUMBER, t);
-  f->which = (guint32) (type < 0 ? CQ6_HHDB_AWARD : type);
-  f->number = (special ? CQ6_HHDB_WANT_SPECIAL : 0) | (max ? CQ6_HHDB_WANT_MAX : 0);
-  return f;
+  if (sort != NULL)
+    {
+      /* CQL 6.2's checks: `hhdb prize sort #P` would be read as
+       * `hhdb prize sort` then `#P`, so a last `sort` is refused. */
+      const char *why = last == sort ? "`sort` is the last word after `hhdb`: write `hhdb sort "
+                                       "prize` (a `sort` filter after `hhdb` needs parentheses)"
+                      : type < 0 && !special ? "`hhdb sort` needs award, prize, hm, "
+                                               "commendation or special"
+                      : max != NULL ? "`hhdb` cannot take both `sort` and `max`" : NULL;
+
+      if (why != NULL)
+        {
+          _cq6_fail_at (p, last == sort || max == NULL ? sort : max, CQ_QUERY_ERROR_SYNTAX,
+                        "%s", why);
+          return NULL;
+        }
+      return parse_award_sort (p, t, type < 0 ? CQ6_HHDB_AWARD : type, special);
+    }
+  return award_filter (t, type < 0 ? CQ6_HHDB_AWARD : type,
+                       (special ? CQ6_HHDB_WANT_SPECIAL : 0)
+                       | (max != NULL ? CQ6_HHDB_WANT_MAX : 0));
 }
 
 /* Reads a positive number at *s, moving past it. */
@@ -135,9 +212,15 @@ _cq6_eval_hhdb (const Cq6Filter *f, const char *event, Cq6Val *v)
   if ((f->which != CQ6_HHDB_AWARD && (int) f->which != type)
       || ((f->number & CQ6_HHDB_WANT_SPECIAL) && !special))
     return FALSE;
+  if (f->number & CQ6_HHDB_WANT_KIND)
+    {
+      /* 1 prize, 3 hm, 5 commendation; one more when special. */
+      v->num = 2 * type + 1 + (special ? 1 : 0);
+      return TRUE;
+    }
   if (!ranked)
     first = 1, last = UNRANKED_MAX;
-  if (special && !(f->number & CQ6_HHDB_WANT_SPECIAL))
+  if (special && !(f->number & (CQ6_HHDB_WANT_SPECIAL | CQ6_HHDB_WANT_RANK)))
     {
       /* A special award has no rank: it matches, with no number. */
       v->num = 0;

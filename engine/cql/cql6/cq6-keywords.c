@@ -96,7 +96,8 @@ static const char *const cql6_keywords[] = {
   "makesquare", "makesquare(F R): the square on file F and rank R (1 to 8)",
   "file", "file X: the file (1 to 8) of X's one square",
   "hhdb", "hhdb prize|hm|commendation|award [special] [max]: the award's rank in the Event "
-          "tag; hhdb KEY: composer, stipulation, cooked, sound, gbr, MC, \"(c)\"... (HHdb)",
+          "tag; hhdb sort prize|...: the games in award order; "
+          "hhdb KEY: composer, stipulation, cooked, sound, gbr, MC, \"(c)\"... (HHdb)",
   "similarposition", "similarposition [nosort] [notransform] \"file.pgn\": the file's main "
                      "lines hold this position, mirrored, shifted or turned",
   "nosort", "similarposition nosort: the games are not sorted by the submission they resemble",
@@ -128,7 +129,8 @@ static const char *const cql6_keywords[] = {
   "nullmove", "the move that led here was a null move",
   "o-o", "the move that led here castled short (also a dash filter's --(o-o))",
   "o-o-o", "the move that led here castled long",
-  "enpassantsquare", "the square of the pawn the move that led here took en passant",
+  "enpassantsquare", "the square of the pawn the move that led here took en passant; "
+                     "move enpassantsquare X: the move takes en passant a pawn on X",
   "primary", "move primary: only the main continuation; alone: the move that led here is one",
   "secondary", "move secondary, line secondary: only variations' continuations; alone: the "
                "move here is one",

@@ -1,5 +1,5 @@
-/* cq6-moves.c: the `move` filter and the moves of the CQL 6 dash filters (`--`, `[x]`,
- * `previous --`, countmoves) and consecutivemoves.
+/* cq6-moves.c: the `move` filter (read and evaluated) and the moves of the
+ * CQL 6 dash filters (`--`, `[x]`, `previous --`, countmoves) and consecutivemoves.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -539,6 +539,143 @@ _cq6_eval_consecutive (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 /* The move filter                                                     */
 /* ------------------------------------------------------------------ */
 
+/* `move` and its parameters (CQL 6 reference "move"); args: from, to,
+ * capture, promote, comment, enpassantsquare. */
+Cq6Filter *
+_cq6_parse_move (Cq6Parser *p, const Cq6Token *t)
+{
+  /* Written first, `from`, `to` or `capture` makes `move` a set of such
+   * squares; `count` (with legal) a number; else it only matches or not,
+   * as CQL 6.2 (rulings 2, 19). */
+  Cq6Filter *f = _cq6_node (CQ6_MOVE, CQ6_TYPE_LOGICAL, t);
+  static const guint32 set_flags[] = { CQ6_MOVE_SET_FROM, CQ6_MOVE_SET_TO,
+                                       CQ6_MOVE_SET_CAPTURE };
+
+  for (guint i = 0; i < 6; i++)
+    _cq6_filter_add_arg (f, NULL);
+  for (guint index = 0;; index++)
+    {
+      Cq6Token *w = _cq6_peek (p);
+      int slot = -1;
+
+      if (_cq6_is_word (w, "from"))
+        slot = 0;
+      else if (_cq6_is_word (w, "to"))
+        slot = 1;
+      else if (_cq6_is_word (w, "capture") || _cq6_is_word (w, "captures"))
+        slot = 2;
+      else if (_cq6_is_word (w, "promote"))
+        slot = 3;
+      if (slot >= 0)
+        {
+          Cq6Filter *arg;
+
+          _cq6_advance (p);
+          arg = _cq6_parse_set_arg (p, w->text);
+          if (arg == NULL)
+            {
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          _cq6_filter_free (f->args[slot]);
+          f->args[slot] = arg;
+          if (index == 0 && slot < 3)
+            f->which |= set_flags[slot], f->type = CQ6_TYPE_SET;
+        }
+      else if (_cq6_is_word (w, "count"))
+        f->which |= CQ6_MOVE_COUNT, _cq6_advance (p);
+      else if (_cq6_is_word (w, "previous"))
+        f->which |= CQ6_MOVE_PREVIOUS, _cq6_advance (p);
+      else if (_cq6_is_word (w, "legal"))
+        f->which |= CQ6_MOVE_LEGAL, _cq6_advance (p);
+      else if (_cq6_is_word (w, "primary"))
+        f->which |= CQ6_MOVE_PRIMARY, _cq6_advance (p);
+      else if (_cq6_is_word (w, "secondary"))
+        f->which |= CQ6_MOVE_SECONDARY, _cq6_advance (p);
+      else if ((_cq6_is_word (w, "enpassant") || _cq6_is_word (w, "enpassantsquare"))
+               && (f->which & CQ6_MOVE_ENPASSANT))
+        {
+          /* One of them, once (CQL 6.2). */
+          _cq6_fail_at (p, w, CQ_QUERY_ERROR_SYNTAX,
+                        "`move` takes one `enpassant` or `enpassantsquare`");
+          _cq6_filter_free (f);
+          return NULL;
+        }
+      else if (_cq6_is_word (w, "enpassant"))
+        f->which |= CQ6_MOVE_ENPASSANT, _cq6_advance (p);
+      else if (_cq6_is_word (w, "enpassantsquare"))
+        {
+          /* `enpassantsquare X`: an en passant capture of a pawn on X. */
+          _cq6_advance (p);
+          f->args[5] = _cq6_parse_set_arg (p, w->text);
+          if (f->args[5] == NULL)
+            {
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          f->which |= CQ6_MOVE_ENPASSANT;
+        }
+      else if (_cq6_is_word (w, "castle"))
+        f->which |= CQ6_MOVE_CASTLE, _cq6_advance (p);
+      else if (_cq6_is_word (w, "null"))
+        f->which |= CQ6_MOVE_NULL, _cq6_advance (p);
+      else if (_cq6_is_word (w, "pseudolegal"))
+        f->which |= CQ6_MOVE_PSEUDOLEGAL, _cq6_advance (p);
+      else if (_cq6_is_word (w, "comment") && f->args[4] == NULL
+               && !(f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
+        {
+          /* `move ... comment (...)`: written at the position after each
+           * move that passes (CQL 6.2); it ends the parameters. */
+          Cq6Filter *comment = NULL;
+
+          _cq6_advance (p);
+          if (!_cq6_parse_output_word (p, w, &comment) || comment == NULL)
+            {
+              _cq6_filter_free (f);
+              return NULL;
+            }
+          f->args[4] = comment;
+          break;
+        }
+      else if (_cq6_is_word (w, "comment"))
+        break; /* after legal: a filter of its own, as CQL 6.2 reads it */
+      else
+        break;
+    }
+  /* CQL 6.2 refuses these: no such move exists. */
+  if (((f->which & CQ6_MOVE_NULL) && (f->args[3] != NULL
+                                      || (f->which & (CQ6_MOVE_ENPASSANT | CQ6_MOVE_LEGAL
+                                                      | CQ6_MOVE_PSEUDOLEGAL))))
+      || ((f->which & CQ6_MOVE_ENPASSANT) && f->args[3] != NULL))
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC, (f->which & CQ6_MOVE_NULL)
+                    ? "`move null` cannot take `promote`, `enpassant`, `enpassantsquare`, "
+                      "`legal` or `pseudolegal` (as in CQL 6.2)"
+                    : "a move cannot be both an en passant capture and a promotion "
+                      "(as in CQL 6.2)");
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  if ((f->which & CQ6_MOVE_COUNT) && !(f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                    "`move ... count` needs `legal` or `pseudolegal` (as in CQL 6.2)");
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  if (f->which & CQ6_MOVE_COUNT)
+    f->type = CQ6_TYPE_NUMBER;
+  if ((f->which & CQ6_MOVE_PREVIOUS) && (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+               "`move previous` cannot be `legal` or `pseudolegal`");
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  return f;
+}
+
+
 /* Does @move pass the parameters of a `move` filter? */
 static gboolean
 move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const gboolean *given)
@@ -565,6 +702,9 @@ move_passes (const Cq6Filter *f, const CqMove *m, const CqBitboard *sets, const 
   if (m->flags & CQ_MOVE_EN_PASSANT)
     captured_square = CQ_SQUARE (CQ_FILE (m->to), CQ_RANK (m->from));
   if (given[2] && (m->captured == CQ_EMPTY || !(sets[2] & CQ_BIT (captured_square))))
+    return FALSE;
+  /* `enpassantsquare X`: the pawn taken en passant stood on X. */
+  if (given[5] && !(sets[5] & CQ_BIT (captured_square)))
     return FALSE;
   /* `promote` names a piece type: its colour does not count (ruling 3). */
   if (given[3] && (m->promotion == CQ_EMPTY
@@ -631,8 +771,9 @@ move_comment (const Cq6Filter *f, Cq6Ctx *c, const CqNode *after)
 G_NO_INLINE gboolean
 _cq6_eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
-  CqBitboard sets[4] = { 0 };
-  gboolean given[4] = { FALSE };
+  /* Indexed as the filter's args (4, the comment, unused). */
+  CqBitboard sets[6] = { 0 };
+  gboolean given[6] = { FALSE };
   guint64 pairs[64];
   Cq6Ctx before = *c;
 
@@ -649,8 +790,8 @@ _cq6_eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       before.pos = &c->node->parent->position;
       before.in_check = before.has_move = -1;
     }
-  for (guint i = 0; i < 4; i++)
-    if (f->args[i] != NULL)
+  for (guint i = 0; i < 6; i++)
+    if (f->args[i] != NULL && i != 4)
       {
         Cq6Val a;
 

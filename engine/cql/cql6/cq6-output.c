@@ -22,6 +22,7 @@ typedef struct {
   guint    id;      /* unlabelled: 1 + the number of unlabelled sorts before */
   gboolean min;     /* `sort min`: the smallest value is the best */
   gboolean quiet;   /* `sort quiet`: sorts, but its value is not written */
+  guint8   type;    /* CQ6_TYPE_NUMBER or CQ6_TYPE_STRING: the values sorted */
 } Cq6Sort;
 
 static void
@@ -190,6 +191,62 @@ parse_line_comment (Cq6Parser *p, Cq6Token *t)
   return f;
 }
 
+/* The CQ6_SORT filter sorting by @arg (owned) as @want asks: a labelled
+ * sort shares the key of the sorts before it with the same label, as CQL
+ * 6.2's sorts share the variable named after the label (the first one sets
+ * the key's direction and quietness; each filter keeps its own direction
+ * when it compares a value with the key's best).  NULL, with the error
+ * set, when the label's key sorts values of another type. */
+static Cq6Filter *
+sort_filter (Cq6Parser *p, const Cq6Token *t, const Cq6Sort *want, Cq6Filter *arg)
+{
+  Cq6Filter *f;
+  guint k = 0;
+
+  if (p->prog->sorts == NULL)
+    p->prog->sorts = g_ptr_array_new_with_free_func (sort_free);
+  if (want->label != NULL)
+    for (k = 0; k < p->prog->sorts->len; k++)
+      {
+        const Cq6Sort *old = p->prog->sorts->pdata[k];
+
+        if (old->type != 0 && old->label != NULL && strcmp (old->label, want->label) == 0)
+          break;
+      }
+  if (want->label == NULL || k == p->prog->sorts->len)
+    {
+      Cq6Sort *sort = g_memdup2 (want, sizeof *want);
+
+      sort->label = g_strdup (want->label);
+      sort->type = arg->type;
+      g_ptr_array_add (p->prog->sorts, sort);
+      k = p->prog->sorts->len - 1;
+    }
+  else if (((const Cq6Sort *) p->prog->sorts->pdata[k])->type != arg->type)
+    {
+      /* CQL 6.2 stops with an internal error. */
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC, "`sort \"%s\"` sorts %s, but an earlier "
+                    "sort with this label sorts %s", want->label,
+                    arg->type == CQ6_TYPE_STRING ? "strings" : "numbers",
+                    arg->type == CQ6_TYPE_STRING ? "numbers" : "strings");
+      _cq6_filter_free (arg);
+      return NULL;
+    }
+  f = _cq6_node1 (CQ6_SORT, arg->type, t, arg);
+  f->which = k;
+  f->number = want->min;
+  return f;
+}
+
+Cq6Filter *
+_cq6_sort_filter (Cq6Parser *p, const Cq6Token *t, const char *label, gboolean quiet,
+                  gboolean min, Cq6Filter *arg)
+{
+  Cq6Sort want = { (char *) label, 0, min, quiet, 0 };
+
+  return sort_filter (p, t, &want, arg);
+}
+
 /* `sort [quiet] [min|max] ["label"] F` (CQL 6 reference "sort"; cql64.com
  * manual, "the sort filter"); `quiet` first, as CQL 6.2 wants it. */
 static Cq6Filter *
@@ -252,11 +309,8 @@ parse_sort (Cq6Parser *p, Cq6Token *t)
       sort_free (sort);
       return NULL;
     }
-  if (p->prog->sorts == NULL)
-    p->prog->sorts = g_ptr_array_new_with_free_func (sort_free);
-  g_ptr_array_add (p->prog->sorts, sort);
-  f = _cq6_node1 (CQ6_SORT, arg->type, t, arg);
-  f->which = p->prog->sorts->len - 1;
+  f = sort_filter (p, t, sort, arg);
+  sort_free (sort);
   return f;
 }
 
@@ -380,7 +434,8 @@ static gboolean
 eval_sort (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   Cq6State *st = c->st;
-  const Cq6Sort *sort = c->program->sorts->pdata[f->which];
+  /* The filter's own direction: sorts sharing a label may differ. */
+  gboolean min = f->number != 0;
   guint k = f->which;
 
   if (!_cq6_eval (f->args[0], c, v))
@@ -400,7 +455,7 @@ eval_sort (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (v->str == NULL)
         return FALSE;
       cmp = st->sort_set[k] ? strcmp (v->str, st->sort_str[k]) : 0;
-      if (!st->sort_set[k] || (sort->min ? cmp < 0 : cmp > 0))
+      if (!st->sort_set[k] || (min ? cmp < 0 : cmp > 0))
         {
           /* The value may live in the game's string chunk or the query:
            * both outlive the evaluation. */
@@ -409,7 +464,7 @@ eval_sort (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         }
       return TRUE;
     }
-  if (!st->sort_set[k] || (sort->min ? v->num < st->sort_num[k] : v->num > st->sort_num[k]))
+  if (!st->sort_set[k] || (min ? v->num < st->sort_num[k] : v->num > st->sort_num[k]))
     {
       st->sort_num[k] = v->num;
       st->sort_set[k] = TRUE;

@@ -405,114 +405,6 @@ _cq6_parse_tag (Cq6Parser *p, const Cq6Token *t, Cq6Kind kind, const char *name,
   return f;
 }
 
-/* `move` and its parameters (CQL 6 reference "move"); args: from, to,
- * capture, promote, comment. */
-static Cq6Filter *
-parse_move (Cq6Parser *p, const Cq6Token *t)
-{
-  /* Written first, `from`, `to` or `capture` makes `move` a set of such
-   * squares; `count` (with legal) a number; else it only matches or not,
-   * as CQL 6.2 (rulings 2, 19). */
-  Cq6Filter *f = _cq6_node (CQ6_MOVE, CQ6_TYPE_LOGICAL, t);
-  static const guint32 set_flags[] = { CQ6_MOVE_SET_FROM, CQ6_MOVE_SET_TO,
-                                       CQ6_MOVE_SET_CAPTURE };
-
-  for (guint i = 0; i < 5; i++)
-    _cq6_filter_add_arg (f, NULL);
-  for (guint index = 0;; index++)
-    {
-      Cq6Token *w = _cq6_peek (p);
-      int slot = -1;
-
-      if (_cq6_is_word (w, "from"))
-        slot = 0;
-      else if (_cq6_is_word (w, "to"))
-        slot = 1;
-      else if (_cq6_is_word (w, "capture") || _cq6_is_word (w, "captures"))
-        slot = 2;
-      else if (_cq6_is_word (w, "promote"))
-        slot = 3;
-      if (slot >= 0)
-        {
-          Cq6Filter *arg;
-
-          _cq6_advance (p);
-          arg = _cq6_parse_set_arg (p, w->text);
-          if (arg == NULL)
-            {
-              _cq6_filter_free (f);
-              return NULL;
-            }
-          _cq6_filter_free (f->args[slot]);
-          f->args[slot] = arg;
-          if (index == 0 && slot < 3)
-            f->which |= set_flags[slot], f->type = CQ6_TYPE_SET;
-        }
-      else if (_cq6_is_word (w, "count"))
-        f->which |= CQ6_MOVE_COUNT, _cq6_advance (p);
-      else if (_cq6_is_word (w, "previous"))
-        f->which |= CQ6_MOVE_PREVIOUS, _cq6_advance (p);
-      else if (_cq6_is_word (w, "legal"))
-        f->which |= CQ6_MOVE_LEGAL, _cq6_advance (p);
-      else if (_cq6_is_word (w, "primary"))
-        f->which |= CQ6_MOVE_PRIMARY, _cq6_advance (p);
-      else if (_cq6_is_word (w, "secondary"))
-        f->which |= CQ6_MOVE_SECONDARY, _cq6_advance (p);
-      else if (_cq6_is_word (w, "enpassant"))
-        f->which |= CQ6_MOVE_ENPASSANT, _cq6_advance (p);
-      else if (_cq6_is_word (w, "castle"))
-        f->which |= CQ6_MOVE_CASTLE, _cq6_advance (p);
-      else if (_cq6_is_word (w, "null"))
-        f->which |= CQ6_MOVE_NULL, _cq6_advance (p);
-      else if (_cq6_is_word (w, "pseudolegal"))
-        f->which |= CQ6_MOVE_PSEUDOLEGAL, _cq6_advance (p);
-      else if (_cq6_is_word (w, "comment") && f->args[4] == NULL
-               && !(f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
-        {
-          /* `move ... comment (...)`: written at the position after each
-           * move that passes (CQL 6.2); it ends the parameters. */
-          Cq6Filter *comment = NULL;
-
-          _cq6_advance (p);
-          if (!_cq6_parse_output_word (p, w, &comment) || comment == NULL)
-            {
-              _cq6_filter_free (f);
-              return NULL;
-            }
-          f->args[4] = comment;
-          break;
-        }
-      else if (_cq6_is_word (w, "comment"))
-        break; /* after legal: a filter of its own, as CQL 6.2 reads it */
-      else if (_cq6_is_word (w, "enpassantsquare"))
-        {
-          _cq6_fail_at (p, w, CQ_QUERY_ERROR_UNSUPPORTED,
-                   "the move parameter `%s` is not supported yet", w->text);
-          _cq6_filter_free (f);
-          return NULL;
-        }
-      else
-        break;
-    }
-  if ((f->which & CQ6_MOVE_COUNT) && !(f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
-    {
-      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
-                    "`move ... count` needs `legal` or `pseudolegal` (as in CQL 6.2)");
-      _cq6_filter_free (f);
-      return NULL;
-    }
-  if (f->which & CQ6_MOVE_COUNT)
-    f->type = CQ6_TYPE_NUMBER;
-  if ((f->which & CQ6_MOVE_PREVIOUS) && (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL)))
-    {
-      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
-               "`move previous` cannot be `legal` or `pseudolegal`");
-      _cq6_filter_free (f);
-      return NULL;
-    }
-  return f;
-}
-
 /* `pin`, with `from`, `through`, `to` in any order; its value is the
  * pieces of the first of them, the pinned pieces without any (CQ6_PIN_*,
  * as CQL 6.2: rulings section 17). */
@@ -817,7 +709,7 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
   if (strcmp (w, "pin") == 0)
     return parse_pin (p, t);
   if (strcmp (w, "move") == 0)
-    return parse_move (p, t);
+    return _cq6_parse_move (p, t);
   if (strcmp (w, "makesquare") == 0)
     {
       Cq6Filter *f = _cq6_node (CQ6_MAKESQUARE, CQ6_TYPE_SET, t);

@@ -271,7 +271,9 @@ enum {
 enum {
   CQ6_HHDB_WANT_SPECIAL = 1 << 0, /* `special`: only special awards */
   CQ6_HHDB_WANT_MAX     = 1 << 1, /* `max`: the last of a shared rank */
-  CQ6_HHDB_LOGICAL_USE  = 1 << 2  /* only tested: a special award matches */
+  CQ6_HHDB_LOGICAL_USE  = 1 << 2, /* only tested: a special award matches */
+  CQ6_HHDB_WANT_RANK    = 1 << 3, /* a special award's rank too (`hhdb sort`) */
+  CQ6_HHDB_WANT_KIND    = 1 << 4  /* the award's place in `hhdb sort`'s order */
 };
 
 /* CQ6_PIECENAME.which: `piecename` ("K", "p", "_" for an empty square),
@@ -677,6 +679,9 @@ Cq6Filter *_cq6_parse_equal    (Cq6Parser *p, const Cq6Token *t);
 
 /* A set-valued argument read at the level of the direction filters. */
 Cq6Filter *_cq6_parse_set_arg   (Cq6Parser *p, const char *where);
+/* cq6-moves.c: `move` and its parameters after the word @t (CQL 6
+ * reference "move"); NULL with @p's error set. */
+Cq6Filter *_cq6_parse_move      (Cq6Parser *p, const Cq6Token *t);
 
 #define CQ6_TYPE_ANY ((Cq6Type) 0xFF)
 
@@ -804,6 +809,13 @@ void       _cq6_dict_free            (struct _Cq6Dict *dict);
 void       _cq6_program_free_vars    (Cq6Program *prog);
 void       _cq6_program_free_output  (Cq6Program *prog);
 guint      _cq6_add_sort_key         (Cq6Program *prog, const char *label, gboolean min);
+/* cq6-output.c: the filter `sort [quiet] [min] "label" ARG` would be,
+ * @arg (a number or string filter) owned; @label may be NULL (a new
+ * unlabelled key).  A label shares the key of the earlier sorts with it
+ * (CQL 6.2's sort variable); NULL with @p's error set when that key
+ * sorts values of another type. */
+Cq6Filter *_cq6_sort_filter          (Cq6Parser *p, const Cq6Token *t, const char *label,
+                                      gboolean quiet, gboolean min, Cq6Filter *arg);
 
 Cq6Filter  *_cq6_filter_new     (Cq6Kind kind, Cq6Type type, guint line, guint column);
 void        _cq6_filter_add_arg (Cq6Filter *filter, Cq6Filter *arg);
