@@ -189,7 +189,8 @@ line_run (const Cq6Filter *f, Cq6Ctx *c)
   /* A line's constituents read the pathcount of the path around it,
    * which does not change while the line is matched. */
   r->routes = (f->which & CQ6_LINE_PATH)
-              && ((f->which & (CQ6_LINE_MAX | CQ6_LINE_FIRSTMATCH | CQ6_LINE_ATOMIC))
+              && ((f->which & (CQ6_LINE_MAX | CQ6_LINE_FIRSTMATCH | CQ6_LINE_ATOMIC
+                                | CQ6_LINE_WRITES))
                   || reads_pathcount (f->args[0]));
   r->first = (f->which & CQ6_LINE_FIRSTMATCH) && !(f->which & CQ6_LINE_PATH);
   cells = (guint64) MAX (c->game->n_nodes, 1) * r->n_states;
