@@ -445,8 +445,7 @@ known_atomic (const Cq6Var *var, const Cq6Filter *path)
 }
 
 /* Whether @f or a filter inside it writes a variable (functions called
- * are inside their CQ6_CALL).  A dictionary entry written in a path is
- * left as the longest route writes it, which is what CQL 6.2 gives. */
+ * are inside their CQ6_CALL).  Dictionary entries are not counted. */
 static gboolean
 writes_variable (const Cq6Filter *f)
 {
