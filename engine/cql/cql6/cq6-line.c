@@ -17,8 +17,9 @@
  * constituents read no variable and write nothing, the memo is kept for
  * the whole game: the line starting at the next position reuses it.  A
  * path with `max` or firstmatch, or whose constituents read pathcount or
- * change an atomic variable, is searched route by route instead
- * (cq6-line-routes.c).
+ * write a variable (atomic or not), is searched route by route instead
+ * (cq6-line-routes.c), so that the variables end as CQL 6.2's search of
+ * each route leaves them.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
