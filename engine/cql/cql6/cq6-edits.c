@@ -444,12 +444,36 @@ known_atomic (const Cq6Var *var, const Cq6Filter *path)
   return holds (path, d);
 }
 
+/* Whether @f or a filter inside it writes a variable (functions called
+ * are inside their CQ6_CALL).  Dictionary entries are not counted. */
 static gboolean
-check_atomic (const Cq6Program *prog, Cq6Filter *f, const char *filename, GError **error)
+writes_variable (const Cq6Filter *f)
+{
+  if (f == NULL)
+    return FALSE;
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_ASSIGN: case CQ6_UNBIND: case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP:
+    case CQ6_DICT_LOOP: case CQ6_ECHO: case CQ6_SUBSTRING_ASSIGN:
+      return TRUE;
+    default:
+      break;
+    }
+  for (guint i = 0; i < f->n_args; i++)
+    if (writes_variable (f->args[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+check_atomic (const Cq6Program *prog, Cq6Filter *f, gboolean any_atomic, const char *filename,
+              GError **error)
 {
   if (f == NULL)
     return TRUE;
-  if (f->kind == CQ6_LINE && (f->which & CQ6_LINE_PATH))
+  if (f->kind == CQ6_LINE && (f->which & CQ6_LINE_PATH) && writes_variable (f))
+    f->which |= CQ6_LINE_WRITES;
+  if (any_atomic && f->kind == CQ6_LINE && (f->which & CQ6_LINE_PATH))
     {
       const Cq6Var *var = NULL;
 
@@ -475,7 +499,7 @@ check_atomic (const Cq6Program *prog, Cq6Filter *f, const char *filename, GError
         f->which |= CQ6_LINE_ATOMIC;
     }
   for (guint i = 0; i < f->n_args; i++)
-    if (!check_atomic (prog, f->args[i], filename, error))
+    if (!check_atomic (prog, f->args[i], any_atomic, filename, error))
       return FALSE;
   return TRUE;
 }
@@ -483,10 +507,12 @@ check_atomic (const Cq6Program *prog, Cq6Filter *f, const char *filename, GError
 gboolean
 _cq6_check_atomic (const Cq6Program *prog, const char *filename, GError **error)
 {
+  gboolean any_atomic = FALSE;
+
   for (guint i = 0; prog->vars != NULL && i < prog->vars->len; i++)
     if (((const Cq6Var *) prog->vars->pdata[i])->atomic)
-      return check_atomic (prog, prog->body, filename, error);
-  return TRUE;
+      any_atomic = TRUE;
+  return check_atomic (prog, prog->body, any_atomic, filename, error);
 }
 
 /* Evaluation */

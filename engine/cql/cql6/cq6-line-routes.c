@@ -14,6 +14,8 @@
  *   of focus moves of the route so far, which depends on the route.
  * - `path firstmatch`: the first route that matches is kept, and the
  *   search stops there (CQL 6.2's order decides which is first).
+ * - constituents that write a variable: what it holds after the path is
+ *   what the last route tried wrote (or, if atomic, the route kept's).
  *
  * The routes are tried in CQL 6.2's order: the moves of a position main
  * line first, a repetition with as few rounds as it allows first (`*`,

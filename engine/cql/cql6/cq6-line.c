@@ -17,8 +17,9 @@
  * constituents read no variable and write nothing, the memo is kept for
  * the whole game: the line starting at the next position reuses it.  A
  * path with `max` or firstmatch, or whose constituents read pathcount or
- * change an atomic variable, is searched route by route instead
- * (cq6-line-routes.c).
+ * write a variable (atomic or not), is searched route by route instead
+ * (cq6-line-routes.c), so that the variables end as CQL 6.2's search of
+ * each route leaves them.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -189,7 +190,8 @@ line_run (const Cq6Filter *f, Cq6Ctx *c)
   /* A line's constituents read the pathcount of the path around it,
    * which does not change while the line is matched. */
   r->routes = (f->which & CQ6_LINE_PATH)
-              && ((f->which & (CQ6_LINE_MAX | CQ6_LINE_FIRSTMATCH | CQ6_LINE_ATOMIC))
+              && ((f->which & (CQ6_LINE_MAX | CQ6_LINE_FIRSTMATCH | CQ6_LINE_ATOMIC
+                                | CQ6_LINE_WRITES))
                   || reads_pathcount (f->args[0]));
   r->first = (f->which & CQ6_LINE_FIRSTMATCH) && !(f->which & CQ6_LINE_PATH);
   cells = (guint64) MAX (c->game->n_nodes, 1) * r->n_states;

@@ -364,8 +364,10 @@ enum {
   CQ6_LINE_SECONDARY   = 1 << 13,   /* line secondary: variations' moves only */
   CQ6_LINE_RANGE       = 1 << 14,   /* a range: the value must be within
                                      * range_min .. range_max */
-  CQ6_LINE_ATOMIC      = 1 << 15    /* path: its constituents change an atomic
+  CQ6_LINE_ATOMIC      = 1 << 15,   /* path: its constituents change an atomic
                                      * variable (searched route by route) */
+  CQ6_LINE_WRITES      = 1 << 16    /* path: its constituents write a variable
+                                     * (searched route by route) */
 };
 
 /* CQ6_CURRENTMOVE.which: what the move that led to the position is
@@ -760,9 +762,12 @@ gboolean   _cq6_parse_edit_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out
  * written before any variable NAME existed the variable of that name, if
  * the query has one (else it stays never bound, as in CQL 6.2). */
 void       _cq6_resolve_bound_names  (Cq6Program *prog, Cq6Filter *f);
-/* cq6-edits.c: marks CQ6_LINE_ATOMIC each `path` whose constituents
- * change an `atomic` variable (CQL 6 reference "atomic": the path puts it
- * back on each route it abandons); refuses (CQ_QUERY_ERROR_UNSUPPORTED)
+/* cq6-edits.c: marks CQ6_LINE_WRITES each `path` whose constituents
+ * write a variable (CQL 6.2 tries the routes one by one,
+ * and what the last route tried wrote stays: docs/cql6-rulings.md), and
+ * CQ6_LINE_ATOMIC each one whose constituents change an `atomic`
+ * variable (CQL 6 reference "atomic": the path puts it back on each
+ * route it abandons); refuses (CQ_QUERY_ERROR_UNSUPPORTED)
  * one that changes an atomic variable declared only after the path, which
  * CQL 6.2 does not put back there.  Elsewhere an atomic variable is any
  * variable. */
