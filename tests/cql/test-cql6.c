@@ -518,6 +518,8 @@ test_errors (void)
     { "cql() firstmatch", "q.cql:1:7: `firstmatch` is a word CQL 6.2 reserves" },
     { "cql() any", "q.cql:1:7: `any` was replaced by `.`" },
     { "cql() hascomment \"EG*\"", "looks for the text as written, not as a pattern" },
+    { "cql() dictionary D D[\"a\"] = 0 path check ({D[\"a\"] = 1} -- check)+",
+      "q.cql:1:31: a dictionary entry written inside a `path` that does not read pathcount" },
     { "cql() \\123 == \"a\"", "q.cql:1:7: at most two digits may follow" },
     { "cql() K & left 0 8 c1", "q.cql:1:16: left: the distances must be from -7 to 7" },
     { "cql() K & up 3 1 c1", "q.cql:1:14: up: the distances must be from -7 to 7, the first no greater" },

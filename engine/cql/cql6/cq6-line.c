@@ -122,17 +122,15 @@ pure (const Cq6Filter *f)
   return TRUE;
 }
 
-/* Does @f read the route of the path it is in (not of a path inside):
- * pathcount, pathlastposition, pathdebug? */
-static gboolean
-reads_pathcount (const Cq6Filter *f)
+gboolean
+_cq6_reads_path_route (const Cq6Filter *f)
 {
   if (f == NULL || (f->kind == CQ6_LINE && (f->which & CQ6_LINE_PATH)))
     return FALSE;
   if (_cq6_path_status_in_search (f))
     return TRUE;
   for (guint i = 0; i < f->n_args; i++)
-    if (reads_pathcount (f->args[i]))
+    if (_cq6_reads_path_route (f->args[i]))
       return TRUE;
   return FALSE;
 }
@@ -192,7 +190,7 @@ line_run (const Cq6Filter *f, Cq6Ctx *c)
   r->routes = (f->which & CQ6_LINE_PATH)
               && ((f->which & (CQ6_LINE_MAX | CQ6_LINE_FIRSTMATCH | CQ6_LINE_ATOMIC
                                 | CQ6_LINE_WRITES))
-                  || reads_pathcount (f->args[0]));
+                  || _cq6_reads_path_route (f->args[0]));
   r->first = (f->which & CQ6_LINE_FIRSTMATCH) && !(f->which & CQ6_LINE_PATH);
   cells = (guint64) MAX (c->game->n_nodes, 1) * r->n_states;
   if (cells <= (1u << 22))

@@ -977,6 +977,10 @@ gboolean    _cq6_eval           (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /* The kinds each part of the evaluator handles. */
 gboolean    _cq6_eval_vars      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+/* cq6-line.c: does @f read the route of the path it is in (not of a path
+ * inside it): pathcount, pathlastposition, pathdebug?  Such a path is
+ * searched route by route (cq6-line-routes.c). */
+gboolean    _cq6_reads_path_route (const Cq6Filter *f);
 gboolean    _cq6_eval_line      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /**
  * _cq6_eval_path_status:
