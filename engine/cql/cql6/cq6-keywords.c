@@ -1,16 +1,14 @@
 /* cq6-keywords.c: the words of CQL 6 with a one-line description each,
  * for the editor's completion and hover help (docs/cql6.md says more).
  *
- * The reader (cq6-parser.c) reads each of these words: the filters it
- * evaluates, and the others, which it refuses as "not supported yet" (the
- * description says so).  test-cql6 checks that no word here is unknown to
- * the reader.
+ * The reader (cq6-parser.c) reads each of these words.  A word it cannot
+ * evaluate yet would carry "(not supported yet)" in its description (none
+ * does today).  test-cql6 checks that no word here is unknown to the
+ * reader.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cql6/cq6-private.h"
-
-#define NOT_YET " (not supported yet)"
 
 static const char *const cql6_keywords[] = {
   /* The header */

@@ -10,8 +10,9 @@
  * string's `[i:j]` and `~~` after a primary (cq6-strings.c); `:`; and the
  * primaries.
  * Every node's value type is checked here, so that the evaluator never
- * meets a set where it wants a number.  Filters of CQL 6 that this version
- * does not evaluate are refused with "not supported yet" naming them.
+ * meets a set where it wants a number.  The few forms of CQL 6 that this
+ * version does not evaluate are refused with "not supported yet" where
+ * they are read (docs/cql6.md, "Not supported yet").
  *
  * Longer than the house's 1,000 lines: the levels of a recursive descent
  * call one another (a filter's arguments are filters again), and the named
@@ -33,11 +34,6 @@ _cq6_type_name (Cq6Type type)
 {
   return type_names[type];
 }
-
-/* CQL 6 filters that are recognised but not evaluated by this version. */
-static const char *const unsupported[] = {
-  NULL,
-};
 
 /* Words of other CQL versions (or of CQL 6's pages) that CQL 6.2 does not
  * read: it answers "Unable to parse the following token" (docs/cql6.md,
@@ -864,13 +860,6 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
         || _cq6_parse_files_word (p, t, &f))
       return f;
   }
-  for (guint i = 0; unsupported[i] != NULL; i++)
-    if (strcmp (w, unsupported[i]) == 0)
-      {
-        _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNSUPPORTED,
-                 "the CQL 6 filter `%s` is not supported yet (docs/cql6.md lists what is)", w);
-        return NULL;
-      }
   if (strcmp (w, "[element]") == 0 || strcmp (w, "[forall]") == 0)
     {
       /* Where no loop reads them (CQL 6.2: "Unable to parse"). */
