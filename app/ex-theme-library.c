@@ -16,7 +16,11 @@
  * the dialect of the query being edited) by title with their description,
  * the CQL-6-only ones marked "CQL 6 only"; activating one emits
  * ExThemeLibrary::load with its text in that dialect, which the window
- * puts in the editor.
+ * puts in the editor.  A file a theme's query reads (the submissions of
+ * `similarposition "sample/studies.pgn"`) is named as the database is,
+ * sample/... among the bundled data; the loaded text names it by its full
+ * path, so that the search finds it whatever the working folder, and the
+ * composer sees which file to replace with their own.
  */
 #include "config.h"
 
@@ -25,6 +29,7 @@
 #include <glib/gi18n.h>
 
 #include "ex-theme-library.h"
+#include "ex-utils.h"
 
 #define THEMES_PATH "/org/excelsior/Workbench/themes/"
 
@@ -176,12 +181,45 @@ row_activated_cb (GtkListBox     *list,
   ex_theme_library_activate (self, g_object_get_data (G_OBJECT (row), "ex-theme"));
 }
 
+/* @text with each quoted file name "sample/..." that names a bundled data
+ * file (ex_utils_find_data_file()) replaced by that file's full path; a
+ * path holding a quote stays as it was (a CQL string cannot hold one). */
+static char *
+resolve_bundled_files (const char *text)
+{
+  static const char opening[] = "\"sample/";
+  GString *out = g_string_new (NULL);
+  const char *p = text, *hit;
+
+  while ((hit = strstr (p, opening)) != NULL)
+    {
+      const char *name = hit + 1;
+      const char *close = strchr (name, '"');
+      g_autofree char *relative = NULL;
+      g_autofree char *path = NULL;
+
+      if (close == NULL)
+        break;
+      relative = g_strndup (name, close - name);
+      path = strchr (relative, '\n') == NULL ? ex_utils_find_data_file (relative) : NULL;
+      g_string_append_len (out, p, name - p);
+      if (path != NULL && strchr (path, '"') == NULL)
+        g_string_append (out, path);
+      else
+        g_string_append (out, relative);
+      p = close;
+    }
+  g_string_append (out, p);
+  return g_string_free (out, FALSE);
+}
+
 gboolean
 ex_theme_library_activate (ExThemeLibrary *self,
                            const char     *name)
 {
   g_autofree char *file = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *resolved = NULL;
 
   g_return_val_if_fail (EX_IS_THEME_LIBRARY (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
@@ -193,7 +231,8 @@ ex_theme_library_activate (ExThemeLibrary *self,
   text = ex_theme_library_read (file, NULL, NULL);
   if (text == NULL)
     return FALSE;
-  g_signal_emit (self, signals[LOAD], 0, file, text);
+  resolved = resolve_bundled_files (text);
+  g_signal_emit (self, signals[LOAD], 0, file, resolved);
   return TRUE;
 }
 

@@ -61,7 +61,9 @@ guint      ex_theme_library_get_n_themes (ExThemeLibrary  *self);
  *   name without the ending ("excelsior"): then the file of the library's
  *   dialect.
  *
- * Emits ExThemeLibrary::load for theme @name, as a click on its row does.
+ * Emits ExThemeLibrary::load for theme @name, as a click on its row does,
+ * with the theme's text in which a quoted "sample/..." file name (the file
+ * `similarposition` reads) is the full path of that bundled data file.
  *
  * Returns: FALSE if there is no such theme.
  */
