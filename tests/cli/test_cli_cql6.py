@@ -220,6 +220,23 @@ class CliCql6Output(Cql6Case):
                          ["{Game number 1 late} 1. f3 {own CQL late} 1... e5 {own CQL late} "
                           "2. g4 {own CQL late} 2... Qh4# {own CQL} 0-1"])
 
+    def test_line_comments(self):
+        # A line of one position: its End comment first, the id with it.
+        pgn, _ = self.search("cql(variations) line --> check* --> mate")
+        self.assertIn("3. Qh5# {id:7 End line of length 1 that starts at move 3(btm)[7] "
+                      "Start line that ends at move 3(btm)[7] CQL})", " ".join(pgn.split()))
+        # A constituent that writes a variable counts every evaluation of
+        # CQL 6.2's depth-first search: at the mate too, not only along
+        # the route kept (4 positions before the mate from the start).
+        # `path max`: its value before the id of a position in a variation.
+        pgn, _ = self.search("cql(variations) path max #A (-- check){1,4}")
+        self.assertIn("3. Qh5# {End path of length 1 that starts at move 3(wtm)[6] "
+                      "Max value: 16 id:7})", " ".join(pgn.split()))
+        pgn, _ = self.search("cql() C = 0 line quiet --> {C += 1}+ --> mate comment (C)")
+        self.assertEqual(self.movetext(pgn)[0],
+                         "{Game number 1 5 CQL} 1. f3 {4 CQL} 1... e5 {3 CQL} 2. g4 {2 CQL} "
+                         "2... Qh4# 0-1")
+
     def test_comment_quiet_silent(self):
         # quiet keeps the query's comments, leaves out the mark.
         pgn, _ = self.search("cql(quiet) mate comment (\"m\")")

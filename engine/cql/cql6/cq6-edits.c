@@ -444,8 +444,8 @@ known_atomic (const Cq6Var *var, const Cq6Filter *path)
   return holds (path, d);
 }
 
-/* Whether @f or a filter inside it writes a variable (functions called
- * are inside their CQ6_CALL).  Dictionary entries are not counted. */
+/* Whether @f or a filter inside it writes a variable or a dictionary's
+ * entry (functions called are inside their CQ6_CALL). */
 static gboolean
 writes_variable (const Cq6Filter *f)
 {
@@ -455,6 +455,7 @@ writes_variable (const Cq6Filter *f)
     {
     case CQ6_ASSIGN: case CQ6_UNBIND: case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP:
     case CQ6_DICT_LOOP: case CQ6_ECHO: case CQ6_SUBSTRING_ASSIGN:
+    case CQ6_DICT_SET: case CQ6_DICT_UNBIND:
       return TRUE;
     default:
       break;
@@ -465,81 +466,68 @@ writes_variable (const Cq6Filter *f)
   return FALSE;
 }
 
-/* Does @f write an entry of a dictionary (`D[k] = v`, `unbind D[k]`)? */
-static gboolean
-writes_dictionary (const Cq6Filter *f)
+static void
+check_atomic (Cq6Program *prog, Cq6Filter *f, gboolean any_atomic)
 {
-  if (f == NULL)
-    return FALSE;
-  if (f->kind == CQ6_DICT_SET || f->kind == CQ6_DICT_UNBIND)
-    return TRUE;
-  for (guint i = 0; i < f->n_args; i++)
-    if (writes_dictionary (f->args[i]))
-      return TRUE;
-  return FALSE;
-}
+  const Cq6Var *var = NULL;
+  guint8 *late = NULL;
 
-static gboolean
-check_atomic (const Cq6Program *prog, Cq6Filter *f, gboolean any_atomic, const char *filename,
-              GError **error)
-{
   if (f == NULL)
-    return TRUE;
-  if (f->kind == CQ6_LINE && (f->which & CQ6_LINE_PATH) && writes_dictionary (f->args[0])
-      && !_cq6_reads_path_route (f->args[0]))
-    {
-      /* What such a path leaves in the dictionary is not settled: CQL
-       * 6.2 keeps neither the last route's entries, as it does for a
-       * variable, nor plainly the longest route's (rulings "path writing
-       * variables").  A path that reads pathcount is searched route by
-       * route and agrees with CQL 6.2 (its example followpath). */
-      _cq_query_set_error (error, CQ_QUERY_ERROR_UNSUPPORTED, filename, f->line, f->column,
-                           "a dictionary entry written inside a `path` that does not read "
-                           "pathcount: not supported yet");
-      return FALSE;
-    }
-  if (f->kind == CQ6_LINE && (f->which & CQ6_LINE_PATH) && writes_variable (f))
+    return;
+  if (f->kind == CQ6_LINE && writes_variable (f))
     f->which |= CQ6_LINE_WRITES;
   if (any_atomic && f->kind == CQ6_LINE && (f->which & CQ6_LINE_PATH))
     {
-      const Cq6Var *var = NULL;
-
+      /* CQL 6.2's path puts back the atomic variables known when it is
+       * read; one declared later is an ordinary variable there. */
       for (guint i = 0; i < prog->vars->len; i++)
         {
           const Cq6Var *v = prog->vars->pdata[i];
-          const Cq6Filter *at;
 
-          if (!v->atomic || known_atomic (v, f))
+          if (!v->atomic)
             continue;
-          at = atomic_change (prog, f, i, &var);
-          if (at != NULL)
+          if (known_atomic (v, f))
             {
-              _cq_query_set_error (error, CQ_QUERY_ERROR_UNSUPPORTED, filename, at->line,
-                                   at->column, "the atomic variable `%s` changes inside a "
-                                   "`path` read before `atomic %s` is: not supported yet",
-                                   v->name, v->name);
-              return FALSE;
+              /* The path is searched route by route (cq6-line-routes.c). */
+              if (atomic_change (prog, f, i, &var) != NULL)
+                f->which |= CQ6_LINE_ATOMIC;
+              continue;
             }
+          if (late == NULL)
+            late = g_new0 (guint8, prog->vars->len);
+          late[i] = 1;
         }
-      /* The path is searched route by route (cq6-line-routes.c). */
-      if (atomic_change (prog, f, G_MAXUINT32, &var) != NULL)
-        f->which |= CQ6_LINE_ATOMIC;
+      if (late != NULL)
+        {
+          if (prog->late_atomic == NULL)
+            prog->late_atomic = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+          g_hash_table_insert (prog->late_atomic, f, late);
+        }
     }
   for (guint i = 0; i < f->n_args; i++)
-    if (!check_atomic (prog, f->args[i], any_atomic, filename, error))
-      return FALSE;
-  return TRUE;
+    check_atomic (prog, f->args[i], any_atomic);
 }
 
-gboolean
-_cq6_check_atomic (const Cq6Program *prog, const char *filename, GError **error)
+void
+_cq6_check_atomic (Cq6Program *prog)
 {
   gboolean any_atomic = FALSE;
 
   for (guint i = 0; prog->vars != NULL && i < prog->vars->len; i++)
     if (((const Cq6Var *) prog->vars->pdata[i])->atomic)
       any_atomic = TRUE;
-  return check_atomic (prog, prog->body, any_atomic, filename, error);
+  check_atomic (prog, prog->body, any_atomic);
+}
+
+gboolean
+_cq6_atomic_in_path (const Cq6Program *prog, const Cq6Filter *path, guint index)
+{
+  const guint8 *late;
+
+  if (!((const Cq6Var *) prog->vars->pdata[index])->atomic)
+    return FALSE;
+  late = prog->late_atomic != NULL ? g_hash_table_lookup (prog->late_atomic, path) : NULL;
+  return late == NULL || !late[index];
 }
 
 /* Evaluation */

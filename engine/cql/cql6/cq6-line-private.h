@@ -168,8 +168,9 @@ void      _cq6_line_restore_slots (Cq6Ctx *c, Cq6Slot *saved);
  * of the route kept, or -1. */
 gint32    _cq6_path_routes       (LineRun *r, Cq6Ctx *c, GPtrArray *ends, gint64 *max,
                                   Cq6Slot **atomic);
-/* Gives the atomic variables the values in @saved (a copy of the slots
- * made by the route search); the other variables are left alone. */
-void      _cq6_path_atomic_restore (Cq6Ctx *c, const Cq6Slot *saved);
+/* Gives the variables atomic in @path (_cq6_atomic_in_path()) the values
+ * in @saved (a copy of the slots made by the route search); the other
+ * variables are left alone. */
+void      _cq6_path_atomic_restore (Cq6Ctx *c, const Cq6Filter *path, const Cq6Slot *saved);
 
 G_END_DECLS

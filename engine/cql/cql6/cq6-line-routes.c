@@ -1,4 +1,5 @@
-/* cq6-line-routes.c: a path searched route by route.
+/* cq6-line-routes.c: a path, or a line that writes variables, searched
+ * route by route.
  *
  * The longest match of a path (cq6-line.c) is found from what is known
  * of each (position, state) pair, which holds as long as a constituent's
@@ -21,27 +22,25 @@
  * line first, a repetition with as few rounds as it allows first (`*`,
  * `?` and `{m,n}` try to go on before they repeat once more).  The
  * comments a route's constituents write are taken back when the search
- * leaves it, and those of the routes kept written again at the end; what
+ * leaves it, and those of the routes kept, as they were written, put back
+ * at the end; what
  * they write to variables stays as the search leaves it, as in CQL 6.2
  * (whose variables, unless `atomic`, keep what the last route tried
  * wrote).
+ *
+ * A forward `line` whose constituents write a variable is searched the
+ * same way, as CQL 6.2 searches every line: depth first, each constituent
+ * tried at a position and, when it holds, the rest at each next position
+ * (main line first); a match is recorded where a constituent holds and
+ * the rest may be empty, the farthest kept (ties: the first found).  So a
+ * constituent is evaluated once per route that reaches it, and what it
+ * writes (`Count += 1`) counts every one of those evaluations, as in CQL
+ * 6.2, not only those of the route kept.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cql6/cq6-private.h"
 #include "cql/cql6/cq6-line-private.h"
-
-/* One step of a route: a constituent tested at @node (TEST), a dash
- * constituent's move to @to (MOVE), or, in a focus path, another piece's
- * move to @to passed over (SKIP). */
-enum { STEP_TEST, STEP_MOVE, STEP_SKIP };
-
-typedef struct {
-  guint32 node;
-  guint32 to;
-  gint32  q;
-  guint8  kind;
-} Step;
 
 /* CQL 6.2's starting value of the best `max` so far: a route whose F is
  * not above it is never kept. */
@@ -52,47 +51,55 @@ typedef struct {
   Cq6Ctx       *c;
   const CqNode *start;
   gint32        count;      /* focus moves of the route being tried */
-  GArray       *route;      /* Step: the route being tried */
-  GPtrArray    *kept;       /* GArray of Step: the routes kept, the best first */
-  GPtrArray    *ends;       /* their last positions */
+  GPtrArray    *ends;       /* the last positions of the routes kept, the
+                             * best first */
   gint32        best_count; /* focus moves of the best route, -1: none yet */
   gint64        best_max;   /* F at the best route's end (`max`) */
   guint32      *busy;       /* per state: 1 + the index of the position
                              * where it is being tried, 0: not */
   gboolean      atomic;     /* the constituents change atomic variables */
   Cq6Slot      *best_atomic; /* the variables at the best route's end */
+  gboolean      line;       /* a line: @count counts the positions tested */
+  guint         comments_start; /* the comments before the search */
+  GArray       *best_comments;  /* CqPositionComment: those written along
+                                 * the routes kept, as written there */
 } Routes;
 
 static void search (Routes *R, const CqNode *n, gint q);
 
 static void
-push_step (Routes *R, guint8 kind, const CqNode *n, gint q, const CqNode *to)
+clear_comment_copy (gpointer data)
 {
-  Step s = { n->index, to != NULL ? to->index : 0, q, kind };
-
-  g_array_append_val (R->route, s);
+  g_free (((CqPositionComment *) data)->text);
 }
 
+/* The comments the route just done wrote, kept as they were written
+ * (CQL 6.2 keeps them aside when it records a match): those of a new
+ * best route replace the ones kept, those of a tied one (keepallbest)
+ * follow them. */
 static void
-pop_step (Routes *R)
+keep_comments (Routes *R, gboolean best)
 {
-  g_array_set_size (R->route, R->route->len - 1);
+  const GArray *all = R->c->st->comments;
+
+  if (best)
+    g_array_set_size (R->best_comments, 0);
+  for (guint i = R->comments_start; all != NULL && i < all->len; i++)
+    {
+      CqPositionComment copy = g_array_index (all, CqPositionComment, i);
+
+      copy.text = g_strdup (copy.text);
+      g_array_append_val (R->best_comments, copy);
+    }
 }
 
-/* Keeps the route being tried (ending at @end): the best one alone when
- * @best, else beside those kept. */
+/* The route just done at @end is the best so far (@best), or tied with
+ * it (keepallbest). */
 static void
 keep_route (Routes *R, const CqNode *end, gboolean best)
 {
-  GArray *copy = g_array_sized_new (FALSE, FALSE, sizeof (Step), R->route->len);
-
-  g_array_append_vals (copy, R->route->data, R->route->len);
   if (best)
-    {
-      g_ptr_array_set_size (R->kept, 0);
-      g_ptr_array_set_size (R->ends, 0);
-    }
-  g_ptr_array_add (R->kept, copy);
+    g_ptr_array_set_size (R->ends, 0);
   g_ptr_array_add (R->ends, (gpointer) end);
   if (best && R->atomic)
     {
@@ -101,6 +108,7 @@ keep_route (Routes *R, const CqNode *end, gboolean best)
     }
   /* pathlastposition in the constituents: the best route's end so far. */
   R->c->st->line->path_last = R->ends->pdata[0];
+  keep_comments (R, best);
 }
 
 /* A route is done at @end: is it the best so far (CQL 6.2's order: a
@@ -120,17 +128,16 @@ route_done (Routes *R, const CqNode *end)
 
       R->c->st->line->path_count = R->count;
       ok = _cq6_eval (f->args[2], &at, &v);
-      _cq6_comments_rollback (R->c, mark);
-      if (!ok)
-        return;
-      if (v.num > R->best_max)
+      if (ok && v.num > R->best_max)
         {
           R->best_max = v.num;
           R->best_count = R->count;
           keep_route (R, end, TRUE);
         }
-      else if (v.num == R->best_max && allbest && R->best_count > 0)
+      else if (ok && v.num == R->best_max && allbest && R->best_count > 0)
         keep_route (R, end, FALSE);
+      /* F's comments go with the route kept only. */
+      _cq6_comments_rollback (R->c, mark);
       return;
     }
   if (R->count > R->best_count)
@@ -146,7 +153,7 @@ route_done (Routes *R, const CqNode *end)
 static inline gboolean
 stopped (const Routes *R)
 {
-  return (R->r->line->which & CQ6_LINE_FIRSTMATCH) && R->kept->len > 0;
+  return (R->r->line->which & CQ6_LINE_FIRSTMATCH) && R->ends->len > 0;
 }
 
 /* The TEST state @q (constituent @s->f) at @n. */
@@ -163,15 +170,33 @@ test (Routes *R, const CqNode *n, gint q, const NState *s)
   Cq6Slot *atomic;
   Cq6Val v;
 
+  if (R->line)
+    {
+      gboolean primary_only = (r->line->which & CQ6_LINE_PRIMARY) != 0;
+
+      mark = _cq6_comments_mark (c);
+      if (_cq6_eval (s->f, &at, &v))
+        {
+          R->count++;
+          if (r->accepts[s->out])
+            route_done (R, n);
+          /* The rest at each next position, unless nothing is left. */
+          if (g_array_index (r->states, NState, s->out).kind != ST_ACCEPT)
+            for (const CqNode *a = _cq6_first_child (c, n, r->line->which);
+                 a != NULL && !stopped (R); a = _cq6_next_child (c, a, primary_only))
+              search (R, a, s->out);
+          R->count--;
+        }
+      _cq6_comments_rollback (c, mark);
+      return;
+    }
   if (!_cq6_is_move_step (s->f))
     {
       mark = _cq6_comments_mark (c);
       c->st->line->path_count = R->count;
       if (_cq6_eval (s->f, &at, &v))
         {
-          push_step (R, STEP_TEST, n, q, NULL);
           search (R, n, s->out);
-          pop_step (R);
         }
       _cq6_comments_rollback (c, mark);
       return;
@@ -189,9 +214,7 @@ test (Routes *R, const CqNode *n, gint q, const NState *s)
            * the path starts with a focus move (as in path_step()). */
           if (n != R->start)
             {
-              push_step (R, STEP_SKIP, n, q, a);
               search (R, a, q);
-              pop_step (R);
             }
           continue;
         }
@@ -203,16 +226,14 @@ test (Routes *R, const CqNode *n, gint q, const NState *s)
       c->st->line->path_count = R->count + 1;
       if (_cq6_dash_move_ok (s->f, c, &sets, &a->move, a, NULL))
         {
-          push_step (R, STEP_MOVE, n, q, a);
           R->count++;
           search (R, a, s->out);
           R->count--;
-          pop_step (R);
         }
       _cq6_comments_rollback (c, mark);
       if (atomic != NULL)
         {
-          _cq6_path_atomic_restore (c, atomic);
+          _cq6_path_atomic_restore (c, r->line, atomic);
           g_free (atomic);
         }
     }
@@ -233,8 +254,9 @@ search (Routes *R, const CqNode *n, gint q)
   switch (s->kind)
     {
     case ST_ACCEPT:
-      /* A route that takes no move is no match. */
-      if (n != R->start)
+      /* A route that takes no move is no match; a line's match was
+       * recorded where its last constituent held. */
+      if (n != R->start && !R->line)
         route_done (R, n);
       break;
     case ST_SPLIT:
@@ -249,58 +271,11 @@ search (Routes *R, const CqNode *n, gint q)
   R->busy[q] = was;
 }
 
-/* Evaluates the constituents along @route again, so that the comments
- * they write are those of the route (the variables are put back as the
- * search left them). */
-static void
-replay (Routes *R, const GArray *route, const CqNode *end)
-{
-  Cq6Ctx *c = R->c;
-  const Cq6Filter *f = R->r->line;
-  gint32 count = 0;
-  Cq6Slot *saved = _cq6_line_save_slots (c);
-  Cq6Val v;
-
-  for (guint i = 0; i < route->len; i++)
-    {
-      const Step *st = &g_array_index (route, Step, i);
-      const NState *s = &g_array_index (R->r->states, NState, st->q);
-      const CqNode *n = _cq6_node_by_index (c, st->node);
-      Cq6Ctx at = _cq6_ctx_at (c, n);
-      DashSets sets;
-
-      switch (st->kind)
-        {
-        case STEP_TEST:
-          c->st->line->path_count = count;
-          _cq6_eval (s->f, &at, &v);
-          break;
-        case STEP_MOVE:
-          if (!_cq6_dash_sets (s->f, &at, &sets))
-            sets.from = sets.to = 0;
-          c->st->line->path_count = ++count;
-          _cq6_dash_move_ok (s->f, c, &sets, &_cq6_node_by_index (c, st->to)->move,
-                             _cq6_node_by_index (c, st->to), NULL);
-          break;
-        default:
-          break;
-        }
-    }
-  if (f->which & CQ6_LINE_MAX)
-    {
-      Cq6Ctx at = _cq6_ctx_at (c, end);
-
-      c->st->line->path_count = count;
-      _cq6_eval (f->args[2], &at, &v);
-    }
-  _cq6_line_restore_slots (c, saved);
-}
-
 void
-_cq6_path_atomic_restore (Cq6Ctx *c, const Cq6Slot *saved)
+_cq6_path_atomic_restore (Cq6Ctx *c, const Cq6Filter *path, const Cq6Slot *saved)
 {
   for (guint i = 0; saved != NULL && i < c->program->vars->len; i++)
-    if (((const Cq6Var *) c->program->vars->pdata[i])->atomic)
+    if (_cq6_atomic_in_path (c->program, path, i))
       c->st->slots[i] = saved[i];
 }
 
@@ -313,32 +288,40 @@ _cq6_path_routes (LineRun *r, Cq6Ctx *c, GPtrArray *ends, gint64 *max, Cq6Slot *
   R.r = r;
   R.c = c;
   R.start = c->node;
-  R.route = g_array_new (FALSE, FALSE, sizeof (Step));
-  R.kept = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   R.ends = g_ptr_array_new ();
   R.best_count = -1;
   R.best_max = NO_MAX;
   R.busy = g_new0 (guint32, r->n_states);
   R.atomic = (r->line->which & CQ6_LINE_ATOMIC) != 0;
+  R.line = (r->line->which & CQ6_LINE_PATH) == 0;
   if (R.atomic)
     before = _cq6_line_save_slots (c);
+  R.comments_start = _cq6_comments_mark (c);
+  R.best_comments = g_array_new (FALSE, FALSE, sizeof (CqPositionComment));
+  g_array_set_clear_func (R.best_comments, clear_comment_copy);
   search (&R, c->node, r->start);
-  for (guint i = 0; i < R.kept->len; i++)
+  for (guint i = 0; i < R.ends->len; i++)
+    g_ptr_array_add (ends, R.ends->pdata[i]);
+  /* The comments written along the routes kept, handed to the game's
+   * comments (which free their texts from now on). */
+  _cq6_comments_rollback (c, R.comments_start);
+  for (guint i = 0; c->st->comments != NULL && i < R.best_comments->len; i++)
     {
-      replay (&R, R.kept->pdata[i], R.ends->pdata[i]);
-      g_ptr_array_add (ends, R.ends->pdata[i]);
+      CqPositionComment *copy = &g_array_index (R.best_comments, CqPositionComment, i);
+
+      g_array_append_val (c->st->comments, *copy);
+      copy->text = NULL;
     }
+  g_array_unref (R.best_comments);
   /* The atomic variables as they were before the path; the caller gives
    * them the best route's values if the path matches. */
   if (before != NULL)
     {
-      _cq6_path_atomic_restore (c, before);
+      _cq6_path_atomic_restore (c, r->line, before);
       g_free (before);
     }
   *atomic = R.best_atomic;
   *max = R.best_max;
-  g_array_unref (R.route);
-  g_ptr_array_unref (R.kept);
   g_ptr_array_unref (R.ends);
   g_free (R.busy);
   return R.best_count > 0 ? R.best_count : -1;

@@ -19,7 +19,8 @@
  * path with `max` or firstmatch, or whose constituents read pathcount or
  * write a variable (atomic or not), is searched route by route instead
  * (cq6-line-routes.c), so that the variables end as CQL 6.2's search of
- * each route leaves them.
+ * each route leaves them; so is a forward line whose constituents write
+ * a variable (and hold no dash filter).
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -122,6 +123,21 @@ pure (const Cq6Filter *f)
   return TRUE;
 }
 
+/* Holds a dash filter outside a nested line (CQL 6.2 then follows, for a
+ * line constituent, only the move the dash took). */
+static gboolean
+holds_dash (const Cq6Filter *f)
+{
+  if (f == NULL || f->kind == CQ6_LINE)
+    return FALSE;
+  if (f->kind == CQ6_DASH)
+    return TRUE;
+  for (guint i = 0; i < f->n_args; i++)
+    if (holds_dash (f->args[i]))
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 _cq6_reads_path_route (const Cq6Filter *f)
 {
@@ -188,9 +204,12 @@ line_run (const Cq6Filter *f, Cq6Ctx *c)
   /* A line's constituents read the pathcount of the path around it,
    * which does not change while the line is matched. */
   r->routes = (f->which & CQ6_LINE_PATH)
-              && ((f->which & (CQ6_LINE_MAX | CQ6_LINE_FIRSTMATCH | CQ6_LINE_ATOMIC
-                                | CQ6_LINE_WRITES))
-                  || _cq6_reads_path_route (f->args[0]));
+              ? ((f->which & (CQ6_LINE_MAX | CQ6_LINE_FIRSTMATCH | CQ6_LINE_ATOMIC
+                               | CQ6_LINE_WRITES))
+                 || _cq6_reads_path_route (f->args[0]))
+              : ((f->which & CQ6_LINE_WRITES)
+                 && !(f->which & (CQ6_LINE_BACKWARD | CQ6_LINE_SINGLECOLOR))
+                 && !holds_dash (f->args[0]));
   r->first = (f->which & CQ6_LINE_FIRSTMATCH) && !(f->which & CQ6_LINE_PATH);
   cells = (guint64) MAX (c->game->n_nodes, 1) * r->n_states;
   if (cells <= (1u << 22))
@@ -671,7 +690,7 @@ add_comments (const Cq6Filter *f, Cq6Ctx *c, const CqNode *start, const CqNode *
 {
   const char *what = (f->which & CQ6_LINE_PATH) ? "path" : "line";
   g_autofree char *s_id = NULL, *s_ref = NULL, *e_id = NULL, *e_ref = NULL;
-  g_autofree char *s_text = NULL, *e_text = NULL;
+  g_autofree char *s_text = NULL, *e_text = NULL, *max_text = NULL;
 
   if ((f->which & CQ6_LINE_QUIET) || c->program->quiet || c->program->silent)
     return;
@@ -682,17 +701,22 @@ add_comments (const Cq6Filter *f, Cq6Ctx *c, const CqNode *start, const CqNode *
   s_text = g_strdup_printf ("%sStart %s that ends at move %d(%s)%s", s_id, what,
                             move_number (c, end),
                             end->position.side_to_move == CQ_WHITE ? "wtm" : "btm", e_ref);
-  e_text = g_strdup_printf ("End %s of length %d that starts at move %d(%s)%s%s", what, len,
+  /* With `max`, CQL 6.2 adds its value, before the position's id. */
+  if (f->which & CQ6_LINE_MAX)
+    max_text = g_strdup_printf (" Max value: %" G_GINT64_FORMAT, max);
+  e_text = g_strdup_printf ("End %s of length %d that starts at move %d(%s)%s%s%s", what, len,
                             move_number (c, start),
                             start->position.side_to_move == CQ_WHITE ? "wtm" : "btm", s_ref,
-                            e_id);
-  if (f->which & CQ6_LINE_MAX)
+                            max_text != NULL ? max_text : "", e_id);
+  if (start == end)
     {
-      /* CQL 6.2 adds the value of `max`. */
-      char *with_max = g_strdup_printf ("%s Max value: %" G_GINT64_FORMAT, e_text, max);
+      /* A line of one position: CQL 6.2 writes its End comment first,
+       * with the position's id:N in front. */
+      g_autofree char *first = g_strconcat (s_id, e_text, NULL);
 
-      g_free (e_text);
-      e_text = with_max;
+      _cq6_add_comment (c, end, first);
+      _cq6_add_comment (c, start, s_text + strlen (s_id));
+      return;
     }
   _cq6_add_comment (c, start, s_text);
   _cq6_add_comment (c, end, e_text);
@@ -745,10 +769,13 @@ append_piece_way (Cq6Ctx *c, const CqNode *start, int sq, const CqNode *const *p
  * written before the Start and End comments, also with `quiet`: at the
  * start the title and `Focus path: ` with the way of each focus piece
  * (the pieces on the focus set at the start, a1 to h8), and with verbose
- * after each (focus) move `title: move i of len`. */
+ * after each (focus) move `title: move i of len`.  For another route of
+ * the best length (@alternative, keepallbest) CQL 6.2 writes the best
+ * route's focus path again, which its comments then hold already: no
+ * `Focus path` is written for it. */
 static void
 add_path_comments (LineRun *r, Cq6Ctx *c, const CqNode *start, const CqNode *end,
-                   gint32 len, CqBitboard focus_set)
+                   gint32 len, CqBitboard focus_set, gboolean alternative)
 {
   const Cq6Filter *f = r->line;
   g_autoptr(GPtrArray) path = g_ptr_array_new ();
@@ -760,7 +787,7 @@ add_path_comments (LineRun *r, Cq6Ctx *c, const CqNode *start, const CqNode *end
     _cq6_add_user_comment (c, start, f->string);
   for (const CqNode *n = end; n != start && n != NULL; n = n->parent)
     g_ptr_array_insert (path, 0, (gpointer) n);
-  if (f->which & CQ6_LINE_PIECEPATH)
+  if ((f->which & CQ6_LINE_PIECEPATH) && !alternative)
     {
       g_autoptr(GString) ways = g_string_new (NULL);
       CqBitboard occupied = start->position.by_color[CQ_WHITE]
@@ -872,21 +899,27 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   /* Atomic variables: their values at the end of the route kept, if the
    * path matches (else they were put back as they were before it). */
   if (atomic != NULL && len >= 1)
-    _cq6_path_atomic_restore (c, atomic);
+    _cq6_path_atomic_restore (c, f, atomic);
   g_free (atomic);
   if (len >= 1)
     {
       if (r->routes)
         {
           end = ends->pdata[0];
-          /* nestban: the positions from the start up to the one before
-           * the last, as match_end() marks them. */
-          for (const CqNode *n = end->parent; r->banned != NULL && n != NULL; n = n->parent)
-            {
+          /* nestban, as match_end() marks it: a path's positions from
+           * the start up to the one before the last, a line's after its
+           * start up to the last. */
+          if (!(f->which & CQ6_LINE_PATH))
+            for (const CqNode *n = end; r->banned != NULL && n != NULL && n != c->node;
+                 n = n->parent)
               r->banned[n->index] = 1;
-              if (n == c->node)
-                break;
-            }
+          else
+            for (const CqNode *n = end->parent; r->banned != NULL && n != NULL; n = n->parent)
+              {
+                r->banned[n->index] = 1;
+                if (n == c->node)
+                  break;
+              }
         }
       else
         end = match_end (r, c, c->node);
@@ -894,14 +927,14 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (f->which & CQ6_LINE_PATH)
         _cq6_path_status_record (c, c->node, end, len);
       if (f->which & (CQ6_LINE_PIECEPATH | CQ6_LINE_VERBOSE) || f->string != NULL)
-        add_path_comments (r, c, c->node, end, len, focus_set);
+        add_path_comments (r, c, c->node, end, len, focus_set, FALSE);
       add_comments (f, c, c->node, end, len, max);
       /* keepallbest: the other longest routes get the path's comments
        * too, and `alternative` at their ends (CQL 6.2). */
       for (guint i = 1; ends != NULL && i < ends->len; i++)
         {
           if (f->which & (CQ6_LINE_PIECEPATH | CQ6_LINE_VERBOSE) || f->string != NULL)
-            add_path_comments (r, c, c->node, ends->pdata[i], len, focus_set);
+            add_path_comments (r, c, c->node, ends->pdata[i], len, focus_set, TRUE);
           add_comments (f, c, c->node, ends->pdata[i], len, max);
           if (!c->program->quiet && !c->program->silent)
             _cq6_add_comment (c, ends->pdata[i], "alternative");

@@ -366,8 +366,8 @@ enum {
                                      * range_min .. range_max */
   CQ6_LINE_ATOMIC      = 1 << 15,   /* path: its constituents change an atomic
                                      * variable (searched route by route) */
-  CQ6_LINE_WRITES      = 1 << 16    /* path: its constituents write a variable
-                                     * (searched route by route) */
+  CQ6_LINE_WRITES      = 1 << 16    /* path or line: its constituents write a
+                                     * variable (searched route by route) */
 };
 
 /* CQ6_CURRENTMOVE.which: what the move that led to the position is
@@ -517,6 +517,10 @@ struct _Cq6Program {
   struct _Cq6Slot *persistent;
   Cq6Files  *files;
   gboolean   uses_files;
+  /* path filter -> guint8 per variable, 1 for an atomic variable declared
+   * only after the path: an ordinary variable there (cq6-edits.c), or
+   * NULL when no path has one. */
+  GHashTable *late_atomic;
 };
 
 /* Tokens of the lexer. */
@@ -762,17 +766,20 @@ gboolean   _cq6_parse_edit_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out
  * written before any variable NAME existed the variable of that name, if
  * the query has one (else it stays never bound, as in CQL 6.2). */
 void       _cq6_resolve_bound_names  (Cq6Program *prog, Cq6Filter *f);
-/* cq6-edits.c: marks CQ6_LINE_WRITES each `path` whose constituents
- * write a variable (CQL 6.2 tries the routes one by one,
- * and what the last route tried wrote stays: docs/cql6-rulings.md), and
- * CQ6_LINE_ATOMIC each one whose constituents change an `atomic`
- * variable (CQL 6 reference "atomic": the path puts it back on each
- * route it abandons); refuses (CQ_QUERY_ERROR_UNSUPPORTED)
- * one that changes an atomic variable declared only after the path, which
- * CQL 6.2 does not put back there.  Elsewhere an atomic variable is any
- * variable. */
-gboolean   _cq6_check_atomic         (const Cq6Program *prog, const char *filename,
-                                      GError **error);
+/* cq6-edits.c: marks CQ6_LINE_WRITES each `path` or `line` whose
+ * constituents write a variable or a dictionary's entry (CQL 6.2 tries
+ * the routes one by one, and what the last route tried wrote stays:
+ * docs/cql6-rulings.md), and CQ6_LINE_ATOMIC each path whose constituents
+ * change an `atomic` variable declared before the path (CQL 6 reference
+ * "atomic": the path puts it back on each route it abandons).  An atomic
+ * variable declared only after a path is an ordinary variable in that
+ * path, as in CQL 6.2 (@prog's late_atomic records it); elsewhere an
+ * atomic variable is any variable. */
+void       _cq6_check_atomic         (Cq6Program *prog);
+/* cq6-edits.c: is variable @index atomic in the path @path (declared
+ * atomic before it)? */
+gboolean   _cq6_atomic_in_path       (const Cq6Program *prog, const Cq6Filter *path,
+                                      guint index);
 /* The same for a punctuation token that starts a filter (`-->`, `--`, ...). */
 gboolean   _cq6_parse_line_punct     (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 /* After a primary @left: a `--` or `[x]` written right after it makes

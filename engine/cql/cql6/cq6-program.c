@@ -489,6 +489,7 @@ _cq6_program_free (Cq6Program *program)
   _cq6_program_free_output (program);
   _cq6_files_free (program->files);
   g_clear_pointer (&program->similar, g_ptr_array_unref);
+  g_clear_pointer (&program->late_atomic, g_hash_table_destroy);
   g_free (program->input);
   g_free (program->output);
   g_free (program->matchstring);
@@ -544,8 +545,7 @@ _cq6_program_read (const char *text, gsize len, const char *filename, Cq6Files *
   if (!_cq6_check_dict_uses (prog, filename, error))
     goto fail;
   _cq6_resolve_bound_names (prog, prog->body);
-  if (!_cq6_check_atomic (prog, filename, error))
-    goto fail;
+  _cq6_check_atomic (prog);
   _cq6_order_orbit_assignments (prog->body);
   _cq6_tokens_free (p.tokens);
   p.tokens = NULL;
