@@ -26,6 +26,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -564,6 +565,10 @@ main (int argc, char **argv)
   Cli cli = { 0 };
 
   cli.writeback_fd = -1;
+  /* Past the file size limit (RLIMIT_FSIZE) a write fails with EFBIG and
+   * the output is refused as for a full disk, instead of the process
+   * being killed with its temporary file left behind. */
+  signal (SIGXFSZ, SIG_IGN);
 
   context = g_option_context_new ("FILE[.cql]");
   g_option_context_set_summary (context,
