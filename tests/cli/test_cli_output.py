@@ -5,7 +5,8 @@
 # leave the old data whole), a file the user may not write (refused before
 # the search); an empty output name is refused at once; a long output name
 # works (the temporary file's name is cut); SIGHUP leaves no temporary
-# file, and the one SIGKILL leaves is removed by the next run; -g counts
+# file, and the one SIGKILL leaves is removed by the next run; a name in
+# the query must end in .pgn, and no output is the query file; -g counts
 # the games it searched.  Runs are bounded with setrlimit (CPU seconds;
 # address space unless CQL_SANITIZED=1).
 #
@@ -198,7 +199,9 @@ class CliOutput(unittest.TestCase):
         proc = subprocess.run([CQL, "-i", self.pgn, self.query], cwd=self.dir,
                               capture_output=True, text=True)
         self.assertEqual(proc.returncode, 1)
-        self.assertEqual(proc.stderr, "cql: the output file name is empty\n")
+        self.assertEqual(proc.stderr, "%s:1:16: ':output ': the output file must end in .pgn "
+                         "(a query writes only PGN files; --output names any file)\n"
+                         % self.query)
         self.assert_only()
 
     def test_longest_file_name(self):
@@ -327,6 +330,62 @@ class CliOutput(unittest.TestCase):
                                               ".out.pgn.cql-tmp-inuse1"])
         self.assert_only("out.pgn", ".out.pgn.cql-tmp-inuse1", ".out.pgn.cql-tmp-abcdefg",
                          ".db.pgn.cql-tmp-abcdef")
+
+    # The files a query names: its header's output must end in .pgn (as
+    # CQL 6.2 requires); no output, named there or by --output, is the
+    # query file, through any link.
+    def run_query(self, text, *args):
+        with open(self.query, "w") as f:
+            f.write(text)
+        return subprocess.run([CQL, "-i", self.pgn, *args, self.query], cwd=self.dir,
+                              capture_output=True, text=True, preexec_fn=limited())
+
+    def test_query_cannot_overwrite_itself(self):
+        text = "cql(output q.cql)\nmate\n"
+        proc = self.run_query(text)
+        self.assertEqual(proc.returncode, 1)
+        self.assertEqual(proc.stderr, "%s:1:12: the header's output file 'q.cql' must end in "
+                         ".pgn (a query writes only PGN files; --output names any file)\n"
+                         % self.query)
+        self.assertEqual(self.read(self.query), text)
+        self.assert_only()
+
+    def test_query_names_only_pgn_files(self):
+        for text, where in (("cql(input x.pgn output ../notes.txt)\nmate\n", "1:24"),
+                            ('cql(output "a b.pgn.txt")\nmate\n', "1:12"),
+                            ("(match\n :output .pgn (position :mate))\n", "2:10"),
+                            ("(match :output /etc/passwd (position :mate))\n", "1:16")):
+            proc = self.run_query(text)
+            self.assertEqual(proc.returncode, 1, text)
+            self.assertTrue(proc.stderr.startswith("%s:%s: " % (self.query, where)), proc.stderr)
+            self.assertIn("must end in .pgn", proc.stderr)
+            self.assert_only()
+        for text in ("cql(output OUT.PGN)\nmate\n", "(match :output out.Pgn (position :mate))"):
+            proc = self.run_query(text)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assert_only("OUT.PGN", "out.Pgn")
+
+    def test_output_linked_to_the_query_refused(self):
+        text = "cql(output link.pgn)\nmate\n"
+        with open(self.query, "w") as f:
+            f.write(text)
+        for make in (os.symlink, os.link):
+            link = os.path.join(self.dir, "link.pgn")
+            make(self.query, link)
+            for args in ((), ("-o", "link.pgn"), ("-o", "q.cql"), ("-o", "./q.cql")):
+                proc = self.run_query(text, *args)
+                self.assertEqual(proc.returncode, 1, args)
+                self.assertEqual(proc.stderr, "cql: the output '%s' is the query file; "
+                                 "refusing to overwrite it\n" % (args[1] if args else "link.pgn"))
+                self.assertEqual(self.read(self.query), text)
+            os.unlink(link)
+        self.assert_only()
+
+    def test_command_line_output_names_any_file(self):
+        proc = self.run_query("cql(output out.pgn)\nmate\n", "-o", "notes.txt")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(self.read(os.path.join(self.dir, "notes.txt")).count("{CQL}"), 2)
+        self.assert_only("notes.txt")
 
 
 if __name__ == "__main__":
