@@ -140,6 +140,9 @@ remove_stale_temporaries (const char *dir, const char *prefix)
           || strlen (name + prefix_len) != strlen (TMP_RANDOM))
         continue;
       path = g_build_filename (dir, name, NULL);
+      /* Only a regular file is opened (a device could act on it). */
+      if (lstat (path, &st) != 0 || !S_ISREG (st.st_mode))
+        continue;
       fd = g_open (path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0);
       if (fd < 0)
         continue;
