@@ -146,6 +146,17 @@ class CliOutput(unittest.TestCase):
         self.assertEqual(self.read(other).count("{MATCH}"), 2)
         self.assert_only("out.pgn", "other.pgn")
 
+    def open_fifo_when_read(self, fifo):
+        """Opens @fifo for writing once the tool has opened it to read (its
+        search has started, after its signal handlers): a sign, not a
+        delay, so that a slow (sanitized) build gets the signal as late."""
+        for _ in range(3000):
+            try:
+                return os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError:
+                time.sleep(0.01)
+        self.fail("the tool never opened " + fifo)
+
     def test_interrupted_hard_link_keeps_old_data(self):
         out = self.old_output()
         os.link(out, os.path.join(self.dir, "other.pgn"))
@@ -153,9 +164,10 @@ class CliOutput(unittest.TestCase):
         os.mkfifo(fifo)
         proc = subprocess.Popen([CQL, "-i", fifo, "-o", out, self.query], cwd=self.dir,
                                 stderr=subprocess.PIPE)
-        time.sleep(0.3)
+        writer = self.open_fifo_when_read(fifo)
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=30)
+        os.close(writer)
         proc.stderr.close()
         self.assertEqual(proc.returncode, 1)
         self.assertEqual(self.read(out), OLD)
@@ -216,9 +228,10 @@ class CliOutput(unittest.TestCase):
         os.mkfifo(fifo)
         proc = subprocess.Popen([CQL, "-i", fifo, "-o", out, self.query], cwd=self.dir,
                                 stderr=subprocess.PIPE, text=True)
-        time.sleep(0.3)
+        writer = self.open_fifo_when_read(fifo)
         proc.send_signal(signal.SIGHUP)
         _, err = proc.communicate(timeout=30)
+        os.close(writer)
         self.assertEqual(proc.returncode, 1)
         self.assertIn("interrupted; '%s' was not written" % out, err)
         self.assertEqual(self.read(out), OLD)
