@@ -585,6 +585,8 @@ main (int argc, char **argv)
     "FILE holds one CQL 3 (match ...) list, its :pgn naming the database and :output the\n"
     "file that receives the matched games, annotated with {MATCH} comments; or a\n"
     "CQL 6 query, cql(input ... output ...) and filters, annotated with {CQL}.\n"
+    "An output named in the query must end in .pgn; --output may name any file;\n"
+    "neither may be the query file or a database.\n"
     "CQL 6.2's option forms are accepted too: -input, -output, -s, -singlethreaded,\n"
     "-threads N, -gamenumber A [B], -matchstring S, -noheader, -variations, -mainline,\n"
     "-quiet (no {CQL} comments), -silent, -nosettag, -noremovecomment,\n"
