@@ -72,6 +72,8 @@ struct _ExWindow
 
   GPtrArray            *databases;        /* GFile: the files and folders searched as one */
   ExSearch             *search;        /* the current search (the last started), or NULL */
+  char                 *output_note;   /* the status's words on the current search's
+                                        * query's output file (never written here), or NULL */
   GSignalGroup         *search_signals;
   guint                 exporting : 1;
 

@@ -135,6 +135,13 @@ complete_search (ExWindow *self)
                                        "marked: add :markall to the position list to mark "
                                        "them all."));
         }
+      if (self->output_note != NULL)
+        {
+          g_autofree char *found = g_steal_pointer (&message);
+
+          message = g_strdup_printf (g_str_has_suffix (found, ".") ? "%s %s" : "%s. %s", found,
+                                     self->output_note);
+        }
       _ex_window_set_status (self, message, FALSE);
       if (n == 0)
         {

@@ -365,6 +365,15 @@ _ex_window_start_search (ExWindow *self,
   g_autofree char *name = NULL;
   g_autofree char *message = NULL;
 
+  /* The file the query's header names is never written here (see the file
+   * comment): the status says so while the search runs and once it is
+   * done, so that no one expects that file. */
+  g_clear_pointer (&self->output_note, g_free);
+  if (cq_query_get_output (query) != NULL && strcmp (cq_query_get_output (query), "-") != 0)
+    self->output_note = g_strdup_printf (_("The query’s output “%s” is not written: Export "
+                                           "writes the matched games where you choose."),
+                                         cq_query_get_output (query));
+
   paths = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < self->databases->len; i++)
     {
@@ -400,7 +409,14 @@ _ex_window_start_search (ExWindow *self,
   ex_search_start (search, ex_utils_settings_get_uint ("threads", 0));
 
   message = g_strdup_printf (_("Searching “%s”…"), name);
-  _ex_window_set_status (self, message, FALSE);
+  if (self->output_note != NULL)
+    {
+      g_autofree char *status = g_strconcat (message, " ", self->output_note, NULL);
+
+      _ex_window_set_status (self, status, FALSE);
+    }
+  else
+    _ex_window_set_status (self, message, FALSE);
   ex_results_view_show_empty (self->results_view, _("Searching…"), message);
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
@@ -642,6 +658,7 @@ ex_window_dispose (GObject *object)
   g_clear_object (&self->search);
   g_clear_object (&self->document);
   g_clear_pointer (&self->databases, g_ptr_array_unref);
+  g_clear_pointer (&self->output_note, g_free);
 
   G_OBJECT_CLASS (ex_window_parent_class)->dispose (object);
 }

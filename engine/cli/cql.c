@@ -11,8 +11,9 @@
  * may not write is refused before the search), so an interrupted (SIGINT,
  * SIGTERM, SIGHUP) or failed search leaves any existing output untouched
  * (a signal after the search, while the output is written, is ignored);
- * the input database is never written, and an output that is the input is
- * refused.  A CQL 6 query's readfile and writefile run only with
+ * the input database is never written, and an output that is the input or
+ * the query file is refused (a name in the query must end in .pgn: the
+ * query's reader checks it).  A CQL 6 query's readfile and writefile run only with
  * --allow-files DIR, inside DIR, and never write the output, the
  * databases or the query (cq_query_new_from_file_allowing_files()).
  *
@@ -26,6 +27,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -471,6 +473,17 @@ same_file (const char *a, const char *b)
   return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* Whether @output is the query file @query_path (by its name, or as the
+ * same file through any link); if so, says so on standard error. */
+static gboolean
+output_is_query_file (const char *output, const char *query_path)
+{
+  if (!g_str_equal (output, query_path) && !same_file (output, query_path))
+    return FALSE;
+  fprintf (stderr, "cql: the output '%s' is the query file; refusing to overwrite it\n", output);
+  return TRUE;
+}
+
 /* --convert: the CQL 3 query @path in CQL 6 (cq_query_convert_to_cql6()),
  * on standard output or written atomically to @output (never the query
  * file itself).  Errors as "FILE:LINE:COLUMN: message". */
@@ -509,12 +522,8 @@ convert_query (const char *path, const char *output)
         }
       return EXIT_OK;
     }
-  if (g_str_equal (output, path) || same_file (output, path))
-    {
-      fprintf (stderr, "cql: the output '%s' is the query file; refusing to overwrite it\n",
-               output);
-      return EXIT_FAILURE_;
-    }
+  if (output_is_query_file (output, path))
+    return EXIT_FAILURE_;
   /* Written beside the target and renamed over it once whole. */
   file = cq_output_file_open (output, &error);
   if (file == NULL)
@@ -564,6 +573,10 @@ main (int argc, char **argv)
   Cli cli = { 0 };
 
   cli.writeback_fd = -1;
+  /* Past the file size limit (RLIMIT_FSIZE) a write fails with EFBIG and
+   * the output is refused as for a full disk, instead of the process
+   * being killed with its temporary file left behind. */
+  signal (SIGXFSZ, SIG_IGN);
 
   context = g_option_context_new ("FILE[.cql]");
   g_option_context_set_summary (context,
@@ -572,6 +585,8 @@ main (int argc, char **argv)
     "FILE holds one CQL 3 (match ...) list, its :pgn naming the database and :output the\n"
     "file that receives the matched games, annotated with {MATCH} comments; or a\n"
     "CQL 6 query, cql(input ... output ...) and filters, annotated with {CQL}.\n"
+    "An output named in the query must end in .pgn; --output may name any file;\n"
+    "neither may be the query file or a database.\n"
     "CQL 6.2's option forms are accepted too: -input, -output, -s, -singlethreaded,\n"
     "-threads N, -gamenumber A [B], -matchstring S, -noheader, -variations, -mainline,\n"
     "-quiet (no {CQL} comments), -silent, -nosettag, -noremovecomment,\n"
@@ -746,6 +761,9 @@ main (int argc, char **argv)
                  output);
         return EXIT_FAILURE_;
       }
+  /* Nor the query file, whether its header or --output names it. */
+  if (!to_stdout && argc == 2 && output_is_query_file (output, query_path))
+    return EXIT_FAILURE_;
 
   if (to_stdout)
     {

@@ -24,14 +24,19 @@ typedef struct _CqOutputFile CqOutputFile;
  * - an existing regular file must be writable by the user (access(2)), or
  *   the write is refused at once; the new file gets its mode and, where
  *   the user may set them, its owner and group;
- * - the data goes to a temporary file `.cqlXXXXXX` beside the target, which
+ * - the data goes to a temporary file `.NAME.cql-tmp-XXXXXX` beside the
+ *   target (NAME: the target's name, its first 200 bytes), which
  *   cq_output_file_commit() renames over it; until then the old file is
  *   untouched, and cq_output_file_free() without a commit removes the
- *   temporary file;
+ *   temporary file.  The temporary file is locked (flock(2)) while it is
+ *   open; those of the same name that no process holds locked, left by a
+ *   crash or SIGKILL, are removed first (only the user's own);
  * - a file with several hard links is written in place at the commit (the
  *   temporary file's bytes are copied into it), so that every link sees the
  *   new data: not atomic, but the old data stays whole until the search is
- *   done;
+ *   done, and then until the room for the new data is reserved in the file
+ *   (fallocate(2)): a full disk, the file size limit or the quota refuse
+ *   the commit with the old data whole;
  * - anything that is not a regular file (a device such as /dev/null, a
  *   FIFO) is written directly.
  *
@@ -51,10 +56,13 @@ int           cq_output_file_get_fd  (CqOutputFile *output);
  * cq_output_file_commit:
  *
  * Flushes the data to disk (fsync) and puts it in place: renames the
- * temporary file over the target, or copies it into a hard-linked target.
+ * temporary file over the target, or copies it into a hard-linked target
+ * once the target has the room for it.
  *
  * Returns: TRUE on success, else FALSE with a %G_FILE_ERROR naming the
- *   file; the temporary file is removed either way.
+ *   file (%G_FILE_ERROR_NOSPC, %G_FILE_ERROR_FAILED for EFBIG or EDQUOT,
+ *   ... with "its old data is left whole" when a hard-linked target had no
+ *   room); the temporary file is removed either way.
  */
 gboolean      cq_output_file_commit  (CqOutputFile *output, GError **error);
 

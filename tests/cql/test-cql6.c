@@ -527,6 +527,9 @@ test_errors (void)
     { "cql() move previous pseudolegal", "`move previous` cannot be `legal` or `pseudolegal`" },
     { "cql() result 2-0", "expected a result 1-0, 0-1 or 1/2-1/2" },
     { "cql(input a.pgn output a.pgn) mate", "the output file is the input file" },
+    /* A query writes only PGN files: never itself, nor the user's others. */
+    { "cql(output q.cql) mate", "q.cql:1:12: the header's output file 'q.cql' must end in .pgn" },
+    { "cql(output \"/home/u/.bashrc\") mate", "q.cql:1:12: the header's output file" },
     /* The ∊ loops: a piece declaration needs ∊ or `=` (a piece
      * assignment), and ∀ a loop after it (rulings section 16). */
     { "cql() ◭T a1", "q.cql:1:10: expected `∊` after `◭T`, found `a1`" },

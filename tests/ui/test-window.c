@@ -608,6 +608,14 @@ test_open_query_file (void)
   ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==,
                     KNIGHT_MATE_COUNT);
+  /* The :output is not written, and the status line says so. */
+  g_assert_nonnull (strstr (ex_window_get_status_text (window),
+                            "The query’s output “out.pgn” is not written"));
+  {
+    g_autofree char *out_path = g_build_filename (dir, "out.pgn", NULL);
+
+    g_assert_false (g_file_test (out_path, G_FILE_TEST_EXISTS));
+  }
 
   ex_test_destroy_window (window);
   g_unlink (cql_path);

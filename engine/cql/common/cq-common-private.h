@@ -261,6 +261,13 @@ guint8   _cq_tag_parse_result   (const char *text);
 /* R3: does the name contain @needle (already case-folded), ignoring case? */
 gboolean _cq_tag_name_contains  (const char *name, const char *needle);
 
+/* Whether @name may stand as the output file in a query's text (CQL 3
+ * `:output`, CQL 6 `output` in the header): a name ending in `.pgn` (any
+ * case), as CQL 6.2 requires, or `-` for standard output.  A query from
+ * elsewhere cannot so name the user's other files; the command line's
+ * --output is the user's own choice and is not held to it. */
+gboolean _cq_query_output_name_ok (const char *name);
+
 /* A query's text as UTF-8, for both dialects' readers: valid UTF-8 as it
  * is; otherwise read as Windows-1252, as old CQL files are (ISO-8859-1 if
  * that fails).  A NUL byte is CQ_QUERY_ERROR_SYNTAX at its line and

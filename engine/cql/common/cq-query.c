@@ -363,6 +363,17 @@ cq_query_get_output (const CqQuery *query)
   return query->output;
 }
 
+gboolean
+_cq_query_output_name_ok (const char *name)
+{
+  gsize len = strlen (name);
+
+  if (strcmp (name, "-") == 0)
+    return TRUE;
+  /* A name of its own before the extension: not ".pgn" or "dir/.pgn". */
+  return len > 4 && name[len - 5] != '/' && g_ascii_strcasecmp (name + len - 4, ".pgn") == 0;
+}
+
 char *
 cq_query_resolve_path (const CqQuery *query, const char *name)
 {

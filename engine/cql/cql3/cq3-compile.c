@@ -774,6 +774,10 @@ compile_match_list (Compiler *c, const CqSexp *list)
         arg = take_string_argument (c, list, &i, "a file name");
         if (arg == NULL)
           return FALSE;
+        if (info->id == CQ_KEYWORD_OUTPUT && !_cq_query_output_name_ok (arg))
+          return fail (c, CQ_QUERY_ERROR_SEMANTIC, list->items[i],
+                       "':output %s': the output file must end in .pgn (a query writes only "
+                       "PGN files; --output names any file)", arg);
         *seen = item;
         *target = g_strdup (arg);
         /* `:pgn` may name several files, searched as one database: the

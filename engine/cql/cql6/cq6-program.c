@@ -72,9 +72,15 @@ parse_header (Cq6Parser *p, Cq6Program *prog)
       if (strcmp (w, "input") == 0 || strcmp (w, "output") == 0)
         {
           char **slot = w[0] == 'i' ? &prog->input : &prog->output;
+          Cq6Token *name = _cq6_peek (p);
+
           g_free (*slot);
           if ((*slot = parse_path (p, w)) == NULL)
             return FALSE;
+          if (slot == &prog->output && !_cq_query_output_name_ok (*slot))
+            return _cq6_fail_at (p, name, CQ_QUERY_ERROR_SEMANTIC,
+                                 "the header's output file '%s' must end in .pgn (a query "
+                                 "writes only PGN files; --output names any file)", *slot);
         }
       else if (strcmp (w, "variations") == 0)
         prog->variations = TRUE;
