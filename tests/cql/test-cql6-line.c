@@ -71,7 +71,7 @@ static const Case cases[] = {
   { START_FEN, MATE, "cql() to & f7 mate", 1, NULL },
   /* line: consecutive positions. */
   { START_FEN, MATE, "cql() line --> mate", 1,
-    "7:Start line that ends at move 4(btm) | 7:End line of length 1 that starts at move 4(btm)" },
+    "7:End line of length 1 that starts at move 4(btm) | 7:Start line that ends at move 4(btm)" },
   { START_FEN, MATE, "cql() line quiet --> mate", 1, "" },
   { START_FEN, MATE, "cql() line --> check --> check", 0, "" },
   { START_FEN, MATE, "cql() line --> Q-- --> not check --> Q--", 1,
