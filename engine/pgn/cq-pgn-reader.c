@@ -51,6 +51,10 @@
  * longer one is returned as too large (CqGameSource.too_large), its text
  * dropped as it is read, so that memory stays bounded (docs/limits.md). */
 #define DEFAULT_MAX_GAME_SIZE CQ_GAME_MAX_TEXT
+/* NUL bytes (and DOS end-of-file marks) between two games are padding up
+ * to this many; more is binary data, not PGN: the file is not read further
+ * (docs/limits.md), rather than skipped in silence for gigabytes. */
+#define MAX_NUL_PADDING (64 * 1024)
 
 typedef enum {
   ST_START,     /* between games */
@@ -62,7 +66,8 @@ typedef enum {
 typedef enum {
   SCAN_GAME,    /* a game is complete */
   SCAN_MORE,    /* more input is needed */
-  SCAN_END      /* no more games */
+  SCAN_END,     /* no more games */
+  SCAN_BINARY   /* more than MAX_NUL_PADDING NUL bytes between two games */
 } ScanResult;
 
 struct _CqPgnReader {
@@ -99,6 +104,8 @@ struct _CqPgnReader {
   gssize       pending_start; /* a comment before a tag-less game */
   guint64      pending_line;
   guint64      n_games;
+  guint        nul_bytes;     /* NUL padding since the last game */
+  guint64      nul_offset, nul_line;  /* where it began */
 };
 
 /* Byte classes. */
@@ -656,9 +663,25 @@ scan (CqPgnReader *r, gsize *game_end)
                   p = q;
                   continue;
                 }
-              /* NUL padding and the DOS end-of-file mark are not games. */
-              if (is_blank (c) || c == 0x1A || c == 0)
+              if (is_blank (c))
                 {
+                  p++;
+                  continue;
+                }
+              /* NUL padding and the DOS end-of-file mark are not games. */
+              if (c == 0x1A || c == 0)
+                {
+                  if (r->nul_bytes++ == 0)
+                    {
+                      r->nul_offset = r->data_offset + (p - base);
+                      r->nul_line = line;
+                    }
+                  if (r->nul_bytes > MAX_NUL_PADDING)
+                    {
+                      r->pos = p - base;
+                      r->line = line;
+                      return SCAN_BINARY;
+                    }
                   p++;
                   continue;
                 }
@@ -688,6 +711,7 @@ scan (CqPgnReader *r, gsize *game_end)
                   break;
                 }
               r->n_games++;
+              r->nul_bytes = 0;
               if (c == '[')
                 {
                   r->pending_start = -1;
@@ -1064,6 +1088,16 @@ cq_pgn_reader_next (CqPgnReader *reader, const char **text, gsize *len,
         }
       if (res == SCAN_END)
         return FALSE;
+      if (res == SCAN_BINARY)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       "%s:%" G_GUINT64_FORMAT ": the text at byte %" G_GUINT64_FORMAT
+                       " holds NUL bytes (more than %d after game %" G_GUINT64_FORMAT
+                       "): it is not PGN text; the rest of the file is not read",
+                       reader->name, reader->nul_line, reader->nul_offset, MAX_NUL_PADDING,
+                       reader->n_games);
+          return FALSE;
+        }
       if (reader->eof)
         return FALSE;   /* not reached: the scanner ends games at EOF */
       if (reader->game_start >= 0 && reader->len - reader->game_start > reader->max_game_size)
