@@ -10,6 +10,7 @@
 # Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
 import bz2
 import gzip
+import io
 import lzma
 import os
 import re
@@ -17,6 +18,7 @@ import shutil
 import subprocess
 import tempfile
 import unittest
+import zipfile
 
 from test_cli_hostile import CQL, limited
 
@@ -130,6 +132,23 @@ class InputBytes(unittest.TestCase):
                     self.assert_refused(status, err, text, name, how)
                     at_byte = int(re.search(r"found at byte (\d+)", err).group(1))
                     self.assertLessEqual(at_byte, len(packed))
+
+    def test_damaged_zip_member_gives_no_game(self):
+        # libarchive checks a member's CRC-32 only at the member's end.
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("games.pgn", self.pgn)
+        packed = buf.getvalue()
+        status, _, err, text = self.run_cql([self.file("ok.zip", packed)])
+        self.assertEqual(status, 0, err)
+        self.assertEqual(text.count("[Event "), GAMES)
+        # The CRC-32 in the member's local header (offset 14), then a byte
+        # of its deflate data.
+        for where, pos in (("check", 14), ("middle", 30 + len("games.pgn") + 100)):
+            with self.subTest(where=where):
+                name = "%s.zip" % where
+                status, _, err, text = self.run_cql([self.file(name, flip(packed, pos))])
+                self.assert_refused(status, err, text, name, "zip")
 
     def test_damage_in_a_later_gzip_member(self):
         # The first member is whole: the file is still refused whole, and
