@@ -100,11 +100,13 @@ struct _CqPgnReader {
   gssize       game_start;    /* -1 when no game is in progress */
   gboolean     too_large;     /* the game in progress is longer than max_game_size: */
   guint64      too_large_offset; /* its offset; its text is dropped as it is read */
+  guint64      too_large_line;
   guint64      game_line;
   gssize       pending_start; /* a comment before a tag-less game */
   guint64      pending_line;
   guint64      n_games;
-  guint        nul_bytes;     /* NUL padding since the last game */
+  guint64      nul_bytes;     /* NUL bytes since the last game began (padding, or in a
+                               * game too large to keep) */
   guint64      nul_offset, nul_line;  /* where it began */
 };
 
@@ -1105,7 +1107,24 @@ cq_pgn_reader_next (CqPgnReader *reader, const char **text, gsize *len,
           /* A game too large to keep: read on to its end without keeping
            * its text, and return it marked as such. */
           if (!reader->too_large)
-            reader->too_large_offset = reader->data_offset + reader->game_start;
+            {
+              reader->too_large_offset = reader->data_offset + reader->game_start;
+              reader->too_large_line = reader->game_line;
+            }
+          /* Its text is dropped as it is read: NUL bytes in it are binary
+           * data rather than a long game, and end the file. */
+          for (gsize i = reader->game_start; i < reader->pos; i++)
+            reader->nul_bytes += reader->data[i] == 0;
+          if (reader->nul_bytes > MAX_NUL_PADDING)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT " (at byte %"
+                           G_GUINT64_FORMAT ") holds more than %d NUL bytes: it is not PGN "
+                           "text; the rest of the file is not read", reader->name,
+                           reader->too_large_line, reader->n_games, reader->too_large_offset,
+                           MAX_NUL_PADDING);
+              return FALSE;
+            }
           reader->too_large = TRUE;
           reader->game_start = reader->pos;
         }

@@ -195,6 +195,15 @@ class InputBytes(unittest.TestCase):
         self.assertRegex(err, r"nul\.pgn:\d+: the text at byte %d holds NUL bytes \(more than "
                          r"65536 after game 90\): it is not PGN text" % size)
         self.assertEqual(text.count("[Event "), 30 * GAMES)
+        # NUL bytes inside a game (after its tags): the game is too large
+        # to keep once past 64 MiB, and its NUL bytes end the file there.
+        path = self.file("nul-game.pgn", self.pgn * 30 + b'[Event "x"]\n\n1. e4 ')
+        os.truncate(path, 300 << 20)
+        status, _, err, text = self.run_cql([path], cpu=3, memory=512)
+        self.assertEqual(status, 1, err)
+        self.assertRegex(err, r"nul-game\.pgn:\d+: game 91 \(at byte %d\) holds more than 65536 "
+                         r"NUL bytes: it is not PGN text" % size)
+        self.assertEqual(text.count("[Event "), 30 * GAMES)
         # A little padding between games is still only padding.
         padded = self.file("padded.pgn", self.pgn * 30 + bytes(4096) + b"\n" + self.pgn)
         status, _, err, text = self.run_cql([padded])
