@@ -37,6 +37,7 @@
 #include <glib/gstdio.h>
 #include <glib-unix.h>
 
+#include "pgn/cq-message.h"
 #include "pgn/cq-output-file.h"
 #include "search/cq-search.h"
 
@@ -292,10 +293,12 @@ static void
 on_message (const CqGameSource *source, const CqMessage *message, gpointer user_data)
 {
   Cli *cli = user_data;
+  /* Database text reaches the terminal: its control characters escaped. */
+  g_autofree char *where = cq_message_escape_controls (message->where);
+  g_autofree char *text = cq_message_escape_controls (message->text);
 
   clear_progress_line (cli);
-  printf ("Game: %" G_GUINT64_FORMAT " %s: %s\n", source->number, message->where,
-          message->text);
+  printf ("Game: %" G_GUINT64_FORMAT " %s: %s\n", source->number, where, text);
 }
 
 static void
@@ -871,7 +874,11 @@ main (int argc, char **argv)
       if (g_error_matches (cli.error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         fprintf (stderr, "cql: interrupted; '%s' was not written\n", cli.out_name);
       else
-        fprintf (stderr, "cql: %s\n", cli.error ? cli.error->message : "search failed");
+        {
+          g_autofree char *shown = cq_message_escape_controls (cli.error ? cli.error->message
+                                                               : "search failed");
+          fprintf (stderr, "cql: %s\n", shown);
+        }
       g_clear_error (&cli.error);
       status = EXIT_FAILURE_;
       goto out;

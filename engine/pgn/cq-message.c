@@ -107,3 +107,28 @@ cq_message_clean_len (const char *text, gsize len)
     end_cut_word (out, tail);
   return g_string_free (out, FALSE);
 }
+
+char *
+cq_message_escape_controls (const char *text)
+{
+  GString *out = g_string_sized_new (strlen (text) + 16);
+  const char *p = text, *end = text + strlen (text);
+
+  while (p < end)
+    {
+      gunichar u = g_utf8_get_char_validated (p, end - p);
+
+      if (u == (gunichar) -1 || u == (gunichar) -2)
+        {
+          append_shown (out, -1 - (gint64) (guchar) *p);
+          p++;
+          continue;
+        }
+      if (u == '\n' || u == '\t')
+        g_string_append_unichar (out, u);
+      else
+        append_shown (out, u);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}

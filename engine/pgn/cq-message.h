@@ -33,4 +33,21 @@ char *cq_message_clean (const char *message);
 /* As cq_message_clean(), for the @len bytes at @text, which may hold NULs. */
 char *cq_message_clean_len (const char *text, gsize len);
 
+/**
+ * cq_message_escape_controls:
+ * @text: a NUL-terminated text that may hold a database's bytes (a tag, a
+ *   comment) and is written to a terminal, standard output or standard
+ *   error (a CQL 6 `message`).
+ *
+ * Shows the characters a terminal would act on as escapes, so that a tag
+ * cannot set the window title or clear the screen: the C0 controls other
+ * than line feed and tab (`\x1b` for ESC, `\r`), DEL (`\x7f`), the C1
+ * controls U+0080 to U+009F (`\x9b`), and bytes that are not UTF-8
+ * (`\xNN`).  Nothing is cut; every other character, a backslash included,
+ * is kept as it is (docs/cql6.md "message").
+ *
+ * Returns: (transfer full): the escaped text.
+ */
+char *cq_message_escape_controls (const char *text);
+
 G_END_DECLS

@@ -10,6 +10,17 @@
  * two queues: full blocks go one way, empty ones come back, so memory is
  * bounded by the number of blocks.
  *
+ * A compressed stream is decompressed twice: a first pass only checks it
+ * (gzip's CRC-32 and length, through zlib, since libarchive does not
+ * check them; the checks of the other formats through libarchive), and
+ * only a stream that passes is read for its text.  A check covers a whole
+ * block or stream and comes at its end, so text decoded before a failed
+ * check may be garbage: a damaged stream yields no game at all
+ * (docs/limits.md "Compressed input").  A stream cut short (its end
+ * missing, no check failed) is read up to the cut, as before.  Standard
+ * input and pipes, which cannot be read twice, are copied to an unlinked
+ * temporary file during the first pass.
+ *
  * Nothing here waits without looking at the input's cancellable for longer
  * than WAIT_SLICE_MS: a pipe, a FIFO or a terminal is polled before each
  * read (a FIFO is opened without waiting for its writer), and the reader
@@ -29,6 +40,7 @@
 #include <archive_entry.h>
 #include <glib/gstdio.h>
 
+#include "pgn/cq-pgn-check.h"
 #include "pgn/cq-pgn-input.h"
 
 #define SNIFF_SIZE   (64 * 1024)
@@ -60,10 +72,13 @@ typedef struct {
   char             *name;
   const char       *compression;
   gboolean          zip;
+  gboolean          gzip;
   guchar           *prefix;      /* the sniffed bytes, handed to libarchive first */
   gsize             prefix_len, prefix_pos;
   guchar           *chunk;       /* libarchive's read buffer */
   guint64           file_pos;    /* bytes handed to libarchive */
+  gint64            data_start;  /* the file's offset after @prefix, or -1 if it cannot seek */
+  int               spool_fd;    /* first pass on a pipe: its bytes are copied here, or -1 */
   GAsyncQueue      *full;
   GAsyncQueue      *empty;
 } Pump;
@@ -286,6 +301,8 @@ pump_unref (Pump *p)
     archive_read_free (p->archive);
   if (p->close_fd && p->fd >= 0)
     close (p->fd);
+  if (p->spool_fd >= 0)
+    close (p->spool_fd);
   g_async_queue_unref (p->full);
   g_async_queue_unref (p->empty);
   g_clear_object (&p->cancellable);
@@ -295,9 +312,12 @@ pump_unref (Pump *p)
   g_free (p);
 }
 
-/* libarchive's read callback: the sniffed bytes first, then the file. */
-static la_ssize_t
-pump_read_cb (struct archive *a, void *data, const void **buf)
+/* The next bytes of the compressed file: the sniffed bytes first, then
+ * the file (copied to @p->spool_fd on the first pass over a pipe).
+ * Returns the number of bytes at *@buf, 0 at the end, -1 with errno set
+ * on an error (ECANCELED when cancelled). */
+static gssize
+pump_fill (gpointer data, const void **buf)
 {
   Pump *p = data;
   gssize n;
@@ -311,27 +331,39 @@ pump_read_cb (struct archive *a, void *data, const void **buf)
       return n;
     }
   if (g_atomic_int_get (&p->stop))
-    return 0;
+    {
+      errno = ECANCELED;
+      return -1;
+    }
   n = read_cancellable (p->fd, p->chunk, READ_CHUNK, p->must_poll, p->cancellable);
   if (n < 0)
+    return -1;
+  for (gssize done = 0; p->spool_fd >= 0 && done < n;)
     {
-      archive_set_error (a, errno, "%s", errno == ECANCELED ? "reading cancelled"
-                         : g_strerror (errno));
-      return -1;
+      gssize w = write (p->spool_fd, p->chunk + done, n - done);
+
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w < 0)
+        return -1;
+      done += w;
     }
   *buf = p->chunk;
   p->file_pos += n;
   return n;
 }
 
-static gboolean
-is_pgn_member (struct archive_entry *entry)
+/* libarchive's read callback. */
+static la_ssize_t
+pump_read_cb (struct archive *a, void *data, const void **buf)
 {
-  const char *path = archive_entry_pathname (entry);
-  gsize len = path ? strlen (path) : 0;
+  Pump *p = data;
+  gssize n = pump_fill (p, buf);
 
-  return archive_entry_filetype (entry) == AE_IFREG && len > 4
-         && g_ascii_strcasecmp (path + len - 4, ".pgn") == 0;
+  if (n < 0)
+    archive_set_error (a, errno, "%s", errno == ECANCELED ? "reading cancelled"
+                       : g_strerror (errno));
+  return n;
 }
 
 /* Moves to the next member to read: the raw stream's only one, or a zip
@@ -368,10 +400,59 @@ pump_next_member (Pump *p, gboolean first, GError **error)
                        archive_error_string (p->archive));
           return -1;
         }
-      if (!p->zip || is_pgn_member (entry))
+      if (!p->zip || _cq_pgn_is_pgn_member (entry))
         return 1;
       archive_read_data_skip (p->archive);
     }
+}
+
+/* Back to the start of the stream for the second pass: the sniffed bytes,
+ * then the file after them (or the copy of a pipe's bytes). */
+static gboolean
+pump_rewind (Pump *p, GError **error)
+{
+  p->prefix_pos = 0;
+  p->file_pos = 0;
+  if (p->spool_fd >= 0)
+    {
+      if (p->close_fd)
+        close (p->fd);
+      p->fd = p->spool_fd;
+      p->close_fd = TRUE;
+      p->spool_fd = -1;
+      p->must_poll = FALSE;
+      p->data_start = 0;
+    }
+  if (lseek (p->fd, p->data_start, SEEK_SET) != p->data_start)
+    {
+      int saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   "%s: cannot read the file again after checking it: %s", p->name,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Opens the second pass: libarchive reads the stream's first block here,
+ * so a stream cut inside it holds no text at all. */
+static gboolean
+pump_open (Pump *p, GError **error)
+{
+  p->archive = archive_read_new ();
+  archive_read_support_filter_all (p->archive);
+  if (p->zip)
+    archive_read_support_format_zip (p->archive);
+  else
+    archive_read_support_format_raw (p->archive);
+  if (archive_read_open (p->archive, p, NULL, pump_read_cb, NULL) == ARCHIVE_OK)
+    return TRUE;
+  if (g_cancellable_set_error_if_cancelled (p->cancellable, error))
+    return FALSE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+               "%s: the %s data is corrupt or truncated before its first text: %s",
+               p->name, p->compression, archive_error_string (p->archive));
+  return FALSE;
 }
 
 static gpointer
@@ -379,6 +460,22 @@ pump_thread (gpointer data)
 {
   Pump *p = data;
   gboolean in_member = FALSE, first = TRUE, done = FALSE;
+  GError *error = NULL;
+
+  /* The first pass: no text comes out of a stream that fails its checks. */
+  if (!_cq_pgn_check_stream (p->name, p->compression, p->gzip, p->zip, pump_fill, p,
+                             p->cancellable, &error)
+      || !pump_rewind (p, &error) || !pump_open (p, &error))
+    {
+      Block *b = g_async_queue_pop (p->empty);
+
+      b->len = 0;
+      b->error = error;
+      b->end = TRUE;
+      b->file_pos = p->file_pos;
+      g_async_queue_push (p->full, b);
+      done = TRUE;
+    }
 
   while (!done)
     {
@@ -487,6 +584,7 @@ start_pump (CqPgnInput *in, const Magic *m, GError **error)
   Block *first;
 
   p->ref = 1;
+  p->spool_fd = -1;
   p->fd = in->fd;
   p->close_fd = in->close_fd;
   p->must_poll = in->must_poll;
@@ -495,6 +593,7 @@ start_pump (CqPgnInput *in, const Magic *m, GError **error)
   p->name = g_strdup (in->name);
   p->compression = m->name;
   p->zip = m->zip;
+  p->gzip = g_str_equal (m->name, "gzip");
   p->prefix = in->prefix;
   p->prefix_len = in->prefix_len;
   in->prefix = NULL;
@@ -508,23 +607,17 @@ start_pump (CqPgnInput *in, const Magic *m, GError **error)
       b->data = g_malloc (BLOCK_SIZE);
       g_async_queue_push (p->empty, b);
     }
-  p->archive = archive_read_new ();
-  archive_read_support_filter_all (p->archive);
-  if (p->zip)
-    archive_read_support_format_zip (p->archive);
-  else
-    archive_read_support_format_raw (p->archive);
   in->pump = p;
-  if (archive_read_open (p->archive, p, NULL, pump_read_cb, NULL) != ARCHIVE_OK)
+  p->data_start = p->must_poll ? -1 : lseek (p->fd, 0, SEEK_CUR);
+  if (p->data_start < 0)
     {
-      if (g_cancellable_set_error_if_cancelled (in->cancellable, error))
+      /* Standard input or a pipe: read twice through a copy. */
+      g_autofree char *spool_path = NULL;
+
+      p->spool_fd = g_file_open_tmp ("cql-input-XXXXXX", &spool_path, error);
+      if (p->spool_fd < 0)
         return FALSE;
-      /* libarchive reads the stream's first block here: a stream cut or
-       * damaged inside it holds no text at all. */
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   "%s: the %s data is corrupt or truncated before its first text: %s",
-                   in->name, m->name, archive_error_string (p->archive));
-      return FALSE;
+      g_unlink (spool_path);
     }
   in->thread = g_thread_new ("cq-decompress", pump_thread, pump_ref (p));
 
@@ -821,104 +914,4 @@ cq_pgn_input_get_file_size (CqPgnInput *input)
 {
   g_return_val_if_fail (input != NULL, 0);
   return input->file_size;
-}
-
-/* ------------------------------------------------------------ directories */
-
-static gboolean
-is_database_name (const char *name)
-{
-  static const char *const suffixes[] = {
-    ".pgn", ".pgn.gz", ".pgn.bz2", ".pgn.xz", ".pgn.zst", ".pgn.lz4", ".zip",
-  };
-  g_autofree char *lower = g_ascii_strdown (name, -1);
-
-  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
-    if (g_str_has_suffix (lower, suffixes[i]))
-      return TRUE;
-  return FALSE;
-}
-
-typedef struct {
-  char *path;
-  char *key;    /* g_utf8_collate_key_for_filename() of the name */
-} DirEntry;
-
-static int
-compare_keys (gconstpointer a, gconstpointer b)
-{
-  const DirEntry *ea = a, *eb = b;
-  return strcmp (ea->key, eb->key);
-}
-
-static gboolean
-add_directory (GPtrArray *out, const char *dir_path, GError **error)
-{
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, error);
-  g_autoptr(GArray) entries = NULL;
-  const char *name;
-
-  if (dir == NULL)
-    return FALSE;
-  entries = g_array_new (FALSE, FALSE, sizeof (DirEntry));
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      DirEntry e;
-      g_autofree char *path = NULL;
-
-      if (!is_database_name (name))
-        continue;
-      path = g_build_filename (dir_path, name, NULL);
-      if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
-        continue;
-      e.path = g_steal_pointer (&path);
-      e.key = g_utf8_collate_key_for_filename (name, -1);
-      g_array_append_val (entries, e);
-    }
-  if (entries->len == 0)
-    {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
-                   "%s: the directory holds no PGN file (*.pgn, *.pgn.gz, *.pgn.bz2, "
-                   "*.pgn.xz, *.pgn.zst, *.pgn.lz4, *.zip)", dir_path);
-      return FALSE;
-    }
-  g_array_sort (entries, compare_keys);
-  for (guint i = 0; i < entries->len; i++)
-    {
-      DirEntry *e = &g_array_index (entries, DirEntry, i);
-      g_ptr_array_add (out, e->path);
-      g_free (e->key);
-    }
-  return TRUE;
-}
-
-GStrv
-cq_pgn_expand_inputs (const char *const *paths, GError **error)
-{
-  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func (g_free);
-
-  g_return_val_if_fail (paths != NULL, NULL);
-
-  for (guint i = 0; paths[i] != NULL; i++)
-    {
-      const char *path = paths[i];
-
-      if (g_str_equal (path, "-"))
-        g_ptr_array_add (out, g_strdup (path));
-      else if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        {
-          if (!add_directory (out, path, error))
-            return NULL;
-        }
-      else if (g_file_test (path, G_FILE_TEST_EXISTS))
-        g_ptr_array_add (out, g_strdup (path));
-      else
-        {
-          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
-                       "%s: cannot open: %s", path, g_strerror (ENOENT));
-          return NULL;
-        }
-    }
-  g_ptr_array_add (out, NULL);
-  return (GStrv) g_ptr_array_free (g_steal_pointer (&out), FALSE);
 }

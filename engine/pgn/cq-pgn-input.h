@@ -27,7 +27,12 @@ typedef struct _CqPgnInput CqPgnInput;
  * zip archive (whose members named `*.pgn` are read in archive order, each
  * followed by a newline), is decompressed with libarchive on a thread of
  * its own, a few blocks ahead of the reader, so that the threads that
- * search are never kept waiting for it.
+ * search are never kept waiting for it.  Before any of its text is handed
+ * out, a compressed stream is decompressed once whole only to be checked
+ * (_cq_pgn_check_stream(): gzip's CRC-32 and length, the other formats'
+ * checks), since text decoded before a failed check may be garbage; this
+ * open waits for that first pass.  Standard input and pipes are copied to
+ * an unlinked temporary file meanwhile, to be read a second time.
  *
  * The decompressed text must look like text: a file whose first 64 KiB
  * (after decompression) hold a NUL byte in the first 4 KiB or more than 3%
@@ -40,7 +45,12 @@ typedef struct _CqPgnInput CqPgnInput;
  *   - %G_IO_ERROR_NOT_SUPPORTED if it is a compressed or archive format
  *     that cannot be read (the message names it);
  *   - %G_IO_ERROR_INVALID_DATA if it is not PGN text (the message says
- *     what it looks like, and at which byte);
+ *     what it looks like, and at which byte), or if its compressed data
+ *     fails a check, cannot be decoded, or expands more than 10,000 times
+ *     (the message names the byte of the file where that was found); a
+ *     stream only cut short is opened, and its reads fail at the cut;
+ *   - a %G_FILE_ERROR if standard input or a pipe cannot be copied to a
+ *     temporary file;
  *   - %G_IO_ERROR_CANCELLED if @cancellable was cancelled.
  */
 CqPgnInput  *cq_pgn_input_open (const char *path, GCancellable *cancellable, GError **error);

@@ -51,6 +51,10 @@
  * longer one is returned as too large (CqGameSource.too_large), its text
  * dropped as it is read, so that memory stays bounded (docs/limits.md). */
 #define DEFAULT_MAX_GAME_SIZE CQ_GAME_MAX_TEXT
+/* NUL bytes (and DOS end-of-file marks) between two games are padding up
+ * to this many; more is binary data, not PGN: the file is not read further
+ * (docs/limits.md), rather than skipped in silence for gigabytes. */
+#define MAX_NUL_PADDING (64 * 1024)
 
 typedef enum {
   ST_START,     /* between games */
@@ -62,7 +66,8 @@ typedef enum {
 typedef enum {
   SCAN_GAME,    /* a game is complete */
   SCAN_MORE,    /* more input is needed */
-  SCAN_END      /* no more games */
+  SCAN_END,     /* no more games */
+  SCAN_BINARY   /* more than MAX_NUL_PADDING NUL bytes between two games */
 } ScanResult;
 
 struct _CqPgnReader {
@@ -95,10 +100,14 @@ struct _CqPgnReader {
   gssize       game_start;    /* -1 when no game is in progress */
   gboolean     too_large;     /* the game in progress is longer than max_game_size: */
   guint64      too_large_offset; /* its offset; its text is dropped as it is read */
+  guint64      too_large_line;
   guint64      game_line;
   gssize       pending_start; /* a comment before a tag-less game */
   guint64      pending_line;
   guint64      n_games;
+  guint64      nul_bytes;     /* NUL bytes since the last game began (padding, or in a
+                               * game too large to keep) */
+  guint64      nul_offset, nul_line;  /* where it began */
 };
 
 /* Byte classes. */
@@ -656,9 +665,25 @@ scan (CqPgnReader *r, gsize *game_end)
                   p = q;
                   continue;
                 }
-              /* NUL padding and the DOS end-of-file mark are not games. */
-              if (is_blank (c) || c == 0x1A || c == 0)
+              if (is_blank (c))
                 {
+                  p++;
+                  continue;
+                }
+              /* NUL padding and the DOS end-of-file mark are not games. */
+              if (c == 0x1A || c == 0)
+                {
+                  if (r->nul_bytes++ == 0)
+                    {
+                      r->nul_offset = r->data_offset + (p - base);
+                      r->nul_line = line;
+                    }
+                  if (r->nul_bytes > MAX_NUL_PADDING)
+                    {
+                      r->pos = p - base;
+                      r->line = line;
+                      return SCAN_BINARY;
+                    }
                   p++;
                   continue;
                 }
@@ -688,6 +713,7 @@ scan (CqPgnReader *r, gsize *game_end)
                   break;
                 }
               r->n_games++;
+              r->nul_bytes = 0;
               if (c == '[')
                 {
                   r->pending_start = -1;
@@ -1064,6 +1090,16 @@ cq_pgn_reader_next (CqPgnReader *reader, const char **text, gsize *len,
         }
       if (res == SCAN_END)
         return FALSE;
+      if (res == SCAN_BINARY)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       "%s:%" G_GUINT64_FORMAT ": the text at byte %" G_GUINT64_FORMAT
+                       " holds NUL bytes (more than %d after game %" G_GUINT64_FORMAT
+                       "): it is not PGN text; the rest of the file is not read",
+                       reader->name, reader->nul_line, reader->nul_offset, MAX_NUL_PADDING,
+                       reader->n_games);
+          return FALSE;
+        }
       if (reader->eof)
         return FALSE;   /* not reached: the scanner ends games at EOF */
       if (reader->game_start >= 0 && reader->len - reader->game_start > reader->max_game_size)
@@ -1071,7 +1107,24 @@ cq_pgn_reader_next (CqPgnReader *reader, const char **text, gsize *len,
           /* A game too large to keep: read on to its end without keeping
            * its text, and return it marked as such. */
           if (!reader->too_large)
-            reader->too_large_offset = reader->data_offset + reader->game_start;
+            {
+              reader->too_large_offset = reader->data_offset + reader->game_start;
+              reader->too_large_line = reader->game_line;
+            }
+          /* Its text is dropped as it is read: NUL bytes in it are binary
+           * data rather than a long game, and end the file. */
+          for (gsize i = reader->game_start; i < reader->pos; i++)
+            reader->nul_bytes += reader->data[i] == 0;
+          if (reader->nul_bytes > MAX_NUL_PADDING)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT " (at byte %"
+                           G_GUINT64_FORMAT ") holds more than %d NUL bytes: it is not PGN "
+                           "text; the rest of the file is not read", reader->name,
+                           reader->too_large_line, reader->n_games, reader->too_large_offset,
+                           MAX_NUL_PADDING);
+              return FALSE;
+            }
           reader->too_large = TRUE;
           reader->game_start = reader->pos;
         }

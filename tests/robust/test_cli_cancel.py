@@ -17,6 +17,7 @@ import subprocess
 import tempfile
 import time
 import unittest
+import zlib
 
 from long_game import long_game
 
@@ -137,6 +138,44 @@ class CliCancel(unittest.TestCase):
         proc.stdout.close()
         proc.stderr.close()
         print("test_endless_game_on_stdin: stopped %.0f ms after SIGINT" % (took * 1000))
+        self.assert_stopped(proc, took)
+
+    def test_endless_gzip_stream_on_stdin(self):
+        # A compressed stream is checked whole before its games are read:
+        # one that keeps coming keeps the first pass busy (copying the pipe
+        # to a temporary file, already unlinked), which must stop too.
+        proc = self.start("-", stdin=subprocess.PIPE)
+        z = zlib.compressobj(6, zlib.DEFLATED, 16 + 15)
+        chunk = b'[Event "flowing"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n' * 1000
+        proc.stdin.write(z.compress(chunk) + z.flush(zlib.Z_SYNC_FLUSH))
+        deadline = time.monotonic() + 0.5
+        try:
+            while time.monotonic() < deadline:
+                proc.stdin.write(z.compress(chunk) + z.flush(zlib.Z_SYNC_FLUSH))
+                proc.stdin.flush()
+                time.sleep(0.01)
+        except BrokenPipeError:
+            self.fail("the tool stopped reading before the signal")
+        self.assertIsNone(proc.poll(), "the tool ended before the signal")
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        try:
+            while proc.poll() is None and time.monotonic() - sent < 30:
+                proc.stdin.write(z.compress(chunk) + z.flush(zlib.Z_SYNC_FLUSH))
+                proc.stdin.flush()
+                time.sleep(0.01)
+        except (BrokenPipeError, ValueError):
+            pass
+        proc.wait(timeout=30)
+        took = time.monotonic() - sent
+        try:
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        proc.stdout.close()
+        proc.stderr.close()
+        print("test_endless_gzip_stream_on_stdin: stopped %.0f ms after SIGTERM"
+              % (took * 1000))
         self.assert_stopped(proc, took)
 
 
