@@ -465,6 +465,12 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 
   /* Set operands are read even when they did not match (empty). */
   a.set = b.set = 0;
+  /* A stopped search unwinds: every filter fails, every loop ends. */
+  if (G_UNLIKELY (_cq6_stopped (c)))
+    {
+      v->set = 0;
+      return FALSE;
+    }
 
   switch ((Cq6Kind) f->kind)
     {
@@ -939,6 +945,8 @@ _cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *
       gboolean matched = TRUE;
       guint mark;
 
+      if (_cq6_stopped (&c))
+        break;
       if (side >= 0 && node->position.side_to_move != side)
         continue;
       if (stalemate && _cq_position_has_move_unless_in_check (&node->position))

@@ -159,6 +159,14 @@ _cq6_match_game (const Cq6Program *program, CqGame *game, CqMatchInfo *info)
   g_free (info->error);
   info->error = g_steal_pointer (&st.error);
   state_finish (&st, program);
+  if (st.stopped || cq_game_is_stopped (game))
+    {
+      /* Stopped inside the game: its answer means nothing, and no
+       * filter failed for want of time is an error. */
+      g_clear_pointer (&info->error, g_free);
+      g_array_set_size (out, 0);
+      return FALSE;
+    }
   if (info->error != NULL)
     {
       /* A failed assert stops the search (the driver reports it). */

@@ -945,6 +945,8 @@ typedef struct {
   GArray           *edits;     /* #CqPositionComment with an edit (settag,
                                 * removecomment), or NULL: kept when a filter
                                 * fails, added to the comments at the end */
+  guint             stop_ticks; /* _cq6_stopped() calls, to look at the flag */
+  gboolean          stopped;   /* the search was stopped: every filter fails */
 } Cq6State;
 
 /**
@@ -969,6 +971,30 @@ _cq6_ctx_at (const Cq6Ctx *c, const CqNode *node)
 {
   Cq6Ctx out = { c->program, c->game, node, &node->position, -1, -1, c->st };
   return out;
+}
+
+/* How many calls of _cq6_stopped() look at the game's stop flag once. */
+#define CQ6_STOP_TICKS 256
+
+/**
+ * _cq6_stopped:
+ * Whether the search was stopped (cq_game_is_stopped()), looked at once
+ * every #CQ6_STOP_TICKS calls and remembered once seen, so that every
+ * filter and every loop of the evaluator may ask at each step.  Once TRUE,
+ * every filter fails at once (_cq6_eval()) and the loops end: the game's
+ * answer means nothing and the search driver reports nothing about it.
+ */
+static inline gboolean
+_cq6_stopped (const Cq6Ctx *c)
+{
+  Cq6State *st = c->st;
+
+  if (G_UNLIKELY (st->stopped))
+    return TRUE;
+  if (G_LIKELY (++st->stop_ticks % CQ6_STOP_TICKS != 0))
+    return FALSE;
+  st->stopped = cq_game_is_stopped (c->game);
+  return st->stopped;
 }
 
 /* Evaluates @f at @c's position: TRUE if it matches, with its value in @v. */

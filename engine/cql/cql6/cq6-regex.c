@@ -54,7 +54,7 @@ _cq6_eval_regex_loop (const Cq6Filter *f, Cq6Ctx *c)
     {
       Cq6Val b;
 
-      if (round++ == CQ6_MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
+      if (round++ == CQ6_MAX_WHILE_ROUNDS || _cq6_stopped (c))
         return FALSE;
       _cq6_regex_groups_set (c, match, a.str);
       b.set = 0;
