@@ -251,6 +251,16 @@ class Hostile(unittest.TestCase):
             self.assertIn("q.cql:1:8: the transform sets of the position lists would make more "
                           "than 5000000 instances and piece designators in all", err)
 
+    # ------------------------------------------------------ CQL 6 at run time
+
+    def test_cql6_slow_regex_runs_once_per_game(self):
+        # `(a|aa)+$` takes about 0.1 s against 30 a's and a `!` (no match);
+        # re-run at each of 2,001 positions it took minutes.
+        pgn = self.write("db.pgn", long_game(2000, "a" * 30 + "!"))
+        status, _, err, text = self.run_cql(pgn, 'cql()\nnot event ~~ "(a|aa)+$"\n', cpu=5)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(text.count("[Event "), 1)
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

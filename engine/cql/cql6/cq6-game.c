@@ -18,10 +18,13 @@ _cq6_accepts_tags (const Cq6Program *program, const CqGame *game)
   Cq6State st = { program, game };
   Cq6Ctx c = { program, game, &root, &root.position, -1, -1, &st };
   Cq6Val v = { 0 };
+  gboolean ok;
 
   if (program->game_filters == NULL)
     return TRUE;
-  return _cq6_eval (program->game_filters, &c, &v);
+  ok = _cq6_eval (program->game_filters, &c, &v);
+  _cq6_regex_memo_free (st.regex_memo);
+  return ok;
 }
 
 const guint8 *
@@ -130,6 +133,7 @@ state_finish (Cq6State *st, const Cq6Program *program)
   _cq6_positions_state_free (st);
   if (st->groups != NULL)
     g_array_unref (st->groups);
+  _cq6_regex_memo_free (st->regex_memo);
   if (st->strings != NULL)
     g_string_chunk_free (st->strings);
 }

@@ -432,7 +432,7 @@ eval_find (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   for (const CqNode *n = c->node; n != NULL;
        n = backward ? n->parent : find_next (c, ps, c->node, n))
     {
-      if (_cq6_stopped (c))
+      if (_cq6_halted (c))
         return FALSE;
       if (!eval_at (f->args[0], c, n, &a))
         continue;
@@ -583,7 +583,7 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       guint32 i = order != NULL ? order[k] : k;
       const CqNode *t;
 
-      if (_cq6_stopped (c))
+      if (_cq6_halted (c))
         break;
       if ((i == s->index && !(f->number & CQ6_ECHO_IN_ALL)) || !examined (c, ps, i))
         continue;

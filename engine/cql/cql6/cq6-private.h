@@ -404,7 +404,8 @@ typedef struct _Cq6Filter Cq6Filter;
  * @line, @column: where it starts in the query (1-based).
  * @designator: CQ6_DESIGNATOR.
  * @number: CQ6_NUMBER; @range_min, @range_max for direction ranges.
- * @string: CQ6_STRING, CQ6_TAG's name (owned).
+ * @string: CQ6_STRING, CQ6_TAG's name; CQ6_REGEX's place in the query,
+ *   "FILE:LINE:COL", for its run-time error (owned).
  * @args, @n_args: the argument filters (owned; an entry may be NULL).
  * @regex: CQ6_REGEX's compiled pattern (owned).
  * @groups, @n_groups, @unanchored, @n_unanchored: a CQ6_ORBIT's anchor
@@ -945,6 +946,7 @@ typedef struct {
   GArray           *edits;     /* #CqPositionComment with an edit (settag,
                                 * removecomment), or NULL: kept when a filter
                                 * fails, added to the comments at the end */
+  struct _Cq6RegexMemo *regex_memo; /* cq6-regex.c: answers of `~~`, or NULL */
   guint             stop_ticks; /* _cq6_stopped() calls, to look at the flag */
   gboolean          stopped;   /* the search was stopped: every filter fails */
 } Cq6State;
@@ -995,6 +997,15 @@ _cq6_stopped (const Cq6Ctx *c)
     return FALSE;
   st->stopped = cq_game_is_stopped (c->game);
   return st->stopped;
+}
+
+/* Whether the game's evaluation is over: the search was stopped
+ * (_cq6_stopped()) or a run-time error ended it (#Cq6State.error: a failed
+ * assert, a regular expression that gave up).  Every filter then fails. */
+static inline gboolean
+_cq6_halted (const Cq6Ctx *c)
+{
+  return c->st->error != NULL || _cq6_stopped (c);
 }
 
 /* Evaluates @f at @c's position: TRUE if it matches, with its value in @v. */
@@ -1073,10 +1084,19 @@ void        _cq6_similar_free   (Cq6Similar *sim);
 /* cq6-hhdb-keys.c: the value of an `hhdb KEY` filter (CQ6_HHDB_KEY) at @c. */
 gboolean    _cq6_eval_hhdb_key  (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
-/* Keeps the groups of @match, a match in @text, as the game's last `~~`
- * match, for `\N` (only when the query uses `\N`); with @match NULL, the
- * last match failed: there are no groups. */
-void        _cq6_regex_groups_set (Cq6Ctx *c, const GMatchInfo *match, const char *text);
+/**
+ * _cq6_eval_regex:
+ * `S ~~ "re"` (@f, a CQ6_REGEX) with @subject the value of S at @c: TRUE
+ * with the part of @subject the pattern matches first in @v->str (in the
+ * game's strings), its groups kept for `\N`.  Answers are remembered for
+ * the game (up to 16 MiB of subjects).  A match that gives up (PCRE2's
+ * backtracking or memory limit) fails and sets the game's error
+ * (#Cq6State.error: the search stops) naming @f's place in the query.
+ */
+gboolean    _cq6_eval_regex     (const Cq6Filter *f, Cq6Ctx *c, const char *subject, Cq6Val *v);
+/* The memo of _cq6_eval_regex() (#Cq6State.regex_memo), NULL allowed. */
+typedef struct _Cq6RegexMemo Cq6RegexMemo;
+void        _cq6_regex_memo_free (Cq6RegexMemo *memo);
 gboolean    _cq6_eval_regex_group (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /* `while (S ~~ "re") body` (CQ6_WHILE, which 1): matches when S has a value. */
 gboolean    _cq6_eval_regex_loop (const Cq6Filter *f, Cq6Ctx *c);
