@@ -52,17 +52,26 @@ class Hostile(unittest.TestCase):
         out = os.path.join(self.dir, "out.pgn")
         if os.path.exists(out):
             os.unlink(out)
-        proc = subprocess.run([CQL, *args, "-i", pgn, "-o", out, q], cwd=self.dir,
-                              capture_output=True, text=True,
-                              preexec_fn=limited(cpu, memory))
+        # The child is reaped with wait4() for its peak resident size
+        # (self.max_rss_mib), the bound that holds under sanitizers too.
+        with tempfile.TemporaryFile("w+") as so, tempfile.TemporaryFile("w+") as se:
+            proc = subprocess.Popen([CQL, *args, "-i", pgn, "-o", out, q], cwd=self.dir,
+                                    stdout=so, stderr=se, text=True,
+                                    preexec_fn=limited(cpu, memory))
+            _, status, usage = os.wait4(proc.pid, 0)
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            self.max_rss_mib = usage.ru_maxrss / 1024
+            so.seek(0)
+            se.seek(0)
+            stdout, stderr = so.read(), se.read()
         self.assertGreaterEqual(proc.returncode, 0,
                                 "killed by signal %d (over its limits?)\n%s"
-                                % (-proc.returncode, proc.stderr[-2000:]))
+                                % (-proc.returncode, stderr[-2000:]))
         text = None
         if os.path.exists(out):
             with open(out, encoding="utf-8") as f:
                 text = f.read()
-        return proc.returncode, proc.stdout, proc.stderr, text
+        return proc.returncode, stdout, stderr, text
 
     # ---------------------------------------------------------------- PGN
 
@@ -260,6 +269,27 @@ class Hostile(unittest.TestCase):
         status, _, err, text = self.run_cql(pgn, 'cql()\nnot event ~~ "(a|aa)+$"\n', cpu=5)
         self.assertEqual(status, 0, err)
         self.assertEqual(text.count("[Event "), 1)
+
+    def test_cql6_string_variable_memory(self):
+        # S grows by 10 bytes at each of 10,001 positions: every value it
+        # took was kept until the end of the game (500 MB, 1.4 GB peak).
+        pgn = self.write("db.pgn", long_game(10000))
+        query = 'cql()\nif not isbound S then S = "" else S = S + "0123456789"\n'
+        status, _, err, text = self.run_cql(pgn, query, cpu=10, memory=512)
+        self.assertEqual(status, 0, err)
+        print("string variable: %.0f MiB peak" % self.max_rss_mib)
+        self.assertLess(self.max_rss_mib, 100)
+
+    def test_cql6_strings_made_at_one_position(self):
+        # S doubles at each round: the strings made at one position are
+        # bounded (128 MiB), reported as an error, not grown until killed.
+        pgn = self.write("db.pgn", long_game(10))
+        status, _, err, _ = self.run_cql(pgn, 'cql()\nS = "x"\nwhile (true) {S = S + S}\n',
+                                         cpu=10, memory=1024)
+        self.assertEqual(status, 1)
+        self.assertIn("the strings made at game 1, position 0 (positionid) pass 128 MiB", err)
+        print("strings at one position: %.0f MiB peak" % self.max_rss_mib)
+        self.assertLess(self.max_rss_mib, 600)
 
 
 if __name__ == "__main__":

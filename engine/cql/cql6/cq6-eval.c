@@ -935,6 +935,7 @@ _cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *
 
       if (_cq6_halted (&c))
         break;
+      _cq6_strings_compact (st);
       if (side >= 0 && node->position.side_to_move != side)
         continue;
       if (stalemate && _cq_position_has_move_unless_in_check (&node->position))

@@ -947,6 +947,9 @@ typedef struct {
                                 * removecomment), or NULL: kept when a filter
                                 * fails, added to the comments at the end */
   struct _Cq6RegexMemo *regex_memo; /* cq6-regex.c: answers of `~~`, or NULL */
+  gsize             string_bytes;   /* in @strings (_cq6_state_string_n()) */
+  gsize             string_live;    /* in @strings after it was last compacted */
+  gsize             position_string_bytes; /* made at the current position */
   guint             stop_ticks; /* _cq6_stopped() calls, to look at the flag */
   gboolean          stopped;   /* the search was stopped: every filter fails */
 } Cq6State;
@@ -1104,6 +1107,24 @@ gboolean    _cq6_eval_regex_loop (const Cq6Filter *f, Cq6Ctx *c);
 /* The most rounds of `while` and `loop` in one position: past it the
  * filter fails (a query that would run forever in CQL 6.2). */
 #define CQ6_MAX_WHILE_ROUNDS 10000
+
+/* The most bytes of strings the filters may make at one position (the
+ * strings of the game's variables are kept from position to position, the
+ * rest dropped: _cq6_strings_compact()); past it the game's evaluation
+ * stops with an error (docs/limits.md). */
+#define CQ6_MAX_POSITION_STRING_BYTES ((gsize) 128 * 1024 * 1024)
+
+/**
+ * _cq6_strings_compact:
+ * Called between two positions of the walk, when no string value is held
+ * anywhere but in @st (the variables, the groups of the last `~~`, the
+ * sort values): once the game's strings take more than twice what was
+ * live at the last compaction (and over 1 MiB), the live strings are
+ * copied to a new chunk and the old one freed, so memory follows the
+ * strings the variables hold, not every value they took.  Starts the
+ * count of the strings made at the next position.
+ */
+void        _cq6_strings_compact (Cq6State *st);
 
 /* Adds @text (copied) as an automatic comment at @node: `Found`, the
  * echo and line annotations, which `quiet` leaves out
