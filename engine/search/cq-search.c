@@ -217,19 +217,19 @@ set_stop_flag (GCancellable *cancellable, gpointer data)
   g_atomic_int_set ((gint *) data, 1);
 }
 
-/* Copies @info's messages to the end of @batch's; returns how many. */
+/* Moves @info's messages (their texts, not copied: a game's messages may
+ * be long) to the end of @batch's; returns how many. */
 static guint
-take_messages (Batch *batch, const CqMatchInfo *info)
+take_messages (Batch *batch, CqMatchInfo *info)
 {
   guint n = info->messages != NULL ? info->messages->len : 0;
 
   for (guint i = 0; i < n; i++)
     {
-      CqMessage m = g_array_index (info->messages, CqMessage, i);
+      CqMessage *m = &g_array_index (info->messages, CqMessage, i);
 
-      m.where = g_strdup (m.where);
-      m.text = g_strdup (m.text);
-      g_array_append_val (batch->messages, m);
+      g_array_append_val (batch->messages, *m);
+      m->where = m->text = NULL;
     }
   return n;
 }
@@ -324,15 +324,16 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   g_array_append_vals (batch->positions, info->positions->data, info->positions->len);
 
   /* A CQL 6 query's comments, for the caller (the workbench shows them)
-   * and the output PGN; nothing to copy for a query that writes none. */
+   * and the output PGN: their texts move to the batch, not copied (a
+   * game's comments may be long). */
   r.first_comment = batch->comments->len;
   r.n_comments = info->comments->len;
   for (guint i = 0; i < info->comments->len; i++)
     {
-      CqPositionComment c = g_array_index (info->comments, CqPositionComment, i);
+      CqPositionComment *c = &g_array_index (info->comments, CqPositionComment, i);
 
-      c.text = g_strdup (c.text);
-      g_array_append_val (batch->comments, c);
+      g_array_append_val (batch->comments, *c);
+      c->text = NULL;
     }
   if (info->sort_values->len > 0)
     labels = cq_query_format_sort_labels (shared->query,
@@ -350,8 +351,9 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
         }
       am.positions = (const CqMatchedPosition *) info->positions->data;
       am.n_positions = info->positions->len;
-      am.comments = (const CqPositionComment *) info->comments->data;
-      am.n_comments = info->comments->len;
+      am.comments = r.n_comments > 0 ? &g_array_index (batch->comments, CqPositionComment,
+                                                       r.first_comment) : NULL;
+      am.n_comments = r.n_comments;
       am.sort_labels = labels;
       r.pgn = batch->store->len;
       cq_annotate_write_game (batch->store, game, &shared->style, &am);

@@ -291,6 +291,30 @@ class Hostile(unittest.TestCase):
         print("strings at one position: %.0f MiB peak" % self.max_rss_mib)
         self.assertLess(self.max_rss_mib, 600)
 
+    def test_cql6_comment_memory(self):
+        # A 50 KB comment at each of 1,001 positions: 50 MB of comments,
+        # built once and moved, not copied (212 MB peak before).
+        pgn = self.write("db.pgn", long_game(1000))
+        query = 'cql()\ncomment("%s")\n' % ("x" * 50000)
+        status, _, err, text = self.run_cql(pgn, query, cpu=10, memory=512)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(text.count("x" * 50000), 1001)
+        print("50 MB of comments: %.0f MiB peak" % self.max_rss_mib)
+        self.assertLess(self.max_rss_mib, 400 if SANITIZED else 190)
+
+    def test_cql6_comments_past_the_bound(self):
+        # 100 KB at each of 1,001 positions: past the 64 MiB a game's
+        # comments and messages may have (407 MB peak before).
+        pgn = self.write("db.pgn", long_game(1000))
+        query = 'cql()\ncomment("%s")\n' % ("x" * 100000)
+        status, _, err, text = self.run_cql(pgn, query, cpu=10, memory=512)
+        self.assertEqual(status, 1)
+        self.assertIn("q.cql:2:1: the comments and messages written in game 1 pass 64 MiB "
+                      "at position 671 (positionid)", err)
+        self.assertIsNone(text)
+        print("comments past the bound: %.0f MiB peak" % self.max_rss_mib)
+        self.assertLess(self.max_rss_mib, 400 if SANITIZED else 150)
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

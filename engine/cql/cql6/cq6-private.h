@@ -404,8 +404,9 @@ typedef struct _Cq6Filter Cq6Filter;
  * @line, @column: where it starts in the query (1-based).
  * @designator: CQ6_DESIGNATOR.
  * @number: CQ6_NUMBER; @range_min, @range_max for direction ranges.
- * @string: CQ6_STRING, CQ6_TAG's name; CQ6_REGEX's place in the query,
- *   "FILE:LINE:COL", for its run-time error (owned).
+ * @string: CQ6_STRING, CQ6_TAG's name; CQ6_REGEX's, CQ6_COMMENT's and
+ *   CQ6_MESSAGE's place in the query, "FILE:LINE:COL", for their run-time
+ *   errors (owned).
  * @args, @n_args: the argument filters (owned; an entry may be NULL).
  * @regex: CQ6_REGEX's compiled pattern (owned).
  * @groups, @n_groups, @unanchored, @n_unanchored: a CQ6_ORBIT's anchor
@@ -950,6 +951,7 @@ typedef struct {
   gsize             string_bytes;   /* in @strings (_cq6_state_string_n()) */
   gsize             string_live;    /* in @strings after it was last compacted */
   gsize             position_string_bytes; /* made at the current position */
+  gsize             text_bytes; /* of the texts `comment` and `message` wrote */
   guint             stop_ticks; /* _cq6_stopped() calls, to look at the flag */
   gboolean          stopped;   /* the search was stopped: every filter fails */
 } Cq6State;
@@ -1113,6 +1115,11 @@ gboolean    _cq6_eval_regex_loop (const Cq6Filter *f, Cq6Ctx *c);
  * rest dropped: _cq6_strings_compact()); past it the game's evaluation
  * stops with an error (docs/limits.md). */
 #define CQ6_MAX_POSITION_STRING_BYTES ((gsize) 128 * 1024 * 1024)
+
+/* The most bytes of text the `comment` and `message` filters may write in
+ * one game (the bound of a game's own text): past it the game's evaluation
+ * stops with an error naming the filter (docs/limits.md). */
+#define CQ6_MAX_GAME_TEXT_BYTES ((gsize) 64 * 1024 * 1024)
 
 /**
  * _cq6_strings_compact:
