@@ -87,7 +87,10 @@ typedef struct {
   guint64               *first_numbers;  /* number of each file's first game */
   guint                  n_files;
   GCancellable          *cancellable;
-  gint                   stop_flag;     /* set when @cancellable is: read inside games */
+  /* The one stop of the search (stop_search()): set when @cancellable is,
+   * when the query's run error is set, and when a RESULT_STOP was
+   * delivered; read by the reader and inside games. */
+  gint                   stop_flag;
   GMutex                 mutex;     /* guards @cond, @queued and each batch's @done */
   GCond                  cond;
   GQueue                 queued;    /* batches handed to the pool, not yet started */
@@ -210,26 +213,39 @@ result_init (Result *r, const CqGameSource *source, guint kind)
   r->sort_labels = NO_STRING;
 }
 
+/* Stops the search: the reader stops reading, and every game being
+ * searched stops where it is (cq_game_set_stop_flag()), its answer
+ * dropped.  Why the search stops travels apart: the cancellable (the
+ * user's stop), the query's run error (a file it reads or writes), or a
+ * RESULT_STOP message, delivered in the order of the games (a failed CQL 6
+ * `assert`, a regular expression that gave up, a bound passed), which
+ * stops the search only once every game before it was delivered. */
+static void
+stop_search (gint *stop_flag)
+{
+  g_atomic_int_set (stop_flag, 1);
+}
+
 /* The cancellable's "cancelled" handler (on the thread that cancels). */
 static void
 set_stop_flag (GCancellable *cancellable, gpointer data)
 {
-  g_atomic_int_set ((gint *) data, 1);
+  stop_search (data);
 }
 
-/* Copies @info's messages to the end of @batch's; returns how many. */
+/* Moves @info's messages (their texts, not copied: a game's messages may
+ * be long) to the end of @batch's; returns how many. */
 static guint
-take_messages (Batch *batch, const CqMatchInfo *info)
+take_messages (Batch *batch, CqMatchInfo *info)
 {
   guint n = info->messages != NULL ? info->messages->len : 0;
 
   for (guint i = 0; i < n; i++)
     {
-      CqMessage m = g_array_index (info->messages, CqMessage, i);
+      CqMessage *m = &g_array_index (info->messages, CqMessage, i);
 
-      m.where = g_strdup (m.where);
-      m.text = g_strdup (m.text);
-      g_array_append_val (batch->messages, m);
+      g_array_append_val (batch->messages, *m);
+      m->where = m->text = NULL;
     }
   return n;
 }
@@ -289,7 +305,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
         }
       if (cq_query_get_run_error (shared->query) != NULL)
         {
-          g_atomic_int_set (&shared->stop_flag, 1);
+          stop_search (&shared->stop_flag);
           return;
         }
       /* CQL 6.2 prints the messages of every game, matched or not. */
@@ -324,15 +340,16 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   g_array_append_vals (batch->positions, info->positions->data, info->positions->len);
 
   /* A CQL 6 query's comments, for the caller (the workbench shows them)
-   * and the output PGN; nothing to copy for a query that writes none. */
+   * and the output PGN: their texts move to the batch, not copied (a
+   * game's comments may be long). */
   r.first_comment = batch->comments->len;
   r.n_comments = info->comments->len;
   for (guint i = 0; i < info->comments->len; i++)
     {
-      CqPositionComment c = g_array_index (info->comments, CqPositionComment, i);
+      CqPositionComment *c = &g_array_index (info->comments, CqPositionComment, i);
 
-      c.text = g_strdup (c.text);
-      g_array_append_val (batch->comments, c);
+      g_array_append_val (batch->comments, *c);
+      c->text = NULL;
     }
   if (info->sort_values->len > 0)
     labels = cq_query_format_sort_labels (shared->query,
@@ -350,8 +367,9 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
         }
       am.positions = (const CqMatchedPosition *) info->positions->data;
       am.n_positions = info->positions->len;
-      am.comments = (const CqPositionComment *) info->comments->data;
-      am.n_comments = info->comments->len;
+      am.comments = r.n_comments > 0 ? &g_array_index (batch->comments, CqPositionComment,
+                                                       r.first_comment) : NULL;
+      am.n_comments = r.n_comments;
       am.sort_labels = labels;
       r.pgn = batch->store->len;
       cq_annotate_write_game (batch->store, game, &shared->style, &am);
@@ -380,6 +398,11 @@ search_batch (Batch *batch, SearchShared *shared)
         break;
       search_game (shared, batch, batch->text->str + start, end - start,
                    &g_array_index (batch->sources, CqGameSource, i), &info);
+      /* Nothing after a RESULT_STOP is delivered: the rest of the batch
+       * is not searched. */
+      if (batch->results->len > 0
+          && g_array_index (batch->results, Result, batch->results->len - 1).kind == RESULT_STOP)
+        break;
     }
   cq_match_info_clear (&info);
 }
@@ -439,6 +462,7 @@ typedef struct {
   gint64                   start_us;
   gint64                   last_progress_us;
   char                    *stop_message;  /* a RESULT_STOP delivered: nothing after it is */
+  gint                    *stop_flag;     /* SearchShared's */
 } Delivery;
 
 static void
@@ -451,7 +475,10 @@ deliver_batch (Delivery *d, Batch *batch)
 
       if (r->kind == RESULT_STOP)
         {
+          /* Every game before it is delivered: the games still being
+           * searched are after it, and need not be finished. */
           d->stop_message = g_strdup (stored (batch, r->message));
+          stop_search (d->stop_flag);
           return;
         }
       /* A game's messages come before its match. */
@@ -766,6 +793,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
 
   d.cb = callbacks;
   d.names = (char **) names->pdata;
+  d.stop_flag = &shared.stop_flag;
   d.user_data = user_data;
   d.start_us = g_get_monotonic_time ();
   d.last_progress_us = d.start_us;

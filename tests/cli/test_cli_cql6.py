@@ -369,6 +369,27 @@ class CliCql6Stops(Cql6Case):
         q = self.query("cql()\nassert not stalemate\nmate\n")
         self.assertEqual(self.games(self.output(q)), [1, 3])
 
+    def test_regex_that_gives_up(self):
+        # PCRE2 gives up on `(a|aa)+$` against 40 a's and a `!`: the answer
+        # is unknown, never "no match"; the search stops at that game.
+        pgn = os.path.join(self.dir, "events.pgn")
+        with open(pgn, "w") as f:
+            for event in ("a", "a" * 40 + "!", "a"):
+                f.write('[Event "%s"]\n\n1. e4 e5 *\n\n' % event)
+        out = os.path.join(self.dir, "out.pgn")
+        q = self.query('cql()\nnot event ~~ "(a|aa)+$"\n')
+        r = self.run_cql("-i", pgn, "-o", out, q)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("q.cql:2:14: the regular expression after `~~` gave up on a string of "
+                      "41 bytes at game 2, position 0", r.stderr)
+        self.assertFalse(os.path.exists(out))
+        # The same pattern on a string it can decide.
+        q = self.query('cql()\nnot event ~~ "(a|aa)+$"\n')
+        with open(pgn, "w") as f:
+            f.write('[Event "aaa!"]\n\n1. e4 e5 *\n')
+        r = self.run_cql("-i", pgn, "-o", out, q)
+        self.assertEqual(r.returncode, 0, r.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -37,14 +37,17 @@ class CliCancel(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.dir, ignore_errors=True)
 
-    def query(self, body):
+    def query(self, body, cql6=False):
         path = os.path.join(self.dir, "q.cql")
         with open(path, "w") as f:
-            f.write("(match :output out.pgn\n  %s)\n" % body)
+            if cql6:
+                f.write("cql(output out.pgn)\n%s\n" % body)
+            else:
+                f.write("(match :output out.pgn\n  %s)\n" % body)
         return path
 
-    def start(self, pgn, body="(position :mate)", stdin=None):
-        query = self.query(body)
+    def start(self, pgn, body="(position :mate)", stdin=None, cql6=False):
+        query = self.query(body, cql6)
         self.files_before = sorted(os.listdir(self.dir))
         return subprocess.Popen([CQL, "-i", pgn, query], cwd=self.dir,
                                 stdin=stdin, stdout=subprocess.PIPE,
@@ -64,6 +67,7 @@ class CliCancel(unittest.TestCase):
             self.fail("the tool did not stop within 30 s of the signal")
         took = time.monotonic() - sent
         proc.stdout.close()
+        self.stderr = proc.stderr.read().decode("utf-8", "replace")
         proc.stderr.close()
         print("%s: stopped %.0f ms after %s" % (self.id().split(".")[-1], took * 1000,
                                                signal.Signals(sig).name))
@@ -190,6 +194,46 @@ class CliCancel(unittest.TestCase):
         proc = self.start(pgn, body="(position :relation (:shift :missingpiececount A 1))")
         took = self.stop(proc, wait_before=1.5)
         self.assert_stopped(proc, took)
+
+    # CQL 6 filters that loop over positions, squares or rounds without
+    # matching: the stop must not wait for a match, nor for the loop's end.
+    def stop_cql6(self, plies, body, sig=signal.SIGTERM):
+        pgn = os.path.join(self.dir, "long.pgn")
+        with open(pgn, "w") as f:
+            f.write(long_game(plies))
+        proc = self.start(pgn, body=body, cql6=True)
+        took = self.stop(proc, sig, wait_before=1.5)
+        self.assert_stopped(proc, took)
+        self.assertIn("interrupted", self.stderr)
+
+    def test_cql6_find_without_match(self):
+        # Each position looks at every later one: quadratic in the game.
+        self.stop_cql6(100_000, "find false")
+
+    def test_cql6_find_backward_nested(self):
+        self.stop_cql6(20_000, "find <-- find false")
+
+    def test_cql6_echo_without_match(self):
+        self.stop_cql6(20_000, "echo (s t) distance(s t) < 0")
+
+    def test_cql6_square_loops(self):
+        self.stop_cql6(20_000, "square all x in [a-h1-8] square all y in [a-h1-8] find false",
+                       signal.SIGINT)
+
+    def test_cql6_nested_while(self):
+        # Up to 10,000 rounds for each while, in every round of the one
+        # around it: 10^12 rounds at each position.
+        self.stop_cql6(1_000, "x = 0\nwhile (true) {while (true) {while (true) {x = 1}}}")
+
+    def test_cql6_assert_around_a_stopped_loop(self):
+        # The filters that fail because the search stopped are no failed
+        # assert: the tool says it was interrupted, nothing else.
+        self.stop_cql6(20_000, "assert {{find false} or true}")
+        self.assertNotIn("assert", self.stderr)
+
+    def test_cql6_dictionary_loop(self):
+        self.stop_cql6(20_000, "dictionary D\nD[\"a\"] = 1\n"
+                               "find {key [element] D find false}")
 
 
 if __name__ == "__main__":

@@ -32,6 +32,16 @@ def limited(cpu_seconds, memory_mib):
     return apply
 
 
+def child_env():
+    """The tool's environment: under ASan, freed memory is held back for
+    at most 16 MB (256 MB by default), so that the peak resident size
+    measures what the tool keeps, not the sanitizer's quarantine."""
+    env = dict(os.environ)
+    if SANITIZED:
+        options = env.get("ASAN_OPTIONS", "")
+        env["ASAN_OPTIONS"] = (options + ":" if options else "") + "quarantine_size_mb=16"
+    return env
+
 
 class Hostile(unittest.TestCase):
     def setUp(self):
@@ -52,17 +62,26 @@ class Hostile(unittest.TestCase):
         out = os.path.join(self.dir, "out.pgn")
         if os.path.exists(out):
             os.unlink(out)
-        proc = subprocess.run([CQL, *args, "-i", pgn, "-o", out, q], cwd=self.dir,
-                              capture_output=True, text=True,
-                              preexec_fn=limited(cpu, memory))
+        # The child is reaped with wait4() for its peak resident size
+        # (self.max_rss_mib), the bound that holds under sanitizers too.
+        with tempfile.TemporaryFile("w+") as so, tempfile.TemporaryFile("w+") as se:
+            proc = subprocess.Popen([CQL, *args, "-i", pgn, "-o", out, q], cwd=self.dir,
+                                    stdout=so, stderr=se, text=True, env=child_env(),
+                                    preexec_fn=limited(cpu, memory))
+            _, status, usage = os.wait4(proc.pid, 0)
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            self.max_rss_mib = usage.ru_maxrss / 1024
+            so.seek(0)
+            se.seek(0)
+            stdout, stderr = so.read(), se.read()
         self.assertGreaterEqual(proc.returncode, 0,
                                 "killed by signal %d (over its limits?)\n%s"
-                                % (-proc.returncode, proc.stderr[-2000:]))
+                                % (-proc.returncode, stderr[-2000:]))
         text = None
         if os.path.exists(out):
             with open(out, encoding="utf-8") as f:
                 text = f.read()
-        return proc.returncode, proc.stdout, proc.stderr, text
+        return proc.returncode, stdout, stderr, text
 
     # ---------------------------------------------------------------- PGN
 
@@ -250,6 +269,61 @@ class Hostile(unittest.TestCase):
             self.assertEqual(status, 1)
             self.assertIn("q.cql:1:8: the transform sets of the position lists would make more "
                           "than 5000000 instances and piece designators in all", err)
+
+    # ------------------------------------------------------ CQL 6 at run time
+
+    def test_cql6_slow_regex_runs_once_per_game(self):
+        # `(a|aa)+$` takes about 0.1 s against 30 a's and a `!` (no match);
+        # re-run at each of 2,001 positions it took minutes.
+        pgn = self.write("db.pgn", long_game(2000, "a" * 30 + "!"))
+        status, _, err, text = self.run_cql(pgn, 'cql()\nnot event ~~ "(a|aa)+$"\n', cpu=5)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(text.count("[Event "), 1)
+
+    def test_cql6_string_variable_memory(self):
+        # S grows by 10 bytes at each of 10,001 positions: every value it
+        # took was kept until the end of the game (500 MB, 1.4 GB peak).
+        pgn = self.write("db.pgn", long_game(10000))
+        query = 'cql()\nif not isbound S then S = "" else S = S + "0123456789"\n'
+        status, _, err, text = self.run_cql(pgn, query, cpu=10, memory=512)
+        self.assertEqual(status, 0, err)
+        print("string variable: %.0f MiB peak" % self.max_rss_mib)
+        self.assertLess(self.max_rss_mib, 300 if SANITIZED else 100)
+
+    def test_cql6_strings_made_at_one_position(self):
+        # S doubles at each round: the strings made at one position are
+        # bounded (128 MiB), reported as an error, not grown until killed.
+        pgn = self.write("db.pgn", long_game(10))
+        status, _, err, _ = self.run_cql(pgn, 'cql()\nS = "x"\nwhile (true) {S = S + S}\n',
+                                         cpu=10, memory=1024)
+        self.assertEqual(status, 1)
+        self.assertIn("the strings made at game 1, position 0 (positionid) pass 128 MiB", err)
+        print("strings at one position: %.0f MiB peak" % self.max_rss_mib)
+        self.assertLess(self.max_rss_mib, 600)
+
+    def test_cql6_comment_memory(self):
+        # A 50 KB comment at each of 1,001 positions: 50 MB of comments,
+        # built once and moved, not copied (212 MB peak before).
+        pgn = self.write("db.pgn", long_game(1000))
+        query = 'cql()\ncomment("%s")\n' % ("x" * 50000)
+        status, _, err, text = self.run_cql(pgn, query, cpu=10, memory=512)
+        self.assertEqual(status, 0, err)
+        self.assertEqual(text.count("x" * 50000), 1001)
+        print("50 MB of comments: %.0f MiB peak" % self.max_rss_mib)
+        self.assertLess(self.max_rss_mib, 300 if SANITIZED else 190)
+
+    def test_cql6_comments_past_the_bound(self):
+        # 100 KB at each of 1,001 positions: past the 64 MiB a game's
+        # comments and messages may have (407 MB peak before).
+        pgn = self.write("db.pgn", long_game(1000))
+        query = 'cql()\ncomment("%s")\n' % ("x" * 100000)
+        status, _, err, text = self.run_cql(pgn, query, cpu=10, memory=512)
+        self.assertEqual(status, 1)
+        self.assertIn("q.cql:2:1: the comments and messages written in game 1 pass 64 MiB "
+                      "at position 671 (positionid)", err)
+        self.assertIsNone(text)
+        print("comments past the bound: %.0f MiB peak" % self.max_rss_mib)
+        self.assertLess(self.max_rss_mib, 250 if SANITIZED else 150)
 
 
 if __name__ == "__main__":

@@ -701,7 +701,7 @@ eval_loop (const Cq6Filter *f, Cq6Ctx *c)
       Entry probe = { ((Entry *) g_tree_node_key (node))->key };
       Cq6Val a = { 0 };
 
-      if (rounds == most || cq_game_is_stopped (c->game))
+      if (rounds == most || _cq6_halted (c))
         {
           slot->bound = FALSE;
           return FALSE;

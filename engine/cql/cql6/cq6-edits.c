@@ -614,7 +614,8 @@ _cq6_eval_edit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           ok = c->st->slots[arg->which].bound;
         else
           ok = arg != NULL && _cq6_eval (arg, c, &a);
-        if (!ok && c->st->error == NULL)
+        /* A stopped search is no failed assert: every filter fails. */
+        if (!ok && c->st->error == NULL && !_cq6_stopped (c))
           c->st->error = g_strdup_printf ("%s: %s at game %" G_GUINT64_FORMAT
                                           ", position %u (positionid)", f->string,
                                           arg != NULL ? "assert failed" : "cql_abort reached",

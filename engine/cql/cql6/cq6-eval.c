@@ -465,6 +465,13 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 
   /* Set operands are read even when they did not match (empty). */
   a.set = b.set = 0;
+  /* A stopped search, or a game whose evaluation an error ended, unwinds:
+   * every filter fails, every loop ends. */
+  if (G_UNLIKELY (_cq6_halted (c)))
+    {
+      v->set = 0;
+      return FALSE;
+    }
 
   switch ((Cq6Kind) f->kind)
     {
@@ -800,22 +807,9 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_HHDB_KEY:
       return _cq6_eval_hhdb_key (f, c, v);
     case CQ6_REGEX:
-      {
-        g_autoptr(GMatchInfo) match = NULL;
-        gint start, end;
-
-        if (!_cq6_eval (f->args[0], c, &a) || a.str == NULL)
-          return FALSE;
-        if (!g_regex_match (f->regex, a.str, 0, &match))
-          {
-            _cq6_regex_groups_set (c, NULL, NULL);
-            return FALSE;
-          }
-        _cq6_regex_groups_set (c, match, a.str);
-        g_match_info_fetch_pos (match, 0, &start, &end);
-        v->str = _cq6_state_string_n (c, a.str + start, (gsize) (end - start));
-        return TRUE;
-      }
+      if (!_cq6_eval (f->args[0], c, &a) || a.str == NULL)
+        return FALSE;
+      return _cq6_eval_regex (f, c, a.str, v);
     case CQ6_CURRENTTRANSFORM:
       v->str = f->string;
       return TRUE;
@@ -939,6 +933,9 @@ _cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *
       gboolean matched = TRUE;
       guint mark;
 
+      if (_cq6_halted (&c))
+        break;
+      _cq6_strings_compact (st);
       if (side >= 0 && node->position.side_to_move != side)
         continue;
       if (stalemate && _cq_position_has_move_unless_in_check (&node->position))

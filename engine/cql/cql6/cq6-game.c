@@ -18,10 +18,13 @@ _cq6_accepts_tags (const Cq6Program *program, const CqGame *game)
   Cq6State st = { program, game };
   Cq6Ctx c = { program, game, &root, &root.position, -1, -1, &st };
   Cq6Val v = { 0 };
+  gboolean ok;
 
   if (program->game_filters == NULL)
     return TRUE;
-  return _cq6_eval (program->game_filters, &c, &v);
+  ok = _cq6_eval (program->game_filters, &c, &v);
+  _cq6_regex_memo_free (st.regex_memo);
+  return ok;
 }
 
 const guint8 *
@@ -69,9 +72,63 @@ _cq6_node_by_index (Cq6Ctx *c, guint32 index)
 const char *
 _cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len)
 {
-  if (c->st->strings == NULL)
-    c->st->strings = g_string_chunk_new (256);
-  return g_string_chunk_insert_len (c->st->strings, s, (gssize) len);
+  Cq6State *st = c->st;
+
+  if (G_UNLIKELY (len >= CQ6_MAX_POSITION_STRING_BYTES - st->position_string_bytes))
+    {
+      /* The evaluation stops (_cq6_halted()): the value is never used. */
+      if (st->error == NULL && !_cq6_stopped (c))
+        st->error = g_strdup_printf ("the strings made at game %" G_GUINT64_FORMAT
+                                     ", position %u (positionid) pass %" G_GSIZE_FORMAT
+                                     " MiB, more than one position may make (a loop "
+                                     "that joins strings?)",
+                                     c->game->source.number, c->node->index,
+                                     CQ6_MAX_POSITION_STRING_BYTES >> 20);
+      return "";
+    }
+  if (st->strings == NULL)
+    st->strings = g_string_chunk_new (256);
+  st->position_string_bytes += len + 1;
+  st->string_bytes += len + 1;
+  return g_string_chunk_insert_len (st->strings, s, (gssize) len);
+}
+
+/* Copies *@str into @to (a string of the game's, or of the query or the
+ * game's tags: all are copied alike). */
+static void
+keep_string (GStringChunk *to, const char **str, gsize *bytes)
+{
+  gsize len;
+
+  if (*str == NULL)
+    return;
+  len = strlen (*str);
+  *str = g_string_chunk_insert_len (to, *str, (gssize) len);
+  *bytes += len + 1;
+}
+
+void
+_cq6_strings_compact (Cq6State *st)
+{
+  const GPtrArray *vars = st->program->vars;
+  guint n_sorts = st->program->sorts != NULL ? st->program->sorts->len : 0;
+  GStringChunk *to;
+  gsize live = 0;
+
+  st->position_string_bytes = 0;
+  if (st->strings == NULL || st->string_bytes <= MAX (1024 * 1024, 2 * st->string_live))
+    return;
+  to = g_string_chunk_new (256);
+  for (guint i = 0; vars != NULL && i < vars->len; i++)
+    if (((const Cq6Var *) vars->pdata[i])->type == CQ6_TYPE_STRING && st->slots[i].bound)
+      keep_string (to, &st->slots[i].val.str, &live);
+  for (guint i = 0; st->groups != NULL && i < st->groups->len; i++)
+    keep_string (to, &g_array_index (st->groups, Cq6RegexGroup, i).str, &live);
+  for (guint k = 0; st->sort_str != NULL && k < n_sorts; k++)
+    keep_string (to, &st->sort_str[k], &live);
+  g_string_chunk_free (st->strings);
+  st->strings = to;
+  st->string_bytes = st->string_live = live;
 }
 
 void
@@ -130,6 +187,7 @@ state_finish (Cq6State *st, const Cq6Program *program)
   _cq6_positions_state_free (st);
   if (st->groups != NULL)
     g_array_unref (st->groups);
+  _cq6_regex_memo_free (st->regex_memo);
   if (st->strings != NULL)
     g_string_chunk_free (st->strings);
 }
@@ -159,6 +217,14 @@ _cq6_match_game (const Cq6Program *program, CqGame *game, CqMatchInfo *info)
   g_free (info->error);
   info->error = g_steal_pointer (&st.error);
   state_finish (&st, program);
+  if (st.stopped || cq_game_is_stopped (game))
+    {
+      /* Stopped inside the game: its answer means nothing, and no
+       * filter failed for want of time is an error. */
+      g_clear_pointer (&info->error, g_free);
+      g_array_set_size (out, 0);
+      return FALSE;
+    }
   if (info->error != NULL)
     {
       /* A failed assert stops the search (the driver reports it). */

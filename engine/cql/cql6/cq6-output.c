@@ -114,6 +114,16 @@ parse_parts (Cq6Parser *p, Cq6Token *t, Cq6Filter *f)
   return TRUE;
 }
 
+/* Keeps where @f (a comment or a message, at @t) is in the query, as
+ * "FILE:LINE:COL" in @f->string, for the error of a game whose texts grow
+ * too long (count_text()). */
+static void
+set_place (Cq6Parser *p, const Cq6Token *t, Cq6Filter *f)
+{
+  f->string = g_strdup_printf ("%s:%u:%u", p->filename != NULL ? p->filename : "<query>",
+                               t->line, t->column);
+}
+
 /* `comment (a b ...)`, `comment F`, the same for `message` and `str`: the
  * parts of the text, each any filter (CQL 6 reference "comment",
  * "message", "str"). */
@@ -122,6 +132,9 @@ parse_text (Cq6Parser *p, Cq6Token *t, Cq6Kind kind)
 {
   Cq6Filter *f = _cq6_node (kind, kind == CQ6_STR ? CQ6_TYPE_STRING : CQ6_TYPE_LOGICAL, t);
   Cq6Filter *arg;
+
+  if (kind != CQ6_STR)
+    set_place (p, t, f);
 
   if (!_cq6_is_punct (_cq6_peek (p), "("))
     {
@@ -159,6 +172,8 @@ static Cq6Filter *
 parse_line_comment (Cq6Parser *p, Cq6Token *t)
 {
   Cq6Filter *f = _cq6_node (CQ6_COMMENT, CQ6_TYPE_LOGICAL, t), *arg;
+
+  set_place (p, t, f);
 
   while (!_cq6_is_punct (_cq6_peek (p), CQ6_LINE_COMMENT_END))
     {
@@ -472,6 +487,28 @@ eval_sort (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return TRUE;
 }
 
+/* Counts @len bytes more of the texts `comment` and `message` (@f) wrote
+ * in the game; past #CQ6_MAX_GAME_TEXT_BYTES the game's evaluation stops
+ * with an error at @f (FALSE). */
+static gboolean
+count_text (const Cq6Filter *f, Cq6Ctx *c, gsize len)
+{
+  Cq6State *st = c->st;
+
+  if (len < CQ6_MAX_GAME_TEXT_BYTES - st->text_bytes)
+    {
+      st->text_bytes += len + 1;
+      return TRUE;
+    }
+  if (st->error == NULL && !_cq6_stopped (c))
+    st->error = g_strdup_printf ("%s: the comments and messages written in game %"
+                                 G_GUINT64_FORMAT " pass %" G_GSIZE_FORMAT " MiB at "
+                                 "position %u (positionid), more than one game may have",
+                                 f->string, c->game->source.number,
+                                 CQ6_MAX_GAME_TEXT_BYTES >> 20, c->node->index);
+  return FALSE;
+}
+
 gboolean
 _cq6_eval_output (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
@@ -486,8 +523,18 @@ _cq6_eval_output (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
        * filter always matches (CQL 6.2). */
       for (guint i = 0; i < f->n_args; i++)
         append_value (f->args[i], c, text);
+      if (!count_text (f, c, text->len))
+        return FALSE;
       if (f->kind == CQ6_COMMENT)
-        _cq6_add_user_comment (c, c->node, text->str);
+        {
+          /* The text built is the comment kept (no copy), its spare
+           * room given back. */
+          CqPositionComment comment = { c->node->index, NULL, FALSE };
+          gsize len = text->len;
+
+          comment.text = g_realloc (g_string_free (g_steal_pointer (&text), FALSE), len + 1);
+          g_array_append_val (c->st->comments, comment);
+        }
       else if (c->st->messages != NULL)
         {
           CqMessage message = { c->node->index, NULL, NULL };

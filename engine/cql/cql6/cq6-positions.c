@@ -432,6 +432,8 @@ eval_find (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   for (const CqNode *n = c->node; n != NULL;
        n = backward ? n->parent : find_next (c, ps, c->node, n))
     {
+      if (_cq6_halted (c))
+        return FALSE;
       if (!eval_at (f->args[0], c, n, &a))
         continue;
       if (!counting)
@@ -444,8 +446,6 @@ eval_find (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (found == NULL)
         found = g_array_new (FALSE, FALSE, sizeof (const CqNode *));
       g_array_append_val (found, n);
-      if (cq_game_is_stopped (c->game))
-        break;
     }
   if (!counting)
     return FALSE;
@@ -583,6 +583,8 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       guint32 i = order != NULL ? order[k] : k;
       const CqNode *t;
 
+      if (_cq6_halted (c))
+        break;
       if ((i == s->index && !(f->number & CQ6_ECHO_IN_ALL)) || !examined (c, ps, i))
         continue;
       t = _cq6_node_by_index (c, i);
@@ -616,8 +618,6 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       any = TRUE;
       if (comments)
         echo_comments (f, c, s, t);
-      if (cq_game_is_stopped (c->game))
-        break;
     }
 done:
   ss->bound = ts->bound = FALSE;

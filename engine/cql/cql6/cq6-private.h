@@ -404,7 +404,9 @@ typedef struct _Cq6Filter Cq6Filter;
  * @line, @column: where it starts in the query (1-based).
  * @designator: CQ6_DESIGNATOR.
  * @number: CQ6_NUMBER; @range_min, @range_max for direction ranges.
- * @string: CQ6_STRING, CQ6_TAG's name (owned).
+ * @string: CQ6_STRING, CQ6_TAG's name; CQ6_REGEX's, CQ6_COMMENT's and
+ *   CQ6_MESSAGE's place in the query, "FILE:LINE:COL", for their run-time
+ *   errors (owned).
  * @args, @n_args: the argument filters (owned; an entry may be NULL).
  * @regex: CQ6_REGEX's compiled pattern (owned).
  * @groups, @n_groups, @unanchored, @n_unanchored: a CQ6_ORBIT's anchor
@@ -952,6 +954,13 @@ typedef struct {
   GArray           *edits;     /* #CqPositionComment with an edit (settag,
                                 * removecomment), or NULL: kept when a filter
                                 * fails, added to the comments at the end */
+  struct _Cq6RegexMemo *regex_memo; /* cq6-regex.c: answers of `~~`, or NULL */
+  gsize             string_bytes;   /* in @strings (_cq6_state_string_n()) */
+  gsize             string_live;    /* in @strings after it was last compacted */
+  gsize             position_string_bytes; /* made at the current position */
+  gsize             text_bytes; /* of the texts `comment` and `message` wrote */
+  guint             stop_ticks; /* _cq6_stopped() calls, to look at the flag */
+  gboolean          stopped;   /* the search was stopped: every filter fails */
 } Cq6State;
 
 /**
@@ -976,6 +985,39 @@ _cq6_ctx_at (const Cq6Ctx *c, const CqNode *node)
 {
   Cq6Ctx out = { c->program, c->game, node, &node->position, -1, -1, c->st };
   return out;
+}
+
+/* How many calls of _cq6_stopped() look at the game's stop flag once. */
+#define CQ6_STOP_TICKS 256
+
+/**
+ * _cq6_stopped:
+ * Whether the search was stopped (cq_game_is_stopped()), looked at once
+ * every #CQ6_STOP_TICKS calls and remembered once seen, so that every
+ * filter and every loop of the evaluator may ask at each step.  Once TRUE,
+ * every filter fails at once (_cq6_eval()) and the loops end: the game's
+ * answer means nothing and the search driver reports nothing about it.
+ */
+static inline gboolean
+_cq6_stopped (const Cq6Ctx *c)
+{
+  Cq6State *st = c->st;
+
+  if (G_UNLIKELY (st->stopped))
+    return TRUE;
+  if (G_LIKELY (++st->stop_ticks % CQ6_STOP_TICKS != 0))
+    return FALSE;
+  st->stopped = cq_game_is_stopped (c->game);
+  return st->stopped;
+}
+
+/* Whether the game's evaluation is over: the search was stopped
+ * (_cq6_stopped()) or a run-time error ended it (#Cq6State.error: a failed
+ * assert, a regular expression that gave up).  Every filter then fails. */
+static inline gboolean
+_cq6_halted (const Cq6Ctx *c)
+{
+  return c->st->error != NULL || _cq6_stopped (c);
 }
 
 /* Evaluates @f at @c's position: TRUE if it matches, with its value in @v. */
@@ -1054,10 +1096,19 @@ void        _cq6_similar_free   (Cq6Similar *sim);
 /* cq6-hhdb-keys.c: the value of an `hhdb KEY` filter (CQ6_HHDB_KEY) at @c. */
 gboolean    _cq6_eval_hhdb_key  (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
-/* Keeps the groups of @match, a match in @text, as the game's last `~~`
- * match, for `\N` (only when the query uses `\N`); with @match NULL, the
- * last match failed: there are no groups. */
-void        _cq6_regex_groups_set (Cq6Ctx *c, const GMatchInfo *match, const char *text);
+/**
+ * _cq6_eval_regex:
+ * `S ~~ "re"` (@f, a CQ6_REGEX) with @subject the value of S at @c: TRUE
+ * with the part of @subject the pattern matches first in @v->str (in the
+ * game's strings), its groups kept for `\N`.  Answers are remembered for
+ * the game (up to 16 MiB of subjects).  A match that gives up (PCRE2's
+ * backtracking or memory limit) fails and sets the game's error
+ * (#Cq6State.error: the search stops) naming @f's place in the query.
+ */
+gboolean    _cq6_eval_regex     (const Cq6Filter *f, Cq6Ctx *c, const char *subject, Cq6Val *v);
+/* The memo of _cq6_eval_regex() (#Cq6State.regex_memo), NULL allowed. */
+typedef struct _Cq6RegexMemo Cq6RegexMemo;
+void        _cq6_regex_memo_free (Cq6RegexMemo *memo);
 gboolean    _cq6_eval_regex_group (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /* `while (S ~~ "re") body` (CQ6_WHILE, which 1): matches when S has a value. */
 gboolean    _cq6_eval_regex_loop (const Cq6Filter *f, Cq6Ctx *c);
@@ -1065,6 +1116,29 @@ gboolean    _cq6_eval_regex_loop (const Cq6Filter *f, Cq6Ctx *c);
 /* The most rounds of `while` and `loop` in one position: past it the
  * filter fails (a query that would run forever in CQL 6.2). */
 #define CQ6_MAX_WHILE_ROUNDS 10000
+
+/* The most bytes of strings the filters may make at one position (the
+ * strings of the game's variables are kept from position to position, the
+ * rest dropped: _cq6_strings_compact()); past it the game's evaluation
+ * stops with an error (docs/limits.md). */
+#define CQ6_MAX_POSITION_STRING_BYTES ((gsize) 128 * 1024 * 1024)
+
+/* The most bytes of text the `comment` and `message` filters may write in
+ * one game (the bound of a game's own text): past it the game's evaluation
+ * stops with an error naming the filter (docs/limits.md). */
+#define CQ6_MAX_GAME_TEXT_BYTES ((gsize) 64 * 1024 * 1024)
+
+/**
+ * _cq6_strings_compact:
+ * Called between two positions of the walk, when no string value is held
+ * anywhere but in @st (the variables, the groups of the last `~~`, the
+ * sort values): once the game's strings take more than twice what was
+ * live at the last compaction (and over 1 MiB), the live strings are
+ * copied to a new chunk and the old one freed, so memory follows the
+ * strings the variables hold, not every value they took.  Starts the
+ * count of the strings made at the next position.
+ */
+void        _cq6_strings_compact (Cq6State *st);
 
 /* Adds @text (copied) as an automatic comment at @node: `Found`, the
  * echo and line annotations, which `quiet` leaves out

@@ -1,15 +1,99 @@
-/* cq6-regex.c: the groups of CQL 6's regular expressions: `\N` and `\-N`
- * read the groups of the game's last `~~` match, and `while (S ~~ "re")`
- * runs its body once at each match (CQL 6.2; docs/cql6-rulings.md section
- * 24).  The `~~` filter itself is evaluated in cq6-eval.c, which records
- * its groups here when the query uses them (Cq6Program.regex_groups).
+/* cq6-regex.c: CQL 6's regular expressions at run time: `S ~~ "re"`, the
+ * groups `\N` and `\-N` of the game's last `~~` match, and `while (S ~~
+ * "re")`, which runs its body once at each match (CQL 6.2;
+ * docs/cql6-rulings.md section 24).  Groups are recorded only when the
+ * query uses them (Cq6Program.regex_groups).
+ *
+ * GRegex (PCRE2) backtracks: a pattern such as `(a|aa)+$` may take
+ * seconds on a short string, and PCRE2 gives up at its match limit.  A
+ * match that gave up is never read as "no match": the search stops with an
+ * error at the `~~` (regex_failed()).  The answers of `~~` are kept for the
+ * game (the memo below), so a slow pattern applied to the same string at
+ * every position runs once.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cql6/cq6-private.h"
 
+#include <string.h>
+
+/* The most bytes of subjects and answers the memo of one game keeps; past
+ * it the memo starts again empty. */
+#define MEMO_MAX_BYTES (16u * 1024 * 1024)
+
+/* One `~~` applied to one subject: the key of the memo. */
+typedef struct {
+  const Cq6Filter *re;
+  gsize            len;
+  char             text[];  /* the subject, NUL-terminated */
+} MemoKey;
+
+/* Its answer: @n_groups pairs of byte offsets (start, end; -1 for a group
+ * that took no part), group 0 the whole match; @n_groups 0: no match. */
+typedef struct {
+  gint n_groups;
+  gint pos[];
+} MemoAnswer;
+
+struct _Cq6RegexMemo {
+  GHashTable *answers;   /* MemoKey -> MemoAnswer, both owned */
+  gsize       bytes;
+};
+
+static guint
+memo_key_hash (gconstpointer p)
+{
+  const MemoKey *k = p;
+  guint h = g_direct_hash (k->re);
+
+  /* FNV-1a over the subject's bytes. */
+  h ^= 2166136261u;
+  for (gsize i = 0; i < k->len; i++)
+    h = (h ^ (guchar) k->text[i]) * 16777619u;
+  return h;
+}
+
+static gboolean
+memo_key_equal (gconstpointer a, gconstpointer b)
+{
+  const MemoKey *x = a, *y = b;
+
+  return x->re == y->re && x->len == y->len && memcmp (x->text, y->text, x->len) == 0;
+}
+
 void
-_cq6_regex_groups_set (Cq6Ctx *c, const GMatchInfo *match, const char *text)
+_cq6_regex_memo_free (Cq6RegexMemo *memo)
+{
+  if (memo == NULL)
+    return;
+  g_hash_table_unref (memo->answers);
+  g_free (memo);
+}
+
+/* Sets the game's error for @re, whose match at @c gave up (@why), unless
+ * an error came first or the search was stopped; the filter then fails. */
+static void
+regex_failed (const Cq6Filter *re, Cq6Ctx *c, gsize len, const GError *why)
+{
+  Cq6State *st = c->st;
+
+  if (st->error != NULL || _cq6_stopped (c))
+    return;
+  st->error = g_strdup_printf ("%s: the regular expression after `~~` gave up on a string "
+                               "of %" G_GSIZE_FORMAT " bytes at game %" G_GUINT64_FORMAT
+                               ", position %u (positionid): %s; whether it matches is "
+                               "unknown, so the search stops (a pattern without nested "
+                               "repetition such as `(a+)+` or `(a|aa)+` avoids it)",
+                               re->string, len, c->game->source.number, c->node->index,
+                               why->code == G_REGEX_ERROR_MATCH
+                               ? "the matcher reached its backtracking or memory limit"
+                               : "the matcher failed");
+}
+
+/* Keeps the groups of @answer, the answer for @text, as the game's last
+ * `~~` match; @answer NULL: the last match failed, there are none. */
+static void
+groups_set (Cq6Ctx *c, const MemoAnswer *answer, const char *text)
 {
   Cq6State *st = c->st;
 
@@ -18,20 +102,94 @@ _cq6_regex_groups_set (Cq6Ctx *c, const GMatchInfo *match, const char *text)
   if (st->groups == NULL)
     st->groups = g_array_new (FALSE, FALSE, sizeof (Cq6RegexGroup));
   g_array_set_size (st->groups, 0);
-  if (match == NULL)
+  if (answer == NULL)
     return;
-  for (gint i = 0; i < g_match_info_get_match_count (match); i++)
+  for (gint i = 0; i < answer->n_groups; i++)
     {
       Cq6RegexGroup g = { NULL, 0 };
-      gint start, end;
+      gint start = answer->pos[2 * i], end = answer->pos[2 * i + 1];
 
-      if (g_match_info_fetch_pos (match, i, &start, &end) && start >= 0)
+      if (start >= 0)
         {
           g.str = _cq6_state_string_n (c, text + start, (gsize) (end - start));
           g.start = start;
         }
       g_array_append_val (st->groups, g);
     }
+}
+
+/* The answer of one match (n_groups 0 when it failed), newly allocated. */
+static MemoAnswer *
+answer_new (const GMatchInfo *match)
+{
+  gint n = match != NULL && g_match_info_matches (match)
+           ? g_match_info_get_match_count (match) : 0;
+  MemoAnswer *answer = g_malloc (sizeof *answer + 2 * sizeof (gint) * (gsize) MAX (n, 0));
+
+  answer->n_groups = MAX (n, 0);
+  for (gint i = 0; i < answer->n_groups; i++)
+    if (!g_match_info_fetch_pos (match, i, &answer->pos[2 * i], &answer->pos[2 * i + 1]))
+      answer->pos[2 * i] = answer->pos[2 * i + 1] = -1;
+  return answer;
+}
+
+gboolean
+_cq6_eval_regex (const Cq6Filter *f, Cq6Ctx *c, const char *subject, Cq6Val *v)
+{
+  Cq6State *st = c->st;
+  gsize len = strlen (subject);
+  g_autofree MemoKey *key = g_malloc (sizeof *key + len + 1);
+  g_autofree MemoAnswer *unkept = NULL;
+  const MemoAnswer *answer;
+
+  key->re = f;
+  key->len = len;
+  memcpy (key->text, subject, len + 1);
+  if (st->regex_memo == NULL)
+    {
+      st->regex_memo = g_new0 (Cq6RegexMemo, 1);
+      st->regex_memo->answers = g_hash_table_new_full (memo_key_hash, memo_key_equal,
+                                                       g_free, g_free);
+    }
+  answer = g_hash_table_lookup (st->regex_memo->answers, key);
+  if (answer == NULL)
+    {
+      g_autoptr(GMatchInfo) match = NULL;
+      g_autoptr(GError) error = NULL;
+      MemoAnswer *fresh;
+      gsize bytes;
+
+      g_regex_match_full (f->regex, subject, (gssize) len, 0, 0, &match, &error);
+      if (error != NULL)
+        {
+          regex_failed (f, c, len, error);
+          groups_set (c, NULL, NULL);
+          return FALSE;
+        }
+      answer = fresh = answer_new (match);
+      bytes = sizeof *key + len + 1 + sizeof *fresh + 2 * sizeof (gint) * (gsize) fresh->n_groups;
+      if (st->regex_memo->bytes + bytes > MEMO_MAX_BYTES)
+        {
+          g_hash_table_remove_all (st->regex_memo->answers);
+          st->regex_memo->bytes = 0;
+        }
+      if (bytes <= MEMO_MAX_BYTES)
+        {
+          g_hash_table_insert (st->regex_memo->answers, g_steal_pointer (&key), fresh);
+          st->regex_memo->bytes += bytes;
+        }
+      else
+        unkept = fresh;   /* too big to keep: answered once */
+    }
+  if (answer->n_groups == 0)
+    {
+      groups_set (c, NULL, NULL);
+      return FALSE;
+    }
+  groups_set (c, answer, subject);
+  v->str = _cq6_state_string_n (c, subject + answer->pos[0],
+                                (gsize) (answer->pos[1] - answer->pos[0]));
+  return TRUE;
 }
 
 /* `while (S ~~ "re") body`: the body once at each match of the pattern in
@@ -42,23 +200,33 @@ _cq6_eval_regex_loop (const Cq6Filter *f, Cq6Ctx *c)
 {
   const Cq6Filter *re = f->args[0];
   g_autoptr(GMatchInfo) match = NULL;
+  g_autoptr(GError) error = NULL;
   guint64 round = 0;
   Cq6Val a;
 
   a.str = NULL;
   if (!_cq6_eval (re->args[0], c, &a) || a.str == NULL)
     return FALSE;
-  _cq6_regex_groups_set (c, NULL, NULL);
-  for (g_regex_match (re->regex, a.str, 0, &match); g_match_info_matches (match);
-       g_match_info_next (match, NULL))
+  groups_set (c, NULL, NULL);
+  for (g_regex_match_full (re->regex, a.str, -1, 0, 0, &match, &error);
+       error == NULL && g_match_info_matches (match);
+       g_match_info_next (match, &error))
     {
+      g_autofree MemoAnswer *answer = NULL;
       Cq6Val b;
 
-      if (round++ == CQ6_MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
+      if (round++ == CQ6_MAX_WHILE_ROUNDS || _cq6_halted (c))
         return FALSE;
-      _cq6_regex_groups_set (c, match, a.str);
+      answer = answer_new (match);
+      groups_set (c, answer, a.str);
       b.set = 0;
       _cq6_eval (f->args[1], c, &b);
+    }
+  if (error != NULL)
+    {
+      /* Gave up looking for the next match: not the end of the matches. */
+      regex_failed (re, c, strlen (a.str), error);
+      return FALSE;
     }
   return TRUE;
 }

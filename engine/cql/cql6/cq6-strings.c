@@ -270,7 +270,9 @@ parse_regex (Cq6Parser *p, const Cq6Token *at, Cq6Filter *left)
     }
   _cq6_advance (p);
   f = _cq6_node1 (CQ6_REGEX, CQ6_TYPE_STRING, at, left);
-  f->string = g_strdup (pattern->text);
+  /* Where the pattern is, for the error of a match that gives up. */
+  f->string = g_strdup_printf ("%s:%u:%u", p->filename != NULL ? p->filename : "<query>",
+                               pattern->line, pattern->column);
   f->regex = g_regex_new (pattern->text, G_REGEX_OPTIMIZE, 0, &local);
   if (f->regex == NULL)
     {

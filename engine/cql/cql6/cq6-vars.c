@@ -926,7 +926,7 @@ eval_while (const Cq6Filter *f, Cq6Ctx *c)
       guint64 round = 0;
 
       for (; _cq6_eval (f->args[0], c, &a); round++)
-        if (round == CQ6_MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
+        if (round == CQ6_MAX_WHILE_ROUNDS || _cq6_halted (c))
           return FALSE;
       return round > 0;
     }
@@ -934,7 +934,7 @@ eval_while (const Cq6Filter *f, Cq6Ctx *c)
    * condition stops matching (CQL 6.2 always matches). */
   for (guint64 round = 0; _cq6_eval (f->args[0], c, &a); round++)
     {
-      if (round == CQ6_MAX_WHILE_ROUNDS || cq_game_is_stopped (c->game))
+      if (round == CQ6_MAX_WHILE_ROUNDS || _cq6_halted (c))
         return FALSE;
       a.set = 0;
       _cq6_eval (f->args[1], c, &a);
