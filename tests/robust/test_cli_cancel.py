@@ -198,6 +198,8 @@ class CliCancel(unittest.TestCase):
     # CQL 6 filters that loop over positions, squares or rounds without
     # matching: the stop must not wait for a match, nor for the loop's end.
     def stop_cql6(self, plies, body, sig=signal.SIGTERM):
+        """Stops @body on a game of @plies plies 1.5 s after the start: the
+        game makes it run far longer than that (10 s and more) unstopped."""
         pgn = os.path.join(self.dir, "long.pgn")
         with open(pgn, "w") as f:
             f.write(long_game(plies))
@@ -217,7 +219,7 @@ class CliCancel(unittest.TestCase):
         self.stop_cql6(20_000, "echo (s t) distance(s t) < 0")
 
     def test_cql6_square_loops(self):
-        self.stop_cql6(20_000, "square all x in [a-h1-8] square all y in [a-h1-8] find false",
+        self.stop_cql6(100_000, "square all x in [a-h1-8] square all y in [a-h1-8] find false",
                        signal.SIGINT)
 
     def test_cql6_nested_while(self):
@@ -228,11 +230,11 @@ class CliCancel(unittest.TestCase):
     def test_cql6_assert_around_a_stopped_loop(self):
         # The filters that fail because the search stopped are no failed
         # assert: the tool says it was interrupted, nothing else.
-        self.stop_cql6(20_000, "assert {{find false} or true}")
+        self.stop_cql6(100_000, "assert {{find false} or true}")
         self.assertNotIn("assert", self.stderr)
 
     def test_cql6_dictionary_loop(self):
-        self.stop_cql6(20_000, "dictionary D\nD[\"a\"] = 1\n"
+        self.stop_cql6(100_000, "dictionary D\nD[\"a\"] = 1\n"
                                "find {key [element] D find false}")
 
 
