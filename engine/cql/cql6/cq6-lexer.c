@@ -547,10 +547,11 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
 
           while (g_ascii_isdigit (*p))
             {
-              if (value > (G_MAXINT64 - 9) / 10)
+              if (value > (G_MAXINT64 - (*p - '0')) / 10)
                 {
                   _cq_query_set_error (error, CQ_QUERY_ERROR_SYNTAX, filename, tok.line,
-                                       tok.column, "this number is too large");
+                                       tok.column, "this number is too large: numbers are "
+                                       "64-bit, at most 9223372036854775807");
                   ok = FALSE;
                   goto out;
                 }

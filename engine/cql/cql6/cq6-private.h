@@ -517,6 +517,7 @@ struct _Cq6Program {
   struct _Cq6Slot *persistent;
   Cq6Files  *files;
   gboolean   uses_files;
+  char      *filename;     /* the query's file name for messages, or NULL */
 };
 
 /* Tokens of the lexer. */
@@ -1029,6 +1030,26 @@ gboolean _cq6_node_is_ancestor (Cq6Ctx *c, const CqNode *a, const CqNode *b);
 /* The node of @c's game whose pre-order index is @index, or NULL; from a
  * walk of the whole tree made on first use. */
 const CqNode *_cq6_node_by_index (Cq6Ctx *c, guint32 index);
+
+/**
+ * _cq6_arith:
+ * @f: the filter written with the operator (for the error's place)
+ * @op: '+', '-', '*', '/' or '%'
+ * Sets *@out to @a @op @b, 64-bit and exact (division truncates toward
+ * zero, `%` has the dividend's sign).  Returns FALSE for no value: a
+ * division by zero (ruling 4), or a result beyond the 64-bit integers,
+ * which also stops the search with "FILE:LINE:COL: `op` overflows: ..."
+ * (#Cq6State.error; cq6-arith.c).
+ */
+gboolean _cq6_arith  (const Cq6Filter *f, Cq6Ctx *c, char op, gint64 a, gint64 b,
+                      gint64 *out);
+/* `-a` and `abs a` (the same rule: the smallest number overflows). */
+gboolean _cq6_negate (const Cq6Filter *f, Cq6Ctx *c, gint64 a, gint64 *out);
+gboolean _cq6_abs    (const Cq6Filter *f, Cq6Ctx *c, gint64 a, gint64 *out);
+/* The integer square root of @n >= 0: the r with r*r <= n < (r+1)*(r+1). */
+gint64   _cq6_isqrt  (gint64 n);
+/* The query's file name for messages ("<query>" when it has none). */
+const char *_cq6_program_filename (const Cq6Program *prog);
 
 /* A copy of @len bytes of @s (NUL added) that lives as long as the game's
  * evaluation (the state's string chunk): for computed string values. */

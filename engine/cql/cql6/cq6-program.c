@@ -492,6 +492,7 @@ _cq6_program_free (Cq6Program *program)
   g_free (program->input);
   g_free (program->output);
   g_free (program->matchstring);
+  g_free (program->filename);
   g_free (program);
 }
 
@@ -511,6 +512,7 @@ _cq6_program_read (const char *text, gsize len, const char *filename, Cq6Files *
     }
   prog = g_new0 (Cq6Program, 1);
   prog->files = files;
+  prog->filename = g_strdup (filename);
   p.prog = prog;
   prog->matchcount_min = 1;
   prog->matchcount_max = G_MAXINT64;
@@ -575,6 +577,12 @@ fail:
   _cq6_tokens_free (p.tokens);
   _cq6_program_free (prog);
   return NULL;
+}
+
+const char *
+_cq6_program_filename (const Cq6Program *prog)
+{
+  return prog->filename != NULL ? prog->filename : "<query>";
 }
 
 const char *

@@ -834,20 +834,15 @@ assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           g_autofree char *joined = g_strconcat (slot->val.str, a.str, NULL);
           slot->val.str = state_string (c, joined);
         }
-      else
-        slot->val.num += a.num;
+      else if (!_cq6_arith (f, c, '+', slot->val.num, a.num, &slot->val.num))
+        return FALSE;
       break;
     case '-':
-      slot->val.num -= a.num;
-      break;
     case '*':
-      slot->val.num *= a.num;
-      break;
     case '/':
     case '%':
-      if (a.num == 0)
+      if (!_cq6_arith (f, c, (char) f->number, slot->val.num, a.num, &slot->val.num))
         return FALSE;
-      slot->val.num = f->number == '/' ? slot->val.num / a.num : slot->val.num % a.num;
       break;
     case '|':
       slot->val.set |= a.set;
