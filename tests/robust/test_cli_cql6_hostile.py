@@ -118,6 +118,99 @@ class Cql6Hostile(unittest.TestCase):
         # CQL 6.2: no value for a negative number.
         self.assert_comment("comment(sqrt -4)", "<false>")
 
+    # ------------------------------------------------- nesting and chains
+
+    # Without the bounds these crashed the reader or the walks after it
+    # (SIGSEGV, stack overflow); a sanitizer build overflows its stack on
+    # shorter ones, so it is given shorter ones.
+    LONG = 20000 if SANITIZED else 100000
+
+    def test_deep_prefix_operators_are_refused_where_they_pass_the_bound(self):
+        nesting = "the query nests more than 200 deep here"
+        for query, column in [
+                ("not " * (2 * self.LONG) + "check", 7 + 4 * 200),
+                ("flip {" * 10000 + "check" + "}" * 10000, 7 + 6 * 100),
+                ("- " * self.LONG + "1 > 0", 7 + 2 * 200),
+                ("(" * self.LONG + "check" + ")" * self.LONG, 7 + 200),
+                ("<".join(["1"] * self.LONG), 7 + 2 * 200)]:
+            with self.subTest(query=query[:20]):
+                self.assert_refused("cql() " + query, "q.cql:1:%d: %s" % (column, nesting))
+
+    def test_long_operator_chains_are_refused_where_they_pass_the_bound(self):
+        levels = "the query nests more than 1000 levels deep here"
+        # The place is the operator that makes the chain 1001 levels high.
+        for query, column in [
+                (" | ".join(["a1"] * self.LONG), 5 * 1000 + 5),
+                (" + ".join(["1"] * self.LONG) + " > 0", 4 * 1000 + 5),
+                (" or ".join(["check"] * self.LONG), 9 * 1000 + 4),
+                ("parent:" * self.LONG + "check", 7 * 1000 + 6),
+                (" and ".join(["a1"] * self.LONG), 7 * 1000 + 3)]:
+            with self.subTest(query=query[:20]):
+                self.assert_refused("cql() " + query, "q.cql:1:%d: %s" % (column, levels))
+
+    def test_queries_at_the_bounds_read_and_run(self):
+        # The deepest trees the reader accepts, evaluated on the search
+        # threads: every walk of the tree fits their stacks.
+        # 200 levels of the reader (each `not`, bracket and comparison is
+        # one), 1000 of the tree (a chain of 999 operators and the body).
+        for query in ["not " * 199 + "check",
+                      "(" * 199 + "check" + ")" * 199,
+                      " | ".join(["a1"] * 1000),
+                      "comment(" + " + ".join(["1"] * 999) + ")",
+                      "flip {" + " or ".join(["Ke1"] * 997) + "}",
+                      "not " * 100 + "(" * 98 + " + ".join(["ply"] * 898) + " > 1" + ")" * 98]:
+            with self.subTest(query=query[:20]):
+                status, err, _ = self.run_query("cql() " + query, cpu=10)
+                self.assertEqual(status, 0, err[-500:])
+
+    # -------------------------------------------------------- query size
+
+    def test_a_query_of_one_mebibyte_reads_in_linear_time(self):
+        # Reading was quadratic (an insertion sort with a recursive cost, a
+        # strlen at each token): 269 s for 1.0 MB.  A sanitizer build
+        # reads a quarter of it under the same bound.
+        size = (256 if SANITIZED else 1000) * 1024
+        for word in ["a1 ", "check ", "not a1 ", "x = 1 "]:
+            with self.subTest(word=word):
+                body = word * (size // len(word) - 4)
+                status, err, _ = self.run_query("cql() " + body, cpu=5)
+                self.assertEqual(status, 0, err[-500:])
+        status, err, _ = self.run_query("cql() {" + "a1 " * (size // 3 - 4) + "}", cpu=5)
+        self.assertEqual(status, 0, err[-500:])
+
+    # --------------------------------------------------------- functions
+
+    def calls_multiplied(self, levels, calls):
+        """Function Fk calls F(k-1) @calls times; the body calls the last."""
+        text = "cql()\nfunction F0(){check}\n"
+        for k in range(1, levels + 1):
+            text += "function F%d(){%s}\n" % (k, " ".join(["F%d()" % (k - 1)] * calls))
+        return text + "F%d()\n" % levels
+
+    def test_calls_multiplying_calls_are_refused_in_bounded_memory(self):
+        # 8^7 copies of F0: 1 GB and 60 s+ before (417 bytes).
+        status, err, _ = self.run_query(self.calls_multiplied(7, 8), cpu=10, memory=400)
+        self.assertNotEqual(status, 0)
+        self.assertRegex(err, r"q\.cql:3:\d+: expanding the function `F0` here would make "
+                              r"the query more than 1000000 tokens long")
+        # 8^5 copies are within the bound and run.
+        status, err, _ = self.run_query(self.calls_multiplied(5, 8), cpu=10, memory=400)
+        self.assertEqual(status, 0, err[-500:])
+
+    def test_a_chain_of_distinct_functions_is_no_recursion(self):
+        # A chain of 40 functions (CQL 6.2 runs it) was refused past 32
+        # as "calls itself".
+        status, err, text = self.run_query(self.calls_multiplied(40, 1).replace(
+            "F0(){check}", "F0(){ply == 2 comment(\"deep\")}"))
+        self.assertEqual(status, 0, err)
+        self.assertIn("deep", text)
+
+    def test_recursion_is_refused_direct_or_not(self):
+        self.assert_refused("cql() function Fa(){Fa()} Fa()",
+                            "q.cql:1:21: `Fa` calls itself: CQL functions cannot be recursive")
+        self.assert_refused("cql() function Fa(){Fb()} function Fb(){Fa()} Fa()",
+                            "q.cql:1:41: `Fa` calls itself: CQL functions cannot be recursive")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -174,6 +174,7 @@ Cq6Filter *
 _cq6_parse_sequence (Cq6Parser *p, const Cq6Token *open, const char *close)
 {
   Cq6Filter *f = _cq6_node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, open);
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func ((GDestroyNotify) _cq6_filter_free);
 
   while (!_cq6_is_punct (_cq6_peek (p), close))
     {
@@ -193,8 +194,9 @@ _cq6_parse_sequence (Cq6Parser *p, const Cq6Token *open, const char *close)
           _cq6_filter_free (f);
           return NULL;
         }
-      _cq6_filter_add_arg (f, item);
+      g_ptr_array_add (items, item);
     }
+  _cq6_filter_add_args (f, items);
   _cq6_advance (p);
   if (f->n_args > 0)
     f->type = f->args[f->n_args - 1]->type;

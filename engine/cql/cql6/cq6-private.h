@@ -402,6 +402,8 @@ typedef struct _Cq6Filter Cq6Filter;
  * @which: a kind-specific choice (see #Cq6Kind).
  * @directions: CQ_RAY_* bits (direction filters, ray).
  * @line, @column: where it starts in the query (1-based).
+ * @height: the levels of the tree from this node to its deepest leaf (1
+ *   for a leaf), kept by _cq6_filter_add_arg() (CQ6_MAX_HEIGHT).
  * @designator: CQ6_DESIGNATOR.
  * @number: CQ6_NUMBER; @range_min, @range_max for direction ranges.
  * @string: CQ6_STRING, CQ6_TAG's name (owned).
@@ -418,6 +420,7 @@ struct _Cq6Filter {
   guint32       which;
   guint         line;
   guint         column;
+  guint         height;
   CqDesignator  designator;
   gint64        number;
   gint64        range_min;
@@ -571,6 +574,9 @@ void       _cq6_tokens_free     (GArray *tokens);
  * @path_depth: how many `path` filters' constituents are being read.
  * @in_substring: how many string indexes `S[i:j]` are being read (their
  *   `:` is not a position's).
+ * @depth: how deep the reader's recursion is (_cq6_nest_enter()).
+ * @expanded: the tokens read again for function calls so far
+ *   (CQ6_MAX_EXPANDED_TOKENS).
  * @unread_op: 1 + the index of a binary operator left unread because the
  *   filter on its left is not of its type (CQL 6.2 leaves it to an
  *   enclosing filter: in `◭X∊S {F} | T` the body F is logical, so the `|`
@@ -592,7 +598,45 @@ typedef struct {
   Cq6Type     unread_type;
   Cq6Type     unread_want;
   guint       in_substring;
+  guint       depth;
+  gsize       expanded;
 } Cq6Parser;
+
+/* How deep the reader may recurse: brackets, braces, prefix operators
+ * (`not`, `-`, `~`, `#`), keywords with an argument (`flip`, `find`...),
+ * comparisons and function calls inside one another.  Each level costs
+ * about 20 frames of the reader's recursive descent, so the bound keeps
+ * the reader within a small part of a thread's stack (sanitizers
+ * included); CQL 3 stops at 64. */
+#define CQ6_MAX_NESTING 200
+/* The most levels of the filter tree, counted from any node down to its
+ * deepest leaf (Cq6Filter.height): chains of binary operators such as `a
+ * | b | c` or `x + y + z` add one level per operator without recursion of
+ * the reader.  Every walk of the tree after reading (checks, ordering,
+ * evaluation, freeing) recurses at most this deep. */
+#define CQ6_MAX_HEIGHT 1000
+/* The most tokens function calls may read again (each call reads its
+ * function's body at its place): a bound on the expanded query's size,
+ * counted before each body is read. */
+#define CQ6_MAX_EXPANDED_TOKENS 1000000
+
+/**
+ * _cq6_nest_enter:
+ * One more level of the reader's recursion, at @t; FALSE with the error
+ * "FILE:LINE:COL: the query nests more than 200 deep here" set on @p
+ * (CQ_QUERY_ERROR_SEMANTIC) past CQ6_MAX_NESTING, and the level not
+ * taken.  Each TRUE is matched by one _cq6_nest_leave().
+ */
+gboolean   _cq6_nest_enter      (Cq6Parser *p, const Cq6Token *t);
+void       _cq6_nest_leave      (Cq6Parser *p);
+/**
+ * _cq6_height_check:
+ * @f (transfer full, may be NULL) itself if its tree is at most
+ * CQ6_MAX_HEIGHT levels high; else NULL with the error "FILE:LINE:COL:
+ * ... more than 1000 levels" set on @p at the node where the tree passes
+ * the bound (@f freed).
+ */
+Cq6Filter *_cq6_height_check    (Cq6Parser *p, Cq6Filter *f);
 
 /* The reader's primitives (cq6-parser.c). */
 Cq6Token  *_cq6_peek            (Cq6Parser *p);
@@ -825,6 +869,10 @@ Cq6Filter *_cq6_sort_filter          (Cq6Parser *p, const Cq6Token *t, const cha
 
 Cq6Filter  *_cq6_filter_new     (Cq6Kind kind, Cq6Type type, guint line, guint column);
 void        _cq6_filter_add_arg (Cq6Filter *filter, Cq6Filter *arg);
+/* Appends the filters of @args (transfer full: they become @filter's
+ * arguments, @args is emptied) in one step: for lists of any length,
+ * where adding one by one would copy the list at each step. */
+void        _cq6_filter_add_args (Cq6Filter *filter, GPtrArray *args);
 void        _cq6_filter_free    (Cq6Filter *filter);
 Cq6Filter  *_cq6_filter_copy    (const Cq6Filter *filter);
 gboolean    _cq6_filter_equal   (const Cq6Filter *a, const Cq6Filter *b);

@@ -21,10 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How deep function calls may nest while a query is read: a function
- * that calls itself is refused, this bounds chains of distinct ones. */
-#define MAX_CALL_DEPTH 32
-
 /* The most rounds one `while` runs at one position: a condition that
  * never fails would otherwise hang the search (a board has 64 squares; a
  * loop over squares, moves or pieces ends far sooner).  A loop cut there
@@ -503,7 +499,10 @@ parse_call (Cq6Parser *p, Cq6Token *t, Cq6Function *fn)
   GHashTable *saved_params = p->params;
   g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
 
-  if (fn->reading || p->call_depth >= MAX_CALL_DEPTH)
+  /* A function called while its body is being read calls itself,
+   * directly or through others.  Chains of distinct functions are bounded
+   * by the reader's nesting (CQ6_MAX_NESTING). */
+  if (fn->reading)
     {
       _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
                     "`%s` calls itself: CQL functions cannot be recursive", fn->name);
@@ -581,7 +580,20 @@ parse_call (Cq6Parser *p, Cq6Token *t, Cq6Function *fn)
       _cq6_filter_free (f);
       return NULL;
     }
-  /* Read the body again, here, with the parameters renamed. */
+  /* Read the body again, here, with the parameters renamed: counted
+   * before it is read, so that calls multiplying calls (a body calling
+   * the previous function 8 times, 7 deep) are refused before they take
+   * memory. */
+  if (fn->body_end - fn->body_start > CQ6_MAX_EXPANDED_TOKENS - p->expanded)
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                    "expanding the function `%s` here would make the query more than %d "
+                    "tokens long (each call reads its function's body again)", fn->name,
+                    CQ6_MAX_EXPANDED_TOKENS);
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  p->expanded += fn->body_end - fn->body_start;
   saved_pos = p->pos;
   p->pos = fn->body_start + 1;
   p->params = params;
