@@ -56,7 +56,7 @@ parse_complement (Cq6Parser *p)
       && !(arg->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT | CQ6_DASH_LEGAL
                          | CQ6_DASH_PSEUDOLEGAL)))
     {
-      arg->args[0] = _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg->args[0]);
+      _cq6_filter_set_arg (arg, 0, _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg->args[0]));
       return arg;
     }
   arg = _cq6_want_type (p, at, arg, CQ6_TYPE_SET, "`~`");

@@ -458,7 +458,7 @@ parse_dash_constituent (Cq6Parser *p, Cq6Filter *dash, gboolean top, Cq6Filter *
           targets = _cq6_filter_new (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, f->line, f->column);
           if (dash->args[3] != NULL)
             _cq6_filter_add_arg (targets, dash->args[3]);
-          dash->args[3] = targets;
+          _cq6_filter_set_arg (dash, 3, targets);
         }
       _cq6_filter_add_arg (targets, f);
       targets->type = f->type;
@@ -487,7 +487,11 @@ parse_item (Cq6Parser *p, const char *arrow, gboolean top, Cq6Filter *head, Cq6F
   if (head == NULL && _cq6_is_punct (t, "("))
     {
       _cq6_advance (p);
-      item = parse_items (p, t, arrow, TRUE);
+      /* A group is a level of the reader's nesting, as a bracket is. */
+      if (!_cq6_nest_enter (p, t))
+        return NULL;
+      item = _cq6_height_check (p, parse_items (p, t, arrow, TRUE));
+      _cq6_nest_leave (p);
       if (item != NULL && !_cq6_expect_punct (p, ")", "to close the group of constituents"))
         {
           _cq6_filter_free (item);

@@ -431,7 +431,7 @@ parse_pin (Cq6Parser *p, const Cq6Token *t)
           return NULL;
         }
       _cq6_filter_free (f->args[slot]);
-      f->args[slot] = arg;
+      _cq6_filter_set_arg (f, slot, arg);
       if (first)
         f->which = (guint32) slot, first = FALSE;
     }

@@ -637,6 +637,15 @@ void       _cq6_nest_leave      (Cq6Parser *p);
  * the bound (@f freed).
  */
 Cq6Filter *_cq6_height_check    (Cq6Parser *p, Cq6Filter *f);
+/**
+ * _cq6_tree_height_ok:
+ * Works out again, without recursion, the height of every node of
+ * @root's tree (a node changed after it was added to its parent leaves
+ * the parent's stale); FALSE with the error of _cq6_height_check() set on
+ * @p if @root is more than @max levels high (@root is not freed).  Run
+ * once on the whole query before any recursive walk of it.
+ */
+gboolean   _cq6_tree_height_ok  (Cq6Parser *p, Cq6Filter *root, guint max);
 
 /* The reader's primitives (cq6-parser.c). */
 Cq6Token  *_cq6_peek            (Cq6Parser *p);
@@ -873,6 +882,10 @@ void        _cq6_filter_add_arg (Cq6Filter *filter, Cq6Filter *arg);
  * arguments, @args is emptied) in one step: for lists of any length,
  * where adding one by one would copy the list at each step. */
 void        _cq6_filter_add_args (Cq6Filter *filter, GPtrArray *args);
+/* Sets @filter's argument @i (which must exist; the old one is the
+ * caller's), or puts @arg before its arguments; the height follows. */
+void        _cq6_filter_set_arg  (Cq6Filter *filter, guint i, Cq6Filter *arg);
+void        _cq6_filter_prepend_arg (Cq6Filter *filter, Cq6Filter *arg);
 void        _cq6_filter_free    (Cq6Filter *filter);
 Cq6Filter  *_cq6_filter_copy    (const Cq6Filter *filter);
 gboolean    _cq6_filter_equal   (const Cq6Filter *a, const Cq6Filter *b);

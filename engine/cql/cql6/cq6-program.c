@@ -562,8 +562,11 @@ _cq6_program_read (const char *text, gsize len, const char *filename, Cq6Files *
       g_ptr_array_add (items, f);
     }
   _cq6_filter_add_args (prog->body, items);
-  /* Every subtree was bounded as it was read; the body adds one level. */
-  g_assert (prog->body->height <= CQ6_MAX_HEIGHT + 1);
+  /* Every subtree was bounded as it was read (the body adds one level);
+   * this makes sure of it before the walks below recurse. */
+  if (!_cq6_tree_height_ok (&p, prog->body, CQ6_MAX_HEIGHT + 1)
+      || !_cq6_tree_height_ok (&p, prog->game_filters, CQ6_MAX_HEIGHT + 1))
+    goto fail;
   if (prog->body->n_args == 0)
     {
       _cq6_fail_at (&p, _cq6_peek (&p), CQ_QUERY_ERROR_SYNTAX,

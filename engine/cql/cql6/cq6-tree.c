@@ -196,21 +196,20 @@ _cq6_nest_leave (Cq6Parser *p)
   p->depth--;
 }
 
-Cq6Filter *
-_cq6_height_check (Cq6Parser *p, Cq6Filter *f)
+/* Sets the error on @p at the node of @f's tree where it passes @max
+ * levels: down the highest branch to the node whose own subtree just
+ * passes the bound. */
+static void
+fail_too_high (Cq6Parser *p, const Cq6Filter *f, guint max)
 {
   const Cq6Filter *at = f;
 
-  if (f == NULL || f->height <= CQ6_MAX_HEIGHT)
-    return f;
-  /* The place: down the highest branch to the node whose own subtree
-   * just passes the bound. */
   for (;;)
     {
       const Cq6Filter *next = NULL;
 
       for (guint i = 0; i < at->n_args; i++)
-        if (at->args[i] != NULL && at->args[i]->height > CQ6_MAX_HEIGHT
+        if (at->args[i] != NULL && at->args[i]->height > max
             && (next == NULL || at->args[i]->height > next->height))
           next = at->args[i];
       if (next == NULL)
@@ -222,6 +221,67 @@ _cq6_height_check (Cq6Parser *p, Cq6Filter *f)
                          "the query nests more than %d levels deep here (each operator of "
                          "a chain such as `a | b | c` or `x + y + z` is one level)",
                          CQ6_MAX_HEIGHT);
+}
+
+Cq6Filter *
+_cq6_height_check (Cq6Parser *p, Cq6Filter *f)
+{
+  if (f == NULL || f->height <= CQ6_MAX_HEIGHT)
+    return f;
+  fail_too_high (p, f, CQ6_MAX_HEIGHT);
   _cq6_filter_free (f);
   return NULL;
+}
+
+gboolean
+_cq6_tree_height_ok (Cq6Parser *p, Cq6Filter *root, guint max)
+{
+  g_autoptr(GPtrArray) order = NULL;
+
+  if (root == NULL)
+    return TRUE;
+  /* The nodes in pre-order, without recursion; then each node's height
+   * from its arguments', last first, so that arguments come before the
+   * nodes that hold them. */
+  order = g_ptr_array_new ();
+  g_ptr_array_add (order, root);
+  for (guint k = 0; k < order->len; k++)
+    {
+      Cq6Filter *f = order->pdata[k];
+
+      for (guint i = 0; i < f->n_args; i++)
+        if (f->args[i] != NULL)
+          g_ptr_array_add (order, f->args[i]);
+    }
+  for (guint k = order->len; k-- > 0;)
+    {
+      Cq6Filter *f = order->pdata[k];
+
+      f->height = 1;
+      for (guint i = 0; i < f->n_args; i++)
+        if (f->args[i] != NULL && f->args[i]->height >= f->height)
+          f->height = f->args[i]->height + 1;
+    }
+  if (root->height <= max)
+    return TRUE;
+  fail_too_high (p, root, max);
+  return FALSE;
+}
+
+void
+_cq6_filter_set_arg (Cq6Filter *filter, guint i, Cq6Filter *arg)
+{
+  g_return_if_fail (i < filter->n_args);
+  filter->args[i] = arg;
+  if (arg != NULL && arg->height >= filter->height)
+    filter->height = arg->height + 1;
+}
+
+void
+_cq6_filter_prepend_arg (Cq6Filter *filter, Cq6Filter *arg)
+{
+  filter->args = g_renew (Cq6Filter *, filter->args, filter->n_args + 1);
+  memmove (filter->args + 1, filter->args, filter->n_args * sizeof *filter->args);
+  filter->n_args++;
+  _cq6_filter_set_arg (filter, 0, arg);
 }
