@@ -132,7 +132,10 @@ class Cql6Hostile(unittest.TestCase):
                 ("flip {" * 10000 + "check" + "}" * 10000, 7 + 6 * 100),
                 ("- " * self.LONG + "1 > 0", 7 + 2 * 200),
                 ("(" * self.LONG + "check" + ")" * self.LONG, 7 + 200),
-                ("<".join(["1"] * self.LONG), 7 + 2 * 200)]:
+                ("<".join(["1"] * self.LONG), 7 + 2 * 200),
+                # A path's or line's groups of constituents nest as brackets.
+                ("path " + "(" * self.LONG + "check" + ")" * self.LONG, 12 + 199),
+                ("line --> " + "(" * self.LONG + "check" + ")" * self.LONG, 16 + 199)]:
             with self.subTest(query=query[:20]):
                 self.assert_refused("cql() " + query, "q.cql:1:%d: %s" % (column, nesting))
 
@@ -144,7 +147,9 @@ class Cql6Hostile(unittest.TestCase):
                 (" + ".join(["1"] * self.LONG) + " > 0", 4 * 1000 + 5),
                 (" or ".join(["check"] * self.LONG), 9 * 1000 + 4),
                 ("parent:" * self.LONG + "check", 7 * 1000 + 6),
-                (" and ".join(["a1"] * self.LONG), 7 * 1000 + 3)]:
+                (" and ".join(["a1"] * self.LONG), 7 * 1000 + 3),
+                # A string's indexes, one after another.
+                ('x = "abc" comment(x' + "[0]" * self.LONG + ")", 26 + 3 * 999)]:
             with self.subTest(query=query[:20]):
                 self.assert_refused("cql() " + query, "q.cql:1:%d: %s" % (column, levels))
 
@@ -176,6 +181,15 @@ class Cql6Hostile(unittest.TestCase):
                 status, err, _ = self.run_query("cql() " + body, cpu=5)
                 self.assertEqual(status, 0, err[-500:])
         status, err, _ = self.run_query("cql() {" + "a1 " * (size // 3 - 4) + "}", cpu=5)
+        self.assertEqual(status, 0, err[-500:])
+
+    def test_a_long_path_reads_in_linear_time(self):
+        # Each constituent looked for its repetition suffix up to the
+        # path's end: 80 s for 100,000 of them before the path was refused.
+        for query in ["path " + "check " * self.LONG, "line " + "--> check " * self.LONG]:
+            with self.subTest(query=query[:12]):
+                self.assert_refused("cql() " + query, "repetitions are too large")
+        status, err, _ = self.run_query("cql() path " + "check " * 4000, cpu=2)
         self.assertEqual(status, 0, err[-500:])
 
     # --------------------------------------------------------- functions

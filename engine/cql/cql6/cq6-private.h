@@ -600,6 +600,9 @@ typedef struct {
   guint       in_substring;
   guint       depth;
   gsize       expanded;
+  /* The last suffix fence scan of a constituent (cq6-line-reader.c). */
+  gboolean    fence_valid;
+  guint       fence_from, fence_stop, fence_depth, fence;
 } Cq6Parser;
 
 /* How deep the reader may recurse: brackets, braces, prefix operators

@@ -598,9 +598,11 @@ parse_call (Cq6Parser *p, Cq6Token *t, Cq6Function *fn)
   p->pos = fn->body_start + 1;
   p->params = params;
   p->call_depth++;
+  p->fence_valid = FALSE;   /* the scans before were of other tokens */
   fn->reading = TRUE;
   body = _cq6_parse_sequence (p, &g_array_index (p->tokens, Cq6Token, fn->body_start), "}");
   fn->reading = FALSE;
+  p->fence_valid = FALSE;
   p->call_depth--;
   p->params = saved_params;
   p->pos = saved_pos;
