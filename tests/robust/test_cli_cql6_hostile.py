@@ -183,6 +183,17 @@ class Cql6Hostile(unittest.TestCase):
         status, err, _ = self.run_query("cql() {" + "a1 " * (size // 3 - 4) + "}", cpu=5)
         self.assertEqual(status, 0, err[-500:])
 
+    def test_many_names_read_in_linear_time(self):
+        # Variables, functions and dictionaries were looked up by a search
+        # of all those read before: 90,000 variables took over a minute.
+        n = 20000 if SANITIZED else 90000
+        for query in [" ".join("v%d = 1" % i for i in range(n)),
+                      " ".join("function F%d(){check}" % i for i in range(n // 3)) + " F1()",
+                      " ".join("dictionary D%d" % i for i in range(n // 2)) + " check"]:
+            with self.subTest(query=query[:12]):
+                status, err, _ = self.run_query("cql() " + query, cpu=3)
+                self.assertEqual(status, 0, err[-500:])
+
     def test_a_long_path_reads_in_linear_time(self):
         # Each constituent looked for its repetition suffix up to the
         # path's end: 80 s for 100,000 of them before the path was refused.

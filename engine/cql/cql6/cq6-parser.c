@@ -328,16 +328,14 @@ direction_bound_follows (Cq6Parser *p)
 static gboolean
 is_numeric_variable (Cq6Parser *p, const Cq6Token *t)
 {
-  if (t->kind != CQ6_TOK_WORD || p->prog == NULL || p->prog->vars == NULL)
-    return FALSE;
-  for (guint i = 0; i < p->prog->vars->len; i++)
-    {
-      const Cq6Var *v = g_ptr_array_index (p->prog->vars, i);
+  const Cq6Var *v;
+  int index;
 
-      if (v->type == CQ6_TYPE_NUMBER && !v->piece && strcmp (v->name, t->text) == 0)
-        return TRUE;
-    }
-  return FALSE;
+  if (t->kind != CQ6_TOK_WORD || p->prog == NULL || p->prog->vars == NULL
+      || (index = _cq6_var_index (p, t->text)) < 0)
+    return FALSE;
+  v = g_ptr_array_index (p->prog->vars, index);
+  return v->type == CQ6_TYPE_NUMBER && !v->piece;
 }
 
 /* One distance of the direction filter @w: a whole number, into @value,

@@ -600,6 +600,9 @@ typedef struct {
   guint       in_substring;
   guint       depth;
   gsize       expanded;
+  /* The variables' indexes and the functions by name (cq6-vars.c), or
+   * NULL before the first. */
+  GHashTable *names;
   /* The last suffix fence scan of a constituent (cq6-line-reader.c). */
   gboolean    fence_valid;
   guint       fence_from, fence_stop, fence_depth, fence;
@@ -766,6 +769,9 @@ int        _cq6_declare_var     (Cq6Parser *p, const Cq6Token *name, Cq6Type typ
 int        _cq6_find_var        (Cq6Parser *p, const char *name);
 guint      _cq6_add_var         (Cq6Parser *p, const char *name, Cq6Type type,
                                  gboolean piece);
+/* The index of the query's variable named @name (no parameters looked
+ * at), or -1; from a table by name, not a search. */
+int        _cq6_var_index       (Cq6Parser *p, const char *name);
 /* cq6-vars.c: the assignment operator @t is (`=`, `+=`, ... `&=`), or
  * NULL; `name = value`, `name += value`, ... with the name @name already
  * read and the operator next (@persistent: `persistent name ...`).

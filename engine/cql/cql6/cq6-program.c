@@ -603,9 +603,11 @@ _cq6_program_read (const char *text, gsize len, const char *filename, Cq6Files *
 
     order_by_cost (prog->body, &body_stateful);
   }
+  g_clear_pointer (&p.names, g_hash_table_unref);
   return prog;
 
 fail:
+  g_clear_pointer (&p.names, g_hash_table_unref);
   if (error != NULL && *error == NULL)
     _cq_query_set_error (error, CQ_QUERY_ERROR_SYNTAX, filename, 1, 1, "cannot read the query");
   _cq6_tokens_free (p.tokens);

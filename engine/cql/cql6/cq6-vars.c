@@ -79,23 +79,28 @@ _cq6_find_var (Cq6Parser *p, const char *name)
       if (g_hash_table_lookup_extended (p->params, name, NULL, &slot))
         return GPOINTER_TO_INT (slot);
     }
-  if (p->prog->vars == NULL)
-    return -1;
-  for (guint i = 0; i < p->prog->vars->len; i++)
-    if (strcmp (((Cq6Var *) p->prog->vars->pdata[i])->name, name) == 0)
-      return (int) i;
-  return -1;
+  return _cq6_var_index (p, name);
 }
 
+int
+_cq6_var_index (Cq6Parser *p, const char *name)
+{
+  gpointer index;
+
+  if (p->names == NULL
+      || !g_hash_table_lookup_extended (p->names, name, NULL, &index))
+    return -1;
+  return GPOINTER_TO_INT (index);
+}
+
+/* Functions are named apart from variables: the same table, with a
+ * prefix no variable's name has. */
 static Cq6Function *
 find_function (Cq6Parser *p, const char *name)
 {
-  if (p->prog->functions == NULL)
-    return NULL;
-  for (guint i = 0; i < p->prog->functions->len; i++)
-    if (strcmp (((Cq6Function *) p->prog->functions->pdata[i])->name, name) == 0)
-      return p->prog->functions->pdata[i];
-  return NULL;
+  g_autofree char *key = g_strconcat ("()", name, NULL);
+
+  return p->names != NULL ? g_hash_table_lookup (p->names, key) : NULL;
 }
 
 guint
@@ -109,6 +114,13 @@ _cq6_add_var (Cq6Parser *p, const char *name, Cq6Type type, gboolean piece)
   var->type = type;
   var->piece = piece;
   g_ptr_array_add (p->prog->vars, var);
+  /* By name, for the reader (the first of a name, as a search from the
+   * start found it). */
+  if (p->names == NULL)
+    p->names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (!g_hash_table_contains (p->names, name))
+    g_hash_table_insert (p->names, g_strdup (name),
+                         GINT_TO_POINTER ((int) p->prog->vars->len - 1));
   return p->prog->vars->len - 1;
 }
 
@@ -486,6 +498,16 @@ parse_function (Cq6Parser *p, Cq6Token *t)
   if (p->prog->functions == NULL)
     p->prog->functions = g_ptr_array_new_with_free_func (function_free);
   g_ptr_array_add (p->prog->functions, fn);
+  if (p->names == NULL)
+    p->names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  {
+    char *key = g_strconcat ("()", fn->name, NULL);
+
+    if (!g_hash_table_contains (p->names, key))
+      g_hash_table_insert (p->names, key, fn);
+    else
+      g_free (key);
+  }
   /* A definition matches: it only names the function. */
   return _cq6_node (CQ6_TRUE, CQ6_TYPE_LOGICAL, t);
 }
