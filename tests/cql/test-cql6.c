@@ -293,6 +293,13 @@ static const Case cases[] = {
   { START_FEN, "1. e4 e5", "cql() cql_hhdbhascook", 0 },
   { START_FEN, "1. e4 (1. d4 {<main>} d5) (1. c4 c5) e5", "cql(variations) hhdb variation", 2 },
   { START_FEN, "1. e4 (1. d4 {<main>} d5) (1. c4 c5) e5", "cql(variations) hhdb mainline", 5 },
+  /* Integers are 64-bit; sqrt is exact at the top of the range. */
+  { PIN_FEN, "", "cql() sqrt 9223372036854775807 == 3037000499", 1 },
+  { PIN_FEN, "", "cql() sqrt 9223372030926249001 == 3037000499", 1 },
+  { PIN_FEN, "", "cql() sqrt 9223372030926249000 == 3037000498", 1 },
+  { PIN_FEN, "", "cql() sqrt 15 == 3 sqrt 16 == 4 sqrt 0 == 0", 1 },
+  { PIN_FEN, "", "cql() (-9223372036854775807 - 1) % -1 == 0", 1 },
+  { PIN_FEN, "", "cql() 9223372036854775807 - 9223372036854775807 == 0", 1 },
 };
 
 static guint
@@ -599,6 +606,10 @@ test_errors (void)
     /* `{,}` is no repetition range in CQL 6.2. */
     { "cql() line --> check{,}", "q.cql:1:21: `{,}` is an empty repetition range" },
     { "cql() path -- {,}", "q.cql:1:15: `{,}` is an empty repetition range" },
+    /* Numbers are 64-bit: the largest reads, one more does not. */
+    { "cql() 9223372036854775808 > 0", "q.cql:1:7: this number is too large" },
+    /* Functions: recursion, direct or not, is refused. */
+    { "cql() function Fa() {Fb()} function Fb() {Fa()} Fa()", "q.cql:1:43: `Fa` calls itself" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (errors); i++)
@@ -609,6 +620,48 @@ test_errors (void)
       g_assert_nonnull (message);
       g_assert_nonnull (strstr (message, errors[i].message));
     }
+}
+
+/* The reader's bounds (docs/limits.md): 200 levels of its recursion
+ * (200 `not`s and the `check` they hold make 201), trees 1000 levels high
+ * (999 operators and the body), each refused at the place that passes
+ * it, and the queries one unit shorter read. */
+static void
+test_nesting_bounds (void)
+{
+  static const struct { const char *unit, *last; guint count; const char *message; } refused[] = {
+    { "not ", "check", 200, "q.cql:1:807: the query nests more than 200 deep here" },
+    { "(", "check", 200, "q.cql:1:207: the query nests more than 200 deep here" },
+    { "- ", "1 > 0", 202, "q.cql:1:407: the query nests more than 200 deep here" },
+    { "1 < ", "1", 200, "q.cql:1:807: the query nests more than 200 deep here" },
+    { "a1 | ", "a1", 1000, "q.cql:1:5005: the query nests more than 1000 levels deep here" },
+    /* 999 operators: the comparison around them is the 1001st level. */
+    { "1 + ", "1 > 0", 999, "q.cql:1:4005: the query nests more than 1000 levels deep" },
+    { "parent:", "check", 1000, "q.cql:1:7006: the query nests more than 1000 levels deep" },
+    { "check or ", "check", 1000, "q.cql:1:9004: the query nests more than 1000 levels" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    for (guint fewer = 0; fewer < 2; fewer++)
+      {
+        g_autoptr(GString) text = g_string_new ("cql() ");
+        g_autofree char *message = NULL;
+
+        /* One unit fewer than refused reads. */
+        for (guint k = 0; k < refused[i].count - fewer; k++)
+          g_string_append (text, refused[i].unit);
+        g_string_append (text, refused[i].last);
+        if (refused[i].unit[0] == '(')
+          for (guint k = 0; k < refused[i].count - fewer; k++)
+            g_string_append_c (text, ')');
+        message = error_of (text->str);
+        g_test_message ("%u x %s -> %s", refused[i].count - fewer, refused[i].unit,
+                        message ? message : "(compiled)");
+        if (fewer)
+          g_assert_null (message);
+        else
+          g_assert_nonnull (strstr (message, refused[i].message));
+      }
 }
 
 /* Every word the editor offers for CQL 6 is one the reader knows: in some
@@ -721,6 +774,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/cql6/dialect", test_dialect);
   g_test_add_func ("/cql6/errors", test_errors);
+  g_test_add_func ("/cql6/nesting-bounds", test_nesting_bounds);
   g_test_add_func ("/cql6/numbers-for-their-value", test_numbers_for_their_value);
   g_test_add_func ("/cql6/encoding", test_encoding);
   g_test_add_func ("/cql6/keywords", test_keywords);

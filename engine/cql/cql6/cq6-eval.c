@@ -140,37 +140,6 @@ compare (int op, gint64 a, gint64 b)
     }
 }
 
-static gint64
-isqrt (gint64 n)
-{
-  gint64 r = 0;
-
-  while ((r + 1) * (r + 1) <= n)
-    r++;
-  return r;
-}
-
-static gboolean
-eval_arith (const Cq6Filter *f, gint64 a, gint64 b, gint64 *out)
-{
-  switch (f->which)
-    {
-    case '+': *out = a + b; return TRUE;
-    case '-': *out = a - b; return TRUE;
-    case '*': *out = a * b; return TRUE;
-    case '/':
-      if (b == 0)
-        return FALSE;
-      *out = a / b;
-      return TRUE;
-    default:
-      if (b == 0)
-        return FALSE;
-      *out = a % b;
-      return TRUE;
-    }
-}
-
 /* `ray` and `xray`: the sets of its arguments, then the lines. */
 G_NO_INLINE static gboolean
 eval_ray (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
@@ -738,17 +707,11 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_ARITH:
       if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
         return FALSE;
-      return eval_arith (f, a.num, b.num, &v->num);
+      return _cq6_arith (f, c, (char) f->which, a.num, b.num, &v->num);
     case CQ6_NEGATE:
-      if (!_cq6_eval (f->args[0], c, &a))
-        return FALSE;
-      v->num = -a.num;
-      return TRUE;
+      return _cq6_eval (f->args[0], c, &a) && _cq6_negate (f, c, a.num, &v->num);
     case CQ6_ABS:
-      if (!_cq6_eval (f->args[0], c, &a))
-        return FALSE;
-      v->num = ABS (a.num);
-      return TRUE;
+      return _cq6_eval (f->args[0], c, &a) && _cq6_abs (f, c, a.num, &v->num);
     case CQ6_MAX:
     case CQ6_MIN:
       {
@@ -769,7 +732,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_SQRT:
       if (!_cq6_eval (f->args[0], c, &a) || a.num < 0)
         return FALSE;
-      v->num = isqrt (a.num);
+      v->num = _cq6_isqrt (a.num);
       return TRUE;
     case CQ6_POWER:
       _cq6_eval (f->args[0], c, &a);

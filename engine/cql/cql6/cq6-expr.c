@@ -56,7 +56,7 @@ parse_complement (Cq6Parser *p)
       && !(arg->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT | CQ6_DASH_LEGAL
                          | CQ6_DASH_PSEUDOLEGAL)))
     {
-      arg->args[0] = _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg->args[0]);
+      _cq6_filter_set_arg (arg, 0, _cq6_node1 (CQ6_COMPLEMENT, CQ6_TYPE_SET, t, arg->args[0]));
       return arg;
     }
   arg = _cq6_want_type (p, at, arg, CQ6_TYPE_SET, "`~`");
@@ -64,7 +64,7 @@ parse_complement (Cq6Parser *p)
 }
 
 static Cq6Filter *
-parse_primary_base (Cq6Parser *p)
+parse_primary_inner (Cq6Parser *p)
 {
   Cq6Token *t = _cq6_peek (p);
 
@@ -143,6 +143,21 @@ parse_primary_base (Cq6Parser *p)
     }
 }
 
+/* A primary: one level of the reader's recursion (every path back to a
+ * whole filter, through brackets, braces or a keyword's arguments, passes
+ * here), and its tree no higher than the bound. */
+static Cq6Filter *
+parse_primary_base (Cq6Parser *p)
+{
+  Cq6Filter *f;
+
+  if (!_cq6_nest_enter (p, _cq6_peek (p)))
+    return NULL;
+  f = _cq6_height_check (p, parse_primary_inner (p));
+  _cq6_nest_leave (p);
+  return f;
+}
+
 static Cq6Filter *parse_count (Cq6Parser *p);
 static Cq6Filter *parse_unary (Cq6Parser *p);
 
@@ -183,9 +198,9 @@ _cq6_parse_primary (Cq6Parser *p)
           _cq6_filter_free (f);
           return NULL;
         }
-      f = _cq6_node2 (CQ6_AT, right->type, colon, f, right);
+      f = _cq6_height_check (p, _cq6_node2 (CQ6_AT, right->type, colon, f, right));
     }
-  return _cq6_parse_string_postfix (p, start, f);
+  return _cq6_height_check (p, _cq6_parse_string_postfix (p, start, f));
 }
 
 Cq6Filter *
@@ -223,7 +238,8 @@ parse_attacks (Cq6Parser *p)
           _cq6_filter_free (left);
           return NULL;
         }
-      left = _cq6_node2 (attacks ? CQ6_ATTACKS : CQ6_ATTACKEDBY, CQ6_TYPE_SET, op, left, right);
+      left = _cq6_height_check (p, _cq6_node2 (attacks ? CQ6_ATTACKS : CQ6_ATTACKEDBY,
+                                               CQ6_TYPE_SET, op, left, right));
     }
   return left;
 }
@@ -252,7 +268,8 @@ parse_set_binary (Cq6Parser *p, const char *op, Cq6Kind kind, Cq6Filter *(*next)
               _cq6_filter_free (left);
               return NULL;
             }
-          left = _cq6_node2 (CQ6_POSITION_AND, CQ6_TYPE_SET, t, left, right);
+          left = _cq6_height_check (p, _cq6_node2 (CQ6_POSITION_AND, CQ6_TYPE_SET, t,
+                                                   left, right));
           continue;
         }
       if (!left_fits (p, at, left, CQ6_TYPE_SET))
@@ -265,7 +282,7 @@ parse_set_binary (Cq6Parser *p, const char *op, Cq6Kind kind, Cq6Filter *(*next)
           _cq6_filter_free (left);
           return NULL;
         }
-      left = _cq6_node2 (kind, CQ6_TYPE_SET, t, left, right);
+      left = _cq6_height_check (p, _cq6_node2 (kind, CQ6_TYPE_SET, t, left, right));
     }
   return left;
 }
@@ -362,7 +379,7 @@ _cq6_parse_union (Cq6Parser *p)
 {
   Cq6Filter *f = parse_arrows (p);
 
-  return f != NULL ? _cq6_parse_line_infix (p, f) : NULL;
+  return f != NULL ? _cq6_height_check (p, _cq6_parse_line_infix (p, f)) : NULL;
 }
 
 /* # and the other prefixes whose argument is a set union. */
@@ -408,7 +425,10 @@ parse_unary (Cq6Parser *p)
           f->number = -_cq6_advance (p)->number;
           return f;
         }
+      if (!_cq6_nest_enter (p, t))
+        return NULL;
       arg = _cq6_want_type (p, at, parse_unary (p), CQ6_TYPE_NUMBER, "unary `-`");
+      _cq6_nest_leave (p);
       return arg ? _cq6_node1 (CQ6_NEGATE, CQ6_TYPE_NUMBER, t, arg) : NULL;
     }
   return parse_count (p);
@@ -450,7 +470,9 @@ parse_arith (Cq6Parser *p, const char *ops, Cq6Filter *(*next) (Cq6Parser *))
               _cq6_filter_free (left);
               return NULL;
             }
-          left = _cq6_concat (t, left, right);
+          left = _cq6_height_check (p, _cq6_concat (t, left, right));
+          if (left == NULL)
+            return NULL;
           continue;
         }
       /* CQL 6.2 reads `F - 1` after a non-numeric F as F and the number
@@ -470,7 +492,9 @@ parse_arith (Cq6Parser *p, const char *ops, Cq6Filter *(*next) (Cq6Parser *))
           _cq6_filter_free (left);
           return NULL;
         }
-      left = _cq6_node2 (CQ6_ARITH, CQ6_TYPE_NUMBER, t, left, right);
+      left = _cq6_height_check (p, _cq6_node2 (CQ6_ARITH, CQ6_TYPE_NUMBER, t, left, right));
+      if (left == NULL)
+        return NULL;
       left->which = (guchar) t->text[0];
     }
   return left;
@@ -533,7 +557,12 @@ parse_compare (Cq6Parser *p)
   t = _cq6_advance (p);
   rat = _cq6_peek (p);
   op = compare_op (t);
-  right = parse_compare (p);
+  right = NULL;
+  if (_cq6_nest_enter (p, rat))
+    {
+      right = parse_compare (p);
+      _cq6_nest_leave (p);
+    }
   if (right == NULL)
     {
       _cq6_filter_free (left);
@@ -615,7 +644,10 @@ _cq6_parse_not (Cq6Parser *p)
       Cq6Filter *arg;
 
       _cq6_advance (p);
+      if (!_cq6_nest_enter (p, t))
+        return NULL;
       arg = _cq6_parse_not (p);
+      _cq6_nest_leave (p);
       return arg ? _cq6_node1 (CQ6_NOT, CQ6_TYPE_LOGICAL, t, arg) : NULL;
     }
   return parse_in (p);
@@ -636,7 +668,7 @@ parse_logic (Cq6Parser *p, const char *word, Cq6Kind kind, Cq6Filter *(*next) (C
           _cq6_filter_free (left);
           return NULL;
         }
-      left = _cq6_node2 (kind, CQ6_TYPE_LOGICAL, t, left, right);
+      left = _cq6_height_check (p, _cq6_node2 (kind, CQ6_TYPE_LOGICAL, t, left, right));
     }
   return left;
 }
@@ -657,7 +689,7 @@ _cq6_parse_filter (Cq6Parser *p)
       fail_expected_filter (p, t);
       return NULL;
     }
-  return parse_logic (p, "or", CQ6_OR, parse_and);
+  return _cq6_height_check (p, parse_logic (p, "or", CQ6_OR, parse_and));
 }
 
 Cq6Filter *

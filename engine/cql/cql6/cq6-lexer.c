@@ -377,7 +377,7 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
               g_array_new (FALSE, FALSE, sizeof (guint)) };
   GArray *tokens = g_array_new (FALSE, TRUE, sizeof (Cq6Token));
   g_autofree char *utf8 = NULL;
-  const char *s, *p;
+  const char *s, *p, *end;
   guint end_line = 1, end_column = 1;
   gboolean ok = TRUE, in_line_comment = FALSE, newline = FALSE, want_file_name = FALSE;
 
@@ -390,6 +390,9 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
       goto out;
     }
   s = a.text->str;
+  /* The text's end, known once: a strlen() at each token made reading
+   * quadratic in the query's length. */
+  end = s + a.text->len;
   p = s;
   for (;;)
     {
@@ -398,7 +401,7 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
 
       while (g_ascii_isspace (*p))
         newline |= *p++ == '\n';
-      if ((p[0] == '/' && p[1] == '/' && !is_line_comment_filter (p, p + strlen (p)))
+      if ((p[0] == '/' && p[1] == '/' && !is_line_comment_filter (p, end))
           || p[0] == ';')
         {
           /* A comment to the end of the line (`;` starts one too in CQL
@@ -470,7 +473,7 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
           tok.text = g_strndup (p, q - p);
           p = q;
         }
-      else if (is_line_comment_filter (p, p + strlen (p)))
+      else if (is_line_comment_filter (p, end))
         {
           if (in_line_comment)
             {
@@ -547,10 +550,11 @@ _cq6_tokenize (const char *text, gsize len, const char *filename, GError **error
 
           while (g_ascii_isdigit (*p))
             {
-              if (value > (G_MAXINT64 - 9) / 10)
+              if (value > (G_MAXINT64 - (*p - '0')) / 10)
                 {
                   _cq_query_set_error (error, CQ_QUERY_ERROR_SYNTAX, filename, tok.line,
-                                       tok.column, "this number is too large");
+                                       tok.column, "this number is too large: numbers are "
+                                       "64-bit, at most 9223372036854775807");
                   ok = FALSE;
                   goto out;
                 }

@@ -259,11 +259,12 @@ parse_suffix (Cq6Parser *p, Cq6Filter *item)
  * repetition suffix, not arithmetic (`check+ --> stalemate`).  G_MAXUINT
  * when there is none. */
 static guint
-suffix_fence (Cq6Parser *p)
+suffix_fence_scan (Cq6Parser *p, guint *stop)
 {
   int depth = 0;
+  guint i;
 
-  for (guint i = p->pos; i < p->tokens->len; i++)
+  for (i = p->pos; i < p->tokens->len; i++)
     {
       Cq6Token *t = &g_array_index (p->tokens, Cq6Token, i);
       Cq6Token *n;
@@ -289,10 +290,33 @@ suffix_fence (Cq6Parser *p)
               || _cq6_is_punct (n, "}") || _cq6_is_punct (n, "-->") || _cq6_is_punct (n, "<--")
               || is_dash (n) || (n->kind != CQ6_TOK_NUMBER && !_cq6_is_punct (n, "(")
                                  && !_cq6_is_punct (n, "#") && !_cq6_is_punct (n, "-")))
-            return i;
+            {
+              *stop = i;
+              return i;
+            }
         }
     }
+  *stop = i;
   return G_MAXUINT;
+}
+
+/* The scan above, remembered: the constituents of one path or line
+ * follow one another at the same level of the reader, and a scan from a
+ * later one that starts before the last scan stopped ends the same way
+ * (tokens between the two starts lie at the first's bracket depth 0, or
+ * the reader would be deeper).  Without it a path of n constituents
+ * scanned n times to its end. */
+static guint
+suffix_fence (Cq6Parser *p)
+{
+  if (p->fence_valid && p->fence_depth == p->depth && p->fence_from <= p->pos
+      && p->pos < p->fence_stop)
+    return p->fence;
+  p->fence = suffix_fence_scan (p, &p->fence_stop);
+  p->fence_from = p->pos;
+  p->fence_depth = p->depth;
+  p->fence_valid = TRUE;
+  return p->fence;
 }
 
 /* One filter as a constituent, read up to a suffix fence. */
@@ -458,7 +482,7 @@ parse_dash_constituent (Cq6Parser *p, Cq6Filter *dash, gboolean top, Cq6Filter *
           targets = _cq6_filter_new (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, f->line, f->column);
           if (dash->args[3] != NULL)
             _cq6_filter_add_arg (targets, dash->args[3]);
-          dash->args[3] = targets;
+          _cq6_filter_set_arg (dash, 3, targets);
         }
       _cq6_filter_add_arg (targets, f);
       targets->type = f->type;
@@ -487,7 +511,11 @@ parse_item (Cq6Parser *p, const char *arrow, gboolean top, Cq6Filter *head, Cq6F
   if (head == NULL && _cq6_is_punct (t, "("))
     {
       _cq6_advance (p);
-      item = parse_items (p, t, arrow, TRUE);
+      /* A group is a level of the reader's nesting, as a bracket is. */
+      if (!_cq6_nest_enter (p, t))
+        return NULL;
+      item = _cq6_height_check (p, parse_items (p, t, arrow, TRUE));
+      _cq6_nest_leave (p);
       if (item != NULL && !_cq6_expect_punct (p, ")", "to close the group of constituents"))
         {
           _cq6_filter_free (item);

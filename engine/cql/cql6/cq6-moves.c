@@ -578,7 +578,7 @@ _cq6_parse_move (Cq6Parser *p, const Cq6Token *t)
               return NULL;
             }
           _cq6_filter_free (f->args[slot]);
-          f->args[slot] = arg;
+          _cq6_filter_set_arg (f, slot, arg);
           if (index == 0 && slot < 3)
             f->which |= set_flags[slot], f->type = CQ6_TYPE_SET;
         }
@@ -607,7 +607,7 @@ _cq6_parse_move (Cq6Parser *p, const Cq6Token *t)
         {
           /* `enpassantsquare X`: an en passant capture of a pawn on X. */
           _cq6_advance (p);
-          f->args[5] = _cq6_parse_set_arg (p, w->text);
+          _cq6_filter_set_arg (f, 5, _cq6_parse_set_arg (p, w->text));
           if (f->args[5] == NULL)
             {
               _cq6_filter_free (f);
@@ -634,7 +634,7 @@ _cq6_parse_move (Cq6Parser *p, const Cq6Token *t)
               _cq6_filter_free (f);
               return NULL;
             }
-          f->args[4] = comment;
+          _cq6_filter_set_arg (f, 4, comment);
           break;
         }
       else if (_cq6_is_word (w, "comment"))

@@ -174,6 +174,7 @@ Cq6Filter *
 _cq6_parse_sequence (Cq6Parser *p, const Cq6Token *open, const char *close)
 {
   Cq6Filter *f = _cq6_node (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, open);
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func ((GDestroyNotify) _cq6_filter_free);
 
   while (!_cq6_is_punct (_cq6_peek (p), close))
     {
@@ -193,8 +194,9 @@ _cq6_parse_sequence (Cq6Parser *p, const Cq6Token *open, const char *close)
           _cq6_filter_free (f);
           return NULL;
         }
-      _cq6_filter_add_arg (f, item);
+      g_ptr_array_add (items, item);
     }
+  _cq6_filter_add_args (f, items);
   _cq6_advance (p);
   if (f->n_args > 0)
     f->type = f->args[f->n_args - 1]->type;
@@ -326,16 +328,14 @@ direction_bound_follows (Cq6Parser *p)
 static gboolean
 is_numeric_variable (Cq6Parser *p, const Cq6Token *t)
 {
-  if (t->kind != CQ6_TOK_WORD || p->prog == NULL || p->prog->vars == NULL)
-    return FALSE;
-  for (guint i = 0; i < p->prog->vars->len; i++)
-    {
-      const Cq6Var *v = g_ptr_array_index (p->prog->vars, i);
+  const Cq6Var *v;
+  int index;
 
-      if (v->type == CQ6_TYPE_NUMBER && !v->piece && strcmp (v->name, t->text) == 0)
-        return TRUE;
-    }
-  return FALSE;
+  if (t->kind != CQ6_TOK_WORD || p->prog == NULL || p->prog->vars == NULL
+      || (index = _cq6_var_index (p, t->text)) < 0)
+    return FALSE;
+  v = g_ptr_array_index (p->prog->vars, index);
+  return v->type == CQ6_TYPE_NUMBER && !v->piece;
 }
 
 /* One distance of the direction filter @w: a whole number, into @value,
@@ -429,7 +429,7 @@ parse_pin (Cq6Parser *p, const Cq6Token *t)
           return NULL;
         }
       _cq6_filter_free (f->args[slot]);
-      f->args[slot] = arg;
+      _cq6_filter_set_arg (f, slot, arg);
       if (first)
         f->which = (guint32) slot, first = FALSE;
     }

@@ -402,6 +402,8 @@ typedef struct _Cq6Filter Cq6Filter;
  * @which: a kind-specific choice (see #Cq6Kind).
  * @directions: CQ_RAY_* bits (direction filters, ray).
  * @line, @column: where it starts in the query (1-based).
+ * @height: the levels of the tree from this node to its deepest leaf (1
+ *   for a leaf), kept by _cq6_filter_add_arg() (CQ6_MAX_HEIGHT).
  * @designator: CQ6_DESIGNATOR.
  * @number: CQ6_NUMBER; @range_min, @range_max for direction ranges.
  * @string: CQ6_STRING, CQ6_TAG's name; CQ6_REGEX's, CQ6_COMMENT's and
@@ -420,6 +422,7 @@ struct _Cq6Filter {
   guint32       which;
   guint         line;
   guint         column;
+  guint         height;
   CqDesignator  designator;
   gint64        number;
   gint64        range_min;
@@ -523,6 +526,7 @@ struct _Cq6Program {
    * only after the path: an ordinary variable there (cq6-edits.c), or
    * NULL when no path has one. */
   GHashTable *late_atomic;
+  char      *filename;     /* the query's file name for messages, or NULL */
 };
 
 /* Tokens of the lexer. */
@@ -576,6 +580,9 @@ void       _cq6_tokens_free     (GArray *tokens);
  * @path_depth: how many `path` filters' constituents are being read.
  * @in_substring: how many string indexes `S[i:j]` are being read (their
  *   `:` is not a position's).
+ * @depth: how deep the reader's recursion is (_cq6_nest_enter()).
+ * @expanded: the tokens read again for function calls so far
+ *   (CQ6_MAX_EXPANDED_TOKENS).
  * @unread_op: 1 + the index of a binary operator left unread because the
  *   filter on its left is not of its type (CQL 6.2 leaves it to an
  *   enclosing filter: in `◭X∊S {F} | T` the body F is logical, so the `|`
@@ -597,7 +604,60 @@ typedef struct {
   Cq6Type     unread_type;
   Cq6Type     unread_want;
   guint       in_substring;
+  guint       depth;
+  gsize       expanded;
+  /* The variables' indexes and the functions by name (cq6-vars.c), or
+   * NULL before the first. */
+  GHashTable *names;
+  /* The last suffix fence scan of a constituent (cq6-line-reader.c). */
+  gboolean    fence_valid;
+  guint       fence_from, fence_stop, fence_depth, fence;
 } Cq6Parser;
+
+/* How deep the reader may recurse: brackets, braces, prefix operators
+ * (`not`, `-`, `~`, `#`), keywords with an argument (`flip`, `find`...),
+ * comparisons and function calls inside one another.  Each level costs
+ * about 20 frames of the reader's recursive descent, so the bound keeps
+ * the reader within a small part of a thread's stack (sanitizers
+ * included); CQL 3 stops at 64. */
+#define CQ6_MAX_NESTING 200
+/* The most levels of the filter tree, counted from any node down to its
+ * deepest leaf (Cq6Filter.height): chains of binary operators such as `a
+ * | b | c` or `x + y + z` add one level per operator without recursion of
+ * the reader.  Every walk of the tree after reading (checks, ordering,
+ * evaluation, freeing) recurses at most this deep. */
+#define CQ6_MAX_HEIGHT 1000
+/* The most tokens function calls may read again (each call reads its
+ * function's body at its place): a bound on the expanded query's size,
+ * counted before each body is read. */
+#define CQ6_MAX_EXPANDED_TOKENS 1000000
+
+/**
+ * _cq6_nest_enter:
+ * One more level of the reader's recursion, at @t; FALSE with the error
+ * "FILE:LINE:COL: the query nests more than 200 deep here" set on @p
+ * (CQ_QUERY_ERROR_SEMANTIC) past CQ6_MAX_NESTING, and the level not
+ * taken.  Each TRUE is matched by one _cq6_nest_leave().
+ */
+gboolean   _cq6_nest_enter      (Cq6Parser *p, const Cq6Token *t);
+void       _cq6_nest_leave      (Cq6Parser *p);
+/**
+ * _cq6_height_check:
+ * @f (transfer full, may be NULL) itself if its tree is at most
+ * CQ6_MAX_HEIGHT levels high; else NULL with the error "FILE:LINE:COL:
+ * ... more than 1000 levels" set on @p at the node where the tree passes
+ * the bound (@f freed).
+ */
+Cq6Filter *_cq6_height_check    (Cq6Parser *p, Cq6Filter *f);
+/**
+ * _cq6_tree_height_ok:
+ * Works out again, without recursion, the height of every node of
+ * @root's tree (a node changed after it was added to its parent leaves
+ * the parent's stale); FALSE with the error of _cq6_height_check() set on
+ * @p if @root is more than @max levels high (@root is not freed).  Run
+ * once on the whole query before any recursive walk of it.
+ */
+gboolean   _cq6_tree_height_ok  (Cq6Parser *p, Cq6Filter *root, guint max);
 
 /* The reader's primitives (cq6-parser.c). */
 Cq6Token  *_cq6_peek            (Cq6Parser *p);
@@ -715,6 +775,9 @@ int        _cq6_declare_var     (Cq6Parser *p, const Cq6Token *name, Cq6Type typ
 int        _cq6_find_var        (Cq6Parser *p, const char *name);
 guint      _cq6_add_var         (Cq6Parser *p, const char *name, Cq6Type type,
                                  gboolean piece);
+/* The index of the query's variable named @name (no parameters looked
+ * at), or -1; from a table by name, not a search. */
+int        _cq6_var_index       (Cq6Parser *p, const char *name);
 /* cq6-vars.c: the assignment operator @t is (`=`, `+=`, ... `&=`), or
  * NULL; `name = value`, `name += value`, ... with the name @name already
  * read and the operator next (@persistent: `persistent name ...`).
@@ -833,6 +896,14 @@ Cq6Filter *_cq6_sort_filter          (Cq6Parser *p, const Cq6Token *t, const cha
 
 Cq6Filter  *_cq6_filter_new     (Cq6Kind kind, Cq6Type type, guint line, guint column);
 void        _cq6_filter_add_arg (Cq6Filter *filter, Cq6Filter *arg);
+/* Appends the filters of @args (transfer full: they become @filter's
+ * arguments, @args is emptied) in one step: for lists of any length,
+ * where adding one by one would copy the list at each step. */
+void        _cq6_filter_add_args (Cq6Filter *filter, GPtrArray *args);
+/* Sets @filter's argument @i (which must exist; the old one is the
+ * caller's), or puts @arg before its arguments; the height follows. */
+void        _cq6_filter_set_arg  (Cq6Filter *filter, guint i, Cq6Filter *arg);
+void        _cq6_filter_prepend_arg (Cq6Filter *filter, Cq6Filter *arg);
 void        _cq6_filter_free    (Cq6Filter *filter);
 Cq6Filter  *_cq6_filter_copy    (const Cq6Filter *filter);
 gboolean    _cq6_filter_equal   (const Cq6Filter *a, const Cq6Filter *b);
@@ -1078,6 +1149,26 @@ gboolean _cq6_node_is_ancestor (Cq6Ctx *c, const CqNode *a, const CqNode *b);
 /* The node of @c's game whose pre-order index is @index, or NULL; from a
  * walk of the whole tree made on first use. */
 const CqNode *_cq6_node_by_index (Cq6Ctx *c, guint32 index);
+
+/**
+ * _cq6_arith:
+ * @f: the filter written with the operator (for the error's place)
+ * @op: '+', '-', '*', '/' or '%'
+ * Sets *@out to @a @op @b, 64-bit and exact (division truncates toward
+ * zero, `%` has the dividend's sign).  Returns FALSE for no value: a
+ * division by zero (ruling 4), or a result beyond the 64-bit integers,
+ * which also stops the search with "FILE:LINE:COL: `op` overflows: ..."
+ * (#Cq6State.error; cq6-arith.c).
+ */
+gboolean _cq6_arith  (const Cq6Filter *f, Cq6Ctx *c, char op, gint64 a, gint64 b,
+                      gint64 *out);
+/* `-a` and `abs a` (the same rule: the smallest number overflows). */
+gboolean _cq6_negate (const Cq6Filter *f, Cq6Ctx *c, gint64 a, gint64 *out);
+gboolean _cq6_abs    (const Cq6Filter *f, Cq6Ctx *c, gint64 a, gint64 *out);
+/* The integer square root of @n >= 0: the r with r*r <= n < (r+1)*(r+1). */
+gint64   _cq6_isqrt  (gint64 n);
+/* The query's file name for messages ("<query>" when it has none). */
+const char *_cq6_program_filename (const Cq6Program *prog);
 
 /* A copy of @len bytes of @s (NUL added) that lives as long as the game's
  * evaluation (the state's string chunk): for computed string values. */

@@ -340,11 +340,8 @@ _cq6_parse_string_postfix (Cq6Parser *p, const Cq6Token *at, Cq6Filter *f)
               return sub;
             }
           /* args: the string, then the bounds. */
-          sub->args = g_renew (Cq6Filter *, sub->args, sub->n_args + 1);
-          memmove (sub->args + 1, sub->args, sub->n_args * sizeof *sub->args);
-          sub->args[0] = f;
-          sub->n_args++;
-          f = sub;
+          _cq6_filter_prepend_arg (sub, f);
+          f = _cq6_height_check (p, sub);
         }
       else
         break;

@@ -21,10 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How deep function calls may nest while a query is read: a function
- * that calls itself is refused, this bounds chains of distinct ones. */
-#define MAX_CALL_DEPTH 32
-
 /* The most rounds one `while` runs at one position: a condition that
  * never fails would otherwise hang the search (a board has 64 squares; a
  * loop over squares, moves or pieces ends far sooner).  A loop cut there
@@ -83,23 +79,28 @@ _cq6_find_var (Cq6Parser *p, const char *name)
       if (g_hash_table_lookup_extended (p->params, name, NULL, &slot))
         return GPOINTER_TO_INT (slot);
     }
-  if (p->prog->vars == NULL)
-    return -1;
-  for (guint i = 0; i < p->prog->vars->len; i++)
-    if (strcmp (((Cq6Var *) p->prog->vars->pdata[i])->name, name) == 0)
-      return (int) i;
-  return -1;
+  return _cq6_var_index (p, name);
 }
 
+int
+_cq6_var_index (Cq6Parser *p, const char *name)
+{
+  gpointer index;
+
+  if (p->names == NULL
+      || !g_hash_table_lookup_extended (p->names, name, NULL, &index))
+    return -1;
+  return GPOINTER_TO_INT (index);
+}
+
+/* Functions are named apart from variables: the same table, with a
+ * prefix no variable's name has. */
 static Cq6Function *
 find_function (Cq6Parser *p, const char *name)
 {
-  if (p->prog->functions == NULL)
-    return NULL;
-  for (guint i = 0; i < p->prog->functions->len; i++)
-    if (strcmp (((Cq6Function *) p->prog->functions->pdata[i])->name, name) == 0)
-      return p->prog->functions->pdata[i];
-  return NULL;
+  g_autofree char *key = g_strconcat ("()", name, NULL);
+
+  return p->names != NULL ? g_hash_table_lookup (p->names, key) : NULL;
 }
 
 guint
@@ -113,6 +114,13 @@ _cq6_add_var (Cq6Parser *p, const char *name, Cq6Type type, gboolean piece)
   var->type = type;
   var->piece = piece;
   g_ptr_array_add (p->prog->vars, var);
+  /* By name, for the reader (the first of a name, as a search from the
+   * start found it). */
+  if (p->names == NULL)
+    p->names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (!g_hash_table_contains (p->names, name))
+    g_hash_table_insert (p->names, g_strdup (name),
+                         GINT_TO_POINTER ((int) p->prog->vars->len - 1));
   return p->prog->vars->len - 1;
 }
 
@@ -490,6 +498,16 @@ parse_function (Cq6Parser *p, Cq6Token *t)
   if (p->prog->functions == NULL)
     p->prog->functions = g_ptr_array_new_with_free_func (function_free);
   g_ptr_array_add (p->prog->functions, fn);
+  if (p->names == NULL)
+    p->names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  {
+    char *key = g_strconcat ("()", fn->name, NULL);
+
+    if (!g_hash_table_contains (p->names, key))
+      g_hash_table_insert (p->names, key, fn);
+    else
+      g_free (key);
+  }
   /* A definition matches: it only names the function. */
   return _cq6_node (CQ6_TRUE, CQ6_TYPE_LOGICAL, t);
 }
@@ -503,7 +521,10 @@ parse_call (Cq6Parser *p, Cq6Token *t, Cq6Function *fn)
   GHashTable *saved_params = p->params;
   g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
 
-  if (fn->reading || p->call_depth >= MAX_CALL_DEPTH)
+  /* A function called while its body is being read calls itself,
+   * directly or through others.  Chains of distinct functions are bounded
+   * by the reader's nesting (CQ6_MAX_NESTING). */
+  if (fn->reading)
     {
       _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
                     "`%s` calls itself: CQL functions cannot be recursive", fn->name);
@@ -581,14 +602,29 @@ parse_call (Cq6Parser *p, Cq6Token *t, Cq6Function *fn)
       _cq6_filter_free (f);
       return NULL;
     }
-  /* Read the body again, here, with the parameters renamed. */
+  /* Read the body again, here, with the parameters renamed: counted
+   * before it is read, so that calls multiplying calls (a body calling
+   * the previous function 8 times, 7 deep) are refused before they take
+   * memory. */
+  if (fn->body_end - fn->body_start > CQ6_MAX_EXPANDED_TOKENS - p->expanded)
+    {
+      _cq6_fail_at (p, t, CQ_QUERY_ERROR_SEMANTIC,
+                    "expanding the function `%s` here would make the query more than %d "
+                    "tokens long (each call reads its function's body again)", fn->name,
+                    CQ6_MAX_EXPANDED_TOKENS);
+      _cq6_filter_free (f);
+      return NULL;
+    }
+  p->expanded += fn->body_end - fn->body_start;
   saved_pos = p->pos;
   p->pos = fn->body_start + 1;
   p->params = params;
   p->call_depth++;
+  p->fence_valid = FALSE;   /* the scans before were of other tokens */
   fn->reading = TRUE;
   body = _cq6_parse_sequence (p, &g_array_index (p->tokens, Cq6Token, fn->body_start), "}");
   fn->reading = FALSE;
+  p->fence_valid = FALSE;
   p->call_depth--;
   p->params = saved_params;
   p->pos = saved_pos;
@@ -834,20 +870,15 @@ assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           g_autofree char *joined = g_strconcat (slot->val.str, a.str, NULL);
           slot->val.str = state_string (c, joined);
         }
-      else
-        slot->val.num += a.num;
+      else if (!_cq6_arith (f, c, '+', slot->val.num, a.num, &slot->val.num))
+        return FALSE;
       break;
     case '-':
-      slot->val.num -= a.num;
-      break;
     case '*':
-      slot->val.num *= a.num;
-      break;
     case '/':
     case '%':
-      if (a.num == 0)
+      if (!_cq6_arith (f, c, (char) f->number, slot->val.num, a.num, &slot->val.num))
         return FALSE;
-      slot->val.num = f->number == '/' ? slot->val.num / a.num : slot->val.num % a.num;
       break;
     case '|':
       slot->val.set |= a.set;
