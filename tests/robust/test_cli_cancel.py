@@ -109,26 +109,24 @@ class CliCancel(unittest.TestCase):
             os.close(write_end)
         self.assert_stopped(proc, took)
 
-    def test_endless_game_on_stdin(self):
-        # A game that never ends: the text keeps coming (about 4 MB/s, as a
-        # slow network stream would) and never closes.
-        proc = self.start("-", stdin=subprocess.PIPE)
-        proc.stdin.write(b'[Event "endless"]\n\n1. e4 e5 ')
+    def feed_and_stop(self, proc, next_chunk, sig, name):
+        """Writes next_chunk() to the tool's standard input for 0.5 s, as a
+        producer would, sends @sig and keeps writing until the tool is
+        gone; checks it stopped in time."""
         deadline = time.monotonic() + 0.5
-        chunk = b"{a comment that never ends the game} " * 1000
         try:
             while time.monotonic() < deadline:
-                proc.stdin.write(chunk)
+                proc.stdin.write(next_chunk())
                 proc.stdin.flush()
                 time.sleep(0.01)
         except BrokenPipeError:
             self.fail("the tool stopped reading before the signal")
+        self.assertIsNone(proc.poll(), "the tool ended before the signal")
         sent = time.monotonic()
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         try:
-            # Keep writing as a producer would until the tool is gone.
             while proc.poll() is None and time.monotonic() - sent < 30:
-                proc.stdin.write(chunk)
+                proc.stdin.write(next_chunk())
                 proc.stdin.flush()
                 time.sleep(0.01)
         except (BrokenPipeError, ValueError):
@@ -141,8 +139,16 @@ class CliCancel(unittest.TestCase):
             pass
         proc.stdout.close()
         proc.stderr.close()
-        print("test_endless_game_on_stdin: stopped %.0f ms after SIGINT" % (took * 1000))
+        print("%s: stopped %.0f ms after %s" % (name, took * 1000, sig.name))
         self.assert_stopped(proc, took)
+
+    def test_endless_game_on_stdin(self):
+        # A game that never ends: the text keeps coming (about 4 MB/s, as a
+        # slow network stream would) and never closes.
+        proc = self.start("-", stdin=subprocess.PIPE)
+        proc.stdin.write(b'[Event "endless"]\n\n1. e4 e5 ')
+        chunk = b"{a comment that never ends the game} " * 1000
+        self.feed_and_stop(proc, lambda: chunk, signal.SIGINT, "test_endless_game_on_stdin")
 
     def test_endless_gzip_stream_on_stdin(self):
         # A compressed stream is checked whole before its games are read:
@@ -151,36 +157,8 @@ class CliCancel(unittest.TestCase):
         proc = self.start("-", stdin=subprocess.PIPE)
         z = zlib.compressobj(6, zlib.DEFLATED, 16 + 15)
         chunk = b'[Event "flowing"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n' * 1000
-        proc.stdin.write(z.compress(chunk) + z.flush(zlib.Z_SYNC_FLUSH))
-        deadline = time.monotonic() + 0.5
-        try:
-            while time.monotonic() < deadline:
-                proc.stdin.write(z.compress(chunk) + z.flush(zlib.Z_SYNC_FLUSH))
-                proc.stdin.flush()
-                time.sleep(0.01)
-        except BrokenPipeError:
-            self.fail("the tool stopped reading before the signal")
-        self.assertIsNone(proc.poll(), "the tool ended before the signal")
-        sent = time.monotonic()
-        proc.send_signal(signal.SIGTERM)
-        try:
-            while proc.poll() is None and time.monotonic() - sent < 30:
-                proc.stdin.write(z.compress(chunk) + z.flush(zlib.Z_SYNC_FLUSH))
-                proc.stdin.flush()
-                time.sleep(0.01)
-        except (BrokenPipeError, ValueError):
-            pass
-        proc.wait(timeout=30)
-        took = time.monotonic() - sent
-        try:
-            proc.stdin.close()
-        except BrokenPipeError:
-            pass
-        proc.stdout.close()
-        proc.stderr.close()
-        print("test_endless_gzip_stream_on_stdin: stopped %.0f ms after SIGTERM"
-              % (took * 1000))
-        self.assert_stopped(proc, took)
+        self.feed_and_stop(proc, lambda: z.compress(chunk) + z.flush(zlib.Z_SYNC_FLUSH),
+                           signal.SIGTERM, "test_endless_gzip_stream_on_stdin")
 
 
     def test_one_long_game(self):
