@@ -369,6 +369,22 @@ class CliCql6Stops(Cql6Case):
         q = self.query("cql()\nassert not stalemate\nmate\n")
         self.assertEqual(self.games(self.output(q)), [1, 3])
 
+    def test_runaway_loops(self):
+        # 10,000 rounds at one position stop the search with the loop's
+        # place; 9,999 are fine.
+        out = os.path.join(self.dir, "out.pgn")
+        for body, where in (("x = 0 while (true) {x += 1}", "q.cql:2:7: `while` ran 10000"),
+                            ("x = 0 loop {x += 1}", "q.cql:2:7: `loop` ran 10000"),
+                            ("dictionary D D[0] = 0\nDk ∊ D {D[Dk + 1] = 0}",
+                             "q.cql:3:1: the loop over a dictionary ran 10000")):
+            r = self.run_cql("-i", self.pgn, "-o", out, self.query("cql()\n%s\n" % body))
+            self.assertEqual(r.returncode, 1, body)
+            self.assertIn(where, r.stderr)
+            self.assertIn("at game 1, position 0 (positionid) without ending", r.stderr)
+            self.assertFalse(os.path.exists(out))
+        q = self.query("cql()\nx = 0 while (x < 9999) {x += 1} x == 9999 initial\n")
+        self.assertEqual(self.games(self.output(q)), [1, 2, 3, 4])
+
     def test_regex_that_gives_up(self):
         # PCRE2 gives up on `(a|aa)+$` against 40 a's and a `!`: the answer
         # is unknown, never "no match"; the search stops at that game.

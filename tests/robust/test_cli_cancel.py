@@ -201,9 +201,11 @@ class CliCancel(unittest.TestCase):
                        signal.SIGINT)
 
     def test_cql6_nested_while(self):
-        # Up to 10,000 rounds for each while, in every round of the one
-        # around it: 10^12 rounds at each position.
-        self.stop_cql6(1_000, "x = 0\nwhile (true) {while (true) {while (true) {x = 1}}}")
+        # 9,999 rounds for each while (under the bound of 10,000 that
+        # stops a runaway loop), in every round of the one around it:
+        # 10^12 rounds at each position.
+        self.stop_cql6(1_000, "Ni = 0 while (Ni < 9999) {Ni += 1 Nj = 0\n"
+                              "while (Nj < 9999) {Nj += 1 Nk = 0 while (Nk < 9999) {Nk += 1}}}")
 
     def test_cql6_assert_around_a_stopped_loop(self):
         # The filters that fail because the search stopped are no failed

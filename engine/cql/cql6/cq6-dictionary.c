@@ -682,8 +682,8 @@ assign (GTree *tree, const Cq6Val *key, const Cq6Val *val, Cq6Type key_type,
  * key is the first after the current one in the dictionary as the body
  * left it (CQL 6.2 walks its map while the body changes it: an entry
  * the body adds further on is visited, one it removes is not).  x is
- * unbound after the loop, which always matches, but a loop that never
- * ends (a body that keeps adding keys further on) does not. */
+ * unbound after the loop, which always matches; a loop that never ends
+ * (a body that keeps adding keys further on) stops the search. */
 static gboolean
 eval_loop (const Cq6Filter *f, Cq6Ctx *c)
 {
@@ -704,7 +704,8 @@ eval_loop (const Cq6Filter *f, Cq6Ctx *c)
       if (rounds == most || _cq6_halted (c))
         {
           slot->bound = FALSE;
-          return FALSE;
+          return rounds == most ? _cq6_runaway_loop (f, c, "the loop over a dictionary")
+                                : FALSE;
         }
       /* The body may remove the entry: the key is copied. */
       if (type == CQ6_TYPE_STRING)

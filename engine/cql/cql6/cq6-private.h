@@ -1204,9 +1204,15 @@ gboolean    _cq6_eval_regex_group (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /* `while (S ~~ "re") body` (CQ6_WHILE, which 1): matches when S has a value. */
 gboolean    _cq6_eval_regex_loop (const Cq6Filter *f, Cq6Ctx *c);
 
-/* The most rounds of `while` and `loop` in one position: past it the
- * filter fails (a query that would run forever in CQL 6.2). */
+/* The most rounds of `while` and `loop` in one position (and of a
+ * dictionary loop beyond the keys it started with): past it the search
+ * stops with an error (_cq6_runaway_loop()), where CQL 6.2 would run for
+ * ever or take very long. */
 #define CQ6_MAX_WHILE_ROUNDS 10000
+/* cq6-vars.c: stops the search (#Cq6State.error, once) because the loop
+ * @f (@what: "while", "loop", "the loop over D") ran CQ6_MAX_WHILE_ROUNDS
+ * rounds at the current position; returns FALSE. */
+gboolean    _cq6_runaway_loop    (const Cq6Filter *f, Cq6Ctx *c, const char *what);
 
 /* The most bytes of strings the filters may make at one position (the
  * strings of the game's variables are kept from position to position, the

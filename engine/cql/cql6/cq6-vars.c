@@ -940,6 +940,19 @@ loop (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return f->number ? TRUE : hits != 0;
 }
 
+gboolean
+_cq6_runaway_loop (const Cq6Filter *f, Cq6Ctx *c, const char *what)
+{
+  if (c->st->error == NULL && !_cq6_stopped (c))
+    c->st->error = g_strdup_printf ("%s:%u:%u: %s ran %d rounds at game %" G_GUINT64_FORMAT
+                                    ", position %u (positionid) without ending, more than "
+                                    "one position may take: the search stops (a loop that "
+                                    "never ends?)", _cq6_program_filename (c->program),
+                                    f->line, f->column, what, CQ6_MAX_WHILE_ROUNDS,
+                                    c->game->source.number, c->node->index);
+  return FALSE;
+}
+
 /* `while (C) body`, `while (S ~~ "re") body` and `loop body` (CQ6_WHILE):
  * apart from _cq6_eval_vars() so that the variables' own cases stay small
  * enough to be inlined into the evaluator. */
@@ -953,20 +966,26 @@ eval_while (const Cq6Filter *f, Cq6Ctx *c)
   if (f->which == 2)
     {
       /* `loop`: the body until it fails; matches if it matched at
-       * least once (CQL 6.2).  A runaway loop does not match. */
+       * least once (CQL 6.2).  A runaway loop stops the search. */
       guint64 round = 0;
 
       for (; _cq6_eval (f->args[0], c, &a); round++)
-        if (round == CQ6_MAX_WHILE_ROUNDS || _cq6_halted (c))
-          return FALSE;
+        {
+          if (_cq6_halted (c))
+            return FALSE;
+          if (round == CQ6_MAX_WHILE_ROUNDS)
+            return _cq6_runaway_loop (f, c, "`loop`");
+        }
       return round > 0;
     }
   /* The body while the condition matches; while matches when the
    * condition stops matching (CQL 6.2 always matches). */
   for (guint64 round = 0; _cq6_eval (f->args[0], c, &a); round++)
     {
-      if (round == CQ6_MAX_WHILE_ROUNDS || _cq6_halted (c))
+      if (_cq6_halted (c))
         return FALSE;
+      if (round == CQ6_MAX_WHILE_ROUNDS)
+        return _cq6_runaway_loop (f, c, "`while`");
       a.set = 0;
       _cq6_eval (f->args[1], c, &a);
     }
