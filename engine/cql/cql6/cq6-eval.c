@@ -432,15 +432,12 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   Cq6Val a, b;
   const CqPosition *pos = c->pos;
 
-  /* Set operands are read even when they did not match (empty). */
+  /* Set operands are read even when they did not match (empty).  A
+   * stopped search, or a game whose evaluation an error ended, is not
+   * looked for here (it would cost every filter): every loop of the
+   * evaluator looks once a round (_cq6_halted()) and ends, and a filter
+   * without a loop ends by itself. */
   a.set = b.set = 0;
-  /* A stopped search, or a game whose evaluation an error ended, unwinds:
-   * every filter fails, every loop ends. */
-  if (G_UNLIKELY (_cq6_halted (c)))
-    {
-      v->set = 0;
-      return FALSE;
-    }
 
   switch ((Cq6Kind) f->kind)
     {

@@ -481,6 +481,10 @@ _cq6_eval_files (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 
   /* The reader refuses both filters without a folder allowed. */
   g_return_val_if_fail (files != NULL, FALSE);
+  /* Nothing is read or written once the game's evaluation is over (an
+   * error such as an overflow, or a stop): its answer is the error. */
+  if (_cq6_halted (c))
+    return FALSE;
   g_rec_mutex_lock (&files->mutex);
   ok = f->kind == CQ6_READFILE ? eval_readfile (f, c, v) : eval_writefile (f, c);
   g_rec_mutex_unlock (&files->mutex);

@@ -247,8 +247,9 @@ search (Routes *R, const CqNode *n, gint q)
   guint32 was = R->busy[q];
 
   /* Back at a state at the same position without a move in between
-   * (a repetition of constituents that take no move): no new route. */
-  if (was == n->index + 1 || stopped (R))
+   * (a repetition of constituents that take no move): no new route.  A
+   * stopped search ends the search of routes too. */
+  if (was == n->index + 1 || stopped (R) || _cq6_halted (R->c))
     return;
   R->busy[q] = n->index + 1;
   switch (s->kind)

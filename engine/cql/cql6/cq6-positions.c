@@ -583,8 +583,6 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       guint32 i = order != NULL ? order[k] : k;
       const CqNode *t;
 
-      if (_cq6_halted (c))
-        break;
       if ((i == s->index && !(f->number & CQ6_ECHO_IN_ALL)) || !examined (c, ps, i))
         continue;
       t = _cq6_node_by_index (c, i);
@@ -610,6 +608,10 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           if (!material_fits)
             continue;
         }
+      /* A stop is looked for at the pairs evaluated only: most targets
+       * are passed over by the cheap tests above. */
+      if (_cq6_halted (c))
+        break;
       a.num = 0;
       if (!eval_at (f->args[0], c, t, &a))
         continue;

@@ -1065,9 +1065,11 @@ _cq6_ctx_at (const Cq6Ctx *c, const CqNode *node)
  * _cq6_stopped:
  * Whether the search was stopped (cq_game_is_stopped()), looked at once
  * every #CQ6_STOP_TICKS calls and remembered once seen, so that every
- * filter and every loop of the evaluator may ask at each step.  Once TRUE,
- * every filter fails at once (_cq6_eval()) and the loops end: the game's
- * answer means nothing and the search driver reports nothing about it.
+ * loop of the evaluator may ask at each round (find, echo, the walk over
+ * the positions, square, piece and dictionary loops, while, the route
+ * search of line and path).  Once TRUE the loops end, and with them the
+ * evaluation (a filter without a loop ends by itself): the game's answer
+ * means nothing and the search driver reports nothing about it.
  */
 static inline gboolean
 _cq6_stopped (const Cq6Ctx *c)
@@ -1084,7 +1086,8 @@ _cq6_stopped (const Cq6Ctx *c)
 
 /* Whether the game's evaluation is over: the search was stopped
  * (_cq6_stopped()) or a run-time error ended it (#Cq6State.error: a failed
- * assert, a regular expression that gave up).  Every filter then fails. */
+ * assert, a regular expression that gave up, an overflow, a runaway loop).
+ * The loops of the evaluator ask once a round and then end. */
 static inline gboolean
 _cq6_halted (const Cq6Ctx *c)
 {

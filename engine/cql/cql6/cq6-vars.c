@@ -918,6 +918,11 @@ loop (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     {
       int sq = __builtin_ctzll (s);
 
+      if (_cq6_halted (c))
+        {
+          *slot = saved;
+          return FALSE;
+        }
       slot->bound = TRUE;
       memset (&slot->val, 0, sizeof slot->val);
       if (piece)
