@@ -297,7 +297,10 @@ class Hostile(unittest.TestCase):
         status, _, err, _ = self.run_cql(pgn, 'cql()\nS = "x"\nwhile (true) {S = S + S}\n',
                                          cpu=10, memory=1024)
         self.assertEqual(status, 1)
-        self.assertIn("the strings made at game 1, position 0 (positionid) pass 128 MiB", err)
+        # The error names the filter that made the string too many (the
+        # assignment S = S + S at line 3, column 15).
+        self.assertIn(":3:15: the strings made at game 1, position 0 (positionid) pass 128 MiB",
+                      err)
         print("strings at one position: %.0f MiB peak" % self.max_rss_mib)
         self.assertLess(self.max_rss_mib, 600)
 

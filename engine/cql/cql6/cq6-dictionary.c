@@ -709,7 +709,7 @@ eval_loop (const Cq6Filter *f, Cq6Ctx *c)
         }
       /* The body may remove the entry: the key is copied. */
       if (type == CQ6_TYPE_STRING)
-        probe.key.str = _cq6_state_string_n (c, probe.key.str, strlen (probe.key.str));
+        probe.key.str = _cq6_state_string_n (c, f, probe.key.str, strlen (probe.key.str));
       slot->bound = TRUE;
       slot->val = probe.key;
       _cq6_eval (f->args[0], c, &a);
@@ -740,7 +740,7 @@ _cq6_eval_dict (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       *v = e->val;
       /* The entry may be replaced while the value is in use. */
       if (dict->value_type == CQ6_TYPE_STRING)
-        v->str = _cq6_state_string_n (c, e->val.str, strlen (e->val.str));
+        v->str = _cq6_state_string_n (c, f, e->val.str, strlen (e->val.str));
       return TRUE;
     case CQ6_DICT_SET:
       if (!value_of (f->args[0], c, &key) || !value_of (f->args[1], c, &val))

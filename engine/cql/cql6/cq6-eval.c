@@ -116,7 +116,7 @@ eval_tag (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (values[0] == NULL || values[1] == NULL)
         return FALSE;
       both = g_strconcat (values[0], "\\n", values[1], NULL);
-      v->str = _cq6_state_string_n (c, both, strlen (both));
+      v->str = _cq6_state_string_n (c, f, both, strlen (both));
       return TRUE;
     }
   /* Case counts: "lacny" does not find Lacny (ruling 5). */

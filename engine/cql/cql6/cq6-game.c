@@ -70,18 +70,23 @@ _cq6_node_by_index (Cq6Ctx *c, guint32 index)
 }
 
 const char *
-_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len)
+_cq6_state_string_n (Cq6Ctx *c, const Cq6Filter *by, const char *s, gsize len)
 {
   Cq6State *st = c->st;
 
   if (G_UNLIKELY (len >= CQ6_MAX_POSITION_STRING_BYTES - st->position_string_bytes))
     {
       /* The evaluation stops (_cq6_halted()): the value is never used. */
+      g_autofree char *where = by != NULL
+        ? g_strdup_printf ("%s:%u:%u: ", _cq6_program_filename (c->program), by->line,
+                           by->column)
+        : g_strdup ("");
+
       if (st->error == NULL && !_cq6_stopped (c))
-        st->error = g_strdup_printf ("the strings made at game %" G_GUINT64_FORMAT
+        st->error = g_strdup_printf ("%sthe strings made at game %" G_GUINT64_FORMAT
                                      ", position %u (positionid) pass %" G_GSIZE_FORMAT
                                      " MiB, more than one position may make (a loop "
-                                     "that joins strings?)",
+                                     "that joins strings?)", where,
                                      c->game->source.number, c->node->index,
                                      CQ6_MAX_POSITION_STRING_BYTES >> 20);
       return "";

@@ -347,7 +347,7 @@ text_after (const char *s, const char *prefix, char stop, gboolean need_stop, co
 static gboolean
 string_value (Cq6Ctx *c, const char *s, gsize len, Cq6Val *v)
 {
-  v->str = _cq6_state_string_n (c, s, len);
+  v->str = _cq6_state_string_n (c, NULL, s, len);
   return TRUE;
 }
 

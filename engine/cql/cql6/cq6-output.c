@@ -551,7 +551,7 @@ _cq6_eval_output (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       text = g_string_new (NULL);
       for (guint i = 0; i < f->n_args; i++)
         append_value (f->args[i], c, text);
-      v->str = _cq6_state_string_n (c, text->str, text->len);
+      v->str = _cq6_state_string_n (c, f, text->str, text->len);
       return TRUE;
     case CQ6_SORT:
       return eval_sort (f, c, v);

@@ -164,7 +164,7 @@ _cq6_fen (Cq6Ctx *c)
   else
     *p++ = '-';
   strcpy (p, " 0 1");
-  return _cq6_state_string_n (c, buf, strlen (buf));
+  return _cq6_state_string_n (c, NULL, buf, strlen (buf));
 }
 
 void

@@ -1174,8 +1174,11 @@ gint64   _cq6_isqrt  (gint64 n);
 const char *_cq6_program_filename (const Cq6Program *prog);
 
 /* A copy of @len bytes of @s (NUL added) that lives as long as the game's
- * evaluation (the state's string chunk): for computed string values. */
-const char *_cq6_state_string_n (Cq6Ctx *c, const char *s, gsize len);
+ * evaluation (the state's string chunk): for computed string values.  Past
+ * the bound of the strings one position may make, the evaluation stops
+ * with an error naming @by's place in the query (nullable: the game and
+ * position only) and "" is returned. */
+const char *_cq6_state_string_n (Cq6Ctx *c, const Cq6Filter *by, const char *s, gsize len);
 
 /* cq6-similar.c: `similarposition [nosort] [notransform] "file.pgn"`
  * (@t the word; the file is read here, relative to the working

@@ -111,7 +111,7 @@ groups_set (Cq6Ctx *c, const MemoAnswer *answer, const char *text)
 
       if (start >= 0)
         {
-          g.str = _cq6_state_string_n (c, text + start, (gsize) (end - start));
+          g.str = _cq6_state_string_n (c, NULL, text + start, (gsize) (end - start));
           g.start = start;
         }
       g_array_append_val (st->groups, g);
@@ -187,7 +187,7 @@ _cq6_eval_regex (const Cq6Filter *f, Cq6Ctx *c, const char *subject, Cq6Val *v)
       return FALSE;
     }
   groups_set (c, answer, subject);
-  v->str = _cq6_state_string_n (c, subject + answer->pos[0],
+  v->str = _cq6_state_string_n (c, f, subject + answer->pos[0],
                                 (gsize) (answer->pos[1] - answer->pos[0]));
   return TRUE;
 }

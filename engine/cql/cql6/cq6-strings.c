@@ -466,14 +466,14 @@ eval_string_op (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         if (a.num <= 0 || a.num > 255)
           return FALSE;
         byte = (char) a.num;
-        v->str = _cq6_state_string_n (c, &byte, 1);
+        v->str = _cq6_state_string_n (c, f, &byte, 1);
         return TRUE;
       }
     case CQ6_STROP_LOWERCASE:
     case CQ6_STROP_UPPERCASE:
       {
         gsize len = strlen (a.str);
-        char *s = (char *) _cq6_state_string_n (c, a.str, len);
+        char *s = (char *) _cq6_state_string_n (c, f, a.str, len);
 
         /* Only A to Z change, byte by byte, as in CQL 6.2. */
         for (gsize i = 0; i < len; i++)
@@ -528,7 +528,7 @@ eval_substring_assign (const Cq6Filter *f, Cq6Ctx *c)
   joined = g_string_new_len (s, (gssize) from);
   g_string_append (joined, t.str);
   g_string_append (joined, s + to);
-  slot->val.str = _cq6_state_string_n (c, joined->str, joined->len);
+  slot->val.str = _cq6_state_string_n (c, f, joined->str, joined->len);
   g_string_free (joined, TRUE);
   return TRUE;
 }
@@ -548,7 +548,7 @@ _cq6_eval_strings (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
             || !_cq6_eval (f->args[1], c, &b) || b.str == NULL)
           return FALSE;
         joined = g_strconcat (a.str, b.str, NULL);
-        v->str = _cq6_state_string_n (c, joined, strlen (joined));
+        v->str = _cq6_state_string_n (c, f, joined, strlen (joined));
         return TRUE;
       }
     case CQ6_SUBSTRING:
@@ -559,7 +559,7 @@ _cq6_eval_strings (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
             || !bounds (f->args[1], f->args[2], f->which != 0, c, (gint64) strlen (a.str),
                         &from, &to))
           return FALSE;
-        v->str = _cq6_state_string_n (c, a.str + from, (gsize) (to - from));
+        v->str = _cq6_state_string_n (c, f, a.str + from, (gsize) (to - from));
         return TRUE;
       }
     case CQ6_STRING_OP:

@@ -815,9 +815,9 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
 /* Evaluation */
 
 static const char *
-state_string (Cq6Ctx *c, const char *s)
+state_string (Cq6Ctx *c, const Cq6Filter *by, const char *s)
 {
-  return _cq6_state_string_n (c, s, strlen (s));
+  return _cq6_state_string_n (c, by, s, strlen (s));
 }
 
 /* The square of the piece with id @id in @c's position, or 0. */
@@ -862,13 +862,13 @@ assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case '=':
       slot->val = a;
       if (var->type == CQ6_TYPE_STRING && a.str != NULL)
-        slot->val.str = state_string (c, a.str);
+        slot->val.str = state_string (c, f, a.str);
       break;
     case '+':
       if (var->type == CQ6_TYPE_STRING)
         {
           g_autofree char *joined = g_strconcat (slot->val.str, a.str, NULL);
-          slot->val.str = state_string (c, joined);
+          slot->val.str = state_string (c, f, joined);
         }
       else if (!_cq6_arith (f, c, '+', slot->val.num, a.num, &slot->val.num))
         return FALSE;
