@@ -893,13 +893,16 @@ _cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *
       gboolean matched = TRUE;
       guint mark;
 
-      if (_cq6_halted (&c))
-        break;
-      _cq6_strings_compact (st);
       if (side >= 0 && node->position.side_to_move != side)
         continue;
       if (stalemate && _cq_position_has_move_unless_in_check (&node->position))
         continue;
+      /* At the positions evaluated only (the others cost nothing and
+       * make no strings): a stop or an error ends the walk; the strings
+       * of the position before are let go. */
+      if (_cq6_halted (&c))
+        break;
+      _cq6_strings_compact (st);
       v.set = 0;
       mark = st->comments->len;
       /* The body's filters one by one, the side to move already tested

@@ -11,8 +11,9 @@
 
 #include <string.h>
 
-gboolean
-_cq6_accepts_tags (const Cq6Program *program, const CqGame *game)
+/* The header's game filters on @game's tags (_cq6_accepts_tags()). */
+G_NO_INLINE static gboolean
+eval_game_filters (const Cq6Program *program, const CqGame *game)
 {
   CqNode root = { 0 };
   Cq6State st = { program, game };
@@ -20,11 +21,19 @@ _cq6_accepts_tags (const Cq6Program *program, const CqGame *game)
   Cq6Val v = { 0 };
   gboolean ok;
 
-  if (program->game_filters == NULL)
-    return TRUE;
   ok = _cq6_eval (program->game_filters, &c, &v);
   _cq6_regex_memo_free (st.regex_memo);
   return ok;
+}
+
+gboolean
+_cq6_accepts_tags (const Cq6Program *program, const CqGame *game)
+{
+  /* Most queries have no game filters: the state below (a position and
+   * the evaluation state, zeroed) is made only for those that have. */
+  if (program->game_filters == NULL)
+    return TRUE;
+  return eval_game_filters (program, game);
 }
 
 const guint8 *
