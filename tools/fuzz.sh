@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-"pgn cql search"}
+targets=${*:-"pgn cql search input"}
 build=${FUZZ_BUILD:-_build-fuzz}
 data=${EXCELSIOR_SHARED_DATA:-$root/../shared/data}
 
@@ -57,8 +57,14 @@ for t in $targets; do
     cql)
       seed "$corpus" tests/fixtures/fuzz/seed-cql/* tests/fixtures/fuzz/regress-cql/* \
         data/queries/*.cql tests/fixtures/cql/*.cql tests/fixtures/cql/golden/*.cql \
-        tests/fixtures/cql6/diff/*.cql
+        $(find tests/fixtures/cql6 -name '*.cql')
       maxlen=4096 ;;
+    input)
+      # Small compressed files (each format, a zip of two games) and plain
+      # ones; a stream may expand to 64 MiB, so inputs stay small.
+      seed "$corpus" tests/fixtures/fuzz/seed-input/* tests/fixtures/fuzz/regress-input/* \
+        tests/fixtures/pgn/cct131.pgn tests/fixtures/pgn/test-C.pgn
+      maxlen=16384 ;;
   esac
   log=$build/fuzz-$t-$(date -u +%Y%m%dT%H%M%S).log
   echo "== fuzz-$t for ${secs}s (corpus $corpus, log $log)"

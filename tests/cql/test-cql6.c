@@ -529,6 +529,8 @@ test_errors (void)
     { "cql() K & left -2 -1 c1", "q.cql:1:19: left: a distance must not be followed by an operator" },
     { "cql() X = 2 K & left X + 1 c1",
       "q.cql:1:24: left: a distance must not be followed by an operator" },
+    /* A variable distance without the set after it (leaked the variable). */
+    { "cql() D = 2 up D", "q.cql:1:17: expected a filter, found the end of the query" },
     { "cql()", "the query has no filter" },
     { "cql() move previous legal", "`move previous` cannot be `legal`" },
     { "cql() move previous pseudolegal", "`move previous` cannot be `legal` or `pseudolegal`" },

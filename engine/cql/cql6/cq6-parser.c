@@ -636,10 +636,7 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
         }
       arg = _cq6_parse_set_arg (p, w);
       if (arg == NULL)
-        {
-          _cq6_filter_free (f);
-          return NULL;
-        }
+        goto fail_direction;    /* the distances' variables are freed too */
       _cq6_filter_add_arg (f, arg);
       if (vars[0] != NULL || vars[1] != NULL)
         {
