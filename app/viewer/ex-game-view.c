@@ -329,7 +329,7 @@ ex_game_view_set_current (ExGameView *self,
     ExBoardShapes shapes;
 
     ex_board_shapes_clear (&shapes);
-    ex_board_shapes_parse (&shapes, node->comment_after);
+    ex_board_shapes_parse (&shapes, cq_node_get_comment_after (self->game, node));
     ex_board_set_shapes (self->board, &shapes);
   }
 

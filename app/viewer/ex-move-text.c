@@ -25,6 +25,7 @@ typedef struct {
   GString    *scratch;
   const char *const *notes;   /* the query's text at each node, or NULL */
   guint       n_notes;
+  const CqGame *game;
 } Writer;
 
 gsize
@@ -271,7 +272,7 @@ writer_add_move (Writer       *w,
   guint32 start;
   gsize len;
 
-  writer_add_comment (w, node->comment_before, depth);
+  writer_add_comment (w, cq_node_get_comment_before (w->game, node), depth);
 
   if (before->side_to_move == CQ_WHITE || w->need_number)
     {
@@ -328,7 +329,7 @@ writer_add_move (Writer       *w,
       writer_add_span (w, EX_MOVE_TEXT_NAG, start, 0, depth, mainline);
     }
 
-  writer_add_comment (w, node->comment_after, depth);
+  writer_add_comment (w, cq_node_get_comment_after (w->game, node), depth);
   writer_add_note (w, node->index, depth);
 }
 
@@ -414,6 +415,7 @@ ex_move_text_new_with_notes (const CqGame       *game,
     mt->node_to_move[i] = G_MAXUINT32;
 
   w.mt = mt;
+  w.game = game;
   w.game_nodes = mt->n_nodes;
   w.figurine = (flags & EX_MOVE_TEXT_FIGURINE) != 0;
   w.pending_depth = -1;
@@ -430,8 +432,8 @@ ex_move_text_new_with_notes (const CqGame       *game,
       /* The root: a clickable token for the initial position. */
       writer_append (&w, _("Start"), -1);
       writer_add_span (&w, EX_MOVE_TEXT_MOVE, 0, game->root->index, 0, TRUE);
-      writer_add_comment (&w, game->root->comment_before, 0);
-      writer_add_comment (&w, game->root->comment_after, 0);
+      writer_add_comment (&w, cq_node_get_comment_before (game, game->root), 0);
+      writer_add_comment (&w, cq_node_get_comment_after (game, game->root), 0);
       writer_add_note (&w, game->root->index, 0);
 
       if (game->root->first_child != NULL)

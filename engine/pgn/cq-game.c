@@ -61,41 +61,16 @@ game_error (CqGame *game, guint64 line, const char *fmt, ...)
 /* ------------------------------------------------------------------ */
 /* Text                                                                 */
 
-/* TRUE if the @len bytes at @s are all ASCII (eight at a time: most PGN
- * text is ASCII, and g_utf8_validate_len() goes byte by byte). */
-static gboolean
-is_ascii (const char *s, gsize len)
-{
-  const guint64 high = G_GUINT64_CONSTANT (0x8080808080808080);
-  guint64 acc = 0;
-  gsize i = 0;
-
-  for (; i + 32 <= len; i += 32)
-    {
-      guint64 w[4];
-
-      memcpy (w, s + i, 32);
-      acc |= w[0] | w[1] | w[2] | w[3];
-    }
-  for (; i + 8 <= len; i += 8)
-    {
-      guint64 w;
-
-      memcpy (&w, s + i, 8);
-      acc |= w;
-    }
-  for (; i < len; i++)
-    acc |= (guchar) s[i];
-  return (acc & high) == 0;
-}
-
 /* Copies @len bytes of @text into the arena as UTF-8: valid UTF-8 is kept,
  * every other byte is read as ISO-8859-1 (Latin-1, as older databases are
- * written).  Drops a leading BOM. */
+ * written).  Drops a leading BOM.  One pass over the text: ASCII runs are
+ * skipped 16 bytes at a time and only the other characters are checked
+ * (g_utf8_get_char_validated(), which accepts what g_utf8_validate() does);
+ * the text is converted from the first byte that is not UTF-8. */
 static char *
 copy_as_utf8 (CqArena *arena, const char *text, gsize len, gsize *out_len)
 {
-  const char *end;
+  const char *end, *p;
   char *out, *o;
 
   if (len >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
@@ -103,54 +78,65 @@ copy_as_utf8 (CqArena *arena, const char *text, gsize len, gsize *out_len)
       text += 3;
       len -= 3;
     }
-  if (is_ascii (text, len) || g_utf8_validate_len (text, len, NULL))
+  end = text + len;
+  for (p = _cq_skip_ascii (text, end); p < end; p = _cq_skip_ascii (p, end))
+    {
+      gunichar u = g_utf8_get_char_validated (p, end - p);
+
+      if (u == (gunichar) -1 || u == (gunichar) -2)
+        break;
+      p += g_utf8_skip[(guchar) *p];
+    }
+  if (p == end)
     {
       *out_len = len;
       return _cq_arena_strndup (arena, text, len);
     }
 
-  out = o = _cq_arena_alloc (arena, 2 * len + 1);
-  end = text + len;
-  while (text < end)
+  /* Not UTF-8 from @p on: the part before is copied as it is. */
+  out = _cq_arena_alloc (arena, 2 * len + 1);
+  memcpy (out, text, p - text);
+  o = out + (p - text);
+  while (p < end)
     {
-      guchar c = *text;
+      const char *ascii_end = _cq_skip_ascii (p, end);
+      guchar c;
+      gunichar u;
 
-      if (c < 0x80)
+      memcpy (o, p, ascii_end - p);
+      o += ascii_end - p;
+      p = ascii_end;
+      if (p == end)
+        break;
+      c = *p;
+      u = g_utf8_get_char_validated (p, end - p);
+      if (u != (gunichar) -1 && u != (gunichar) -2)
         {
-          *o++ = c;
-          text++;
+          int n = g_utf8_skip[c];
+
+          memcpy (o, p, n);
+          o += n;
+          p += n;
           continue;
         }
-      else
-        {
-          gunichar u = g_utf8_get_char_validated (text, end - text);
-
-          if (u != (gunichar) -1 && u != (gunichar) -2)
-            {
-              int n = g_utf8_skip[c];
-              memcpy (o, text, n);
-              o += n;
-              text += n;
-              continue;
-            }
-          /* Latin-1 byte: U+0080..U+00FF in two bytes. */
-          *o++ = 0xC0 | (c >> 6);
-          *o++ = 0x80 | (c & 0x3F);
-          text++;
-        }
+      /* Latin-1 byte: U+0080..U+00FF in two bytes. */
+      *o++ = 0xC0 | (c >> 6);
+      *o++ = 0x80 | (c & 0x3F);
+      p++;
     }
   *o = '\0';
   *out_len = o - out;
   return out;
 }
 
-/* A copy of @s with runs of whitespace collapsed to one space and the ends
- * trimmed; with @sanitize, braces become parentheses so that the text can
- * stand inside a `{}` comment.  NULL if nothing is left. */
-static const char *
-normalize_text (CqArena *arena, const char *s, gsize len, gboolean sanitize)
+/* Writes the @len bytes at @s to @out with runs of whitespace (and NUL
+ * bytes) collapsed to one space and the ends trimmed; with @sanitize,
+ * braces become parentheses so that the text can stand inside a `{}`
+ * comment.  @out has room for @len bytes.  Returns the end of what it
+ * wrote (@out itself if nothing is left). */
+static char *
+normalize_into (char *out, const char *s, gsize len, gboolean sanitize)
 {
-  char *out = _cq_arena_alloc (arena, len + 1);
   char *o = out;
   gboolean space = FALSE;
 
@@ -172,6 +158,17 @@ normalize_text (CqArena *arena, const char *s, gsize len, gboolean sanitize)
         c = ')';
       *o++ = c;
     }
+  return o;
+}
+
+/* A copy of @s normalised as by normalize_into(), or NULL if nothing is
+ * left. */
+static const char *
+normalize_text (CqArena *arena, const char *s, gsize len, gboolean sanitize)
+{
+  char *out = _cq_arena_alloc (arena, len + 1);
+  char *o = normalize_into (out, s, len, sanitize);
+
   *o = '\0';
   return o == out ? NULL : out;
 }
@@ -310,15 +307,24 @@ parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint6
       /* The standard form: a string with \" and \\ escapes, then `]`. */
       while (s < eol)
         {
-          if (*s == '\\' && s + 1 < eol && (s[1] == '"' || s[1] == '\\'))
+          /* Scanned up to @end, not @eol, so that the scan runs 16 bytes
+           * at a time to the value's end: the line ends at its newline. */
+          s = (const char *) _cq_find_any3 ((const guchar *) s, (const guchar *) end,
+                                            '"', '\\', '\n');
+          if (s >= eol)
             {
-              s += 2;
-              escaped = TRUE;
+              s = eol;
+              break;
             }
-          else if (*s == '"')
+          if (*s == '"')
             {
               closed = TRUE;
               break;
+            }
+          if (s + 1 < eol && (s[1] == '"' || s[1] == '\\'))
+            {
+              s += 2;
+              escaped = TRUE;
             }
           else
             s++;
@@ -721,7 +727,7 @@ suffix_nag (const char *s, gsize len)
 /* One line of play being read: the mainline or an open variation. */
 typedef struct {
   CqNode     *last;       /* the position the next move is played from */
-  const char *pending;    /* comments waiting for the next move */
+  CqComments *pending;    /* comments waiting for the next move */
   const char *skip_from;  /* start of the unread part of a broken line */
   guint64     open_line;  /* line of the `(` */
   guint8      broken;     /* an error ended this line: skip to its end */
@@ -751,39 +757,20 @@ typedef struct {
   const char *text;
   char    *san_text;
   guint    steps;           /* lines since the cancellable was last looked at */
-  char    *grow;            /* the last text join_text() made: its length, room */
-  gsize    grow_len;
-  gsize    grow_cap;
 } Parser;
 
-/* @a and @b joined by a space (either may be NULL).  The text a join
- * makes has room to grow (twice its length): when the next join appends to
- * it again (many comments in a row on one move), @b is copied in place, so
- * that n comments cost O(total length), not O(n * total length). */
-static const char *
-join_text (Parser *ps, const char *a, const char *b)
+/* The comments of @b appended to those of @a (either may be NULL); @b's
+ * list becomes part of @a's. */
+static CqComments *
+join_comments (CqComments *a, CqComments *b)
 {
-  gsize la, lb;
-  char *out;
-
   if (a == NULL)
     return b;
   if (b == NULL)
     return a;
-  la = a == ps->grow ? ps->grow_len : strlen (a);
-  lb = strlen (b);
-  if (a == ps->grow && la + lb + 2 <= ps->grow_cap)
-    out = ps->grow;
-  else
-    {
-      ps->grow_cap = 2 * (la + lb + 2);
-      out = ps->grow = _cq_arena_alloc (ps->arena, ps->grow_cap);
-      memcpy (out, a, la);
-    }
-  out[la] = ' ';
-  memcpy (out + la + 1, b, lb + 1);
-  ps->grow_len = la + 1 + lb;
-  return out;
+  a->tail->next = b;
+  a->tail = b->tail;
+  return a;
 }
 
 static inline Line *
@@ -822,7 +809,7 @@ break_line (Parser *ps, Line *line, const char *at)
   ps->skip_depth = 0;
   if (line->pending && line->has_move)
     {
-      line->last->comment_after = join_text (ps, line->last->comment_after, line->pending);
+      line->last->comments_after_ = join_comments (line->last->comments_after_, line->pending);
       line->pending = NULL;
     }
 }
@@ -851,20 +838,32 @@ add_nag (CqArena *arena, CqNode *node, guint value)
   node->n_nags++;
 }
 
+/* Keeps the comment of @len bytes at @s (in the game's text) where it
+ * belongs.  Only its place is found here: its text is made when asked for
+ * (join_game_comments()).  A comment of whitespace only is no comment. */
 static void
 add_comment (Parser *ps, const char *s, gsize len)
 {
   Line *line = top_line (ps);
-  const char *text = normalize_text (ps->arena, s, len, FALSE);
+  CqComments *text;
+  gsize i = 0;
 
-  if (text == NULL)
+  while (i < len && (is_space (s[i]) || s[i] == '\0'))
+    i++;
+  if (i == len)
     return;
+  text = _cq_arena_alloc (ps->arena, sizeof *text);
+  text->text = s;
+  text->len = len;
+  text->next = NULL;
+  text->tail = text;
+  text->joined = NULL;
   if (!line->has_move && ps->n_lines > 1)
-    line->pending = join_text (ps, line->pending, text);
+    line->pending = join_comments (line->pending, text);
   else if (line->after_var && !ps->ended)
-    line->pending = join_text (ps, line->pending, text);
+    line->pending = join_comments (line->pending, text);
   else
-    line->last->comment_after = join_text (ps, line->last->comment_after, text);
+    line->last->comments_after_ = join_comments (line->last->comments_after_, text);
 }
 
 static void
@@ -904,7 +903,7 @@ close_variation (Parser *ps, const char *p)
   if (line->pending)
     {
       CqNode *n = line->has_move ? line->last : outer->last;
-      n->comment_after = join_text (ps, n->comment_after, line->pending);
+      n->comments_after_ = join_comments (n->comments_after_, line->pending);
     }
   ps->n_lines--;
   outer->after_var = TRUE;
@@ -925,8 +924,8 @@ add_child (Parser *ps, CqNode *parent, const CqMove *move, const char *san, gsiz
   n->first_child = NULL;
   n->next_sibling = NULL;
   n->san = s;
-  n->comment_before = NULL;
-  n->comment_after = NULL;
+  n->comments_before_ = NULL;
+  n->comments_after_ = NULL;
   n->nags = NULL;
   n->n_nags = 0;
   n->position = parent->position;
@@ -972,7 +971,7 @@ play_move (Parser *ps, Line *line, const CqMove *move, const char *san, gsize le
            guint64 lineno)
 {
   line->last = add_child (ps, line->last, move, san, len, lineno);
-  line->last->comment_before = line->pending;
+  line->last->comments_before_ = line->pending;
   line->pending = NULL;
   line->has_move = TRUE;
   line->after_var = FALSE;
@@ -1060,7 +1059,7 @@ handle_token (Parser *ps, const char *tok, gsize len, guint64 lineno)
           ps->ended = TRUE;
           if (line->pending)
             {
-              line->last->comment_after = join_text (ps, line->last->comment_after,
+              line->last->comments_after_ = join_comments (line->last->comments_after_,
                                                      line->pending);
               line->pending = NULL;
             }
@@ -1197,9 +1196,8 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
             const char *cend = close ? close : end;
             guint64 open_line = lineno;
 
-            for (const char *s = p + 1; s < cend; s++)
-              if (*s == '\n')
-                lineno++;
+            for (const char *s = p + 1; (s = memchr (s, '\n', cend - s)) != NULL; s++)
+              lineno++;
             if (close == NULL)
               {
                 game_error (game, open_line, "unterminated comment (no '}' for the '{')");
@@ -1340,9 +1338,82 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
 
     end_skip (ps, main, end);
     if (main->pending)
-      main->last->comment_after = join_text (ps, main->last->comment_after, main->pending);
+      main->last->comments_after_ = join_comments (main->last->comments_after_, main->pending);
     main->pending = NULL;
   }
+}
+
+/* ------------------------------------------------------------------ */
+/* Comments                                                             */
+
+/* The text of the comments of @head: each one normalised (normalize_into())
+ * and the non-empty ones joined by a space; NULL if none is left. */
+static const char *
+join_comment_texts (CqArena *arena, const CqComments *head)
+{
+  gsize room = 1;
+  char *out, *o;
+
+  for (const CqComments *c = head; c != NULL; c = c->next)
+    room += c->len + 1;
+  out = o = _cq_arena_alloc (arena, room);
+  for (const CqComments *c = head; c != NULL; c = c->next)
+    {
+      char *from = o;
+      char *e;
+
+      if (o != out)
+        *o++ = ' ';
+      e = normalize_into (o, c->text, c->len, FALSE);
+      o = e == o ? from : e;
+    }
+  *o = '\0';
+  return o == out ? NULL : out;
+}
+
+/* Makes the text of every comment list of @game, once (the first caller
+ * does it; the others wait for it), so that a game read by one thread and
+ * written or shown by another is safe. */
+static void
+join_game_comments (const CqGame *game)
+{
+  CqGamePrivate *priv = CQ_GAME_PRIVATE (game);
+
+  if (g_once_init_enter (&priv->comments_joined))
+    {
+      for (guint i = 0; priv->nodes != NULL && i < game->n_nodes; i++)
+        {
+          CqNode *n = priv->nodes[i];
+
+          if (n->comments_before_ != NULL)
+            n->comments_before_->joined = join_comment_texts (&priv->arena, n->comments_before_);
+          if (n->comments_after_ != NULL)
+            n->comments_after_->joined = join_comment_texts (&priv->arena, n->comments_after_);
+        }
+      g_once_init_leave (&priv->comments_joined, 1);
+    }
+}
+
+const char *
+cq_node_get_comment_before (const CqGame *game, const CqNode *node)
+{
+  g_return_val_if_fail (game != NULL && node != NULL, NULL);
+
+  if (node->comments_before_ == NULL)
+    return NULL;
+  join_game_comments (game);
+  return node->comments_before_->joined;
+}
+
+const char *
+cq_node_get_comment_after (const CqGame *game, const CqNode *node)
+{
+  g_return_val_if_fail (game != NULL && node != NULL, NULL);
+
+  if (node->comments_after_ == NULL)
+    return NULL;
+  join_game_comments (game);
+  return node->comments_after_->joined;
 }
 
 /* Numbers the nodes in pre-order (rulings R1: at each node the mainline
@@ -1593,8 +1664,6 @@ cq_game_parse_moves (CqGame *game)
   ps->n_nodes = 1;
   ps->n_siblings = 0;
   ps->steps = 0;
-  ps->grow = NULL;
-  ps->grow_len = ps->grow_cap = 0;
   /* A move takes at least two bytes and a separator. */
   ps->order_cap = mt_len / 2 + 2;
   ps->order = _cq_arena_alloc (&priv->arena, ps->order_cap * sizeof (CqNode *));

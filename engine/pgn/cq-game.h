@@ -10,6 +10,8 @@
 G_BEGIN_DECLS
 
 typedef struct _CqNode CqNode;
+/* A node's comments as read: spans of the game's text (cq-pgn-private.h). */
+typedef struct _CqComments CqComments;
 
 /**
  * CqNode:
@@ -22,11 +24,11 @@ typedef struct _CqNode CqNode;
  * @move: the move from @parent to this node (unused at the root).
  * @san: the move as written in the PGN text, NUL-terminated, without
  *   move number or NAGs (NULL at the root).
- * @comment_before: text of the `{}`/`;` comments that stand before this
- *   move in the PGN (e.g. at the start of a variation), joined by a space,
- *   or NULL.
- * @comment_after: text of the comments after this move, or NULL.  At the
- *   root: the comments before the first move of the game.
+ * @comments_before_: (private): the `{}`/`;` comments that stand before
+ *   this move in the PGN (e.g. at the start of a variation), as read: their
+ *   text is cq_node_get_comment_before().
+ * @comments_after_: (private): the comments after this move (at the root:
+ *   before the first move), as read: cq_node_get_comment_after().
  * @nags: the NAG numbers after the move (`$1`, and `!` `?` `!!` `??` `!?`
  *   `?!` suffixes converted to $1..$6), @n_nags of them.
  * @position: the position reached by @move (at the root: the initial one).
@@ -44,8 +46,8 @@ struct _CqNode {
   CqNode     *first_child;
   CqNode     *next_sibling;
   const char *san;
-  const char *comment_before;
-  const char *comment_after;
+  CqComments *comments_before_;
+  CqComments *comments_after_;
   const guint8 *nags;
   CqPosition  position;
   CqMove      move;
@@ -164,9 +166,11 @@ CqGame     *cq_game_new_from_text (const char *text, gsize len,
  * position; variations hang off the position before the move they replace
  * (rulings R1).  Annotation suffixes (`!` `?` `!!` `??` `!?` `?!`) become
  * NAGs 1..6; `{}` and `;` comments go to the move before them
- * (comment_after), or to the next move at the start of a variation or
- * after a variation (comment_before); comments before the first move go to
- * the root.  Whitespace in comments is collapsed.
+ * (cq_node_get_comment_after()), or to the next move at the start of a
+ * variation or after a variation (cq_node_get_comment_before()); comments
+ * before the first move go to the root.  The comments are kept as spans of
+ * the game's text; their whitespace is collapsed when a text is first asked
+ * for, since most searches never read them.
  *
  * A problem (illegal, ambiguous or unreadable move, unbalanced
  * parenthesis, unterminated comment, bad NAG) ends that line of play: the
@@ -225,6 +229,36 @@ CqNode     *cq_game_get_node      (const CqGame *game, guint index);
 
 /* The last node of the mainline. */
 CqNode     *cq_game_mainline_end  (const CqGame *game);
+
+/**
+ * cq_node_get_comment_before:
+ * @game: the game that owns @node, parsed (cq_game_parse_moves()).
+ * @node: a node of @game.
+ *
+ * The text of the `{}`/`;` comments written before @node's move (at the
+ * start of a variation, or after a variation and before the next move),
+ * joined by a space, with runs of whitespace collapsed to one space and the
+ * ends trimmed.  The first call on a game makes the texts of all its
+ * comments (one pass; safe from any thread, once); later calls cost a
+ * load.
+ *
+ * Returns: (transfer none) (nullable): the text, owned by @game, or %NULL
+ *   when there is none.
+ */
+const char *cq_node_get_comment_before (const CqGame *game, const CqNode *node);
+
+/**
+ * cq_node_get_comment_after:
+ * @game: the game that owns @node, parsed.
+ * @node: a node of @game.
+ *
+ * The text of the comments written after @node's move (at the root: the
+ * comments before the game's first move), made as for
+ * cq_node_get_comment_before().
+ *
+ * Returns: (transfer none) (nullable): the text, owned by @game, or %NULL.
+ */
+const char *cq_node_get_comment_after  (const CqGame *game, const CqNode *node);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqGame, cq_game_free)
 

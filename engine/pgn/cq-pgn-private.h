@@ -8,6 +8,9 @@
 #pragma once
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "pgn/cq-game.h"
 #include "pgn/cq-pgn.h"
@@ -69,6 +72,69 @@ typedef struct {
   const char   *text;
 } CqSkippedText;
 
+/* Byte scanners over a game's text.  They look at 16 bytes at a time
+ * where SSE2 is there (every x86-64): the reader and the game parser run
+ * them over every byte of a database, and a byte-at-a-time loop costs
+ * several instructions a byte. */
+
+/* The first byte in [@p, @end) that is one of @a @b @c, or @end. */
+static inline const guchar *
+_cq_find_any3 (const guchar *p, const guchar *end, guchar a, guchar b, guchar c)
+{
+#ifdef __SSE2__
+  const __m128i va = _mm_set1_epi8 ((char) a);
+  const __m128i vb = _mm_set1_epi8 ((char) b);
+  const __m128i vc = _mm_set1_epi8 ((char) c);
+
+  while (end - p >= 16)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) p);
+      __m128i m = _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, va), _mm_cmpeq_epi8 (v, vb)),
+                                _mm_cmpeq_epi8 (v, vc));
+      int bits = _mm_movemask_epi8 (m);
+
+      if (bits != 0)
+        return p + __builtin_ctz ((unsigned) bits);
+      p += 16;
+    }
+#endif
+  while (p < end && *p != a && *p != b && *p != c)
+    p++;
+  return p;
+}
+
+/* The first byte in [@p, @end) that is not ASCII, or @end. */
+static inline const char *
+_cq_skip_ascii (const char *p, const char *end)
+{
+#ifdef __SSE2__
+  while (end - p >= 16)
+    {
+      int bits = _mm_movemask_epi8 (_mm_loadu_si128 ((const __m128i *) p));
+
+      if (bits != 0)
+        return p + __builtin_ctz ((unsigned) bits);
+      p += 16;
+    }
+#endif
+  while (p < end && (guchar) *p < 0x80)
+    p++;
+  return p;
+}
+
+/* One comment of a node as read: @len bytes of the game's text at @text
+ * (between the braces, or after the `;`).  A node's comments are a list in
+ * PGN order; the first one of a list knows its last one (@tail, so that a
+ * comment is appended in O(1)) and, once the game's comments have been
+ * asked for, the text of the whole list (@joined). */
+struct _CqComments {
+  const char *text;
+  gsize       len;
+  CqComments *next;
+  CqComments *tail;
+  const char *joined;
+};
+
 typedef struct {
   CqArena        arena;
   char          *text;          /* the game text, UTF-8, NUL-terminated */
@@ -82,6 +148,7 @@ typedef struct {
   guint          n_skipped;
   guint          skipped_cap;
   gboolean       parsed;
+  gsize          comments_joined;  /* g_once: the comments' texts are made */
   const gint    *stop;          /* not owned: see cq_game_set_stop_flag() */
 } CqGamePrivate;
 

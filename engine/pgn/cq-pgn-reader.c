@@ -40,10 +40,6 @@
 #include "pgn/cq-pgn-input.h"
 #include "pgn/cq-pgn-private.h"
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
 #define DEFAULT_BLOCK_SIZE (1u << 20)
 /* A "game" larger than this is not PGN (the longest real games are a few
  * hundred KiB): the reader stops with an error rather than use the memory. */
@@ -160,33 +156,8 @@ init_classes (void)
 
 /* The scans below look at 16 bytes at a time where SSE2 is there (every
  * x86-64): splitting reads every byte of the file, and byte-at-a-time
- * loops cost about a tenth of a simple search. */
-
-/* The first byte in [@p, @end) that is one of @a @b @c, or @end. */
-static inline const guchar *
-find_any3 (const guchar *p, const guchar *end, guchar a, guchar b, guchar c)
-{
-#ifdef __SSE2__
-  const __m128i va = _mm_set1_epi8 ((char) a);
-  const __m128i vb = _mm_set1_epi8 ((char) b);
-  const __m128i vc = _mm_set1_epi8 ((char) c);
-
-  while (end - p >= 16)
-    {
-      __m128i v = _mm_loadu_si128 ((const __m128i *) p);
-      __m128i m = _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, va), _mm_cmpeq_epi8 (v, vb)),
-                                _mm_cmpeq_epi8 (v, vc));
-      int bits = _mm_movemask_epi8 (m);
-
-      if (bits != 0)
-        return p + __builtin_ctz ((unsigned) bits);
-      p += 16;
-    }
-#endif
-  while (p < end && *p != a && *p != b && *p != c)
-    p++;
-  return p;
-}
+ * loops cost about a tenth of a simple search.  _cq_find_any3()
+ * (cq-pgn-private.h) is the general one. */
 
 /* The first byte in [@p, @end) of class_moves (a newline or one of
  * `{ ; ( ) [ - / *`), or @end. */
@@ -490,7 +461,7 @@ skip_tag (const guchar *q, const guchar *end, gboolean eof)
   for (;;)
     {
       /* Outside a string. */
-      q = find_any3 (q, end, '\n', '"', ']');
+      q = _cq_find_any3 (q, end, '\n', '"', ']');
       if (q == end)
         return eof ? q : NULL;
       if (*q == '\n')
@@ -501,7 +472,7 @@ skip_tag (const guchar *q, const guchar *end, gboolean eof)
       q++;
       for (;;)
         {
-          q = find_any3 (q, end, '\n', '"', '\\');
+          q = _cq_find_any3 (q, end, '\n', '"', '\\');
           if (q == end)
             return eof ? q : NULL;
           if (*q == '\n')
@@ -992,8 +963,7 @@ scan (CqPgnReader *r, gsize *game_end)
         case ST_COMMENT:
           for (;;)
             {
-              while (p < end && *p != '}' && *p != '\n')
-                p++;
+              p = _cq_find_any3 (p, end, '}', '\n', '\n');
               if (p == end)
                 {
                   if (!eof)

@@ -195,7 +195,8 @@ emit_annotations (Writer *w, const CqNode *node)
                        ? o->root_suffix : NULL;
   /* The game's own comment, unless the query removed it. */
   const char *own = o && o->drop_comments && node->index < o->n_drop_comments
-                    && o->drop_comments[node->index] ? NULL : node->comment_after;
+                    && o->drop_comments[node->index]
+                    ? NULL : cq_node_get_comment_after (w->game, node);
   gsize keep_from;
   g_autoptr (GString) text = NULL;
 
@@ -280,10 +281,11 @@ write_line (Writer *w, const CqNode *node, gboolean need_number)
       const CqPosition *before = &n->parent->position;
       char buf[32];
       gsize len;
+      const char *comment = cq_node_get_comment_before (w->game, n);
 
-      if (n->comment_before)
+      if (comment)
         {
-          emit_comment (w, n->comment_before);
+          emit_comment (w, comment);
           need_number = TRUE;
         }
       if (before->side_to_move == CQ_WHITE || need_number)

@@ -112,8 +112,8 @@ assert_same_tree (const CqGame *a, const CqGame *b)
       g_assert_cmpmem (x->position.board, 64, y->position.board, 64);
       g_assert_cmpuint (x->position.side_to_move, ==, y->position.side_to_move);
       g_assert_cmpuint (x->position.castling, ==, y->position.castling);
-      assert_same_string (x->comment_before, y->comment_before);
-      assert_same_string (x->comment_after, y->comment_after);
+      assert_same_string (cq_node_get_comment_before (a, x), cq_node_get_comment_before (b, y));
+      assert_same_string (cq_node_get_comment_after (a, x), cq_node_get_comment_after (b, y));
       g_assert_cmpmem (x->nags, x->n_nags, y->nags, y->n_nags);
     }
   /* The writer gives a game without a result the `*` marker. */

@@ -127,7 +127,7 @@ test_encoding (void)
   g_autoptr (CqGame) c = parse (mixed);
 
   g_assert_cmpstr (cq_game_get_tag (a, "Site"), ==, "Z\xc3\xbcrich");
-  g_assert_cmpstr (cq_game_get_node (a, 1)->comment_after, ==, "Br\xc3\xbcssel \xc3\xa9t\xc3\xa9");
+  g_assert_cmpstr (cq_node_get_comment_after (a, cq_game_get_node (a, 1)), ==, "Br\xc3\xbcssel \xc3\xa9t\xc3\xa9");
   g_assert_cmpstr (b->tags[0].name, ==, "Site");
   g_assert_cmpstr (cq_game_get_tag (b, "Site"), ==, "Z\xc3\xbcrich");
   /* Valid UTF-8 is kept, the stray Latin-1 byte converted. */
@@ -210,9 +210,9 @@ test_movetext (void)
   n = cq_game_get_node (game, 3);
   g_assert_cmpuint (n->n_nags, ==, 1);
   g_assert_cmpuint (n->nags[0], ==, 14);
-  g_assert_cmpstr (n->comment_after, ==, "c1");
-  g_assert_cmpstr (cq_game_get_node (game, 4)->comment_after, ==, "semi");
-  g_assert_null (cq_game_get_node (game, 5)->comment_after);
+  g_assert_cmpstr (cq_node_get_comment_after (game, n), ==, "c1");
+  g_assert_cmpstr (cq_node_get_comment_after (game, cq_game_get_node (game, 4)), ==, "semi");
+  g_assert_null (cq_node_get_comment_after (game, cq_game_get_node (game, 5)));
 
   /* Lines in the file: the game starts at line 20. */
   g_assert_cmpuint (game->root->line, ==, 20);
@@ -230,7 +230,7 @@ test_movetext (void)
   g_assert_cmpint (cq_game_get_node (game, 11)->move.to, ==, CQ_SQUARE (6, 0));
 }
 
-/* Where comments go (comment_before / comment_after, root). */
+/* Where comments go (before / after a move, root). */
 static void
 test_comment_placement (void)
 {
@@ -245,14 +245,14 @@ test_comment_placement (void)
   g_assert_cmpuint (game->n_nodes, ==, 7);
   for (guint i = 0; i < 7; i++)
     assert_same_string (cq_game_get_node (game, i)->san, sans[i]);
-  g_assert_cmpstr (game->root->comment_after, ==, "start and more");
-  g_assert_cmpstr (cq_game_get_node (game, 1)->comment_after, ==, "after e4");
-  g_assert_cmpstr (cq_game_get_node (game, 6)->comment_after, ==, "after d4");
-  g_assert_cmpstr (cq_game_get_node (game, 2)->comment_before, ==, "before e5");
-  g_assert_null (cq_game_get_node (game, 2)->comment_after);
-  g_assert_cmpstr (cq_game_get_node (game, 4)->comment_after, ==, "x");
-  g_assert_cmpstr (cq_game_get_node (game, 5)->comment_before, ==, "before e6");
-  g_assert_cmpstr (cq_game_get_node (game, 3)->comment_after, ==, "end again");
+  g_assert_cmpstr (cq_node_get_comment_after (game, game->root), ==, "start and more");
+  g_assert_cmpstr (cq_node_get_comment_after (game, cq_game_get_node (game, 1)), ==, "after e4");
+  g_assert_cmpstr (cq_node_get_comment_after (game, cq_game_get_node (game, 6)), ==, "after d4");
+  g_assert_cmpstr (cq_node_get_comment_before (game, cq_game_get_node (game, 2)), ==, "before e5");
+  g_assert_null (cq_node_get_comment_after (game, cq_game_get_node (game, 2)));
+  g_assert_cmpstr (cq_node_get_comment_after (game, cq_game_get_node (game, 4)), ==, "x");
+  g_assert_cmpstr (cq_node_get_comment_before (game, cq_game_get_node (game, 5)), ==, "before e6");
+  g_assert_cmpstr (cq_node_get_comment_after (game, cq_game_get_node (game, 3)), ==, "end again");
 }
 
 /* The FEN tag, with or without SetUp; Black to move first. */
@@ -335,8 +335,8 @@ test_token_forms (void)
   g_assert_cmpuint (cq_game_get_node (game, 4)->nags[0], ==, 1);
   g_assert_cmpuint (cq_game_get_node (game, 8)->nags[0], ==, 2);
   g_assert_cmpuint (cq_game_get_node (game, 26)->nags[0], ==, 5);
-  g_assert_cmpstr (cq_game_get_node (game, 3)->comment_after, ==, "x");
-  g_assert_cmpstr (cq_game_get_node (game, 5)->comment_after, ==, "y");
+  g_assert_cmpstr (cq_node_get_comment_after (game, cq_game_get_node (game, 3)), ==, "x");
+  g_assert_cmpstr (cq_node_get_comment_after (game, cq_game_get_node (game, 5)), ==, "y");
   n = cq_game_get_node (game, 6);
   g_assert_cmpuint (n->line, ==, 2);
   g_assert_cmpuint (cq_game_get_node (game, 11)->line, ==, 3);
@@ -630,7 +630,7 @@ test_fixture_details (void)
   g_assert_cmpuint (n->n_nags, ==, 2);
   g_assert_cmpuint (n->nags[0], ==, 1);
   g_assert_cmpuint (n->nags[1], ==, 2);
-  g_assert_cmpstr (n->comment_after, ==,
+  g_assert_cmpstr (cq_node_get_comment_after (g2->pdata[0], n), ==,
                    "good or bad? some think this is good while others think it is not");
 
   /* FEN with halfmove 15 / fullmove 100. */

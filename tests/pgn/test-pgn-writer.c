@@ -102,7 +102,7 @@ test_line_width (void)
   g_assert_nonnull (strstr (mt, "\n %eval}"));
   again = cq_game_new_parsed (out2, strlen (out2), NULL, NULL);
   g_assert_null (again->error);
-  g_assert_true (g_str_has_suffix (cq_game_get_node (again, 1)->comment_after, "abc %eval"));
+  g_assert_true (g_str_has_suffix (cq_node_get_comment_after (again, cq_game_get_node (again, 1)), "abc %eval"));
 }
 
 /* Rulings R2: the header comment first, marks after the move that made
@@ -141,9 +141,9 @@ test_marks (void)
   /* Read back: the annotations are comments like any other. */
   again = cq_game_new_parsed (a, strlen (a), NULL, NULL);
   g_assert_null (again->error);
-  g_assert_cmpstr (again->root->comment_after, ==, "Original game: 7 intro MATCH");
-  g_assert_cmpstr (cq_game_get_node (again, 1)->comment_after, ==, "c MATCH");
-  g_assert_cmpstr (cq_game_get_node (again, 5)->comment_after, ==, "MATCH");
+  g_assert_cmpstr (cq_node_get_comment_after (again, again->root), ==, "Original game: 7 intro MATCH");
+  g_assert_cmpstr (cq_node_get_comment_after (again, cq_game_get_node (again, 1)), ==, "c MATCH");
+  g_assert_cmpstr (cq_node_get_comment_after (again, cq_game_get_node (again, 5)), ==, "MATCH");
 }
 
 /* Braces in the texts cannot end the comment early. */
@@ -181,7 +181,7 @@ test_error_games (void)
   again = cq_game_new_parsed (a, strlen (a), NULL, NULL);
   g_assert_null (again->error);
   g_assert_cmpuint (again->n_nodes, ==, 5);
-  g_assert_cmpstr (cq_game_mainline_end (again)->comment_after, ==, "3. Nf9 a6 4. d4");
+  g_assert_cmpstr (cq_node_get_comment_after (again, cq_game_mainline_end (again)), ==, "3. Nf9 a6 4. d4");
 }
 
 /* Parse, write, parse: same trees and tags; write again: same bytes. */

@@ -577,7 +577,7 @@ _cq6_eval_edit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       {
         /* The comment after the move that led here (at the root: before
          * the first move), as the game has it. */
-        const char *text = c->node->comment_after;
+        const char *text = cq_node_get_comment_after (c->game, c->node);
 
         if (f->number > 0)
           {

@@ -274,7 +274,8 @@ contains (const char *text, const char *part)
 static const char *
 first_comment (const Cq6Ctx *c)
 {
-  const char *s = c->game->root != NULL ? c->game->root->comment_after : NULL;
+  const char *s = c->game->root != NULL
+                  ? cq_node_get_comment_after (c->game, c->game->root) : NULL;
 
   return s != NULL && s[0] != '\0' ? s : NULL;
 }
@@ -355,10 +356,11 @@ string_value (Cq6Ctx *c, const char *s, gsize len, Cq6Val *v)
  * other than its position's first continuation) whose comment lacks
  * "<main>" (CQL 6.2's `hhdb variation`). */
 static gboolean
-in_hhdb_variation (const CqNode *node)
+in_hhdb_variation (const CqGame *game, const CqNode *node)
 {
   for (; node != NULL && node->parent != NULL; node = node->parent)
-    if (node->parent->first_child != node && !contains (node->comment_after, "<main>"))
+    if (node->parent->first_child != node
+        && !contains (cq_node_get_comment_after (game, node), "<main>"))
       return TRUE;
   return FALSE;
 }
@@ -375,7 +377,7 @@ _cq6_eval_hhdb_key (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_HHDB_KEY_MARKER:
       return contains (black, f->string);
     case CQ6_HHDB_KEY_COMMENT:
-      return contains (c->node->comment_after, f->string);
+      return contains (cq_node_get_comment_after (c->game, c->node), f->string);
     case CQ6_HHDB_KEY_COOKED:
       return contains (cq_game_get_text (c->game), "<cook");
     case CQ6_HHDB_KEY_DUAL:
@@ -393,9 +395,9 @@ _cq6_eval_hhdb_key (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         return !((cooked && u12) || u345);
       }
     case CQ6_HHDB_KEY_MAINLINE:
-      return !in_hhdb_variation (c->node);
+      return !in_hhdb_variation (c->game, c->node);
     case CQ6_HHDB_KEY_VARIATION:
-      return in_hhdb_variation (c->node);
+      return in_hhdb_variation (c->game, c->node);
     case CQ6_HHDB_KEY_COMPOSER:
       if (contains (black, "MC"))
         {
