@@ -20,15 +20,20 @@ cq_piece_char (CqPiece piece)
   return piece_chars[piece];
 }
 
+/* The #CqPiece of each byte, plus one (0: no piece), for
+ * cq_piece_from_char(): a FEN's placement field reads one per square. */
+static const guint8 piece_of_char[256] = {
+  ['.'] = CQ_EMPTY + 1,
+  ['P'] = CQ_WP + 1, ['N'] = CQ_WN + 1, ['B'] = CQ_WB + 1,
+  ['R'] = CQ_WR + 1, ['Q'] = CQ_WQ + 1, ['K'] = CQ_WK + 1,
+  ['p'] = CQ_BP + 1, ['n'] = CQ_BN + 1, ['b'] = CQ_BB + 1,
+  ['r'] = CQ_BR + 1, ['q'] = CQ_BQ + 1, ['k'] = CQ_BK + 1,
+};
+
 int
 cq_piece_from_char (char c)
 {
-  const char *p;
-
-  if (c == '\0')
-    return -1;
-  p = strchr (piece_chars, c);
-  return p != NULL ? (int) (p - piece_chars) : -1;
+  return (int) piece_of_char[(guchar) c] - 1;
 }
 
 void
