@@ -322,11 +322,13 @@ def main():
         print("--games, --scale and --compress apply to the benchmark file (--data book)")
         return 1
 
-    data_present = os.path.isdir(os.path.join(SHARED, "studies")) if args.data == "studies" \
-        else os.path.exists(XZ)
-    if not data_present:
-        print("SKIP: %s is absent" % (os.path.join(SHARED, "studies")
-                                       if args.data == "studies" else XZ))
+    if args.no_queries and not args.examples:
+        print("--no-queries leaves nothing to run without --examples")
+        return 1
+    needed = os.path.join(SHARED, "studies") \
+        if args.data == "studies" or args.no_queries else XZ
+    if not os.path.exists(needed):
+        print("SKIP: %s is absent" % needed)
         return 77
     if not os.access(args.cql, os.X_OK):
         print("no cql tool at %s (use --cql BUILD/engine/cli/cql)" % args.cql)
@@ -336,6 +338,10 @@ def main():
     if args.reference and not os.access(args.reference, os.X_OK):
         print("no CQL 6.2 at %s" % args.reference)
         return 1
+    if args.no_queries:
+        return report(["CQL 6.2's examples (--examples) on the studies of "
+                       "tools/cql6-examples.py:", ""] + run_examples(args, ref_runs),
+                      args.markdown, False)
     if args.data == "studies":
         try:
             pgn = studies.studies_set(args.cql, SHARED, CACHE)
@@ -361,9 +367,7 @@ def main():
     failed = False
     try:
         pe = shutil.which("pgn-extract") or "/usr/games/pgn-extract"
-        if args.no_queries:
-            pass
-        elif not args.no_pgn_extract and os.path.exists(pe):
+        if not args.no_pgn_extract and os.path.exists(pe):
             pe_row = ("pgn-extract -r -s --quiet", "-", "reference", [])
             rows.append(pe_row)
         elif not args.no_pgn_extract:
@@ -373,7 +377,7 @@ def main():
         # machine falls on all of them alike and the ratios hold.
         jobs = []   # (name, kind, body, thread count, query file, output, row, input)
         for name, kind, body in QUERIES:
-            if args.no_queries or (args.only and name not in args.only):
+            if args.only and name not in args.only:
                 continue
             for t in args.threads.split(","):
                 for how, src in inputs:
@@ -397,7 +401,7 @@ def main():
                     f.write(reference.cql6_query(pgn, os.path.join(work, "%s-cql62.pgn" % name),
                                                  body))
                 paired[name] = (rq, Runs())
-        if args.reference and not paired and not args.no_queries:
+        if args.reference and not paired:
             notes.append("no CQL 6 query with 1 thread on the plain file: CQL 6.2 did not run")
         rejected = set()
 
@@ -495,8 +499,7 @@ def main():
 
     games = games or (studies.CLEAN * studies.REPEAT if args.data == "studies"
                       else 145716 * args.scale)
-    lines = whole_file_table(rows, inputs, pe_row, pgn, size_mb, games, positions) \
-        if rows else []
+    lines = whole_file_table(rows, inputs, pe_row, pgn, size_mb, games, positions)
     if paired:
         pairs = []
         for name, (q, ref_runs_done) in paired.items():
@@ -511,10 +514,16 @@ def main():
     if args.examples:
         lines += ["", "CQL 6.2's examples (--examples) on the studies of "
                   "tools/cql6-examples.py:", ""] + run_examples(args, ref_runs)
+    return report(lines, args.markdown, failed)
+
+
+def report(lines, markdown, failed):
+    """Prints the report's lines, writes them to the file @markdown too if
+    given; returns the exit status (1 if @failed)."""
     text = "\n".join(lines)
     print(text)
-    if args.markdown:
-        with open(args.markdown, "w") as f:
+    if markdown:
+        with open(markdown, "w") as f:
             f.write(text + "\n")
     return 1 if failed else 0
 
