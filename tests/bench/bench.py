@@ -197,7 +197,8 @@ def whole_file_table(rows, inputs, pe_row, pgn, size_mb, games, positions):
                  % (os.path.basename(pgn), size_mb, games, positions or "?"))
     lines.append("| run | threads | median wall s | best wall s | median CPU s | games/s (wall) "
                  "| games/s (CPU) | ns/position (CPU) | MB/s per core | x pgn-extract (wall / CPU) "
-                 "| target | speed-up over 1 thread (wall: median of the rounds' ratios (best over best)) "
+                 "| target | speed-up over 1 thread (wall: median of the rounds' ratios "
+                 "(best over best)) "
                  "| peak RSS MiB |")
     lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- "
                  "| ---: | ---: |")
@@ -218,7 +219,8 @@ def whole_file_table(rows, inputs, pe_row, pgn, size_mb, games, positions):
         rss = max([r.rss for r in runs if r.rss is not None], default=None)
         ratio = "-"
         if pe_row and runs is not pe_row[3]:
-            ratio = "%.1f / %s" % (pe_wall / wall, "%.1f" % (pe_cpu / cpu) if cpu and pe_cpu else "?")
+            ratio = "%.1f / %s" % (pe_wall / wall,
+                                   "%.1f" % (pe_cpu / cpu) if cpu and pe_cpu else "?")
         speedup = "-"
         if t not in ("1", "-") and name in one_thread:
             pairs = [a.wall / b.wall for a, b in zip(one_thread[name], runs)]
