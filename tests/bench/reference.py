@@ -91,8 +91,9 @@ def examples_table(cql, reference, folder, pgn, work, runs, ref_runs, timeout, l
     """Times CQL 6.2's examples (@folder/NAME.cql) with Excelsior (@cql) and
     CQL 6.2 (@reference), one thread each, on the PGN @pgn: @runs runs of
     Excelsior and @ref_runs of CQL 6.2, paired and alternating which goes
-    first.  An example either program refuses (or that runs over @timeout
-    seconds) is left out, named.  Returns Markdown lines: the summary
+    first; CPU time from wait4(), without /usr/bin/time, whose own cost would
+    weigh on runs this short.  An example either program refuses (or that
+    runs over @timeout seconds) is left out, named.  Returns Markdown lines: the summary
     (median and least ratio, their targets), the ten with the least ratio,
     then every example.  Nothing of the examples' text is printed: only
     their names."""
@@ -110,7 +111,7 @@ def examples_table(cql, reference, folder, pgn, work, runs, ref_runs, timeout, l
             for who, got, argv, n in (order if rnd % 2 == 0 else order[::-1]):
                 if rnd < n and not failed:
                     try:
-                        got.append(timed(argv, work, timeout))
+                        got.append(timed(argv, work, timeout, gnu_time=False))
                     except RunError as e:
                         failed = who
                         # The message may quote the example: on the console only.
