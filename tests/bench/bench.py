@@ -395,22 +395,24 @@ def main():
                             f.write("(match :pgn %s :output %s\n %s)\n" % (src, out, body))
                     jobs.append([name, kind, body, t, q, out, None, how])
         # CQL 6.2 runs each CQL 6 query of the plain file beside Excelsior's
-        # 1-thread run: {name: (query file, its runs)}.
+        # 1-thread run: {name: (query file, its output, its runs)}.
         for name, kind, body, t, q, out, row, how in jobs:
             if args.reference and kind == "cql6" and t == "1" and how == "plain":
                 rq = os.path.join(work, "%s-cql62.cql" % name)
+                rout = os.path.join(work, "%s-cql62.pgn" % name)
                 with open(rq, "w") as f:
-                    f.write(reference.cql6_query(pgn, os.path.join(work, "%s-cql62.pgn" % name),
-                                                 body))
-                paired[name] = (rq, Runs())
+                    f.write(reference.cql6_query(pgn, rout, body))
+                paired[name] = (rq, rout, Runs())
         if args.reference and not paired:
             notes.append("no CQL 6 query with 1 thread on the plain file: CQL 6.2 did not run")
         rejected = set()
 
         def run_cql62(name, rnd):
-            q, runs = paired[name]
+            q, out, runs = paired[name]
             if name in rejected_by_cql62:
                 return
+            if os.path.exists(out):     # a new file each run, as for Excelsior
+                os.remove(out)
             try:
                 runs.append(reference.run_reference(args.reference, q, work))
             except RunError as e:
@@ -504,7 +506,7 @@ def main():
     lines = whole_file_table(rows, inputs, pe_row, pgn, size_mb, games, positions)
     if paired:
         pairs = []
-        for name, (q, ref_runs_done) in paired.items():
+        for name, (q, out, ref_runs_done) in paired.items():
             job = next(j for j in jobs if j[0] == name and j[3] == "1" and j[7] == "plain")
             pairs.append((name, job[2], job[6][3] if job[6] else [], ref_runs_done))
         table, more = reference.side_by_side(pairs, args.data, size_mb)
