@@ -8,7 +8,7 @@ the same run, and against CQL 6.2 with --reference.
         [--threads 1,2] [--only NAME]... [--games N] [--scale K]
         [--no-pgn-extract] [--markdown FILE] [--compress zstd,gzip,xz]
         [--data book|studies] [--reference CQL62 [--reference-runs N]]
-        [--examples DIR [--timeout S]] [--no-queries]
+        [--examples DIR [--timeout S]] [--no-queries] [--instructions]
 
 The file is decompressed once into tests/bench/cache/ (--games N: only its
 first N games; --scale K: K copies of it back to back, to check that memory
@@ -54,6 +54,11 @@ their targets and the ten examples with the least ratio.  Only the
 examples' names are printed, never their text.  --no-queries runs the
 examples alone.
 
+--instructions also runs each query once more, on one thread, under
+valgrind's callgrind, and reports the instructions it executes (in all,
+per game, per position): the figures to compare two builds by on a busy
+machine, where CPU times vary by tens of percent.
+
 Exits 77 when ../shared/data (the file, or studies/ for --data studies) is
 absent; 1 when a run fails, a count of the studies set differs, or outputs
 differ between thread counts or inputs.
@@ -72,7 +77,7 @@ import tempfile
 
 import reference
 import studies
-from timing import GNU_TIME, RunError, med, timed
+from timing import GNU_TIME, RunError, instructions, med, timed
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -304,6 +309,9 @@ def main():
                     "--reference)")
     ap.add_argument("--no-queries", action="store_true",
                     help="run no query of the set (with --examples: the examples alone)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count each query's instructions once (callgrind, 1 thread, "
+                    "the plain file): figures the load of the machine does not change")
     ap.add_argument("--timeout", type=int, default=900,
                     help="seconds an example may run (--examples)")
     args = ap.parse_args()
@@ -364,6 +372,7 @@ def main():
     size_mb = os.path.getsize(pgn) / 1e6
     rows, notes = [], []
     paired = {}
+    counted = []    # (name, instructions)
     games = positions = None
     pe_row = None
     failed = False
@@ -478,6 +487,16 @@ def main():
                       flush=True)
                 if pair and not rnd % 2:
                     run_cql62(name, rnd)
+        for name, kind, body, t, q, out, row, how in jobs if args.instructions else []:
+            if t == "1" and how == "plain" and name not in rejected:
+                print("callgrind: %s ..." % name, flush=True)
+                try:
+                    counted.append((name, instructions(
+                        [args.cql, "--quiet", "--threads", "1", q], work)))
+                except RunError as e:
+                    notes.append("`%s`: no instruction count: %s" % (name, e))
+        if args.instructions and not counted:
+            notes.append("--instructions: no query ran with 1 thread on the plain file")
         for name in dict.fromkeys(j[0] for j in jobs):
             for t in args.threads.split(","):
                 same_t = [j for j in jobs if j[0] == name and j[3] == t and j[6] is not None]
@@ -504,6 +523,14 @@ def main():
     games = games or (studies.CLEAN * studies.REPEAT if args.data == "studies"
                       else 145716 * args.scale)
     lines = whole_file_table(rows, inputs, pe_row, pgn, size_mb, games, positions)
+    if counted:
+        lines += ["", "Instructions (callgrind, one run, 1 thread; %d games, %s positions):"
+                  % (games, positions or "?"), "",
+                  "| query | instructions (M) | per game | per position |",
+                  "| --- | ---: | ---: | ---: |"]
+        lines += ["| %s | %.1f | %.0f | %s |" % (name, n / 1e6, n / games,
+                                                  "%.0f" % (n / positions) if positions else "?")
+                  for name, n in counted]
     if paired:
         pairs = []
         for name, (q, out, ref_runs_done) in paired.items():

@@ -12,9 +12,13 @@ where /usr/bin/time's 10 ms steps are too coarse to divide by.  Such runs
 go without /usr/bin/time (gnu_time=False): it adds some 8 ms of CPU of its
 own to cpu_exact on this machine, a tenth of a 0.06 s run.
 
+instructions(argv, cwd) counts the instructions a run executes (callgrind).
+
 Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
 """
 import os
+import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -89,3 +93,23 @@ def med(values):
     """The median of the values that are not None; None if there are none."""
     values = [v for v in values if v is not None]
     return statistics.median(values) if values else None
+
+
+def instructions(argv, cwd):
+    """The instructions that argv executes (all its threads), counted by
+    valgrind's callgrind: a figure that the load of the machine does not
+    change, to compare two builds by.  Runs some 50 times slower than
+    argv alone.  Raises RunError when valgrind is absent or the run fails."""
+    if not shutil.which("valgrind"):
+        raise RunError("valgrind is absent (apt install valgrind)")
+    with tempfile.TemporaryDirectory(prefix="bench-callgrind-") as d:
+        p = subprocess.run(["valgrind", "--tool=callgrind",
+                            "--callgrind-out-file=" + os.path.join(d, "out")] + argv,
+                           cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           stdin=subprocess.DEVNULL)
+    text = p.stderr.decode("utf-8", "replace")
+    m = re.search(r"Collected : (\d+)", text)
+    if p.returncode != 0 or not m:
+        raise RunError(text.strip().splitlines()[-1] if text.strip() else
+                       "valgrind exited with %d" % p.returncode)
+    return int(m.group(1))
