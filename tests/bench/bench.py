@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Benchmark harness: whole `cql` runs over the 145,716 master
-games of ../shared/data/games/gnuchess-book-1.02.pgn.xz, against
-pgn-extract's parse-and-replay on the same file in the same run.
+games of ../shared/data/games/gnuchess-book-1.02.pgn.xz (or over the
+studies set), against pgn-extract's parse-and-replay on the same file in
+the same run, and against CQL 6.2 with --reference.
 
     python3 tests/bench/bench.py [--cql BUILD/engine/cli/cql] [--runs 3]
         [--threads 1,2] [--only NAME]... [--games N] [--scale K]
         [--no-pgn-extract] [--markdown FILE] [--compress zstd,gzip,xz]
+        [--data book|studies] [--reference CQL62 [--reference-runs N]]
+        [--examples DIR [--timeout S]] [--no-queries] [--instructions]
 
 The file is decompressed once into tests/bench/cache/ (--games N: only its
 first N games; --scale K: K copies of it back to back, to check that memory
@@ -14,17 +17,51 @@ runs `--runs` rounds (each round runs pgn-extract and then every query once,
 so that a slow spell of a shared machine falls on all alike) and reports
 the median and best wall time, the median CPU time
 (user + system: the figure that holds on a busy machine), games/s, ns per
-position and the peak RSS.  Each run goes through /usr/bin/time (Debian
-package `time`): the rusage that Python's own wait4() returns counts the
-harness's RSS too, since Linux keeps a process's peak RSS across the exec
-after the fork; that is why an earlier version reported 14.9 MiB for every
-run.  The output files of the different thread counts are compared byte
-for byte.  --compress also searches the file compressed each way named
+position, MB/s per core (the file's size over the CPU time) and the peak
+RSS.  Each run goes through /usr/bin/time (Debian package `time`; see
+timing.py).  The output files of the different thread counts are compared
+byte for byte.  --compress also searches the file compressed each way named
 (zstd -19, gzip -6, xz -6, made once in the cache), each query's runs
 with the same thread count back to back with the plain file's, and
 reports the median over the rounds of compressed time / plain time, and
-checks that the output is byte-identical to the plain file's.  A query the engine rejects as "not supported yet" is skipped,
-saying so.  Exits 77 when ../shared/data is absent.
+checks that the output is byte-identical to the plain file's.  A query the
+engine rejects as "not supported yet" is skipped, saying so.
+
+--data studies searches the studies set instead: the 7,142 clean composed
+studies and problems of ../shared/data/studies repeated 10 times (71,420
+games, 48 MB), built once into the cache with the `cql` under test
+(studies.py says how, and fails loudly when a count differs).  Its queries,
+unless --only names others, are STUDY_QUERIES (CQL 6, one thread unless
+--threads says otherwise): reading alone (`false`), `mate wtm`,
+`cql(variations) mate`, `stalemate`, a body that reads only tags, and the
+three queries across positions.
+
+--reference CQL62 runs CQL 6.2 (one thread, `-s`) on each CQL 6 query of
+the set, paired with Excelsior's 1-thread run in the same round, which of
+the two goes first alternating from round to round, in the first
+--reference-runs rounds (default: all; CQL 6.2 takes up to ~100 s a query
+on the whole benchmark file, so `--reference-runs 1` is usual).  A second
+table gives per query both programs' median CPU seconds, the ratio (how
+many times CQL 6.2's CPU time Excelsior's is: "x CQL 6.2 per core") against
+its target (reference.py), and the number of matching games of each,
+saying so when they differ.
+
+--examples DIR (with --reference) also times each of CQL 6.2's example
+queries (DIR/NAME.cql) that both programs read, one thread each, on the
+data set "all" of tools/cql6-examples.py (the studies less its
+all-studies.excluded), and reports the median and least ratio against
+their targets and the ten examples with the least ratio.  Only the
+examples' names are printed, never their text.  --no-queries runs the
+examples alone.
+
+--instructions also runs each query once more, on one thread, under
+valgrind's callgrind, and reports the instructions it executes (in all,
+per game, per position): the figures to compare two builds by on a busy
+machine, where CPU times vary by tens of percent.
+
+Exits 77 when ../shared/data (the file, or studies/ for --data studies) is
+absent; 1 when a run fails, a count of the studies set differs, or outputs
+differ between thread counts or inputs.
 
 Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
 """
@@ -37,14 +74,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+import reference
+import studies
+from timing import GNU_TIME, RunError, instructions, med, timed
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SHARED = os.environ.get("EXCELSIOR_SHARED_DATA", os.path.join(ROOT, "..", "shared", "data"))
 XZ = os.path.join(SHARED, "games", "gnuchess-book-1.02.pgn.xz")
 CACHE = os.environ.get("EXCELSIOR_BENCH_CACHE", os.path.join(HERE, "cache"))
-GNU_TIME = "/usr/bin/time"
 
 # The benchmark's query set, in its order: (name, kind, position list body).
 # kind: "simple" (mate, stalemate, a few piece designators: target 8x
@@ -78,7 +117,16 @@ QUERIES = [
     ("cql6-missing-piece", "cql6",
      "echo (source target) {sidetomove == source:sidetomove "
      "Diff = ~(source&target) #Diff == 1 Diff & _ == Diff}"),
+    # Reading alone (no game matches), every line of the game tree, and a
+    # body that reads only tags: the costs under the filters above.
+    ("cql6-false", "cql6", "false"),
+    ("cql6-variations-mate", "cql6", "cql(variations) mate"),
+    ("cql6-player", "cql6", 'player white "Kasparov"'),
 ]
+
+# The queries run on the studies set when no --only is given.
+STUDY_QUERIES = ["cql6-false", "cql6-mate-wtm", "cql6-variations-mate", "cql6-stalemate",
+                 "cql6-player", "cql6-three-checks", "cql6-excelsior", "cql6-missing-piece"]
 
 # A :forany excelsior (cql3-tagging.txt, "Excelsior": a pawn starts on its
 # second rank and promotes), in the form of the tagging manual's rook
@@ -146,44 +194,100 @@ class Runs(list):
     how = "plain"
 
 
-class Run:
-    def __init__(self, wall, cpu, rss_mib, stderr):
-        self.wall, self.cpu, self.rss, self.stderr = wall, cpu, rss_mib, stderr
+def whole_file_table(rows, inputs, pe_row, pgn, size_mb, games, positions):
+    """The Markdown lines of the main table: a row per query and thread count
+    (@rows: (label, threads, kind, runs)), then the compressed inputs' table."""
+    lines = []
+    lines.append("file: %s (%.1f MB, %d games, %s positions)"
+                 % (os.path.basename(pgn), size_mb, games, positions or "?"))
+    lines.append("| run | threads | median wall s | best wall s | median CPU s | games/s (wall) "
+                 "| games/s (CPU) | ns/position (CPU) | MB/s per core | x pgn-extract (wall / CPU) "
+                 "| target | speed-up over 1 thread (wall: median of the rounds' ratios "
+                 "(best over best)) "
+                 "| peak RSS MiB |")
+    lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- "
+                 "| ---: | ---: |")
+    # The speed-up of t threads is the median over the rounds of the
+    # round's 1-thread wall time over its t-thread wall time: the two runs
+    # of a round are back to back, so a slow spell of the machine mostly
+    # falls on both.  In brackets, the best 1-thread time over the best
+    # t-thread time: the runs least disturbed by the rest of the host.
+    one_thread = {}
+    for name, t, kind, runs in rows:
+        if t == "1":
+            one_thread[name] = runs
+    pe_wall = med([r.wall for r in pe_row[3]]) if pe_row else None
+    pe_cpu = med([r.cpu for r in pe_row[3]]) if pe_row else None
+    for name, t, kind, runs in rows:
+        wall = med([r.wall for r in runs])
+        cpu = med([r.cpu for r in runs])
+        rss = max([r.rss for r in runs if r.rss is not None], default=None)
+        ratio = "-"
+        if pe_row and runs is not pe_row[3]:
+            ratio = "%.1f / %s" % (pe_wall / wall,
+                                   "%.1f" % (pe_cpu / cpu) if cpu and pe_cpu else "?")
+        speedup = "-"
+        if t not in ("1", "-") and name in one_thread:
+            pairs = [a.wall / b.wall for a, b in zip(one_thread[name], runs)]
+            best = min(r.wall for r in one_thread[name]) / min(r.wall for r in runs)
+            speedup = "%.2f (%.2f)" % (statistics.median(pairs), best)
+        target = {"simple": "8x", "transform": "4x"}.get(kind, "-") if t == "1" else "-"
+        if t not in ("1", "-"):
+            target = ">= 1.8" if t == "2" else "-"
+        lines.append("| %s | %s | %.2f | %.2f | %s | %.0f | %s | %s | %s | %s | %s | %s | %s |" % (
+            name, t, wall, min(r.wall for r in runs),
+            "%.2f" % cpu if cpu is not None else "?", games / wall,
+            "%.0f" % (games / cpu) if cpu else "?",
+            "%.0f" % (cpu * 1e9 / positions) if cpu and positions else "?",
+            "%.0f" % (size_mb / cpu) if cpu else "?", ratio, target, speedup,
+            "%.1f" % rss if rss is not None else "?"))
+    if len(inputs) > 1:
+        lines.append("")
+        lines.append("| query | threads | compression | median wall s | median CPU s "
+                     "| compressed / plain wall (median of the rounds' ratios) | peak RSS MiB |")
+        lines.append("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
+        plain = {}
+        for name, t, kind, runs in rows:
+            if getattr(runs, "how", None) == "plain":
+                plain[(name.split(":")[0], t)] = runs
+        for name, t, kind, runs in rows:
+            how = getattr(runs, "how", None)
+            if how in (None, "plain"):
+                continue
+            base = plain.get((name.split(":")[0], t))
+            if not base:
+                continue
+            ratios = [b.wall / a.wall for a, b in zip(base, runs)]
+            rss = max([r.rss for r in runs if r.rss is not None], default=None)
+            lines.append("| %s | %s | %s | %.2f | %s | %.3f | %s |" % (
+                name.split(":")[0], t, how, med([r.wall for r in runs]),
+                "%.2f" % med([r.cpu for r in runs]) if med([r.cpu for r in runs]) else "?",
+                statistics.median(ratios), "%.1f" % rss if rss is not None else "?"))
+    return lines
 
 
-def timed(argv, cwd):
-    """Runs argv under /usr/bin/time; returns a Run (RSS None if unknown)."""
-    with tempfile.NamedTemporaryFile(mode="r", suffix=".time") as tf, \
-            tempfile.TemporaryFile() as err:
-        use_time = os.access(GNU_TIME, os.X_OK)
-        full = ([GNU_TIME, "-o", tf.name, "-f", "%e %U %S %M"] + argv) if use_time else argv
-        start = time.monotonic()
-        proc = subprocess.run(full, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err,
-                              stdin=subprocess.DEVNULL)
-        wall = time.monotonic() - start
-        err.seek(0)
-        text = err.read().decode("utf-8", "replace")
-        if proc.returncode != 0:
-            raise RuntimeError(text.strip().splitlines()[-1] if text.strip() else
-                               "%s exited with %d" % (argv[0], proc.returncode))
-        if use_time:
-            fields = tf.read().split()
-            # `time -f` may append lines (e.g. "Command exited with ..."): take the last 4.
-            w, u, s, m = fields[-4:]
-            return Run(float(w), float(u) + float(s), int(m) / 1024.0, text)
-        return Run(wall, None, None, text)
-
-
-def med(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
+def run_examples(args, ref_runs):
+    """Times CQL 6.2's examples (--examples) with both programs on the data
+    set "all" of tools/cql6-examples.py; returns Markdown lines."""
+    tool = studies.examples_tool()
+    work = tempfile.mkdtemp(prefix="cql-bench-examples-", dir=args.workdir)
+    try:
+        found = tool.inputs(SHARED, work)
+        if "all" not in found:
+            return ["skipped: no %s" % os.path.join(SHARED, tool.HHDB)]
+        return reference.examples_table(args.cql, args.reference, args.examples, found["all"],
+                                        work, args.runs, ref_runs or 1, args.timeout,
+                                        log=lambda m: print(m, flush=True))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cql", default=os.path.join(ROOT, "_build", "engine", "cli", "cql"))
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--threads", help="thread counts, comma-separated (default: 1,2; 1 with "
+                    "--data studies)")
     ap.add_argument("--only", action="append", help="run only the query NAME (repeatable)")
     ap.add_argument("--games", type=int, default=None, help="use only the first N games")
     ap.add_argument("--scale", type=int, default=1, help="K copies of the file back to back")
@@ -193,18 +297,71 @@ def main():
                     help="also search the file compressed these ways (zstd,gzip,xz)")
     ap.add_argument("--workdir", help="where the queries and their outputs go (default: the "
                     "system's temporary directory; /dev/shm keeps the disk out of the timings)")
+    ap.add_argument("--data", choices=("book", "studies"), default="book",
+                    help="the games searched: the benchmark file (book) or the studies set")
+    ap.add_argument("--reference", help="CQL 6.2's cql: also run the CQL 6 queries with it "
+                    "(one thread, -s), paired with Excelsior's 1-thread runs")
+    ap.add_argument("--reference-runs", type=int, default=None,
+                    help="runs of CQL 6.2 per query, in the first rounds (default and at "
+                    "most: --runs)")
+    ap.add_argument("--examples", help="CQL 6.2's examples folder: also time each example "
+                    "with both programs on the studies of tools/cql6-examples.py (needs "
+                    "--reference)")
+    ap.add_argument("--no-queries", action="store_true",
+                    help="run no query of the set (with --examples: the examples alone)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count each query's instructions once (callgrind, 1 thread, "
+                    "the plain file): figures the load of the machine does not change")
+    ap.add_argument("--timeout", type=int, default=900,
+                    help="seconds an example may run (--examples)")
     args = ap.parse_args()
     args.cql = os.path.abspath(args.cql)
+    args.threads = args.threads or ("1" if args.data == "studies" else "1,2")
+    if args.reference:
+        args.reference = os.path.abspath(args.reference)
+    ref_runs = min(args.runs, args.reference_runs or args.runs) if args.reference else 0
+    unknown = [n for n in args.only or [] if n not in [q[0] for q in QUERIES]]
+    if unknown:
+        print("unknown query %s (the names: %s)" % (", ".join(unknown),
+                                                     ", ".join(q[0] for q in QUERIES)))
+        return 1
+    if args.examples and not args.reference:
+        print("--examples needs --reference (CQL 6.2's cql)")
+        return 1
+    if args.data == "studies" and (args.games or args.scale > 1 or args.compress):
+        print("--games, --scale and --compress apply to the benchmark file (--data book)")
+        return 1
 
-    if not os.path.exists(XZ):
-        print("SKIP: %s is absent" % XZ)
+    if args.no_queries and not args.examples:
+        print("--no-queries leaves nothing to run without --examples")
+        return 1
+    needed = os.path.join(SHARED, "studies") \
+        if args.data == "studies" or args.no_queries else XZ
+    if not os.path.exists(needed):
+        print("SKIP: %s is absent" % needed)
         return 77
     if not os.access(args.cql, os.X_OK):
         print("no cql tool at %s (use --cql BUILD/engine/cli/cql)" % args.cql)
         return 1
     if not os.access(GNU_TIME, os.X_OK):
         print("note: %s is absent (apt install time): no CPU time or peak RSS" % GNU_TIME)
-    pgn = decompressed(args.games, args.scale)
+    if args.reference and not os.access(args.reference, os.X_OK):
+        print("no CQL 6.2 at %s" % args.reference)
+        return 1
+    if args.no_queries:
+        return report(["CQL 6.2's examples (--examples) on the studies of "
+                       "tools/cql6-examples.py:", ""] + run_examples(args, ref_runs),
+                      args.markdown, False)
+    if args.data == "studies":
+        try:
+            pgn = studies.studies_set(args.cql, SHARED, CACHE)
+        except studies.StudiesError as e:
+            print("ERROR: %s" % e)
+            return 1
+        if not args.only:
+            args.only = STUDY_QUERIES
+    else:
+        pgn = decompressed(args.games, args.scale)
     inputs = [("plain", pgn)]
     for how in [c for c in args.compress.split(",") if c]:
         if how not in COMPRESSORS:
@@ -214,6 +371,8 @@ def main():
     work = tempfile.mkdtemp(prefix="cql-bench-", dir=args.workdir)
     size_mb = os.path.getsize(pgn) / 1e6
     rows, notes = [], []
+    paired = {}
+    counted = []    # (name, instructions)
     games = positions = None
     pe_row = None
     failed = False
@@ -240,11 +399,39 @@ def main():
                         if body is None:
                             f.write(FORANY.format(pgn=src, out=out))
                         elif kind == "cql6":
-                            f.write("cql(input %s output %s)\n%s\n" % (src, out, body))
+                            f.write(reference.cql6_query(src, out, body))
                         else:
                             f.write("(match :pgn %s :output %s\n %s)\n" % (src, out, body))
                     jobs.append([name, kind, body, t, q, out, None, how])
+        # CQL 6.2 runs each CQL 6 query of the plain file beside Excelsior's
+        # 1-thread run: {name: (query file, its output, its runs)}.
+        for name, kind, body, t, q, out, row, how in jobs:
+            if args.reference and kind == "cql6" and t == "1" and how == "plain":
+                rq = os.path.join(work, "%s-cql62.cql" % name)
+                rout = os.path.join(work, "%s-cql62.pgn" % name)
+                with open(rq, "w") as f:
+                    f.write(reference.cql6_query(pgn, rout, body))
+                paired[name] = (rq, rout, Runs())
+        if args.reference and not paired:
+            notes.append("no CQL 6 query with 1 thread on the plain file: CQL 6.2 did not run")
         rejected = set()
+
+        def run_cql62(name, rnd):
+            q, out, runs = paired[name]
+            if name in rejected_by_cql62:
+                return
+            if os.path.exists(out):     # a new file each run, as for Excelsior
+                os.remove(out)
+            try:
+                runs.append(reference.run_reference(args.reference, q, work))
+            except RunError as e:
+                rejected_by_cql62.add(name)
+                print("CQL 6.2 refuses %s: %s" % (name, e), flush=True)
+                notes.append("`%s`: CQL 6.2 refuses it: %s" % (name, e))
+                return
+            print("round %d: %s, CQL 6.2: %.2f s" % (rnd + 1, name, runs[-1].wall), flush=True)
+
+        rejected_by_cql62 = set()
         for rnd in range(args.runs):
             if pe_row:
                 pe_row[3].append(timed([pe, "-r", "-s", "--quiet", pgn], work))
@@ -260,6 +447,10 @@ def main():
                 name, kind, body, t, q, out, row, how = job
                 if name in rejected:
                     continue
+                # CQL 6.2 runs before Excelsior on every other round.
+                pair = name in paired and t == "1" and how == "plain" and rnd < ref_runs
+                if pair and rnd % 2:
+                    run_cql62(name, rnd)
                 # Each run writes a new file, as a first run does: the rename
                 # that replaces an 85 MB output frees the old file in the
                 # kernel (30 to 100 ms here), a cost of the previous run.
@@ -267,7 +458,7 @@ def main():
                     os.remove(out)
                 try:
                     run = timed([args.cql, "--quiet", "--stats", "--threads", t, q], work)
-                except RuntimeError as e:
+                except RunError as e:
                     msg = str(e)
                     rejected.add(name)
                     if "not supported yet" in msg or "belongs in" in msg or "unknown" in msg:
@@ -294,6 +485,18 @@ def main():
                 print("round %d: %s%s, %s threads: %.2f s"
                       % (rnd + 1, name, "" if how == "plain" else " [%s]" % how, t, run.wall),
                       flush=True)
+                if pair and not rnd % 2:
+                    run_cql62(name, rnd)
+        for name, kind, body, t, q, out, row, how in jobs if args.instructions else []:
+            if t == "1" and how == "plain" and name not in rejected:
+                print("callgrind: %s ..." % name, flush=True)
+                try:
+                    counted.append((name, instructions(
+                        [args.cql, "--quiet", "--threads", "1", q], work)))
+                except RunError as e:
+                    notes.append("`%s`: no instruction count: %s" % (name, e))
+        if args.instructions and not counted:
+            notes.append("--instructions: no query ran with 1 thread on the plain file")
         for name in dict.fromkeys(j[0] for j in jobs):
             for t in args.threads.split(","):
                 same_t = [j for j in jobs if j[0] == name and j[3] == t and j[6] is not None]
@@ -317,75 +520,41 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    games = games or 145716 * args.scale
-    lines = []
-    lines.append("file: %s (%.1f MB, %d games, %s positions)"
-                 % (os.path.basename(pgn), size_mb, games, positions or "?"))
-    lines.append("| run | threads | median wall s | best wall s | median CPU s | games/s (wall) "
-                 "| games/s (CPU) | ns/position (CPU) | x pgn-extract (wall / CPU) "
-                 "| target | speed-up over 1 thread (wall: median of the rounds' ratios (best over best)) "
-                 "| peak RSS MiB |")
-    lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |")
-    # The speed-up of t threads is the median over the rounds of the
-    # round's 1-thread wall time over its t-thread wall time: the two runs
-    # of a round are back to back, so a slow spell of the machine mostly
-    # falls on both.  In brackets, the best 1-thread time over the best
-    # t-thread time: the runs least disturbed by the rest of the host.
-    one_thread = {}
-    for name, t, kind, runs in rows:
-        if t == "1":
-            one_thread[name] = runs
-    pe_wall = med([r.wall for r in pe_row[3]]) if pe_row else None
-    pe_cpu = med([r.cpu for r in pe_row[3]]) if pe_row else None
-    for name, t, kind, runs in rows:
-        wall = med([r.wall for r in runs])
-        cpu = med([r.cpu for r in runs])
-        rss = max([r.rss for r in runs if r.rss is not None], default=None)
-        ratio = "-"
-        if pe_row and runs is not pe_row[3]:
-            ratio = "%.1f / %s" % (pe_wall / wall, "%.1f" % (pe_cpu / cpu) if cpu and pe_cpu else "?")
-        speedup = "-"
-        if t not in ("1", "-") and name in one_thread:
-            pairs = [a.wall / b.wall for a, b in zip(one_thread[name], runs)]
-            best = min(r.wall for r in one_thread[name]) / min(r.wall for r in runs)
-            speedup = "%.2f (%.2f)" % (statistics.median(pairs), best)
-        target = {"simple": "8x", "transform": "4x"}.get(kind, "-") if t == "1" else "-"
-        if t not in ("1", "-"):
-            target = ">= 1.8" if t == "2" else "-"
-        lines.append("| %s | %s | %.2f | %.2f | %s | %.0f | %s | %s | %s | %s | %s | %s |" % (
-            name, t, wall, min(r.wall for r in runs),
-            "%.2f" % cpu if cpu is not None else "?", games / wall,
-            "%.0f" % (games / cpu) if cpu else "?",
-            "%.0f" % (cpu * 1e9 / positions) if cpu and positions else "?",
-            ratio, target, speedup, "%.1f" % rss if rss is not None else "?"))
-    if len(inputs) > 1:
-        lines.append("")
-        lines.append("| query | threads | compression | median wall s | median CPU s "
-                     "| compressed / plain wall (median of the rounds' ratios) | peak RSS MiB |")
-        lines.append("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
-        plain = {}
-        for name, t, kind, runs in rows:
-            if getattr(runs, "how", None) == "plain":
-                plain[(name.split(":")[0], t)] = runs
-        for name, t, kind, runs in rows:
-            how = getattr(runs, "how", None)
-            if how in (None, "plain"):
-                continue
-            base = plain.get((name.split(":")[0], t))
-            if not base:
-                continue
-            ratios = [b.wall / a.wall for a, b in zip(base, runs)]
-            rss = max([r.rss for r in runs if r.rss is not None], default=None)
-            lines.append("| %s | %s | %s | %.2f | %s | %.3f | %s |" % (
-                name.split(":")[0], t, how, med([r.wall for r in runs]),
-                "%.2f" % med([r.cpu for r in runs]) if med([r.cpu for r in runs]) else "?",
-                statistics.median(ratios), "%.1f" % rss if rss is not None else "?"))
+    games = games or (studies.CLEAN * studies.REPEAT if args.data == "studies"
+                      else 145716 * args.scale)
+    lines = whole_file_table(rows, inputs, pe_row, pgn, size_mb, games, positions)
+    if counted:
+        lines += ["", "Instructions (callgrind, one run, 1 thread; %d games, %s positions):"
+                  % (games, positions or "?"), "",
+                  "| query | instructions (M) | per game | per position |",
+                  "| --- | ---: | ---: | ---: |"]
+        lines += ["| %s | %.1f | %.0f | %s |" % (name, n / 1e6, n / games,
+                                                  "%.0f" % (n / positions) if positions else "?")
+                  for name, n in counted]
+    if paired:
+        pairs = []
+        for name, (q, out, ref_runs_done) in paired.items():
+            job = next(j for j in jobs if j[0] == name and j[3] == "1" and j[7] == "plain")
+            pairs.append((name, job[2], job[6][3] if job[6] else [], ref_runs_done))
+        table, more = reference.side_by_side(pairs, args.data, size_mb)
+        lines += ["", "Beside CQL 6.2 (--reference; one thread each, CPU s = user + system):",
+                  ""] + table
+        notes += more
     for n in notes:
         lines.append("- " + n)
+    if args.examples:
+        lines += ["", "CQL 6.2's examples (--examples) on the studies of "
+                  "tools/cql6-examples.py:", ""] + run_examples(args, ref_runs)
+    return report(lines, args.markdown, failed)
+
+
+def report(lines, markdown, failed):
+    """Prints the report's lines, writes them to the file @markdown too if
+    given; returns the exit status (1 if @failed)."""
     text = "\n".join(lines)
     print(text)
-    if args.markdown:
-        with open(args.markdown, "w") as f:
+    if markdown:
+        with open(markdown, "w") as f:
             f.write(text + "\n")
     return 1 if failed else 0
 
