@@ -136,16 +136,25 @@ emit_comment_keeping (Writer *w, const char *text, gsize keep_from)
 
       g_string_truncate (word, 0);
       if (first)
-        g_string_append_c (word, '{');
-      for (const char *c = start; c < p; c++)
-        g_string_append_c (word, *c == '}' ? ')' : *c == '{' ? '(' : *c);
+        append_bytes (word, "{", 1);
+      {
+        gsize at = word->len;
+
+        /* The word in one copy, then its braces replaced in place. */
+        append_bytes (word, start, p - start);
+        for (char *c = word->str + at; *c != '\0'; c++)
+          if (*c == '{')
+            *c = '(';
+          else if (*c == '}')
+            *c = ')';
+      }
       {
         const char *rest = p;
 
         while (*rest && g_ascii_isspace (*rest))
           rest++;
         if (*rest == '\0')
-          g_string_append_c (word, '}');
+          append_bytes (word, "}", 1);
       }
       if (extra > 0 && w->out->len - w->line_start + 1 + extra + word->len <= MAX_COLUMNS)
         {
@@ -316,9 +325,12 @@ write_line (Writer *w, const CqNode *node, gboolean need_number)
 static void
 append_tag (GString *out, const char *name, const char *value)
 {
-  g_string_append_c (out, '[');
-  g_string_append (out, name);
-  g_string_append (out, " \"");
+  /* append_bytes() rather than g_string_append(): this runs for every
+   * tag of every game written, and GLib 2.74's append is a call that costs
+   * more than the copy. */
+  append_bytes (out, "[", 1);
+  append_bytes (out, name, strlen (name));
+  append_bytes (out, " \"", 2);
   /* The value in runs between the characters that need a backslash. */
   for (const char *v = value; *v;)
     {
@@ -328,11 +340,12 @@ append_tag (GString *out, const char *name, const char *value)
       v += run;
       if (*v)
         {
-          g_string_append_c (out, '\\');
-          g_string_append_c (out, *v++);
+          char escaped[2] = { '\\', *v++ };
+
+          append_bytes (out, escaped, 2);
         }
     }
-  g_string_append (out, "\"]\n");
+  append_bytes (out, "\"]\n", 3);
 }
 
 /* The value the options set for the tag @name (the last one), or NULL. */
@@ -382,9 +395,9 @@ cq_pgn_write_game (GString *out, const CqGame *game, const CqPgnWriteOptions *op
     {
       gboolean in_roster = FALSE;
 
-      for (guint r = 0; r < G_N_ELEMENTS (roster); r++)
-        if (strcmp (game->tags[i].name, roster[r]) == 0)
-          in_roster = TRUE;
+      for (guint r = 0; r < G_N_ELEMENTS (roster) && !in_roster; r++)
+        in_roster = game->tags[i].name[0] == roster[r][0]
+                    && strcmp (game->tags[i].name, roster[r]) == 0;
       if (!in_roster)
         {
           const char *set = set_tag_value (options, game->tags[i].name);
