@@ -18,9 +18,11 @@
  *    the time from the first frame that showed one to the first frame
  *    that showed the last (rows per second; and per second of the main
  *    thread's CPU time, which other programs do not change), with the GSK
- *    renderer that drew them;
+ *    renderer that drew them, and the CPU time spent meanwhile by the main
+ *    thread and by the whole process (the search's threads with it);
  *  - then, with the search stopped, the longest frame (layout + paint)
- *    while the results list is scrolled from top to bottom in 40 jumps.
+ *    while the results list is scrolled from top to bottom in 40 jumps,
+ *    and while the first 20 results are shown on the board in turn.
  *
  * The database is $EXCELSIOR_STALL_PGN (the latency targets are measured
  * on the 145,716 games of gnuchess-book-1.02.pgn, decompressed); without
@@ -38,6 +40,7 @@
  */
 #include "config.h"
 
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
@@ -71,6 +74,8 @@ typedef struct {
   gint64    last_shown_cpu;
   guint     n_shown;           /* the rows in the list at that frame */
   gint64    finished;          /* when ExWindow::search-finished came */
+  gint64    finished_cpu;      /* the main thread's CPU time then */
+  gint64    finished_all_cpu;  /* the process's (all threads') CPU time then */
   double    max_stall_ms;
   double    max_frame_gap_ms;
   gint64    update_start;
@@ -90,6 +95,17 @@ thread_cpu_time (void)
 
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
   return (gint64)ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+/* The CPU time of the whole process (every thread), in microseconds. */
+static gint64
+process_cpu_time (void)
+{
+  struct rusage ru;
+
+  getrusage (RUSAGE_SELF, &ru);
+  return ((gint64)ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * G_USEC_PER_SEC
+         + ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
 }
 
 /* How long the calling thread has waited on a run queue (runnable, but
@@ -206,7 +222,11 @@ search_finished_cb (ExWindow *window,
                     Measure  *m)
 {
   if (m->finished == 0)
-    m->finished = g_get_monotonic_time ();
+    {
+      m->finished = g_get_monotonic_time ();
+      m->finished_cpu = thread_cpu_time ();
+      m->finished_all_cpu = process_cpu_time ();
+    }
 }
 
 static gboolean
@@ -246,6 +266,29 @@ scroll_through (Measure *m)
   return m->max_update_ms;
 }
 
+/* Shows the first BOARD_STEPS results one after the other, one every two
+ * frames (the game is read, the board drawn at its first match), and
+ * returns the longest layout + paint of a frame. */
+#define BOARD_STEPS 20
+static double
+show_results (Measure *m,
+              guint    n_results)
+{
+  m->max_update_ms = 0.0;
+  m->measuring = TRUE;
+  for (guint i = 0; i < MIN (n_results, BOARD_STEPS); i++)
+    {
+      guint since = m->n_frames;
+
+      ex_window_select_result (m->window, i);
+      while (!frames_passed (m, since))
+        g_main_context_iteration (NULL, TRUE);
+    }
+  m->measuring = FALSE;
+
+  return m->max_update_ms;
+}
+
 static double
 env_double (const char *name,
             double      fallback)
@@ -270,8 +313,10 @@ test_stall (void)
   guint n_results;
   double first_ms;
   double scroll_ms;
+  double board_ms;
   double clear_ms;
   double finished_ms;
+  gint64 run_cpu, run_all_cpu;
   double rows_per_s;
   double rows_per_cpu_s;
   GskRenderer *renderer;
@@ -295,6 +340,8 @@ test_stall (void)
   m.measuring = TRUE;
   m.last_timer = m.last_frame = 0;
   m.run_time = g_get_monotonic_time ();
+  run_cpu = thread_cpu_time ();
+  run_all_cpu = process_cpu_time ();
   g_assert_true (ex_window_run (m.window));
   while (m.finished == 0
          && g_get_monotonic_time () - m.run_time < (gint64)(seconds * G_USEC_PER_SEC))
@@ -322,6 +369,7 @@ test_stall (void)
     guint frames = m.n_frames, slow = m.n_slow_updates;
 
     scroll_ms = scroll_through (&m);
+    board_ms = show_results (&m, n_results);
     m.max_stall_ms = stall;
     m.max_cpu_stall_ms = cpu;
     m.worst_wait_ms = worst_wait;
@@ -356,10 +404,18 @@ test_stall (void)
                   "(%.0f per second of main-thread CPU; %u rows); renderer %s", finished_ms,
                   rows_per_s, rows_per_cpu_s, m.n_shown,
                   renderer != NULL ? G_OBJECT_TYPE_NAME (renderer) : "none");
+  g_test_message ("CPU time from Run to the end: %.0f ms in the main thread, %.0f ms in all",
+                  m.finished != 0 ? (m.finished_cpu - run_cpu) / 1000.0 : -1.0,
+                  m.finished != 0 ? (m.finished_all_cpu - run_all_cpu) / 1000.0 : -1.0);
   g_printerr ("SEARCH finished=%.1fms rows-per-s=%.0f rows-per-cpu-s=%.0f rows=%u "
-              "renderer=%s\n", finished_ms, rows_per_s, rows_per_cpu_s, m.n_shown,
-              renderer != NULL ? G_OBJECT_TYPE_NAME (renderer) : "none");
-  g_printerr ("SCROLL rows=%u update=%.1fms clear=%.1fms\n", n_results, scroll_ms, clear_ms);
+              "renderer=%s main-cpu=%.0fms all-cpu=%.0fms\n", finished_ms, rows_per_s,
+              rows_per_cpu_s, m.n_shown, renderer != NULL ? G_OBJECT_TYPE_NAME (renderer) : "none",
+              m.finished != 0 ? (m.finished_cpu - run_cpu) / 1000.0 : -1.0,
+              m.finished != 0 ? (m.finished_all_cpu - run_all_cpu) / 1000.0 : -1.0);
+  g_test_message ("showing %u results on the board: longest frame update %.1f ms",
+                  MIN (n_results, BOARD_STEPS), board_ms);
+  g_printerr ("SCROLL rows=%u update=%.1fms clear=%.1fms board=%.1fms\n", n_results, scroll_ms,
+              clear_ms, board_ms);
   g_test_message ("the longest stall: %.1f ms running, %.1f ms waiting for a core, "
                   "%.1f ms blocked", m.worst_cpu_ms, m.worst_wait_ms,
                   MAX (0.0, m.max_stall_ms + STALL_TICK_MS - m.worst_cpu_ms - m.worst_wait_ms));
