@@ -110,7 +110,9 @@ ex_results_view_show_empty (ExResultsView *self,
  * them and amortizes its drawing, and keeps the longest dispatch well
  * within 50 ms. */
 #define FEED_BUDGET_US         (12 * G_TIME_SPAN_MILLISECOND)
-/* The cost of a row assumed before the first slice: 16 rows. */
+/* The first slice is small, for the first frame with rows comes soon
+ * after Run; the cost of a row assumed before a second: 16 rows. */
+#define FEED_FIRST_SLICE       8
 #define FEED_FIRST_ROW_US      (FEED_BUDGET_US / 16)
 
 guint
@@ -128,7 +130,9 @@ feed_slice (ExResultsView *self)
   gboolean small = n < FEED_ROWS_WITH_WIDGETS;
   guint k = FEED_SLICE_LARGE;
 
-  if (small)
+  if (n == 0)
+    k = FEED_FIRST_SLICE;
+  else if (small)
     k = MAX (FEED_SLICE_MIN, (guint)(FEED_BUDGET_US / MAX (self->feed_row_us, 1)));
   k = MIN (k, ex_results_view_get_n_pending (self));
   if (k > 0)
@@ -140,8 +144,9 @@ feed_slice (ExResultsView *self)
 
       /* The next slice's size: the mean of the last row cost and this one,
        * so that one slow slice (another program had the core) does not
-       * shrink the next to nothing. */
-      if (small)
+       * shrink the next to nothing.  The first slice also shows the list
+       * in place of the empty state: its cost says little of a row's. */
+      if (small && n > 0)
         self->feed_row_us = (self->feed_row_us + (g_get_monotonic_time () - start) / k) / 2;
     }
 
