@@ -98,8 +98,8 @@ ex_results_view_show_empty (ExResultsView *self,
  * slice per frame (a tick callback; an idle while the view is not shown):
  * while the list is short and its rows get widgets, as many rows as fit in
  * FEED_BUDGET_US at what the last slices cost a row (about 25 rows: 1,000
- * to 1,500 rows a second); after that, large slices,
- * when an appended row costs a few pointer moves.
+ * to 1,500 rows a second); after that, large slices, when an appended row
+ * costs a few pointer moves.
  */
 
 #define FEED_ROWS_WITH_WIDGETS 220
