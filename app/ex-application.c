@@ -10,6 +10,11 @@
  * queries) live under /org/excelsior/Workbench/, where GtkApplication also
  * finds the icons by itself.
  *
+ * Without GSK_RENDERER in the environment, GTK draws with OpenGL; where that
+ * OpenGL is a software rasterizer (Mesa's llvmpipe: no GPU, a virtual
+ * machine, Xvfb, a remote X display) the workbench draws with cairo instead
+ * (choose_renderer()).
+ *
  * With the environment variable EXCELSIOR_SCREENSHOT=FILE.png the window
  * runs its query at start-up, selects the first result when the search has
  * finished, saves a PNG of itself to FILE.png and the application quits
@@ -17,6 +22,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+#include <epoxy/gl.h>
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
@@ -213,6 +220,52 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_action },
 };
 
+/* TRUE if the display's OpenGL is drawn by the CPU: Mesa's llvmpipe,
+ * softpipe or swrast, by the name the driver gives itself (GL_RENDERER). */
+static gboolean
+gl_is_software (GdkDisplay *display)
+{
+  g_autoptr(GdkGLContext) context = NULL;
+  const char *name;
+  gboolean software;
+
+  if (!gdk_display_prepare_gl (display, NULL))
+    return FALSE;
+  context = gdk_display_create_gl_context (display, NULL);
+  if (context == NULL || !gdk_gl_context_realize (context, NULL))
+    return FALSE;
+  gdk_gl_context_make_current (context);
+  name = (const char *) glGetString (GL_RENDERER);
+  software = name != NULL
+             && (strstr (name, "llvmpipe") != NULL || strstr (name, "softpipe") != NULL
+                 || strstr (name, "swrast") != NULL
+                 || strstr (name, "Software Rasterizer") != NULL);
+  gdk_gl_context_clear_current ();
+  return software;
+}
+
+/* GTK's default renderer is OpenGL.  On a software rasterizer its frames
+ * cost far more than cairo's, and its drawing threads take the cores the
+ * search runs on: measured under Xvfb on 2 cores (llvmpipe), a frame of the
+ * results list filling took 250-350 ms with GL against 30-70 ms with
+ * cairo, and `mate wtm` on 145,716 games ended 6.3-7.5 s after Run against
+ * 1.3 s (tests/bench/RESULTS.md, "Workbench").  So there the workbench
+ * asks for cairo, unless the user chose a renderer with GSK_RENDERER.  GTK
+ * reads the variable when it creates the first window's renderer, which
+ * comes after this (at start-up, before any window).  The test costs 30-40
+ * ms of start-up on llvmpipe; with a GPU, GTK's GL renderer goes on with
+ * the display's GL, already prepared. */
+static void
+choose_renderer (void)
+{
+  GdkDisplay *display = gdk_display_get_default ();
+
+  if (g_getenv ("GSK_RENDERER") != NULL || display == NULL)
+    return;
+  if (gl_is_software (display))
+    g_setenv ("GSK_RENDERER", "cairo", TRUE);
+}
+
 static void
 ex_application_startup (GApplication *app)
 {
@@ -235,6 +288,7 @@ ex_application_startup (GApplication *app)
   g_autoptr(GtkCssProvider) css = NULL;
 
   G_APPLICATION_CLASS (ex_application_parent_class)->startup (app);
+  choose_renderer ();
 
   /* GtkApplication finds the icons under the resource base path by itself,
    * not the style sheet. */

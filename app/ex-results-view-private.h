@@ -91,7 +91,7 @@ struct _ExResultsView
   GListModel          *results;       /* its ExResult, in input order (or an empty list) */
   guint                feed_tick_id;
   guint                feed_idle_id;
-  guint                feed_small;    /* rows per slice while rows get widgets */
+  gint64               feed_row_us;   /* what a row cost while rows get widgets, µs */
   GtkFilter           *filter;
   char                *filter_text;   /* case folded; NULL: no filter */
   GtkFilterListModel  *filtered;

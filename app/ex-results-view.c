@@ -93,20 +93,27 @@ ex_results_view_show_empty (ExResultsView *self,
  * The search hands over results in batches of up to a few thousand.
  * Splicing a batch into the list at once stalls the main loop: GTK 4.8's
  * list views build a row of widgets for about 200 items at once, and with
- * seven labels a row that took 0.4-0.7 s under Xvfb.  So batches wait in
- * @pending and go to the list in slices, one slice per frame (a tick
- * callback; an idle while the view is not shown): small slices while
- * the list is short and its rows get widgets, large ones after, when an
- * appended row costs a few pointer moves.
+ * seven cells a row costs 0.3-0.5 ms under Xvfb (cairo).  So batches wait
+ * in the search (ex_search_deliver()) and go to the list in slices, one
+ * slice per frame (a tick callback; an idle while the view is not shown):
+ * while the list is short and its rows get widgets, as many rows as fit in
+ * FEED_BUDGET_US at what the last slices cost a row (about 25 rows: 1,000
+ * to 1,500 rows a second); after that, large slices, when an appended row
+ * costs a few pointer moves.
  */
 
 #define FEED_ROWS_WITH_WIDGETS 220
 #define FEED_SLICE_MIN         2
-#define FEED_SLICE_MAX         32
 #define FEED_SLICE_LARGE       4000
-/* The budget of one small slice: it is halved when a slice takes longer,
- * doubled when it takes less than a quarter. */
-#define FEED_BUDGET_US         (8 * G_TIME_SPAN_MILLISECOND)
+/* The time the rows of one small slice may take, their layout and drawing
+ * in the same frame not counted: 12 ms leaves most of a frame of 60 Hz to
+ * them and amortizes its drawing, and keeps the longest dispatch well
+ * within 50 ms. */
+#define FEED_BUDGET_US         (12 * G_TIME_SPAN_MILLISECOND)
+/* The first slice is small, for the first frame with rows comes soon
+ * after Run; the cost of a row assumed before a second: 16 rows. */
+#define FEED_FIRST_SLICE       8
+#define FEED_FIRST_ROW_US      (FEED_BUDGET_US / 16)
 
 guint
 ex_results_view_get_n_pending (ExResultsView *self)
@@ -121,25 +128,26 @@ feed_slice (ExResultsView *self)
 {
   guint n = g_list_model_get_n_items (self->results);
   gboolean small = n < FEED_ROWS_WITH_WIDGETS;
-  guint k = small ? self->feed_small : FEED_SLICE_LARGE;
+  guint k = FEED_SLICE_LARGE;
 
+  if (n == 0)
+    k = FEED_FIRST_SLICE;
+  else if (small)
+    k = MAX (FEED_SLICE_MIN, (guint)(FEED_BUDGET_US / MAX (self->feed_row_us, 1)));
   k = MIN (k, ex_results_view_get_n_pending (self));
   if (k > 0)
     {
       gint64 start = g_get_monotonic_time ();
-      gint64 spent;
 
       /* The list follows in rows_added_cb(). */
       ex_search_deliver (self->search, k);
 
-      spent = g_get_monotonic_time () - start;
-      if (small && k == self->feed_small)
-        {
-          if (spent > FEED_BUDGET_US)
-            self->feed_small = MAX (FEED_SLICE_MIN, self->feed_small / 2);
-          else if (spent < FEED_BUDGET_US / 4)
-            self->feed_small = MIN (FEED_SLICE_MAX, self->feed_small * 2);
-        }
+      /* The next slice's size: the mean of the last row cost and this one,
+       * so that one slow slice (another program had the core) does not
+       * shrink the next to nothing.  The first slice also shows the list
+       * in place of the empty state: its cost says little of a row's. */
+      if (small && n > 0)
+        self->feed_row_us = (self->feed_row_us + (g_get_monotonic_time () - start) / k) / 2;
     }
 
   if (ex_results_view_get_n_pending (self) > 0)
@@ -707,7 +715,7 @@ ex_results_view_init (ExResultsView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->results = G_LIST_MODEL (g_list_store_new (EX_TYPE_RESULT));
-  self->feed_small = 8;
+  self->feed_row_us = FEED_FIRST_ROW_US;
   self->search_signals = g_signal_group_new (EX_TYPE_SEARCH);
   g_signal_group_connect_object (self->search_signals, "rows-queued",
                                  G_CALLBACK (rows_queued_cb), self, G_CONNECT_SWAPPED);
