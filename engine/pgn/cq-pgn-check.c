@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <string.h>
 
-#include <archive.h>
 #include <zlib.h>
 
 #include "pgn/cq-pgn-check.h"
@@ -33,6 +32,7 @@ typedef struct {
   guint64       out;         /* bytes decompressed */
   gboolean      at_eof;
   int           read_errno;  /* @fill failed with it, or 0 */
+  const CqArchiveApi *la;    /* libarchive, for a stream it reads */
 } Check;
 
 static gssize
@@ -161,7 +161,7 @@ check_read_cb (struct archive *a, void *data, const void **buf)
   gssize n = check_fill (c, buf);
 
   if (n < 0)
-    archive_set_error (a, c->read_errno, "%s", g_strerror (c->read_errno));
+    c->la->set_error (a, c->read_errno, "%s", g_strerror (c->read_errno));
   return n;
 }
 
@@ -171,7 +171,7 @@ check_read_cb (struct archive *a, void *data, const void **buf)
 static gboolean
 archive_failed (Check *c, struct archive *a, GError **error)
 {
-  const char *why = archive_error_string (a);
+  const char *why = c->la->error_string (a);
   g_autofree char *lower = g_ascii_strdown (why ? why : "", -1);
 
   if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
@@ -191,25 +191,30 @@ archive_failed (Check *c, struct archive *a, GError **error)
 static gboolean
 check_archive (Check *c, gboolean zip, GError **error)
 {
-  struct archive *a = archive_read_new ();
-  g_autofree guchar *out = g_malloc (STEP);
+  const CqArchiveApi *la = c->la = _cq_archive_api (error);
+  struct archive *a;
+  g_autofree guchar *out = NULL;
   gboolean ok = TRUE;
 
-  archive_read_support_filter_all (a);
+  if (la == NULL)
+    return FALSE;
+  a = la->read_new ();
+  out = g_malloc (STEP);
+  la->read_support_filter_all (a);
   if (zip)
-    archive_read_support_format_zip (a);
+    la->read_support_format_zip (a);
   else
-    archive_read_support_format_raw (a);
-  if (archive_read_open (a, c, NULL, check_read_cb, NULL) != ARCHIVE_OK)
+    la->read_support_format_raw (a);
+  if (la->read_open (a, c, NULL, check_read_cb, NULL) != ARCHIVE_OK)
     {
       ok = archive_failed (c, a, error);
-      archive_read_free (a);
+      la->read_free (a);
       return ok;
     }
   for (;;)
     {
       struct archive_entry *entry;
-      int r = archive_read_next_header (a, &entry);
+      int r = la->read_next_header (a, &entry);
       gboolean member_done = FALSE;
 
       if (r == ARCHIVE_EOF)
@@ -219,11 +224,11 @@ check_archive (Check *c, gboolean zip, GError **error)
           ok = archive_failed (c, a, error);
           break;
         }
-      if (zip && !_cq_pgn_is_pgn_member (entry))
+      if (zip && !_cq_pgn_is_pgn_member (la, entry))
         continue;
       while (!member_done)
         {
-          la_ssize_t n = archive_read_data (a, out, STEP);
+          la_ssize_t n = la->read_data (a, out, STEP);
 
           if (n < 0)
             {
@@ -240,7 +245,7 @@ check_archive (Check *c, gboolean zip, GError **error)
       if (!member_done)
         break;
     }
-  archive_read_free (a);
+  la->read_free (a);
   return ok;
 }
 
@@ -258,11 +263,11 @@ _cq_pgn_check_stream (const char *name, const char *compression, gboolean gzip,
 }
 
 gboolean
-_cq_pgn_is_pgn_member (struct archive_entry *entry)
+_cq_pgn_is_pgn_member (const CqArchiveApi *la, struct archive_entry *entry)
 {
-  const char *path = archive_entry_pathname (entry);
+  const char *path = la->entry_pathname (entry);
   gsize len = path ? strlen (path) : 0;
 
-  return archive_entry_filetype (entry) == AE_IFREG && len > 4
+  return la->entry_filetype (entry) == AE_IFREG && len > 4
          && g_ascii_strcasecmp (path + len - 4, ".pgn") == 0;
 }

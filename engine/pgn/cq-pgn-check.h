@@ -6,8 +6,9 @@
  */
 #pragma once
 
-#include <archive_entry.h>
 #include <gio/gio.h>
+
+#include "pgn/cq-archive.h"
 
 G_BEGIN_DECLS
 
@@ -58,6 +59,6 @@ gboolean _cq_pgn_check_stream (const char *name, const char *compression, gboole
 
 /* Whether a zip archive's @entry is a member that is read: a regular file
  * named `*.pgn` (any case). */
-gboolean _cq_pgn_is_pgn_member (struct archive_entry *entry);
+gboolean _cq_pgn_is_pgn_member (const CqArchiveApi *la, struct archive_entry *entry);
 
 G_END_DECLS

@@ -36,8 +36,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <glib/gstdio.h>
 
 #include "pgn/cq-pgn-check.h"
@@ -65,6 +63,7 @@ typedef struct {
   gint              ref;
   gint              stop;
   struct archive   *archive;
+  const CqArchiveApi *la;        /* libarchive, once @archive is made */
   int               fd;
   gboolean          close_fd;
   gboolean          must_poll;   /* not a regular file: poll before read() */
@@ -298,7 +297,7 @@ pump_unref (Pump *p)
   if (!g_atomic_int_dec_and_test (&p->ref))
     return;
   if (p->archive)
-    archive_read_free (p->archive);
+    p->la->read_free (p->archive);
   if (p->close_fd && p->fd >= 0)
     close (p->fd);
   if (p->spool_fd >= 0)
@@ -361,8 +360,8 @@ pump_read_cb (struct archive *a, void *data, const void **buf)
   gssize n = pump_fill (p, buf);
 
   if (n < 0)
-    archive_set_error (a, errno, "%s", errno == ECANCELED ? "reading cancelled"
-                       : g_strerror (errno));
+    p->la->set_error (a, errno, "%s", errno == ECANCELED ? "reading cancelled"
+                      : g_strerror (errno));
   return n;
 }
 
@@ -375,7 +374,7 @@ pump_next_member (Pump *p, gboolean first, GError **error)
   for (;;)
     {
       struct archive_entry *entry;
-      int r = archive_read_next_header (p->archive, &entry);
+      int r = p->la->read_next_header (p->archive, &entry);
 
       if (r == ARCHIVE_EOF)
         {
@@ -397,12 +396,12 @@ pump_next_member (Pump *p, gboolean first, GError **error)
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                        "%s: cannot read the %s data at byte %" G_GUINT64_FORMAT
                        " of the file: %s", p->name, p->compression, p->file_pos,
-                       archive_error_string (p->archive));
+                       p->la->error_string (p->archive));
           return -1;
         }
-      if (!p->zip || _cq_pgn_is_pgn_member (entry))
+      if (!p->zip || _cq_pgn_is_pgn_member (p->la, entry))
         return 1;
-      archive_read_data_skip (p->archive);
+      p->la->read_data_skip (p->archive);
     }
 }
 
@@ -439,19 +438,22 @@ pump_rewind (Pump *p, GError **error)
 static gboolean
 pump_open (Pump *p, GError **error)
 {
-  p->archive = archive_read_new ();
-  archive_read_support_filter_all (p->archive);
+  p->la = _cq_archive_api (error);
+  if (p->la == NULL)
+    return FALSE;
+  p->archive = p->la->read_new ();
+  p->la->read_support_filter_all (p->archive);
   if (p->zip)
-    archive_read_support_format_zip (p->archive);
+    p->la->read_support_format_zip (p->archive);
   else
-    archive_read_support_format_raw (p->archive);
-  if (archive_read_open (p->archive, p, NULL, pump_read_cb, NULL) == ARCHIVE_OK)
+    p->la->read_support_format_raw (p->archive);
+  if (p->la->read_open (p->archive, p, NULL, pump_read_cb, NULL) == ARCHIVE_OK)
     return TRUE;
   if (g_cancellable_set_error_if_cancelled (p->cancellable, error))
     return FALSE;
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                "%s: the %s data is corrupt or truncated before its first text: %s",
-               p->name, p->compression, archive_error_string (p->archive));
+               p->name, p->compression, p->la->error_string (p->archive));
   return FALSE;
 }
 
@@ -508,8 +510,8 @@ pump_thread (gpointer data)
             }
           /* In steps: a failing call loses what it decompressed, so the
            * text before a corrupt spot is kept to within a step. */
-          n = archive_read_data (p->archive, b->data + b->len,
-                                 MIN (BLOCK_SIZE - b->len, READ_STEP));
+          n = p->la->read_data (p->archive, b->data + b->len,
+                                MIN (BLOCK_SIZE - b->len, READ_STEP));
           if (n < 0 && g_cancellable_is_cancelled (p->cancellable))
             {
               g_set_error (&b->error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
@@ -523,7 +525,7 @@ pump_thread (gpointer data)
                            "%s: the %s data is corrupt or truncated (decompression failed with %"
                            G_GUINT64_FORMAT " bytes of the file read): %s",
                            p->name, p->compression, p->file_pos,
-                           archive_error_string (p->archive));
+                           p->la->error_string (p->archive));
               done = TRUE;
               break;
             }
@@ -580,9 +582,14 @@ cq_pgn_input_free (CqPgnInput *input)
 static gboolean
 start_pump (CqPgnInput *in, const Magic *m, GError **error)
 {
-  Pump *p = g_new0 (Pump, 1);
+  Pump *p;
   Block *first;
 
+  /* libarchive is loaded here, before the pump's thread and its buffers
+   * take address space (a process may run under a limit on it). */
+  if (_cq_archive_api (error) == NULL)
+    return FALSE;
+  p = g_new0 (Pump, 1);
   p->ref = 1;
   p->spool_fd = -1;
   p->fd = in->fd;
