@@ -13,6 +13,8 @@ G_BEGIN_DECLS
 /* What the line filters keep for one game (Cq6State.line). */
 struct _Cq6LineState {
   GHashTable *runs;     /* line/path filter -> its automaton and memo */
+  const Cq6Filter *last_line; /* the filter of the last run looked up in @runs */
+  gpointer    last_run;   /* ... and its run (a LineRun) */
   guint8     *id_shown; /* per node: its `id:N` is written already */
   GHashTable *written;  /* consecutivemoves filter -> its comments */
   const CqNode *path_start; /* the start of the path being matched, or NULL */

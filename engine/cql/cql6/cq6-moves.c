@@ -446,6 +446,9 @@ _cq6_line_position_done (Cq6State *st, gboolean matched)
   GHashTableIter it;
   gpointer value;
 
+  /* Most queries hold no consecutivemoves: nothing to go through. */
+  if (g_hash_table_size (st->line->written) == 0)
+    return;
   g_hash_table_iter_init (&it, st->line->written);
   while (g_hash_table_iter_next (&it, NULL, &value))
     {
