@@ -53,7 +53,7 @@ enum { TARGET_UNKNOWN, TARGET_PASSES, TARGET_FAILS };
  * @occupied: per node, the squares its pieces stand on (or NULL).
  * @men: per node, how many pieces stand on the board (with @occupied).
  * @shapes: per node, the CQ6_SHAPE_* bits of the moves from it that a
- *   dash filter looks at (or NULL).
+ *   dash filter looks at (or NULL); @all_shapes, those of the whole game.
  * @mainline_fewer: the number of pieces never grows along the main line
  *   (with @occupied; a move takes at most one off and puts none on).
  * @once: "index\ttext" -> the comment's index in the comments + 1: the
@@ -69,6 +69,7 @@ struct _Cq6PosState {
   CqBitboard *occupied;
   guint8     *men;
   guint8     *shapes;
+  guint8      all_shapes;
   gboolean    mainline_fewer;
   GHashTable *once;
   GHashTable *targets;
@@ -78,15 +79,26 @@ typedef struct _Cq6PosState Cq6PosState;
 
 /* The tables */
 
+/* The game's positions by index (pre-order), for the loops over them all:
+ * one call builds the table. */
+static const CqNode *const *
+nodes_by_index (Cq6Ctx *c)
+{
+  _cq6_node_by_index (c, 0);
+  return c->st->nodes;
+}
+
 static Cq6PosState *
 pos_state (Cq6Ctx *c)
 {
   Cq6State *st = c->st;
   Cq6PosState *ps = st->positions;
   guint n = c->game->n_nodes;
+  const CqNode *const *nodes;
 
   if (ps != NULL)
     return ps;
+  nodes = nodes_by_index (c);
   ps = st->positions = g_new0 (Cq6PosState, 1);
   ps->end = g_new0 (guint32, MAX (n, 1));
   ps->depth = g_new0 (guint32, MAX (n, 1));
@@ -94,7 +106,7 @@ pos_state (Cq6Ctx *c)
   /* Pre-order: a parent's index is below its children's. */
   for (guint i = 0; i < n; i++)
     {
-      const CqNode *node = _cq6_node_by_index (c, i);
+      const CqNode *node = nodes[i];
       const CqNode *parent = node->parent;
 
       if (parent == NULL)
@@ -117,7 +129,7 @@ pos_state (Cq6Ctx *c)
     }
   for (guint i = n; i-- > 0;)
     {
-      const CqNode *node = _cq6_node_by_index (c, i);
+      const CqNode *node = nodes[i];
 
       ps->end[i] = MAX (ps->end[i], i + 1);
       if (node->parent != NULL)
@@ -253,12 +265,14 @@ ensure_occupied (Cq6Ctx *c, Cq6PosState *ps)
 
   if (ps->occupied != NULL)
     return;
+  const CqNode *const *nodes = nodes_by_index (c);
+
   ps->occupied = g_new (CqBitboard, MAX (n, 1));
   ps->men = g_new (guint8, MAX (n, 1));
   ps->mainline_fewer = TRUE;
   for (guint i = 0, last = 64; i < n; i++)
     {
-      ps->occupied[i] = _cq_occupied (&_cq6_node_by_index (c, i)->position);
+      ps->occupied[i] = _cq_occupied (&nodes[i]->position);
       ps->men[i] = (guint8) _cq_popcount (ps->occupied[i]);
       if (ps->flags[i] & NODE_MAINLINE)
         {
@@ -273,16 +287,19 @@ static const guint8 *
 ensure_shapes (Cq6Ctx *c, Cq6PosState *ps)
 {
   guint n = c->game->n_nodes;
+  const CqNode *const *nodes;
 
   if (ps->shapes != NULL)
     return ps->shapes;
+  nodes = nodes_by_index (c);
   ps->shapes = g_new0 (guint8, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
-      const CqNode *node = _cq6_node_by_index (c, i);
+      const CqNode *node = nodes[i];
 
       for (const CqNode *ch = node->first_child; ch != NULL; ch = _cq6_next_child (c, ch, FALSE))
         ps->shapes[i] |= (guint8) _cq6_move_shape (&ch->move);
+      ps->all_shapes |= ps->shapes[i];
     }
   return ps->shapes;
 }
@@ -488,8 +505,12 @@ eval_find (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
    * evaluated only where such a move is played. */
   guint needs = _cq6_dash_needs (f->args[0]);
   const guint8 *shapes = needs != 0 ? ensure_shapes (c, ps) : NULL;
+  /* None such in the whole game: no position is looked at. */
+  gboolean none = shapes != NULL && (ps->all_shapes & needs) != needs;
 
-  for (const CqNode *n = c->node; n != NULL;
+  if (none && _cq6_halted (c))
+    return FALSE;
+  for (const CqNode *n = none ? NULL : c->node; n != NULL;
        n = backward ? n->parent : find_next (c, ps, c->node, n))
     {
       if (_cq6_halted (c))
@@ -574,6 +595,7 @@ static gboolean
 eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   Cq6PosState *ps = pos_state (c);
+  const CqNode *const *nodes = nodes_by_index (c);
   guint32 src = f->which & 0xFFFF, tgt = f->which >> 16;
   Cq6Slot *ss = &c->st->slots[src], *ts = &c->st->slots[tgt];
   guint64 source_parts = (guint64) f->range_min, target_parts = (guint64) f->range_max;
@@ -651,7 +673,7 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         continue;
       if ((i == s->index && !(f->number & CQ6_ECHO_IN_ALL)) || !examined (c, ps, i))
         continue;
-      t = _cq6_node_by_index (c, i);
+      t = nodes[i];
       if (max_differ < 64)
         {
           guint differ = (guint) _cq_popcount (differing_squares (&s->position, &t->position));
