@@ -13,6 +13,8 @@ G_BEGIN_DECLS
 /* What the line filters keep for one game (Cq6State.line). */
 struct _Cq6LineState {
   GHashTable *runs;     /* line/path filter -> its automaton and memo */
+  const Cq6Filter *last_line; /* the filter of the last run looked up in @runs */
+  gpointer    last_run;   /* ... and its run (a LineRun) */
   guint8     *id_shown; /* per node: its `id:N` is written already */
   GHashTable *written;  /* consecutivemoves filter -> its comments */
   const CqNode *path_start; /* the start of the path being matched, or NULL */
@@ -91,6 +93,31 @@ gboolean  _cq6_dash_sets         (const Cq6Filter *f, Cq6Ctx *before, DashSets *
  * value there goes to @value (NULL: not wanted). */
 gboolean  _cq6_dash_move_ok      (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s,
                                   const CqMove *m, const CqNode *after, Cq6Val *value);
+
+/* What kind of move a move is, for the dash filters' quick tests:
+ * CQ6_SHAPE_* bits (a null move is neither). */
+enum {
+  CQ6_SHAPE_PROMOTION = 1 << 0,
+  CQ6_SHAPE_CAPTURE   = 1 << 1
+};
+
+static inline guint
+_cq6_move_shape (const CqMove *m)
+{
+  if (m->flags & CQ_MOVE_NULL)
+    return 0;
+  return (m->promotion != CQ_EMPTY ? CQ6_SHAPE_PROMOTION : 0)
+         | (m->captured != CQ_EMPTY ? CQ6_SHAPE_CAPTURE : 0);
+}
+
+/* The CQ6_SHAPE_* bits the move a plain dash filter @f (`X--Y`, `X[x]Y`,
+ * not `previous`, `legal` nor countmoves) takes must all have: capture
+ * for `[x]`, promotion for `=T` (_cq6_dash_move_ok()); 0 when it needs
+ * none, or when its from- and to-sets are not a designator or a variable
+ * (whose evaluation has no effect but its value).  A position none of
+ * whose moves has them cannot match @f, and its sets need not be
+ * evaluated there. */
+guint     _cq6_dash_needs        (const Cq6Filter *f);
 
 /* The dash filter @f (`X--Y`, `X[x]Y`, with `previous`, `legal`,
  * `pseudolegal`, counted or not) at @c's position; a count in @v. */

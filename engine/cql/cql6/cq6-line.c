@@ -173,9 +173,16 @@ line_run (const Cq6Filter *f, Cq6Ctx *c)
   guint64 cells;
 
   _cq6_line_state_ensure (c);
+  /* A query holds few lines, mostly one: the last one looked up is kept
+   * beside the table. */
+  if (st->line->last_line == f)
+    return st->line->last_run;
   r = g_hash_table_lookup (st->line->runs, f);
   if (r != NULL)
-    return r;
+    {
+      st->line->last_line = f, st->line->last_run = r;
+      return r;
+    }
   r = g_new0 (LineRun, 1);
   r->line = f;
   r->states = g_array_new (FALSE, FALSE, sizeof (NState));
@@ -224,6 +231,7 @@ line_run (const Cq6Filter *f, Cq6Ctx *c)
   if (f->which & CQ6_LINE_NESTBAN)
     r->banned = g_new0 (guint8, MAX (c->game->n_nodes, 1));
   g_hash_table_insert (st->line->runs, (gpointer) f, r);
+  st->line->last_line = f, st->line->last_run = r;
   return r;
 }
 

@@ -202,10 +202,29 @@ count_legal (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s)
   return n;
 }
 
+/* A set of a dash filter whose evaluation has no effect but its value. */
+static inline gboolean
+quiet_set (const Cq6Filter *f)
+{
+  return f == NULL || f->kind == CQ6_DESIGNATOR || f->kind == CQ6_VARIABLE;
+}
+
+guint
+_cq6_dash_needs (const Cq6Filter *f)
+{
+  if (f->kind != CQ6_DASH
+      || (f->which & (CQ6_DASH_PREVIOUS | CQ6_DASH_COUNT | CQ6_DASH_LEGAL | CQ6_DASH_PSEUDOLEGAL))
+      || !quiet_set (f->args[0]) || !quiet_set (f->args[1]))
+    return 0;
+  return (f->args[2] != NULL ? CQ6_SHAPE_PROMOTION : 0)
+         | ((f->which & CQ6_DASH_CAPTURE) ? CQ6_SHAPE_CAPTURE : 0);
+}
+
 gboolean
 _cq6_eval_dash (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   DashSets s;
+  guint needs;
 
   if (f->which & CQ6_DASH_PREVIOUS)
     {
@@ -242,7 +261,20 @@ _cq6_eval_dash (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       v->num = n;
       return TRUE;
     }
-  if (c->node->first_child == NULL || !_cq6_dash_sets (f, c, &s))
+  if (c->node->first_child == NULL)
+    return FALSE;
+  /* No move of the kind the filter needs (a promotion, a capture): no
+   * match, whatever its sets are. */
+  if ((needs = _cq6_dash_needs (f)) != 0)
+    {
+      const CqNode *ch = c->node->first_child;
+
+      while (ch != NULL && (_cq6_move_shape (&ch->move) & needs) != needs)
+        ch = _cq6_next_child (c, ch, FALSE);
+      if (ch == NULL)
+        return FALSE;
+    }
+  if (!_cq6_dash_sets (f, c, &s))
     return FALSE;
   for (const CqNode *ch = c->node->first_child; ch != NULL; ch = _cq6_next_child (c, ch, FALSE))
     if (_cq6_dash_move_ok (f, c, &s, &ch->move, ch, v))
@@ -414,6 +446,9 @@ _cq6_line_position_done (Cq6State *st, gboolean matched)
   GHashTableIter it;
   gpointer value;
 
+  /* Most queries hold no consecutivemoves: nothing to go through. */
+  if (g_hash_table_size (st->line->written) == 0)
+    return;
   g_hash_table_iter_init (&it, st->line->written);
   while (g_hash_table_iter_next (&it, NULL, &value))
     {

@@ -100,11 +100,9 @@ is_difference (const Cq6Filter *f, guint32 src, guint32 tgt)
 /* The most squares on which source and target may differ for the body to
  * match, or -1 when the body does not say: a top-level `#D == k` (or `<=`,
  * `<`, the sides either way) where D is `~(S & T)` or a set variable the
- * body assigned it to before, untouched since.  A square's change moves at
- * most two pieces in the material count (one taken off, one put on), so a
- * pair whose material differs by more than 2k pieces cannot match:
- * eval_echo() skips it before evaluating the body, as CQL 3's :relation
- * groups positions by material (cql3/cq3-across.c). */
+ * body assigned it to before, untouched since.  eval_echo() counts the
+ * squares on which each pair differs and skips, before evaluating the
+ * body, every pair outside the bound. */
 static int
 max_differing_squares (const Cq6Filter *echo, guint32 src, guint32 tgt, gboolean *exactly_one)
 {

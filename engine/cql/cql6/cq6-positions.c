@@ -26,6 +26,8 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cql6/cq6-private.h"
+#include "cql/cql6/cq6-line-private.h"
+#include "chess/cq-attacks.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -48,9 +50,12 @@ enum { TARGET_UNKNOWN, TARGET_PASSES, TARGET_FAILS };
  * @flags: per node, NODE_* bits.
  * @placement: per node, a hash of the piece placement (or NULL).
  * @by_placement: the node indices sorted by (placement hash, index).
- * @material: per node, its material signature (4 bits per piece kind,
- *   CQ_WP ... CQ_BK), or NULL; @material_usable is FALSE when a count
- *   does not fit (a set-up position with 16 pieces of a kind).
+ * @occupied: per node, the squares its pieces stand on (or NULL).
+ * @men: per node, how many pieces stand on the board (with @occupied).
+ * @shapes: per node, the CQ6_SHAPE_* bits of the moves from it that a
+ *   dash filter looks at (or NULL); @all_shapes, those of the whole game.
+ * @mainline_fewer: the number of pieces never grows along the main line
+ *   (with @occupied; a move takes at most one off and puts none on).
  * @once: "index\ttext" -> the comment's index in the comments + 1: the
  *   comments written once per position (a truncated entry is stale).
  * @targets: an echo filter -> its per-node TARGET_* results.
@@ -61,8 +66,11 @@ struct _Cq6PosState {
   guint8     *flags;
   guint64    *placement;
   guint32    *by_placement;
-  guint64    *material;
-  gboolean    material_usable;
+  CqBitboard *occupied;
+  guint8     *men;
+  guint8     *shapes;
+  guint8      all_shapes;
+  gboolean    mainline_fewer;
   GHashTable *once;
   GHashTable *targets;
 };
@@ -71,15 +79,26 @@ typedef struct _Cq6PosState Cq6PosState;
 
 /* The tables */
 
+/* The game's positions by index (pre-order), for the loops over them all:
+ * one call builds the table. */
+static const CqNode *const *
+nodes_by_index (Cq6Ctx *c)
+{
+  _cq6_node_by_index (c, 0);
+  return c->st->nodes;
+}
+
 static Cq6PosState *
 pos_state (Cq6Ctx *c)
 {
   Cq6State *st = c->st;
   Cq6PosState *ps = st->positions;
   guint n = c->game->n_nodes;
+  const CqNode *const *nodes;
 
   if (ps != NULL)
     return ps;
+  nodes = nodes_by_index (c);
   ps = st->positions = g_new0 (Cq6PosState, 1);
   ps->end = g_new0 (guint32, MAX (n, 1));
   ps->depth = g_new0 (guint32, MAX (n, 1));
@@ -87,7 +106,7 @@ pos_state (Cq6Ctx *c)
   /* Pre-order: a parent's index is below its children's. */
   for (guint i = 0; i < n; i++)
     {
-      const CqNode *node = _cq6_node_by_index (c, i);
+      const CqNode *node = nodes[i];
       const CqNode *parent = node->parent;
 
       if (parent == NULL)
@@ -110,7 +129,7 @@ pos_state (Cq6Ctx *c)
     }
   for (guint i = n; i-- > 0;)
     {
-      const CqNode *node = _cq6_node_by_index (c, i);
+      const CqNode *node = nodes[i];
 
       ps->end[i] = MAX (ps->end[i], i + 1);
       if (node->parent != NULL)
@@ -179,7 +198,9 @@ _cq6_positions_state_free (Cq6State *st)
   g_free (ps->flags);
   g_free (ps->placement);
   g_free (ps->by_placement);
-  g_free (ps->material);
+  g_free (ps->occupied);
+  g_free (ps->men);
+  g_free (ps->shapes);
   if (ps->once != NULL)
     g_hash_table_unref (ps->once);
   if (ps->targets != NULL)
@@ -238,44 +259,96 @@ ensure_placement (Cq6Ctx *c, Cq6PosState *ps)
 }
 
 static void
-ensure_material (Cq6Ctx *c, Cq6PosState *ps)
+ensure_occupied (Cq6Ctx *c, Cq6PosState *ps)
 {
   guint n = c->game->n_nodes;
 
-  if (ps->material != NULL)
+  if (ps->occupied != NULL)
     return;
-  ps->material = g_new (guint64, MAX (n, 1));
-  ps->material_usable = TRUE;
-  for (guint i = 0; i < n; i++)
+  const CqNode *const *nodes = nodes_by_index (c);
+
+  ps->occupied = g_new (CqBitboard, MAX (n, 1));
+  ps->men = g_new (guint8, MAX (n, 1));
+  ps->mainline_fewer = TRUE;
+  for (guint i = 0, last = 64; i < n; i++)
     {
-      const CqPosition *pos = &_cq6_node_by_index (c, i)->position;
-      guint64 sig = 0;
-
-      for (int p = CQ_WP; p < CQ_N_PIECES; p++)
+      ps->occupied[i] = _cq_occupied (&nodes[i]->position);
+      ps->men[i] = (guint8) _cq_popcount (ps->occupied[i]);
+      if (ps->flags[i] & NODE_MAINLINE)
         {
-          guint count = (guint) __builtin_popcountll (pos->pieces[p]);
-
-          if (count > 15)
-            ps->material_usable = FALSE;
-          sig |= (guint64) MIN (count, 15) << (4 * (p - CQ_WP));
+          if (ps->men[i] > last)
+            ps->mainline_fewer = FALSE;
+          last = ps->men[i];
         }
-      ps->material[i] = sig;
     }
 }
 
-/* How many pieces must change for one material signature to become the
- * other: the sum over the piece kinds of the difference in count. */
-static guint
-material_distance (guint64 a, guint64 b)
+static const guint8 *
+ensure_shapes (Cq6Ctx *c, Cq6PosState *ps)
 {
-  guint sum = 0;
+  guint n = c->game->n_nodes;
+  const CqNode *const *nodes;
 
-  for (int k = 0; k < CQ_N_PIECES - CQ_WP; k++, a >>= 4, b >>= 4)
+  if (ps->shapes != NULL)
+    return ps->shapes;
+  nodes = nodes_by_index (c);
+  ps->shapes = g_new0 (guint8, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
     {
-      int x = (int) (a & 15), y = (int) (b & 15);
-      sum += (guint) ABS (x - y);
+      const CqNode *node = nodes[i];
+
+      for (const CqNode *ch = node->first_child; ch != NULL; ch = _cq6_next_child (c, ch, FALSE))
+        ps->shapes[i] |= (guint8) _cq6_move_shape (&ch->move);
+      ps->all_shapes |= ps->shapes[i];
     }
-  return sum;
+  return ps->shapes;
+}
+
+/* Narrows [@first, @last) for an echo whose source @s and targets must
+ * differ on at most @k squares, when only the main line is examined: the
+ * number of pieces of a target is then within @k of the source's, and
+ * since it never grows along the main line (a parent's index is below
+ * its children's), the targets that fit lie between the last main-line
+ * position before @s with too many pieces and the first one after it
+ * with too few. */
+static void
+men_window (Cq6Ctx *c, Cq6PosState *ps, const CqNode *s, guint k, guint32 *first,
+            guint32 *last)
+{
+  guint32 n = c->game->n_nodes, i;
+  int men = ps->men[s->index];
+
+  if (c->program->variations || !ps->mainline_fewer)
+    return;
+  for (i = s->index; i > 0; i--)
+    if ((ps->flags[i - 1] & NODE_MAINLINE) && ps->men[i - 1] > men + (int) k)
+      break;
+  *first = i;
+  for (i = s->index + 1; i < n; i++)
+    if ((ps->flags[i] & NODE_MAINLINE) && ps->men[i] + (int) k < men)
+      break;
+  *last = i;
+}
+
+/* The squares on which two positions differ: a piece on one and not the
+ * same piece on the other (`~(x & y)`). */
+static inline CqBitboard
+differing_squares (const CqPosition *a, const CqPosition *b)
+{
+  CqBitboard d = 0;
+
+  for (int p = CQ_WP; p < CQ_N_PIECES; p++)
+    d |= a->pieces[p] ^ b->pieces[p];
+  return d;
+}
+
+/* Whether @b has at most @k squares. */
+static inline gboolean
+at_most_squares (CqBitboard b, guint k)
+{
+  for (guint i = 0; i < k && b != 0; i++)
+    b &= b - 1;
+  return b == 0;
 }
 
 /* Whether @c's game examines @node: all positions with `variations`,
@@ -428,12 +501,22 @@ eval_find (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   g_autoptr(GArray) found = NULL;
   Cq6Val a;
   gboolean ok;
+  /* A body that is a dash filter needing a kind of move (`E--=Q`) is
+   * evaluated only where such a move is played. */
+  guint needs = _cq6_dash_needs (f->args[0]);
+  const guint8 *shapes = needs != 0 ? ensure_shapes (c, ps) : NULL;
+  /* None such in the whole game: no position is looked at. */
+  gboolean none = shapes != NULL && (ps->all_shapes & needs) != needs;
 
-  for (const CqNode *n = c->node; n != NULL;
+  if (none && _cq6_halted (c))
+    return FALSE;
+  for (const CqNode *n = none ? NULL : c->node; n != NULL;
        n = backward ? n->parent : find_next (c, ps, c->node, n))
     {
       if (_cq6_halted (c))
         return FALSE;
+      if (shapes != NULL && (shapes[n->index] & needs) != needs)
+        continue;
       if (!eval_at (f->args[0], c, n, &a))
         continue;
       if (!counting)
@@ -512,6 +595,7 @@ static gboolean
 eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   Cq6PosState *ps = pos_state (c);
+  const CqNode *const *nodes = nodes_by_index (c);
   guint32 src = f->which & 0xFFFF, tgt = f->which >> 16;
   Cq6Slot *ss = &c->st->slots[src], *ts = &c->st->slots[tgt];
   guint64 source_parts = (guint64) f->range_min, target_parts = (guint64) f->range_max;
@@ -522,8 +606,8 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   guint32 first = 0, last = c->game->n_nodes;
   const guint32 *order = NULL;
   gboolean any = FALSE;
-  guint max_material = G_MAXUINT, min_material = 0, material_fits = TRUE;
-  guint64 source_material = 0, last_material = G_MAXUINT64;
+  guint max_differ = 64, min_differ = 0;
+  CqBitboard source_occupied = 0;
   Cq6Val a;
 
   memset (ss, 0, sizeof *ss);
@@ -568,44 +652,41 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     }
   if (f->directions != 0)
     {
-      ensure_material (c, ps);
-      if (!ps->material_usable)
-        max_material = G_MAXUINT;
-      else
-        {
-          max_material = 2u * ((f->directions & ~CQ6_ECHO_EXACTLY_ONE) - 1u);
-          min_material = (f->directions & CQ6_ECHO_EXACTLY_ONE) ? 1 : 0;
-          source_material = ps->material[s->index];
-        }
+      /* The body needs the pair to differ on min_differ to max_differ
+       * squares (`#Diff == 1`): a square empty on one and not on the other
+       * is one of them, so a first test of the occupied squares alone
+       * rules out most pairs, and the exact count the rest, before the
+       * body runs. */
+      ensure_occupied (c, ps);
+      max_differ = (f->directions & ~CQ6_ECHO_EXACTLY_ONE) - 1u;
+      min_differ = (f->directions & CQ6_ECHO_EXACTLY_ONE) ? 1 : 0;
+      source_occupied = ps->occupied[s->index];
+      if (order == NULL)
+        men_window (c, ps, s, max_differ, &first, &last);
     }
   for (guint32 k = first; k < last; k++)
     {
       guint32 i = order != NULL ? order[k] : k;
       const CqNode *t;
 
+      if (max_differ < 64 && !at_most_squares (source_occupied ^ ps->occupied[i], max_differ))
+        continue;
       if ((i == s->index && !(f->number & CQ6_ECHO_IN_ALL)) || !examined (c, ps, i))
         continue;
-      t = _cq6_node_by_index (c, i);
+      t = nodes[i];
+      if (max_differ < 64)
+        {
+          guint differ = (guint) _cq_popcount (differing_squares (&s->position, &t->position));
+
+          if (differ > max_differ || differ < min_differ)
+            continue;
+        }
       ts->val.node = t;
       if (cache != NULL)
         {
           if (cache[i] == TARGET_UNKNOWN)
             cache[i] = parts_match (f, c, t, target_parts) ? TARGET_PASSES : TARGET_FAILS;
           if (cache[i] == TARGET_FAILS)
-            continue;
-        }
-      if (max_material != G_MAXUINT)
-        {
-          /* Consecutive targets mostly share their material: the last
-           * answer is kept. */
-          if (ps->material[i] != last_material)
-            {
-              guint distance = material_distance (source_material, ps->material[i]);
-
-              last_material = ps->material[i];
-              material_fits = distance <= max_material && distance >= min_material;
-            }
-          if (!material_fits)
             continue;
         }
       /* A stop is looked for at the pairs evaluated only: most targets
@@ -706,14 +787,10 @@ _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return TRUE;
     case CQ6_POSITION_AND:
       {
-        CqBitboard agree = ~(CqBitboard) 0;
-
         if (!two_nodes (f, c, &a, &b))
           return (v->set = 0, FALSE);
-        for (int p = CQ_WP; p < CQ_N_PIECES; p++)
-          agree &= ~(a->position.pieces[p] ^ b->position.pieces[p]);
-        v->set = agree;
-        return agree != 0;
+        v->set = ~differing_squares (&a->position, &b->position);
+        return v->set != 0;
       }
     case CQ6_FIND:
       return eval_find (f, c, v);
