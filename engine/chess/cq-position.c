@@ -90,7 +90,6 @@ cq_position_set_initial (CqPosition *pos)
 
   g_return_if_fail (pos != NULL);
 
-  _cq_chess_ensure_tables ();
   clear_position (pos);
   for (int f = 0; f < 8; f++)
     {
@@ -167,7 +166,6 @@ cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
   if (fen == NULL)
     return fen_error (error, "", "no FEN given");
 
-  _cq_chess_ensure_tables ();
   clear_position (pos);
 
   /* 1. Piece placement. */
@@ -392,7 +390,6 @@ cq_position_in_check (const CqPosition *pos)
 
   g_return_val_if_fail (pos != NULL, FALSE);
 
-  _cq_chess_ensure_tables ();
   us = pos->side_to_move;
   return _cq_attacked_xray (pos, _cq_king_square (pos, us), us ^ 1, _cq_occupied (pos), 0);
 }
