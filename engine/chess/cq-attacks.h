@@ -27,8 +27,8 @@ G_BEGIN_DECLS
 
 /* One magic-bitboard entry: attacks[((occ & mask) * magic) >> shift]. */
 typedef struct {
-  CqBitboard  mask;
-  CqBitboard  magic;
+  CqBitboard        mask;
+  CqBitboard        magic;
   const CqBitboard *attacks;
   guint             shift;
 } CqMagic;

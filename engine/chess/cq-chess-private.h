@@ -2,8 +2,8 @@
  *
  * What the move generator, the SAN reader and the FEN reader share beyond
  * the attack geometry of cq-attacks.h (which the CQL evaluators use too):
- * castling rights, the legality test of a move.  Not
- * part of the public API.
+ * castling rights, the legality test of a move.  Not part of the public
+ * API.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
