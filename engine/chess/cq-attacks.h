@@ -7,8 +7,8 @@
  * Tables: leaper attacks (knight, king, pawn captures), magic bitboards
  * for the sliders, the squares between and the line through two aligned
  * squares, and the rays from each square in each of the 8 directions.
- * They are filled once per process; whoever reads them calls
- * _cq_chess_ensure_tables() first (one atomic load once they are made).
+ * They are const data written at build time (cq-gen-tables.c generates
+ * cq-tables.c), so they cost nothing at start-up.
  * Everything here is static inline or a table lookup: the evaluators call
  * these at every position.
  *
@@ -27,36 +27,31 @@ G_BEGIN_DECLS
 
 /* One magic-bitboard entry: attacks[((occ & mask) * magic) >> shift]. */
 typedef struct {
-  CqBitboard  mask;
-  CqBitboard  magic;
-  CqBitboard *attacks;
-  guint       shift;
+  CqBitboard        mask;
+  CqBitboard        magic;
+  const CqBitboard *attacks;
+  guint             shift;
 } CqMagic;
 
-extern CqBitboard _cq_knight_attacks[64];
-extern CqBitboard _cq_king_attacks[64];
-extern CqBitboard _cq_pawn_attacks[2][64];
-extern CqMagic    _cq_rook_magics[64];
-extern CqMagic    _cq_bishop_magics[64];
+extern const CqBitboard _cq_knight_attacks[64];
+extern const CqBitboard _cq_king_attacks[64];
+extern const CqBitboard _cq_pawn_attacks[2][64];
+extern const CqMagic    _cq_rook_magics[64];
+extern const CqMagic    _cq_bishop_magics[64];
 /* Bishop and rook attacks from a square on an empty board. */
-extern CqBitboard _cq_bishop_pseudo[64];
-extern CqBitboard _cq_rook_pseudo[64];
+extern const CqBitboard _cq_bishop_pseudo[64];
+extern const CqBitboard _cq_rook_pseudo[64];
 /* Squares strictly between two aligned squares, else 0. */
-extern CqBitboard _cq_between[64][64];
+extern const CqBitboard _cq_between[64][64];
 /* The whole line (rank, file or diagonal) through two aligned squares, else 0. */
-extern CqBitboard _cq_line[64][64];
+extern const CqBitboard _cq_line[64][64];
 
-/* Fills the tables above once, thread-safely.  Every public entry point
- * that reads them calls this first; it costs one atomic load afterwards. */
-void _cq_chess_init_tables_slow (void);
-
-extern gsize _cq_chess_tables_ready;
-
+/* The tables are compiled in: nothing to prepare.  Kept as an empty
+ * inline (it compiles to nothing) so that callers written when the
+ * tables were filled at start-up still build. */
 static inline void
 _cq_chess_ensure_tables (void)
 {
-  if (G_UNLIKELY (__atomic_load_n (&_cq_chess_tables_ready, __ATOMIC_ACQUIRE) == 0))
-    _cq_chess_init_tables_slow ();
 }
 
 static inline int
@@ -167,7 +162,7 @@ _cq_attacked_xray (const CqPosition *pos, int sq, CqColor by, CqBitboard occ,
  * CQL engine): _cq_ray_step[d] is the (file, rank) step of direction d. */
 extern const gint8 _cq_ray_step[8][2];
 /* The squares from s (excluded) to the edge of the board in direction d. */
-extern CqBitboard _cq_ray[64][8];
+extern const CqBitboard _cq_ray[64][8];
 /* The pieces of either colour that attack @sq with occupancy @occ: the
  * attack patterns seen from @sq (a knight attacks @sq from where a knight
  * on @sq would attack, a white pawn from where a black pawn on @sq
@@ -194,7 +189,6 @@ _cq_in_check (const CqPosition *pos)
 {
   CqColor us = pos->side_to_move;
 
-  _cq_chess_ensure_tables ();
   return _cq_attacked_xray (pos, _cq_king_square (pos, us), us ^ 1, _cq_occupied (pos), 0);
 }
 
@@ -219,7 +213,6 @@ _cq_position_has_move_unless_in_check (const CqPosition *pos)
   int ksq;
   CqBitboard pawns, knights, pushed;
 
-  _cq_chess_ensure_tables ();
   ksq = _cq_king_square (pos, us);
   pawns = pos->pieces[CQ_MAKE_PIECE (us, CQ_PAWN)]
           & ~(_cq_bishop_pseudo[ksq] | (CQ_RANK_1_BB << (ksq & 56)));

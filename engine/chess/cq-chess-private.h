@@ -2,8 +2,8 @@
  *
  * What the move generator, the SAN reader and the FEN reader share beyond
  * the attack geometry of cq-attacks.h (which the CQL evaluators use too):
- * castling rights, the legality test of a move, the magic search.  Not
- * part of the public API.
+ * castling rights, the legality test of a move.  Not part of the public
+ * API.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -29,10 +29,5 @@ _cq_king_safe_after (const CqPosition *pos, int from, int to, int capsq)
   int ksq = CQ_PIECE_TYPE (pos->board[from]) == CQ_KING ? to : _cq_king_square (pos, us);
   return !_cq_attacked_xray (pos, ksq, us ^ 1, occ, cap);
 }
-
-/* For the tests: searches the rook (or bishop) magics from scratch with
- * @seed into @out (64 entries); returns FALSE if one differs in effect
- * from the stored table, i.e. gives a wrong attack set somewhere. */
-gboolean _cq_chess_search_magics (gboolean rook, guint64 seed, CqBitboard *out);
 
 G_END_DECLS

@@ -326,7 +326,6 @@ cq_position_legal_moves (const CqPosition *pos, CqMove *moves)
 {
   g_return_val_if_fail (pos != NULL && moves != NULL, 0);
 
-  _cq_chess_ensure_tables ();
   return generate (pos, moves, MODE_LIST);
 }
 
@@ -335,7 +334,6 @@ cq_position_pseudolegal_moves (const CqPosition *pos, CqMove *moves)
 {
   g_return_val_if_fail (pos != NULL && moves != NULL, 0);
 
-  _cq_chess_ensure_tables ();
   return generate (pos, moves, MODE_PSEUDO_LIST);
 }
 
@@ -344,7 +342,6 @@ cq_position_has_legal_move (const CqPosition *pos)
 {
   g_return_val_if_fail (pos != NULL, FALSE);
 
-  _cq_chess_ensure_tables ();
   return generate (pos, NULL, MODE_ANY) != 0;
 }
 
@@ -384,7 +381,6 @@ cq_perft (const CqPosition *pos, guint depth)
 {
   g_return_val_if_fail (pos != NULL, 0);
 
-  _cq_chess_ensure_tables ();
   if (depth == 0)
     return 1;
   return perft_rec (pos, depth);

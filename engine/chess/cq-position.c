@@ -81,6 +81,29 @@ finish_occupancy (CqPosition *pos)
   pos->pieces[CQ_EMPTY] = ~(pos->by_color[CQ_WHITE] | pos->by_color[CQ_BLACK]);
 }
 
+/* What a byte of a FEN's piece placement field is: nothing valid (0), a
+ * run of 1 to 8 empty squares (its length), the end of a rank ('/'), the
+ * end of the field (NUL or white space), or a piece (FEN_PIECE plus the
+ * #CqPiece; '.' is not one). */
+enum {
+  FEN_INVALID = 0,
+  FEN_EMPTY_1 = 1,
+  FEN_RANK_END = 9,
+  FEN_FIELD_END = 10,
+  FEN_PIECE = 16
+};
+
+static const guint8 placement_class[256] = {
+  ['\0'] = FEN_FIELD_END, [' '] = FEN_FIELD_END, ['\t'] = FEN_FIELD_END,
+  ['\r'] = FEN_FIELD_END, ['\n'] = FEN_FIELD_END,
+  ['/'] = FEN_RANK_END,
+  ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5, ['6'] = 6, ['7'] = 7, ['8'] = 8,
+  ['P'] = FEN_PIECE + CQ_WP, ['N'] = FEN_PIECE + CQ_WN, ['B'] = FEN_PIECE + CQ_WB,
+  ['R'] = FEN_PIECE + CQ_WR, ['Q'] = FEN_PIECE + CQ_WQ, ['K'] = FEN_PIECE + CQ_WK,
+  ['p'] = FEN_PIECE + CQ_BP, ['n'] = FEN_PIECE + CQ_BN, ['b'] = FEN_PIECE + CQ_BB,
+  ['r'] = FEN_PIECE + CQ_BR, ['q'] = FEN_PIECE + CQ_BQ, ['k'] = FEN_PIECE + CQ_BK,
+};
+
 void
 cq_position_set_initial (CqPosition *pos)
 {
@@ -90,7 +113,6 @@ cq_position_set_initial (CqPosition *pos)
 
   g_return_if_fail (pos != NULL);
 
-  _cq_chess_ensure_tables ();
   clear_position (pos);
   for (int f = 0; f < 8; f++)
     {
@@ -160,25 +182,40 @@ cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
   const char *p;
   int rank = 7, file = 0;
   guint64 counter;
-  int kings[2];
 
   g_return_val_if_fail (pos != NULL, FALSE);
 
   if (fen == NULL)
     return fen_error (error, "", "no FEN given");
 
-  _cq_chess_ensure_tables ();
   clear_position (pos);
 
-  /* 1. Piece placement. */
+  /* 1. Piece placement: one class lookup per byte.  The colour masks
+   * are made from the piece masks afterwards (finish_occupancy()). */
   p = skip_spaces (fen);
   if (*p == '\0')
     return fen_error (error, fen, "empty string");
-  for (; !is_field_end (*p); p++)
+  for (;; p++)
     {
-      char c = *p;
+      guint cls = placement_class[(guchar) *p];
 
-      if (c == '/')
+      if (G_LIKELY (cls >= FEN_PIECE))
+        {
+          CqPiece piece = (CqPiece) (cls - FEN_PIECE);
+
+          if (file >= 8)
+            return fen_error (error, fen, "rank %d describes more than 8 squares", rank + 1);
+          pos->board[CQ_SQUARE (file, rank)] = piece;
+          pos->pieces[piece] |= CQ_BIT (CQ_SQUARE (file, rank));
+          file++;
+        }
+      else if (cls - FEN_EMPTY_1 < 8)
+        {
+          file += (int) cls;
+          if (file > 8)
+            return fen_error (error, fen, "rank %d describes more than 8 squares", rank + 1);
+        }
+      else if (cls == FEN_RANK_END)
         {
           if (file != 8)
             return fen_error (error, fen, "rank %d describes %d squares, not 8", rank + 1, file);
@@ -187,23 +224,10 @@ cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
           rank--;
           file = 0;
         }
-      else if (c >= '1' && c <= '8')
-        {
-          file += c - '0';
-          if (file > 8)
-            return fen_error (error, fen, "rank %d describes more than 8 squares", rank + 1);
-        }
+      else if (cls == FEN_FIELD_END)
+        break;
       else
-        {
-          int piece = cq_piece_from_char (c);
-
-          if (piece <= CQ_EMPTY)
-            return fen_error (error, fen, "unexpected character '%c' in the piece placement", c);
-          if (file >= 8)
-            return fen_error (error, fen, "rank %d describes more than 8 squares", rank + 1);
-          put_piece (pos, piece, CQ_SQUARE (file, rank));
-          file++;
-        }
+        return fen_error (error, fen, "unexpected character '%c' in the piece placement", *p);
     }
   if (rank != 0)
     return fen_error (error, fen, "the piece placement has %d ranks, not 8", 8 - rank);
@@ -291,6 +315,11 @@ cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
   if (*p != '\0')
     return fen_error (error, fen, "unexpected text after the last field");
 
+  for (int t = CQ_WP; t <= CQ_WK; t++)
+    {
+      pos->by_color[CQ_WHITE] |= pos->pieces[t];
+      pos->by_color[CQ_BLACK] |= pos->pieces[t + 6];
+    }
   finish_occupancy (pos);
 
   /* Legality of the placement. */
@@ -298,18 +327,18 @@ cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
     {
       CqBitboard k = pos->pieces[CQ_MAKE_PIECE (c, CQ_KING)];
 
-      kings[c] = _cq_popcount (k);
-      if (kings[c] != 1)
+      /* Exactly one bit; counted only for the message. */
+      if (k == 0 || _cq_more_than_one (k))
         return fen_error (error, fen, "%s has %d kings, not 1", c == CQ_WHITE ? "White" : "Black",
-                          kings[c]);
+                          _cq_popcount (k));
     }
   if ((pos->pieces[CQ_WP] | pos->pieces[CQ_BP]) & (CQ_RANK_1_BB | CQ_RANK_8_BB))
     return fen_error (error, fen, "a pawn stands on rank 1 or 8");
   {
     CqColor them = pos->side_to_move ^ 1;
 
-    if (_cq_attackers_of (pos, _cq_king_square (pos, them), pos->side_to_move,
-                          _cq_occupied (pos)))
+    if (_cq_attacked_xray (pos, _cq_king_square (pos, them), pos->side_to_move,
+                           _cq_occupied (pos), 0))
       return fen_error (error, fen, "the side not to move (%s) is in check",
                         them == CQ_WHITE ? "White" : "Black");
   }
@@ -392,7 +421,6 @@ cq_position_in_check (const CqPosition *pos)
 
   g_return_val_if_fail (pos != NULL, FALSE);
 
-  _cq_chess_ensure_tables ();
   us = pos->side_to_move;
   return _cq_attacked_xray (pos, _cq_king_square (pos, us), us ^ 1, _cq_occupied (pos), 0);
 }

@@ -53,8 +53,6 @@ _cq3_attack_count (const CqTest *test, const CqPosition *pos, const CqBitboard *
 {
   CqBitboard occupied = ~pos->pieces[CQ_EMPTY];
   CqBitboard attackers = designator_hits (&test->u.attack.attacker, pos, tags) & occupied;
-
-  _cq_chess_ensure_tables ();
   CqBitboard targets;
   gint64 count = 0;
 
@@ -293,8 +291,6 @@ _cq3_ray_count (const CqTest *test, const CqPosition *pos, const CqBitboard *tag
   const CqDesignator *path = test->u.ray.path;
   guint directions = test->u.ray.directions;
   CqBitboard first, last, orth_starts, diag_starts;
-
-  _cq_chess_ensure_tables ();
 
   /* The two ends first: most positions are decided by them (no start, or
    * no end on a line through a start), before the middle designators are
