@@ -302,7 +302,10 @@ ex_diagram_source (const CqGame *game)
 
   g_return_val_if_fail (game != NULL, NULL);
 
-  if (known_tag (game, "FEN") != NULL || game_goal (game, &moves, &text) != GOAL_NONE)
+  /* A study: it states a stipulation, or it is set up from a FEN and has
+   * no Black player (a position from a game keeps its players). */
+  if (game_goal (game, &moves, &text) != GOAL_NONE
+      || (known_tag (game, "FEN") != NULL && known_tag (game, "Black") == NULL))
     {
       if (cq_hhdb_composer (game, &names, &length) && length > 0
           && !(length == 1 && names[0] == '?'))

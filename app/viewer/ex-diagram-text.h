@@ -65,8 +65,9 @@ char *ex_diagram_stipulation (const CqGame     *game,
  * ex_diagram_source:
  * @game: the game shown.
  *
- * The source line built from the tags: for a study (a game set up from a
- * FEN, or one that states a stipulation) the composers
+ * The source line built from the tags: for a study (a game that states a
+ * stipulation, as ex_diagram_stipulation() reads it, or one set up from a
+ * FEN without a Black tag) the composers
  * (cq_hhdb_composer(); HHdb's "Troitzky=A" and "Réti, Richard" both become
  * "A. Troitzky", "R. Réti", several joined by " & "), otherwise the players
  * "White – Black"; then the source (the Event tag without HHdb's award
