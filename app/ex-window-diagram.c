@@ -91,20 +91,8 @@ diagram_response_cb (GtkNativeDialog *dialog,
     {
       GtkFileChooser *chooser = GTK_FILE_CHOOSER (dialog);
       g_autoptr(GFile) file = gtk_file_chooser_get_file (chooser);
-      GSettings *settings = ex_utils_get_settings ();
+      guint lines = ex_window_diagram_chooser_lines (chooser);
       g_autoptr(GError) error = NULL;
-      guint lines = 0;
-
-      for (guint i = 0; i < G_N_ELEMENTS (line_choices); i++)
-        {
-          gboolean on = g_strcmp0 (gtk_file_chooser_get_choice (chooser, line_choices[i].id),
-                                   "false") != 0;
-
-          if (on)
-            lines |= line_choices[i].line;
-          if (settings != NULL)
-            g_settings_set_boolean (settings, line_choices[i].key, on);
-        }
 
       if (file == NULL || g_file_peek_path (file) == NULL)
         _ex_window_set_status (self, _("Only local files can be written"), TRUE);
@@ -121,12 +109,28 @@ diagram_response_cb (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
-void
-_ex_window_export_diagram_action (GtkWidget  *widget,
-                                  const char *action_name,
-                                  GVariant   *parameter)
+guint
+ex_window_diagram_chooser_lines (GtkFileChooser *chooser)
 {
-  ExWindow *self = EX_WINDOW (widget);
+  GSettings *settings = ex_utils_get_settings ();
+  guint lines = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (line_choices); i++)
+    {
+      gboolean on = g_strcmp0 (gtk_file_chooser_get_choice (chooser, line_choices[i].id),
+                               "false") != 0;
+
+      if (on)
+        lines |= line_choices[i].line;
+      if (settings != NULL)
+        g_settings_set_boolean (settings, line_choices[i].key, on);
+    }
+  return lines;
+}
+
+GtkFileChooserNative *
+ex_window_new_diagram_chooser (ExWindow *self)
+{
   GtkFileChooserNative *dialog;
   GtkFileChooser *chooser;
 
@@ -148,6 +152,17 @@ _ex_window_export_diagram_action (GtkWidget  *widget,
     gtk_file_chooser_set_choice (chooser, line_choices[i].id,
                                  ex_utils_settings_get_boolean (line_choices[i].key, TRUE)
                                  ? "true" : "false");
+  return dialog;
+}
+
+void
+_ex_window_export_diagram_action (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+  GtkFileChooserNative *dialog = ex_window_new_diagram_chooser (self);
+
   g_signal_connect (dialog, "response", G_CALLBACK (diagram_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }

@@ -284,6 +284,30 @@ gboolean       ex_window_export_diagram     (ExWindow       *self,
                                              guint           lines,
                                              GError        **error);
 
+/**
+ * ex_window_new_diagram_chooser:
+ *
+ * The file chooser win.export-diagram opens, not yet shown: SVG and PNG
+ * filters and a boolean choice for each line under the board
+ * ("piece-count", "stipulation", "source"), set from the settings
+ * "diagram-piece-count", "diagram-stipulation" and "diagram-source" (all
+ * on without settings).
+ *
+ * Returns: (transfer full): the chooser.
+ */
+GtkFileChooserNative *ex_window_new_diagram_chooser (ExWindow *self);
+
+/**
+ * ex_window_diagram_chooser_lines:
+ * @chooser: a chooser from ex_window_new_diagram_chooser().
+ *
+ * The lines its choices ask for, written back to the settings so that the
+ * next chooser offers them again: what its response does.
+ *
+ * Returns: a mask of ExDiagramLines (ex-diagram-text.h).
+ */
+guint          ex_window_diagram_chooser_lines (GtkFileChooser *chooser);
+
 /* ex-window-actions.c: the user documentation win.help opens (F1):
  * docs/workbench.md where it is installed, or in the source tree when the
  * workbench runs from its build directory.  Returns: (transfer full)

@@ -1,6 +1,7 @@
 /* test-diagram.c: diagrams as composers print them: the piece count, the
  * stipulation and the source line under the board, as SVG <text>
- * elements, and the PNG drawn from the same document.
+ * elements, the PNG drawn from the same document, and the file chooser's
+ * choices of lines, kept in the settings.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -223,6 +224,54 @@ test_diagram_choices (void)
   ex_test_destroy_window (window);
 }
 
+/* The file chooser offers each line as a choice, from the settings, and
+ * keeps what was chosen for the next one. */
+static void
+test_diagram_chooser (void)
+{
+  ExWindow *window = ex_test_new_window (app, 1400, 860, NULL);
+  GSettings *settings = ex_utils_get_settings ();
+  GtkFileChooserNative *dialog;
+  GtkFileChooser *chooser;
+
+  g_assert_nonnull (settings);
+  g_settings_reset (settings, "diagram-piece-count");
+  g_settings_reset (settings, "diagram-stipulation");
+  g_settings_reset (settings, "diagram-source");
+
+  /* At first every line is on. */
+  dialog = ex_window_new_diagram_chooser (window);
+  chooser = GTK_FILE_CHOOSER (dialog);
+  g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "piece-count"), ==, "true");
+  g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "stipulation"), ==, "true");
+  g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "source"), ==, "true");
+  g_assert_cmpuint (ex_window_diagram_chooser_lines (chooser), ==, EX_DIAGRAM_ALL_LINES);
+
+  /* Without the piece count and the source: only the stipulation, and
+   * the settings say so. */
+  gtk_file_chooser_set_choice (chooser, "piece-count", "false");
+  gtk_file_chooser_set_choice (chooser, "source", "false");
+  g_assert_cmpuint (ex_window_diagram_chooser_lines (chooser), ==, EX_DIAGRAM_STIPULATION);
+  g_assert_false (g_settings_get_boolean (settings, "diagram-piece-count"));
+  g_assert_true (g_settings_get_boolean (settings, "diagram-stipulation"));
+  g_assert_false (g_settings_get_boolean (settings, "diagram-source"));
+  gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (dialog));
+  g_object_unref (dialog);
+
+  /* The next chooser offers the same. */
+  dialog = ex_window_new_diagram_chooser (window);
+  chooser = GTK_FILE_CHOOSER (dialog);
+  g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "piece-count"), ==, "false");
+  g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "stipulation"), ==, "true");
+  g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "source"), ==, "false");
+  gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (dialog));
+  g_object_unref (dialog);
+
+  g_settings_reset (settings, "diagram-piece-count");
+  g_settings_reset (settings, "diagram-source");
+  ex_test_destroy_window (window);
+}
+
 /* The darkest pixel (the least of red, green, blue) of @data (@width
  * pixels a row, 4 bytes a pixel) in the rows [@top, @bottom). */
 static int
@@ -329,6 +378,7 @@ main (int   argc,
   g_test_add_func ("/ui/diagram/lines", test_diagram_lines);
   g_test_add_func ("/ui/diagram/choices", test_diagram_choices);
   g_test_add_func ("/ui/diagram/png", test_diagram_png);
+  g_test_add_func ("/ui/diagram/chooser", test_diagram_chooser);
   status = g_test_run ();
 
   g_clear_object (&app);
