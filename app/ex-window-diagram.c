@@ -3,28 +3,46 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
  * win.export-diagram asks for a file (its name ending in .png gives a PNG
- * image, any other an SVG document) and whether to put a caption from the
- * game's tags under the board, then writes the board shown (orientation
- * and the comment's arrows included) with ex_diagram_write(): to a
- * temporary file renamed into place, like Export.
+ * image, any other an SVG document) and which lines to put under the
+ * board (the piece count, the stipulation, the source: the choices are
+ * kept in the settings), then writes the board shown (orientation and the
+ * comment's arrows included) with ex_diagram_write(): to a temporary file
+ * renamed into place, like Export.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "ex-diagram.h"
+#include "ex-diagram-text.h"
+#include "ex-utils.h"
 #include "ex-game-view.h"
 #include "ex-window-private.h"
+
+/* The dialog's choices: its id, the setting that keeps it, its line. */
+static const struct {
+  const char    *id;
+  const char    *key;
+  ExDiagramLines line;
+} line_choices[] = {
+  { "piece-count", "diagram-piece-count", EX_DIAGRAM_PIECE_COUNT },
+  { "stipulation", "diagram-stipulation", EX_DIAGRAM_STIPULATION },
+  { "source", "diagram-source", EX_DIAGRAM_SOURCE },
+};
 
 gboolean
 ex_window_export_diagram (ExWindow    *self,
                           const char  *path,
-                          gboolean     caption,
+                          guint        lines,
                           GError     **error)
 {
   ExGameView *view;
   ExBoard *board;
-  g_autofree char *caption_text = NULL;
+  CqGame *game;
+  const CqPosition *position;
+  g_autofree char *piece_count = NULL;
+  g_autofree char *stipulation = NULL;
+  g_autofree char *source = NULL;
   g_autofree char *name = NULL;
   g_autofree char *message = NULL;
   ExDiagram diagram = { 0 };
@@ -34,19 +52,27 @@ ex_window_export_diagram (ExWindow    *self,
 
   view = EX_GAME_VIEW (self->game_view);
   board = ex_game_view_get_board (view);
-  if (ex_game_view_get_game (view) == NULL || ex_board_get_position (board) == NULL)
+  game = ex_game_view_get_game (view);
+  position = ex_board_get_position (board);
+  if (game == NULL || position == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                            _("Select a result first: no position is shown"));
       return FALSE;
     }
 
-  if (caption)
-    caption_text = ex_game_view_dup_caption (view);
-  diagram.position = ex_board_get_position (board);
+  if (lines & EX_DIAGRAM_PIECE_COUNT)
+    piece_count = ex_diagram_piece_count (position);
+  if (lines & EX_DIAGRAM_STIPULATION)
+    stipulation = ex_diagram_stipulation (game, position, ex_game_view_get_node (view) == 0);
+  if (lines & EX_DIAGRAM_SOURCE)
+    source = ex_diagram_source (game);
+  diagram.position = position;
   diagram.flipped = ex_board_get_flipped (board);
   diagram.shapes = ex_board_get_shapes (board);
-  diagram.caption = caption_text;
+  diagram.piece_count = piece_count;
+  diagram.stipulation = stipulation;
+  diagram.source = source;
   if (!ex_diagram_write (&diagram, path, ex_diagram_format_for_path (path), error))
     return FALSE;
 
@@ -65,13 +91,12 @@ diagram_response_cb (GtkNativeDialog *dialog,
     {
       GtkFileChooser *chooser = GTK_FILE_CHOOSER (dialog);
       g_autoptr(GFile) file = gtk_file_chooser_get_file (chooser);
-      gboolean caption = g_strcmp0 (gtk_file_chooser_get_choice (chooser, "caption"),
-                                    "false") != 0;
+      guint lines = ex_window_diagram_chooser_lines (chooser);
       g_autoptr(GError) error = NULL;
 
       if (file == NULL || g_file_peek_path (file) == NULL)
         _ex_window_set_status (self, _("Only local files can be written"), TRUE);
-      else if (!ex_window_export_diagram (self, g_file_peek_path (file), caption, &error))
+      else if (!ex_window_export_diagram (self, g_file_peek_path (file), lines, &error))
         {
           g_autofree char *message = g_strdup_printf (_("Could not save the diagram: %s"),
                                                       error->message);
@@ -84,12 +109,28 @@ diagram_response_cb (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
-void
-_ex_window_export_diagram_action (GtkWidget  *widget,
-                                  const char *action_name,
-                                  GVariant   *parameter)
+guint
+ex_window_diagram_chooser_lines (GtkFileChooser *chooser)
 {
-  ExWindow *self = EX_WINDOW (widget);
+  GSettings *settings = ex_utils_get_settings ();
+  guint lines = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (line_choices); i++)
+    {
+      gboolean on = g_strcmp0 (gtk_file_chooser_get_choice (chooser, line_choices[i].id),
+                               "false") != 0;
+
+      if (on)
+        lines |= line_choices[i].line;
+      if (settings != NULL)
+        g_settings_set_boolean (settings, line_choices[i].key, on);
+    }
+  return lines;
+}
+
+GtkFileChooserNative *
+ex_window_new_diagram_chooser (ExWindow *self)
+{
   GtkFileChooserNative *dialog;
   GtkFileChooser *chooser;
 
@@ -102,10 +143,26 @@ _ex_window_export_diagram_action (GtkWidget  *widget,
                                                                "*.[pP][nN][gG]"));
   /* Translators: the file name offered for a diagram; keep the .svg. */
   gtk_file_chooser_set_current_name (chooser, _("diagram.svg"));
-  gtk_file_chooser_add_choice (chooser, "caption",
-                               _("Caption from the game’s tags (players or composer, "
-                                 "event, date)"), NULL, NULL);
-  gtk_file_chooser_set_choice (chooser, "caption", "true");
+  gtk_file_chooser_add_choice (chooser, "piece-count", _("Piece count"), NULL, NULL);
+  gtk_file_chooser_add_choice (chooser, "stipulation", _("Stipulation or side to move"),
+                               NULL, NULL);
+  gtk_file_chooser_add_choice (chooser, "source", _("Source (composers or players, event, "
+                                                    "year)"), NULL, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (line_choices); i++)
+    gtk_file_chooser_set_choice (chooser, line_choices[i].id,
+                                 ex_utils_settings_get_boolean (line_choices[i].key, TRUE)
+                                 ? "true" : "false");
+  return dialog;
+}
+
+void
+_ex_window_export_diagram_action (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+  GtkFileChooserNative *dialog = ex_window_new_diagram_chooser (self);
+
   g_signal_connect (dialog, "response", G_CALLBACK (diagram_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }

@@ -268,17 +268,45 @@ gboolean       ex_window_is_exporting       (ExWindow       *self);
  * ex_window_export_diagram:
  * @path: the file to write; a name ending in ".png" (any case) gives a PNG
  *   image, any other an SVG document.
- * @caption: whether to write the game's title and details under the board.
+ * @lines: the lines to write under the board, a mask of ExDiagramLines
+ *   (ex-diagram-text.h): the piece count, the stipulation (at the game's
+ *   start position; elsewhere the side to move) and the source, built
+ *   from the game's tags; 0 for none.
  *
- * Writes the position shown as a diagram and says so in the status line.
+ * Writes the position shown as a diagram (ex_diagram_write()) and says so
+ * in the status line.
  *
  * Returns: FALSE with G_IO_ERROR_NOT_FOUND when no game is shown, or the
  *   error of writing the file.
  */
 gboolean       ex_window_export_diagram     (ExWindow       *self,
                                              const char     *path,
-                                             gboolean        caption,
+                                             guint           lines,
                                              GError        **error);
+
+/**
+ * ex_window_new_diagram_chooser:
+ *
+ * The file chooser win.export-diagram opens, not yet shown: SVG and PNG
+ * filters and a boolean choice for each line under the board
+ * ("piece-count", "stipulation", "source"), set from the settings
+ * "diagram-piece-count", "diagram-stipulation" and "diagram-source" (all
+ * on without settings).
+ *
+ * Returns: (transfer full): the chooser.
+ */
+GtkFileChooserNative *ex_window_new_diagram_chooser (ExWindow *self);
+
+/**
+ * ex_window_diagram_chooser_lines:
+ * @chooser: a chooser from ex_window_new_diagram_chooser().
+ *
+ * The lines its choices ask for, written back to the settings so that the
+ * next chooser offers them again: what its response does.
+ *
+ * Returns: a mask of ExDiagramLines (ex-diagram-text.h).
+ */
+guint          ex_window_diagram_chooser_lines (GtkFileChooser *chooser);
 
 /* ex-window-actions.c: the user documentation win.help opens (F1):
  * docs/workbench.md where it is installed, or in the source tree when the

@@ -30,8 +30,14 @@ typedef enum {
  * @flipped: %TRUE to draw it from Black's side (h1 top left).
  * @shapes: (nullable): the arrows and coloured squares of the position's
  *   comment, drawn as the board shows them; %NULL for none.
- * @caption: (nullable): text under the board (several lines allowed,
- *   wrapped to the board's width); %NULL or "" for none.
+ * @piece_count: (nullable): the piece count, "(4+5)", right under the
+ *   board's right edge (ex_diagram_piece_count()); %NULL or "" for none.
+ * @stipulation: (nullable): the stipulation line, "White to play and
+ *   win", under the board's left edge (ex_diagram_stipulation()); %NULL
+ *   or "" for none.
+ * @source: (nullable): the source line, "A. Troitzky, Novoe Vremya 1910",
+ *   under those, wrapped to the board's width (ex_diagram_source());
+ *   %NULL or "" for none.
  *
  * What a diagram shows.  Coordinates (files a..h under the board, ranks
  * 1..8 to its left) and a frame are always drawn.
@@ -40,7 +46,9 @@ typedef struct {
   const CqPosition    *position;
   gboolean             flipped;
   const ExBoardShapes *shapes;
-  const char          *caption;
+  const char          *piece_count;
+  const char          *stipulation;
+  const char          *source;
 } ExDiagram;
 
 /* The format a file name asks for: PNG for a name ending in ".png" (any
@@ -53,14 +61,19 @@ ExDiagramFormat ex_diagram_format_for_path (const char *path);
  * @format: SVG or PNG.
  * @error: a #GError, or %NULL.
  *
- * Draws @diagram with cairo: the squares in the board's colours, the pieces
- * rendered by librsvg from the same SVG documents as the board's
- * (ex_board_painter_draw_piece()), the shapes, the coordinates and the
- * caption.  Main thread only (the piece documents are shared with the
+ * Draws @diagram as an SVG document: the squares in the board's colours,
+ * the pieces rendered by librsvg from the same SVG documents as the
+ * board's (ex_board_painter_draw_piece()), the shapes and the frame drawn
+ * with cairo; the coordinates and the lines under the board are written
+ * as SVG <text> elements (class "coordinate", "piece-count",
+ * "stipulation" and "source"), in a sans-serif font family with
+ * fallbacks, so that they stay text that can be searched and edited.  A
+ * PNG is that document rendered by librsvg at twice its size: the same
+ * layout.  Main thread only (the piece documents are shared with the
  * board painter).
  *
  * Returns: (transfer full): the file's bytes, or %NULL with a
- *   %G_IO_ERROR_FAILED if cairo failed.
+ *   %G_IO_ERROR_FAILED if cairo or librsvg failed.
  */
 GBytes         *ex_diagram_render          (const ExDiagram *diagram,
                                             ExDiagramFormat  format,

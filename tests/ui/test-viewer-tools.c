@@ -22,6 +22,7 @@
 #include "ex-utils.h"
 #include "ex-board.h"
 #include "ex-diagram.h"
+#include "ex-diagram-text.h"
 #include "ex-game-view.h"
 #include "ex-window-test.h"
 #include "ui-common.h"
@@ -194,7 +195,7 @@ read_file (const char *path,
 }
 
 /* Diagram export: SVG (pieces as vectors) and PNG, with and without the
- * caption, the shapes and orientation of the board, written whole. */
+ * lines under the board, the shapes and orientation of the board, written whole. */
 static void
 test_diagram_export (void)
 {
@@ -214,21 +215,21 @@ test_diagram_export (void)
   guint n_files = 0;
 
   /* No game shown: refused, and said so. */
-  g_assert_false (ex_window_export_diagram (window, svg_path, TRUE, &error));
+  g_assert_false (ex_window_export_diagram (window, svg_path, EX_DIAGRAM_ALL_LINES, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_clear_error (&error);
   g_assert_false (g_file_test (svg_path, G_FILE_TEST_EXISTS));
   ex_test_destroy_window (window);
 
   window = new_window_on_study ();
-  g_assert_true (ex_window_export_diagram (window, svg_path, TRUE, &error));
+  g_assert_true (ex_window_export_diagram (window, svg_path, EX_DIAGRAM_ALL_LINES, &error));
   g_assert_no_error (error);
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "reti.svg"));
-  g_assert_true (ex_window_export_diagram (window, svg_plain_path, FALSE, &error));
-  g_assert_true (ex_window_export_diagram (window, png_path, TRUE, &error));
+  g_assert_true (ex_window_export_diagram (window, svg_plain_path, 0, &error));
+  g_assert_true (ex_window_export_diagram (window, png_path, EX_DIAGRAM_ALL_LINES, &error));
   g_assert_no_error (error);
 
-  /* An SVG document, with the caption as glyphs: taller than without. */
+  /* An SVG document, with the lines under the board: taller than without. */
   svg = read_file (svg_path, &length);
   g_assert_nonnull (strstr (svg, "<svg"));
   handle = rsvg_handle_new_from_file (svg_path, &error);
@@ -245,7 +246,7 @@ test_diagram_export (void)
   g_object_unref (handle);
   g_object_unref (plain);
 
-  /* The PNG has the captioned SVG's shape at two pixels a point, with a1
+  /* The PNG has the lined SVG's shape at two pixels a point, with a1
    * dark and h1 light. */
   texture = gdk_texture_new_from_filename (png_path, &error);
   g_assert_no_error (error);
@@ -278,7 +279,7 @@ test_diagram_export (void)
   {
     g_autofree char *bad = g_build_filename (scratch_dir, "missing", "x.svg", NULL);
 
-    g_assert_false (ex_window_export_diagram (window, bad, TRUE, &error));
+    g_assert_false (ex_window_export_diagram (window, bad, EX_DIAGRAM_ALL_LINES, &error));
     g_assert_nonnull (error);
     g_clear_error (&error);
   }

@@ -15,6 +15,7 @@
  * - comments in the moves: "<cook>", "<minor_dual>", "<main>" (a line
  *   that is part of the solution though not the first), "<or>", "<eg>".
  *
+ * The tags and the first comment are read by pgn/cq-hhdb.c.
  * Each key means what CQL 6.2's hhdbkeyword table makes of it (it reads
  * each key as a small CQL query over these tags and comments):
  * - a marker (MC, TT, "(c)", ...; or its long name, `correction`,
@@ -51,6 +52,7 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cql6/cq6-private.h"
+#include "pgn/cq-hhdb.h"
 
 #include <string.h>
 
@@ -270,81 +272,6 @@ contains (const char *text, const char *part)
   return text != NULL && strstr (text, part) != NULL;
 }
 
-/* The comment before the game's first move, NULL if none. */
-static const char *
-first_comment (const Cq6Ctx *c)
-{
-  const char *s = c->game->root != NULL
-                  ? cq_node_get_comment_after (c->game, c->game->root) : NULL;
-
-  return s != NULL && s[0] != '\0' ? s : NULL;
-}
-
-/* The GBR code in @black ("+0016.32d4g7"; the first character is any of
- * '+' to '=', as CQL 6.2's pattern has it), or NULL. */
-static const char *
-find_gbr (const char *black)
-{
-  static const char shape[] = "s0000.00f1f1";
-
-  for (const char *s = black; s != NULL && *s != '\0'; s++)
-    {
-      guint i;
-
-      for (i = 0; shape[i] != '\0'; i++)
-        {
-          char ch = s[i];
-          gboolean ok;
-
-          switch (shape[i])
-            {
-            case 's': ok = ch >= '+' && ch <= '='; break;
-            case '0': ok = g_ascii_isdigit (ch); break;
-            case 'f': ok = ch >= 'a' && ch <= 'h'; break;
-            case '1': ok = ch >= '1' && ch <= '8'; break;
-            default: ok = ch == shape[i]; break;
-            }
-          if (!ok)
-            break;
-        }
-      if (shape[i] == '\0')
-        return s;
-    }
-  return NULL;
-}
-
-/* The text after the first @prefix in @s that is followed by at least one
- * character other than @stop (and, with @need_stop, then by @stop): its
- * start in *@out, its length returned (0: none).  @stop '\0': a blank or
- * the end ends the text; '0': digits make the text. */
-static gsize
-text_after (const char *s, const char *prefix, char stop, gboolean need_stop, const char **out)
-{
-  for (const char *at = s != NULL ? strstr (s, prefix) : NULL; at != NULL;
-       at = strstr (at + 1, prefix))
-    {
-      const char *q = at + strlen (prefix), *e = q;
-
-      if (stop == '0')
-        while (g_ascii_isdigit (*e))
-          e++;
-      else if (stop == '\0')
-        while (*e != '\0' && *e != ' ')
-          e++;
-      else
-        while (*e != '\0' && *e != stop)
-          e++;
-      if (need_stop && *e != stop)
-        return 0;
-      if (e > q)
-        {
-          *out = q;
-          return (gsize) (e - q);
-        }
-    }
-  return 0;
-}
-
 static gboolean
 string_value (Cq6Ctx *c, const char *s, gsize len, Cq6Val *v)
 {
@@ -399,39 +326,23 @@ _cq6_eval_hhdb_key (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_HHDB_KEY_VARIATION:
       return in_hhdb_variation (c->game, c->node);
     case CQ6_HHDB_KEY_COMPOSER:
-      if (contains (black, "MC"))
-        {
-          const char *fc = first_comment (c), *dot = fc != NULL ? strchr (fc, '.') : NULL;
-
-          return dot != NULL && dot > fc && string_value (c, fc, (gsize) (dot - fc), v);
-        }
-      s = cq_game_get_tag (c->game, "White");
-      if (s == NULL)
-        return FALSE;
-      n = strlen (s);
-      if (n >= 3 && strcmp (s + n - 3, " NN") == 0)
-        n -= 3;
-      return string_value (c, s, n, v);
+      return cq_hhdb_composer (c->game, &s, &n) && string_value (c, s, n, v);
     case CQ6_HHDB_KEY_DIAGRAM:
-      n = text_after (cq_game_get_tag (c->game, "Event"), "#", '\0', FALSE, &s);
+      n = cq_hhdb_diagram (cq_game_get_tag (c->game, "Event"), &s);
       return n > 0 && string_value (c, s, n, v);
     case CQ6_HHDB_KEY_EGDIAGRAM:
-      n = text_after (first_comment (c), "EG#", '0', FALSE, &s);
-      if (n == 0 || n > 18)
-        return FALSE;
-      v->num = g_ascii_strtoll (s, NULL, 10);
-      return TRUE;
+      return cq_hhdb_eg_number (c->game, &v->num);
     case CQ6_HHDB_KEY_STIPULATION:
-      n = text_after (first_comment (c), "stipulation: ", '.', TRUE, &s);
+      n = cq_hhdb_stipulation (c->game, &s);
       return n > 0 && string_value (c, s, n, v);
     case CQ6_HHDB_KEY_FIRSTCOMMENT:
-      s = first_comment (c);
+      s = cq_hhdb_first_comment (c->game);
       return s != NULL && string_value (c, s, strlen (s), v);
     case CQ6_HHDB_KEY_SEARCH:
       {
         const char *event = cq_game_get_tag (c->game, "Event");
         const char *white = cq_game_get_tag (c->game, "White");
-        const char *fc = first_comment (c);
+        const char *fc = cq_hhdb_first_comment (c->game);
         g_autofree char *all = NULL;
 
         if (event == NULL || white == NULL || black == NULL)
@@ -450,7 +361,7 @@ _cq6_eval_hhdb_key (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         static const guint8 part[][2] = { { 0, 12 }, { 1, 8 }, { 1, 5 }, { 6, 8 }, { 8, 12 } };
         guint i = f->which - CQ6_HHDB_KEY_GBR;
 
-        s = find_gbr (black);
+        s = cq_hhdb_find_gbr (black);
         return s != NULL && string_value (c, s + part[i][0], part[i][1] - part[i][0], v);
       }
     default:

@@ -9,6 +9,7 @@
  * the last with `max`; 1 to 10000 when the award names none).  A special
  * award has no rank: unless `special` is asked for, it matches without a
  * number, as CQL 6.2 does (its value is only used by comparisons).
+ * The award is read by cq_hhdb_read_award() (pgn/cq-hhdb.c).
  * `hhdb sort TYPE` sorts the games with such an award by it, built from
  * quiet `sort min` filters as CQL 6.2 builds it.  The other `hhdb` keys
  * (composer, stipulation, cooked, gbr, the Black tag's markers...) are
@@ -17,6 +18,7 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cql/cql6/cq6-private.h"
+#include "pgn/cq-hhdb.h"
 
 #include <string.h>
 
@@ -158,69 +160,30 @@ _cq6_parse_hhdb (Cq6Parser *p, const Cq6Token *t)
                        | (max != NULL ? CQ6_HHDB_WANT_MAX : 0));
 }
 
-/* Reads a positive number at *s, moving past it. */
-static gboolean
-read_rank (const char **s, gint64 *rank)
-{
-  gint64 n = 0;
-  const char *q = *s;
-
-  while (g_ascii_isdigit (*q) && n <= 100000000)
-    n = n * 10 + (*q++ - '0');
-  if (n <= 0 || n > 100000000)
-    return FALSE;
-  *s = q;
-  *rank = n;
-  return TRUE;
-}
-
-static gboolean
-read_word (const char **s, const char *word)
-{
-  gsize n = strlen (word);
-
-  if (strncmp (*s, word, n) != 0)
-    return FALSE;
-  *s += n;
-  return TRUE;
-}
-
 gboolean
 _cq6_eval_hhdb (const Cq6Filter *f, const char *event, Cq6Val *v)
 {
-  const char *s = event != NULL ? event : "";
-  gint64 first = 0, last = 0;
-  gboolean ranked, special;
+  CqHhdbAward award;
+  gint64 first, last;
   int type;
 
-  if (read_rank (&s, &first))
-    {
-      last = first;
-      if (read_word (&s, "/") && (!read_rank (&s, &last) || last <= first))
-        return FALSE;
-    }
-  ranked = first > 0;
-  special = read_word (&s, ranked ? ".sp" : "sp");
-  if (read_word (&s, ".p"))
-    type = CQ6_HHDB_PRIZE;
-  else if (read_word (&s, ".hm"))
-    type = CQ6_HHDB_HM;
-  else if (read_word (&s, ".c"))
-    type = CQ6_HHDB_COMMENDATION;
-  else
+  if (!cq_hhdb_read_award (event, &award))
     return FALSE;
+  type = award.kind == CQ_HHDB_PRIZE ? CQ6_HHDB_PRIZE
+         : award.kind == CQ_HHDB_HM ? CQ6_HHDB_HM : CQ6_HHDB_COMMENDATION;
   if ((f->which != CQ6_HHDB_AWARD && (int) f->which != type)
-      || ((f->number & CQ6_HHDB_WANT_SPECIAL) && !special))
+      || ((f->number & CQ6_HHDB_WANT_SPECIAL) && !award.special))
     return FALSE;
   if (f->number & CQ6_HHDB_WANT_KIND)
     {
       /* 1 prize, 3 hm, 5 commendation; one more when special. */
-      v->num = 2 * type + 1 + (special ? 1 : 0);
+      v->num = 2 * type + 1 + (award.special ? 1 : 0);
       return TRUE;
     }
-  if (!ranked)
+  first = award.first, last = award.last;
+  if (first == 0)
     first = 1, last = UNRANKED_MAX;
-  if (special && !(f->number & (CQ6_HHDB_WANT_SPECIAL | CQ6_HHDB_WANT_RANK)))
+  if (award.special && !(f->number & (CQ6_HHDB_WANT_SPECIAL | CQ6_HHDB_WANT_RANK)))
     {
       /* A special award has no rank: it matches, with no number. */
       v->num = 0;
