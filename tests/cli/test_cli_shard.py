@@ -14,7 +14,9 @@ import os
 import re
 import shutil
 import subprocess
+import socket
 import tempfile
+import time
 import unittest
 
 CQL = os.environ.get("CQL", "cql")
@@ -24,6 +26,35 @@ SHARED = os.environ.get("EXCELSIOR_SHARED_DATA",
                         os.path.join(HERE, "..", "..", "..", "shared", "data"))
 SANITIZED = os.environ.get("CQL_SANITIZED") == "1"
 PARALLEL = shutil.which("parallel")
+CLUSTER = os.path.join(HERE, "..", "..", "tools", "cluster")
+
+# A single-node Slurm of the test's own (Debian's slurm-wlm and munge), on
+# ports of its own, when the daemons are installed and the test runs as root.
+SLURM_CONF = """ClusterName=excelsior-test
+SlurmctldHost={host}
+SlurmUser=root
+SlurmdUser=root
+SlurmctldPort={port}
+SlurmdPort={port2}
+AuthType=auth/munge
+CredType=cred/munge
+StateSaveLocation={dir}/state
+SlurmdSpoolDir={dir}/spool
+SlurmctldPidFile={dir}/slurmctld.pid
+SlurmdPidFile={dir}/slurmd.pid
+SlurmctldLogFile={dir}/slurmctld.log
+SlurmdLogFile={dir}/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+MpiDefault=none
+ReturnToService=2
+NodeName={host} CPUs={cpus} State=UNKNOWN
+PartitionName=test Nodes={host} Default=YES MaxTime=INFINITE State=UP
+"""
 
 # A plain, a sorting, a commenting (with `message` lines) CQL 6 query and a
 # CQL 3 query.
@@ -219,6 +250,58 @@ class ShardTests(unittest.TestCase):
             self.assertIn(b"K/N", proc.stderr)
         proc = self.run_cql("--shard", "1/2", "-i", SAMPLE, "plain.cql", expect=2)
         self.assertIn(b"--output", proc.stderr)
+
+    def test_slurm_job_array(self):
+        tools = ("munged", "munge", "slurmctld", "slurmd", "sbatch", "squeue", "scontrol")
+        if any(shutil.which(t) is None for t in tools) or os.geteuid() != 0:
+            self.skipTest("no Slurm (Debian's slurm-wlm and munge) or not root")
+        if not os.path.exists("/etc/munge/munge.key"):
+            self.skipTest("munge has no key (/etc/munge/munge.key)")
+        sdir = os.path.join(self.dir, "slurm")
+        for sub in ("state", "spool"):
+            os.makedirs(os.path.join(sdir, sub), exist_ok=True)
+        conf = os.path.join(sdir, "slurm.conf")
+        port = 17000 + os.getpid() % 2000
+        with open(conf, "w") as f:
+            f.write(SLURM_CONF.format(host=socket.gethostname().split(".")[0], port=port,
+                                      port2=port + 2001, dir=sdir, cpus=os.cpu_count() or 1))
+        env = dict(os.environ, SLURM_CONF=conf, CQL=os.path.abspath(CQL) if os.sep in CQL
+                   else CQL)
+        if subprocess.run(["munge", "-n"], capture_output=True).returncode != 0:
+            for d in ("/run/munge", "/var/lib/munge", "/var/log/munge"):
+                os.makedirs(d, exist_ok=True)
+            subprocess.run(["munged", "--force"], check=True, capture_output=True)
+        subprocess.run(["slurmctld", "-f", conf], env=env, check=True, capture_output=True)
+        try:
+            subprocess.run(["slurmd", "-f", conf], env=env, check=True, capture_output=True)
+            for _ in range(60):
+                state = subprocess.run(["sinfo", "-h", "-o", "%T"], env=env,
+                                       capture_output=True, text=True).stdout.strip()
+                if state == "idle":
+                    break
+                time.sleep(0.5)
+            self.assertEqual(state, "idle", "the test's Slurm node did not come up")
+            with open(SAMPLE, "rb") as f:
+                folder = self.database("slurm-db", split_games(f.read(), 5))
+            work = os.path.join(self.dir, "slurm-work")
+            out = os.path.join(work, "out.pgn")
+            query = os.path.join(self.dir, "comment.cql")
+            subprocess.run(["sh", os.path.join(CLUSTER, "cql-slurm-submit.sh"), "3", work, query,
+                            out, folder], env=env, check=True, capture_output=True, timeout=60)
+            for _ in range(240):
+                jobs = subprocess.run(["squeue", "-h"], env=env, capture_output=True,
+                                      text=True).stdout.strip()
+                if not jobs and os.path.exists(out):
+                    break
+                time.sleep(0.5)
+            single = os.path.join(self.dir, "slurm-single.pgn")
+            proc = self.run_cql("-i", folder, "-o", single, query)
+            with open(single, "rb") as a, open(out, "rb") as b:
+                self.assertEqual(b.read(), a.read())
+            with open(os.path.join(work, "merge.log"), "rb") as f:
+                self.assertTrue(f.read().startswith(proc.stdout))
+        finally:
+            subprocess.run(["scontrol", "shutdown"], env=env, capture_output=True)
 
     def test_merge_never_overwrites_a_part(self):
         _, parts = self.make_parts(2)
