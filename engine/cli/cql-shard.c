@@ -69,7 +69,7 @@ cql_merge_parts (const char *const *parts, const char *output, gboolean quiet)
         close (fd);
       return EXIT_FAILURE_;
     }
-  ok = cq_shard_merge (parts, out, &cb, &m, &progress, &error);
+  ok = cq_shard_merge (parts, output, out, &cb, &m, &progress, &error);
   fflush (stdout);
   if (fclose (out) != 0 && (ok || error == NULL))
     {

@@ -8,16 +8,20 @@
  *   'H' the header: the query's recipe, the options that shape the
  *       output, the database's files (names, sizes, modification times),
  *       K, N and the part's run of files;
- *   'F' a file of the part begins (its index in the database);
+ *   'F' a file of the part begins: its index in the database and the
+ *       byte range of it the part searches (0 and G_MAXUINT64: whole);
  *   'G' a `message` line, 'D' a damaged or skipped game, 'M' a matched
  *       game: numbers are the game's number within its file;
- *   'E' the file ends: its number of games and how its search ended;
+ *   'E' the file ends: its number of games, how its search ended and,
+ *       for a byte range, where its first game and the next range's
+ *       first game begin and the lines between them;
  *   'Z' the part finished (a part without it did not).
  */
 #include "search/cq-shard.h"
 
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <glib/gstdio.h>
 #include "search/cq-annotate.h"
 
@@ -25,13 +29,14 @@
 #define PART_VERSION 1
 #define MAX_PARTS 100000
 
-#define HEADER_TYPE "(uuuyssuuiasatax(bbsbbbb)uu)"
+#define HEADER_TYPE "(uuuyssuuiasatax(bbsbbbb)a(utt))"
+#define FILE_TYPE "(utt)"
 #define MATCH_TYPE  "(tttaya(utyyu)a(usby)a(bbxms)ms)"
 /* The same for g_variant_new(): the text and the sort values as GVariants. */
 #define MATCH_FORMAT "(ttt@aya(utyyu)a(usby)@a(bbxms)ms)"
 #define MESSAGE_TYPE "(tss)"
-#define DIAG_TYPE "(tbbs)"
-#define END_TYPE "(uttttttus)"
+#define DIAG_TYPE "(ttbbs)"
+#define END_TYPE "(uttttttusttt)"
 
 /* How the search of one file of a part ended ('E' records). */
 enum { FILE_OK, FILE_PARTIAL, FILE_FAILED, FILE_STOPPED };
@@ -82,56 +87,70 @@ cq_shard_check_query (const CqQuery *query, const CqSearchOptions *opts, GError 
   return FALSE;
 }
 
-gboolean
-cq_shard_select (const char *const *paths, guint k, guint n,
-                 guint *first, guint *count, GError **error)
+GArray *
+cq_shard_plan (const char *const *paths, guint k, guint n, GError **error)
 {
   guint n_paths = g_strv_length ((char **) paths);
   g_autofree guint64 *sizes = g_new0 (guint64, n_paths + 1);
-  guint64 total = 0, before = 0;
+  g_autofree gboolean *plain = g_new0 (gboolean, n_paths + 1);
+  g_autoptr(GArray) units = g_array_new (FALSE, FALSE, sizeof (CqShardUnit));
+  guint64 total = 0, a = 0, lo, hi;
 
-  g_return_val_if_fail (k >= 1 && k <= n, FALSE);
+  g_return_val_if_fail (k >= 1 && k <= n, NULL);
   for (guint i = 0; i < n_paths; i++)
     {
+      const char *compression = NULL;
       GStatBuf st;
 
       if (strcmp (paths[i], "-") == 0)
         {
           g_set_error (error, CQ_SHARD_ERROR, CQ_SHARD_ERROR_INPUT,
                        "standard input cannot be searched in parts");
-          return FALSE;
+          return NULL;
         }
       if (g_stat (paths[i], &st) != 0)
         {
           int saved = errno;
           g_set_error (error, CQ_SHARD_ERROR, CQ_SHARD_ERROR_INPUT,
                        "%s: cannot read its size: %s", paths[i], g_strerror (saved));
-          return FALSE;
+          return NULL;
         }
       sizes[i] = (guint64) st.st_size;
       total += sizes[i];
+      /* A file that is not PGN stays whole: its search says what it is. */
+      plain[i] = S_ISREG (st.st_mode) && cq_pgn_input_sniff (paths[i], &compression, NULL)
+                 && compression == NULL;
     }
-  *first = n_paths;
-  *count = 0;
-  for (guint i = 0; i < n_paths; i++)
+  /* Part k's share of the database's bytes. */
+  lo = total / n * (k - 1) + total % n * (k - 1) / n;
+  hi = total / n * k + total % n * k / n;
+  for (guint i = 0; i < n_paths; a += sizes[i], i++)
     {
-      /* The part the file's middle byte falls in; with no bytes at all,
-       * the files are dealt out by number instead. */
-      guint part = total > 0
-                   ? (guint) MIN ((guint64) n - 1,
-                                  (guint64) ((before + sizes[i] / 2.0) * n / total))
-                   : (guint) ((guint64) i * n / n_paths);
+      CqShardUnit u = { i, 0, G_MAXUINT64 };
+      guint64 b = a + sizes[i];
 
-      before += sizes[i];
-      if (part + 1 != k)
-        continue;
-      if (*count == 0)
-        *first = i;
-      (*count)++;
+      if (plain[i] && sizes[i] > 0)
+        {
+          /* A plain file is cut at the parts' byte boundaries. */
+          if (MAX (a, lo) >= MIN (b, hi))
+            continue;
+          u.start = MAX (a, lo) - a;
+          u.end = hi < b ? hi - a : G_MAXUINT64;
+        }
+      else
+        {
+          /* Compressed (or empty): whole, in the part its middle byte is in;
+           * with no bytes at all, the files are dealt out by number. */
+          guint part = total > 0
+                       ? (guint) MIN ((guint64) n - 1,
+                                      (guint64) ((a + sizes[i] / 2.0) * n / total))
+                       : (guint) ((guint64) i * n / n_paths);
+          if (part + 1 != k)
+            continue;
+        }
+      g_array_append_val (units, u);
     }
-  if (*count == 0)
-    *first = 0;
-  return TRUE;
+  return g_steal_pointer (&units);
 }
 
 /* ------------------------------------------------------------------ */
@@ -225,8 +244,8 @@ part_on_diagnostic (const CqDiagnostic *diag, gpointer data)
 {
   PartWriter *w = data;
 
-  put_record (w, 'D', g_variant_new (DIAG_TYPE, diag->source.number, diag->skipped,
-                                     diag->input, diag->message));
+  put_record (w, 'D', g_variant_new (DIAG_TYPE, diag->source.number, diag->source.line,
+                                     diag->skipped, diag->input, diag->message));
   if (w->callbacks != NULL && w->callbacks->on_diagnostic != NULL)
     w->callbacks->on_diagnostic (diag, w->user_data);
 }
@@ -242,14 +261,21 @@ cq_shard_search_part (const CqQuery *query, const CqShardRecipe *recipe,
   CqSearchCallbacks cb = { part_on_match, part_on_diagnostic, NULL, part_on_message };
   PartWriter w = { out, 0, 0, callbacks, user_data, FALSE };
   guint n_paths = g_strv_length ((char **) paths);
-  GVariantBuilder names, sizes, mtimes;
+  GVariantBuilder names, sizes, mtimes, unit_list;
   CqSearchProgress total = { 0 };
   CqSearchOptions o = *opts;
-  guint first, count;
+  g_autoptr(GArray) units = NULL;
   gint64 start = g_get_monotonic_time ();
 
-  if (!cq_shard_select (paths, k, n, &first, &count, error))
+  units = cq_shard_plan (paths, k, n, error);
+  if (units == NULL)
     return FALSE;
+  g_variant_builder_init (&unit_list, G_VARIANT_TYPE ("a(utt)"));
+  for (guint i = 0; i < units->len; i++)
+    {
+      const CqShardUnit *u = &g_array_index (units, CqShardUnit, i);
+      g_variant_builder_add (&unit_list, "(utt)", u->file, u->start, u->end);
+    }
   g_variant_builder_init (&names, G_VARIANT_TYPE ("as"));
   g_variant_builder_init (&sizes, G_VARIANT_TYPE ("at"));
   g_variant_builder_init (&mtimes, G_VARIANT_TYPE ("ax"));
@@ -273,18 +299,22 @@ cq_shard_search_part (const CqQuery *query, const CqShardRecipe *recipe,
                                       opts->header, opts->mark_text != NULL,
                                       opts->mark_text != NULL ? opts->mark_text : "",
                                       opts->quiet, opts->silent, opts->no_set_tags,
-                                      opts->no_remove_comments, first, count));
+                                      opts->no_remove_comments, &unit_list));
   /* The merge writes the games: the part keeps their text, not its PGN. */
   o.want_pgn = FALSE;
-  for (guint i = first; i < first + count && w.write_errno == 0; i++)
+  for (guint j = 0; j < units->len && w.write_errno == 0; j++)
     {
+      const CqShardUnit *u = &g_array_index (units, CqShardUnit, j);
+      guint i = u->file;
       const char *one[] = { paths[i], NULL };
       g_autoptr(GError) err = NULL;
       CqSearchProgress p = { 0 };
       guint status = FILE_OK;
 
       w.file_index = i;
-      put_record (&w, 'F', g_variant_new_uint32 (i));
+      o.range_start = u->start;
+      o.range_end = u->end;
+      put_record (&w, 'F', g_variant_new (FILE_TYPE, i, u->start, u->end));
       if (!cq_search_run_files (query, one, &o, &cb, &w, cancellable, &p, &err))
         {
           if (g_error_matches (err, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -298,7 +328,8 @@ cq_shard_search_part (const CqQuery *query, const CqShardRecipe *recipe,
         }
       put_record (&w, 'E', g_variant_new (END_TYPE, i, p.games, p.matches, p.damaged,
                                           p.skipped, p.plies, p.bytes, status,
-                                          err != NULL ? err->message : ""));
+                                          err != NULL ? err->message : "", p.range_first,
+                                          p.range_next, p.range_lines));
       total.games += p.games;
       total.matches += p.matches;
       total.damaged += p.damaged;
@@ -332,7 +363,6 @@ typedef struct {
   GBytes      *bytes;
   GVariant    *header;
   guint        k;
-  guint        first, count;
   gsize        records;      /* offset of the first record after the header */
 } Part;
 
@@ -385,7 +415,7 @@ type_of (char kind)
   switch (kind)
     {
     case 'H': return HEADER_TYPE;
-    case 'F': return "u";
+    case 'F': return FILE_TYPE;
     case 'M': return MATCH_TYPE;
     case 'G': return MESSAGE_TYPE;
     case 'D': return DIAG_TYPE;
@@ -421,8 +451,6 @@ part_open (Part *p, const char *path, GError **error)
     }
   p->records = at;
   g_variant_get_child (p->header, 1, "u", &p->k);
-  g_variant_get_child (p->header, 13, "u", &p->first);
-  g_variant_get_child (p->header, 14, "u", &p->count);
   while (at < size)
     {
       gsize before = at;
@@ -450,7 +478,7 @@ part_open (Part *p, const char *path, GError **error)
 /* A matched game waiting to be written (sorting queries). */
 typedef struct {
   GVariant    *record;
-  guint64      number, number_in_file;
+  guint64      number, number_in_file, line_base;
   guint        file;
   guint64      order;
   CqSortValue *values;
@@ -479,10 +507,9 @@ compare_pending (gconstpointer a, gconstpointer b, gpointer query)
   return (x->order > y->order) - (x->order < y->order);
 }
 
-/* "game N" in a part's message, with N numbered within its file, said
- * with the game's number in the database as one run says it. */
+/* Every "game LOCAL" of @text as "game GLOBAL". */
 static char *
-renumber (const char *text, guint64 local, guint64 global)
+renumber_games (const char *text, guint64 local, guint64 global)
 {
   g_autofree char *from = g_strdup_printf ("game %" G_GUINT64_FORMAT, local);
   g_autofree char *to = g_strdup_printf ("game %" G_GUINT64_FORMAT, global);
@@ -503,6 +530,31 @@ renumber (const char *text, guint64 local, guint64 global)
   return g_string_free (s, FALSE);
 }
 
+/* "game N" in a part's message, with N numbered within its file or byte
+ * range, said with the game's number in the database as one run says it;
+ * and the line of "FILE:LINE: " at its start, counted from the range's
+ * first game, moved on by @line_base. */
+static char *
+renumber (const char *text, guint64 local, guint64 global, const char *name,
+          guint64 line_base)
+{
+  gsize len = strlen (name);
+
+  if (line_base > 0 && strncmp (text, name, len) == 0 && text[len] == ':'
+      && g_ascii_isdigit (text[len + 1]))
+    {
+      char *end = NULL;
+      guint64 line = g_ascii_strtoull (text + len + 1, &end, 10);
+
+      if (*end == ':')
+        {
+          g_autofree char *rest = renumber_games (end, local, global);
+          return g_strdup_printf ("%s:%" G_GUINT64_FORMAT "%s", name, line + line_base, rest);
+        }
+    }
+  return renumber_games (text, local, global);
+}
+
 typedef struct {
   CqQuery          *query;
   CqAnnotationStyle style;
@@ -516,7 +568,8 @@ typedef struct {
 
 /* Writes the game of an 'M' record as one run writes it. */
 static void
-write_match (Merge *mg, GVariant *rec, guint file, guint64 number, guint64 number_in_file)
+write_match (Merge *mg, GVariant *rec, guint file, guint64 number, guint64 number_in_file,
+             guint64 line_base)
 {
   g_autoptr(GVariant) text_v = g_variant_get_child_value (rec, 3);
   g_autoptr(GVariant) pos_v = g_variant_get_child_value (rec, 4);
@@ -538,6 +591,7 @@ write_match (Merge *mg, GVariant *rec, guint file, guint64 number, guint64 numbe
 
   g_variant_get_child (rec, 1, "t", &source.offset);
   g_variant_get_child (rec, 2, "t", &source.line);
+  source.line += line_base;
   g_variant_get_child (rec, 7, "ms", &labels);
   source.number = number;
   source.length = text_len;
@@ -622,7 +676,7 @@ compile_recipe (GVariant *header, GError **error)
 }
 
 gboolean
-cq_shard_merge (const char *const *paths, FILE *out,
+cq_shard_merge (const char *const *paths, const char *output, FILE *out,
                 const CqSearchCallbacks *callbacks, gpointer user_data,
                 CqSearchProgress *progress, GError **error)
 {
@@ -635,8 +689,9 @@ cq_shard_merge (const char *const *paths, FILE *out,
   Merge mg = { 0 };
   gint64 start = g_get_monotonic_time ();
   gboolean ok = FALSE, stopped = FALSE;
-  guint next_file = 0;
-  guint64 order = 0, games_before = 0;
+  guint next_file = 0, cur_file = 0, file = 0;
+  guint64 order = 0, games_before = 0, file_games = 0, line_base = 0;
+  guint64 unit_start = 0, open_end = G_MAXUINT64, range_next = 0;
   const char *mark;
   gboolean has_mark;
 
@@ -681,6 +736,20 @@ cq_shard_merge (const char *const *paths, FILE *out,
     mg.names = g_variant_dup_strv (names, NULL);
     mg.n_files = g_strv_length (mg.names);
   }
+  for (guint i = 0; output != NULL && i < mg.n_files; i++)
+    {
+      GStatBuf a, b;
+
+      if (strcmp (output, mg.names[i]) == 0
+          || (g_stat (output, &a) == 0 && g_stat (mg.names[i], &b) == 0
+              && a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+        {
+          g_set_error (error, CQ_SHARD_ERROR, CQ_SHARD_ERROR_OUTPUT,
+                       "the output '%s' is a file of the database; refusing to overwrite it",
+                       output);
+          goto out;
+        }
+    }
   cq_search_options_init (&mg.opts);
   g_variant_get_child (parts[0].header, 12, "(bb&sbbbb)", &mg.opts.header, &has_mark, &mark,
                        &mg.opts.quiet, &mg.opts.silent, &mg.opts.no_set_tags,
@@ -696,22 +765,15 @@ cq_shard_merge (const char *const *paths, FILE *out,
     }
 
   /* The parts in order, each file's records in order: the games get
-   * their numbers in the database from the counts of the files before. */
+   * their numbers in the database from the counts of the files (and the
+   * byte ranges of a file) before them.  A file cut into byte ranges must
+   * come whole, and each range must begin where the one before stopped. */
   for (guint k = 1; k <= n && !stopped; k++)
     {
       Part *p = by_k[k];
       gsize at = p->records;
-      guint file = 0;
       char kind;
 
-      if (p->count > 0 && p->first != next_file)
-        {
-          g_set_error (error, CQ_SHARD_ERROR, CQ_SHARD_ERROR_MISMATCH,
-                       "%s: part %u starts at file %u, not %u", p->path, k, p->first + 1,
-                       next_file + 1);
-          goto out;
-        }
-      next_file += p->count;
       while (!stopped)
         {
           gsize here = at;
@@ -723,14 +785,27 @@ cq_shard_merge (const char *const *paths, FILE *out,
           next_record (p, &at, &kind, type_of (kind), &rec);
           if (kind == 'F')
             {
-              file = g_variant_get_uint32 (rec);
-              if (file >= mg.n_files)
+              guint64 start, end;
+
+              g_variant_get (rec, FILE_TYPE, &file, &start, &end);
+              if (start == 0 ? (file != next_file || open_end != G_MAXUINT64)
+                             : (file != cur_file || open_end != start))
                 {
-                  g_set_error (error, CQ_SHARD_ERROR, CQ_SHARD_ERROR_PART,
-                               "%s: a file beyond the database's", p->path);
+                  g_set_error (error, CQ_SHARD_ERROR, CQ_SHARD_ERROR_MISMATCH,
+                               "%s: part %u does not continue the parts before it "
+                               "(file %u, bytes from %" G_GUINT64_FORMAT ")", p->path, k,
+                               file + 1, start);
                   g_variant_unref (rec);
                   goto out;
                 }
+              if (start == 0)
+                {
+                  next_file++;
+                  file_games = line_base = 0;
+                }
+              cur_file = file;
+              unit_start = start;
+              open_end = end;
             }
           else if (kind == 'G')
             {
@@ -740,7 +815,7 @@ cq_shard_merge (const char *const *paths, FILE *out,
 
               g_variant_get (rec, "(t&s&s)", &local, &msg.where, &msg.text);
               source.number = games_before + local;
-              source.file_index = file;
+              source.file_index = cur_file;
               if (callbacks != NULL && callbacks->on_message != NULL)
                 callbacks->on_message (&source, &msg, user_data);
             }
@@ -749,12 +824,15 @@ cq_shard_merge (const char *const *paths, FILE *out,
               CqDiagnostic diag = { 0 };
               g_autofree char *text = NULL;
               const char *message;
-              guint64 local;
+              guint64 local, line;
 
-              g_variant_get (rec, "(tbb&s)", &local, &diag.skipped, &diag.input, &message);
+              g_variant_get (rec, "(ttbb&s)", &local, &line, &diag.skipped, &diag.input,
+                             &message);
               diag.source.number = games_before + local;
-              diag.source.file_index = file;
-              diag.message = text = renumber (message, local, diag.source.number);
+              diag.source.line = line + line_base;
+              diag.source.file_index = cur_file;
+              diag.message = text = renumber (message, local, diag.source.number,
+                                              mg.names[cur_file], line_base);
               if (callbacks != NULL && callbacks->on_diagnostic != NULL)
                 callbacks->on_diagnostic (&diag, user_data);
             }
@@ -764,12 +842,13 @@ cq_shard_merge (const char *const *paths, FILE *out,
 
               g_variant_get_child (rec, 0, "t", &local);
               if (pending == NULL)
-                write_match (&mg, rec, file, games_before + local, local);
+                write_match (&mg, rec, cur_file, games_before + local, file_games + local,
+                             line_base);
               else
                 {
                   g_autoptr(GVariant) vals = g_variant_get_child_value (rec, 6);
-                  Pending m = { g_variant_ref (rec), games_before + local, local, file,
-                                order, NULL, 0 };
+                  Pending m = { g_variant_ref (rec), games_before + local, file_games + local,
+                                line_base, cur_file, order, NULL, 0 };
                   GVariantIter it;
                   gboolean has, is_string;
                   gint64 number;
@@ -799,13 +878,30 @@ cq_shard_merge (const char *const *paths, FILE *out,
             }
           else if (kind == 'E')
             {
-              guint64 games, matches, damaged, skipped, plies, bytes;
+              guint64 games, matches, damaged, skipped, plies, bytes, first, next, lines;
               guint index, status;
               const char *message;
 
-              g_variant_get (rec, "(uttttttu&s)", &index, &games, &matches, &damaged,
-                             &skipped, &plies, &bytes, &status, &message);
+              g_variant_get (rec, "(uttttttu&sttt)", &index, &games, &matches, &damaged,
+                             &skipped, &plies, &bytes, &status, &message, &first, &next,
+                             &lines);
+              if (unit_start > 0 && first != range_next)
+                {
+                  /* The part before stopped at another game than the one
+                   * this part began with: a game would be lost or twice. */
+                  g_set_error (error, CQ_SHARD_ERROR, CQ_SHARD_ERROR_MISMATCH,
+                               "%s: part %u begins %s at byte %" G_GUINT64_FORMAT " but the "
+                               "part before stopped at byte %" G_GUINT64_FORMAT ": the file "
+                               "cannot be cut there (games not separated by a blank line?); "
+                               "search it with fewer parts, or cut it into files",
+                               p->path, k, mg.names[index], first, range_next);
+                  g_variant_unref (rec);
+                  goto out;
+                }
+              range_next = next;
               games_before += games;
+              file_games += games;
+              line_base += lines;
               total.games += games;
               total.damaged += damaged;
               total.skipped += skipped;
@@ -850,10 +946,11 @@ cq_shard_merge (const char *const *paths, FILE *out,
             break;
         }
     }
-  if (!stopped && next_file != mg.n_files)
+  if (!stopped && (next_file != mg.n_files || open_end != G_MAXUINT64))
     {
       g_set_error (error, CQ_SHARD_ERROR, CQ_SHARD_ERROR_MISMATCH,
-                   "the parts cover %u of the database's %u files", next_file, mg.n_files);
+                   "the parts do not cover the whole database (%u of its %u files)",
+                   next_file, mg.n_files);
       goto out;
     }
 
@@ -863,7 +960,7 @@ cq_shard_merge (const char *const *paths, FILE *out,
       for (guint i = 0; i < pending->len; i++)
         {
           Pending *m = &g_array_index (pending, Pending, i);
-          write_match (&mg, m->record, m->file, m->number, m->number_in_file);
+          write_match (&mg, m->record, m->file, m->number, m->number_in_file, m->line_base);
         }
     }
   if (mg.write_errno != 0)

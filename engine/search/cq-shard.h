@@ -3,12 +3,13 @@
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A part searches a contiguous run of the database's files, chosen so
- * that the N parts hold about the same number of bytes, and writes a part
- * file: the query, the database's list of files, and for each file in
- * order what the search reported (matched games with their text and the
- * query's positions, comments and sort values; `message` lines; damaged
- * games), with game numbers counted within each file.  The merge reads
+ * A part searches a contiguous run of the database's bytes, about 1/N of
+ * them (cq_shard_plan(): plain files cut between games, compressed files
+ * whole), and writes a part file: the query, the database's list of
+ * files, and for each file or byte range in order what the search
+ * reported (matched games with their text and the query's positions,
+ * comments and sort values; `message` lines; damaged games), with game
+ * numbers and lines counted within each file or range.  The merge reads
  * every part, checks that they belong to one search and that none is
  * missing or unfinished, numbers the games across the database and writes
  * each matched game with the writer of a single run (cq-annotate.h), in
@@ -39,6 +40,7 @@ GQuark cq_shard_error_quark (void);
  * @CQ_SHARD_ERROR_MISMATCH: parts of different searches (query, options,
  *   database, N), or a part given twice.
  * @CQ_SHARD_ERROR_MISSING: a part of 1..N that was not given.
+ * @CQ_SHARD_ERROR_OUTPUT: a merge's output that is a file of the database.
  */
 typedef enum {
   CQ_SHARD_ERROR_SPEC,
@@ -46,7 +48,8 @@ typedef enum {
   CQ_SHARD_ERROR_INPUT,
   CQ_SHARD_ERROR_PART,
   CQ_SHARD_ERROR_MISMATCH,
-  CQ_SHARD_ERROR_MISSING
+  CQ_SHARD_ERROR_MISSING,
+  CQ_SHARD_ERROR_OUTPUT
 } CqShardError;
 
 /**
@@ -85,20 +88,35 @@ gboolean cq_shard_check_query (const CqQuery *query, const CqSearchOptions *opts
                                GError **error);
 
 /**
- * cq_shard_select:
+ * CqShardUnit:
+ * What a part searches of one file of the database: @file (its index in
+ * the list) from byte @start to byte @end (#CqSearchOptions.range_start,
+ * range_end); 0 and G_MAXUINT64 for the whole file.
+ */
+typedef struct {
+  guint   file;
+  guint64 start;
+  guint64 end;
+} CqShardUnit;
+
+/**
+ * cq_shard_plan:
  * @paths: (array zero-terminated=1): the database's files in order.
  * @k, @n: the part, 1-based, and the number of parts.
- * @first, @count: (out): the part's files are @paths[@first] to
- *   @paths[@first + @count - 1] (@count may be 0: more parts than files).
  *
- * Splits the files into @n contiguous runs of about equal size in bytes
- * (a file goes to the part its middle byte falls in; a compressed file
- * counts by its compressed size).  Every part computes the same split.
- * Returns: FALSE with CQ_SHARD_ERROR_INPUT for standard input ("-") or a
- *   file that cannot be stat()ed.
+ * What part @k of @n searches: the database's bytes are shared out into
+ * @n runs of equal size, in file order.  A plain PGN file is cut at the
+ * runs' boundaries (each part then begins at the first game after its
+ * boundary, cq_pgn_find_game_start(), and stops before the first game
+ * after the next); a compressed file is not cut, and goes whole to the
+ * part its middle byte falls in.  Every part computes the same plan from
+ * the files' sizes.
+ *
+ * Returns: (transfer full): the #CqShardUnit entries in database order
+ *   (none: an empty part); NULL with CQ_SHARD_ERROR_INPUT for standard
+ *   input ("-") or a file that cannot be stat()ed.
  */
-gboolean cq_shard_select (const char *const *paths, guint k, guint n,
-                          guint *first, guint *count, GError **error);
+GArray  *cq_shard_plan (const char *const *paths, guint k, guint n, GError **error);
 
 /**
  * cq_shard_search_part:
@@ -109,7 +127,7 @@ gboolean cq_shard_select (const char *const *paths, guint k, guint n,
  * @out: the part file, written from its current position.
  * @progress: (out) (optional): totals over the part's files.
  *
- * Searches part @k of @n (cq_shard_select()) file by file with
+ * Searches part @k of @n (cq_shard_plan()) unit by unit with
  * cq_search_run_files() and writes the part file.  A file that cannot be
  * read to its end is recorded as such (the merge reports it as one run
  * would); a query that stops the search (a CQL 6 `assert`) stops the part
@@ -130,6 +148,8 @@ gboolean cq_shard_search_part (const CqQuery *query, const CqShardRecipe *recipe
 /**
  * cq_shard_merge:
  * @parts: (array zero-terminated=1): the part files, in any order.
+ * @output: (nullable): the output's name, refused (CQ_SHARD_ERROR_OUTPUT)
+ *   if it is a file of the database, as one run refuses it.
  * @out: where the output PGN is written (what one run writes).
  * @callbacks: @on_message gets the `message` lines and @on_diagnostic the
  *   damaged games, both in input order and numbered across the database;
@@ -150,7 +170,7 @@ gboolean cq_shard_search_part (const CqQuery *query, const CqShardRecipe *recipe
  *   every game read), the first file's error, or the `assert` message
  *   (CQ_QUERY_ERROR_SEMANTIC) of a part that stopped.
  */
-gboolean cq_shard_merge (const char *const *parts, FILE *out,
+gboolean cq_shard_merge (const char *const *parts, const char *output, FILE *out,
                          const CqSearchCallbacks *callbacks, gpointer user_data,
                          CqSearchProgress *progress, GError **error);
 

@@ -2,10 +2,13 @@
 # A search run in parts (`cql --shard K/N`, one process per part, started by
 # GNU parallel when it is installed) and merged (`cql --merge`) writes the
 # same bytes as one run, for N = 1, 2, 3, 7, on the bundled sample and, when
-# ../shared/data is there, on the shared studies and master games, split
-# into files by the test (plain and compressed); the merge refuses a part
-# that is missing, unfinished, given twice or from another search, and a
-# query whose values pass from game to game is refused in parts.
+# ../shared/data is there, on the shared studies and master games: one
+# plain file cut into byte ranges, and files split by the test (plain, xz,
+# zstd); through a Slurm job array when Slurm is installed.  The merge
+# refuses a part that is missing, unfinished, given twice, from another
+# search or begun where the part before did not stop, and an output that
+# is a part or a file of the database; a query whose values pass from game
+# to game is refused in parts.
 #
 # Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
 import glob
@@ -156,9 +159,45 @@ class ShardTests(unittest.TestCase):
             data = f.read()
         self.check_same([self.database("sample", split_games(data, 5))], "sample")
 
-    def test_sample_one_file(self):
-        # One file is one unit: the other parts are empty, and merge all the same.
-        self.check_same([SAMPLE], "one", ns=(1, 3))
+    def test_sample_one_file_cut(self):
+        # One plain file is cut between games into byte ranges.
+        self.check_same([SAMPLE], "one")
+
+    def test_one_compressed_file(self):
+        # A compressed file is not cut: the other parts are empty, and merge all the same.
+        with open(SAMPLE, "rb") as f:
+            folder = self.database("one-xz", [f.read()], "xz")
+        self.check_same([folder], "one-xz", ns=(1, 3))
+
+    def test_file_that_cannot_be_cut_is_refused(self):
+        # Games not separated by blank lines: a part begins at the next
+        # blank line, not where the part before it stopped; the merge sees
+        # it and refuses rather than lose or repeat a game.
+        with open(SAMPLE, "rb") as f:
+            games = split_games(f.read(), 1)[0]
+        tight = re.sub(rb"\n\s*\n(?=\[Event )", b"\n", games)
+        first_half = re.sub(rb"\n\s*\n\[", b"\n[", tight[:len(tight) // 2])
+        path = os.path.join(self.dir, "tight-db.pgn")
+        with open(path, "wb") as f:
+            f.write(first_half + tight[len(tight) // 2:])
+        parts = []
+        for k in (1, 2):
+            part = os.path.join(self.dir, "tight-%d.part" % k)
+            self.run_cql("--shard", "%d/2" % k, "-i", path, "-o", part, "plain.cql")
+            parts.append(part)
+        proc = self.run_cql("--merge", *parts, "-o", "tight.pgn", expect=1)
+        self.assertIn(b"cannot be cut there", proc.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "tight.pgn")))
+
+    def test_merge_never_overwrites_the_database(self):
+        db = os.path.join(self.dir, "own-db.pgn")
+        shutil.copy(SAMPLE, db)
+        part = os.path.join(self.dir, "own-1.part")
+        self.run_cql("--shard", "1/1", "-i", db, "-o", part, "plain.cql")
+        proc = self.run_cql("--merge", part, "-o", db, expect=1)
+        self.assertIn(b"is a file of the database", proc.stderr)
+        with open(db, "rb") as a, open(SAMPLE, "rb") as b:
+            self.assertEqual(a.read(), b.read())
 
     def test_studies(self):
         studies = os.path.join(SHARED, "studies")
@@ -181,6 +220,7 @@ class ShardTests(unittest.TestCase):
         starts = [m.start() for m in re.finditer(rb"(?m)^\[Event ", games)]
         data = games[:starts[keep]] if len(starts) > keep else games
         chunks = split_games(data, 7)
+        self.check_same([self.database("book-one", [data])], "book-one", ns=(2, 7))
         self.check_same([self.database("book-plain", chunks)], "book-plain", ns=(2, 7))
         self.check_same([self.database("book-xz", chunks, "xz")], "book-xz", ns=(3,))
         self.check_same([self.database("book-zst", chunks, "zst")], "book-zst", ns=(1, 7))
