@@ -7,7 +7,7 @@ PACKAGES="gcc libc6-dev pkg-config meson ninja-build python3 xz-utils
   libgtksourceview-5-dev librsvg2-dev
   librsvg2-common gettext desktop-file-utils appstream
   xvfb xauth dbus fonts-dejavu-core fonts-cantarell adwaita-icon-theme
-  pgn-extract gzip bzip2 zstd lz4 zip"
+  pgn-extract gzip bzip2 zstd lz4 zip parallel"
 missing=""
 for p in $PACKAGES; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

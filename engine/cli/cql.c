@@ -40,6 +40,8 @@
 #include "pgn/cq-message.h"
 #include "pgn/cq-output-file.h"
 #include "search/cq-search.h"
+#include "search/cq-shard.h"
+#include "cql-private.h"
 
 /* stdio buffer of the output file. */
 static char out_buffer[1024 * 1024];
@@ -49,8 +51,6 @@ static char out_buffer[1024 * 1024];
  * atomically) finds little left to write: on the benchmark file written
  * whole it waited about 50 ms with nothing else to do. */
 #define WRITEBACK_STEP (8 * 1024 * 1024)
-
-enum { EXIT_OK = 0, EXIT_FAILURE_ = 1, EXIT_USAGE = 2 };
 
 static char    **opt_inputs;
 static char     *opt_output;
@@ -73,6 +73,8 @@ static char     *opt_position;
 static gboolean  opt_symmetric;
 static gint      opt_differ;
 static char     *opt_allow_files;
+static char     *opt_shard;
+static gboolean  opt_merge;
 
 static const GOptionEntry entries[] = {
   { "input", 'i', 0, G_OPTION_ARG_FILENAME_ARRAY, &opt_inputs,
@@ -122,6 +124,11 @@ static const GOptionEntry entries[] = {
   { "allow-files", 0, 0, G_OPTION_ARG_FILENAME, &opt_allow_files,
     "Let a CQL 6 query's readfile and writefile use the files in DIR, and no others "
     "(without it they are refused)", "DIR" },
+  { "shard", 0, 0, G_OPTION_ARG_STRING, &opt_shard,
+    "Search part K of N of the database and write a part file (--output) for --merge",
+    "K/N" },
+  { "merge", 0, 0, G_OPTION_ARG_NONE, &opt_merge,
+    "Merge the part files given as arguments into --output, as one run writes it", NULL },
   { "convert", 0, 0, G_OPTION_ARG_NONE, &opt_convert,
     "Instead of searching: write the CQL 3 query FILE in CQL 6, to standard output or to "
     "--output", NULL },
@@ -148,6 +155,9 @@ typedef struct {
   GError      *error;
   gboolean     ok;
   GMainLoop   *loop;
+  /* --shard K/N: the part searched and how its query is compiled again */
+  guint        shard_k, shard_n;
+  CqShardRecipe recipe;
   /* a CQL 6 query with `sort`: the games are kept in @spill (a temporary
    * file) and written in sorted order at the end */
   FILE        *spill;
@@ -289,16 +299,21 @@ on_match (const CqMatch *match, gpointer user_data)
 }
 
 /* A CQL 6 `message`, on standard output as CQL 6.2 prints it. */
-static void
-on_message (const CqGameSource *source, const CqMessage *message, gpointer user_data)
+void
+cql_print_message (const CqGameSource *source, const CqMessage *message)
 {
-  Cli *cli = user_data;
   /* Database text reaches the terminal: its control characters escaped. */
   g_autofree char *where = cq_message_escape_controls (message->where);
   g_autofree char *text = cq_message_escape_controls (message->text);
 
-  clear_progress_line (cli);
   printf ("Game: %" G_GUINT64_FORMAT " %s: %s\n", source->number, where, text);
+}
+
+static void
+on_message (const CqGameSource *source, const CqMessage *message, gpointer user_data)
+{
+  clear_progress_line (user_data);
+  cql_print_message (source, message);
 }
 
 static void
@@ -342,8 +357,13 @@ search_thread (gpointer data)
   Cli *cli = data;
   CqSearchCallbacks cb = { on_match, on_diagnostic, on_progress, on_message };
 
-  cli->ok = cq_search_run_files (cli->query, cli->inputs, &cli->opts, &cb, cli,
-                                 cli->cancellable, &cli->progress, &cli->error);
+  if (cli->shard_n > 0)
+    cli->ok = cq_shard_search_part (cli->query, &cli->recipe, cli->inputs, cli->shard_k,
+                                    cli->shard_n, &cli->opts, cli->out, NULL, NULL,
+                                    cli->cancellable, &cli->progress, &cli->error);
+  else
+    cli->ok = cq_search_run_files (cli->query, cli->inputs, &cli->opts, &cb, cli,
+                                   cli->cancellable, &cli->progress, &cli->error);
   /* Quit from the loop itself: a g_main_loop_quit() that came before
    * g_main_loop_run() started would be lost and the tool would hang (seen
    * under ASan when the search fails at once, e.g. on a directory). */
@@ -466,8 +486,8 @@ find_query_file (const char *name)
   return g_strdup (name);
 }
 
-static gboolean
-same_file (const char *a, const char *b)
+gboolean
+cql_same_file (const char *a, const char *b)
 {
   GStatBuf sa, sb;
 
@@ -481,7 +501,7 @@ same_file (const char *a, const char *b)
 static gboolean
 output_is_query_file (const char *output, const char *query_path)
 {
-  if (!g_str_equal (output, query_path) && !same_file (output, query_path))
+  if (!g_str_equal (output, query_path) && !cql_same_file (output, query_path))
     return FALSE;
   fprintf (stderr, "cql: the output '%s' is the query file; refusing to overwrite it\n", output);
   return TRUE;
@@ -599,6 +619,10 @@ main (int argc, char **argv)
     "databases or the query itself (docs/cql6.md \"readfile and writefile\").\n"
     "--position FEN takes the place of FILE: the games where that position occurs\n"
     "(pieces and side to move), annotated with what was found ({MATCH mirrored}).\n"
+    "--shard K/N searches the K-th of N equal parts of the database (plain files cut\n"
+    "between games, compressed files whole) and writes a part file to --output;\n"
+    "--merge PART... --output FILE writes what one run over the whole database\n"
+    "writes (docs/cluster.md).\n"
     "--convert FILE writes the CQL 3 query FILE in CQL 6 (to standard output, or to\n"
     "--output FILE, never over FILE itself) instead of searching; a construct CQL 6\n"
     "cannot say with the same meaning is refused at its line and column.\n"
@@ -621,6 +645,30 @@ main (int argc, char **argv)
       return EXIT_OK;
     }
   argc = (int) g_strv_length (args);
+  if (opt_merge)
+    {
+      if (argc < 2 || opt_output == NULL || opt_shard != NULL)
+        {
+          fprintf (stderr, "cql: --merge takes the part files and --output FILE (no --shard)\n"
+                   "Try 'cql --help' for more information.\n");
+          return EXIT_USAGE;
+        }
+      return cql_merge_parts ((const char *const *) args + 1, opt_output, opt_quiet);
+    }
+  if (opt_shard != NULL)
+    {
+      if (!cq_shard_parse_spec (opt_shard, &cli.shard_k, &cli.shard_n, &error))
+        {
+          fprintf (stderr, "cql: %s\n", error->message);
+          return EXIT_USAGE;
+        }
+      if (opt_output == NULL || g_str_equal (opt_output, "-") || opt_convert)
+        {
+          fprintf (stderr, "cql: --shard writes a part file: give it with --output FILE\n"
+                   "Try 'cql --help' for more information.\n");
+          return EXIT_USAGE;
+        }
+    }
   if (opt_position != NULL && (argc > 1 || opt_cql != NULL))
     {
       fprintf (stderr, "cql: --position is the whole query: no query file or --cql with it\n"
@@ -718,6 +766,21 @@ main (int argc, char **argv)
         fprintf (stderr, "%s\n", error->message);
       return EXIT_FAILURE_;
     }
+  if (cli.shard_n > 0)
+    {
+      if (!cq_shard_check_query (query, &cli.opts, &error))
+        {
+          fprintf (stderr, "%s: %s\n", query_path, error->message);
+          return EXIT_FAILURE_;
+        }
+      cli.recipe.text = cq_query_get_text (query);
+      cli.recipe.name = query_path;
+      cli.recipe.fen = opt_position;
+      cli.recipe.position_mode = opt_symmetric ? CQ_POSITION_MATCH_SYMMETRIC
+                                               : CQ_POSITION_MATCH_EXACT;
+      cli.recipe.position_differ = (guint) opt_differ;
+      cli.recipe.variations = opt_variations ? 1 : opt_mainline ? 0 : -1;
+    }
   if ((opt_variations || opt_mainline) && !cq_query_set_variations (query, opt_variations))
     fprintf (stderr, "cql: --variations and --mainline apply to CQL 6 queries; a CQL 3 list "
              "says :variations itself\n");
@@ -758,7 +821,7 @@ main (int argc, char **argv)
   for (guint k = 0; inputs[k] != NULL; k++)
     cq_query_protect_file (query, inputs[k]);
   for (guint k = 0; !to_stdout && inputs[k] != NULL; k++)
-    if (g_str_equal (inputs[k], output) || same_file (inputs[k], output))
+    if (g_str_equal (inputs[k], output) || cql_same_file (inputs[k], output))
       {
         fprintf (stderr, "cql: the output '%s' is the input database; refusing to overwrite it\n",
                  output);
@@ -808,7 +871,7 @@ main (int argc, char **argv)
   /* A query with `sort`: the games are written in its order at the end,
    * meanwhile kept in a temporary file (memory holds only their places). */
   cli.n_sort_keys = cq_query_get_n_sort_keys (query);
-  if (cli.n_sort_keys > 0)
+  if (cli.n_sort_keys > 0 && cli.shard_n == 0)
     {
       cli.spill = tmpfile ();
       if (cli.spill == NULL)

@@ -277,6 +277,25 @@ gboolean    cq_query_get_quiet       (const CqQuery *query);
 gboolean    cq_query_needs_one_thread (const CqQuery *query);
 
 /**
+ * cq_query_get_text:
+ * The text the query was compiled from (a query file's contents, with
+ * the filters of the CLI's --cql added; cq_query_new_from_string()), for
+ * compiling the same query again elsewhere (`cql --merge`).
+ * Returns: (transfer none) (nullable): the text; NULL for a position
+ *   search (cq_query_new_for_position()).
+ */
+const char *cq_query_get_text (const CqQuery *query);
+
+/**
+ * cq_query_reads_game_number:
+ * TRUE if the query's result depends on the games' numbers in the
+ * database: a CQL 3 `:gamenumber` game filter, a CQL 6 `gamenumber`
+ * filter or header range.  Such a query cannot be searched in parts
+ * (`cql --shard`): a part does not know how many games come before it.
+ */
+gboolean    cq_query_reads_game_number (const CqQuery *query);
+
+/**
  * cq_query_uses_last_game_number:
  * TRUE if the query is a CQL 6 query that reads `lastgamenumber`: the
  * search driver then counts the input's games before the search, as CQL

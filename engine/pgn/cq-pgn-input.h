@@ -85,6 +85,19 @@ gboolean     cq_pgn_input_sniff (const char *path, const char **compression, GEr
  */
 gssize       cq_pgn_input_read (CqPgnInput *input, void *buf, gsize len, GError **error);
 
+/**
+ * cq_pgn_input_seek:
+ * @offset: a byte offset of the file, at most its size.
+ *
+ * Makes the next read start at @offset, before anything has been read
+ * (a search of a byte range of the file, cq-shard.h).  Text is handed out
+ * byte for byte (a lone CR becomes LF, nothing is dropped), so offsets in
+ * the text are offsets in the file.
+ * Returns: FALSE with %G_IO_ERROR_NOT_SUPPORTED for a compressed file or
+ *   a pipe, a %G_FILE_ERROR if the seek fails.
+ */
+gboolean     cq_pgn_input_seek (CqPgnInput *input, guint64 offset, GError **error);
+
 /* The file's name as given ("<stdin>" for "-"). */
 const char  *cq_pgn_input_get_name (CqPgnInput *input);
 

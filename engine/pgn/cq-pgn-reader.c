@@ -224,6 +224,25 @@ cq_pgn_reader_new_for_path (const char *path, GCancellable *cancellable, GError 
   return r;
 }
 
+gboolean
+cq_pgn_reader_start_at (CqPgnReader *reader, guint64 offset, GError **error)
+{
+  g_return_val_if_fail (reader != NULL && reader->len == 0 && reader->n_games == 0, FALSE);
+
+  if (reader->input == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   "%s: only a file can be read from a byte offset", reader->name);
+      return FALSE;
+    }
+  if (!cq_pgn_input_seek (reader->input, offset, error))
+    return FALSE;
+  /* A game's first byte: no byte-order mark, no escape line to skip. */
+  reader->data_offset = offset;
+  reader->started = offset > 0;
+  return TRUE;
+}
+
 CqPgnReader *
 cq_pgn_reader_new_for_data (const char *data, gsize len, const char *name)
 {

@@ -74,6 +74,36 @@ guint64      cq_pgn_reader_get_size     (CqPgnReader *reader);
 const char  *cq_pgn_reader_get_name     (CqPgnReader *reader);
 void         cq_pgn_reader_free         (CqPgnReader *reader);
 
+/**
+ * cq_pgn_reader_start_at:
+ * @offset: where a game begins (cq_pgn_find_game_start()).
+ *
+ * Makes a reader of a plain file (cq_pgn_reader_new_for_path()) start at
+ * byte @offset, for a search of a byte range of the file (cq-shard.h).
+ * The games' offsets stay those of the file; their numbers and lines
+ * count from 1 there.  Call it before the first cq_pgn_reader_next().
+ * Returns: FALSE with cq_pgn_input_seek()'s errors (a compressed file, a
+ *   pipe).
+ */
+gboolean     cq_pgn_reader_start_at     (CqPgnReader *reader, guint64 offset, GError **error);
+
+/**
+ * cq_pgn_find_game_start:
+ * @path: a plain PGN file.
+ * @from: a byte offset.
+ * @found: (out): the first offset >= @from where a line starts with a tag
+ *   (`[`, a letter, digit or `_`) after a blank line (empty or spaces and
+ *   tabs; CR, LF and CRLF end lines), or the file's size if there is none.
+ *
+ * Where a search in parts cuts a file between games (cq-shard.h).  The
+ * reader may see a game begin elsewhere (a game not preceded by a blank
+ * line, such a line inside a comment): the merge checks that the part
+ * before stopped exactly there, and refuses otherwise.
+ * Returns: FALSE with a G_FILE_ERROR if @path cannot be read.
+ */
+gboolean     cq_pgn_find_game_start     (const char *path, guint64 from, guint64 *found,
+                                         GError **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqPgnReader, cq_pgn_reader_free)
 
 /**

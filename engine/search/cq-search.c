@@ -452,6 +452,8 @@ cq_search_options_init (CqSearchOptions *opts)
   opts->mark_text = NULL;
   opts->first_game = 0;
   opts->last_game = G_MAXUINT64;
+  opts->range_start = 0;
+  opts->range_end = G_MAXUINT64;
 }
 
 typedef struct {
@@ -746,6 +748,18 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   reader = cq_pgn_reader_new_for_path (paths[0], cancellable, error);
   if (reader == NULL)
     return FALSE;
+  d.progress.range_next = cq_pgn_reader_get_size (reader);
+  if (opts->range_start > 0)
+    {
+      /* A byte range of one file: its first game, and no other file. */
+      g_return_val_if_fail (paths[1] == NULL, FALSE);
+      if (!cq_pgn_find_game_start (paths[0], opts->range_start, &d.progress.range_first, error)
+          || !cq_pgn_reader_start_at (reader, d.progress.range_first, error))
+        {
+          cq_pgn_reader_free (reader);
+          return FALSE;
+        }
+    }
   if (cq_query_uses_last_game_number (query))
     {
       gint64 n = count_white_tags (paths, cancellable, error);
@@ -852,6 +866,14 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
             {
               stop = TRUE;
               have = FALSE;
+            }
+          if (have && source.offset >= opts->range_end)
+            {
+              /* The first game of the next byte range: not this search's. */
+              d.progress.range_next = source.offset;
+              d.progress.range_lines = source.line - 1;
+              have = FALSE;
+              stop = TRUE;
             }
           if (have)
             {

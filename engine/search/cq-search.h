@@ -32,6 +32,12 @@ G_BEGIN_DECLS
  * @no_set_tags, @no_remove_comments: a CQL 6 query's `settag` (its
  *   `removecomment`) leaves the games written as they are (CQL 6.2's
  *   -nosettag, -noremovecomment).
+ * @range_start, @range_end: for a search of one plain file, only the games
+ *   that begin in this byte range (a part of a search in parts,
+ *   cq-shard.h): from the first game that begins at or after
+ *   @range_start (cq_pgn_find_game_start(); 0: the file's start) to the
+ *   last one that begins before @range_end; game numbers and lines count
+ *   from that first game.  0 and G_MAXUINT64 for the whole file.
  *
  * A query that must run on one thread (cq_query_needs_one_thread()) is
  * searched on one whatever @n_threads says.
@@ -47,6 +53,8 @@ typedef struct {
   gboolean    silent;
   gboolean    no_set_tags;
   gboolean    no_remove_comments;
+  guint64     range_start;
+  guint64     range_end;
 } CqSearchOptions;
 
 /* Fills @opts with the defaults (all cores, no text, header on, the
@@ -119,6 +127,11 @@ typedef struct {
  * @failed_inputs: files that could not be read to their end.  For a
  * compressed file @bytes and @total_bytes count compressed bytes, so the
  * fraction is right whatever the compression.
+ * For a search of a byte range (#CqSearchOptions.range_start): @range_first
+ * the offset of its first game (the file's size if none begins in it),
+ * @range_next the offset of the first game at or after the range's end
+ * (the file's size at its end), @range_lines the lines from @range_first
+ * to @range_next (0 at the file's end).
  */
 typedef struct {
   guint64 games;
@@ -130,6 +143,9 @@ typedef struct {
   guint64 plies;
   double  seconds;
   guint64 failed_inputs;
+  guint64 range_first;
+  guint64 range_next;
+  guint64 range_lines;
 } CqSearchProgress;
 
 /**

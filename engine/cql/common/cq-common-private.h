@@ -336,6 +336,8 @@ typedef struct _CqAnticipation CqAnticipation;
  */
 struct _CqQuery {
   char            *filename;
+  /* The text compiled (cq_query_get_text()); NULL for a position search. */
+  char            *text;
   char            *dirname;
   char            *pgn;
   char           **pgn_files;   /* every file of `:pgn`, @pgn first */
@@ -379,6 +381,8 @@ gboolean _cq3_query_read    (CqQuery *query, const char *text, gsize len, GError
 void     _cq3_query_clear   (CqQuery *query);
 gboolean _cq3_accepts_tags  (const CqQuery *query, const CqGame *game);
 gboolean _cq3_match_game    (const CqQuery *query, CqGame *game, GArray *out);
+/* TRUE if a `:gamenumber` game filter reads the games' numbers. */
+gboolean _cq3_reads_game_number (const CqQuery *query);
 /* Appends to @names the tags a CQL 3 text declares with `:forany`, read
  * as the list reader reads a text being typed (cq3-info.c). */
 void     _cq3_list_names    (const char *text, gssize len, GPtrArray *names);
@@ -435,6 +439,8 @@ void        _cq6_program_set_variations  (Cq6Program *prog, gboolean variations)
 /* `lastgamenumber` (cq6-edits.c): whether the query reads it; gives it
  * the value @n (at most the header's gamenumber range's end). */
 gboolean    _cq6_program_uses_last_game_number (const Cq6Program *prog);
+/* Whether a `gamenumber` filter or header range reads the game's number. */
+gboolean    _cq6_program_reads_game_number (const Cq6Program *prog);
 void        _cq6_program_set_last_game_number  (const Cq6Program *prog, gint64 n);
 
 /* The output part's answers (cq6-output.c): see

@@ -24,6 +24,7 @@ query_new_from_data (const char *text, gsize len, const char *filename, const ch
   Cq6Files *files = NULL;
 
   query->filename = g_strdup (filename);
+  query->text = g_strndup (text, len);
   if (filename != NULL)
     query->dirname = g_path_get_dirname (filename);
   query->accumulators = g_ptr_array_new_with_free_func (g_free);
@@ -203,6 +204,7 @@ cq_query_free (CqQuery *query)
     return;
   _cq3_query_clear (query);
   g_free (query->filename);
+  g_free (query->text);
   g_free (query->dirname);
   g_free (query->pgn);
   g_strfreev (query->pgn_files);
@@ -292,6 +294,22 @@ cq_query_get_run_error (const CqQuery *query)
 {
   g_return_val_if_fail (query != NULL, NULL);
   return query->cql6 != NULL ? _cq6_files_error (_cq6_program_files (query->cql6)) : NULL;
+}
+
+const char *
+cq_query_get_text (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+  return query->text;
+}
+
+gboolean
+cq_query_reads_game_number (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, FALSE);
+  if (query->cql6 != NULL)
+    return _cq6_program_reads_game_number (query->cql6);
+  return query->position == NULL && _cq3_reads_game_number (query);
 }
 
 gboolean

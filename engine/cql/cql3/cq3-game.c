@@ -242,6 +242,15 @@ match_themes (const CqQuery *query, CqGame *game, EvalGame *g, GArray *out)
 }
 
 gboolean
+_cq3_reads_game_number (const CqQuery *query)
+{
+  for (guint i = 0; i < query->n_filters; i++)
+    if (query->filters[i].kind == CQ_FILTER_GAMENUMBER)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
 _cq3_accepts_tags (const CqQuery *query, const CqGame *game)
 {
   EvalGame g;

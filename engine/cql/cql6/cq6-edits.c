@@ -363,6 +363,12 @@ _cq6_program_uses_last_game_number (const Cq6Program *prog)
   return prog->uses_last_game_number;
 }
 
+gboolean
+_cq6_program_reads_game_number (const Cq6Program *prog)
+{
+  return prog->reads_game_number;
+}
+
 void
 _cq6_program_set_last_game_number (const Cq6Program *prog, gint64 n)
 {

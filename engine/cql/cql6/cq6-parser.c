@@ -516,7 +516,11 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
 
   for (guint i = 0; i < G_N_ELEMENTS (simple); i++)
     if (strcmp (w, simple[i].name) == 0)
-      return _cq6_node (simple[i].kind, simple[i].type, t);
+      {
+        if (simple[i].kind == CQ6_GAMENUMBER)
+          p->prog->reads_game_number = TRUE;
+        return _cq6_node (simple[i].kind, simple[i].type, t);
+      }
   for (guint i = 0; i < G_N_ELEMENTS (mates); i++)
     if (strcmp (w, mates[i]) == 0)
       {

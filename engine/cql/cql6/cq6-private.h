@@ -515,6 +515,8 @@ struct _Cq6Program {
    * the header's `gamenumber` range (0: none), and its value for the
    * search, set by it (0: unknown, then it has no value). */
   gboolean   uses_last_game_number;
+  /* A `gamenumber` filter or header range: results depend on game numbers. */
+  gboolean   reads_game_number;
   gint64     header_last_game;
   gint64     last_game_number;
   GPtrArray *similar;      /* the submissions files of `similarposition`

@@ -123,6 +123,9 @@ parse_header (Cq6Parser *p, Cq6Program *prog)
         {
           Cq6Filter *value = _cq6_node (w[0] == 'g' ? CQ6_GAMENUMBER : CQ6_YEAR,
                                    CQ6_TYPE_NUMBER, t);
+
+          if (w[0] == 'g')
+            prog->reads_game_number = TRUE;
           Cq6Filter *lo = _cq6_node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
           Cq6Filter *hi = _cq6_node (CQ6_NUMBER, CQ6_TYPE_NUMBER, t);
           Cq6Filter *c1, *c2;

@@ -1,0 +1,109 @@
+/* cql-shard.c: `cql --merge`, the merge of a search run in parts
+ * (`cql --shard K/N`, cq-shard.h; docs/cluster.md).
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "cql-private.h"
+#include "pgn/cq-message.h"
+#include "pgn/cq-output-file.h"
+#include "search/cq-shard.h"
+
+typedef struct {
+  gboolean quiet;
+} MergeCli;
+
+static void
+merge_on_message (const CqGameSource *source, const CqMessage *message, gpointer data)
+{
+  cql_print_message (source, message);
+}
+
+static void
+merge_on_diagnostic (const CqDiagnostic *diag, gpointer data)
+{
+  MergeCli *m = data;
+
+  /* A file that could not be read to its end is always reported. */
+  if (m->quiet && !diag->input)
+    return;
+  fprintf (stderr, "%s\n", diag->message);
+}
+
+int
+cql_merge_parts (const char *const *parts, const char *output, gboolean quiet)
+{
+  CqSearchCallbacks cb = { NULL, merge_on_diagnostic, NULL, merge_on_message };
+  g_autoptr(CqOutputFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  CqSearchProgress progress = { 0 };
+  MergeCli m = { quiet };
+  gboolean ok, partial;
+  FILE *out;
+  int fd;
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (g_str_equal (parts[i], output) || cql_same_file (parts[i], output))
+      {
+        fprintf (stderr, "cql: the output '%s' is a part file; refusing to overwrite it\n",
+                 output);
+        return EXIT_FAILURE_;
+      }
+  file = cq_output_file_open (output, &error);
+  if (file == NULL)
+    {
+      fprintf (stderr, "cql: %s\n", error->message);
+      return EXIT_FAILURE_;
+    }
+  fd = dup (cq_output_file_get_fd (file));
+  out = fd >= 0 ? fdopen (fd, "w") : NULL;
+  if (out == NULL)
+    {
+      fprintf (stderr, "cql: cannot write '%s': %s\n", output, g_strerror (errno));
+      if (fd >= 0)
+        close (fd);
+      return EXIT_FAILURE_;
+    }
+  ok = cq_shard_merge (parts, output, out, &cb, &m, &progress, &error);
+  fflush (stdout);
+  if (fclose (out) != 0 && (ok || error == NULL))
+    {
+      fprintf (stderr, "cql: cannot write '%s': %s\n", output, g_strerror (errno));
+      return EXIT_FAILURE_;
+    }
+  partial = !ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT);
+  if (!ok && !partial)
+    {
+      /* The output file is left as it was (cq_output_file_free()). */
+      g_autofree char *shown = cq_message_escape_controls (error->message);
+      fprintf (stderr, "cql: %s\n", shown);
+      return EXIT_FAILURE_;
+    }
+  g_clear_error (&error);
+  if (!cq_output_file_commit (file, &error))
+    {
+      fprintf (stderr, "cql: %s\n", error->message);
+      return EXIT_FAILURE_;
+    }
+  if (partial)
+    {
+      fprintf (stderr, "cql: some file of the database could not be read to its end\n");
+      fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " %s read\n",
+               progress.matches, progress.matches == 1 ? "match" : "matches",
+               progress.games, progress.games == 1 ? "game" : "games");
+      return EXIT_FAILURE_;
+    }
+  if (progress.damaged || progress.skipped)
+    fprintf (stderr, "%" G_GUINT64_FORMAT " damaged and %" G_GUINT64_FORMAT
+             " skipped games (%s)\n", progress.damaged, progress.skipped,
+             quiet ? "run without --quiet for details" : "listed above");
+  fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " %s, merged in %.2f "
+           "seconds\n", progress.matches, progress.matches == 1 ? "match" : "matches",
+           progress.games, progress.games == 1 ? "game" : "games", progress.seconds);
+  return EXIT_OK;
+}

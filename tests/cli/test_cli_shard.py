@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+# A search run in parts (`cql --shard K/N`, one process per part, started by
+# GNU parallel when it is installed) and merged (`cql --merge`) writes the
+# same bytes as one run, for N = 1, 2, 3, 7, on the bundled sample and, when
+# ../shared/data is there, on the shared studies and master games: one
+# plain file cut into byte ranges, and files split by the test (plain, xz,
+# zstd); through a Slurm job array when Slurm is installed.  The merge
+# refuses a part that is missing, unfinished, given twice, from another
+# search or begun where the part before did not stop, and an output that
+# is a part or a file of the database; a query whose values pass from game
+# to game is refused in parts.
+#
+# Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+import glob
+import lzma
+import os
+import re
+import shutil
+import subprocess
+import socket
+import tempfile
+import time
+import unittest
+
+CQL = os.environ.get("CQL", "cql")
+HERE = os.path.dirname(os.path.abspath(__file__))
+SAMPLE = os.path.join(HERE, "..", "..", "data", "sample", "studies.pgn")
+SHARED = os.environ.get("EXCELSIOR_SHARED_DATA",
+                        os.path.join(HERE, "..", "..", "..", "shared", "data"))
+SANITIZED = os.environ.get("CQL_SANITIZED") == "1"
+PARALLEL = shutil.which("parallel")
+CLUSTER = os.path.join(HERE, "..", "..", "tools", "cluster")
+
+# A single-node Slurm of the test's own (Debian's slurm-wlm and munge), on
+# ports of its own, when the daemons are installed and the test runs as root.
+SLURM_CONF = """ClusterName=excelsior-test
+SlurmctldHost={host}
+SlurmUser=root
+SlurmdUser=root
+SlurmctldPort={port}
+SlurmdPort={port2}
+AuthType=auth/munge
+CredType=cred/munge
+StateSaveLocation={dir}/state
+SlurmdSpoolDir={dir}/spool
+SlurmctldPidFile={dir}/slurmctld.pid
+SlurmdPidFile={dir}/slurmd.pid
+SlurmctldLogFile={dir}/slurmctld.log
+SlurmdLogFile={dir}/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+MpiDefault=none
+ReturnToService=2
+NodeName={host} CPUs={cpus} State=UNKNOWN
+PartitionName=test Nodes={host} Default=YES MaxTime=INFINITE State=UP
+"""
+
+# A plain, a sorting, a commenting (with `message` lines) CQL 6 query and a
+# CQL 3 query.
+QUERIES = {
+    "plain": "cql() mate\n",
+    "sorting": 'cql() sort "mobility" #A  check\n',
+    "comment": 'cql() mate comment("mate by " #A) message("mate at " #A)\n',
+    "cql3": "(match (position :mate :btm))\n",
+}
+
+
+def split_games(data, n):
+    """@data (bytes of PGN) cut into @n runs of whole games."""
+    games = [g for g in re.split(rb"(?m)^(?=\[Event )", data) if g.strip()]
+    size = -(-len(games) // n)
+    return [b"".join(games[i:i + size]) for i in range(0, len(games), size)]
+
+
+class ShardTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="cql-shard-test-")
+        for name, text in QUERIES.items():
+            with open(os.path.join(cls.dir, name + ".cql"), "w") as f:
+                f.write(text)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.dir, ignore_errors=True)
+
+    def run_cql(self, *args, expect=0):
+        proc = subprocess.run([CQL, *args], capture_output=True, cwd=self.dir, timeout=600)
+        self.assertEqual(proc.returncode, expect, "cql %s exited %d\n%s" % (
+            " ".join(args), proc.returncode, proc.stderr.decode("utf-8", "replace")))
+        return proc
+
+    def database(self, name, chunks, compress=None):
+        """Writes @chunks as the files of a database folder; returns it."""
+        folder = os.path.join(self.dir, name)
+        os.makedirs(folder, exist_ok=True)
+        for i, chunk in enumerate(chunks):
+            path = os.path.join(folder, "part%02d.pgn" % i)
+            if compress == "xz":
+                with lzma.open(path + ".xz", "wb", preset=0) as f:
+                    f.write(chunk)
+            elif compress == "zst":
+                if shutil.which("zstd") is None:
+                    self.skipTest("zstd is not installed")
+                subprocess.run(["zstd", "-q", "-3", "-o", path + ".zst", "-"], input=chunk,
+                               check=True)
+            else:
+                with open(path, "wb") as f:
+                    f.write(chunk)
+        return folder
+
+    def run_parts(self, inputs, query, n, tag):
+        """Runs the @n parts (by GNU parallel when installed) and merges
+        them; returns (output bytes, standard output, standard error)."""
+        parts = [os.path.join(self.dir, "%s-%d-of-%d.part" % (tag, k, n)) for k in range(1, n + 1)]
+        args = []
+        for i in inputs:
+            args += ["-i", i]
+        if PARALLEL:
+            subprocess.run([PARALLEL, "--will-cite", "--halt", "now,fail=1", "-j", "2", CQL,
+                            "--shard", "{}/%d" % n, *args, "-o",
+                            os.path.join(self.dir, "%s-{}-of-%d.part" % (tag, n)), query,
+                            ":::", *[str(k) for k in range(1, n + 1)]],
+                           cwd=self.dir, check=True, capture_output=True, timeout=600)
+        else:
+            for k in range(1, n + 1):
+                self.run_cql("--shard", "%d/%d" % (k, n), *args, "-o", parts[k - 1], query)
+        out = os.path.join(self.dir, tag + "-merged.pgn")
+        proc = self.run_cql("--merge", *parts, "-o", out)
+        with open(out, "rb") as f:
+            return f.read(), proc.stdout, proc.stderr
+
+    def check_same(self, inputs, tag, ns=(1, 2, 3, 7)):
+        args = []
+        for i in inputs:
+            args += ["-i", i]
+        for name in QUERIES:
+            query = name + ".cql"
+            single = os.path.join(self.dir, "%s-%s-single.pgn" % (tag, name))
+            proc = self.run_cql(*args, "-o", single, query)
+            with open(single, "rb") as f:
+                expected = f.read()
+            expected_err = proc.stderr.splitlines()[:-1]   # all but the timing line
+            for n in ns:
+                with self.subTest(query=name, parts=n):
+                    got, out, err = self.run_parts(inputs, query, n, "%s-%s" % (tag, name))
+                    self.assertEqual(got, expected)
+                    self.assertEqual(out, proc.stdout)          # `message` lines
+                    self.assertEqual(err.splitlines()[:-1], expected_err)
+            self.assertTrue(name == "cql3" or len(expected) > 0 or tag == "sample",
+                            "%s found nothing on %s: the comparison shows little" % (name, tag))
+
+    def test_sample_split(self):
+        with open(SAMPLE, "rb") as f:
+            data = f.read()
+        self.check_same([self.database("sample", split_games(data, 5))], "sample")
+
+    def test_sample_one_file_cut(self):
+        # One plain file is cut between games into byte ranges.
+        self.check_same([SAMPLE], "one")
+
+    def test_one_compressed_file(self):
+        # A compressed file is not cut: the other parts are empty, and merge all the same.
+        with open(SAMPLE, "rb") as f:
+            folder = self.database("one-xz", [f.read()], "xz")
+        self.check_same([folder], "one-xz", ns=(1, 3))
+
+    def test_file_that_cannot_be_cut_is_refused(self):
+        # Games not separated by blank lines: a part begins at the next
+        # blank line, not where the part before it stopped; the merge sees
+        # it and refuses rather than lose or repeat a game.
+        with open(SAMPLE, "rb") as f:
+            games = split_games(f.read(), 1)[0]
+        tight = re.sub(rb"\n\s*\n(?=\[Event )", b"\n", games)
+        first_half = re.sub(rb"\n\s*\n\[", b"\n[", tight[:len(tight) // 2])
+        path = os.path.join(self.dir, "tight-db.pgn")
+        with open(path, "wb") as f:
+            f.write(first_half + tight[len(tight) // 2:])
+        parts = []
+        for k in (1, 2):
+            part = os.path.join(self.dir, "tight-%d.part" % k)
+            self.run_cql("--shard", "%d/2" % k, "-i", path, "-o", part, "plain.cql")
+            parts.append(part)
+        proc = self.run_cql("--merge", *parts, "-o", "tight.pgn", expect=1)
+        self.assertIn(b"cannot be cut there", proc.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "tight.pgn")))
+
+    def test_merge_never_overwrites_the_database(self):
+        db = os.path.join(self.dir, "own-db.pgn")
+        shutil.copy(SAMPLE, db)
+        part = os.path.join(self.dir, "own-1.part")
+        self.run_cql("--shard", "1/1", "-i", db, "-o", part, "plain.cql")
+        proc = self.run_cql("--merge", part, "-o", db, expect=1)
+        self.assertIn(b"is a file of the database", proc.stderr)
+        with open(db, "rb") as a, open(SAMPLE, "rb") as b:
+            self.assertEqual(a.read(), b.read())
+
+    def test_studies(self):
+        studies = os.path.join(SHARED, "studies")
+        if not os.path.isdir(studies):
+            self.skipTest("../shared/data is not there")
+        inputs = [studies] + sorted(d for d in glob.glob(os.path.join(studies, "*"))
+                                    if os.path.isdir(d) and glob.glob(os.path.join(d, "*.pgn")))
+        self.check_same(inputs, "studies")
+
+    def test_master_games_split_compressed(self):
+        book = os.path.join(SHARED, "games", "gnuchess-book-1.02.pgn.xz")
+        if not os.path.exists(book):
+            self.skipTest("../shared/data is not there")
+        with lzma.open(book, "rb") as f:
+            data = f.read()
+        # The first 20,000 games (2,000 under the sanitizers): enough for
+        # every query to find games in each part, quick in a debug build.
+        games = split_games(data, 1)[0]
+        keep = 2000 if SANITIZED else 20000
+        starts = [m.start() for m in re.finditer(rb"(?m)^\[Event ", games)]
+        data = games[:starts[keep]] if len(starts) > keep else games
+        chunks = split_games(data, 7)
+        self.check_same([self.database("book-one", [data])], "book-one", ns=(2, 7))
+        self.check_same([self.database("book-plain", chunks)], "book-plain", ns=(2, 7))
+        self.check_same([self.database("book-xz", chunks, "xz")], "book-xz", ns=(3,))
+        self.check_same([self.database("book-zst", chunks, "zst")], "book-zst", ns=(1, 7))
+
+    def make_parts(self, n, query="plain.cql", tag="fail"):
+        with open(SAMPLE, "rb") as f:
+            folder = self.database("fail-db", split_games(f.read(), 4))
+        parts = []
+        for k in range(1, n + 1):
+            part = os.path.join(self.dir, "%s-%d.part" % (tag, k))
+            self.run_cql("--shard", "%d/%d" % (k, n), "-i", folder, "-o", part, query)
+            parts.append(part)
+        return folder, parts
+
+    def test_missing_part_is_named(self):
+        _, parts = self.make_parts(3)
+        proc = self.run_cql("--merge", parts[0], parts[2], "-o", "m.pgn", expect=1)
+        self.assertIn(b"part 2 of 3 is missing", proc.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "m.pgn")))
+
+    def test_unfinished_part_refused_and_rerun(self):
+        folder, parts = self.make_parts(2)
+        with open(parts[1], "rb") as f:
+            whole = f.read()
+        with open(parts[1], "wb") as f:
+            f.write(whole[:len(whole) - 3])
+        proc = self.run_cql("--merge", *parts, "-o", "m.pgn", expect=1)
+        self.assertIn(b"did not finish", proc.stderr)
+        self.assertIn(parts[1].encode(), proc.stderr)
+        # The part alone runs again, and the merge goes through.
+        self.run_cql("--shard", "2/2", "-i", folder, "-o", parts[1], "plain.cql")
+        self.run_cql("--merge", *parts, "-o", "m.pgn")
+        single = self.run_cql("-i", folder, "-o", "s.pgn", "plain.cql")
+        with open(os.path.join(self.dir, "m.pgn"), "rb") as a, \
+                open(os.path.join(self.dir, "s.pgn"), "rb") as b:
+            self.assertEqual(a.read(), b.read())
+        self.assertTrue(single.stderr)
+
+    def test_parts_of_other_searches_refused(self):
+        _, parts = self.make_parts(2)
+        _, others = self.make_parts(2, "comment.cql", "other")
+        proc = self.run_cql("--merge", parts[0], others[1], "-o", "m.pgn", expect=1)
+        self.assertIn(b"different searches", proc.stderr)
+        proc = self.run_cql("--merge", parts[0], parts[0], "-o", "m.pgn", expect=1)
+        self.assertIn(b"both part 1 of 2", proc.stderr)
+        with open(os.path.join(self.dir, "junk.part"), "wb") as f:
+            f.write(b"[Event \"not a part\"]\n")
+        proc = self.run_cql("--merge", "junk.part", "-o", "m.pgn", expect=1)
+        self.assertIn(b"not a part file", proc.stderr)
+
+    def test_refused_queries(self):
+        with open(os.path.join(self.dir, "persistent.cql"), "w") as f:
+            f.write("cql() mate persistent Mates += 1\n")
+        with open(os.path.join(self.dir, "number.cql"), "w") as f:
+            f.write("cql() gamenumber < 5\n")
+        for query, why in (("persistent.cql", b"from game to game"),
+                           ("number.cql", b"numbers")):
+            proc = self.run_cql("--shard", "1/2", "-i", SAMPLE, "-o", "x.part", query, expect=1)
+            self.assertIn(b"cannot be searched in parts", proc.stderr)
+            self.assertIn(why, proc.stderr)
+        proc = self.run_cql("--shard", "1/2", "-i", SAMPLE, "-o", "x.part", "-g", "3",
+                            "plain.cql", expect=1)
+        self.assertIn(b"range of game numbers", proc.stderr)
+        for bad in ("0/2", "3/2", "1/0", "x", "1/2/3"):
+            proc = self.run_cql("--shard", bad, "-i", SAMPLE, "-o", "x.part", "plain.cql",
+                                expect=2)
+            self.assertIn(b"K/N", proc.stderr)
+        proc = self.run_cql("--shard", "1/2", "-i", SAMPLE, "plain.cql", expect=2)
+        self.assertIn(b"--output", proc.stderr)
+
+    def test_slurm_job_array(self):
+        tools = ("munged", "munge", "slurmctld", "slurmd", "sbatch", "squeue", "scontrol")
+        if any(shutil.which(t) is None for t in tools) or os.geteuid() != 0:
+            self.skipTest("no Slurm (Debian's slurm-wlm and munge) or not root")
+        if not os.path.exists("/etc/munge/munge.key"):
+            self.skipTest("munge has no key (/etc/munge/munge.key)")
+        sdir = os.path.join(self.dir, "slurm")
+        for sub in ("state", "spool"):
+            os.makedirs(os.path.join(sdir, sub), exist_ok=True)
+        conf = os.path.join(sdir, "slurm.conf")
+        port = 17000 + os.getpid() % 2000
+        with open(conf, "w") as f:
+            f.write(SLURM_CONF.format(host=socket.gethostname().split(".")[0], port=port,
+                                      port2=port + 2001, dir=sdir, cpus=os.cpu_count() or 1))
+        env = dict(os.environ, SLURM_CONF=conf, CQL=os.path.abspath(CQL) if os.sep in CQL
+                   else CQL)
+        if subprocess.run(["munge", "-n"], capture_output=True).returncode != 0:
+            for d in ("/run/munge", "/var/lib/munge", "/var/log/munge"):
+                os.makedirs(d, exist_ok=True)
+            subprocess.run(["munged", "--force"], check=True, capture_output=True)
+        subprocess.run(["slurmctld", "-f", conf], env=env, check=True, capture_output=True)
+        try:
+            subprocess.run(["slurmd", "-f", conf], env=env, check=True, capture_output=True)
+            for _ in range(60):
+                state = subprocess.run(["sinfo", "-h", "-o", "%T"], env=env,
+                                       capture_output=True, text=True).stdout.strip()
+                if state == "idle":
+                    break
+                time.sleep(0.5)
+            self.assertEqual(state, "idle", "the test's Slurm node did not come up")
+            with open(SAMPLE, "rb") as f:
+                folder = self.database("slurm-db", split_games(f.read(), 5))
+            work = os.path.join(self.dir, "slurm-work")
+            out = os.path.join(work, "out.pgn")
+            query = os.path.join(self.dir, "comment.cql")
+            subprocess.run(["sh", os.path.join(CLUSTER, "cql-slurm-submit.sh"), "3", work, query,
+                            out, folder], env=env, check=True, capture_output=True, timeout=60)
+            for _ in range(240):
+                jobs = subprocess.run(["squeue", "-h"], env=env, capture_output=True,
+                                      text=True).stdout.strip()
+                if not jobs and os.path.exists(out):
+                    break
+                time.sleep(0.5)
+            single = os.path.join(self.dir, "slurm-single.pgn")
+            proc = self.run_cql("-i", folder, "-o", single, query)
+            with open(single, "rb") as a, open(out, "rb") as b:
+                self.assertEqual(b.read(), a.read())
+            with open(os.path.join(work, "merge.log"), "rb") as f:
+                self.assertTrue(f.read().startswith(proc.stdout))
+        finally:
+            subprocess.run(["scontrol", "shutdown"], env=env, capture_output=True)
+
+    def test_merge_never_overwrites_a_part(self):
+        _, parts = self.make_parts(2)
+        with open(parts[0], "rb") as f:
+            before = f.read()
+        proc = self.run_cql("--merge", *parts, "-o", parts[0], expect=1)
+        self.assertIn(b"is a part file", proc.stderr)
+        with open(parts[0], "rb") as f:
+            self.assertEqual(f.read(), before)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
