@@ -143,6 +143,8 @@ typedef struct {
   guint64        movetext_line; /* absolute line of text[movetext_offset] */
   guint64       *tag_lines;     /* absolute line of each tag */
   guint32       *tag_keys;      /* tag_key() of each tag's name */
+  const char    *fen;           /* the first FEN tag's value, or NULL */
+  const char    *variant;       /* the first Variant tag's value, or NULL */
   CqNode       **nodes;         /* by pre-order index */
   CqSkippedText *skipped;
   guint          n_skipped;
