@@ -226,7 +226,9 @@ tag_key (const char *name, gsize len)
 
 /* The tags read so far; @fen and @variant are the values of the first
  * `FEN` and `Variant` tags (or NULL), noted as the tags are read so that
- * the setup of a game needs no second look at its tags. */
+ * the setup of a game needs no second look at its tags.  @text is the
+ * game's text and @work its working copy (CqGamePrivate.work), where the
+ * names and values of the common tags are NUL-terminated in place. */
 typedef struct {
   CqTag      *tags;
   guint64    *lines;
@@ -235,15 +237,19 @@ typedef struct {
   guint       cap;
   const char *fen;
   const char *variant;
+  const char *text;
+  char       *work;
 } TagList;
 
-static void
+/* Appends the tag @name (NUL-terminated, @name_len bytes) = @value; both
+ * stay where they are (in the arena or the working copy). */
+static inline void
 tag_list_add (CqArena *arena, TagList *list, const char *name, gsize name_len,
               const char *value, guint64 line)
 {
   guint32 key;
 
-  if (list->n == list->cap)
+  if (G_UNLIKELY (list->n == list->cap))
     {
       guint cap = list->cap ? list->cap * 2 : 16;
       CqTag *tags = _cq_arena_alloc (arena, cap * sizeof (CqTag));
@@ -262,7 +268,7 @@ tag_list_add (CqArena *arena, TagList *list, const char *name, gsize name_len,
       list->cap = cap;
     }
   key = tag_key (name, name_len);
-  list->tags[list->n].name = _cq_arena_strndup (arena, name, name_len);
+  list->tags[list->n].name = name;
   list->tags[list->n].value = value;
   list->lines[list->n] = line;
   list->keys[list->n] = key;
@@ -319,8 +325,14 @@ parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint6
 
       if (s + 1 < end && s[0] == '"' && s[1] == ']')
         {
+          /* Name and value are NUL-terminated where they are in the
+           * working copy: the space after the name, the closing quote. */
+          char *w = list->work - (list->text - name);
+
+          w[q - name] = '\0';
+          w[s - name] = '\0';
           *problem = TAG_OK;
-          tag_list_add (arena, list, name, q - name, _cq_arena_strndup (arena, v, s - v), line);
+          tag_list_add (arena, list, w, q - name, w + (v - name), line);
           return s + 2;
         }
     }
@@ -439,7 +451,7 @@ parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint6
     }
 
   if (name_len > 0)
-    tag_list_add (arena, list, name, name_len, value, line);
+    tag_list_add (arena, list, _cq_arena_strndup (arena, name, name_len), name_len, value, line);
   return after;
 }
 
@@ -450,7 +462,7 @@ parse_tags (CqGame *game)
   const char *text = priv->text;
   const char *p = text, *end = text + priv->text_len;
   guint64 line = game->source.line;
-  TagList list = { 0 };
+  TagList list = { .text = text, .work = priv->work };
   gboolean line_start = TRUE;
 
   for (;;)
@@ -567,6 +579,8 @@ cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
     game->source.line = 1;
 
   priv->text = copy_as_utf8 (&priv->arena, text ? text : "", len, &priv->text_len);
+  priv->work = _cq_arena_alloc (&priv->arena, priv->text_len + 1);
+  memcpy (priv->work, priv->text, priv->text_len + 1);
   parse_tags (game);
   check_standard (game);
   if (game->source.too_large)
@@ -804,9 +818,9 @@ typedef struct {
   guint    n_siblings;    /* nodes that are not a first child */
   CqNode **order;         /* the nodes in the order made */
   guint    order_cap;
-  /* The nodes' SANs point into @san_text, a copy of the movetext that
-   * starts at @text: the byte after each SAN is overwritten with a NUL
-   * there (one copy per game instead of one allocation per move). */
+  /* The nodes' SANs point into @san_text, the working copy of the
+   * movetext that starts at @text (CqGamePrivate.work): the byte after
+   * each SAN is overwritten with a NUL there (no allocation per move). */
   const char *text;
   char    *san_text;
   guint    steps;           /* lines since the cancellable was last looked at */
@@ -1703,8 +1717,7 @@ cq_game_parse_moves (CqGame *game)
   ps->order = _cq_arena_alloc (&priv->arena, ps->order_cap * sizeof (CqNode *));
   ps->order[0] = game->root;
   ps->text = text;
-  ps->san_text = _cq_arena_alloc (&priv->arena, mt_len + 1);
-  memcpy (ps->san_text, text, mt_len + 1);
+  ps->san_text = priv->work + priv->movetext_offset;
 
   read_movetext (ps, text, end, priv->movetext_line);
   index_nodes (game, ps->n_nodes, ps->n_siblings,
