@@ -1540,8 +1540,7 @@ fen_castling_field (const char *fen, char *buf, gsize size)
     {
       while (*p == ' ' || *p == '\t')
         p++;
-      while (*p && *p != ' ' && *p != '\t')
-        p++;
+      p += strcspn (p, " \t");   /* the piece placement is long: not byte by byte */
     }
   while (*p == ' ' || *p == '\t')
     p++;
