@@ -81,8 +81,17 @@ copy_as_utf8 (CqArena *arena, const char *text, gsize len, gsize *out_len)
   end = text + len;
   for (p = _cq_skip_ascii (text, end); p < end; p = _cq_skip_ascii (p, end))
     {
-      gunichar u = g_utf8_get_char_validated (p, end - p);
+      gunichar u;
 
+      /* Two-byte characters (U+0080..U+07FF: the accents of Latin
+       * alphabets, Cyrillic) are nearly all a file has: checked here. */
+      if ((guchar) p[0] >= 0xC2 && (guchar) p[0] <= 0xDF && end - p >= 2
+          && ((guchar) p[1] & 0xC0) == 0x80)
+        {
+          p += 2;
+          continue;
+        }
+      u = g_utf8_get_char_validated (p, end - p);
       if (u == (gunichar) -1 || u == (gunichar) -2)
         break;
       p += g_utf8_skip[(guchar) *p];
@@ -215,19 +224,32 @@ tag_key (const char *name, gsize len)
          | (guint32) (guchar) name[len / 2] << 16 | (guint32) (guchar) name[len - 1] << 24;
 }
 
+/* The tags read so far; @fen and @variant are the values of the first
+ * `FEN` and `Variant` tags (or NULL), noted as the tags are read so that
+ * the setup of a game needs no second look at its tags.  @text is the
+ * game's text and @work its working copy (CqGamePrivate.work), where the
+ * names and values of the common tags are NUL-terminated in place. */
 typedef struct {
-  CqTag   *tags;
-  guint64 *lines;
-  guint32 *keys;
-  guint    n;
-  guint    cap;
+  CqTag      *tags;
+  guint64    *lines;
+  guint32    *keys;
+  guint       n;
+  guint       cap;
+  const char *fen;
+  const char *variant;
+  const char *text;
+  char       *work;
 } TagList;
 
-static void
+/* Appends the tag @name (NUL-terminated, @name_len bytes) = @value; both
+ * stay where they are (in the arena or the working copy). */
+static inline void
 tag_list_add (CqArena *arena, TagList *list, const char *name, gsize name_len,
               const char *value, guint64 line)
 {
-  if (list->n == list->cap)
+  guint32 key;
+
+  if (G_UNLIKELY (list->n == list->cap))
     {
       guint cap = list->cap ? list->cap * 2 : 16;
       CqTag *tags = _cq_arena_alloc (arena, cap * sizeof (CqTag));
@@ -245,11 +267,18 @@ tag_list_add (CqArena *arena, TagList *list, const char *name, gsize name_len,
       list->keys = keys;
       list->cap = cap;
     }
-  list->tags[list->n].name = _cq_arena_strndup (arena, name, name_len);
+  key = tag_key (name, name_len);
+  list->tags[list->n].name = name;
   list->tags[list->n].value = value;
   list->lines[list->n] = line;
-  list->keys[list->n] = tag_key (name, name_len);
+  list->keys[list->n] = key;
   list->n++;
+  if (G_UNLIKELY (key == tag_key ("FEN", 3)) && list->fen == NULL
+      && memcmp (name, "FEN", 3) == 0)
+    list->fen = value;
+  else if (G_UNLIKELY (key == tag_key ("Variant", 7)) && list->variant == NULL
+           && memcmp (name, "Variant", 7) == 0)
+    list->variant = value;
 }
 
 /* The bytes that end a tag name: space and control characters, DEL,
@@ -276,12 +305,39 @@ static const char *
 parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint64 line,
            TagProblem *problem)
 {
-  const char *eol = memchr (p, '\n', end - p);
+  const char *eol;
   const char *q = p + 1, *name;
   const char *value = NULL;
   const char *after;
   gsize name_len;
 
+  /* The form of nearly every tag, `[Name "value"]` with nothing to
+   * unescape, read in one pass (the text is NUL-terminated: the name
+   * stops there); the general rules below give the same tag for it. */
+  name = q;
+  while (!tag_name_stop[(guchar) *q])
+    q++;
+  if (q > name && q[0] == ' ' && q[1] == '"')
+    {
+      const char *v = q + 2;
+      const char *s = (const char *) _cq_find_any3 ((const guchar *) v, (const guchar *) end,
+                                                    '"', '\\', '\n');
+
+      if (s + 1 < end && s[0] == '"' && s[1] == ']')
+        {
+          /* Name and value are NUL-terminated where they are in the
+           * working copy: the space after the name, the closing quote. */
+          char *w = list->work - (list->text - name);
+
+          w[q - name] = '\0';
+          w[s - name] = '\0';
+          *problem = TAG_OK;
+          tag_list_add (arena, list, w, q - name, w + (v - name), line);
+          return s + 2;
+        }
+    }
+  q = p + 1;
+  eol = memchr (p, '\n', end - p);
   if (eol == NULL)
     eol = end;
   while (q < eol && is_blank (*q))
@@ -395,7 +451,7 @@ parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint6
     }
 
   if (name_len > 0)
-    tag_list_add (arena, list, name, name_len, value, line);
+    tag_list_add (arena, list, _cq_arena_strndup (arena, name, name_len), name_len, value, line);
   return after;
 }
 
@@ -406,7 +462,7 @@ parse_tags (CqGame *game)
   const char *text = priv->text;
   const char *p = text, *end = text + priv->text_len;
   guint64 line = game->source.line;
-  TagList list = { 0 };
+  TagList list = { .text = text, .work = priv->work };
   gboolean line_start = TRUE;
 
   for (;;)
@@ -479,6 +535,8 @@ parse_tags (CqGame *game)
   game->n_tags = list.n;
   priv->tag_lines = list.lines;
   priv->tag_keys = list.keys;
+  priv->fen = list.fen;
+  priv->variant = list.variant;
   priv->movetext_offset = p - text;
   priv->movetext_line = line;
 }
@@ -492,13 +550,20 @@ CqGame *
 cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
                        const char *filename)
 {
+  CqArena arena;
   CqGame *game;
   CqGamePrivate *priv;
 
   g_return_val_if_fail (text != NULL || len == 0, NULL);
 
-  game = g_malloc0 (sizeof (CqGame) + sizeof (CqGamePrivate));
+  /* The game itself lives in its arena (no malloc per game: the arena's
+   * block is the one the thread's previous game freed).  One block for the
+   * whole game in the usual case: a ply takes about 7 bytes of movetext
+   * and one node (~280 bytes) plus its SAN. */
+  _cq_arena_init (&arena, MIN (48 * (gsize) len + 4096, (gsize) 1 << 20));
+  game = _cq_arena_alloc0 (&arena, sizeof (CqGame) + sizeof (CqGamePrivate));
   priv = (CqGamePrivate *) (game + 1);
+  priv->arena = arena;
   game->priv_ = priv;
   game->filename = filename;
   if (source)
@@ -513,10 +578,9 @@ cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
   if (game->source.line == 0)
     game->source.line = 1;
 
-  /* One block for the whole game in the usual case: a ply takes about 7
-   * bytes of movetext and one node (~280 bytes) plus its SAN. */
-  _cq_arena_init (&priv->arena, MIN (48 * (gsize) len + 4096, (gsize) 1 << 20));
   priv->text = copy_as_utf8 (&priv->arena, text ? text : "", len, &priv->text_len);
+  priv->work = _cq_arena_alloc (&priv->arena, priv->text_len + 1);
+  memcpy (priv->work, priv->text, priv->text_len + 1);
   parse_tags (game);
   check_standard (game);
   if (game->source.too_large)
@@ -547,11 +611,14 @@ cq_game_is_stopped (const CqGame *game)
 void
 cq_game_free (CqGame *game)
 {
+  CqArena arena;
+
   if (game == NULL)
     return;
-  _cq_arena_clear (&CQ_GAME_PRIVATE (game)->arena);
+  /* The game is in its own arena: freed last, with it. */
+  arena = CQ_GAME_PRIVATE (game)->arena;
   g_free (game->error);
-  g_free (game);
+  _cq_arena_clear (&arena);
 }
 
 const char *
@@ -751,9 +818,9 @@ typedef struct {
   guint    n_siblings;    /* nodes that are not a first child */
   CqNode **order;         /* the nodes in the order made */
   guint    order_cap;
-  /* The nodes' SANs point into @san_text, a copy of the movetext that
-   * starts at @text: the byte after each SAN is overwritten with a NUL
-   * there (one copy per game instead of one allocation per move). */
+  /* The nodes' SANs point into @san_text, the working copy of the
+   * movetext that starts at @text (CqGamePrivate.work): the byte after
+   * each SAN is overwritten with a NUL there (no allocation per move). */
   const char *text;
   char    *san_text;
   guint    steps;           /* lines since the cancellable was last looked at */
@@ -1473,8 +1540,7 @@ fen_castling_field (const char *fen, char *buf, gsize size)
     {
       while (*p == ' ' || *p == '\t')
         p++;
-      while (*p && *p != ' ' && *p != '\t')
-        p++;
+      p += strcspn (p, " \t");   /* the piece placement is long: not byte by byte */
     }
   while (*p == ' ' || *p == '\t')
     p++;
@@ -1525,34 +1591,15 @@ fen_is_chess960_start (const char *fen, const char *castling)
   return TRUE;
 }
 
-/* The first FEN and Variant tags. */
-static void
-find_setup_tags (const CqGame *game, const char **fen, const char **variant)
-{
-  const guint32 *keys = CQ_GAME_PRIVATE (game)->tag_keys;
-  const guint32 fen_key = tag_key ("FEN", 3), variant_key = tag_key ("Variant", 7);
-
-  *fen = *variant = NULL;
-  for (guint i = 0; i < game->n_tags; i++)
-    {
-      const char *name = game->tags[i].name;
-
-      if (keys[i] == fen_key && *fen == NULL && strcmp (name, "FEN") == 0)
-        *fen = game->tags[i].value;
-      else if (keys[i] == variant_key && *variant == NULL && strcmp (name, "Variant") == 0)
-        *variant = game->tags[i].value;
-    }
-}
-
 /* Marks @game skipped if its tags say it is not standard chess: a
  * `Variant` tag other than standard, or a Chess960 castling field in the
  * FEN (rulings R13: reported, never examined). */
 static void
 check_standard (CqGame *game)
 {
-  const char *fen, *variant;
+  const char *fen = CQ_GAME_PRIVATE (game)->fen;
+  const char *variant = CQ_GAME_PRIVATE (game)->variant;
 
-  find_setup_tags (game, &fen, &variant);
   if (variant && !is_standard_variant (variant))
     {
       game->skipped = TRUE;
@@ -1595,7 +1642,7 @@ gboolean
 cq_game_parse_moves (CqGame *game)
 {
   CqGamePrivate *priv;
-  const char *fen, *variant, *text, *end;
+  const char *fen, *text, *end;
   g_autoptr (GError) err = NULL;
   CqPosition start;
   gboolean have_start = TRUE;
@@ -1619,7 +1666,7 @@ cq_game_parse_moves (CqGame *game)
                                MIN ((mt_len / 5 + 4) * sizeof (CqNode), (gsize) 4 << 20));
 
   /* check_standard () has set game->skipped already. */
-  find_setup_tags (game, &fen, &variant);
+  fen = priv->fen;
   if (fen)
     {
       if (!cq_position_set_fen (&start, fen, &err))
@@ -1669,8 +1716,7 @@ cq_game_parse_moves (CqGame *game)
   ps->order = _cq_arena_alloc (&priv->arena, ps->order_cap * sizeof (CqNode *));
   ps->order[0] = game->root;
   ps->text = text;
-  ps->san_text = _cq_arena_alloc (&priv->arena, mt_len + 1);
-  memcpy (ps->san_text, text, mt_len + 1);
+  ps->san_text = priv->work + priv->movetext_offset;
 
   read_movetext (ps, text, end, priv->movetext_line);
   index_nodes (game, ps->n_nodes, ps->n_siblings,

@@ -139,10 +139,16 @@ typedef struct {
   CqArena        arena;
   char          *text;          /* the game text, UTF-8, NUL-terminated */
   gsize          text_len;
+  /* A copy of @text in which the names and values of the common tags and
+   * the SANs of the nodes are NUL-terminated in place, so that they need
+   * no copy of their own: one copy of the text per game. */
+  char          *work;
   gsize          movetext_offset;
   guint64        movetext_line; /* absolute line of text[movetext_offset] */
   guint64       *tag_lines;     /* absolute line of each tag */
   guint32       *tag_keys;      /* tag_key() of each tag's name */
+  const char    *fen;           /* the first FEN tag's value, or NULL */
+  const char    *variant;       /* the first Variant tag's value, or NULL */
   CqNode       **nodes;         /* by pre-order index */
   CqSkippedText *skipped;
   guint          n_skipped;

@@ -805,6 +805,13 @@ scan (CqPgnReader *r, gsize *game_end)
                     NEED_MORE ();
                   if (is_event)
                     r->has_event = TRUE;
+                  /* The next line begins with the next tag (most tags):
+                   * no escape line, no blank line, nothing to look at. */
+                  if (end - q >= 2 && q[0] == '\n' && q[1] == '[')
+                    {
+                      line++;
+                      q++;
+                    }
                   p = q;
                   continue;
                 }
