@@ -434,6 +434,20 @@ _ex_results_view_sort_pending_cb (GObject    *object,
   self->scroll_idle_id = g_idle_add_full (G_PRIORITY_LOW, scroll_to_top_cb, self, NULL);
 }
 
+/* Sorts the list by @column alone, in @order, as a click on its title
+ * does.  GTK 4.8's gtk_column_view_sort_by_column() does not tell the
+ * column that sorted before that it no longer does: its title would keep
+ * its arrow, and its next click would only take the arrow it shows
+ * already.  Clearing the sort first (sort by no column) tells it. */
+static void
+sort_by_column (ExResultsView       *self,
+                GtkColumnViewColumn *column,
+                GtkSortType          order)
+{
+  gtk_column_view_sort_by_column (self->column_view, NULL, GTK_SORT_ASCENDING);
+  gtk_column_view_sort_by_column (self->column_view, column, order);
+}
+
 void
 _ex_results_view_set_sort_key (ExResultsView *self,
                                gboolean       sorts,
@@ -448,9 +462,7 @@ _ex_results_view_set_sort_key (ExResultsView *self,
     {
       /* The last search sorted: its order goes with its column. */
       if (gtk_column_view_column_get_column_view (column) != NULL)
-        gtk_column_view_sort_by_column (self->column_view,
-                                        self->columns[EX_RESULT_COLUMN_NUMBER],
-                                        GTK_SORT_ASCENDING);
+        sort_by_column (self, self->columns[EX_RESULT_COLUMN_NUMBER], GTK_SORT_ASCENDING);
       _ex_results_view_show_column (self, EX_RESULT_COLUMN_SORT, FALSE);
       return;
     }
@@ -460,12 +472,13 @@ _ex_results_view_set_sort_key (ExResultsView *self,
   /* As wide as the title needs, but not wider than a name column. */
   gtk_column_view_column_set_fixed_width (
     column, MAX (text_width (self, "-00000000") + CELL_PADDING,
-                 MIN (text_width (self, label), text_width (self, "MMMMMMMMMMMM")) + TITLE_PADDING));
+                 MIN (text_width (self, label), text_width (self, "MMMMMMMMMMMM"))
+                 + TITLE_PADDING + SORT_TITLE_EXTRA));
   self->sort_min = min;
   self->by_sort_value = TRUE;
   _ex_results_view_show_column (self, EX_RESULT_COLUMN_SORT, TRUE);
   /* Ascending in the column's own order: the best value first. */
-  gtk_column_view_sort_by_column (self->column_view, column, GTK_SORT_ASCENDING);
+  sort_by_column (self, column, GTK_SORT_ASCENDING);
 }
 
 void
@@ -477,7 +490,7 @@ ex_results_view_sort (ExResultsView  *self,
   g_return_if_fail ((guint)column < N_COLUMNS);
 
   _ex_results_view_show_column (self, column, TRUE);
-  gtk_column_view_sort_by_column (self->column_view, self->columns[column], order);
+  sort_by_column (self, self->columns[column], order);
 }
 
 gboolean
