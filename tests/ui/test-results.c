@@ -24,6 +24,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <gdk/x11/gdkx.h>
@@ -131,7 +132,9 @@ click_title (ExWindow   *window,
              const char *title)
 {
   GtkWidget *button = find_title (GTK_WIDGET (results_view (window)), title);
-  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  const char *env = g_getenv ("XDOTOOL");
+  g_autofree char *xdotool = env != NULL && *env != '\0' ? g_strdup (env)
+                                                         : g_find_program_in_path ("xdotool");
   g_autofree char *xid = NULL, *x = NULL, *y = NULL;
   g_autoptr(GError) error = NULL;
   GtkNative *native;
@@ -363,6 +366,358 @@ test_selection_during_sorting_fill (void)
   g_unlink (big);
 }
 
+/* A copy of the bundled sample at @dir/@name (@dir made if missing). */
+static char *
+copy_sample (const char *dir,
+             const char *name)
+{
+  g_autofree char *sample = ex_test_sample_database ();
+  g_autofree char *contents = NULL;
+  char *path = g_build_filename (dir, name, NULL);
+  gsize length;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_get_contents (sample, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (path, contents, length, NULL));
+  return path;
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+/* A folder is searched with its sub-folders, and says how many files it
+ * gave; files of another folder can be added. */
+static void
+test_folder_recursive (void)
+{
+  g_autofree char *tree = g_build_filename (tmp_dir, "tree", NULL);
+  g_autofree char *sub = g_build_filename (tree, "sub", NULL);
+  g_autofree char *deeper = g_build_filename (tree, "sub2", "deeper", NULL);
+  g_autofree char *hidden = g_build_filename (tree, ".hidden", NULL);
+  g_autofree char *other = g_build_filename (tmp_dir, "other", NULL);
+  g_autofree char *a = copy_sample (tree, "a.pgn");
+  g_autofree char *b = copy_sample (sub, "b.pgn");
+  g_autofree char *c = copy_sample (deeper, "c.pgn");
+  g_autofree char *h = copy_sample (hidden, "h.pgn");
+  g_autofree char *e = copy_sample (other, "e.pgn");
+  g_autofree char *notes = g_build_filename (sub, "notes.txt", NULL);
+  g_autofree char *loop = g_build_filename (sub, "loop", NULL);
+  g_autoptr(GFile) folder = g_file_new_for_path (tree);
+  g_autoptr(GFile) extra = g_file_new_for_path (e);
+  ExWindow *window = ex_test_new_window (app, 1400, 900, NULL);
+  GtkLabel *label = ex_window_get_database_label (window);
+  const char *tooltip;
+
+  g_assert_true (g_file_set_contents (notes, "not a database", -1, NULL));
+  /* A link back up: not followed. */
+  g_assert_cmpint (symlink (tree, loop), ==, 0);
+
+  /* As the command line and a drop open it. */
+  ex_window_open_file (window, folder);
+  g_assert_cmpstr (gtk_label_get_text (label), ==, "tree: 3 files in 3 folders");
+  g_assert_cmpstr (ex_window_get_status_text (window), ==,
+                   "Database: “tree”: 3 files in 3 folders");
+  g_assert_false (ex_window_get_status_is_error (window));
+  tooltip = gtk_widget_get_tooltip_text (GTK_WIDGET (ex_window_get_database_button (window)));
+  g_assert_nonnull (strstr (tooltip, tree));
+  g_assert_nonnull (strstr (tooltip, "3 files in 3 folders, sub-folders included"));
+  ex_test_run_and_wait (window, "cql()\ninitial\n", EX_TEST_RUN_NO_ERROR);
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==,
+                    3 * SAMPLE_GAMES);
+  ex_test_screenshot (GTK_WIDGET (window), "databases-folder.png");
+
+  /* Files of another folder, added to the database. */
+  ex_window_add_databases (window, (GFile *const *) &extra, 1);
+  ex_window_add_databases (window, (GFile *const *) &extra, 1);
+  g_assert_cmpuint (ex_window_get_n_databases (window), ==, 2);
+  g_assert_cmpstr (gtk_label_get_text (label), ==, "4 files in 4 folders");
+  ex_test_run_and_wait (window, "cql()\ninitial\n", EX_TEST_RUN_NO_ERROR);
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), ==,
+                    4 * SAMPLE_GAMES);
+
+  /* A folder with no database anywhere in it is an error that says so. */
+  {
+    g_autofree char *empty = g_build_filename (tmp_dir, "empty", "nested", NULL);
+    g_autofree char *top = g_build_filename (tmp_dir, "empty", NULL);
+    g_autoptr(GFile) none = g_file_new_for_path (top);
+
+    g_assert_cmpint (g_mkdir_with_parents (empty, 0700), ==, 0);
+    ex_window_open_file (window, none);
+    g_assert_true (ex_window_get_status_is_error (window));
+    g_assert_nonnull (strstr (ex_window_get_status_text (window), "hold a PGN file"));
+    remove_tree (top);
+  }
+
+  ex_test_destroy_window (window);
+  remove_tree (tree);
+  remove_tree (other);
+}
+
+/* The labels of the first section of @menu (the recent databases). */
+static GPtrArray *
+recent_labels (GMenuModel *menu)
+{
+  GPtrArray *labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GMenuModel) section = NULL;
+
+  g_assert_cmpint (g_menu_model_get_n_items (menu), >, 0);
+  section = g_menu_model_get_item_link (menu, 0, G_MENU_LINK_SECTION);
+  for (int i = 0; section != NULL && i < g_menu_model_get_n_items (section); i++)
+    {
+      char *label = NULL;
+      g_autofree char *action = NULL;
+
+      g_assert_true (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_LABEL, "s",
+                                                      &label));
+      g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_ACTION, "s", &action);
+      if (g_strcmp0 (action, "win.open-recent-database") == 0)
+        g_ptr_array_add (labels, label);
+      else
+        g_free (label);
+    }
+  return labels;
+}
+
+/* The recent databases hold databases only; two of one name are told
+ * apart by their folders. */
+static void
+test_recent_databases (void)
+{
+  g_autofree char *dir_a = g_build_filename (tmp_dir, "recent-a", NULL);
+  g_autofree char *dir_b = g_build_filename (tmp_dir, "recent-b", NULL);
+  g_autofree char *first = copy_sample (dir_a, "studies.pgn");
+  g_autofree char *second = copy_sample (dir_b, "studies.pgn");
+  g_autofree char *picture = g_build_filename (dir_a, "diagram.png", NULL);
+  g_autoptr(GFile) f_first = g_file_new_for_path (first);
+  g_autoptr(GFile) f_second = g_file_new_for_path (second);
+  g_autoptr(GFile) f_picture = g_file_new_for_path (picture);
+  GSettings *settings = ex_utils_get_settings ();
+  ExWindow *window = ex_test_new_window (app, 1400, 900, NULL);
+  g_autoptr(GMenuModel) menu = NULL;
+  g_autoptr(GPtrArray) labels = NULL;
+
+  g_assert_nonnull (settings);
+  g_assert_true (g_file_set_contents (picture, "\x89PNG\r\n", -1, NULL));
+  g_settings_reset (settings, "recent-databases");
+
+  ex_window_set_database (window, f_first);
+  ex_window_set_database (window, f_second);
+  /* Chosen with the All Files filter: searched if asked, not kept. */
+  ex_window_set_database (window, f_picture);
+  g_assert_true (g_file_equal (ex_window_get_database (window), f_picture));
+
+  menu = ex_window_build_database_menu (window);
+  labels = recent_labels (menu);
+  g_assert_cmpuint (labels->len, >=, 2);
+  for (guint i = 0; i < labels->len; i++)
+    g_assert_null (strstr (g_ptr_array_index (labels, i), "diagram.png"));
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (labels, 0), "studies.pgn — "));
+  g_assert_true (g_str_has_suffix (g_ptr_array_index (labels, 0), "recent-b"));
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (labels, 1), "studies.pgn — "));
+  g_assert_true (g_str_has_suffix (g_ptr_array_index (labels, 1), "recent-a"));
+  g_clear_object (&menu);
+  g_clear_pointer (&labels, g_ptr_array_unref);
+
+  /* An entry an older version kept is left out too. */
+  {
+    const char *picture_entry[] = { picture, NULL };
+    const char *first_entry[] = { first, NULL };
+    GVariantBuilder builder;
+
+    g_variant_builder_init (&builder, G_VARIANT_TYPE ("aas"));
+    g_variant_builder_add_value (&builder, g_variant_new_strv (picture_entry, -1));
+    g_variant_builder_add_value (&builder, g_variant_new_strv (first_entry, -1));
+    g_settings_set_value (settings, "recent-databases", g_variant_builder_end (&builder));
+  }
+  menu = ex_window_build_database_menu (window);
+  labels = recent_labels (menu);
+  g_assert_cmpuint (labels->len, ==, 1);
+  g_assert_true (g_str_has_suffix (g_ptr_array_index (labels, 0), "recent-a"));
+
+  g_settings_reset (settings, "recent-databases");
+  ex_test_destroy_window (window);
+  remove_tree (dir_a);
+  remove_tree (dir_b);
+}
+
+/* Adds the menu items' actions of @model, and of its sections and
+ * submenus, to @actions. */
+static void
+collect_menu_actions (GMenuModel *model,
+                      GHashTable *actions)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      char *action = NULL;
+      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (model, i);
+      GMenuModel *link;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &action))
+        g_hash_table_add (actions, action);
+      while (g_menu_link_iter_get_next (links, NULL, &link))
+        {
+          collect_menu_actions (link, actions);
+          g_object_unref (link);
+        }
+    }
+}
+
+/* Whether @trigger is the key of accelerator @accel. */
+static gboolean
+trigger_is_accel (GtkShortcutTrigger *trigger,
+                  const char         *accel)
+{
+  guint keyval;
+  GdkModifierType mods;
+
+  if (!GTK_IS_KEYVAL_TRIGGER (trigger) || !gtk_accelerator_parse (accel, &keyval, &mods))
+    return FALSE;
+  return gdk_keyval_to_lower (gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)))
+         == gdk_keyval_to_lower (keyval)
+         && gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == mods;
+}
+
+/* The accelerator a menu shows for an action is the key that activates
+ * it: set once, for the application, and no binding of the window gives
+ * that key or the action another meaning. */
+static void
+test_menu_accelerators (void)
+{
+  static const struct { const char *action; const char *accel; } expected[] = {
+    { "win.save-query", "<Control>s" },
+    { "win.save-query-as", "<Shift><Control>s" },
+    { "win.theme-tools", "<Control>t" },
+    { "win.open-query", "<Control>o" },
+    { "win.choose-database", "<Control>d" },
+    { "win.export", "<Control>e" },
+  };
+  ExWindow *window = ex_test_new_window (app, 1400, 900, NULL);
+  GtkApplication *gtk_app = GTK_APPLICATION (app);
+  g_autoptr(GHashTable) actions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GMenuModel) database_menu = ex_window_build_database_menu (window);
+  g_autoptr(GListModel) controllers = NULL;
+  GHashTableIter iter;
+  const char *action;
+  guint n_bindings = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (gtk_app, expected[i].action);
+
+      g_assert_cmpuint (g_strv_length (accels), ==, 1);
+      g_assert_cmpstr (accels[0], ==, expected[i].accel);
+    }
+
+  /* The actions of the window's menus: the menu buttons' (the main
+   * menu's...) and the database button's, built when it opens. */
+  collect_menu_actions (database_menu, actions);
+  {
+    GPtrArray *stack = g_ptr_array_new ();
+
+    g_ptr_array_add (stack, window);
+    while (stack->len > 0)
+      {
+        GtkWidget *widget = g_ptr_array_steal_index (stack, stack->len - 1);
+
+        if (GTK_IS_MENU_BUTTON (widget)
+            && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
+          collect_menu_actions (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)),
+                                actions);
+        for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+             c = gtk_widget_get_next_sibling (c))
+          g_ptr_array_add (stack, c);
+      }
+    g_ptr_array_unref (stack);
+  }
+  g_assert_true (g_hash_table_contains (actions, "win.save-query"));
+  g_assert_true (g_hash_table_contains (actions, "win.save-query-as"));
+  g_assert_true (g_hash_table_contains (actions, "win.theme-tools"));
+  g_assert_true (g_hash_table_contains (actions, "win.add-database-files"));
+
+  /* Each menu action's keys activate it alone. */
+  g_hash_table_iter_init (&iter, actions);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &action, NULL))
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (gtk_app, action);
+
+      for (guint i = 0; accels[i] != NULL; i++)
+        {
+          g_auto(GStrv) bound = gtk_application_get_actions_for_accel (gtk_app, accels[i]);
+
+          g_assert_cmpuint (g_strv_length (bound), ==, 1);
+          g_assert_cmpstr (bound[0], ==, action);
+        }
+    }
+
+  /* The window's own key bindings: none for a menu's action (the menu
+   * would show the application's key, or none), none on a menu's key. */
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutAction *shortcut_action = gtk_shortcut_get_action (shortcut);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (!GTK_IS_NAMED_ACTION (shortcut_action))
+            continue;
+          action = gtk_named_action_get_action_name (GTK_NAMED_ACTION (shortcut_action));
+          /* The window's controller of the application's accelerators. */
+          if (GTK_IS_KEYVAL_TRIGGER (trigger))
+            {
+              GtkKeyvalTrigger *key = GTK_KEYVAL_TRIGGER (trigger);
+              g_autofree char *accel =
+                gtk_accelerator_name (gtk_keyval_trigger_get_keyval (key),
+                                      gtk_keyval_trigger_get_modifiers (key));
+              g_auto(GStrv) bound = gtk_application_get_actions_for_accel (gtk_app, accel);
+
+              if (g_strv_contains ((const char *const *) bound, action))
+                continue;
+            }
+          n_bindings++;
+          if (g_hash_table_contains (actions, action))
+            g_error ("the window binds a key to %s, which a menu shows with the "
+                     "application's keys", action);
+          g_hash_table_iter_init (&iter, actions);
+          {
+            const char *menu_action;
+
+            while (g_hash_table_iter_next (&iter, (gpointer *) &menu_action, NULL))
+              {
+                g_auto(GStrv) accels = gtk_application_get_accels_for_action (gtk_app,
+                                                                              menu_action);
+
+                for (guint k = 0; accels[k] != NULL; k++)
+                  if (trigger_is_accel (trigger, accels[k]))
+                    g_error ("%s of %s is bound to %s too", accels[k], menu_action, action);
+              }
+          }
+        }
+    }
+  g_test_message ("%u key bindings of the window checked", n_bindings);
+  ex_test_destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -377,6 +732,9 @@ main (int   argc,
   g_test_add_func ("/ui/results/resort", test_resort);
   g_test_add_func ("/ui/results/selection-during-sorting-fill",
                    test_selection_during_sorting_fill);
+  g_test_add_func ("/ui/results/folder-recursive", test_folder_recursive);
+  g_test_add_func ("/ui/results/recent-databases", test_recent_databases);
+  g_test_add_func ("/ui/results/menu-accelerators", test_menu_accelerators);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);
