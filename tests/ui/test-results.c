@@ -16,10 +16,13 @@
  *  - the recent databases hold databases only, each with its folder, so
  *    that two files of one name are told apart;
  *  - the accelerators the menus show are the keys that activate their
- *    actions (no key bound twice, none bound past the menu's back).
+ *    actions (no key bound twice, none bound past the menu's back);
+ *  - a long status message is ellipsized, whole in its tooltip; a
+ *    converted example's name says "(CQL 6)".
  *
  * On the bundled sample (103 studies) and copies of it.  With
- * EXCELSIOR_SCREENSHOT_DIR set, saves results-resort.png.
+ * EXCELSIOR_SCREENSHOT_DIR set, saves results-resort.png and
+ * databases-folder.png.
  */
 #include "config.h"
 
@@ -32,6 +35,7 @@
 #include "ex-application.h"
 #include "ex-result.h"
 #include "ex-results-view-private.h"
+#include "ex-statusbar.h"
 #include "ex-utils.h"
 #include "ex-window-test.h"
 #include "ui-common.h"
@@ -718,6 +722,49 @@ test_menu_accelerators (void)
   ex_test_destroy_window (window);
 }
 
+/* A long status message is cut with an ellipsis inside the window, its
+ * whole text in the tooltip; a converted example is named "NAME (CQL 6)"
+ * as docs/workbench.md says. */
+static void
+test_status_and_converted_name (void)
+{
+  ExWindow *window = ex_test_new_window (app, 1000, 700, NULL);
+  ExStatusbar *statusbar = ex_window_get_statusbar (window);
+  GtkLabel *query_label = ex_window_get_query_file_label (window);
+  g_autoptr(GString) long_text = g_string_new ("Could not open “");
+  GtkWidget *label;
+  PangoLayout *layout;
+  g_autofree char *tooltip = NULL;
+
+  for (guint i = 0; i < 20; i++)
+    g_string_append (long_text, "/a/very/long/folder/name");
+  g_string_append (long_text, "/query.cql”: No such file or directory");
+  ex_statusbar_set_message (statusbar, long_text->str, TRUE);
+  label = ex_test_find_widget (GTK_WIDGET (statusbar), GTK_TYPE_LABEL);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, long_text->str);
+  ex_test_wait_frame (label);
+  layout = gtk_label_get_layout (GTK_LABEL (label));
+  g_assert_true (pango_layout_is_ellipsized (layout));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (statusbar)), <=,
+                   gtk_widget_get_width (GTK_WIDGET (window)));
+  tooltip = g_strdup (gtk_widget_get_tooltip_text (label));
+  g_assert_cmpstr (tooltip, ==, long_text->str);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s",
+                                             "king-in-corner.cql"));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (query_label), "king-in-corner"));
+  g_assert_null (strstr (gtk_label_get_text (query_label), "(CQL 6)"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.convert-query", NULL));
+  g_assert_false (ex_window_get_status_is_error (window));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (query_label), "king-in-corner (CQL 6)"));
+  /* Undo, and To CQL 6 again: the name says it once. */
+  gtk_text_buffer_undo (ex_window_get_query_buffer (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.convert-query", NULL));
+  g_assert_null (strstr (gtk_label_get_text (query_label), "(CQL 6) (CQL 6)"));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (query_label), "king-in-corner (CQL 6)"));
+  ex_test_destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -735,6 +782,7 @@ main (int   argc,
   g_test_add_func ("/ui/results/folder-recursive", test_folder_recursive);
   g_test_add_func ("/ui/results/recent-databases", test_recent_databases);
   g_test_add_func ("/ui/results/menu-accelerators", test_menu_accelerators);
+  g_test_add_func ("/ui/results/status-and-converted-name", test_status_and_converted_name);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);
