@@ -290,6 +290,24 @@ text_width (ExResultsView *self,
   return width;
 }
 
+/* The width in pixels of column title @text: the data-table style draws
+ * titles bold, wider than the list's text, and a title measured as plain
+ * text loses its sort arrow to the cut. */
+static int
+title_width (ExResultsView *self,
+             const char    *text)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  PangoAttrList *attrs = pango_attr_list_new ();
+  int width;
+
+  pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width;
+}
+
 void
 _ex_results_view_add_column (ExResultsView *self,
                              guint          index,
@@ -315,7 +333,7 @@ _ex_results_view_add_column (ExResultsView *self,
       width = n_chars * pango_font_metrics_get_approximate_char_width (metrics) / PANGO_SCALE;
       pango_font_metrics_unref (metrics);
     }
-  width = MAX (width + CELL_PADDING, text_width (self, title) + TITLE_PADDING);
+  width = MAX (width + CELL_PADDING, title_width (self, title) + TITLE_PADDING);
 
   sorter = index == EX_RESULT_COLUMN_SORT
            ? GTK_SORTER (gtk_custom_sorter_new (compare_by_sort_key, self, NULL))
@@ -472,7 +490,7 @@ _ex_results_view_set_sort_key (ExResultsView *self,
   /* As wide as the title needs, but not wider than a name column. */
   gtk_column_view_column_set_fixed_width (
     column, MAX (text_width (self, "-00000000") + CELL_PADDING,
-                 MIN (text_width (self, label), text_width (self, "MMMMMMMMMMMM"))
+                 MIN (title_width (self, label), title_width (self, "MMMMMMMMMMMM"))
                  + TITLE_PADDING + SORT_TITLE_EXTRA));
   self->sort_min = min;
   self->by_sort_value = TRUE;

@@ -106,6 +106,15 @@ title_arrow (ExWindow   *window,
   g_assert_nonnull (icon);
   if (!gtk_widget_get_visible (icon) || gtk_widget_has_css_class (icon, "unsorted"))
     return 0;
+  /* A shown arrow is whole: the title has room for it. */
+  {
+    graphene_rect_t bounds;
+
+    g_assert_true (gtk_widget_compute_bounds (icon, button, &bounds));
+    if (bounds.origin.x + bounds.size.width > gtk_widget_get_width (button) + 0.5f)
+      g_error ("the arrow of “%s” is cut: it ends at %.0f of %d pixels", title,
+               bounds.origin.x + bounds.size.width, gtk_widget_get_width (button));
+  }
   if (gtk_widget_has_css_class (icon, "ascending"))
     return 1;
   if (gtk_widget_has_css_class (icon, "descending"))
