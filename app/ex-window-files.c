@@ -5,8 +5,10 @@
  * Which files are databases and which are queries, ex_window_open_file()
  * (the command line, drops, recent queries and the Open dialog all come
  * here), and the file choosers of the query and database menus: Open,
- * Save, Save As, Choose a Database, Choose a Folder, and the bundled
- * sample; the database button's menu of recent databases.  Opening a
+ * Save, Save As, Choose a Database, Choose a Folder, Add Files to the
+ * Database, and the bundled sample; how many files a database's folders
+ * give (with their sub-folders); the database button's menu of recent
+ * databases.  Opening a
  * .cql file whose :pgn names an existing file selects that database (see
  * ex-window.c's file comment).
  */

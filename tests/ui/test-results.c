@@ -163,9 +163,9 @@ click_title (ExWindow   *window,
     g_error ("clicking a column title needs the X11 backend (Xvfb)");
   arrow.arrow = title_arrow (window, title);
   native = gtk_widget_get_native (button);
-  g_assert_true (gtk_widget_compute_point (button, GTK_WIDGET (native),
-                                           &GRAPHENE_POINT_INIT (8, gtk_widget_get_height (button) / 2.f),
-                                           &point));
+  g_assert_true (gtk_widget_compute_point (
+    button, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (8, gtk_widget_get_height (button) / 2.f),
+    &point));
   gtk_native_get_surface_transform (native, &dx, &dy);
   xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (native)));
   x = g_strdup_printf ("%d", (int) (point.x + dx));
