@@ -274,7 +274,9 @@ ex_application_startup (GApplication *app)
   static const char *export_accels[] = { "<Control>e", NULL };
   static const char *new_accels[] = { "<Control>n", NULL };
   static const char *open_accels[] = { "<Control>o", NULL };
-  static const char *save_accels[] = { "<Control><Shift>s", NULL };
+  static const char *save_accels[] = { "<Control>s", NULL };
+  static const char *save_as_accels[] = { "<Control><Shift>s", NULL };
+  static const char *theme_tools_accels[] = { "<Control>t", NULL };
   static const char *database_accels[] = { "<Control>d", NULL };
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *preferences_accels[] = { "<Control>comma", NULL };
@@ -305,7 +307,13 @@ ex_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.export", export_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.new-query", new_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open-query", open_accels);
+  /* Every key here, and only here, so that the menus show the keys that
+   * work (a menu item's accelerator is the application's). */
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save-query", save_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.save-query-as",
+                                         save_as_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.theme-tools",
+                                         theme_tools_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.choose-database",
                                          database_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);

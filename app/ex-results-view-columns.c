@@ -290,6 +290,24 @@ text_width (ExResultsView *self,
   return width;
 }
 
+/* The width in pixels of column title @text: the data-table style draws
+ * titles bold, wider than the list's text, and a title measured as plain
+ * text loses its sort arrow to the cut. */
+static int
+title_width (ExResultsView *self,
+             const char    *text)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  PangoAttrList *attrs = pango_attr_list_new ();
+  int width;
+
+  pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width;
+}
+
 void
 _ex_results_view_add_column (ExResultsView *self,
                              guint          index,
@@ -315,7 +333,7 @@ _ex_results_view_add_column (ExResultsView *self,
       width = n_chars * pango_font_metrics_get_approximate_char_width (metrics) / PANGO_SCALE;
       pango_font_metrics_unref (metrics);
     }
-  width = MAX (width + CELL_PADDING, text_width (self, title) + TITLE_PADDING);
+  width = MAX (width + CELL_PADDING, title_width (self, title) + TITLE_PADDING);
 
   sorter = index == EX_RESULT_COLUMN_SORT
            ? GTK_SORTER (gtk_custom_sorter_new (compare_by_sort_key, self, NULL))
@@ -434,6 +452,20 @@ _ex_results_view_sort_pending_cb (GObject    *object,
   self->scroll_idle_id = g_idle_add_full (G_PRIORITY_LOW, scroll_to_top_cb, self, NULL);
 }
 
+/* Sorts the list by @column alone, in @order, as a click on its title
+ * does.  GTK 4.8's gtk_column_view_sort_by_column() does not tell the
+ * column that sorted before that it no longer does: its title would keep
+ * its arrow, and its next click would only take the arrow it shows
+ * already.  Clearing the sort first (sort by no column) tells it. */
+static void
+sort_by_column (ExResultsView       *self,
+                GtkColumnViewColumn *column,
+                GtkSortType          order)
+{
+  gtk_column_view_sort_by_column (self->column_view, NULL, GTK_SORT_ASCENDING);
+  gtk_column_view_sort_by_column (self->column_view, column, order);
+}
+
 void
 _ex_results_view_set_sort_key (ExResultsView *self,
                                gboolean       sorts,
@@ -448,9 +480,7 @@ _ex_results_view_set_sort_key (ExResultsView *self,
     {
       /* The last search sorted: its order goes with its column. */
       if (gtk_column_view_column_get_column_view (column) != NULL)
-        gtk_column_view_sort_by_column (self->column_view,
-                                        self->columns[EX_RESULT_COLUMN_NUMBER],
-                                        GTK_SORT_ASCENDING);
+        sort_by_column (self, self->columns[EX_RESULT_COLUMN_NUMBER], GTK_SORT_ASCENDING);
       _ex_results_view_show_column (self, EX_RESULT_COLUMN_SORT, FALSE);
       return;
     }
@@ -460,12 +490,13 @@ _ex_results_view_set_sort_key (ExResultsView *self,
   /* As wide as the title needs, but not wider than a name column. */
   gtk_column_view_column_set_fixed_width (
     column, MAX (text_width (self, "-00000000") + CELL_PADDING,
-                 MIN (text_width (self, label), text_width (self, "MMMMMMMMMMMM")) + TITLE_PADDING));
+                 MIN (title_width (self, label), title_width (self, "MMMMMMMMMMMM"))
+                 + TITLE_PADDING + SORT_TITLE_EXTRA));
   self->sort_min = min;
   self->by_sort_value = TRUE;
   _ex_results_view_show_column (self, EX_RESULT_COLUMN_SORT, TRUE);
   /* Ascending in the column's own order: the best value first. */
-  gtk_column_view_sort_by_column (self->column_view, column, GTK_SORT_ASCENDING);
+  sort_by_column (self, column, GTK_SORT_ASCENDING);
 }
 
 void
@@ -477,7 +508,7 @@ ex_results_view_sort (ExResultsView  *self,
   g_return_if_fail ((guint)column < N_COLUMNS);
 
   _ex_results_view_show_column (self, column, TRUE);
-  gtk_column_view_sort_by_column (self->column_view, self->columns[column], order);
+  sort_by_column (self, self->columns[column], order);
 }
 
 gboolean

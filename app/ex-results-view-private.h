@@ -71,6 +71,9 @@ void     ex_results_view_set_filter_text (ExResultsView  *self,
  * padding with the sort arrow (the data-table style of Adwaita). */
 #define CELL_PADDING  14
 #define TITLE_PADDING 24
+/* The Sort column's title is the query's label, cut when long: the arrow
+ * after a cut title needs a few pixels more than after a whole one. */
+#define SORT_TITLE_EXTRA 8
 
 struct _ExResultsView
 {

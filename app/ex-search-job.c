@@ -455,9 +455,11 @@ ex_search_job_start (CqQuery                *query,
   job = g_new0 (ExSearchJob, 1);
   g_atomic_ref_count_init (&job->ref_count);
   job->query = query;
-  /* A list that cannot be expanded is searched as given: the search then
-   * fails with the message that names the missing file. */
-  job->pgn_paths = cq_pgn_expand_inputs (pgn_paths, NULL);
+  /* A folder stands for its files and its sub-folders' (CQL 6.2 and the
+   * cql tool read its own files only).  A list that cannot be expanded is
+   * searched as given: the search then fails with the message that names
+   * the missing file. */
+  job->pgn_paths = cq_pgn_expand_inputs_full (pgn_paths, TRUE, NULL);
   if (job->pgn_paths == NULL)
     job->pgn_paths = g_strdupv ((char **) pgn_paths);
   job->games_fd = -1;

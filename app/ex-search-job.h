@@ -46,7 +46,8 @@ typedef struct {
  * ex_search_job_start:
  * @query: (transfer full): a compiled query.
  * @pgn_paths: (array zero-terminated=1): the database: one PGN file, or
- *   several files and directories searched as one (cq_pgn_expand_inputs()),
+ *   several files and directories searched as one, a directory with its
+ *   subdirectories (cq_pgn_expand_inputs_full(), recursive),
  *   plain or compressed.
  * @n_threads: threads the engine searches on; 0: one per core (the
  *   preference "threads").

@@ -6,7 +6,7 @@
  * actions.  The "win.NAME" ones are installed on the class by
  * _ex_window_class_install_actions() at the end of this file, whose list
  * names each one's callback; ex-application.c holds the "app.NAME" ones
- * and sets most keyboard shortcuts.  The callbacks of the actions that
+ * and sets the actions' keyboard shortcuts.  The callbacks of the actions that
  * open a file chooser live with their chooser, in ex-window-files.c
  * (queries, databases) and ex-window-export.c (Export); the others are
  * here, with _ex_window_update_actions(), which enables and disables the
@@ -179,20 +179,28 @@ convert_query_action (GtkWidget  *widget,
       return;
     }
   /* A query from a file, "rook.cql", becomes "rook (CQL 6)": the name of
-   * a text that is no longer that file's.  An example's or a theme's name
-   * stays, as does a name converted before. */
-  if (query_name != NULL && ex_query_document_get_file (self->document) != NULL)
+   * a text that is no longer that file's; so does an example's or a
+   * theme's name ("king-in-corner.cql", "Rook in the four corners"), whose
+   * file is CQL 3 too.  A query without a name stays so, as does a name
+   * converted before (Undo, then To CQL 6 again). */
+  if (query_name != NULL)
     {
+      /* Translators: the name of a query converted to CQL 6 */
+      const char *format = _("%s (CQL 6)");
+      g_autofree char *suffix = g_strdup_printf (format, "");
       g_autofree char *stem = g_strdup (query_name);
+      g_autofree char *lower = g_ascii_strdown (query_name, -1);
       char *dot = strrchr (stem, '.');
 
-      if (dot != NULL && dot != stem)
+      /* A file's extension goes; an example's or a theme's name keeps its
+       * dots, but not ".cql". */
+      if (dot != NULL && dot != stem
+          && (ex_query_document_get_file (self->document) != NULL
+              || g_str_has_suffix (lower, ".cql")))
         *dot = '\0';
-      /* Translators: the name of a query converted to CQL 6 */
-      name = g_strdup_printf (_("%s (CQL 6)"), stem);
+      name = g_str_has_suffix (query_name, suffix) ? g_strdup (query_name)
+                                                   : g_strdup_printf (format, stem);
     }
-  else
-    name = g_strdup (query_name);
   ex_query_document_replace (self->document, converted, name, FALSE);
   gtk_widget_grab_focus (GTK_WIDGET (self->editor));
   _ex_window_set_status (self, _("Converted to CQL 6 (Ctrl+Z brings the CQL 3 text back); "
@@ -384,6 +392,8 @@ _ex_window_class_install_actions (GtkWidgetClass *widget_class)
                                    _ex_window_choose_database_action);
   gtk_widget_class_install_action (widget_class, "win.choose-database-folder", NULL,
                                    _ex_window_choose_database_folder_action);
+  gtk_widget_class_install_action (widget_class, "win.add-database-files", NULL,
+                                   _ex_window_add_database_files_action);
   gtk_widget_class_install_action (widget_class, "win.sample-database", NULL,
                                    _ex_window_sample_database_action);
   gtk_widget_class_install_action (widget_class, "win.load-example", "s", load_example_action);
@@ -397,10 +407,6 @@ _ex_window_class_install_actions (GtkWidgetClass *widget_class)
                                    find_position_action);
   gtk_widget_class_install_action (widget_class, "win.setup-position", NULL,
                                    setup_position_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK,
-                                       "win.theme-tools", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
-                                       "win.save-query", NULL);
   gtk_widget_class_install_action (widget_class, "win.previous-result", NULL,
                                    previous_result_action);
   gtk_widget_class_install_action (widget_class, "win.next-result", NULL, next_result_action);

@@ -130,7 +130,8 @@ ex_window_export_full (ExWindow       *self,
     return FALSE;
   /* Nor over any file of the database searched. */
   {
-    g_auto(GStrv) files = cq_pgn_expand_inputs (ex_search_get_inputs (self->search), NULL);
+    g_auto(GStrv) files = cq_pgn_expand_inputs_full (ex_search_get_inputs (self->search), TRUE,
+                                                     NULL);
 
     for (guint i = 0; files != NULL && files[i] != NULL; i++)
       if (!ex_export_check_destination (path, files[i], error))

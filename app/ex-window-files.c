@@ -5,16 +5,20 @@
  * Which files are databases and which are queries, ex_window_open_file()
  * (the command line, drops, recent queries and the Open dialog all come
  * here), and the file choosers of the query and database menus: Open,
- * Save, Save As, Choose a Database, Choose a Folder, and the bundled
- * sample; the database button's menu of recent databases.  Opening a
+ * Save, Save As, Choose a Database, Choose a Folder, Add Files to the
+ * Database, and the bundled sample; how many files a database's folders
+ * give (with their sub-folders); the database button's menu of recent
+ * databases.  Opening a
  * .cql file whose :pgn names an existing file selects that database (see
  * ex-window.c's file comment).
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "cql/cq-query.h"
+#include "pgn/cq-pgn-input.h"
 
 #include "ex-utils.h"
 #include "ex-window-private.h"
@@ -95,8 +99,7 @@ ex_window_open_file (ExWindow *self,
   if (ex_window_is_database_file (file))
     {
       ex_window_set_database (self, file);
-      message = g_strdup_printf (_("Database: “%s”"), name);
-      _ex_window_set_status (self, message, FALSE);
+      _ex_window_say_database (self);
       return;
     }
 
@@ -138,6 +141,64 @@ new_database_filter (void)
   return filter;
 }
 
+guint
+_ex_window_count_database_files (ExWindow  *self,
+                                 guint     *n_folders,
+                                 GError   **error)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GHashTable) folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_auto(GStrv) paths = NULL;
+  g_auto(GStrv) files = NULL;
+
+  if (n_folders != NULL)
+    *n_folders = 0;
+  for (guint i = 0; i < self->databases->len; i++)
+    {
+      const char *path = g_file_peek_path (g_ptr_array_index (self->databases, i));
+
+      if (path != NULL)
+        g_strv_builder_add (builder, path);
+    }
+  paths = g_strv_builder_end (builder);
+  if (paths[0] == NULL)
+    return 0;
+  /* As the search lists them (ex_search_job_start()). */
+  files = cq_pgn_expand_inputs_full ((const char *const *) paths, TRUE, error);
+  if (files == NULL)
+    return 0;
+  for (guint i = 0; files[i] != NULL; i++)
+    g_hash_table_add (folders, g_path_get_dirname (files[i]));
+  if (n_folders != NULL)
+    *n_folders = g_hash_table_size (folders);
+  return g_strv_length (files);
+}
+
+/* The chosen files (@dialog's) as a new array of GFile, or NULL, with an
+ * error in the status line, if one is not a local file. */
+static GPtrArray *
+dup_chosen_files (ExWindow        *self,
+                  GtkNativeDialog *dialog)
+{
+  g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+  g_autoptr(GPtrArray) chosen = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n = g_list_model_get_n_items (files);
+
+  for (guint i = 0; i < n; i++)
+    {
+      GFile *file = g_list_model_get_item (files, i);
+
+      if (g_file_peek_path (file) == NULL)
+        {
+          g_object_unref (file);
+          _ex_window_set_status (self, _("Only local files can be searched"), TRUE);
+          return NULL;
+        }
+      g_ptr_array_add (chosen, file);
+    }
+  return n > 0 ? g_steal_pointer (&chosen) : NULL;
+}
+
 static void
 choose_database_response_cb (GtkNativeDialog *dialog,
                              int              response,
@@ -145,31 +206,32 @@ choose_database_response_cb (GtkNativeDialog *dialog,
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
-      g_autoptr(GPtrArray) chosen = g_ptr_array_new_with_free_func (g_object_unref);
-      guint n = g_list_model_get_n_items (files);
+      g_autoptr(GPtrArray) chosen = dup_chosen_files (self, dialog);
 
-      for (guint i = 0; i < n; i++)
+      if (chosen != NULL)
         {
-          GFile *file = g_list_model_get_item (files, i);
-
-          if (g_file_peek_path (file) == NULL)
-            {
-              g_object_unref (file);
-              _ex_window_set_status (self, _("Only local files can be searched"), TRUE);
-              break;
-            }
-          g_ptr_array_add (chosen, file);
-        }
-      if (chosen->len == n && n > 0)
-        {
-          g_autofree char *name = NULL;
-          g_autofree char *message = NULL;
-
           ex_window_set_databases (self, (GFile *const *) chosen->pdata, chosen->len);
-          name = _ex_window_dup_database_name (self);
-          message = g_strdup_printf (_("Database: “%s”"), name);
-          _ex_window_set_status (self, message, FALSE);
+          _ex_window_say_database (self);
+        }
+    }
+
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+add_database_files_response_cb (GtkNativeDialog *dialog,
+                                int              response,
+                                ExWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GPtrArray) chosen = dup_chosen_files (self, dialog);
+
+      if (chosen != NULL)
+        {
+          ex_window_add_databases (self, (GFile *const *) chosen->pdata, chosen->len);
+          _ex_window_say_database (self);
         }
     }
 
@@ -207,7 +269,29 @@ _ex_window_choose_database_folder_action (GtkWidget  *widget,
   dialog = gtk_file_chooser_native_new (_("Choose a Folder of Databases"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
                                         _("_Choose"), _("_Cancel"));
+  /* Several folders are searched as one database, each with its
+   * sub-folders. */
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (choose_database_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+void
+_ex_window_add_database_files_action (GtkWidget  *widget,
+                                      const char *action_name,
+                                      GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+
+  dialog = gtk_file_chooser_native_new (_("Add Files to the Database"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Add"), _("_Cancel"));
+  /* Files of another folder than the database's, searched after them. */
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), new_database_filter ());
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog),
+                               _ex_window_new_filter (_("All Files"), "*"));
+  g_signal_connect (dialog, "response", G_CALLBACK (add_database_files_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
@@ -358,6 +442,25 @@ dup_database_paths (ExWindow *self)
   return g_strv_builder_end (builder);
 }
 
+/* Whether every one of @paths exists and is a database file or folder by
+ * its name (ex_window_is_database_file()): a file chosen with the "All
+ * Files" filter, a picture say, is searched if asked, but not offered
+ * again. */
+static gboolean
+are_databases (const char *const *paths)
+{
+  if (paths[0] == NULL)
+    return FALSE;
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (paths[i]);
+
+      if (!g_file_query_exists (file, NULL) || !ex_window_is_database_file (file))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 void
 _ex_window_note_recent_database (ExWindow *self)
 {
@@ -372,7 +475,7 @@ _ex_window_note_recent_database (ExWindow *self)
   if (settings == NULL || self->databases->len == 0)
     return;
   paths = dup_database_paths (self);
-  if (paths == NULL)
+  if (paths == NULL || !are_databases ((const char *const *) paths))
     return;
 
   g_variant_builder_init (&builder, G_VARIANT_TYPE ("aas"));
@@ -393,19 +496,36 @@ _ex_window_note_recent_database (ExWindow *self)
   g_settings_set_value (settings, "recent-databases", g_variant_builder_end (&builder));
 }
 
-/* "studies.pgn", or "a.pgn and 2 more" for a database of several files. */
+/* "studies.pgn — ~/data/sample", or "a.pgn and 2 more — ~/twic" for a
+ * database of several files: the first file's name and folder (the home
+ * folder written "~"), so that two files of one name are told apart. */
 static char *
 recent_database_label (const char *const *paths)
 {
   guint n = g_strv_length ((char **) paths);
   g_autofree char *first = g_filename_display_basename (paths[0]);
+  g_autofree char *dir = g_path_get_dirname (paths[0]);
+  g_autofree char *where = g_filename_display_name (dir);
+  const char *home = g_get_home_dir ();
+  g_autofree char *name = NULL;
 
+  if (home != NULL && g_str_has_prefix (dir, home) && strlen (home) > 1
+      && (dir[strlen (home)] == '/' || dir[strlen (home)] == '\0'))
+    {
+      g_autofree char *rest = g_filename_display_name (dir + strlen (home));
+
+      g_free (where);
+      where = g_strconcat ("~", rest, NULL);
+    }
   if (n == 1)
-    return g_steal_pointer (&first);
-  /* Translators: a database of several files in the recent-databases
-   * menu: the first file's name and how many more there are. */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s and %u more", "%s and %u more",
-                                       n - 1), first, n - 1);
+    name = g_steal_pointer (&first);
+  else
+    /* Translators: a database of several files in the recent-databases
+     * menu: the first file's name and how many more there are. */
+    name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s and %u more", "%s and %u more",
+                                         n - 1), first, n - 1);
+  /* Translators: a recent database: its name and its folder */
+  return g_strdup_printf (_("%s — %s"), name, where);
 }
 
 GMenuModel *
@@ -426,11 +546,10 @@ _ex_window_build_database_menu (ExWindow *self)
       while ((entry = g_variant_iter_next_value (&iter)) != NULL)
         {
           g_autofree const char **paths = g_variant_get_strv (entry, NULL);
-          gboolean exist = paths[0] != NULL;
 
-          for (guint i = 0; paths[i] != NULL; i++)
-            exist = exist && g_file_test (paths[i], G_FILE_TEST_EXISTS);
-          if (exist)
+          /* Only databases that still exist (an older version kept any
+           * file chosen). */
+          if (are_databases (paths))
             {
               g_autofree char *label = recent_database_label (paths);
               g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
@@ -445,6 +564,7 @@ _ex_window_build_database_menu (ExWindow *self)
 
   g_menu_append (open, _("_Open a Database…"), "win.choose-database");
   g_menu_append (open, _("Open a Database _Folder…"), "win.choose-database-folder");
+  g_menu_append (open, _("_Add Files to the Database…"), "win.add-database-files");
   g_menu_append (open, _("Use the _Sample Database"), "win.sample-database");
   if (g_menu_model_get_n_items (G_MENU_MODEL (recent)) > 0)
     g_menu_append_section (menu, _("Recent Databases"), G_MENU_MODEL (recent));
@@ -460,17 +580,13 @@ _ex_window_open_recent_database_action (GtkWidget  *widget,
   ExWindow *self = EX_WINDOW (widget);
   g_autofree const char **paths = g_variant_get_strv (parameter, NULL);
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autofree char *name = NULL;
-  g_autofree char *message = NULL;
 
   for (guint i = 0; paths[i] != NULL; i++)
     g_ptr_array_add (files, g_file_new_for_path (paths[i]));
   if (files->len == 0)
     return;
   ex_window_set_databases (self, (GFile *const *) files->pdata, files->len);
-  name = _ex_window_dup_database_name (self);
-  message = g_strdup_printf (_("Database: “%s”"), name);
-  _ex_window_set_status (self, message, FALSE);
+  _ex_window_say_database (self);
 }
 
 static void

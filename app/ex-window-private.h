@@ -133,6 +133,21 @@ void   _ex_window_set_status          (ExWindow   *self,
  * "N files". */
 char  *_ex_window_dup_database_name   (ExWindow   *self);
 
+/* How many files the database is searched in: its files, and the files
+ * of its folders and their sub-folders (cq_pgn_expand_inputs_full(),
+ * recursive).  @n_folders: (out) (optional): how many folders those files
+ * are in.  Returns 0 with @error (G_FILE_ERROR) if a file is missing or a
+ * folder holds no database file; 0 without a database. */
+guint  _ex_window_count_database_files (ExWindow  *self,
+                                        guint     *n_folders,
+                                        GError   **error);
+
+/* What the status line says when a database was chosen: "Database:
+ * “studies.pgn”", with a folder how many files it gave ("Database:
+ * “studies”: 32 files in 4 folders"), or the error that it gives none.
+ * Sets it. */
+void   _ex_window_say_database        (ExWindow   *self);
+
 /* Makes the bundled sample the database; if it is not installed, no
  * database, with an error in the status line. */
 void   _ex_window_use_sample_database (ExWindow   *self);
@@ -166,6 +181,11 @@ void   _ex_window_choose_database_action        (GtkWidget  *widget,
 void   _ex_window_choose_database_folder_action (GtkWidget  *widget,
                                                  const char *action_name,
                                                  GVariant   *parameter);
+/* Adds chosen files to the database in use, searched after its own
+ * (win.add-database-files). */
+void   _ex_window_add_database_files_action     (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
 void   _ex_window_sample_database_action        (GtkWidget  *widget,
                                                  const char *action_name,
                                                  GVariant   *parameter);
@@ -181,8 +201,9 @@ void        _ex_window_note_recent_database        (ExWindow   *self);
  * _ex_window_build_database_menu:
  *
  * The database button's menu: a section of the recent databases whose
- * files all still exist (win.open-recent-database with their paths), then
- * Open (win.choose-database), Open a Folder and the sample.
+ * files all still exist and are databases by their names, each labelled with
+ * its folder (win.open-recent-database with their paths), then
+ * Open (win.choose-database), Open a Folder, Add Files and the sample.
  *
  * Returns: (transfer full): the menu.
  */

@@ -92,12 +92,76 @@ _ex_window_dup_database_name (ExWindow *self)
                           self->databases->len);
 }
 
+/* "32 files in 4 folders": how many files the database's folders give
+ * and in how many folders they are ("3 files" in one), when it names a
+ * folder or files of several; NULL for files of one folder. */
+static char *
+dup_folder_count (ExWindow *self)
+{
+  guint n_folders = 0;
+  guint n_files = _ex_window_count_database_files (self, &n_folders, NULL);
+  gboolean has_folder = FALSE;
+
+  for (guint i = 0; i < self->databases->len; i++)
+    has_folder |= g_file_query_file_type (g_ptr_array_index (self->databases, i),
+                                          G_FILE_QUERY_INFO_NONE, NULL)
+                  == G_FILE_TYPE_DIRECTORY;
+  if (n_files == 0 || (!has_folder && n_folders < 2))
+    return NULL;
+  if (n_folders == 1)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file", "%u files", n_files),
+                            n_files);
+  /* Translators: how many database files a folder and its sub-folders
+   * hold, e.g. "32 files in 4 folders" (always several folders) */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file in %u folders",
+                                       "%u files in %u folders", n_files),
+                          n_files, n_folders);
+}
+
+void
+_ex_window_say_database (ExWindow *self)
+{
+  g_autofree char *name = _ex_window_dup_database_name (self);
+  g_autofree char *count = dup_folder_count (self);
+  g_autofree char *message = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->databases->len > 0 && _ex_window_count_database_files (self, NULL, &error) == 0)
+    {
+      message = g_strdup_printf (_("Database: “%s”: %s"), name, error->message);
+      _ex_window_set_status (self, message, TRUE);
+      return;
+    }
+  if (count != NULL && self->databases->len > 1)
+    /* Translators: a database of several files and folders chosen: how
+     * many files they hold */
+    message = g_strdup_printf (_("Database: %s"), count);
+  else if (count != NULL)
+    /* Translators: a database chosen, and how many files its folders hold */
+    message = g_strdup_printf (_("Database: “%s”: %s"), name, count);
+  else
+    message = g_strdup_printf (_("Database: “%s”"), name);
+  _ex_window_set_status (self, message, FALSE);
+}
+
 static void
 update_database_label (ExWindow *self)
 {
   g_autofree char *name = _ex_window_dup_database_name (self);
+  g_autofree char *count = dup_folder_count (self);
 
-  gtk_label_set_text (self->database_label, name);
+  if (count != NULL && self->databases->len > 1)
+    gtk_label_set_text (self->database_label, count);
+  else if (count != NULL)
+    {
+      /* Translators: the database button's label for a folder: its name
+       * and how many files it and its sub-folders hold */
+      g_autofree char *label = g_strdup_printf (_("%s: %s"), name, count);
+
+      gtk_label_set_text (self->database_label, label);
+    }
+  else
+    gtk_label_set_text (self->database_label, name);
   if (self->databases->len > 0)
     {
       g_autoptr(GString) paths = g_string_new (NULL);
@@ -110,6 +174,9 @@ update_database_label (ExWindow *self)
 
           g_string_append_printf (paths, "%s“%s”", i ? ", " : "", path != NULL ? path : base);
         }
+      if (count != NULL)
+        /* Translators: after the database's paths in its button's tooltip */
+        g_string_append_printf (paths, _(" (%s, sub-folders included)"), count);
       tooltip = g_strdup_printf (_("Searching %s. The database chosen here is always the one "
                                    "searched: a query’s :pgn is ignored, except that opening a "
                                    ".cql file whose :pgn exists selects that database."),
@@ -131,6 +198,24 @@ ex_window_set_databases (ExWindow     *self,
   _ex_window_note_recent_database (self);
   update_database_label (self);
   _ex_window_update_actions (self);
+}
+
+void
+ex_window_add_databases (ExWindow     *self,
+                         GFile *const *files,
+                         guint         n_files)
+{
+  g_autoptr(GPtrArray) all = NULL;
+
+  g_return_if_fail (EX_IS_WINDOW (self));
+
+  all = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < self->databases->len; i++)
+    g_ptr_array_add (all, g_object_ref (g_ptr_array_index (self->databases, i)));
+  for (guint i = 0; i < n_files; i++)
+    if (!g_ptr_array_find_with_equal_func (all, files[i], (GEqualFunc) g_file_equal, NULL))
+      g_ptr_array_add (all, g_object_ref (files[i]));
+  ex_window_set_databases (self, (GFile *const *) all->pdata, all->len);
 }
 
 void

@@ -42,13 +42,26 @@ void           ex_window_open_file          (ExWindow       *self,
 /**
  * ex_window_set_databases:
  * @files: (array length=n_files): PGN files, plain or compressed, and
- *   folders (their PGN files), searched in this order as one database
+ *   folders (their PGN files and their sub-folders', at any depth:
+ *   cq_pgn_expand_inputs_full()), searched in this order as one database
  *   (only local files can be searched).
  *
  * Sets the database the next search reads.  A running search goes on with
  * the database it started with.
  */
 void           ex_window_set_databases      (ExWindow       *self,
+                                             GFile *const   *files,
+                                             guint           n_files);
+
+/**
+ * ex_window_add_databases:
+ * @files: (array length=n_files): as for ex_window_set_databases().
+ *
+ * Adds @files after the database's own files and folders, so that files
+ * of several folders make one database; one already in it is not added
+ * again.  As ex_window_set_databases() with the files of both.
+ */
+void           ex_window_add_databases      (ExWindow       *self,
                                              GFile *const   *files,
                                              guint           n_files);
 

@@ -132,4 +132,27 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqPgnInput, cq_pgn_input_free)
  */
 GStrv        cq_pgn_expand_inputs (const char *const *paths, GError **error);
 
+/**
+ * cq_pgn_expand_inputs_full:
+ * @paths: (array zero-terminated=1): files, directories, or "-".
+ * @recursive: whether a directory also stands for its subdirectories'
+ *   files, at any depth.
+ * @error: a #GError, or %NULL.
+ *
+ * As cq_pgn_expand_inputs(), which is this without @recursive (CQL 6.2
+ * reads a directory's own files only, and so does `cql`).  With
+ * @recursive, after a directory's own files (in the same order) come its
+ * subdirectories', each listed the same way, subdirectories in name order;
+ * symbolic links to directories and hidden directories (".git") are left
+ * out, as is a subdirectory that cannot be read.  A directory is an error
+ * only when neither it nor its subdirectories hold a database file.  The
+ * workbench searches folders this way.
+ *
+ * Returns: (transfer full): the files in search order, or %NULL with a
+ *   %G_FILE_ERROR as cq_pgn_expand_inputs().
+ */
+GStrv        cq_pgn_expand_inputs_full (const char *const *paths,
+                                        gboolean           recursive,
+                                        GError           **error);
+
 G_END_DECLS

@@ -36,49 +36,67 @@ compare_keys (gconstpointer a, gconstpointer b)
   return strcmp (ea->key, eb->key);
 }
 
+/* Adds the database files of the folder @dir_path to @out, in name order
+ * (numbers in their natural order); with @recursive, then those of its
+ * sub-folders, each in turn the same way, in name order too.  Symbolic
+ * links to folders are not followed (a link to a parent would never end),
+ * nor are hidden folders (".git").  Returns FALSE with @error only if
+ * @dir_path cannot be read; a sub-folder that cannot be read is left out. */
 static gboolean
-add_directory (GPtrArray *out, const char *dir_path, GError **error)
+add_folder (GPtrArray  *out,
+            const char *dir_path,
+            gboolean    recursive,
+            GError    **error)
 {
   g_autoptr(GDir) dir = g_dir_open (dir_path, 0, error);
-  g_autoptr(GArray) entries = NULL;
+  g_autoptr(GArray) files = NULL;
+  g_autoptr(GArray) folders = NULL;
   const char *name;
 
   if (dir == NULL)
     return FALSE;
-  entries = g_array_new (FALSE, FALSE, sizeof (DirEntry));
+  files = g_array_new (FALSE, FALSE, sizeof (DirEntry));
+  folders = g_array_new (FALSE, FALSE, sizeof (DirEntry));
   while ((name = g_dir_read_name (dir)) != NULL)
     {
       DirEntry e;
-      g_autofree char *path = NULL;
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+      GArray *into;
 
-      if (!is_database_name (name))
-        continue;
-      path = g_build_filename (dir_path, name, NULL);
-      if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+      if (is_database_name (name) && g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        into = files;
+      else if (recursive && name[0] != '.' && !g_file_test (path, G_FILE_TEST_IS_SYMLINK)
+               && g_file_test (path, G_FILE_TEST_IS_DIR))
+        into = folders;
+      else
         continue;
       e.path = g_steal_pointer (&path);
       e.key = g_utf8_collate_key_for_filename (name, -1);
-      g_array_append_val (entries, e);
+      g_array_append_val (into, e);
     }
-  if (entries->len == 0)
+  g_array_sort (files, compare_keys);
+  g_array_sort (folders, compare_keys);
+  for (guint i = 0; i < files->len; i++)
     {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
-                   "%s: the directory holds no PGN file (*.pgn, *.pgn.gz, *.pgn.bz2, "
-                   "*.pgn.xz, *.pgn.zst, *.pgn.lz4, *.zip)", dir_path);
-      return FALSE;
-    }
-  g_array_sort (entries, compare_keys);
-  for (guint i = 0; i < entries->len; i++)
-    {
-      DirEntry *e = &g_array_index (entries, DirEntry, i);
+      DirEntry *e = &g_array_index (files, DirEntry, i);
       g_ptr_array_add (out, e->path);
+      g_free (e->key);
+    }
+  for (guint i = 0; i < folders->len; i++)
+    {
+      DirEntry *e = &g_array_index (folders, DirEntry, i);
+
+      add_folder (out, e->path, TRUE, NULL);
+      g_free (e->path);
       g_free (e->key);
     }
   return TRUE;
 }
 
 GStrv
-cq_pgn_expand_inputs (const char *const *paths, GError **error)
+cq_pgn_expand_inputs_full (const char *const *paths,
+                           gboolean           recursive,
+                           GError           **error)
 {
   g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func (g_free);
 
@@ -92,8 +110,20 @@ cq_pgn_expand_inputs (const char *const *paths, GError **error)
         g_ptr_array_add (out, g_strdup (path));
       else if (g_file_test (path, G_FILE_TEST_IS_DIR))
         {
-          if (!add_directory (out, path, error))
+          guint n_before = out->len;
+
+          if (!add_folder (out, path, recursive, error))
             return NULL;
+          if (out->len == n_before)
+            {
+              g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                           recursive
+                           ? "%s: neither the folder nor its sub-folders hold a PGN file "
+                             "(*.pgn, *.pgn.gz, *.pgn.bz2, *.pgn.xz, *.pgn.zst, *.pgn.lz4, *.zip)"
+                           : "%s: the directory holds no PGN file (*.pgn, *.pgn.gz, *.pgn.bz2, "
+                             "*.pgn.xz, *.pgn.zst, *.pgn.lz4, *.zip)", path);
+              return NULL;
+            }
         }
       else if (g_file_test (path, G_FILE_TEST_EXISTS))
         g_ptr_array_add (out, g_strdup (path));
@@ -106,4 +136,10 @@ cq_pgn_expand_inputs (const char *const *paths, GError **error)
     }
   g_ptr_array_add (out, NULL);
   return (GStrv) g_ptr_array_free (g_steal_pointer (&out), FALSE);
+}
+
+GStrv
+cq_pgn_expand_inputs (const char *const *paths, GError **error)
+{
+  return cq_pgn_expand_inputs_full (paths, FALSE, error);
 }

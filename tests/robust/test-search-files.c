@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -380,6 +381,82 @@ test_expand_directories (void)
   g_rmdir (dir);
 }
 
+/* Recursive (the workbench's folders): a folder's own files first, then
+ * each sub-folder's, sub-folders in natural name order, at any depth;
+ * hidden folders and links to folders left out; without recursion the
+ * sub-folders are not read (cql, CQL 6.2). */
+static void
+test_expand_directories_recursive (void)
+{
+  g_autofree char *dir = g_build_filename (tmp_dir, "tree", NULL);
+  static const char *const names[] = {
+    "z.pgn", "sub-10/a.pgn", "sub-9/b.pgn", "sub-9/deeper/c.pgn.gz", ".git/d.pgn",
+    "sub-9/notes.txt",
+  };
+  static const char *const order[] = {
+    "z.pgn", "sub-9/b.pgn", "sub-9/deeper/c.pgn.gz", "sub-10/a.pgn",
+  };
+  g_autofree char *link = g_build_filename (dir, "sub-9", "up", NULL);
+  const char *given[] = { dir, NULL };
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) files = NULL;
+  g_auto(GStrv) flat = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autofree char *parent = g_path_get_dirname (path);
+
+      g_assert_cmpint (g_mkdir_with_parents (parent, 0700), ==, 0);
+      g_assert_true (g_file_set_contents (path, "*\n", -1, NULL));
+    }
+  g_assert_cmpint (symlink (dir, link), ==, 0);
+
+  files = cq_pgn_expand_inputs_full (given, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (files), ==, G_N_ELEMENTS (order));
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    {
+      g_autofree char *want = g_build_filename (dir, order[i], NULL);
+      g_assert_cmpstr (files[i], ==, want);
+    }
+
+  flat = cq_pgn_expand_inputs (given, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (flat), ==, 1);
+  g_assert_true (g_str_has_suffix (flat[0], "z.pgn"));
+
+  g_unlink (link);
+  for (guint i = G_N_ELEMENTS (names); i-- > 0;)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autofree char *parent = g_path_get_dirname (path);
+
+      g_unlink (path);
+      g_rmdir (parent);
+    }
+  {
+    g_autofree char *sub9 = g_build_filename (dir, "sub-9", NULL);
+    g_rmdir (sub9);
+  }
+
+  /* No database file anywhere in the tree: an error either way. */
+  {
+    g_autofree char *nested = g_build_filename (dir, "only", "folders", NULL);
+
+    g_assert_cmpint (g_mkdir_with_parents (nested, 0700), ==, 0);
+    g_clear_pointer (&files, g_strfreev);
+    files = cq_pgn_expand_inputs_full (given, TRUE, &error);
+    g_assert_null (files);
+    g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+    g_rmdir (nested);
+    g_clear_pointer (&nested, g_free);
+    nested = g_build_filename (dir, "only", NULL);
+    g_rmdir (nested);
+  }
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -395,6 +472,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/files/truncated", test_truncated_stream_keeps_the_games_before);
   g_test_add_func ("/search/files/not-pgn", test_not_pgn_is_refused);
   g_test_add_func ("/search/files/directories", test_expand_directories);
+  g_test_add_func ("/search/files/directories-recursive", test_expand_directories_recursive);
   status = g_test_run ();
   g_rmdir (tmp_dir);
   g_free (tmp_dir);
