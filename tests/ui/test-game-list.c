@@ -9,11 +9,21 @@
  * EXCELSIOR_SCREENSHOT_DIR set, the page is saved there unfiltered
  * (game-list.png) and filtered (game-list-filtered.png).
  *
+ * /ui/game-list/big lists a big database and measures how long it takes
+ * and how late the main loop runs meanwhile (a G_PRIORITY_HIGH timeout
+ * every 5 ms records its worst lateness, in wall-clock time and in the main
+ * thread's CPU time), then filters it: the database is
+ * $EXCELSIOR_GAME_LIST_PGN (measured on the 145,716 games of
+ * gnuchess-book-1.02.pgn), else the bundled sample repeated 400 times.
+ * The worst lateness asserted, in CPU time, is 50 ms times EXCELSIOR_STALL_SLACK
+ * (default 4: sanitizers, a loaded 2-core machine), as test-stall's.
+ *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <string.h>
+#include <time.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
@@ -270,6 +280,127 @@ test_compressed (void)
   g_unlink (gz);
 }
 
+typedef struct {
+  gint64 last, last_cpu;
+  gint64 worst, worst_cpu;
+} Lateness;
+
+/* The main thread's CPU time in microseconds. */
+static gint64
+thread_cpu_time (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * G_GINT64_CONSTANT (1000000) + ts.tv_nsec / 1000;
+}
+
+/* Records how late the main loop ran this timeout: in wall-clock time
+ * (other programs' time included on a loaded machine) and in the main
+ * thread's CPU time (only what the workbench did meanwhile). */
+static gboolean
+lateness_tick (gpointer data)
+{
+  Lateness *l = data;
+  gint64 now = g_get_monotonic_time ();
+  gint64 cpu = thread_cpu_time ();
+
+  if (l->last != 0)
+    {
+      l->worst = MAX (l->worst, now - l->last - 5000);
+      l->worst_cpu = MAX (l->worst_cpu, cpu - l->last_cpu);
+    }
+  l->last = now;
+  l->last_cpu = cpu;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+filter_done (gpointer data)
+{
+  return gtk_filter_list_model_get_pending (data) == 0;
+}
+
+static void
+test_big (void)
+{
+  const char *given = g_getenv ("EXCELSIOR_GAME_LIST_PGN");
+  const char *slack_text = g_getenv ("EXCELSIOR_STALL_SLACK");
+  double slack = slack_text != NULL ? g_ascii_strtod (slack_text, NULL) : 4.0;
+  g_autofree char *made = given == NULL ? ex_test_make_big_database (400) : NULL;
+  const char *path = given != NULL ? given : made;
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  guint expected = 0, expected_small = 0;
+  Lateness lateness = { 0, 0, 0, 0 };
+  ExWindow *window;
+  ExGameList *list;
+  GListModel *games;
+  GObject *filtered;
+  guint tick;
+  gint64 start, loaded, filtered_at;
+
+  /* The games and those of 5 pieces or fewer, counted on the text: a game
+   * starts at its Event tag (true of both files); its FEN tag, if any,
+   * comes before the next game's. */
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  for (const char *p = text; p != NULL && *p != '\0'; )
+    {
+      const char *eol = strchr (p, '\n');
+
+      if (g_str_has_prefix (p, "[Event "))
+        expected++;
+      else if (g_str_has_prefix (p, "[FEN \""))
+        {
+          g_autofree char *fen = g_strndup (p + 6, (eol != NULL ? eol : p + strlen (p)) - p - 6);
+          guint n = ex_game_count_fen_pieces (fen);
+
+          if (n > 0 && n <= 5)
+            expected_small++;
+        }
+      p = eol != NULL ? eol + 1 : NULL;
+    }
+  g_clear_pointer (&text, g_free);
+
+  /* The window opens on the sample; then the big database is chosen. */
+  window = ex_test_new_window (app, 1400, 900, NULL);
+  list = window_game_list (window);
+  games = ex_game_list_get_games (list);
+  g_assert_true (ex_test_wait_until (list_loaded, list, 30000));
+  tick = g_timeout_add_full (G_PRIORITY_HIGH, 5, lateness_tick, &lateness, NULL);
+  start = g_get_monotonic_time ();
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    ex_window_set_database (window, file);
+  }
+  g_assert_true (ex_game_list_is_loading (list));
+  g_assert_true (ex_test_wait_until (list_loaded, list, 600000));
+  loaded = g_get_monotonic_time ();
+  g_assert_null (ex_game_list_get_error (list));
+  g_assert_cmpuint (g_list_model_get_n_items (games), ==, expected);
+
+  /* A filter on every row, applied a slice at a time. */
+  filtered = G_OBJECT (gtk_single_selection_get_model (GTK_SINGLE_SELECTION (
+                         ex_game_list_get_shown (list))));
+  gtk_editable_set_text (GTK_EDITABLE (find_named (GTK_WIDGET (list), "pieces-max-filter")), "5");
+  filtered_at = g_get_monotonic_time ();
+  g_assert_true (ex_test_wait_until (filter_done, filtered, 60000));
+  filtered_at = g_get_monotonic_time () - filtered_at;
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (filtered)), ==, expected_small);
+  g_source_remove (tick);
+
+  g_test_message ("%u games listed in %.2f s (%.0f games/s); main loop at worst %.1f ms late "
+                  "(%.1f ms of its CPU time); %u games of 5 pieces or fewer filtered in %.2f s",
+                  expected, (loaded - start) / 1e6, expected / ((loaded - start) / 1e6),
+                  lateness.worst / 1000.0, lateness.worst_cpu / 1000.0, expected_small,
+                  filtered_at / 1e6);
+  g_assert_cmpfloat (lateness.worst_cpu / 1000.0, <, 50.0 * slack);
+  ex_test_destroy_window (window);
+  if (made != NULL)
+    g_unlink (made);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -283,6 +414,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/game-list/browse-and-filter", test_browse_and_filter);
   g_test_add_func ("/ui/game-list/compressed", test_compressed);
+  g_test_add_func ("/ui/game-list/big", test_big);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);
