@@ -8,9 +8,12 @@
  * wait in @pending under @mutex until the list takes them, a slice per
  * frame (ex-game-list.c), so that the main loop never waits on the file.
  */
+#include "config.h"
+
 #include "ex-game-list-private.h"
 
 #include <errno.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 
@@ -55,7 +58,7 @@ copy_game (Copy         *copy,
       int saved_errno = errno;
 
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   "Could not keep a copy of the games to show them: %s",
+                   _("Could not keep a copy of the games to show them: %s"),
                    g_strerror (saved_errno));
       return FALSE;
     }
