@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "ex-game-row.h"
 #include "pgn/cq-pgn.h"
@@ -112,6 +113,17 @@ read_file (ExGameLoader *loader,
       if (fd < 0)
         return FALSE;
       copy.file = fdopen (fd, "wb");
+      if (copy.file == NULL)
+        {
+          int saved_errno = errno;
+
+          close (fd);
+          g_unlink (copy_path);
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                       _("Could not keep a copy of the games to show them: %s"),
+                       g_strerror (saved_errno));
+          return FALSE;
+        }
       g_mutex_lock (&loader->mutex);
       loader->reread_paths[file_index] = g_steal_pointer (&copy_path);
       loader->temporary[file_index] = TRUE;

@@ -369,7 +369,7 @@ add_columns (ExGameList *self)
 
 /* Starts reading the database's games, once: when the list is first
  * shown after ex_game_list_set_paths() (a database only searched is never
- * read twice over). */
+ * listed), or shown again after it was hidden while reading. */
 static void
 start_loading (ExGameList *self)
 {
@@ -494,6 +494,24 @@ ex_game_list_map (GtkWidget *widget)
   start_loading (EX_GAME_LIST (widget));
 }
 
+/* Hidden (a search shows its results) before every game is listed: the
+ * reading stops, so that it does not take a core from the search; it
+ * starts again when the list is shown. */
+static void
+ex_game_list_unmap (GtkWidget *widget)
+{
+  ExGameList *self = EX_GAME_LIST (widget);
+
+  if (self->feed_id != 0)
+    {
+      stop_loading (self);
+      g_clear_pointer (&self->loader, ex_game_loader_unref);
+      g_list_store_remove_all (self->games);
+      update_count (self);
+    }
+  GTK_WIDGET_CLASS (ex_game_list_parent_class)->unmap (widget);
+}
+
 static void
 ex_game_list_dispose (GObject *object)
 {
@@ -546,6 +564,7 @@ ex_game_list_class_init (ExGameListClass *klass)
   object_class->dispose = ex_game_list_dispose;
   object_class->finalize = ex_game_list_finalize;
   widget_class->map = ex_game_list_map;
+  widget_class->unmap = ex_game_list_unmap;
 
   /**
    * ExGameList:current:

@@ -5,8 +5,8 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The pane under the query holds two pages: Games (ExGameList) and Results
- * (ExResultsView).  A database opened before any search shows its games;
- * a search shows its results.  The game list reads its games back with
+ * (ExResultsView).  A database just opened shows its games; a search
+ * shows its results.  The game list reads its games back with
  * cq_pgn_read_game_at(), as the results list does.
  */
 #include "config.h"
@@ -78,7 +78,9 @@ _ex_window_games_set_databases (ExWindow *self)
   if (paths->len > 1 && paths->len == self->databases->len + 1)
     expanded = cq_pgn_expand_inputs ((const char *const *) paths->pdata, NULL);
   ex_game_list_set_paths (self->game_list, (const char *const *) expanded);
-  if (expanded != NULL && self->search == NULL)
+  /* A database just chosen shows its games: the results shown, if any,
+   * are another database's. */
+  if (expanded != NULL)
     _ex_window_show_page (self, "games");
 }
 

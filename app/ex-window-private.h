@@ -205,8 +205,8 @@ void        _ex_window_open_recent_database_action (GtkWidget  *widget,
  * (called by the window's init). */
 void   _ex_window_setup_games         (ExWindow   *self);
 
-/* The databases changed: the game list reads the new one's games, and
- * shows them if no search has run yet. */
+/* The databases changed: the game list reads the new one's games and
+ * shows them. */
 void   _ex_window_games_set_databases (ExWindow   *self);
 
 /* Shows the page @name of the pane under the query: "games" or "results". */
