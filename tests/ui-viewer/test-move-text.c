@@ -256,9 +256,11 @@ test_study_nags (void)
 
   g_assert_null (game->error);
   g_assert_null (strchr (mt->text->str, '$'));
-  g_assert_nonnull (strstr (mt->text->str, "1. Kf7 ⨀"));
-  g_assert_nonnull (strstr (mt->text->str, "(1. Ra2 == 1... Kg8)"));
-  g_assert_nonnull (strstr (mt->text->str, "(1. Ra7 ≤ 1... Kg8)"));
+  g_assert_cmpstr (mt->text->str, ==,
+                   "Start 1. Kf7 ⨀\n"
+                   "(1. Ra2 == Kg8)\n"
+                   "(1. Ra7 ≤ Kg8)\n"
+                   "1... Kh7 2. Rh1# +− 1-0");
   for (guint i = 0; i < mt->spans->len; i++)
     {
       const ExMoveTextSpan *span = &g_array_index (mt->spans, ExMoveTextSpan, i);
