@@ -19,7 +19,8 @@
  * EXCELSIOR_STALL_SLACK (default 4: sanitizers, a loaded 2-core machine),
  * as test-stall's slack: a slice of rows takes under 15 ms, but one
  * dispatch while the list fills takes about 130 ms of the main thread's
- * CPU time (380 ms with AddressSanitizer), whatever the slice size.
+ * CPU time, whatever the slice size.  In a sanitized build (0.4 to 2 s
+ * there) the figures are reported, not bounded.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -404,7 +405,10 @@ test_big (void)
                   expected, (loaded - start) / 1e6, expected / ((loaded - start) / 1e6),
                   lateness.worst / 1000.0, lateness.worst_cpu / 1000.0, expected_small,
                   filtered_at / 1e6);
-  g_assert_cmpfloat (lateness.worst_cpu / 1000.0, <, 150.0 * slack);
+  /* A sanitized build (with MALLOC_CHECK_) is too slow for any bound: the
+   * figures are only reported there, as the CLI's timing tests do. */
+  if (!EX_TEST_SANITIZED)
+    g_assert_cmpfloat (lateness.worst_cpu / 1000.0, <, 150.0 * slack);
   ex_test_destroy_window (window);
   if (made != NULL)
     g_unlink (made);
