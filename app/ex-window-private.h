@@ -17,6 +17,8 @@
  *   ex-window-files.c    opening and saving queries, choosing databases
  *   ex-window-export.c   writing the matched games to a PGN file (Export)
  *   ex-window-diagram.c  the position shown as an SVG or PNG diagram
+ *   ex-window-games.c    the Games page: the database's games before any
+ *                        query, the one selected shown
  *
  * The results list and the status line are widgets of their own in the
  * window's template: ExResultsView (ex-results-view.c) and ExStatusbar
@@ -32,6 +34,7 @@
 
 #include "ex-cql-editor.h"
 #include "ex-diagnostics.h"
+#include "ex-game-list.h"
 #include "ex-result.h"
 #include "ex-results-view-private.h"
 #include "ex-search.h"
@@ -60,6 +63,8 @@ struct _ExWindow
   GtkButton            *convert_button;   /* win.convert-query, for a CQL 3 query */
   GtkSourceView        *editor;
   ExResultsView        *results_view;  /* the list of matched games */
+  GtkStack             *browse_stack;  /* pages "games" (game_list), "results" */
+  ExGameList           *game_list;     /* the database's games (ex-window-games.c) */
   GtkBox               *viewer_box;
   GtkMenuButton        *recent_button;
   ExStatusbar          *statusbar;     /* the status line */
@@ -216,6 +221,18 @@ void        _ex_window_setup_database_menu         (ExWindow   *self);
 void        _ex_window_open_recent_database_action (GtkWidget  *widget,
                                                     const char *action_name,
                                                     GVariant   *parameter);
+
+/* ex-window-games.c: the Games page.  Follows the game list's selection
+ * (called by the window's init). */
+void   _ex_window_setup_games         (ExWindow   *self);
+
+/* The databases changed: the game list reads the new one's games and
+ * shows them. */
+void   _ex_window_games_set_databases (ExWindow   *self);
+
+/* Shows the page @name of the pane under the query: "games" or "results". */
+void   _ex_window_show_page           (ExWindow   *self,
+                                       const char *name);
 
 /* ex-window-diagram.c: the diagram dialog (win.export-diagram). */
 

@@ -197,6 +197,7 @@ ex_window_set_databases (ExWindow     *self,
     g_ptr_array_add (self->databases, g_object_ref (files[i]));
   _ex_window_note_recent_database (self);
   update_database_label (self);
+  _ex_window_games_set_databases (self);
   _ex_window_update_actions (self);
 }
 
@@ -483,6 +484,7 @@ _ex_window_start_search (ExWindow *self,
   name = _ex_window_dup_database_name (self);
   search = ex_search_new (query, (const char *const *) paths->pdata, name, mark_all);
   ex_results_view_set_search (self->results_view, search);
+  _ex_window_show_page (self, "results");
   g_set_object (&self->search, search);
   g_signal_group_set_target (self->search_signals, search);
 
@@ -779,6 +781,7 @@ ex_window_class_init (ExWindowClass *klass)
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   g_type_ensure (EX_TYPE_GAME_VIEW);
   g_type_ensure (EX_TYPE_RESULTS_VIEW);
+  g_type_ensure (EX_TYPE_GAME_LIST);
   g_type_ensure (EX_TYPE_STATUSBAR);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "ui/ex-window.ui");
@@ -793,6 +796,8 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExWindow, convert_button);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, editor);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, results_view);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, browse_stack);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, game_list);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, viewer_box);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, game_view);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, recent_button);
@@ -833,6 +838,7 @@ ex_window_init (ExWindow *self)
   _ex_window_setup_query (self);
   _ex_window_setup_database_menu (self);
   _ex_window_setup_search (self);
+  _ex_window_setup_games (self);
   g_signal_connect_object (self->results_view, "notify::current",
                            G_CALLBACK (current_result_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->results_view, "selection-changed",

@@ -67,6 +67,9 @@ ex_san_to_figurine (const char *san,
 const char *
 ex_nag_to_glyph (guint nag)
 {
+  /* The NAGs of the PGN standard (section 10) that have a symbol in
+   * common use (ChessBase's and the Informator's); the PGN writer keeps
+   * writing `$n`, this is only how the viewer shows them. */
   switch (nag)
     {
     case 1: return "!";
@@ -85,13 +88,19 @@ ex_nag_to_glyph (guint nag)
     case 18: case 20: return "+−";       /* White is winning */
     case 19: case 21: return "−+";
     case 22: case 23: return "⨀";        /* zugzwang */
+    case 26: case 27: return "○";        /* space advantage */
     case 32: case 33: return "⟳";        /* development advantage */
     case 36: case 37: return "→";        /* initiative */
     case 40: case 41: return "↑";        /* attack */
+    case 44: case 45: return "=∞";       /* compensation for the material */
     case 132: case 133: return "⇆";      /* counterplay */
     case 138: case 139: return "⊕";      /* time trouble */
     case 140: return "∆";                /* with the idea */
+    case 141: return "∇";                /* aimed against */
     case 142: return "⌓";                /* better is */
+    case 143: return "≤";                /* worse is */
+    case 144: return "==";               /* equal is (not $10's "=": drawish) */
+    case 145: return "RR";               /* editorial comment */
     case 146: return "N";                /* novelty */
     default: return NULL;
     }

@@ -174,8 +174,13 @@ const ExMoveTextSpan *ex_move_text_get_move (const ExMoveText *self, guint node)
  * ex_nag_to_glyph:
  * @nag: a NAG number ($n).
  *
+ * The one table of NAG symbols: the move list shows a NAG with it; the
+ * PGN writer writes `$n` (cq_pgn_write_game()).
+ *
  * Returns: the usual symbol of @nag ("!" for $1, "?!" for $6, "=" for $10,
- *   "±" for $16...), or NULL if it has none (shown as "$n").  Static.
+ *   "±" for $16, "⨀" for $22, "⌓" for $142 (better is), "≤" for $143
+ *   (worse is), "==" for $144 (equal is), "RR" for $145, "N" for $146...),
+ *   or NULL if it has none (shown as "$n").  Static.
  */
 const char *ex_nag_to_glyph           (guint nag);
 

@@ -624,6 +624,47 @@ test_errors (void)
     }
 }
 
+/* A misspelt keyword gets the nearest keywords of CQL 6's table, as CQL 3's
+ * unknown keywords do (_cq_words_suggest()); a word no keyword is near
+ * (a variable used before it is assigned) gets none. */
+static void
+test_did_you_mean (void)
+{
+  static const struct { const char *text; const char *message; } cases[] = {
+    { "cql() mtae", "q.cql:1:7: unknown filter `mtae` (a variable must be assigned before it "
+                    "is used); did you mean `mate`?" },
+    { "cql() stalmate", "q.cql:1:7: unknown filter `stalmate` (a variable must be assigned "
+                        "before it is used); did you mean `stalemate`?" },
+    { "cql() echoo mate", "q.cql:1:7: unknown filter `echoo` (a variable must be assigned "
+                          "before it is used); did you mean `echo`?" },
+    /* Followed by parentheses, it reads as a call of a function. */
+    { "cql() echoo (s t) mate", "q.cql:1:7: `echoo` is not a function defined before this "
+                                "call; did you mean `echo`?" },
+    { "cql() chek", "q.cql:1:7: unknown filter `chek` (a variable must be assigned before it "
+                    "is used); did you mean `check`?" },
+    { "cql() Y", "q.cql:1:7: unknown filter `Y` (a variable must be assigned before it "
+                 "is used)" },
+    { "cql() frob", "q.cql:1:7: unknown filter `frob` (a variable must be assigned before it "
+                    "is used); did you mean `from`?" },
+    { "cql() zyzzyva", "q.cql:1:7: unknown filter `zyzzyva` (a variable must be assigned "
+                       "before it is used)" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *message = error_of (cases[i].text);
+
+      g_assert_cmpstr (message, ==, cases[i].message);
+    }
+  /* A call of a function that was never defined, named like a keyword. */
+  {
+    g_autofree char *message = error_of ("cql() pwn(1)");
+
+    g_assert_nonnull (strstr (message, "`pwn` is not a function defined before this call; "
+                                       "did you mean `pin`"));
+  }
+}
+
 /* The reader's bounds (docs/limits.md): 200 levels of its recursion
  * (200 `not`s and the `check` they hold make 201), trees 1000 levels high
  * (999 operators and the body), each refused at the place that passes
@@ -776,6 +817,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/cql6/dialect", test_dialect);
   g_test_add_func ("/cql6/errors", test_errors);
+  g_test_add_func ("/cql6/did-you-mean", test_did_you_mean);
   g_test_add_func ("/cql6/nesting-bounds", test_nesting_bounds);
   g_test_add_func ("/cql6/numbers-for-their-value", test_numbers_for_their_value);
   g_test_add_func ("/cql6/encoding", test_encoding);

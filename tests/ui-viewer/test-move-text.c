@@ -222,9 +222,59 @@ test_nag_glyphs (void)
   g_assert_cmpstr (ex_nag_to_glyph (10), ==, "=");
   g_assert_cmpstr (ex_nag_to_glyph (16), ==, "±");
   g_assert_cmpstr (ex_nag_to_glyph (19), ==, "−+");
+  g_assert_cmpstr (ex_nag_to_glyph (22), ==, "⨀");
+  g_assert_cmpstr (ex_nag_to_glyph (13), ==, "∞");
+  g_assert_cmpstr (ex_nag_to_glyph (140), ==, "∆");
+  g_assert_cmpstr (ex_nag_to_glyph (142), ==, "⌓");
+  g_assert_cmpstr (ex_nag_to_glyph (143), ==, "≤");
+  g_assert_cmpstr (ex_nag_to_glyph (144), ==, "==");
+  g_assert_cmpstr (ex_nag_to_glyph (145), ==, "RR");
+  g_assert_cmpstr (ex_nag_to_glyph (146), ==, "N");
+  g_assert_null (ex_nag_to_glyph (147));
   g_assert_null (ex_nag_to_glyph (0));
   g_assert_null (ex_nag_to_glyph (9));
   g_assert_null (ex_nag_to_glyph (255));
+}
+
+/* A study's variation annotated as yacpdb and the HHdb do ($143 worse is,
+ * $144 equal is, $22 zugzwang, $18 winning): each NAG is its symbol in the
+ * move list, a span of its own, and no raw `$n` is left. */
+static void
+test_study_nags (void)
+{
+  static const char study[] =
+    "[Event \"NAG test\"]\n"
+    "[FEN \"7k/8/6K1/8/8/8/8/R7 w - - 0 1\"]\n"
+    "[SetUp \"1\"]\n"
+    "[Result \"1-0\"]\n"
+    "\n"
+    "1. Kf7 $22 (1. Ra2 $144 Kg8) (1. Ra7 $143 Kg8) 1... Kh7 2. Rh1# $18 1-0\n";
+  g_autoptr(CqGame) game = viewer_test_parse_game (study);
+  g_autoptr(ExMoveText) mt = ex_move_text_new (game);
+  static const char *const expected[] = { "⨀", "==", "≤", "+−" };
+  guint n_nags = 0;
+
+  g_assert_null (game->error);
+  g_assert_null (strchr (mt->text->str, '$'));
+  g_assert_cmpstr (mt->text->str, ==,
+                   "Start 1. Kf7 ⨀\n"
+                   "(1. Ra2 == Kg8)\n"
+                   "(1. Ra7 ≤ Kg8)\n"
+                   "1... Kh7 2. Rh1# +− 1-0");
+  for (guint i = 0; i < mt->spans->len; i++)
+    {
+      const ExMoveTextSpan *span = &g_array_index (mt->spans, ExMoveTextSpan, i);
+
+      if (span->kind == EX_MOVE_TEXT_NAG)
+        {
+          g_autofree char *text = span_text (mt, span);
+
+          g_assert_cmpuint (n_nags, <, G_N_ELEMENTS (expected));
+          g_assert_cmpstr (text, ==, expected[n_nags]);
+          n_nags++;
+        }
+    }
+  g_assert_cmpuint (n_nags, ==, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -351,6 +401,7 @@ main (int   argc,
   g_test_add_func ("/viewer/move-text/study", test_study_layout);
   g_test_add_func ("/viewer/move-text/error", test_error_layout);
   g_test_add_func ("/viewer/move-text/nag-glyphs", test_nag_glyphs);
+  g_test_add_func ("/viewer/move-text/study-nags", test_study_nags);
   g_test_add_func ("/viewer/move-text/figurine", test_figurine);
   g_test_add_func ("/viewer/move-text/drawing-commands", test_drawing_commands);
   g_test_add_func ("/viewer/move-text/query-notes", test_query_notes);

@@ -275,6 +275,33 @@ gboolean _cq_query_output_name_ok (const char *name);
 char   *_cq_query_text_to_utf8 (const char *text, gsize len, const char *filename,
                                 GError **error);
 
+/* Edit distance between @a and @b over bytes (Damerau-Levenshtein,
+ * optimal string alignment: an adjacent transposition counts 1); only the
+ * first 64 bytes of each are compared (cq-text.c). */
+guint   _cq_edit_distance (const char *a, const char *b);
+
+/**
+ * _cq_words_suggest:
+ * @word: an unknown word as the query spells it.
+ * @pairs: a dialect's keyword table: %NULL-terminated pairs of a keyword
+ *   and its description (cq_query_keywords(), _cq6_keywords()).
+ * @min_limit: the largest edit distance still taken for a slip in a short
+ *   word; a longer word may be a third of its length away.
+ * @quote: the character written around each keyword (`'` in CQL 3's
+ *   messages, a backquote in CQL 6's).
+ *
+ * The keywords of @pairs nearest to @word by _cq_edit_distance() (a
+ * keyword that @word, 4 characters or more, begins counts as 1 away),
+ * the first three in table order when several are as near (cq-text.c).
+ *
+ * Returns: (transfer full) (nullable): "did you mean 'x'?", "did you mean
+ *   'x' or 'y'?"..., or %NULL when no keyword is that near.
+ */
+char   *_cq_words_suggest (const char        *word,
+                           const char *const *pairs,
+                           guint              min_limit,
+                           char               quote);
+
 /* Sets a CQ_QUERY_ERROR @code with the message "FILE:LINE:COLUMN: ...",
  * the location recorded as data too (cq_query_error_get_location()). */
 void    _cq_query_set_error (GError    **error,

@@ -207,14 +207,10 @@ const CqKeywordInfo *_cq_keyword_lookup (const char *name);
 /**
  * _cq_keyword_suggest:
  * Returns: (transfer full) (nullable): "did you mean ':x'?" or "did you
- *   mean ':x' or ':y'?" naming the known keywords nearest to @name by
- *   edit distance (Damerau-Levenshtein, optimal string alignment), or NULL
- *   when none is close.
+ *   mean ':x' or ':y'?" naming the known keywords nearest to @name
+ *   (_cq_words_suggest()), or NULL when none is close.
  */
 char *_cq_keyword_suggest (const char *name);
-
-/* Edit distance between @a and @b (adjacent transpositions count 1). */
-guint _cq_edit_distance (const char *a, const char *b);
 
 /* "the match list", "a position list", "a :relation specification", or
  * several of them joined by "or". */

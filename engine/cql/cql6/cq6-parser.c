@@ -493,6 +493,7 @@ Cq6Filter *
 _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
 {
   const char *w = t->text;
+  g_autofree char *suggestion = NULL;
   Cq6TransformKind xf;
   guint8 dirs;
   static const struct { const char *name; Cq6Kind kind; Cq6Type type; } simple[] = {
@@ -884,14 +885,21 @@ _cq6_parse_word (Cq6Parser *p, Cq6Token *t)
                       "(docs/cql6.md, \"Not in CQL 6.2\")", w);
         return NULL;
       }
+  /* A slip of a keyword's spelling gets the nearest keywords, as CQL 3's
+   * unknown keywords do; a short word (a variable's name) must be one
+   * edit away. */
+  suggestion = _cq_words_suggest (w, _cq6_keywords (), 1, '`');
   if (_cq6_is_punct (_cq6_peek (p), "("))
     {
       _cq_query_set_error (p->error, CQ_QUERY_ERROR_UNKNOWN_KEYWORD, p->filename, t->line,
-                           t->column, "`%s` is not a function defined before this call", w);
+                           t->column, "`%s` is not a function defined before this call%s%s",
+                           w, suggestion != NULL ? "; " : "",
+                           suggestion != NULL ? suggestion : "");
       return NULL;
     }
   _cq6_fail_at (p, t, CQ_QUERY_ERROR_UNKNOWN_KEYWORD,
                 "unknown filter `%s` (a variable must be assigned before it "
-                "is used)", w);
+                "is used)%s%s", w, suggestion != NULL ? "; " : "",
+                suggestion != NULL ? suggestion : "");
   return NULL;
 }
