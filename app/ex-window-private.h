@@ -16,6 +16,8 @@
  *                        when they are enabled
  *   ex-window-files.c    opening and saving queries, choosing databases
  *   ex-window-export.c   writing the matched games to a PGN file (Export)
+ *   ex-window-close.c    closing and quitting: the unsaved query asked
+ *                        about, the state kept for the next start
  *   ex-window-diagram.c  the position shown as an SVG or PNG diagram
  *
  * The results list and the status line are widgets of their own in the
@@ -77,6 +79,13 @@ struct _ExWindow
   GSignalGroup         *search_signals;
   guint                 exporting : 1;
 
+  /* Closing (ex-window-close.c): the question about an unsaved query, and
+   * what its answer decided. */
+  GtkWindow            *close_dialog;      /* weak */
+  guint                 close_confirmed : 1;
+  guint                 close_discards : 1;
+  guint                 close_after_save : 1;
+
   /* The query editor's live parse, completion and hover (ExCqlEditor),
    * and the Theme Tools window (picker, pattern board, theme library). */
   ExCqlEditor          *cql_editor;
@@ -136,6 +145,23 @@ char  *_ex_window_dup_database_name   (ExWindow   *self);
 /* Makes the bundled sample the database; if it is not installed, no
  * database, with an error in the status line. */
 void   _ex_window_use_sample_database (ExWindow   *self);
+
+/* ex-window-close.c: closing the window and what it keeps. */
+
+/* The window's close request (all closes: its button, Quit): TRUE to keep
+ * it open while the user is asked about an unsaved query (Save, Discard,
+ * Cancel); FALSE once the state is kept in the settings (the window size,
+ * the database, the query's file and text) and the window may close. */
+gboolean _ex_window_close_request     (ExWindow   *self);
+
+/* Starts with the query kept at the last close: its file, read again, or
+ * else its text, in no file (nothing without settings). */
+void     _ex_window_restore_query     (ExWindow   *self);
+
+/* Save's end (ex-window-files.c), @saved TRUE if the file was written:
+ * closes the window when the close question's Save asked for it. */
+void     _ex_window_query_saved       (ExWindow   *self,
+                                       gboolean    saved);
 
 /* ex-window-actions.c: installs the win.* actions (called by class_init),
  * and enables or disables them as the window's state changes. */
