@@ -82,6 +82,7 @@ struct _ExWindow
   /* Closing (ex-window-close.c): the question about an unsaved query, and
    * what its answer decided. */
   GtkWindow            *close_dialog;      /* weak */
+  ExHelpWindow         *help_window;       /* weak: the user guide (win.help) */
   guint                 close_confirmed : 1;
   guint                 close_discards : 1;
   guint                 close_after_save : 1;

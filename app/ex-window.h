@@ -280,10 +280,22 @@ gboolean       ex_window_export_diagram     (ExWindow       *self,
                                              gboolean        caption,
                                              GError        **error);
 
-/* ex-window-actions.c: the user documentation win.help opens (F1):
- * docs/workbench.md where it is installed, or in the source tree when the
- * workbench runs from its build directory.  Returns: (transfer full)
- * (nullable): its file:// URI, or NULL if it is nowhere. */
-char          *ex_window_dup_help_uri       (void);
+/**
+ * ex_window_show_help:
+ * @page: (nullable): a page of the user guide as a link names it
+ *   ("cql.md", "picker.md#the-picker"); NULL for the page of what has the
+ *   focus: picker.md in Theme Tools, else workbench.md.
+ *
+ * Opens the user guide in the workbench's help window (ExHelpWindow,
+ * made on first use, transient for the window and destroyed with it) at
+ * @page, and presents it (win.help, F1).  Nothing outside the workbench
+ * is needed.
+ *
+ * Returns: (transfer none): the help window; if the page could not be
+ *   shown the status line says why (the help window shows the page it
+ *   showed before).
+ */
+ExHelpWindow  *ex_window_show_help          (ExWindow       *self,
+                                             const char     *page);
 
 G_END_DECLS
