@@ -224,12 +224,18 @@ load_example_action (GtkWidget  *widget,
     }
 }
 
+/* Shows or hides the Theme Tools pane; shown, it has the focus. */
 static void
 theme_tools_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  gtk_window_present (GTK_WINDOW (ex_window_get_theme_tools (EX_WINDOW (widget))));
+  ExWindow *self = EX_WINDOW (widget);
+  gboolean show = !ex_window_get_theme_tools_visible (self);
+
+  ex_window_set_theme_tools_visible (self, show);
+  if (show)
+    gtk_widget_child_focus (GTK_WIDGET (ex_window_get_theme_tools (self)), GTK_DIR_TAB_FORWARD);
 }
 
 static void
@@ -248,7 +254,7 @@ search_board_action (GtkWidget  *widget,
   if (!ex_theme_tools_search_board (tools, pattern, &error))
     _ex_window_set_status (self, error->message, TRUE);
   else if (pattern)
-    gtk_window_present (GTK_WINDOW (tools));
+    ex_window_set_theme_tools_visible (self, TRUE);
 }
 
 /* The set-up board's Find (Theme Tools): parameter (fen, mode, max_differ). */
@@ -273,7 +279,7 @@ setup_position_action (GtkWidget  *widget,
   ExThemeTools *tools = ex_window_get_theme_tools (EX_WINDOW (widget));
 
   ex_theme_tools_setup_from_game (tools);
-  gtk_window_present (GTK_WINDOW (tools));
+  ex_window_set_theme_tools_visible (EX_WINDOW (widget), TRUE);
 }
 
 static void

@@ -25,7 +25,8 @@
 /* The bundled sample is the default database: it is not kept as the last. */
 #define SAMPLE_DATABASE "sample/studies.pgn"
 
-/* Writes the window's state into the settings: its size, the database
+/* Writes the window's state into the settings: its size, whether Theme
+ * Tools are shown, the database
  * (one file other than the sample), and the query: its file (if it has
  * one and the text is what the file holds) and its text.  A discarded
  * query keeps its file, whose text the next window reads, and no text. */
@@ -60,6 +61,8 @@ keep_state (ExWindow *self,
       g_settings_set_int (settings, "window-height", height);
     }
   g_settings_set_boolean (settings, "window-maximized", gtk_window_is_maximized (window));
+  g_settings_set_boolean (settings, "theme-tools-visible",
+                          ex_window_get_theme_tools_visible (self));
   g_settings_set_string (settings, "last-query", query);
   g_settings_set_string (settings, "last-query-file", query_path != NULL ? query_path : "");
   g_settings_set_string (settings, "last-database",

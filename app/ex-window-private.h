@@ -88,9 +88,12 @@ struct _ExWindow
   guint                 close_after_save : 1;
 
   /* The query editor's live parse, completion and hover (ExCqlEditor),
-   * and the Theme Tools window (picker, pattern board, theme library). */
+   * and the Theme Tools pane (picker, pattern board, theme library). */
   ExCqlEditor          *cql_editor;
-  ExThemeTools         *theme_tools;
+  ExThemeTools         *theme_tools;   /* made on first use, in tools_slot */
+  GtkPaned             *tools_paned;   /* Theme Tools | main_paned */
+  GtkWidget            *tools_slot;    /* the side pane: shown while Theme Tools are */
+  GtkToggleButton      *theme_tools_button;
   guint                 status_shows_live_error : 1;
 };
 
@@ -123,6 +126,11 @@ void   _ex_window_update_progress     (ExWindow   *self);
  * and starts the search (docs/cql6.md "The user's files"). */
 void   _ex_window_ask_files_folder    (ExWindow   *self,
                                        const char *text);
+
+/* Gives the window its Theme Tools pane, shown as the settings say
+ * (theme-tools-visible), and its header button (called by the window's
+ * init). */
+void   _ex_window_setup_theme_tools   (ExWindow   *self);
 
 /* ex-window.c: searches the chosen databases with @query (taken), whose
  * results mark every matching position of a game if @mark_all, else the

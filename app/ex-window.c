@@ -618,8 +618,6 @@ ex_window_dispose (GObject *object)
   if (self->search != NULL)
     ex_search_cancel (self->search);
 
-  if (self->theme_tools != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->theme_tools));
   g_clear_object (&self->cql_editor);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), EX_TYPE_WINDOW);
@@ -683,6 +681,9 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExWindow, game_view);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, recent_button);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, statusbar);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, tools_paned);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, tools_slot);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, theme_tools_button);
 
   _ex_window_class_install_actions (widget_class);
 }
@@ -719,6 +720,7 @@ ex_window_init (ExWindow *self)
   _ex_window_setup_query (self);
   _ex_window_setup_database_menu (self);
   _ex_window_setup_search (self);
+  _ex_window_setup_theme_tools (self);
   g_signal_connect_object (self->results_view, "notify::current",
                            G_CALLBACK (current_result_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->results_view, "selection-changed",

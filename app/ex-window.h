@@ -164,10 +164,26 @@ const char *const *ex_window_list_examples  (void);
 /**
  * ex_window_get_theme_tools:
  *
- * Returns: (transfer none): the Theme Tools window (picker, pattern board,
- *   themes; ex_theme_tools_new()), created on first use.
+ * Returns: (transfer none): the Theme Tools (picker, pattern board,
+ *   themes, position search; ex_theme_tools_new()), created on first use
+ *   in the window's side pane, left of the query; shown or not as
+ *   ex_window_set_theme_tools_visible() says.
  */
 ExThemeTools  *ex_window_get_theme_tools    (ExWindow       *self);
+
+/**
+ * ex_window_set_theme_tools_visible:
+ * @visible: TRUE to show the Theme Tools pane, FALSE to hide it.
+ *
+ * Shows or hides the Theme Tools side pane (win.theme-tools, Ctrl+T, and
+ * the header's toggle button do the same).  The query, the results and
+ * the board stay in view beside it.  Whether it is shown is kept in the
+ * settings when the window is closed (theme-tools-visible) and restored
+ * by the next window.
+ */
+void           ex_window_set_theme_tools_visible (ExWindow  *self,
+                                                  gboolean   visible);
+gboolean       ex_window_get_theme_tools_visible (ExWindow  *self);
 
 /* The search (ex-window-search.c). */
 
