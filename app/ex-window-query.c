@@ -260,9 +260,9 @@ ex_window_get_theme_tools (ExWindow *self)
       GtkWidget *scrolled = gtk_scrolled_window_new ();
 
       self->theme_tools = ex_theme_tools_new (self->cql_editor, EX_GAME_VIEW (self->game_view));
-      /* Taller than a small window: the pane scrolls, the window keeps
-       * its height. */
-      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
+      /* Taller or wider than a small window leaves it: the pane scrolls,
+       * the window keeps its size. */
+      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_AUTOMATIC,
                                       GTK_POLICY_AUTOMATIC);
       gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled),
                                      GTK_WIDGET (self->theme_tools));
