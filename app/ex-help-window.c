@@ -169,8 +169,8 @@ load_page (ExHelpWindow *self,
   gtk_scrolled_window_set_child (self->scrolled, content);
   /* The page at its natural height: the screenshots' least height is 0,
    * since they may be scaled down to the width. */
-  gtk_scrollable_set_vscroll_policy (GTK_SCROLLABLE (gtk_scrolled_window_get_child (self->scrolled)),
-                                     GTK_SCROLL_NATURAL);
+  gtk_scrollable_set_vscroll_policy (
+    GTK_SCROLLABLE (gtk_scrolled_window_get_child (self->scrolled)), GTK_SCROLL_NATURAL);
 
   g_free (self->page);
   self->page = g_strdup (file);

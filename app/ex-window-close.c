@@ -22,14 +22,11 @@
 #include "ex-utils.h"
 #include "ex-window-private.h"
 
-/* The bundled sample is the default database: it is not kept as the last. */
-#define SAMPLE_DATABASE "sample/studies.pgn"
-
 /* Writes the window's state into the settings: its size, whether Theme
- * Tools are shown, the database
- * (one file other than the sample), and the query: its file (if it has
- * one and the text is what the file holds) and its text.  A discarded
- * query keeps its file, whose text the next window reads, and no text. */
+ * Tools are shown, the database (one file other than the bundled sample,
+ * the default), and the query: its file (if it has one and the text is
+ * what the file holds) and its text.  A discarded query keeps its file,
+ * whose text the next window reads, and no text. */
 static void
 keep_state (ExWindow *self,
             gboolean  discarded)
@@ -51,7 +48,7 @@ keep_state (ExWindow *self,
     query_path = g_file_get_path (query_file);
   database = self->databases->len == 1
              ? g_file_get_path (g_ptr_array_index (self->databases, 0)) : NULL;
-  sample = ex_utils_find_data_file (SAMPLE_DATABASE);
+  sample = ex_utils_find_data_file (_EX_WINDOW_SAMPLE_DATABASE);
 
   gtk_window_get_default_size (window, &width, &height);
   g_settings_delay (settings);

@@ -46,6 +46,10 @@
 
 G_BEGIN_DECLS
 
+/* The bundled sample database, the window's default (in the data folder,
+ * ex_utils_find_data_file()). */
+#define _EX_WINDOW_SAMPLE_DATABASE "sample/studies.pgn"
+
 struct _ExWindow
 {
   GtkApplicationWindow  parent_instance;

@@ -47,7 +47,6 @@
 #include "ex-statusbar.h"
 #include "ex-window-private.h"
 
-#define SAMPLE_DATABASE "sample/studies.pgn"
 #define RESOURCE_PATH   "/org/excelsior/Workbench/"
 
 /* The narrowest window restored from the settings (it can be made
@@ -153,7 +152,7 @@ ex_window_get_database (ExWindow *self)
 void
 _ex_window_use_sample_database (ExWindow *self)
 {
-  g_autofree char *path = ex_utils_find_data_file (SAMPLE_DATABASE);
+  g_autofree char *path = ex_utils_find_data_file (_EX_WINDOW_SAMPLE_DATABASE);
 
   if (path != NULL)
     {

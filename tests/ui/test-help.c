@@ -57,7 +57,8 @@ find_help_window (ExWindow *window)
   ExHelpWindow *help = NULL;
 
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
-    if (EX_IS_HELP_WINDOW (l->data) && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window))
+    if (EX_IS_HELP_WINDOW (l->data)
+        && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window))
       help = l->data;
   return help;
 }
