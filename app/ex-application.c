@@ -196,22 +196,47 @@ preferences_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (ex_preferences_new (parent, settings)));
 }
 
+/* The application's windows, each with a reference: closing one may
+ * destroy others (its dialogs). */
+static GList *
+copy_windows (ExApplication *self)
+{
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    g_object_ref (l->data);
+  return windows;
+}
+
+/* Quit closes each workbench window as its close button does
+ * (gtk_window_close(): one path, ex-window-close.c), so that an unsaved
+ * query is asked about and the state kept.  A window whose user is asked
+ * stays open, and so does the application; once no workbench window is
+ * left, the other windows (help, preferences) go too. */
 static void
 quit_action (GSimpleAction *action,
              GVariant      *parameter,
              gpointer       user_data)
 {
   ExApplication *self = user_data;
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+  GList *windows;
+  gboolean workbench_left = FALSE;
 
-  /* Closing the windows cancels their searches. */
-  while (windows != NULL)
-    {
-      GList *next = windows->next;
+  windows = copy_windows (self);
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (EX_IS_WINDOW (l->data))
+      gtk_window_close (l->data);
+  g_list_free_full (windows, g_object_unref);
 
-      gtk_window_destroy (windows->data);
-      windows = next;
-    }
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    workbench_left |= EX_IS_WINDOW (l->data);
+  if (workbench_left)
+    return;
+
+  windows = copy_windows (self);
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_destroy (l->data);
+  g_list_free_full (windows, g_object_unref);
 }
 
 static const GActionEntry app_actions[] = {

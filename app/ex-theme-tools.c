@@ -1,4 +1,4 @@
-/* ex-theme-tools.c: the "Theme Tools" window.
+/* ex-theme-tools.c: the "Theme Tools" pane of the main window.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -11,9 +11,11 @@
  * The pattern page can start from the board viewer's position ("Search for
  * This Position") or from the squares outlined on it ("Search for This
  * Pattern": the matched squares, which Ctrl+click on the viewer's board
- * adds or removes).  Ctrl+Return and F5 run the query, as in the main
- * window.  The window is hidden, not destroyed, when closed, and destroyed
- * with its parent.
+ * adds or removes).  Ctrl+Return and F5 run the query, as in the rest of
+ * the window.  The pane is a side pane of the main window (ExWindow shows
+ * and hides it), so that the results and the board stay in view; what it
+ * asks of the window (Run, the position search) goes through the
+ * window's win.* actions.
  */
 #include "config.h"
 
@@ -32,7 +34,7 @@
 
 struct _ExThemeTools
 {
-  GtkWindow       parent_instance;
+  GtkBox          parent_instance;
 
   ExCqlEditor    *editor;     /* weak */
   ExGameView     *game_view;  /* weak */
@@ -46,7 +48,7 @@ struct _ExThemeTools
   GtkLabel       *board_status;
 };
 
-G_DEFINE_FINAL_TYPE (ExThemeTools, ex_theme_tools, GTK_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (ExThemeTools, ex_theme_tools, GTK_TYPE_BOX)
 
 /* The picker and the pattern board write the dialect of the editor's
  * text, and the theme library offers its themes in it, or in that of new
@@ -231,8 +233,6 @@ search_pattern_cb (ExThemeTools *self)
   ex_theme_tools_search_board (self, TRUE, NULL);
 }
 
-/* Ctrl+Return and F5 run the query from here too: the main window's
- * win.run (the search uses the editor's text and its database). */
 /* The set-up board's Find: the window runs the position search. */
 static void
 find_position_cb (ExThemeTools *self,
@@ -240,11 +240,8 @@ find_position_cb (ExThemeTools *self,
                   guint         mode,
                   guint         max_differ)
 {
-  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
-
-  if (parent != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (parent), "win.find-position", "(suu)",
-                                fen, mode, max_differ);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.find-position", "(suu)",
+                              fen, mode, max_differ);
 }
 
 gboolean
@@ -272,15 +269,14 @@ setup_from_game_action (GtkWidget  *widget,
   ex_theme_tools_setup_from_game (EX_THEME_TOOLS (widget));
 }
 
+/* Ctrl+Return and F5 run the query from here too: the main window's
+ * win.run (the search uses the editor's text and its database). */
 static void
 run_action (GtkWidget  *widget,
             const char *action_name,
             GVariant   *parameter)
 {
-  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (widget));
-
-  if (parent != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (parent), "win.run", NULL);
+  gtk_widget_activate_action (widget, "win.run", NULL);
 }
 
 static void
@@ -290,8 +286,7 @@ ex_theme_tools_dispose (GObject *object)
 
   g_clear_weak_pointer (&self->editor);
   g_clear_weak_pointer (&self->game_view);
-  /* The notebook is the window's child: GtkWindow disposes of it (no
-   * gtk_widget_dispose_template(), which would unparent it twice). */
+  gtk_widget_dispose_template (GTK_WIDGET (self), EX_TYPE_THEME_TOOLS);
 
   G_OBJECT_CLASS (ex_theme_tools_parent_class)->dispose (object);
 }
@@ -340,8 +335,7 @@ ex_theme_tools_init (ExThemeTools *self)
 }
 
 ExThemeTools *
-ex_theme_tools_new (GtkWindow   *parent,
-                    ExCqlEditor *editor,
+ex_theme_tools_new (ExCqlEditor *editor,
                     ExGameView  *game_view)
 {
   ExThemeTools *self;
@@ -349,7 +343,7 @@ ex_theme_tools_new (GtkWindow   *parent,
   g_return_val_if_fail (EX_IS_CQL_EDITOR (editor), NULL);
   g_return_val_if_fail (game_view == NULL || EX_IS_GAME_VIEW (game_view), NULL);
 
-  self = g_object_new (EX_TYPE_THEME_TOOLS, "transient-for", parent, NULL);
+  self = g_object_new (EX_TYPE_THEME_TOOLS, NULL);
   g_set_weak_pointer (&self->editor, editor);
   if (game_view != NULL)
     {

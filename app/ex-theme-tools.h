@@ -1,4 +1,4 @@
-/* ex-theme-tools.h: the "Theme Tools" window.
+/* ex-theme-tools.h: the "Theme Tools" pane of the main window.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,21 +12,22 @@ G_BEGIN_DECLS
 
 #define EX_TYPE_THEME_TOOLS (ex_theme_tools_get_type ())
 
-G_DECLARE_FINAL_TYPE (ExThemeTools, ex_theme_tools, EX, THEME_TOOLS, GtkWindow)
+G_DECLARE_FINAL_TYPE (ExThemeTools, ex_theme_tools, EX, THEME_TOOLS, GtkBox)
 
 /**
  * ex_theme_tools_new:
- * @parent: the main window.
  * @editor: the query editor the tools write into (not owned; the tools
  *   stop writing when it is finalized).
  * @game_view: (nullable): the board viewer whose position the pattern board
  *   can copy (not owned).  A Ctrl+click gesture is added to its board.
  *
- * Returns: (transfer none): the "Theme Tools" window, not shown yet; it is
- *   hidden, not destroyed, when closed, and destroyed with @parent.
+ * The tools run the query and the position search through the win.run
+ * and win.find-position actions of the window they are put in (the main
+ * window's side pane, ex_window_get_theme_tools()).
+ *
+ * Returns: (transfer floating): the "Theme Tools" pane, a vertical box.
  */
-ExThemeTools   *ex_theme_tools_new               (GtkWindow    *parent,
-                                                  ExCqlEditor  *editor,
+ExThemeTools   *ex_theme_tools_new               (ExCqlEditor  *editor,
                                                   ExGameView   *game_view);
 
 ExPicker       *ex_theme_tools_get_picker        (ExThemeTools *self);

@@ -19,6 +19,7 @@ typedef struct _ExBoard        ExBoard;
 typedef struct _ExCqlEditor    ExCqlEditor;
 typedef struct _ExDiagnostics  ExDiagnostics;
 typedef struct _ExGameView     ExGameView;
+typedef struct _ExHelpWindow   ExHelpWindow;
 typedef struct _ExMoveList     ExMoveList;
 typedef struct _ExPatternBoard ExPatternBoard;
 typedef struct _ExPicker       ExPicker;

@@ -20,6 +20,7 @@
 #include "ex-game-view.h"
 
 #include "ex-cql6-text.h"
+#include "ex-help-window.h"
 #include "ex-theme-tools.h"
 #include "ex-utils.h"
 #include "ex-window-private.h"
@@ -231,12 +232,18 @@ load_example_action (GtkWidget  *widget,
     }
 }
 
+/* Shows or hides the Theme Tools pane; shown, it has the focus. */
 static void
 theme_tools_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  gtk_window_present (GTK_WINDOW (ex_window_get_theme_tools (EX_WINDOW (widget))));
+  ExWindow *self = EX_WINDOW (widget);
+  gboolean show = !ex_window_get_theme_tools_visible (self);
+
+  ex_window_set_theme_tools_visible (self, show);
+  if (show)
+    gtk_widget_child_focus (GTK_WIDGET (ex_window_get_theme_tools (self)), GTK_DIR_TAB_FORWARD);
 }
 
 static void
@@ -255,7 +262,7 @@ search_board_action (GtkWidget  *widget,
   if (!ex_theme_tools_search_board (tools, pattern, &error))
     _ex_window_set_status (self, error->message, TRUE);
   else if (pattern)
-    gtk_window_present (GTK_WINDOW (tools));
+    ex_window_set_theme_tools_visible (self, TRUE);
 }
 
 /* The set-up board's Find (Theme Tools): parameter (fen, mode, max_differ). */
@@ -280,7 +287,7 @@ setup_position_action (GtkWidget  *widget,
   ExThemeTools *tools = ex_window_get_theme_tools (EX_WINDOW (widget));
 
   ex_theme_tools_setup_from_game (tools);
-  gtk_window_present (GTK_WINDOW (tools));
+  ex_window_set_theme_tools_visible (EX_WINDOW (widget), TRUE);
 }
 
 static void
@@ -297,36 +304,31 @@ open_recent_action (GtkWidget  *widget,
  * Help: the user documentation
  */
 
-char *
-ex_window_dup_help_uri (void)
+ExHelpWindow *
+ex_window_show_help (ExWindow   *self,
+                     const char *page)
 {
-  g_autofree char *path = ex_utils_find_doc_file ("workbench.md");
-
-  return path != NULL ? g_filename_to_uri (path, NULL, NULL) : NULL;
-}
-
-static void
-help_shown_cb (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  g_autoptr(ExWindow) self = user_data;
   g_autoptr(GError) error = NULL;
+  GtkWidget *focus;
 
-  /* Without an application for the file (no browser or viewer, as under a
-   * bare X server) the status line says where the documentation is. */
-  if (!gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
+  g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
+
+  if (self->help_window == NULL)
     {
-      g_autofree char *uri = ex_window_dup_help_uri ();
-      g_autofree char *path = uri != NULL ? g_filename_from_uri (uri, NULL, NULL) : NULL;
-      g_autofree char *message = g_strdup_printf (_("Could not open the user documentation "
-                                                    "(%s): %s"),
-                                                  path != NULL ? path : "", error->message);
-
-      _ex_window_set_status (self, message, TRUE);
+      self->help_window = ex_help_window_new (GTK_WINDOW (self));
+      g_object_add_weak_pointer (G_OBJECT (self->help_window), (gpointer *) &self->help_window);
     }
-  else
-    _ex_window_set_status (self, _("Opened the user documentation"), FALSE);
+  if (page == NULL)
+    {
+      focus = gtk_root_get_focus (GTK_ROOT (self));
+      page = focus != NULL && self->theme_tools != NULL
+             && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->theme_tools))
+             ? "picker.md" : "workbench.md";
+    }
+  if (!ex_help_window_show_page (self->help_window, page, &error))
+    _ex_window_set_status (self, error->message, TRUE);
+  gtk_window_present (GTK_WINDOW (self->help_window));
+  return self->help_window;
 }
 
 static void
@@ -334,17 +336,7 @@ help_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  ExWindow *self = EX_WINDOW (widget);
-  g_autofree char *uri = ex_window_dup_help_uri ();
-
-  if (uri == NULL)
-    {
-      _ex_window_set_status (self, _("The user documentation is not installed"), TRUE);
-      return;
-    }
-  _ex_window_set_status (self, _("Opening the user documentation…"), FALSE);
-  gtk_show_uri_full (GTK_WINDOW (self), uri, GDK_CURRENT_TIME, NULL, help_shown_cb,
-                     g_object_ref (self));
+  ex_window_show_help (EX_WINDOW (widget), NULL);
 }
 
 /* ------------------------------------------------------------------------

@@ -373,6 +373,10 @@ save_query_response_cb (GtkNativeDialog *dialog,
 out:
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
+  /* Closing waits for the file (ex-window-close.c); last, as it may
+   * destroy the window. */
+  _ex_window_query_saved (self, response == GTK_RESPONSE_ACCEPT
+                                && !ex_query_document_get_modified (self->document));
 }
 
 void
@@ -397,6 +401,7 @@ _ex_window_save_query_action (GtkWidget  *widget,
       else
         message = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
       _ex_window_set_status (self, message, error != NULL);
+      _ex_window_query_saved (self, error == NULL);
       return;
     }
 

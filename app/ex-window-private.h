@@ -16,6 +16,8 @@
  *                        when they are enabled
  *   ex-window-files.c    opening and saving queries, choosing databases
  *   ex-window-export.c   writing the matched games to a PGN file (Export)
+ *   ex-window-close.c    closing and quitting: the unsaved query asked
+ *                        about, the state kept for the next start
  *   ex-window-diagram.c  the position shown as an SVG or PNG diagram
  *   ex-window-games.c    the Games page: the database's games before any
  *                        query, the one selected shown
@@ -46,6 +48,10 @@
 #include "ex-window.h"
 
 G_BEGIN_DECLS
+
+/* The bundled sample database, the window's default (in the data folder,
+ * ex_utils_find_data_file()). */
+#define _EX_WINDOW_SAMPLE_DATABASE "sample/studies.pgn"
 
 struct _ExWindow
 {
@@ -82,10 +88,21 @@ struct _ExWindow
   GSignalGroup         *search_signals;
   guint                 exporting : 1;
 
+  /* Closing (ex-window-close.c): the question about an unsaved query, and
+   * what its answer decided. */
+  GtkWindow            *close_dialog;      /* weak */
+  ExHelpWindow         *help_window;       /* weak: the user guide (win.help) */
+  guint                 close_confirmed : 1;
+  guint                 close_discards : 1;
+  guint                 close_after_save : 1;
+
   /* The query editor's live parse, completion and hover (ExCqlEditor),
-   * and the Theme Tools window (picker, pattern board, theme library). */
+   * and the Theme Tools pane (picker, pattern board, theme library). */
   ExCqlEditor          *cql_editor;
-  ExThemeTools         *theme_tools;
+  ExThemeTools         *theme_tools;   /* made on first use, in tools_slot */
+  GtkPaned             *tools_paned;   /* Theme Tools | main_paned */
+  GtkWidget            *tools_slot;    /* the side pane: shown while Theme Tools are */
+  GtkToggleButton      *theme_tools_button;
   guint                 status_shows_live_error : 1;
 };
 
@@ -118,6 +135,11 @@ void   _ex_window_update_progress     (ExWindow   *self);
  * and starts the search (docs/cql6.md "The user's files"). */
 void   _ex_window_ask_files_folder    (ExWindow   *self,
                                        const char *text);
+
+/* Gives the window its Theme Tools pane, shown as the settings say
+ * (theme-tools-visible), and its header button (called by the window's
+ * init). */
+void   _ex_window_setup_theme_tools   (ExWindow   *self);
 
 /* ex-window.c: searches the chosen databases with @query (taken), whose
  * results mark every matching position of a game if @mark_all, else the
@@ -156,6 +178,23 @@ void   _ex_window_say_database        (ExWindow   *self);
 /* Makes the bundled sample the database; if it is not installed, no
  * database, with an error in the status line. */
 void   _ex_window_use_sample_database (ExWindow   *self);
+
+/* ex-window-close.c: closing the window and what it keeps. */
+
+/* The window's close request (all closes: its button, Quit): TRUE to keep
+ * it open while the user is asked about an unsaved query (Save, Discard,
+ * Cancel); FALSE once the state is kept in the settings (the window size,
+ * the database, the query's file and text) and the window may close. */
+gboolean _ex_window_close_request     (ExWindow   *self);
+
+/* Starts with the query kept at the last close: its file, read again, or
+ * else its text, in no file (nothing without settings). */
+void     _ex_window_restore_query     (ExWindow   *self);
+
+/* Save's end (ex-window-files.c), @saved TRUE if the file was written:
+ * closes the window when the close question's Save asked for it. */
+void     _ex_window_query_saved       (ExWindow   *self,
+                                       gboolean    saved);
 
 /* ex-window-actions.c: installs the win.* actions (called by class_init),
  * and enables or disables them as the window's state changes. */

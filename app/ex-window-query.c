@@ -8,8 +8,8 @@
  * has unsaved changes, the label beside it its dialect (and the symbol
  * palette and Convert button that go with it).  Here too: the live parse's
  * errors in the status line, the Examples menu, the recent queries' menu,
- * files dropped on the window, and the Theme Tools window with the themes
- * it loads.
+ * files dropped on the window, and the Theme Tools pane (a side pane of
+ * the window, left of the query) with the themes it loads.
  */
 #include "config.h"
 
@@ -257,13 +257,68 @@ ex_window_get_theme_tools (ExWindow *self)
 
   if (self->theme_tools == NULL)
     {
-      self->theme_tools = ex_theme_tools_new (GTK_WINDOW (self), self->cql_editor,
-                                              EX_GAME_VIEW (self->game_view));
+      GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+      self->theme_tools = ex_theme_tools_new (self->cql_editor, EX_GAME_VIEW (self->game_view));
+      /* Taller or wider than a small window leaves it: the pane scrolls,
+       * the window keeps its size. */
+      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_AUTOMATIC,
+                                      GTK_POLICY_AUTOMATIC);
+      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled),
+                                     GTK_WIDGET (self->theme_tools));
+      gtk_widget_set_vexpand (scrolled, TRUE);
+      gtk_box_append (GTK_BOX (self->tools_slot), scrolled);
       g_object_add_weak_pointer (G_OBJECT (self->theme_tools), (gpointer *) &self->theme_tools);
       g_signal_connect_object (ex_theme_tools_get_library (self->theme_tools), "load",
                                G_CALLBACK (theme_loaded_cb), self, G_CONNECT_SWAPPED);
     }
   return self->theme_tools;
+}
+
+void
+ex_window_set_theme_tools_visible (ExWindow *self,
+                                   gboolean  visible)
+{
+  g_return_if_fail (EX_IS_WINDOW (self));
+
+  gtk_widget_set_visible (self->tools_slot, visible);
+}
+
+gboolean
+ex_window_get_theme_tools_visible (ExWindow *self)
+{
+  g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
+
+  return gtk_widget_get_visible (self->tools_slot);
+}
+
+/* The pane is made when first shown; shown, it is given the focus's
+ * place only when asked for from the keyboard or a button (not at start). */
+static void
+tools_slot_visible_cb (ExWindow   *self,
+                       GParamSpec *pspec,
+                       GtkWidget  *slot)
+{
+  if (gtk_widget_get_visible (slot))
+    ex_window_get_theme_tools (self);
+  else if (gtk_widget_get_focus_child (slot) != NULL)
+    /* The focus leaves a pane that goes: to the query. */
+    gtk_widget_grab_focus (GTK_WIDGET (self->editor));
+}
+
+void
+_ex_window_setup_theme_tools (ExWindow *self)
+{
+  GSettings *settings = ex_utils_get_settings ();
+
+  /* The header's toggle button shows the pane's state and changes it,
+   * as win.theme-tools (Ctrl+T, the main menu) does. */
+  g_object_bind_property (self->tools_slot, "visible", self->theme_tools_button, "active",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_signal_connect_object (self->tools_slot, "notify::visible",
+                           G_CALLBACK (tools_slot_visible_cb), self, G_CONNECT_SWAPPED);
+  if (settings != NULL && g_settings_get_boolean (settings, "theme-tools-visible"))
+    ex_window_set_theme_tools_visible (self, TRUE);
 }
 
 static void

@@ -227,3 +227,11 @@ ex_window_use_sample_database (ExWindow *self)
 
   _ex_window_use_sample_database (self);
 }
+
+GtkToggleButton *
+ex_window_get_theme_tools_button (ExWindow *self)
+{
+  g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
+
+  return self->theme_tools_button;
+}

@@ -33,6 +33,13 @@ ExCqlEditor     *ex_window_get_cql_editor       (ExWindow       *self);
 GtkSourceView   *ex_window_get_editor_view      (ExWindow       *self);
 GtkLabel        *ex_window_get_dialect_label    (ExWindow       *self);
 GtkLabel        *ex_window_get_query_file_label (ExWindow       *self);
+/* The question asked on closing a window with an unsaved query (a
+ * GtkMessageDialog: GTK_RESPONSE_ACCEPT saves, GTK_RESPONSE_REJECT
+ * discards, GTK_RESPONSE_CANCEL keeps the window), or NULL when none is
+ * shown (ex-window-close.c). */
+GtkWindow       *ex_window_get_close_dialog     (ExWindow       *self);
+/* The header bar's Theme Tools toggle button (ex_window_set_theme_tools_visible()). */
+GtkToggleButton *ex_window_get_theme_tools_button (ExWindow     *self);
 GtkMenuButton   *ex_window_get_symbols_button   (ExWindow       *self);
 GtkButton       *ex_window_get_convert_button   (ExWindow       *self);
 

@@ -47,7 +47,6 @@
 #include "ex-statusbar.h"
 #include "ex-window-private.h"
 
-#define SAMPLE_DATABASE "sample/studies.pgn"
 #define RESOURCE_PATH   "/org/excelsior/Workbench/"
 
 /* The narrowest window restored from the settings (it can be made
@@ -239,7 +238,7 @@ ex_window_get_database (ExWindow *self)
 void
 _ex_window_use_sample_database (ExWindow *self)
 {
-  g_autofree char *path = ex_utils_find_data_file (SAMPLE_DATABASE);
+  g_autofree char *path = ex_utils_find_data_file (_EX_WINDOW_SAMPLE_DATABASE);
 
   if (path != NULL)
     {
@@ -655,7 +654,6 @@ restore_settings (ExWindow *self)
 {
   GSettings *settings = ex_utils_get_settings ();
   g_autofree char *database = NULL;
-  g_autofree char *query = NULL;
   int width;
 
   if (settings == NULL)
@@ -680,44 +678,16 @@ restore_settings (ExWindow *self)
       ex_window_set_database (self, file);
     }
 
-  query = g_settings_get_string (settings, "last-query");
-  if (*query != '\0')
-    {
-      /* In no file: shown as an unsaved query. */
-      ex_query_document_set_text (self->document, query, FALSE);
-      ex_query_document_set_name (self->document, NULL, FALSE);
-    }
+  _ex_window_restore_query (self);
 }
 
-/* Keeps the window size, the database and the query when the user closes
- * the window (not when a program destroys it). */
+/* Every close of the window, the user's or Quit's (ex-window-close.c):
+ * the unsaved query is asked about, then the state kept. */
 static gboolean
 ex_window_close_request (GtkWindow *window)
 {
-  ExWindow *self = EX_WINDOW (window);
-  GSettings *settings = ex_utils_get_settings ();
-
-  if (settings != NULL)
-    {
-      g_autofree char *query = ex_window_dup_query_text (self);
-      g_autofree char *database = self->databases->len == 1
-                                  ? g_file_get_path (g_ptr_array_index (self->databases, 0)) : NULL;
-      g_autofree char *sample = ex_utils_find_data_file (SAMPLE_DATABASE);
-      int width, height;
-
-      gtk_window_get_default_size (window, &width, &height);
-      g_settings_delay (settings);
-      if (!gtk_window_is_maximized (window) && width > 0 && height > 0)
-        {
-          g_settings_set_int (settings, "window-width", width);
-          g_settings_set_int (settings, "window-height", height);
-        }
-      g_settings_set_boolean (settings, "window-maximized", gtk_window_is_maximized (window));
-      g_settings_set_string (settings, "last-query", query);
-      g_settings_set_string (settings, "last-database",
-                             database != NULL && g_strcmp0 (database, sample) != 0 ? database : "");
-      g_settings_apply (settings);
-    }
+  if (_ex_window_close_request (EX_WINDOW (window)))
+    return TRUE;
 
   return GTK_WINDOW_CLASS (ex_window_parent_class)->close_request (window);
 }
@@ -734,8 +704,6 @@ ex_window_dispose (GObject *object)
   if (self->search != NULL)
     ex_search_cancel (self->search);
 
-  if (self->theme_tools != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->theme_tools));
   g_clear_object (&self->cql_editor);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), EX_TYPE_WINDOW);
@@ -802,6 +770,9 @@ ex_window_class_init (ExWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExWindow, game_view);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, recent_button);
   gtk_widget_class_bind_template_child (widget_class, ExWindow, statusbar);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, tools_paned);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, tools_slot);
+  gtk_widget_class_bind_template_child (widget_class, ExWindow, theme_tools_button);
 
   _ex_window_class_install_actions (widget_class);
 }
@@ -839,6 +810,7 @@ ex_window_init (ExWindow *self)
   _ex_window_setup_database_menu (self);
   _ex_window_setup_search (self);
   _ex_window_setup_games (self);
+  _ex_window_setup_theme_tools (self);
   g_signal_connect_object (self->results_view, "notify::current",
                            G_CALLBACK (current_result_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->results_view, "selection-changed",

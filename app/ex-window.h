@@ -177,10 +177,26 @@ const char *const *ex_window_list_examples  (void);
 /**
  * ex_window_get_theme_tools:
  *
- * Returns: (transfer none): the Theme Tools window (picker, pattern board,
- *   themes; ex_theme_tools_new()), created on first use.
+ * Returns: (transfer none): the Theme Tools (picker, pattern board,
+ *   themes, position search; ex_theme_tools_new()), created on first use
+ *   in the window's side pane, left of the query; shown or not as
+ *   ex_window_set_theme_tools_visible() says.
  */
 ExThemeTools  *ex_window_get_theme_tools    (ExWindow       *self);
+
+/**
+ * ex_window_set_theme_tools_visible:
+ * @visible: TRUE to show the Theme Tools pane, FALSE to hide it.
+ *
+ * Shows or hides the Theme Tools side pane (win.theme-tools, Ctrl+T, and
+ * the header's toggle button do the same).  The query, the results and
+ * the board stay in view beside it.  Whether it is shown is kept in the
+ * settings when the window is closed (theme-tools-visible) and restored
+ * by the next window.
+ */
+void           ex_window_set_theme_tools_visible (ExWindow  *self,
+                                                  gboolean   visible);
+gboolean       ex_window_get_theme_tools_visible (ExWindow  *self);
 
 /* The search (ex-window-search.c). */
 
@@ -321,10 +337,22 @@ GtkFileChooserNative *ex_window_new_diagram_chooser (ExWindow *self);
  */
 guint          ex_window_diagram_chooser_lines (GtkFileChooser *chooser);
 
-/* ex-window-actions.c: the user documentation win.help opens (F1):
- * docs/workbench.md where it is installed, or in the source tree when the
- * workbench runs from its build directory.  Returns: (transfer full)
- * (nullable): its file:// URI, or NULL if it is nowhere. */
-char          *ex_window_dup_help_uri       (void);
+/**
+ * ex_window_show_help:
+ * @page: (nullable): a page of the user guide as a link names it
+ *   ("cql.md", "picker.md#the-picker"); NULL for the page of what has the
+ *   focus: picker.md in Theme Tools, else workbench.md.
+ *
+ * Opens the user guide in the workbench's help window (ExHelpWindow,
+ * made on first use, transient for the window and destroyed with it) at
+ * @page, and presents it (win.help, F1).  Nothing outside the workbench
+ * is needed.
+ *
+ * Returns: (transfer none): the help window; if the page could not be
+ *   shown the status line says why (the help window shows the page it
+ *   showed before).
+ */
+ExHelpWindow  *ex_window_show_help          (ExWindow       *self,
+                                             const char     *page);
 
 G_END_DECLS

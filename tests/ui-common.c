@@ -156,7 +156,8 @@ ex_test_screenshot (GtkWidget  *widget,
       node = gtk_snapshot_free_to_node (snapshot);
     }
   g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
   path = g_build_filename (dir, name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));

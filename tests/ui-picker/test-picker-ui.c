@@ -277,7 +277,7 @@ test_themes_with_the_mouse (void)
   g_assert_nonnull (editor);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.theme-tools", NULL));
   tools = ex_window_get_theme_tools (window);
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (tools)));
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (tools)));
   pattern = ex_theme_tools_get_pattern_board (tools);
   ex_theme_tools_show_page (tools, "pattern");
   ex_test_drain ();
@@ -326,7 +326,7 @@ test_themes_with_the_mouse (void)
       ex_test_screenshot (GTK_WIDGET (window), png);
       g_free (png);
       png = g_strdup_printf ("picker-theme-%u-tools.png", t + 1);
-      ex_test_screenshot (GTK_WIDGET (tools), png);
+      ex_test_screenshot (GTK_WIDGET (window), png);
       (void) count;
     }
 
@@ -365,7 +365,7 @@ test_themes_with_the_mouse (void)
     g_assert_cmpstr (ex_picker_get_text (picker), ==, "pa7");
     ex_theme_tools_show_page (tools, "picker");
     ex_test_drain ();
-    ex_test_screenshot (GTK_WIDGET (tools), "picker-tools-picker.png");
+    ex_test_screenshot (GTK_WIDGET (window), "picker-tools-picker.png");
   }
 
   ex_test_destroy_window (window);
@@ -596,9 +596,9 @@ test_search_for_this_position (void)
   ex_window_select_result (window, 0);
   ex_test_drain ();
   ex_test_screenshot (GTK_WIDGET (window), "picker-search-position-window.png");
-  gtk_window_present (GTK_WINDOW (tools));
+  ex_window_set_theme_tools_visible (window, TRUE);
   ex_test_drain ();
-  ex_test_screenshot (GTK_WIDGET (tools), "picker-search-position-tools.png");
+  ex_test_screenshot (GTK_WIDGET (window), "picker-search-position-tools.png");
 
   ex_test_destroy_window (window);
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
@@ -681,10 +681,10 @@ test_theme_library (void)
   g_assert_cmpstr (text, ==, theme);
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "underpromotion.cql"));
 
-  gtk_window_present (GTK_WINDOW (tools));
+  ex_window_set_theme_tools_visible (window, TRUE);
   ex_theme_tools_show_page (tools, "themes");
   ex_test_drain ();
-  ex_test_screenshot (GTK_WIDGET (tools), "picker-tools-themes.png");
+  ex_test_screenshot (GTK_WIDGET (window), "picker-tools-themes.png");
   /* A description wraps between words, never inside a file name. */
   g_assert_cmpuint (check_description_breaks (GTK_WIDGET (tools)), ==, g_strv_length (names));
 
@@ -740,10 +740,10 @@ test_theme_library_cql6 (void)
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "underpromotion.cql6"));
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "sample/studies.pgn"));
 
-  gtk_window_present (GTK_WINDOW (tools));
+  ex_window_set_theme_tools_visible (window, TRUE);
   ex_theme_tools_show_page (tools, "themes");
   ex_test_drain ();
-  ex_test_screenshot (GTK_WIDGET (tools), "cql6-themes.png");
+  ex_test_screenshot (GTK_WIDGET (window), "cql6-themes.png");
   g_assert_cmpuint (check_description_breaks (GTK_WIDGET (tools)), ==, g_strv_length (names6));
 
   /* Run: the CQL 6 twin finds the CQL 3 theme's 20 games. */

@@ -205,7 +205,7 @@ run_position_search (int         width,
     number = ex_result_get_number (result);
   }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.setup-position", NULL));
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (tools)));
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (tools)));
   g_assert_true (ex_setup_board_get_piece (setup, SQ ("a1")) != CQ_EMPTY
                  || ex_setup_board_get_message (setup) != NULL);
 
@@ -269,11 +269,11 @@ run_position_search (int         width,
 
   name = g_strdup_printf ("anticipation-window-%s.png", suffix);
   ex_test_screenshot (GTK_WIDGET (window), name);
-  gtk_window_present (GTK_WINDOW (tools));
+  ex_window_set_theme_tools_visible (window, TRUE);
   ex_test_drain ();
   g_free (name);
   name = g_strdup_printf ("anticipation-setup-board-%s.png", suffix);
-  ex_test_screenshot (GTK_WIDGET (tools), name);
+  ex_test_screenshot (GTK_WIDGET (window), name);
 
   ex_test_destroy_window (window);
 }

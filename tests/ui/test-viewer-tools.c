@@ -1,7 +1,7 @@
 /* test-viewer-tools.c: what the board pane and the header bar add to
  * browsing: the arrows and coloured squares of comments on the board, the
  * diagram export of the position shown, the database button's menu of
- * recent databases, and Help.
+ * recent databases.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -441,51 +441,13 @@ test_recent_databases (void)
   ex_test_destroy_window (window);
 }
 
-static gboolean
-help_done (gpointer data)
-{
-  return !g_str_has_suffix (ex_window_get_status_text (EX_WINDOW (data)), "…");
-}
-
-/* Help (F1) opens docs/workbench.md; with no application to open it (as
- * on a bare test machine) the status line says so and where the file is. */
-static void
-test_help (void)
-{
-  ExWindow *window = ex_test_new_window (app, 1400, 860, NULL);
-  g_autofree char *uri = ex_window_dup_help_uri ();
-  g_autofree char *path = NULL;
-  g_auto(GStrv) accels = NULL;
-
-  g_assert_nonnull (uri);
-  g_assert_true (g_str_has_prefix (uri, "file://"));
-  g_assert_true (g_str_has_suffix (uri, "/workbench.md"));
-  path = g_filename_from_uri (uri, NULL, NULL);
-  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
-
-  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.help");
-  g_assert_true (g_strv_contains ((const char *const *) accels, "F1"));
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.help", NULL));
-  g_assert_true (ex_test_wait_until (help_done, window, 10000));
-  if (ex_window_get_status_is_error (window))
-    g_assert_nonnull (strstr (ex_window_get_status_text (window), path));
-  else
-    g_assert_cmpstr (ex_window_get_status_text (window), ==, "Opened the user documentation");
-  g_test_message ("help: %s", ex_window_get_status_text (window));
-
-  ex_test_destroy_window (window);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
   int status;
 
-  /* None of the user's own MIME handlers, so that Help finds an
-   * application to open the documentation with only if the system has
-   * one (a bare test machine has none). */
+  /* None of the user's own recent files or settings. */
   scratch_dir = g_dir_make_tmp ("excelsior-viewer-tools-XXXXXX", NULL);
   g_assert_nonnull (scratch_dir);
   g_setenv ("XDG_DATA_HOME", scratch_dir, TRUE);
@@ -498,7 +460,6 @@ main (int   argc,
   g_test_add_func ("/ui/viewer-tools/comment-shapes", test_comment_shapes);
   g_test_add_func ("/ui/viewer-tools/diagram-export", test_diagram_export);
   g_test_add_func ("/ui/viewer-tools/recent-databases", test_recent_databases);
-  g_test_add_func ("/ui/viewer-tools/help", test_help);
   status = g_test_run ();
 
   g_clear_object (&app);

@@ -782,6 +782,9 @@ test_dialogs_and_settings (void)
 
   /* Closed by the user: the query and database are kept ... */
   ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
+  /* A text without unsaved changes: the window closes without asking
+   * (the question is tests/ui/test-quit.c's). */
+  ex_query_document_set_name (ex_window_get_query_document (window), NULL, TRUE);
   ex_window_set_database (window, big);
   gtk_window_close (GTK_WINDOW (window));
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, SEARCH_TIMEOUT_MS));
