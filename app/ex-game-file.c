@@ -137,17 +137,26 @@ ex_game_file_get_path (ExGameFile *self)
   return self->path;
 }
 
-/* "20,480 bytes, modified 2026-11-28 05:12:03" */
+/* "20,480 bytes, modified 05:12:03": the time alone on the day it is
+ * shown, else with its date. */
 static char *
 describe_record (const InputRecord *record)
 {
   g_autoptr(GDateTime) time = g_date_time_new_from_unix_local (record->mtime);
+  g_autoptr(GDateTime) today = g_date_time_new_now_local ();
   g_autofree char *size = ex_utils_format_count (record->size);
-  g_autofree char *when = time != NULL ? g_date_time_format (time, "%Y-%m-%d %H:%M:%S")
-                                       : g_strdup ("?");
+  g_autofree char *when = NULL;
+
+  if (time == NULL)
+    when = g_strdup ("?");
+  else if (g_date_time_get_year (time) == g_date_time_get_year (today)
+           && g_date_time_get_day_of_year (time) == g_date_time_get_day_of_year (today))
+    when = g_date_time_format (time, "%H:%M:%S");
+  else
+    when = g_date_time_format (time, "%Y-%m-%d %H:%M:%S");
 
   /* Translators: a file's size and modification time, as in
-   * "20,480 bytes, modified 2026-11-28 05:12:03" */
+   * "20,480 bytes, modified 05:12:03" */
   return g_strdup_printf (_("%s bytes, modified %s"), size, when);
 }
 
@@ -189,7 +198,7 @@ ex_game_file_check_input (ExGameFile  *self,
       /* Translators: the first %s is a file's name, the others its size
        * and time (see "%s bytes, modified %s") */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
-                   _("“%s” was changed after the search: %s when searched, now %s. "
+                   _("“%s” was changed after the search (searched: %s; now: %s). "
                      "Run the search again."), name, before, after);
       return FALSE;
     }

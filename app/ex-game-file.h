@@ -52,10 +52,12 @@ const char   *ex_game_file_get_path (ExGameFile        *self);
  * size, modification time, device and inode.  One query of the file.
  *
  * Returns: TRUE if it is; FALSE with G_IO_ERROR_WRONG_ETAG saying what
- *   changed ("“studies.pgn” was changed after the search: 20,480 bytes,
- *   modified 2026-11-28 05:12:03 when searched, now 20,397 bytes, modified
- *   2026-11-28 05:20:11. Run the search again."), or the G_IO_ERROR of the
- *   query (G_IO_ERROR_NOT_FOUND: the file is gone).
+ *   changed ("“studies.pgn” was changed after the search (searched:
+ *   20,480 bytes, modified 05:12:03; now: 20,397 bytes, modified
+ *   05:20:11). Run the search again."; the date too when it is not
+ *   today), "“x.pgn” was replaced by another file after the search" (the
+ *   same size and time, another inode), or the G_IO_ERROR of the query
+ *   (G_IO_ERROR_NOT_FOUND: the file is gone).
  */
 gboolean      ex_game_file_check_input (ExGameFile  *self,
                                         guint        index,
@@ -74,7 +76,7 @@ gboolean      ex_game_file_check_input (ExGameFile  *self,
  * Synchronous; any thread.
  *
  * Returns: (transfer full): the game, or NULL with G_IO_ERROR_WRONG_ETAG
- *   (what changed: the file, or "game 12 at byte 40,112 of “x.pgn” is no
+ *   (what changed: the file, or "Game 12 at byte 40,112 of “x.pgn” is no
  *   longer the game that matched"), or the G_FILE_ERROR of
  *   cq_pgn_read_game_at() (the file cannot be read, or ends before the
  *   game).

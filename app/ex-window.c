@@ -141,7 +141,9 @@ forget_results (ExWindow *self)
   g_autofree char *name = NULL;
   g_autofree char *description = NULL;
 
-  if (self->results_view == NULL)
+  /* Nothing to forget: no search was made, nor failed. */
+  if (self->results_view == NULL
+      || (self->search == NULL && !ex_statusbar_get_is_error (self->statusbar)))
     return;
   if (self->search != NULL)
     {

@@ -115,11 +115,12 @@ test_size_changed (void)
 
   delete_first_game (path);
 
-  g_assert_true (export_failed_with (window, out, "“size.pgn” was changed after the search: "));
+  g_assert_true (export_failed_with (window, out, "“size.pgn” was changed after the search ("));
   status = ex_window_get_status_text (window);
   g_assert_nonnull (strstr (status, "Could not export to “size-out.pgn”"));
   g_assert_nonnull (strstr (status, " bytes, modified "));
-  g_assert_nonnull (strstr (status, " when searched, now "));
+  g_assert_nonnull (strstr (status, "(searched: "));
+  g_assert_nonnull (strstr (status, "; now: "));
   g_assert_nonnull (strstr (status, "Run the search again"));
   ex_test_wait_frame (GTK_WIDGET (window));
   ex_test_screenshot (GTK_WIDGET (window), "export-refused.png");
