@@ -621,9 +621,9 @@ row_menu_closed_cb (GtkPopover *menu)
   g_idle_add (unparent_menu_idle, g_object_ref (menu));
 }
 
-/* A right click on a row: the row becomes the one shown
- * (the selection is kept when the row is in it) and its menu opens, the
- * window's actions on the game shown. */
+/* A right click on a row: the row alone is selected, so that its game is
+ * the one shown, and its menu opens: the window's actions on the game
+ * shown. */
 static void
 row_menu_pressed_cb (GtkGestureClick *gesture,
                      int              n_press,
@@ -653,9 +653,7 @@ row_menu_pressed_cb (GtkGestureClick *gesture,
 
       if (item == result)
         {
-          gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), i,
-                                           !gtk_selection_model_is_selected (
-                                             GTK_SELECTION_MODEL (self->selection), i));
+          gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), i, TRUE);
           break;
         }
     }
