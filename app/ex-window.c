@@ -154,7 +154,12 @@ forget_results (ExWindow *self)
   ex_results_view_set_search (self->results_view, NULL);
   ex_statusbar_reset_diagnostics (self->statusbar);
   ex_statusbar_set_progress (self->statusbar, NULL);
-  ex_diagnostics_reset (self->diagnostics_view, NULL);
+  {
+    g_autofree char *first = self->databases->len > 0
+                             ? g_file_get_path (g_ptr_array_index (self->databases, 0)) : NULL;
+
+    ex_diagnostics_reset (self->diagnostics_view, first);
+  }
   ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
   ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);

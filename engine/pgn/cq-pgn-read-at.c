@@ -17,6 +17,7 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <zlib.h>
 
 #include "pgn/cq-pgn.h"
 #include "pgn/cq-pgn-private.h"
@@ -104,18 +105,22 @@ cq_pgn_read_game_at (const char *path, const CqGameSource *source, GError **erro
 guint64
 cq_pgn_game_digest (const char *text, gsize len)
 {
-  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_MD5);
-  guint8 digest[16];
-  gsize digest_len = sizeof digest;
-  guint64 value = 0;
+  uLong crc = crc32 (0L, Z_NULL, 0);
+  uLong adler = adler32 (0L, Z_NULL, 0);
 
   g_return_val_if_fail (text != NULL || len == 0, 0);
 
-  g_checksum_update (checksum, (const guchar *) text, (gssize) len);
-  g_checksum_get_digest (checksum, digest, &digest_len);
-  for (guint i = 0; i < 8; i++)
-    value = (value << 8) | digest[i];
-  return value;
+  /* zlib takes at most uInt bytes a call. */
+  while (len > 0)
+    {
+      uInt n = (uInt) MIN (len, (gsize) G_MAXUINT32);
+
+      crc = crc32 (crc, (const Bytef *) text, n);
+      adler = adler32 (adler, (const Bytef *) text, n);
+      text += n;
+      len -= n;
+    }
+  return ((guint64) (adler & 0xffffffffu) << 32) | (crc & 0xffffffffu);
 }
 
 CqGame *
