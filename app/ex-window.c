@@ -280,13 +280,14 @@ show_result (ExWindow *self,
   game = ex_game_file_read (ex_search_get_game_file (self->search), result, &error);
   if (game == NULL)
     {
+      g_autofree char *number = ex_utils_format_number (ex_result_get_number (result));
+      g_autofree char *message = g_strdup_printf (_("Could not read game %s: %s"),
+                                                  number, error->message);
+
       /* Never another game in its place: the board and move list go. */
       ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
       ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
       _ex_window_update_actions (self);
-      g_autofree char *number = ex_utils_format_number (ex_result_get_number (result));
-      g_autofree char *message = g_strdup_printf (_("Could not read game %s: %s"),
-                                                  number, error->message);
 
       _ex_window_set_status (self, message, TRUE);
       return;

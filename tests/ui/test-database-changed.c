@@ -259,6 +259,7 @@ test_folder_and_compressed (void)
   g_autofree char *plain = NULL;
   g_autofree char *source_name = NULL;
   g_autofree char *source = NULL;
+  g_autofree char *packed_path = NULL;
   g_autofree char *packed = NULL;
   g_autofree char *out = g_build_filename (tmp_dir, "folder-out.pgn", NULL);
   ExWindow *window;
@@ -269,7 +270,8 @@ test_folder_and_compressed (void)
   plain = copy_sample ("folder/a.pgn");
   source_name = g_strdup ("b-source.pgn");
   source = copy_sample (source_name);
-  packed = test_compress_file (source, "gzip", g_build_filename (dir, "b.pgn.gz", NULL));
+  packed_path = g_build_filename (dir, "b.pgn.gz", NULL);
+  packed = test_compress_file (source, "gzip", packed_path);
   if (packed == NULL)
     {
       g_test_skip ("gzip is not installed");
