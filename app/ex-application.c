@@ -310,6 +310,7 @@ ex_application_startup (GApplication *app)
   static const char *next_result_accels[] = { "<Control>Page_Down", NULL };
   static const char *copy_pgn_accels[] = { "<Control><Shift>c", NULL };
   static const char *copy_fen_accels[] = { "<Control><Alt>c", NULL };
+  static const char *copy_exported_accels[] = { "<Control><Shift>e", NULL };
   static const char *help_accels[] = { "F1", NULL };
 
   g_autoptr(GtkCssProvider) css = NULL;
@@ -351,6 +352,8 @@ ex_application_startup (GApplication *app)
                                          next_result_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.copy-pgn", copy_pgn_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.copy-fen", copy_fen_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.copy-exported-pgn",
+                                         copy_exported_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.help", help_accels);
 }
 

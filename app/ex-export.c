@@ -3,7 +3,9 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Each matched game is re-read from its byte offset in the database
- * (design.md: results keep offsets, not text) and written with
+ * (design.md: results keep offsets, not text) through ex_game_file_read(),
+ * which refuses a game the file no longer holds as it matched (the
+ * export then fails and the destination is left as it was), and written with
  * cq_annotate_write_game(), the function `cql` writes its output with, in
  * the style of the search (#CqAnnotationStyle): for a CQL 3 query the
  * comment {Original game: N} first and {MATCH} (or the chosen annotation
@@ -87,21 +89,22 @@ write_all (int          fd,
   return TRUE;
 }
 
-/* Appends @result's game, re-read from @pgn_path, to @out.  The header
- * names the game by its number in the database searched, without the
- * file's name that `cql` adds for a database of several files (the
- * results keep the number, not the file). */
-static gboolean
-append_game (GString                 *out,
-             const char              *pgn_path,
-             ExResult                *result,
-             const CqAnnotationStyle *style,
-             GError                 **error)
+gboolean
+ex_export_append_game (GString                 *out,
+                       ExGameFile              *games,
+                       ExResult                *result,
+                       const CqAnnotationStyle *style,
+                       GError                 **error)
 {
   g_autoptr(CqGame) game = NULL;
   CqAnnotatedMatch match = { 0 };
 
-  game = cq_pgn_read_game_at (pgn_path, ex_result_get_source (result), error);
+  g_return_val_if_fail (out != NULL, FALSE);
+  g_return_val_if_fail (games != NULL, FALSE);
+  g_return_val_if_fail (EX_IS_RESULT (result), FALSE);
+  g_return_val_if_fail (style != NULL, FALSE);
+
+  game = ex_game_file_read (games, result, error);
   if (game == NULL)
     return FALSE;
 
@@ -115,7 +118,7 @@ append_game (GString                 *out,
 }
 
 gboolean
-ex_export_write (const char    *pgn_path,
+ex_export_write (ExGameFile    *games,
                  GPtrArray     *results,
                  const char    *dest_path,
                  const CqAnnotationStyle *style,
@@ -130,7 +133,7 @@ ex_export_write (const char    *pgn_path,
   int fd;
   guint i;
 
-  g_return_val_if_fail (pgn_path != NULL, FALSE);
+  g_return_val_if_fail (games != NULL, FALSE);
   g_return_val_if_fail (results != NULL, FALSE);
   g_return_val_if_fail (dest_path != NULL, FALSE);
   g_return_val_if_fail (style != NULL, FALSE);
@@ -138,7 +141,7 @@ ex_export_write (const char    *pgn_path,
   if (n_written != NULL)
     *n_written = 0;
 
-  if (!ex_export_check_destination (dest_path, pgn_path, error))
+  if (!ex_export_check_destination (dest_path, ex_game_file_get_path (games), error))
     return FALSE;
 
   output = cq_output_file_open (dest_path, &local);
@@ -153,7 +156,8 @@ ex_export_write (const char    *pgn_path,
     {
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         ok = FALSE;
-      else if (!append_game (out, pgn_path, g_ptr_array_index (results, i), style, error))
+      else if (!ex_export_append_game (out, games, g_ptr_array_index (results, i), style,
+                                       error))
         ok = FALSE;
       else if (out->len >= FLUSH_SIZE)
         {
@@ -179,7 +183,7 @@ ex_export_write (const char    *pgn_path,
 }
 
 typedef struct {
-  char      *pgn_path;
+  ExGameFile *games;
   GPtrArray *results;
   char      *dest_path;
   char      *mark_text;   /* @style's, owned */
@@ -189,7 +193,7 @@ typedef struct {
 static void
 export_data_free (ExportData *data)
 {
-  g_free (data->pgn_path);
+  ex_game_file_unref (data->games);
   g_ptr_array_unref (data->results);
   g_free (data->dest_path);
   g_free (data->mark_text);
@@ -204,7 +208,7 @@ export_thread (gpointer user_data)
   GError *error = NULL;
   guint n_written = 0;
 
-  if (ex_export_write (data->pgn_path, data->results, data->dest_path, &data->style,
+  if (ex_export_write (data->games, data->results, data->dest_path, &data->style,
                        g_task_get_cancellable (task), &n_written, &error))
     g_task_return_int (task, n_written);
   else
@@ -215,7 +219,7 @@ export_thread (gpointer user_data)
 }
 
 void
-ex_export_async (const char          *pgn_path,
+ex_export_async (ExGameFile          *games,
                  GPtrArray           *results,
                  const char          *dest_path,
                  const CqAnnotationStyle *style,
@@ -226,7 +230,7 @@ ex_export_async (const char          *pgn_path,
   GTask *task;
   ExportData *data;
 
-  g_return_if_fail (pgn_path != NULL);
+  g_return_if_fail (games != NULL);
   g_return_if_fail (results != NULL);
   g_return_if_fail (dest_path != NULL);
   g_return_if_fail (style != NULL);
@@ -234,7 +238,7 @@ ex_export_async (const char          *pgn_path,
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, ex_export_async);
   data = g_new0 (ExportData, 1);
-  data->pgn_path = g_strdup (pgn_path);
+  data->games = ex_game_file_ref (games);
   data->results = g_ptr_array_ref (results);
   data->dest_path = g_strdup (dest_path);
   data->mark_text = g_strdup (style->mark_text != NULL ? style->mark_text : "");

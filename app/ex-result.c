@@ -3,7 +3,9 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
  * An ExResult is the workbench's copy of a #CqMatch: where the game lies in
- * the database (number, byte offset and length), the seven-tag roster
+ * the database (number, byte offset and length; the file of the database
+ * it came from and the digest of its text, by which ExGameFile tells
+ * whether the file still holds it), the seven-tag roster
  * values, the matched positions (rulings R2) and, for a CQL 6 query, the
  * game's sort values and their labels, the comments the query wrote in it
  * (#CqPositionComment: the viewer shows them, the export writes them) and
@@ -24,6 +26,8 @@ struct _ExResult
   GObject            parent_instance;
 
   CqGameSource       source;
+  guint              input_index;
+  guint64            digest;
   char              *event;
   char              *site;
   char              *date;
@@ -180,14 +184,20 @@ ex_result_init (ExResult *self)
 }
 
 ExResult *
-ex_result_new_from_match (const CqMatch *match)
+ex_result_new_from_match (const CqMatch      *match,
+                          const CqGameSource *kept)
 {
   ExResult *self;
 
   g_return_val_if_fail (match != NULL, NULL);
 
   self = g_object_new (EX_TYPE_RESULT, NULL);
-  self->source = match->source;
+  self->source = kept != NULL ? *kept : match->source;
+  self->input_index = match->source.file_index;
+  /* Only a matched game's text is digested, from the bytes the search
+   * holds already: the search pays nothing for the games that do not
+   * match. */
+  self->digest = cq_pgn_game_digest (match->text, match->text_len);
   self->event = g_strdup (match->event);
   self->site = g_strdup (match->site);
   self->date = g_strdup (match->date);
@@ -243,6 +253,20 @@ ex_result_get_source (ExResult *self)
 {
   g_return_val_if_fail (EX_IS_RESULT (self), NULL);
   return &self->source;
+}
+
+guint
+ex_result_get_input_index (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), 0);
+  return self->input_index;
+}
+
+guint64
+ex_result_get_digest (ExResult *self)
+{
+  g_return_val_if_fail (EX_IS_RESULT (self), 0);
+  return self->digest;
 }
 
 const char *

@@ -150,6 +150,9 @@ label_bind_cb (GtkSignalListItemFactory *factory,
   const char *text = result_column_text (result, column, buf, sizeof buf);
 
   gtk_inscription_set_text (cell, text);
+  /* For the row menu: the result whose row was clicked (the list item
+   * holds it while the cell shows it). */
+  g_object_set_data (G_OBJECT (cell), "ex-result", result);
 }
 
 static int

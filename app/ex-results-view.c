@@ -600,6 +600,81 @@ ex_results_view_get_property (GObject    *object,
     }
 }
 
+/* ------------------------------------------------------------------------
+ * The row menu
+ */
+
+static gboolean
+unparent_menu_idle (gpointer menu)
+{
+  if (gtk_widget_get_parent (menu) != NULL)
+    gtk_widget_unparent (menu);
+  g_object_unref (menu);
+  return G_SOURCE_REMOVE;
+}
+
+/* A closed row menu goes once the item chosen has been activated (that
+ * finds the window's actions through the menu's parent). */
+static void
+row_menu_closed_cb (GtkPopover *menu)
+{
+  g_idle_add (unparent_menu_idle, g_object_ref (menu));
+}
+
+/* A right click on a row: the row alone is selected, so that its game is
+ * the one shown, and its menu opens: the window's actions on the game
+ * shown. */
+static void
+row_menu_pressed_cb (GtkGestureClick *gesture,
+                     int              n_press,
+                     double           x,
+                     double           y,
+                     ExResultsView   *self)
+{
+  GtkWidget *view = GTK_WIDGET (self->column_view);
+  GtkWidget *picked = gtk_widget_pick (view, x, y, GTK_PICK_DEFAULT);
+  ExResult *result = NULL;
+  GtkWidget *menu;
+  GMenu *model;
+  double mx, my;
+  guint n;
+
+  for (; picked != NULL && picked != view; picked = gtk_widget_get_parent (picked))
+    if ((result = g_object_get_data (G_OBJECT (picked), "ex-result")) != NULL)
+      break;
+  if (result == NULL)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ExResult) item = g_list_model_get_item (G_LIST_MODEL (self->selection), i);
+
+      if (item == result)
+        {
+          gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), i, TRUE);
+          break;
+        }
+    }
+
+  model = g_menu_new ();
+  g_menu_append (model, _("Copy the Game as E_xported PGN"), "win.copy-exported-pgn");
+  g_menu_append (model, _("Copy the Game as _PGN"), "win.copy-pgn");
+  g_menu_append (model, _("Copy the Position as _FEN"), "win.copy-fen");
+  menu = gtk_popover_menu_new_from_model (G_MENU_MODEL (model));
+  g_object_unref (model);
+  gtk_popover_set_has_arrow (GTK_POPOVER (menu), FALSE);
+  gtk_widget_set_halign (menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (menu, GTK_WIDGET (self));
+  if (!gtk_widget_translate_coordinates (view, GTK_WIDGET (self), x, y, &mx, &my))
+    mx = x, my = y;
+  gtk_popover_set_pointing_to (GTK_POPOVER (menu),
+                               &(GdkRectangle) { (int) mx, (int) my, 1, 1 });
+  g_signal_connect (menu, "closed", G_CALLBACK (row_menu_closed_cb), NULL);
+  gtk_popover_popup (GTK_POPOVER (menu));
+}
+
 static void
 ex_results_view_dispose (GObject *object)
 {
@@ -766,4 +841,12 @@ ex_results_view_init (ExResultsView *self)
                            G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->selection, "items-changed",
                            G_CALLBACK (selection_items_changed_cb), self, G_CONNECT_SWAPPED);
+
+  {
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+    g_signal_connect_object (click, "pressed", G_CALLBACK (row_menu_pressed_cb), self, 0);
+    gtk_widget_add_controller (GTK_WIDGET (self->column_view), GTK_EVENT_CONTROLLER (click));
+  }
 }

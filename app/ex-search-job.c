@@ -29,6 +29,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ex-game-file.h"
 #include "ex-result.h"
 #include "ex-search-job.h"
 #include "ex-utils.h"
@@ -55,6 +56,7 @@ struct _ExSearchJob
   CqQuery                *query;
   char                  **pgn_paths;    /* the database's files (directories expanded) */
   char                   *games_path;   /* where the results' games are re-read from */
+  ExGameFile             *game_file;    /* @games_path and the database as searched */
   int                     games_fd;     /* the kept games' file, or -1 (see _start) */
   GCancellable           *cancellable;
   guint                   n_threads;
@@ -103,6 +105,7 @@ ex_search_job_free (ExSearchJob *job)
   g_clear_pointer (&job->query, cq_query_free);
   g_clear_pointer (&job->pgn_paths, g_strfreev);
   g_clear_pointer (&job->games_path, g_free);
+  g_clear_pointer (&job->game_file, ex_game_file_unref);
   if (job->games_fd >= 0)
     close (job->games_fd);
   g_clear_object (&job->cancellable);
@@ -226,7 +229,7 @@ on_match (const CqMatch *match,
       /* The game is kept in the job's games file, and the result points
        * there: a compressed file cannot be re-read at an offset, and the
        * games of several files are best read from one. */
-      CqMatch kept = *match;
+      CqGameSource kept = match->source;
       gsize done = 0;
 
       while (!job->games_failed && done < match->text_len)
@@ -240,14 +243,14 @@ on_match (const CqMatch *match,
           else
             done += n;
         }
-      kept.source.offset = job->games_len;
-      kept.source.length = match->text_len;
-      kept.source.file_index = 0;
+      kept.offset = job->games_len;
+      kept.length = match->text_len;
+      kept.file_index = 0;
       job->games_len += match->text_len;
-      result = ex_result_new_from_match (&kept);
+      result = ex_result_new_from_match (match, &kept);
     }
   else
-    result = ex_result_new_from_match (match);
+    result = ex_result_new_from_match (match, NULL);
 
   g_mutex_lock (&job->mutex);
   g_ptr_array_add (job->pending_results, result);
@@ -469,6 +472,10 @@ ex_search_job_start (CqQuery                *query,
     job->games_fd = g_file_open_tmp ("excelsior-results-XXXXXX.pgn", &job->games_path, NULL);
   if (job->games_path == NULL)
     job->games_path = g_strdup (job->pgn_paths[0]);
+  /* The database's files as they are before the search reads them: a
+   * result is read back only while they stay so (ExGameFile). */
+  job->game_file = ex_game_file_new (job->games_path, job->games_fd >= 0,
+                                     (const char *const *) job->pgn_paths);
   job->cancellable = g_cancellable_new ();
   job->n_threads = n_threads;
   job->main_context = g_main_context_ref_thread_default ();
@@ -498,20 +505,12 @@ ex_search_job_cancel (ExSearchJob *job)
   g_cancellable_cancel (job->cancellable);
 }
 
-const char *
-ex_search_job_get_games_path (ExSearchJob *job)
+ExGameFile *
+ex_search_job_get_game_file (ExSearchJob *job)
 {
   g_return_val_if_fail (job != NULL, NULL);
 
-  return job->games_path;
-}
-
-gboolean
-ex_search_job_keeps_games (ExSearchJob *job)
-{
-  g_return_val_if_fail (job != NULL, FALSE);
-
-  return job->games_fd >= 0;
+  return job->game_file;
 }
 
 guint

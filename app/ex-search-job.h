@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include "search/cq-search.h"
+#include "ex-game-file.h"
 
 G_BEGIN_DECLS
 
@@ -60,7 +61,7 @@ typedef struct {
  * (compressed, several files) the job copies each matched game into a
  * temporary games file as it is found and the result's offset is into
  * that file, so nothing is decompressed again to show or export a result.
- * ex_search_job_get_games_path() names the file to read results from.
+ * ex_search_job_get_game_file() is where results are read from.
  *
  * Returns: (transfer full): the job; keep it to cancel it.  The job stays
  *   alive until its thread has been joined, whatever the caller does.
@@ -78,13 +79,11 @@ void         ex_search_job_unref       (ExSearchJob *job);
  * dropped; @finished still comes (with G_IO_ERROR_CANCELLED). */
 void         ex_search_job_cancel      (ExSearchJob *job);
 
-/* The file the results' games are read from (cq_pgn_read_game_at()): the
+/* Where the results' games are read from (ex_game_file_read()): the
  * database itself when it is one plain file, else the job's temporary
- * games file, which the caller deletes (ex_search_job_keeps_games()) when
- * it no longer needs the results. */
-const char  *ex_search_job_get_games_path (ExSearchJob *job);
-
-gboolean     ex_search_job_keeps_games (ExSearchJob *job);
+ * games file, deleted with the last reference to the #ExGameFile.
+ * Returns: (transfer none): the record, made when the job started. */
+ExGameFile  *ex_search_job_get_game_file (ExSearchJob *job);
 
 /* Jobs whose thread has not been joined yet (for a clean shutdown). */
 guint        ex_search_job_get_n_running (void);

@@ -30,8 +30,7 @@ struct _ExSearch
   GPtrArray         *pending;        /* ExResult found, not yet in @results */
   guint              pending_head;   /* the first of @pending not yet delivered */
 
-  char              *games_path;     /* where the results' games are re-read from */
-  gboolean           games_temporary; /* the job's own games file: deleted with the search */
+  ExGameFile        *game_file;      /* where the results' games are re-read from */
   char              *database_name;
   char             **inputs;
   gboolean           mark_all;
@@ -204,8 +203,7 @@ ex_search_start (ExSearch *self,
   self->job = ex_search_job_start (g_steal_pointer (&self->query),
                                    (const char *const *) self->inputs, n_threads,
                                    G_OBJECT (self), &job_funcs);
-  self->games_path = g_strdup (ex_search_job_get_games_path (self->job));
-  self->games_temporary = ex_search_job_keeps_games (self->job);
+  self->game_file = ex_game_file_ref (ex_search_job_get_game_file (self->job));
   set_state (self, EX_SEARCH_RUNNING);
 }
 
@@ -343,12 +341,12 @@ ex_search_get_sort_key (ExSearch    *self,
   return self->sorts;
 }
 
-const char *
-ex_search_get_games_path (ExSearch *self)
+ExGameFile *
+ex_search_get_game_file (ExSearch *self)
 {
   g_return_val_if_fail (EX_IS_SEARCH (self), NULL);
 
-  return self->games_path;
+  return self->game_file;
 }
 
 const char *const *
@@ -439,9 +437,9 @@ ex_search_finalize (GObject *object)
 {
   ExSearch *self = EX_SEARCH (object);
 
-  if (self->games_temporary && self->games_path != NULL)
-    g_unlink (self->games_path);
-  g_free (self->games_path);
+  /* A games file of the job's own goes with the last reference (an
+   * export may still hold one). */
+  g_clear_pointer (&self->game_file, ex_game_file_unref);
   g_clear_pointer (&self->query, cq_query_free);
   g_clear_error (&self->error);
   g_free (self->database_name);

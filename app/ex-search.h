@@ -16,6 +16,7 @@
 #include "cql/cq-query.h"
 #include "search/cq-annotate.h"
 #include "search/cq-search.h"
+#include "ex-game-file.h"
 
 G_BEGIN_DECLS
 
@@ -168,12 +169,14 @@ gboolean       ex_search_get_sort_key     (ExSearch          *self,
 /* What the results' games are and how they are written. */
 
 /**
- * ex_search_get_games_path:
+ * ex_search_get_game_file:
  *
- * Returns: (transfer none) (nullable): the file the results' games are
- *   re-read from (ex_search_job_get_games_path()); NULL before the start.
+ * Returns: (transfer none) (nullable): where the results' games are read
+ *   back from, and the database as it was searched
+ *   (ex_search_job_get_game_file(); ex_game_file_read()); NULL before the
+ *   start.
  */
-const char    *ex_search_get_games_path   (ExSearch          *self);
+ExGameFile    *ex_search_get_game_file    (ExSearch          *self);
 
 /**
  * ex_search_get_inputs:

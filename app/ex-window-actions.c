@@ -362,6 +362,8 @@ _ex_window_update_actions (ExWindow *self)
   gtk_widget_action_set_enabled (widget, "win.next-result", n > 0);
   gtk_widget_action_set_enabled (widget, "win.copy-pgn", self->game_view != NULL
                                  && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
+  gtk_widget_action_set_enabled (widget, "win.copy-exported-pgn", results != NULL
+                                 && ex_results_view_get_current (results) != NULL);
   gtk_widget_action_set_enabled (widget, "win.copy-fen", self->game_view != NULL
                                  && ex_game_view_get_game (EX_GAME_VIEW (self->game_view)) != NULL);
   gtk_widget_action_set_enabled (widget, "win.export-diagram", self->game_view != NULL
@@ -405,6 +407,8 @@ _ex_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.filter", NULL, filter_action);
   gtk_widget_class_install_action (widget_class, "win.copy-pgn", NULL, copy_pgn_action);
   gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-exported-pgn", NULL,
+                                   _ex_window_copy_exported_action);
   gtk_widget_class_install_action (widget_class, "win.export-diagram", NULL,
                                    _ex_window_export_diagram_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent-database", "as",

@@ -7,7 +7,9 @@
  * query that sorts, in its order, as `cql` writes them), re-read from
  * the database by offset, with their {MATCH} marks, on a thread of its own
  * (ex_export_async()).  This file holds the win.export dialog and the
- * functions the tests drive it with; the writing itself is in ex-export.c.
+ * functions the tests drive it with, and Copy the Game as Exported PGN, which
+ * puts one result on the clipboard as Export writes it; the writing itself
+ * is in ex-export.c.
  */
 #include "config.h"
 
@@ -75,6 +77,28 @@ dup_annotation_text (ExWindow *self)
   return *text != '\0' ? g_steal_pointer (&text) : g_strdup ("MATCH");
 }
 
+/* How the results of the search are exported with the annotation text
+ * @mark_text (NULL: without annotations).  @style's strings are the
+ * search's or @mark_text: they live as long as these. */
+static void
+get_export_style (ExWindow          *self,
+                  const char        *mark_text,
+                  CqAnnotationStyle *style)
+{
+  /* A CQL 3 query's games get the chosen annotation text; a CQL 6 query's
+   * what `cql` writes, its own mark ("CQL" or the header's matchstring),
+   * or without annotations none and no automatic comments, as `cql -quiet`
+   * writes them. */
+  *style = *ex_search_get_style (self->search);
+  if (style->dialect != CQ_DIALECT_CQL6)
+    style->mark_text = mark_text != NULL ? mark_text : "";
+  else if (mark_text == NULL || *mark_text == '\0')
+    {
+      style->mark_text = "";
+      style->quiet = TRUE;
+    }
+}
+
 gboolean
 ex_window_export_full (ExWindow       *self,
                        const char     *path,
@@ -87,7 +111,7 @@ ex_window_export_full (ExWindow       *self,
   GListModel *model;
   ExportClosure *closure;
   CqAnnotationStyle style;
-  const char *games_path;
+  ExGameFile *games;
   guint n;
 
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
@@ -118,15 +142,15 @@ ex_window_export_full (ExWindow       *self,
   /* A query that sorts its games: in its order, as `cql` writes them. */
   ex_results_view_order_as_query (self->results_view, results);
 
-  games_path = self->search != NULL ? ex_search_get_games_path (self->search) : NULL;
-  if (results->len == 0 || games_path == NULL)
+  games = self->search != NULL ? ex_search_get_game_file (self->search) : NULL;
+  if (results->len == 0 || games == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                            scope == EX_EXPORT_SELECTED ? _("No game is selected")
                                                        : _("There are no matched games to export"));
       return FALSE;
     }
-  if (!ex_export_check_destination (path, games_path, error))
+  if (!ex_export_check_destination (path, ex_game_file_get_path (games), error))
     return FALSE;
   /* Nor over any file of the database searched. */
   {
@@ -143,19 +167,8 @@ ex_window_export_full (ExWindow       *self,
   closure->self = g_object_ref (self);
   closure->dest_name = g_path_get_basename (path);
   message = g_strdup_printf (_("Exporting to “%s”…"), closure->dest_name);
-  /* A CQL 3 query's games get the chosen annotation text; a CQL 6 query's
-   * what `cql` writes, its own mark ("CQL" or the header's matchstring),
-   * or without annotations none and no automatic comments, as `cql -quiet`
-   * writes them. */
-  style = *ex_search_get_style (self->search);
-  if (style.dialect != CQ_DIALECT_CQL6)
-    style.mark_text = mark_text != NULL ? mark_text : "";
-  else if (mark_text == NULL || *mark_text == '\0')
-    {
-      style.mark_text = "";
-      style.quiet = TRUE;
-    }
-  ex_export_async (games_path, results, path, &style, NULL, export_done_cb, closure);
+  get_export_style (self, mark_text, &style);
+  ex_export_async (games, results, path, &style, NULL, export_done_cb, closure);
   _ex_window_set_status (self, message, FALSE);
   _ex_window_update_actions (self);
 
@@ -262,4 +275,42 @@ _ex_window_export_action (GtkWidget  *widget,
   gtk_file_chooser_set_choice (chooser, "annotate", annotate ? "true" : "false");
   g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+void
+_ex_window_copy_exported_action (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  ExWindow *self = EX_WINDOW (widget);
+  ExResult *result = ex_results_view_get_current (self->results_view);
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *mark_text = NULL;
+  g_autofree char *number = NULL;
+  g_autofree char *message = NULL;
+  CqAnnotationStyle style;
+
+  if (self->search == NULL || result == NULL || ex_search_get_game_file (self->search) == NULL)
+    {
+      _ex_window_set_status (self, _("No game is shown: select a result first"), TRUE);
+      return;
+    }
+
+  /* With the annotations Export writes by default: those of the
+   * preferences, as the last export chose them. */
+  mark_text = dup_annotation_text (self);
+  get_export_style (self, mark_text, &style);
+  number = ex_utils_format_number (ex_result_get_number (result));
+  if (!ex_export_append_game (out, ex_search_get_game_file (self->search), result, &style,
+                              &error))
+    {
+      message = g_strdup_printf (_("Could not copy game %s: %s"), number, error->message);
+      _ex_window_set_status (self, message, TRUE);
+      return;
+    }
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), out->str);
+  message = g_strdup_printf (_("Copied game %s as Export writes it"), number);
+  _ex_window_set_status (self, message, FALSE);
 }

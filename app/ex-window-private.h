@@ -290,4 +290,11 @@ void   _ex_window_export_action                 (GtkWidget  *widget,
                                                  const char *action_name,
                                                  GVariant   *parameter);
 
+/* Copies the result shown as Export writes it (its style and annotation
+ * choice, ex_export_append_game()) to the clipboard
+ * (win.copy-exported-pgn). */
+void   _ex_window_copy_exported_action          (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
+
 G_END_DECLS

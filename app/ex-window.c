@@ -184,18 +184,75 @@ update_database_label (ExWindow *self)
     }
 }
 
+/* TRUE if @files are the database's files now, in the same order. */
+static gboolean
+same_databases (ExWindow     *self,
+                GFile *const *files,
+                guint         n_files)
+{
+  if (n_files != self->databases->len)
+    return FALSE;
+  for (guint i = 0; i < n_files; i++)
+    if (!g_file_equal (files[i], g_ptr_array_index (self->databases, i)))
+      return FALSE;
+  return TRUE;
+}
+
+/* Another database was chosen: the results, their damaged games, the game
+ * shown and any failure text belong to the previous one, and go (a search
+ * that runs stops). */
+static void
+forget_results (ExWindow *self)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *description = NULL;
+
+  /* Nothing to forget: no search was made, nor failed. */
+  if (self->results_view == NULL
+      || (self->search == NULL && !ex_statusbar_get_is_error (self->statusbar)))
+    return;
+  if (self->search != NULL)
+    {
+      ex_search_cancel (self->search);
+      g_signal_group_set_target (self->search_signals, NULL);
+      g_clear_object (&self->search);
+    }
+  ex_results_view_set_search (self->results_view, NULL);
+  ex_statusbar_reset_diagnostics (self->statusbar);
+  ex_statusbar_set_progress (self->statusbar, NULL);
+  {
+    g_autofree char *first = self->databases->len > 0
+                             ? g_file_get_path (g_ptr_array_index (self->databases, 0)) : NULL;
+
+    ex_diagnostics_reset (self->diagnostics_view, first);
+  }
+  ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
+  ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
+
+  name = _ex_window_dup_database_name (self);
+  description = g_strdup_printf (_("Press Run to search “%s” with the query."), name);
+  ex_results_view_show_empty (self->results_view, _("No Results Yet"), description);
+  _ex_window_set_status (self, description, FALSE);
+}
+
 void
 ex_window_set_databases (ExWindow     *self,
                          GFile *const *files,
                          guint         n_files)
 {
+  gboolean changed;
+
   g_return_if_fail (EX_IS_WINDOW (self));
 
+  changed = !same_databases (self, files, n_files);
   g_ptr_array_set_size (self->databases, 0);
   for (guint i = 0; i < n_files; i++)
     g_ptr_array_add (self->databases, g_object_ref (files[i]));
   _ex_window_note_recent_database (self);
   update_database_label (self);
+  if (changed)
+    forget_results (self);
   _ex_window_games_set_databases (self);
   _ex_window_update_actions (self);
 }
@@ -302,16 +359,20 @@ show_result (ExWindow *self,
   CqGame *game;
   guint n_positions;
 
-  if (self->search == NULL || ex_search_get_games_path (self->search) == NULL)
+  if (self->search == NULL || ex_search_get_game_file (self->search) == NULL)
     return;
 
-  game = cq_pgn_read_game_at (ex_search_get_games_path (self->search),
-                              ex_result_get_source (result), &error);
+  game = ex_game_file_read (ex_search_get_game_file (self->search), result, &error);
   if (game == NULL)
     {
       g_autofree char *number = ex_utils_format_number (ex_result_get_number (result));
       g_autofree char *message = g_strdup_printf (_("Could not read game %s: %s"),
                                                   number, error->message);
+
+      /* Never another game in its place: the board and move list go. */
+      ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
+      ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
+      _ex_window_update_actions (self);
 
       _ex_window_set_status (self, message, TRUE);
       return;
@@ -408,6 +469,22 @@ ex_window_run (ExWindow *self)
   return _ex_window_start_search (self, query, cq_query_marks_all (query));
 }
 
+/* Whether the search of @paths can start: they exist, a folder holds
+ * PGN files, and the first file can be opened and read as PGN, which is
+ * what makes cq_search_run_files() fail before it searches anything.  A
+ * search that cannot start is not started, so that the results and board
+ * of the previous one stay. */
+static gboolean
+database_can_be_searched (const char *const  *paths,
+                          GError            **error)
+{
+  g_auto(GStrv) files = cq_pgn_expand_inputs (paths, error);
+
+  if (files == NULL)
+    return FALSE;
+  return cq_pgn_input_sniff (files[0], NULL, error);
+}
+
 gboolean
 ex_window_find_position (ExWindow        *self,
                          const char      *fen,
@@ -449,6 +526,7 @@ _ex_window_start_search (ExWindow *self,
   g_autoptr(ExSearch) search = NULL;
   g_autofree char *name = NULL;
   g_autofree char *message = NULL;
+  g_autoptr(GError) error = NULL;
 
   /* The file the query's header names is never written here (see the file
    * comment): the status says so while the search runs and once it is
@@ -478,6 +556,20 @@ _ex_window_start_search (ExWindow *self,
       return FALSE;
     }
   g_ptr_array_add (paths, NULL);
+
+  if (!database_can_be_searched ((const char *const *) paths->pdata, &error))
+    {
+      g_autofree char *db_name = _ex_window_dup_database_name (self);
+      g_autofree char *failed = NULL;
+
+      cq_query_free (query);
+      /* Translators: the database's name, why it cannot be searched */
+      failed = g_strdup_printf (_("Could not search “%s”: %s. The previous results are kept."),
+                                db_name, error->message);
+      _ex_window_set_status (self, failed, TRUE);
+      _ex_window_update_actions (self);
+      return FALSE;
+    }
 
   /* A new result set: the list shows the new search's rows only. */
   name = _ex_window_dup_database_name (self);
