@@ -50,24 +50,47 @@ static const guint16 piece_classes[] = {
   CQ_PIECE_BIT (CQ_BR), CQ_PIECE_BIT (CQ_BQ), CQ_PIECES_BLACK,
 };
 
-/* The name of @pieces in words, for @n of them; NULL for a set that is
- * not one of piece_classes[]. */
-static const char *
-class_name (guint16 pieces,
-            guint   n)
+/* @n pieces of @pieces in words, "2 white knights"; NULL for a set that
+ * is not one of piece_classes[].  (The names alone are the symbol
+ * palette's, translated without a plural: here each carries its number.) */
+static char *
+counted_pieces (guint16 pieces,
+                guint   n)
 {
-  if (pieces == CQ_PIECE_BIT (CQ_WP)) return ngettext ("white pawn", "white pawns", n);
-  if (pieces == CQ_PIECE_BIT (CQ_WN)) return ngettext ("white knight", "white knights", n);
-  if (pieces == CQ_PIECE_BIT (CQ_WB)) return ngettext ("white bishop", "white bishops", n);
-  if (pieces == CQ_PIECE_BIT (CQ_WR)) return ngettext ("white rook", "white rooks", n);
-  if (pieces == CQ_PIECE_BIT (CQ_WQ)) return ngettext ("white queen", "white queens", n);
-  if (pieces == CQ_PIECES_WHITE) return ngettext ("white piece", "white pieces", n);
-  if (pieces == CQ_PIECE_BIT (CQ_BP)) return ngettext ("black pawn", "black pawns", n);
-  if (pieces == CQ_PIECE_BIT (CQ_BN)) return ngettext ("black knight", "black knights", n);
-  if (pieces == CQ_PIECE_BIT (CQ_BB)) return ngettext ("black bishop", "black bishops", n);
-  if (pieces == CQ_PIECE_BIT (CQ_BR)) return ngettext ("black rook", "black rooks", n);
-  if (pieces == CQ_PIECE_BIT (CQ_BQ)) return ngettext ("black queen", "black queens", n);
-  if (pieces == CQ_PIECES_BLACK) return ngettext ("black piece", "black pieces", n);
+  const char *format = NULL;
+
+  if (pieces == CQ_PIECE_BIT (CQ_WP)) format = ngettext ("%u white pawn", "%u white pawns", n);
+  if (pieces == CQ_PIECE_BIT (CQ_WN)) format = ngettext ("%u white knight", "%u white knights", n);
+  if (pieces == CQ_PIECE_BIT (CQ_WB)) format = ngettext ("%u white bishop", "%u white bishops", n);
+  if (pieces == CQ_PIECE_BIT (CQ_WR)) format = ngettext ("%u white rook", "%u white rooks", n);
+  if (pieces == CQ_PIECE_BIT (CQ_WQ)) format = ngettext ("%u white queen", "%u white queens", n);
+  if (pieces == CQ_PIECES_WHITE) format = ngettext ("%u white piece", "%u white pieces", n);
+  if (pieces == CQ_PIECE_BIT (CQ_BP)) format = ngettext ("%u black pawn", "%u black pawns", n);
+  if (pieces == CQ_PIECE_BIT (CQ_BN)) format = ngettext ("%u black knight", "%u black knights", n);
+  if (pieces == CQ_PIECE_BIT (CQ_BB)) format = ngettext ("%u black bishop", "%u black bishops", n);
+  if (pieces == CQ_PIECE_BIT (CQ_BR)) format = ngettext ("%u black rook", "%u black rooks", n);
+  if (pieces == CQ_PIECE_BIT (CQ_BQ)) format = ngettext ("%u black queen", "%u black queens", n);
+  if (pieces == CQ_PIECES_BLACK) format = ngettext ("%u black piece", "%u black pieces", n);
+  return format != NULL ? g_strdup_printf (format, n) : NULL;
+}
+
+/* "No white pawns": the plural name of @pieces after "no"; NULL for a set
+ * that is not one of piece_classes[]. */
+static const char *
+none_of (guint16 pieces)
+{
+  if (pieces == CQ_PIECE_BIT (CQ_WP)) return C_("none of", "white pawns");
+  if (pieces == CQ_PIECE_BIT (CQ_WN)) return C_("none of", "white knights");
+  if (pieces == CQ_PIECE_BIT (CQ_WB)) return C_("none of", "white bishops");
+  if (pieces == CQ_PIECE_BIT (CQ_WR)) return C_("none of", "white rooks");
+  if (pieces == CQ_PIECE_BIT (CQ_WQ)) return C_("none of", "white queens");
+  if (pieces == CQ_PIECES_WHITE) return C_("none of", "white pieces");
+  if (pieces == CQ_PIECE_BIT (CQ_BP)) return C_("none of", "black pawns");
+  if (pieces == CQ_PIECE_BIT (CQ_BN)) return C_("none of", "black knights");
+  if (pieces == CQ_PIECE_BIT (CQ_BB)) return C_("none of", "black bishops");
+  if (pieces == CQ_PIECE_BIT (CQ_BR)) return C_("none of", "black rooks");
+  if (pieces == CQ_PIECE_BIT (CQ_BQ)) return C_("none of", "black queens");
+  if (pieces == CQ_PIECES_BLACK) return C_("none of", "black pieces");
   return NULL;
 }
 
@@ -121,33 +144,37 @@ ex_piece_count_to_text (const ExPieceCount *count,
 char *
 ex_piece_count_describe (const ExPieceCount *count)
 {
-  const char *name;
-  g_autofree char *what = NULL;
+  CqDesignatorSets d = { 0, CQ_SQUARES_ALL };
+  g_autofree char *designator = NULL;
+  g_autofree char *pieces = NULL;
   g_autofree char *counted = NULL;
 
   g_return_val_if_fail (count != NULL, NULL);
 
-  name = class_name (count->pieces, is_none (count) ? 2 : count->number);
-  if (name == NULL)
-    {
-      CqDesignatorSets d = { count->pieces, CQ_SQUARES_ALL };
-
-      name = what = cq_designator_sets_to_text (&d);
-    }
+  /* A set the drop-down does not offer is named by its designator. */
+  d.pieces = count->pieces;
+  if (none_of (count->pieces) == NULL)
+    designator = cq_designator_sets_to_text (&d);
   if (is_none (count))
     /* Translators: "no black pawns". */
-    counted = g_strdup_printf (_("no %s"), name);
-  else if (count->relation == EX_COUNT_AT_LEAST)
-    /* Translators: "at least 2 white knights". */
-    counted = g_strdup_printf (_("at least %u %s"), count->number, name);
-  else if (count->relation == EX_COUNT_AT_MOST)
-    counted = g_strdup_printf (_("at most %u %s"), count->number, name);
+    counted = g_strdup_printf (_("no %s"),
+                               designator != NULL ? designator : none_of (count->pieces));
   else
-    counted = g_strdup_printf (_("exactly %u %s"), count->number, name);
+    {
+      pieces = designator != NULL ? g_strdup_printf ("%u %s", count->number, designator)
+                                  : counted_pieces (count->pieces, count->number);
+      if (count->relation == EX_COUNT_AT_LEAST)
+        /* Translators: "at least 2 white knights". */
+        counted = g_strdup_printf (_("at least %s"), pieces);
+      else if (count->relation == EX_COUNT_AT_MOST)
+        counted = g_strdup_printf (_("at most %s"), pieces);
+      else
+        counted = g_strdup_printf (_("exactly %s"), pieces);
+    }
   if (count->squares != CQ_SQUARES_ALL)
     {
-      CqDesignatorSets d = { CQ_PIECES_ALL, count->squares };
-      g_autofree char *squares = cq_designator_sets_to_cql6_text (&d);
+      CqDesignatorSets on = { CQ_PIECES_ALL, count->squares };
+      g_autofree char *squares = cq_designator_sets_to_cql6_text (&on);
 
       /* Translators: "no black pawns on d5". */
       return g_strdup_printf (_("%s on %s"), counted, squares);
