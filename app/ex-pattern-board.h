@@ -74,6 +74,9 @@ int             ex_pattern_board_get_square_at    (ExPatternBoard   *self,
                                                    double            x,
                                                    double            y);
 
+/* Ticks the keywords of @flags and unticks the others; of two keywords
+ * that cannot hold together (see ex_pattern_board_get_flag_button()), the
+ * later in #CqPatternFlags order stays ticked. */
 void            ex_pattern_board_set_flags        (ExPatternBoard   *self,
                                                    CqPatternFlags    flags);
 CqPatternFlags  ex_pattern_board_get_flags        (ExPatternBoard   *self);
