@@ -162,8 +162,11 @@ update_text (ExPatternBoard *self)
     }
   else
     gtk_label_set_text (GTK_LABEL (self->text_label), text);
+  /* A composers' mate is about the side to move as :mate is. */
   if (self->side_warning != NULL)
-    gtk_widget_set_visible (self->side_warning, side_is_missing (flags));
+    gtk_widget_set_visible (self->side_warning,
+                            side_is_missing (mate_kind_index (self) != 0
+                                             ? flags | CQ_PATTERN_MATE : flags));
   gtk_widget_queue_draw (self->board);
   if (g_strcmp0 (text, self->text) != 0)
     {

@@ -130,7 +130,8 @@ void            ex_pattern_board_set_dialect      (ExPatternBoard   *self,
 CqDialect       ex_pattern_board_get_dialect      (ExPatternBoard   *self);
 
 /* Returns: TRUE while the board warns that :flipcolor needs the side to
- * move (:flipcolor with :check, :mate or :stalemate, no :wtm or :btm). */
+ * move (:flipcolor with :check, :mate, :stalemate or a composers' mate,
+ * no :wtm or :btm). */
 gboolean        ex_pattern_board_get_side_warning (ExPatternBoard   *self);
 
 void            ex_pattern_board_insert           (ExPatternBoard   *self);

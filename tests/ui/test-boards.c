@@ -212,6 +212,13 @@ test_pattern_clear_and_exclusive (void)
   gtk_drop_down_set_selected (GTK_DROP_DOWN (kind), 4);
   g_assert_false (is_active (pattern, CQ_PATTERN_CHECK));
   g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "purestalemate");
+  /* Under flipcolor it needs the side to move, as mate does. */
+  click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_FLIPCOLOR));
+  g_assert_true (ex_pattern_board_get_side_warning (pattern));
+  click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_BTM));
+  g_assert_false (ex_pattern_board_get_side_warning (pattern));
+  g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "flipcolor {btm purestalemate}");
+  ex_pattern_board_set_flags (pattern, 0);
   click (ex_pattern_board_get_flag_button (pattern, CQ_PATTERN_MATE));
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (kind)), ==, 0);
   g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "mate");
