@@ -17,7 +17,8 @@
  * - A pattern in CQL 6 is a list of filters of the body, which the engine
  *   writes (cq_pattern_to_cql6_text()).
  * - An item goes into the body of a CQL 6 query (ex_cql6_plan_insertion()):
- *   a designator at the cursor when the query still parses with it there,
+ *   in place of a new query's placeholder `true` when that is all the body
+ *   holds, a designator at the cursor when the query still parses with it there,
  *   a position on the cursor's line when it is empty, anything else at the
  *   end of the body; `cql()` is written first into an empty editor.
  */
@@ -243,6 +244,30 @@ is_word_byte (char c)
   return g_ascii_isalnum (c) || c == '_' || c == ']' || c == '[' || c == ',' || c == '-';
 }
 
+/* The byte offset of the body's placeholder: the body after the header
+ * (which closes at @close) holds one word outside comments, `true`, the
+ * filter ex_cql_new_query_text() writes for the user to replace; or -1. */
+static gssize
+find_placeholder (const char   *text,
+                  const guint8 *places,
+                  gsize         len,
+                  gsize         close)
+{
+  gssize found = -1;
+
+  for (gsize i = close + 1; i < len; i++)
+    {
+      if (places[i] != IN_CODE || g_ascii_isspace (text[i]))
+        continue;
+      if (found >= 0 || len - i < 4 || strncmp (text + i, "true", 4) != 0
+          || (i + 4 < len && places[i + 4] == IN_CODE && !g_ascii_isspace (text[i + 4])))
+        return -1;
+      found = (gssize) i;
+      i += 3;
+    }
+  return found;
+}
+
 /* @text with @insert put at byte @at. */
 static char *
 spliced (const char *text,
@@ -288,6 +313,22 @@ ex_cql6_plan_insertion (const char      *text,
           empty = FALSE;
       out->header_offset = (int) g_utf8_pointer_to_offset (text, text + close);
       out->header_text = g_strdup_printf ("%s%s", empty ? "" : " ", header_word);
+    }
+
+  if (has_header)
+    {
+      gssize placeholder = find_placeholder (text, places, len, close);
+
+      if (placeholder >= 0)
+        {
+          out->body_offset = (int) g_utf8_pointer_to_offset (text, text + placeholder);
+          out->body_length = 4;
+          out->body_text = g_strdup (item);
+          out->cursor = out->body_offset + (int) g_utf8_strlen (item, -1);
+          if (out->header_text != NULL)
+            out->cursor += (int) g_utf8_strlen (out->header_text, -1);
+          return;
+        }
     }
 
   at = (gsize) (g_utf8_offset_to_pointer (text, CLAMP (cursor, 0, (int) g_utf8_strlen (text, -1)))
@@ -379,6 +420,13 @@ ex_cql6_insert_into_buffer (GtkTextBuffer  *buffer,
     {
       /* The later change first, so that the earlier offset still holds. */
       gtk_text_buffer_get_iter_at_offset (buffer, &where, plan.body_offset);
+      if (plan.body_length > 0)
+        {
+          GtkTextIter replaced = where;
+
+          gtk_text_iter_forward_chars (&replaced, plan.body_length);
+          gtk_text_buffer_delete (buffer, &where, &replaced);
+        }
       gtk_text_buffer_insert (buffer, &where, plan.body_text, -1);
       if (plan.header_text != NULL)
         {

@@ -23,14 +23,17 @@ typedef enum {
 
 /* Where ex_cql6_plan_insertion() puts an item: @header_text at
  * @header_offset (or nothing, @header_text NULL), @body_text at
- * @body_offset; both offsets are in characters of the text before the
- * change.  With @replace_all the whole text is replaced by @body_text.
- * @cursor: where the cursor goes, in characters of the text after. */
+ * @body_offset in place of the @body_length characters there (0: none,
+ * an insertion); offsets and lengths are in characters of the text before
+ * the change.  With @replace_all the whole text is replaced by
+ * @body_text.  @cursor: where the cursor goes, in characters of the text
+ * after. */
 typedef struct {
   gboolean  replace_all;
   int       header_offset;
   char     *header_text;
   int       body_offset;
+  int       body_length;
   char     *body_text;
   int       cursor;
 } ExCql6Insertion;
@@ -95,6 +98,8 @@ char       *ex_cql_class_spelling          (char                    symbol,
  * Plans the insertion of @item into the body of @text so that the query
  * stays whole:
  * - into an empty text (blanks only): `cql()`, then @item on its line;
+ * - in place of the placeholder of a new query (ex_cql_new_query_text()):
+ *   when the body's only filter is `true`, @item replaces it;
  * - a designator at the cursor, moved out of the word it is in and spaced
  *   from its neighbours, when the cursor is in the body outside comments
  *   and strings and the query still parses with it there (or did not parse

@@ -21,11 +21,13 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "ex-board-painter.h"
 #include "ex-cql6-text.h"
 #include "ex-pattern-board.h"
+#include "ex-piece-counts.h"
 #include "ex-piece-palette.h"
 #include "ex-square-input.h"
 
@@ -39,12 +41,16 @@ struct _ExPatternBoard
   GtkWidget      *flag_buttons[CQ_PATTERN_N_FLAGS];   /* [i]: the flag 1 << i */
   GtkWidget      *text_label;
   GtkWidget      *side_warning;
+  GtkWidget      *mate_kind_box;
+  GtkWidget      *mate_kind_dropdown;
+  ExPieceCounts  *piece_counts;
 
   ExSquareInput  *input;
 
   guint16         pieces[64];
   char           *text;
   CqDialect       dialect;   /* the dialect of text */
+  char           *side_warning_cql3;   /* the template's text of side_warning */
 };
 
 G_DEFINE_FINAL_TYPE (ExPatternBoard, ex_pattern_board, GTK_TYPE_BOX)
@@ -75,13 +81,77 @@ side_is_missing (CqPatternFlags flags)
          && (flags & (CQ_PATTERN_WTM | CQ_PATTERN_BTM)) == 0;
 }
 
+/* Keywords that never hold together: the position would match nothing
+ * (`mate stalemate`).  Ticking one unticks the other. */
+static const struct {
+  CqPatternFlags a, b;
+} exclusive_flags[] = {
+  { CQ_PATTERN_WTM, CQ_PATTERN_BTM },
+  { CQ_PATTERN_MATE, CQ_PATTERN_STALEMATE },
+  { CQ_PATTERN_CHECK, CQ_PATTERN_STALEMATE },
+};
+
+/* The composers' mates of CQL 6 (cq6-mate.c), in the order of the
+ * drop-down's items (ex-pattern-board.ui); the first, none. */
+static const struct {
+  const char *word;
+  gboolean    stalemate;
+} mate_kinds[] = {
+  { NULL, FALSE },
+  { "puremate", FALSE },
+  { "modelmate", FALSE },
+  { "idealmate", FALSE },
+  { "purestalemate", TRUE },
+  { "modelstalemate", TRUE },
+  { "idealstalemate", TRUE },
+};
+
+static guint
+mate_kind_index (ExPatternBoard *self)
+{
+  guint i = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->mate_kind_dropdown));
+
+  return i < G_N_ELEMENTS (mate_kinds) ? i : 0;
+}
+
+/* The pattern in the board's dialect: the engine's position list or
+ * filters for the board and the keywords, then the piece counts and, in
+ * CQL 6, the composers' mate, inside the position list in CQL 3, inside
+ * the transforms' block in CQL 6 (so that a transform applies to them
+ * too), instead of the `true` of an empty CQL 6 pattern. */
+static char *
+pattern_text (ExPatternBoard *self,
+              CqPatternFlags  flags)
+{
+  gboolean cql6 = self->dialect == CQ_DIALECT_CQL6;
+  g_autofree char *base = cql6 ? cq_pattern_to_cql6_text (self->pieces, flags)
+                               : cq_pattern_to_text (self->pieces, flags);
+  g_autofree char *counts = ex_piece_counts_to_text (self->piece_counts, self->dialect);
+  const char *kind = cql6 ? mate_kinds[mate_kind_index (self)].word : NULL;
+  g_autofree char *extra = NULL;
+  gsize len = strlen (base);
+
+  if (counts != NULL && kind != NULL)
+    extra = g_strdup_printf ("%s %s", counts, kind);
+  else if (counts != NULL || kind != NULL)
+    extra = g_strdup (counts != NULL ? counts : kind);
+  if (extra == NULL)
+    return g_steal_pointer (&base);
+  if (!cql6)
+    return g_strdup_printf ("%.*s %s)", (int) len - 1, base, extra);
+  if (strcmp (base, "true") == 0)
+    return g_steal_pointer (&extra);
+  if (base[len - 1] == '}')
+    return g_strdup_printf ("%.*s %s}", (int) len - 1, base, extra);
+  return g_strdup_printf ("%s %s", base, extra);
+}
+
 static void
 update_text (ExPatternBoard *self)
 {
   CqPatternFlags flags = ex_pattern_board_get_flags (self);
   gboolean cql6 = self->dialect == CQ_DIALECT_CQL6;
-  g_autofree char *text = cql6 ? cq_pattern_to_cql6_text (self->pieces, flags)
-                               : cq_pattern_to_text (self->pieces, flags);
+  g_autofree char *text = pattern_text (self, flags);
 
   /* In CQL 6, :variations is a word of the header, not of the position. */
   if (cql6 && (flags & CQ_PATTERN_VARIATIONS))
@@ -92,8 +162,11 @@ update_text (ExPatternBoard *self)
     }
   else
     gtk_label_set_text (GTK_LABEL (self->text_label), text);
+  /* A composers' mate is about the side to move as :mate is. */
   if (self->side_warning != NULL)
-    gtk_widget_set_visible (self->side_warning, side_is_missing (flags));
+    gtk_widget_set_visible (self->side_warning,
+                            side_is_missing (mate_kind_index (self) != 0
+                                             ? flags | CQ_PATTERN_MATE : flags));
   gtk_widget_queue_draw (self->board);
   if (g_strcmp0 (text, self->text) != 0)
     {
@@ -131,7 +204,10 @@ ex_pattern_board_clear (ExPatternBoard *self)
   g_return_if_fail (EX_IS_PATTERN_BOARD (self));
 
   memset (self->pieces, 0, sizeof self->pieces);
-  update_text (self);
+  ex_piece_counts_clear (self->piece_counts);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->mate_kind_dropdown), 0);
+  /* ex_pattern_board_set_flags() brings the text up to date. */
+  ex_pattern_board_set_flags (self, 0);
 }
 
 void
@@ -248,6 +324,22 @@ ex_pattern_board_get_brush_button (ExPatternBoard *self,
   return button;
 }
 
+ExPieceCounts *
+ex_pattern_board_get_piece_counts (ExPatternBoard *self)
+{
+  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), NULL);
+
+  return self->piece_counts;
+}
+
+GtkWidget *
+ex_pattern_board_get_mate_kind_dropdown (ExPatternBoard *self)
+{
+  g_return_val_if_fail (EX_IS_PATTERN_BOARD (self), NULL);
+
+  return self->mate_kind_dropdown;
+}
+
 gboolean
 ex_pattern_board_get_side_warning (ExPatternBoard *self)
 {
@@ -266,13 +358,30 @@ ex_pattern_board_set_dialect (ExPatternBoard *self,
     return;
   self->dialect = dialect;
   ex_piece_palette_set_dialect (self->palette, dialect);
+  /* The composers' mates are CQL 6's: in CQL 3 there is none to offer. */
+  if (dialect != CQ_DIALECT_CQL6)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->mate_kind_dropdown), 0);
+  gtk_widget_set_visible (self->mate_kind_box, dialect == CQ_DIALECT_CQL6);
+  if (self->side_warning_cql3 == NULL)
+    self->side_warning_cql3 = g_strdup (gtk_label_get_text (GTK_LABEL (self->side_warning)));
+  gtk_label_set_text (GTK_LABEL (self->side_warning),
+                      dialect == CQ_DIALECT_CQL6
+                      ? _("Tick wtm or btm too: check, mate and stalemate are about the side "
+                          "to move, and without it flipcolor also finds your pattern with the "
+                          "other side mated (your lone king the winner’s).")
+                      : self->side_warning_cql3);
   for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)
     if (self->flag_buttons[i] != NULL)
       {
-        gboolean supported = dialect != CQ_DIALECT_CQL6
-                             || cq_pattern_flag_cql6_supported ((CqPatternFlags) (1u << i));
-
+        CqPatternFlags flag = (CqPatternFlags) (1u << i);
+        gboolean supported = dialect != CQ_DIALECT_CQL6 || cq_pattern_flag_cql6_supported (flag);
+        const char *word = dialect == CQ_DIALECT_CQL6 ? cq_pattern_flag_cql6_keyword (flag) : NULL;
         GtkWidget *button = self->flag_buttons[i];
+
+        /* Each keyword as the query's dialect spells it (`btm`, `:btm`);
+         * one CQL 6 has no word for keeps its CQL 3 name, insensitive. */
+        gtk_check_button_set_label (GTK_CHECK_BUTTON (button),
+                                    word != NULL ? word : cq_pattern_flag_keyword (flag));
 
         /* The template's own tooltip is kept on the button, for CQL 3. */
         if (g_object_get_data (G_OBJECT (button), "ex-tooltip") == NULL)
@@ -411,9 +520,58 @@ square_removed_cb (ExSquareInput  *input,
   ex_pattern_board_set_square (self, square, 0);
 }
 
+/* A keyword ticked unticks those it cannot hold with (exclusive_flags[])
+ * and a composers' mate the keyword contradicts or repeats. */
 static void
 flag_toggled_cb (GtkCheckButton *button,
                  ExPatternBoard *self)
+{
+  if (gtk_check_button_get_active (button))
+    {
+      CqPatternFlags flag = 0;
+      guint kind = mate_kind_index (self);
+
+      for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)
+        if (self->flag_buttons[i] == GTK_WIDGET (button))
+          flag = (CqPatternFlags) (1u << i);
+      for (guint i = 0; i < G_N_ELEMENTS (exclusive_flags); i++)
+        {
+          CqPatternFlags other = flag == exclusive_flags[i].a ? exclusive_flags[i].b
+                                 : flag == exclusive_flags[i].b ? exclusive_flags[i].a : 0;
+
+          if (other != 0)
+            gtk_check_button_set_active (GTK_CHECK_BUTTON (
+              ex_pattern_board_get_flag_button (self, other)), FALSE);
+        }
+      if (kind != 0 && (flag == CQ_PATTERN_MATE || flag == CQ_PATTERN_STALEMATE
+                        || (flag == CQ_PATTERN_CHECK && mate_kinds[kind].stalemate)))
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->mate_kind_dropdown), 0);
+    }
+  update_text (self);
+}
+
+/* A composers' mate is a mate or a stalemate of its own: it unticks
+ * :mate and :stalemate, and :check for a stalemate. */
+static void
+mate_kind_changed_cb (ExPatternBoard *self)
+{
+  guint kind = mate_kind_index (self);
+
+  if (kind != 0)
+    {
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (
+        ex_pattern_board_get_flag_button (self, CQ_PATTERN_MATE)), FALSE);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (
+        ex_pattern_board_get_flag_button (self, CQ_PATTERN_STALEMATE)), FALSE);
+      if (mate_kinds[kind].stalemate)
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (
+          ex_pattern_board_get_flag_button (self, CQ_PATTERN_CHECK)), FALSE);
+    }
+  update_text (self);
+}
+
+static void
+counts_changed_cb (ExPatternBoard *self)
 {
   update_text (self);
 }
@@ -458,6 +616,7 @@ ex_pattern_board_finalize (GObject *object)
   ExPatternBoard *self = EX_PATTERN_BOARD (object);
 
   g_clear_pointer (&self->text, g_free);
+  g_clear_pointer (&self->side_warning_cql3, g_free);
 
   G_OBJECT_CLASS (ex_pattern_board_parent_class)->finalize (object);
 }
@@ -491,12 +650,16 @@ ex_pattern_board_class_init (ExPatternBoardClass *klass)
 
   g_type_ensure (EX_TYPE_BOARD_CANVAS);
   g_type_ensure (EX_TYPE_PIECE_PALETTE);
+  g_type_ensure (EX_TYPE_PIECE_COUNTS);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/excelsior/Workbench/ui/ex-pattern-board.ui");
   gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, palette);
   gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, board);
   gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, text_label);
   gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, side_warning);
+  gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, mate_kind_box);
+  gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, mate_kind_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, ExPatternBoard, piece_counts);
   /* The keywords' check buttons, flag_wtm .. flag_flipcolor, in the order
    * of their flags. */
   for (guint i = 0; i < CQ_PATTERN_N_FLAGS; i++)
@@ -508,6 +671,8 @@ ex_pattern_board_class_init (ExPatternBoardClass *klass)
                                                  + (gssize) (i * sizeof (GtkWidget *)));
     }
   gtk_widget_class_bind_template_callback (widget_class, flag_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, mate_kind_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, counts_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, ex_pattern_board_insert);
   gtk_widget_class_bind_template_callback (widget_class, ex_pattern_board_clear);
 }

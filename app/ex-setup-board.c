@@ -98,11 +98,15 @@ castling_button (ExSetupBoard *self,
 }
 
 /* Brings the castling buttons (only possible rights can be ticked), the
- * FEN entry and the board up to date after a change of the state. */
+ * FEN entry and the board up to date after a change of the state.  The
+ * message under the board (why Find or a pasted FEN was refused) goes as
+ * soon as the board holds a position that can occur in a game: it is
+ * about a position no longer there. */
 static void
 update (ExSetupBoard *self)
 {
   g_autofree char *fen = NULL;
+  CqPosition pos;
 
   self->updating = TRUE;
   for (guint bit = 1; bit <= CQ_CASTLE_BQ; bit <<= 1)
@@ -116,6 +120,8 @@ update (ExSetupBoard *self)
     }
   fen = ex_setup_board_dup_fen (self);
   gtk_editable_set_text (GTK_EDITABLE (self->fen_entry), fen);
+  if (gtk_widget_get_visible (self->message_label) && cq_position_set_fen (&pos, fen, NULL))
+    set_message (self, "");
   self->updating = FALSE;
   gtk_widget_queue_draw (self->board);
 }
@@ -187,23 +193,32 @@ ex_setup_board_set_position (ExSetupBoard     *self,
   update (self);
 }
 
+/* Reads @fen as the entry takes it: a diagram's FEN often stops after the
+ * side to move, and the rest is then "- -". */
+static gboolean
+read_fen (const char  *fen,
+          CqPosition  *pos,
+          GError     **error)
+{
+  g_auto(GStrv) fields = g_strsplit_set (fen, " \t", -1);
+  g_autofree char *full = NULL;
+
+  if (g_strv_length (fields) == 2)
+    full = g_strconcat (fen, " - -", NULL);
+  return cq_position_set_fen (pos, full != NULL ? full : fen, error);
+}
+
 gboolean
 ex_setup_board_set_fen (ExSetupBoard *self,
                         const char   *fen,
                         GError      **error)
 {
-  g_auto(GStrv) fields = NULL;
-  g_autofree char *full = NULL;
   CqPosition pos;
 
   g_return_val_if_fail (EX_IS_SETUP_BOARD (self), FALSE);
   g_return_val_if_fail (fen != NULL, FALSE);
 
-  /* A diagram's FEN often stops after the side to move. */
-  fields = g_strsplit_set (fen, " \t", -1);
-  if (g_strv_length (fields) == 2)
-    full = g_strconcat (fen, " - -", NULL);
-  if (!cq_position_set_fen (&pos, full != NULL ? full : fen, error))
+  if (!read_fen (fen, &pos, error))
     return FALSE;
   ex_setup_board_set_position (self, &pos);
   return TRUE;
@@ -466,6 +481,22 @@ fen_activate_cb (ExSetupBoard *self)
     }
 }
 
+/* A FEN typed or pasted into the entry: a message about an unreadable
+ * FEN goes once the entry holds one the board can set up (Enter sets it
+ * up). */
+static void
+fen_changed_cb (ExSetupBoard *self)
+{
+  g_autofree char *text = NULL;
+  CqPosition pos;
+
+  if (self->updating || !gtk_widget_get_visible (self->message_label))
+    return;
+  text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->fen_entry))));
+  if (read_fen (text, &pos, NULL))
+    set_message (self, "");
+}
+
 static void
 find_clicked_cb (ExSetupBoard *self)
 {
@@ -527,6 +558,7 @@ ex_setup_board_class_init (ExSetupBoardClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, start_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, clear_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, fen_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, fen_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, find_clicked_cb);
 }
 

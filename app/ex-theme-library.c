@@ -11,10 +11,12 @@
  * one with only NAME.cql6 says what CQL 3 cannot (echo, line, piece
  * loops).  tests/ui-picker/test-themes.c runs each file.
  *
- * The library (its template ex-theme-library.ui: a hint over a scrolled
- * list) lists the themes of its dialect (ex_theme_library_set_dialect():
+ * The library (its template ex-theme-library.ui: a hint and a search entry
+ * over a scrolled list) lists the themes of its dialect (ex_theme_library_set_dialect():
  * the dialect of the query being edited) by title with their description,
- * the CQL-6-only ones marked "CQL 6 only"; activating one emits
+ * the CQL-6-only ones marked "CQL 6 only"; the words typed in the search
+ * entry keep the rows whose title, description or file name holds each of
+ * them (case and accents as GLib's casefold compares them); activating one emits
  * ExThemeLibrary::load with its text in that dialect, which the window
  * puts in the editor.  A file a theme's query reads (the submissions of
  * `similarposition "sample/studies.pgn"`) is named as the database is,
@@ -39,6 +41,9 @@ struct _ExThemeLibrary
 
   /* Template widgets */
   GtkListBox *list;
+  GtkWidget  *search_entry;
+
+  char      **search_words;   /* casefolded; NULL: every row is shown */
 
   CqDialect   dialect;
   guint       n_themes;
@@ -171,6 +176,70 @@ compare_rows (GtkListBoxRow *a,
 {
   return g_utf8_collate (g_object_get_data (G_OBJECT (a), "ex-title"),
                          g_object_get_data (G_OBJECT (b), "ex-title"));
+}
+
+/* A row is shown when its text (title, description, file name,
+ * casefolded: "ex-search") holds every word searched for. */
+static gboolean
+filter_row (GtkListBoxRow *row,
+            gpointer       user_data)
+{
+  ExThemeLibrary *self = user_data;
+  const char *text = g_object_get_data (G_OBJECT (row), "ex-search");
+
+  if (self->search_words == NULL)
+    return TRUE;
+  for (guint i = 0; self->search_words[i] != NULL; i++)
+    if (text == NULL || strstr (text, self->search_words[i]) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+search_changed_cb (ExThemeLibrary *self)
+{
+  g_autofree char *folded =
+    g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
+
+  g_clear_pointer (&self->search_words, g_strfreev);
+  self->search_words = g_strsplit_set (g_strstrip (folded), " \t", -1);
+  if (self->search_words[0] == NULL || self->search_words[0][0] == '\0')
+    g_clear_pointer (&self->search_words, g_strfreev);
+  else
+    {
+      /* Runs of blanks split into empty words, which every text holds. */
+      guint kept = 0;
+
+      for (guint i = 0; self->search_words[i] != NULL; i++)
+        if (self->search_words[i][0] != '\0')
+          self->search_words[kept++] = self->search_words[i];
+        else
+          g_free (self->search_words[i]);
+      self->search_words[kept] = NULL;
+    }
+  gtk_list_box_invalidate_filter (self->list);
+}
+
+guint
+ex_theme_library_get_n_shown (ExThemeLibrary *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (EX_IS_THEME_LIBRARY (self), 0);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (GTK_IS_LIST_BOX_ROW (row) && filter_row (GTK_LIST_BOX_ROW (row), self))
+      n++;
+  return n;
+}
+
+GtkWidget *
+ex_theme_library_get_search_entry (ExThemeLibrary *self)
+{
+  g_return_val_if_fail (EX_IS_THEME_LIBRARY (self), NULL);
+
+  return self->search_entry;
 }
 
 static void
@@ -322,6 +391,7 @@ ex_theme_library_set_property (GObject      *object,
 static void
 ex_theme_library_dispose (GObject *object)
 {
+  g_clear_pointer (&EX_THEME_LIBRARY (object)->search_words, g_strfreev);
   /* GtkBox unparents the hint and the scrolled window. */
   gtk_widget_dispose_template (GTK_WIDGET (object), EX_TYPE_THEME_LIBRARY);
 
@@ -362,7 +432,9 @@ ex_theme_library_class_init (ExThemeLibraryClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/excelsior/Workbench/ui/ex-theme-library.ui");
   gtk_widget_class_bind_template_child (widget_class, ExThemeLibrary, list);
+  gtk_widget_class_bind_template_child (widget_class, ExThemeLibrary, search_entry);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
 }
 
 /* @text with its file names kept on one line when the label wraps: in a
@@ -417,6 +489,9 @@ fill_list (ExThemeLibrary *self)
       GtkWidget *title_label = gtk_label_new (title);
       GtkWidget *title_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       g_autofree char *shown = description != NULL ? keep_paths_whole (description) : NULL;
+      g_autofree char *search = g_strjoin ("\n", title != NULL ? title : "",
+                                           description != NULL ? description : "", names[i],
+                                           NULL);
       GtkWidget *description_label = gtk_label_new (shown);
 
       if (text == NULL)
@@ -450,6 +525,7 @@ fill_list (ExThemeLibrary *self)
       gtk_widget_set_tooltip_text (row, text);
       g_object_set_data_full (G_OBJECT (row), "ex-theme", g_strdup (names[i]), g_free);
       g_object_set_data_full (G_OBJECT (row), "ex-title", g_strdup (title), g_free);
+      g_object_set_data_full (G_OBJECT (row), "ex-search", g_utf8_casefold (search, -1), g_free);
       gtk_list_box_append (self->list, row);
       self->n_themes++;
     }
@@ -458,9 +534,16 @@ fill_list (ExThemeLibrary *self)
 static void
 ex_theme_library_init (ExThemeLibrary *self)
 {
-  gtk_widget_init_template (GTK_WIDGET (self));
+  GtkWidget *none;
 
+  gtk_widget_init_template (GTK_WIDGET (self));
   gtk_list_box_set_sort_func (self->list, compare_rows, NULL, NULL);
+  gtk_list_box_set_filter_func (self->list, filter_row, self, NULL);
+  none = gtk_label_new (_("No theme has these words in its name or description"));
+  gtk_label_set_wrap (GTK_LABEL (none), TRUE);
+  gtk_widget_add_css_class (none, "dim-label");
+  gtk_widget_set_margin_top (none, 12);
+  gtk_list_box_set_placeholder (self->list, none);
   self->dialect = CQ_DIALECT_CQL3;
   fill_list (self);
 }

@@ -55,6 +55,15 @@ char      *ex_theme_library_get_database (const char      *text);
 
 guint      ex_theme_library_get_n_themes (ExThemeLibrary  *self);
 
+/* The number of themes the search entry's words leave shown (all of them
+ * while it is empty). */
+guint      ex_theme_library_get_n_shown  (ExThemeLibrary  *self);
+
+/* Returns: (transfer none): the GtkSearchEntry over the list: the words
+ * typed there keep the themes whose title, description or file name holds
+ * each of them, in any case. */
+GtkWidget *ex_theme_library_get_search_entry (ExThemeLibrary *self);
+
 /**
  * ex_theme_library_activate:
  * @name: a theme's file name ("excelsior.cql", "excelsior.cql6"), or its

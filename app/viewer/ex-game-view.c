@@ -373,10 +373,19 @@ ex_game_view_describe_match (const CqMatchedPosition *match,
   g_return_val_if_fail (match != NULL, NULL);
   g_return_val_if_fail (buf != NULL && size > 0, NULL);
 
+  /* The position as set up, no piece different, is the exact one; with
+   * pieces different only their number is said ("Exact, 1 piece differs"
+   * would say both). */
   switch (match->kind)
     {
     case CQ_MATCH_KIND_EXACT:
-      kind = _("Exact");
+      if (match->n_differ > 0)
+        {
+          g_snprintf (buf, size, ngettext ("%u piece differs", "%u pieces differ",
+                                           match->n_differ), (guint) match->n_differ);
+          return buf;
+        }
+      kind = _("Exact position");
       break;
     case CQ_MATCH_KIND_MIRRORED:
       kind = _("Mirrored");
@@ -393,8 +402,8 @@ ex_game_view_describe_match (const CqMatchedPosition *match,
   if (match->n_differ == 0)
     g_strlcpy (buf, kind, size);
   else
-    /* Translators: "Exact, 2 pieces differ": how a position search found
-     * a position close to the one set up. */
+    /* Translators: "Mirrored, 2 pieces differ": how a position search
+     * found a position close to an image of the one set up. */
     g_snprintf (buf, size, ngettext ("%s, %u piece differs", "%s, %u pieces differ",
                                      match->n_differ), kind, (guint) match->n_differ);
   return buf;

@@ -62,8 +62,9 @@ void       ex_game_view_set_game      (ExGameView              *self,
  * @size: the size of @buf in bytes (64 is enough).
  *
  * What a position search found there, translated, for the results list and
- * the board's caption: "Exact", "Mirrored", "Colours reversed" or
- * "Mirrored, colours reversed", and "2 pieces differ" after it when some do.
+ * the board's caption: "Exact position", "Mirrored", "Colours reversed" or
+ * "Mirrored, colours reversed"; when pieces differ, "2 pieces differ" after
+ * the image's name, or alone for the position as set up.
  *
  * Returns: @buf, or NULL (and @buf untouched) for a CQL query's match.
  */

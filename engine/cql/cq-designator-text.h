@@ -197,6 +197,16 @@ char       *cq_pattern_to_text         (const guint16           pieces[64],
 gboolean    cq_pattern_flag_cql6_supported (CqPatternFlags      flag);
 
 /**
+ * cq_pattern_flag_cql6_keyword:
+ * @flag: one of #CqPatternFlags.
+ *
+ * Returns: (nullable): the word cq_pattern_to_cql6_text() writes for
+ *   @flag (`wtm`, `flipcolor`; `variations`, a word of the header), or
+ *   NULL for a flag CQL 6 has no word for (cq_pattern_flag_cql6_supported()).
+ */
+const char *cq_pattern_flag_cql6_keyword   (CqPatternFlags      flag);
+
+/**
  * cq_pattern_to_cql6_text:
  * @pieces: (array fixed-size=64): the piece-type set placed on each square
  *   (a1 = 0); 0 for a square left free.

@@ -605,11 +605,25 @@ test_pattern_cql6 (void)
       CqPatternFlags flag = 1u << i;
       g_autofree char *text = cq_pattern_to_cql6_text (board, flag);
 
+      const char *word = cq_pattern_flag_cql6_keyword (flag);
+
       g_assert_true (cq_pattern_flag_cql6_supported (flag)
                      == (flag != CQ_PATTERN_FLIPDIAGONAL && flag != CQ_PATTERN_SHIFTMAINDIAGONAL
                          && flag != CQ_PATTERN_SHIFTOFFDIAGONAL
                          && flag != CQ_PATTERN_SHIFTDIAGONAL));
       assert_cql6_pattern_reads (text);
+      /* The word of each flag CQL 6 writes is the word in its text (the
+       * CQL 3 keyword without its colon); :variations goes to the header. */
+      g_assert_true ((word != NULL) == cq_pattern_flag_cql6_supported (flag));
+      if (word != NULL)
+        g_assert_cmpstr (word, ==, cq_pattern_flag_keyword (flag) + 1);
+      if (word != NULL && flag != CQ_PATTERN_VARIATIONS)
+        {
+          g_autofree char *spaced = g_strdup_printf (" %s", word);
+          g_autofree char *prefix = g_strdup_printf ("%s {", word);
+
+          g_assert_true (g_str_has_suffix (text, spaced) || g_str_has_prefix (text, prefix));
+        }
     }
 
   /* Random boards: every item reads back to its square's sets. */

@@ -776,6 +776,17 @@ cq_pattern_flag_cql6_supported (CqPatternFlags flag)
   return FALSE;
 }
 
+const char *
+cq_pattern_flag_cql6_keyword (CqPatternFlags flag)
+{
+  if (flag == CQ_PATTERN_VARIATIONS)
+    return "variations";
+  for (guint i = 0; i < G_N_ELEMENTS (cql6_flags); i++)
+    if (cql6_flags[i].flag == flag)
+      return cql6_flags[i].word;
+  return NULL;
+}
+
 char *
 cq_pattern_to_cql6_text (const guint16  pieces[64],
                          CqPatternFlags flags)
