@@ -127,7 +127,7 @@ open_tools (ExWindow *window)
 {
   ExThemeTools *tools;
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.theme-tools", NULL));
+  ex_window_set_theme_tools_visible (window, TRUE);
   tools = ex_window_get_theme_tools (window);
   g_assert_nonnull (tools);
   ex_test_wait_until (ex_test_widget_drawn, tools, EX_TEST_TIMEOUT_MS);
@@ -254,7 +254,7 @@ test_pattern_clear_and_exclusive (void)
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (kind)), ==, 0);
   g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, "(position)");
 
-  gtk_window_destroy (GTK_WINDOW (tools));
+  ex_window_set_theme_tools_visible (window, FALSE);
   ex_test_destroy_window (window);
 }
 
@@ -319,7 +319,7 @@ test_pattern_labels_and_insert (void)
     g_assert_cmpstr (gtk_check_button_get_label (GTK_CHECK_BUTTON (
       ex_pattern_board_get_flag_button (pattern, 1u << i))), ==, cq_pattern_flag_keyword (1u << i));
 
-  gtk_window_destroy (GTK_WINDOW (tools));
+  ex_window_set_theme_tools_visible (window, FALSE);
   ex_test_destroy_window (window);
 }
 
@@ -538,7 +538,7 @@ test_piece_counts (void)
   g_assert_false (ex_piece_counts_set_controls (counts, EX_COUNT_EXACTLY, 1,
                                                 CQ_PIECE_BIT (CQ_WK), NULL));
 
-  gtk_window_destroy (GTK_WINDOW (tools));
+  ex_window_set_theme_tools_visible (window, FALSE);
   ex_test_destroy_window (window);
 }
 
@@ -593,14 +593,14 @@ test_setup_board (void)
   assert_natural_width (spin, "the pieces-that-may-differ spin button");
   assert_natural_width (gtk_widget_get_last_child (row), "the label after the spin button");
   g_assert_cmpint (gtk_widget_get_width (row), <=, gtk_widget_get_width (GTK_WIDGET (setup)));
-  /* Whatever width the other pages give the window: the row's natural
-   * width fits in the window's default width, its margins off. */
+  /* Whatever width the other pages ask for: the row's natural width fits
+   * in the Theme Tools pane as the window gives it, its margins off. */
   {
-    int natural, default_width, default_height;
+    int natural;
 
     gtk_widget_measure (row, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
-    gtk_window_get_default_size (GTK_WINDOW (tools), &default_width, &default_height);
-    g_assert_cmpint (natural, <=, default_width - gtk_widget_get_margin_start (GTK_WIDGET (setup))
+    g_assert_cmpint (natural, <=, gtk_widget_get_width (GTK_WIDGET (tools))
+                                  - gtk_widget_get_margin_start (GTK_WIDGET (setup))
                                   - gtk_widget_get_margin_end (GTK_WIDGET (setup)));
   }
   ex_test_screenshot (GTK_WIDGET (tools), "setup-board-search-row.png");
@@ -615,7 +615,7 @@ test_setup_board (void)
   g_assert_cmpstr (ex_game_view_describe_match (&match, buf, sizeof buf), ==,
                    "Mirrored, 2 pieces differ");
 
-  gtk_window_destroy (GTK_WINDOW (tools));
+  ex_window_set_theme_tools_visible (window, FALSE);
   ex_test_destroy_window (window);
 }
 
@@ -700,7 +700,7 @@ test_theme_search (void)
   search_themes (library, "no-such-theme-word", 0);
   search_themes (library, "", all);
 
-  gtk_window_destroy (GTK_WINDOW (tools));
+  ex_window_set_theme_tools_visible (window, FALSE);
   ex_test_destroy_window (window);
 }
 
