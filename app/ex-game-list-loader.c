@@ -155,7 +155,8 @@ read_file (ExGameLoader *loader,
           break;
         }
       game = cq_game_new_from_text (text, len, &source, path);
-      add_row (loader, ex_game_row_new_from_game (game, ++*number, &source));
+      add_row (loader, ex_game_row_new_from_game (game, ++*number, &source,
+                                                  cq_pgn_game_digest (text, len)));
     }
 
   if (copy.file != NULL)

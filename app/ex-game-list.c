@@ -462,7 +462,8 @@ ex_game_list_read_game (ExGameList *self,
                    _("The game’s database is no longer open"));
       return NULL;
     }
-  return cq_pgn_read_game_at (path, source, error);
+  /* A file edited since it was listed never yields another game here. */
+  return cq_pgn_read_game_at_checked (path, source, ex_game_row_get_digest (row), error);
 }
 
 /* ------------------------------------------------------------------------

@@ -72,12 +72,13 @@ ExGameRow  *ex_game_list_get_current     (ExGameList *self);
  * @row: a row of the list.
  * @error: a #GError, or %NULL.
  *
- * Reads @row's game back, moves and all, with cq_pgn_read_game_at(), as
- * the results list reads its games: from the database's file, or from the
- * copy of a compressed one.
+ * Reads @row's game back, moves and all, from the database's file or the
+ * copy of a compressed one, only while the text at its place is the one
+ * listed (cq_pgn_read_game_at_checked() with the row's digest): a file
+ * edited since it was listed never shows another game in its place.
  *
  * Returns: (transfer full): the game, or NULL with the G_FILE_ERROR of
- *   cq_pgn_read_game_at().
+ *   cq_pgn_read_game_at(), or G_IO_ERROR_WRONG_ETAG when the file changed.
  */
 CqGame     *ex_game_list_read_game       (ExGameList *self,
                                           ExGameRow  *row,

@@ -32,6 +32,7 @@ struct _ExGameRow
 
   guint64       number;
   CqGameSource  source;
+  guint64       digest;
   char         *strings;            /* the tags' values, NUL-separated */
   guint32       offsets[N_TAGS];    /* where each starts in @strings */
   guint16       year;
@@ -94,7 +95,8 @@ date_year (const char *date)
 ExGameRow *
 ex_game_row_new_from_game (const CqGame       *game,
                            guint64             number,
-                           const CqGameSource *source)
+                           const CqGameSource *source,
+                           guint64             digest)
 {
   ExGameRow *self;
   const char *values[N_TAGS];
@@ -108,6 +110,7 @@ ex_game_row_new_from_game (const CqGame       *game,
   self = g_object_new (EX_TYPE_GAME_ROW, NULL);
   self->number = number;
   self->source = *source;
+  self->digest = digest;
   for (guint i = 0; i < N_TAGS; i++)
     {
       values[i] = cq_game_get_tag (game, tag_names[i]);
@@ -135,6 +138,13 @@ ex_game_row_get_number (ExGameRow *self)
 {
   g_return_val_if_fail (EX_IS_GAME_ROW (self), 0);
   return self->number;
+}
+
+guint64
+ex_game_row_get_digest (ExGameRow *self)
+{
+  g_return_val_if_fail (EX_IS_GAME_ROW (self), 0);
+  return self->digest;
 }
 
 const CqGameSource *

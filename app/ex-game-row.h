@@ -22,6 +22,8 @@ G_DECLARE_FINAL_TYPE (ExGameRow, ex_game_row, EX, GAME_ROW, GObject)
  * @source: where its text lies in the file it is re-read from
  *   (cq_pgn_read_game_at()), which is that file's entry @file_index of the
  *   game list (ex_game_list_get_reread_path()).
+ * @digest: cq_pgn_game_digest() of its text as listed: the game is read
+ *   back only while that text is still at @source.
  *
  * Copies the tags the list shows and counts the pieces of the game's
  * first position.  May be called on any thread.
@@ -30,7 +32,8 @@ G_DECLARE_FINAL_TYPE (ExGameRow, ex_game_row, EX, GAME_ROW, GObject)
  */
 ExGameRow          *ex_game_row_new_from_game (const CqGame       *game,
                                                guint64             number,
-                                               const CqGameSource *source);
+                                               const CqGameSource *source,
+                                               guint64             digest);
 
 /* The game's 1-based ordinal in the database. */
 guint64             ex_game_row_get_number  (ExGameRow *self);
@@ -38,6 +41,9 @@ guint64             ex_game_row_get_number  (ExGameRow *self);
 /* Where the game's text lies, for cq_pgn_read_game_at(); its file_index
  * names the file it is re-read from (ex_game_list_get_reread_path()). */
 const CqGameSource *ex_game_row_get_source  (ExGameRow *self);
+
+/* The digest of the game's text as listed (cq_pgn_read_game_at_checked()). */
+guint64             ex_game_row_get_digest  (ExGameRow *self);
 
 /* Tag values ("" when the game has no such tag; never NULL). */
 const char         *ex_game_row_get_white   (ExGameRow *self);

@@ -7,7 +7,8 @@
  * The pane under the query holds two pages: Games (ExGameList) and Results
  * (ExResultsView).  A database just opened shows its games; a search
  * shows its results.  The game list reads its games back with
- * cq_pgn_read_game_at(), as the results list does.
+ * cq_pgn_read_game_at_checked(), refused when the file changed since it
+ * was listed, as the results list does.
  */
 #include "config.h"
 
@@ -41,7 +42,10 @@ current_game_cb (ExWindow   *self,
       g_autofree char *message = g_strdup_printf (_("Could not read game %s: %s"),
                                                   number, error->message);
 
+      /* Not the game selected: nothing rather than the one shown before. */
+      ex_game_view_set_game (view, NULL, NULL, 0);
       _ex_window_set_status (self, message, TRUE);
+      _ex_window_update_actions (self);
       return;
     }
   ex_move_list_set_notes (EX_MOVE_LIST (ex_game_view_get_move_list (view)), NULL, 0);

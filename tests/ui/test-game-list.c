@@ -287,6 +287,47 @@ test_compressed (void)
   g_unlink (gz);
 }
 
+/* A file edited after it was listed: the game at a changed place is not
+ * shown (nor any other in its place), the board is emptied and the status
+ * says why; a game whose text is unchanged is still shown. */
+static void
+test_changed_file (void)
+{
+  g_autofree char *fixture = fixture_path ();
+  g_autofree char *path = g_build_filename (tmp_dir, "changed.pgn", NULL);
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  ExWindow *window;
+  ExGameList *list;
+  GtkSelectionModel *shown;
+  CqGame *game;
+  char *hit;
+
+  g_assert_true (g_file_get_contents (fixture, &text, &len, NULL));
+  g_assert_true (g_file_set_contents (path, text, (gssize) len, NULL));
+  window = ex_test_new_window (app, 1400, 900, path);
+  list = window_game_list (window);
+  shown = ex_game_list_get_shown (list);
+  g_assert_true (ex_test_wait_until (list_loaded, list, 30000));
+
+  /* The same size, one letter of the fourth game's White changed. */
+  hit = strstr (text, "Kasparyan, Genrikh");
+  g_assert_nonnull (hit);
+  hit[0] = 'X';
+  g_assert_true (g_file_set_contents (path, text, (gssize) len, NULL));
+
+  gtk_selection_model_select_item (shown, 0, TRUE);
+  ex_test_spin (100);
+  g_assert_nonnull (ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window))));
+  gtk_selection_model_select_item (shown, 3, TRUE);
+  ex_test_spin (100);
+  game = ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window)));
+  g_assert_null (game);
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "no longer the game"));
+  ex_test_destroy_window (window);
+  g_unlink (path);
+}
+
 typedef struct {
   gint64 last, last_cpu;
   gint64 worst, worst_cpu;
@@ -427,6 +468,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/game-list/browse-and-filter", test_browse_and_filter);
   g_test_add_func ("/ui/game-list/compressed", test_compressed);
+  g_test_add_func ("/ui/game-list/changed-file", test_changed_file);
   g_test_add_func ("/ui/game-list/big", test_big);
   status = g_test_run ();
 
