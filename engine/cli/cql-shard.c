@@ -42,6 +42,7 @@ cql_merge_parts (const char *const *parts, const char *output, gboolean quiet)
   g_autoptr(CqOutputFile) file = NULL;
   g_autoptr(GError) error = NULL;
   CqSearchProgress progress = { 0 };
+  g_auto(GStrv) persistent = NULL;
   MergeCli m = { quiet };
   gboolean ok, partial;
   FILE *out;
@@ -69,7 +70,7 @@ cql_merge_parts (const char *const *parts, const char *output, gboolean quiet)
         close (fd);
       return EXIT_FAILURE_;
     }
-  ok = cq_shard_merge (parts, output, out, &cb, &m, &progress, &error);
+  ok = cq_shard_merge (parts, output, out, &cb, &m, &progress, &persistent, &error);
   fflush (stdout);
   if (fclose (out) != 0 && (ok || error == NULL))
     {
@@ -105,5 +106,8 @@ cql_merge_parts (const char *const *parts, const char *output, gboolean quiet)
   fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " %s, merged in %.2f "
            "seconds\n", progress.matches, progress.matches == 1 ? "match" : "matches",
            progress.games, progress.games == 1 ? "game" : "games", progress.seconds);
+  /* The persistent variables as one run prints them (cql.c). */
+  for (guint i = 0; persistent != NULL && persistent[i] != NULL; i += 2)
+    printf ("%s: %s\n", persistent[i], persistent[i + 1]);
   return EXIT_OK;
 }

@@ -975,7 +975,9 @@ main (int argc, char **argv)
   fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " %s in %.2f seconds\n",
            cli.progress.matches, cli.progress.matches == 1 ? "match" : "matches",
            cli.progress.games, cli.progress.games == 1 ? "game" : "games", cli.progress.seconds);
-  print_persistent (query);
+  /* A part keeps them in its part file: the merge prints their sums. */
+  if (cli.shard_n == 0)
+    print_persistent (query);
   if (opt_stats)
     fprintf (stderr, "stats: %" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT
              " positions, %.3f s, %.0f games/s, %.1f ns per position, %u threads\n",

@@ -296,6 +296,18 @@ const char *cq_query_get_text (const CqQuery *query);
 gboolean    cq_query_reads_game_number (const CqQuery *query);
 
 /**
+ * cq_query_persistent_is_additive:
+ * TRUE if the query is a CQL 6 query with `persistent` variables that are
+ * all numbers it only adds to or takes from (`persistent n += F`, `n -= F`,
+ * F naming no persistent variable, the variable named nowhere else), and
+ * with no dictionary kept from game to game, no readfile or writefile: its
+ * matches do not depend on the games before, and each variable's value
+ * after a search is the sum of what each game added, so a search in parts
+ * adds up the parts' values (`cql --merge`, cq-shard.h).
+ */
+gboolean    cq_query_persistent_is_additive (const CqQuery *query);
+
+/**
  * cq_query_uses_last_game_number:
  * TRUE if the query is a CQL 6 query that reads `lastgamenumber`: the
  * search driver then counts the input's games before the search, as CQL

@@ -15,6 +15,8 @@
  *   'E' the file ends: its number of games, how its search ended and,
  *       for a byte range, where its first game and the next range's
  *       first game begin and the lines between them;
+ *   'P' the values of the query's persistent variables after the part
+ *       (numbers only added to: the merge adds them up);
  *   'Z' the part finished (a part without it did not).
  */
 #include "search/cq-shard.h"
@@ -70,9 +72,9 @@ cq_shard_check_query (const CqQuery *query, const CqSearchOptions *opts, GError 
 {
   const char *why = NULL;
 
-  if (cq_query_needs_one_thread (query))
-    why = "it carries values from game to game (persistent variables, a dictionary not "
-          "declared local, readfile or writefile)";
+  if (cq_query_needs_one_thread (query) && !cq_query_persistent_is_additive (query))
+    why = "it carries values from game to game (persistent variables other than numbers "
+          "only added to, a dictionary not declared local, readfile or writefile)";
   else if (cq_query_uses_last_game_number (query))
     why = "it reads lastgamenumber";
   else if (cq_query_reads_game_number (query))
@@ -341,6 +343,12 @@ cq_shard_search_part (const CqQuery *query, const CqShardRecipe *recipe,
       if (status == FILE_STOPPED)
         break;
     }
+  {
+    g_auto(GStrv) pairs = cq_query_get_persistent (query);
+
+    if (pairs != NULL)
+      put_record (&w, 'P', g_variant_new_strv ((const char *const *) pairs, -1));
+  }
   put_record (&w, 'Z', g_variant_new_uint64 (total.games));
   total.seconds = (g_get_monotonic_time () - start) / 1e6;
   if (progress != NULL)
@@ -420,6 +428,7 @@ type_of (char kind)
     case 'G': return MESSAGE_TYPE;
     case 'D': return DIAG_TYPE;
     case 'E': return END_TYPE;
+    case 'P': return "as";
     case 'Z': return "t";
     default:  return NULL;
     }
@@ -678,8 +687,9 @@ compile_recipe (GVariant *header, GError **error)
 gboolean
 cq_shard_merge (const char *const *paths, const char *output, FILE *out,
                 const CqSearchCallbacks *callbacks, gpointer user_data,
-                CqSearchProgress *progress, GError **error)
+                CqSearchProgress *progress, char ***persistent, GError **error)
 {
+  g_autoptr(GPtrArray) sums = NULL;
   guint n_given = g_strv_length ((char **) paths), n = 0;
   g_autofree Part *parts = g_new0 (Part, MAX (n_given, 1));
   g_autofree Part **by_k = NULL;
@@ -941,6 +951,26 @@ cq_shard_merge (const char *const *paths, const char *output, FILE *out,
                   stopped = TRUE;
                 }
             }
+          else if (kind == 'P')
+            {
+              g_autofree const char **pairs = g_variant_get_strv (rec, NULL);
+
+              if (sums == NULL)
+                sums = g_ptr_array_new_with_free_func (g_free);
+              for (guint i = 0; pairs[i] != NULL && pairs[i + 1] != NULL; i += 2)
+                {
+                  gint64 v = g_ascii_strtoll (pairs[i + 1], NULL, 10);
+
+                  if (i / 2 >= sums->len / 2)
+                    {
+                      g_ptr_array_add (sums, g_strdup (pairs[i]));
+                      g_ptr_array_add (sums, g_strdup ("0"));
+                    }
+                  v += g_ascii_strtoll (sums->pdata[i + 1], NULL, 10);
+                  g_free (sums->pdata[i + 1]);
+                  sums->pdata[i + 1] = g_strdup_printf ("%" G_GINT64_FORMAT, v);
+                }
+            }
           g_variant_unref (rec);
           if (kind == 'Z')
             break;
@@ -972,6 +1002,11 @@ cq_shard_merge (const char *const *paths, const char *output, FILE *out,
   total.seconds = (g_get_monotonic_time () - start) / 1e6;
   if (progress != NULL)
     *progress = total;
+  if (persistent != NULL && sums != NULL)
+    {
+      g_ptr_array_add (sums, NULL);
+      *persistent = (char **) g_ptr_array_free (g_steal_pointer (&sums), FALSE);
+    }
   ok = ending == NULL;
   if (ending != NULL)
     g_propagate_error (error, g_steal_pointer (&ending));

@@ -80,9 +80,11 @@ gboolean cq_shard_parse_spec (const char *spec, guint *k, guint *n, GError **err
  * cq_shard_check_query:
  * Refuses (CQ_SHARD_ERROR_QUERY, saying why) a query or options whose
  * result depends on games outside a part: cq_query_needs_one_thread()
- * (persistent variables, dictionaries, readfile/writefile),
- * cq_query_uses_last_game_number(), cq_query_reads_game_number(), a range
- * of game numbers (@opts first_game/last_game).
+ * (persistent variables, dictionaries, readfile/writefile) unless its
+ * persistent variables are numbers only added to
+ * (cq_query_persistent_is_additive(): the merge adds up the parts'
+ * values), cq_query_uses_last_game_number(), cq_query_reads_game_number(),
+ * a range of game numbers (@opts first_game/last_game).
  */
 gboolean cq_shard_check_query (const CqQuery *query, const CqSearchOptions *opts,
                                GError **error);
@@ -156,6 +158,10 @@ gboolean cq_shard_search_part (const CqQuery *query, const CqShardRecipe *recipe
  *   @on_match is not called.
  * @progress: (out) (optional): the totals of the whole search
  *   (@seconds: the merge's time).
+ * @persistent: (out) (optional) (transfer full): for a query with
+ *   persistent numbers (cq_query_persistent_is_additive()), their values
+ *   after the whole search as cq_query_get_persistent() gives them: each
+ *   the sum of the parts' values; else left unset.
  *
  * Checks that @parts are the N parts of one search, each once and each
  * finished, then writes every matched game as one run over the whole
@@ -172,6 +178,6 @@ gboolean cq_shard_search_part (const CqQuery *query, const CqShardRecipe *recipe
  */
 gboolean cq_shard_merge (const char *const *parts, const char *output, FILE *out,
                          const CqSearchCallbacks *callbacks, gpointer user_data,
-                         CqSearchProgress *progress, GError **error);
+                         CqSearchProgress *progress, char ***persistent, GError **error);
 
 G_END_DECLS

@@ -8,7 +8,8 @@
 # refuses a part that is missing, unfinished, given twice, from another
 # search or begun where the part before did not stop, and an output that
 # is a part or a file of the database; a query whose values pass from game
-# to game is refused in parts.
+# to game is refused in parts, unless its persistent numbers are only added
+# to (the merge adds them up).
 #
 # Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
 import glob
@@ -59,12 +60,14 @@ NodeName={host} CPUs={cpus} State=UNKNOWN
 PartitionName=test Nodes={host} Default=YES MaxTime=INFINITE State=UP
 """
 
-# A plain, a sorting, a commenting (with `message` lines) CQL 6 query and a
+# A plain, a sorting, a commenting (with `message` lines) and a persistent
+# CQL 6 query (its values printed at the end, added up by the merge) and a
 # CQL 3 query.
 QUERIES = {
     "plain": "cql() mate\n",
     "sorting": 'cql() sort "mobility" #A  check\n',
     "comment": 'cql() mate comment("mate by " #A) message("mate at " #A)\n',
+    "persistent": "cql() check persistent Checks += 1 persistent Pawns -= #P\n",
     "cql3": "(match (position :mate :btm))\n",
 }
 
@@ -272,11 +275,13 @@ class ShardTests(unittest.TestCase):
         self.assertIn(b"not a part file", proc.stderr)
 
     def test_refused_queries(self):
-        with open(os.path.join(self.dir, "persistent.cql"), "w") as f:
-            f.write("cql() mate persistent Mates += 1\n")
+        # A persistent value read by the query (here by a comment) depends
+        # on the games of the parts before.
+        with open(os.path.join(self.dir, "persistent-read.cql"), "w") as f:
+            f.write('cql() mate persistent Mates += 1 comment("mate " Mates)\n')
         with open(os.path.join(self.dir, "number.cql"), "w") as f:
             f.write("cql() gamenumber < 5\n")
-        for query, why in (("persistent.cql", b"from game to game"),
+        for query, why in (("persistent-read.cql", b"from game to game"),
                            ("number.cql", b"numbers")):
             proc = self.run_cql("--shard", "1/2", "-i", SAMPLE, "-o", "x.part", query, expect=1)
             self.assertIn(b"cannot be searched in parts", proc.stderr)

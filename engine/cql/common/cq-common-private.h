@@ -461,6 +461,10 @@ const char *_cq6_program_mark_text       (const Cq6Program *prog);
 gboolean    _cq6_program_get_silent      (const Cq6Program *prog);
 gboolean    _cq6_program_get_quiet       (const Cq6Program *prog);
 gboolean    _cq6_program_has_persistent  (const Cq6Program *prog);
+/* TRUE if every persistent variable is a number that the query only adds
+ * to or takes from (`x += F`, `x -= F`, F naming no persistent variable):
+ * its value after a search is the sum of what each game added. */
+gboolean    _cq6_program_persistent_additive (const Cq6Program *prog);
 guint       _cq6_program_get_n_sort_keys (const Cq6Program *prog);
 void        _cq6_program_set_variations  (Cq6Program *prog, gboolean variations);
 /* `lastgamenumber` (cq6-edits.c): whether the query reads it; gives it

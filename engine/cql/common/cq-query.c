@@ -274,6 +274,15 @@ cq_query_get_quiet (const CqQuery *query)
 }
 
 gboolean
+cq_query_persistent_is_additive (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, FALSE);
+  return query->cql6 != NULL && _cq6_program_has_persistent (query->cql6)
+         && !_cq6_program_uses_files (query->cql6)
+         && _cq6_program_persistent_additive (query->cql6);
+}
+
+gboolean
 cq_query_needs_one_thread (const CqQuery *query)
 {
   g_return_val_if_fail (query != NULL, FALSE);

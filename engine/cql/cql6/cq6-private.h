@@ -453,6 +453,11 @@ struct _Cq6Filter {
  * @atomic_decl: the first `atomic X = F` that declares it (not owned).
  * @dict: a dictionary (owned, cq6-dictionary.c), or NULL: a dictionary's
  *   @type is CQ6_TYPE_LOGICAL, @persistent set unless it is `local`.
+ * @uses: how many times the query's text names it (_cq6_find_var());
+ *   @additions: how many of those are `+=` or `-=` of a number onto it;
+ *   @reset: some assignment to it is not one of those.  A persistent
+ *   number named only so is a sum over the games, which a search in parts
+ *   can add up (_cq6_program_persistent_additive()).
  */
 typedef struct {
   char    *name;
@@ -463,6 +468,9 @@ typedef struct {
   gboolean atomic;
   const Cq6Filter *atomic_decl;
   struct _Cq6Dict *dict;
+  guint    uses;
+  guint    additions;
+  gboolean reset;
 } Cq6Var;
 
 /**

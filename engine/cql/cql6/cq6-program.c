@@ -673,6 +673,23 @@ _cq6_program_has_persistent (const Cq6Program *prog)
   return FALSE;
 }
 
+gboolean
+_cq6_program_persistent_additive (const Cq6Program *prog)
+{
+  for (guint i = 0; prog->vars != NULL && i < prog->vars->len; i++)
+    {
+      const Cq6Var *var = prog->vars->pdata[i];
+
+      /* The first assignment creates it without a lookup, so a variable
+       * only ever added to is named once more than it is looked up. */
+      if (var->persistent
+          && (var->dict != NULL || var->type != CQ6_TYPE_NUMBER || var->reset
+              || var->uses + 1 != var->additions))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 Cq6Files *
 _cq6_program_files (const Cq6Program *prog)
 {

@@ -67,19 +67,29 @@ _cq6_program_free_vars (Cq6Program *prog)
   g_clear_pointer (&prog->functions, g_ptr_array_unref);
 }
 
+static Cq6Var *var_at (Cq6Parser *p, int index);
+
 /* The index of the variable @name in scope, or -1: a parameter of the
  * function being read names the variable passed for it. */
 int
 _cq6_find_var (Cq6Parser *p, const char *name)
 {
+  int index = -1;
+
   if (p->params != NULL)
     {
       gpointer slot;
 
       if (g_hash_table_lookup_extended (p->params, name, NULL, &slot))
-        return GPOINTER_TO_INT (slot);
+        index = GPOINTER_TO_INT (slot);
     }
-  return _cq6_var_index (p, name);
+  if (index < 0)
+    index = _cq6_var_index (p, name);
+  /* Every naming counts, lookups that only probe included: the count
+   * errs on the side of "not a plain sum". */
+  if (index >= 0)
+    var_at (p, index)->uses++;
+  return index;
 }
 
 int
@@ -240,6 +250,14 @@ _cq6_parse_assignment (Cq6Parser *p, Cq6Token *name, gboolean persistent)
           return NULL;
         }
     }
+  {
+    Cq6Var *var = var_at (p, index);
+
+    if ((op[0] == '+' || op[0] == '-') && var->type == CQ6_TYPE_NUMBER)
+      var->additions++;
+    else
+      var->reset = TRUE;
+  }
   f = _cq6_node1 (CQ6_ASSIGN, CQ6_TYPE_LOGICAL, name, value);
   f->which = (guint32) index;
   f->number = op[0];
