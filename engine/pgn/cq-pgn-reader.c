@@ -818,7 +818,7 @@ scan (CqPgnReader *r, gsize *game_end)
               if (c == ';' || c == '$')
                 {
                   /* A `;` comment line or a NAG line between two tags
-                   * stays in the tag section (cq-game.c skips it the same
+                   * stays in the tag section (cq-game-tags.c skips it the same
                    * way). */
                   const guchar *nl = memchr (p, '\n', end - p);
                   const guchar *s = nl;

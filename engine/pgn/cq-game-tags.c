@@ -1,0 +1,494 @@
+/* cq-game-tags.c: a game's tag section read into its tags (rulings R1),
+ * tag lookup, and the check that the tags describe standard chess.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "pgn/cq-game.h"
+#include "pgn/cq-game-private.h"
+#include "pgn/cq-message.h"
+#include "pgn/cq-pgn-private.h"
+
+/* ------------------------------------------------------------------ */
+/* Tags                                                                 */
+
+/* Unescapes `\"` and `\\` of the @len bytes at @s into the arena.  With
+ * @drop_trailing_backslash (a malformed value), a lone backslash at the end
+ * is dropped and the value trimmed. */
+static const char *
+unescape_value (CqArena *arena, const char *s, gsize len, gboolean malformed)
+{
+  char *out = _cq_arena_alloc (arena, len + 1);
+  char *o = out;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      if (s[i] == '\\' && i + 1 < len && (s[i + 1] == '"' || s[i + 1] == '\\'))
+        i++;
+      else if (s[i] == '\\' && i + 1 == len && malformed)
+        break;
+      *o++ = s[i];
+    }
+  if (malformed)
+    {
+      while (o > out && is_blank (o[-1]))
+        o--;
+    }
+  *o = '\0';
+  return out;
+}
+
+/* A summary of a tag name: its length and three of its bytes.  Equal
+ * names have equal keys, so that looking a tag up compares keys and only
+ * confirms a match with strcmp() (cq_game_get_tag() runs several times
+ * per game). */
+static inline guint32
+tag_key (const char *name, gsize len)
+{
+  if (len == 0)
+    return 0;
+  return (guint32) MIN (len, 255) | (guint32) (guchar) name[0] << 8
+         | (guint32) (guchar) name[len / 2] << 16 | (guint32) (guchar) name[len - 1] << 24;
+}
+
+/* The tags read so far; @fen and @variant are the values of the first
+ * `FEN` and `Variant` tags (or NULL), noted as the tags are read so that
+ * the setup of a game needs no second look at its tags.  @text is the
+ * game's text and @work its working copy (CqGamePrivate.work), where the
+ * names and values of the common tags are NUL-terminated in place. */
+typedef struct {
+  CqTag      *tags;
+  guint64    *lines;
+  guint32    *keys;
+  guint       n;
+  guint       cap;
+  const char *fen;
+  const char *variant;
+  const char *text;
+  char       *work;
+} TagList;
+
+/* Appends the tag @name (NUL-terminated, @name_len bytes) = @value; both
+ * stay where they are (in the arena or the working copy). */
+static inline void
+tag_list_add (CqArena *arena, TagList *list, const char *name, gsize name_len,
+              const char *value, guint64 line)
+{
+  guint32 key;
+
+  if (G_UNLIKELY (list->n == list->cap))
+    {
+      guint cap = list->cap ? list->cap * 2 : 16;
+      CqTag *tags = _cq_arena_alloc (arena, cap * sizeof (CqTag));
+      guint64 *lines = _cq_arena_alloc (arena, cap * sizeof (guint64));
+      guint32 *keys = _cq_arena_alloc (arena, cap * sizeof (guint32));
+
+      if (list->n)
+        {
+          memcpy (tags, list->tags, list->n * sizeof (CqTag));
+          memcpy (lines, list->lines, list->n * sizeof (guint64));
+          memcpy (keys, list->keys, list->n * sizeof (guint32));
+        }
+      list->tags = tags;
+      list->lines = lines;
+      list->keys = keys;
+      list->cap = cap;
+    }
+  key = tag_key (name, name_len);
+  list->tags[list->n].name = name;
+  list->tags[list->n].value = value;
+  list->lines[list->n] = line;
+  list->keys[list->n] = key;
+  list->n++;
+  if (G_UNLIKELY (key == tag_key ("FEN", 3)) && list->fen == NULL
+      && memcmp (name, "FEN", 3) == 0)
+    list->fen = value;
+  else if (G_UNLIKELY (key == tag_key ("Variant", 7)) && list->variant == NULL
+           && memcmp (name, "Variant", 7) == 0)
+    list->variant = value;
+}
+
+/* The bytes that end a tag name: space and control characters, DEL,
+ * quote and brackets. */
+static const guint8 tag_name_stop[256] = {
+  [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
+  [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1,
+  [0x0E] = 1, [0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
+  [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1,
+  [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1, [' '] = 1, [0x7F] = 1,
+  ['"'] = 1, [']'] = 1, ['['] = 1,
+};
+
+/* What parse_tag() found wrong with a tag pair, for a message. */
+typedef enum {
+  TAG_OK,
+  TAG_BAD_NAME,   /* a control character in the name */
+  TAG_CUT,        /* the text ends inside it */
+} TagProblem;
+
+/* Reads the tag pair at the `[` at @p; a tag pair never spans lines.
+ * Returns the position after it; sets @problem. */
+static const char *
+parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint64 line,
+           TagProblem *problem)
+{
+  const char *eol;
+  const char *q = p + 1, *name;
+  const char *value = NULL;
+  const char *after;
+  gsize name_len;
+
+  /* The form of nearly every tag, `[Name "value"]` with nothing to
+   * unescape, read in one pass (the text is NUL-terminated: the name
+   * stops there); the general rules below give the same tag for it. */
+  name = q;
+  while (!tag_name_stop[(guchar) *q])
+    q++;
+  if (q > name && q[0] == ' ' && q[1] == '"')
+    {
+      const char *v = q + 2;
+      const char *s = (const char *) _cq_find_any3 ((const guchar *) v, (const guchar *) end,
+                                                    '"', '\\', '\n');
+
+      if (s + 1 < end && s[0] == '"' && s[1] == ']')
+        {
+          /* Name and value are NUL-terminated where they are in the
+           * working copy: the space after the name, the closing quote. */
+          char *w = list->work - (list->text - name);
+
+          w[q - name] = '\0';
+          w[s - name] = '\0';
+          *problem = TAG_OK;
+          tag_list_add (arena, list, w, q - name, w + (v - name), line);
+          return s + 2;
+        }
+    }
+  q = p + 1;
+  eol = memchr (p, '\n', end - p);
+  if (eol == NULL)
+    eol = end;
+  while (q < eol && is_blank (*q))
+    q++;
+  /* A tag name has no space, control character, quote or bracket. */
+  name = q;
+  while (q < eol && !tag_name_stop[(guchar) *q])
+    q++;
+  name_len = q - name;
+  *problem = TAG_OK;
+  if (q < eol && (guchar) *q < 0x20 && !is_blank (*q))
+    *problem = TAG_BAD_NAME;
+  else if (eol == end && memchr (p, ']', eol - p) == NULL)
+    *problem = TAG_CUT;
+  while (q < eol && is_blank (*q))
+    q++;
+
+  if (q < eol && *q == '"')
+    {
+      const char *open = q, *s = q + 1;
+      gboolean closed = FALSE, escaped = FALSE;
+
+      /* The standard form: a string with \" and \\ escapes, then `]`. */
+      while (s < eol)
+        {
+          /* Scanned up to @end, not @eol, so that the scan runs 16 bytes
+           * at a time to the value's end: the line ends at its newline. */
+          s = (const char *) _cq_find_any3 ((const guchar *) s, (const guchar *) end,
+                                            '"', '\\', '\n');
+          if (s >= eol)
+            {
+              s = eol;
+              break;
+            }
+          if (*s == '"')
+            {
+              closed = TRUE;
+              break;
+            }
+          if (s + 1 < eol && (s[1] == '"' || s[1] == '\\'))
+            {
+              s += 2;
+              escaped = TRUE;
+            }
+          else
+            s++;
+        }
+      after = NULL;
+      if (closed)
+        {
+          const char *r = s + 1;
+          while (r < eol && is_blank (*r))
+            r++;
+          if (r == eol || *r == ']')
+            {
+              /* Most values have nothing to unescape: a plain copy. */
+              value = escaped ? unescape_value (arena, open + 1, s - open - 1, FALSE)
+                              : _cq_arena_strndup (arena, open + 1, s - open - 1);
+              after = r < eol ? r + 1 : eol;
+            }
+        }
+      if (after == NULL)
+        {
+          /* Malformed, e.g. [White ""Socrates Expert""] or a value that
+           * ends in a backslash: the value runs to the first quote that is
+           * followed by `]` and then the end of the line or another tag. */
+          for (s = open + 1; s < eol; s++)
+            {
+              const char *r;
+
+              if (*s != '"')
+                continue;
+              r = s + 1;
+              while (r < eol && is_blank (*r))
+                r++;
+              if (r == eol || *r != ']')
+                continue;
+              r++;
+              while (r < eol && is_blank (*r))
+                r++;
+              if (r == eol || *r == '[')
+                {
+                  value = unescape_value (arena, open + 1, s - open - 1, TRUE);
+                  after = r;
+                  break;
+                }
+            }
+          if (after == NULL)
+            {
+              const char *e = eol;
+              while (e > open + 1 && (is_blank (e[-1]) || e[-1] == ']' || e[-1] == '"'))
+                e--;
+              value = unescape_value (arena, open + 1, e - open - 1, TRUE);
+              after = eol;
+            }
+        }
+    }
+  else
+    {
+      /* An unquoted value: up to `]`. */
+      const char *v = q;
+      const char *e;
+
+      while (q < eol && *q != ']')
+        q++;
+      e = q;
+      while (e > v && is_blank (e[-1]))
+        e--;
+      value = _cq_arena_strndup (arena, v, e - v);
+      after = q < eol ? q + 1 : eol;
+    }
+
+  if (name_len > 0)
+    tag_list_add (arena, list, _cq_arena_strndup (arena, name, name_len), name_len, value, line);
+  return after;
+}
+
+void
+_cq_game_parse_tags (CqGame *game)
+{
+  CqGamePrivate *priv = CQ_GAME_PRIVATE (game);
+  const char *text = priv->text;
+  const char *p = text, *end = text + priv->text_len;
+  guint64 line = game->source.line;
+  TagList list = { .text = text, .work = priv->work };
+  gboolean line_start = TRUE;
+
+  for (;;)
+    {
+      while (p < end)
+        {
+          if (line_start && *p == '%')
+            {
+              const char *nl = memchr (p, '\n', end - p);
+              p = nl ? nl : end;
+              continue;
+            }
+          line_start = FALSE;
+          if (*p == '\n')
+            {
+              line++;
+              p++;
+              line_start = TRUE;
+              continue;
+            }
+          if (is_blank (*p))
+            {
+              p++;
+              continue;
+            }
+          break;
+        }
+      if (p < end && (*p == ';' || *p == '$'))
+        {
+          /* A `;` comment line (some programs write them) or a NAG line
+           * between two tags: skipped, the tag section goes on; a NAG
+           * there is reported. */
+          const char *nl = memchr (p, '\n', end - p);
+          const char *next = nl ? nl + 1 : end;
+
+          while (next < end && is_blank (*next))
+            next++;
+          if (nl != NULL && next < end && *next == '[')
+            {
+              if (*p == '$')
+                {
+                  g_autofree char *shown = cq_message_clean_len (p, nl - p);
+
+                  _cq_game_error (game, line, "%s between the tags: skipped", shown);
+                }
+              p = nl;
+              continue;
+            }
+        }
+      if (p == end || *p != '[')
+        break;
+      {
+        const char *start = p;
+        TagProblem problem;
+
+        p = parse_tag (&priv->arena, &list, p, end, line, &problem);
+        if (problem != TAG_OK)
+          {
+            g_autofree char *shown = cq_message_clean_len (start, p - start);
+
+            if (problem == TAG_BAD_NAME)
+              _cq_game_error (game, line, "a control character in the tag name of %s", shown);
+            else
+              _cq_game_error (game, line, "the tag %s is cut off by the end of the file", shown);
+          }
+      }
+    }
+
+  game->tags = list.tags;
+  game->n_tags = list.n;
+  priv->tag_lines = list.lines;
+  priv->tag_keys = list.keys;
+  priv->fen = list.fen;
+  priv->variant = list.variant;
+  priv->movetext_offset = p - text;
+  priv->movetext_line = line;
+}
+
+const char *
+cq_game_get_tag (const CqGame *game, const char *name)
+{
+  const guint32 *keys;
+  guint32 key;
+
+  g_return_val_if_fail (game != NULL && name != NULL, NULL);
+
+  keys = CQ_GAME_PRIVATE (game)->tag_keys;
+  key = tag_key (name, strlen (name));
+  for (guint i = 0; i < game->n_tags; i++)
+    if (keys[i] == key && strcmp (game->tags[i].name, name) == 0)
+      return game->tags[i].value;
+  return NULL;
+}
+
+guint64
+_cq_game_tag_line (const CqGame *game, const char *name)
+{
+  for (guint i = 0; i < game->n_tags; i++)
+    if (strcmp (game->tags[i].name, name) == 0)
+      return CQ_GAME_PRIVATE (game)->tag_lines[i];
+  return game->source.line;
+}
+
+static gboolean
+is_standard_variant (const char *v)
+{
+  return v[0] == '\0' || g_ascii_strcasecmp (v, "standard") == 0
+         || g_ascii_strcasecmp (v, "from position") == 0
+         || g_ascii_strcasecmp (v, "normal") == 0
+         || g_ascii_strcasecmp (v, "chess") == 0;
+}
+
+/* The castling field (third field) of @fen, in @buf. */
+static void
+fen_castling_field (const char *fen, char *buf, gsize size)
+{
+  const char *p = fen;
+  gsize n = 0;
+
+  for (int field = 0; field < 2; field++)
+    {
+      while (*p == ' ' || *p == '\t')
+        p++;
+      p += strcspn (p, " \t");   /* the piece placement is long: not byte by byte */
+    }
+  while (*p == ' ' || *p == '\t')
+    p++;
+  while (*p && *p != ' ' && *p != '\t' && n + 1 < size)
+    buf[n++] = *p++;
+  buf[n] = '\0';
+}
+
+/* TRUE if the castling field is Chess960's Shredder-FEN form (files such
+ * as HAha).  X-FEN `KQkq` is read as standard: rights that do not fit the
+ * position are dropped by the chess core, since real databases are full of
+ * stale rights (a castled king with its `q` kept); a Chess960 game carries
+ * its `Variant` tag. */
+static gboolean
+castling_is_chess960 (const char *field)
+{
+  for (const char *c = field; *c; c++)
+    if ((*c >= 'A' && *c <= 'H') || (*c >= 'a' && *c <= 'h'))
+      return TRUE;
+  return FALSE;
+}
+
+/* TRUE if @fen is a Chess960 start position other than the standard one
+ * ("nrbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBNR") with X-FEN rights in
+ * @castling: such a game would castle by Chess960 rules, so it is skipped
+ * rather than misread. */
+static gboolean
+fen_is_chess960_start (const char *fen, const char *castling)
+{
+  char back[9], upper[9];
+
+  if (strpbrk (castling, "KQkq") == NULL)
+    return FALSE;
+  while (*fen == ' ' || *fen == '\t')
+    fen++;
+  for (int i = 0; i < 8; i++)
+    {
+      if (strchr ("rnbqk", fen[i]) == NULL || fen[i] == '\0')
+        return FALSE;
+      back[i] = fen[i];
+      upper[i] = g_ascii_toupper (fen[i]);
+    }
+  back[8] = upper[8] = '\0';
+  if (strncmp (fen + 8, "/pppppppp/8/8/8/8/PPPPPPPP/", 27) != 0
+      || strncmp (fen + 35, upper, 8) != 0 || (fen[43] != ' ' && fen[43] != '\t')
+      || strcmp (back, "rnbqkbnr") == 0)
+    return FALSE;
+  return TRUE;
+}
+
+/* Marks @game skipped if its tags say it is not standard chess: a
+ * `Variant` tag other than standard, or a Chess960 castling field in the
+ * FEN (rulings R13: reported, never examined). */
+void
+_cq_game_check_standard (CqGame *game)
+{
+  const char *fen = CQ_GAME_PRIVATE (game)->fen;
+  const char *variant = CQ_GAME_PRIVATE (game)->variant;
+
+  if (variant && !is_standard_variant (variant))
+    {
+      game->skipped = TRUE;
+      _cq_game_error (game, _cq_game_tag_line (game, "Variant"), "skipped: variant %s", variant);
+    }
+  else if (fen)
+    {
+      char castling[16];
+
+      fen_castling_field (fen, castling, sizeof castling);
+      if (castling_is_chess960 (castling) || fen_is_chess960_start (fen, castling))
+        {
+          game->skipped = TRUE;
+          _cq_game_error (game, _cq_game_tag_line (game, "FEN"),
+                          "skipped: variant Chess960 (castling field '%s' in the FEN)", castling);
+        }
+    }
+}
