@@ -50,13 +50,14 @@ LANG_END = "<!-- cql6-keywords: end -->"
 CQL3_READERS = ["cq3-compile.c", "cq3-arguments.c"]
 CQL3_EVALUATORS = ["cq3-eval.c", "cq3-counts.c", "cq3-across.c", "cq3-game.c",
                    "cq3-transform.c"]
-CQL6_READERS = ["cq6-vars.c", "cq6-positions-reader.c", "cq6-line-reader.c",
-                "cq6-output.c", "cq6-parser.c", "cq6-expr.c", "cq6-program.c",
+CQL6_READERS = ["cq6-vars.c", "cq6-loops.c", "cq6-positions-reader.c",
+                "cq6-line-reader.c", "cq6-output.c", "cq6-parser.c", "cq6-expr.c", "cq6-program.c",
                 "cq6-dictionary.c"]
 # Where the words a reader reads are evaluated, when no filter kind traces
 # them (parameters of another filter, header words, tables of names).
 CQL6_FAMILY = {
     "cq6-vars.c": ["cq6-vars.c"],
+    "cq6-loops.c": ["cq6-loops.c"],
     "cq6-positions-reader.c": ["cq6-positions.c"],
     "cq6-line-reader.c": ["cq6-line.c", "cq6-moves.c"],
     "cq6-output.c": ["cq6-output.c"],
@@ -65,9 +66,9 @@ CQL6_FAMILY = {
     "cq6-expr.c": ["cq6-eval.c"],
     "cq6-dictionary.c": ["cq6-dictionary.c"],
 }
-CQL6_EVALUATORS = ["cq6-vars.c", "cq6-positions.c", "cq6-line.c", "cq6-moves.c",
-                   "cq6-output.c", "cq6-transform.c", "cq6-game.c", "cq6-squares.c",
-                   "cq6-dictionary.c", "cq6-eval.c"]
+CQL6_EVALUATORS = ["cq6-vars.c", "cq6-loops.c", "cq6-positions.c", "cq6-line.c",
+                   "cq6-moves.c", "cq6-output.c", "cq6-transform.c", "cq6-game.c",
+                   "cq6-squares.c", "cq6-dictionary.c", "cq6-eval.c"]
 
 
 def read(path):

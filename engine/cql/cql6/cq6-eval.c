@@ -794,10 +794,11 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         *v = slot->val;
         return var->type != CQ6_TYPE_SET || v->set != 0;
       }
-    case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND:
-    case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP: case CQ6_PIECEID: case CQ6_CALL:
-    case CQ6_WHILE: case CQ6_REGEX_GROUP:
+    case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND: case CQ6_PIECEID:
+    case CQ6_REGEX_GROUP:
       return _cq6_eval_vars (f, c, v);
+    case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP: case CQ6_CALL: case CQ6_WHILE:
+      return _cq6_eval_loops (f, c, v);
     case CQ6_DICT: case CQ6_DICT_GET: case CQ6_DICT_SET: case CQ6_DICT_COUNT:
     case CQ6_DICT_UNBIND: case CQ6_DICT_LOOP:
       return _cq6_eval_dict (f, c, v);

@@ -139,7 +139,7 @@ typedef enum {
    * comments) or look at other positions: a compound filter holding one
    * keeps its order (CQ6_FIRST_STATEFUL). */
 
-  /* Variables and functions (cq6-vars.c) */
+  /* Variables (cq6-vars.c), loops and functions (cq6-loops.c) */
   CQ6_VARIABLE,     /* which: the variable (Cq6Program.vars index); its value */
   CQ6_ASSIGN,       /* which: the variable; number: the operator ('=', '+', '-',
                      * '*', '/', '%', '|', '&'); args[0]: the value */
@@ -486,7 +486,7 @@ typedef struct {
  * @game_filters: header game filters (a CQ6_COMPOUND, or NULL), run on the
  *   tags before moves are read.
  * @vars: the variables (#Cq6Var, owned), indexed by CQ6_VARIABLE.which.
- * @functions: the functions (owned, cq6-vars.c), indexed by CQ6_CALL.which.
+ * @functions: the functions (owned, cq6-loops.c), indexed by CQ6_CALL.which.
  * @sorts: the sort keys (owned, cq6-output.c), indexed by CQ6_SORT.which.
  * @matchcount_sort: 1 + the sort key of the header's `sort matchcount`
  *   (the number of matching positions), 0 without one.
@@ -581,11 +581,11 @@ void       _cq6_tokens_free     (GArray *tokens);
  * Cq6Parser:
  * The reader's state, shared by the files that read parts of the
  * language (cq6-parser.c, cq6-expr.c and cq6-program.c the expressions
- * and the header; cq6-vars.c, cq6-positions-reader.c, cq6-line-reader.c,
- * cq6-output.c their filters).
+ * and the header; cq6-vars.c, cq6-loops.c, cq6-positions-reader.c,
+ * cq6-line-reader.c, cq6-output.c their filters).
  * @prog: the program being read (its variables, functions and sorts).
  * @params: while a function's body is read for a call: its parameters'
- *   names to the variables passed (cq6-vars.c); else NULL.
+ *   names to the variables passed (cq6-loops.c); else NULL.
  * @call_depth: how many function bodies are being read.
  * @path_depth: how many `path` filters' constituents are being read.
  * @in_substring: how many string indexes `S[i:j]` are being read (their
@@ -616,8 +616,8 @@ typedef struct {
   guint       in_substring;
   guint       depth;
   gsize       expanded;
-  /* The variables' indexes and the functions by name (cq6-vars.c), or
-   * NULL before the first. */
+  /* The variables' indexes (cq6-vars.c) and the functions (cq6-loops.c)
+   * by name, or NULL before the first. */
   GHashTable *names;
   /* The last suffix fence scan of a constituent (cq6-line-reader.c). */
   gboolean    fence_valid;
@@ -797,11 +797,18 @@ Cq6Filter  *_cq6_parse_assignment (Cq6Parser *p, Cq6Token *name, gboolean persis
 /* cq6-vars.c: whether @name is a word of CQL 6 (its keyword table), which
  * no variable or dictionary may be named. */
 gboolean   _cq6_is_reserved     (const char *name);
+/* cq6-vars.c: a piece assignment, `piece X = S` or `◭X = S`, its first
+ * word @t and the name @name read and `=` next (@shown and @gap spell the
+ * first word for messages: "piece" " " or "◭" ""). Returns the CQ6_ASSIGN
+ * filter, or NULL with an error on @p. */
+Cq6Filter  *_cq6_parse_piece_assignment (Cq6Parser *p, Cq6Token *t, Cq6Token *name,
+                                         const char *shown, const char *gap);
 
 /* The words each part of the reader knows.  Each returns FALSE if the
  * word @t (already read) is not one of its filters; else TRUE, with
  * *@out the filter or NULL on an error (set on @p). */
 gboolean   _cq6_parse_vars_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
+gboolean   _cq6_parse_loops_word     (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 gboolean   _cq6_parse_positions_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 gboolean   _cq6_parse_line_word      (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
 /**
@@ -1109,6 +1116,7 @@ gboolean    _cq6_eval           (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
 /* The kinds each part of the evaluator handles. */
 gboolean    _cq6_eval_vars      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+gboolean    _cq6_eval_loops     (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 gboolean    _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /* cq6-line.c: does @f read the route of the path it is in (not of a path
  * inside it): pathcount, pathlastposition, pathdebug?  Such a path is
@@ -1225,7 +1233,7 @@ gboolean    _cq6_eval_regex_loop (const Cq6Filter *f, Cq6Ctx *c);
  * stops with an error (_cq6_runaway_loop()), where CQL 6.2 would run for
  * ever or take very long. */
 #define CQ6_MAX_WHILE_ROUNDS 10000
-/* cq6-vars.c: stops the search (#Cq6State.error, once) because the loop
+/* cq6-loops.c: stops the search (#Cq6State.error, once) because the loop
  * @f (@what: "while", "loop", "the loop over D") ran CQ6_MAX_WHILE_ROUNDS
  * rounds at the current position; returns FALSE. */
 gboolean    _cq6_runaway_loop    (const Cq6Filter *f, Cq6Ctx *c, const char *what);
