@@ -46,14 +46,6 @@ extern const CqBitboard _cq_between[64][64];
 /* The whole line (rank, file or diagonal) through two aligned squares, else 0. */
 extern const CqBitboard _cq_line[64][64];
 
-/* The tables are compiled in: nothing to prepare.  Kept as an empty
- * inline (it compiles to nothing) so that callers written when the
- * tables were filled at start-up still build. */
-static inline void
-_cq_chess_ensure_tables (void)
-{
-}
-
 static inline int
 _cq_lsb (CqBitboard b)
 {

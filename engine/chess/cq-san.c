@@ -340,7 +340,6 @@ cq_san_parse (const CqPosition *pos, const char *san, gssize len, CqMove *move,
     return san_error (error, CQ_CHESS_ERROR_BAD_SAN, "", 0, "no move text");
   if (len < 0)
     len = (gssize) strlen (san);
-  _cq_chess_ensure_tables ();
 
   /* Fast path for the shapes of nearly every move in real games: "e4",
    * "Nf3", "Nxe5", "exd5", with or without '+' or '#'. */
@@ -521,7 +520,6 @@ cq_san_format_after (const CqPosition *pos, const CqMove *move, const CqPosition
 
   g_return_val_if_fail (pos != NULL && move != NULL && after != NULL && buf != NULL, 0);
 
-  _cq_chess_ensure_tables ();
   if (move->flags & CQ_MOVE_NULL)
     {
       strcpy (buf, "--");

@@ -233,7 +233,6 @@ _cq6_mate_family (const CqPosition *pos, guint which, CqBitboard *participants)
 
   if (kings == 0)
     return FALSE;
-  _cq_chess_ensure_tables ();
   king = __builtin_ctzll (kings);
   field = attacks_of (pos, king);
   if (which >= CQ6_MATEF_PURESTALEMATE)

@@ -29,7 +29,6 @@ _cq6_attackers (const CqPosition *pos, CqBitboard from, CqBitboard targets)
 {
   CqBitboard occ = _cq_occupied (pos), out = 0;
 
-  _cq_chess_ensure_tables ();
   from &= occ;
   if (__builtin_popcountll (targets) <= __builtin_popcountll (from))
     {
@@ -56,7 +55,6 @@ _cq6_attacked_in (const CqPosition *pos, CqBitboard targets, CqBitboard from)
 {
   CqBitboard occ = _cq_occupied (pos), out = 0;
 
-  _cq_chess_ensure_tables ();
   from &= occ;
   if (__builtin_popcountll (targets) <= __builtin_popcountll (from))
     {
@@ -132,7 +130,6 @@ _cq6_between_sets (CqBitboard a, CqBitboard b)
 {
   CqBitboard out = 0;
 
-  _cq_chess_ensure_tables ();
   for (CqBitboard x = a; x != 0; x &= x - 1)
     for (CqBitboard y = b; y != 0; y &= y - 1)
       out |= _cq_between[__builtin_ctzll (x)][__builtin_ctzll (y)];
@@ -162,7 +159,6 @@ _cq6_pinned (const CqPosition *pos, CqBitboard from, CqBitboard through, CqBitbo
    * then a piece of either side may stand pinned against it. */
   CqBitboard targets = to_given ? to : pos->pieces[CQ_WK] | pos->pieces[CQ_BK];
 
-  _cq_chess_ensure_tables ();
   for (; targets != 0; targets &= targets - 1)
     {
       int z = __builtin_ctzll (targets);
