@@ -295,6 +295,15 @@ _cq_game_parse_tags (CqGame *game)
 
   for (;;)
     {
+      /* Nearly every tag pair is on the line after the previous one: read
+       * it at once (the loop below would come to the same `[`). */
+      if (end - p >= 2 && p[0] == '\n' && p[1] == '[')
+        {
+          line++;
+          p++;
+          line_start = FALSE;
+          goto tag_pair;
+        }
       while (p < end)
         {
           if (line_start && *p == '%')
@@ -342,6 +351,7 @@ _cq_game_parse_tags (CqGame *game)
         }
       if (p == end || *p != '[')
         break;
+    tag_pair:
       {
         const char *start = p;
         TagProblem problem;
