@@ -351,15 +351,25 @@ quit_idle (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* A part keeps its games' diagnostics for the merge, which prints them;
+ * a file it could not read to its end it says at once. */
+static void
+on_part_diagnostic (const CqDiagnostic *diag, gpointer user_data)
+{
+  if (diag->input)
+    on_diagnostic (diag, user_data);
+}
+
 static gpointer
 search_thread (gpointer data)
 {
   Cli *cli = data;
   CqSearchCallbacks cb = { on_match, on_diagnostic, on_progress, on_message };
+  CqSearchCallbacks part_cb = { NULL, on_part_diagnostic, NULL, NULL };
 
   if (cli->shard_n > 0)
     cli->ok = cq_shard_search_part (cli->query, &cli->recipe, cli->inputs, cli->shard_k,
-                                    cli->shard_n, &cli->opts, cli->out, NULL, NULL,
+                                    cli->shard_n, &cli->opts, cli->out, &part_cb, cli,
                                     cli->cancellable, &cli->progress, &cli->error);
   else
     cli->ok = cq_search_run_files (cli->query, cli->inputs, &cli->opts, &cb, cli,
