@@ -351,21 +351,12 @@ quit_idle (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* A part keeps its games' diagnostics for the merge, which prints them;
- * a file it could not read to its end it says at once. */
-static void
-on_part_diagnostic (const CqDiagnostic *diag, gpointer user_data)
-{
-  if (diag->input)
-    on_diagnostic (diag, user_data);
-}
-
 static gpointer
 search_thread (gpointer data)
 {
   Cli *cli = data;
   CqSearchCallbacks cb = { on_match, on_diagnostic, on_progress, on_message };
-  CqSearchCallbacks part_cb = { NULL, on_part_diagnostic, NULL, NULL };
+  CqSearchCallbacks part_cb = { NULL, cql_part_on_diagnostic, NULL, NULL };
 
   if (cli->shard_n > 0)
     cli->ok = cq_shard_search_part (cli->query, &cli->recipe, cli->inputs, cli->shard_k,
