@@ -17,6 +17,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <gmodule.h>
@@ -159,7 +160,10 @@ cq_pgn_zstd_frames (const char *path, GError **error)
     return g_steal_pointer (&starts);
 
   /* No seek table: frame by frame, reading only their headers and their
-   * blocks' headers. */
+   * blocks' headers (a few bytes every 128 KiB of text at most): the
+   * kernel is told not to read ahead around them. */
+  if (size > 0)
+    (void) madvise ((void *) data, size, MADV_RANDOM);
   starts = g_array_new (FALSE, FALSE, sizeof (guint64));
   while (at < size)
     {

@@ -57,13 +57,20 @@ cq_shard_check_query (const CqQuery *query, const CqSearchOptions *opts, GError 
   return FALSE;
 }
 
+static void
+frames_free (gpointer frames)
+{
+  if (frames != NULL)
+    g_array_unref (frames);
+}
+
 GArray *
 cq_shard_plan (const char *const *paths, guint k, guint n, GError **error)
 {
   guint n_paths = g_strv_length ((char **) paths);
   g_autofree guint64 *sizes = g_new0 (guint64, n_paths + 1);
   g_autofree gboolean *plain = g_new0 (gboolean, n_paths + 1);
-  g_autoptr(GPtrArray) frames = g_ptr_array_new_full (n_paths, (GDestroyNotify) g_array_unref);
+  g_autoptr(GPtrArray) frames = g_ptr_array_new_full (n_paths, frames_free);
   g_autoptr(GArray) units = g_array_new (FALSE, FALSE, sizeof (CqShardUnit));
   guint64 total = 0, a = 0, lo, hi;
 
