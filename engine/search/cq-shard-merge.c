@@ -88,6 +88,7 @@ part_open (Part *p, const char *path, GError **error)
   gsize at = 8, size;
   const char *data;
   gboolean finished = FALSE;
+  guint version;
   char kind;
 
   p->path = g_strdup (path);
@@ -105,6 +106,14 @@ part_open (Part *p, const char *path, GError **error)
       return FALSE;
     }
   p->records = at;
+  g_variant_get_child (p->header, 0, "u", &version);
+  if (version != PART_VERSION)
+    {
+      g_set_error (error, CQ_SHARD_ERROR, CQ_SHARD_ERROR_PART,
+                   "%s: a part file of another version of `cql` (%u, not %u): run the "
+                   "parts again with this one", path, version, PART_VERSION);
+      return FALSE;
+    }
   g_variant_get_child (p->header, 1, "u", &p->k);
   while (at < size)
     {
