@@ -128,7 +128,7 @@ frames_from_seek_table (const guchar *data, gsize size)
     {
       guint32 csize = le32 (e);
 
-      if (at + csize > size - table || le32 (data + at) != MAGIC_FRAME)
+      if (csize < 4 || at + csize > size - table || le32 (data + at) != MAGIC_FRAME)
         return NULL;
       g_array_append_val (starts, at);
       at += csize;
