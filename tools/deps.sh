@@ -3,7 +3,7 @@
 # Excelsior (Debian packages only).  Needs root; does nothing when all are there.
 set -eu
 PACKAGES="gcc libc6-dev pkg-config meson ninja-build python3 xz-utils
-  libglib2.0-dev libglib2.0-bin libarchive-dev zlib1g-dev libgtk-4-dev libepoxy-dev
+  libglib2.0-dev libglib2.0-bin libarchive-dev libzstd-dev zlib1g-dev libgtk-4-dev libepoxy-dev
   libgtksourceview-5-dev librsvg2-dev libcmark-dev
   librsvg2-common gettext desktop-file-utils appstream
   xvfb xauth xdotool dbus fonts-dejavu-core fonts-cantarell adwaita-icon-theme

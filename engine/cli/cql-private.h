@@ -16,6 +16,11 @@ gboolean cql_same_file (const char *a, const char *b);
  * `Game: N WHERE: TEXT`, control characters escaped. */
 void     cql_print_message (const CqGameSource *source, const CqMessage *message);
 
+/* The diagnostics of a part (`cql --shard`): a file of the database that
+ * could not be read to its end, on standard error; the games' ones are
+ * kept in the part file for the merge. */
+void     cql_part_on_diagnostic (const CqDiagnostic *diag, gpointer data);
+
 /* `cql --merge PART... --output OUT`: writes what one run over the whole
  * database writes (cq_shard_merge()), atomically; says on standard error
  * what it did or why not.  Returns the exit status. */

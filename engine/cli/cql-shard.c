@@ -1,5 +1,5 @@
 /* cql-shard.c: `cql --merge`, the merge of a search run in parts
- * (`cql --shard K/N`, cq-shard.h; docs/cluster.md).
+ * (`cql --shard K/N`, cq-shard.h; docs/cluster.md), and what a part says.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -33,6 +33,15 @@ merge_on_diagnostic (const CqDiagnostic *diag, gpointer data)
   if (m->quiet && !diag->input)
     return;
   fprintf (stderr, "%s\n", diag->message);
+}
+
+void
+cql_part_on_diagnostic (const CqDiagnostic *diag, gpointer data)
+{
+  /* The games' diagnostics are the merge's to print, numbered across the
+   * database; a file that could not be read to its end is said at once. */
+  if (diag->input)
+    fprintf (stderr, "%s\n", diag->message);
 }
 
 int

@@ -356,10 +356,11 @@ search_thread (gpointer data)
 {
   Cli *cli = data;
   CqSearchCallbacks cb = { on_match, on_diagnostic, on_progress, on_message };
+  CqSearchCallbacks part_cb = { NULL, cql_part_on_diagnostic, NULL, NULL };
 
   if (cli->shard_n > 0)
     cli->ok = cq_shard_search_part (cli->query, &cli->recipe, cli->inputs, cli->shard_k,
-                                    cli->shard_n, &cli->opts, cli->out, NULL, NULL,
+                                    cli->shard_n, &cli->opts, cli->out, &part_cb, cli,
                                     cli->cancellable, &cli->progress, &cli->error);
   else
     cli->ok = cq_search_run_files (cli->query, cli->inputs, &cli->opts, &cb, cli,

@@ -32,9 +32,16 @@ _cq_game_error (CqGame *game, guint64 line, const char *fmt, ...)
   /* The message may quote the game's text: control characters escaped,
    * long words cut (cq_message_clean()). */
   clean = cq_message_clean (what);
-  game->error = g_strdup_printf ("%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": %s",
-                                 game->filename ? game->filename : "<input>",
-                                 line, game->source.number, clean);
+  game->error = cq_game_format_error (game->filename, line, game->source.number, clean);
+  game->error_line = line;
+  game->error_what = strlen (game->error) - strlen (clean);
+}
+
+char *
+cq_game_format_error (const char *filename, guint64 line, guint64 number, const char *what)
+{
+  return g_strdup_printf ("%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": %s",
+                          filename != NULL ? filename : "<input>", line, number, what);
 }
 
 /* ------------------------------------------------------------------ */

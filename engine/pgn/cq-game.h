@@ -98,8 +98,13 @@ typedef struct {
  * @source: where the game came from.
  * @filename: the PGN file's name for messages (not owned; may be NULL).
  * @error: NULL, or the first problem found while reading or replaying the
- *   game, as "file:line: game N: what" (rulings R13).  A game with an error
- *   keeps every position up to the last legal one.
+ *   game, as "file:line: game N: what" (rulings R13;
+ *   cq_game_format_error()).  A game with an error keeps every position up
+ *   to the last legal one.
+ * @error_line, @error_what: the line @error names and the byte of @error
+ *   where its "what" begins (after "game N: "), so that a caller that
+ *   numbers the game differently (the merge of a search in parts) can say
+ *   it again with cq_game_format_error(); 0 and 0 without an error.
  * @skipped: TRUE if the game is not standard chess (a `Variant` tag other
  *   than standard/"From Position", or a Chess960 FEN): it has no moves and
  *   @error says why; searches must not examine it.
@@ -118,6 +123,8 @@ typedef struct {
   char         *error;
   gboolean      skipped;
   gpointer      priv_;
+  guint64       error_line;
+  gsize         error_what;
 } CqGame;
 
 /* Bounds on one game (docs/limits.md): the text a reader keeps (a longer
@@ -207,6 +214,20 @@ void        cq_game_set_stop_flag (CqGame *game, const gint *stop);
 
 /* TRUE once the game's stop flag (if any) is set. */
 gboolean    cq_game_is_stopped    (const CqGame *game);
+
+/**
+ * cq_game_format_error:
+ * @filename: (nullable): the file's name ("<input>" when NULL).
+ * @line: the line of the file the problem is on (1-based).
+ * @number: the game's number in the database.
+ * @what: the problem, already clean (cq_message_clean()).
+ *
+ * A game's problem as every message says it: "file:line: game N: what"
+ * (rulings R13), the form of #CqGame.error.
+ * Returns: (transfer full): the message.
+ */
+char       *cq_game_format_error  (const char *filename, guint64 line, guint64 number,
+                                   const char *what);
 
 /* Convenience: cq_game_new_from_text() + cq_game_parse_moves(). */
 CqGame     *cq_game_new_parsed    (const char *text, gsize len,

@@ -40,6 +40,7 @@
 
 #include "pgn/cq-pgn-check.h"
 #include "pgn/cq-pgn-input.h"
+#include "pgn/cq-pgn-private.h"
 
 #define SNIFF_SIZE   (64 * 1024)
 #define BLOCK_SIZE   (1024 * 1024)
@@ -102,6 +103,8 @@ struct _CqPgnInput {
   GThread     *thread;
   Block       *block;           /* the block being handed out */
   gsize        block_pos;
+  /* zstd frames from one on (a search in parts) */
+  CqZstdRange *frames;
 };
 
 typedef struct {
@@ -571,6 +574,7 @@ cq_pgn_input_free (CqPgnInput *input)
   if (input == NULL)
     return;
   input_free_pump (input);
+  _cq_zstd_range_free (input->frames);
   if (input->close_fd && input->fd >= 0)
     close (input->fd);
   g_clear_object (&input->cancellable);
@@ -735,6 +739,31 @@ cq_pgn_input_open (const char *path, GCancellable *cancellable, GError **error)
   return g_steal_pointer (&in);
 }
 
+CqPgnInput *
+_cq_pgn_input_open_frames (const char *path, guint64 start, guint64 end,
+                           GCancellable *cancellable, guint64 *first, GError **error)
+{
+  g_autoptr(CqPgnInput) in = g_new0 (CqPgnInput, 1);
+  const Magic *m = NULL;
+
+  in->extra_byte = -1;
+  in->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
+  if (!open_and_sniff (in, path, &m, error))
+    return NULL;
+  if (m == NULL || !g_str_equal (m->name, "zstd") || in->must_poll)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   "%s: only a zstd file can be read from one of its frames", in->name);
+      return NULL;
+    }
+  in->compression = m->name;
+  in->frames = _cq_zstd_range_open (in->fd, in->name, start, end, in->cancellable, first,
+                                    error);
+  if (in->frames == NULL)
+    return NULL;
+  return g_steal_pointer (&in);
+}
+
 gboolean
 cq_pgn_input_sniff (const char *path, const char **compression, GError **error)
 {
@@ -757,6 +786,8 @@ cq_pgn_input_sniff (const char *path, const char **compression, GError **error)
 static gssize
 read_text (CqPgnInput *in, void *buf, gsize len, GError **error)
 {
+  if (in->frames != NULL)
+    return _cq_zstd_range_read (in->frames, buf, len, error);
 
   if (in->pump == NULL)
     {
@@ -913,7 +944,15 @@ guint64
 cq_pgn_input_get_file_position (CqPgnInput *input)
 {
   g_return_val_if_fail (input != NULL, 0);
+  if (input->frames != NULL)
+    return _cq_zstd_range_file_position (input->frames);
   return input->file_pos;
+}
+
+guint64
+_cq_pgn_input_get_range_end (CqPgnInput *input)
+{
+  return input->frames != NULL ? _cq_zstd_range_text_end (input->frames) : G_MAXUINT64;
 }
 
 gboolean

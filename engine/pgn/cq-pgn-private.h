@@ -169,6 +169,47 @@ const CqSkippedText *_cq_game_get_skipped (const CqGame *game, guint *n_skipped)
  * Call before the first cq_pgn_reader_next(). */
 void _cq_pgn_reader_set_block_size (CqPgnReader *reader, gsize block_size);
 
+/* Where cq_pgn_find_game_start() sees a game begin, in the @len bytes at
+ * @buf from @from: TRUE with *@found its index; else FALSE with *@found
+ * where to look again once more bytes follow (@len at @eof).  @line_start:
+ * whether @buf[0] begins a line (a zstd frame where a part of a search in
+ * parts begins: taken as a file's start); else the lines that reach
+ * @buf[0] are not known, and no game begins on them. */
+gboolean _cq_pgn_game_start_in (const guchar *buf, gsize len, gsize from,
+                                gboolean line_start, gboolean eof, gsize *found);
+
+/* The text of a zstd file from the frame at compressed byte @start on
+ * (cq-pgn-zstd.c), for a search of the frames from @start to @end
+ * (G_MAXUINT64: the file's end).  The open decompresses those frames once
+ * to check them (a damaged one gives no text) and, when @start > 0, reads
+ * ahead to the first game that begins in the text (_cq_pgn_game_start_in()
+ * with the frame's start as a line start): *@first is its offset in the
+ * text from @start (the text's length if none begins); reads hand out the
+ * text from there, on past @end to the file's end.  @fd is not owned.
+ * Errors: G_IO_ERROR_INVALID_DATA (damaged or truncated frames), a
+ * G_FILE_ERROR (read error), G_IO_ERROR_NOT_SUPPORTED (no libzstd),
+ * G_IO_ERROR_CANCELLED. */
+typedef struct _CqZstdRange CqZstdRange;
+CqZstdRange *_cq_zstd_range_open (int fd, const char *name, guint64 start, guint64 end,
+                                  GCancellable *cancellable, guint64 *first, GError **error);
+/* As cq_pgn_input_read(): bytes put in @buf, 0 at the file's end, -1. */
+gssize       _cq_zstd_range_read (CqZstdRange *r, void *buf, gsize len, GError **error);
+/* The text's offset (from @start) where @end is, once the text read has
+ * reached it; G_MAXUINT64 before.  Every game at or after it is the next
+ * part's. */
+guint64      _cq_zstd_range_text_end (CqZstdRange *r);
+/* Compressed bytes read so far (from the file's start). */
+guint64      _cq_zstd_range_file_position (CqZstdRange *r);
+void         _cq_zstd_range_free (CqZstdRange *r);
+
+/* An input of the zstd file @path from the frame at @start on, as
+ * _cq_zstd_range_open() reads it (cq_pgn_reader_new_for_frames()); its
+ * range end as _cq_zstd_range_text_end() (G_MAXUINT64 for other inputs). */
+CqPgnInput  *_cq_pgn_input_open_frames (const char *path, guint64 start, guint64 end,
+                                        GCancellable *cancellable, guint64 *first,
+                                        GError **error);
+guint64      _cq_pgn_input_get_range_end (CqPgnInput *input);
+
 /* Test hook: the size beyond which a game is an error (256 MiB). */
 void _cq_pgn_reader_set_max_game_size (CqPgnReader *reader, gsize max_game_size);
 

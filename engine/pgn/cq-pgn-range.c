@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "pgn/cq-pgn.h"
+#include "pgn/cq-pgn-private.h"
 
 #define BLOCK (256 * 1024)
 
@@ -21,9 +22,11 @@ is_tag_name_char (guchar c)
 }
 
 /* Whether the line that ends just before @p (a line start, @p > @start)
- * is blank, reading back no further than @start. */
+ * is blank, reading back no further than @start; a line that reaches
+ * @start is blank if it has no other byte and @line_start says that
+ * @start begins a line. */
 static gboolean
-blank_line_before (const guchar *start, const guchar *p)
+blank_line_before (const guchar *start, const guchar *p, gboolean line_start)
 {
   const guchar *q = p - 1;
 
@@ -31,7 +34,7 @@ blank_line_before (const guchar *start, const guchar *p)
   if (*q == '\n' && q > start && q[-1] == '\r')
     q--;
   if (q == start)
-    return FALSE;
+    return line_start;
   for (q--; q >= start; q--)
     {
       if (*q == '\n' || *q == '\r')
@@ -39,7 +42,34 @@ blank_line_before (const guchar *start, const guchar *p)
       if (*q != ' ' && *q != '\t')
         return FALSE;
     }
-  return FALSE;   /* reached @start: not known, the caller keeps more */
+  return line_start;   /* reached @start: known only if it begins a line */
+}
+
+gboolean
+_cq_pgn_game_start_in (const guchar *buf, gsize len, gsize from, gboolean line_start,
+                       gboolean eof, gsize *found)
+{
+  const guchar *end = buf + len, *p;
+
+  /* A game begins at a `[` that starts a line, followed by a tag name's
+   * first character, after a blank line. */
+  for (p = buf + from; p + 1 < end; p++)
+    {
+      p = memchr (p, '[', (gsize) (end - 1 - p));
+      if (p == NULL)
+        break;
+      if (!is_tag_name_char (p[1]))
+        continue;
+      if (p == buf ? line_start
+          : (p[-1] == '\n' || p[-1] == '\r') && blank_line_before (buf, p, line_start))
+        {
+          *found = (gsize) (p - buf);
+          return TRUE;
+        }
+    }
+  /* Undecided: the last byte, whose next byte is not read yet. */
+  *found = eof || len == 0 ? len : MAX (from, len - 1);
+  return FALSE;
 }
 
 gboolean
@@ -69,7 +99,7 @@ cq_pgn_find_game_start (const char *path, guint64 from, guint64 *found, GError *
     {
       guint64 base = at > back ? at - back : 0;
       gssize n = pread (fd, buf, BLOCK + back + 2, (off_t) base);
-      const guchar *end, *p;
+      gsize hit;
 
       if (n < 0 && errno == EINTR)
         continue;
@@ -85,19 +115,13 @@ cq_pgn_find_game_start (const char *path, guint64 from, guint64 *found, GError *
         }
       if (n == 0)
         break;
-      end = buf + n;
-      for (p = buf + (at - base); p + 1 < end; p++)
+      /* The block's first byte is no line start (the file's start is not
+       * looked at: a byte range begins after it). */
+      if (_cq_pgn_game_start_in (buf, (gsize) n, (gsize) (at - base), FALSE, FALSE, &hit))
         {
-          p = memchr (p, '[', (gsize) (end - 1 - p));
-          if (p == NULL)
-            break;
-          if (p > buf && (p[-1] == '\n' || p[-1] == '\r') && is_tag_name_char (p[1])
-              && blank_line_before (buf, p))
-            {
-              *found = base + (guint64) (p - buf);
-              close (fd);
-              return TRUE;
-            }
+          *found = base + (guint64) hit;
+          close (fd);
+          return TRUE;
         }
       /* The next block starts where this one's last whole byte pair was. */
       if (base + (guint64) n >= (guint64) st.st_size)

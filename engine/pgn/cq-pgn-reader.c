@@ -101,6 +101,34 @@ cq_pgn_reader_start_at (CqPgnReader *reader, guint64 offset, GError **error)
 }
 
 CqPgnReader *
+cq_pgn_reader_new_for_frames (const char *path, guint64 start, guint64 end,
+                              GCancellable *cancellable, guint64 *first, GError **error)
+{
+  CqPgnInput *input;
+  CqPgnReader *r;
+
+  g_return_val_if_fail (path != NULL && first != NULL, NULL);
+
+  input = _cq_pgn_input_open_frames (path, start, end, cancellable, first, error);
+  if (input == NULL)
+    return NULL;
+  r = reader_new (cq_pgn_input_get_name (input));
+  r->input = input;
+  r->size = cq_pgn_input_get_file_size (input);
+  /* From a frame after the first, the text begins with a game. */
+  r->data_offset = *first;
+  r->started = start > 0;
+  return r;
+}
+
+guint64
+cq_pgn_reader_get_range_end (CqPgnReader *reader)
+{
+  g_return_val_if_fail (reader != NULL, G_MAXUINT64);
+  return reader->input != NULL ? _cq_pgn_input_get_range_end (reader->input) : G_MAXUINT64;
+}
+
+CqPgnReader *
 cq_pgn_reader_new_for_data (const char *data, gsize len, const char *name)
 {
   CqPgnReader *r = reader_new (name);

@@ -88,6 +88,51 @@ void         cq_pgn_reader_free         (CqPgnReader *reader);
 gboolean     cq_pgn_reader_start_at     (CqPgnReader *reader, guint64 offset, GError **error);
 
 /**
+ * cq_pgn_reader_new_for_frames:
+ * @path: a zstd file made of several frames (cq_pgn_zstd_frames()).
+ * @start, @end: compressed byte offsets of the file where frames begin
+ *   (@end G_MAXUINT64 for the file's end).
+ * @first: (out): where the reader's first game begins.
+ *
+ * A reader of the frames from @start to @end, for a search in parts
+ * (cq-shard.h): the text is decompressed from the frame at @start and its
+ * offsets count from there (0 at @start).  With @start > 0 the reader
+ * begins at the first game of that text (the rule of
+ * cq_pgn_find_game_start(), the frame's first byte taken as a line's);
+ * games' numbers and lines count from 1 there.  It reads on past @end to
+ * the file's end: cq_pgn_reader_get_range_end() says where @end is in the
+ * text once the reader has passed it.  Those frames are decompressed once
+ * first to check them, so a damaged frame yields no game.
+ * Returns: (transfer full): the reader, or NULL with an error:
+ *   G_IO_ERROR_INVALID_DATA for damaged or truncated frames, a
+ *   G_FILE_ERROR if the file cannot be read, G_IO_ERROR_NOT_SUPPORTED if
+ *   libzstd (libzstd.so.1) cannot be loaded.
+ */
+CqPgnReader *cq_pgn_reader_new_for_frames (const char *path, guint64 start, guint64 end,
+                                           GCancellable *cancellable, guint64 *first,
+                                           GError **error);
+
+/* The offset in the text of cq_pgn_reader_new_for_frames()'s @end once the
+ * reader has read past it; G_MAXUINT64 before, and for other readers. */
+guint64      cq_pgn_reader_get_range_end (CqPgnReader *reader);
+
+/**
+ * cq_pgn_zstd_frames:
+ * @path: a zstd file.
+ *
+ * Where the frames of a zstd file begin, found without decompressing them:
+ * from the seek table of zstd's seekable format when the file ends with a
+ * valid one, else by reading each frame's header and its blocks' headers
+ * (libzstd's ZSTD_findFrameCompressedSize()).  A skippable frame goes with
+ * the frame before it (one at the file's start with the first); the first
+ * offset is 0.
+ * Returns: (transfer full) (element-type guint64): the offsets in file
+ *   order, or NULL with G_IO_ERROR_INVALID_DATA (not a sequence of whole
+ *   zstd frames), a G_FILE_ERROR, or G_IO_ERROR_NOT_SUPPORTED (no libzstd).
+ */
+GArray      *cq_pgn_zstd_frames (const char *path, GError **error);
+
+/**
  * cq_pgn_find_game_start:
  * @path: a plain PGN file.
  * @from: a byte offset.

@@ -7,9 +7,9 @@
  * and the batches it searches are still in its own cache; at the end of
  * the file it takes the batches no worker has started.  A searcher
  * parses, filters, replays and evaluates each game of a batch and keeps
- * the results in the batch.  The calling thread delivers finished batches
- * strictly in input order, so the output is the same for any thread
- * count.  At most a few batches per thread are in flight, so memory stays
+ * the results in the batch (cq-search-batch.c).  The calling thread
+ * delivers finished batches strictly in input order, so the output is the
+ * same for any thread count.  At most a few batches per thread are in flight, so memory stays
  * flat whatever the size of the file.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
@@ -21,426 +21,7 @@
 
 #include <glib/gstdio.h>
 
-#include "search/cq-annotate.h"
-#include "search/cq-search.h"
-
-#define BATCH_MAX_GAMES   256
-#define BATCH_MAX_BYTES   (512 * 1024)
-#define BATCHES_PER_WORKER 4
-/* Batches waiting in the pool's queue, per worker, before the calling
- * thread searches a batch itself: enough that a worker never waits for
- * work while the calling thread searches one. */
-#define QUEUED_PER_WORKER 2
-#define PROGRESS_INTERVAL_US (100 * 1000)
-
-/* Where nothing is stored in a batch's @store. */
-#define NO_STRING G_MAXSIZE
-
-/* One matched or reported game inside a batch.  Its strings lie in the
- * batch's @store and its positions in the batch's @positions, so that a
- * result costs no allocation of its own and a recycled batch none at all. */
-typedef struct {
-  CqGameSource source;
-  guint        kind;       /* RESULT_* */
-  gsize        tags[7];    /* seven-tag roster values in @store, or NO_STRING */
-  guint        first_position, n_positions;  /* in @positions (matches only) */
-  gsize        pgn, pgn_len;                 /* annotated text in @store, or NO_STRING */
-  gsize        text, text_len;               /* the game's own text in the batch's @text */
-  gsize        message;    /* diagnostic in @store, or NO_STRING */
-  guint        first_sort, n_sort;          /* in @sort_values (matches only) */
-  guint        first_message, n_messages;   /* in @messages */
-  guint        first_comment, n_comments;   /* in @comments (matches only) */
-  gsize        sort_labels;                 /* in @store, or NO_STRING */
-} Result;
-
-enum {
-  RESULT_MATCH,
-  RESULT_DAMAGED,
-  RESULT_SKIPPED,
-  RESULT_MESSAGES,  /* a game that did not match, with `message` lines */
-  RESULT_STOP       /* a failed CQL 6 `assert`: @message; the search stops here */
-};
-
-typedef struct {
-  /* input, filled by the reader */
-  GString      *text;        /* the games' texts, back to back */
-  GArray       *sources;     /* CqGameSource */
-  GArray       *offsets;     /* gsize: start of each game in @text */
-  /* output, filled by the searching thread */
-  GArray       *results;     /* Result, for matched / damaged / skipped games only */
-  GString      *store;       /* the results' strings, each NUL-terminated */
-  GArray       *positions;   /* CqMatchedPosition of all matches */
-  GArray       *sort_values; /* CqSortValue of all matches (CQL 6 sort) */
-  GArray       *messages;    /* CqMessage of all games (CQL 6 message) */
-  GArray       *comments;    /* CqPositionComment of all matches (CQL 6 comment) */
-  guint64       plies;
-  guint64       matches;
-  guint         file_index;  /* every game of a batch comes from one file */
-  gboolean      done;
-} Batch;
-
-typedef struct {
-  const CqQuery         *query;
-  const CqSearchOptions *opts;
-  CqAnnotationStyle      style;     /* how matched games are written (@want_pgn) */
-  char                 **names;     /* each file's name for messages */
-  guint64               *first_numbers;  /* number of each file's first game */
-  guint                  n_files;
-  GCancellable          *cancellable;
-  /* The one stop of the search (stop_search()): set when @cancellable is,
-   * when the query's run error is set, and when a RESULT_STOP was
-   * delivered; read by the reader and inside games. */
-  gint                   stop_flag;
-  GMutex                 mutex;     /* guards @cond, @queued and each batch's @done */
-  GCond                  cond;
-  GQueue                 queued;    /* batches handed to the pool, not yet started */
-} SearchShared;
-
-static const char *const roster[7] = {
-  "Event", "Site", "Date", "Round", "White", "Black", "Result"
-};
-
-/* A batch whose buffers grew past this is freed rather than recycled. */
-#define BATCH_KEEP_BYTES (8 * 1024 * 1024)
-
-static void
-clear_sort_value (gpointer data)
-{
-  g_free (((CqSortValue *) data)->string);
-}
-
-static void
-clear_message (gpointer data)
-{
-  g_free (((CqMessage *) data)->where);
-  g_free (((CqMessage *) data)->text);
-}
-
-static void
-clear_comment (gpointer data)
-{
-  g_free (((CqPositionComment *) data)->text);
-}
-
-static Batch *
-batch_new (void)
-{
-  Batch *b = g_new0 (Batch, 1);
-  b->text = g_string_sized_new (BATCH_MAX_BYTES + 4096);
-  b->sources = g_array_new (FALSE, FALSE, sizeof (CqGameSource));
-  b->offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
-  b->results = g_array_new (FALSE, TRUE, sizeof (Result));
-  b->store = g_string_sized_new (4096);
-  b->positions = g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition));
-  b->sort_values = g_array_new (FALSE, FALSE, sizeof (CqSortValue));
-  g_array_set_clear_func (b->sort_values, clear_sort_value);
-  b->messages = g_array_new (FALSE, FALSE, sizeof (CqMessage));
-  g_array_set_clear_func (b->messages, clear_message);
-  b->comments = g_array_new (FALSE, FALSE, sizeof (CqPositionComment));
-  g_array_set_clear_func (b->comments, clear_comment);
-  return b;
-}
-
-static void
-batch_free (Batch *b)
-{
-  g_array_unref (b->positions);
-  g_array_unref (b->sort_values);
-  g_array_unref (b->messages);
-  g_array_unref (b->comments);
-  g_string_free (b->store, TRUE);
-  g_array_unref (b->results);
-  g_array_unref (b->offsets);
-  g_array_unref (b->sources);
-  g_string_free (b->text, TRUE);
-  g_free (b);
-}
-
-/* Empties @b for reuse (keeping its buffers) and puts it on @spare, or
- * frees it if a huge game made its buffers large. */
-static void
-batch_recycle (Batch *b, GQueue *spare)
-{
-  if (b->text->allocated_len > BATCH_KEEP_BYTES || b->store->allocated_len > BATCH_KEEP_BYTES)
-    {
-      batch_free (b);
-      return;
-    }
-  g_string_truncate (b->text, 0);
-  g_array_set_size (b->sources, 0);
-  g_array_set_size (b->offsets, 0);
-  g_array_set_size (b->results, 0);
-  g_string_truncate (b->store, 0);
-  g_array_set_size (b->positions, 0);
-  g_array_set_size (b->sort_values, 0);
-  g_array_set_size (b->messages, 0);
-  g_array_set_size (b->comments, 0);
-  b->plies = 0;
-  b->matches = 0;
-  b->file_index = 0;
-  b->done = FALSE;
-  g_queue_push_head (spare, b);
-}
-
-/* Appends @str (nullable) and its NUL to @b's store; returns its offset. */
-static gsize
-store_string (Batch *b, const char *str)
-{
-  gsize at = b->store->len;
-
-  if (str == NULL)
-    return NO_STRING;
-  g_string_append_len (b->store, str, strlen (str) + 1);
-  return at;
-}
-
-static const char *
-stored (const Batch *b, gsize at)
-{
-  return at == NO_STRING ? NULL : b->store->str + at;
-}
-
-static void
-result_init (Result *r, const CqGameSource *source, guint kind)
-{
-  memset (r, 0, sizeof *r);
-  r->source = *source;
-  r->kind = kind;
-  for (guint i = 0; i < G_N_ELEMENTS (r->tags); i++)
-    r->tags[i] = NO_STRING;
-  r->pgn = NO_STRING;
-  r->message = NO_STRING;
-  r->sort_labels = NO_STRING;
-}
-
-/* Stops the search: the reader stops reading, and every game being
- * searched stops where it is (cq_game_set_stop_flag()), its answer
- * dropped.  Why the search stops travels apart: the cancellable (the
- * user's stop), the query's run error (a file it reads or writes), or a
- * RESULT_STOP message, delivered in the order of the games (a failed CQL 6
- * `assert`, a regular expression that gave up, a bound passed), which
- * stops the search only once every game before it was delivered. */
-static void
-stop_search (gint *stop_flag)
-{
-  g_atomic_int_set (stop_flag, 1);
-}
-
-/* The cancellable's "cancelled" handler (on the thread that cancels). */
-static void
-set_stop_flag (GCancellable *cancellable, gpointer data)
-{
-  stop_search (data);
-}
-
-/* Moves @info's messages (their texts, not copied: a game's messages may
- * be long) to the end of @batch's; returns how many. */
-static guint
-take_messages (Batch *batch, CqMatchInfo *info)
-{
-  guint n = info->messages != NULL ? info->messages->len : 0;
-
-  for (guint i = 0; i < n; i++)
-    {
-      CqMessage *m = &g_array_index (info->messages, CqMessage, i);
-
-      g_array_append_val (batch->messages, *m);
-      m->where = m->text = NULL;
-    }
-  return n;
-}
-
-/* Evaluates one game; appends a Result if there is anything to report. */
-static void
-search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
-             const CqGameSource *source, CqMatchInfo *info)
-{
-  g_autoptr(CqGame) game = cq_game_new_from_text (text, len, source,
-                                                  shared->names[source->file_index]);
-  g_autofree char *labels = NULL;
-  Result r;
-
-  cq_game_set_stop_flag (game, &shared->stop_flag);
-  if (game->skipped)
-    {
-      result_init (&r, source, RESULT_SKIPPED);
-      r.message = store_string (batch, game->error);
-      g_array_append_val (batch->results, r);
-      return;
-    }
-
-  if (!cq_query_accepts_tags (shared->query, game))
-    return;
-
-  cq_game_parse_moves (game);
-  batch->plies += game->n_nodes;
-  if (cq_game_is_stopped (game))
-    return;   /* stopped inside the game: nothing about it is reported */
-
-  if (game->error != NULL)
-    {
-      result_init (&r, source, game->skipped ? RESULT_SKIPPED : RESULT_DAMAGED);
-      r.message = store_string (batch, game->error);
-      g_array_append_val (batch->results, r);
-      if (game->skipped)
-        return;
-    }
-
-  if (game->root == NULL)
-    return;
-
-  /* A CQL 6 `readfile` or `writefile` that failed stops the search, as
-   * CQL 6.2 halts: this game and the rest are not reported. */
-  if (!cq_query_match_game (shared->query, game, info) || cq_game_is_stopped (game)
-      || cq_query_get_run_error (shared->query) != NULL)
-    {
-      if (info->error != NULL)
-        {
-          /* The games before it are delivered, then the search stops. */
-          result_init (&r, source, RESULT_STOP);
-          r.message = store_string (batch, info->error);
-          g_clear_pointer (&info->error, g_free);
-          g_array_append_val (batch->results, r);
-          return;
-        }
-      if (cq_query_get_run_error (shared->query) != NULL)
-        {
-          stop_search (&shared->stop_flag);
-          return;
-        }
-      /* CQL 6.2 prints the messages of every game, matched or not. */
-      if (!cq_game_is_stopped (game) && info->messages != NULL && info->messages->len > 0)
-        {
-          result_init (&r, source, RESULT_MESSAGES);
-          r.first_message = batch->messages->len;
-          r.n_messages = take_messages (batch, info);
-          g_array_append_val (batch->results, r);
-        }
-      return;
-    }
-
-  result_init (&r, source, RESULT_MATCH);
-  r.first_message = batch->messages->len;
-  r.n_messages = take_messages (batch, info);
-  r.first_sort = batch->sort_values->len;
-  r.n_sort = info->sort_values->len;
-  for (guint i = 0; i < info->sort_values->len; i++)
-    {
-      CqSortValue v = g_array_index (info->sort_values, CqSortValue, i);
-
-      v.string = g_strdup (v.string);
-      g_array_append_val (batch->sort_values, v);
-    }
-  r.text = text - batch->text->str;
-  r.text_len = len;
-  for (guint i = 0; i < G_N_ELEMENTS (roster); i++)
-    r.tags[i] = store_string (batch, cq_game_get_tag (game, roster[i]));
-  r.first_position = batch->positions->len;
-  r.n_positions = info->positions->len;
-  g_array_append_vals (batch->positions, info->positions->data, info->positions->len);
-
-  /* A CQL 6 query's comments, for the caller (the workbench shows them)
-   * and the output PGN: their texts move to the batch, not copied (a
-   * game's comments may be long). */
-  r.first_comment = batch->comments->len;
-  r.n_comments = info->comments->len;
-  for (guint i = 0; i < info->comments->len; i++)
-    {
-      CqPositionComment *c = &g_array_index (info->comments, CqPositionComment, i);
-
-      g_array_append_val (batch->comments, *c);
-      c->text = NULL;
-    }
-  if (info->sort_values->len > 0)
-    labels = cq_query_format_sort_labels (shared->query,
-                                          (const CqSortValue *) info->sort_values->data);
-
-  if (shared->opts->want_pgn)
-    {
-      CqAnnotatedMatch am = { 0 };
-
-      am.number = source->number;
-      if (shared->n_files > 1)
-        {
-          am.file_name = shared->names[source->file_index];
-          am.number_in_file = source->number - shared->first_numbers[source->file_index] + 1;
-        }
-      am.positions = (const CqMatchedPosition *) info->positions->data;
-      am.n_positions = info->positions->len;
-      am.comments = r.n_comments > 0 ? &g_array_index (batch->comments, CqPositionComment,
-                                                       r.first_comment) : NULL;
-      am.n_comments = r.n_comments;
-      am.sort_labels = labels;
-      r.pgn = batch->store->len;
-      cq_annotate_write_game (batch->store, game, &shared->style, &am);
-      r.pgn_len = batch->store->len - r.pgn;
-      g_string_append_c (batch->store, '\0');
-    }
-  r.sort_labels = store_string (batch, labels);
-
-  batch->matches++;
-  g_array_append_val (batch->results, r);
-}
-
-static void
-search_batch (Batch *batch, SearchShared *shared)
-{
-  CqMatchInfo info;
-
-  cq_match_info_init (&info);
-  for (guint i = 0; i < batch->sources->len; i++)
-    {
-      gsize start = g_array_index (batch->offsets, gsize, i);
-      gsize end = i + 1 < batch->offsets->len
-                  ? g_array_index (batch->offsets, gsize, i + 1) : batch->text->len;
-
-      if (g_atomic_int_get (&shared->stop_flag))
-        break;
-      search_game (shared, batch, batch->text->str + start, end - start,
-                   &g_array_index (batch->sources, CqGameSource, i), &info);
-      /* Nothing after a RESULT_STOP is delivered: the rest of the batch
-       * is not searched. */
-      if (batch->results->len > 0
-          && g_array_index (batch->results, Result, batch->results->len - 1).kind == RESULT_STOP)
-        break;
-    }
-  cq_match_info_clear (&info);
-}
-
-/* Takes the oldest batch nobody has started, or NULL. */
-static Batch *
-take_queued (SearchShared *shared)
-{
-  Batch *batch;
-
-  g_mutex_lock (&shared->mutex);
-  batch = g_queue_pop_head (&shared->queued);
-  g_mutex_unlock (&shared->mutex);
-  return batch;
-}
-
-static void
-search_and_finish (Batch *batch, SearchShared *shared)
-{
-  search_batch (batch, shared);
-
-  g_mutex_lock (&shared->mutex);
-  batch->done = TRUE;
-  g_cond_broadcast (&shared->cond);
-  g_mutex_unlock (&shared->mutex);
-}
-
-/* A pool task is only a wake-up: the worker takes the oldest queued batch,
- * which may already have been taken by the calling thread. */
-static void
-worker_func (gpointer data, gpointer user_data)
-{
-  SearchShared *shared = user_data;
-  Batch *batch = take_queued (shared);
-
-  if (batch != NULL)
-    search_and_finish (batch, shared);
-}
+#include "search/cq-search-private.h"
 
 void
 cq_search_options_init (CqSearchOptions *opts)
@@ -454,6 +35,7 @@ cq_search_options_init (CqSearchOptions *opts)
   opts->last_game = G_MAXUINT64;
   opts->range_start = 0;
   opts->range_end = G_MAXUINT64;
+  opts->range_frames = FALSE;
 }
 
 typedef struct {
@@ -480,7 +62,7 @@ deliver_batch (Delivery *d, Batch *batch)
           /* Every game before it is delivered: the games still being
            * searched are after it, and need not be finished. */
           d->stop_message = g_strdup (stored (batch, r->message));
-          stop_search (d->stop_flag);
+          _cq_search_stop (d->stop_flag);
           return;
         }
       /* A game's messages come before its match. */
@@ -539,6 +121,8 @@ deliver_batch (Delivery *d, Batch *batch)
           diag.source = r->source;
           diag.skipped = r->kind == RESULT_SKIPPED;
           diag.message = stored (batch, r->message);
+          diag.line = r->message_line;
+          diag.what = diag.message + r->message_what;
           d->cb->on_diagnostic (&diag, d->user_data);
         }
     }
@@ -580,7 +164,7 @@ drain (SearchShared *shared, GQueue *pending, GQueue *spare, Delivery *d, guint 
               continue;
             }
           g_mutex_unlock (&shared->mutex);
-          search_and_finish (queued, shared);
+          _cq_search_batch_finish (queued, shared);
           g_mutex_lock (&shared->mutex);
         }
       if (head == NULL || !head->done)
@@ -593,7 +177,7 @@ drain (SearchShared *shared, GQueue *pending, GQueue *spare, Delivery *d, guint 
 
       if (!g_cancellable_is_cancelled (shared->cancellable) && d->stop_message == NULL)
         deliver_batch (d, head);
-      batch_recycle (head, spare);
+      _cq_batch_recycle (head, spare);
       report_progress (d, FALSE);
     }
 }
@@ -616,7 +200,7 @@ submit_batch (SearchShared *shared, GThreadPool *pool, guint n_threads, guint ma
   if (hand_over)
     g_thread_pool_push (pool, shared, NULL);
   else
-    search_and_finish (batch, shared);   /* the workers have enough queued */
+    _cq_search_batch_finish (batch, shared);   /* the workers have enough queued */
   drain (shared, pending, spare, d, pool == NULL ? 0 : max_in_flight);
 }
 
@@ -745,11 +329,25 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
 
   /* The first file is opened before anything starts: a file that is not
    * PGN at all (or cannot be opened) fails the search at once. */
-  reader = cq_pgn_reader_new_for_path (paths[0], cancellable, error);
-  if (reader == NULL)
-    return FALSE;
-  d.progress.range_next = cq_pgn_reader_get_size (reader);
-  if (opts->range_start > 0)
+  if (opts->range_frames)
+    {
+      /* Frames of a zstd file: the text from the first on, its first game
+       * found by the reader; the file's end is the text's. */
+      g_return_val_if_fail (paths[1] == NULL, FALSE);
+      reader = cq_pgn_reader_new_for_frames (paths[0], opts->range_start, opts->range_end,
+                                             cancellable, &d.progress.range_first, error);
+      if (reader == NULL)
+        return FALSE;
+      d.progress.range_next = G_MAXUINT64;
+    }
+  else
+    {
+      reader = cq_pgn_reader_new_for_path (paths[0], cancellable, error);
+      if (reader == NULL)
+        return FALSE;
+      d.progress.range_next = cq_pgn_reader_get_size (reader);
+    }
+  if (opts->range_start > 0 && !opts->range_frames)
     {
       /* A byte range of one file: its first game, and no other file. */
       g_return_val_if_fail (paths[1] == NULL, FALSE);
@@ -799,7 +397,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   shared.n_files = n_files;
   shared.cancellable = cancellable;
   shared.stop_flag = 0;
-  stop_handler = g_cancellable_connect (cancellable, G_CALLBACK (set_stop_flag),
+  stop_handler = g_cancellable_connect (cancellable, G_CALLBACK (_cq_search_set_stop_flag),
                                         &shared.stop_flag, NULL);
   g_mutex_init (&shared.mutex);
   g_cond_init (&shared.cond);
@@ -816,7 +414,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
    * workers, and none with one thread (no hand-off at all). */
   if (n_threads > 1)
     {
-      pool = g_thread_pool_new (worker_func, &shared, n_threads - 1, TRUE, &local_error);
+      pool = g_thread_pool_new (_cq_search_worker, &shared, n_threads - 1, TRUE, &local_error);
       if (pool == NULL)
         {
           g_cancellable_disconnect (cancellable, stop_handler);
@@ -867,7 +465,9 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
               stop = TRUE;
               have = FALSE;
             }
-          if (have && source.offset >= opts->range_end)
+          if (have && source.offset >= (opts->range_frames
+                                        ? cq_pgn_reader_get_range_end (reader)
+                                        : opts->range_end))
             {
               /* The first game of the next byte range: not this search's. */
               d.progress.range_next = source.offset;
@@ -901,7 +501,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
 
               if (batch == NULL)
                 {
-                  batch = g_queue_is_empty (&spare) ? batch_new () : g_queue_pop_head (&spare);
+                  batch = g_queue_is_empty (&spare) ? _cq_batch_new () : g_queue_pop_head (&spare);
                   batch->file_index = file;
                 }
               offset = batch->text->len;
@@ -938,13 +538,23 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
             g_error_free (local_error);
           local_error = NULL;
         }
+      if (opts->range_frames)
+        {
+          /* Where the next part's text begins, and (at the text's end)
+           * where this part's stopped. */
+          d.progress.range_text_end = cq_pgn_reader_get_range_end (reader);
+          if (d.progress.range_text_end == G_MAXUINT64)
+            d.progress.range_text_end = 0;
+          if (d.progress.range_next == G_MAXUINT64)
+            d.progress.range_next = cq_pgn_reader_get_position (reader);
+        }
       games_before = last_number;
       bytes_before += sizes[file] ? sizes[file] : cq_pgn_reader_get_file_position (reader);
       g_clear_pointer (&reader, cq_pgn_reader_free);
     }
 
   if (batch != NULL)
-    batch_free (batch);
+    _cq_batch_free (batch);
 
   /* Finish the batches in flight (searching those no worker has started),
    * then stop the workers. */
@@ -952,7 +562,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   if (pool != NULL)
     g_thread_pool_free (pool, FALSE, TRUE);
   g_assert (g_queue_is_empty (&pending));
-  g_queue_clear_full (&spare, (GDestroyNotify) batch_free);
+  g_queue_clear_full (&spare, (GDestroyNotify) _cq_batch_free);
 
   if (!stop)
     d.progress.bytes = bytes_before;

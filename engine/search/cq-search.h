@@ -38,6 +38,11 @@ G_BEGIN_DECLS
  *   @range_start (cq_pgn_find_game_start(); 0: the file's start) to the
  *   last one that begins before @range_end; game numbers and lines count
  *   from that first game.  0 and G_MAXUINT64 for the whole file.
+ * @range_frames: @range_start and @range_end are where frames of a zstd
+ *   file begin (cq_pgn_zstd_frames()), and the search reads the text from
+ *   the frame at @range_start on (cq_pgn_reader_new_for_frames()): its
+ *   games' offsets count from there, and the games it searches are those
+ *   that begin before the text of the frame at @range_end.
  *
  * A query that must run on one thread (cq_query_needs_one_thread()) is
  * searched on one whatever @n_threads says.
@@ -55,6 +60,7 @@ typedef struct {
   gboolean    no_remove_comments;
   guint64     range_start;
   guint64     range_end;
+  gboolean    range_frames;
 } CqSearchOptions;
 
 /* Fills @opts with the defaults (all cores, no text, header on, the
@@ -109,13 +115,18 @@ typedef struct {
  * truncated compressed data, a read error) or at all is reported the same
  * way, with @input set, after every game read before the damage: then
  * @source.number is the last complete game and @message says where the
- * file stopped.
+ * file stopped.  For a game, @line and @what are the parts of @message
+ * that are not its file and number: the line it names and the text after
+ * "game N: " (cq_game_format_error() makes @message of them again, with
+ * another number); 0 and NULL for a file.
  */
 typedef struct {
   CqGameSource source;
   gboolean     skipped;
   const char  *message;
   gboolean     input;     /* a file, not a game: see above */
+  guint64      line;
+  const char  *what;
 } CqDiagnostic;
 
 /**
@@ -131,7 +142,10 @@ typedef struct {
  * the offset of its first game (the file's size if none begins in it),
  * @range_next the offset of the first game at or after the range's end
  * (the file's size at its end), @range_lines the lines from @range_first
- * to @range_next (0 at the file's end).
+ * to @range_next (0 at the file's end).  With @range_frames, these offsets
+ * count from the text of the frame at @range_start, the file's end is the
+ * text's end, and @range_text_end is the offset there of the frame at
+ * @range_end (where the next part's text begins; 0 otherwise).
  */
 typedef struct {
   guint64 games;
@@ -146,6 +160,7 @@ typedef struct {
   guint64 range_first;
   guint64 range_next;
   guint64 range_lines;
+  guint64 range_text_end;
 } CqSearchProgress;
 
 /**

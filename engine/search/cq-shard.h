@@ -4,14 +4,15 @@
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A part searches a contiguous run of the database's bytes, about 1/N of
- * them (cq_shard_plan(): plain files cut between games, compressed files
- * whole), and writes a part file: the query, the database's list of
+ * them (cq_shard_plan(): plain files cut between games, zstd files of
+ * several frames between frames, other compressed files whole), and
+ * writes a part file: the query, the database's list of
  * files, and for each file or byte range in order what the search
  * reported (matched games with their text and the query's positions,
  * comments and sort values; `message` lines; damaged games), with game
  * numbers and lines counted within each file or range.  The merge reads
- * every part, checks that they belong to one search and that none is
- * missing or unfinished, numbers the games across the database and writes
+ * every part (cq-shard-merge.c), checks that they belong to one search
+ * and that none is missing or unfinished, numbers the games across the database and writes
  * each matched game with the writer of a single run (cq-annotate.h), in
  * input order or in a sorting query's order: the same bytes.
  * docs/cluster.md has the recipes (GNU parallel, Slurm job arrays).
@@ -36,7 +37,8 @@ GQuark cq_shard_error_quark (void);
  * @CQ_SHARD_ERROR_INPUT: a database that cannot be split (standard input,
  *   a file whose size cannot be read).
  * @CQ_SHARD_ERROR_PART: a part file that cannot be read, is not a part
- *   file, or did not finish.
+ *   file, or did not finish; or a part that could not read its piece of a
+ *   file cut into parts (a damaged zstd frame).
  * @CQ_SHARD_ERROR_MISMATCH: parts of different searches (query, options,
  *   database, N), or a part given twice.
  * @CQ_SHARD_ERROR_MISSING: a part of 1..N that was not given.
@@ -93,12 +95,14 @@ gboolean cq_shard_check_query (const CqQuery *query, const CqSearchOptions *opts
  * CqShardUnit:
  * What a part searches of one file of the database: @file (its index in
  * the list) from byte @start to byte @end (#CqSearchOptions.range_start,
- * range_end); 0 and G_MAXUINT64 for the whole file.
+ * range_end); 0 and G_MAXUINT64 for the whole file.  @frames: @start and
+ * @end are where frames of a zstd file begin (#CqSearchOptions.range_frames).
  */
 typedef struct {
-  guint   file;
-  guint64 start;
-  guint64 end;
+  guint    file;
+  guint64  start;
+  guint64  end;
+  gboolean frames;
 } CqShardUnit;
 
 /**
@@ -110,9 +114,12 @@ typedef struct {
  * @n runs of equal size, in file order.  A plain PGN file is cut at the
  * runs' boundaries (each part then begins at the first game after its
  * boundary, cq_pgn_find_game_start(), and stops before the first game
- * after the next); a compressed file is not cut, and goes whole to the
- * part its middle byte falls in.  Every part computes the same plan from
- * the files' sizes.
+ * after the next).  A zstd file of several frames (cq_pgn_zstd_frames())
+ * is cut between frames: each frame goes to the part its middle byte falls
+ * in, and a part reads from its first frame's text to the first game that
+ * begins in the next part's.  Any other compressed file is not cut, and
+ * goes whole to the part its middle byte falls in.  Every part computes
+ * the same plan from the files' sizes (and a zstd file's frames).
  *
  * Returns: (transfer full): the #CqShardUnit entries in database order
  *   (none: an empty part); NULL with CQ_SHARD_ERROR_INPUT for standard
@@ -136,9 +143,12 @@ GArray  *cq_shard_plan (const char *const *paths, guint k, guint n, GError **err
  * there.  @on_diagnostic and @on_message of @callbacks, if set, also
  * receive what the part's search says (game numbers within their file).
  *
- * Returns: TRUE when the part file was written (even if files of the
- *   part were damaged: the merge reports it); FALSE with
- *   G_IO_ERROR_CANCELLED, or the error of writing @out (G_IO_ERROR).
+ * Returns: TRUE when the part file was written and every file of the
+ *   part read to its end; FALSE with G_IO_ERROR_PARTIAL_INPUT and the
+ *   first damaged file's message when the part file was written but a file
+ *   could not be read to its end (the merge reports it as one run would,
+ *   or refuses if that file was cut into parts), G_IO_ERROR_CANCELLED, or
+ *   the error of writing @out (G_IO_ERROR).
  */
 gboolean cq_shard_search_part (const CqQuery *query, const CqShardRecipe *recipe,
                                const char *const *paths, guint k, guint n,
@@ -164,9 +174,12 @@ gboolean cq_shard_search_part (const CqQuery *query, const CqShardRecipe *recipe
  *   the sum of the parts' values; else left unset.
  *
  * Checks that @parts are the N parts of one search, each once and each
- * finished, then writes every matched game as one run over the whole
- * database would: input order with the game numbers of the database, or a
- * sorting query's order (ties in input order).
+ * finished, that each byte range or run of zstd frames of a file begins
+ * where the one before it stopped (in the file's text), and that no part
+ * failed to read its piece of a file cut into parts; then writes every
+ * matched game as one run over the whole database would: input order with
+ * the game numbers of the database, or a sorting query's order (ties in
+ * input order).
  *
  * Returns: TRUE when the output was written whole; FALSE with a
  *   CQ_SHARD_ERROR naming the part file (PART, MISMATCH, MISSING), the

@@ -4,7 +4,9 @@
 # same bytes as one run, for N = 1, 2, 3, 7, on the bundled sample and, when
 # ../shared/data is there, on the shared studies and master games: one
 # plain file cut into byte ranges, and files split by the test (plain, xz,
-# zstd); through a Slurm job array when Slurm is installed.  The merge
+# zstd); zstd files of several frames (cut at games, at any byte, with a
+# seek table) cut between frames; through a Slurm job array when Slurm is
+# installed.  A damaged frame fails its part, and the merge refuses it.  The merge
 # refuses a part that is missing, unfinished, given twice, from another
 # search or begun where the part before did not stop, and an output that
 # is a part or a file of the database; a query whose values pass from game
@@ -19,6 +21,7 @@ import re
 import shutil
 import subprocess
 import socket
+import struct
 import tempfile
 import time
 import unittest
@@ -77,6 +80,33 @@ def split_games(data, n):
     games = [g for g in re.split(rb"(?m)^(?=\[Event )", data) if g.strip()]
     size = -(-len(games) // n)
     return [b"".join(games[i:i + size]) for i in range(0, len(games), size)]
+
+
+def zstd(data):
+    """@data compressed by the zstd tool: one frame."""
+    return subprocess.run(["zstd", "-q", "-3", "-c", "-"], input=data, check=True,
+                          capture_output=True).stdout
+
+
+def zstd_frames(pieces, seek_table=False):
+    """A zstd file of one frame per piece (`zstd` on each, then `cat`); with
+    @seek_table, ended by the seek table of zstd's seekable format (a
+    skippable frame: each frame's compressed and decompressed sizes, then
+    the number of frames, a descriptor byte and the seekable magic)."""
+    frames = [zstd(p) for p in pieces]
+    out = b"".join(frames)
+    if seek_table:
+        entries = b"".join(struct.pack("<II", len(f), len(p)) for f, p in zip(frames, pieces))
+        body = entries + struct.pack("<IBI", len(frames), 0, 0x8F92EAB1)
+        out += struct.pack("<II", 0x184D2A5E, len(body)) + body
+    return out
+
+
+def byte_cuts(data, n):
+    """@data cut into @n pieces at byte offsets that fall anywhere (inside
+    games, tags, moves)."""
+    cuts = [0] + [len(data) * i // n + 7 * i for i in range(1, n)] + [len(data)]
+    return [data[a:b] for a, b in zip(cuts, cuts[1:])]
 
 
 class ShardTests(unittest.TestCase):
@@ -172,6 +202,92 @@ class ShardTests(unittest.TestCase):
             folder = self.database("one-xz", [f.read()], "xz")
         self.check_same([folder], "one-xz", ns=(1, 3))
 
+    def zstd_file(self, name, data):
+        if shutil.which("zstd") is None:
+            self.skipTest("zstd is not installed")
+        path = os.path.join(self.dir, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        return path
+
+    def part_games(self, path, n):
+        """The games each of the @n parts of @path searched."""
+        counts = []
+        for k in range(1, n + 1):
+            proc = self.run_cql("--shard", "%d/%d" % (k, n), "-i", path, "-o", "count.part",
+                                "plain.cql")
+            counts.append(int(re.search(rb"of (\d+) games?", proc.stderr).group(1)))
+        return counts
+
+    def test_zstd_frames_cut(self):
+        # A zstd file of several frames is cut between frames: frames made
+        # of whole games, of pieces cut anywhere (a part then begins at the
+        # first game of its first frame's text and the part before reads on
+        # into it), and with the seekable format's seek table at its end.
+        with open(SAMPLE, "rb") as f:
+            data = f.read()
+        files = {
+            "games": zstd_frames(split_games(data, 5)),
+            "bytes": zstd_frames(byte_cuts(data, 6)),
+            "seekable": zstd_frames(byte_cuts(data, 4), seek_table=True),
+        }
+        for tag, blob in files.items():
+            path = self.zstd_file("frames-%s.pgn.zst" % tag, blob)
+            counts = self.part_games(path, 3)
+            self.assertEqual(sum(counts), self.part_games(path, 1)[0])
+            self.assertTrue(all(c > 0 for c in counts), "%s: %r" % (tag, counts))
+            self.check_same([path], "frames-" + tag)
+
+    def test_zstd_seek_table_is_followed(self):
+        # With a seek table the frames are not walked: a table whose
+        # entries each cover two of the four frames gives two pieces.
+        with open(SAMPLE, "rb") as f:
+            data = f.read()
+        pieces = byte_cuts(data, 4)
+        frames = [zstd(p) for p in pieces]
+        entries = b"".join(struct.pack("<II", len(frames[i]) + len(frames[i + 1]),
+                                       len(pieces[i]) + len(pieces[i + 1])) for i in (0, 2))
+        body = entries + struct.pack("<IBI", 2, 0, 0x8F92EAB1)
+        blob = b"".join(frames) + struct.pack("<II", 0x184D2A5E, len(body)) + body
+        path = self.zstd_file("seek-pairs.pgn.zst", blob)
+        self.assertEqual(sum(1 for c in self.part_games(path, 4) if c > 0), 2)
+        without = self.zstd_file("no-table.pgn.zst", b"".join(frames))
+        self.assertEqual(sum(1 for c in self.part_games(without, 4) if c > 0), 4)
+
+    def test_zstd_one_frame_is_one_part(self):
+        # What `zstd` makes of a file by default: one frame, not cut.
+        with open(SAMPLE, "rb") as f:
+            data = f.read()
+        path = self.zstd_file("one-frame.pgn.zst", zstd(data))
+        counts = self.part_games(path, 3)
+        self.assertEqual(sorted(counts)[:2], [0, 0])
+        self.check_same([path], "one-frame", ns=(1, 3))
+
+    def test_zstd_damaged_frame_refused(self):
+        # A frame damaged in the middle of the file: the part that has it
+        # fails and says why; the merge refuses, writing nothing.
+        with open(SAMPLE, "rb") as f:
+            data = f.read()
+        pieces = split_games(data, 3)
+        frames = [zstd(p) for p in pieces]
+        middle = bytearray(frames[1])
+        for i in range(len(middle) // 2, len(middle) // 2 + 8):
+            middle[i] ^= 0x5A
+        path = self.zstd_file("damaged.pgn.zst", frames[0] + bytes(middle) + frames[2])
+        parts, failed = [], 0
+        for k in (1, 2, 3):
+            part = os.path.join(self.dir, "damaged-%d.part" % k)
+            proc = subprocess.run([CQL, "--shard", "%d/3" % k, "-i", path, "-o", part,
+                                   "plain.cql"], capture_output=True, cwd=self.dir, timeout=600)
+            if proc.returncode != 0:
+                failed += 1
+                self.assertIn(b"damaged.pgn.zst: the zstd data is corrupt", proc.stderr)
+            parts.append(part)
+        self.assertGreaterEqual(failed, 1)
+        proc = self.run_cql("--merge", *parts, "-o", "damaged.pgn", expect=1)
+        self.assertIn(b"could not read its piece of", proc.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "damaged.pgn")))
+
     def test_file_that_cannot_be_cut_is_refused(self):
         # Games not separated by blank lines: a part begins at the next
         # blank line, not where the part before it stopped; the merge sees
@@ -227,6 +343,10 @@ class ShardTests(unittest.TestCase):
         self.check_same([self.database("book-plain", chunks)], "book-plain", ns=(2, 7))
         self.check_same([self.database("book-xz", chunks, "xz")], "book-xz", ns=(3,))
         self.check_same([self.database("book-zst", chunks, "zst")], "book-zst", ns=(1, 7))
+        if shutil.which("zstd") is not None:
+            frames = self.zstd_file("book-frames.pgn.zst",
+                                    zstd_frames(byte_cuts(data, 9)))
+            self.check_same([frames], "book-frames", ns=(2, 3, 7))
 
     def make_parts(self, n, query="plain.cql", tag="fail"):
         with open(SAMPLE, "rb") as f:

@@ -1,0 +1,359 @@
+/* cq-search-batch.c: the searching of a batch of games, on a worker
+ * thread or the calling one (cq-search.c hands the batches out and
+ * delivers them in order).  Each game of a batch is parsed, filtered,
+ * replayed and evaluated, and what is reported of it (a match with its
+ * positions, comments and sort values; a damaged or skipped game; its
+ * `message` lines) is kept in the batch without an allocation of its own.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "search/cq-search-private.h"
+
+static const char *const roster[7] = {
+  "Event", "Site", "Date", "Round", "White", "Black", "Result"
+};
+
+/* A batch whose buffers grew past this is freed rather than recycled. */
+#define BATCH_KEEP_BYTES (8 * 1024 * 1024)
+
+static void
+clear_sort_value (gpointer data)
+{
+  g_free (((CqSortValue *) data)->string);
+}
+
+static void
+clear_message (gpointer data)
+{
+  g_free (((CqMessage *) data)->where);
+  g_free (((CqMessage *) data)->text);
+}
+
+static void
+clear_comment (gpointer data)
+{
+  g_free (((CqPositionComment *) data)->text);
+}
+
+Batch *
+_cq_batch_new (void)
+{
+  Batch *b = g_new0 (Batch, 1);
+  b->text = g_string_sized_new (BATCH_MAX_BYTES + 4096);
+  b->sources = g_array_new (FALSE, FALSE, sizeof (CqGameSource));
+  b->offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
+  b->results = g_array_new (FALSE, TRUE, sizeof (Result));
+  b->store = g_string_sized_new (4096);
+  b->positions = g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition));
+  b->sort_values = g_array_new (FALSE, FALSE, sizeof (CqSortValue));
+  g_array_set_clear_func (b->sort_values, clear_sort_value);
+  b->messages = g_array_new (FALSE, FALSE, sizeof (CqMessage));
+  g_array_set_clear_func (b->messages, clear_message);
+  b->comments = g_array_new (FALSE, FALSE, sizeof (CqPositionComment));
+  g_array_set_clear_func (b->comments, clear_comment);
+  return b;
+}
+
+void
+_cq_batch_free (Batch *b)
+{
+  g_array_unref (b->positions);
+  g_array_unref (b->sort_values);
+  g_array_unref (b->messages);
+  g_array_unref (b->comments);
+  g_string_free (b->store, TRUE);
+  g_array_unref (b->results);
+  g_array_unref (b->offsets);
+  g_array_unref (b->sources);
+  g_string_free (b->text, TRUE);
+  g_free (b);
+}
+
+/* Empties @b for reuse (keeping its buffers) and puts it on @spare, or
+ * frees it if a huge game made its buffers large. */
+void
+_cq_batch_recycle (Batch *b, GQueue *spare)
+{
+  if (b->text->allocated_len > BATCH_KEEP_BYTES || b->store->allocated_len > BATCH_KEEP_BYTES)
+    {
+      _cq_batch_free (b);
+      return;
+    }
+  g_string_truncate (b->text, 0);
+  g_array_set_size (b->sources, 0);
+  g_array_set_size (b->offsets, 0);
+  g_array_set_size (b->results, 0);
+  g_string_truncate (b->store, 0);
+  g_array_set_size (b->positions, 0);
+  g_array_set_size (b->sort_values, 0);
+  g_array_set_size (b->messages, 0);
+  g_array_set_size (b->comments, 0);
+  b->plies = 0;
+  b->matches = 0;
+  b->file_index = 0;
+  b->done = FALSE;
+  g_queue_push_head (spare, b);
+}
+
+/* Appends @str (nullable) and its NUL to @b's store; returns its offset. */
+static gsize
+store_string (Batch *b, const char *str)
+{
+  gsize at = b->store->len;
+
+  if (str == NULL)
+    return NO_STRING;
+  g_string_append_len (b->store, str, strlen (str) + 1);
+  return at;
+}
+
+
+static void
+result_init (Result *r, const CqGameSource *source, guint kind)
+{
+  memset (r, 0, sizeof *r);
+  r->source = *source;
+  r->kind = kind;
+  for (guint i = 0; i < G_N_ELEMENTS (r->tags); i++)
+    r->tags[i] = NO_STRING;
+  r->pgn = NO_STRING;
+  r->message = NO_STRING;
+  r->sort_labels = NO_STRING;
+}
+
+/* Stops the search: the reader stops reading, and every game being
+ * searched stops where it is (cq_game_set_stop_flag()), its answer
+ * dropped.  Why the search stops travels apart: the cancellable (the
+ * user's stop), the query's run error (a file it reads or writes), or a
+ * RESULT_STOP message, delivered in the order of the games (a failed CQL 6
+ * `assert`, a regular expression that gave up, a bound passed), which
+ * stops the search only once every game before it was delivered. */
+void
+_cq_search_stop (gint *stop_flag)
+{
+  g_atomic_int_set (stop_flag, 1);
+}
+
+/* The cancellable's "cancelled" handler (on the thread that cancels). */
+void
+_cq_search_set_stop_flag (GCancellable *cancellable, gpointer data)
+{
+  _cq_search_stop (data);
+}
+
+/* Moves @info's messages (their texts, not copied: a game's messages may
+ * be long) to the end of @batch's; returns how many. */
+static guint
+take_messages (Batch *batch, CqMatchInfo *info)
+{
+  guint n = info->messages != NULL ? info->messages->len : 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      CqMessage *m = &g_array_index (info->messages, CqMessage, i);
+
+      g_array_append_val (batch->messages, *m);
+      m->where = m->text = NULL;
+    }
+  return n;
+}
+
+/* Evaluates one game; appends a Result if there is anything to report. */
+static void
+search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
+             const CqGameSource *source, CqMatchInfo *info)
+{
+  g_autoptr(CqGame) game = cq_game_new_from_text (text, len, source,
+                                                  shared->names[source->file_index]);
+  g_autofree char *labels = NULL;
+  Result r;
+
+  cq_game_set_stop_flag (game, &shared->stop_flag);
+  if (game->skipped)
+    {
+      result_init (&r, source, RESULT_SKIPPED);
+      r.message = store_string (batch, game->error);
+      r.message_line = game->error_line;
+      r.message_what = game->error_what;
+      g_array_append_val (batch->results, r);
+      return;
+    }
+
+  if (!cq_query_accepts_tags (shared->query, game))
+    return;
+
+  cq_game_parse_moves (game);
+  batch->plies += game->n_nodes;
+  if (cq_game_is_stopped (game))
+    return;   /* stopped inside the game: nothing about it is reported */
+
+  if (game->error != NULL)
+    {
+      result_init (&r, source, game->skipped ? RESULT_SKIPPED : RESULT_DAMAGED);
+      r.message = store_string (batch, game->error);
+      r.message_line = game->error_line;
+      r.message_what = game->error_what;
+      g_array_append_val (batch->results, r);
+      if (game->skipped)
+        return;
+    }
+
+  if (game->root == NULL)
+    return;
+
+  /* A CQL 6 `readfile` or `writefile` that failed stops the search, as
+   * CQL 6.2 halts: this game and the rest are not reported. */
+  if (!cq_query_match_game (shared->query, game, info) || cq_game_is_stopped (game)
+      || cq_query_get_run_error (shared->query) != NULL)
+    {
+      if (info->error != NULL)
+        {
+          /* The games before it are delivered, then the search stops. */
+          result_init (&r, source, RESULT_STOP);
+          r.message = store_string (batch, info->error);
+          g_clear_pointer (&info->error, g_free);
+          g_array_append_val (batch->results, r);
+          return;
+        }
+      if (cq_query_get_run_error (shared->query) != NULL)
+        {
+          _cq_search_stop (&shared->stop_flag);
+          return;
+        }
+      /* CQL 6.2 prints the messages of every game, matched or not. */
+      if (!cq_game_is_stopped (game) && info->messages != NULL && info->messages->len > 0)
+        {
+          result_init (&r, source, RESULT_MESSAGES);
+          r.first_message = batch->messages->len;
+          r.n_messages = take_messages (batch, info);
+          g_array_append_val (batch->results, r);
+        }
+      return;
+    }
+
+  result_init (&r, source, RESULT_MATCH);
+  r.first_message = batch->messages->len;
+  r.n_messages = take_messages (batch, info);
+  r.first_sort = batch->sort_values->len;
+  r.n_sort = info->sort_values->len;
+  for (guint i = 0; i < info->sort_values->len; i++)
+    {
+      CqSortValue v = g_array_index (info->sort_values, CqSortValue, i);
+
+      v.string = g_strdup (v.string);
+      g_array_append_val (batch->sort_values, v);
+    }
+  r.text = text - batch->text->str;
+  r.text_len = len;
+  for (guint i = 0; i < G_N_ELEMENTS (roster); i++)
+    r.tags[i] = store_string (batch, cq_game_get_tag (game, roster[i]));
+  r.first_position = batch->positions->len;
+  r.n_positions = info->positions->len;
+  g_array_append_vals (batch->positions, info->positions->data, info->positions->len);
+
+  /* A CQL 6 query's comments, for the caller (the workbench shows them)
+   * and the output PGN: their texts move to the batch, not copied (a
+   * game's comments may be long). */
+  r.first_comment = batch->comments->len;
+  r.n_comments = info->comments->len;
+  for (guint i = 0; i < info->comments->len; i++)
+    {
+      CqPositionComment *c = &g_array_index (info->comments, CqPositionComment, i);
+
+      g_array_append_val (batch->comments, *c);
+      c->text = NULL;
+    }
+  if (info->sort_values->len > 0)
+    labels = cq_query_format_sort_labels (shared->query,
+                                          (const CqSortValue *) info->sort_values->data);
+
+  if (shared->opts->want_pgn)
+    {
+      CqAnnotatedMatch am = { 0 };
+
+      am.number = source->number;
+      if (shared->n_files > 1)
+        {
+          am.file_name = shared->names[source->file_index];
+          am.number_in_file = source->number - shared->first_numbers[source->file_index] + 1;
+        }
+      am.positions = (const CqMatchedPosition *) info->positions->data;
+      am.n_positions = info->positions->len;
+      am.comments = r.n_comments > 0 ? &g_array_index (batch->comments, CqPositionComment,
+                                                       r.first_comment) : NULL;
+      am.n_comments = r.n_comments;
+      am.sort_labels = labels;
+      r.pgn = batch->store->len;
+      cq_annotate_write_game (batch->store, game, &shared->style, &am);
+      r.pgn_len = batch->store->len - r.pgn;
+      g_string_append_c (batch->store, '\0');
+    }
+  r.sort_labels = store_string (batch, labels);
+
+  batch->matches++;
+  g_array_append_val (batch->results, r);
+}
+
+static void
+search_batch (Batch *batch, SearchShared *shared)
+{
+  CqMatchInfo info;
+
+  cq_match_info_init (&info);
+  for (guint i = 0; i < batch->sources->len; i++)
+    {
+      gsize start = g_array_index (batch->offsets, gsize, i);
+      gsize end = i + 1 < batch->offsets->len
+                  ? g_array_index (batch->offsets, gsize, i + 1) : batch->text->len;
+
+      if (g_atomic_int_get (&shared->stop_flag))
+        break;
+      search_game (shared, batch, batch->text->str + start, end - start,
+                   &g_array_index (batch->sources, CqGameSource, i), &info);
+      /* Nothing after a RESULT_STOP is delivered: the rest of the batch
+       * is not searched. */
+      if (batch->results->len > 0
+          && g_array_index (batch->results, Result, batch->results->len - 1).kind == RESULT_STOP)
+        break;
+    }
+  cq_match_info_clear (&info);
+}
+
+/* Takes the oldest batch nobody has started, or NULL. */
+static Batch *
+take_queued (SearchShared *shared)
+{
+  Batch *batch;
+
+  g_mutex_lock (&shared->mutex);
+  batch = g_queue_pop_head (&shared->queued);
+  g_mutex_unlock (&shared->mutex);
+  return batch;
+}
+
+void
+_cq_search_batch_finish (Batch *batch, SearchShared *shared)
+{
+  search_batch (batch, shared);
+
+  g_mutex_lock (&shared->mutex);
+  batch->done = TRUE;
+  g_cond_broadcast (&shared->cond);
+  g_mutex_unlock (&shared->mutex);
+}
+
+/* A pool task is only a wake-up: the worker takes the oldest queued batch,
+ * which may already have been taken by the calling thread. */
+void
+_cq_search_worker (gpointer data, gpointer user_data)
+{
+  SearchShared *shared = user_data;
+  Batch *batch = take_queued (shared);
+
+  if (batch != NULL)
+    _cq_search_batch_finish (batch, shared);
+}

@@ -1,0 +1,112 @@
+/* cq-search-private.h: what the search driver (cq-search.c) shares with
+ * the searching of batches on worker threads (cq-search-batch.c).
+ * Internal to engine/search.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "search/cq-annotate.h"
+#include "search/cq-search.h"
+
+G_BEGIN_DECLS
+
+#define BATCH_MAX_GAMES   256
+#define BATCH_MAX_BYTES   (512 * 1024)
+#define BATCHES_PER_WORKER 4
+/* Batches waiting in the pool's queue, per worker, before the calling
+ * thread searches a batch itself: enough that a worker never waits for
+ * work while the calling thread searches one. */
+#define QUEUED_PER_WORKER 2
+#define PROGRESS_INTERVAL_US (100 * 1000)
+
+/* Where nothing is stored in a batch's @store. */
+#define NO_STRING G_MAXSIZE
+
+/* One matched or reported game inside a batch.  Its strings lie in the
+ * batch's @store and its positions in the batch's @positions, so that a
+ * result costs no allocation of its own and a recycled batch none at all. */
+typedef struct {
+  CqGameSource source;
+  guint        kind;       /* RESULT_* */
+  gsize        tags[7];    /* seven-tag roster values in @store, or NO_STRING */
+  guint        first_position, n_positions;  /* in @positions (matches only) */
+  gsize        pgn, pgn_len;                 /* annotated text in @store, or NO_STRING */
+  gsize        text, text_len;               /* the game's own text in the batch's @text */
+  gsize        message;    /* diagnostic in @store, or NO_STRING */
+  guint64      message_line;   /* a game's diagnostic: #CqGame.error_line, */
+  gsize        message_what;   /* and .error_what */
+  guint        first_sort, n_sort;          /* in @sort_values (matches only) */
+  guint        first_message, n_messages;   /* in @messages */
+  guint        first_comment, n_comments;   /* in @comments (matches only) */
+  gsize        sort_labels;                 /* in @store, or NO_STRING */
+} Result;
+
+enum {
+  RESULT_MATCH,
+  RESULT_DAMAGED,
+  RESULT_SKIPPED,
+  RESULT_MESSAGES,  /* a game that did not match, with `message` lines */
+  RESULT_STOP       /* a failed CQL 6 `assert`: @message; the search stops here */
+};
+
+typedef struct {
+  /* input, filled by the reader */
+  GString      *text;        /* the games' texts, back to back */
+  GArray       *sources;     /* CqGameSource */
+  GArray       *offsets;     /* gsize: start of each game in @text */
+  /* output, filled by the searching thread */
+  GArray       *results;     /* Result, for matched / damaged / skipped games only */
+  GString      *store;       /* the results' strings, each NUL-terminated */
+  GArray       *positions;   /* CqMatchedPosition of all matches */
+  GArray       *sort_values; /* CqSortValue of all matches (CQL 6 sort) */
+  GArray       *messages;    /* CqMessage of all games (CQL 6 message) */
+  GArray       *comments;    /* CqPositionComment of all matches (CQL 6 comment) */
+  guint64       plies;
+  guint64       matches;
+  guint         file_index;  /* every game of a batch comes from one file */
+  gboolean      done;
+} Batch;
+
+typedef struct {
+  const CqQuery         *query;
+  const CqSearchOptions *opts;
+  CqAnnotationStyle      style;     /* how matched games are written (@want_pgn) */
+  char                 **names;     /* each file's name for messages */
+  guint64               *first_numbers;  /* number of each file's first game */
+  guint                  n_files;
+  GCancellable          *cancellable;
+  /* The one stop of the search (_cq_search_stop()): set when @cancellable is,
+   * when the query's run error is set, and when a RESULT_STOP was
+   * delivered; read by the reader and inside games. */
+  gint                   stop_flag;
+  GMutex                 mutex;     /* guards @cond, @queued and each batch's @done */
+  GCond                  cond;
+  GQueue                 queued;    /* batches handed to the pool, not yet started */
+} SearchShared;
+
+static inline const char *
+stored (const Batch *b, gsize at)
+{
+  return at == NO_STRING ? NULL : b->store->str + at;
+}
+
+/* A new empty batch; freed, or kept in @spare for reuse when its buffers
+ * stayed small (BATCH_KEEP_BYTES). */
+Batch *_cq_batch_new (void);
+void   _cq_batch_free (Batch *b);
+void   _cq_batch_recycle (Batch *b, GQueue *spare);
+
+/* Sets the search's one stop flag; _cq_search_set_stop_flag() is the
+ * cancellable's "cancelled" handler that does it. */
+void   _cq_search_stop (gint *stop_flag);
+void   _cq_search_set_stop_flag (GCancellable *cancellable, gpointer data);
+
+/* Searches every game of @batch (until the search stops), then marks it
+ * done under @shared's mutex and wakes the calling thread. */
+void   _cq_search_batch_finish (Batch *batch, SearchShared *shared);
+
+/* The pool's task: searches the oldest queued batch, if one is left. */
+void   _cq_search_worker (gpointer data, gpointer user_data);
+
+G_END_DECLS
