@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -162,6 +163,22 @@ ex_test_screenshot (GtkWidget  *widget,
   path = g_build_filename (dir, name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_test_message ("screenshot: %s", path);
+}
+
+char *
+ex_test_own_tmp_dir (void)
+{
+  const char *parent = g_getenv ("TMPDIR");
+  char *dir;
+
+  /* g_get_tmp_dir() would answer the same, and keep "/tmp" for good. */
+  if (parent == NULL || *parent == '\0')
+    parent = "/tmp";
+  dir = g_build_filename (parent, "excelsior-tmp-XXXXXX", NULL);
+  if (g_mkdtemp (dir) == NULL)
+    g_error ("cannot make a temporary folder in %s: %s", parent, g_strerror (errno));
+  g_setenv ("TMPDIR", dir, TRUE);
+  return dir;
 }
 
 gboolean

@@ -88,6 +88,16 @@ void ex_test_screenshot (GtkWidget  *widget,
  * (skipped). */
 gboolean ex_test_init (int *argc, char ***argv);
 
+/* Makes a temporary folder of the test's own below $TMPDIR (or /tmp) and
+ * sets $TMPDIR to it, so that the files the workbench makes in
+ * g_get_tmp_dir() (a search's games file, the copy of a compressed
+ * database) can be counted apart from those of the tests that run at the
+ * same time.  Call it first in main(), before anything has called
+ * g_get_tmp_dir(), which keeps its first answer.  Returns: (transfer
+ * full): the folder, for the test to remove (g_rmdir()) at its end.
+ * Aborts if the folder cannot be made. */
+char *ex_test_own_tmp_dir (void);
+
 /* The workbench application the tests drive, registered (non-unique, so
  * that tests may run side by side).  Aborts if it cannot register. */
 ExApplication *ex_test_new_application (void);

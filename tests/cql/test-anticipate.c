@@ -14,20 +14,12 @@
 #include "cql/cq-query.h"
 #include "pgn/cq-game.h"
 
+#include "cql-test-util.h"
+
 static CqGame *
 game_new (const char *fen, const char *movetext)
 {
-  g_autoptr(GString) text = g_string_new ("[Event \"test\"]\n[Result \"*\"]\n");
-  CqGame *game;
-
-  if (fen != NULL)
-    g_string_append_printf (text, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
-  g_string_append_printf (text, "\n%s *\n", movetext);
-  game = cq_game_new_parsed (text->str, text->len, NULL, NULL);
-  if (game->error != NULL)
-    g_error ("test game does not parse: %s", game->error);
-  g_assert_nonnull (game->root);
-  return game;
+  return cql_test_game_new (NULL, fen, movetext, "*", 0);
 }
 
 /* Searches @game for @fen: "no match", or "node:kind:n_differ[:squares]"
@@ -40,21 +32,13 @@ run (const char *fen, CqPositionMatch mode, guint differ, CqGame *game)
   g_autoptr(CqQuery) query = cq_query_new_for_position (fen, mode, differ, &error);
   g_autoptr(GString) out = g_string_new (NULL);
   CqMatchInfo info;
-  gboolean matched;
 
   g_assert_no_error (error);
   g_assert_true (cq_query_is_position_search (query));
   g_assert_null (cq_query_get_pgn (query));
   g_assert_true (cq_query_accepts_tags (query, game));
-  cq_match_info_init (&info);
-  matched = cq_query_match_game (query, game, &info);
-  g_assert_cmpint (cq_query_match_game (query, game, NULL), ==, matched);
-  if (!matched)
-    {
-      g_assert_cmpuint (info.positions->len, ==, 0);
-      cq_match_info_clear (&info);
-      return g_strdup ("no match");
-    }
+  if (!cql_test_match (query, game, &info))
+    return g_strdup ("no match");
   for (guint i = 0; i < info.positions->len; i++)
     {
       const CqMatchedPosition *m = &g_array_index (info.positions, CqMatchedPosition, i);

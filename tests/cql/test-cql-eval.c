@@ -13,23 +13,14 @@
 
 #include "cql/cq-query.h"
 #include "pgn/cq-game.h"
+
+#include "cql-test-util.h"
 #include "pgn/cq-pgn.h"
 
 static CqGame *
 game_new (const char *fen, const char *movetext)
 {
-  g_autoptr(GString) text = g_string_new ("[Event \"test\"]\n[Result \"*\"]\n");
-  CqGame *game;
-
-  if (fen != NULL)
-    g_string_append_printf (text, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
-  g_string_append_printf (text, "\n%s *\n", movetext != NULL ? movetext : "");
-  game = cq_game_new_parsed (text->str, text->len, NULL, NULL);
-  g_assert_nonnull (game);
-  if (game->error != NULL)
-    g_error ("test game does not parse: %s", game->error);
-  g_assert_nonnull (game->root);
-  return game;
+  return cql_test_game_new (NULL, fen, movetext, "*", 0);
 }
 
 static void
@@ -54,19 +45,10 @@ run (const char *cql, CqGame *game)
   g_autoptr(CqQuery) query = cq_query_new_from_string (cql, "t.cql", &error);
   g_autoptr(GString) out = g_string_new (NULL);
   CqMatchInfo info;
-  gboolean matched;
 
   g_assert_no_error (error);
-  cq_match_info_init (&info);
-  matched = cq_query_match_game (query, game, &info);
-  /* The answer does not depend on whether annotations are wanted. */
-  g_assert_cmpint (cq_query_match_game (query, game, NULL), ==, matched);
-  if (!matched)
-    {
-      g_assert_cmpuint (info.positions->len, ==, 0);
-      cq_match_info_clear (&info);
-      return g_strdup ("no match");
-    }
+  if (!cql_test_match (query, game, &info))
+    return g_strdup ("no match");
   for (guint i = 0; i < info.positions->len; i++)
     {
       const CqMatchedPosition *m = &g_array_index (info.positions, CqMatchedPosition, i);

@@ -16,6 +16,8 @@
 #include "cql/cq-query.h"
 #include "pgn/cq-game.h"
 
+#include "cql-test-util.h"
+
 #include "cql-manual-cases.h"
 
 /* ------------------------------------------------------------------ */
@@ -23,21 +25,7 @@
 static CqGame *
 game_new (const char *tags, const char *fen, const char *movetext, guint64 number)
 {
-  g_autoptr(GString) text = g_string_new ("[Event \"test\"]\n");
-  CqGameSource source = { number, 0, 0, 1 };
-  CqGame *game;
-
-  if (tags != NULL)
-    g_string_append (text, tags);
-  if (fen != NULL)
-    g_string_append_printf (text, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
-  g_string_append_printf (text, "\n%s *\n", movetext != NULL ? movetext : "");
-  source.length = text->len;
-  game = cq_game_new_parsed (text->str, text->len, &source, NULL);
-  if (game->error != NULL)
-    g_error ("test game does not parse: %s", game->error);
-  g_assert_nonnull (game->root);
-  return game;
+  return cql_test_game_new (tags, fen, movetext, NULL, number);
 }
 
 /* "no match", or "node[:squares] node[:squares] ..." */
@@ -48,17 +36,10 @@ run (const char *cql, CqGame *game, gboolean with_squares)
   g_autoptr(CqQuery) query = cq_query_new_from_string (cql, "t.cql", &error);
   g_autoptr(GString) out = g_string_new (NULL);
   CqMatchInfo info;
-  gboolean matched;
 
   g_assert_no_error (error);
-  cq_match_info_init (&info);
-  matched = cq_query_match_game (query, game, &info);
-  g_assert_cmpint (cq_query_match_game (query, game, NULL), ==, matched);
-  if (!matched)
-    {
-      cq_match_info_clear (&info);
-      return g_strdup ("no match");
-    }
+  if (!cql_test_match (query, game, &info))
+    return g_strdup ("no match");
   for (guint i = 0; i < info.positions->len; i++)
     {
       const CqMatchedPosition *m = &g_array_index (info.positions, CqMatchedPosition, i);

@@ -17,22 +17,12 @@
 #include "cql/cq-pieceid.h"
 #include "pgn/cq-game.h"
 
+#include "cql-test-util.h"
+
 static CqGame *
 game_new (const char *fen, const char *movetext, const char *result)
 {
-  g_autoptr(GString) text = g_string_new ("[Event \"test\"]\n");
-  CqGame *game;
-
-  g_string_append_printf (text, "[Result \"%s\"]\n", result != NULL ? result : "*");
-  if (fen != NULL)
-    g_string_append_printf (text, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
-  g_string_append_printf (text, "\n%s %s\n", movetext, result != NULL ? result : "*");
-  game = cq_game_new_parsed (text->str, text->len, NULL, NULL);
-  g_assert_nonnull (game);
-  if (game->error != NULL)
-    g_error ("test game does not parse: %s", game->error);
-  g_assert_nonnull (game->root);
-  return game;
+  return cql_test_game_new (NULL, fen, movetext, result != NULL ? result : "*", 0);
 }
 
 /* "no match", or the annotated node indices "i j k". */
@@ -43,18 +33,10 @@ run (const char *cql, CqGame *game)
   g_autoptr(CqQuery) query = cq_query_new_from_string (cql, "t.cql", &error);
   g_autoptr(GString) out = g_string_new (NULL);
   CqMatchInfo info;
-  gboolean matched;
 
   g_assert_no_error (error);
-  cq_match_info_init (&info);
-  matched = cq_query_match_game (query, game, &info);
-  g_assert_cmpint (cq_query_match_game (query, game, NULL), ==, matched);
-  if (!matched)
-    {
-      g_assert_cmpuint (info.positions->len, ==, 0);
-      cq_match_info_clear (&info);
-      return g_strdup ("no match");
-    }
+  if (!cql_test_match (query, game, &info))
+    return g_strdup ("no match");
   for (guint i = 0; i < info.positions->len; i++)
     g_string_append_printf (out, "%s%u", i > 0 ? " " : "",
                             g_array_index (info.positions, CqMatchedPosition, i).node);

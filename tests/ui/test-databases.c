@@ -32,7 +32,7 @@
 #define KNIGHT_MATE_COUNT 14
 
 static ExApplication *app;
-static char *tmp_dir;
+static char *tmp_dir;       /* the databases and the export, in own_tmp_dir */
 
 /* @src compressed by @tool into the test's folder, or NULL without @tool. */
 static char *
@@ -43,7 +43,8 @@ compress (const char *src, const char *tool, const char *name)
   return test_compress_file (src, tool, dest);
 }
 
-/* The search jobs' games files now in the temporary folder. */
+/* The search jobs' games files now in the temporary folder (the test's
+ * own: other tests make theirs, and folders of the same prefix, elsewhere). */
 static guint
 count_games_files (void)
 {
@@ -202,10 +203,14 @@ int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *own_tmp_dir = ex_test_own_tmp_dir ();
   int status;
 
   if (!ex_test_init (&argc, &argv))
-    return 77;
+    {
+      g_rmdir (own_tmp_dir);
+      return 77;
+    }
   app = ex_test_new_application ();
   tmp_dir = g_dir_make_tmp ("excelsior-db-XXXXXX", NULL);
 
@@ -216,5 +221,6 @@ main (int   argc,
   g_rmdir (tmp_dir);
   g_free (tmp_dir);
   g_clear_object (&app);
+  g_rmdir (own_tmp_dir);
   return status;
 }
