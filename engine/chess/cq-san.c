@@ -587,7 +587,9 @@ cq_san_format_after (const CqPosition *pos, const CqMove *move, const CqPosition
       *p++ = (char) ('1' + CQ_RANK (to));
     }
 
-  if (cq_position_in_check (after))
+  /* The inline test, not the public call: the writer formats every move
+   * of every game it writes. */
+  if (_cq_in_check (after))
     *p++ = cq_position_has_legal_move (after) ? '+' : '#';
   *p = '\0';
   return (gsize) (p - buf);
