@@ -15,8 +15,16 @@ struct _Cq6LineState {
   GHashTable *runs;     /* line/path filter -> its automaton and memo */
   const Cq6Filter *last_line; /* the filter of the last run looked up in @runs */
   gpointer    last_run;   /* ... and its run (a LineRun) */
+  struct {
+    const Cq6Filter *line;
+    gpointer         run;
+  }           recent[16]; /* the first runs made in the game (all of @runs
+                           * while it holds no more) */
+  guint       n_recent;
   guint8     *id_shown; /* per node: its `id:N` is written already */
-  GHashTable *written;  /* consecutivemoves filter -> its comments */
+  guint       id_shown_size; /* its length (the game's nodes or more) */
+  GHashTable *written;  /* consecutivemoves filter -> its comments; NULL
+                         * until the first is written */
   const CqNode *path_start; /* the start of the path being matched, or NULL */
   gint32      path_count; /* pathcount: the focus moves of the route so far */
   const CqNode *path_last; /* pathlastposition: the end of the best route so far */
@@ -26,7 +34,8 @@ struct _Cq6LineState {
   gint32      status_count;
 };
 
-/* Creates @c's Cq6State.line when it is NULL. */
+/* Creates @c's Cq6State.line when it is NULL (from the tables the
+ * thread's last game left, cleared: cq6-line-automaton.c). */
 void      _cq6_line_state_ensure (Cq6Ctx *c);
 
 /* The automaton's states (Thompson's construction).  TEST holds a
@@ -57,15 +66,18 @@ typedef struct {
 /* One line or path filter in one game. */
 typedef struct {
   const Cq6Filter *line;
-  GArray          *states;   /* NState */
+  NState          *states;   /* n_states of them */
   gint             start;
   guint8          *accepts;  /* per state: ACCEPT is reached without a step */
   gboolean         pure;     /* memo entries hold for every start position */
+  gboolean         writes_nothing; /* the constituents read and write no
+                                    * variable, write no comment */
   guint            n_states;
   Memo            *memo;     /* n_nodes x n_states, or NULL: @memo_map */
   GHashTable      *memo_map; /* index -> Memo*, for very large ones */
   GArray          *touched;  /* memo indices set by this evaluation (impure) */
-  guint8          *banned;   /* nestban: per node, inside a matched line */
+  guint8          *banned;   /* nestban: per node, inside a matched line;
+                              * NULL without nestban */
   guint64          focus;    /* path focus: the ids of the focus pieces */
   const CqNode    *start_node; /* path focus: where this evaluation starts */
   gboolean         has_focus; /* path focus (or singlecolor): other pieces'
@@ -74,7 +86,29 @@ typedef struct {
   gboolean         routes;   /* path searched route by route (cq6-line-routes.c):
                               * it has `max` or firstmatch, or its constituents
                               * read pathcount or change an atomic variable */
+  gboolean         memo_decides; /* pure, not routes nor keepallbest: no match
+                                  * starts where the memo says none does */
+  /* The arrays, kept from game to game: their lengths. */
+  guint            states_size;
+  guint            accepts_size;
+  guint64          memo_cells;
+  guint8          *banned_buf;
+  guint            banned_size;
 } LineRun;
+
+/* The LineRun of the line or path filter @f in @c's game: made (its
+ * automaton compiled, its memo cleared) at the first call of a game,
+ * kept in Cq6State.line until the game's end. */
+LineRun  *_cq6_line_run          (const Cq6Filter *f, Cq6Ctx *c);
+
+/* _cq6_line_run(), at once when @f is the line looked up last. */
+static inline LineRun *
+_cq6_line_run_of (const Cq6Filter *f, Cq6Ctx *c)
+{
+  const struct _Cq6LineState *ls = c->st->line;
+
+  return ls != NULL && ls->last_line == f ? ls->last_run : _cq6_line_run (f, c);
+}
 
 /* The sets of a dash filter, evaluated in the position before its move. */
 typedef struct {

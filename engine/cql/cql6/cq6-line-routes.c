@@ -181,7 +181,7 @@ test (Routes *R, const CqNode *n, gint q, const NState *s)
           if (r->accepts[s->out])
             route_done (R, n);
           /* The rest at each next position, unless nothing is left. */
-          if (g_array_index (r->states, NState, s->out).kind != ST_ACCEPT)
+          if (r->states[s->out].kind != ST_ACCEPT)
             for (const CqNode *a = _cq6_first_child (c, n, r->line->which);
                  a != NULL && !stopped (R); a = _cq6_next_child (c, a, primary_only))
               search (R, a, s->out);
@@ -243,7 +243,7 @@ test (Routes *R, const CqNode *n, gint q, const NState *s)
 static void
 search (Routes *R, const CqNode *n, gint q)
 {
-  const NState *s = &g_array_index (R->r->states, NState, q);
+  const NState *s = &R->r->states[q];
   guint32 was = R->busy[q];
 
   /* Back at a state at the same position without a move in between

@@ -1,6 +1,7 @@
 /* cq6-line.c: CQL 6 filters over sequences of moves: the evaluation of
  * line and path (their reader is cq6-line-reader.c; the moves of the dash
- * filters and consecutivemoves are evaluated in cq6-moves.c).
+ * filters and consecutivemoves are evaluated in cq6-moves.c; the automaton
+ * and the per-game tables are made in cq6-line-automaton.c).
  *
  * A dash filter (`--`, `X--Y`, `X[x]Y`, `--=Q`, `--(F)`; CQL 6 reference,
  * "dash") stands for one move of the game out of the current position;
@@ -33,207 +34,6 @@
 /* ------------------------------------------------------------------ */
 /* line and path                                                       */
 /* ------------------------------------------------------------------ */
-
-static void
-line_run_free (gpointer data)
-{
-  LineRun *r = data;
-
-  g_array_free (r->states, TRUE);
-  g_free (r->accepts);
-  g_free (r->memo);
-  if (r->memo_map != NULL)
-    g_hash_table_destroy (r->memo_map);
-  g_array_free (r->touched, TRUE);
-  g_free (r->banned);
-  g_free (r);
-}
-
-
-void
-_cq6_line_state_free (Cq6State *st)
-{
-  if (st->line == NULL)
-    return;
-  g_hash_table_destroy (st->line->runs);
-  g_hash_table_destroy (st->line->written);
-  g_free (st->line->id_shown);
-  g_free (st->line);
-  st->line = NULL;
-}
-
-static gint
-add_state (GArray *a, guint8 kind, const Cq6Filter *f, gint out, gint out2)
-{
-  NState s = { kind, f, out, out2 };
-
-  g_array_append_val (a, s);
-  return a->len - 1;
-}
-
-/* Compiles @f so that it goes on to state @next; returns its first state. */
-static gint
-compile (GArray *a, const Cq6Filter *f, gint next)
-{
-  gint tail;
-
-  switch (f->kind)
-    {
-    case CQ6_LINE_SEQ:
-      for (guint i = f->n_args; i-- > 0;)
-        next = compile (a, f->args[i], next);
-      return next;
-    case CQ6_LINE_REPEAT:
-      if (f->range_max < 0)
-        {
-          gint loop = add_state (a, ST_SPLIT, NULL, -1, next);
-          gint body = compile (a, f->args[0], loop);
-
-          g_array_index (a, NState, loop).out = body;
-          tail = loop;
-        }
-      else
-        {
-          /* x{0,k}: (x (x ...)?)? */
-          tail = next;
-          for (gint64 k = f->range_min; k < f->range_max; k++)
-            tail = add_state (a, ST_SPLIT, NULL, compile (a, f->args[0], tail), next);
-        }
-      for (gint64 k = 0; k < f->range_min; k++)
-        tail = compile (a, f->args[0], tail);
-      return tail;
-    default:
-      return add_state (a, ST_TEST, f, next, -1);
-    }
-}
-
-/* Reads no variable and writes nothing: its value at a position depends
- * on the position only. */
-static gboolean
-pure (const Cq6Filter *f)
-{
-  if (f == NULL)
-    return TRUE;
-  if (f->kind >= CQ6_FIRST_STATEFUL && f->kind != CQ6_DASH && f->kind != CQ6_LINE_SEQ
-      && f->kind != CQ6_LINE_REPEAT)
-    return FALSE;
-  for (guint i = 0; i < f->n_args; i++)
-    if (!pure (f->args[i]))
-      return FALSE;
-  return TRUE;
-}
-
-/* Holds a dash filter outside a nested line (CQL 6.2 then follows, for a
- * line constituent, only the move the dash took). */
-static gboolean
-holds_dash (const Cq6Filter *f)
-{
-  if (f == NULL || f->kind == CQ6_LINE)
-    return FALSE;
-  if (f->kind == CQ6_DASH)
-    return TRUE;
-  for (guint i = 0; i < f->n_args; i++)
-    if (holds_dash (f->args[i]))
-      return TRUE;
-  return FALSE;
-}
-
-gboolean
-_cq6_reads_path_route (const Cq6Filter *f)
-{
-  if (f == NULL || (f->kind == CQ6_LINE && (f->which & CQ6_LINE_PATH)))
-    return FALSE;
-  if (_cq6_path_status_in_search (f))
-    return TRUE;
-  for (guint i = 0; i < f->n_args; i++)
-    if (_cq6_reads_path_route (f->args[i]))
-      return TRUE;
-  return FALSE;
-}
-
-void
-_cq6_line_state_ensure (Cq6Ctx *c)
-{
-  Cq6State *st = c->st;
-
-  if (st->line != NULL)
-    return;
-  st->line = g_new0 (struct _Cq6LineState, 1);
-  st->line->runs = g_hash_table_new_full (NULL, NULL, NULL, line_run_free);
-  st->line->id_shown = g_new0 (guint8, MAX (c->game->n_nodes, 1));
-  st->line->written = g_hash_table_new_full (NULL, NULL, NULL, _cq6_recorded_free);
-}
-
-static LineRun *
-line_run (const Cq6Filter *f, Cq6Ctx *c)
-{
-  Cq6State *st = c->st;
-  LineRun *r;
-  gboolean changed = TRUE;
-  guint64 cells;
-
-  _cq6_line_state_ensure (c);
-  /* A query holds few lines, mostly one: the last one looked up is kept
-   * beside the table. */
-  if (st->line->last_line == f)
-    return st->line->last_run;
-  r = g_hash_table_lookup (st->line->runs, f);
-  if (r != NULL)
-    {
-      st->line->last_line = f, st->line->last_run = r;
-      return r;
-    }
-  r = g_new0 (LineRun, 1);
-  r->line = f;
-  r->states = g_array_new (FALSE, FALSE, sizeof (NState));
-  r->start = compile (r->states, f->args[0], add_state (r->states, ST_ACCEPT, NULL, -1, -1));
-  r->n_states = r->states->len;
-  r->accepts = g_new0 (guint8, r->n_states);
-  /* ACCEPT reached through SPLITs only (a fixed point). */
-  while (changed)
-    {
-      changed = FALSE;
-      for (guint q = 0; q < r->n_states; q++)
-        {
-          NState *s = &g_array_index (r->states, NState, q);
-          gboolean a = s->kind == ST_ACCEPT
-                       || (s->kind == ST_SPLIT && (r->accepts[s->out] || r->accepts[s->out2]));
-
-          if (a && !r->accepts[q])
-            r->accepts[q] = changed = TRUE;
-        }
-    }
-  /* path singlecolor: the focus is the pieces of the side to move at the
-   * start (CQL 6.2's `focus (if wtm A else a)`). */
-  r->has_focus = f->args[1] != NULL
-                 || ((f->which & CQ6_LINE_PATH) && (f->which & CQ6_LINE_SINGLECOLOR));
-  r->pure = pure (f->args[0]) && !r->has_focus;
-  /* A line's constituents read the pathcount of the path around it,
-   * which does not change while the line is matched. */
-  r->routes = (f->which & CQ6_LINE_PATH)
-              ? ((f->which & (CQ6_LINE_MAX | CQ6_LINE_FIRSTMATCH | CQ6_LINE_ATOMIC
-                               | CQ6_LINE_WRITES))
-                 || _cq6_reads_path_route (f->args[0]))
-              : ((f->which & CQ6_LINE_WRITES)
-                 && !(f->which & (CQ6_LINE_BACKWARD | CQ6_LINE_SINGLECOLOR))
-                 && !holds_dash (f->args[0]));
-  r->first = (f->which & CQ6_LINE_FIRSTMATCH) && !(f->which & CQ6_LINE_PATH);
-  cells = (guint64) MAX (c->game->n_nodes, 1) * r->n_states;
-  if (cells <= (1u << 22))
-    {
-      r->memo = g_new (Memo, cells);
-      for (guint64 i = 0; i < cells; i++)
-        r->memo[i].len = MEMO_UNKNOWN;
-    }
-  else
-    r->memo_map = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  r->touched = g_array_new (FALSE, FALSE, sizeof (guint32));
-  if (f->which & CQ6_LINE_NESTBAN)
-    r->banned = g_new0 (guint8, MAX (c->game->n_nodes, 1));
-  g_hash_table_insert (st->line->runs, (gpointer) f, r);
-  st->line->last_line = f, st->line->last_run = r;
-  return r;
-}
 
 static Memo *
 memo_at (LineRun *r, const CqNode *n, gint q)
@@ -282,18 +82,15 @@ keep (const LineRun *r, gint32 *len, gint32 *choice, gint32 cand, gint32 cand_ch
     *len = cand, *choice = cand_choice;
 }
 
-/* A line's TEST: the position @n, then the positions after it. */
+/* A line's TEST whose constituent holds at the position @n: the match
+ * may end there, or go on to the positions after it. */
 static void
-line_step (LineRun *r, Cq6Ctx *c, const CqNode *n, const NState *s, gint32 *len,
-           gint32 *choice)
+line_step_on (LineRun *r, Cq6Ctx *c, const CqNode *n, const NState *s, gint32 *len,
+              gint32 *choice)
 {
   guint32 w = r->line->which;
   gboolean primary = (w & CQ6_LINE_PRIMARY) != 0;
-  Cq6Ctx at = _cq6_ctx_at (c, n);
-  Cq6Val v;
 
-  if (!_cq6_eval (s->f, &at, &v))
-    return;
   if (r->accepts[s->out])
     {
       keep (r, len, choice, 1, -1);
@@ -336,6 +133,18 @@ line_step (LineRun *r, Cq6Ctx *c, const CqNode *n, const NState *s, gint32 *len,
             keep (r, len, choice, k + 1, b->index * 2);
         }
     }
+}
+
+/* A line's TEST: the position @n, then the positions after it. */
+static void
+line_step (LineRun *r, Cq6Ctx *c, const CqNode *n, const NState *s, gint32 *len,
+           gint32 *choice)
+{
+  Cq6Ctx at = _cq6_ctx_at (c, n);
+  Cq6Val v;
+
+  if (_cq6_eval (s->f, &at, &v))
+    line_step_on (r, c, n, s, len, choice);
 }
 
 /* Whether the piece on @sq (of the position with piece ids @ids) is a
@@ -445,10 +254,13 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
       /* The search tries routes that may not be taken: what their
        * constituents write (variables, comments) is taken back here, and
        * the route chosen is replayed once it is known (replay()). */
-      saved = _cq6_line_save_slots (c);
-      mark = _cq6_comments_mark (c);
+      if (!r->writes_nothing)
+        {
+          saved = _cq6_line_save_slots (c);
+          mark = _cq6_comments_mark (c);
+        }
     }
-  s = &g_array_index (r->states, NState, q);
+  s = &r->states[q];
   switch (s->kind)
     {
     case ST_ACCEPT:
@@ -480,7 +292,7 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
         line_step (r, c, n, s, &len, &choice);
       break;
     }
-  if (!r->pure)
+  if (!r->pure && !r->writes_nothing)
     {
       _cq6_line_restore_slots (c, saved);
       _cq6_comments_rollback (c, mark);
@@ -504,7 +316,7 @@ match_end (LineRun *r, Cq6Ctx *c, const CqNode *n)
 
   for (guint guard = 0; guard < G_MAXUINT / 2; guard++)
     {
-      const NState *s = &g_array_index (r->states, NState, q);
+      const NState *s = &r->states[q];
       const Memo *m = memo_at (r, n, q);
 
       if (r->banned != NULL && !path && n != start)
@@ -580,7 +392,7 @@ replay_from (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q, GPtrArray *ends)
 
   for (guint guard = 0; guard < G_MAXUINT / 2; guard++)
     {
-      const NState *s = &g_array_index (r->states, NState, q);
+      const NState *s = &r->states[q];
       const Memo *m = memo_at (r, n, q);
       Cq6Ctx at = _cq6_ctx_at (c, n);
       Cq6Val v;
@@ -826,10 +638,47 @@ add_path_comments (LineRun *r, Cq6Ctx *c, const CqNode *start, const CqNode *end
     }
 }
 
-static gboolean
-eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+/* best() from @c's position in the start state, for a run whose memo
+ * decides (LineRun.memo_decides): when the start is a line's TEST, its
+ * constituent is evaluated in @c itself (the caches of its position's
+ * check and moves shared), so that a position where it fails, most of
+ * them, costs that evaluation and little more. */
+static inline gint32
+start_best (LineRun *r, Cq6Ctx *c)
 {
-  LineRun *r = line_run (f, c);
+  const NState *s = &r->states[r->start];
+  Cq6Ctx at, *e = c;
+  gint32 len = -1, choice = -1;
+  Memo *m;
+  Cq6Val v;
+
+  if (s->kind != ST_TEST || (r->line->which & CQ6_LINE_PATH) || r->memo == NULL)
+    return best (r, c, c->node, r->start);
+  m = &r->memo[c->node->index * r->n_states + r->start];
+  if (m->len != MEMO_UNKNOWN)
+    return m->len == MEMO_BUSY ? -1 : m->len;
+  /* Under a transform @c's position is not its node's. */
+  if (c->pos != &c->node->position)
+    {
+      at = _cq6_ctx_at (c, c->node);
+      e = &at;
+    }
+  if (!_cq6_eval (s->f, e, &v))
+    {
+      m->len = -1, m->choice = -1;
+      return -1;
+    }
+  m->len = MEMO_BUSY;
+  line_step_on (r, c, c->node, s, &len, &choice);
+  m->len = len, m->choice = choice;
+  return len;
+}
+
+/* The line or path @f (its run @r) from @c's position, once eval_line()
+ * has not ruled it out. */
+static G_GNUC_NO_INLINE gboolean
+search_line (LineRun *r, const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
   const CqNode *end;
   gint32 len;
   CqBitboard focus_set = 0;
@@ -839,8 +688,6 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   g_autoptr(GPtrArray) ends = NULL;
   Cq6Slot *atomic = NULL;
 
-  if (r->banned != NULL && r->banned[c->node->index])
-    return FALSE;
   if (r->has_focus)
     {
       /* path focus: the pieces on the set at the start, followed by id;
@@ -855,9 +702,13 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       else if (!_cq6_eval (f->args[1], c, &fv))
         return FALSE;
       focus_set = fv.set;
-      for (int sq = 0; sq < 64; sq++)
-        if ((fv.set & CQ_BIT (sq)) && ids[sq] < 64)
-          r->focus |= (guint64) 1 << ids[sq];
+      for (CqBitboard b = fv.set; b != 0; b &= b - 1)
+        {
+          int sq = __builtin_ctzll (b);
+
+          if (ids[sq] < 64)
+            r->focus |= (guint64) 1 << ids[sq];
+        }
       if (r->focus == 0)
         return FALSE;
     }
@@ -968,6 +819,20 @@ eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       g_array_set_size (r->touched, 0);
     }
   return len >= 1;
+}
+
+static gboolean
+eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  LineRun *r = _cq6_line_run_of (f, c);
+
+  if (r->banned != NULL && r->banned[c->node->index])
+    return FALSE;
+  /* Most positions start no match, which the memo tells at once; where
+   * one starts, the search finds it in the memo again. */
+  if (r->memo_decides && start_best (r, c) < 1)
+    return FALSE;
+  return search_line (r, f, c, v);
 }
 
 gboolean

@@ -440,15 +440,13 @@ remove_comments (Cq6State *st, GArray *indices)
   g_array_set_size (indices, 0);
 }
 
-void
-_cq6_line_position_done (Cq6State *st, gboolean matched)
+/* _cq6_line_position_done() when some consecutivemoves wrote comments. */
+static G_GNUC_NO_INLINE void
+written_position_done (Cq6State *st, gboolean matched)
 {
   GHashTableIter it;
   gpointer value;
 
-  /* Most queries hold no consecutivemoves: nothing to go through. */
-  if (g_hash_table_size (st->line->written) == 0)
-    return;
   g_hash_table_iter_init (&it, st->line->written);
   while (g_hash_table_iter_next (&it, NULL, &value))
     {
@@ -470,12 +468,22 @@ _cq6_line_position_done (Cq6State *st, gboolean matched)
     }
 }
 
+void
+_cq6_line_position_done (Cq6State *st, gboolean matched)
+{
+  /* Most queries hold no consecutivemoves: nothing to go through. */
+  if (st->line->written != NULL && g_hash_table_size (st->line->written) > 0)
+    written_position_done (st, matched);
+}
+
 static Recorded *
 recorded_for (Cq6Ctx *c, const Cq6Filter *f)
 {
   Recorded *r;
 
   _cq6_line_state_ensure (c);
+  if (c->st->line->written == NULL)
+    c->st->line->written = g_hash_table_new_full (NULL, NULL, NULL, _cq6_recorded_free);
   r = g_hash_table_lookup (c->st->line->written, f);
   if (r == NULL)
     {
