@@ -413,6 +413,9 @@ add_line_button (ExPicker   *self,
   g_object_set_data_full (G_OBJECT (button), "ex-squares", data, g_free);
   gtk_widget_set_tooltip_text (button, tooltip);
   gtk_widget_add_css_class (button, "flat");
+  /* As narrow as the board's squares (style.css): a text button's
+   * padding would make the files wider than the board. */
+  gtk_widget_add_css_class (button, "picker-line");
   g_signal_connect (button, "clicked", G_CALLBACK (line_clicked_cb), self);
   g_hash_table_insert (self->buttons, g_strdup (name), button);
   gtk_box_append (GTK_BOX (box), button);

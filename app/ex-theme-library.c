@@ -437,12 +437,16 @@ ex_theme_library_class_init (ExThemeLibraryClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
 }
 
-/* @text with its file names kept on one line when the label wraps: in a
- * word holding a '/', each '-' becomes a non-breaking hyphen (U+2011) and
- * each '/' is followed by a word joiner (U+2060), so that a description's
- * "studies/cql6-sample-hhdb-selection.pgn" is never cut after "sample-". */
+/* @text made to wrap well in the narrow pane.  A file name is cut only
+ * between folders: in a word holding a '/', each '-' becomes a
+ * non-breaking hyphen (U+2011) and each '/' is followed by a zero-width
+ * space (U+200B), so that "studies/cql6-sample-hhdb-selection.pgn" may go
+ * onto the next line after "studies/" but is never cut after "sample-".
+ * A keyword after a space (":btm :stalemate :flip") gets a zero-width
+ * space before its ':', where the line-breaking rules would otherwise
+ * never break, so that a list of them wraps between keywords. */
 static char *
-keep_paths_whole (const char *text)
+wrappable_description (const char *text)
 {
   GString *out = g_string_new (NULL);
   const char *p = text;
@@ -452,11 +456,13 @@ keep_paths_whole (const char *text)
       gsize word = strcspn (p, " \t\n");
       gboolean path = memchr (p, '/', word) != NULL;
 
+      if (*p == ':' && p > text && p[-1] == ' ')
+        g_string_append (out, "\u200B");
       for (gsize i = 0; i < word; i++)
         if (path && p[i] == '-')
           g_string_append (out, "\u2011");
         else if (path && p[i] == '/' && i + 1 < word)
-          g_string_append (out, "/\u2060");
+          g_string_append (out, "/\u200B");
         else
           g_string_append_c (out, p[i]);
       p += word;
@@ -488,7 +494,7 @@ fill_list (ExThemeLibrary *self)
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
       GtkWidget *title_label = gtk_label_new (title);
       GtkWidget *title_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      g_autofree char *shown = description != NULL ? keep_paths_whole (description) : NULL;
+      g_autofree char *shown = description != NULL ? wrappable_description (description) : NULL;
       g_autofree char *search = g_strjoin ("\n", title != NULL ? title : "",
                                            description != NULL ? description : "", names[i],
                                            NULL);
@@ -497,6 +503,8 @@ fill_list (ExThemeLibrary *self)
       if (text == NULL)
         continue;
       gtk_label_set_xalign (GTK_LABEL (title_label), 0.0);
+      /* A long title wraps: the library is no wider than the pane. */
+      gtk_label_set_wrap (GTK_LABEL (title_label), TRUE);
       gtk_widget_add_css_class (title_label, "heading");
       gtk_label_set_xalign (GTK_LABEL (description_label), 0.0);
       gtk_label_set_wrap (GTK_LABEL (description_label), TRUE);

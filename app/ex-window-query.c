@@ -260,9 +260,12 @@ ex_window_get_theme_tools (ExWindow *self)
       GtkWidget *scrolled = gtk_scrolled_window_new ();
 
       self->theme_tools = ex_theme_tools_new (self->cql_editor, EX_GAME_VIEW (self->game_view));
-      /* Taller or wider than a small window leaves it: the pane scrolls,
-       * the window keeps its size. */
-      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_AUTOMATIC,
+      /* Taller than a short window leaves it: the pane scrolls up and
+       * down.  Never narrower than its controls need (a pane scrolled
+       * sideways hides the board's files and the tabs): the query, the
+       * results and the board give way instead, down to their own minimum
+       * widths, which leave a 1000-pixel window room for all three. */
+      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
                                       GTK_POLICY_AUTOMATIC);
       gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled),
                                      GTK_WIDGET (self->theme_tools));

@@ -11,47 +11,19 @@
  * the game, or by "game.discard-own-moves" (Escape, the button under the
  * board); the database is never written.
  *
- * A little over 1000 lines: the navigation of the tree and the user's
- * moves share the node shown and the move list, and the tree itself is in
- * ex-own-line.c.
+ * The labels are in ex-game-view-labels.c, the navigation of the tree in
+ * ex-game-view-navigation.c (ex-game-view-private.h); the user's line
+ * itself is in ex-own-line.c.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include <string.h>
 #include <glib/gi18n.h>
 
-#include "ex-game-view.h"
+#include "ex-game-view-private.h"
 #include "cql/cq-pieceid.h"
-#include "ex-move-list.h"
-#include "ex-own-line.h"
 #include "ex-viewer-private.h"
-
-struct _ExGameView
-{
-  GtkWidget          parent_instance;
-
-  /* Template children. */
-  GtkLabel          *title_label;
-  GtkLabel          *details_label;
-  ExBoard           *board;
-  GtkLabel          *position_label;
-  GtkLabel          *match_label;
-  GtkToggleButton   *flip_button;
-  GtkWidget         *discard_button;
-  ExMoveList        *move_list;
-
-  CqGame            *game;
-  ExOwnLine         *own_line;
-  CqNode            *current;
-  gboolean           figurine;
-
-  /* The matched positions sorted by node, without duplicates, and for each
-   * node index its entry in @matches plus one (0: not matched). */
-  GArray            *matches;
-  guint32           *match_of_node;
-};
 
 G_DEFINE_FINAL_TYPE (ExGameView, ex_game_view, GTK_TYPE_WIDGET)
 
@@ -65,113 +37,6 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-
-/* The value of tag @name, or NULL if it is absent or unknown ("?", "????"). */
-static const char *
-known_tag (const CqGame *game,
-           const char   *name)
-{
-  const char *value = cq_game_get_tag (game, name);
-
-  if (value == NULL || value[strspn (value, "?-. ")] == '\0')
-    return NULL;
-
-  return value;
-}
-
-/* "1933.??.??" -> "1933", "2015.06.??" -> "2015.06". */
-static char *
-clean_date (const char *date)
-{
-  char *copy = g_strdup (date);
-  char *unknown = strstr (copy, ".?");
-
-  if (unknown != NULL)
-    *unknown = '\0';
-
-  return copy;
-}
-
-/* A game with a set-up position is taken for a composed study or problem:
- * then the White tag holds the composer and the Black tag the stipulation
- * (as in HHdb and yacpdb exports). */
-static gboolean
-game_is_study (const CqGame *game)
-{
-  const char *setup = cq_game_get_tag (game, "SetUp");
-
-  return cq_game_get_tag (game, "FEN") != NULL || g_strcmp0 (setup, "1") == 0;
-}
-
-static void
-append_detail (GString    *details,
-               const char *text)
-{
-  if (text == NULL || *text == '\0')
-    return;
-
-  if (details->len > 0)
-    g_string_append (details, "  ·  ");
-  g_string_append (details, text);
-}
-
-static void
-ex_game_view_update_header (ExGameView *self)
-{
-  g_autoptr(GString) details = g_string_new (NULL);
-  g_autofree char *title = NULL;
-  g_autofree char *date = NULL;
-  const CqGame *game = self->game;
-  const char *event, *white, *black, *result;
-
-  if (game == NULL)
-    {
-      gtk_label_set_text (self->title_label, _("No game"));
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), NULL);
-      gtk_label_set_text (self->details_label, "");
-      gtk_widget_set_visible (GTK_WIDGET (self->details_label), FALSE);
-      return;
-    }
-
-  event = known_tag (game, "Event");
-  white = known_tag (game, "White");
-  black = known_tag (game, "Black");
-  result = known_tag (game, "Result");
-  if (known_tag (game, "Date") != NULL)
-    date = clean_date (known_tag (game, "Date"));
-
-  if (game_is_study (game))
-    {
-      const char *stipulation = black != NULL ? black : known_tag (game, "Stipulation");
-
-      title = g_strdup (white != NULL ? white : event != NULL ? event : _("Untitled study"));
-      if (stipulation != NULL)
-        {
-          /* Translators: %s is a study's stipulation, e.g. "+" or "=". */
-          g_autofree char *text = g_strdup_printf (_("Stipulation: %s"), stipulation);
-          append_detail (details, text);
-        }
-    }
-  else if (white != NULL || black != NULL)
-    /* Translators: the players of a game, White – Black. */
-    title = g_strdup_printf (_("%s – %s"), white != NULL ? white : "?",
-                             black != NULL ? black : "?");
-  else
-    title = g_strdup (event != NULL ? event : _("Untitled game"));
-
-  if (event != NULL && g_strcmp0 (event, title) != 0)
-    append_detail (details, event);
-  append_detail (details, date);
-  if (result != NULL && strcmp (result, "*") != 0)
-    append_detail (details, result);
-
-  gtk_label_set_text (self->title_label, title);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), title);
-  gtk_label_set_text (self->details_label, details->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->details_label),
-                               details->len > 0 ? details->str : NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->details_label), details->len > 0);
-}
 
 /* Fills the move list from self->game (or empties it). */
 static void
@@ -189,103 +54,10 @@ ex_game_view_fill_move_list (ExGameView *self)
   ex_move_list_set_game (self->move_list, self->game, matched);
 }
 
-/* The text of the position label: "Start position" or "12...Nf6". */
-static char *
-describe_node (const CqNode *node)
-{
-  const CqPosition *before;
-  char san[CQ_SAN_MAX + 1];
-
-  if (node->parent == NULL)
-    return g_strdup (_("Start position"));
-
-  before = &node->parent->position;
-  if (cq_san_format (before, &node->move, san) == 0)
-    g_strlcpy (san, node->san != NULL ? node->san : "?", sizeof san);
-
-  return g_strdup_printf (before->side_to_move == CQ_WHITE ? "%u. %s" : "%u... %s",
-                          (guint) before->fullmove_number, san);
-}
-
-/* The first position of the line through @node: walk back while the node
- * is its parent's main continuation. */
-static CqNode *
-line_start (CqNode *node)
-{
-  while (node->parent != NULL && node->parent->first_child == node)
-    node = node->parent;
-
-  return node;
-}
-
-/* The node of the variation that contains @node and replaces a move, or
- * NULL if @node is on the line that starts at the root: walk back while the
- * node is its parent's main continuation. */
-static CqNode *
-variation_start (CqNode *node)
-{
-  node = line_start (node);
-
-  return node->parent != NULL ? node : NULL;
-}
-
-/* The first variation at @node: an alternative to the next move, or failing
- * that an alternative to the move that led to @node. */
-static CqNode *
-variation_at (CqNode *node)
-{
-  if (node->first_child != NULL && node->first_child->next_sibling != NULL)
-    return node->first_child->next_sibling;
-
-  if (node->parent != NULL && node->parent->first_child == node)
-    return node->next_sibling;
-
-  return NULL;
-}
-
-static void
-ex_game_view_update_actions (ExGameView *self)
-{
-  CqNode *node = self->current;
-  gboolean has_game = node != NULL;
-  gboolean has_next_match = FALSE;
-  gboolean has_previous_match = FALSE;
-
-  if (has_game && self->matches->len > 0)
-    {
-      const CqMatchedPosition *first = &g_array_index (self->matches, CqMatchedPosition, 0);
-      const CqMatchedPosition *last = &g_array_index (self->matches, CqMatchedPosition,
-                                                      self->matches->len - 1);
-
-      has_previous_match = first->node < node->index;
-      has_next_match = last->node > node->index;
-    }
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.previous",
-                                 has_game && node->parent != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.first",
-                                 has_game && line_start (node) != node);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.next",
-                                 has_game && node->first_child != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.last",
-                                 has_game && node->first_child != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.enter-variation",
-                                 has_game && variation_at (node) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.leave-variation",
-                                 has_game && variation_start (node) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.previous-match", has_previous_match);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.next-match", has_next_match);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.discard-own-moves",
-                                 ex_game_view_get_n_own_moves (self) > 0);
-  gtk_widget_set_visible (self->discard_button, ex_game_view_get_n_own_moves (self) > 0);
-}
-
-/* Shows @node (may be NULL: no game).  Does nothing if it is already shown,
- * unless @force. */
-static void
-ex_game_view_set_current (ExGameView *self,
-                          CqNode     *node,
-                          gboolean    force)
+void
+_ex_game_view_set_current (ExGameView *self,
+                           CqNode     *node,
+                           gboolean    force)
 {
   const CqMatchedPosition *match = NULL;
   g_autofree char *text = NULL;
@@ -302,7 +74,7 @@ ex_game_view_set_current (ExGameView *self,
       ex_board_set_shapes (self->board, NULL);
       gtk_label_set_text (self->position_label, "");
       gtk_widget_set_visible (GTK_WIDGET (self->match_label), FALSE);
-      ex_game_view_update_actions (self);
+      _ex_game_view_update_actions (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NODE]);
       return;
     }
@@ -335,7 +107,7 @@ ex_game_view_set_current (ExGameView *self,
 
   ex_move_list_set_current (self->move_list, node->index);
 
-  text = describe_node (node);
+  text = _ex_game_view_describe_node (node);
   gtk_label_set_text (self->position_label, text);
 
   if (match != NULL)
@@ -359,54 +131,8 @@ ex_game_view_set_current (ExGameView *self,
     }
   gtk_widget_set_visible (GTK_WIDGET (self->match_label), match != NULL);
 
-  ex_game_view_update_actions (self);
+  _ex_game_view_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NODE]);
-}
-
-const char *
-ex_game_view_describe_match (const CqMatchedPosition *match,
-                             char                    *buf,
-                             gsize                    size)
-{
-  const char *kind;
-
-  g_return_val_if_fail (match != NULL, NULL);
-  g_return_val_if_fail (buf != NULL && size > 0, NULL);
-
-  /* The position as set up, no piece different, is the exact one; with
-   * pieces different only their number is said ("Exact, 1 piece differs"
-   * would say both). */
-  switch (match->kind)
-    {
-    case CQ_MATCH_KIND_EXACT:
-      if (match->n_differ > 0)
-        {
-          g_snprintf (buf, size, ngettext ("%u piece differs", "%u pieces differ",
-                                           match->n_differ), (guint) match->n_differ);
-          return buf;
-        }
-      kind = _("Exact position");
-      break;
-    case CQ_MATCH_KIND_MIRRORED:
-      kind = _("Mirrored");
-      break;
-    case CQ_MATCH_KIND_COLORS_REVERSED:
-      kind = _("Colours reversed");
-      break;
-    case CQ_MATCH_KIND_MIRRORED_COLORS_REVERSED:
-      kind = _("Mirrored, colours reversed");
-      break;
-    default:
-      return NULL;
-    }
-  if (match->n_differ == 0)
-    g_strlcpy (buf, kind, size);
-  else
-    /* Translators: "Mirrored, 2 pieces differ": how a position search
-     * found a position close to an image of the one set up. */
-    g_snprintf (buf, size, ngettext ("%s, %u piece differs", "%s, %u pieces differ",
-                                     match->n_differ), kind, (guint) match->n_differ);
-  return buf;
 }
 
 static void
@@ -492,9 +218,9 @@ ex_game_view_set_game (ExGameView              *self,
     self->own_line = ex_own_line_new (game);
   ex_board_set_interactive (self->board, self->own_line != NULL);
 
-  ex_game_view_update_header (self);
+  _ex_game_view_update_header (self);
   ex_game_view_fill_move_list (self);
-  ex_game_view_set_current (self, target, TRUE);
+  _ex_game_view_set_current (self, target, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_OWN_MOVES]);
 }
 
@@ -528,7 +254,7 @@ ex_game_view_play_move (ExGameView   *self,
       ex_game_view_fill_move_list (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_OWN_MOVES]);
     }
-  ex_game_view_set_current (self, node, TRUE);
+  _ex_game_view_set_current (self, node, TRUE);
   return TRUE;
 }
 
@@ -547,22 +273,8 @@ ex_game_view_discard_own_moves (ExGameView *self)
     self->current = branch;
   ex_own_line_clear (self->own_line);
   ex_game_view_fill_move_list (self);
-  ex_game_view_set_current (self, self->current, TRUE);
+  _ex_game_view_set_current (self, self->current, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_OWN_MOVES]);
-}
-
-char *
-ex_game_view_dup_caption (ExGameView *self)
-{
-  const char *title, *details;
-
-  g_return_val_if_fail (EX_IS_GAME_VIEW (self), NULL);
-
-  if (self->game == NULL)
-    return NULL;
-  title = gtk_label_get_text (self->title_label);
-  details = gtk_label_get_text (self->details_label);
-  return *details != '\0' ? g_strconcat (title, "\n", details, NULL) : g_strdup (title);
 }
 
 CqGame *
@@ -589,7 +301,7 @@ ex_game_view_go_to_node (ExGameView *self,
     node = ex_own_line_get_node (self->own_line, index);
   g_return_if_fail (node != NULL);
 
-  ex_game_view_set_current (self, node, FALSE);
+  _ex_game_view_set_current (self, node, FALSE);
 }
 
 guint
@@ -667,149 +379,6 @@ GtkWidget *
 ex_game_view_new (void)
 {
   return g_object_new (EX_TYPE_GAME_VIEW, NULL);
-}
-
-/* Actions. */
-
-static void
-action_previous (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  ExGameView *self = EX_GAME_VIEW (widget);
-
-  if (self->current != NULL && self->current->parent != NULL)
-    ex_game_view_set_current (self, self->current->parent, FALSE);
-}
-
-static void
-action_next (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  ExGameView *self = EX_GAME_VIEW (widget);
-
-  if (self->current != NULL && self->current->first_child != NULL)
-    ex_game_view_set_current (self, self->current->first_child, FALSE);
-}
-
-/* Home: the first position of the current line: the root on the line that
- * starts there, else the first move of the variation. */
-static void
-action_first (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  ExGameView *self = EX_GAME_VIEW (widget);
-
-  if (self->current != NULL)
-    ex_game_view_set_current (self, line_start (self->current), FALSE);
-}
-
-/* End: the last position of the current line. */
-static void
-action_last (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  ExGameView *self = EX_GAME_VIEW (widget);
-  CqNode *node = self->current;
-
-  if (node == NULL)
-    return;
-
-  while (node->first_child != NULL)
-    node = node->first_child;
-
-  ex_game_view_set_current (self, node, FALSE);
-}
-
-static void
-action_enter_variation (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
-{
-  ExGameView *self = EX_GAME_VIEW (widget);
-  CqNode *variation;
-
-  if (self->current != NULL && (variation = variation_at (self->current)) != NULL)
-    ex_game_view_set_current (self, variation, FALSE);
-}
-
-/* Up: back to the position where the current variation branched off (the
- * position before the move it replaces). */
-static void
-action_leave_variation (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
-{
-  ExGameView *self = EX_GAME_VIEW (widget);
-  CqNode *start;
-
-  if (self->current != NULL && (start = variation_start (self->current)) != NULL)
-    ex_game_view_set_current (self, start->parent, FALSE);
-}
-
-static void
-action_next_match (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  ExGameView *self = EX_GAME_VIEW (widget);
-
-  if (self->current == NULL)
-    return;
-
-  for (guint i = 0; i < self->matches->len; i++)
-    {
-      guint32 node = g_array_index (self->matches, CqMatchedPosition, i).node;
-
-      if (node > self->current->index)
-        {
-          ex_game_view_go_to_node (self, node);
-          return;
-        }
-    }
-}
-
-static void
-action_previous_match (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  ExGameView *self = EX_GAME_VIEW (widget);
-
-  if (self->current == NULL)
-    return;
-
-  for (guint i = self->matches->len; i > 0; i--)
-    {
-      guint32 node = g_array_index (self->matches, CqMatchedPosition, i - 1).node;
-
-      if (node < self->current->index)
-        {
-          ex_game_view_go_to_node (self, node);
-          return;
-        }
-    }
-}
-
-static void
-action_discard_own_moves (GtkWidget  *widget,
-                          const char *action_name,
-                          GVariant   *parameter)
-{
-  ex_game_view_discard_own_moves (EX_GAME_VIEW (widget));
-}
-
-static void
-action_flip (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  ExGameView *self = EX_GAME_VIEW (widget);
-
-  ex_board_set_flipped (self->board, !ex_board_get_flipped (self->board));
 }
 
 /* Mouse. */
@@ -932,17 +501,6 @@ ex_game_view_set_property (GObject      *object,
 }
 
 static void
-add_key (GtkWidgetClass *widget_class,
-         guint           keyval,
-         guint           keypad_keyval,
-         const char     *action)
-{
-  gtk_widget_class_add_binding_action (widget_class, keyval, 0, action, NULL);
-  if (keypad_keyval != 0)
-    gtk_widget_class_add_binding_action (widget_class, keypad_keyval, 0, action, NULL);
-}
-
-static void
 ex_game_view_class_init (ExGameViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -1012,33 +570,7 @@ ex_game_view_class_init (ExGameViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExGameView, discard_button);
   gtk_widget_class_bind_template_child (widget_class, ExGameView, move_list);
 
-  gtk_widget_class_install_action (widget_class, "game.first", NULL, action_first);
-  gtk_widget_class_install_action (widget_class, "game.previous", NULL, action_previous);
-  gtk_widget_class_install_action (widget_class, "game.next", NULL, action_next);
-  gtk_widget_class_install_action (widget_class, "game.last", NULL, action_last);
-  gtk_widget_class_install_action (widget_class, "game.enter-variation", NULL,
-                                   action_enter_variation);
-  gtk_widget_class_install_action (widget_class, "game.leave-variation", NULL,
-                                   action_leave_variation);
-  gtk_widget_class_install_action (widget_class, "game.next-match", NULL, action_next_match);
-  gtk_widget_class_install_action (widget_class, "game.previous-match", NULL,
-                                   action_previous_match);
-  gtk_widget_class_install_action (widget_class, "game.flip", NULL, action_flip);
-  gtk_widget_class_install_action (widget_class, "game.discard-own-moves", NULL,
-                                   action_discard_own_moves);
-
-  add_key (widget_class, GDK_KEY_Left, GDK_KEY_KP_Left, "game.previous");
-  add_key (widget_class, GDK_KEY_Right, GDK_KEY_KP_Right, "game.next");
-  add_key (widget_class, GDK_KEY_Home, GDK_KEY_KP_Home, "game.first");
-  add_key (widget_class, GDK_KEY_End, GDK_KEY_KP_End, "game.last");
-  add_key (widget_class, GDK_KEY_Down, GDK_KEY_KP_Down, "game.enter-variation");
-  add_key (widget_class, GDK_KEY_Up, GDK_KEY_KP_Up, "game.leave-variation");
-  add_key (widget_class, GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down, "game.next-match");
-  add_key (widget_class, GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up, "game.previous-match");
-  add_key (widget_class, GDK_KEY_f, GDK_KEY_F, "game.flip");
-  /* Only while there are moves of the user's: otherwise Escape goes on to
-   * the window (Stop). */
-  add_key (widget_class, GDK_KEY_Escape, 0, "game.discard-own-moves");
+  _ex_game_view_class_init_actions (widget_class);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "gameview");
@@ -1078,6 +610,6 @@ ex_game_view_init (ExGameView *self)
   g_signal_connect_object (self->board, "move-chosen", G_CALLBACK (on_move_chosen),
                            self, G_CONNECT_SWAPPED);
 
-  ex_game_view_update_header (self);
-  ex_game_view_update_actions (self);
+  _ex_game_view_update_header (self);
+  _ex_game_view_update_actions (self);
 }

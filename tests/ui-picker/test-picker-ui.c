@@ -606,10 +606,27 @@ test_search_for_this_position (void)
  * Theme library and editor
  */
 
+/* Whether a wrapped line of a theme description that ends at byte @end of
+ * @text ends between words: after a space, or after the zero-width space
+ * the library puts after a path's '/' (between two folder names) or
+ * before a keyword's ':'; never inside a name such as
+ * cql6-sample-hhdb-selection.pgn. */
+static gboolean
+breaks_between_words (const char *text,
+                      int         end)
+{
+  static const char zwsp[] = "\u200B";
+  int n = (int) strlen (zwsp);
+
+  if (end > 0 && text[end - 1] == ' ')
+    return TRUE;
+  return end > n && memcmp (text + end - n, zwsp, (gsize) n) == 0
+         && (text[end - n - 1] == '/' || text[end - n - 1] == ' ');
+}
+
 /* Walks the theme descriptions under @widget; for each, checks that every
- * line the label wrapped ends in a space (a break between words, none in a
- * file name such as studies/cql6-sample-hhdb-selection.pgn).  Returns the
- * number of descriptions seen. */
+ * line the label wrapped ends between words (breaks_between_words()).
+ * Returns the number of descriptions seen. */
 static guint
 check_description_breaks (GtkWidget *widget)
 {
@@ -628,7 +645,7 @@ check_description_breaks (GtkWidget *widget)
           PangoLayoutLine *line = l->data;
           int end = line->start_index + line->length;
 
-          if (end <= 0 || text[end - 1] != ' ')
+          if (!breaks_between_words (text, end))
             g_error ("a theme description wraps inside a word: \"%.*s|%s\"",
                      end, text, text + end);
         }

@@ -8,12 +8,19 @@
  * other window opens.  Whether the pane is shown is kept when the window
  * is closed and restored by the next one.  F1 in the pane opens the
  * guide's page on the picker.  On the bundled sample (103 studies).
+ *
+ * Its size: at 1000x700 the window keeps its width with the pane shown,
+ * and the pane is as wide as the widest of its pages needs (nothing in it
+ * cut off or squeezed); the Games page beside it still lists several
+ * games, and more once its other filters are hidden.  At 1400x900 the
+ * pane leaves the Games page most of its height.
  */
 #include "config.h"
 
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-game-list.h"
 #include "ex-help-window.h"
 #include "ex-results-view.h"
 #include "ex-theme-tools.h"
@@ -46,6 +53,88 @@ assert_apart (GtkWidget *a,
   g_assert_cmpfloat (rb.size.width, >, 200);
   g_assert_false (graphene_rect_intersection (&ra, &rb, &overlap)
                   && overlap.size.width > 0.5 && overlap.size.height > 0.5);
+}
+
+/* @widget's minimum width. */
+static int
+min_width (GtkWidget *widget)
+{
+  int minimum;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  return minimum;
+}
+
+/* The width @widget was given: its allocation (CSS margins included) and
+ * its margins, as gtk_widget_measure() counts them in its minimum. */
+static int
+given_width (GtkWidget *widget)
+{
+  GtkAllocation allocation;
+
+  gtk_widget_get_allocation (widget, &allocation);
+  return allocation.width + gtk_widget_get_margin_start (widget)
+         + gtk_widget_get_margin_end (widget);
+}
+
+/* Every mapped widget under @widget is given at least its minimum width:
+ * nothing is squeezed and drawn over its neighbours or cut off.  What
+ * scrolls (the lists, the editor) may be narrower than its content, and a
+ * column view sizes its cells by its columns. */
+static void
+assert_none_squeezed (GtkWidget *widget)
+{
+  if (widget == NULL || !gtk_widget_get_mapped (widget) || GTK_IS_COLUMN_VIEW (widget))
+    return;
+  if (!GTK_IS_SCROLLABLE (widget) && given_width (widget) < min_width (widget))
+    g_error ("a %s is %d px wide, narrower than its minimum %d px",
+             G_OBJECT_TYPE_NAME (widget), given_width (widget), min_width (widget));
+  /* A notebook's tab scroll arrows may be mapped at no width: its page. */
+  if (GTK_IS_NOTEBOOK (widget))
+    {
+      GtkNotebook *notebook = GTK_NOTEBOOK (widget);
+
+      assert_none_squeezed (gtk_notebook_get_nth_page (notebook,
+                                                       gtk_notebook_get_current_page (notebook)));
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    assert_none_squeezed (child);
+}
+
+/* How many rows of the Games page's list are in view: its height over the
+ * height of one row (the list's whole height over its number of rows). */
+static double
+games_rows_in_view (ExWindow *window)
+{
+  GtkWidget *list = ex_test_find_widget (GTK_WIDGET (window), EX_TYPE_GAME_LIST);
+  GtkWidget *column_view = ex_test_find_widget (list, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *scroller = gtk_widget_get_ancestor (column_view, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment =
+    gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  guint n_rows = g_list_model_get_n_items (ex_game_list_get_games (EX_GAME_LIST (list)));
+  double row_height;
+
+  g_assert_cmpuint (n_rows, >, 20);
+  g_assert_true (gtk_widget_get_mapped (column_view));
+  row_height = gtk_adjustment_get_upper (adjustment) / n_rows;
+  g_assert_cmpfloat (row_height, >, 10);
+  return gtk_adjustment_get_page_size (adjustment) / row_height;
+}
+
+/* Shows the Games page and waits until it lists the database. */
+static void
+show_games (ExWindow *window)
+{
+  GtkWidget *list = ex_test_find_widget (GTK_WIDGET (window), EX_TYPE_GAME_LIST);
+  GtkStack *stack = GTK_STACK (gtk_widget_get_ancestor (list, GTK_TYPE_STACK));
+
+  gtk_stack_set_visible_child_name (stack, "games");
+  while (ex_game_list_is_loading (EX_GAME_LIST (list)))
+    g_main_context_iteration (NULL, TRUE);
+  ex_test_drain ();
+  ex_test_wait_frame (GTK_WIDGET (window));
 }
 
 static guint
@@ -122,6 +211,80 @@ test_pane (void)
   g_assert_false (g_settings_get_boolean (settings, "theme-tools-visible"));
 }
 
+/* 1000x700, the pane shown: the window stays 1000 px wide; the pane is
+ * as wide as its widest page needs, each page gets its minimum, and the
+ * Games page beside it lists games under its filters. */
+static void
+test_pane_small_window (void)
+{
+  ExWindow *window = ex_test_new_window (app, 1000, 700, NULL);
+  GtkWidget *tools, *notebook, *list, *more_filters;
+  double rows;
+
+  ex_window_set_theme_tools_visible (window, TRUE);
+  show_games (window);
+  tools = GTK_WIDGET (ex_window_get_theme_tools (window));
+  notebook = ex_test_find_widget (tools, GTK_TYPE_NOTEBOOK);
+  g_test_message ("window %d px wide (minimum %d px), pane %d px (minimum %d px)",
+                  gtk_widget_get_width (GTK_WIDGET (window)), min_width (GTK_WIDGET (window)),
+                  gtk_widget_get_width (tools), min_width (tools));
+  g_assert_cmpint (min_width (GTK_WIDGET (window)), <=, 1000);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1000);
+  g_assert_cmpint (gtk_widget_get_width (tools), >=, min_width (tools));
+  for (int i = 0; i < gtk_notebook_get_n_pages (GTK_NOTEBOOK (notebook)); i++)
+    {
+      GtkWidget *page = gtk_notebook_get_nth_page (GTK_NOTEBOOK (notebook), i);
+
+      gtk_notebook_set_current_page (GTK_NOTEBOOK (notebook), i);
+      ex_test_wait_frame (GTK_WIDGET (window));
+      g_test_message ("page %d: %d px, minimum %d px", i, gtk_widget_get_width (page),
+                      min_width (page));
+      assert_none_squeezed (page);
+    }
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (notebook), 0);
+  ex_test_wait_frame (GTK_WIDGET (window));
+  assert_none_squeezed (GTK_WIDGET (window));
+
+  /* The Games page, its filters shown, then only the first row of them. */
+  ex_test_screenshot (GTK_WIDGET (window), "theme-tools-pane-1000-filters.png");
+  rows = games_rows_in_view (window);
+  g_test_message ("Games page, all filters: %.1f rows", rows);
+  g_assert_cmpfloat (rows, >=, 4);
+  list = ex_test_find_widget (GTK_WIDGET (window), EX_TYPE_GAME_LIST);
+  more_filters = ex_test_find_widget (list, GTK_TYPE_TOGGLE_BUTTON);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (more_filters)));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (more_filters), FALSE);
+  ex_test_drain ();
+  ex_test_wait_frame (GTK_WIDGET (window));
+  rows = games_rows_in_view (window);
+  g_test_message ("Games page, first row of filters: %.1f rows", rows);
+  g_assert_cmpfloat (rows, >=, 8);
+  ex_test_screenshot (GTK_WIDGET (window), "theme-tools-pane-1000.png");
+
+  ex_test_destroy_window (window);
+}
+
+/* 1400x900, the pane shown: the Games page keeps most of its height for
+ * the list, all its filters shown. */
+static void
+test_pane_games (void)
+{
+  ExWindow *window = ex_test_new_window (app, 1400, 900, NULL);
+  GtkWidget *tools;
+  double rows;
+
+  ex_window_set_theme_tools_visible (window, TRUE);
+  show_games (window);
+  tools = GTK_WIDGET (ex_window_get_theme_tools (window));
+  g_assert_cmpint (gtk_widget_get_width (tools), >=, min_width (tools));
+  assert_none_squeezed (GTK_WIDGET (window));
+  rows = games_rows_in_view (window);
+  g_test_message ("pane %d px; Games page: %.1f rows", gtk_widget_get_width (tools), rows);
+  g_assert_cmpfloat (rows, >=, 17);
+
+  ex_test_destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -139,6 +302,8 @@ main (int   argc,
   app = ex_test_new_application ();
 
   g_test_add_func ("/ui/theme-pane/pane", test_pane);
+  g_test_add_func ("/ui/theme-pane/small-window", test_pane_small_window);
+  g_test_add_func ("/ui/theme-pane/games", test_pane_games);
   status = g_test_run ();
 
   g_clear_object (&app);
