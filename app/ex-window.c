@@ -333,7 +333,8 @@ show_query_output (ExWindow *self,
   const char *const *notes = NULL;
   guint n_notes = 0;
 
-  const CqAnnotationStyle *style = ex_search_get_style (self->search);
+  const CqAnnotationStyle *style =
+    ex_search_get_style (ex_results_view_get_search (self->results_view));
 
   comments = ex_result_get_comments (result, &n_comments);
   messages = ex_result_get_messages (result, &n_messages);
@@ -356,13 +357,17 @@ show_result (ExWindow *self,
 {
   g_autoptr(GError) error = NULL;
   const CqMatchedPosition *positions;
+  ExSearch *listed;
   CqGame *game;
   guint n_positions;
 
-  if (self->search == NULL || ex_search_get_game_file (self->search) == NULL)
+  /* The search whose rows are listed, the previous one while the last has
+   * found none. */
+  listed = ex_results_view_get_search (self->results_view);
+  if (listed == NULL || ex_search_get_game_file (listed) == NULL)
     return;
 
-  game = ex_game_file_read (ex_search_get_game_file (self->search), result, &error);
+  game = ex_game_file_read (ex_search_get_game_file (listed), result, &error);
   if (game == NULL)
     {
       g_autofree char *number = ex_utils_format_number (ex_result_get_number (result));
@@ -412,6 +417,13 @@ current_result_cb (ExWindow      *self,
 
   if (result != NULL)
     show_result (self, result);
+  else
+    {
+      /* Another search's rows replaced those listed: their game goes. */
+      ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
+      ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
+      _ex_window_update_actions (self);
+    }
 }
 
 /* Selecting several results says how many are selected. */
@@ -571,7 +583,8 @@ _ex_window_start_search (ExWindow *self,
       return FALSE;
     }
 
-  /* A new result set: the list shows the new search's rows only. */
+  /* A new result set: the list shows the new search's rows only, once it
+   * has found one (ex_results_view_set_search()). */
   name = _ex_window_dup_database_name (self);
   search = ex_search_new (query, (const char *const *) paths->pdata, name, mark_all);
   ex_results_view_set_search (self->results_view, search);
@@ -581,8 +594,13 @@ _ex_window_start_search (ExWindow *self,
 
   ex_statusbar_reset_diagnostics (self->statusbar);
   ex_diagnostics_reset (self->diagnostics_view, g_ptr_array_index (paths, 0));
-  ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
-  ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
+  /* The result shown stays while its list does (the previous search's
+   * rows stay until the new one finds a game). */
+  if (ex_results_view_get_current (self->results_view) == NULL)
+    {
+      ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
+      ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
+    }
 
   ex_search_start (search, ex_utils_settings_get_uint ("threads", 0));
 
@@ -595,7 +613,8 @@ _ex_window_start_search (ExWindow *self,
     }
   else
     _ex_window_set_status (self, message, FALSE);
-  ex_results_view_show_empty (self->results_view, _("Searching…"), message);
+  if (!ex_results_view_is_previous (self->results_view))
+    ex_results_view_show_empty (self->results_view, _("Searching…"), message);
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
   _ex_window_update_progress (self);
