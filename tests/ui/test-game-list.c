@@ -52,24 +52,6 @@ fixture_path (void)
   return g_build_filename (fixtures, "workbench", "game-list.pgn", NULL);
 }
 
-/* The descendant of @widget named @name (a filter box of the page). */
-static GtkWidget *
-find_named (GtkWidget  *widget,
-            const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 list_loaded (gpointer list)
 {
@@ -100,7 +82,7 @@ filter_and_check (ExGameList *list,
                   const char *text,
                   const guint64 *expected)
 {
-  GtkWidget *entry = find_named (GTK_WIDGET (list), name);
+  GtkWidget *entry = ex_test_find_named (GTK_WIDGET (list), name);
   GListModel *shown = G_LIST_MODEL (ex_game_list_get_shown (list));
   ShownCount c = { list, 0 };
 
@@ -139,7 +121,6 @@ test_browse_and_filter (void)
   ExGameList *list = window_game_list (window);
   GListModel *games = ex_game_list_get_games (list);
   GtkSelectionModel *shown = ex_game_list_get_shown (list);
-  ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
   static const guint64 all[] = { 1, 2, 3, 4, 5, 6, 7, 8, 0 };
   static const guint64 kasparyan[] = { 4, 5, 8, 0 };
   static const guint64 kasparyan_to_1940[] = { 4, 0 };
@@ -197,7 +178,7 @@ test_browse_and_filter (void)
   filter_and_check (list, "event-filter", "", all);
   filter_and_check (list, "eco-filter", "c6", eco_c6);
   filter_and_check (list, "eco-filter", "", all);
-  result = GTK_DROP_DOWN (find_named (GTK_WIDGET (list), "result-filter"));
+  result = GTK_DROP_DOWN (ex_test_find_named (GTK_WIDGET (list), "result-filter"));
   gtk_drop_down_set_selected (result, 2);   /* 0-1 */
   g_assert_true (ex_test_wait_until (shows_n, &(ShownCount) { list, 1 }, 5000));
   {
@@ -212,13 +193,13 @@ test_browse_and_filter (void)
   filter_and_check (list, "pieces-max-filter", "5", up_to_5);
   gtk_selection_model_select_item (shown, 2, TRUE);
   ex_test_spin (100);
-  game = ex_game_view_get_game (view);
+  game = ex_test_shown_game (window);
   g_assert_nonnull (game);
   g_assert_cmpstr (cq_game_get_tag (game, "White"), ==, "Anonymous");
   g_assert_cmpuint (game->n_nodes, ==, 2);
   gtk_selection_model_select_item (shown, 0, TRUE);
   ex_test_spin (100);
-  game = ex_game_view_get_game (view);
+  game = ex_test_shown_game (window);
   g_assert_cmpstr (cq_game_get_tag (game, "White"), ==, "Réti, Richard");
   g_assert_cmpuint (game->n_nodes, ==, 8);
   g_assert_false (ex_window_get_status_is_error (window));
@@ -275,7 +256,7 @@ test_compressed (void)
   /* Read back from the copy: the fourth game, its moves replayed. */
   gtk_selection_model_select_item (shown, 3, TRUE);
   ex_test_spin (100);
-  game = ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window)));
+  game = ex_test_shown_game (window);
   g_assert_nonnull (game);
   g_assert_cmpstr (cq_game_get_tag (game, "White"), ==, "Kasparyan, Genrikh");
   g_assert_cmpuint (game->n_nodes, ==, 3);
@@ -294,7 +275,7 @@ static void
 test_changed_file (void)
 {
   g_autofree char *fixture = fixture_path ();
-  g_autofree char *path = g_build_filename (tmp_dir, "changed.pgn", NULL);
+  g_autofree char *path = ex_test_copy_file (fixture, tmp_dir, "changed.pgn");
   g_autofree char *text = NULL;
   gsize len = 0;
   ExWindow *window;
@@ -303,8 +284,7 @@ test_changed_file (void)
   CqGame *game;
   char *hit;
 
-  g_assert_true (g_file_get_contents (fixture, &text, &len, NULL));
-  g_assert_true (g_file_set_contents (path, text, (gssize) len, NULL));
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
   window = ex_test_new_window (app, 1400, 900, path);
   list = window_game_list (window);
   shown = ex_game_list_get_shown (list);
@@ -318,10 +298,10 @@ test_changed_file (void)
 
   gtk_selection_model_select_item (shown, 0, TRUE);
   ex_test_spin (100);
-  g_assert_nonnull (ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window))));
+  g_assert_nonnull (ex_test_shown_game (window));
   gtk_selection_model_select_item (shown, 3, TRUE);
   ex_test_spin (100);
-  game = ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window)));
+  game = ex_test_shown_game (window);
   g_assert_null (game);
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "no longer the game"));
   ex_test_destroy_window (window);
@@ -435,7 +415,8 @@ test_big (void)
   /* A filter on every row, applied a slice at a time. */
   filtered = G_OBJECT (gtk_single_selection_get_model (GTK_SINGLE_SELECTION (
                          ex_game_list_get_shown (list))));
-  gtk_editable_set_text (GTK_EDITABLE (find_named (GTK_WIDGET (list), "pieces-max-filter")), "5");
+  gtk_editable_set_text (GTK_EDITABLE (ex_test_find_named (GTK_WIDGET (list),
+                                                          "pieces-max-filter")), "5");
   filtered_at = g_get_monotonic_time ();
   g_assert_true (ex_test_wait_until (filter_done, filtered, 60000));
   filtered_at = g_get_monotonic_time () - filtered_at;
