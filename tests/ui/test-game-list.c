@@ -7,7 +7,8 @@
  * On tests/fixtures/workbench/game-list.pgn (eight games typed for this
  * test; the expected rows below are read off that file).  With
  * EXCELSIOR_SCREENSHOT_DIR set, the page is saved there unfiltered
- * (game-list.png) and filtered (game-list-filtered.png).
+ * (game-list.png), filtered (game-list-filtered.png) and sorted by its
+ * Pieces column (game-list-sorted.png).
  *
  * /ui/game-list/big lists a big database and measures how long it takes
  * and how late the main loop runs meanwhile (a G_PRIORITY_HIGH timeout
@@ -209,6 +210,137 @@ test_browse_and_filter (void)
   ex_test_run_and_wait (window, "cql() check", EX_TEST_RUN_NO_ERROR);
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (list)));
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), >, 0);
+  ex_test_destroy_window (window);
+}
+
+static gboolean
+sorted (gpointer model)
+{
+  return gtk_sort_list_model_get_pending (model) == 0;
+}
+
+/* Sorts the Games page by column @index (0: #, then White, Black, Event,
+ * Site, Date, Result, ECO, Pieces) in @order, as a click on its title
+ * does, and returns the game numbers shown, in order (0-terminated). */
+static guint64 *
+sort_by (ExGameList  *list,
+         guint        index,
+         GtkSortType  order)
+{
+  GtkColumnView *view = GTK_COLUMN_VIEW (ex_test_find_widget (GTK_WIDGET (list),
+                                                              GTK_TYPE_COLUMN_VIEW));
+  GListModel *shown = G_LIST_MODEL (ex_game_list_get_shown (list));
+  GListModel *model = gtk_single_selection_get_model (GTK_SINGLE_SELECTION (shown));
+  g_autoptr(GtkColumnViewColumn) column =
+    g_list_model_get_item (gtk_column_view_get_columns (view), index);
+  guint n = g_list_model_get_n_items (shown);
+  guint64 *numbers = g_new0 (guint64, n + 1);
+
+  g_assert_true (GTK_IS_SORT_LIST_MODEL (model));
+  g_assert_nonnull (gtk_column_view_column_get_sorter (column));
+  gtk_column_view_sort_by_column (view, column, order);
+  g_assert_true (ex_test_wait_until (sorted, model, 5000));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ExGameRow) row = g_list_model_get_item (shown, i);
+
+      numbers[i] = ex_game_row_get_number (row);
+    }
+  return numbers;
+}
+
+static void
+assert_numbers (const guint64 *got,
+                const guint64 *expected)
+{
+  for (guint i = 0; expected[i] != 0 || got[i] != 0; i++)
+    if (got[i] != expected[i])
+      g_error ("position %u: game %" G_GUINT64_FORMAT ", expected %" G_GUINT64_FORMAT,
+               i, got[i], expected[i]);
+}
+
+/* A click on a column's title sorts the games by it, numbers (game number,
+ * the Date's year, pieces) by size, names by their letters, a missing value
+ * after the others (before them in descending order), ties by game number; the filters apply to the sorted list, and
+ * the game selected is the one in the row. */
+static void
+test_sort (void)
+{
+  g_autofree char *path = fixture_path ();
+  ExWindow *window = ex_test_new_window (app, 1400, 900, path);
+  ExGameList *list = window_game_list (window);
+  GtkSelectionModel *shown = ex_game_list_get_shown (list);
+  guint64 *numbers;
+  guint64 previous_year = 0;
+
+  g_assert_true (ex_test_wait_until (list_loaded, list, 30000));
+
+  /* Pieces: 3 (game 7), 4 (game 1), ..., 32 (the games from the initial
+   * position) last, ties by number. */
+  numbers = sort_by (list, 8, GTK_SORT_ASCENDING);
+  g_assert_cmpuint (numbers[0], ==, 7);
+  g_assert_cmpuint (numbers[1], ==, 1);
+  for (guint i = 1; numbers[i] != 0; i++)
+    {
+      g_autoptr(ExGameRow) a = g_list_model_get_item (G_LIST_MODEL (shown), i - 1);
+      g_autoptr(ExGameRow) b = g_list_model_get_item (G_LIST_MODEL (shown), i);
+
+      g_assert_cmpuint (ex_game_row_get_pieces (a), <=, ex_game_row_get_pieces (b));
+      if (ex_game_row_get_pieces (a) == ex_game_row_get_pieces (b))
+        g_assert_cmpuint (numbers[i - 1], <, numbers[i]);
+    }
+  g_free (numbers);
+
+  /* The first row selected is the game of fewest pieces. */
+  gtk_selection_model_select_item (shown, 0, TRUE);
+  ex_test_spin (100);
+  g_assert_nonnull (ex_test_shown_game (window));
+  g_assert_cmpstr (cq_game_get_tag (ex_test_shown_game (window), "White"), ==, "Anonymous");
+  ex_test_wait_frame (GTK_WIDGET (window));
+  ex_test_screenshot (GTK_WIDGET (window), "game-list-sorted.png");
+
+  /* Date, newest first: years by size; the game without a year (7) sorts
+   * after the others in ascending order, so first here. */
+  numbers = sort_by (list, 5, GTK_SORT_DESCENDING);
+  g_assert_cmpuint (numbers[0], ==, 7);
+  for (guint i = 1; numbers[i] != 0; i++)
+    {
+      g_autoptr(ExGameRow) row = g_list_model_get_item (G_LIST_MODEL (shown), i);
+      guint year = ex_game_row_get_year (row);
+
+      g_assert_cmpuint (year, >, 0);
+      if (i > 1)
+        g_assert_cmpuint (year, <=, previous_year);
+      previous_year = year;
+    }
+  g_free (numbers);
+
+  /* White, by name; filtered, the order stays. */
+  numbers = sort_by (list, 1, GTK_SORT_ASCENDING);
+  for (guint i = 1; numbers[i] != 0; i++)
+    {
+      g_autoptr(ExGameRow) a = g_list_model_get_item (G_LIST_MODEL (shown), i - 1);
+      g_autoptr(ExGameRow) b = g_list_model_get_item (G_LIST_MODEL (shown), i);
+
+      g_assert_cmpint (g_ascii_strcasecmp (ex_game_row_get_white (a),
+                                           ex_game_row_get_white (b)), <=, 0);
+    }
+  g_free (numbers);
+  gtk_editable_set_text (GTK_EDITABLE (ex_test_find_named (GTK_WIDGET (list), "player-filter")),
+                         "kasparyan");
+  g_assert_true (ex_test_wait_until (shows_n, &(ShownCount) { list, 3 }, 5000));
+
+  /* The game number, descending, then ascending: the database's order. */
+  numbers = sort_by (list, 0, GTK_SORT_DESCENDING);
+  assert_numbers (numbers, (const guint64[]) { 8, 5, 4, 0 });
+  g_free (numbers);
+  gtk_editable_set_text (GTK_EDITABLE (ex_test_find_named (GTK_WIDGET (list), "player-filter")),
+                         "");
+  g_assert_true (ex_test_wait_until (shows_n, &(ShownCount) { list, FIXTURE_GAMES }, 5000));
+  numbers = sort_by (list, 0, GTK_SORT_ASCENDING);
+  assert_numbers (numbers, (const guint64[]) { 1, 2, 3, 4, 5, 6, 7, 8, 0 });
+  g_free (numbers);
+
   ex_test_destroy_window (window);
 }
 
@@ -448,6 +580,7 @@ main (int   argc,
   tmp_dir = g_dir_make_tmp ("excelsior-gl-XXXXXX", NULL);
 
   g_test_add_func ("/ui/game-list/browse-and-filter", test_browse_and_filter);
+  g_test_add_func ("/ui/game-list/sort", test_sort);
   g_test_add_func ("/ui/game-list/compressed", test_compressed);
   g_test_add_func ("/ui/game-list/changed-file", test_changed_file);
   g_test_add_func ("/ui/game-list/big", test_big);
