@@ -63,10 +63,11 @@ _ex_window_update_progress (ExWindow *self)
 static void
 search_diagnostics_cb (ExWindow  *self,
                        GPtrArray *messages,
+                       GArray    *games,
                        ExSearch  *search)
 {
   ex_statusbar_add_diagnostics (self->statusbar, messages);
-  ex_diagnostics_add (self->diagnostics_view, messages);
+  ex_diagnostics_add (self->diagnostics_view, messages, games);
 }
 
 /* A CQL 6 query's messages from games that did not match: listed with the

@@ -220,12 +220,7 @@ forget_results (ExWindow *self)
   ex_results_view_set_search (self->results_view, NULL);
   ex_statusbar_reset_diagnostics (self->statusbar);
   ex_statusbar_set_progress (self->statusbar, NULL);
-  {
-    g_autofree char *first = self->databases->len > 0
-                             ? g_file_get_path (g_ptr_array_index (self->databases, 0)) : NULL;
-
-    ex_diagnostics_reset (self->diagnostics_view, first);
-  }
+  ex_diagnostics_reset (self->diagnostics_view, NULL);
   ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
   ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
@@ -593,7 +588,6 @@ _ex_window_start_search (ExWindow *self,
   g_signal_group_set_target (self->search_signals, search);
 
   ex_statusbar_reset_diagnostics (self->statusbar);
-  ex_diagnostics_reset (self->diagnostics_view, g_ptr_array_index (paths, 0));
   /* The result shown stays while its list does (the previous search's
    * rows stay until the new one finds a game). */
   if (ex_results_view_get_current (self->results_view) == NULL)
@@ -603,6 +597,8 @@ _ex_window_start_search (ExWindow *self,
     }
 
   ex_search_start (search, ex_utils_settings_get_uint ("threads", 0));
+  /* The damaged games are read back from the database as searched. */
+  ex_diagnostics_reset (self->diagnostics_view, ex_search_get_game_file (search));
 
   message = g_strdup_printf (_("Searching “%s”…"), name);
   if (self->output_note != NULL)

@@ -265,6 +265,8 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
     {
       result_init (&r, source, RESULT_SKIPPED);
       r.message = store_string (batch, game->error);
+      r.text = text - batch->text->str;
+      r.text_len = len;
       g_array_append_val (batch->results, r);
       return;
     }
@@ -281,6 +283,8 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
     {
       result_init (&r, source, game->skipped ? RESULT_SKIPPED : RESULT_DAMAGED);
       r.message = store_string (batch, game->error);
+      r.text = text - batch->text->str;
+      r.text_len = len;
       g_array_append_val (batch->results, r);
       if (game->skipped)
         return;
@@ -539,6 +543,11 @@ deliver_batch (Delivery *d, Batch *batch)
           diag.source = r->source;
           diag.skipped = r->kind == RESULT_SKIPPED;
           diag.message = stored (batch, r->message);
+          if (r->text_len > 0 && !r->source.too_large)
+            {
+              diag.text = batch->text->str + r->text;
+              diag.text_len = r->text_len;
+            }
           d->cb->on_diagnostic (&diag, d->user_data);
         }
     }

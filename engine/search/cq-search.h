@@ -110,12 +110,18 @@ typedef struct {
  * way, with @input set, after every game read before the damage: then
  * @source.number is the last complete game and @message says where the
  * file stopped.
+ * @text, @text_len: the game's text as read (valid during the callback
+ *   only), so that a caller can tell later whether the file still holds it
+ *   (cq_pgn_game_digest()); NULL and 0 for a file, or a game whose text
+ *   was not kept (@source.too_large).
  */
 typedef struct {
   CqGameSource source;
   gboolean     skipped;
   const char  *message;
   gboolean     input;     /* a file, not a game: see above */
+  const char  *text;
+  gsize        text_len;
 } CqDiagnostic;
 
 /**

@@ -1,7 +1,8 @@
 /* test-database-changed.c: the results of a search are never read back
  * from a database that changed since; a search that fails keeps the
- * previous results; another database clears them; a result copied as
- * Export writes it.
+ * previous results; another database clears them; a damaged game's text
+ * is read back through the same checks; a result copied as Export writes
+ * it.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -453,6 +454,115 @@ test_switch_database_clears (void)
   g_unlink (path);
 }
 
+static void
+game_opened_cb (ExDiagnostics *diagnostics,
+                gboolean       ok,
+                int           *opened)
+{
+  *opened = ok ? 1 : 2;
+}
+
+static gboolean
+is_set (gpointer data)
+{
+  return *(int *) data != 0;
+}
+
+/* Opens damaged game @position of @window's list and returns the header
+ * of the window that shows it (its text, or why it is not shown); @ok
+ * says which. */
+static const char *
+open_damaged (ExWindow *window,
+              guint     position,
+              gboolean *ok)
+{
+  ExDiagnostics *diagnostics = ex_window_get_diagnostics (window);
+  GtkWindow *game_window;
+  int opened = 0;
+  gulong id = g_signal_connect (diagnostics, "game-opened", G_CALLBACK (game_opened_cb),
+                                &opened);
+
+  g_assert_true (ex_diagnostics_open_game (diagnostics, position));
+  g_assert_true (ex_test_wait_until (is_set, &opened, SEARCH_TIMEOUT_MS));
+  g_signal_handler_disconnect (diagnostics, id);
+  *ok = opened == 1;
+  game_window = ex_diagnostics_get_game_window (diagnostics);
+  g_assert_nonnull (game_window);
+  return gtk_label_get_text (GTK_LABEL (ex_test_find_widget (GTK_WIDGET (game_window),
+                                                             GTK_TYPE_LABEL)));
+}
+
+/* The damaged games' list reads a game's text back through the checks of
+ * the results: the game edited in place (size, time and inode kept) is
+ * refused by its digest; the file changed is refused with the message a
+ * result gets. */
+static void
+test_damaged_game_changed (void)
+{
+  static const char damaged[] = "\n[Event \"damaged\"]\n[White \"x\"]\n\n1. e4 e5 2. Ke3 Kf9 *\n";
+  g_autofree char *path = copy_sample ("damaged-changed.pgn");
+  g_autofree char *text = NULL;
+  g_autofree char *result_status = NULL;
+  struct timespec times[2];
+  struct stat st;
+  const char *header;
+  ExWindow *window;
+  gboolean ok = FALSE;
+  char *hit;
+  gsize len = 0;
+  FILE *f;
+  int fd;
+
+  f = fopen (path, "a");
+  g_assert_nonnull (f);
+  fputs (damaged, f);
+  fclose (f);
+  window = ex_test_new_window (app, 0, 0, path);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
+  g_assert_cmpuint (g_list_model_get_n_items (
+                      ex_diagnostics_get_model (ex_window_get_diagnostics (window))), ==, 1);
+
+  /* As searched: its text. */
+  header = open_damaged (window, 0, &ok);
+  g_assert_true (ok);
+  g_assert_nonnull (strstr (header, ": game 104: "));
+
+  /* One letter of its White changed in place: the size, time and inode
+   * stay; the digest tells. */
+  g_assert_cmpint (stat (path, &st), ==, 0);
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  hit = strstr (text, "[White \"x\"]");
+  g_assert_nonnull (hit);
+  fd = open (path, O_WRONLY);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (pwrite (fd, "y", 1, hit - text + strlen ("[White \"")), ==, 1);
+  close (fd);
+  times[0] = st.st_atim;
+  times[1] = st.st_mtim;
+  g_assert_cmpint (utimensat (AT_FDCWD, path, times, 0), ==, 0);
+  header = open_damaged (window, 0, &ok);
+  g_assert_false (ok);
+  if (strstr (header, "of “damaged-changed.pgn” is no longer the game listed") == NULL)
+    g_error ("unexpected refusal: %s", header);
+
+  /* The file grown: refused as a result is, in the same words. */
+  f = fopen (path, "a");
+  g_assert_nonnull (f);
+  fputs (damaged, f);
+  fclose (f);
+  g_assert_null (show_result (window, 0));
+  result_status = g_strdup (ex_window_get_status_text (window));
+  header = open_damaged (window, 0, &ok);
+  g_assert_false (ok);
+  g_assert_true (g_str_has_prefix (header,
+                                   "“damaged-changed.pgn” was changed after the search ("));
+  g_assert_nonnull (strstr (result_status, "“damaged-changed.pgn” was changed after the search ("));
+  g_assert_true (g_str_has_suffix (header, "Run the search again."));
+
+  ex_test_destroy_window (window);
+  g_unlink (path);
+}
+
 /* Copy the Game as Exported PGN puts on the clipboard exactly what Export
  * writes for that result: a CQL 3 query's {MATCH}, a CQL 6 query's
  * comments. */
@@ -513,6 +623,7 @@ main (int   argc,
   g_test_add_func ("/ui/database-changed/failed-search-keeps-results",
                    test_failed_search_keeps_results);
   g_test_add_func ("/ui/database-changed/switch-database-clears", test_switch_database_clears);
+  g_test_add_func ("/ui/database-changed/damaged-game-changed", test_damaged_game_changed);
   g_test_add_func ("/ui/database-changed/copy-exported", test_copy_exported);
   status = g_test_run ();
 
