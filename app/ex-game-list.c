@@ -52,6 +52,8 @@ struct _ExGameList
   GtkCustomFilter    *filter;
   GtkFilterListModel *filtered;
   GtkSortListModel   *sorted;
+  gboolean            sort_changed;  /* the order changed; not yet scrolled to its top */
+  guint               scroll_idle_id;
   GtkSingleSelection *selection;
   ExGameRow          *current;
   char              **paths;         /* the database's files, read once shown */
@@ -409,6 +411,44 @@ compare_rows (gconstpointer a,
   return cmp < 0 ? GTK_ORDERING_SMALLER : cmp > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
 
+/* A new sort order, once applied: the list shows its first games, unless
+ * a game is selected (the list keeps that one in view).  GTK keeps the
+ * row that was on top in view otherwise, wherever the sort moved it. */
+static gboolean
+scroll_to_top_cb (gpointer data)
+{
+  ExGameList *self = data;
+
+  self->scroll_idle_id = 0;
+  if (self->current != NULL || g_list_model_get_n_items (G_LIST_MODEL (self->sorted)) == 0)
+    return G_SOURCE_REMOVE;
+  /* The column view's list (GTK 4.8 has no gtk_column_view_scroll_to()):
+   * its scroll-to-item action, which moves the list's anchor too. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      gtk_widget_activate_action (child, "list.scroll-to-item", "u", 0);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+sorted_pending_cb (ExGameList *self)
+{
+  if (!self->sort_changed || gtk_sort_list_model_get_pending (self->sorted) > 0
+      || self->scroll_idle_id != 0)
+    return;
+  self->sort_changed = FALSE;
+  /* Not from inside the sort model's change, and after the next layout. */
+  self->scroll_idle_id = g_idle_add_full (G_PRIORITY_LOW, scroll_to_top_cb, self, NULL);
+}
+
+static void
+sorter_changed_cb (ExGameList *self)
+{
+  self->sort_changed = TRUE;
+  sorted_pending_cb (self);
+}
+
 static void
 add_columns (ExGameList *self)
 {
@@ -610,6 +650,9 @@ ex_game_list_dispose (GObject *object)
   if (self->filtered != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->filtered, self);
+      g_signal_handlers_disconnect_by_data (self->sorted, self);
+      g_clear_handle_id (&self->scroll_idle_id, g_source_remove);
+      g_signal_handlers_disconnect_by_data (gtk_column_view_get_sorter (self->column_view), self);
       g_signal_handlers_disconnect_by_data (self->selection, self);
       gtk_custom_filter_set_filter_func (self->filter, NULL, NULL, NULL);
     }
@@ -692,6 +735,10 @@ ex_game_list_init (ExGameList *self)
                                           g_object_ref (gtk_column_view_get_sorter (
                                             self->column_view)));
   gtk_sort_list_model_set_incremental (self->sorted, TRUE);
+  g_signal_connect_swapped (gtk_column_view_get_sorter (self->column_view), "changed",
+                            G_CALLBACK (sorter_changed_cb), self);
+  g_signal_connect_swapped (self->sorted, "notify::pending",
+                            G_CALLBACK (sorted_pending_cb), self);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);

@@ -545,8 +545,9 @@ test_big (void)
   g_source_remove (tick);
 
   /* A filter on every row, applied a slice at a time. */
-  filtered = G_OBJECT (gtk_single_selection_get_model (GTK_SINGLE_SELECTION (
-                         ex_game_list_get_shown (list))));
+  filtered = G_OBJECT (gtk_sort_list_model_get_model (GTK_SORT_LIST_MODEL (
+                         gtk_single_selection_get_model (GTK_SINGLE_SELECTION (
+                           ex_game_list_get_shown (list))))));
   gtk_editable_set_text (GTK_EDITABLE (ex_test_find_named (GTK_WIDGET (list),
                                                           "pieces-max-filter")), "5");
   filtered_at = g_get_monotonic_time ();
