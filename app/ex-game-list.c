@@ -306,6 +306,28 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (item, label);
 }
 
+/* The tag @column shows ("" when the game has none; "" for the number
+ * and the pieces, which are not tags). */
+static const char *
+column_text (ExGameRow *row,
+             Column     column)
+{
+  switch (column)
+    {
+    case COLUMN_WHITE: return ex_game_row_get_white (row);
+    case COLUMN_BLACK: return ex_game_row_get_black (row);
+    case COLUMN_EVENT: return ex_game_row_get_event (row);
+    case COLUMN_SITE: return ex_game_row_get_site (row);
+    case COLUMN_DATE: return ex_game_row_get_date (row);
+    case COLUMN_RESULT: return ex_game_row_get_result (row);
+    case COLUMN_ECO: return ex_game_row_get_eco (row);
+    case COLUMN_NUMBER:
+    case COLUMN_PIECES:
+    default:
+      return "";
+    }
+}
+
 static void
 bind_cell_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
@@ -321,17 +343,13 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
     case COLUMN_NUMBER:
       text = number = ex_utils_format_number (ex_game_row_get_number (row));
       break;
-    case COLUMN_WHITE: text = ex_game_row_get_white (row); break;
-    case COLUMN_BLACK: text = ex_game_row_get_black (row); break;
-    case COLUMN_EVENT: text = ex_game_row_get_event (row); break;
-    case COLUMN_SITE: text = ex_game_row_get_site (row); break;
-    case COLUMN_DATE: text = ex_game_row_get_date (row); break;
-    case COLUMN_RESULT: text = ex_game_row_get_result (row); break;
-    case COLUMN_ECO: text = ex_game_row_get_eco (row); break;
     case COLUMN_PIECES:
       /* 0: the FEN has no readable placement. */
       if (ex_game_row_get_pieces (row) > 0)
         text = number = g_strdup_printf ("%u", ex_game_row_get_pieces (row));
+      break;
+    default:
+      text = column_text (row, GPOINTER_TO_UINT (data));
       break;
     }
   gtk_label_set_label (label, text);
@@ -356,6 +374,17 @@ compare_numbers (guint64 a,
   return (a > b) - (a < b);
 }
 
+/* Numbers by size, 0 (no year, no readable placement) after the others,
+ * as a missing tag. */
+static int
+compare_present (guint64 a,
+                 guint64 b)
+{
+  if (a == 0 || b == 0)
+    return (a == 0) - (b == 0);
+  return compare_numbers (a, b);
+}
+
 /* The order of column GPOINTER_TO_UINT (@data): numbers (the game number,
  * the pieces, the Date's year) by size, the other tags by their text; a
  * game without the value comes after those with it; ties by game number,
@@ -368,42 +397,24 @@ compare_rows (gconstpointer a,
 {
   ExGameRow *ra = (ExGameRow *) a;
   ExGameRow *rb = (ExGameRow *) b;
+  Column column = GPOINTER_TO_UINT (data);
   int cmp = 0;
 
-  switch ((Column) GPOINTER_TO_UINT (data))
+  switch (column)
     {
-    case COLUMN_NUMBER: break;
-    case COLUMN_WHITE:
-      cmp = compare_text (ex_game_row_get_white (ra), ex_game_row_get_white (rb));
-      break;
-    case COLUMN_BLACK:
-      cmp = compare_text (ex_game_row_get_black (ra), ex_game_row_get_black (rb));
-      break;
-    case COLUMN_EVENT:
-      cmp = compare_text (ex_game_row_get_event (ra), ex_game_row_get_event (rb));
-      break;
-    case COLUMN_SITE:
-      cmp = compare_text (ex_game_row_get_site (ra), ex_game_row_get_site (rb));
+    case COLUMN_NUMBER:
       break;
     case COLUMN_DATE:
-      /* The year (0: none, last), then the rest of the date as text. */
-      cmp = ex_game_row_get_year (ra) == 0 || ex_game_row_get_year (rb) == 0
-            ? (ex_game_row_get_year (ra) == 0) - (ex_game_row_get_year (rb) == 0)
-            : compare_numbers (ex_game_row_get_year (ra), ex_game_row_get_year (rb));
+      /* The year, then the rest of the date as text. */
+      cmp = compare_present (ex_game_row_get_year (ra), ex_game_row_get_year (rb));
       if (cmp == 0)
         cmp = compare_text (ex_game_row_get_date (ra), ex_game_row_get_date (rb));
       break;
-    case COLUMN_RESULT:
-      cmp = compare_text (ex_game_row_get_result (ra), ex_game_row_get_result (rb));
-      break;
-    case COLUMN_ECO:
-      cmp = compare_text (ex_game_row_get_eco (ra), ex_game_row_get_eco (rb));
-      break;
     case COLUMN_PIECES:
-      /* 0: no readable placement, last. */
-      cmp = ex_game_row_get_pieces (ra) == 0 || ex_game_row_get_pieces (rb) == 0
-            ? (ex_game_row_get_pieces (ra) == 0) - (ex_game_row_get_pieces (rb) == 0)
-            : compare_numbers (ex_game_row_get_pieces (ra), ex_game_row_get_pieces (rb));
+      cmp = compare_present (ex_game_row_get_pieces (ra), ex_game_row_get_pieces (rb));
+      break;
+    default:
+      cmp = compare_text (column_text (ra, column), column_text (rb, column));
       break;
     }
   if (cmp == 0)
@@ -420,14 +431,8 @@ scroll_to_top_cb (gpointer data)
   ExGameList *self = data;
 
   self->scroll_idle_id = 0;
-  if (self->current != NULL || g_list_model_get_n_items (G_LIST_MODEL (self->sorted)) == 0)
-    return G_SOURCE_REMOVE;
-  /* The column view's list (GTK 4.8 has no gtk_column_view_scroll_to()):
-   * its scroll-to-item action, which moves the list's anchor too. */
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_LIST_VIEW (child))
-      gtk_widget_activate_action (child, "list.scroll-to-item", "u", 0);
+  if (self->current == NULL)
+    ex_utils_column_view_scroll_to_top (self->column_view);
   return G_SOURCE_REMOVE;
 }
 

@@ -363,14 +363,6 @@ ex_results_view_get_search (ExResultsView *self)
   return self->search;
 }
 
-gboolean
-ex_results_view_is_previous (ExResultsView *self)
-{
-  g_return_val_if_fail (EX_IS_RESULTS_VIEW (self), FALSE);
-
-  return self->kept;
-}
-
 /* ------------------------------------------------------------------------
  * Filter
  */

@@ -35,8 +35,8 @@ G_DECLARE_FINAL_TYPE (ExResultsView, ex_results_view, EX, RESULTS_VIEW, GtkWidge
  * reaches %EX_SEARCH_FINISHED without one (then its empty list does); if
  * it fails or is stopped first, they stay for good.  Meanwhile the header
  * says they come from the previous search of its database, and
- * ex_results_view_is_previous() is TRUE.  A NULL @search empties the list
- * at once (another database).
+ * ex_results_view_get_search() is that search, not @search.  A NULL
+ * @search empties the list at once (another database).
  */
 void               ex_results_view_set_search      (ExResultsView *self,
                                                     ExSearch      *search);
@@ -46,18 +46,10 @@ void               ex_results_view_set_search      (ExResultsView *self,
  *
  * Returns: (transfer none) (nullable): the search whose rows are listed:
  *   the one their games are read back from (ex_search_get_game_file()) and
- *   written as (ex_search_get_style()); a previous one while
- *   ex_results_view_is_previous().
+ *   written as (ex_search_get_style()); a previous one while the last one set has found
+ *   no row (ex_results_view_set_search()).
  */
 ExSearch          *ex_results_view_get_search      (ExResultsView *self);
-
-/**
- * ex_results_view_is_previous:
- *
- * Returns: TRUE while the rows listed are those of a search before the
- *   last one set (see ex_results_view_set_search()).
- */
-gboolean           ex_results_view_is_previous     (ExResultsView *self);
 
 /**
  * ex_results_view_get_n_pending:

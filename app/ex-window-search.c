@@ -213,7 +213,7 @@ ex_window_stop (ExWindow *self)
   message = g_strdup_printf (_("Search stopped after %s games; %s matching games so far"),
                              games, matches);
   _ex_window_set_status (self, message, FALSE);
-  if (progress->matches == 0 && !ex_results_view_is_previous (self->results_view))
+  if (progress->matches == 0 && ex_results_view_get_search (self->results_view) == self->search)
     ex_results_view_show_empty (self->results_view, _("Search Stopped"),
                                 _("No matching game was found before the search was stopped."));
 

@@ -609,7 +609,7 @@ _ex_window_start_search (ExWindow *self,
     }
   else
     _ex_window_set_status (self, message, FALSE);
-  if (!ex_results_view_is_previous (self->results_view))
+  if (ex_results_view_get_search (self->results_view) == self->search)
     ex_results_view_show_empty (self->results_view, _("Searching…"), message);
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
