@@ -385,19 +385,14 @@ compare_present (guint64 a,
   return compare_numbers (a, b);
 }
 
-/* The order of column GPOINTER_TO_UINT (@data): numbers (the game number,
- * the pieces, the Date's year) by size, the other tags by their text; a
- * game without the value comes after those with it; ties by game number,
- * so that every order is total and stable.  Plain C comparisons: the sort
- * model compares often on a database of 100,000 games. */
+/* @ra and @rb by @column: numbers (the pieces, the Date's year) by size,
+ * the other tags by their text; a game without the value comes after
+ * those with it; 0 for the game number (the tie-break) and for ties. */
 static int
-compare_rows (gconstpointer a,
-              gconstpointer b,
-              gpointer      data)
+compare_column (ExGameRow *ra,
+                ExGameRow *rb,
+                Column     column)
 {
-  ExGameRow *ra = (ExGameRow *) a;
-  ExGameRow *rb = (ExGameRow *) b;
-  Column column = GPOINTER_TO_UINT (data);
   int cmp = 0;
 
   switch (column)
@@ -417,8 +412,23 @@ compare_rows (gconstpointer a,
       cmp = compare_text (column_text (ra, column), column_text (rb, column));
       break;
     }
+  return cmp;
+}
+
+/* The order of column GPOINTER_TO_UINT (@data) (compare_column()), ties by
+ * game number, so that every order is total and stable.  Plain C
+ * comparisons: the sort model compares often on a database of 100,000
+ * games. */
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b,
+              gpointer      data)
+{
+  int cmp = compare_column ((ExGameRow *) a, (ExGameRow *) b, GPOINTER_TO_UINT (data));
+
   if (cmp == 0)
-    cmp = compare_numbers (ex_game_row_get_number (ra), ex_game_row_get_number (rb));
+    cmp = compare_numbers (ex_game_row_get_number ((ExGameRow *) a),
+                           ex_game_row_get_number ((ExGameRow *) b));
   return cmp < 0 ? GTK_ORDERING_SMALLER : cmp > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
 

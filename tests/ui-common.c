@@ -146,32 +146,37 @@ ex_test_find_widget (GtkWidget *widget,
   return find_widget_if (widget, is_of_type, &type);
 }
 
+/* What a label is looked for by: its text, or a part of its markup. */
+typedef struct {
+  const char *text;
+  gboolean    in_markup;
+} LabelQuery;
+
 static gboolean
-is_label_with_text (GtkWidget     *widget,
-                    gconstpointer  text)
+is_label_for (GtkWidget     *widget,
+              gconstpointer  data)
 {
-  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+  const LabelQuery *query = data;
+
+  if (!GTK_IS_LABEL (widget))
+    return FALSE;
+  if (query->in_markup)
+    return strstr (gtk_label_get_label (GTK_LABEL (widget)), query->text) != NULL;
+  return g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), query->text) == 0;
 }
 
 GtkWidget *
 ex_test_find_label (GtkWidget  *widget,
                     const char *text)
 {
-  return find_widget_if (widget, is_label_with_text, text);
-}
-
-static gboolean
-is_label_with_markup (GtkWidget     *widget,
-                      gconstpointer  needle)
-{
-  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), needle) != NULL;
+  return find_widget_if (widget, is_label_for, &(LabelQuery) { text, FALSE });
 }
 
 GtkWidget *
 ex_test_find_label_markup (GtkWidget  *widget,
                            const char *needle)
 {
-  return find_widget_if (widget, is_label_with_markup, needle);
+  return find_widget_if (widget, is_label_for, &(LabelQuery) { needle, TRUE });
 }
 
 static gboolean

@@ -261,17 +261,18 @@ assert_numbers (const guint64 *got,
 
 /* A click on a column's title sorts the games by it, numbers (game number,
  * the Date's year, pieces) by size, names by their letters, a missing value
- * after the others (before them in descending order), ties by game number; the filters apply to the sorted list, and
- * the game selected is the one in the row. */
+ * after the others (before them in descending order), ties by game
+ * number; the filters apply to the sorted list, and the game selected is
+ * the one in the row. */
 static void
 test_sort (void)
 {
+  guint64 previous_year = 0;
+  guint64 *numbers;
   g_autofree char *path = fixture_path ();
   ExWindow *window = ex_test_new_window (app, 1400, 900, path);
   ExGameList *list = window_game_list (window);
   GtkSelectionModel *shown = ex_game_list_get_shown (list);
-  guint64 *numbers;
-  guint64 previous_year = 0;
 
   g_assert_true (ex_test_wait_until (list_loaded, list, 30000));
 
