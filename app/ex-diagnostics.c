@@ -7,9 +7,11 @@
  * R13).  ExDiagnostics shows those messages in a collapsed expander under
  * the results (the template ex-diagnostics.ui), titled with the counts, one
  * row per game with a button that opens the offending game's text in a
- * window of its own, the line of the error highlighted.  The game is found
- * again by its number with a #CqPgnReader on a worker thread (the messages
- * carry no offsets), so the list stays cheap however many games are
+ * window of its own, the line of the error highlighted.  The game is read
+ * again on a worker thread from its place in the database, through the
+ * checks of the results (ex_game_file_read_text(): the file as searched,
+ * the digest of the game's text), so that a file edited since never shows
+ * another game's text; the list stays cheap however many games are
  * damaged.
  *
  * The same list takes what a CQL 6 query's `message` filters printed in
@@ -24,6 +26,7 @@
 
 #include "pgn/cq-pgn.h"
 #include "ex-diagnostics.h"
+#include "ex-game-file.h"
 #include "ex-utils.h"
 
 /* Bytes of a game's text shown at most: a runaway "game" of garbage may be
@@ -42,7 +45,8 @@ struct _ExDiagnostics
   GtkListView   *list;
 
   GtkStringList *messages;
-  char          *pgn_path;
+  GArray        *games;          /* ExGameText, one per row of @messages */
+  ExGameFile    *game_file;      /* the database as the search read it */
   char          *title;
   guint64        damaged;
   guint64        skipped;
@@ -106,6 +110,36 @@ displayable_text (const char *text,
   return out;
 }
 
+/* @len bytes of a game's text as the game window shows it: NULs as
+ * spaces, displayable (displayable_text()), at most MAX_GAME_TEXT bytes
+ * and a line that says so after a longer text. */
+static char *
+shown_game_text (const char *text,
+                 gsize       len)
+{
+  g_autofree char *copy = NULL;
+  gsize n = MIN (len, MAX_GAME_TEXT);
+  char *shown;
+
+  copy = g_malloc (n + 1);
+  memcpy (copy, text, n);
+  for (gsize i = 0; i < n; i++)
+    if (copy[i] == '\0')
+      copy[i] = ' ';
+  copy[n] = '\0';
+  shown = displayable_text (copy, n);
+  if (len > MAX_GAME_TEXT)
+    {
+      g_autofree char *bytes = g_strdup_printf ("%" G_GSIZE_FORMAT, len);
+      char *more = g_strdup_printf (_("%s\n… (the game's text is %s bytes long; "
+                                      "the first %d are shown)\n"),
+                                    shown, bytes, MAX_GAME_TEXT);
+      g_free (shown);
+      shown = more;
+    }
+  return shown;
+}
+
 char *
 ex_diagnostics_read_game_text (const char    *pgn_path,
                                guint64        number,
@@ -127,29 +161,9 @@ ex_diagnostics_read_game_text (const char    *pgn_path,
     {
       if (source.number == number)
         {
-          g_autofree char *copy = NULL;
-          gboolean cut = len > MAX_GAME_TEXT;
-          char *shown;
-
           if (first_line)
             *first_line = source.line;
-          copy = g_malloc (MIN (len, MAX_GAME_TEXT) + 1);
-          memcpy (copy, text, MIN (len, MAX_GAME_TEXT));
-          for (gsize i = 0; i < MIN (len, MAX_GAME_TEXT); i++)
-            if (copy[i] == '\0')
-              copy[i] = ' ';
-          copy[MIN (len, MAX_GAME_TEXT)] = '\0';
-          shown = displayable_text (copy, MIN (len, MAX_GAME_TEXT));
-          if (cut)
-            {
-              g_autofree char *bytes = g_strdup_printf ("%" G_GSIZE_FORMAT, len);
-              char *more = g_strdup_printf (_("%s\n… (the game's text is %s bytes long; "
-                                              "the first %d are shown)\n"),
-                                            shown, bytes, MAX_GAME_TEXT);
-              g_free (shown);
-              shown = more;
-            }
-          return shown;
+          return shown_game_text (text, len);
         }
       if (source.number % 1024 == 0
           && g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -176,11 +190,13 @@ ex_diagnostics_read_game_text (const char    *pgn_path,
  */
 
 typedef struct {
-  char    *path;
-  char    *message;
-  guint64  number;
-  guint64  line;
-  guint64  first_line;
+  char       *path;
+  char       *message;
+  guint64     number;
+  guint64     line;
+  guint64     first_line;
+  ExGameFile *game_file;
+  ExGameText  game;
 } OpenData;
 
 static void
@@ -188,6 +204,7 @@ open_data_free (OpenData *d)
 {
   g_free (d->path);
   g_free (d->message);
+  g_clear_pointer (&d->game_file, ex_game_file_unref);
   g_free (d);
 }
 
@@ -199,13 +216,17 @@ read_thread (GTask        *task,
 {
   OpenData *d = task_data;
   GError *error = NULL;
-  char *text = ex_diagnostics_read_game_text (d->path, d->number, &d->first_line,
-                                              cancellable, &error);
+  g_autofree char *text = NULL;
+  gsize len = 0;
 
+  /* Through the checks of the results: the file as searched, the game's
+   * text as it was read. */
+  text = ex_game_file_read_text (d->game_file, &d->game, &d->first_line, &len, cancellable,
+                                 &error);
   if (text == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, text, g_free);
+    g_task_return_pointer (task, shown_game_text (text, len), g_free);
 }
 
 static GtkWindow *
@@ -326,13 +347,19 @@ ex_diagnostics_open_game (ExDiagnostics *self,
   g_autoptr(GTask) task = NULL;
   OpenData *d;
   const char *message;
+  const char *path;
+  const ExGameText *game;
   guint64 line, number;
 
   g_return_val_if_fail (EX_IS_DIAGNOSTICS (self), FALSE);
 
   message = gtk_string_list_get_string (self->messages, position);
-  if (message == NULL || self->pgn_path == NULL
+  if (message == NULL || self->game_file == NULL || position >= self->games->len
       || !ex_diagnostics_parse_message (message, &line, &number))
+    return FALSE;
+  game = &g_array_index (self->games, ExGameText, position);
+  path = ex_game_file_get_input_path (self->game_file, game->source.file_index);
+  if (path == NULL)
     return FALSE;
 
   if (self->open_cancellable)
@@ -341,8 +368,10 @@ ex_diagnostics_open_game (ExDiagnostics *self,
   self->open_cancellable = g_cancellable_new ();
 
   d = g_new0 (OpenData, 1);
-  d->path = g_strdup (self->pgn_path);
+  d->path = g_strdup (path);
   d->message = g_strdup (message);
+  d->game_file = ex_game_file_ref (self->game_file);
+  d->game = *game;
   d->number = number;
   d->line = line;
   task = g_task_new (self, self->open_cancellable, read_done_cb, NULL);
@@ -485,15 +514,17 @@ update_title (ExDiagnostics *self)
 
 void
 ex_diagnostics_reset (ExDiagnostics *self,
-                      const char    *pgn_path)
+                      ExGameFile    *game_file)
 {
   g_return_if_fail (EX_IS_DIAGNOSTICS (self));
 
   if (self->open_cancellable)
     g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
-  g_free (self->pgn_path);
-  self->pgn_path = g_strdup (pgn_path);
+  g_clear_pointer (&self->game_file, ex_game_file_unref);
+  if (game_file != NULL)
+    self->game_file = ex_game_file_ref (game_file);
+  g_array_set_size (self->games, 0);
   self->damaged = self->skipped = 0;
   self->n_query_messages = 0;
   self->n_handed = 0;
@@ -505,7 +536,8 @@ ex_diagnostics_reset (ExDiagnostics *self,
 
 void
 ex_diagnostics_add (ExDiagnostics *self,
-                    GPtrArray     *messages)
+                    GPtrArray     *messages,
+                    GArray        *games)
 {
   g_autofree const char **strv = NULL;
   guint n_rows, n;
@@ -518,7 +550,14 @@ ex_diagnostics_add (ExDiagnostics *self,
   n = MIN (messages->len, MAX_ROWS - n_rows);
   strv = g_new0 (const char *, n + 1);
   for (guint i = 0; i < n; i++)
-    strv[i] = g_ptr_array_index (messages, i);
+    {
+      ExGameText game = { { 0 }, 0, FALSE };
+
+      if (games != NULL && i < games->len)
+        game = g_array_index (games, ExGameText, i);
+      strv[i] = g_ptr_array_index (messages, i);
+      g_array_append_val (self->games, game);
+    }
   gtk_string_list_splice (self->messages, n_rows, 0, strv);
   update_title (self);
 }
@@ -534,7 +573,7 @@ ex_diagnostics_add_query_messages (ExDiagnostics *self,
   /* @n_dropped is the search's running total of lines not handed on. */
   self->n_handed += lines->len;
   self->n_query_messages = self->n_handed + n_dropped;
-  ex_diagnostics_add (self, lines);
+  ex_diagnostics_add (self, lines, NULL);
   update_title (self);
 }
 
@@ -606,6 +645,7 @@ ex_diagnostics_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_object (&self->messages);
+  g_clear_pointer (&self->game_file, ex_game_file_unref);
 
   G_OBJECT_CLASS (ex_diagnostics_parent_class)->dispose (object);
 }
@@ -615,7 +655,7 @@ ex_diagnostics_finalize (GObject *object)
 {
   ExDiagnostics *self = EX_DIAGNOSTICS (object);
 
-  g_free (self->pgn_path);
+  g_array_unref (self->games);
   g_free (self->title);
 
   G_OBJECT_CLASS (ex_diagnostics_parent_class)->finalize (object);
@@ -660,6 +700,7 @@ ex_diagnostics_init (ExDiagnostics *self)
 
   /* The list: one row per message, its text and a Show Game button. */
   self->messages = gtk_string_list_new (NULL);
+  self->games = g_array_new (FALSE, FALSE, sizeof (ExGameText));
   selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->messages)));
   g_signal_connect (factory, "setup", G_CALLBACK (row_setup_cb), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (row_bind_cb), NULL);

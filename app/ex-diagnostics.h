@@ -6,6 +6,8 @@
 
 #include <gtk/gtk.h>
 
+#include "ex-game-file.h"
+
 G_BEGIN_DECLS
 
 #define EX_TYPE_DIAGNOSTICS (ex_diagnostics_get_type ())
@@ -16,17 +18,28 @@ GtkWidget  *ex_diagnostics_new            (void);
 
 /**
  * ex_diagnostics_reset:
- * @pgn_path: (nullable): the database of the search that starts.
+ * @game_file: (nullable): the database of the search that starts, as it
+ *   read it (ex_search_get_game_file(); a reference is taken): the games
+ *   listed are read back from it.  NULL: no search.
  *
  * Empties the list (a new search), collapses it and hides it until a game
  * is reported; a game being opened is abandoned.
  */
 void        ex_diagnostics_reset          (ExDiagnostics *self,
-                                           const char    *pgn_path);
+                                           ExGameFile    *game_file);
 
-/* Appends @messages (strings, "file:line: game N: what") to the list. */
+/**
+ * ex_diagnostics_add:
+ * @messages: (element-type utf8): "file:line: game N: what" (R13).
+ * @games: (nullable) (element-type ExGameText): each message's game, in
+ *   the same order: where its text lies and its digest, for
+ *   ex_diagnostics_open_game().  NULL: rows that open no game.
+ *
+ * Appends @messages to the list (up to its limit of rows).
+ */
 void        ex_diagnostics_add            (ExDiagnostics *self,
-                                           GPtrArray     *messages);
+                                           GPtrArray     *messages,
+                                           GArray        *games);
 
 /**
  * ex_diagnostics_add_query_messages:
@@ -61,8 +74,11 @@ void        ex_diagnostics_set_expanded   (ExDiagnostics *self,
  *
  * Reads the text of that row's game on a worker thread and shows it in a
  * window of its own (one at a time), the line of the problem highlighted.
- * Emits #ExDiagnostics::game-opened when the window is up (FALSE if the
- * game could not be read: the window then says why).
+ * The game is read through ex_game_file_read_text(): a file changed since
+ * the search is refused with the results' message (ex_game_file_read()),
+ * and so is a game whose text is no longer the one searched.  Emits
+ * #ExDiagnostics::game-opened when the window is up (FALSE if the game
+ * could not be read: the window then says why).
  *
  * Returns: TRUE if the row names a game (a message in R13 form).
  */

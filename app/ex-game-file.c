@@ -30,6 +30,7 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "ex-game-file.h"
 #include "ex-utils.h"
@@ -259,5 +260,88 @@ ex_game_file_read (ExGameFile  *self,
       return NULL;
     }
   g_propagate_error (error, g_steal_pointer (&local));
+  return NULL;
+}
+
+const char *
+ex_game_file_get_input_path (ExGameFile *self,
+                             guint       index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return index < self->n_inputs ? self->inputs[index].path : NULL;
+}
+
+char *
+ex_game_file_read_text (ExGameFile        *self,
+                        const ExGameText  *game,
+                        guint64           *first_line,
+                        gsize             *len,
+                        GCancellable      *cancellable,
+                        GError           **error)
+{
+  const CqGameSource *want;
+  g_autoptr(CqPgnReader) reader = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *number = NULL;
+  g_autofree char *offset = NULL;
+  GError *local = NULL;
+  const char *text;
+  CqGameSource found;
+  gsize found_len;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (game != NULL, NULL);
+  g_return_val_if_fail (len != NULL, NULL);
+
+  want = &game->source;
+  number = ex_utils_format_number (want->number);
+  if (want->file_index >= self->n_inputs || !game->has_text)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("Game %s was not kept by the search: it cannot be read back"), number);
+      return NULL;
+    }
+  if (!ex_game_file_check_input (self, want->file_index, error))
+    return NULL;
+
+  reader = cq_pgn_reader_new_for_path (self->inputs[want->file_index].path, cancellable, error);
+  if (reader == NULL)
+    return NULL;
+  /* A plain file: straight to the game; a compressed one is read from its
+   * start (it cannot seek). */
+  (void) cq_pgn_reader_start_at (reader, want->offset, NULL);
+  while (cq_pgn_reader_next (reader, &text, &found_len, &found, &local))
+    {
+      if (found.offset < want->offset)
+        continue;
+      if (found.offset == want->offset && found_len == want->length
+          && cq_pgn_game_digest (text, found_len) == game->digest)
+        {
+          char *copy = g_malloc (found_len + 1);
+
+          memcpy (copy, text, found_len);
+          copy[found_len] = '\0';
+          /* The line the search counted (a reader started at the offset
+           * counts from 1 there): the same file, the same text. */
+          if (first_line != NULL)
+            *first_line = want->line;
+          *len = found_len;
+          return copy;
+        }
+      break;
+    }
+  if (local != NULL && !g_error_matches (local, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
+    {
+      g_propagate_error (error, local);
+      return NULL;
+    }
+  g_clear_error (&local);
+
+  offset = ex_utils_format_count (want->offset);
+  name = g_filename_display_basename (self->inputs[want->file_index].path);
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
+               _("Game %s at byte %s of “%s” is no longer the game listed: the file was "
+                 "changed after the search. Run the search again."), number, offset, name);
   return NULL;
 }

@@ -85,6 +85,57 @@ CqGame       *ex_game_file_read     (ExGameFile        *self,
                                      ExResult          *result,
                                      GError           **error);
 
+/**
+ * ExGameText:
+ * @source: where a game's text lies in its file of the database
+ *   (@source.file_index indexes the inputs of ex_game_file_new(); the
+ *   offset is within that file, of its text after decompression).
+ * @digest: cq_pgn_game_digest() of the text as the search read it.
+ * @has_text: FALSE when the search kept no text to digest (a file that
+ *   could not be read, a game too large): then nothing is read back.
+ *
+ * A game of the database that is not a result (a damaged or skipped game),
+ * as ex_game_file_read_text() reads it back.
+ */
+typedef struct {
+  CqGameSource source;
+  guint64      digest;
+  gboolean     has_text;
+} ExGameText;
+
+/* Returns: (transfer none) (nullable): the path of the database's file
+ * @index as searched, or NULL if there is no such file. */
+const char   *ex_game_file_get_input_path (ExGameFile *self,
+                                           guint       index);
+
+/**
+ * ex_game_file_read_text:
+ * @game: a game the search reported (not a result: those are read with
+ *   ex_game_file_read()).
+ * @first_line: (out) (optional): the 1-based line of the game's first
+ *   byte in its file.
+ * @len: (out): the text's length in bytes.
+ *
+ * Reads @game's text back from its file of the database, through the same
+ * checks as ex_game_file_read(): the file must be the one searched
+ * (ex_game_file_check_input()) and the text at the game's place must have
+ * the digest the search took.  A plain file is read from the game's
+ * offset; a compressed one from its start.  Blocking (a worker thread).
+ *
+ * Returns: (transfer full): the text (not NUL-terminated within; a NUL
+ *   follows it), or NULL with the G_IO_ERROR_WRONG_ETAG or other error of
+ *   ex_game_file_check_input(), G_IO_ERROR_WRONG_ETAG "Game N at byte B
+ *   of “x.pgn” is no longer the game listed" when the text changed,
+ *   G_IO_ERROR_NOT_FOUND without a text to check, or the reader's
+ *   G_FILE_ERROR / G_IO_ERROR (G_IO_ERROR_CANCELLED).
+ */
+char         *ex_game_file_read_text (ExGameFile        *self,
+                                      const ExGameText  *game,
+                                      guint64           *first_line,
+                                      gsize             *len,
+                                      GCancellable      *cancellable,
+                                      GError           **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExGameFile, ex_game_file_unref)
 
 G_END_DECLS

@@ -10,7 +10,9 @@
  * @games in slices, one about every frame (16 ms), so that a database of
  * 150,000 games is listed while the window stays responsive.  The filters
  * are a GtkCustomFilter over @games (GtkFilterListModel, incremental: a
- * new filter on a big database is applied a slice at a time too).
+ * new filter on a big database is applied a slice at a time too); a click
+ * on a column's title sorts the games shown by it (GtkSortListModel with
+ * the column view's sorter, incremental as well).
  * Selecting a row sets #ExGameList:current; the window shows its game,
  * read back with ex_game_list_read_game().
  */
@@ -49,6 +51,9 @@ struct _ExGameList
   GListStore         *games;         /* ExGameRow, database order */
   GtkCustomFilter    *filter;
   GtkFilterListModel *filtered;
+  GtkSortListModel   *sorted;
+  gboolean            sort_changed;  /* the order changed; not yet scrolled to its top */
+  guint               scroll_idle_id;
   GtkSingleSelection *selection;
   ExGameRow          *current;
   char              **paths;         /* the database's files, read once shown */
@@ -301,6 +306,28 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (item, label);
 }
 
+/* The tag @column shows ("" when the game has none; "" for the number
+ * and the pieces, which are not tags). */
+static const char *
+column_text (ExGameRow *row,
+             Column     column)
+{
+  switch (column)
+    {
+    case COLUMN_WHITE: return ex_game_row_get_white (row);
+    case COLUMN_BLACK: return ex_game_row_get_black (row);
+    case COLUMN_EVENT: return ex_game_row_get_event (row);
+    case COLUMN_SITE: return ex_game_row_get_site (row);
+    case COLUMN_DATE: return ex_game_row_get_date (row);
+    case COLUMN_RESULT: return ex_game_row_get_result (row);
+    case COLUMN_ECO: return ex_game_row_get_eco (row);
+    case COLUMN_NUMBER:
+    case COLUMN_PIECES:
+    default:
+      return "";
+    }
+}
+
 static void
 bind_cell_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
@@ -316,20 +343,125 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
     case COLUMN_NUMBER:
       text = number = ex_utils_format_number (ex_game_row_get_number (row));
       break;
-    case COLUMN_WHITE: text = ex_game_row_get_white (row); break;
-    case COLUMN_BLACK: text = ex_game_row_get_black (row); break;
-    case COLUMN_EVENT: text = ex_game_row_get_event (row); break;
-    case COLUMN_SITE: text = ex_game_row_get_site (row); break;
-    case COLUMN_DATE: text = ex_game_row_get_date (row); break;
-    case COLUMN_RESULT: text = ex_game_row_get_result (row); break;
-    case COLUMN_ECO: text = ex_game_row_get_eco (row); break;
     case COLUMN_PIECES:
       /* 0: the FEN has no readable placement. */
       if (ex_game_row_get_pieces (row) > 0)
         text = number = g_strdup_printf ("%u", ex_game_row_get_pieces (row));
       break;
+    default:
+      text = column_text (row, GPOINTER_TO_UINT (data));
+      break;
     }
   gtk_label_set_label (label, text);
+}
+
+/* Text tags by their letters, ignoring ASCII case; a game without the
+ * tag ("") after every game with it (before them when the column is
+ * sorted in descending order, as in the results list). */
+static int
+compare_text (const char *a,
+              const char *b)
+{
+  if (*a == '\0' || *b == '\0')
+    return (*a == '\0') - (*b == '\0');
+  return g_ascii_strcasecmp (a, b);
+}
+
+static int
+compare_numbers (guint64 a,
+                 guint64 b)
+{
+  return (a > b) - (a < b);
+}
+
+/* Numbers by size, 0 (no year, no readable placement) after the others,
+ * as a missing tag. */
+static int
+compare_present (guint64 a,
+                 guint64 b)
+{
+  if (a == 0 || b == 0)
+    return (a == 0) - (b == 0);
+  return compare_numbers (a, b);
+}
+
+/* @ra and @rb by @column: numbers (the pieces, the Date's year) by size,
+ * the other tags by their text; a game without the value comes after
+ * those with it; 0 for the game number (the tie-break) and for ties. */
+static int
+compare_column (ExGameRow *ra,
+                ExGameRow *rb,
+                Column     column)
+{
+  int cmp = 0;
+
+  switch (column)
+    {
+    case COLUMN_NUMBER:
+      break;
+    case COLUMN_DATE:
+      /* The year, then the rest of the date as text. */
+      cmp = compare_present (ex_game_row_get_year (ra), ex_game_row_get_year (rb));
+      if (cmp == 0)
+        cmp = compare_text (ex_game_row_get_date (ra), ex_game_row_get_date (rb));
+      break;
+    case COLUMN_PIECES:
+      cmp = compare_present (ex_game_row_get_pieces (ra), ex_game_row_get_pieces (rb));
+      break;
+    default:
+      cmp = compare_text (column_text (ra, column), column_text (rb, column));
+      break;
+    }
+  return cmp;
+}
+
+/* The order of column GPOINTER_TO_UINT (@data) (compare_column()), ties by
+ * game number, so that every order is total and stable.  Plain C
+ * comparisons: the sort model compares often on a database of 100,000
+ * games. */
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b,
+              gpointer      data)
+{
+  int cmp = compare_column ((ExGameRow *) a, (ExGameRow *) b, GPOINTER_TO_UINT (data));
+
+  if (cmp == 0)
+    cmp = compare_numbers (ex_game_row_get_number ((ExGameRow *) a),
+                           ex_game_row_get_number ((ExGameRow *) b));
+  return cmp < 0 ? GTK_ORDERING_SMALLER : cmp > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+}
+
+/* A new sort order, once applied: the list shows its first games, unless
+ * a game is selected (the list keeps that one in view).  GTK keeps the
+ * row that was on top in view otherwise, wherever the sort moved it. */
+static gboolean
+scroll_to_top_cb (gpointer data)
+{
+  ExGameList *self = data;
+
+  self->scroll_idle_id = 0;
+  if (self->current == NULL)
+    ex_utils_column_view_scroll_to_top (self->column_view);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+sorted_pending_cb (ExGameList *self)
+{
+  if (!self->sort_changed || gtk_sort_list_model_get_pending (self->sorted) > 0
+      || self->scroll_idle_id != 0)
+    return;
+  self->sort_changed = FALSE;
+  /* Not from inside the sort model's change, and after the next layout. */
+  self->scroll_idle_id = g_idle_add_full (G_PRIORITY_LOW, scroll_to_top_cb, self, NULL);
+}
+
+static void
+sorter_changed_cb (ExGameList *self)
+{
+  self->sort_changed = TRUE;
+  sorted_pending_cb (self);
 }
 
 static void
@@ -351,6 +483,7 @@ add_columns (ExGameList *self)
     {
       GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
       GtkColumnViewColumn *column;
+      GtkSorter *sorter;
 
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GUINT_TO_POINTER (i));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (i));
@@ -358,6 +491,11 @@ add_columns (ExGameList *self)
       gtk_column_view_column_set_fixed_width (column, columns[i].width);
       gtk_column_view_column_set_expand (column, columns[i].expand);
       gtk_column_view_column_set_resizable (column, TRUE);
+      /* A click on the title sorts by the column, a second click the
+       * other way. */
+      sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, GUINT_TO_POINTER (i), NULL));
+      gtk_column_view_column_set_sorter (column, sorter);
+      g_object_unref (sorter);
       gtk_column_view_append_column (self->column_view, column);
       g_object_unref (column);
     }
@@ -527,6 +665,9 @@ ex_game_list_dispose (GObject *object)
   if (self->filtered != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->filtered, self);
+      g_signal_handlers_disconnect_by_data (self->sorted, self);
+      g_clear_handle_id (&self->scroll_idle_id, g_source_remove);
+      g_signal_handlers_disconnect_by_data (gtk_column_view_get_sorter (self->column_view), self);
       g_signal_handlers_disconnect_by_data (self->selection, self);
       gtk_custom_filter_set_filter_func (self->filter, NULL, NULL, NULL);
     }
@@ -536,6 +677,7 @@ ex_game_list_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->current);
   g_clear_object (&self->selection);
+  g_clear_object (&self->sorted);
   g_clear_object (&self->filtered);
   g_clear_object (&self->filter);
   g_clear_object (&self->games);
@@ -602,7 +744,17 @@ ex_game_list_init (ExGameList *self)
   self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->games)),
                                               GTK_FILTER (g_object_ref (self->filter)));
   gtk_filter_list_model_set_incremental (self->filtered, TRUE);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->filtered)));
+  /* Sorted by the column whose title was clicked (none at first: the
+   * database's order), a slice at a time on a big database. */
+  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->filtered)),
+                                          g_object_ref (gtk_column_view_get_sorter (
+                                            self->column_view)));
+  gtk_sort_list_model_set_incremental (self->sorted, TRUE);
+  g_signal_connect_swapped (gtk_column_view_get_sorter (self->column_view), "changed",
+                            G_CALLBACK (sorter_changed_cb), self);
+  g_signal_connect_swapped (self->sorted, "notify::pending",
+                            G_CALLBACK (sorted_pending_cb), self);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));

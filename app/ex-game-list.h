@@ -54,8 +54,10 @@ GListModel *ex_game_list_get_games       (ExGameList *self);
 /**
  * ex_game_list_get_shown:
  *
- * Returns: (transfer none): the games that pass the filters, in database
- *   order: the #GtkSingleSelection of #ExGameRow the list displays.
+ * Returns: (transfer none): the games that pass the filters, in the order
+ *   shown (database order until a column's title is clicked, then sorted
+ *   by that column, ties by game number): the #GtkSingleSelection of
+ *   #ExGameRow the list displays, over a #GtkSortListModel (incremental).
  */
 GtkSelectionModel *ex_game_list_get_shown (ExGameList *self);
 

@@ -203,12 +203,17 @@ ex_query_document_set_name (ExQueryDocument *self,
                             const char      *name,
                             gboolean         pristine)
 {
+  char *copy;
+
   g_return_if_fail (EX_IS_QUERY_DOCUMENT (self));
 
   if (pristine)
     gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  /* Copied before the old name goes: @name may be the document's own
+   * (ex_query_document_get_name()). */
+  copy = name != NULL && *name != '\0' ? g_strdup (name) : NULL;
   g_free (self->name);
-  self->name = name != NULL && *name != '\0' ? g_strdup (name) : NULL;
+  self->name = copy;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
 }
 

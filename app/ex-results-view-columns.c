@@ -15,6 +15,7 @@
 
 #include "ex-game-view.h"
 #include "ex-results-view-private.h"
+#include "ex-utils.h"
 
 /* The text of column @column for @result: a tag value, or a number printed
  * into @buf.  No allocation: this runs for every row that is bound. */
@@ -428,15 +429,8 @@ scroll_to_top_cb (gpointer user_data)
   ExResultsView *self = user_data;
 
   self->scroll_idle_id = 0;
-  if (!self->by_sort_value || self->current != NULL
-      || g_list_model_get_n_items (G_LIST_MODEL (self->sorted)) == 0)
-    return G_SOURCE_REMOVE;
-  /* The column view's list (GTK 4.8 has no gtk_column_view_scroll_to()):
-   * its scroll-to-item action, which moves the anchor too. */
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_LIST_VIEW (child))
-      gtk_widget_activate_action (child, "list.scroll-to-item", "u", 0);
+  if (self->by_sort_value && self->current == NULL)
+    ex_utils_column_view_scroll_to_top (self->column_view);
   return G_SOURCE_REMOVE;
 }
 

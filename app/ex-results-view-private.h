@@ -91,6 +91,9 @@ struct _ExResultsView
 
   ExSearch            *search;        /* the search shown, or NULL */
   GSignalGroup        *search_signals;
+  ExSearch            *next;          /* started while the rows of @search are kept */
+  GSignalGroup        *next_signals;
+  gboolean             kept;          /* the rows are a previous search's (see @next) */
   GListModel          *results;       /* its ExResult, in input order (or an empty list) */
   guint                feed_tick_id;
   guint                feed_idle_id;

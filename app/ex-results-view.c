@@ -12,7 +12,11 @@
  * #ExResultsView:current, the most recently selected one.
  *
  * The view shows one search (ExSearch, ex_results_view_set_search()): its
- * GListStore of ExResult in input order is the list's model.  The rows
+ * GListStore of ExResult in input order is the list's model.  A search
+ * set while rows are listed waits as the next one: the rows listed stay
+ * (the header says they are the previous search's) until it finds its
+ * first row or searches the database to its end, so that a search that
+ * fails or is stopped before it finds a game loses none of them.  The rows
  * the search finds reach that store in slices, one per frame, which the
  * view paces (ex_search_deliver()), so that building rows never stalls the
  * main loop; #ExResultsView::delivered tells when the last one is in.
@@ -72,6 +76,16 @@ update_results_count (ExResultsView *self)
     }
   else
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s game", "%s games", n), count);
+  if (self->kept && self->search != NULL)
+    {
+      g_autofree char *counted = g_steal_pointer (&text);
+
+      /* Translators: the count of the results listed ("14 games"), then
+       * the database the previous search searched: a later search has not
+       * found a game yet, or failed */
+      text = g_strdup_printf (_("%s · previous search of “%s”"), counted,
+                              ex_search_get_database_name (self->search));
+    }
   gtk_label_set_text (self->results_count_label, text);
 }
 
@@ -242,17 +256,16 @@ rows_added_cb (ExResultsView *self,
   update_results_count (self);
 }
 
-void
-ex_results_view_set_search (ExResultsView *self,
-                            ExSearch      *search)
+/* Lists @search's rows (none yet) in place of those listed. */
+static void
+show_search (ExResultsView *self,
+             ExSearch      *search)
 {
   const char *label = NULL;
   gboolean min = FALSE;
   gboolean sorts;
 
-  g_return_if_fail (EX_IS_RESULTS_VIEW (self));
-  g_return_if_fail (search == NULL || EX_IS_SEARCH (search));
-
+  self->kept = FALSE;
   gtk_selection_model_unselect_all (GTK_SELECTION_MODEL (self->selection));
   if (self->current != NULL)
     {
@@ -275,6 +288,79 @@ ex_results_view_set_search (ExResultsView *self,
   update_results_count (self);
   sorts = search != NULL && ex_search_get_sort_key (search, &label, &min);
   _ex_results_view_set_sort_key (self, sorts, label, min);
+}
+
+static void
+forget_next (ExResultsView *self)
+{
+  g_signal_group_set_target (self->next_signals, NULL);
+  g_clear_object (&self->next);
+}
+
+/* The next search found its first rows: they replace the kept ones. */
+static void
+next_rows_queued_cb (ExResultsView *self,
+                     GPtrArray     *results,
+                     ExSearch      *search)
+{
+  g_autoptr(ExSearch) next = g_object_ref (search);
+
+  forget_next (self);
+  show_search (self, next);
+  rows_queued_cb (self, results, next);
+}
+
+/* The next search ended before it found a row: searched to its end, its
+ * empty list replaces the kept one; failed or stopped, the kept rows stay,
+ * still labelled as the previous search's. */
+static void
+next_state_cb (ExResultsView *self,
+               GParamSpec    *pspec,
+               ExSearch      *search)
+{
+  g_autoptr(ExSearch) next = g_object_ref (search);
+
+  switch (ex_search_get_state (next))
+    {
+    case EX_SEARCH_FINISHED:
+      forget_next (self);
+      show_search (self, next);
+      break;
+    case EX_SEARCH_FAILED:
+    case EX_SEARCH_STOPPED:
+      forget_next (self);
+      update_results_count (self);
+      break;
+    default:
+      break;
+    }
+}
+
+void
+ex_results_view_set_search (ExResultsView *self,
+                            ExSearch      *search)
+{
+  g_return_if_fail (EX_IS_RESULTS_VIEW (self));
+  g_return_if_fail (search == NULL || EX_IS_SEARCH (search));
+
+  forget_next (self);
+  if (search != NULL && self->search != NULL && g_list_model_get_n_items (self->results) > 0)
+    {
+      self->next = g_object_ref (search);
+      g_signal_group_set_target (self->next_signals, search);
+      self->kept = TRUE;
+      update_results_count (self);
+      return;
+    }
+  show_search (self, search);
+}
+
+ExSearch *
+ex_results_view_get_search (ExResultsView *self)
+{
+  g_return_val_if_fail (EX_IS_RESULTS_VIEW (self), NULL);
+
+  return self->search;
 }
 
 /* ------------------------------------------------------------------------
@@ -682,6 +768,9 @@ ex_results_view_dispose (GObject *object)
   GtkWidget *child;
 
   stop_feeding (self);
+  if (self->next_signals != NULL)
+    forget_next (self);
+  g_clear_object (&self->next_signals);
   g_clear_object (&self->search_signals);
   g_clear_object (&self->search);
   /* The sort model may outlive the view (the column view holds it while
@@ -794,6 +883,11 @@ ex_results_view_init (ExResultsView *self)
   self->search_signals = g_signal_group_new (EX_TYPE_SEARCH);
   g_signal_group_connect_object (self->search_signals, "rows-queued",
                                  G_CALLBACK (rows_queued_cb), self, G_CONNECT_SWAPPED);
+  self->next_signals = g_signal_group_new (EX_TYPE_SEARCH);
+  g_signal_group_connect_object (self->next_signals, "rows-queued",
+                                 G_CALLBACK (next_rows_queued_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->next_signals, "notify::state",
+                                 G_CALLBACK (next_state_cb), self, G_CONNECT_SWAPPED);
 
   /* Translators: column titles of the results list.  For studies White
    * and Black usually hold the composer and the stipulation. */

@@ -29,9 +29,27 @@ G_DECLARE_FINAL_TYPE (ExResultsView, ex_results_view, EX, RESULTS_VIEW, GtkWidge
  * shown for a search that sorts its games.  From the first search on, the
  * header counts the rows ("0 games"); before it, it is blank.  The empty
  * state is left as it is: see ex_results_view_show_empty().
+ *
+ * When rows of a search are listed and @search is not NULL, they stay
+ * until @search finds its first row (then its rows replace them) or
+ * reaches %EX_SEARCH_FINISHED without one (then its empty list does); if
+ * it fails or is stopped first, they stay for good.  Meanwhile the header
+ * says they come from the previous search of its database, and
+ * ex_results_view_get_search() is that search, not @search.  A NULL
+ * @search empties the list at once (another database).
  */
 void               ex_results_view_set_search      (ExResultsView *self,
                                                     ExSearch      *search);
+
+/**
+ * ex_results_view_get_search:
+ *
+ * Returns: (transfer none) (nullable): the search whose rows are listed:
+ *   the one their games are read back from (ex_search_get_game_file()) and
+ *   written as (ex_search_get_style()); a previous one while the last one set has found
+ *   no row (ex_results_view_set_search()).
+ */
+ExSearch          *ex_results_view_get_search      (ExResultsView *self);
 
 /**
  * ex_results_view_get_n_pending:

@@ -82,6 +82,7 @@ struct _ExSearchJob
   GMutex                  mutex;
   GPtrArray              *pending_results;
   GPtrArray              *pending_messages;
+  GArray                 *pending_games;     /* ExGameText, one per pending message */
   GPtrArray              *pending_query_messages;
   guint64                 dropped_query_messages;
   CqSearchProgress        progress;
@@ -112,6 +113,7 @@ ex_search_job_free (ExSearchJob *job)
   g_clear_pointer (&job->main_context, g_main_context_unref);
   g_clear_pointer (&job->pending_results, g_ptr_array_unref);
   g_clear_pointer (&job->pending_messages, g_ptr_array_unref);
+  g_clear_pointer (&job->pending_games, g_array_unref);
   g_clear_pointer (&job->pending_query_messages, g_ptr_array_unref);
   g_clear_pointer (&job->held_messages, g_ptr_array_unref);
   g_clear_error (&job->error);
@@ -273,7 +275,16 @@ on_diagnostic (const CqDiagnostic *diag,
   g_mutex_lock (&job->mutex);
   /* Keep the first few hundred messages; the count is in the progress. */
   if (job->pending_messages->len < 500)
-    g_ptr_array_add (job->pending_messages, g_strdup (diag->message));
+    {
+      /* The game's place and digest, so that its text is shown only while
+       * the file still holds it (ex_game_file_read_text()). */
+      ExGameText game = { diag->source, 0, diag->text != NULL && !diag->input };
+
+      if (game.has_text)
+        game.digest = cq_pgn_game_digest (diag->text, diag->text_len);
+      g_ptr_array_add (job->pending_messages, g_strdup (diag->message));
+      g_array_append_val (job->pending_games, game);
+    }
   g_mutex_unlock (&job->mutex);
 }
 
@@ -352,6 +363,7 @@ handover_cb (gpointer user_data)
   g_autoptr(GObject) owner = NULL;
   g_autoptr(GPtrArray) results = NULL;
   g_autoptr(GPtrArray) messages = NULL;
+  g_autoptr(GArray) games = NULL;
   g_autoptr(GPtrArray) query_messages = NULL;
   guint64 dropped;
   g_autoptr(GError) error = NULL;
@@ -384,6 +396,8 @@ handover_cb (gpointer user_data)
   job->pending_results = g_ptr_array_new_with_free_func (g_object_unref);
   messages = g_steal_pointer (&job->pending_messages);
   job->pending_messages = g_ptr_array_new_with_free_func (g_free);
+  games = g_steal_pointer (&job->pending_games);
+  job->pending_games = g_array_new (FALSE, FALSE, sizeof (ExGameText));
   query_messages = g_steal_pointer (&job->pending_query_messages);
   job->pending_query_messages = g_ptr_array_new_with_free_func (g_free);
   dropped = job->dropped_query_messages;
@@ -404,7 +418,7 @@ handover_cb (gpointer user_data)
   if (live && results->len > 0 && job->funcs->results != NULL)
     job->funcs->results (owner, job, results);
   if (live && messages->len > 0 && job->funcs->diagnostics != NULL)
-    job->funcs->diagnostics (owner, job, messages);
+    job->funcs->diagnostics (owner, job, messages, games);
   if (live && (query_messages->len > 0 || dropped > 0) && job->funcs->query_messages != NULL)
     job->funcs->query_messages (owner, job, query_messages, dropped);
   if (live && have_progress && job->funcs->progress != NULL)
@@ -484,6 +498,7 @@ ex_search_job_start (CqQuery                *query,
   g_mutex_init (&job->mutex);
   job->pending_results = g_ptr_array_new_with_free_func (g_object_unref);
   job->pending_messages = g_ptr_array_new_with_free_func (g_free);
+  job->pending_games = g_array_new (FALSE, FALSE, sizeof (ExGameText));
   job->pending_query_messages = g_ptr_array_new_with_free_func (g_free);
   job->last_handover = g_get_monotonic_time ();
 

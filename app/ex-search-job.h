@@ -20,7 +20,9 @@ typedef struct _ExSearchJob ExSearchJob;
  * @results: a batch of new #ExResult objects, in input order (transfer none
  *   of the array; take references to keep them).
  * @diagnostics: a batch of damaged/skipped game messages ("file:line: game
- *   N: what", rulings R13; array of strings, transfer none).
+ *   N: what", rulings R13; array of strings, transfer none) and, in
+ *   @games, the place and digest of each one's game (#ExGameText, one per
+ *   message, in the same order; transfer none).
  * @query_messages: (nullable) a batch of what a CQL 6 query's `message`
  *   filters printed in games that did not match, one line each as CQL 6.2
  *   prints them, "Game: N move M(wtm): text" (array of strings, transfer
@@ -35,7 +37,8 @@ typedef struct _ExSearchJob ExSearchJob;
  */
 typedef struct {
   void (*results)     (GObject *owner, ExSearchJob *job, GPtrArray *results);
-  void (*diagnostics) (GObject *owner, ExSearchJob *job, GPtrArray *messages);
+  void (*diagnostics) (GObject *owner, ExSearchJob *job, GPtrArray *messages,
+                       GArray *games);
   void (*query_messages) (GObject *owner, ExSearchJob *job, GPtrArray *lines,
                           guint64 n_dropped);
   void (*progress)    (GObject *owner, ExSearchJob *job, const CqSearchProgress *progress);

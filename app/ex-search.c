@@ -89,9 +89,10 @@ job_results_cb (GObject     *owner,
 static void
 job_diagnostics_cb (GObject     *owner,
                     ExSearchJob *job,
-                    GPtrArray   *messages)
+                    GPtrArray   *messages,
+                    GArray      *games)
 {
-  g_signal_emit (owner, signals[DIAGNOSTICS], 0, messages);
+  g_signal_emit (owner, signals[DIAGNOSTICS], 0, messages, games);
 }
 
 static void
@@ -469,10 +470,11 @@ ex_search_class_init (ExSearchClass *klass)
   signals[ROWS_QUEUED] =
     g_signal_new ("rows-queued", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_PTR_ARRAY);
-  /* A batch of damaged/skipped game messages (strings, transfer none). */
+  /* A batch of damaged/skipped game messages (strings, transfer none) and
+   * their games (ExGameText, one per message; transfer none). */
   signals[DIAGNOSTICS] =
     g_signal_new ("diagnostics", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_PTR_ARRAY);
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_PTR_ARRAY, G_TYPE_ARRAY);
   /* A CQL 6 query's messages from games that did not match, and how many
    * were dropped so far (ExSearchJobFuncs.query_messages). */
   signals[QUERY_MESSAGES] =

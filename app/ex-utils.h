@@ -7,7 +7,7 @@
  */
 #pragma once
 
-#include <gio/gio.h>
+#include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 
@@ -91,5 +91,16 @@ char      *ex_utils_find_data_file      (const char *relative_path);
  * Returns: (transfer full) (nullable): the first path that exists, or NULL.
  */
 char      *ex_utils_find_doc_file       (const char *relative_path);
+
+/**
+ * ex_utils_column_view_scroll_to_top:
+ * @view: a #GtkColumnView.
+ *
+ * Scrolls @view to its first row and makes that row the one the list
+ * keeps in view (its anchor), as after a new sort order.  GTK 4.8 has no
+ * gtk_column_view_scroll_to(): this activates the inner list's
+ * "list.scroll-to-item".  Does nothing on an empty list.
+ */
+void       ex_utils_column_view_scroll_to_top (GtkColumnView *view);
 
 G_END_DECLS

@@ -89,7 +89,7 @@ get_export_style (ExWindow          *self,
    * what `cql` writes, its own mark ("CQL" or the header's matchstring),
    * or without annotations none and no automatic comments, as `cql -quiet`
    * writes them. */
-  *style = *ex_search_get_style (self->search);
+  *style = *ex_search_get_style (ex_results_view_get_search (self->results_view));
   if (style->dialect != CQ_DIALECT_CQL6)
     style->mark_text = mark_text != NULL ? mark_text : "";
   else if (mark_text == NULL || *mark_text == '\0')
@@ -112,6 +112,7 @@ ex_window_export_full (ExWindow       *self,
   ExportClosure *closure;
   CqAnnotationStyle style;
   ExGameFile *games;
+  ExSearch *listed;
   guint n;
 
   g_return_val_if_fail (EX_IS_WINDOW (self), FALSE);
@@ -142,7 +143,10 @@ ex_window_export_full (ExWindow       *self,
   /* A query that sorts its games: in its order, as `cql` writes them. */
   ex_results_view_order_as_query (self->results_view, results);
 
-  games = self->search != NULL ? ex_search_get_game_file (self->search) : NULL;
+  /* The games listed: those of the previous search when the last one
+   * failed before it found one. */
+  listed = ex_results_view_get_search (self->results_view);
+  games = listed != NULL ? ex_search_get_game_file (listed) : NULL;
   if (results->len == 0 || games == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
@@ -154,8 +158,7 @@ ex_window_export_full (ExWindow       *self,
     return FALSE;
   /* Nor over any file of the database searched. */
   {
-    g_auto(GStrv) files = cq_pgn_expand_inputs_full (ex_search_get_inputs (self->search), TRUE,
-                                                     NULL);
+    g_auto(GStrv) files = cq_pgn_expand_inputs_full (ex_search_get_inputs (listed), TRUE, NULL);
 
     for (guint i = 0; files != NULL && files[i] != NULL; i++)
       if (!ex_export_check_destination (path, files[i], error))
@@ -246,8 +249,8 @@ _ex_window_export_action (GtkWidget  *widget,
   const char *scope_labels[] = { _("All results"), _("The results shown by the filter"),
                                  _("The selected results"), NULL };
   gboolean annotate = ex_utils_settings_get_boolean ("export-annotations", TRUE);
-  const CqAnnotationStyle *style = self->search != NULL ? ex_search_get_style (self->search)
-                                                        : NULL;
+  ExSearch *listed = ex_results_view_get_search (self->results_view);
+  const CqAnnotationStyle *style = listed != NULL ? ex_search_get_style (listed) : NULL;
 
   dialog = gtk_file_chooser_native_new (_("Export the Matched Games"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
@@ -284,6 +287,7 @@ _ex_window_copy_exported_action (GtkWidget  *widget,
 {
   ExWindow *self = EX_WINDOW (widget);
   ExResult *result = ex_results_view_get_current (self->results_view);
+  ExSearch *listed = ex_results_view_get_search (self->results_view);
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *mark_text = NULL;
@@ -291,7 +295,7 @@ _ex_window_copy_exported_action (GtkWidget  *widget,
   g_autofree char *message = NULL;
   CqAnnotationStyle style;
 
-  if (self->search == NULL || result == NULL || ex_search_get_game_file (self->search) == NULL)
+  if (listed == NULL || result == NULL || ex_search_get_game_file (listed) == NULL)
     {
       _ex_window_set_status (self, _("No game is shown: select a result first"), TRUE);
       return;
@@ -302,7 +306,7 @@ _ex_window_copy_exported_action (GtkWidget  *widget,
   mark_text = dup_annotation_text (self);
   get_export_style (self, mark_text, &style);
   number = ex_utils_format_number (ex_result_get_number (result));
-  if (!ex_export_append_game (out, ex_search_get_game_file (self->search), result, &style,
+  if (!ex_export_append_game (out, ex_search_get_game_file (listed), result, &style,
                               &error))
     {
       message = g_strdup_printf (_("Could not copy game %s: %s"), number, error->message);

@@ -63,10 +63,11 @@ _ex_window_update_progress (ExWindow *self)
 static void
 search_diagnostics_cb (ExWindow  *self,
                        GPtrArray *messages,
+                       GArray    *games,
                        ExSearch  *search)
 {
   ex_statusbar_add_diagnostics (self->statusbar, messages);
-  ex_diagnostics_add (self->diagnostics_view, messages);
+  ex_diagnostics_add (self->diagnostics_view, messages, games);
 }
 
 /* A CQL 6 query's messages from games that did not match: listed with the
@@ -108,9 +109,15 @@ complete_search (ExWindow *self)
         }
       else
         error_text = g_strdup (error->message);
-      message = g_strdup_printf (_("Could not search “%s”: %s"), name, error_text);
+      /* Failed before it found a game, the previous search's rows stay
+       * listed (ex_results_view_set_search()). */
+      if (ex_results_view_get_search (self->results_view) != self->search)
+        message = g_strdup_printf (_("Could not search “%s”: %s. The previous results are "
+                                     "kept."), name, error_text);
+      else
+        message = g_strdup_printf (_("Could not search “%s”: %s"), name, error_text);
       _ex_window_set_status (self, message, TRUE);
-      if (n == 0)
+      if (n == 0 && ex_results_view_get_search (self->results_view) == self->search)
         ex_results_view_show_empty (self->results_view, _("Search Failed"), error_text);
     }
   else
@@ -206,7 +213,7 @@ ex_window_stop (ExWindow *self)
   message = g_strdup_printf (_("Search stopped after %s games; %s matching games so far"),
                              games, matches);
   _ex_window_set_status (self, message, FALSE);
-  if (progress->matches == 0)
+  if (progress->matches == 0 && ex_results_view_get_search (self->results_view) == self->search)
     ex_results_view_show_empty (self->results_view, _("Search Stopped"),
                                 _("No matching game was found before the search was stopped."));
 

@@ -220,12 +220,7 @@ forget_results (ExWindow *self)
   ex_results_view_set_search (self->results_view, NULL);
   ex_statusbar_reset_diagnostics (self->statusbar);
   ex_statusbar_set_progress (self->statusbar, NULL);
-  {
-    g_autofree char *first = self->databases->len > 0
-                             ? g_file_get_path (g_ptr_array_index (self->databases, 0)) : NULL;
-
-    ex_diagnostics_reset (self->diagnostics_view, first);
-  }
+  ex_diagnostics_reset (self->diagnostics_view, NULL);
   ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
   ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
@@ -333,7 +328,8 @@ show_query_output (ExWindow *self,
   const char *const *notes = NULL;
   guint n_notes = 0;
 
-  const CqAnnotationStyle *style = ex_search_get_style (self->search);
+  const CqAnnotationStyle *style =
+    ex_search_get_style (ex_results_view_get_search (self->results_view));
 
   comments = ex_result_get_comments (result, &n_comments);
   messages = ex_result_get_messages (result, &n_messages);
@@ -356,13 +352,17 @@ show_result (ExWindow *self,
 {
   g_autoptr(GError) error = NULL;
   const CqMatchedPosition *positions;
+  ExSearch *listed;
   CqGame *game;
   guint n_positions;
 
-  if (self->search == NULL || ex_search_get_game_file (self->search) == NULL)
+  /* The search whose rows are listed, the previous one while the last has
+   * found none. */
+  listed = ex_results_view_get_search (self->results_view);
+  if (listed == NULL || ex_search_get_game_file (listed) == NULL)
     return;
 
-  game = ex_game_file_read (ex_search_get_game_file (self->search), result, &error);
+  game = ex_game_file_read (ex_search_get_game_file (listed), result, &error);
   if (game == NULL)
     {
       g_autofree char *number = ex_utils_format_number (ex_result_get_number (result));
@@ -412,6 +412,13 @@ current_result_cb (ExWindow      *self,
 
   if (result != NULL)
     show_result (self, result);
+  else
+    {
+      /* Another search's rows replaced those listed: their game goes. */
+      ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
+      ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
+      _ex_window_update_actions (self);
+    }
 }
 
 /* Selecting several results says how many are selected. */
@@ -571,7 +578,8 @@ _ex_window_start_search (ExWindow *self,
       return FALSE;
     }
 
-  /* A new result set: the list shows the new search's rows only. */
+  /* A new result set: the list shows the new search's rows only, once it
+   * has found one (ex_results_view_set_search()). */
   name = _ex_window_dup_database_name (self);
   search = ex_search_new (query, (const char *const *) paths->pdata, name, mark_all);
   ex_results_view_set_search (self->results_view, search);
@@ -580,11 +588,17 @@ _ex_window_start_search (ExWindow *self,
   g_signal_group_set_target (self->search_signals, search);
 
   ex_statusbar_reset_diagnostics (self->statusbar);
-  ex_diagnostics_reset (self->diagnostics_view, g_ptr_array_index (paths, 0));
-  ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
-  ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
+  /* The result shown stays while its list does (the previous search's
+   * rows stay until the new one finds a game). */
+  if (ex_results_view_get_current (self->results_view) == NULL)
+    {
+      ex_game_view_set_game (EX_GAME_VIEW (self->game_view), NULL, NULL, 0);
+      ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
+    }
 
   ex_search_start (search, ex_utils_settings_get_uint ("threads", 0));
+  /* The damaged games are read back from the database as searched. */
+  ex_diagnostics_reset (self->diagnostics_view, ex_search_get_game_file (search));
 
   message = g_strdup_printf (_("Searching “%s”…"), name);
   if (self->output_note != NULL)
@@ -595,7 +609,8 @@ _ex_window_start_search (ExWindow *self,
     }
   else
     _ex_window_set_status (self, message, FALSE);
-  ex_results_view_show_empty (self->results_view, _("Searching…"), message);
+  if (ex_results_view_get_search (self->results_view) == self->search)
+    ex_results_view_show_empty (self->results_view, _("Searching…"), message);
   gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
   _ex_window_update_progress (self);

@@ -10,6 +10,7 @@
 
 #include "ui-common.h"
 
+#include "ex-game-view.h"
 #include "ex-search-job.h"
 #include "ex-utils.h"
 #include "ex-window-test.h"
@@ -112,21 +113,105 @@ ex_test_wait_frame (GtkWidget *widget)
   ex_test_drain ();
 }
 
-GtkWidget *
-ex_test_find_widget (GtkWidget *widget,
-                     GType      type)
+/* The first widget of @widget's tree, @widget included, depth first in
+ * the order of the children, for which @pred (widget, @data) holds. */
+static GtkWidget *
+find_widget_if (GtkWidget     *widget,
+                gboolean     (*pred) (GtkWidget *, gconstpointer),
+                gconstpointer  data)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+  if (pred (widget, data))
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = ex_test_find_widget (child, type);
+      GtkWidget *found = find_widget_if (child, pred, data);
 
       if (found != NULL)
         return found;
     }
   return NULL;
+}
+
+static gboolean
+is_of_type (GtkWidget     *widget,
+            gconstpointer  type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, *(const GType *) type);
+}
+
+GtkWidget *
+ex_test_find_widget (GtkWidget *widget,
+                     GType      type)
+{
+  return find_widget_if (widget, is_of_type, &type);
+}
+
+/* What a label is looked for by: its text, or a part of its markup. */
+typedef struct {
+  const char *text;
+  gboolean    in_markup;
+} LabelQuery;
+
+static gboolean
+is_label_for (GtkWidget     *widget,
+              gconstpointer  data)
+{
+  const LabelQuery *query = data;
+
+  if (!GTK_IS_LABEL (widget))
+    return FALSE;
+  if (query->in_markup)
+    return strstr (gtk_label_get_label (GTK_LABEL (widget)), query->text) != NULL;
+  return g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), query->text) == 0;
+}
+
+GtkWidget *
+ex_test_find_label (GtkWidget  *widget,
+                    const char *text)
+{
+  return find_widget_if (widget, is_label_for, &(LabelQuery) { text, FALSE });
+}
+
+GtkWidget *
+ex_test_find_label_markup (GtkWidget  *widget,
+                           const char *needle)
+{
+  return find_widget_if (widget, is_label_for, &(LabelQuery) { needle, TRUE });
+}
+
+static gboolean
+is_named (GtkWidget     *widget,
+          gconstpointer  name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+GtkWidget *
+ex_test_find_named (GtkWidget  *widget,
+                    const char *name)
+{
+  return find_widget_if (widget, is_named, name);
+}
+
+char *
+ex_test_copy_file (const char *source,
+                   const char *dir,
+                   const char *name)
+{
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_get_contents (source, &text, &len, NULL));
+  g_assert_true (g_file_set_contents (path, text, (gssize) len, NULL));
+  return path;
+}
+
+CqGame *
+ex_test_shown_game (ExWindow *window)
+{
+  return ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window)));
 }
 
 void

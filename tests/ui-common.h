@@ -15,6 +15,7 @@
 
 #include "ex-application.h"
 #include "ex-window.h"
+#include "pgn/cq-game.h"
 
 G_BEGIN_DECLS
 
@@ -75,6 +76,35 @@ gboolean ex_test_export_done (gpointer window);
  * is added). */
 GtkWidget *ex_test_find_widget (GtkWidget *widget,
                                 GType      type);
+
+/* The first label of @widget's tree (@widget included, depth first) whose
+ * text (gtk_label_get_text(), without markup) is @text; NULL if there is
+ * none.  Returns: (transfer none): the label, a GtkLabel. */
+GtkWidget *ex_test_find_label (GtkWidget  *widget,
+                               const char *text);
+
+/* The first label of @widget's tree (as ex_test_find_label()) whose label
+ * as set (gtk_label_get_label(): its markup, if it uses markup) contains
+ * @needle; NULL if there is none.  Returns: (transfer none): the label. */
+GtkWidget *ex_test_find_label_markup (GtkWidget  *widget,
+                                      const char *needle);
+
+/* The first widget of @widget's tree (as ex_test_find_label()) whose name
+ * (gtk_widget_get_name(), the .ui file's name property) is @name; NULL if
+ * there is none.  Returns: (transfer none): the widget. */
+GtkWidget *ex_test_find_named (GtkWidget  *widget,
+                               const char *name);
+
+/* Copies the file @source to @dir/@name (written anew, replacing any file
+ * there).  Returns: (transfer full): the copy's path; the caller deletes
+ * the file.  Asserts that it could be read and written. */
+char *ex_test_copy_file (const char *source,
+                         const char *dir,
+                         const char *name);
+
+/* The game @window's board and move list show (ExGameView), NULL for none.
+ * Returns: (transfer none): the game, owned by the view. */
+CqGame *ex_test_shown_game (ExWindow *window);
 
 /* Saves @widget as drawn into $EXCELSIOR_SCREENSHOT_DIR/@name (PNG), for a
  * person to look at; does nothing without that variable.  Asserts that

@@ -177,6 +177,8 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
     {
       result_init (&r, source, RESULT_SKIPPED);
       r.message = store_string (batch, game->error);
+      r.text = text - batch->text->str;
+      r.text_len = len;
       r.message_line = game->error_line;
       r.message_what = game->error_what;
       g_array_append_val (batch->results, r);
@@ -195,6 +197,8 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
     {
       result_init (&r, source, game->skipped ? RESULT_SKIPPED : RESULT_DAMAGED);
       r.message = store_string (batch, game->error);
+      r.text = text - batch->text->str;
+      r.text_len = len;
       r.message_line = game->error_line;
       r.message_what = game->error_what;
       g_array_append_val (batch->results, r);

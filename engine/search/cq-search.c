@@ -123,6 +123,11 @@ deliver_batch (Delivery *d, Batch *batch)
           diag.message = stored (batch, r->message);
           diag.line = r->message_line;
           diag.what = diag.message + r->message_what;
+          if (r->text_len > 0 && !r->source.too_large)
+            {
+              diag.text = batch->text->str + r->text;
+              diag.text_len = r->text_len;
+            }
           d->cb->on_diagnostic (&diag, d->user_data);
         }
     }

@@ -119,6 +119,10 @@ typedef struct {
  * that are not its file and number: the line it names and the text after
  * "game N: " (cq_game_format_error() makes @message of them again, with
  * another number); 0 and NULL for a file.
+ * @text, @text_len: the game's text as read (valid during the callback
+ *   only), so that a caller can tell later whether the file still holds it
+ *   (cq_pgn_game_digest()); NULL and 0 for a file, or a game whose text
+ *   was not kept (@source.too_large).
  */
 typedef struct {
   CqGameSource source;
@@ -127,6 +131,8 @@ typedef struct {
   gboolean     input;     /* a file, not a game: see above */
   guint64      line;
   const char  *what;
+  const char  *text;
+  gsize        text_len;
 } CqDiagnostic;
 
 /**

@@ -84,24 +84,6 @@ find_button (GtkWidget  *widget,
   return NULL;
 }
 
-/* The first label under @widget whose text is @text. */
-static GtkWidget *
-find_label (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && strcmp (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Asserts that @widget is allocated at least the width it asks for
  * (natural), CSS border and padding on both sides (which the allocation
  * holds and gtk_widget_get_width() leaves out). */
@@ -474,7 +456,7 @@ test_piece_counts (void)
       squares = ex_piece_counts_get_count (counts, 0)->squares;
       words = ex_piece_count_describe (ex_piece_counts_get_count (counts, 0));
       g_assert_cmpstr (words, ==, c->words);
-      g_assert_nonnull (find_label (GTK_WIDGET (counts), c->words));
+      g_assert_nonnull (ex_test_find_label (GTK_WIDGET (counts), c->words));
       g_assert_cmpstr (ex_pattern_board_get_text (pattern), ==, cql3);
       expected = expected_games (c, 1, &squares);
       g_assert_cmpuint (expected->len, >, 0);

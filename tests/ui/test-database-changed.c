@@ -1,7 +1,8 @@
 /* test-database-changed.c: the results of a search are never read back
  * from a database that changed since; a search that fails keeps the
- * previous results; another database clears them; a result copied as
- * Export writes it.
+ * previous results; another database clears them; a damaged game's text
+ * is read back through the same checks; a result copied as Export writes
+ * it.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -12,7 +13,8 @@
  * modification time is then set back, as a copy that keeps times would),
  * a file of a folder or a compressed file rewritten.  Exits 77 (skipped)
  * when there is no display.  With EXCELSIOR_SCREENSHOT_DIR set it saves
- * the refusal as export-refused.png.
+ * the refusal as export-refused.png and the results a failed search kept
+ * as search-failed-kept.png.
  */
 #include "config.h"
 
@@ -42,13 +44,8 @@ static char *
 copy_sample (const char *name)
 {
   g_autofree char *sample = ex_test_sample_database ();
-  g_autofree char *text = NULL;
-  gsize len = 0;
-  char *path = g_build_filename (tmp_dir, name, NULL);
 
-  g_assert_true (g_file_get_contents (sample, &text, &len, NULL));
-  g_assert_true (g_file_set_contents (path, text, (gssize) len, NULL));
-  return path;
+  return ex_test_copy_file (sample, tmp_dir, name);
 }
 
 /* Deletes the first game of the PGN file @path, as an editor would. */
@@ -92,7 +89,7 @@ show_result (ExWindow *window,
 {
   ex_window_select_result (window, position);
   ex_test_drain ();
-  return ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window)));
+  return ex_test_shown_game (window);
 }
 
 /* A deleted game: the file's size changed.  Export refuses and writes
@@ -304,14 +301,27 @@ test_folder_and_compressed (void)
   g_rmdir (dir);
 }
 
-/* A search that fails (a query with an error, a database that cannot be
- * read) keeps the results and the game shown, and says it failed. */
+/* The results @window lists (a new list for each search that replaced
+ * them: not kept across searches). */
+static guint
+n_results (ExWindow *window)
+{
+  return g_list_model_get_n_items (ex_window_get_results (window));
+}
+
+/* A search that fails (a query with an error, one that fails at run time
+ * before it finds a game, a database that cannot be read) keeps the
+ * results and the game shown, and says it failed; the header says whose
+ * results they are.  One that fails after it found games lists those. */
 static void
 test_failed_search_keeps_results (void)
 {
   g_autofree char *path = copy_sample ("failing.pgn");
+  g_autofree char *out = g_build_filename (tmp_dir, "failing-out.pgn", NULL);
+  g_autofree char *exported = NULL;
+  g_autoptr(GError) error = NULL;
   ExWindow *window = ex_test_new_window (app, 0, 0, path);
-  GListModel *results = ex_window_get_results (window);
+  const char *status;
   CqGame *shown;
 
   ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
@@ -322,11 +332,56 @@ test_failed_search_keeps_results (void)
   ex_window_set_query_text (window, "(match\n  (position :mate K[z9]))\n");
   g_assert_false (ex_window_run (window));
   g_assert_true (ex_window_get_status_is_error (window));
-  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
-  g_assert_true (ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window)))
+  g_assert_cmpuint (n_results (window), ==, KNIGHT_MATE_COUNT);
+  g_assert_true (ex_test_shown_game (window)
                  == shown);
 
-  /* The database gone. */
+  /* A query that fails at run time, in the first game (a CQL 6 assert):
+   * the search starts, then fails before it finds a game.  The rows stay,
+   * labelled as the previous search's, their game is still read back, and
+   * Export writes them. */
+  g_assert_true (ex_test_find_label (GTK_WIDGET (window), "14 games") != NULL);
+  ex_test_run_and_wait (window, "cql()\nassert false\n", EX_TEST_RUN_DEFAULT);
+  g_assert_true (ex_window_get_status_is_error (window));
+  status = ex_window_get_status_text (window);
+  if (!g_str_has_prefix (status, "Could not search “failing.pgn”: ")
+      || strstr (status, "assert failed at game 1") == NULL
+      || strstr (status, "The previous results are kept.") == NULL)
+    g_error ("unexpected status: %s", status);
+  g_assert_cmpuint (n_results (window), ==, KNIGHT_MATE_COUNT);
+  g_assert_nonnull (ex_test_find_label (GTK_WIDGET (window),
+                                        "14 games · previous search of “failing.pgn”"));
+  g_assert_null (ex_test_find_label (GTK_WIDGET (window), "Search Failed"));
+  g_assert_true (ex_test_shown_game (window) == shown);
+  ex_test_wait_frame (GTK_WIDGET (window));
+  ex_test_screenshot (GTK_WIDGET (window), "search-failed-kept.png");
+  g_assert_nonnull (show_result (window, 1));
+  g_assert_true (ex_window_export_to_path (window, out, &error));
+  g_assert_no_error (error);
+  g_assert_true (ex_test_wait_until (ex_test_export_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_false (ex_window_get_status_is_error (window));
+  g_assert_true (g_file_get_contents (out, &exported, NULL, NULL));
+  g_assert_cmpuint (ex_test_count_occurrences (exported, "[Event "), ==, KNIGHT_MATE_COUNT);
+  g_unlink (out);
+  shown = show_result (window, 3);
+
+  /* Failing after its first match, a search lists what it found. */
+  ex_test_run_and_wait (window, "cql()\nassert gamenumber < 40\ncheck\n", EX_TEST_RUN_DEFAULT);
+  g_assert_true (ex_window_get_status_is_error (window));
+  g_assert_nonnull (strstr (ex_window_get_status_text (window), "assert failed at game 40"));
+  g_assert_null (strstr (ex_window_get_status_text (window), "previous results"));
+  g_assert_cmpuint (n_results (window), >, 0);
+  {
+    g_autoptr(ExResult) last = g_list_model_get_item (ex_window_get_results (window),
+                                                      n_results (window) - 1);
+
+    g_assert_cmpuint (ex_result_get_number (last), <, 40);
+  }
+  g_assert_null (ex_test_shown_game (window));
+
+  /* The knight mates again, then the database gone. */
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
+  shown = show_result (window, 3);
   g_assert_cmpint (g_unlink (path), ==, 0);
   ex_window_set_query_text (window, KNIGHT_MATE_QUERY);
   g_assert_false (ex_window_run (window));
@@ -335,29 +390,11 @@ test_failed_search_keeps_results (void)
   g_assert_true (g_str_has_prefix (ex_window_get_status_text (window),
                                    "Could not search “failing.pgn”: "));
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "previous results are kept"));
-  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
-  g_assert_true (ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window)))
+  g_assert_cmpuint (n_results (window), ==, KNIGHT_MATE_COUNT);
+  g_assert_true (ex_test_shown_game (window)
                  == shown);
 
   ex_test_destroy_window (window);
-}
-
-/* A label of @widget's tree whose text is @text, or NULL. */
-static GtkWidget *
-find_label (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* Opening another database clears the results, the damaged games and the
@@ -393,10 +430,10 @@ test_switch_database_clears (void)
   ex_test_drain ();
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, 0);
   g_assert_cmpuint (g_list_model_get_n_items (ex_diagnostics_get_model (diagnostics)), ==, 0);
-  g_assert_null (ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window))));
+  g_assert_null (ex_test_shown_game (window));
   g_assert_false (ex_window_get_status_is_error (window));
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "studies.pgn"));
-  g_assert_nonnull (find_label (GTK_WIDGET (window), "No Results Yet"));
+  g_assert_nonnull (ex_test_find_label (GTK_WIDGET (window), "No Results Yet"));
 
   /* A failure, then another database: its text goes. */
   ex_window_set_database (window, missing_file);
@@ -412,6 +449,115 @@ test_switch_database_clears (void)
   ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
   ex_window_set_database (window, sample);
   g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
+
+  ex_test_destroy_window (window);
+  g_unlink (path);
+}
+
+static void
+game_opened_cb (ExDiagnostics *diagnostics,
+                gboolean       ok,
+                int           *opened)
+{
+  *opened = ok ? 1 : 2;
+}
+
+static gboolean
+is_set (gpointer data)
+{
+  return *(int *) data != 0;
+}
+
+/* Opens damaged game @position of @window's list and returns the header
+ * of the window that shows it (its text, or why it is not shown); @ok
+ * says which. */
+static const char *
+open_damaged (ExWindow *window,
+              guint     position,
+              gboolean *ok)
+{
+  ExDiagnostics *diagnostics = ex_window_get_diagnostics (window);
+  GtkWindow *game_window;
+  int opened = 0;
+  gulong id = g_signal_connect (diagnostics, "game-opened", G_CALLBACK (game_opened_cb),
+                                &opened);
+
+  g_assert_true (ex_diagnostics_open_game (diagnostics, position));
+  g_assert_true (ex_test_wait_until (is_set, &opened, SEARCH_TIMEOUT_MS));
+  g_signal_handler_disconnect (diagnostics, id);
+  *ok = opened == 1;
+  game_window = ex_diagnostics_get_game_window (diagnostics);
+  g_assert_nonnull (game_window);
+  return gtk_label_get_text (GTK_LABEL (ex_test_find_widget (GTK_WIDGET (game_window),
+                                                             GTK_TYPE_LABEL)));
+}
+
+/* The damaged games' list reads a game's text back through the checks of
+ * the results: the game edited in place (size, time and inode kept) is
+ * refused by its digest; the file changed is refused with the message a
+ * result gets. */
+static void
+test_damaged_game_changed (void)
+{
+  static const char damaged[] = "\n[Event \"damaged\"]\n[White \"x\"]\n\n1. e4 e5 2. Ke3 Kf9 *\n";
+  g_autofree char *path = copy_sample ("damaged-changed.pgn");
+  g_autofree char *text = NULL;
+  g_autofree char *result_status = NULL;
+  struct timespec times[2];
+  struct stat st;
+  const char *header;
+  ExWindow *window;
+  gboolean ok = FALSE;
+  char *hit;
+  gsize len = 0;
+  FILE *f;
+  int fd;
+
+  f = fopen (path, "a");
+  g_assert_nonnull (f);
+  fputs (damaged, f);
+  fclose (f);
+  window = ex_test_new_window (app, 0, 0, path);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
+  g_assert_cmpuint (g_list_model_get_n_items (
+                      ex_diagnostics_get_model (ex_window_get_diagnostics (window))), ==, 1);
+
+  /* As searched: its text. */
+  header = open_damaged (window, 0, &ok);
+  g_assert_true (ok);
+  g_assert_nonnull (strstr (header, ": game 104: "));
+
+  /* One letter of its White changed in place: the size, time and inode
+   * stay; the digest tells. */
+  g_assert_cmpint (stat (path, &st), ==, 0);
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  hit = strstr (text, "[White \"x\"]");
+  g_assert_nonnull (hit);
+  fd = open (path, O_WRONLY);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (pwrite (fd, "y", 1, hit - text + strlen ("[White \"")), ==, 1);
+  close (fd);
+  times[0] = st.st_atim;
+  times[1] = st.st_mtim;
+  g_assert_cmpint (utimensat (AT_FDCWD, path, times, 0), ==, 0);
+  header = open_damaged (window, 0, &ok);
+  g_assert_false (ok);
+  if (strstr (header, "of “damaged-changed.pgn” is no longer the game listed") == NULL)
+    g_error ("unexpected refusal: %s", header);
+
+  /* The file grown: refused as a result is, in the same words. */
+  f = fopen (path, "a");
+  g_assert_nonnull (f);
+  fputs (damaged, f);
+  fclose (f);
+  g_assert_null (show_result (window, 0));
+  result_status = g_strdup (ex_window_get_status_text (window));
+  header = open_damaged (window, 0, &ok);
+  g_assert_false (ok);
+  g_assert_true (g_str_has_prefix (header,
+                                   "“damaged-changed.pgn” was changed after the search ("));
+  g_assert_nonnull (strstr (result_status, "“damaged-changed.pgn” was changed after the search ("));
+  g_assert_true (g_str_has_suffix (header, "Run the search again."));
 
   ex_test_destroy_window (window);
   g_unlink (path);
@@ -477,6 +623,7 @@ main (int   argc,
   g_test_add_func ("/ui/database-changed/failed-search-keeps-results",
                    test_failed_search_keeps_results);
   g_test_add_func ("/ui/database-changed/switch-database-clears", test_switch_database_clears);
+  g_test_add_func ("/ui/database-changed/damaged-game-changed", test_damaged_game_changed);
   g_test_add_func ("/ui/database-changed/copy-exported", test_copy_exported);
   status = g_test_run ();
 

@@ -7,7 +7,8 @@
  * unsaved changes; an example that replaces unsaved changes says how to get
  * them back; --help names the files that may be given; the database button's
  * arrow opens a menu; a search without :markall says that only a game's
- * first matching position is marked.  On the bundled sample (103 studies).
+ * first matching position is marked; the query renamed with its own name
+ * keeps it.  On the bundled sample (103 studies).
  */
 #include "config.h"
 
@@ -15,6 +16,7 @@
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-query-document.h"
 #include "ex-window-test.h"
 #include "ui-common.h"
 
@@ -115,6 +117,27 @@ test_modified_and_examples (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s", "stalemate.cql");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.load-example", "s", "knight-mate.cql");
   g_assert_null (strstr (ex_window_get_status_text (window), "Ctrl+Z"));
+
+  ex_test_destroy_window (window);
+}
+
+/* The query renamed with its own name (the string the document holds):
+ * the name is copied before the old one is freed, so that it stays (the
+ * sanitizer build reads freed memory otherwise), and the label shows it. */
+static void
+test_rename_to_own_name (void)
+{
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
+  ExQueryDocument *document = ex_window_get_query_document (window);
+
+  g_assert_true (ex_window_load_example (window, "stalemate.cql"));
+  g_assert_cmpstr (ex_query_document_get_name (document), ==, "stalemate.cql");
+  ex_query_document_set_name (document, ex_query_document_get_name (document), TRUE);
+  g_assert_cmpstr (ex_query_document_get_name (document), ==, "stalemate.cql");
+  g_assert_cmpstr (gtk_label_get_text (ex_window_get_query_file_label (window)), ==,
+                   "stalemate.cql");
+  ex_query_document_set_name (document, ex_query_document_get_name (document), FALSE);
+  g_assert_cmpstr (ex_query_document_get_name (document), ==, "stalemate.cql");
 
   ex_test_destroy_window (window);
 }
@@ -240,6 +263,7 @@ main (int   argc,
   g_test_add_func ("/ui/details/error-text", test_error_text);
   g_test_add_func ("/ui/details/bare-position-list", test_bare_position_list);
   g_test_add_func ("/ui/details/modified-and-examples", test_modified_and_examples);
+  g_test_add_func ("/ui/details/rename-to-own-name", test_rename_to_own_name);
   g_test_add_func ("/ui/details/database-button", test_database_button);
   g_test_add_func ("/ui/details/markall-hint", test_markall_hint);
   g_test_add_func ("/ui/details/help", test_help);

@@ -7,7 +7,8 @@
  * On tests/fixtures/workbench/game-list.pgn (eight games typed for this
  * test; the expected rows below are read off that file).  With
  * EXCELSIOR_SCREENSHOT_DIR set, the page is saved there unfiltered
- * (game-list.png) and filtered (game-list-filtered.png).
+ * (game-list.png), filtered (game-list-filtered.png) and sorted by its
+ * Pieces column (game-list-sorted.png).
  *
  * /ui/game-list/big lists a big database and measures how long it takes
  * and how late the main loop runs meanwhile (a G_PRIORITY_HIGH timeout
@@ -52,24 +53,6 @@ fixture_path (void)
   return g_build_filename (fixtures, "workbench", "game-list.pgn", NULL);
 }
 
-/* The descendant of @widget named @name (a filter box of the page). */
-static GtkWidget *
-find_named (GtkWidget  *widget,
-            const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 list_loaded (gpointer list)
 {
@@ -100,7 +83,7 @@ filter_and_check (ExGameList *list,
                   const char *text,
                   const guint64 *expected)
 {
-  GtkWidget *entry = find_named (GTK_WIDGET (list), name);
+  GtkWidget *entry = ex_test_find_named (GTK_WIDGET (list), name);
   GListModel *shown = G_LIST_MODEL (ex_game_list_get_shown (list));
   ShownCount c = { list, 0 };
 
@@ -139,7 +122,6 @@ test_browse_and_filter (void)
   ExGameList *list = window_game_list (window);
   GListModel *games = ex_game_list_get_games (list);
   GtkSelectionModel *shown = ex_game_list_get_shown (list);
-  ExGameView *view = EX_GAME_VIEW (ex_window_get_game_view (window));
   static const guint64 all[] = { 1, 2, 3, 4, 5, 6, 7, 8, 0 };
   static const guint64 kasparyan[] = { 4, 5, 8, 0 };
   static const guint64 kasparyan_to_1940[] = { 4, 0 };
@@ -197,7 +179,7 @@ test_browse_and_filter (void)
   filter_and_check (list, "event-filter", "", all);
   filter_and_check (list, "eco-filter", "c6", eco_c6);
   filter_and_check (list, "eco-filter", "", all);
-  result = GTK_DROP_DOWN (find_named (GTK_WIDGET (list), "result-filter"));
+  result = GTK_DROP_DOWN (ex_test_find_named (GTK_WIDGET (list), "result-filter"));
   gtk_drop_down_set_selected (result, 2);   /* 0-1 */
   g_assert_true (ex_test_wait_until (shows_n, &(ShownCount) { list, 1 }, 5000));
   {
@@ -212,13 +194,13 @@ test_browse_and_filter (void)
   filter_and_check (list, "pieces-max-filter", "5", up_to_5);
   gtk_selection_model_select_item (shown, 2, TRUE);
   ex_test_spin (100);
-  game = ex_game_view_get_game (view);
+  game = ex_test_shown_game (window);
   g_assert_nonnull (game);
   g_assert_cmpstr (cq_game_get_tag (game, "White"), ==, "Anonymous");
   g_assert_cmpuint (game->n_nodes, ==, 2);
   gtk_selection_model_select_item (shown, 0, TRUE);
   ex_test_spin (100);
-  game = ex_game_view_get_game (view);
+  game = ex_test_shown_game (window);
   g_assert_cmpstr (cq_game_get_tag (game, "White"), ==, "Réti, Richard");
   g_assert_cmpuint (game->n_nodes, ==, 8);
   g_assert_false (ex_window_get_status_is_error (window));
@@ -228,6 +210,138 @@ test_browse_and_filter (void)
   ex_test_run_and_wait (window, "cql() check", EX_TEST_RUN_NO_ERROR);
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (list)));
   g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (window)), >, 0);
+  ex_test_destroy_window (window);
+}
+
+static gboolean
+sorted (gpointer model)
+{
+  return gtk_sort_list_model_get_pending (model) == 0;
+}
+
+/* Sorts the Games page by column @index (0: #, then White, Black, Event,
+ * Site, Date, Result, ECO, Pieces) in @order, as a click on its title
+ * does, and returns the game numbers shown, in order (0-terminated). */
+static guint64 *
+sort_by (ExGameList  *list,
+         guint        index,
+         GtkSortType  order)
+{
+  GtkColumnView *view = GTK_COLUMN_VIEW (ex_test_find_widget (GTK_WIDGET (list),
+                                                              GTK_TYPE_COLUMN_VIEW));
+  GListModel *shown = G_LIST_MODEL (ex_game_list_get_shown (list));
+  GListModel *model = gtk_single_selection_get_model (GTK_SINGLE_SELECTION (shown));
+  g_autoptr(GtkColumnViewColumn) column =
+    g_list_model_get_item (gtk_column_view_get_columns (view), index);
+  guint n = g_list_model_get_n_items (shown);
+  guint64 *numbers = g_new0 (guint64, n + 1);
+
+  g_assert_true (GTK_IS_SORT_LIST_MODEL (model));
+  g_assert_nonnull (gtk_column_view_column_get_sorter (column));
+  gtk_column_view_sort_by_column (view, column, order);
+  g_assert_true (ex_test_wait_until (sorted, model, 5000));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ExGameRow) row = g_list_model_get_item (shown, i);
+
+      numbers[i] = ex_game_row_get_number (row);
+    }
+  return numbers;
+}
+
+static void
+assert_numbers (const guint64 *got,
+                const guint64 *expected)
+{
+  for (guint i = 0; expected[i] != 0 || got[i] != 0; i++)
+    if (got[i] != expected[i])
+      g_error ("position %u: game %" G_GUINT64_FORMAT ", expected %" G_GUINT64_FORMAT,
+               i, got[i], expected[i]);
+}
+
+/* A click on a column's title sorts the games by it, numbers (game number,
+ * the Date's year, pieces) by size, names by their letters, a missing value
+ * after the others (before them in descending order), ties by game
+ * number; the filters apply to the sorted list, and the game selected is
+ * the one in the row. */
+static void
+test_sort (void)
+{
+  guint64 previous_year = 0;
+  guint64 *numbers;
+  g_autofree char *path = fixture_path ();
+  ExWindow *window = ex_test_new_window (app, 1400, 900, path);
+  ExGameList *list = window_game_list (window);
+  GtkSelectionModel *shown = ex_game_list_get_shown (list);
+
+  g_assert_true (ex_test_wait_until (list_loaded, list, 30000));
+
+  /* Pieces: 3 (game 7), 4 (game 1), ..., 32 (the games from the initial
+   * position) last, ties by number. */
+  numbers = sort_by (list, 8, GTK_SORT_ASCENDING);
+  g_assert_cmpuint (numbers[0], ==, 7);
+  g_assert_cmpuint (numbers[1], ==, 1);
+  for (guint i = 1; numbers[i] != 0; i++)
+    {
+      g_autoptr(ExGameRow) a = g_list_model_get_item (G_LIST_MODEL (shown), i - 1);
+      g_autoptr(ExGameRow) b = g_list_model_get_item (G_LIST_MODEL (shown), i);
+
+      g_assert_cmpuint (ex_game_row_get_pieces (a), <=, ex_game_row_get_pieces (b));
+      if (ex_game_row_get_pieces (a) == ex_game_row_get_pieces (b))
+        g_assert_cmpuint (numbers[i - 1], <, numbers[i]);
+    }
+  g_free (numbers);
+
+  /* The first row selected is the game of fewest pieces. */
+  gtk_selection_model_select_item (shown, 0, TRUE);
+  ex_test_spin (100);
+  g_assert_nonnull (ex_test_shown_game (window));
+  g_assert_cmpstr (cq_game_get_tag (ex_test_shown_game (window), "White"), ==, "Anonymous");
+  ex_test_wait_frame (GTK_WIDGET (window));
+  ex_test_screenshot (GTK_WIDGET (window), "game-list-sorted.png");
+
+  /* Date, newest first: years by size; the game without a year (7) sorts
+   * after the others in ascending order, so first here. */
+  numbers = sort_by (list, 5, GTK_SORT_DESCENDING);
+  g_assert_cmpuint (numbers[0], ==, 7);
+  for (guint i = 1; numbers[i] != 0; i++)
+    {
+      g_autoptr(ExGameRow) row = g_list_model_get_item (G_LIST_MODEL (shown), i);
+      guint year = ex_game_row_get_year (row);
+
+      g_assert_cmpuint (year, >, 0);
+      if (i > 1)
+        g_assert_cmpuint (year, <=, previous_year);
+      previous_year = year;
+    }
+  g_free (numbers);
+
+  /* White, by name; filtered, the order stays. */
+  numbers = sort_by (list, 1, GTK_SORT_ASCENDING);
+  for (guint i = 1; numbers[i] != 0; i++)
+    {
+      g_autoptr(ExGameRow) a = g_list_model_get_item (G_LIST_MODEL (shown), i - 1);
+      g_autoptr(ExGameRow) b = g_list_model_get_item (G_LIST_MODEL (shown), i);
+
+      g_assert_cmpint (g_ascii_strcasecmp (ex_game_row_get_white (a),
+                                           ex_game_row_get_white (b)), <=, 0);
+    }
+  g_free (numbers);
+  gtk_editable_set_text (GTK_EDITABLE (ex_test_find_named (GTK_WIDGET (list), "player-filter")),
+                         "kasparyan");
+  g_assert_true (ex_test_wait_until (shows_n, &(ShownCount) { list, 3 }, 5000));
+
+  /* The game number, descending, then ascending: the database's order. */
+  numbers = sort_by (list, 0, GTK_SORT_DESCENDING);
+  assert_numbers (numbers, (const guint64[]) { 8, 5, 4, 0 });
+  g_free (numbers);
+  gtk_editable_set_text (GTK_EDITABLE (ex_test_find_named (GTK_WIDGET (list), "player-filter")),
+                         "");
+  g_assert_true (ex_test_wait_until (shows_n, &(ShownCount) { list, FIXTURE_GAMES }, 5000));
+  numbers = sort_by (list, 0, GTK_SORT_ASCENDING);
+  assert_numbers (numbers, (const guint64[]) { 1, 2, 3, 4, 5, 6, 7, 8, 0 });
+  g_free (numbers);
+
   ex_test_destroy_window (window);
 }
 
@@ -275,7 +389,7 @@ test_compressed (void)
   /* Read back from the copy: the fourth game, its moves replayed. */
   gtk_selection_model_select_item (shown, 3, TRUE);
   ex_test_spin (100);
-  game = ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window)));
+  game = ex_test_shown_game (window);
   g_assert_nonnull (game);
   g_assert_cmpstr (cq_game_get_tag (game, "White"), ==, "Kasparyan, Genrikh");
   g_assert_cmpuint (game->n_nodes, ==, 3);
@@ -294,7 +408,7 @@ static void
 test_changed_file (void)
 {
   g_autofree char *fixture = fixture_path ();
-  g_autofree char *path = g_build_filename (tmp_dir, "changed.pgn", NULL);
+  g_autofree char *path = ex_test_copy_file (fixture, tmp_dir, "changed.pgn");
   g_autofree char *text = NULL;
   gsize len = 0;
   ExWindow *window;
@@ -303,8 +417,7 @@ test_changed_file (void)
   CqGame *game;
   char *hit;
 
-  g_assert_true (g_file_get_contents (fixture, &text, &len, NULL));
-  g_assert_true (g_file_set_contents (path, text, (gssize) len, NULL));
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
   window = ex_test_new_window (app, 1400, 900, path);
   list = window_game_list (window);
   shown = ex_game_list_get_shown (list);
@@ -318,10 +431,10 @@ test_changed_file (void)
 
   gtk_selection_model_select_item (shown, 0, TRUE);
   ex_test_spin (100);
-  g_assert_nonnull (ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window))));
+  g_assert_nonnull (ex_test_shown_game (window));
   gtk_selection_model_select_item (shown, 3, TRUE);
   ex_test_spin (100);
-  game = ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window)));
+  game = ex_test_shown_game (window);
   g_assert_null (game);
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "no longer the game"));
   ex_test_destroy_window (window);
@@ -433,9 +546,11 @@ test_big (void)
   g_source_remove (tick);
 
   /* A filter on every row, applied a slice at a time. */
-  filtered = G_OBJECT (gtk_single_selection_get_model (GTK_SINGLE_SELECTION (
-                         ex_game_list_get_shown (list))));
-  gtk_editable_set_text (GTK_EDITABLE (find_named (GTK_WIDGET (list), "pieces-max-filter")), "5");
+  filtered = G_OBJECT (gtk_sort_list_model_get_model (GTK_SORT_LIST_MODEL (
+                         gtk_single_selection_get_model (GTK_SINGLE_SELECTION (
+                           ex_game_list_get_shown (list))))));
+  gtk_editable_set_text (GTK_EDITABLE (ex_test_find_named (GTK_WIDGET (list),
+                                                          "pieces-max-filter")), "5");
   filtered_at = g_get_monotonic_time ();
   g_assert_true (ex_test_wait_until (filter_done, filtered, 60000));
   filtered_at = g_get_monotonic_time () - filtered_at;
@@ -467,6 +582,7 @@ main (int   argc,
   tmp_dir = g_dir_make_tmp ("excelsior-gl-XXXXXX", NULL);
 
   g_test_add_func ("/ui/game-list/browse-and-filter", test_browse_and_filter);
+  g_test_add_func ("/ui/game-list/sort", test_sort);
   g_test_add_func ("/ui/game-list/compressed", test_compressed);
   g_test_add_func ("/ui/game-list/changed-file", test_changed_file);
   g_test_add_func ("/ui/game-list/big", test_big);

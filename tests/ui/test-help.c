@@ -37,20 +37,6 @@ collect (GtkWidget *widget,
     collect (child, type, found);
 }
 
-/* The first label of @content whose markup holds @needle. */
-static GtkLabel *
-find_label (GtkWidget  *content,
-            const char *needle)
-{
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-
-  collect (content, GTK_TYPE_LABEL, labels);
-  for (guint i = 0; i < labels->len; i++)
-    if (strstr (gtk_label_get_label (labels->pdata[i]), needle) != NULL)
-      return labels->pdata[i];
-  return NULL;
-}
-
 static ExHelpWindow *
 find_help_window (ExWindow *window)
 {
@@ -91,7 +77,8 @@ follow_link (ExHelpWindow *help,
              const char   *uri)
 {
   g_autofree char *needle = g_strdup_printf ("href=\"%s\"", uri);
-  GtkLabel *label = find_label (ex_help_window_get_content (help), needle);
+  GtkLabel *label = GTK_LABEL (ex_test_find_label_markup (ex_help_window_get_content (help),
+                                                         needle));
   gboolean handled = FALSE;
 
   g_assert_nonnull (label);
@@ -128,16 +115,16 @@ test_f1_opens_guide (void)
 
   /* Headings, code, tables and screenshots are there. */
   content = ex_help_window_get_content (help);
-  g_assert_nonnull (find_label (content, "The Excelsior workbench"));
+  g_assert_nonnull (ex_test_find_label_markup (content, "The Excelsior workbench"));
   collect (content, GTK_TYPE_PICTURE, pictures);
   g_assert_cmpuint (pictures->len, >=, 5);
   g_assert_nonnull (gtk_picture_get_paintable (pictures->pdata[0]));
   collect (content, GTK_TYPE_GRID, grids);
   g_assert_cmpuint (grids->len, >=, 3);
   /* The shortcuts table: its keys and actions in cells of their own. */
-  g_assert_nonnull (find_label (content, "<b>Keys</b>"));
-  g_assert_nonnull (find_label (content, "Ctrl+Return, F5"));
-  g_assert_null (find_label (content, "|---|"));
+  g_assert_nonnull (ex_test_find_label_markup (content, "<b>Keys</b>"));
+  g_assert_nonnull (ex_test_find_label_markup (content, "Ctrl+Return, F5"));
+  g_assert_null (ex_test_find_label_markup (content, "|---|"));
   /* A heading of the page: scrolled to (the shortcuts' table). */
   g_assert_true (ex_help_window_show_page (help, "#all-keyboard-shortcuts", NULL));
   g_assert_true (ex_test_wait_until (scrolled_down,
@@ -150,7 +137,8 @@ test_f1_opens_guide (void)
   follow_link (help, "cql.md");
   wait = (PageWait) { help, "cql.md" };
   g_assert_true (ex_test_wait_until (page_shown, &wait, EX_TEST_TIMEOUT_MS));
-  g_assert_nonnull (find_label (ex_help_window_get_content (help), "CQL in Excelsior"));
+  g_assert_nonnull (ex_test_find_label_markup (ex_help_window_get_content (help),
+                                                "CQL in Excelsior"));
   /* Its code blocks: monospace, selectable. */
   collect (ex_help_window_get_content (help), GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len && code == NULL; i++)

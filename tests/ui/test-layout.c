@@ -90,24 +90,6 @@ text_width (GtkWidget  *widget,
   return width;
 }
 
-/* The GtkLabel under @widget whose text is @text, or NULL. */
-static GtkLabel *
-find_label (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return GTK_LABEL (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The label has been given the width of its text as it is now. */
 static gboolean
 label_laid_out (gpointer data)
@@ -199,8 +181,9 @@ test_medium (void)
   /* (The job is gone as soon as the search thread has ended.) */
   if (ex_search_get_state (ex_window_get_search (window)) == EX_SEARCH_RUNNING)
     {
-      progress = find_label (GTK_WIDGET (window),
-                             ex_statusbar_get_progress (ex_window_get_statusbar (window)));
+      progress = GTK_LABEL (ex_test_find_label (GTK_WIDGET (window),
+                                                ex_statusbar_get_progress (
+                                                  ex_window_get_statusbar (window))));
       g_assert_nonnull (progress);
       g_test_message ("progress: %s", gtk_label_get_text (progress));
       /* The text changes every 100 ms and the label gets its width at the

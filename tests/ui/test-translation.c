@@ -13,10 +13,12 @@
 #include "config.h"
 
 #include <locale.h>
+#include <string.h>
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-game-list.h"
 #include "ex-search-job.h"
 #include "ex-window-test.h"
 #include "ui-common.h"
@@ -93,6 +95,56 @@ test_german (void)
   ex_test_destroy_window (window);
 }
 
+static gboolean
+list_loaded (gpointer list)
+{
+  return !ex_game_list_is_loading (list);
+}
+
+/* The Games page in German: its tab, filters and column titles, sorted by
+ * the pieces (a click on "Steine"); and the results a failed search kept,
+ * labelled in German.  With EXCELSIOR_SCREENSHOT_DIR set, the page is
+ * saved there as game-list-de.png. */
+static void
+test_german_games (void)
+{
+  ExWindow *window = ex_test_new_window (app, 1400, 900, NULL);
+  ExGameList *list = EX_GAME_LIST (ex_test_find_widget (GTK_WIDGET (window), EX_TYPE_GAME_LIST));
+  GtkColumnView *view = GTK_COLUMN_VIEW (ex_test_find_widget (GTK_WIDGET (list),
+                                                              GTK_TYPE_COLUMN_VIEW));
+  GListModel *columns = gtk_column_view_get_columns (view);
+  static const char *const titles[] = {
+    "Nr.", "Weiß", "Schwarz", "Turnier", "Ort", "Datum", "Ergebnis", "ECO", "Steine",
+  };
+
+  g_assert_true (ex_test_wait_until (list_loaded, list, 30000));
+  g_assert_nonnull (ex_test_find_label (GTK_WIDGET (window), "Partien"));
+  g_assert_cmpstr (gtk_entry_get_placeholder_text (
+                     GTK_ENTRY (ex_test_find_named (GTK_WIDGET (list), "year-from-filter"))),
+                   ==, "von");
+  g_assert_cmpuint (g_list_model_get_n_items (columns), ==, G_N_ELEMENTS (titles));
+  for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      g_assert_cmpstr (gtk_column_view_column_get_title (column), ==, titles[i]);
+      if (i == G_N_ELEMENTS (titles) - 1)
+        gtk_column_view_sort_by_column (view, column, GTK_SORT_ASCENDING);
+    }
+  ex_test_spin (200);
+  ex_test_wait_frame (GTK_WIDGET (window));
+  ex_test_screenshot (GTK_WIDGET (window), "game-list-de.png");
+
+  /* A search, then one that fails at run time: the kept results say so. */
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
+  ex_test_run_and_wait (window, "cql()\nassert false\n", EX_TEST_RUN_DEFAULT);
+  g_assert_nonnull (ex_test_find_label (GTK_WIDGET (window),
+                                        "14 Partien · vorige Suche in „studies.pgn“"));
+  g_assert_nonnull (strstr (ex_window_get_status_text (window),
+                            "Die vorigen Ergebnisse bleiben erhalten."));
+  ex_test_destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -115,6 +167,7 @@ main (int   argc,
   app = ex_test_new_application ();
 
   g_test_add_func ("/ui/translation/german", test_german);
+  g_test_add_func ("/ui/translation/german-games", test_german_games);
   status = g_test_run ();
 
   g_clear_object (&app);
