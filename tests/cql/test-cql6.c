@@ -806,6 +806,73 @@ test_encoding (void)
   }
 }
 
+/* Does @query match the one-move game whose Date and EventDate tags are
+ * both @date (no such tags when NULL)? */
+static gboolean
+matches_with_date (const char *query_text, const char *date)
+{
+  g_autofree char *tags = date != NULL
+    ? g_strdup_printf ("[Date \"%s\"]\n[EventDate \"%s\"]\n", date, date) : g_strdup ("");
+  g_autofree char *pgn = g_strdup_printf ("[Event \"E\"]\n%s[Result \"*\"]\n\n1. e4 *\n", tags);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqQuery) query = cq_query_new_from_string (query_text, "q.cql", &error);
+  g_autoptr(CqGame) game = NULL;
+  CqGameSource source = { 0 };
+  CqMatchInfo info;
+  gboolean hit;
+
+  g_assert_no_error (error);
+  source.number = 1;
+  game = cq_game_new_parsed (pgn, strlen (pgn), &source, NULL);
+  g_assert_null (game->error);
+  cq_match_info_init (&info);
+  hit = cq_query_accepts_tags (query, game) && cq_query_match_game (query, game, &info);
+  cq_match_info_clear (&info);
+  return hit;
+}
+
+/* date, eventdate, tag "Date" and year read odd Date tags as CQL 6.2 does
+ * (observed with its build 9.493; ruling 73). */
+static void
+test_dates (void)
+{
+  static const struct { const char *tag, *date; guint year; } cases[] = {
+    { NULL, "????.??.??", 0 },         { "?", "????.??.??", 0 },
+    { "", "????.??.??", 0 },           { "abc", "????.??.??", 0 },
+    { "0000.00.00", "????.??.??", 0 }, { "1930", "1930.??.??", 1930 },
+    { "1930.2.5", "1930.02.05", 1930 }, { "19", "0019.??.??", 19 },
+    { "1930.13.40", "1930.??.??", 1930 }, { " 1930.02.05 ", "1930.02.05", 1930 },
+    { "1930/02/05", "1930.??.??", 1930 }, { "1930.??.05", "1930.??.05", 1930 },
+    { "12345.01.01", "????.01.01", 0 }, { "2047.12.31", "2047.12.31", 2047 },
+    { "2048.01.01", "????.01.01", 0 },  { "1930.02.30", "1930.02.30", 1930 },
+    { "+1930.-1.05", "1930.??.??", 1930 }, { "1930.02", "1930.02.??", 1930 },
+    { "1930 .02.05", "1930.02.05", 1930 }, { "4294969226.1.1", "1930.01.01", 1930 },
+    { "1930.012.05", "1930.12.05", 1930 }, { "1930.02.05x", "1930.02.05", 1930 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *is_date = g_strdup_printf (
+        "cql() initial date == \"%s\" eventdate == \"%s\" tag \"Date\" == \"%s\"",
+        cases[i].date, cases[i].date, cases[i].date);
+      g_autofree char *is_year = cases[i].year != 0
+        ? g_strdup_printf ("cql() initial year == %u", cases[i].year)
+        : g_strdup ("cql() initial not year");
+
+      g_test_message ("Date \"%s\"", cases[i].tag ? cases[i].tag : "(none)");
+      g_assert_true (matches_with_date (is_date, cases[i].tag));
+      g_assert_true (matches_with_date (is_year, cases[i].tag));
+      /* Always a value, so always a match as a filter. */
+      g_assert_true (matches_with_date ("cql() initial date eventdate", cases[i].tag));
+    }
+  /* Compared as strings: '?' sorts after the digits. */
+  g_assert_true (matches_with_date ("cql() initial date < \"1930.02\"", "1930.1.9"));
+  g_assert_false (matches_with_date ("cql() initial date < \"1930.02\"", "1930"));
+  g_assert_false (matches_with_date ("cql() initial date < \"1930.02\"", NULL));
+  g_assert_true (matches_with_date ("cql() initial date \"0019\"", "19"));
+  g_assert_false (matches_with_date ("cql() initial date \"1930.2\"", "1930.2.5"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -822,5 +889,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cql6/numbers-for-their-value", test_numbers_for_their_value);
   g_test_add_func ("/cql6/encoding", test_encoding);
   g_test_add_func ("/cql6/keywords", test_keywords);
+  g_test_add_func ("/cql6/dates", test_dates);
   return g_test_run ();
 }

@@ -254,6 +254,19 @@ gboolean _cq_tag_parse_elo      (const char *text, gint64 *out);
 /* The year field of a PGN date ("1934.??.??" is 1934), or FALSE (R3). */
 gboolean _cq_tag_parse_year     (const char *date, gint64 *year);
 
+/* The PGN date CQL 6.2 gives for a Date or EventDate tag's value (it reads
+ * the tag as Scid does): the year is the number at the start (spaces and a
+ * sign allowed, as strtoul() reads it, kept to 32 bits), the month the
+ * number after the first '.', the day the number after the next '.'; no
+ * digits is 0.  A year above 2047 is unknown (0) but the month and day are
+ * still read; a month above 12 leaves month and day unknown; a day above 31
+ * leaves the day unknown.  Nothing else is checked ("1930.02.30" stays).
+ * @text may be NULL (the tag is missing: all unknown).  Writes
+ * "yyyy.mm.dd" into @out (11 bytes, NUL-terminated), unknown fields as
+ * "????" or "??", a known year padded to 4 digits ("19" is "0019"); sets
+ * @year (optional) to the year, 0 when unknown. */
+void     _cq_tag_normalise_date (const char *text, char out[11], guint *year);
+
 /* A Result tag's value as #CqResult: 1-0, 0-1, 1/2-1/2; CQ_RESULT_NONE for
  * NULL or anything else ("*"). */
 guint8   _cq_tag_parse_result   (const char *text);

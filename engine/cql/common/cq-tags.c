@@ -1,5 +1,6 @@
 /* cq-tags.c: the game's tags as both dialects read them (rulings R3):
- * ratings, the year of the Date tag, the result, and player names.
+ * ratings, the year of the Date tag, the result, player names, and the
+ * dates as CQL 6 gives them.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -64,6 +65,58 @@ _cq_tag_parse_year (const char *date, gint64 *year)
     return FALSE;
   *year = value;
   return TRUE;
+}
+
+/* One field of a date: the number at @p as strtoul (base 10) reads it,
+ * cut to 32 bits as Scid keeps it; then @p moves past the next '.' (or to
+ * the end). */
+static guint32
+date_field (const char **p)
+{
+  guint32 value = (guint32) g_ascii_strtoull (*p, NULL, 10);
+
+  while (**p != '\0' && **p != '.')
+    (*p)++;
+  if (**p == '.')
+    (*p)++;
+  return value;
+}
+
+void
+_cq_tag_normalise_date (const char *text, char out[11], guint *year)
+{
+  const char *p = text != NULL ? text : "";
+  guint32 y, m = 0, d = 0;
+
+  y = date_field (&p);
+  if (y > 2047)
+    y = 0;
+  m = date_field (&p);
+  if (m > 12)
+    m = 0;
+  else
+    {
+      d = date_field (&p);
+      if (d > 31)
+        d = 0;
+    }
+  if (y == 0)
+    memcpy (out, "????", 4);
+  else
+    g_snprintf (out, 5, "%04u", y);
+  out[4] = '.';
+  if (m == 0)
+    out[5] = out[6] = '?';
+  else
+    out[5] = '0' + m / 10, out[6] = '0' + m % 10;
+  out[7] = '.';
+  if (d == 0)
+    out[8] = out[9] = '?';
+  else
+    out[8] = '0' + d / 10, out[9] = '0' + d % 10;
+  out[10] = '\0';
+  if (year != NULL)
+    *year = y;
 }
 
 static gboolean

@@ -88,6 +88,7 @@ G_NO_INLINE static gboolean
 eval_tag (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   const char *values[2] = { NULL, NULL };
+  char date[11];
   guint n = 1;
 
   if (f->kind == CQ6_PLAYER)
@@ -97,6 +98,13 @@ eval_tag (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       else
         values[0] = tag_value (c, f->which == 1 ? "White" : "Black");
     }
+  else if (strcmp (f->string, "Date") == 0 || strcmp (f->string, "EventDate") == 0)
+    {
+      /* CQL 6.2 gives a date normalised, "yyyy.mm.dd" with ? for what is
+       * unknown, also when the tag is missing (ruling 73). */
+      _cq_tag_normalise_date (tag_value (c, f->string), date, NULL);
+      values[0] = date;
+    }
   else
     values[0] = tag_value (c, f->string);
 
@@ -104,6 +112,11 @@ eval_tag (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     {
       g_autofree char *both = NULL;
 
+      if (values[0] == date)
+        {
+          v->str = _cq6_state_string_n (c, f, date, strlen (date));
+          return TRUE;
+        }
       if (n == 1)
         {
           v->str = values[0];
@@ -756,7 +769,15 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         return TRUE;
       }
     case CQ6_YEAR:
-      return _cq_tag_parse_year (tag_value (c, "Date"), &v->num);
+      {
+        /* The year of the date as `date` reads it; none when unknown. */
+        char date[11];
+        guint year;
+
+        _cq_tag_normalise_date (tag_value (c, "Date"), date, &year);
+        v->num = year;
+        return year != 0;
+      }
     case CQ6_TAG:
     case CQ6_PLAYER:
       return eval_tag (f, c, v);

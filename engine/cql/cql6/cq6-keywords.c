@@ -115,7 +115,7 @@ static const char *const cql6_keywords[] = {
   "elo", "elo [white|black]: a player's rating (the higher without a colour)",
   "whiteelo", "White's rating",
   "blackelo", "Black's rating",
-  "year", "the year of the game's Date tag",
+  "year", "the year of the game's Date tag (none when unknown)",
   /* Moves */
   "move", "a move from this position passes the parameters (from to capture promote ...)",
   "capture", "move capture X: the move takes a piece on X",
@@ -140,9 +140,10 @@ static const char *const cql6_keywords[] = {
             "a colour), or that it contains text",
   "event", "event [\"text\"]: the Event tag, or that it contains text",
   "site", "site [\"text\"]: the Site tag, or that it contains text",
-  "date", "date [\"text\"]: the Date tag, or that it contains text",
+  "date", "date [\"text\"]: the Date tag as yyyy.mm.dd (? unknown), or that it contains text",
   "eco", "eco [\"text\"]: the ECO tag, or that it contains text",
-  "eventdate", "eventdate [\"text\"]: the EventDate tag, or that it contains text",
+  "eventdate", "eventdate [\"text\"]: the EventDate tag as yyyy.mm.dd (? unknown), "
+               "or that it contains text",
   "tag", "tag \"Name\": any tag's text",
   "result", "result 1-0 (0-1, 1/2-1/2): the game's result",
   /* Strings */
