@@ -257,9 +257,6 @@ test_board_buttons (void)
 
   ex_window_set_theme_tools_visible (window, TRUE);
   run_mate_query (window);
-  /* A game shown: its move and "Match 1 of 1" beside the buttons. */
-  ex_window_select_result (window, 0);
-  ex_test_drain ();
   ex_test_wait_frame (GTK_WIDGET (window));
   assert_window_width (window, 1000);
   g_test_message ("viewer: %d px", gtk_widget_get_width (viewer));
