@@ -12,7 +12,7 @@
  * filters of a body with the transforms as prefixes (ex-cql6-text.c).
  * ExPatternBoard::insert hands it to the editor.
  * ex_pattern_board_set_position() starts from a position of the board
- * viewer ("Search for this position / pattern").  The board is laid out
+ * viewer ("Anticipations", "Copy Pattern").  The board is laid out
  * and drawn by the board painter (app/viewer/ex-board-painter.h); the
  * pattern board adds the text of classes and sets of piece types.  The
  * layout, the keywords' check buttons and the palette (an ExPiecePalette)

@@ -8,9 +8,9 @@
  * queries, into an empty editor); a theme replaces the editor's text;
  * when the editor's cursor moves onto a designator, the picker shows it,
  * and its Replace puts the picker's designator in that one's place.
- * The pattern page can start from the board viewer's position ("Search for
- * This Position") or from the squares outlined on it ("Search for This
- * Pattern": the matched squares, which Ctrl+click on the viewer's board
+ * The pattern page can start from the board viewer's position
+ * ("Anticipations") or from the squares outlined on it ("Copy Pattern":
+ * the matched squares, which Ctrl+click on the viewer's board
  * adds or removes).  Ctrl+Return and F5 run the query, as in the rest of
  * the window.  The pane is a side pane of the main window (ExWindow shows
  * and hides it), so that the results and the board stay in view; what it
@@ -158,7 +158,7 @@ picker_replace_cb (ExThemeTools *self,
 }
 
 /* Ctrl+click on the viewer's board adds or removes a square of its
- * outline: the pattern that "Search for This Pattern" copies. */
+ * outline: the pattern that "Copy Pattern" copies. */
 static void
 board_pressed_cb (GtkGestureClick *gesture,
                   int              n_press,

@@ -49,18 +49,17 @@ void            ex_theme_tools_show_page         (ExThemeTools *self,
 
 /**
  * ex_theme_tools_search_board:
- * @selected_only: FALSE for the whole position ("Search for This
- *   Position"), TRUE for the squares outlined on the viewer's board only
- *   ("Search for This Pattern").
+ * @selected_only: FALSE for the whole position ("Anticipations"), TRUE
+ *   for the squares outlined on the viewer's board only ("Copy Pattern").
  * @error: (optional): G_IO_ERROR_NOT_FOUND saying why nothing was done, in
  *   words for the status line (the tools' board page says it too).
  *
- * "Search for This Position" finds every game in which the position the
+ * "Anticipations" finds every game in which the position the
  * board viewer shows occurs: the anticipation search
  * (cq_query_new_for_position(), exact mode: every square and the side to
  * move, main line and variations), the same as the set-up board's Find,
  * which gets the position to change it or to widen the search.  The
- * editor's query is left alone.  "Search for This Pattern" puts the
+ * editor's query is left alone.  "Copy Pattern" puts the
  * outlined squares into the pattern board, with the side to move, to
  * refine and insert.
  *

@@ -7,7 +7,9 @@
  * view at 1400 px, the game number column holds six digits, the database
  * button shows its file's name at 1000 px and part of it at 800 px, the
  * progress of a search is shown whole, and the window can be made 800 px
- * wide.  The editor never breaks a line inside a designator.
+ * wide.  At 1000x700 with Theme Tools shown, the buttons under the board
+ * show their whole labels.  The editor never breaks a line inside a
+ * designator.
  *
  * The database is the HHDB selection of the shared data when
  * EXCELSIOR_SHARED_DATA is set, else a copy of the bundled sample under
@@ -224,6 +226,41 @@ test_narrow (void)
   ex_test_destroy_window (window);
 }
 
+/* 1000x700 with Theme Tools shown, the narrowest the board viewer gets:
+ * the labels of the buttons under the board are whole, so they read
+ * differently, and the buttons are inside the viewer. */
+static void
+test_board_buttons (void)
+{
+  ExWindow *window = ex_test_new_window (app, 1000, 700, database);
+  const char *labels[] = { "Anticipations", "Copy Pattern" };
+  /* The viewer's pane: the game view and the row of buttons under it (the
+   * Theme Tools pane has buttons of the same names). */
+  GtkWidget *viewer = gtk_widget_get_parent (ex_window_get_game_view (window));
+
+  ex_window_set_theme_tools_visible (window, TRUE);
+  run_mate_query (window);
+  ex_test_wait_frame (GTK_WIDGET (window));
+  assert_window_width (window, 1000);
+  g_test_message ("viewer: %d px", gtk_widget_get_width (viewer));
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      GtkLabel *label = find_label (viewer, labels[i]);
+      graphene_rect_t bounds;
+
+      g_assert_nonnull (label);
+      g_test_message ("%s: %d px", labels[i], gtk_widget_get_width (GTK_WIDGET (label)));
+      assert_label_whole (label);
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (label), viewer, &bounds));
+      g_assert_cmpfloat (bounds.origin.x, >=, 0);
+      g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=,
+                         gtk_widget_get_width (viewer));
+    }
+  ex_test_screenshot (GTK_WIDGET (window), "layout-board-buttons-1000.png");
+
+  ex_test_destroy_window (window);
+}
+
 /* The editor does not wrap lines: a long line is one display line, never
  * broken inside a designator such as R[a-h]7. */
 static void
@@ -272,6 +309,7 @@ main (int   argc,
   g_test_add_func ("/ui/layout/wide", test_wide);
   g_test_add_func ("/ui/layout/medium", test_medium);
   g_test_add_func ("/ui/layout/narrow", test_narrow);
+  g_test_add_func ("/ui/layout/board-buttons", test_board_buttons);
   g_test_add_func ("/ui/layout/editor-no-wrap", test_editor_no_wrap);
   status = g_test_run ();
 

@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -265,6 +266,33 @@ test_clipboard (void)
   ex_test_destroy_window (window);
 }
 
+/* Copy the Game as Exported PGN (Ctrl+Shift+E): the game as Export writes
+ * it, with the comments a CQL 6 query's `comment` filter wrote at the
+ * positions it matched and the game's own annotations. */
+static void
+test_copy_exported (void)
+{
+  ExWindow *window = ex_test_new_window (app, 0, 0, NULL);
+  g_autofree char *pgn = NULL;
+
+  ex_test_run_and_wait (window, "cql()\nmate btm N\ncomment(\"knight mates here\")\n",
+                        EX_TEST_RUN_NO_ERROR);
+  ex_window_select_result (window, 0);
+  ex_test_drain ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-exported-pgn",
+                                             NULL));
+  g_assert_false (ex_window_get_status_is_error (window));
+  pgn = ex_test_read_clipboard (GTK_WIDGET (window));
+  g_assert_true (g_str_has_prefix (pgn, "[Event \"Beautiful Chess Studies (1): Dizvov, 1978\"]\n"));
+  /* The query's comment once, at the mate (4. Nf7#), after the study's own
+   * comment to that move in the same braces, then the query's mark. */
+  g_assert_cmpuint (ex_test_count_occurrences (pgn, "knight mates here"), ==, 1);
+  g_assert_nonnull (strstr (pgn, "4. Nf7# {Correct! After two"));
+  g_assert_nonnull (strstr (pgn, "checkmate! (1-0) knight mates here CQL} *"));
+
+  ex_test_destroy_window (window);
+}
+
 /* Several results selected (as by Ctrl+click) in a list sorted by
  * descending game number: the game view shows the last one selected, the
  * previous/next keys step from it, and Export of the selection writes
@@ -423,6 +451,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/export", test_export);
   g_test_add_func ("/ui/window/browse-results", test_browse_results);
   g_test_add_func ("/ui/window/clipboard", test_clipboard);
+  g_test_add_func ("/ui/window/copy-exported", test_copy_exported);
   g_test_add_func ("/ui/window/export-choices", test_export_choices);
   g_test_add_func ("/ui/window/export-multi-selection", test_export_multi_selection);
 
