@@ -245,7 +245,7 @@ test_board_buttons (void)
   g_test_message ("viewer: %d px", gtk_widget_get_width (viewer));
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     {
-      GtkLabel *label = find_label (viewer, labels[i]);
+      GtkLabel *label = GTK_LABEL (ex_test_find_label (viewer, labels[i]));
       graphene_rect_t bounds;
 
       g_assert_nonnull (label);
