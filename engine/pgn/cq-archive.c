@@ -60,7 +60,9 @@ load_api (gpointer data)
        && LOAD (error_string, "archive_error_string")
        && LOAD (set_error, "archive_set_error")
        && LOAD (entry_pathname, "archive_entry_pathname")
-       && LOAD (entry_filetype, "archive_entry_filetype");
+       && LOAD (entry_filetype, "archive_entry_filetype")
+       && LOAD (entry_size, "archive_entry_size")
+       && LOAD (entry_size_is_set, "archive_entry_size_is_set");
 #undef LOAD
   if (!ok)
     {

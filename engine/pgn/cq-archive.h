@@ -30,6 +30,8 @@ typedef struct {
                     G_GNUC_PRINTF (3, 4);
   const char     *(*entry_pathname) (struct archive_entry *entry);
   __LA_MODE_T     (*entry_filetype) (struct archive_entry *entry);
+  la_int64_t      (*entry_size) (struct archive_entry *entry);
+  int             (*entry_size_is_set) (struct archive_entry *entry);
 } CqArchiveApi;
 
 /**

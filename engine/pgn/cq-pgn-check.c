@@ -189,8 +189,11 @@ archive_failed (Check *c, struct archive *a, GError **error)
 }
 
 static gboolean
-check_archive (Check *c, gboolean zip, GError **error)
+check_archive (Check *c, gboolean zip, guint64 first_member, guint64 end_member,
+               GError **error)
 {
+  guint64 index = 0;
+
   const CqArchiveApi *la = c->la = _cq_archive_api (error);
   struct archive *a;
   g_autofree guchar *out = NULL;
@@ -224,8 +227,10 @@ check_archive (Check *c, gboolean zip, GError **error)
           ok = archive_failed (c, a, error);
           break;
         }
-      if (zip && !_cq_pgn_is_pgn_member (la, entry))
+      if (zip && (!_cq_pgn_is_pgn_member (la, entry) || index++ < first_member))
         continue;
+      if (zip && index > end_member)
+        break;
       while (!member_done)
         {
           la_ssize_t n = la->read_data (a, out, STEP);
@@ -251,15 +256,16 @@ check_archive (Check *c, gboolean zip, GError **error)
 
 gboolean
 _cq_pgn_check_stream (const char *name, const char *compression, gboolean gzip,
-                      gboolean zip, CqPgnFillFunc fill, gpointer fill_data,
-                      GCancellable *cancellable, GError **error)
+                      gboolean zip, guint64 first_member, guint64 end_member,
+                      CqPgnFillFunc fill, gpointer fill_data, GCancellable *cancellable,
+                      GError **error)
 {
   Check c = {
     .name = name, .compression = compression, .fill = fill, .fill_data = fill_data,
     .cancellable = cancellable,
   };
 
-  return gzip ? check_gzip (&c, error) : check_archive (&c, zip, error);
+  return gzip ? check_gzip (&c, error) : check_archive (&c, zip, first_member, end_member, error);
 }
 
 gboolean

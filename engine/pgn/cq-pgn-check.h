@@ -35,6 +35,11 @@ typedef gssize (*CqPgnFillFunc) (gpointer data, const void **buf);
  *   libarchive as far as the format carries checks (bzip2's block and
  *   stream CRCs, xz's block checks, lzip's CRC-32, zstd's and lz4's
  *   checksums when the file has them; .Z has none).
+ * @first_member, @end_member: of a zip archive, the indexes among its
+ *   `*.pgn` members of the first one checked and of the one after the last
+ *   (a search in parts reads those; the others are skipped without being
+ *   decompressed, and a damaged one after them fails only where its text
+ *   is read); 0 and G_MAXUINT64 otherwise.
  * @fill: reads the file from its start.
  * @fill_data: for @fill.
  * @cancellable: (nullable): looked at between steps of 64 KiB of output.
@@ -54,7 +59,8 @@ typedef gssize (*CqPgnFillFunc) (gpointer data, const void **buf);
  *   - %G_IO_ERROR_CANCELLED if @cancellable was cancelled.
  */
 gboolean _cq_pgn_check_stream (const char *name, const char *compression, gboolean gzip,
-                               gboolean zip, CqPgnFillFunc fill, gpointer fill_data,
+                               gboolean zip, guint64 first_member, guint64 end_member,
+                               CqPgnFillFunc fill, gpointer fill_data,
                                GCancellable *cancellable, GError **error);
 
 /* Whether a zip archive's @entry is a member that is read: a regular file

@@ -55,6 +55,8 @@ typedef struct {
   guint64  file_pos;   /* compressed bytes consumed when the block was full */
   gboolean end;
   GError  *error;
+  gboolean has_text_end;   /* member @member_end begins in this block, */
+  guint64  text_end;       /* at this offset of the text */
 } Block;
 
 /* State shared by the reader and the pump thread; each holds a reference,
@@ -81,6 +83,10 @@ typedef struct {
   int               spool_fd;    /* first pass on a pipe: its bytes are copied here, or -1 */
   GAsyncQueue      *full;
   GAsyncQueue      *empty;
+  /* A zip's *.pgn members from @member_start on (a search in parts): the
+   * text begins there; where member @member_end begins is marked in it. */
+  guint64           member_start, member_end, member_index;
+  guint64           text_pos;    /* text handed out */
 } Pump;
 
 struct _CqPgnInput {
@@ -105,6 +111,11 @@ struct _CqPgnInput {
   gsize        block_pos;
   /* zstd frames from one on (a search in parts) */
   CqZstdRange *frames;
+  /* a zip's members from one on: the text read ahead to the first game,
+   * and where the next part's first member begins (G_MAXUINT64: not yet) */
+  GByteArray  *held;
+  gsize        held_pos;
+  guint64      range_end;
 };
 
 typedef struct {
@@ -402,7 +413,10 @@ pump_next_member (Pump *p, gboolean first, GError **error)
                        p->la->error_string (p->archive));
           return -1;
         }
-      if (!p->zip || _cq_pgn_is_pgn_member (p->la, entry))
+      if (!p->zip)
+        return 1;
+      /* Members before a part's first are skipped without decompressing. */
+      if (_cq_pgn_is_pgn_member (p->la, entry) && p->member_index++ >= p->member_start)
         return 1;
       p->la->read_data_skip (p->archive);
     }
@@ -468,8 +482,8 @@ pump_thread (gpointer data)
   GError *error = NULL;
 
   /* The first pass: no text comes out of a stream that fails its checks. */
-  if (!_cq_pgn_check_stream (p->name, p->compression, p->gzip, p->zip, pump_fill, p,
-                             p->cancellable, &error)
+  if (!_cq_pgn_check_stream (p->name, p->compression, p->gzip, p->zip, p->member_start,
+                             p->member_end, pump_fill, p, p->cancellable, &error)
       || !pump_rewind (p, &error) || !pump_open (p, &error))
     {
       Block *b = g_async_queue_pop (p->empty);
@@ -492,6 +506,7 @@ pump_thread (gpointer data)
           break;
         }
       b->len = 0;
+      b->has_text_end = FALSE;
       while (b->len < BLOCK_SIZE)
         {
           la_ssize_t n;
@@ -508,7 +523,15 @@ pump_thread (gpointer data)
                 }
               in_member = TRUE;
               if (!first && p->zip && b->len < BLOCK_SIZE)
-                b->data[b->len++] = '\n';   /* members never run into each other */
+                {
+                  b->data[b->len++] = '\n';   /* members never run into each other */
+                  p->text_pos++;
+                }
+              if (p->zip && p->member_index - 1 == p->member_end)
+                {
+                  b->has_text_end = TRUE;
+                  b->text_end = p->text_pos;
+                }
               first = FALSE;
             }
           /* In steps: a failing call loses what it decompressed, so the
@@ -535,6 +558,7 @@ pump_thread (gpointer data)
           if (n == 0)
             in_member = FALSE;
           b->len += n;
+          p->text_pos += (guint64) n;
         }
       b->file_pos = p->file_pos;
       g_async_queue_push (p->full, b);
@@ -575,6 +599,8 @@ cq_pgn_input_free (CqPgnInput *input)
     return;
   input_free_pump (input);
   _cq_zstd_range_free (input->frames);
+  if (input->held != NULL)
+    g_byte_array_unref (input->held);
   if (input->close_fd && input->fd >= 0)
     close (input->fd);
   g_clear_object (&input->cancellable);
@@ -584,7 +610,8 @@ cq_pgn_input_free (CqPgnInput *input)
 }
 
 static gboolean
-start_pump (CqPgnInput *in, const Magic *m, GError **error)
+start_pump (CqPgnInput *in, const Magic *m, guint64 member_start, guint64 member_end,
+            GError **error)
 {
   Pump *p;
   Block *first;
@@ -604,6 +631,8 @@ start_pump (CqPgnInput *in, const Magic *m, GError **error)
   p->name = g_strdup (in->name);
   p->compression = m->name;
   p->zip = m->zip;
+  p->member_start = member_start;
+  p->member_end = member_end;
   p->gzip = g_str_equal (m->name, "gzip");
   p->prefix = in->prefix;
   p->prefix_len = in->prefix_len;
@@ -636,6 +665,8 @@ start_pump (CqPgnInput *in, const Magic *m, GError **error)
   first = g_async_queue_pop (p->full);
   in->block = first;
   in->block_pos = 0;
+  if (first->has_text_end)
+    in->range_end = first->text_end;
   if (first->error && first->len == 0)
     {
       g_propagate_error (error, g_error_copy (first->error));
@@ -724,19 +755,29 @@ cq_pgn_input_open (const char *path, GCancellable *cancellable, GError **error)
 
   in = g_new0 (CqPgnInput, 1);
   in->extra_byte = -1;
+  in->range_end = G_MAXUINT64;
   in->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
   if (!open_and_sniff (in, path, &m, error))
     return NULL;
   if (m != NULL)
     {
       in->compression = m->name;
-      if (!start_pump (in, m, error))
+      if (!start_pump (in, m, 0, G_MAXUINT64, error))
         return NULL;
       return g_steal_pointer (&in);
     }
   if (!check_text (in->prefix, in->prefix_len, in->name, NULL, error))
     return NULL;
   return g_steal_pointer (&in);
+}
+
+static gssize read_text (CqPgnInput *in, void *buf, gsize len, GError **error);
+
+/* The text of a zip's members, for _cq_pgn_skip_to_game(). */
+static gssize
+read_counted (gpointer data, guchar *buf, gsize len, GError **error)
+{
+  return read_text (data, buf, len, error);
 }
 
 CqPgnInput *
@@ -750,10 +791,22 @@ _cq_pgn_input_open_frames (const char *path, guint64 start, guint64 end,
   in->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
   if (!open_and_sniff (in, path, &m, error))
     return NULL;
+  in->range_end = G_MAXUINT64;
+  if (m != NULL && m->zip && !in->must_poll)
+    {
+      /* Members of a zip: @start and @end are indexes of its *.pgn members. */
+      in->compression = m->name;
+      *first = 0;
+      if (!start_pump (in, m, start, end, error)
+          || (start > 0 && !_cq_pgn_skip_to_game (read_counted, in, &in->held, first, error)))
+        return NULL;
+      return g_steal_pointer (&in);
+    }
   if (m == NULL || !g_str_equal (m->name, "zstd") || in->must_poll)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   "%s: only a zstd file can be read from one of its frames", in->name);
+                   "%s: only a zstd file can be read from one of its frames, and a zip "
+                   "archive from one of its members", in->name);
       return NULL;
     }
   in->compression = m->name;
@@ -788,6 +841,17 @@ read_text (CqPgnInput *in, void *buf, gsize len, GError **error)
 {
   if (in->frames != NULL)
     return _cq_zstd_range_read (in->frames, buf, len, error);
+  if (in->held != NULL)
+    {
+      gsize k = MIN (len, in->held->len - in->held_pos);
+
+      memcpy (buf, in->held->data + in->held_pos, k);
+      in->held_pos += k;
+      if (in->held_pos == in->held->len)
+        g_clear_pointer (&in->held, g_byte_array_unref);
+      if (k > 0)
+        return (gssize) k;
+    }
 
   if (in->pump == NULL)
     {
@@ -822,7 +886,11 @@ read_text (CqPgnInput *in, void *buf, gsize len, GError **error)
       Block *b = in->block;
 
       if (b == NULL)
-        b = in->block = g_async_queue_pop (in->pump->full);
+        {
+          b = in->block = g_async_queue_pop (in->pump->full);
+          if (b->has_text_end)
+            in->range_end = b->text_end;
+        }
       if (in->block_pos < b->len)
         {
           gsize n = MIN (len, b->len - in->block_pos);
@@ -952,7 +1020,7 @@ cq_pgn_input_get_file_position (CqPgnInput *input)
 guint64
 _cq_pgn_input_get_range_end (CqPgnInput *input)
 {
-  return input->frames != NULL ? _cq_zstd_range_text_end (input->frames) : G_MAXUINT64;
+  return input->frames != NULL ? _cq_zstd_range_text_end (input->frames) : input->range_end;
 }
 
 gboolean

@@ -178,6 +178,17 @@ void _cq_pgn_reader_set_block_size (CqPgnReader *reader, gsize block_size);
 gboolean _cq_pgn_game_start_in (const guchar *buf, gsize len, gsize from,
                                 gboolean line_start, gboolean eof, gsize *found);
 
+/* Hands out the next text: bytes put in @buf, 0 at the end, -1 with @error. */
+typedef gssize (*CqPgnTextFunc) (gpointer data, guchar *buf, gsize len, GError **error);
+
+/* Reads the text of @read ahead to its first game (_cq_pgn_game_start_in(),
+ * the text's first byte taken as a line's start): *@first is the game's
+ * offset in the text (the text's length if none begins) and *@held the
+ * text read from there on (transfer full; NULL at the text's end), which
+ * the caller hands out before reading on.  FALSE with @read's error. */
+gboolean _cq_pgn_skip_to_game (CqPgnTextFunc read, gpointer data, GByteArray **held,
+                               guint64 *first, GError **error);
+
 /* The text of a zstd file from the frame at compressed byte @start on
  * (cq-pgn-zstd.c), for a search of the frames from @start to @end
  * (G_MAXUINT64: the file's end).  The open decompresses those frames once
@@ -204,7 +215,9 @@ void         _cq_zstd_range_free (CqZstdRange *r);
 
 /* An input of the zstd file @path from the frame at @start on, as
  * _cq_zstd_range_open() reads it (cq_pgn_reader_new_for_frames()); its
- * range end as _cq_zstd_range_text_end() (G_MAXUINT64 for other inputs). */
+ * range end as _cq_zstd_range_text_end() (G_MAXUINT64 for other inputs).
+ * For a zip archive, from its `*.pgn` member @start on (indexes among
+ * them), the text's offset where member @end begins its range end. */
 CqPgnInput  *_cq_pgn_input_open_frames (const char *path, guint64 start, guint64 end,
                                         GCancellable *cancellable, guint64 *first,
                                         GError **error);

@@ -14,6 +14,7 @@
 #include "pgn/cq-pgn-private.h"
 
 #define BLOCK (256 * 1024)
+#define SKIP_CHUNK (128 * 1024)
 
 static gboolean
 is_tag_name_char (guchar c)
@@ -130,4 +131,51 @@ cq_pgn_find_game_start (const char *path, guint64 from, guint64 *found, GError *
     }
   close (fd);
   return TRUE;
+}
+
+gboolean
+_cq_pgn_skip_to_game (CqPgnTextFunc read, gpointer data, GByteArray **held, guint64 *first,
+                      GError **error)
+{
+  g_autoptr(GByteArray) text = g_byte_array_new ();
+  guint64 base = 0;            /* text offset of text->data[0] */
+  gsize from = 0, found;
+  gboolean line_start = TRUE;
+
+  for (;;)
+    {
+      gsize had = text->len;
+      gssize n;
+
+      g_byte_array_set_size (text, had + SKIP_CHUNK);
+      n = read (data, text->data + had, SKIP_CHUNK, error);
+      if (n < 0)
+        return FALSE;
+      g_byte_array_set_size (text, had + (gsize) n);
+      if (_cq_pgn_game_start_in (text->data, text->len, from, line_start, n == 0, &found))
+        {
+          *first = base + found;
+          g_byte_array_remove_range (text, 0, (guint) found);
+          *held = g_steal_pointer (&text);
+          return TRUE;
+        }
+      if (n == 0)
+        {
+          *first = base + text->len;   /* no game begins in the rest of the text */
+          *held = NULL;
+          return TRUE;
+        }
+      from = found;
+      /* A long run without a game: keep only what a later decision needs
+       * (the text before is then no longer a line start). */
+      if (from > 4 * 1024 * 1024)
+        {
+          gsize drop = from - 64 * 1024;
+
+          g_byte_array_remove_range (text, 0, (guint) drop);
+          base += drop;
+          from -= drop;
+          line_start = FALSE;
+        }
+    }
 }

@@ -341,54 +341,16 @@ check_frames (CqZstdRange *r, GError **error)
   return TRUE;
 }
 
-/* Reads ahead to the first game that begins in the text from the range's
- * start (_cq_pgn_game_start_in(), the rule of cq_pgn_find_game_start(),
- * the range's start taken as a line start) and keeps the text from there. */
-static gboolean
-skip_to_game (CqZstdRange *r, guint64 *first, GError **error)
+/* The text from the range's start, counted, for _cq_pgn_skip_to_game(). */
+static gssize
+decode_counted (gpointer data, guchar *buf, gsize len, GError **error)
 {
-  g_autoptr(GByteArray) text = g_byte_array_new ();
-  guint64 base = 0;            /* text offset of text->data[0] */
-  gsize from = 0, found;
-  gboolean line_start = TRUE;
+  CqZstdRange *r = data;
+  gssize n = decode (r, buf, len, error);
 
-  for (;;)
-    {
-      gsize had = text->len;
-      gssize n;
-
-      g_byte_array_set_size (text, had + IN_CHUNK);
-      n = decode (r, text->data + had, IN_CHUNK, error);
-      if (n < 0)
-        return FALSE;
-      g_byte_array_set_size (text, had + (gsize) n);
-      r->text_pos += (guint64) n;
-      if (_cq_pgn_game_start_in (text->data, text->len, from, line_start, n == 0, &found))
-        {
-          *first = base + found;
-          g_byte_array_remove_range (text, 0, (guint) found);
-          r->held = g_steal_pointer (&text);
-          r->held_pos = 0;
-          return TRUE;
-        }
-      if (n == 0)
-        {
-          *first = base + text->len;   /* no game begins in the rest of the file */
-          return TRUE;
-        }
-      from = found;
-      /* A long run without a game: keep only what a later decision needs
-       * (the text before is then no longer a line start). */
-      if (from > 4 * 1024 * 1024)
-        {
-          gsize drop = from - 64 * 1024;
-
-          g_byte_array_remove_range (text, 0, (guint) drop);
-          base += drop;
-          from -= drop;
-          line_start = FALSE;
-        }
-    }
+  if (n > 0)
+    r->text_pos += (guint64) n;
+  return n;
 }
 
 CqZstdRange *
@@ -412,7 +374,8 @@ _cq_zstd_range_open (int fd, const char *name, guint64 start, guint64 end,
   r->in_buf = g_malloc (IN_CHUNK);
   r->text_end = G_MAXUINT64;
   *first = 0;
-  if (!check_frames (r, error) || (start > 0 && !skip_to_game (r, first, error)))
+  if (!check_frames (r, error)
+      || (start > 0 && !_cq_pgn_skip_to_game (decode_counted, r, &r->held, first, error)))
     {
       _cq_zstd_range_free (r);
       return NULL;

@@ -89,9 +89,14 @@ gboolean     cq_pgn_reader_start_at     (CqPgnReader *reader, guint64 offset, GE
 
 /**
  * cq_pgn_reader_new_for_frames:
- * @path: a zstd file made of several frames (cq_pgn_zstd_frames()).
+ * @path: a zstd file made of several frames (cq_pgn_zstd_frames()), or a
+ *   zip archive of several `*.pgn` members (cq_pgn_zip_members()).
  * @start, @end: compressed byte offsets of the file where frames begin
- *   (@end G_MAXUINT64 for the file's end).
+ *   (@end G_MAXUINT64 for the file's end); for a zip, indexes of members
+ *   among its `*.pgn` members, which then stand for the frames below (the
+ *   members before @start are skipped without being decompressed, those
+ *   from @start to @end are checked first, and the text joins members
+ *   with a newline as one run reads them).
  * @first: (out): where the reader's first game begins.
  *
  * A reader of the frames from @start to @end, for a search in parts
@@ -131,6 +136,23 @@ guint64      cq_pgn_reader_get_range_end (CqPgnReader *reader);
  *   zstd frames), a G_FILE_ERROR, or G_IO_ERROR_NOT_SUPPORTED (no libzstd).
  */
 GArray      *cq_pgn_zstd_frames (const char *path, GError **error);
+
+/**
+ * cq_pgn_zip_members:
+ * @path: a zip archive.
+ *
+ * The sizes of the archive's `*.pgn` members (those its search reads, in
+ * archive order), found by reading the members' headers with libarchive
+ * and skipping their data (archive_read_data_skip(): not decompressed
+ * when the header gives the compressed size).  A member with a search in
+ * parts is read with cq_pgn_reader_new_for_frames(), @start and @end then
+ * being indexes into this list.
+ * Returns: (transfer full) (element-type guint64): the uncompressed sizes
+ *   in bytes (0 where the header does not give it), or NULL with
+ *   G_IO_ERROR_INVALID_DATA (not a readable zip archive), a G_FILE_ERROR,
+ *   or G_IO_ERROR_NOT_SUPPORTED (no libarchive).
+ */
+GArray      *cq_pgn_zip_members (const char *path, GError **error);
 
 /**
  * cq_pgn_find_game_start:

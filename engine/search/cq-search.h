@@ -39,7 +39,9 @@ G_BEGIN_DECLS
  *   last one that begins before @range_end; game numbers and lines count
  *   from that first game.  0 and G_MAXUINT64 for the whole file.
  * @range_frames: @range_start and @range_end are where frames of a zstd
- *   file begin (cq_pgn_zstd_frames()), and the search reads the text from
+ *   file begin (cq_pgn_zstd_frames()), or indexes of a zip archive's
+ *   `*.pgn` members (cq_pgn_zip_members(): a frame then stands for a
+ *   member), and the search reads the text from
  *   the frame at @range_start on (cq_pgn_reader_new_for_frames()): its
  *   games' offsets count from there, and the games it searches are those
  *   that begin before the text of the frame at @range_end.

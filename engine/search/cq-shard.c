@@ -71,6 +71,7 @@ cq_shard_plan (const char *const *paths, guint k, guint n, GError **error)
   g_autofree guint64 *sizes = g_new0 (guint64, n_paths + 1);
   g_autofree gboolean *plain = g_new0 (gboolean, n_paths + 1);
   g_autoptr(GPtrArray) frames = g_ptr_array_new_full (n_paths, frames_free);
+  g_autofree gboolean *zip = g_new0 (gboolean, n_paths + 1);
   g_autoptr(GArray) units = g_array_new (FALSE, FALSE, sizeof (CqShardUnit));
   guint64 total = 0, a = 0, lo, hi;
 
@@ -104,6 +105,12 @@ cq_shard_plan (const char *const *paths, guint k, guint n, GError **error)
       g_ptr_array_add (frames, S_ISREG (st.st_mode) && compression != NULL
                                && strcmp (compression, "zstd") == 0
                                ? cq_pgn_zstd_frames (paths[i], NULL) : NULL);
+      /* A zip archive of several *.pgn members is cut between members
+       * (their sizes in its place of @frames); one whose members cannot
+       * be listed stays whole. */
+      zip[i] = S_ISREG (st.st_mode) && compression != NULL && strcmp (compression, "zip") == 0;
+      if (zip[i])
+        frames->pdata[i] = cq_pgn_zip_members (paths[i], NULL);
       if (frames->pdata[i] != NULL && ((GArray *) frames->pdata[i])->len < 2)
         g_clear_pointer (&frames->pdata[i], g_array_unref);
     }
@@ -121,15 +128,36 @@ cq_shard_plan (const char *const *paths, guint k, guint n, GError **error)
           /* Each frame goes to the part its middle byte is in: part k gets
            * a run of whole frames (none if its share holds no middle). */
           gboolean have = FALSE;
+          double member_bytes = 0, before = 0;
 
+          /* A zip's members: their uncompressed sizes share out the
+           * archive's bytes; @start and @end are indexes of members. */
+          for (guint j = 0; zip[i] && j < starts->len; j++)
+            member_bytes += g_array_index (starts, guint64, j);
           for (guint j = 0; j < starts->len; j++)
             {
-              guint64 s = g_array_index (starts, guint64, j);
-              guint64 e = j + 1 < starts->len ? g_array_index (starts, guint64, j + 1)
-                                              : sizes[i];
-              guint part = (guint) MIN ((guint64) n - 1,
-                                        (guint64) ((a + s + (e - s) / 2.0) * n / total));
+              guint64 s, e;
+              double middle;
+              guint part;
 
+              if (zip[i])
+                {
+                  double m = g_array_index (starts, guint64, j);
+
+                  s = j;
+                  e = j + 1;
+                  middle = member_bytes > 0 ? sizes[i] * (before + m / 2) / member_bytes
+                                            : sizes[i] * (j + 0.5) / starts->len;
+                  before += m;
+                }
+              else
+                {
+                  s = g_array_index (starts, guint64, j);
+                  e = j + 1 < starts->len ? g_array_index (starts, guint64, j + 1)
+                                          : sizes[i];
+                  middle = s + (e - s) / 2.0;
+                }
+              part = (guint) MIN ((guint64) n - 1, (guint64) ((a + middle) * n / total));
               if (part + 1 == k && !have)
                 {
                   u.start = s;

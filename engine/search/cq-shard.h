@@ -5,7 +5,8 @@
  *
  * A part searches a contiguous run of the database's bytes, about 1/N of
  * them (cq_shard_plan(): plain files cut between games, zstd files of
- * several frames between frames, other compressed files whole), and
+ * several frames between frames, zip archives of several `*.pgn` members
+ * between members, other compressed files whole), and
  * writes a part file: the query, the database's list of
  * files, and for each file or byte range in order what the search
  * reported (matched games with their text and the query's positions,
@@ -96,7 +97,8 @@ gboolean cq_shard_check_query (const CqQuery *query, const CqSearchOptions *opts
  * What a part searches of one file of the database: @file (its index in
  * the list) from byte @start to byte @end (#CqSearchOptions.range_start,
  * range_end); 0 and G_MAXUINT64 for the whole file.  @frames: @start and
- * @end are where frames of a zstd file begin (#CqSearchOptions.range_frames).
+ * @end are where frames of a zstd file begin, or indexes of a zip
+ * archive's `*.pgn` members (#CqSearchOptions.range_frames).
  */
 typedef struct {
   guint    file;
@@ -117,7 +119,10 @@ typedef struct {
  * after the next).  A zstd file of several frames (cq_pgn_zstd_frames())
  * is cut between frames: each frame goes to the part its middle byte falls
  * in, and a part reads from its first frame's text to the first game that
- * begins in the next part's.  Any other compressed file is not cut, and
+ * begins in the next part's.  A zip archive of several `*.pgn` members
+ * (cq_pgn_zip_members()) is cut between members likewise, each member's
+ * share of the archive's bytes in proportion to its uncompressed size.
+ * Any other compressed file is not cut, and
  * goes whole to the part its middle byte falls in.  Every part computes
  * the same plan from the files' sizes (and a zstd file's frames).
  *

@@ -6,7 +6,8 @@
 # plain file cut into byte ranges, and files split by the test (plain, xz,
 # zstd); zstd files of several frames (cut at games, at any byte, with a
 # seek table) cut between frames; through a Slurm job array when Slurm is
-# installed.  A damaged frame fails its part, and the merge refuses it.  The merge
+# installed; zip archives of several *.pgn members cut between members.  A
+# damaged frame or member fails its part, and the merge refuses it.  The merge
 # refuses a part that is missing, unfinished, given twice, from another
 # search or begun where the part before did not stop, and an output that
 # is a part or a file of the database; a query whose values pass from game
@@ -25,6 +26,7 @@ import struct
 import tempfile
 import time
 import unittest
+import zipfile
 
 CQL = os.environ.get("CQL", "cql")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -287,6 +289,76 @@ class ShardTests(unittest.TestCase):
         proc = self.run_cql("--merge", *parts, "-o", "damaged.pgn", expect=1)
         self.assertIn(b"could not read its piece of", proc.stderr)
         self.assertFalse(os.path.exists(os.path.join(self.dir, "damaged.pgn")))
+
+    def zip_file(self, name, members, damage=None):
+        """A zip archive (deflated) of @members, (name, bytes) pairs in
+        order; @damage: the index of a member whose compressed data is
+        spoilt in its middle."""
+        path = os.path.join(self.dir, name)
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+            for member, data in members:
+                z.writestr(member, data)
+        if damage is not None:
+            with zipfile.ZipFile(path) as z:
+                info = z.infolist()[damage]
+            with open(path, "r+b") as f:
+                f.seek(info.header_offset + 26)
+                name_len, extra_len = struct.unpack("<HH", f.read(4))
+                at = info.header_offset + 30 + name_len + extra_len + info.compress_size // 2
+                f.seek(at)
+                spoilt = bytes(b ^ 0x5A for b in f.read(8))
+                f.seek(at)
+                f.write(spoilt)
+        return path
+
+    def zip_members(self):
+        """The sample as the members of a zip: games split into four
+        members, one of them not ending in a blank line (nor a newline),
+        and a member that is not PGN, which the search skips."""
+        with open(SAMPLE, "rb") as f:
+            data = f.read()
+        pieces = split_games(data, 4)
+        self.assertEqual(len(pieces), 4)
+        pieces[1] = pieces[1].rstrip()
+        return [("a.pgn", pieces[0]), ("b/b.PGN", pieces[1]), ("notes.txt", b"1. e4 *\n"),
+                ("c.pgn", pieces[2]), ("d.pgn", pieces[3])]
+
+    def test_zip_members_cut(self):
+        # A zip of several *.pgn members is cut between members: each part
+        # reads its members only, and the merge is one run's output.
+        path = self.zip_file("members.zip", self.zip_members())
+        counts = self.part_games(path, 3)
+        self.assertEqual(sum(counts), self.part_games(path, 1)[0])
+        self.assertTrue(all(c > 0 for c in counts), "%r" % counts)
+        self.check_same([path], "zip")
+
+    def test_zip_one_member_is_one_part(self):
+        with open(SAMPLE, "rb") as f:
+            data = f.read()
+        path = self.zip_file("one-member.zip", [("all.pgn", data), ("x.txt", b"x")])
+        counts = self.part_games(path, 3)
+        self.assertEqual(sorted(counts)[:2], [0, 0])
+        self.check_same([path], "zip-one", ns=(1, 3))
+
+    def test_zip_damaged_member_refused(self):
+        # A member damaged in its middle: the part that reads it fails and
+        # says why; the merge refuses naming that part, writing nothing.
+        members = self.zip_members()
+        path = self.zip_file("damaged.zip", members, damage=3)
+        parts, failed = [], []
+        for k in (1, 2, 3):
+            part = os.path.join(self.dir, "damaged-zip-%d.part" % k)
+            proc = subprocess.run([CQL, "--shard", "%d/3" % k, "-i", path, "-o", part,
+                                   "plain.cql"], capture_output=True, cwd=self.dir, timeout=600)
+            if proc.returncode != 0:
+                failed.append(k)
+                self.assertIn(b"damaged.zip: ", proc.stderr)
+            parts.append(part)
+        self.assertGreaterEqual(len(failed), 1)
+        self.assertLess(len(failed), 3)
+        proc = self.run_cql("--merge", *parts, "-o", "damaged-zip.pgn", expect=1)
+        self.assertIn(b"part %d could not read its piece of" % failed[0], proc.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "damaged-zip.pgn")))
 
     def test_file_that_cannot_be_cut_is_refused(self):
         # Games not separated by blank lines: a part begins at the next
