@@ -10,7 +10,7 @@
  * (zstd's contrib/seekable_format), else by walking the frame and block
  * headers with libzstd's ZSTD_findFrameCompressedSize().
  *
- * libzstd is opened at run time with GModule, as libarchive is
+ * libzstd is opened at run time (cq-module.c), as libarchive is
  * (cq-archive.c), so that a `cql` run on plain PGN does not map it.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,13 +20,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <gmodule.h>
 #include <zstd.h>
 
+#include "pgn/cq-module.h"
 #include "pgn/cq-pgn-private.h"
-
-/* libzstd has kept soname 1 since 1.0 (2016); Debian's package is libzstd1. */
-#define ZSTD_SONAME "libzstd.so.1"
 
 #define MAGIC_FRAME      0xFD2FB528u
 #define MAGIC_SKIPPABLE  0x184D2A50u   /* the low 4 bits are free */
@@ -45,53 +42,31 @@ typedef struct {
                                      ZSTD_inBuffer *in);
 } ZstdApi;
 
+#define SYMBOL(field, name) { name, G_STRUCT_OFFSET (ZstdApi, field) }
+
+static const CqModuleSymbol symbols[] = {
+  SYMBOL (find_frame_compressed_size, "ZSTD_findFrameCompressedSize"),
+  SYMBOL (is_error, "ZSTD_isError"),
+  SYMBOL (get_error_name, "ZSTD_getErrorName"),
+  SYMBOL (create_dstream, "ZSTD_createDStream"),
+  SYMBOL (free_dstream, "ZSTD_freeDStream"),
+  SYMBOL (init_dstream, "ZSTD_initDStream"),
+  SYMBOL (decompress_stream, "ZSTD_decompressStream"),
+  { NULL, 0 }
+};
+
 static ZstdApi api;
-static GError *load_error;
 
-static gpointer
-load_api (gpointer data)
-{
-  GModule *module = g_module_open (ZSTD_SONAME, G_MODULE_BIND_LOCAL);
-  gboolean ok;
-
-  if (module == NULL)
-    {
-      g_set_error (&load_error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   "cannot load %s, needed to cut a zstd file into parts (Debian package "
-                   "libzstd1): %s", ZSTD_SONAME, g_module_error ());
-      return NULL;
-    }
-#define LOAD(field, name) \
-  (g_module_symbol (module, name, (gpointer *) &api.field) && api.field != NULL)
-  ok = LOAD (find_frame_compressed_size, "ZSTD_findFrameCompressedSize")
-       && LOAD (is_error, "ZSTD_isError")
-       && LOAD (get_error_name, "ZSTD_getErrorName")
-       && LOAD (create_dstream, "ZSTD_createDStream")
-       && LOAD (free_dstream, "ZSTD_freeDStream")
-       && LOAD (init_dstream, "ZSTD_initDStream")
-       && LOAD (decompress_stream, "ZSTD_decompressStream");
-#undef LOAD
-  if (!ok)
-    {
-      g_set_error (&load_error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   "%s lacks a function this program needs: %s", ZSTD_SONAME,
-                   g_module_error ());
-      g_module_close (module);
-      return NULL;
-    }
-  g_module_make_resident (module);
-  return &api;
-}
+/* libzstd has kept soname 1 since 1.0 (2016); Debian's package is libzstd1. */
+static CqModule module = {
+  "libzstd.so.1", "libzstd1", "to cut a zstd file into parts", symbols, &api, G_ONCE_INIT,
+  NULL
+};
 
 static const ZstdApi *
 zstd_api (GError **error)
 {
-  static GOnce once = G_ONCE_INIT;
-  const ZstdApi *loaded = g_once (&once, load_api, NULL);
-
-  if (loaded == NULL)
-    g_propagate_error (error, g_error_copy (load_error));
-  return loaded;
+  return _cq_module_load (&module, error);
 }
 
 static guint32
