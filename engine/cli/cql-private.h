@@ -16,6 +16,19 @@ gboolean cql_same_file (const char *a, const char *b);
  * `Game: N WHERE: TEXT`, control characters escaped. */
 void     cql_print_message (const CqGameSource *source, const CqMessage *message);
 
+/* A diagnostic (a damaged or skipped game, a file that could not be read
+ * to its end) on standard error; under @quiet only the files'. */
+void     cql_print_diagnostic (const CqDiagnostic *diag, gboolean quiet);
+
+/* The count of damaged and skipped games after a run or a merge, on
+ * standard error, if there were any; @quiet says where the details are. */
+void     cql_print_damaged (const CqSearchProgress *progress, gboolean quiet);
+
+/* `M matches of G games` and @tail_format (printf(), with what follows
+ * it) on standard error: the last line of a run or a merge. */
+void     cql_print_count (const CqSearchProgress *progress, const char *tail_format, ...)
+                          G_GNUC_PRINTF (2, 3);
+
 /* The diagnostics of a part (`cql --shard`): a file of the database that
  * could not be read to its end, on standard error; the games' ones are
  * kept in the part file for the merge. */

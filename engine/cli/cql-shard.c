@@ -1,11 +1,13 @@
 /* cql-shard.c: `cql --merge`, the merge of a search run in parts
- * (`cql --shard K/N`, cq-shard.h; docs/cluster.md), and what a part says.
+ * (`cql --shard K/N`, cq-shard.h; docs/cluster.md), what a part says, and
+ * the lines of standard error a run and a merge share.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -29,10 +31,7 @@ merge_on_diagnostic (const CqDiagnostic *diag, gpointer data)
 {
   MergeCli *m = data;
 
-  /* A file that could not be read to its end is always reported. */
-  if (m->quiet && !diag->input)
-    return;
-  fprintf (stderr, "%s\n", diag->message);
+  cql_print_diagnostic (diag, m->quiet);
 }
 
 void
@@ -40,8 +39,7 @@ cql_part_on_diagnostic (const CqDiagnostic *diag, gpointer data)
 {
   /* The games' diagnostics are the merge's to print, numbered across the
    * database; a file that could not be read to its end is said at once. */
-  if (diag->input)
-    fprintf (stderr, "%s\n", diag->message);
+  cql_print_diagnostic (diag, TRUE);
 }
 
 int
@@ -103,20 +101,48 @@ cql_merge_parts (const char *const *parts, const char *output, gboolean quiet)
   if (partial)
     {
       fprintf (stderr, "cql: some file of the database could not be read to its end\n");
-      fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " %s read\n",
-               progress.matches, progress.matches == 1 ? "match" : "matches",
-               progress.games, progress.games == 1 ? "game" : "games");
+      cql_print_count (&progress, " read");
       return EXIT_FAILURE_;
     }
-  if (progress.damaged || progress.skipped)
-    fprintf (stderr, "%" G_GUINT64_FORMAT " damaged and %" G_GUINT64_FORMAT
-             " skipped games (%s)\n", progress.damaged, progress.skipped,
-             quiet ? "run without --quiet for details" : "listed above");
-  fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " %s, merged in %.2f "
-           "seconds\n", progress.matches, progress.matches == 1 ? "match" : "matches",
-           progress.games, progress.games == 1 ? "game" : "games", progress.seconds);
+  cql_print_damaged (&progress, quiet);
+  cql_print_count (&progress, ", merged in %.2f seconds", progress.seconds);
   /* The persistent variables as one run prints them (cql.c). */
   for (guint i = 0; persistent != NULL && persistent[i] != NULL; i += 2)
     printf ("%s: %s\n", persistent[i], persistent[i + 1]);
   return EXIT_OK;
+}
+
+/* ------------------------------------------------------------------
+ * What a run and a merge both print on standard error. */
+
+void
+cql_print_diagnostic (const CqDiagnostic *diag, gboolean quiet)
+{
+  /* A file that could not be read to its end is always reported. */
+  if (quiet && !diag->input)
+    return;
+  fprintf (stderr, "%s\n", diag->message);
+}
+
+void
+cql_print_damaged (const CqSearchProgress *progress, gboolean quiet)
+{
+  if (progress->damaged || progress->skipped)
+    fprintf (stderr, "%" G_GUINT64_FORMAT " damaged and %" G_GUINT64_FORMAT
+             " skipped games (%s)\n", progress->damaged, progress->skipped,
+             quiet ? "run without --quiet for details" : "listed above");
+}
+
+void
+cql_print_count (const CqSearchProgress *progress, const char *tail_format, ...)
+{
+  g_autofree char *tail = NULL;
+  va_list args;
+
+  va_start (args, tail_format);
+  tail = g_strdup_vprintf (tail_format, args);
+  va_end (args);
+  fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " %s%s\n",
+           progress->matches, progress->matches == 1 ? "match" : "matches",
+           progress->games, progress->games == 1 ? "game" : "games", tail);
 }

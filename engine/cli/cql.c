@@ -319,13 +319,10 @@ on_message (const CqGameSource *source, const CqMessage *message, gpointer user_
 static void
 on_diagnostic (const CqDiagnostic *diag, gpointer user_data)
 {
-  Cli *cli = user_data;
-
-  /* A file that could not be read to its end is always reported. */
-  if (opt_quiet && !diag->input)
-    return;
-  clear_progress_line (cli);
-  fprintf (stderr, "%s\n", diag->message);
+  /* No progress line is shown under --quiet, so none is cleared for a
+   * diagnostic that is not printed. */
+  clear_progress_line (user_data);
+  cql_print_diagnostic (diag, opt_quiet);
 }
 
 static void
@@ -961,21 +958,14 @@ main (int argc, char **argv)
   if (!cli.ok)
     {
       fprintf (stderr, "cql: %s\n", cli.error->message);
-      fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " %s read\n",
-               cli.progress.matches, cli.progress.matches == 1 ? "match" : "matches",
-               cli.progress.games, cli.progress.games == 1 ? "game" : "games");
+      cql_print_count (&cli.progress, " read");
       g_clear_error (&cli.error);
       status = EXIT_FAILURE_;
       goto out;
     }
 
-  if (cli.progress.damaged || cli.progress.skipped)
-    fprintf (stderr, "%" G_GUINT64_FORMAT " damaged and %" G_GUINT64_FORMAT
-             " skipped games (%s)\n", cli.progress.damaged, cli.progress.skipped,
-             opt_quiet ? "run without --quiet for details" : "listed above");
-  fprintf (stderr, "%" G_GUINT64_FORMAT " %s of %" G_GUINT64_FORMAT " %s in %.2f seconds\n",
-           cli.progress.matches, cli.progress.matches == 1 ? "match" : "matches",
-           cli.progress.games, cli.progress.games == 1 ? "game" : "games", cli.progress.seconds);
+  cql_print_damaged (&cli.progress, opt_quiet);
+  cql_print_count (&cli.progress, " in %.2f seconds", cli.progress.seconds);
   /* A part keeps them in its part file: the merge prints their sums. */
   if (cli.shard_n == 0)
     print_persistent (query);
