@@ -829,6 +829,17 @@ main (int argc, char **argv)
   if (!to_stdout && argc == 2 && output_is_query_file (output, query_path))
     return EXIT_FAILURE_;
 
+  /* ^C, SIGTERM and SIGHUP cancel the search from here on: installed
+   * before the temporary output file is made, so that no signal can end
+   * the process between the two and leave that file behind.  A signal
+   * that comes before the loop runs is dispatched when it starts. */
+  cancellable = g_cancellable_new ();
+  cli.cancellable = cancellable;
+  sigint_id = g_unix_signal_add (SIGINT, on_interrupt, &cli);
+  sigterm_id = g_unix_signal_add (SIGTERM, on_interrupt, &cli);
+  sighup_id = g_unix_signal_add (SIGHUP, on_interrupt, &cli);
+
+  status = EXIT_FAILURE_;
   if (to_stdout)
     {
       cli.out = stdout;
@@ -842,7 +853,7 @@ main (int argc, char **argv)
       if (output_file == NULL)
         {
           fprintf (stderr, "cql: %s\n", error->message);
-          return EXIT_FAILURE_;
+          goto out;
         }
       /* stdio gets its own descriptor: the output file keeps its own for
        * the fsync and the rename. */
@@ -855,7 +866,7 @@ main (int argc, char **argv)
           fprintf (stderr, "cql: cannot write '%s': %s\n", output, g_strerror (errno));
           if (fd >= 0)
             close (fd);
-          return EXIT_FAILURE_;
+          goto out;
         }
     }
   /* Games are written one by one, a few hundred bytes each: a large
@@ -876,21 +887,16 @@ main (int argc, char **argv)
         {
           fprintf (stderr, "cql: cannot create a temporary file for the sorted games: %s\n",
                    g_strerror (errno));
-          return EXIT_FAILURE_;
+          goto out;
         }
       cli.sorted = g_array_new (FALSE, FALSE, sizeof (SortedGame));
       g_array_set_clear_func (cli.sorted, clear_sorted_game);
     }
 
-  cancellable = g_cancellable_new ();
   cli.query = query;
   cli.inputs = (const char *const *) inputs;
-  cli.cancellable = cancellable;
   cli.tty = isatty (STDERR_FILENO);
   cli.loop = g_main_loop_new (NULL, FALSE);
-  sigint_id = g_unix_signal_add (SIGINT, on_interrupt, &cli);
-  sigterm_id = g_unix_signal_add (SIGTERM, on_interrupt, &cli);
-  sighup_id = g_unix_signal_add (SIGHUP, on_interrupt, &cli);
 
   thread = g_thread_new ("cql-search", search_thread, &cli);
   g_main_loop_run (cli.loop);

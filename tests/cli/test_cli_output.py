@@ -4,8 +4,9 @@
 # place, and only once there is room: a full disk or the file size limit
 # leave the old data whole), a file the user may not write (refused before
 # the search); an empty output name is refused at once; a long output name
-# works (the temporary file's name is cut); SIGHUP leaves no temporary
-# file, and the one SIGKILL leaves is removed by the next run; a name in
+# works (the temporary file's name is cut); SIGHUP, and SIGINT as soon as
+# the temporary file exists, leave no temporary file, and the one SIGKILL
+# leaves is removed by the next run; a name in
 # the query must end in .pgn, and no output is the query file; -g counts
 # the games it searched.  Runs are bounded with setrlimit (CPU seconds;
 # address space unless CQL_SANITIZED=1).
@@ -234,6 +235,29 @@ class CliOutput(unittest.TestCase):
         _, err = proc.communicate(timeout=30)
         os.close(writer)
         self.assertEqual(proc.returncode, 1)
+        self.assertIn("interrupted; '%s' was not written" % out, err)
+        self.assertEqual(self.read(out), OLD)
+        os.unlink(fifo)
+        self.assert_only("out.pgn")
+
+    def test_interrupt_once_the_temporary_file_exists(self):
+        """The tool's signal handlers come before its temporary output file:
+        a SIGINT sent the moment that file appears (the search waiting on
+        a FIFO) cancels the search, which removes it, and never kills the
+        tool with the file left behind."""
+        out = self.old_output()
+        fifo = os.path.join(self.dir, "db.fifo")
+        os.mkfifo(fifo)
+        proc = subprocess.Popen([CQL, "-i", fifo, "-o", out, self.query], cwd=self.dir,
+                                stderr=subprocess.PIPE, text=True)
+        seen = False
+        deadline = time.monotonic() + 30
+        while not seen and proc.poll() is None and time.monotonic() < deadline:
+            seen = any(".cql-tmp-" in name for name in os.listdir(self.dir))
+        self.assertTrue(seen, "the tool never made its temporary file")
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        self.assertEqual(proc.returncode, 1, err)
         self.assertIn("interrupted; '%s' was not written" % out, err)
         self.assertEqual(self.read(out), OLD)
         os.unlink(fifo)
