@@ -117,6 +117,18 @@ static const Case cases[] = {
   { START_FEN, MATE, "cql() path --{8}", 0, NULL },
   { START_FEN, MATE, "cql() path (-- --)+ mate", 3, NULL },
   { START_FEN, MATE, "cql() path --(check)", 1, NULL },
+  /* A dash that begins a path's constituent takes `(F)` after white space
+   * as a target (CQL 6.2's path reader); elsewhere that is refused. */
+  { START_FEN, MATE, "cql() path -- (check)", 1, NULL },
+  { START_FEN, MATE, "cql() path Q-- (check)", 1, NULL },
+  { START_FEN, MATE, "cql() path B-- (check)", 0, NULL },
+  { START_FEN, MATE, "cql() path check (Q-- (mate))", 0, NULL },
+  { START_FEN, MATE, "cql() path Q--(check) (mate)", 1, NULL },
+  /* `countmoves X--=T > N` compares the count, as `countmoves X-- > N`
+   * (CQL 6.2 reads `T > N` as the promotion and refuses it: rulings 21). */
+  { PROMO_FEN, "1. g8=N", "cql() countmoves P--=n > 0", 1, NULL },
+  { PROMO_FEN, "1. g8=N", "cql() countmoves P--=q > 0", 0, NULL },
+  { PROMO_FEN, "1. g8=N", "cql() countmoves P--=q == 0", 2, NULL },
   { START_FEN, MATE, "cql() path quiet Q-- Q--", 0, "" },
   { START_FEN, MATE, "cql() path focus Q Q-- Q--", 1, NULL },  /* Black's move passed over */
   { START_FEN, MATE, "cql() path focus Q -- --", 1, NULL },
@@ -199,6 +211,23 @@ test_errors (void)
     { "cql() legal --(check)", "castle, o-o, o-o-o or enpassant" },
     { "cql() path -- legal --", "cannot be a constituent of `path`" },
     { "cql() path check+ --", "only a dash constituent or a group" },
+    /* A `(` after white space right after a dash filter, or right after its
+     * `(...)`, is refused, as CQL 6.2 does, but where the dash begins a
+     * path's constituent. */
+    { "cql() P--=n (check)", "1:13: white space between a dash filter and the `(`" },
+    { "cql() -- (check)", "1:10: white space between a dash filter and the `(`" },
+    { "cql() P[x] (check)", "white space between a dash filter and the `(`" },
+    { "cql() P--\n(check)", "2:1: white space between a dash filter and the `(`" },
+    { "cql() previous -- (check)", "white space between a dash filter and the `(`" },
+    { "cql() countmoves -- (check) > 1", "white space between a dash filter and the `(`" },
+    { "cql() legal -- (castle)", "white space between a dash filter and the `(`" },
+    { "cql() line --> P-- (check)", "white space between a dash filter and the `(`" },
+    { "cql() path {-- (check)}", "white space between a dash filter and the `(`" },
+    { "cql() path not -- (check)", "white space between a dash filter and the `(`" },
+    { "cql() path -- check -- (check)", "1:24: white space between a dash filter" },
+    { "cql() path -- check P-- (check)", "white space between a dash filter and the `(`" },
+    { "cql() P--(check) (mate)", "1:18: a `(` right after a dash filter's `(...)`" },
+    { "cql() P--=Q(check)(mate)", "1:19: a `(` right after a dash filter's `(...)`" },
   };
 
   cql6_test_errors (errors, G_N_ELEMENTS (errors));

@@ -377,9 +377,10 @@ _cq6_parse_set_expression (Cq6Parser *p)
 Cq6Filter *
 _cq6_parse_union (Cq6Parser *p)
 {
+  guint start = p->pos;
   Cq6Filter *f = parse_arrows (p);
 
-  return f != NULL ? _cq6_height_check (p, _cq6_parse_line_infix (p, f)) : NULL;
+  return f != NULL ? _cq6_height_check (p, _cq6_parse_line_infix (p, f, start)) : NULL;
 }
 
 /* # and the other prefixes whose argument is a set union. */

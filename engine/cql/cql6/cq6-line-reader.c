@@ -36,12 +36,39 @@ is_dash (const Cq6Token *t)
   return _cq6_is_punct (t, "--") || _cq6_is_punct (t, "[x]");
 }
 
-/* The rest of a dash filter after its `--` or `[x]` (already read): the
- * to-set written right after it, `=T` (a promotion), `(F)` (a filter
- * the position after the move must match).  CQL 6 reference, "dash":
- * no white space between the sets and the dash. */
+/* A `(` at the current token after the dash filter that ends there, which
+ * began at token @start: FALSE with a syntax error unless the filter is a
+ * path's constituent, as CQL 6.2 refuses it everywhere else (dash-parse:
+ * a target `(F)` must touch the dash, and a second `(` after it may be a
+ * target meant for it).  A path's constituent takes the filters after it
+ * as its targets, `(F)` after white space included. */
+static gboolean
+check_paren_after_dash (Cq6Parser *p, guint start, gboolean after_target)
+{
+  Cq6Token *t = _cq6_peek (p);
+
+  if (!_cq6_is_punct (t, "(") || p->path_item == start + 1
+      || (!after_target && adjacent (p)))
+    return TRUE;
+  if (after_target)
+    _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                  "a `(` right after a dash filter's `(...)`: CQL 6.2 refuses it, as it may "
+                  "be meant as the target; write `--(F G)` for several filters, or `{...}`");
+  else
+    _cq6_fail_at (p, t, CQ_QUERY_ERROR_SYNTAX,
+                  "white space between a dash filter and the `(` of its target: write "
+                  "`--(F)` without it, or `{...}` for a filter of its own (CQL 6.2 "
+                  "refuses a `(` here)");
+  return FALSE;
+}
+
+/* The rest of a dash filter after its `--` or `[x]` (already read), which
+ * began at token @start (its left set's first, or the dash): the to-set
+ * written right after it, `=T` (a promotion), `(F)` (a filter the
+ * position after the move must match).  CQL 6 reference, "dash": no white
+ * space between the sets and the dash. */
 static Cq6Filter *
-parse_dash_rest (Cq6Parser *p, Cq6Token *dash, Cq6Filter *left)
+parse_dash_rest (Cq6Parser *p, Cq6Token *dash, Cq6Filter *left, guint start)
 {
   Cq6Filter *f = _cq6_node (CQ6_DASH, CQ6_TYPE_LOGICAL, dash);
   Cq6Token *t;
@@ -101,6 +128,11 @@ parse_dash_rest (Cq6Parser *p, Cq6Token *dash, Cq6Filter *left)
     }
   else
     _cq6_filter_add_arg (f, NULL);
+  if (!check_paren_after_dash (p, start, FALSE))
+    {
+      _cq6_filter_free (f);
+      return NULL;
+    }
   t = _cq6_peek (p);
   if (_cq6_is_punct (t, "(") && adjacent (p))
     {
@@ -135,6 +167,11 @@ parse_dash_rest (Cq6Parser *p, Cq6Token *dash, Cq6Filter *left)
        * whose position F matches: `--(from)` is a set (CQL 6.2). */
       if (target->type != CQ6_TYPE_LOGICAL)
         f->type = target->type;
+      if (!check_paren_after_dash (p, start, TRUE))
+        {
+          _cq6_filter_free (f);
+          return NULL;
+        }
     }
   else
     _cq6_filter_add_arg (f, NULL);
@@ -142,7 +179,7 @@ parse_dash_rest (Cq6Parser *p, Cq6Token *dash, Cq6Filter *left)
 }
 
 Cq6Filter *
-_cq6_parse_line_infix (Cq6Parser *p, Cq6Filter *left)
+_cq6_parse_line_infix (Cq6Parser *p, Cq6Filter *left, guint start)
 {
   Cq6Token *t = _cq6_peek (p);
 
@@ -156,7 +193,7 @@ _cq6_parse_line_infix (Cq6Parser *p, Cq6Filter *left)
       return NULL;
     }
   _cq6_advance (p);
-  return parse_dash_rest (p, t, left);
+  return parse_dash_rest (p, t, left, start);
 }
 
 /* Whether token @k on ends right where the one before it starts: no
@@ -524,7 +561,16 @@ parse_item (Cq6Parser *p, const char *arrow, gboolean top, Cq6Filter *head, Cq6F
     }
   else
     {
+      guint outer = p->path_item;
+
+      /* A dash filter that begins the constituent is the path's: it takes
+       * a `(F)` after white space as a target (check_paren_after_dash()).
+       * One read among a dash constituent's targets (@head) is not: CQL
+       * 6.2 reads it as a filter first, and refuses the `(` there. */
+      if (head == NULL && arrow == NULL)
+        p->path_item = p->pos + 1;
       item = head != NULL ? head : parse_fenced_filter (p);
+      p->path_item = outer;
       if (arrow == NULL && pathcount_as_truth (p, item))
         {
           _cq6_filter_free (item);
@@ -861,8 +907,10 @@ _cq6_parse_line_punct (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
 {
   if (is_dash (t))
     {
+      guint start = p->pos;
+
       _cq6_advance (p);
-      *out = parse_dash_rest (p, t, NULL);
+      *out = parse_dash_rest (p, t, NULL, start);
       return TRUE;
     }
   if (_cq6_is_punct (t, "-->") || _cq6_is_punct (t, "<--"))

@@ -588,6 +588,9 @@ void       _cq6_tokens_free     (GArray *tokens);
  *   names to the variables passed (cq6-loops.c); else NULL.
  * @call_depth: how many function bodies are being read.
  * @path_depth: how many `path` filters' constituents are being read.
+ * @path_item: 1 + the index of the first token of the path constituent
+ *   being read (a dash filter that begins there is the path's, see
+ *   cq6-line-reader.c); 0 when none.
  * @in_substring: how many string indexes `S[i:j]` are being read (their
  *   `:` is not a position's).
  * @depth: how deep the reader's recursion is (_cq6_nest_enter()).
@@ -609,6 +612,7 @@ typedef struct {
   GHashTable *params;
   guint       call_depth;
   guint       path_depth;
+  guint       path_item;
   guint       unread_op;
   const Cq6Token *unread_left;
   Cq6Type     unread_type;
@@ -864,11 +868,11 @@ gboolean   _cq6_atomic_in_path       (const Cq6Program *prog, const Cq6Filter *p
                                       guint index);
 /* The same for a punctuation token that starts a filter (`-->`, `--`, ...). */
 gboolean   _cq6_parse_line_punct     (Cq6Parser *p, Cq6Token *t, Cq6Filter **out);
-/* After a primary @left: a `--` or `[x]` written right after it makes
- * @left the from-set of a dash filter (`Ba1--h8`).  Returns (transfer
- * full) that dash filter, @left itself when no dash follows, or NULL on
- * an error (@left freed). */
-Cq6Filter *_cq6_parse_line_infix     (Cq6Parser *p, Cq6Filter *left);
+/* After a primary @left, which began at token @start: a `--` or `[x]`
+ * written right after it makes @left the from-set of a dash filter
+ * (`Ba1--h8`).  Returns (transfer full) that dash filter, @left itself
+ * when no dash follows, or NULL on an error (@left freed). */
+Cq6Filter *_cq6_parse_line_infix     (Cq6Parser *p, Cq6Filter *left, guint start);
 
 /* cq6-strings.c: `int`, `ascii`, `lowercase`, `uppercase`, `indexof`
  * (as the other _cq6_parse_*_word()). */
