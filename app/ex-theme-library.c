@@ -44,6 +44,7 @@ struct _ExThemeLibrary
   GtkWidget  *search_entry;
 
   char      **search_words;   /* casefolded; NULL: every row is shown */
+  char       *loaded;         /* the theme loaded last, without its ending */
 
   CqDialect   dialect;
   guint       n_themes;
@@ -250,6 +251,21 @@ row_activated_cb (GtkListBox     *list,
   ex_theme_library_activate (self, g_object_get_data (G_OBJECT (row), "ex-theme"));
 }
 
+/* The row highlighted is the theme loaded last (in the library's
+ * dialect), none before the first: a row clicked loads its theme, and
+ * the highlight must not stay on a theme the editor no longer has. */
+static void
+select_loaded (ExThemeLibrary *self)
+{
+  GtkListBoxRow *row = self->loaded != NULL
+                       ? ex_theme_library_find_row (self, self->loaded) : NULL;
+
+  if (row != NULL)
+    gtk_list_box_select_row (self->list, row);
+  else
+    gtk_list_box_unselect_all (self->list);
+}
+
 /* @text with each quoted file name "sample/..." that names a bundled data
  * file (ex_utils_find_data_file()) replaced by that file's full path; a
  * path holding a quote stays as it was (a CQL string cannot hold one). */
@@ -301,7 +317,11 @@ ex_theme_library_activate (ExThemeLibrary *self,
   if (text == NULL)
     return FALSE;
   resolved = resolve_bundled_files (text);
+  g_free (self->loaded);
+  self->loaded = g_strndup (file, strlen (file) - strlen (g_str_has_suffix (file, ".cql6")
+                                                         ? ".cql6" : ".cql"));
   g_signal_emit (self, signals[LOAD], 0, file, resolved);
+  select_loaded (self);
   return TRUE;
 }
 
@@ -392,6 +412,7 @@ static void
 ex_theme_library_dispose (GObject *object)
 {
   g_clear_pointer (&EX_THEME_LIBRARY (object)->search_words, g_strfreev);
+  g_clear_pointer (&EX_THEME_LIBRARY (object)->loaded, g_free);
   /* GtkBox unparents the hint and the scrolled window. */
   gtk_widget_dispose_template (GTK_WIDGET (object), EX_TYPE_THEME_LIBRARY);
 
@@ -537,6 +558,7 @@ fill_list (ExThemeLibrary *self)
       gtk_list_box_append (self->list, row);
       self->n_themes++;
     }
+  select_loaded (self);
 }
 
 static void

@@ -46,6 +46,10 @@ struct _ExThemeTools
   ExSetupBoard   *setup;
   ExThemeLibrary *library;
   GtkLabel       *board_status;
+
+  /* How deep the editor's buffer is in user actions (a replaced text is
+   * deleted, then inserted, in one). */
+  guint           user_action_depth;
 };
 
 G_DEFINE_FINAL_TYPE (ExThemeTools, ex_theme_tools, GTK_TYPE_BOX)
@@ -75,6 +79,30 @@ update_dialect (ExThemeTools *self)
   ex_picker_set_dialect (self->picker, dialect);
   ex_pattern_board_set_dialect (self->pattern, dialect);
   ex_theme_library_set_dialect (self->library, dialect);
+}
+
+/* The buffer changed: its dialect is told once a user action is over, so
+ * that a text replaced (a theme loaded) is not seen empty between its
+ * deletion and its insertion, which would list the themes in the dialect
+ * of new queries and then in the text's again. */
+static void
+buffer_changed_cb (ExThemeTools *self)
+{
+  if (self->user_action_depth == 0)
+    update_dialect (self);
+}
+
+static void
+begin_user_action_cb (ExThemeTools *self)
+{
+  self->user_action_depth++;
+}
+
+static void
+end_user_action_cb (ExThemeTools *self)
+{
+  if (self->user_action_depth > 0 && --self->user_action_depth == 0)
+    update_dialect (self);
 }
 
 /* The picker's designator and the pattern board's position go where they
@@ -363,7 +391,11 @@ ex_theme_tools_new (ExCqlEditor *editor,
                            G_CALLBACK (update_can_replace), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_object (ex_cql_editor_get_buffer (editor), "changed",
-                           G_CALLBACK (update_dialect), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (buffer_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (ex_cql_editor_get_buffer (editor), "begin-user-action",
+                           G_CALLBACK (begin_user_action_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (ex_cql_editor_get_buffer (editor), "end-user-action",
+                           G_CALLBACK (end_user_action_cb), self, G_CONNECT_SWAPPED);
   if (ex_utils_get_settings () != NULL)
     g_signal_connect_object (ex_utils_get_settings (), "changed::new-query-dialect",
                              G_CALLBACK (update_dialect), self, G_CONNECT_SWAPPED);

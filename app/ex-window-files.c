@@ -501,9 +501,20 @@ _ex_window_note_recent_database (ExWindow *self)
   g_settings_set_value (settings, "recent-databases", g_variant_builder_end (&builder));
 }
 
-/* "studies.pgn — ~/data/sample", or "a.pgn and 2 more — ~/twic" for a
- * database of several files: the first file's name and folder (the home
- * folder written "~"), so that two files of one name are told apart. */
+/* Whether @path is a folder. */
+static gboolean
+is_folder (const char *path)
+{
+  return g_file_test (path, G_FILE_TEST_IS_DIR);
+}
+
+/* The menu's line for a recent database: its first file or folder by name
+ * ("studies (folder)" for a folder), what else it holds ("+ 1 more file",
+ * "+ 2 more folders", "+ 3 more files and folders"), and where the first
+ * lies (the home folder written "~"), so that two files of one name are
+ * told apart: "studies.pgn + 1 more file — ~/data/sample".  GTK 4.8's menus
+ * have no tooltips: the database button's tooltip lists every path once
+ * the database is chosen. */
 static char *
 recent_database_label (const char *const *paths)
 {
@@ -513,6 +524,7 @@ recent_database_label (const char *const *paths)
   g_autofree char *where = g_filename_display_name (dir);
   const char *home = g_get_home_dir ();
   g_autofree char *name = NULL;
+  guint n_folders = 0;
 
   if (home != NULL && g_str_has_prefix (dir, home) && strlen (home) > 1
       && (dir[strlen (home)] == '/' || dir[strlen (home)] == '\0'))
@@ -522,13 +534,35 @@ recent_database_label (const char *const *paths)
       g_free (where);
       where = g_strconcat ("~", rest, NULL);
     }
-  if (n == 1)
-    name = g_steal_pointer (&first);
+  if (is_folder (paths[0]))
+    {
+      /* Translators: a folder in the recent databases' menu */
+      name = g_strdup_printf (_("%s (folder)"), first);
+    }
   else
-    /* Translators: a database of several files in the recent-databases
-     * menu: the first file's name and how many more there are. */
-    name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s and %u more", "%s and %u more",
-                                         n - 1), first, n - 1);
+    name = g_steal_pointer (&first);
+  for (guint i = 1; i < n; i++)
+    n_folders += is_folder (paths[i]);
+  if (n > 1)
+    {
+      g_autofree char *one = g_steal_pointer (&name);
+
+      if (n_folders == 0)
+        /* Translators: a database of several files in the recent
+         * databases' menu: the first file's name, how many more files */
+        name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s + %u more file",
+                                             "%s + %u more files", n - 1), one, n - 1);
+      else if (n_folders == n - 1)
+        /* Translators: as "%s + %u more file", the others folders */
+        name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s + %u more folder",
+                                             "%s + %u more folders", n - 1), one, n - 1);
+      else
+        /* Translators: as "%s + %u more file", the others files and
+         * folders (always at least two) */
+        name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s + %u more files and folders",
+                                             "%s + %u more files and folders", n - 1),
+                                one, n - 1);
+    }
   /* Translators: a recent database: its name and its folder */
   return g_strdup_printf (_("%s — %s"), name, where);
 }

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <gdk/x11/gdkx.h>
+
 #include "ui-common.h"
 
 #include "ex-game-view.h"
@@ -212,6 +214,51 @@ CqGame *
 ex_test_shown_game (ExWindow *window)
 {
   return ex_game_view_get_game (EX_GAME_VIEW (ex_window_get_game_view (window)));
+}
+
+void
+ex_test_click (GtkWidget *widget,
+               double     x,
+               double     y,
+               guint      n_clicks)
+{
+  const char *env = g_getenv ("XDOTOOL");
+  g_autofree char *xdotool = env != NULL && *env != '\0' ? g_strdup (env)
+                                                         : g_find_program_in_path ("xdotool");
+  g_autofree char *xid = NULL, *px = NULL, *py = NULL, *repeat = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkNative *native;
+  graphene_point_t point;
+  double dx, dy;
+  int status;
+
+  g_assert_true (GTK_IS_WIDGET (widget));
+  g_assert_cmpuint (n_clicks, >, 0);
+  if (xdotool == NULL)
+    g_error ("xdotool is needed to click a widget (tools/deps.sh installs it)");
+  if (!GDK_IS_X11_DISPLAY (gtk_widget_get_display (widget)))
+    g_error ("clicking a widget needs the X11 backend (Xvfb)");
+  native = gtk_widget_get_native (widget);
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native),
+                                           &GRAPHENE_POINT_INIT (x, y), &point));
+  gtk_native_get_surface_transform (native, &dx, &dy);
+  xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (native)));
+  px = g_strdup_printf ("%d", (int) (point.x + dx));
+  py = g_strdup_printf ("%d", (int) (point.y + dy));
+  repeat = g_strdup_printf ("%u", n_clicks);
+  {
+    /* 80 ms between the clicks: well within GTK's double-click time. */
+    const char *argv[] = { xdotool, "mousemove", "--sync", "--window", xid, px, py,
+                           "click", "--repeat", repeat, "--delay", "80", "1", NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 NULL, NULL, &status, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+  /* The events reach GTK through the main loop. */
+  ex_test_spin (100 * n_clicks + 100);
+  ex_test_drain ();
 }
 
 void

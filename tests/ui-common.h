@@ -106,6 +106,17 @@ char *ex_test_copy_file (const char *source,
  * Returns: (transfer none): the game, owned by the view. */
 CqGame *ex_test_shown_game (ExWindow *window);
 
+/* Clicks @widget at (@x, @y), in its own coordinates, with the pointer's
+ * first button @n_clicks times (2: a double-click), a real click of the X
+ * server through xdotool ($XDOTOOL, else the one in $PATH): GTK 4.8 has no
+ * way to make the events its gestures take.  Then lets the main loop run
+ * 100 ms a click and more, for GTK to take the events, and drains it.  Fails the test without
+ * xdotool or the X11 backend, or if xdotool fails. */
+void ex_test_click (GtkWidget *widget,
+                    double     x,
+                    double     y,
+                    guint      n_clicks);
+
 /* Saves @widget as drawn into $EXCELSIOR_SCREENSHOT_DIR/@name (PNG), for a
  * person to look at; does nothing without that variable.  Asserts that
  * the widget is drawn and the file written. */

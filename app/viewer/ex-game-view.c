@@ -23,6 +23,7 @@
 
 #include "ex-game-view-private.h"
 #include "cql/cq-pieceid.h"
+#include "ex-nav-bar.h"
 #include "ex-viewer-private.h"
 
 G_DEFINE_FINAL_TYPE (ExGameView, ex_game_view, GTK_TYPE_WIDGET)
@@ -558,6 +559,7 @@ ex_game_view_class_init (ExGameViewClass *klass)
   _ex_viewer_ensure_resources ();
   g_type_ensure (EX_TYPE_BOARD);
   g_type_ensure (EX_TYPE_MOVE_LIST);
+  g_type_ensure (EX_TYPE_NAV_BAR);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/excelsior/Workbench/viewer/ex-game-view.ui");

@@ -8,7 +8,9 @@
  * button shows its file's name at 1000 px and part of it at 800 px, the
  * progress of a search is shown whole, and the window can be made 800 px
  * wide.  At 1000x700 with Theme Tools shown, the buttons under the board
- * show their whole labels.  The editor never breaks a line inside a
+ * show their whole labels; with a game shown too, the window keeps its
+ * width (the labels under the board go above its buttons) and the match
+ * label is whole and apart from the navigation buttons.  The editor never breaks a line inside a
  * designator.
  *
  * The database is the HHDB selection of the shared data when
@@ -22,6 +24,7 @@
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
+#include "ex-nav-bar.h"
 #include "ex-utils.h"
 #include "ex-window-test.h"
 #include "ui-common.h"
@@ -261,6 +264,80 @@ test_board_buttons (void)
   ex_test_destroy_window (window);
 }
 
+/* 1000x700 and 1400x900 with Theme Tools shown and a game shown at a
+ * match: the window keeps the width it was given, and the "Match N of M"
+ * label is whole and keeps its distance from the navigation buttons:
+ * above them at 1000 px, 12 px before them at 1400 px.  Measured after
+ * each of the first results shown, since each has labels of its own. */
+static void
+test_game_shown_with_tools (void)
+{
+  const int widths[] = { 1000, 1400 };
+  const int heights[] = { 700, 900 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      ExWindow *window = ex_test_new_window (app, widths[w], heights[w], database);
+      /* The row under the board: position, match, navigation, flip. */
+      GtkWidget *nav_bar = ex_test_find_widget (ex_window_get_game_view (window),
+                                                EX_TYPE_NAV_BAR);
+      GListModel *results;
+      guint n;
+
+      g_assert_nonnull (nav_bar);
+      ex_window_set_theme_tools_visible (window, TRUE);
+      run_mate_query (window);
+      results = ex_window_get_results (window);
+      n = MIN (g_list_model_get_n_items (results), 5);
+      for (guint i = 0; i < n; i++)
+        {
+          GtkWidget *match_label;
+          GtkWidget *buttons;
+          graphene_rect_t label_bounds, buttons_bounds;
+
+          ex_window_select_result (window, i);
+          ex_test_wait_frame (GTK_WIDGET (window));
+          g_assert_nonnull (ex_test_shown_game (window));
+          g_test_message ("%d px: result %u, window %d px", widths[w], i,
+                          gtk_widget_get_width (GTK_WIDGET (window)));
+          assert_window_width (window, widths[w]);
+
+          match_label = ex_test_find_label_markup (nav_bar, "Match ");
+          g_assert_nonnull (match_label);
+          g_assert_true (gtk_widget_get_mapped (match_label));
+          /* The navigation buttons: the bar's second part. */
+          buttons = gtk_widget_get_next_sibling (gtk_widget_get_first_child (nav_bar));
+          g_assert_true (gtk_widget_compute_bounds (match_label, nav_bar, &label_bounds));
+          g_assert_true (gtk_widget_compute_bounds (buttons, nav_bar, &buttons_bounds));
+          g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (
+                                                        GTK_LABEL (match_label))));
+          if (ex_nav_bar_is_wrapped (EX_NAV_BAR (nav_bar)))
+            {
+              /* The labels above the buttons. */
+              g_test_message ("match label ends at y %.0f, buttons start at y %.0f",
+                              label_bounds.origin.y + label_bounds.size.height,
+                              buttons_bounds.origin.y);
+              g_assert_cmpfloat (label_bounds.origin.y + label_bounds.size.height, <=,
+                                 buttons_bounds.origin.y);
+            }
+          else
+            {
+              /* Only the narrow viewer needs two rows. */
+              g_assert_cmpint (widths[w], >, 1000);
+              g_test_message ("match label ends at %.0f, buttons start at %.0f",
+                              label_bounds.origin.x + label_bounds.size.width,
+                              buttons_bounds.origin.x);
+              g_assert_cmpfloat (label_bounds.origin.x + label_bounds.size.width + 12, <=,
+                                 buttons_bounds.origin.x);
+            }
+        }
+      ex_test_screenshot (GTK_WIDGET (window),
+                          widths[w] == 1000 ? "layout-game-tools-1000.png"
+                                            : "layout-game-tools-1400.png");
+      ex_test_destroy_window (window);
+    }
+}
+
 /* The editor does not wrap lines: a long line is one display line, never
  * broken inside a designator such as R[a-h]7. */
 static void
@@ -310,6 +387,7 @@ main (int   argc,
   g_test_add_func ("/ui/layout/medium", test_medium);
   g_test_add_func ("/ui/layout/narrow", test_narrow);
   g_test_add_func ("/ui/layout/board-buttons", test_board_buttons);
+  g_test_add_func ("/ui/layout/game-shown-with-tools", test_game_shown_with_tools);
   g_test_add_func ("/ui/layout/editor-no-wrap", test_editor_no_wrap);
   status = g_test_run ();
 

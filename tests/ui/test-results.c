@@ -30,7 +30,6 @@
 #include <unistd.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
-#include <gdk/x11/gdkx.h>
 
 #include "ex-application.h"
 #include "ex-result.h"
@@ -145,40 +144,11 @@ click_title (ExWindow   *window,
              const char *title)
 {
   GtkWidget *button = find_title (GTK_WIDGET (results_view (window)), title);
-  const char *env = g_getenv ("XDOTOOL");
-  g_autofree char *xdotool = env != NULL && *env != '\0' ? g_strdup (env)
-                                                         : g_find_program_in_path ("xdotool");
-  g_autofree char *xid = NULL, *x = NULL, *y = NULL;
-  g_autoptr(GError) error = NULL;
-  GtkNative *native;
-  graphene_point_t point;
-  double dx, dy;
-  int status;
   ArrowData arrow = { window, title, 0 };
 
   g_assert_nonnull (button);
-  if (xdotool == NULL)
-    g_error ("xdotool is needed to click a column title (tools/deps.sh installs it)");
-  if (!GDK_IS_X11_DISPLAY (gtk_widget_get_display (button)))
-    g_error ("clicking a column title needs the X11 backend (Xvfb)");
   arrow.arrow = title_arrow (window, title);
-  native = gtk_widget_get_native (button);
-  g_assert_true (gtk_widget_compute_point (
-    button, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (8, gtk_widget_get_height (button) / 2.f),
-    &point));
-  gtk_native_get_surface_transform (native, &dx, &dy);
-  xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (native)));
-  x = g_strdup_printf ("%d", (int) (point.x + dx));
-  y = g_strdup_printf ("%d", (int) (point.y + dy));
-  {
-    const char *argv[] = { xdotool, "mousemove", "--sync", "--window", xid, x, y,
-                           "click", "1", NULL };
-
-    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                                 NULL, NULL, &status, &error));
-    g_assert_no_error (error);
-    g_assert_true (g_spawn_check_wait_status (status, NULL));
-  }
+  ex_test_click (button, 8, gtk_widget_get_height (button) / 2.f, 1);
   if (!ex_test_wait_until (arrow_changed, &arrow, 10000))
     g_error ("a click on “%s” left its arrow as it was (%d)", title, arrow.arrow);
   g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));

@@ -7,7 +7,9 @@
  * query, the results and the board, which stay in view and uncovered; no
  * other window opens.  Whether the pane is shown is kept when the window
  * is closed and restored by the next one.  F1 in the pane opens the
- * guide's page on the picker.  On the bundled sample (103 studies).
+ * guide's page on the picker.  In its theme library a double-click loads
+ * a theme, a click only highlights, and the row highlighted follows the
+ * theme loaded.  On the bundled sample (103 studies).
  *
  * Its size: at 1000x700 the window keeps its width with the pane shown,
  * and the pane is as wide as the widest of its pages needs (nothing in it
@@ -17,12 +19,14 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <gtk/gtk.h>
 
 #include "ex-application.h"
 #include "ex-game-list.h"
 #include "ex-help-window.h"
 #include "ex-results-view.h"
+#include "ex-theme-library.h"
 #include "ex-theme-tools.h"
 #include "ex-utils.h"
 #include "ex-window-test.h"
@@ -285,6 +289,72 @@ test_pane_games (void)
   ex_test_destroy_window (window);
 }
 
+/* The theme library: a double-click on a row loads its theme and leaves
+ * that row highlighted, the theme loaded before no longer; a single click
+ * only highlights (the query stays); a theme loaded by name is
+ * highlighted too.  No row is highlighted before the first. */
+static void
+test_library_selection (void)
+{
+  ExWindow *window = ex_test_new_window (app, 1400, 900, NULL);
+  const struct { const char *theme; guint clicks; } steps[] = {
+    { "castling", 2 }, { "excelsior", 2 }, { "captures-one-square", 1 }, { "mirror-mate", 0 },
+  };
+  g_autofree char *loaded = NULL;
+  ExThemeTools *tools;
+  ExThemeLibrary *library;
+  GtkListBox *list;
+
+  ex_window_set_theme_tools_visible (window, TRUE);
+  tools = ex_window_get_theme_tools (window);
+  ex_theme_tools_show_page (tools, "themes");
+  library = ex_theme_tools_get_library (tools);
+  list = GTK_LIST_BOX (ex_test_find_widget (GTK_WIDGET (library), GTK_TYPE_LIST_BOX));
+  ex_test_wait_frame (GTK_WIDGET (window));
+  g_assert_null (gtk_list_box_get_selected_row (list));
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      /* (The row stays the same object: loading a theme does not make the
+       * list anew.) */
+      GtkListBoxRow *row = ex_theme_library_find_row (library, steps[i].theme);
+      GtkListBoxRow *selected;
+      g_autofree char *file = g_strconcat (steps[i].theme, ".cql", NULL);
+      g_autofree char *before = ex_window_dup_query_text (window);
+      g_autofree char *text = NULL;
+
+      g_assert_nonnull (row);
+      if (steps[i].clicks > 0)
+        {
+          /* The focus elsewhere, as after typing in the editor. */
+          gtk_widget_grab_focus (GTK_WIDGET (ex_window_get_editor_view (window)));
+          ex_test_click (GTK_WIDGET (row), 40, 12, steps[i].clicks);
+        }
+      else
+        g_assert_true (ex_theme_library_activate (library, steps[i].theme));
+      ex_test_wait_frame (GTK_WIDGET (window));
+      text = ex_window_dup_query_text (window);
+      selected = gtk_list_box_get_selected_row (list);
+      g_test_message ("%s, %u clicks; highlighted: %s", file, steps[i].clicks,
+                      selected != NULL ? (const char *) g_object_get_data (G_OBJECT (selected),
+                                                                           "ex-theme")
+                                       : "none");
+      g_assert_true (selected == row);
+      if (steps[i].clicks == 1)
+        {
+          g_assert_cmpstr (text, ==, before);
+          continue;
+        }
+      g_assert_cmpstr (text, !=, before);
+      g_assert_true (g_str_has_prefix (text, "; "));
+      g_assert_cmpstr (gtk_label_get_text (ex_window_get_query_file_label (window)), ==, file);
+      if (i == 1)
+        ex_test_screenshot (GTK_WIDGET (window), "theme-library-selection.png");
+    }
+
+  ex_test_destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -304,6 +374,7 @@ main (int   argc,
   g_test_add_func ("/ui/theme-pane/pane", test_pane);
   g_test_add_func ("/ui/theme-pane/small-window", test_pane_small_window);
   g_test_add_func ("/ui/theme-pane/games", test_pane_games);
+  g_test_add_func ("/ui/theme-pane/library-selection", test_library_selection);
   status = g_test_run ();
 
   g_clear_object (&app);

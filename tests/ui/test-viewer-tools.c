@@ -355,8 +355,9 @@ save_window_with_popover (ExWindow   *window,
 }
 
 /* The database button opens a menu of the databases chosen last (most
- * recent first, once each, those that still exist, several files as one)
- * and Open; choosing one selects it. */
+ * recent first, once each, those that still exist, several files as one:
+ * "a.pgn + 1 more file", "sample (folder) + 1 more file") and Open;
+ * choosing one selects it. */
 static void
 test_recent_databases (void)
 {
@@ -406,7 +407,8 @@ test_recent_databases (void)
   g_clear_pointer (&action, g_free);
   g_clear_pointer (&target, g_variant_unref);
   g_assert_true (menu_item (menu, 0, 2, &label, &action, &target));
-  g_assert_true (g_str_has_prefix (label, "reti-annotated.pgn and 1 more — "));
+  /* Several files: the first and how many more. */
+  g_assert_true (g_str_has_prefix (label, "reti-annotated.pgn + 1 more file — "));
   g_assert_false (menu_item (menu, 0, 3, &label, &action, &target));
   g_clear_pointer (&label, g_free);
   g_clear_pointer (&action, g_free);
@@ -425,6 +427,23 @@ test_recent_databases (void)
   g_assert_nonnull (strstr (ex_window_get_status_text (window), "2"));
   g_assert_cmpuint (g_variant_n_children (g_settings_get_value (ex_utils_get_settings (),
                                                                 "recent-databases")), ==, 4);
+
+  /* A folder and a file: the folder said to be one. */
+  {
+    g_autofree char *sample_dir = g_path_get_dirname (sample);
+    g_autoptr(GFile) dir_file = g_file_new_for_path (sample_dir);
+    GFile *mixed[] = { dir_file, fixture_file };
+    g_autoptr(GMenuModel) mixed_menu = NULL;
+
+    ex_window_set_databases (window, mixed, 2);
+    mixed_menu = ex_window_build_database_menu (window);
+    g_clear_pointer (&label, g_free);
+    g_clear_pointer (&action, g_free);
+    g_clear_pointer (&target, g_variant_unref);
+    g_assert_true (menu_item (mixed_menu, 0, 0, &label, &action, &target));
+    g_test_message ("%s", label);
+    g_assert_true (g_str_has_prefix (label, "sample (folder) + 1 more file — "));
+  }
 
   /* The menu on screen, for the screenshot. */
   ex_window_set_database (window, fixture_file);
