@@ -21,7 +21,10 @@
  * that fails its target-only filters is skipped by every source (the
  * result is kept for the game), and a body that requires `source & target
  * == .` (the same placement) only visits the targets whose placement hash
- * equals the source's.
+ * equals the source's.  A body that bounds the squares the pair differs
+ * on (`#Diff == 1`) rules out most pairs by their occupied squares before
+ * it runs, and with a bound of one square only visits the targets that
+ * have the source's men on one half of the board (#Halves).
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
