@@ -57,6 +57,8 @@ enum { TARGET_UNKNOWN, TARGET_PASSES, TARGET_FAILS };
  * @men: per node, how many pieces stand on the board (with @occupied).
  * @shapes: per node, the CQ6_SHAPE_* bits of the moves from it that a
  *   dash filter looks at (or NULL); @all_shapes, those of the whole game.
+ * @mainline_shapes: the CQ6_SHAPE_* bits of the main line's moves, with
+ *   MAINLINE_SHAPES_KNOWN once they are known.
  * @mainline_fewer: the number of pieces never grows along the main line
  *   (with @occupied; a move takes at most one off and puts none on).
  * @halves: the nodes grouped by the men on the low and on the high half
@@ -75,6 +77,7 @@ struct _Cq6PosState {
   guint8     *men;
   guint8     *shapes;
   guint8      all_shapes;
+  guint8      mainline_shapes;
   gboolean    mainline_fewer;
   struct _Halves *halves;
   GHashTable *once;
@@ -362,6 +365,25 @@ ensure_shapes (Cq6Ctx *c, Cq6PosState *ps)
   return ps->shapes;
 }
 
+/* Cq6PosState.mainline_shapes: the bits below are known. */
+#define MAINLINE_SHAPES_KNOWN 0x80
+
+/* The CQ6_SHAPE_* bits of the moves of the main line (a walk of it, once
+ * per game). */
+static guint
+mainline_shapes (Cq6Ctx *c, Cq6PosState *ps)
+{
+  if (!(ps->mainline_shapes & MAINLINE_SHAPES_KNOWN))
+    {
+      guint8 bits = MAINLINE_SHAPES_KNOWN;
+
+      for (const CqNode *n = c->game->root->first_child; n != NULL; n = n->first_child)
+        bits |= (guint8) _cq6_move_shape (&n->move);
+      ps->mainline_shapes = bits;
+    }
+  return ps->mainline_shapes & ~MAINLINE_SHAPES_KNOWN;
+}
+
 /* Narrows [@first, @last) for an echo whose source @s and targets must
  * differ on at most @k squares, when only the main line is examined: the
  * number of pieces of a target is then within @k of the source's, and
@@ -628,9 +650,15 @@ eval_find (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   /* A body that is a dash filter needing a kind of move (`E--=Q`) is
    * evaluated only where such a move is played. */
   guint needs = _cq6_dash_needs (f->args[0]);
-  const guint8 *shapes = needs != 0 ? ensure_shapes (c, ps) : NULL;
-  /* None such in the whole game: no position is looked at. */
-  gboolean none = shapes != NULL && (ps->all_shapes & needs) != needs;
+  /* Without variations, from a main-line position, the walk (forward by
+   * main continuations, or back) stays on the main line, where the move
+   * examined from a position is its main continuation: the main line's
+   * moves are enough, without a table of every node's. */
+  gboolean on_mainline = needs != 0 && !c->program->variations && !c->node->in_variation;
+  const guint8 *shapes = needs != 0 && !on_mainline ? ensure_shapes (c, ps) : NULL;
+  /* None such in the whole game (or main line): no position is looked at. */
+  gboolean none = on_mainline ? (mainline_shapes (c, ps) & needs) != needs
+                              : shapes != NULL && (ps->all_shapes & needs) != needs;
 
   if (none && _cq6_halted (c))
     return FALSE;
@@ -640,6 +668,9 @@ eval_find (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (_cq6_halted (c))
         return FALSE;
       if (shapes != NULL && (shapes[n->index] & needs) != needs)
+        continue;
+      if (on_mainline
+          && (n->first_child == NULL || (_cq6_move_shape (&n->first_child->move) & needs) != needs))
         continue;
       if (!eval_at (f->args[0], c, n, &a))
         continue;
