@@ -43,21 +43,23 @@ _cq6_piece_ids (Cq6Ctx *c, const CqNode *node)
 
   if (st->ids == NULL)
     {
-      const CqGame *game = c->game;
-      const CqNode *n = game->root;
+      const CqNode *root = c->game->root;
 
-      st->ids = g_malloc (sizeof *st->ids * MAX (game->n_nodes, 1));
-      _cq_marks_initial (&n->position, st->ids[0]);
-      /* Pre-order: a child's index is above its parent's. */
-      while (n != NULL)
-        {
-          if (n->parent != NULL)
-            {
-              memcpy (st->ids[n->index], st->ids[n->parent->index], 64);
-              _cq_marks_apply_move (st->ids[n->index], &n->move);
-            }
-          n = _cq6_next_node (n, TRUE);
-        }
+      st->ids = g_malloc (sizeof *st->ids * MAX (c->game->n_nodes, 1));
+      _cq_marks_initial (&root->position, st->ids[0]);
+      st->ids_done = 1;
+      st->ids_next = _cq6_next_node (root, TRUE);
+    }
+  /* The node indices are the pre-order of _cq6_next_node(). */
+  while (st->ids_done <= node->index)
+    {
+      const CqNode *n = st->ids_next;
+
+      g_assert (n != NULL && n->index == st->ids_done);
+      memcpy (st->ids[n->index], st->ids[n->parent->index], 64);
+      _cq_marks_apply_move (st->ids[n->index], &n->move);
+      st->ids_done++;
+      st->ids_next = _cq6_next_node (n, TRUE);
     }
   return st->ids[node->index];
 }

@@ -21,7 +21,10 @@
  * that fails its target-only filters is skipped by every source (the
  * result is kept for the game), and a body that requires `source & target
  * == .` (the same placement) only visits the targets whose placement hash
- * equals the source's.
+ * equals the source's.  A body that bounds the squares the pair differs
+ * on (`#Diff == 1`) rules out most pairs by their occupied squares before
+ * it runs, and with a bound of one square only visits the targets that
+ * have the source's men on one half of the board (#Halves).
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -54,8 +57,12 @@ enum { TARGET_UNKNOWN, TARGET_PASSES, TARGET_FAILS };
  * @men: per node, how many pieces stand on the board (with @occupied).
  * @shapes: per node, the CQ6_SHAPE_* bits of the moves from it that a
  *   dash filter looks at (or NULL); @all_shapes, those of the whole game.
+ * @mainline_shapes: the CQ6_SHAPE_* bits of the main line's moves, with
+ *   MAINLINE_SHAPES_KNOWN once they are known.
  * @mainline_fewer: the number of pieces never grows along the main line
  *   (with @occupied; a move takes at most one off and puts none on).
+ * @halves: the nodes grouped by the men on the low and on the high half
+ *   of the board (#Halves), or NULL.
  * @once: "index\ttext" -> the comment's index in the comments + 1: the
  *   comments written once per position (a truncated entry is stale).
  * @targets: an echo filter -> its per-node TARGET_* results.
@@ -70,36 +77,76 @@ struct _Cq6PosState {
   guint8     *men;
   guint8     *shapes;
   guint8      all_shapes;
+  guint8      mainline_shapes;
   gboolean    mainline_fewer;
+  struct _Halves *halves;
   GHashTable *once;
   GHashTable *targets;
 };
 
 typedef struct _Cq6PosState Cq6PosState;
 
+/* No node (the end of a chain, an empty slot): above every index. */
+#define NO_NODE G_MAXUINT32
+
+/**
+ * Halves:
+ * The game's nodes grouped by the squares of each colour's men on one
+ * half of the board (ranks 1-4, ranks 5-8), for the echo whose source
+ * and target may differ on at most one square: two such positions have
+ * the same men on one half at least (the squares they differ on are all
+ * in the other half), so the targets worth testing are the nodes of the
+ * source's two groups.
+ * @bits: log2 of the slots of the open-addressing table (above twice the
+ *   nodes).
+ * @key: per slot and half, the half's key (half_key()).
+ * @head: per slot and half, the group's lowest node index, or NO_NODE
+ *   (an empty slot).
+ * @next: per node and half, the next node index of its group, higher, or
+ *   NO_NODE: each group is walked in index order.
+ */
+typedef struct _Halves {
+  guint     bits;
+  guint64  *key[2];
+  guint32  *head[2];
+  guint32  *next[2];
+} Halves;
+
 /* The tables */
 
 /* The game's positions by index (pre-order), for the loops over them all:
  * one call builds the table. */
-static const CqNode *const *
+static inline const CqNode *const *
 nodes_by_index (Cq6Ctx *c)
 {
-  _cq6_node_by_index (c, 0);
+  if (c->st->nodes == NULL)
+    _cq6_node_by_index (c, 0);
   return c->st->nodes;
 }
 
+/* The state, made empty on first use: the tables are made by the
+ * ensure_*() functions (and pos_state()) that need them. */
 static Cq6PosState *
-pos_state (Cq6Ctx *c)
+pos_bare (Cq6Ctx *c)
 {
   Cq6State *st = c->st;
-  Cq6PosState *ps = st->positions;
+
+  if (st->positions == NULL)
+    st->positions = g_new0 (Cq6PosState, 1);
+  return st->positions;
+}
+
+/* pos_state() the first time in a game. */
+static G_GNUC_NO_INLINE Cq6PosState *
+make_tree_tables (Cq6Ctx *c)
+{
+  Cq6PosState *ps = pos_bare (c);
   guint n = c->game->n_nodes;
   const CqNode *const *nodes;
 
-  if (ps != NULL)
+  if (ps->end != NULL)
     return ps;
   nodes = nodes_by_index (c);
-  ps = st->positions = g_new0 (Cq6PosState, 1);
   ps->end = g_new0 (guint32, MAX (n, 1));
   ps->depth = g_new0 (guint32, MAX (n, 1));
   ps->flags = g_new0 (guint8, MAX (n, 1));
@@ -136,6 +183,15 @@ pos_state (Cq6Ctx *c)
         ps->end[node->parent->index] = MAX (ps->end[node->parent->index], ps->end[i]);
     }
   return ps;
+}
+
+/* The state with its tree tables (@end, @depth, @flags). */
+static inline Cq6PosState *
+pos_state (Cq6Ctx *c)
+{
+  Cq6PosState *ps = c->st->positions;
+
+  return ps != NULL && ps->end != NULL ? ps : make_tree_tables (c);
 }
 
 /* `fen` (CQL 6.2's form): the placement, the side to move, the castling
@@ -201,6 +257,12 @@ _cq6_positions_state_free (Cq6State *st)
   g_free (ps->occupied);
   g_free (ps->men);
   g_free (ps->shapes);
+  if (ps->halves != NULL)
+    {
+      g_free (ps->halves->key[0]);
+      g_free (ps->halves->head[0]);
+      g_free (ps->halves);
+    }
   if (ps->once != NULL)
     g_hash_table_unref (ps->once);
   if (ps->targets != NULL)
@@ -287,21 +349,39 @@ static const guint8 *
 ensure_shapes (Cq6Ctx *c, Cq6PosState *ps)
 {
   guint n = c->game->n_nodes;
-  const CqNode *const *nodes;
 
   if (ps->shapes != NULL)
     return ps->shapes;
-  nodes = nodes_by_index (c);
   ps->shapes = g_new0 (guint8, MAX (n, 1));
-  for (guint i = 0; i < n; i++)
+  /* Every node, in any order: the walk needs no table by index. */
+  for (const CqNode *node = c->game->root; node != NULL; node = _cq6_next_node (node, TRUE))
     {
-      const CqNode *node = nodes[i];
+      guint i = node->index;
 
       for (const CqNode *ch = node->first_child; ch != NULL; ch = _cq6_next_child (c, ch, FALSE))
         ps->shapes[i] |= (guint8) _cq6_move_shape (&ch->move);
       ps->all_shapes |= ps->shapes[i];
     }
   return ps->shapes;
+}
+
+/* Cq6PosState.mainline_shapes: the bits below are known. */
+#define MAINLINE_SHAPES_KNOWN 0x80
+
+/* The CQ6_SHAPE_* bits of the moves of the main line (a walk of it, once
+ * per game). */
+static guint
+mainline_shapes (Cq6Ctx *c, Cq6PosState *ps)
+{
+  if (!(ps->mainline_shapes & MAINLINE_SHAPES_KNOWN))
+    {
+      guint8 bits = MAINLINE_SHAPES_KNOWN;
+
+      for (const CqNode *n = c->game->root->first_child; n != NULL; n = n->first_child)
+        bits |= (guint8) _cq6_move_shape (&n->move);
+      ps->mainline_shapes = bits;
+    }
+  return ps->mainline_shapes & ~MAINLINE_SHAPES_KNOWN;
 }
 
 /* Narrows [@first, @last) for an echo whose source @s and targets must
@@ -328,6 +408,71 @@ men_window (Cq6Ctx *c, Cq6PosState *ps, const CqNode *s, guint k, guint32 *first
     if ((ps->flags[i] & NODE_MAINLINE) && ps->men[i] + (int) k < men)
       break;
   *last = i;
+}
+
+/* The slot of @key in half @h of @hv: its own, or the empty one where it
+ * would go (linear probing; the table is never full). */
+static inline guint32
+halves_slot (const Halves *hv, guint h, guint64 key)
+{
+  guint32 mask = (1u << hv->bits) - 1;
+  guint32 i = (guint32) ((key * 0x9E3779B97F4A7C15ull) >> (64 - hv->bits));
+
+  while (hv->head[h][i] != NO_NODE && hv->key[h][i] != key)
+    i = (i + 1) & mask;
+  return i;
+}
+
+/* The key of half @h (0: ranks 1-4, 1: ranks 5-8) of @pos: the squares
+ * of White's men there, and of all men (the same men of each colour on
+ * the same squares give the same key). */
+static inline guint64
+half_key (const CqPosition *pos, guint h)
+{
+  guint64 white = (guint32) (pos->by_color[CQ_WHITE] >> (32 * h));
+  guint64 all = (guint32) (_cq_occupied (pos) >> (32 * h));
+
+  return white << 32 | all;
+}
+
+/* The nodes of @c's game by half_key() (#Halves). */
+static const Halves *
+ensure_halves (Cq6Ctx *c, Cq6PosState *ps)
+{
+  guint n = c->game->n_nodes, bits = 2, slots;
+  const CqNode *const *nodes = nodes_by_index (c);
+  Halves *hv;
+  guint64 *keys;
+  guint32 *links;
+
+  if (ps->halves != NULL)
+    return ps->halves;
+  while ((1u << bits) < 2 * n)
+    bits++;
+  slots = 1u << bits;
+  hv = ps->halves = g_new (Halves, 1);
+  hv->bits = bits;
+  /* Two blocks: the keys of both halves, their heads and nexts. */
+  keys = g_new (guint64, 2 * (gsize) slots);
+  links = g_new (guint32, 2 * ((gsize) slots + n));
+  for (guint h = 0; h < 2; h++)
+    {
+      hv->key[h] = keys + h * (gsize) slots;
+      hv->head[h] = links + h * ((gsize) slots + n);
+      hv->next[h] = hv->head[h] + slots;
+      memset (hv->head[h], 0xFF, slots * sizeof (guint32));
+      /* Backwards, each node put in front of its group. */
+      for (guint i = n; i-- > 0;)
+        {
+          guint64 key = half_key (&nodes[i]->position, h);
+          guint32 at = halves_slot (hv, h, key);
+
+          hv->key[h][at] = key;
+          hv->next[h][i] = hv->head[h][at];
+          hv->head[h][at] = i;
+        }
+    }
+  return hv;
 }
 
 /* The squares on which two positions differ: a piece on one and not the
@@ -364,7 +509,7 @@ examined (Cq6Ctx *c, Cq6PosState *ps, guint32 index)
 void
 _cq6_add_comment_once (Cq6Ctx *c, const CqNode *node, const char *text)
 {
-  Cq6PosState *ps = pos_state (c);
+  Cq6PosState *ps = pos_bare (c);
   g_autofree char *key = g_strdup_printf ("%u\t%s", node->index, text);
   guint at;
   GArray *comments = c->st->comments;
@@ -494,7 +639,8 @@ find_next (Cq6Ctx *c, Cq6PosState *ps, const CqNode *start, const CqNode *node)
 static gboolean
 eval_find (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
-  Cq6PosState *ps = pos_state (c);
+  /* The tree's tables only for the walk through the variations. */
+  Cq6PosState *ps = c->program->variations ? pos_state (c) : pos_bare (c);
   gboolean backward = f->which & CQ6_FIND_BACKWARD;
   gboolean counting = f->which & (CQ6_FIND_ALL | CQ6_FIND_RANGE);
   gboolean comments = !(f->which & CQ6_FIND_QUIET) && auto_comments (c);
@@ -504,9 +650,15 @@ eval_find (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   /* A body that is a dash filter needing a kind of move (`E--=Q`) is
    * evaluated only where such a move is played. */
   guint needs = _cq6_dash_needs (f->args[0]);
-  const guint8 *shapes = needs != 0 ? ensure_shapes (c, ps) : NULL;
-  /* None such in the whole game: no position is looked at. */
-  gboolean none = shapes != NULL && (ps->all_shapes & needs) != needs;
+  /* Without variations, from a main-line position, the walk (forward by
+   * main continuations, or back) stays on the main line, where the move
+   * examined from a position is its main continuation: the main line's
+   * moves are enough, without a table of every node's. */
+  gboolean on_mainline = needs != 0 && !c->program->variations && !c->node->in_variation;
+  const guint8 *shapes = needs != 0 && !on_mainline ? ensure_shapes (c, ps) : NULL;
+  /* None such in the whole game (or main line): no position is looked at. */
+  gboolean none = on_mainline ? (mainline_shapes (c, ps) & needs) != needs
+                              : shapes != NULL && (ps->all_shapes & needs) != needs;
 
   if (none && _cq6_halted (c))
     return FALSE;
@@ -516,6 +668,9 @@ eval_find (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (_cq6_halted (c))
         return FALSE;
       if (shapes != NULL && (shapes[n->index] & needs) != needs)
+        continue;
+      if (on_mainline
+          && (n->first_child == NULL || (_cq6_move_shape (&n->first_child->move) & needs) != needs))
         continue;
       if (!eval_at (f->args[0], c, n, &a))
         continue;
@@ -608,6 +763,9 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   gboolean any = FALSE;
   guint max_differ = 64, min_differ = 0;
   CqBitboard source_occupied = 0;
+  /* With the halves: the next node of the source's two groups. */
+  const Halves *hv = NULL;
+  guint32 in_low = NO_NODE, in_high = NO_NODE;
   Cq6Val a;
 
   memset (ss, 0, sizeof *ss);
@@ -661,13 +819,35 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       max_differ = (f->directions & ~CQ6_ECHO_EXACTLY_ONE) - 1u;
       min_differ = (f->directions & CQ6_ECHO_EXACTLY_ONE) ? 1 : 0;
       source_occupied = ps->occupied[s->index];
-      if (order == NULL)
+      if (order == NULL && max_differ <= 1)
+        {
+          hv = ensure_halves (c, ps);
+          in_low = hv->head[0][halves_slot (hv, 0, half_key (&s->position, 0))];
+          in_high = hv->head[1][halves_slot (hv, 1, half_key (&s->position, 1))];
+        }
+      else if (order == NULL)
         men_window (c, ps, s, max_differ, &first, &last);
     }
-  for (guint32 k = first; k < last; k++)
+  for (guint32 k = first;;)
     {
-      guint32 i = order != NULL ? order[k] : k;
+      guint32 i;
       const CqNode *t;
+
+      if (hv != NULL)
+        {
+          /* The union of the two groups, in index order. */
+          if (in_low == NO_NODE && in_high == NO_NODE)
+            break;
+          i = MIN (in_low, in_high);
+          if (in_low == i)
+            in_low = hv->next[0][i];
+          if (in_high == i)
+            in_high = hv->next[1][i];
+        }
+      else if (k < last)
+        i = order != NULL ? order[k++] : k++;
+      else
+        break;
 
       if (max_differ < 64 && !at_most_squares (source_occupied ^ ps->occupied[i], max_differ))
         continue;

@@ -1023,6 +1023,8 @@ typedef struct {
   const CqGame     *game;
   Cq6Slot          *slots;
   guint8          (*ids)[64];  /* per node index, or NULL until used */
+  guint32           ids_done;  /* @ids holds the nodes of index below it */
+  const CqNode     *ids_next;  /* the node of index @ids_done, or NULL */
   const CqNode    **nodes;     /* by node index, or NULL until used */
   GArray           *comments;  /* #CqPositionComment, texts owned */
   GStringChunk     *strings;
@@ -1163,9 +1165,11 @@ void        _cq6_position_comment_clear (gpointer data);
 gboolean    _cq6_eval_files     (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
 /* The ids of the pieces in @node's position (the same as
- * cq_game_piece_ids() gives), from the state's table of every node's ids,
- * by pre-order index, built for the whole game on first use (each node's
- * from its parent's and its move). */
+ * cq_game_piece_ids() gives), from the state's table of the nodes' ids,
+ * by pre-order index, 64 bytes each, owned by the state: filled in
+ * pre-order up to @node on demand (each node's from its parent's and its
+ * move, the parent's index being below), so that a query that asks only
+ * for the first positions' ids does not pay for the whole game's. */
 const guint8 *_cq6_piece_ids    (Cq6Ctx *c, const CqNode *node);
 
 /* Whether @a is an ancestor of @b in @c's game, not @b itself. */
