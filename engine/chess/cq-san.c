@@ -194,22 +194,27 @@ parse_castling (const CqPosition *pos, gboolean long_side, const char *san, gssi
  * @to) may move there without leaving their king in check; *@from is set
  * to the last such square (to the only candidate, legal or not, when there
  * is one).  @capsq is the square of the piece captured, or -1.  With one
- * candidate (every pawn push, nearly every other move) no loop runs. */
+ * candidate (every pawn push, nearly every other move) no loop runs.
+ * @king: the candidates are the king (a constant at each call: the test
+ * for the other pieces is shorter). */
 G_ALWAYS_INLINE static inline int
-legal_candidates (const CqPosition *pos, CqBitboard cands, int to, int capsq, int *from)
+legal_candidates (const CqPosition *pos, CqBitboard cands, int to, int capsq, int *from,
+                  gboolean king)
 {
   int nlegal = 0;
 
   if (G_LIKELY (cands != 0 && !_cq_more_than_one (cands)))
     {
       *from = _cq_lsb (cands);
-      return _cq_king_safe_after (pos, *from, to, capsq);
+      return king ? _cq_king_safe_after (pos, *from, to, capsq)
+                  : _cq_king_safe_after_piece_move (pos, *from, to, capsq);
     }
   while (cands)
     {
       int sq = _cq_pop_lsb (&cands);
 
-      if (_cq_king_safe_after (pos, sq, to, capsq))
+      if (king ? _cq_king_safe_after (pos, sq, to, capsq)
+               : _cq_king_safe_after_piece_move (pos, sq, to, capsq))
         {
           nlegal++;
           *from = sq;
@@ -271,7 +276,7 @@ resolve_pawn (const CqPosition *pos, int from_file, int from_rank, int to, int p
   if (from_rank >= 0)
     cands &= CQ_RANK_1_BB << (8 * from_rank);
 
-  nlegal = legal_candidates (pos, cands, to, capsq, &from);
+  nlegal = legal_candidates (pos, cands, to, capsq, &from, FALSE);
   if (G_UNLIKELY (nlegal != 1))
     return san_error (error, nlegal ? CQ_CHESS_ERROR_AMBIGUOUS_MOVE : CQ_CHESS_ERROR_ILLEGAL_MOVE,
                       san, len, nlegal ? "more than one pawn can move there"
@@ -310,7 +315,8 @@ resolve_piece (const CqPosition *pos, int type, int from_file, int from_rank, in
   if (G_UNLIKELY (cands == 0))
     return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len, "no %s can move there",
                       type_names[type]);
-  nlegal = legal_candidates (pos, cands, to, capsq, &from);
+  nlegal = type == CQ_KING ? legal_candidates (pos, cands, to, capsq, &from, TRUE)
+                           : legal_candidates (pos, cands, to, capsq, &from, FALSE);
   if (G_UNLIKELY (nlegal == 0))
     return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
                       type == CQ_KING ? "the king would be in check"
@@ -323,7 +329,7 @@ resolve_piece (const CqPosition *pos, int type, int from_file, int from_rank, in
   return TRUE;
 }
 
-static gboolean
+static G_GNUC_NO_INLINE gboolean
 parse_general (const CqPosition *pos, const char *san, gssize len, CqMove *move,
                GError **error);
 
