@@ -358,20 +358,25 @@ cq_san_parse (const CqPosition *pos, const char *san, gssize len, CqMove *move,
         return resolve_pawn (pos, -1, -1, CQ_SQUARE (s[0] - 'a', s[1] - '1'), CQ_NO_TYPE,
                              san, len, move, error);
     }
-  else if (n == 3)
+  else if (n == 3 || (n == 4 && s[1] == 'x'))
     {
-      if ((san_class[s[0]] & C_PIECE) && s[0] != 'P' && (san_class[s[1]] & C_FILE)
-          && (san_class[s[2]] & C_RANK))
-        return resolve_piece (pos, type_from_letter (s[0]), -1, -1,
-                              CQ_SQUARE (s[1] - 'a', s[2] - '1'), san, len, move, error);
-    }
-  else if (n == 4 && s[1] == 'x' && (san_class[s[2]] & C_FILE) && (san_class[s[3]] & C_RANK))
-    {
-      int to = CQ_SQUARE (s[2] - 'a', s[3] - '1');
+      int to;
 
-      if ((san_class[s[0]] & C_PIECE) && s[0] != 'P')
-        return resolve_piece (pos, type_from_letter (s[0]), -1, -1, to, san, len, move, error);
-      if ((san_class[s[0]] & C_FILE) && CQ_RANK (to) != 0 && CQ_RANK (to) != 7)
+      if (!(san_class[s[n - 2]] & C_FILE) || !(san_class[s[n - 1]] & C_RANK))
+        return parse_general (pos, san, len, move, error);
+      to = CQ_SQUARE (s[n - 2] - 'a', s[n - 1] - '1');
+      /* One resolver per piece letter, so that each is compiled for its
+       * type (the candidates' geometry, the king's own test). */
+      switch (s[0])
+        {
+        case 'N': return resolve_piece (pos, CQ_KNIGHT, -1, -1, to, san, len, move, error);
+        case 'B': return resolve_piece (pos, CQ_BISHOP, -1, -1, to, san, len, move, error);
+        case 'R': return resolve_piece (pos, CQ_ROOK, -1, -1, to, san, len, move, error);
+        case 'Q': return resolve_piece (pos, CQ_QUEEN, -1, -1, to, san, len, move, error);
+        case 'K': return resolve_piece (pos, CQ_KING, -1, -1, to, san, len, move, error);
+        default: break;
+        }
+      if (n == 4 && (san_class[s[0]] & C_FILE) && CQ_RANK (to) != 0 && CQ_RANK (to) != 7)
         return resolve_pawn (pos, s[0] - 'a', -1, to, CQ_NO_TYPE, san, len, move, error);
     }
   return parse_general (pos, san, len, move, error);
