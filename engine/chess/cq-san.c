@@ -224,12 +224,14 @@ legal_candidates (const CqPosition *pos, CqBitboard cands, int to, int capsq, in
 }
 
 /* The pawn move to @to: a push when @from_file is -1 or @to's file, else
- * a capture (en passant included) from @from_file. */
+ * a capture (en passant included) from @from_file.  @us is
+ * pos->side_to_move (a constant where the caller can make it one: the
+ * squares and pieces of each side are then fixed at compile time). */
 G_ALWAYS_INLINE static inline gboolean
-resolve_pawn (const CqPosition *pos, int from_file, int from_rank, int to, int promo,
-              const char *san, gssize len, CqMove *move, GError **error)
+resolve_pawn (const CqPosition *pos, CqColor us, int from_file, int from_rank, int to,
+              int promo, const char *san, gssize len, CqMove *move, GError **error)
 {
-  CqColor us = pos->side_to_move, them = us ^ 1;
+  CqColor them = us ^ 1;
   int piece = CQ_MAKE_PIECE (us, CQ_PAWN);
   int last_rank = us == CQ_WHITE ? 7 : 0;
   int up = us == CQ_WHITE ? 8 : -8;
@@ -355,8 +357,13 @@ cq_san_parse (const CqPosition *pos, const char *san, gssize len, CqMove *move,
   if (n == 2)
     {
       if ((san_class[s[0]] & C_FILE) && (san_class[s[1]] & C_RANK))
-        return resolve_pawn (pos, -1, -1, CQ_SQUARE (s[0] - 'a', s[1] - '1'), CQ_NO_TYPE,
-                             san, len, move, error);
+        {
+          int to = CQ_SQUARE (s[0] - 'a', s[1] - '1');
+
+          return pos->side_to_move == CQ_WHITE
+                   ? resolve_pawn (pos, CQ_WHITE, -1, -1, to, CQ_NO_TYPE, san, len, move, error)
+                   : resolve_pawn (pos, CQ_BLACK, -1, -1, to, CQ_NO_TYPE, san, len, move, error);
+        }
     }
   else if (n == 3 || (n == 4 && s[1] == 'x'))
     {
@@ -377,7 +384,11 @@ cq_san_parse (const CqPosition *pos, const char *san, gssize len, CqMove *move,
         default: break;
         }
       if (n == 4 && (san_class[s[0]] & C_FILE) && CQ_RANK (to) != 0 && CQ_RANK (to) != 7)
-        return resolve_pawn (pos, s[0] - 'a', -1, to, CQ_NO_TYPE, san, len, move, error);
+        return pos->side_to_move == CQ_WHITE
+                 ? resolve_pawn (pos, CQ_WHITE, s[0] - 'a', -1, to, CQ_NO_TYPE, san, len, move,
+                                 error)
+                 : resolve_pawn (pos, CQ_BLACK, s[0] - 'a', -1, to, CQ_NO_TYPE, san, len, move,
+                                 error);
     }
   return parse_general (pos, san, len, move, error);
 }
@@ -504,7 +515,7 @@ parse_general (const CqPosition *pos, const char *san, gssize len, CqMove *move,
     return san_error (error, CQ_CHESS_ERROR_BAD_SAN, san, len, "only a pawn can promote");
 
   if (type == CQ_PAWN)
-    return resolve_pawn (pos, from_file, from_rank, to, promo, san, len, move, error);
+    return resolve_pawn (pos, us, from_file, from_rank, to, promo, san, len, move, error);
   return resolve_piece (pos, type, from_file, from_rank, to, san, len, move, error);
 }
 
