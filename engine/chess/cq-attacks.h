@@ -121,6 +121,25 @@ _cq_attackers_of (const CqPosition *pos, int sq, CqColor by, CqBitboard occ)
          | (_cq_rook_attacks (sq, occ) & (p[CQ_WR] | p[CQ_WQ]));
 }
 
+/* The sliders' half of _cq_attacked_xray (): TRUE if a bishop, rook or
+ * queen among @p (the six piece bitboards of one colour, pawn first)
+ * attacks @sq with occupancy @occ, not counting those on @ignore. */
+G_ALWAYS_INLINE static inline gboolean
+_cq_slider_attacks_xray (const CqBitboard *p, int sq, CqBitboard occ, CqBitboard ignore)
+{
+  CqBitboard snipers = ((_cq_bishop_pseudo[sq] & (p[CQ_WB] | p[CQ_WQ]))
+                        | (_cq_rook_pseudo[sq] & (p[CQ_WR] | p[CQ_WQ]))) & ~ignore;
+
+  while (snipers)
+    {
+      int s = _cq_pop_lsb (&snipers);
+
+      if ((_cq_between[sq][s] & occ) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* TRUE if a piece of @by attacks @sq with occupancy @occ, not counting
  * the pieces on @ignore (captured ones).  Same answer as
  * _cq_attackers_of () != 0, but the sliders are found as the few enemy
@@ -132,22 +151,12 @@ _cq_attacked_xray (const CqPosition *pos, int sq, CqColor by, CqBitboard occ,
                    CqBitboard ignore)
 {
   const CqBitboard *p = pos->pieces + (by == CQ_WHITE ? 0 : 6);
-  CqBitboard snipers;
 
   if (((_cq_pawn_attacks[by ^ 1][sq] & p[CQ_WP])
        | (_cq_knight_attacks[sq] & p[CQ_WN])
        | (_cq_king_attacks[sq] & p[CQ_WK])) & ~ignore)
     return TRUE;
-  snipers = ((_cq_bishop_pseudo[sq] & (p[CQ_WB] | p[CQ_WQ]))
-             | (_cq_rook_pseudo[sq] & (p[CQ_WR] | p[CQ_WQ]))) & ~ignore;
-  while (snipers)
-    {
-      int s = _cq_pop_lsb (&snipers);
-
-      if ((_cq_between[sq][s] & occ) == 0)
-        return TRUE;
-    }
-  return FALSE;
+  return _cq_slider_attacks_xray (p, sq, occ, ignore);
 }
 
 /* Directions, in the order N NE E SE S SW W NW (the CQ_RAY_* bits of the

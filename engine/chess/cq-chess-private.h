@@ -30,4 +30,25 @@ _cq_king_safe_after (const CqPosition *pos, int from, int to, int capsq)
   return !_cq_attacked_xray (pos, ksq, us ^ 1, occ, cap);
 }
 
+/* _cq_king_safe_after () for a move of a pawn, knight, bishop, rook or
+ * queen (not the king), for the SAN reader that knows the mover's type:
+ * the king stays on its square, and the enemy king, which never stands
+ * next to it in a position reached by legal moves from a legal start
+ * (cq_position_set_fen() refuses the side not to move in check), is not
+ * looked at. */
+G_ALWAYS_INLINE static inline gboolean
+_cq_king_safe_after_piece_move (const CqPosition *pos, int from, int to, int capsq)
+{
+  CqColor us = pos->side_to_move;
+  const CqBitboard *them = pos->pieces + (us == CQ_WHITE ? 6 : 0);
+  CqBitboard cap = capsq >= 0 ? CQ_BIT (capsq) : 0;
+  CqBitboard occ = ((_cq_occupied (pos) & ~CQ_BIT (from)) & ~cap) | CQ_BIT (to);
+  int ksq = _cq_king_square (pos, us);
+
+  if (((_cq_pawn_attacks[us][ksq] & them[CQ_WP]) | (_cq_knight_attacks[ksq] & them[CQ_WN]))
+      & ~cap)
+    return FALSE;
+  return !_cq_slider_attacks_xray (them, ksq, occ, cap);
+}
+
 G_END_DECLS

@@ -194,22 +194,27 @@ parse_castling (const CqPosition *pos, gboolean long_side, const char *san, gssi
  * @to) may move there without leaving their king in check; *@from is set
  * to the last such square (to the only candidate, legal or not, when there
  * is one).  @capsq is the square of the piece captured, or -1.  With one
- * candidate (every pawn push, nearly every other move) no loop runs. */
+ * candidate (every pawn push, nearly every other move) no loop runs.
+ * @king: the candidates are the king (a constant at each call: the test
+ * for the other pieces is shorter). */
 G_ALWAYS_INLINE static inline int
-legal_candidates (const CqPosition *pos, CqBitboard cands, int to, int capsq, int *from)
+legal_candidates (const CqPosition *pos, CqBitboard cands, int to, int capsq, int *from,
+                  gboolean king)
 {
   int nlegal = 0;
 
   if (G_LIKELY (cands != 0 && !_cq_more_than_one (cands)))
     {
       *from = _cq_lsb (cands);
-      return _cq_king_safe_after (pos, *from, to, capsq);
+      return king ? _cq_king_safe_after (pos, *from, to, capsq)
+                  : _cq_king_safe_after_piece_move (pos, *from, to, capsq);
     }
   while (cands)
     {
       int sq = _cq_pop_lsb (&cands);
 
-      if (_cq_king_safe_after (pos, sq, to, capsq))
+      if (king ? _cq_king_safe_after (pos, sq, to, capsq)
+               : _cq_king_safe_after_piece_move (pos, sq, to, capsq))
         {
           nlegal++;
           *from = sq;
@@ -219,12 +224,14 @@ legal_candidates (const CqPosition *pos, CqBitboard cands, int to, int capsq, in
 }
 
 /* The pawn move to @to: a push when @from_file is -1 or @to's file, else
- * a capture (en passant included) from @from_file. */
+ * a capture (en passant included) from @from_file.  @us is
+ * pos->side_to_move (a constant where the caller can make it one: the
+ * squares and pieces of each side are then fixed at compile time). */
 G_ALWAYS_INLINE static inline gboolean
-resolve_pawn (const CqPosition *pos, int from_file, int from_rank, int to, int promo,
-              const char *san, gssize len, CqMove *move, GError **error)
+resolve_pawn (const CqPosition *pos, CqColor us, int from_file, int from_rank, int to,
+              int promo, const char *san, gssize len, CqMove *move, GError **error)
 {
-  CqColor us = pos->side_to_move, them = us ^ 1;
+  CqColor them = us ^ 1;
   int piece = CQ_MAKE_PIECE (us, CQ_PAWN);
   int last_rank = us == CQ_WHITE ? 7 : 0;
   int up = us == CQ_WHITE ? 8 : -8;
@@ -271,7 +278,7 @@ resolve_pawn (const CqPosition *pos, int from_file, int from_rank, int to, int p
   if (from_rank >= 0)
     cands &= CQ_RANK_1_BB << (8 * from_rank);
 
-  nlegal = legal_candidates (pos, cands, to, capsq, &from);
+  nlegal = legal_candidates (pos, cands, to, capsq, &from, FALSE);
   if (G_UNLIKELY (nlegal != 1))
     return san_error (error, nlegal ? CQ_CHESS_ERROR_AMBIGUOUS_MOVE : CQ_CHESS_ERROR_ILLEGAL_MOVE,
                       san, len, nlegal ? "more than one pawn can move there"
@@ -310,7 +317,8 @@ resolve_piece (const CqPosition *pos, int type, int from_file, int from_rank, in
   if (G_UNLIKELY (cands == 0))
     return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len, "no %s can move there",
                       type_names[type]);
-  nlegal = legal_candidates (pos, cands, to, capsq, &from);
+  nlegal = type == CQ_KING ? legal_candidates (pos, cands, to, capsq, &from, TRUE)
+                           : legal_candidates (pos, cands, to, capsq, &from, FALSE);
   if (G_UNLIKELY (nlegal == 0))
     return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
                       type == CQ_KING ? "the king would be in check"
@@ -323,7 +331,7 @@ resolve_piece (const CqPosition *pos, int type, int from_file, int from_rank, in
   return TRUE;
 }
 
-static gboolean
+static G_GNUC_NO_INLINE gboolean
 parse_general (const CqPosition *pos, const char *san, gssize len, CqMove *move,
                GError **error);
 
@@ -349,24 +357,38 @@ cq_san_parse (const CqPosition *pos, const char *san, gssize len, CqMove *move,
   if (n == 2)
     {
       if ((san_class[s[0]] & C_FILE) && (san_class[s[1]] & C_RANK))
-        return resolve_pawn (pos, -1, -1, CQ_SQUARE (s[0] - 'a', s[1] - '1'), CQ_NO_TYPE,
-                             san, len, move, error);
-    }
-  else if (n == 3)
-    {
-      if ((san_class[s[0]] & C_PIECE) && s[0] != 'P' && (san_class[s[1]] & C_FILE)
-          && (san_class[s[2]] & C_RANK))
-        return resolve_piece (pos, type_from_letter (s[0]), -1, -1,
-                              CQ_SQUARE (s[1] - 'a', s[2] - '1'), san, len, move, error);
-    }
-  else if (n == 4 && s[1] == 'x' && (san_class[s[2]] & C_FILE) && (san_class[s[3]] & C_RANK))
-    {
-      int to = CQ_SQUARE (s[2] - 'a', s[3] - '1');
+        {
+          int to = CQ_SQUARE (s[0] - 'a', s[1] - '1');
 
-      if ((san_class[s[0]] & C_PIECE) && s[0] != 'P')
-        return resolve_piece (pos, type_from_letter (s[0]), -1, -1, to, san, len, move, error);
-      if ((san_class[s[0]] & C_FILE) && CQ_RANK (to) != 0 && CQ_RANK (to) != 7)
-        return resolve_pawn (pos, s[0] - 'a', -1, to, CQ_NO_TYPE, san, len, move, error);
+          return pos->side_to_move == CQ_WHITE
+                   ? resolve_pawn (pos, CQ_WHITE, -1, -1, to, CQ_NO_TYPE, san, len, move, error)
+                   : resolve_pawn (pos, CQ_BLACK, -1, -1, to, CQ_NO_TYPE, san, len, move, error);
+        }
+    }
+  else if (n == 3 || (n == 4 && s[1] == 'x'))
+    {
+      int to;
+
+      if (!(san_class[s[n - 2]] & C_FILE) || !(san_class[s[n - 1]] & C_RANK))
+        return parse_general (pos, san, len, move, error);
+      to = CQ_SQUARE (s[n - 2] - 'a', s[n - 1] - '1');
+      /* One resolver per piece letter, so that each is compiled for its
+       * type (the candidates' geometry, the king's own test). */
+      switch (s[0])
+        {
+        case 'N': return resolve_piece (pos, CQ_KNIGHT, -1, -1, to, san, len, move, error);
+        case 'B': return resolve_piece (pos, CQ_BISHOP, -1, -1, to, san, len, move, error);
+        case 'R': return resolve_piece (pos, CQ_ROOK, -1, -1, to, san, len, move, error);
+        case 'Q': return resolve_piece (pos, CQ_QUEEN, -1, -1, to, san, len, move, error);
+        case 'K': return resolve_piece (pos, CQ_KING, -1, -1, to, san, len, move, error);
+        default: break;
+        }
+      if (n == 4 && (san_class[s[0]] & C_FILE) && CQ_RANK (to) != 0 && CQ_RANK (to) != 7)
+        return pos->side_to_move == CQ_WHITE
+                 ? resolve_pawn (pos, CQ_WHITE, s[0] - 'a', -1, to, CQ_NO_TYPE, san, len, move,
+                                 error)
+                 : resolve_pawn (pos, CQ_BLACK, s[0] - 'a', -1, to, CQ_NO_TYPE, san, len, move,
+                                 error);
     }
   return parse_general (pos, san, len, move, error);
 }
@@ -493,7 +515,7 @@ parse_general (const CqPosition *pos, const char *san, gssize len, CqMove *move,
     return san_error (error, CQ_CHESS_ERROR_BAD_SAN, san, len, "only a pawn can promote");
 
   if (type == CQ_PAWN)
-    return resolve_pawn (pos, from_file, from_rank, to, promo, san, len, move, error);
+    return resolve_pawn (pos, us, from_file, from_rank, to, promo, san, len, move, error);
   return resolve_piece (pos, type, from_file, from_rank, to, san, len, move, error);
 }
 
