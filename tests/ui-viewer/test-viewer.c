@@ -514,7 +514,8 @@ test_study_header (void)
   ex_game_view_set_game (view, game, NULL, 0);
   caption = ex_game_view_dup_caption (view);
   g_test_message ("%s", caption);
-  g_assert_true (g_str_has_prefix (caption, "Tarasiuk=V\nWhite to play and draw  ·  3.p Moscow ty"));
+  g_assert_true (g_str_has_prefix (caption,
+                                   "Tarasiuk=V\nWhite to play and draw  ·  3.p Moscow ty"));
   g_assert_null (strstr (caption, "0001.33"));
   ex_game_view_set_game (view, NULL, NULL, 0);
 }
