@@ -249,6 +249,27 @@ test_pane_small_window (void)
   ex_test_wait_frame (GTK_WIDGET (window));
   assert_none_squeezed (GTK_WIDGET (window));
 
+  /* The pane scrolled down (as to a theme's row with the focus), another
+   * page is shown from its top, its tabs in view. */
+  {
+    GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW (
+      gtk_widget_get_ancestor (tools, GTK_TYPE_SCROLLED_WINDOW));
+    GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (scrolled);
+
+    g_test_message ("pane: %.0f px of %.0f px in view", gtk_adjustment_get_page_size (adjustment),
+                    gtk_adjustment_get_upper (adjustment));
+    g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >,
+                       gtk_adjustment_get_page_size (adjustment));
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+    g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
+    ex_theme_tools_show_page (EX_THEME_TOOLS (tools), "pattern");
+    ex_test_wait_frame (GTK_WIDGET (window));
+    g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==,
+                       gtk_adjustment_get_lower (adjustment));
+    ex_theme_tools_show_page (EX_THEME_TOOLS (tools), "picker");
+    ex_test_wait_frame (GTK_WIDGET (window));
+  }
+
   /* The Games page, its filters shown, then only the first row of them. */
   ex_test_screenshot (GTK_WIDGET (window), "theme-tools-pane-1000-filters.png");
   rows = games_rows_in_view (window);
