@@ -310,6 +310,25 @@ test_pane_games (void)
   ex_test_destroy_window (window);
 }
 
+typedef struct
+{
+  GtkListBox    *list;
+  GtkListBoxRow *row;
+  GtkLabel      *label;   /* nullable */
+  const char    *text;
+} RowWait;
+
+/* A condition for ex_test_wait_until(): the row is the one highlighted
+ * and the label (if any) says the text (the query's file name). */
+static gboolean
+row_selected (gpointer data)
+{
+  RowWait *wait = data;
+
+  return gtk_list_box_get_selected_row (wait->list) == wait->row
+         && (wait->label == NULL || g_strcmp0 (gtk_label_get_text (wait->label), wait->text) == 0);
+}
+
 /* The theme library: a double-click on a row loads its theme and leaves
  * that row highlighted, the theme loaded before no longer; a single click
  * only highlights (the query stays); a theme loaded by name is
@@ -350,6 +369,13 @@ test_library_selection (void)
           /* The focus elsewhere, as after typing in the editor. */
           gtk_widget_grab_focus (GTK_WIDGET (ex_window_get_editor_view (window)));
           ex_test_click (GTK_WIDGET (row), 40, 12, steps[i].clicks);
+          /* On a busy machine the clicks may take longer to arrive. */
+          ex_test_wait_until (row_selected,
+                              &(RowWait) { list, row,
+                                           steps[i].clicks == 2
+                                           ? ex_window_get_query_file_label (window) : NULL,
+                                           file },
+                              10000);
         }
       else
         g_assert_true (ex_theme_library_activate (library, steps[i].theme));
