@@ -350,6 +350,22 @@ ex_theme_tools_class_init (ExThemeToolsClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "tools.run", NULL);
 }
 
+/* A page shown from its top, with the tabs: the window scrolls the pane
+ * (when it is short) to the widget that has the focus, a theme's row
+ * say, and a taller page shown after kept that offset, its tabs and the
+ * top of its board out of view. */
+static void
+page_switched_cb (ExThemeTools *self)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment;
+
+  if (scrolled == NULL)
+    return;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_lower (adjustment));
+}
+
 static void
 ex_theme_tools_init (ExThemeTools *self)
 {
@@ -360,6 +376,7 @@ ex_theme_tools_init (ExThemeTools *self)
   g_signal_connect_swapped (self->pattern, "insert", G_CALLBACK (pattern_insert_cb), self);
   g_signal_connect_swapped (self->library, "load", G_CALLBACK (load_cb), self);
   g_signal_connect_swapped (self->setup, "find", G_CALLBACK (find_position_cb), self);
+  g_signal_connect_swapped (self->notebook, "switch-page", G_CALLBACK (page_switched_cb), self);
 }
 
 ExThemeTools *

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "ex-game-view-private.h"
+#include "ex-diagram-text.h"
 
 /* The value of tag @name, or NULL if it is absent or unknown ("?", "????"). */
 static const char *
@@ -90,13 +91,14 @@ _ex_game_view_update_header (ExGameView *self)
 
   if (game_is_study (game))
     {
-      const char *stipulation = black != NULL ? black : known_tag (game, "Stipulation");
-
       title = g_strdup (white != NULL ? white : event != NULL ? event : _("Untitled study"));
-      if (stipulation != NULL)
+      /* The stipulation in words, read as a saved diagram reads it: HHdb's
+       * Black tag is a GBR code, "(=0001.33b7d6)", not words a composer
+       * reads ("White to play and draw"). */
+      if (game->root != NULL)
         {
-          /* Translators: %s is a study's stipulation, e.g. "+" or "=". */
-          g_autofree char *text = g_strdup_printf (_("Stipulation: %s"), stipulation);
+          g_autofree char *text = ex_diagram_stipulation (game, &game->root->position, TRUE);
+
           append_detail (details, text);
         }
     }

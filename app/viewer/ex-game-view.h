@@ -86,9 +86,10 @@ CqGame    *ex_game_view_get_game      (ExGameView *self);
  *
  * The game as its header names it, for a diagram's caption: the title
  * (the players, or for a study its composer) on the first line and the
- * details (stipulation, event, date, result) on the second, e.g.
- * "Réti, Richard\nStipulation: =  ·  Kagans Neueste Schachnachrichten  ·
- * 1921  ·  1/2-1/2".
+ * details (for a study its stipulation as ex_diagram_stipulation() words
+ * it at the start, then event, date, result) on the second, e.g.
+ * "Réti, Richard\nWhite to play and draw  ·  Kagans Neueste
+ * Schachnachrichten  ·  1921  ·  1/2-1/2".
  *
  * Returns: (transfer full) (nullable): the caption, or %NULL when no game
  *   is shown.

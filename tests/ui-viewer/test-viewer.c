@@ -498,6 +498,28 @@ test_matched_positions (void)
   g_assert_false (press_key (GTK_WIDGET (view), GDK_KEY_Right));
 }
 
+/* A study's header says its stipulation in words: HHdb's Black tag, a GBR
+ * code with the sign of the stipulation, is not shown as it is. */
+static void
+test_study_header (void)
+{
+  static const char hhdb[] =
+    "[Event \"3.p Moscow ty\"]\n[White \"Tarasiuk=V\"]\n[Black \"(=0001.33b7d6)\"]\n"
+    "[Result \"1/2-1/2\"]\n[SetUp \"1\"]\n[FEN \"3N4/1K6/pP1k1p2/8/8/1P6/2pP4/8 w - - 0 1\"]\n"
+    "\n1. Ka8 1/2-1/2\n";
+  CqGame *game = cq_game_new_parsed (hhdb, strlen (hhdb), NULL, "hhdb.pgn");
+  g_autofree char *caption = NULL;
+
+  g_assert_nonnull (game->root);
+  ex_game_view_set_game (view, game, NULL, 0);
+  caption = ex_game_view_dup_caption (view);
+  g_test_message ("%s", caption);
+  g_assert_true (g_str_has_prefix (caption,
+                                   "Tarasiuk=V\nWhite to play and draw  ·  3.p Moscow ty"));
+  g_assert_null (strstr (caption, "0001.33"));
+  ex_game_view_set_game (view, NULL, NULL, 0);
+}
+
 /* Games the engine could not fully read are shown as far as they go. */
 static void
 test_broken_games (void)
@@ -943,6 +965,7 @@ main (int   argc,
   g_test_add_func ("/viewer/board/painter", test_board_painter);
   g_test_add_func ("/viewer/game-view/long-study", test_long_study);
   g_test_add_func ("/viewer/game-view/broken-games", test_broken_games);
+  g_test_add_func ("/viewer/game-view/study-header", test_study_header);
   g_test_add_func ("/viewer/game-view/shared-studies", test_shared_studies);
 
   status = g_test_run ();

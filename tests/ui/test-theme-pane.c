@@ -249,6 +249,27 @@ test_pane_small_window (void)
   ex_test_wait_frame (GTK_WIDGET (window));
   assert_none_squeezed (GTK_WIDGET (window));
 
+  /* The pane scrolled down (as to a theme's row with the focus), another
+   * page is shown from its top, its tabs in view. */
+  {
+    GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW (
+      gtk_widget_get_ancestor (tools, GTK_TYPE_SCROLLED_WINDOW));
+    GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (scrolled);
+
+    g_test_message ("pane: %.0f px of %.0f px in view", gtk_adjustment_get_page_size (adjustment),
+                    gtk_adjustment_get_upper (adjustment));
+    g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >,
+                       gtk_adjustment_get_page_size (adjustment));
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+    g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
+    ex_theme_tools_show_page (EX_THEME_TOOLS (tools), "pattern");
+    ex_test_wait_frame (GTK_WIDGET (window));
+    g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==,
+                       gtk_adjustment_get_lower (adjustment));
+    ex_theme_tools_show_page (EX_THEME_TOOLS (tools), "picker");
+    ex_test_wait_frame (GTK_WIDGET (window));
+  }
+
   /* The Games page, its filters shown, then only the first row of them. */
   ex_test_screenshot (GTK_WIDGET (window), "theme-tools-pane-1000-filters.png");
   rows = games_rows_in_view (window);
@@ -287,6 +308,25 @@ test_pane_games (void)
   g_assert_cmpfloat (rows, >=, 17);
 
   ex_test_destroy_window (window);
+}
+
+typedef struct
+{
+  GtkListBox    *list;
+  GtkListBoxRow *row;
+  GtkLabel      *label;   /* nullable */
+  const char    *text;
+} RowWait;
+
+/* A condition for ex_test_wait_until(): the row is the one highlighted
+ * and the label (if any) says the text (the query's file name). */
+static gboolean
+row_selected (gpointer data)
+{
+  RowWait *wait = data;
+
+  return gtk_list_box_get_selected_row (wait->list) == wait->row
+         && (wait->label == NULL || g_strcmp0 (gtk_label_get_text (wait->label), wait->text) == 0);
 }
 
 /* The theme library: a double-click on a row loads its theme and leaves
@@ -329,6 +369,13 @@ test_library_selection (void)
           /* The focus elsewhere, as after typing in the editor. */
           gtk_widget_grab_focus (GTK_WIDGET (ex_window_get_editor_view (window)));
           ex_test_click (GTK_WIDGET (row), 40, 12, steps[i].clicks);
+          /* On a busy machine the clicks may take longer to arrive. */
+          ex_test_wait_until (row_selected,
+                              &(RowWait) { list, row,
+                                           steps[i].clicks == 2
+                                           ? ex_window_get_query_file_label (window) : NULL,
+                                           file },
+                              10000);
         }
       else
         g_assert_true (ex_theme_library_activate (library, steps[i].theme));
