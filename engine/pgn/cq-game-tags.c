@@ -120,6 +120,34 @@ static const guint8 tag_name_stop[256] = {
   ['"'] = 1, [']'] = 1, ['['] = 1,
 };
 
+/* The first byte of tag_name_stop from @q (the text is NUL-terminated at
+ * @end, and NUL is such a byte).  Names are short: one 16-byte compare
+ * where the text goes on that far. */
+static inline const char *
+name_end (const char *q, const char *end)
+{
+#ifdef __SSE2__
+  if (end - q >= 16)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) q);
+      __m128i m = _mm_or_si128 (
+        _mm_or_si128 (_mm_cmpeq_epi8 (_mm_min_epu8 (v, _mm_set1_epi8 (0x20)), v),
+                      _mm_cmpeq_epi8 (v, _mm_set1_epi8 (0x7F))),
+        _mm_or_si128 (_mm_cmpeq_epi8 (v, _mm_set1_epi8 ('"')),
+                      _mm_or_si128 (_mm_cmpeq_epi8 (v, _mm_set1_epi8 ('[')),
+                                    _mm_cmpeq_epi8 (v, _mm_set1_epi8 (']')))));
+      unsigned bits = (unsigned) _mm_movemask_epi8 (m);
+
+      if (bits != 0)
+        return q + __builtin_ctz (bits);
+      q += 16;
+    }
+#endif
+  while (!tag_name_stop[(guchar) *q])
+    q++;
+  return q;
+}
+
 /* What parse_tag() found wrong with a tag pair, for a message. */
 typedef enum {
   TAG_OK,
@@ -143,8 +171,7 @@ parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint6
    * unescape, read in one pass (the text is NUL-terminated: the name
    * stops there); the general rules below give the same tag for it. */
   name = q;
-  while (!tag_name_stop[(guchar) *q])
-    q++;
+  q = name_end (q, end);
   if (q > name && q[0] == ' ' && q[1] == '"')
     {
       const char *v = q + 2;

@@ -103,6 +103,68 @@ _cq_find_any3 (const guchar *p, const guchar *end, guchar a, guchar b, guchar c)
   return p;
 }
 
+/* The common form of a tag pair, `[Name "value"]`, recognised in one
+ * pass: from the `[` at @p, the first two of the bytes `"`, backslash, `]` and
+ * newline are both quotes and the second is followed by `]`.  The value
+ * then has nothing to unescape and the pair ends after that `]`.  Returns
+ * the byte after the `]` and sets *@open and *@close to the two quotes, or
+ * returns NULL for any other form (or when the bytes run out first), for
+ * which the callers' general rules apply: every pair of this form reads
+ * the same under them.  The name before the first quote is not looked at. */
+static inline const guchar *
+_cq_simple_tag_pair (const guchar *p, const guchar *end, const guchar **open,
+                     const guchar **close)
+{
+  const guchar *s = p + 1, *first = NULL;
+
+#ifdef __SSE2__
+  while (end - s >= 16)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) s);
+      __m128i m = _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, _mm_set1_epi8 ('"')),
+                                              _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('\\'))),
+                                _mm_or_si128 (_mm_cmpeq_epi8 (v, _mm_set1_epi8 (']')),
+                                              _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('\n'))));
+      unsigned bits = (unsigned) _mm_movemask_epi8 (m);
+
+      for (; bits != 0; bits &= bits - 1)
+        {
+          const guchar *h = s + __builtin_ctz (bits);
+
+          if (*h != '"')
+            return NULL;
+          if (first != NULL)
+            {
+              if (end - h < 2 || h[1] != ']')
+                return NULL;
+              *open = first;
+              *close = h;
+              return h + 2;
+            }
+          first = h;
+        }
+      s += 16;
+    }
+#endif
+  for (; s < end; s++)
+    {
+      if (*s != '"' && *s != '\\' && *s != ']' && *s != '\n')
+        continue;
+      if (*s != '"')
+        return NULL;
+      if (first != NULL)
+        {
+          if (end - s < 2 || s[1] != ']')
+            return NULL;
+          *open = first;
+          *close = s;
+          return s + 2;
+        }
+      first = s;
+    }
+  return NULL;
+}
+
 /* The first byte in [@p, @end) that is not ASCII, or @end. */
 static inline const char *
 _cq_skip_ascii (const char *p, const char *end)

@@ -239,6 +239,12 @@ refill (CqPgnReader *r, GError **error)
   if (r->cap - r->len < want)
     {
       gsize cap = MAX (r->cap * 2, r->len + want);
+
+      /* Shrunk to the bytes kept first, so that growing copies those
+       * only, not the whole old buffer (most of it already consumed);
+       * memory never holds two buffers of the full size. */
+      if (r->len < r->cap / 2)
+        r->own = g_realloc (r->own, MAX (r->len, 1));
       r->own = g_realloc (r->own, cap);
       r->cap = cap;
     }

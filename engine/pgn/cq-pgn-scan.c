@@ -506,7 +506,13 @@ _cq_pgn_scan (CqPgnReader *r, gsize *game_end)
                     }
                   if (is_event && r->has_event)
                     END_GAME_AT (p);
-                  q = skip_tag (p, end, eof);
+                  {
+                    const guchar *open, *close;
+
+                    q = _cq_simple_tag_pair (p, end, &open, &close);
+                  }
+                  if (q == NULL)
+                    q = skip_tag (p, end, eof);
                   if (q == NULL)
                     NEED_MORE ();
                   if (is_event)
