@@ -238,6 +238,9 @@ rows_queued_cb (ExResultsView *self,
   guint n = g_list_model_get_n_items (self->results) + ex_search_get_n_pending (search);
 
   _ex_results_view_update_column_visibility (self, results, n == results->len);
+  /* The list may have caught up with the search (::delivered) before it
+   * found these: they are sorted in at once too. */
+  set_filling (self, TRUE);
 
   if (self->feed_tick_id != 0 || self->feed_idle_id != 0)
     return;
