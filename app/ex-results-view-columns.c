@@ -90,8 +90,10 @@ result_column_text (ExResult *result,
 }
 
 /* The Event cell's tooltip: its whole text, looked up when the pointer
- * rests on it.  (gtk_widget_set_tooltip_text() at every bind cost 6% of
- * building a row: each call makes GTK look for a tooltip to show.) */
+ * rests on it, and only when the cell cuts it: a tooltip over a whole
+ * text says nothing, and a click where it shows goes to it, not to the
+ * row.  (gtk_widget_set_tooltip_text() at every bind cost 6% of building
+ * a row: each call makes GTK look for a tooltip to show.) */
 static gboolean
 event_query_tooltip_cb (GtkWidget  *cell,
                         int         x,
@@ -101,8 +103,14 @@ event_query_tooltip_cb (GtkWidget  *cell,
                         gpointer    user_data)
 {
   const char *text = gtk_inscription_get_text (GTK_INSCRIPTION (cell));
+  g_autoptr(PangoLayout) layout = NULL;
+  int width;
 
   if (text == NULL || *text == '\0')
+    return FALSE;
+  layout = gtk_widget_create_pango_layout (cell, text);
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  if (width <= gtk_widget_get_width (cell))
     return FALSE;
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
@@ -421,17 +429,81 @@ _ex_results_view_update_column_visibility (ExResultsView *self,
 }
 
 /* Rows that come in sorted by value land above the ones shown first, and
- * the list keeps those in view: when the sort is done, and nothing was
- * selected yet, the list goes back to its top, the best value. */
+ * the list keeps those in view: as long as the user has neither selected
+ * a row nor scrolled, the list goes back to its top, the best value; once
+ * a row is selected, the list keeps that row (the game shown) in view. */
+void
+_ex_results_view_keep_held_row (ExResultsView *self)
+{
+  guint position;
+
+  if (!self->by_sort_value)
+    return;
+  switch (self->hold)
+    {
+    case EX_RESULTS_HOLD_TOP:
+      if (self->current == NULL)
+        ex_utils_column_view_scroll_to_top (self->column_view);
+      break;
+    case EX_RESULTS_HOLD_CURRENT:
+      position = _ex_results_view_current_position (self);
+      if (position != GTK_INVALID_LIST_POSITION)
+        ex_utils_column_view_scroll_to_row (self->column_view, position);
+      break;
+    case EX_RESULTS_HOLD_NONE:
+    default:
+      break;
+    }
+}
+
 static gboolean
-scroll_to_top_cb (gpointer user_data)
+keep_held_row_cb (gpointer user_data)
 {
   ExResultsView *self = user_data;
 
   self->scroll_idle_id = 0;
-  if (self->by_sort_value && self->current == NULL)
-    ex_utils_column_view_scroll_to_top (self->column_view);
+  _ex_results_view_keep_held_row (self);
   return G_SOURCE_REMOVE;
+}
+
+/* The user scrolled the list (wheel, touchpad, the scroll bar): it stays
+ * where the user took it. */
+static void
+user_scrolled_cb (ExResultsView *self)
+{
+  self->hold = EX_RESULTS_HOLD_NONE;
+}
+
+static gboolean
+user_scrolled_wheel_cb (ExResultsView *self,
+                        double         dx,
+                        double         dy)
+{
+  if (dy != 0.0)
+    self->hold = EX_RESULTS_HOLD_NONE;
+  return FALSE;
+}
+
+void
+_ex_results_view_watch_user_scroll (ExResultsView *self)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (self->column_view),
+                                                 GTK_TYPE_SCROLLED_WINDOW);
+  GtkEventController *wheel;
+  GtkGesture *press;
+
+  /* In the capture phase: seen before the list scrolls, and let through. */
+  wheel = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  gtk_event_controller_set_propagation_phase (wheel, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (wheel, "scroll", G_CALLBACK (user_scrolled_wheel_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (scrolled, wheel);
+  press = gtk_gesture_click_new ();
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (press), GTK_PHASE_CAPTURE);
+  g_signal_connect_object (press, "pressed", G_CALLBACK (user_scrolled_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (gtk_scrolled_window_get_vscrollbar (GTK_SCROLLED_WINDOW (scrolled)),
+                             GTK_EVENT_CONTROLLER (press));
 }
 
 void
@@ -441,12 +513,12 @@ _ex_results_view_sort_pending_cb (GObject    *object,
 {
   ExResultsView *self = user_data;
 
-  if (!self->by_sort_value || self->current != NULL || self->scroll_idle_id != 0
+  if (!self->by_sort_value || self->hold == EX_RESULTS_HOLD_NONE || self->scroll_idle_id != 0
       || gtk_sort_list_model_get_pending (self->sorted) > 0)
     return;
   /* Not from inside the sort model's change (the list is being rebuilt),
    * and after the next layout. */
-  self->scroll_idle_id = g_idle_add_full (G_PRIORITY_LOW, scroll_to_top_cb, self, NULL);
+  self->scroll_idle_id = g_idle_add_full (G_PRIORITY_LOW, keep_held_row_cb, self, NULL);
 }
 
 /* Sorts the list by @column alone, in @order, as a click on its title

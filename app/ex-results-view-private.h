@@ -67,6 +67,16 @@ void     ex_results_view_set_filter_text (ExResultsView  *self,
 
 #define N_COLUMNS (EX_RESULT_COLUMN_FOUND + 1)
 
+/* What the list keeps in view while the rows of a search that sorts come
+ * in (they land anywhere, the best above): its top, the best rows, until
+ * the user selects a row (then that row, which the game view shows) or
+ * scrolls (then nothing: where the user went). */
+typedef enum {
+  EX_RESULTS_HOLD_TOP,
+  EX_RESULTS_HOLD_CURRENT,
+  EX_RESULTS_HOLD_NONE,
+} ExResultsHold;
+
 /* Pixels a column needs beyond its text: a cell's padding, and a title's
  * padding with the sort arrow (the data-table style of Adwaita). */
 #define CELL_PADDING  14
@@ -109,7 +119,14 @@ struct _ExResultsView
   gboolean             sort_min;       /* the Sort column: the smallest value is the best */
   gboolean             by_sort_value;  /* the search sorts: listed by the Sort column */
   guint                scroll_idle_id;
+  ExResultsHold        hold;           /* which row the list keeps in view while it fills */
 };
+
+/* ex-results-view.c */
+
+/* The position of #ExResultsView:current in the (sorted, filtered) list,
+ * or GTK_INVALID_LIST_POSITION (none, or filtered out). */
+guint    _ex_results_view_current_position        (ExResultsView *self);
 
 /* ex-results-view-columns.c */
 
@@ -150,10 +167,19 @@ void     _ex_results_view_set_sort_key            (ExResultsView *self,
                                                    const char    *label,
                                                    gboolean       min);
 
-/* Handler of the sort model's notify::pending (and called once when a
- * search is set): once a sort by the Sort column is done and nothing is
- * selected, scrolls the list back to its top, the best value, from an
- * idle. */
+/* Watches the list's scrolled window for the user's scrolling (wheel,
+ * touchpad, a press on the scroll bar): from then on the list stays where
+ * the user takes it while rows come in (@hold). */
+void     _ex_results_view_watch_user_scroll       (ExResultsView *self);
+
+/* For a list sorted by the Sort column, scrolls to what @hold says: the
+ * top (the best value) or the result shown, as little as shows it; or
+ * nowhere once the user scrolled.  Called for each slice of rows
+ * delivered. */
+void     _ex_results_view_keep_held_row           (ExResultsView *self);
+
+/* Handler of the sort model's notify::pending: once a sort by the Sort
+ * column is done, _ex_results_view_keep_held_row() from an idle. */
 void     _ex_results_view_sort_pending_cb         (GObject       *object,
                                                    GParamSpec    *pspec,
                                                    gpointer       user_data);

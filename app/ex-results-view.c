@@ -129,6 +129,17 @@ ex_results_view_show_empty (ExResultsView *self,
 #define FEED_FIRST_SLICE       8
 #define FEED_FIRST_ROW_US      (FEED_BUDGET_US / 16)
 
+/* Whether the list is being filled by a search: each slice is then sorted
+ * at once (a slice costs a merge into the sorted rows); otherwise a sort
+ * (a click on a column's title) is incremental, so that re-sorting many
+ * thousand rows never stalls the main loop. */
+static void
+set_filling (ExResultsView *self,
+             gboolean       filling)
+{
+  gtk_sort_list_model_set_incremental (self->sorted, !filling);
+}
+
 guint
 ex_results_view_get_n_pending (ExResultsView *self)
 {
@@ -169,6 +180,7 @@ feed_slice (ExResultsView *self)
 
   self->feed_tick_id = 0;
   self->feed_idle_id = 0;
+  set_filling (self, FALSE);
   g_signal_emit (self, signals[DELIVERED], 0);
 
   return G_SOURCE_REMOVE;
@@ -226,6 +238,9 @@ rows_queued_cb (ExResultsView *self,
   guint n = g_list_model_get_n_items (self->results) + ex_search_get_n_pending (search);
 
   _ex_results_view_update_column_visibility (self, results, n == results->len);
+  /* The list may have caught up with the search (::delivered) before it
+   * found these: they are sorted in at once too. */
+  set_filling (self, TRUE);
 
   if (self->feed_tick_id != 0 || self->feed_idle_id != 0)
     return;
@@ -250,7 +265,13 @@ rows_added_cb (ExResultsView *self,
                guint          added,
                GListModel    *results)
 {
-  _ex_results_view_sort_pending_cb (NULL, NULL, self);
+  /* The slice is sorted into the list already (the list is not sorted
+   * incrementally while it fills): the row held in view is put back there
+   * before the next frame is laid out, never one frame later from an
+   * idle, which the main loop may not reach for seconds while it is busy
+   * (the Games page loading a large database). */
+  if (gtk_sort_list_model_get_pending (self->sorted) == 0)
+    _ex_results_view_keep_held_row (self);
   if (position == 0 && added > 0)
     gtk_stack_set_visible_child_name (self->results_stack, "results");
   update_results_count (self);
@@ -266,6 +287,7 @@ show_search (ExResultsView *self,
   gboolean sorts;
 
   self->kept = FALSE;
+  self->hold = EX_RESULTS_HOLD_TOP;
   gtk_selection_model_unselect_all (GTK_SELECTION_MODEL (self->selection));
   if (self->current != NULL)
     {
@@ -280,6 +302,10 @@ show_search (ExResultsView *self,
   g_signal_group_set_target (self->search_signals, search);
   self->results = search != NULL ? g_object_ref (ex_search_get_results (search))
                                  : G_LIST_MODEL (g_list_store_new (EX_TYPE_RESULT));
+  /* While the rows come in, each slice is sorted into the list at once:
+   * an incremental sort would show the new rows unsorted at the list's
+   * end for a few frames, and move them (and the row clicked) in steps. */
+  set_filling (self, search != NULL);
   gtk_filter_list_model_set_model (self->filtered, self->results);
   g_signal_connect_object (self->results, "items-changed", G_CALLBACK (rows_added_cb),
                            self, G_CONNECT_SWAPPED);
@@ -466,16 +492,29 @@ ex_results_view_focus_filter (ExResultsView *self)
  * Selection
  */
 
-/* Returns: the position of the result shown in the (sorted, filtered)
- * list, or GTK_INVALID_LIST_POSITION. */
-static guint
-current_position (ExResultsView *self)
+guint
+_ex_results_view_current_position (ExResultsView *self)
 {
   GListModel *model = G_LIST_MODEL (self->selection);
   guint n = g_list_model_get_n_items (model);
+  g_autoptr(GtkBitset) selected = NULL;
+  GtkBitsetIter iter;
+  guint position;
 
   if (self->current == NULL)
     return GTK_INVALID_LIST_POSITION;
+  /* The result shown is most often selected: a look at the few selected
+   * rows first, before a walk through the whole list. */
+  selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  if (gtk_bitset_get_size (selected) <= 64)
+    for (gboolean ok = gtk_bitset_iter_init_first (&iter, selected, &position); ok;
+         ok = gtk_bitset_iter_next (&iter, &position))
+      {
+        g_autoptr(ExResult) item = g_list_model_get_item (model, position);
+
+        if (item == self->current)
+          return position;
+      }
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(ExResult) item = g_list_model_get_item (model, i);
@@ -515,7 +554,7 @@ selection_changed_cb (ExResultsView     *self,
     target = gtk_bitset_get_minimum (added);
   else
     {
-      guint current = current_position (self);
+      guint current = _ex_results_view_current_position (self);
       guint lo = gtk_bitset_get_minimum (added);
       guint hi = gtk_bitset_get_maximum (added);
 
@@ -538,6 +577,9 @@ selection_changed_cb (ExResultsView     *self,
           g_set_object (&self->current, result);
           g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT]);
         }
+      /* While rows of a sorting search come in, the list keeps the row
+       * selected in view, not its top. */
+      self->hold = EX_RESULTS_HOLD_CURRENT;
     }
   g_signal_emit (self, signals[SELECTION_CHANGED], 0,
                  (guint) gtk_bitset_get_size (selected), (guint) gtk_bitset_get_size (added));
@@ -578,7 +620,7 @@ ex_results_view_step (ExResultsView *self,
   g_return_if_fail (EX_IS_RESULTS_VIEW (self));
 
   n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
-  selected = current_position (self);
+  selected = _ex_results_view_current_position (self);
   if (n == 0)
     return;
   if (selected == GTK_INVALID_LIST_POSITION)
@@ -935,6 +977,8 @@ ex_results_view_init (ExResultsView *self)
                            G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->selection, "items-changed",
                            G_CALLBACK (selection_items_changed_cb), self, G_CONNECT_SWAPPED);
+
+  _ex_results_view_watch_user_scroll (self);
 
   {
     GtkGesture *click = gtk_gesture_click_new ();

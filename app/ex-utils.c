@@ -114,17 +114,24 @@ ex_utils_find_doc_file (const char *relative_path)
 }
 
 void
-ex_utils_column_view_scroll_to_top (GtkColumnView *view)
+ex_utils_column_view_scroll_to_row (GtkColumnView *view,
+                                    guint          position)
 {
   GListModel *model;
 
   g_return_if_fail (GTK_IS_COLUMN_VIEW (view));
 
   model = G_LIST_MODEL (gtk_column_view_get_model (view));
-  if (model == NULL || g_list_model_get_n_items (model) == 0)
+  if (model == NULL || position >= g_list_model_get_n_items (model))
     return;
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (view)); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_LIST_VIEW (child))
-      gtk_widget_activate_action (child, "list.scroll-to-item", "u", 0);
+      gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
+}
+
+void
+ex_utils_column_view_scroll_to_top (GtkColumnView *view)
+{
+  ex_utils_column_view_scroll_to_row (view, 0);
 }

@@ -103,4 +103,17 @@ char      *ex_utils_find_doc_file       (const char *relative_path);
  */
 void       ex_utils_column_view_scroll_to_top (GtkColumnView *view);
 
+/**
+ * ex_utils_column_view_scroll_to_row:
+ * @view: a #GtkColumnView.
+ * @position: the row, a position in @view's model.
+ *
+ * Scrolls @view as little as shows row @position whole (not at all when
+ * it is shown) and makes that row the list's anchor, so that the list
+ * keeps it in view while rows are inserted or removed around it.  Does
+ * nothing when @position is past the list's end.
+ */
+void       ex_utils_column_view_scroll_to_row (GtkColumnView *view,
+                                               guint          position);
+
 G_END_DECLS

@@ -217,10 +217,10 @@ ex_test_shown_game (ExWindow *window)
 }
 
 void
-ex_test_click (GtkWidget *widget,
-               double     x,
-               double     y,
-               guint      n_clicks)
+ex_test_pointer_click (GtkWidget *widget,
+                       double     x,
+                       double     y,
+                       guint      n_clicks)
 {
   const char *env = g_getenv ("XDOTOOL");
   g_autofree char *xdotool = env != NULL && *env != '\0' ? g_strdup (env)
@@ -256,6 +256,15 @@ ex_test_click (GtkWidget *widget,
     g_assert_no_error (error);
     g_assert_true (g_spawn_check_wait_status (status, NULL));
   }
+}
+
+void
+ex_test_click (GtkWidget *widget,
+               double     x,
+               double     y,
+               guint      n_clicks)
+{
+  ex_test_pointer_click (widget, x, y, n_clicks);
   /* The events reach GTK through the main loop. */
   ex_test_spin (100 * n_clicks + 100);
   ex_test_drain ();

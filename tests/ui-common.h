@@ -109,9 +109,18 @@ CqGame *ex_test_shown_game (ExWindow *window);
 /* Clicks @widget at (@x, @y), in its own coordinates, with the pointer's
  * first button @n_clicks times (2: a double-click), a real click of the X
  * server through xdotool ($XDOTOOL, else the one in $PATH): GTK 4.8 has no
- * way to make the events its gestures take.  Then lets the main loop run
- * 100 ms a click and more, for GTK to take the events, and drains it.  Fails the test without
- * xdotool or the X11 backend, or if xdotool fails. */
+ * way to make the events its gestures take.  The pointer moves there and
+ * clicks at once, so no tooltip of what it passes over shows (one under the
+ * pointer would take the click).  Returns once xdotool has sent the events:
+ * GTK takes them in the main loop.  Fails the test without xdotool or the
+ * X11 backend, or if xdotool fails. */
+void ex_test_pointer_click (GtkWidget *widget,
+                            double     x,
+                            double     y,
+                            guint      n_clicks);
+
+/* ex_test_pointer_click(), then lets the main loop run 100 ms a click and
+ * more, for GTK to take the events, and drains it. */
 void ex_test_click (GtkWidget *widget,
                     double     x,
                     double     y,

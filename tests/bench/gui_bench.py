@@ -189,7 +189,8 @@ def search_table(args, stall, cql):
 ROWS = (("sample (103 studies)", SAMPLE, "cql() true\n"),
         ("sample (103 studies)", SAMPLE, "cql() check\n"),
         ("sample (103 studies)", SAMPLE, "cql() sort \"Moves\" movenumber\n"),
-        ("gnuchess book (145,716 games)", BOOK, "cql() check\n"))
+        ("gnuchess book (145,716 games)", BOOK, "cql() check\n"),
+        ("gnuchess book (145,716 games)", BOOK, "cql() sort \"Moves\" movenumber\n"))
 
 
 def rows_table(args, stall):

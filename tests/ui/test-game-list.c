@@ -574,10 +574,16 @@ int
 main (int   argc,
       char *argv[])
 {
+  /* Copies of compressed databases are counted in a temporary folder of
+   * this test's own: tests that run at the same time make theirs apart. */
+  g_autofree char *own_tmp_dir = ex_test_own_tmp_dir ();
   int status;
 
   if (!ex_test_init (&argc, &argv))
-    return 77;
+    {
+      g_rmdir (own_tmp_dir);
+      return 77;
+    }
   app = ex_test_new_application ();
   tmp_dir = g_dir_make_tmp ("excelsior-gl-XXXXXX", NULL);
 
@@ -591,5 +597,6 @@ main (int   argc,
   g_rmdir (tmp_dir);
   g_free (tmp_dir);
   g_clear_object (&app);
+  g_rmdir (own_tmp_dir);
   return status;
 }

@@ -6,10 +6,12 @@
  *    clicked again, the Sort column of a CQL 6 query that sorts included,
  *    also after another column was clicked; only the column that sorts
  *    shows an arrow, and it points the way the list is sorted;
- *  - while a sorting query fills the list, a row the user selected stays
- *    selected (the same game, wherever the rows inserted above move it),
- *    and the list's scroll bar is shown, so that the best rows above stay
- *    reachable;
+ *  - while a sorting query fills the list (20,600 games), every frame
+ *    shows the rows in sort order and the list stays at its top, the best
+ *    rows; a row clicked with the pointer shows its game at once and
+ *    stays selected, shown and in view (the same game, wherever the rows
+ *    inserted above move it), and the list's scroll bar is shown, so that
+ *    the best rows above stay reachable;
  *  - a folder chosen as the database is searched with its sub-folders,
  *    and the database label says how many files in how many folders;
  *    files of another folder can be added to the database;
@@ -135,10 +137,9 @@ arrow_changed (gpointer data)
   return title_arrow (d->window, d->title) != d->arrow;
 }
 
-/* Clicks @title's column title with the pointer, a real click of the X
- * server (xdotool), which is what GTK's title button takes: GTK 4.8 has no
- * way to make the events, and its sort on a title click is private.  Waits
- * until the title's arrow changed and the list is sorted. */
+/* Clicks @title's column title with the pointer (ex_test_click()): GTK
+ * 4.8's sort on a title click is private.  Waits until the title's arrow
+ * changed and the list is sorted. */
 static void
 click_title (ExWindow   *window,
              const char *title)
@@ -285,43 +286,183 @@ selection (ExWindow *window)
   return gtk_selection_model_get_selection (GTK_SELECTION_MODEL (ex_window_get_results (window)));
 }
 
-/* A row selected while a sorting query fills the list stays selected by
- * game while rows come in above it, and the scroll bar shows. */
+/* Whether rows are still coming into @window's list: the search runs, or
+ * rows it found wait to be listed. */
+static gboolean
+filling (ExWindow *window)
+{
+  return ex_window_is_searching (window)
+         || ex_results_view_get_n_pending (results_view (window)) > 0;
+}
+
+static gboolean
+frame_tick_cb (GtkWidget     *widget,
+               GdkFrameClock *clock,
+               gpointer       data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+ticked_twice (gpointer data)
+{
+  return *(guint *) data >= 2;
+}
+
+/* Waits until @widget's frame clock has ticked twice: one whole frame,
+ * laid out and drawn, from what the list held when called.  (Not
+ * ex_test_wait_frame(), which drains the main loop: rows would keep
+ * coming in.) */
+static void
+wait_one_frame (GtkWidget *widget)
+{
+  guint ticks = 0;
+  guint id = gtk_widget_add_tick_callback (widget, frame_tick_cb, &ticks, NULL);
+
+  gtk_widget_queue_draw (widget);
+  g_assert_true (ex_test_wait_until (ticked_twice, &ticks, 10000));
+  gtk_widget_remove_tick_callback (widget, id);
+}
+
+static GtkAdjustment *
+list_vadjustment (ExResultsView *view)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (view->column_view),
+                                                 GTK_TYPE_SCROLLED_WINDOW);
+
+  g_assert_nonnull (scrolled);
+  return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+}
+
+/* The result of the row shown at (@x, @y) of @view's column view, or
+ * NULL (no row there). */
+static ExResult *
+result_at (ExResultsView *view,
+           double         x,
+           double         y)
+{
+  GtkWidget *list = GTK_WIDGET (view->column_view);
+
+  for (GtkWidget *w = gtk_widget_pick (list, x, y, GTK_PICK_DEFAULT); w != NULL && w != list;
+       w = gtk_widget_get_parent (w))
+    {
+      ExResult *result = g_object_get_data (G_OBJECT (w), "ex-result");
+
+      if (result != NULL)
+        return result;
+    }
+  return NULL;
+}
+
+static gboolean
+has_current (gpointer view)
+{
+  return ex_results_view_get_current (EX_RESULTS_VIEW (view)) != NULL;
+}
+
+/* Asserts that the game view shows @result's game: the board is never
+ * empty ("No game") for a row the user selected. */
+static void
+assert_shows (ExWindow *window,
+              ExResult *result)
+{
+  CqGame *game = ex_test_shown_game (window);
+
+  g_assert_nonnull (game);
+  g_assert_cmpstr (cq_game_get_tag (game, "White"), ==, ex_result_get_white (result));
+  g_assert_cmpstr (cq_game_get_tag (game, "Black"), ==, ex_result_get_black (result));
+  g_assert_cmpstr (cq_game_get_tag (game, "Event"), ==, ex_result_get_event (result));
+}
+
+/* Asserts that row @position of @view's list is in view (whole or cut). */
+static void
+assert_row_in_view (ExResultsView *view,
+                    guint          position)
+{
+  GtkAdjustment *adj = list_vadjustment (view);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (ex_results_view_get_model (view)));
+  double row = gtk_adjustment_get_upper (adj) / n;
+  double top = gtk_adjustment_get_value (adj);
+
+  if ((position + 1) * row < top || position * row > top + gtk_adjustment_get_page_size (adj))
+    g_error ("row %u (of %u, %.1f px each) is out of view: the list shows %.0f to %.0f px",
+             position, n, row, top, top + gtk_adjustment_get_page_size (adj));
+}
+
+/* While a sorting query fills the list (thousands of games, so that rows
+ * still come in when the row is clicked): every frame shows the rows in
+ * sort order, the list stays at its top (the best rows) until a row is
+ * clicked; a row clicked with the pointer is selected and its game shown
+ * at once, and stays selected, shown and in view (the same game, wherever
+ * the rows inserted above move it) to the end of the fill, when the list
+ * holds every game, the best first; the scroll bar shows the rows above.
+ * A second run, without a click, ends at the list's top. */
 static void
 test_selection_during_sorting_fill (void)
 {
-  g_autofree char *big = ex_test_make_big_database (30);
-  g_autoptr(GFile) file = g_file_new_for_path (big);
+  g_autofree char *big = ex_test_make_big_database (200);
   ExWindow *window = ex_test_new_window (app, 1400, 900, big);
   GListModel *shown = ex_window_get_results (window);
   ExResultsView *view = results_view (window);
+  GtkWidget *list = GTK_WIDGET (view->column_view);
+  GtkAdjustment *adj = list_vadjustment (view);
   GtkWidget *scrolled;
   GtkWidget *scrollbar;
+  ExResult *under = NULL;
   g_autoptr(ExResult) chosen = NULL;
   g_autoptr(GtkBitset) selected = NULL;
   RowsData rows = { window, 40 };
   guint position = GTK_INVALID_LIST_POSITION;
+  guint frames = 0;
+  double x, y;
   guint n;
 
   ex_window_set_query_text (window, SORT_QUERY);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
   g_assert_true (ex_test_wait_until (has_rows, &rows, SEARCH_TIMEOUT_MS));
-  /* Still filling: a row of the lower half, with the fewest white pieces
-   * so far, which rows of more pieces will come in above. */
-  g_assert_true (ex_window_is_searching (window));
-  n = g_list_model_get_n_items (shown);
-  ex_results_view_select (view, n - 1, TRUE);
-  chosen = g_list_model_get_item (shown, n - 1);
-  g_assert_true (ex_results_view_get_current (view) == chosen);
+
+  /* Frames during the fill: sorted, at the top. */
+  for (; frames < 5 && filling (window); frames++)
+    {
+      wait_one_frame (list);
+      assert_order (window, BY_SORT_VALUE, FALSE);
+      g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0.0);
+    }
+  g_assert_cmpuint (frames, >, 0);
+
+  /* A click on the 8th row shown, in its "#" cell (no tooltip there). */
+  g_assert_true (filling (window));
+  x = 20;
+  {
+    /* The header's height: the first row starts below it. */
+    GtkWidget *title = find_title (GTK_WIDGET (view), "#");
+
+    g_assert_nonnull (title);
+    y = gtk_widget_get_height (title) + 7.5 * (gtk_adjustment_get_upper (adj)
+                                                / g_list_model_get_n_items (shown));
+  }
+  under = result_at (view, x, y);
+  g_assert_nonnull (under);
+  ex_test_pointer_click (list, x, y, 1);
+  g_assert_true (ex_test_wait_until (has_current, view, 10000));
+  chosen = g_object_ref (ex_results_view_get_current (view));
+  g_assert_true (filling (window));
+  /* The row under the pointer, unless rows came in above it between the
+   * look and the click: then the row that was there at the click. */
+  if (chosen != under)
+    g_test_message ("rows came in between the look and the click");
+  assert_shows (window, chosen);
 
   g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
   g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
   ex_test_drain ();
   n = g_list_model_get_n_items (shown);
-  g_assert_cmpuint (n, ==, 30 * SAMPLE_GAMES);
+  g_assert_cmpuint (n, ==, 200 * SAMPLE_GAMES);
   assert_order (window, BY_SORT_VALUE, FALSE);
 
-  /* The same game is selected, and only it, at its new place. */
+  /* The same game is selected, and only it, at its new place, shown and
+   * in view. */
   selected = selection (window);
   g_assert_cmpuint (gtk_bitset_get_size (selected), ==, 1);
   for (guint i = 0; i < n && position == GTK_INVALID_LIST_POSITION; i++)
@@ -334,6 +475,9 @@ test_selection_during_sorting_fill (void)
   g_assert_cmpuint (position, !=, GTK_INVALID_LIST_POSITION);
   g_assert_true (gtk_bitset_contains (selected, position));
   g_assert_true (ex_results_view_get_current (view) == chosen);
+  assert_shows (window, chosen);
+  wait_one_frame (list);
+  assert_row_in_view (view, position);
 
   /* The rows above are reachable: the scroll bar is there, not only
    * while the pointer moves. */
@@ -344,6 +488,20 @@ test_selection_during_sorting_fill (void)
   ex_test_wait_frame (scrollbar);
   g_assert_true (gtk_widget_get_mapped (scrollbar));
   g_assert_cmpint (gtk_widget_get_width (scrollbar), >, 0);
+
+  /* Without a click the list ends at its top: the best game first. */
+  ex_test_run_and_wait (window, SORT_QUERY, EX_TEST_RUN_NO_ERROR);
+  g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
+  ex_test_wait_frame (list);
+  g_assert_null (ex_results_view_get_current (view));
+  assert_order (window, BY_SORT_VALUE, FALSE);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0.0);
+  {
+    g_autoptr(ExResult) first = g_list_model_get_item (shown, 0);
+    GtkWidget *title = find_title (GTK_WIDGET (view), "#");
+
+    g_assert_true (result_at (view, 20, gtk_widget_get_height (title) + 4) == first);
+  }
 
   ex_test_destroy_window (window);
   g_unlink (big);
@@ -748,10 +906,16 @@ int
 main (int   argc,
       char *argv[])
 {
+  /* The large databases the tests write, and the workbench's files, in a
+   * temporary folder of this test's own. */
+  g_autofree char *own_tmp_dir = ex_test_own_tmp_dir ();
   int status;
 
   if (!ex_test_init (&argc, &argv))
-    return 77;
+    {
+      g_rmdir (own_tmp_dir);
+      return 77;
+    }
   app = ex_test_new_application ();
   tmp_dir = g_dir_make_tmp ("excelsior-results-XXXXXX", NULL);
 
@@ -767,5 +931,6 @@ main (int   argc,
   g_rmdir (tmp_dir);
   g_free (tmp_dir);
   g_clear_object (&app);
+  g_rmdir (own_tmp_dir);
   return status;
 }
