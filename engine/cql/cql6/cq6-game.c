@@ -8,6 +8,7 @@
  */
 #include "cql/cql6/cq6-private.h"
 #include "chess/cq-attacks.h"
+#include "cql/cq-pieceid.h"
 
 #include <string.h>
 
@@ -60,6 +61,29 @@ _cq6_piece_ids (Cq6Ctx *c, const CqNode *node)
         }
     }
   return st->ids[node->index];
+}
+
+int
+_cq6_piece_square (Cq6Ctx *c, const CqNode *node, guint id)
+{
+  Cq6State *st = c->st;
+
+  if (id >= 64)
+    return -1;
+  if (st->squares == NULL)
+    {
+      guint n = MAX (c->game->n_nodes, 1);
+
+      _cq6_piece_ids (c, c->game->root);
+      st->squares = g_malloc (sizeof *st->squares * n);
+      memset (st->squares, CQ_PIECE_ID_NONE, sizeof *st->squares * n);
+      for (guint i = 0; i < n; i++)
+        for (int s = 0; s < 64; s++)
+          if (st->ids[i][s] != CQ_PIECE_ID_NONE)
+            st->squares[i][st->ids[i][s]] = (guint8) s;
+    }
+  return st->squares[node->index][id] == CQ_PIECE_ID_NONE
+         ? -1 : st->squares[node->index][id];
 }
 
 const CqNode *
@@ -197,6 +221,7 @@ state_finish (Cq6State *st, const Cq6Program *program)
   _cq6_dict_state_free (st);
   g_free (st->slots);
   g_free (st->ids);
+  g_free (st->squares);
   g_free (st->nodes);
   _cq6_positions_state_free (st);
   if (st->groups != NULL)

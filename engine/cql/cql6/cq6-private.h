@@ -1019,6 +1019,8 @@ typedef struct {
   const CqGame     *game;
   Cq6Slot          *slots;
   guint8          (*ids)[64];  /* per node index, or NULL until used */
+  guint8          (*squares)[64]; /* per node index, the square of each piece
+                                   * id (0xFF: off the board), or NULL */
   const CqNode    **nodes;     /* by node index, or NULL until used */
   GArray           *comments;  /* #CqPositionComment, texts owned */
   GStringChunk     *strings;
@@ -1163,6 +1165,13 @@ gboolean    _cq6_eval_files     (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
  * by pre-order index, built for the whole game on first use (each node's
  * from its parent's and its move). */
 const guint8 *_cq6_piece_ids    (Cq6Ctx *c, const CqNode *node);
+
+/* The square (a1 = 0 ... h8 = 63) of the piece with id @id in @node's
+ * position, or -1 if it is not on the board (captured, or no such id):
+ * the inverse of _cq6_piece_ids(), from a table of every node's squares
+ * by id built for the whole game on first use, so that reading a piece
+ * variable costs no scan of the board. */
+int           _cq6_piece_square (Cq6Ctx *c, const CqNode *node, guint id);
 
 /* Whether @a is an ancestor of @b in @c's game, not @b itself. */
 gboolean _cq6_node_is_ancestor (Cq6Ctx *c, const CqNode *a, const CqNode *b);
