@@ -8,6 +8,7 @@
  */
 #include "cql/cql6/cq6-private.h"
 #include "chess/cq-attacks.h"
+#include "cql/cq-pieceid.h"
 
 #include <string.h>
 
@@ -62,6 +63,35 @@ _cq6_piece_ids (Cq6Ctx *c, const CqNode *node)
       st->ids_next = _cq6_next_node (n, TRUE);
     }
   return st->ids[node->index];
+}
+
+int
+_cq6_piece_square (Cq6Ctx *c, const CqNode *node, guint id)
+{
+  Cq6State *st = c->st;
+
+  if (id >= 64)
+    return -1;
+  if (st->squares == NULL)
+    {
+      st->squares = g_malloc (sizeof *st->squares * MAX (c->game->n_nodes, 1));
+      st->squares_done = 0;
+    }
+  if (st->squares_done <= node->index)
+    {
+      /* The ids are filled in pre-order up to @node: the squares follow. */
+      _cq6_piece_ids (c, node);
+      for (guint32 i = st->squares_done; i <= node->index; i++)
+        {
+          memset (st->squares[i], CQ_PIECE_ID_NONE, sizeof st->squares[i]);
+          for (int s = 0; s < 64; s++)
+            if (st->ids[i][s] != CQ_PIECE_ID_NONE)
+              st->squares[i][st->ids[i][s]] = (guint8) s;
+        }
+      st->squares_done = node->index + 1;
+    }
+  return st->squares[node->index][id] == CQ_PIECE_ID_NONE
+         ? -1 : st->squares[node->index][id];
 }
 
 const CqNode *
@@ -199,6 +229,7 @@ state_finish (Cq6State *st, const Cq6Program *program)
   _cq6_dict_state_free (st);
   g_free (st->slots);
   g_free (st->ids);
+  g_free (st->squares);
   g_free (st->nodes);
   _cq6_positions_state_free (st);
   if (st->groups != NULL)

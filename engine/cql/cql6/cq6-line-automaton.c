@@ -38,6 +38,7 @@ line_run_free (gpointer data)
   if (r->memo_map != NULL)
     g_hash_table_destroy (r->memo_map);
   g_array_free (r->touched, TRUE);
+  g_free (r->saved_slots);
   g_free (r->banned_buf);
   g_free (r);
 }
@@ -283,6 +284,8 @@ line_run_take (void)
   kept.memo = r->memo;
   kept.memo_cells = r->memo_cells;
   kept.touched = r->touched;
+  kept.saved_slots = r->saved_slots;
+  kept.saved_size = r->saved_size;
   kept.banned_buf = r->banned_buf;
   kept.banned_size = r->banned_size;
   *r = kept;

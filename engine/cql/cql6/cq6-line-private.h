@@ -76,6 +76,11 @@ typedef struct {
   Memo            *memo;     /* n_nodes x n_states, or NULL: @memo_map */
   GHashTable      *memo_map; /* index -> Memo*, for very large ones */
   GArray          *touched;  /* memo indices set by this evaluation (impure) */
+  Cq6Slot         *saved_slots; /* the variables best() put aside: a stack
+                                 * as deep as its recursion, @saved_len of
+                                 * @saved_size used */
+  guint            saved_len;
+  guint            saved_size;
   guint8          *banned;   /* nestban: per node, inside a matched line;
                               * NULL without nestban */
   guint64          focus;    /* path focus: the ids of the focus pieces */
@@ -220,7 +225,8 @@ void      _cq6_line_restore_slots (Cq6Ctx *c, Cq6Slot *saved);
  * `max F` the one where F is largest at its last position (ties: the
  * first found; keepallbest keeps all of them).  Replays the routes kept
  * so that what their constituents write stays; their last positions go
- * to @ends (the first is the route kept), F's value to @max.  When the
+ * to @ends (empty on the call; the first is the route kept), F's value
+ * to @max.  When the
  * constituents change atomic variables (CQ6_LINE_ATOMIC), they are put
  * back as they were before the path, and @atomic gets a copy of the
  * variables at the end of the route kept (NULL: none kept; the caller

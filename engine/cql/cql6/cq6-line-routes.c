@@ -82,12 +82,18 @@ keep_comments (Routes *R, gboolean best)
 {
   const GArray *all = R->c->st->comments;
 
-  if (best)
+  if (best && R->best_comments != NULL)
     g_array_set_size (R->best_comments, 0);
   for (guint i = R->comments_start; all != NULL && i < all->len; i++)
     {
       CqPositionComment copy = g_array_index (all, CqPositionComment, i);
 
+      /* Made at the first comment kept: most routes write none. */
+      if (R->best_comments == NULL)
+        {
+          R->best_comments = g_array_new (FALSE, FALSE, sizeof (CqPositionComment));
+          g_array_set_clear_func (R->best_comments, clear_comment_copy);
+        }
       copy.text = g_strdup (copy.text);
       g_array_append_val (R->best_comments, copy);
     }
@@ -285,35 +291,38 @@ _cq6_path_routes (LineRun *r, Cq6Ctx *c, GPtrArray *ends, gint64 *max, Cq6Slot *
 {
   Routes R = { 0 };
   Cq6Slot *before = NULL;
+  /* The busy marks of most automata fit on the stack: a path is searched
+   * at every position, where an allocation would cost more than the
+   * search. */
+  guint32 busy_small[64] = { 0 };
 
   R.r = r;
   R.c = c;
   R.start = c->node;
-  R.ends = g_ptr_array_new ();
+  R.ends = ends;
   R.best_count = -1;
   R.best_max = NO_MAX;
-  R.busy = g_new0 (guint32, r->n_states);
+  R.busy = r->n_states <= G_N_ELEMENTS (busy_small) ? busy_small
+           : g_new0 (guint32, r->n_states);
   R.atomic = (r->line->which & CQ6_LINE_ATOMIC) != 0;
   R.line = (r->line->which & CQ6_LINE_PATH) == 0;
   if (R.atomic)
     before = _cq6_line_save_slots (c);
   R.comments_start = _cq6_comments_mark (c);
-  R.best_comments = g_array_new (FALSE, FALSE, sizeof (CqPositionComment));
-  g_array_set_clear_func (R.best_comments, clear_comment_copy);
   search (&R, c->node, r->start);
-  for (guint i = 0; i < R.ends->len; i++)
-    g_ptr_array_add (ends, R.ends->pdata[i]);
   /* The comments written along the routes kept, handed to the game's
    * comments (which free their texts from now on). */
   _cq6_comments_rollback (c, R.comments_start);
-  for (guint i = 0; c->st->comments != NULL && i < R.best_comments->len; i++)
+  for (guint i = 0; c->st->comments != NULL && R.best_comments != NULL
+                    && i < R.best_comments->len; i++)
     {
       CqPositionComment *copy = &g_array_index (R.best_comments, CqPositionComment, i);
 
       g_array_append_val (c->st->comments, *copy);
       copy->text = NULL;
     }
-  g_array_unref (R.best_comments);
+  if (R.best_comments != NULL)
+    g_array_unref (R.best_comments);
   /* The atomic variables as they were before the path; the caller gives
    * them the best route's values if the path matches. */
   if (before != NULL)
@@ -323,7 +332,7 @@ _cq6_path_routes (LineRun *r, Cq6Ctx *c, GPtrArray *ends, gint64 *max, Cq6Slot *
     }
   *atomic = R.best_atomic;
   *max = R.best_max;
-  g_ptr_array_unref (R.ends);
-  g_free (R.busy);
+  if (R.busy != busy_small)
+    g_free (R.busy);
   return R.best_count > 0 ? R.best_count : -1;
 }

@@ -241,7 +241,7 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
   const NState *s;
   gint32 len = -1, choice = -1;
 
-  Cq6Slot *saved = NULL;
+  guint n_vars = c->program->vars != NULL ? c->program->vars->len : 0;
   guint mark = 0;
 
   if (m->len != MEMO_UNKNOWN)
@@ -256,7 +256,16 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
        * the route chosen is replayed once it is known (replay()). */
       if (!r->writes_nothing)
         {
-          saved = _cq6_line_save_slots (c);
+          /* Put aside on the run's stack (best() is called at every
+           * position and state: no allocation each time). */
+          if (r->saved_len + n_vars > r->saved_size)
+            {
+              r->saved_size = MAX (64, 2 * (r->saved_len + n_vars));
+              r->saved_slots = g_renew (Cq6Slot, r->saved_slots, r->saved_size);
+            }
+          for (guint i = 0; i < n_vars; i++)
+            r->saved_slots[r->saved_len + i] = c->st->slots[i];
+          r->saved_len += n_vars;
           mark = _cq6_comments_mark (c);
         }
     }
@@ -294,7 +303,9 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
     }
   if (!r->pure && !r->writes_nothing)
     {
-      _cq6_line_restore_slots (c, saved);
+      r->saved_len -= n_vars;
+      for (guint i = 0; i < n_vars; i++)
+        c->st->slots[i] = r->saved_slots[r->saved_len + i];
       _cq6_comments_rollback (c, mark);
     }
   m = memo_at (r, n, q); /* the map may have grown */
@@ -559,12 +570,8 @@ append_piece_way (Cq6Ctx *c, const CqNode *start, int sq, const CqNode *const *p
   g_string_append (way, name);
   for (guint i = 0; i < n; i++)
     {
-      const guint8 *ids = _cq6_piece_ids (c, path[i]);
-      int now = -1;
+      int now = _cq6_piece_square (c, path[i], id);
 
-      for (int s = 0; s < 64 && now < 0; s++)
-        if (ids[s] == id)
-          now = s;
       cq_square_name (last, name);
       if (now < 0)
         {

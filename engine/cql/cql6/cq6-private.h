@@ -1025,6 +1025,9 @@ typedef struct {
   guint8          (*ids)[64];  /* per node index, or NULL until used */
   guint32           ids_done;  /* @ids holds the nodes of index below it */
   const CqNode     *ids_next;  /* the node of index @ids_done, or NULL */
+  guint8          (*squares)[64]; /* per node index, the square of each piece
+                                   * id (0xFF: off the board), or NULL */
+  guint32           squares_done; /* @squares holds the nodes below it */
   const CqNode    **nodes;     /* by node index, or NULL until used */
   GArray           *comments;  /* #CqPositionComment, texts owned */
   GStringChunk     *strings;
@@ -1171,6 +1174,13 @@ gboolean    _cq6_eval_files     (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
  * move, the parent's index being below), so that a query that asks only
  * for the first positions' ids does not pay for the whole game's. */
 const guint8 *_cq6_piece_ids    (Cq6Ctx *c, const CqNode *node);
+
+/* The square (a1 = 0 ... h8 = 63) of the piece with id @id in @node's
+ * position, or -1 if it is not on the board (captured, or no such id):
+ * the inverse of _cq6_piece_ids(), from a table of the nodes' squares by
+ * id, filled in pre-order up to @node on demand as the ids are, so that
+ * reading a piece variable costs no scan of the board. */
+int           _cq6_piece_square (Cq6Ctx *c, const CqNode *node, guint id);
 
 /* Whether @a is an ancestor of @b in @c's game, not @b itself. */
 gboolean _cq6_node_is_ancestor (Cq6Ctx *c, const CqNode *a, const CqNode *b);

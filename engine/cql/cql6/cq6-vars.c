@@ -406,12 +406,9 @@ state_string (Cq6Ctx *c, const Cq6Filter *by, const char *s)
 static CqBitboard
 piece_square (Cq6Ctx *c, gint64 id)
 {
-  const guint8 *ids = _cq6_piece_ids (c, c->node);
+  int sq = id >= 0 && id < 64 ? _cq6_piece_square (c, c->node, (guint) id) : -1;
 
-  for (int s = 0; s < 64; s++)
-    if (ids[s] == id)
-      return CQ_BIT (s);
-  return 0;
+  return sq < 0 ? 0 : CQ_BIT (sq);
 }
 
 static gboolean
