@@ -414,12 +414,13 @@ test_selection_during_sorting_fill (void)
   g_autoptr(GtkBitset) selected = NULL;
   guint position = GTK_INVALID_LIST_POSITION;
   guint frames;
+  guint copies;
   double x, y;
   guint n;
 
   /* The fill must outlast a few frames and the click: a machine fast
    * enough to fill the list before gets a database four times larger. */
-  for (guint copies = 200;; copies *= 4)
+  for (copies = 200;; copies *= 4)
     {
       RowsData rows;
 
@@ -482,7 +483,7 @@ test_selection_during_sorting_fill (void)
   g_assert_true (ex_test_wait_until (not_sorting, window, SEARCH_TIMEOUT_MS));
   ex_test_drain ();
   n = g_list_model_get_n_items (shown);
-  g_assert_cmpuint (n, ==, 200 * SAMPLE_GAMES);
+  g_assert_cmpuint (n, ==, copies * SAMPLE_GAMES);
   assert_order (window, BY_SORT_VALUE, FALSE);
 
   /* The same game is selected, and only it, at its new place, shown and
