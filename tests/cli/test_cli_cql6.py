@@ -407,5 +407,71 @@ class CliCql6Stops(Cql6Case):
         self.assertEqual(r.returncode, 0, r.stderr)
 
 
+TAGGED = """[Event "one"]
+[White "Kasparov"]
+[Black "Karpov"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+[Event "two"]
+[White "Karpov"]
+[Black "Kasparov"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+
+[Event "three"]
+[White "Anand"]
+[Black "Karpov"]
+
+1. e4 e5 2. Qxh7 *
+
+[Event "four"]
+[White "Kasparov"]
+[Black "Anand"]
+
+1. e4 Ke3 *
+"""
+
+
+class CliCql6TagFilters(Cql6Case):
+    """The body's leading filters on the tags alone are run before a game's
+    moves are read, as the header's game filters are: a game they reject
+    is not reported as damaged; nothing else of the output changes."""
+
+    def run_tagged(self, text):
+        pgn = os.path.join(self.dir, "tagged.pgn")
+        with open(pgn, "w") as f:
+            f.write(TAGGED)
+        out = os.path.join(self.dir, "out.pgn")
+        r = self.run_cql("-i", pgn, "-o", out, self.query(text))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out) as f:
+            damaged = [int(n) for n in re.findall(r": game (\d+): illegal", r.stderr)]
+            return self.games(f.read()), damaged, r.stdout
+
+    def test_game_rejected_on_its_tags(self):
+        # Game 3's White is not Kasparov: its bad move is never read.
+        self.assertEqual(self.run_tagged('cql() player white "Kasparov"'), ([1, 4], [4], ""))
+        self.assertEqual(self.run_tagged('cql(white "Kasparov") true'), ([1, 4], [4], ""))
+        self.assertEqual(self.run_tagged('cql() {btm player white "Kasparov"} check'),
+                         ([1], [4], ""))
+        self.assertEqual(self.run_tagged('cql() not player white "Kasparov" mate'),
+                         ([2], [3], ""))
+
+    def test_game_kept_when_the_body_needs_its_moves(self):
+        # A filter that writes before the tag filter, a tag filter that is
+        # not needed at every position, one under a transform: every game
+        # is read.
+        games, damaged, out = self.run_tagged('cql() message ("seen") player white "Nobody"')
+        self.assertEqual((games, damaged), ([], [3, 4]))
+        self.assertEqual(sorted(set(re.findall(r"Game: (\d+) ", out))), ["1", "2", "3", "4"])
+        self.assertEqual(self.run_tagged('cql() persistent Seen += 1 player white "Nobody"'),
+                         ([], [3, 4], "Seen: 18\n"))
+        self.assertEqual(self.run_tagged('cql() player white "Nobody" or mate'),
+                         ([1, 2], [3, 4], ""))
+        self.assertEqual(self.run_tagged('cql() flipcolor { player white "Kasparov" mate }'),
+                         ([1, 2], [3, 4], ""))
+
+
 if __name__ == "__main__":
     unittest.main()

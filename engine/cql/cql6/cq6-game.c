@@ -12,7 +12,10 @@
 
 #include <string.h>
 
-/* The header's game filters on @game's tags (_cq6_accepts_tags()). */
+/* The header's game filters, then the body's tag filters
+ * (Cq6Program.body_tag_filters), on @game's tags (_cq6_accepts_tags()).
+ * A body's tag filter that stopped on an error (a string too long) lets
+ * the game through: the walk meets the same error where CQL 6.2 does. */
 G_NO_INLINE static gboolean
 eval_game_filters (const Cq6Program *program, const CqGame *game)
 {
@@ -20,19 +23,26 @@ eval_game_filters (const Cq6Program *program, const CqGame *game)
   Cq6State st = { program, game };
   Cq6Ctx c = { program, game, &root, &root.position, -1, -1, &st };
   Cq6Val v = { 0 };
-  gboolean ok;
+  gboolean ok = TRUE;
 
-  ok = _cq6_eval (program->game_filters, &c, &v);
+  if (program->game_filters != NULL)
+    ok = _cq6_eval (program->game_filters, &c, &v);
+  if (ok && program->body_tag_filters != NULL)
+    ok = _cq6_eval (program->body_tag_filters, &c, &v) || st.error != NULL;
   _cq6_regex_memo_free (st.regex_memo);
+  if (st.strings != NULL)
+    g_string_chunk_free (st.strings);
+  g_free (st.error);
   return ok;
 }
 
 gboolean
 _cq6_accepts_tags (const Cq6Program *program, const CqGame *game)
 {
-  /* Most queries have no game filters: the state below (a position and
-   * the evaluation state, zeroed) is made only for those that have. */
-  if (program->game_filters == NULL)
+  /* Most queries have no filters on the tags: the state below (a
+   * position and the evaluation state, zeroed) is made only for those
+   * that have. */
+  if (program->game_filters == NULL && program->body_tag_filters == NULL)
     return TRUE;
   return eval_game_filters (program, game);
 }

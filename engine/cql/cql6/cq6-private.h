@@ -485,6 +485,9 @@ typedef struct {
  *   comments at all).
  * @game_filters: header game filters (a CQ6_COMPOUND, or NULL), run on the
  *   tags before moves are read.
+ * @body_tag_filters: copies of the body's leading filters that read only
+ *   the tags (a CQ6_COMPOUND, or NULL; cq6-program.c): a game where one
+ *   fails matches nowhere, so they are run with @game_filters.
  * @vars: the variables (#Cq6Var, owned), indexed by CQ6_VARIABLE.which.
  * @functions: the functions (owned, cq6-loops.c), indexed by CQ6_CALL.which.
  * @sorts: the sort keys (owned, cq6-output.c), indexed by CQ6_SORT.which.
@@ -504,6 +507,7 @@ typedef struct {
 struct _Cq6Program {
   Cq6Filter *body;
   Cq6Filter *game_filters;
+  Cq6Filter *body_tag_filters;
   char      *input;
   char      *output;
   char      *matchstring;

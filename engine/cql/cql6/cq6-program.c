@@ -509,6 +509,94 @@ order_by_cost (Cq6Filter *f, gboolean *stateful)
   return node_cost (f, sum);
 }
 
+/* Whether @f reads only the game's tags or its number, nothing of the
+ * position, writes nothing and cannot fail with an error: its value is the
+ * same at every position of the game, so it can be evaluated once, on the
+ * tags.  *@reads_tags is set when a tag is read (`1 == 1` is left alone). */
+static gboolean
+is_tag_only (const Cq6Filter *f, gboolean *reads_tags)
+{
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_TAG: case CQ6_PLAYER: case CQ6_RESULT: case CQ6_ELO: case CQ6_YEAR:
+    case CQ6_GAMENUMBER: case CQ6_HHDB:
+      *reads_tags = TRUE;
+      break;
+    case CQ6_NUMBER: case CQ6_STRING:
+    case CQ6_COMPOUND: case CQ6_AND: case CQ6_OR: case CQ6_NOT: case CQ6_COMPARE:
+      break;
+    default:
+      return FALSE;
+    }
+  for (guint i = 0; i < f->n_args; i++)
+    if (f->args[i] == NULL || !is_tag_only (f->args[i], reads_tags))
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether @f is a filter of the position alone that writes nothing and
+ * cannot fail with an error, so that evaluating it before a tag filter
+ * changes nothing but the cost. */
+static gboolean
+is_quiet_position_filter (const Cq6Filter *f)
+{
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_WTM: case CQ6_BTM: case CQ6_DESIGNATOR: case CQ6_CHECK: case CQ6_MATE:
+    case CQ6_STALEMATE:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* Adds to @into copies of the filters of @f (a compound or an `and`, in
+ * the order they are evaluated) that are is_tag_only(), up to the first that
+ * is neither that nor is_quiet_position_filter(); a compound or `and`
+ * there is looked into the same way.  Returns FALSE where it stopped. */
+static gboolean
+collect_tag_conjuncts (const Cq6Filter *f, Cq6Filter *into)
+{
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      const Cq6Filter *arg = f->args[i];
+      gboolean reads_tags = FALSE;
+
+      if (is_tag_only (arg, &reads_tags))
+        {
+          if (reads_tags)
+            _cq6_filter_add_arg (into, _cq6_filter_copy (arg));
+        }
+      else if (is_quiet_position_filter (arg))
+        continue;
+      else if (arg->kind == CQ6_COMPOUND || arg->kind == CQ6_AND)
+        {
+          if (!collect_tag_conjuncts (arg, into))
+            return FALSE;
+        }
+      else
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The tag filters of the body that every matching position needs
+ * (collect_tag_conjuncts() on the body as ordered), as a compound for
+ * _cq6_accepts_tags(), or NULL if none: a game where one fails matches at
+ * no position, whatever the rest of the body does, since nothing of the
+ * body before them writes anything or stops the search.  The body keeps
+ * them: this is only a test that may skip a game before its moves. */
+static Cq6Filter *
+body_tag_filters (const Cq6Filter *body)
+{
+  Cq6Filter *into = _cq6_filter_new (CQ6_COMPOUND, CQ6_TYPE_LOGICAL, body->line, body->column);
+
+  collect_tag_conjuncts (body, into);
+  if (into->n_args == 0)
+    g_clear_pointer (&into, _cq6_filter_free);
+  return into;
+}
+
 void
 _cq6_program_free (Cq6Program *program)
 {
@@ -516,6 +604,7 @@ _cq6_program_free (Cq6Program *program)
     return;
   _cq6_filter_free (program->body);
   _cq6_filter_free (program->game_filters);
+  _cq6_filter_free (program->body_tag_filters);
   _cq6_program_free_vars (program);
   _cq6_program_free_output (program);
   _cq6_files_free (program->files);
@@ -612,6 +701,7 @@ _cq6_program_read (const char *text, gsize len, const char *filename, Cq6Files *
 
     order_by_cost (prog->body, &body_stateful);
   }
+  prog->body_tag_filters = body_tag_filters (prog->body);
   g_clear_pointer (&p.names, g_hash_table_unref);
   return prog;
 
