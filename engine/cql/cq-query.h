@@ -359,7 +359,9 @@ gboolean    cq_query_set_variations  (CqQuery *query, gboolean variations);
  * `:player`; rulings R3) on @game's tags and source only, so that a search
  * can skip a game before its moves are read.  Also rejects a game in which
  * no transform member of some top-level position list can pass that list's
- * game keywords (`:elo`, `:whiteelo`, `:blackelo`, `:result`).
+ * game keywords (`:elo`, `:whiteelo`, `:blackelo`, `:result`).  For a CQL 6
+ * query: the header's game filters, then the filters on the tags alone that
+ * begin the body (`player white "X"`, `result 1-0`...; see cq6-program.c).
  * Returns: FALSE if the game cannot match.
  */
 gboolean    cq_query_accepts_tags    (const CqQuery *query, const CqGame *game);
