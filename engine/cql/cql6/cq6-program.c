@@ -510,9 +510,11 @@ order_by_cost (Cq6Filter *f, gboolean *stateful)
 }
 
 /* Whether @f reads only the game's tags or its number, nothing of the
- * position, writes nothing and cannot fail with an error: its value is the
- * same at every position of the game, so it can be evaluated once, on the
- * tags.  *@reads_tags is set when a tag is read (`1 == 1` is left alone). */
+ * position, and writes nothing: its value is the same at every position
+ * of the game (in variations too), so it can be evaluated once, on the
+ * tags.  Its one possible error, a tag's string too long, lets the game
+ * through (eval_game_filters()).  *@reads_tags is set when a tag is read
+ * (`1 == 1` is left alone). */
 static gboolean
 is_tag_only (const Cq6Filter *f, gboolean *reads_tags)
 {
