@@ -897,6 +897,96 @@ requires_stalemate (const Cq6Filter *body)
   return FALSE;
 }
 
+/* What a body made only of position tests (the side to move, `check`,
+ * `mate`, `stalemate`, `true`, `false`) asks of a position, as
+ * _cq6_eval() answers those filters: TESTS_NEVER that no position
+ * matches, TESTS_CHECK that the side to move is in check, TESTS_NO_CHECK
+ * that it is not, TESTS_NO_MOVE that it has no legal move.  The side to
+ * move itself is required_side()'s. */
+enum {
+  TESTS_NEVER = 1 << 0,
+  TESTS_CHECK = 1 << 1,
+  TESTS_NO_CHECK = 1 << 2,
+  TESTS_NO_MOVE = 1 << 3,
+  TESTS_NONE = G_MAXUINT      /* the body holds another filter */
+};
+
+/* The TESTS_* flags of @body's filters, or TESTS_NONE. */
+static guint
+body_tests (const Cq6Filter *body)
+{
+  guint tests = 0, sides = 0;
+
+  for (guint i = 0; i < body->n_args; i++)
+    switch ((Cq6Kind) body->args[i]->kind)
+      {
+      case CQ6_TRUE:
+        break;
+      case CQ6_FALSE:
+        tests |= TESTS_NEVER;
+        break;
+      case CQ6_WTM:
+        sides |= 1;
+        break;
+      case CQ6_BTM:
+        sides |= 2;
+        break;
+      case CQ6_CHECK:
+        tests |= TESTS_CHECK;
+        break;
+      case CQ6_MATE:
+        tests |= TESTS_CHECK | TESTS_NO_MOVE;
+        break;
+      case CQ6_STALEMATE:
+        tests |= TESTS_NO_CHECK | TESTS_NO_MOVE;
+        break;
+      default:
+        return TESTS_NONE;
+      }
+  if (sides == 3 || ((tests & TESTS_CHECK) && (tests & TESTS_NO_CHECK)))
+    tests |= TESTS_NEVER;
+  return tests;
+}
+
+/* _cq6_walk() for a body of position tests alone (body_tests()), the
+ * commonest queries (`mate wtm`, `stalemate`): the same positions
+ * examined and matched, without the general walk's work at each position
+ * (the string store's compaction, the comments' mark, the squares, a
+ * call of _cq6_eval() for each filter).  Such a body makes no string, no
+ * comment and no square, in this game or any other. */
+static void
+walk_tests (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out,
+            int side, gboolean stalemate, guint tests)
+{
+  Cq6Ctx c = { program, game, NULL, NULL, -1, -1, st };
+
+  for (const CqNode *node = game->root; node != NULL;
+       node = _cq6_next_node (node, program->variations))
+    {
+      if (side >= 0 && node->position.side_to_move != side)
+        continue;
+      if (stalemate && _cq_position_has_move_unless_in_check (&node->position))
+        continue;
+      c.node = node;
+      c.pos = &node->position;
+      c.in_check = c.has_move = -1;
+      if (_cq6_halted (&c))
+        break;
+      if (tests & TESTS_NEVER)
+        continue;
+      if ((tests & (TESTS_CHECK | TESTS_NO_CHECK))
+          && !in_check (&c) != !(tests & TESTS_CHECK))
+        continue;
+      if ((tests & TESTS_NO_MOVE) && has_move (&c))
+        continue;
+      {
+        CqMatchedPosition m = { .node = node->index, .squares = 0,
+                                .comments_before = st->comments->len };
+        g_array_append_val (out, m);
+      }
+    }
+}
+
 void
 _cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
 {
@@ -905,7 +995,13 @@ _cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *
    * every position: no position is skipped on its side to move. */
   int side = program->stateful ? -1 : required_side (body);
   gboolean stalemate = !program->stateful && requires_stalemate (body);
+  guint tests = program->stateful || st->line != NULL ? TESTS_NONE : body_tests (body);
 
+  if (tests != TESTS_NONE)
+    {
+      walk_tests (program, game, st, out, side, stalemate, tests);
+      return;
+    }
   for (const CqNode *node = game->root; node != NULL;
        node = _cq6_next_node (node, program->variations))
     {
