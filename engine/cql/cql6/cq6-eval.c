@@ -26,8 +26,8 @@
 
 /* Whether the side to move is in check, computed once per position (the
  * chess core's inline test, as CQL 3's evaluator uses it). */
-static gboolean
-in_check (Cq6Ctx *c)
+gboolean
+_cq6_in_check (Cq6Ctx *c)
 {
   if (c->in_check < 0)
     {
@@ -40,8 +40,8 @@ static gboolean
 has_move (Cq6Ctx *c)
 {
   if (c->has_move < 0)
-    c->has_move = (in_check (c) ? cq_position_has_legal_move (c->pos)
-                                : _cq_position_has_legal_move_not_in_check (c->pos)) ? 1 : 0;
+    c->has_move = (_cq6_in_check (c) ? cq_position_has_legal_move (c->pos)
+                                     : _cq_position_has_legal_move_not_in_check (c->pos)) ? 1 : 0;
   return c->has_move;
 }
 
@@ -53,7 +53,7 @@ stalemate (Cq6Ctx *c)
 {
   if (c->has_move < 0 && _cq_position_has_move_unless_in_check (c->pos))
     return FALSE;
-  return !in_check (c) && !has_move (c);
+  return !_cq6_in_check (c) && !has_move (c);
 }
 
 static CqBitboard
@@ -530,16 +530,16 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return FALSE;
 
     case CQ6_CHECK:
-      return in_check (c);
+      return _cq6_in_check (c);
     case CQ6_MATE:
-      return in_check (c) && !has_move (c);
+      return _cq6_in_check (c) && !has_move (c);
     case CQ6_STALEMATE:
       return stalemate (c);
     case CQ6_MATE_FAMILY:
       /* A mate of the family that fails is the empty set (`#modelmate`
        * is 0 there, as in CQL 6.2), whatever pieces took part. */
       v->set = 0;
-      if (f->which >= CQ6_MATEF_PURESTALEMATE ? !stalemate (c) : !in_check (c) || has_move (c))
+      if (f->which >= CQ6_MATEF_PURESTALEMATE ? !stalemate (c) : !_cq6_in_check (c) || has_move (c))
         return FALSE;
       if (!_cq6_mate_family (c->pos, f->which, &v->set))
         {
@@ -975,7 +975,7 @@ walk_tests (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray 
       if (tests & TESTS_NEVER)
         continue;
       if ((tests & (TESTS_CHECK | TESTS_NO_CHECK))
-          && !in_check (&c) != !(tests & TESTS_CHECK))
+          && !_cq6_in_check (&c) != !(tests & TESTS_CHECK))
         continue;
       if ((tests & TESTS_NO_MOVE) && has_move (&c))
         continue;
