@@ -165,6 +165,19 @@ static const Case cases[] = {
   { START_FEN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#", "cql() if wtm then Qh5", 5 },
   { STALE_FEN, "1. Qc7", "cql() stalemate", 1 },
   { STALE_FEN, "1. Qc7", "cql() stalemate wtm", 0 },
+  /* Bodies of position tests alone (the walk's shortcut for them): a
+   * check that is no mate, mates in a variation, tests that exclude each
+   * other. */
+  { START_FEN, "1. e4 f5 2. Qh5+ g6", "cql() check", 1 },
+  { START_FEN, "1. e4 f5 2. Qh5+ g6", "cql() btm check mate", 0 },
+  { START_FEN, "1. e4 f5 2. Qh5+ g6", "cql() not check", 4 },
+  { START_FEN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 (3... d6 4. Qxf7#) 4. Qxf7#",
+    "cql(variations) mate btm true", 2 },
+  { START_FEN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 (3... d6 4. Qxf7#) 4. Qxf7#",
+    "cql() mate check", 1 },
+  { START_FEN, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#", "cql() check stalemate", 0 },
+  { STALE_FEN, "1. Qc7", "cql() btm stalemate true", 1 },
+  { STALE_FEN, "1. Qc7", "cql() stalemate false", 0 },
   /* Main line and variations. */
   { START_FEN, "1. e4 (1. d4 d5) 1... e5", "cql() mainline", 3 },
   { START_FEN, "1. e4 (1. d4 d5) 1... e5", "cql(variations) variation", 2 },

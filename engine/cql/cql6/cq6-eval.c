@@ -26,8 +26,8 @@
 
 /* Whether the side to move is in check, computed once per position (the
  * chess core's inline test, as CQL 3's evaluator uses it). */
-static gboolean
-in_check (Cq6Ctx *c)
+gboolean
+_cq6_in_check (Cq6Ctx *c)
 {
   if (c->in_check < 0)
     {
@@ -40,8 +40,8 @@ static gboolean
 has_move (Cq6Ctx *c)
 {
   if (c->has_move < 0)
-    c->has_move = (in_check (c) ? cq_position_has_legal_move (c->pos)
-                                : _cq_position_has_legal_move_not_in_check (c->pos)) ? 1 : 0;
+    c->has_move = (_cq6_in_check (c) ? cq_position_has_legal_move (c->pos)
+                                     : _cq_position_has_legal_move_not_in_check (c->pos)) ? 1 : 0;
   return c->has_move;
 }
 
@@ -53,7 +53,7 @@ stalemate (Cq6Ctx *c)
 {
   if (c->has_move < 0 && _cq_position_has_move_unless_in_check (c->pos))
     return FALSE;
-  return !in_check (c) && !has_move (c);
+  return !_cq6_in_check (c) && !has_move (c);
 }
 
 static CqBitboard
@@ -530,16 +530,16 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return FALSE;
 
     case CQ6_CHECK:
-      return in_check (c);
+      return _cq6_in_check (c);
     case CQ6_MATE:
-      return in_check (c) && !has_move (c);
+      return _cq6_in_check (c) && !has_move (c);
     case CQ6_STALEMATE:
       return stalemate (c);
     case CQ6_MATE_FAMILY:
       /* A mate of the family that fails is the empty set (`#modelmate`
        * is 0 there, as in CQL 6.2), whatever pieces took part. */
       v->set = 0;
-      if (f->which >= CQ6_MATEF_PURESTALEMATE ? !stalemate (c) : !in_check (c) || has_move (c))
+      if (f->which >= CQ6_MATEF_PURESTALEMATE ? !stalemate (c) : !_cq6_in_check (c) || has_move (c))
         return FALSE;
       if (!_cq6_mate_family (c->pos, f->which, &v->set))
         {
@@ -897,6 +897,96 @@ requires_stalemate (const Cq6Filter *body)
   return FALSE;
 }
 
+/* What a body made only of position tests (the side to move, `check`,
+ * `mate`, `stalemate`, `true`, `false`) asks of a position, as
+ * _cq6_eval() answers those filters: TESTS_NEVER that no position
+ * matches, TESTS_CHECK that the side to move is in check, TESTS_NO_CHECK
+ * that it is not, TESTS_NO_MOVE that it has no legal move.  The side to
+ * move itself is required_side()'s. */
+enum {
+  TESTS_NEVER = 1 << 0,
+  TESTS_CHECK = 1 << 1,
+  TESTS_NO_CHECK = 1 << 2,
+  TESTS_NO_MOVE = 1 << 3,
+  TESTS_NONE = G_MAXUINT      /* the body holds another filter */
+};
+
+/* The TESTS_* flags of @body's filters, or TESTS_NONE. */
+static guint
+body_tests (const Cq6Filter *body)
+{
+  guint tests = 0, sides = 0;
+
+  for (guint i = 0; i < body->n_args; i++)
+    switch ((Cq6Kind) body->args[i]->kind)
+      {
+      case CQ6_TRUE:
+        break;
+      case CQ6_FALSE:
+        tests |= TESTS_NEVER;
+        break;
+      case CQ6_WTM:
+        sides |= 1;
+        break;
+      case CQ6_BTM:
+        sides |= 2;
+        break;
+      case CQ6_CHECK:
+        tests |= TESTS_CHECK;
+        break;
+      case CQ6_MATE:
+        tests |= TESTS_CHECK | TESTS_NO_MOVE;
+        break;
+      case CQ6_STALEMATE:
+        tests |= TESTS_NO_CHECK | TESTS_NO_MOVE;
+        break;
+      default:
+        return TESTS_NONE;
+      }
+  if (sides == 3 || ((tests & TESTS_CHECK) && (tests & TESTS_NO_CHECK)))
+    tests |= TESTS_NEVER;
+  return tests;
+}
+
+/* _cq6_walk() for a body of position tests alone (body_tests()), the
+ * commonest queries (`mate wtm`, `stalemate`): the same positions
+ * examined and matched, without the general walk's work at each position
+ * (the string store's compaction, the comments' mark, the squares, a
+ * call of _cq6_eval() for each filter).  Such a body makes no string, no
+ * comment and no square, in this game or any other. */
+static void
+walk_tests (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out,
+            int side, gboolean stalemate, guint tests)
+{
+  Cq6Ctx c = { program, game, NULL, NULL, -1, -1, st };
+
+  for (const CqNode *node = game->root; node != NULL;
+       node = _cq6_next_node (node, program->variations))
+    {
+      if (side >= 0 && node->position.side_to_move != side)
+        continue;
+      if (stalemate && _cq_position_has_move_unless_in_check (&node->position))
+        continue;
+      c.node = node;
+      c.pos = &node->position;
+      c.in_check = c.has_move = -1;
+      if (_cq6_halted (&c))
+        break;
+      if (tests & TESTS_NEVER)
+        continue;
+      if ((tests & (TESTS_CHECK | TESTS_NO_CHECK))
+          && !_cq6_in_check (&c) != !(tests & TESTS_CHECK))
+        continue;
+      if ((tests & TESTS_NO_MOVE) && has_move (&c))
+        continue;
+      {
+        CqMatchedPosition m = { .node = node->index, .squares = 0,
+                                .comments_before = st->comments->len };
+        g_array_append_val (out, m);
+      }
+    }
+}
+
 void
 _cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
 {
@@ -905,7 +995,13 @@ _cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *
    * every position: no position is skipped on its side to move. */
   int side = program->stateful ? -1 : required_side (body);
   gboolean stalemate = !program->stateful && requires_stalemate (body);
+  guint tests = program->stateful || st->line != NULL ? TESTS_NONE : body_tests (body);
 
+  if (tests != TESTS_NONE)
+    {
+      walk_tests (program, game, st, out, side, stalemate, tests);
+      return;
+    }
   for (const CqNode *node = game->root; node != NULL;
        node = _cq6_next_node (node, program->variations))
     {

@@ -670,7 +670,9 @@ start_best (LineRun *r, Cq6Ctx *c)
       at = _cq6_ctx_at (c, c->node);
       e = &at;
     }
-  if (!_cq6_eval (s->f, e, &v))
+  /* `check`, the commonest first constituent, without the evaluator's
+   * dispatch. */
+  if (!(s->f->kind == CQ6_CHECK ? _cq6_in_check (e) : _cq6_eval (s->f, e, &v)))
     {
       m->len = -1, m->choice = -1;
       return -1;

@@ -1080,6 +1080,10 @@ typedef struct {
   Cq6State         *st;
 } Cq6Ctx;
 
+/* `check` at @c's position: whether its side to move is in check, found
+ * once and kept in @c->in_check (cq6-eval.c). */
+gboolean    _cq6_in_check       (Cq6Ctx *c);
+
 /* A context at @node with @c's game and state. */
 static inline Cq6Ctx
 _cq6_ctx_at (const Cq6Ctx *c, const CqNode *node)
