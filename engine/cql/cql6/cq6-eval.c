@@ -60,10 +60,17 @@ static CqBitboard
 designator_squares (const CqDesignator *d, const CqPosition *pos)
 {
   CqBitboard hits = 0;
+  guint mask = d->pieces;
 
-  if (d->pieces == CQ_PIECES_ALL)
+  if (mask == CQ_PIECES_ALL)
     return d->squares;
-  for (guint mask = d->pieces; mask != 0; mask &= mask - 1)
+  /* Every piece of a side (`A`, `a`, `◭`, `U`) is that side's bitboard:
+   * one read instead of six. */
+  if ((mask & CQ_PIECES_WHITE) == CQ_PIECES_WHITE)
+    hits = pos->by_color[CQ_WHITE], mask &= ~CQ_PIECES_WHITE;
+  if ((mask & CQ_PIECES_BLACK) == CQ_PIECES_BLACK)
+    hits |= pos->by_color[CQ_BLACK], mask &= ~CQ_PIECES_BLACK;
+  for (; mask != 0; mask &= mask - 1)
     hits |= pos->pieces[__builtin_ctz (mask)];
   return hits & d->squares;
 }
@@ -581,7 +588,7 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           return TRUE;
         }
       _cq6_eval (f->args[0], c, &a);
-      v->num = __builtin_popcountll (a.set);
+      v->num = _cq_popcount (a.set);
       return TRUE;
     case CQ6_ATTACKS:
       if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
@@ -619,7 +626,8 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return TRUE;
     case CQ6_FILE:
     case CQ6_RANK:
-      if (!_cq6_eval (f->args[0], c, &a) || __builtin_popcountll (a.set) != 1)
+      /* One square only. */
+      if (!_cq6_eval (f->args[0], c, &a) || a.set == 0 || (a.set & (a.set - 1)) != 0)
         return FALSE;
       {
         int s = __builtin_ctzll (a.set);
