@@ -1035,6 +1035,7 @@ typedef struct {
   const char      **sort_str;
   gboolean         *sort_set;
   GArray           *messages;  /* #CqMessage, texts owned */
+  GString          *scratch;   /* cq6-output.c: the texts being built, or NULL */
   guint             call_depth;
   struct _Cq6PosState *positions; /* cq6-positions.c, or NULL until used */
   struct _Cq6LineState *line;  /* cq6-line.c: per line filter, or NULL */
