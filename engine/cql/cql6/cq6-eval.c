@@ -10,11 +10,12 @@
  * _cq6_match_game() (docs/cql6.md "How a query runs").
  *
  * Why one file of about 1,400 lines: every single-position filter's
- * evaluation is a case of one recursive _cq6_eval(), and the set geometry
- * it calls (attacks, lines, pins, rays, pawn structure) serves those
- * cases only (and the walk's copy of the conjunctions, eval_collect(),
- * which finds the squares the board shows); the filters across positions,
- * variables and output live in the files named in cq6-private.h.
+ * evaluation is a case of the recursive _cq6_eval() or of eval_general()
+ * behind it, and the set geometry it calls (attacks, lines, pins, rays,
+ * pawn structure) serves those cases only (and the walk's copy of the
+ * conjunctions, eval_collect(), which finds the squares the board shows);
+ * the filters across positions, variables and output live in the files
+ * named in cq6-private.h.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -64,8 +65,8 @@ designator_squares (const CqDesignator *d, const CqPosition *pos)
 
   if (mask == CQ_PIECES_ALL)
     return d->squares;
-  /* Every piece of a side (`A`, `a`, `◭`, `U`) is that side's bitboard:
-   * one read instead of six. */
+  /* Every piece of a side (`A`, `a`, or both: `◭`) is that side's
+   * bitboard: one read instead of six. */
   if ((mask & CQ_PIECES_WHITE) == CQ_PIECES_WHITE)
     hits = pos->by_color[CQ_WHITE], mask &= ~CQ_PIECES_WHITE;
   if ((mask & CQ_PIECES_BLACK) == CQ_PIECES_BLACK)
