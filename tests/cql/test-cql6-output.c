@@ -92,6 +92,12 @@ test_comment_text (void)
                   "3:move 2(btm)\n");
   check_comments ("cql() initial comment (comment (\"a\") \"b\")", FOOL, TRUE,
                   "0:a\n0:<true>b\n");
+  /* A text built inside another's parts (a str, a comment) leaves the
+   * outer text's parts before it as they were. */
+  check_comments ("cql() initial comment (\"a\" str (\"b\" ply \"c\") \"d\")", FOOL, TRUE,
+                  "0:ab0cd\n");
+  check_comments ("cql() initial comment (\"a\" comment (\"b\" str (\"c\")) \"d\")", FOOL,
+                  TRUE, "0:bc\n0:a<true>d\n");
   /* Piece variables: piece and square; an unbound variable by name. */
   check_comments ("cql() ply == 3 piece x in Q comment (x)", FOOL, TRUE, "3:Qd1\n");
   check_comments ("cql() if false {Nn = 1} initial comment (Nn)", FOOL, TRUE,

@@ -45,6 +45,10 @@ static const Case cases[] = {
   { START_FEN, "", "cql() X = [Qq] X &= q #X == 1 X == d8", 1 },
   { START_FEN, "", "cql() S = \"ab\" S += \"cd\" S == \"abcd\"", 1 },
   { START_FEN, "", "cql() S = \"ab\" S == \"abcd\"", 0 },
+  /* A string constant assigned is the query's own, shared: joining to the
+   * variable leaves the constant as it was at the next position. */
+  { START_FEN, "1. e4 e5", "cql() S = \"ab\" S += \"c\" S == \"abc\"", 3 },
+  { START_FEN, "1. e4 e5", "cql() if initial {S = \"ab\"} S += \"c\" S == \"abcc\"", 1 },
   /* A position variable, and `:` at it. */
   { START_FEN, "1. e4", "cql() Here = currentposition Here:wtm", 1 },
   { START_FEN, "1. e4 e5", "cql() if initial {Start = currentposition} Start:wtm btm", 1 },
@@ -88,6 +92,7 @@ static const Case cases[] = {
   { START_FEN, "", "cql() function Inc(V) { V += 1 } Count = 0 Inc(Count) Inc(Count) "
     "Count == 2", 1 },
   { START_FEN, "", "cql() function Twice(Num) { 2 * Num } Twice(#P) == 16", 1 },
+  { START_FEN, "1. e4", "cql() function Is(T) { T == \"Q\" } Is(\"Q\") not Is(\"R\")", 2 },
   { START_FEN, "", "cql() function Outer(S) { Inner(S) } function Inner(S) { #S } Outer(P) == 8", 1 },
   /* while: runs while its condition matches, and matches. */
   { START_FEN, "", "cql() Iters = 0 while (Iters < 5) { Iters += 1 } Iters == 5", 1 },

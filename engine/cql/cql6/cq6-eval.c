@@ -10,11 +10,12 @@
  * _cq6_match_game() (docs/cql6.md "How a query runs").
  *
  * Why one file of about 1,400 lines: every single-position filter's
- * evaluation is a case of one recursive _cq6_eval(), and the set geometry
- * it calls (attacks, lines, pins, rays, pawn structure) serves those
- * cases only (and the walk's copy of the conjunctions, eval_collect(),
- * which finds the squares the board shows); the filters across positions,
- * variables and output live in the files named in cq6-private.h.
+ * evaluation is a case of the recursive _cq6_eval() or of eval_general()
+ * behind it, and the set geometry it calls (attacks, lines, pins, rays,
+ * pawn structure) serves those cases only (and the walk's copy of the
+ * conjunctions, eval_collect(), which finds the squares the board shows);
+ * the filters across positions, variables and output live in the files
+ * named in cq6-private.h.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -60,10 +61,17 @@ static CqBitboard
 designator_squares (const CqDesignator *d, const CqPosition *pos)
 {
   CqBitboard hits = 0;
+  guint mask = d->pieces;
 
-  if (d->pieces == CQ_PIECES_ALL)
+  if (mask == CQ_PIECES_ALL)
     return d->squares;
-  for (guint mask = d->pieces; mask != 0; mask &= mask - 1)
+  /* Every piece of a side (`A`, `a`, or both: `◭`) is that side's
+   * bitboard: one read instead of six. */
+  if ((mask & CQ_PIECES_WHITE) == CQ_PIECES_WHITE)
+    hits = pos->by_color[CQ_WHITE], mask &= ~CQ_PIECES_WHITE;
+  if ((mask & CQ_PIECES_BLACK) == CQ_PIECES_BLACK)
+    hits |= pos->by_color[CQ_BLACK], mask &= ~CQ_PIECES_BLACK;
+  for (; mask != 0; mask &= mask - 1)
     hits |= pos->pieces[__builtin_ctz (mask)];
   return hits & d->squares;
 }
@@ -439,8 +447,11 @@ equal_values (const Cq6Filter *f, Cq6Ctx *c)
     }
 }
 
-gboolean
-_cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+/* The filters _cq6_eval() does not answer itself: those that evaluate
+ * other filters or need a frame of their own (logic, set operations,
+ * comparisons, arithmetic, the game's tags...). */
+G_NO_INLINE static gboolean
+eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   Cq6Val a, b;
   const CqPosition *pos = c->pos;
@@ -454,16 +465,6 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 
   switch ((Cq6Kind) f->kind)
     {
-    case CQ6_DESIGNATOR:
-      v->set = designator_squares (&f->designator, pos);
-      return v->set != 0;
-    case CQ6_NUMBER:
-      v->num = f->number;
-      return TRUE;
-    case CQ6_STRING:
-      v->str = f->string;
-      return TRUE;
-
     /* A filter that fails takes back the comments written inside it
      * (_cq6_comments_rollback()). */
     case CQ6_COMPOUND:
@@ -524,11 +525,6 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           _cq6_comments_rollback (c, mark);
         return ok;
       }
-    case CQ6_TRUE:
-      return TRUE;
-    case CQ6_FALSE:
-      return FALSE;
-
     case CQ6_CHECK:
       return _cq6_in_check (c);
     case CQ6_MATE:
@@ -547,24 +543,6 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           return FALSE;
         }
       return TRUE;
-    case CQ6_WTM:
-      return pos->side_to_move == CQ_WHITE;
-    case CQ6_BTM:
-      return pos->side_to_move == CQ_BLACK;
-    case CQ6_SIDETOMOVE:
-      v->num = pos->side_to_move == CQ_WHITE ? 1 : -1;
-      return TRUE;
-    case CQ6_COLOR:
-      v->num = f->number;
-      return TRUE;
-    case CQ6_INITIAL:
-      return c->node->parent == NULL;
-    case CQ6_TERMINAL:
-      return c->node->first_child == NULL;
-    case CQ6_MAINLINE:
-      return !c->node->in_variation;
-    case CQ6_VARIATION:
-      return c->node->in_variation;
     case CQ6_MOVENUMBER:
       /* Counted from 1 at the game's first position, whatever its FEN
        * says, one more each time White is to move (ruling 7). */
@@ -572,9 +550,6 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         gboolean root_btm = c->game->root->position.side_to_move == CQ_BLACK;
         v->num = 1 + (c->node->ply + (root_btm ? 1 : 0)) / 2;
       }
-      return TRUE;
-    case CQ6_PLY:
-      v->num = c->node->ply;
       return TRUE;
     case CQ6_FEN:
       v->str = _cq6_fen (c);
@@ -614,7 +589,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           return TRUE;
         }
       _cq6_eval (f->args[0], c, &a);
-      v->num = __builtin_popcountll (a.set);
+      v->num = _cq_popcount (a.set);
       return TRUE;
     case CQ6_ATTACKS:
       if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
@@ -631,8 +606,6 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         return FALSE;
       v->set = _cq6_between_sets (a.set, b.set);
       return v->set != 0;
-    case CQ6_DIRECTION:
-      return _cq6_eval_direction (f, c, v);
     case CQ6_LIGHT:
     case CQ6_DARK:
       if (!_cq6_eval (f->args[0], c, &a))
@@ -654,7 +627,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return TRUE;
     case CQ6_FILE:
     case CQ6_RANK:
-      if (!_cq6_eval (f->args[0], c, &a) || __builtin_popcountll (a.set) != 1)
+      /* One square only. */
+      if (!_cq6_eval (f->args[0], c, &a) || a.set == 0 || (a.set & (a.set - 1)) != 0)
         return FALSE;
       {
         int s = __builtin_ctzll (a.set);
@@ -791,17 +765,85 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       if (!_cq6_eval (f->args[0], c, &a) || a.str == NULL)
         return FALSE;
       return _cq6_eval_regex (f, c, a.str, v);
+    case CQ6_ORBIT:
+      return eval_orbit (f, c, v);
+    case CQ6_AT:
+      {
+        /* `x:f`: f at the position x gives (CQL 6 reference "colon"). */
+        Cq6Ctx there;
+
+        guint mark = _cq6_comments_mark (c);
+
+        if (!_cq6_eval (f->args[0], c, &a) || a.node == NULL)
+          {
+            _cq6_comments_rollback (c, mark);
+            return FALSE;
+          }
+        there = _cq6_ctx_at (c, a.node);
+        if (_cq6_eval (f->args[1], &there, v))
+          return TRUE;
+        _cq6_comments_rollback (c, mark);
+        return FALSE;
+      }
+    case CQ6_NOTRANSFORM:
+      return _cq6_eval (f->args[0], c, v);
+    case CQ6_LASTGAMENUMBER:
+      v->num = c->program->last_game_number;
+      return v->num > 0;
+    default:
+      break;
+    }
+  g_assert_not_reached ();
+  return FALSE;
+}
+
+/* The leaves (a designator, a constant, a variable that holds a value, a
+ * test of the side to move or of the node) are answered here, and the
+ * filters evaluated in another file are passed on to it; everything else
+ * goes to eval_general().  This function needs no stack frame, so that
+ * passing on is a jump rather than a call, and a leaf, the commonest
+ * filter, costs a few instructions instead of the big switch's frame. */
+gboolean
+_cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_DESIGNATOR:
+      v->set = designator_squares (&f->designator, c->pos);
+      return v->set != 0;
+    case CQ6_NUMBER:
+    case CQ6_COLOR:
+      v->num = f->number;
+      return TRUE;
+    case CQ6_STRING:
     case CQ6_CURRENTTRANSFORM:
       v->str = f->string;
       return TRUE;
-    case CQ6_CONCAT: case CQ6_SUBSTRING: case CQ6_STRING_OP: case CQ6_SUBSTRING_ASSIGN:
-      return _cq6_eval_strings (f, c, v);
-    case CQ6_MOVE:
-      return _cq6_eval_move (f, c, v);
-    case CQ6_CURRENTMOVE:
-      return _cq6_eval_current_move (f, c, v);
-    case CQ6_ORBIT:
-      return eval_orbit (f, c, v);
+    case CQ6_TRUE:
+      return TRUE;
+    case CQ6_FALSE:
+      return FALSE;
+    case CQ6_WTM:
+      return c->pos->side_to_move == CQ_WHITE;
+    case CQ6_BTM:
+      return c->pos->side_to_move == CQ_BLACK;
+    case CQ6_SIDETOMOVE:
+      v->num = c->pos->side_to_move == CQ_WHITE ? 1 : -1;
+      return TRUE;
+    case CQ6_INITIAL:
+      return c->node->parent == NULL;
+    case CQ6_TERMINAL:
+      return c->node->first_child == NULL;
+    case CQ6_MAINLINE:
+      return !c->node->in_variation;
+    case CQ6_VARIATION:
+      return c->node->in_variation;
+    case CQ6_PLY:
+      v->num = c->node->ply;
+      return TRUE;
+    case CQ6_CURRENT:
+      v->node = c->node;
+      return TRUE;
 
     case CQ6_VARIABLE:
       {
@@ -823,27 +865,14 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_DICT: case CQ6_DICT_GET: case CQ6_DICT_SET: case CQ6_DICT_COUNT:
     case CQ6_DICT_UNBIND: case CQ6_DICT_LOOP:
       return _cq6_eval_dict (f, c, v);
-    case CQ6_AT:
-      {
-        /* `x:f`: f at the position x gives (CQL 6 reference "colon"). */
-        Cq6Ctx there;
-
-        guint mark = _cq6_comments_mark (c);
-
-        if (!_cq6_eval (f->args[0], c, &a) || a.node == NULL)
-          {
-            _cq6_comments_rollback (c, mark);
-            return FALSE;
-          }
-        there = _cq6_ctx_at (c, a.node);
-        if (_cq6_eval (f->args[1], &there, v))
-          return TRUE;
-        _cq6_comments_rollback (c, mark);
-        return FALSE;
-      }
-    case CQ6_CURRENT:
-      v->node = c->node;
-      return TRUE;
+    case CQ6_DIRECTION:
+      return _cq6_eval_direction (f, c, v);
+    case CQ6_CONCAT: case CQ6_SUBSTRING: case CQ6_STRING_OP: case CQ6_SUBSTRING_ASSIGN:
+      return _cq6_eval_strings (f, c, v);
+    case CQ6_MOVE:
+      return _cq6_eval_move (f, c, v);
+    case CQ6_CURRENTMOVE:
+      return _cq6_eval_current_move (f, c, v);
     case CQ6_PARENT: case CQ6_CHILD:
     case CQ6_POSITION_BY_ID: case CQ6_POSITIONID: case CQ6_DEPTH: case CQ6_ANCESTOR:
     case CQ6_DESCENDANT: case CQ6_LCA: case CQ6_DISTANCE: case CQ6_VIRTUALMAINLINE: case CQ6_TRY:
@@ -856,23 +885,15 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return _cq6_eval_path_status (f, c, v);
     case CQ6_COMMENT: case CQ6_MESSAGE: case CQ6_SORT: case CQ6_STR:
       return _cq6_eval_output (f, c, v);
-    case CQ6_NOTRANSFORM:
-      return _cq6_eval (f->args[0], c, v);
-    case CQ6_LASTGAMENUMBER:
-      v->num = c->program->last_game_number;
-      return v->num > 0;
     case CQ6_ORIGINALCOMMENT: case CQ6_SETTAG: case CQ6_REMOVECOMMENT: case CQ6_ASSERT:
       return _cq6_eval_edit (f, c, v);
     case CQ6_READFILE: case CQ6_WRITEFILE:
       return _cq6_eval_files (f, c, v);
     case CQ6_SIMILAR:
       return _cq6_eval_similar (f, c, v);
-    case CQ6_N_KINDS:
     default:
-      break;
+      return eval_general (f, c, v);
     }
-  g_assert_not_reached ();
-  return FALSE;
 }
 
 /* The side to move the body requires (a `wtm` or `btm` among its

@@ -247,6 +247,8 @@ state_finish (Cq6State *st, const Cq6Program *program)
   _cq6_regex_memo_free (st->regex_memo);
   if (st->strings != NULL)
     g_string_chunk_free (st->strings);
+  if (st->scratch != NULL)
+    g_string_free (st->scratch, TRUE);
 }
 
 static gint

@@ -509,49 +509,65 @@ count_text (const Cq6Filter *f, Cq6Ctx *c, gsize len)
   return FALSE;
 }
 
+/* The texts of comment, message and str are built at the end of the
+ * game's one scratch string (#Cq6State.scratch), not in a string of their
+ * own each time: a comment that its position's failure takes back then
+ * costs one allocation, its copy.  A text built while another is (a `str`
+ * among a comment's parts) goes after it; each is cut off again when
+ * done.  Returns the scratch string, *@start where the new text begins. */
+static GString *
+scratch_begin (Cq6State *st, gsize *start)
+{
+  if (st->scratch == NULL)
+    st->scratch = g_string_sized_new (256);
+  *start = st->scratch->len;
+  return st->scratch;
+}
+
 gboolean
 _cq6_eval_output (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
-  g_autoptr(GString) text = NULL;
+  GString *text;
+  gsize start, len;
+  gboolean ok;
 
   switch ((Cq6Kind) f->kind)
     {
     case CQ6_COMMENT:
     case CQ6_MESSAGE:
-      text = g_string_new (NULL);
+      text = scratch_begin (c->st, &start);
       /* The parts are written whether they match or not, and so the
        * filter always matches (CQL 6.2). */
       for (guint i = 0; i < f->n_args; i++)
         append_value (f->args[i], c, text);
-      if (!count_text (f, c, text->len))
-        return FALSE;
-      if (f->kind == CQ6_COMMENT)
+      len = text->len - start;
+      ok = count_text (f, c, len);
+      if (ok && f->kind == CQ6_COMMENT)
         {
-          /* The text built is the comment kept (no copy), its spare
-           * room given back. */
           CqPositionComment comment = { c->node->index, NULL, FALSE };
-          gsize len = text->len;
 
-          comment.text = g_realloc (g_string_free (g_steal_pointer (&text), FALSE), len + 1);
+          comment.text = g_strndup (text->str + start, len);
           g_array_append_val (c->st->comments, comment);
         }
-      else if (c->st->messages != NULL)
+      else if (ok && c->st->messages != NULL)
         {
           CqMessage message = { c->node->index, NULL, NULL };
           GString *where = g_string_new (NULL);
 
           _cq6_position_ref (c, c->node, where);
           message.where = g_string_free (where, FALSE);
-          message.text = g_string_free (g_steal_pointer (&text), FALSE);
+          message.text = g_strndup (text->str + start, len);
           g_array_append_val (c->st->messages, message);
         }
-      return TRUE;
+      g_string_truncate (text, start);
+      return ok;
     case CQ6_STR:
       /* The text `comment` would write, a string; it always matches. */
-      text = g_string_new (NULL);
+      text = scratch_begin (c->st, &start);
       for (guint i = 0; i < f->n_args; i++)
         append_value (f->args[i], c, text);
-      v->str = _cq6_state_string_n (c, f, text->str, text->len);
+      v->str = _cq6_state_string_n (c, f, text->str + start, text->len - start);
+      g_string_truncate (text, start);
       return TRUE;
     case CQ6_SORT:
       return eval_sort (f, c, v);

@@ -1039,6 +1039,7 @@ typedef struct {
   const char      **sort_str;
   gboolean         *sort_set;
   GArray           *messages;  /* #CqMessage, texts owned */
+  GString          *scratch;   /* cq6-output.c: the texts being built, or NULL */
   guint             call_depth;
   struct _Cq6PosState *positions; /* cq6-positions.c, or NULL until used */
   struct _Cq6LineState *line;  /* cq6-line.c: per line filter, or NULL */
@@ -1131,22 +1132,25 @@ _cq6_halted (const Cq6Ctx *c)
 /* Evaluates @f at @c's position: TRUE if it matches, with its value in @v. */
 gboolean    _cq6_eval           (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
-/* The kinds each part of the evaluator handles. */
-gboolean    _cq6_eval_vars      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
-gboolean    _cq6_eval_loops     (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
-gboolean    _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+/* The kinds each part of the evaluator handles.  Never inlined: _cq6_eval()
+ * passes them on with a jump and must keep no stack frame of its own (a
+ * function called from one place alone would otherwise be inlined into
+ * it, and its frame with it). */
+G_NO_INLINE gboolean _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+G_NO_INLINE gboolean _cq6_eval_loops (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+G_NO_INLINE gboolean _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /* cq6-line.c: does @f read the route of the path it is in (not of a path
  * inside it): pathcount, pathlastposition, pathdebug?  Such a path is
  * searched route by route (cq6-line-routes.c). */
 gboolean    _cq6_reads_path_route (const Cq6Filter *f);
-gboolean    _cq6_eval_line      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+G_NO_INLINE gboolean _cq6_eval_line (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /**
  * _cq6_eval_path_status:
  * Evaluates a path status filter (CQ6_PATHSTART, CQ6_PATHCOUNT,
  * CQ6_PATHLASTPOSITION, CQ6_PATHDEBUG) at @c into @v; FALSE where it has
  * no value (no path started, none matched yet in the game).
  */
-gboolean    _cq6_eval_path_status (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+G_NO_INLINE gboolean _cq6_eval_path_status (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /**
  * _cq6_path_status_record:
  * Remembers the path that matched from @start to @last with @count focus
@@ -1155,13 +1159,13 @@ gboolean    _cq6_eval_path_status (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
  */
 void        _cq6_path_status_record (Cq6Ctx *c, const CqNode *start, const CqNode *last,
                                      gint32 count);
-gboolean    _cq6_eval_current_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
-gboolean    _cq6_eval_move      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
-gboolean    _cq6_eval_output    (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+G_NO_INLINE gboolean _cq6_eval_current_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+G_NO_INLINE gboolean _cq6_eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+G_NO_INLINE gboolean _cq6_eval_output (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /* cq6-strings.c: CQ6_CONCAT, CQ6_SUBSTRING, CQ6_STRING_OP, CQ6_SUBSTRING_ASSIGN. */
-gboolean    _cq6_eval_strings   (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+G_NO_INLINE gboolean _cq6_eval_strings (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
-gboolean    _cq6_eval_edit      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+G_NO_INLINE gboolean _cq6_eval_edit (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /* cq6-edits.c: moves the game's edits of the output game (settag,
  * removecomment; #Cq6State.edits) to the end of @comments (NULL: drops
  * them). */
@@ -1173,7 +1177,7 @@ void        _cq6_position_comment_clear (gpointer data);
 /* cq6-files.c: `readfile` (its value, the file's contents) and
  * `writefile`; a run-time error makes them fail and is kept
  * (cq_query_get_run_error()). */
-gboolean    _cq6_eval_files     (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+G_NO_INLINE gboolean _cq6_eval_files (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
 /* The ids of the pieces in @node's position (the same as
  * cq_game_piece_ids() gives), from the state's table of the nodes' ids,
@@ -1231,7 +1235,7 @@ const char *_cq6_state_string_n (Cq6Ctx *c, const Cq6Filter *by, const char *s, 
  * position, commenting each, with the least submission game number. */
 typedef struct _Cq6Similar Cq6Similar;
 Cq6Filter  *_cq6_parse_similar  (Cq6Parser *p, const Cq6Token *t);
-gboolean    _cq6_eval_similar   (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+G_NO_INLINE gboolean _cq6_eval_similar (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 void        _cq6_similar_free   (Cq6Similar *sim);
 
 /* cq6-hhdb-keys.c: the value of an `hhdb KEY` filter (CQ6_HHDB_KEY) at @c. */
@@ -1327,7 +1331,7 @@ void        _cq6_add_comment_once (Cq6Ctx *c, const CqNode *node, const char *te
 void        _cq6_positions_state_free (Cq6State *st);
 /* cq6-dictionary.c: the dictionary filters; frees the game's local
  * dictionaries. */
-gboolean    _cq6_eval_dict      (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+G_NO_INLINE gboolean _cq6_eval_dict (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 void        _cq6_dict_state_free (Cq6State *st);
 /* cq6-dictionary.c: appends the dictionary @index as CQL 6.2 writes it in
  * a comment or message: "Dictionary D with N entries: " and a line break,
@@ -1372,7 +1376,7 @@ CqBitboard  _cq6_direction_squares (CqBitboard from, guint8 dirs, gint64 min, gi
  * distance is the number range_min or range_max; which
  * CQ6_DIRECTION_ONE_DISTANCE: one variable, both distances. */
 #define CQ6_DIRECTION_ONE_DISTANCE 1u
-gboolean    _cq6_eval_direction (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+G_NO_INLINE gboolean _cq6_eval_direction (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
 /* The pieces `pin` gives: those of its first parameter (CQL 6.2; rulings
  * section 17), the pinned ones without parameters. */

@@ -30,7 +30,7 @@ _cq6_attackers (const CqPosition *pos, CqBitboard from, CqBitboard targets)
   CqBitboard occ = _cq_occupied (pos), out = 0;
 
   from &= occ;
-  if (__builtin_popcountll (targets) <= __builtin_popcountll (from))
+  if (_cq_popcount (targets) <= _cq_popcount (from))
     {
       for (; targets != 0 && from != 0; targets &= targets - 1)
         {
@@ -56,7 +56,7 @@ _cq6_attacked_in (const CqPosition *pos, CqBitboard targets, CqBitboard from)
   CqBitboard occ = _cq_occupied (pos), out = 0;
 
   from &= occ;
-  if (__builtin_popcountll (targets) <= __builtin_popcountll (from))
+  if (_cq_popcount (targets) <= _cq_popcount (from))
     {
       for (; targets != 0; targets &= targets - 1)
         {
@@ -296,8 +296,8 @@ _cq6_piecename (const CqPosition *pos, CqBitboard square, guint32 which, Cq6Val 
   };
   CqPiece piece;
 
-  if (__builtin_popcountll (square) != 1)
-    return FALSE;
+  if (square == 0 || (square & (square - 1)) != 0)
+    return FALSE;   /* not one square */
   piece = (CqPiece) pos->board[__builtin_ctzll (square)];
   switch (which)
     {

@@ -440,7 +440,10 @@ assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     {
     case '=':
       slot->val = a;
-      if (var->type == CQ6_TYPE_STRING && a.str != NULL)
+      /* A string made at this position is copied into the game's strings;
+       * a string constant of the query (`x = "Q"`, a function's argument
+       * "Q") is the program's, which outlives the game: kept as it is. */
+      if (var->type == CQ6_TYPE_STRING && a.str != NULL && f->args[0]->kind != CQ6_STRING)
         slot->val.str = state_string (c, f, a.str);
       break;
     case '+':
