@@ -139,20 +139,6 @@ eval_tag (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return FALSE;
 }
 
-static gboolean
-compare (int op, gint64 a, gint64 b)
-{
-  switch (op)
-    {
-    case CQ6_CMP_LT: return a < b;
-    case CQ6_CMP_LE: return a <= b;
-    case CQ6_CMP_EQ: return a == b;
-    case CQ6_CMP_GE: return a >= b;
-    case CQ6_CMP_GT: return a > b;
-    default:         return a != b;
-    }
-}
-
 /* `ray` and `xray`: the sets of its arguments, then the lines. */
 G_NO_INLINE static gboolean
 eval_ray (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
@@ -681,10 +667,10 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         switch (f->args[0]->type)
           {
           case CQ6_TYPE_NUMBER:
-            holds = compare (f->which, a.num, b.num);
+            holds = _cq6_compare (f->which, a.num, b.num);
             break;
           case CQ6_TYPE_STRING:
-            holds = compare (f->which, strcmp (a.str, b.str), 0);
+            holds = _cq6_compare (f->which, strcmp (a.str, b.str), 0);
             break;
           case CQ6_TYPE_POSITION:
             /* ≺ ≼ ≻ ≽ by the game tree, as CQL 6.2: `x ≺ y` when x is an
@@ -701,7 +687,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
                 holds = _cq6_node_is_ancestor (c, b.node, a.node);
                 break;
               default:
-                holds = compare (f->which, a.node->index, b.node->index);
+                holds = _cq6_compare (f->which, a.node->index, b.node->index);
                 break;
               }
             break;
