@@ -296,7 +296,7 @@ _cq6_piecename (const CqPosition *pos, CqBitboard square, guint32 which, Cq6Val 
   };
   CqPiece piece;
 
-  if (__builtin_popcountll (square) != 1)
+  if (square == 0 || _cq_more_than_one (square))
     return FALSE;
   piece = (CqPiece) pos->board[__builtin_ctzll (square)];
   switch (which)
