@@ -24,7 +24,14 @@
  * equals the source's.  A body that bounds the squares the pair differs
  * on (`#Diff == 1`) rules out most pairs by their occupied squares before
  * it runs, and with a bound of one square only visits the targets that
- * have the source's men on one half of the board (#Halves).
+ * have the source's men on one half of the board (#Halves).  A
+ * comparison of a side read at the source with one read at the target
+ * (`s < t`, `sidetomove == s:sidetomove`) is decided from values kept
+ * per source and per target (#PairTest).
+ *
+ * Why over 1,000 lines: echo's filters of pairs share this file's
+ * per-game tables (#Cq6PosState) and eval_at(); apart, they would need
+ * both in a header of their own.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
