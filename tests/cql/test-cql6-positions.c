@@ -115,6 +115,17 @@ static const Case cases[] = {
   { CHECKS, "cql(variations) echo quiet (s t) {descendant(t s) t:mate s:wtm}", "0 2 4 6 13",
     NULL },
   { CHECKS, "cql(variations) echo quiet (s t) {s < t s:check t:check}", "7 9 12 14", NULL },
+  /* Comparisons of a side read at the source with one read at the
+   * target, which echo tests on cached values before the body: either
+   * side first, numbers and positions, `!=`. */
+  { CHECKS, "cql(variations) echo quiet (s t) {s < t sidetomove == s:sidetomove check s:check}",
+    "7 9 12 14", NULL },
+  { CHECKS, "cql(variations) echo quiet (s t) {t > s s:movenumber + 1 <= movenumber check}",
+    "0 1 2 3 4 5 10 11 12 13 14 15 16 17", NULL },
+  { CHECKS, "cql(variations) echo quiet (s t) {#[Qq] == s:#[Qq] ply > s:ply + 4 t:check}",
+    "0 1 2", NULL },
+  { CHECKS, "cql(variations) echo quiet (s t) {s:sidetomove != t:sidetomove t >= s check}",
+    "0 2 4 6 8 11 13 16 18", NULL },
 };
 
 /* The positionids matched and the comments written, as the cases spell them. */

@@ -147,20 +147,6 @@ eval_tag (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return FALSE;
 }
 
-static gboolean
-compare (int op, gint64 a, gint64 b)
-{
-  switch (op)
-    {
-    case CQ6_CMP_LT: return a < b;
-    case CQ6_CMP_LE: return a <= b;
-    case CQ6_CMP_EQ: return a == b;
-    case CQ6_CMP_GE: return a >= b;
-    case CQ6_CMP_GT: return a > b;
-    default:         return a != b;
-    }
-}
-
 /* `ray` and `xray`: the sets of its arguments, then the lines. */
 G_NO_INLINE static gboolean
 eval_ray (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
@@ -200,6 +186,21 @@ eval_pin (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return v->set != 0;
 }
 
+/* A bound variable that holds a value (no piece): its value into @v and
+ * whether it matches, as 1 or 0; -1 for any other variable, read by
+ * cq6-vars.c. */
+G_ALWAYS_INLINE static inline int
+bound_variable (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  const Cq6Slot *slot = &c->st->slots[f->which];
+  const Cq6Var *var = c->program->vars->pdata[f->which];
+
+  if (!slot->bound || var->piece)
+    return -1;
+  *v = slot->val;
+  return var->type != CQ6_TYPE_SET || v->set != 0;
+}
+
 /* Evaluates @f, a piece designator inline (the commonest filter, met in
  * every compound and orbit), anything else through eval(). */
 G_ALWAYS_INLINE static inline gboolean
@@ -211,6 +212,28 @@ eval_fast (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return v->set != 0;
     }
   return _cq6_eval (f, c, v);
+}
+
+/* Evaluates @f, an operand of a comparison, an arithmetic operator or a
+ * square function: a number or a bound variable inline (the leaves of
+ * such expressions, e.g. `8 - file sq + 1`), anything else as
+ * eval_fast(). */
+G_ALWAYS_INLINE static inline gboolean
+eval_operand (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  if (f->kind == CQ6_NUMBER)
+    {
+      v->num = f->number;
+      return TRUE;
+    }
+  if (f->kind == CQ6_VARIABLE)
+    {
+      int bound = bound_variable (f, c, v);
+
+      if (bound >= 0)
+        return bound;
+    }
+  return eval_fast (f, c, v);
 }
 
 static gboolean eval_collect (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v, CqBitboard *squares);
@@ -620,7 +643,7 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_RAY:
       return eval_ray (f, c, v);
     case CQ6_MAKESQUARE:
-      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b)
+      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b)
           || a.num < 1 || a.num > 8 || b.num < 1 || b.num > 8)
         return FALSE;
       v->set = CQ_BIT (CQ_SQUARE (a.num - 1, b.num - 1));
@@ -628,7 +651,7 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_FILE:
     case CQ6_RANK:
       /* One square only. */
-      if (!_cq6_eval (f->args[0], c, &a) || a.set == 0 || (a.set & (a.set - 1)) != 0)
+      if (!eval_operand (f->args[0], c, &a) || a.set == 0 || _cq_more_than_one (a.set))
         return FALSE;
       {
         int s = __builtin_ctzll (a.set);
@@ -636,18 +659,18 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       }
       return TRUE;
     case CQ6_PIECENAME:
-      return _cq6_eval (f->args[0], c, &a) && _cq6_piecename (pos, a.set, f->which, v);
+      return eval_operand (f->args[0], c, &a) && _cq6_piecename (pos, a.set, f->which, v);
 
     case CQ6_COMPARE:
       if (f->args[0]->type == CQ6_TYPE_SET)
         {
           /* Sets always have a value, the empty set included. */
-          _cq6_eval (f->args[0], c, &a);
-          _cq6_eval (f->args[1], c, &b);
+          eval_operand (f->args[0], c, &a);
+          eval_operand (f->args[1], c, &b);
           return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
         }
       /* `!=` is "not ==": it holds when a side has no value (ruling 4). */
-      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
+      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
         return f->which == CQ6_CMP_NE;
       {
         gboolean holds;
@@ -655,10 +678,11 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         switch (f->args[0]->type)
           {
           case CQ6_TYPE_NUMBER:
-            holds = compare (f->which, a.num, b.num);
+            holds = _cq6_compare (f->which, a.num, b.num);
             break;
           case CQ6_TYPE_STRING:
-            holds = compare (f->which, strcmp (a.str, b.str), 0);
+            /* Equal pointers (piecename's names) need no strcmp(). */
+            holds = _cq6_compare (f->which, a.str == b.str ? 0 : strcmp (a.str, b.str), 0);
             break;
           case CQ6_TYPE_POSITION:
             /* ≺ ≼ ≻ ≽ by the game tree, as CQL 6.2: `x ≺ y` when x is an
@@ -675,7 +699,7 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
                 holds = _cq6_node_is_ancestor (c, b.node, a.node);
                 break;
               default:
-                holds = compare (f->which, a.node->index, b.node->index);
+                holds = _cq6_compare (f->which, a.node->index, b.node->index);
                 break;
               }
             break;
@@ -689,8 +713,14 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         return holds;
       }
     case CQ6_ARITH:
-      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
+      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
         return FALSE;
+      /* A sum or difference that does not overflow here, without the call;
+       * the rest, overflows included, by _cq6_arith(). */
+      if (f->which == '+' && !__builtin_add_overflow (a.num, b.num, &v->num))
+        return TRUE;
+      if (f->which == '-' && !__builtin_sub_overflow (a.num, b.num, &v->num))
+        return TRUE;
       return _cq6_arith (f, c, (char) f->which, a.num, b.num, &v->num);
     case CQ6_NEGATE:
       return _cq6_eval (f->args[0], c, &a) && _cq6_negate (f, c, a.num, &v->num);
@@ -774,7 +804,7 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 
         guint mark = _cq6_comments_mark (c);
 
-        if (!_cq6_eval (f->args[0], c, &a) || a.node == NULL)
+        if (!eval_operand (f->args[0], c, &a) || a.node == NULL)
           {
             _cq6_comments_rollback (c, mark);
             return FALSE;
@@ -849,13 +879,9 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       {
         /* A bound variable that holds a value (no piece) is read here, the
          * commonest case, without a call into cq6-vars.c. */
-        const Cq6Slot *slot = &c->st->slots[f->which];
-        const Cq6Var *var = c->program->vars->pdata[f->which];
+        int bound = bound_variable (f, c, v);
 
-        if (!slot->bound || var->piece)
-          return _cq6_eval_vars (f, c, v);
-        *v = slot->val;
-        return var->type != CQ6_TYPE_SET || v->set != 0;
+        return bound >= 0 ? bound : _cq6_eval_vars (f, c, v);
       }
     case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND: case CQ6_PIECEID:
     case CQ6_REGEX_GROUP:

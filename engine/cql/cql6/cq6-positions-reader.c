@@ -157,9 +157,61 @@ max_differing_squares (const Cq6Filter *echo, guint32 src, guint32 tgt, gboolean
   return best;
 }
 
+/* Whether @f is built only of filters that read the position they are
+ * evaluated at, or the echo's variables, and can neither fail with a
+ * run-time error nor write anything: a side of a pair test
+ * (pair_test()), which eval_echo() may evaluate where the body would not
+ * have. */
+static gboolean
+is_plain_side (const Cq6Filter *f, guint32 src, guint32 tgt)
+{
+  if (f == NULL)
+    return FALSE;
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_VARIABLE:
+      return f->which == src || f->which == tgt;
+    case CQ6_AT: case CQ6_COUNT:
+      break;
+    case CQ6_NUMBER: case CQ6_SIDETOMOVE: case CQ6_COLOR: case CQ6_MOVENUMBER:
+    case CQ6_PLY: case CQ6_POSITIONID: case CQ6_DEPTH: case CQ6_DESIGNATOR:
+      return f->n_args == 0;
+    default:
+      return FALSE;
+    }
+  for (guint i = 0; i < f->n_args; i++)
+    if (!is_plain_side (f->args[i], src, tgt))
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether @f compares, as numbers or by positionid, a side that reads the
+ * source only with one that reads the target only (or the position it is
+ * evaluated at): e.g. `s < t`, `sidetomove == s:sidetomove`.  Its value
+ * for a pair then comes from one value per source and one per target.
+ * @second is set when the source's side is args[1]. */
+static gboolean
+pair_test (const Cq6Filter *f, guint32 src, guint32 tgt, gboolean *second)
+{
+  guint d0, d1;
+
+  if (f->kind != CQ6_COMPARE || f->which > CQ6_CMP_NE
+      || (f->args[0]->type != CQ6_TYPE_NUMBER && f->args[0]->type != CQ6_TYPE_POSITION)
+      || f->args[1]->type != f->args[0]->type
+      || !is_plain_side (f->args[0], src, tgt) || !is_plain_side (f->args[1], src, tgt))
+    return FALSE;
+  d0 = deps (f->args[0], src, tgt);
+  d1 = deps (f->args[1], src, tgt);
+  *second = d1 == DEP_SOURCE;
+  if (*second)
+    return d0 != 0 && !(d0 & ~(DEP_CURRENT | DEP_TARGET));
+  return d0 == DEP_SOURCE && d1 != 0 && !(d1 & ~(DEP_CURRENT | DEP_TARGET));
+}
+
 /* Sorts the first 64 filters of an echo body: range_min gets the mask of
  * those that read the source variable only, range_max those that read the
- * target only (the position or the target variable); CQ6_ECHO_SAME_PLACEMENT
+ * target only (the position or the target variable), pair_parts those of
+ * the others that are pair tests (pair_test()); CQ6_ECHO_SAME_PLACEMENT
  * is set if one requires the same placement.  Only filters before the
  * first one that may change a variable are sorted: skipping a pair must
  * not skip a change the body would have made. */
@@ -173,6 +225,7 @@ body_split (Cq6Filter *echo, guint32 src, guint32 tgt)
   for (guint i = 0; i < n && i < 64; i++)
     {
       guint d = deps (parts[i], src, tgt);
+      gboolean second;
 
       if (d & DEP_CHANGES)
         break;
@@ -180,6 +233,9 @@ body_split (Cq6Filter *echo, guint32 src, guint32 tgt)
         echo->range_min |= G_GINT64_CONSTANT (1) << i;
       else if (!(d & (DEP_SOURCE | DEP_OTHER)))
         echo->range_max |= G_GINT64_CONSTANT (1) << i;
+      else if (i < CQ6_ECHO_PAIR_TESTS_MAX && pair_test (parts[i], src, tgt, &second))
+        echo->pair_parts |= (G_GUINT64_CONSTANT (1) << i)
+                            | ((guint64) second << (CQ6_ECHO_PAIR_SECOND + i));
       if (is_same_placement (parts[i], src, tgt))
         echo->number |= CQ6_ECHO_SAME_PLACEMENT;
     }

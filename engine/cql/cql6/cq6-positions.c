@@ -24,7 +24,14 @@
  * equals the source's.  A body that bounds the squares the pair differs
  * on (`#Diff == 1`) rules out most pairs by their occupied squares before
  * it runs, and with a bound of one square only visits the targets that
- * have the source's men on one half of the board (#Halves).
+ * have the source's men on one half of the board (#Halves).  A
+ * comparison of a side read at the source with one read at the target
+ * (`s < t`, `sidetomove == s:sidetomove`) is decided from values kept
+ * per source and per target (#PairTest).
+ *
+ * Why over 1,000 lines: echo's filters of pairs share this file's
+ * per-game tables (#Cq6PosState) and eval_at(); apart, they would need
+ * both in a header of their own.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -741,6 +748,116 @@ parts_match (const Cq6Filter *f, Cq6Ctx *c, const CqNode *node, guint64 mask)
   return TRUE;
 }
 
+/* A pair test of an echo body (Cq6Filter.pair_parts) for one source:
+ * @test, the comparison; @source_side, the index of its side read at the
+ * source; @source_ok, @source: that side's value there; @targets, per
+ * node, the other side's (kept for the game, in #Cq6PosState.targets
+ * under @test). */
+typedef struct {
+  guint8 state; /* TARGET_UNKNOWN, TARGET_PASSES (a value), TARGET_FAILS */
+  Cq6Val val;
+} PairValue;
+
+typedef struct {
+  const Cq6Filter *test;
+  guint            source_side;
+  gboolean         source_ok;
+  Cq6Val           source;
+  PairValue       *targets;
+} PairTest;
+
+/* Fills @pairs for the source @s; returns how many there are. */
+static guint
+pair_tests_begin (const Cq6Filter *f, Cq6Ctx *c, Cq6PosState *ps, const CqNode *s,
+                  PairTest *pairs)
+{
+  const Cq6Filter *body = f->args[0];
+  Cq6Filter *const *parts = body->kind == CQ6_COMPOUND ? body->args : &f->args[0];
+  guint n = 0;
+
+  for (guint i = 0; i < CQ6_ECHO_PAIR_TESTS_MAX; i++)
+    {
+      PairTest *p = &pairs[n];
+
+      if (!(f->pair_parts & (G_GUINT64_CONSTANT (1) << i)))
+        continue;
+      p->test = parts[i];
+      p->source_side = (f->pair_parts >> (CQ6_ECHO_PAIR_SECOND + i)) & 1;
+      p->source_ok = eval_at (p->test->args[p->source_side], c, s, &p->source);
+      if (ps->targets == NULL)
+        ps->targets = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+      p->targets = g_hash_table_lookup (ps->targets, p->test);
+      if (p->targets == NULL)
+        {
+          p->targets = g_new0 (PairValue, MAX (c->game->n_nodes, 1));
+          g_hash_table_insert (ps->targets, (gpointer) p->test, p->targets);
+        }
+      n++;
+    }
+  return n;
+}
+
+/* Narrows [@first, @last), the indices of the targets, by a pair test
+ * @p that compares the two variables themselves (`s < t`, `t >= s`):
+ * positions compare by positionid, which is the index. */
+static void
+pair_test_window (const PairTest *p, guint32 source, guint32 *first, guint32 *last)
+{
+  const Cq6Filter *t = p->test;
+  int op = t->which;
+  guint32 lo = 0, hi = G_MAXUINT32;
+
+  if (t->args[0]->type != CQ6_TYPE_POSITION || t->args[0]->kind != CQ6_VARIABLE
+      || t->args[1]->kind != CQ6_VARIABLE)
+    return;
+  /* As `target OP source`. */
+  if (p->source_side == 0)
+    op = op == CQ6_CMP_LT ? CQ6_CMP_GT : op == CQ6_CMP_GT ? CQ6_CMP_LT
+       : op == CQ6_CMP_LE ? CQ6_CMP_GE : op == CQ6_CMP_GE ? CQ6_CMP_LE : op;
+  switch (op)
+    {
+    case CQ6_CMP_LT: hi = source; break;
+    case CQ6_CMP_LE: hi = source + 1; break;
+    case CQ6_CMP_EQ: lo = source, hi = source + 1; break;
+    case CQ6_CMP_GE: lo = source; break;
+    case CQ6_CMP_GT: lo = source + 1; break;
+    default: break;
+    }
+  *first = MAX (*first, lo);
+  *last = MIN (*last, hi);
+}
+
+/* Whether the @n pair tests of @pairs hold for the target @t (the
+ * target variable bound to it), as the comparisons would. */
+static gboolean
+pair_tests_hold (const PairTest *pairs, guint n, Cq6Ctx *c, const CqNode *t)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      const PairTest *p = &pairs[k];
+      PairValue *pv = &p->targets[t->index];
+      const Cq6Val *a, *b;
+
+      if (pv->state == TARGET_UNKNOWN)
+        pv->state = eval_at (p->test->args[1 - p->source_side], c, t, &pv->val)
+                    ? TARGET_PASSES : TARGET_FAILS;
+      /* `!=` holds when a side has no value, as in cq6-eval.c. */
+      if (!p->source_ok || pv->state == TARGET_FAILS)
+        {
+          if (p->test->which != CQ6_CMP_NE)
+            return FALSE;
+          continue;
+        }
+      a = p->source_side == 0 ? &p->source : &pv->val;
+      b = p->source_side == 0 ? &pv->val : &p->source;
+      if (p->test->args[0]->type == CQ6_TYPE_POSITION
+          ? !_cq6_compare (p->test->which, a->node->index, b->node->index)
+          : !_cq6_compare (p->test->which, a->num, b->num))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* `echo` (CQL 6 reference "echo"): the source variable is the current
  * position, the target variable each other position examined (`in all`:
  * the source too), the body evaluated at the target; matches if the body
@@ -766,6 +883,8 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   /* With the halves: the next node of the source's two groups. */
   const Halves *hv = NULL;
   guint32 in_low = NO_NODE, in_high = NO_NODE;
+  PairTest pairs[CQ6_ECHO_PAIR_TESTS_MAX];
+  guint n_pairs = 0;
   Cq6Val a;
 
   memset (ss, 0, sizeof *ss);
@@ -785,6 +904,8 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           g_hash_table_insert (ps->targets, (gpointer) f, cache);
         }
     }
+  if (f->pair_parts != 0)
+    n_pairs = pair_tests_begin (f, c, ps, s, pairs);
   if (f->number & CQ6_ECHO_SAME_PLACEMENT)
     {
       /* Only the targets of the source's placement hash, in index order. */
@@ -828,6 +949,9 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       else if (order == NULL)
         men_window (c, ps, s, max_differ, &first, &last);
     }
+  if (order == NULL && hv == NULL)
+    for (guint k = 0; k < n_pairs; k++)
+      pair_test_window (&pairs[k], s->index, &first, &last);
   for (guint32 k = first;;)
     {
       guint32 i;
@@ -869,6 +993,8 @@ eval_echo (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           if (cache[i] == TARGET_FAILS)
             continue;
         }
+      if (n_pairs != 0 && !pair_tests_hold (pairs, n_pairs, c, t))
+        continue;
       /* A stop is looked for at the pairs evaluated only: most targets
        * are passed over by the cheap tests above. */
       if (_cq6_halted (c))

@@ -245,6 +245,22 @@ enum {
   CQ6_CMP_SUCCEEDS_EQ
 };
 
+/* Whether @a @op @b holds, for the CQ6_CMP_* of numbers (`!=` for any
+ * other): the comparison filter's and echo's pair tests (cq6-positions.c). */
+static inline gboolean
+_cq6_compare (int op, gint64 a, gint64 b)
+{
+  switch (op)
+    {
+    case CQ6_CMP_LT: return a < b;
+    case CQ6_CMP_LE: return a <= b;
+    case CQ6_CMP_EQ: return a == b;
+    case CQ6_CMP_GE: return a >= b;
+    case CQ6_CMP_GT: return a > b;
+    default:         return a != b;
+    }
+}
+
 /* CQ6_STRING_OP.which: `int S` (a number), `ascii S` (its one byte's code),
  * `ascii N` (the one-byte string of code N), `lowercase S`, `uppercase S`,
  * `indexof (T S)` (where T first occurs in S, a number). */
@@ -343,6 +359,13 @@ enum {
  * one piece (one put on or taken off) or two (one replaced). */
 #define CQ6_ECHO_EXACTLY_ONE 0x80
 
+/* The body's first filters among which echo looks for pair tests
+ * (Cq6Filter.pair_parts: bit i for the body's filter i; bit
+ * CQ6_ECHO_PAIR_SECOND + i when its side read at the source is its
+ * second). */
+#define CQ6_ECHO_PAIR_TESTS_MAX 8
+#define CQ6_ECHO_PAIR_SECOND    32
+
 /* CQ6_LINE.which */
 enum {
   CQ6_LINE_BACKWARD    = 1 << 0, /* `<--`: towards the game's start */
@@ -414,6 +437,9 @@ typedef struct _Cq6Filter Cq6Filter;
  * @groups, @n_groups, @unanchored, @n_unanchored: a CQ6_ORBIT's anchor
  *   index (_cq_anchor_index_build()), when it has many members: a member
  *   that needs a piece on one square is tried only where one stands.
+ * @pair_parts: CQ6_ECHO: the mask of its body's filters that compare a
+ *   side read at the source only with one read at the target only
+ *   (cq6-positions-reader.c), tested on cached values before the body.
  */
 struct _Cq6Filter {
   guint16       kind;
@@ -435,6 +461,7 @@ struct _Cq6Filter {
   guint32       *unanchored;
   guint          n_unanchored;
   GRegex        *regex;
+  guint64        pair_parts;
 };
 
 /**

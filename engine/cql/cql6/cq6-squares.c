@@ -296,7 +296,7 @@ _cq6_piecename (const CqPosition *pos, CqBitboard square, guint32 which, Cq6Val 
   };
   CqPiece piece;
 
-  if (square == 0 || (square & (square - 1)) != 0)
+  if (square == 0 || _cq_more_than_one (square))
     return FALSE;   /* not one square */
   piece = (CqPiece) pos->board[__builtin_ctzll (square)];
   switch (which)
