@@ -515,13 +515,17 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
               spans = _cq_pgn_reader_get_tag_spans (reader, &g.n_spans);
               g.offset = batch->text->len;
               g.first_span = batch->n_spans;
-              if (G_UNLIKELY (batch->n_spans + g.n_spans > batch->spans_cap))
+              if (g.n_spans > 0)
                 {
-                  batch->spans_cap = MAX (2 * batch->spans_cap, batch->n_spans + g.n_spans + 1024);
-                  batch->spans = g_renew (CqTagSpan, batch->spans, batch->spans_cap);
+                  if (G_UNLIKELY (batch->n_spans + g.n_spans > batch->spans_cap))
+                    {
+                      batch->spans_cap = MAX (2 * batch->spans_cap,
+                                              batch->n_spans + g.n_spans + 1024);
+                      batch->spans = g_renew (CqTagSpan, batch->spans, batch->spans_cap);
+                    }
+                  memcpy (batch->spans + batch->n_spans, spans, g.n_spans * sizeof (CqTagSpan));
+                  batch->n_spans += g.n_spans;
                 }
-              memcpy (batch->spans + batch->n_spans, spans, g.n_spans * sizeof (CqTagSpan));
-              batch->n_spans += g.n_spans;
               g_array_append_val (batch->games, g);
               g_array_append_val (batch->sources, source);
               g_string_append_len (batch->text, text, len);
