@@ -6,6 +6,7 @@
 #pragma once
 
 #include "pgn/cq-game.h"
+#include "pgn/cq-pgn-private.h"
 
 G_BEGIN_DECLS
 
@@ -29,8 +30,11 @@ void _cq_game_error (CqGame *game, guint64 line, const char *fmt, ...) G_GNUC_PR
 /* Reads the tag section of @game's text (CqGamePrivate.text) into
  * game->tags, the tags' lines and keys, the first FEN and Variant values,
  * and where the movetext starts (CqGamePrivate.movetext_offset / _line).
- * Problems are recorded with _cq_game_error(). */
-void _cq_game_parse_tags (CqGame *game);
+ * @spans: the reader's spans of the first tag pairs (#CqTagSpan, @n_spans;
+ * NULL and 0 when there are none, or when the text is not the bytes the
+ * reader scanned), whose values are not searched for again.  Problems are
+ * recorded with _cq_game_error(). */
+void _cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans);
 
 /* Marks @game skipped (with its error) if its tags say it is not standard
  * chess: a `Variant` other than standard, or Chess960 castling in the FEN

@@ -311,7 +311,7 @@ parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint6
 }
 
 void
-_cq_game_parse_tags (CqGame *game)
+_cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans)
 {
   CqGamePrivate *priv = CQ_GAME_PRIVATE (game);
   const char *text = priv->text;
@@ -319,6 +319,39 @@ _cq_game_parse_tags (CqGame *game)
   guint64 line = game->source.line;
   TagList list = { .text = text, .work = priv->work };
   gboolean line_start = TRUE;
+
+  /* The tag pairs the reader's scanner found, one a line from the game's
+   * first byte (#CqTagSpan).  The name is read by the rule of the fast
+   * path of parse_tag(); when it is followed by ` "`, that quote is the
+   * first quote, backslash, `]` or newline after the `[` (none can be in
+   * a name but a backslash, and then the scanner keeps no span), so the
+   * value runs to the span's closing quote, followed by `]`: what that
+   * fast path searches for.  A tag whose name does not pass ends the
+   * spans' use, and the loop below reads it and the rest as always, from
+   * the same place and line: every tag comes out as it would without. */
+  for (guint i = 0; i < n_spans; i++)
+    {
+      const char *name, *q;
+      char *w;
+
+      /* The first span is at the text's start, each next one at p + 1. */
+      if (i > 0 && *p != '\n')
+        break;
+      name = p + 1 + (i > 0);
+      q = name_end (name, end);
+      if (q == name || q[0] != ' ' || q[1] != '"')
+        break;
+      if (i > 0)
+        line++;
+      /* NUL-terminated where they are in the working copy, as parse_tag()
+       * does: the space after the name, the closing quote. */
+      w = list.work + (name - text);
+      w[q - name] = '\0';
+      w[spans[i].close - (name - text)] = '\0';
+      tag_list_add (&priv->arena, &list, w, q - name, w + (q + 2 - name), line);
+      p = text + spans[i].close + 2;
+      line_start = FALSE;
+    }
 
   for (;;)
     {

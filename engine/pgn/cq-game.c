@@ -131,6 +131,13 @@ CqGame *
 cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
                        const char *filename)
 {
+  return _cq_game_new_with_tag_spans (text, len, source, filename, NULL, 0);
+}
+
+CqGame *
+_cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *source,
+                             const char *filename, const CqTagSpan *spans, guint n_spans)
+{
   CqArena arena;
   CqGame *game;
   CqGamePrivate *priv;
@@ -162,7 +169,12 @@ cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
   priv->text = copy_as_utf8 (&priv->arena, text ? text : "", len, &priv->text_len);
   priv->work = _cq_arena_alloc (&priv->arena, priv->text_len + 1);
   memcpy (priv->work, priv->text, priv->text_len + 1);
-  _cq_game_parse_tags (game);
+  /* The spans count bytes of @text: of no use if the copy differs from
+   * it (Latin-1 bytes made UTF-8 lengthen it; a game never begins with a
+   * byte-order mark where it has spans: the first is at its `[`). */
+  if (priv->text_len != len)
+    n_spans = 0;
+  _cq_game_parse_tags (game, spans, n_spans);
   _cq_game_check_standard (game);
   if (game->source.too_large)
     {

@@ -225,6 +225,35 @@ typedef struct {
 /* The unread parts of @game's movetext (see #CqSkippedText). */
 const CqSkippedText *_cq_game_get_skipped (const CqGame *game, guint *n_skipped);
 
+/* A tag pair of the common form `[Name "value"]` as the scanner found it
+ * while cutting the input into games (_cq_simple_tag_pair()): the offset,
+ * from the game's first byte, of the quote that closes its value (the
+ * first two of the bytes quote, backslash, `]` and newline after its `[`
+ * are quotes, the second, @close, followed by `]`).  The scanner hands out
+ * the tag pairs that begin the game with nothing between them but one
+ * byte (a newline, the game checks): the first at the game's first byte,
+ * each next one at @close + 3 of the one before, so that the game need not
+ * look for their values again (_cq_game_parse_tags()). */
+typedef struct {
+  guint32 close;
+} CqTagSpan;
+
+/* At most this many tag spans are kept per game; the tags after them are
+ * read from the text. */
+#define CQ_MAX_TAG_SPANS 48
+
+/* The tag spans of the game the last cq_pgn_reader_next() returned (see
+ * #CqTagSpan): *@n_spans of them, valid until the next call; none for a
+ * game too large to keep. */
+const CqTagSpan *_cq_pgn_reader_get_tag_spans (CqPgnReader *reader, guint *n_spans);
+
+/* cq_game_new_from_text() with the tag spans the reader found in @text
+ * (_cq_pgn_reader_get_tag_spans(), @n_spans of them; may be 0): the same
+ * game, read faster.  The spans must be those of exactly this text. */
+CqGame *_cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *source,
+                                     const char *filename, const CqTagSpan *spans,
+                                     guint n_spans);
+
 /* Test hook: read the input in blocks of @block_size bytes (>= 1) instead
  * of 1 MiB, to exercise games that straddle block boundaries.  For a
  * reader over memory this switches to copying blocks as a file would.

@@ -8,6 +8,7 @@
 
 #include "pgn/cq-pgn.h"
 #include "pgn/cq-pgn-input.h"
+#include "pgn/cq-pgn-private.h"
 
 G_BEGIN_DECLS
 
@@ -58,6 +59,11 @@ struct _CqPgnReader {
   gboolean     seen_move;     /* the movetext has a move-like token */
   gboolean     has_event;     /* the tag section has an Event tag */
   gssize       game_start;    /* -1 when no game is in progress */
+  CqTagSpan    tag_spans[CQ_MAX_TAG_SPANS]; /* the game's first tag pairs (#CqTagSpan) */
+  guint        n_tag_spans;
+  gsize        tag_span_next; /* where the next one must begin (from the game's
+                               * start) to be kept: the line after the last;
+                               * G_MAXSIZE: none is kept */
   gboolean     too_large;     /* the game in progress is longer than max_game_size: */
   guint64      too_large_offset; /* its offset; its text is dropped as it is read */
   guint64      too_large_line;

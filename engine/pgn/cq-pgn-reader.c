@@ -305,6 +305,7 @@ cq_pgn_reader_next (CqPgnReader *reader, const char **text, gsize *len,
             {
               offset = reader->too_large_offset;
               start = game_end;   /* no text */
+              reader->n_tag_spans = 0;
             }
           *text = (const char *) reader->data + start;
           *len = game_end - start;
@@ -377,4 +378,13 @@ cq_pgn_reader_next (CqPgnReader *reader, const char **text, gsize *len,
       if (!refill (reader, error))
         return FALSE;
     }
+}
+
+const CqTagSpan *
+_cq_pgn_reader_get_tag_spans (CqPgnReader *reader, guint *n_spans)
+{
+  g_return_val_if_fail (reader != NULL && n_spans != NULL, NULL);
+
+  *n_spans = reader->n_tag_spans;
+  return reader->tag_spans;
 }

@@ -417,6 +417,8 @@ _cq_pgn_scan (CqPgnReader *r, gsize *game_end)
                   r->game_line = line;
                   r->state = ST_TAGS;
                   r->has_event = FALSE;
+                  r->n_tag_spans = 0;
+                  r->tag_span_next = 0;
                 }
               else
                 {
@@ -434,6 +436,8 @@ _cq_pgn_scan (CqPgnReader *r, gsize *game_end)
                   r->state = ST_MOVES;
                   r->depth = 0;
                   r->seen_move = FALSE;
+                  r->n_tag_spans = 0;
+                  r->tag_span_next = G_MAXSIZE;
                 }
               gs = base + r->game_start;
               break;
@@ -510,6 +514,23 @@ _cq_pgn_scan (CqPgnReader *r, gsize *game_end)
                     const guchar *open, *close;
 
                     q = _cq_simple_tag_pair (p, end, &open, &close);
+                    /* Kept for the game (#CqTagSpan) while the tag pairs
+                     * follow one another a line each from the game's start. */
+                    if (q != NULL && p == gs + r->tag_span_next)
+                      {
+                        gsize c = close - gs;
+
+                        /* None past what 32 bits count, nor once full. */
+                        if (G_LIKELY (c < G_MAXUINT32 - 3))
+                          {
+                            r->tag_spans[r->n_tag_spans++].close = c;
+                            r->tag_span_next = c + 3;
+                            if (G_UNLIKELY (r->n_tag_spans == CQ_MAX_TAG_SPANS))
+                              r->tag_span_next = G_MAXSIZE;
+                          }
+                        else
+                          r->tag_span_next = G_MAXSIZE;
+                      }
                   }
                   if (q == NULL)
                     q = skip_tag (p, end, eof);

@@ -45,7 +45,7 @@ _cq_batch_new (void)
   Batch *b = g_new0 (Batch, 1);
   b->text = g_string_sized_new (BATCH_MAX_BYTES + 4096);
   b->sources = g_array_new (FALSE, FALSE, sizeof (CqGameSource));
-  b->offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
+  b->games = g_array_new (FALSE, FALSE, sizeof (BatchGame));
   b->results = g_array_new (FALSE, TRUE, sizeof (Result));
   b->store = g_string_sized_new (4096);
   b->positions = g_array_new (FALSE, FALSE, sizeof (CqMatchedPosition));
@@ -67,7 +67,8 @@ _cq_batch_free (Batch *b)
   g_array_unref (b->comments);
   g_string_free (b->store, TRUE);
   g_array_unref (b->results);
-  g_array_unref (b->offsets);
+  g_array_unref (b->games);
+  g_free (b->spans);
   g_array_unref (b->sources);
   g_string_free (b->text, TRUE);
   g_free (b);
@@ -85,7 +86,8 @@ _cq_batch_recycle (Batch *b, GQueue *spare)
     }
   g_string_truncate (b->text, 0);
   g_array_set_size (b->sources, 0);
-  g_array_set_size (b->offsets, 0);
+  g_array_set_size (b->games, 0);
+  b->n_spans = 0;
   g_array_set_size (b->results, 0);
   g_string_truncate (b->store, 0);
   g_array_set_size (b->positions, 0);
@@ -165,10 +167,12 @@ take_messages (Batch *batch, CqMatchInfo *info)
 /* Evaluates one game; appends a Result if there is anything to report. */
 static void
 search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
-             const CqGameSource *source, CqMatchInfo *info)
+             const CqGameSource *source, const CqTagSpan *spans, guint n_spans,
+             CqMatchInfo *info)
 {
-  g_autoptr(CqGame) game = cq_game_new_from_text (text, len, source,
-                                                  shared->names[source->file_index]);
+  g_autoptr(CqGame) game = _cq_game_new_with_tag_spans (text, len, source,
+                                                        shared->names[source->file_index],
+                                                        spans, n_spans);
   g_autofree char *labels = NULL;
   Result r;
 
@@ -310,14 +314,16 @@ search_batch (Batch *batch, SearchShared *shared)
   cq_match_info_init (&info);
   for (guint i = 0; i < batch->sources->len; i++)
     {
-      gsize start = g_array_index (batch->offsets, gsize, i);
-      gsize end = i + 1 < batch->offsets->len
-                  ? g_array_index (batch->offsets, gsize, i + 1) : batch->text->len;
+      const BatchGame *g = &g_array_index (batch->games, BatchGame, i);
+      gsize start = g->offset;
+      gsize end = i + 1 < batch->games->len
+                  ? g_array_index (batch->games, BatchGame, i + 1).offset : batch->text->len;
 
       if (g_atomic_int_get (&shared->stop_flag))
         break;
       search_game (shared, batch, batch->text->str + start, end - start,
-                   &g_array_index (batch->sources, CqGameSource, i), &info);
+                   &g_array_index (batch->sources, CqGameSource, i),
+                   g->n_spans ? batch->spans + g->first_span : NULL, g->n_spans, &info);
       /* Nothing after a RESULT_STOP is delivered: the rest of the batch
        * is not searched. */
       if (batch->results->len > 0

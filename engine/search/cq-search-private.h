@@ -8,6 +8,9 @@
 
 #include "search/cq-annotate.h"
 #include "search/cq-search.h"
+/* For the reader's tag spans (#CqTagSpan), carried from the reader to the
+ * game through the batch. */
+#include "pgn/cq-pgn-private.h"
 
 G_BEGIN_DECLS
 
@@ -50,11 +53,22 @@ enum {
   RESULT_STOP       /* a failed CQL 6 `assert`: @message; the search stops here */
 };
 
+/* A game of a batch: its text at @offset in the batch's text, its reader's
+ * tag spans (#CqTagSpan) from @first_span in the batch's spans. */
+typedef struct {
+  gsize offset;
+  guint first_span;
+  guint n_spans;
+} BatchGame;
+
 typedef struct {
   /* input, filled by the reader */
   GString      *text;        /* the games' texts, back to back */
   GArray       *sources;     /* CqGameSource */
-  GArray       *offsets;     /* gsize: start of each game in @text */
+  GArray       *games;       /* BatchGame: where each game's text and tag spans are */
+  CqTagSpan    *spans;       /* the reader's tag spans of the games, in turn */
+  gsize         n_spans;
+  gsize         spans_cap;
   /* output, filled by the searching thread */
   GArray       *results;     /* Result, for matched / damaged / skipped games only */
   GString      *store;       /* the results' strings, each NUL-terminated */

@@ -502,15 +502,31 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
 
           if (have)
             {
-              gsize offset;
+              BatchGame g;
+              const CqTagSpan *spans;
 
               if (batch == NULL)
                 {
                   batch = g_queue_is_empty (&spare) ? _cq_batch_new () : g_queue_pop_head (&spare);
                   batch->file_index = file;
                 }
-              offset = batch->text->len;
-              g_array_append_val (batch->offsets, offset);
+              /* The tag pairs the reader found go with the text, so that
+               * the game does not search for them again (#CqTagSpan). */
+              spans = _cq_pgn_reader_get_tag_spans (reader, &g.n_spans);
+              g.offset = batch->text->len;
+              g.first_span = batch->n_spans;
+              if (g.n_spans > 0)
+                {
+                  if (G_UNLIKELY (batch->n_spans + g.n_spans > batch->spans_cap))
+                    {
+                      batch->spans_cap = MAX (2 * batch->spans_cap,
+                                              batch->n_spans + g.n_spans + 1024);
+                      batch->spans = g_renew (CqTagSpan, batch->spans, batch->spans_cap);
+                    }
+                  memcpy (batch->spans + batch->n_spans, spans, g.n_spans * sizeof (CqTagSpan));
+                  batch->n_spans += g.n_spans;
+                }
+              g_array_append_val (batch->games, g);
               g_array_append_val (batch->sources, source);
               g_string_append_len (batch->text, text, len);
             }

@@ -618,6 +618,108 @@ test_junk (void)
     }
 }
 
+/* The game read with the reader's tag spans is the game read without them:
+ * the same tags, tag lines, movetext and first error, also where the spans
+ * stop (a name the fast path refuses, tags on one line, CRLF, an escape or
+ * comment line between tags, a text made UTF-8, more tags than are kept)
+ * and whatever block size cuts the input. */
+static void
+assert_spans_read_alike (const char *data, gsize len, guint expect_spans)
+{
+  static const gsize blocks[] = { 0, 1, 5, 64 };
+
+  for (guint b = 0; b < G_N_ELEMENTS (blocks); b++)
+    {
+      g_autoptr (CqPgnReader) reader = cq_pgn_reader_new_for_data (data, len, "spans");
+      g_autoptr (GError) error = NULL;
+      const char *text;
+      gsize tlen;
+      CqGameSource source;
+      guint game_no = 0;
+
+      if (blocks[b])
+        _cq_pgn_reader_set_block_size (reader, blocks[b]);
+      while (cq_pgn_reader_next (reader, &text, &tlen, &source, &error))
+        {
+          guint n_spans;
+          const CqTagSpan *spans = _cq_pgn_reader_get_tag_spans (reader, &n_spans);
+          g_autoptr (CqGame) with = _cq_game_new_with_tag_spans (text, tlen, &source, "spans",
+                                                                 spans, n_spans);
+          g_autoptr (CqGame) without = cq_game_new_from_text (text, tlen, &source, "spans");
+
+          if (game_no++ == 0)
+            g_assert_cmpuint (n_spans, ==, expect_spans);
+          g_assert_cmpuint (with->n_tags, ==, without->n_tags);
+          for (guint i = 0; i < with->n_tags; i++)
+            {
+              g_assert_cmpstr (with->tags[i].name, ==, without->tags[i].name);
+              g_assert_cmpstr (with->tags[i].value, ==, without->tags[i].value);
+              g_assert_cmpuint (CQ_GAME_PRIVATE (with)->tag_lines[i], ==,
+                                CQ_GAME_PRIVATE (without)->tag_lines[i]);
+            }
+          g_assert_cmpuint (CQ_GAME_PRIVATE (with)->movetext_offset, ==,
+                            CQ_GAME_PRIVATE (without)->movetext_offset);
+          g_assert_cmpuint (CQ_GAME_PRIVATE (with)->movetext_line, ==,
+                            CQ_GAME_PRIVATE (without)->movetext_line);
+          g_assert_cmpint (with->skipped, ==, without->skipped);
+          cq_game_parse_moves (with);
+          cq_game_parse_moves (without);
+          g_assert_cmpstr (with->error, ==, without->error);
+          g_assert_cmpuint (with->n_nodes, ==, without->n_nodes);
+        }
+      g_assert_no_error (error);
+      g_assert_cmpuint (game_no, >, 0);
+    }
+}
+
+static void
+test_tag_spans (void)
+{
+  static const struct {
+    const char *text;
+    guint       spans;   /* the first game's */
+  } cases[] = {
+    { "[Event \"a\"]\n[Site \"b\"]\n[White \"W\"]\n\n1. e4 e5 *\n", 3 },
+    { "[Event \"\"]\n[Site \"b\"]\n\n1. e4 *\n", 2 },
+    { "[Ev\\ent \"a\"]\n[Site \"b\"]\n\n1. e4 *\n", 0 },
+    { "[Event \"a\"]\n[Si\\te \"b\"]\n[Date \"?\"]\n\n1. e4 *\n", 1 },
+    { "[Event \"a \\\"b\\\"\"]\n[Site \"c\"]\n\n1. e4 *\n", 0 },
+    { "[Event \"a]b\"]\n[Site \"c\"]\n\n1. e4 *\n", 0 },
+    { "[Event \"a\"] [Site \"b\"]\n[Date \"?\"]\n\n1. e4 *\n", 3 },
+    { "[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 *\r\n", 1 },
+    { "[Event  \"a\"]\n[Site \"b\"]\n\n1. e4 *\n", 2 },
+    { "[Event \"a\" ]\n[Site \"b\"]\n\n1. e4 *\n", 0 },
+    { "[ \"x\"]\n[Site \"b\"]\n\n1. e4 *\n", 2 },
+    { "[\"x\"]\n[Site \"b\"]\n\n1. e4 *\n", 2 },
+    { "[Ev\001nt \"a\"]\n[Site \"b\"]\n\n1. e4 *\n", 2 },
+    { "[Event \"a\"]\n% escape\n[Site \"b\"]\n\n1. e4 *\n", 1 },
+    { "[Event \"a\"]\n; note\n[Site \"b\"]\n\n1. e4 *\n", 1 },
+    { "[Event \"a\"]\n$1\n[Site \"b\"]\n\n1. e4 *\n", 1 },
+    { "[Event \"caf\xe9\"]\n[Site \"b\"]\n\n1. e4 *\n", 2 },
+    { "[Event \"a\"]\n[Site \"b\"]\n\n[Event \"c\"]\n[Site \"d\"]\n\n1. e4 *\n", 2 },
+    { "[Event \"a\"]\n[Site \"b\"]\n[Event \"c\"]\n\n1. e4 *\n", 2 },
+    { "[Variant \"Chess960\"]\n[Site \"b\"]\n\n1. e4 *\n", 2 },
+    { "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[SetUp \"1\"]\n\n1. O-O *\n", 2 },
+    { "\xEF\xBB\xBF[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n", 2 },
+    { "[Event \"a\"]\n[Site \"b", 1 },
+    { "[Event \"a\"]\n[Site \"b\"]", 2 },
+    { "1. e4 e5 *\n", 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    assert_spans_read_alike (cases[i].text, strlen (cases[i].text), cases[i].spans);
+
+  /* More tag pairs than are kept: the rest are read from the text. */
+  {
+    g_autoptr (GString) many = g_string_new (NULL);
+
+    for (guint i = 0; i < CQ_MAX_TAG_SPANS + 12; i++)
+      g_string_append_printf (many, "[Tag%u \"value %u\"]\n", i, i);
+    g_string_append (many, "\n1. e4 *\n");
+    assert_spans_read_alike (many->str, many->len, CQ_MAX_TAG_SPANS);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -646,6 +748,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pgn/reader/missing-file", test_missing_file);
   g_test_add_func ("/pgn/reader/empty", test_empty);
   g_test_add_func ("/pgn/reader/junk", test_junk);
+  g_test_add_func ("/pgn/reader/tag-spans", test_tag_spans);
 
   return g_test_run ();
 }
