@@ -472,6 +472,15 @@ class CliCql6TagFilters(Cql6Case):
         self.assertEqual(self.run_tagged('cql() flipcolor { player white "Kasparov" mate }'),
                          ([1, 2], [3, 4], ""))
 
+    def test_matchcount_from_zero(self):
+        # `matchcount 0 N` matches a game where no position matches, as
+        # CQL 6.2 writes every such game: the tag filters may not skip
+        # one, and game 3's damage is read and reported.
+        self.assertEqual(self.run_tagged('cql(matchcount 0 100) player white "Kasparov"'),
+                         ([1, 2, 3, 4], [3, 4], ""))
+        self.assertEqual(self.run_tagged('cql(matchcount 0 100) mate'), ([1, 2, 3, 4], [3, 4], ""))
+        self.assertEqual(self.run_tagged('cql(matchcount 1 100) mate'), ([1, 2], [3, 4], ""))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -305,5 +305,7 @@ _cq6_match_game (const Cq6Program *program, CqGame *game, CqMatchInfo *info)
       value->has_value = TRUE;
       value->number = n;
     }
-  return n > 0;
+  /* In range: a game matches even where no position does when the range
+   * starts at 0 (`matchcount 0 N`), as CQL 6.2 writes every such game. */
+  return TRUE;
 }

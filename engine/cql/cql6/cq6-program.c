@@ -703,7 +703,10 @@ _cq6_program_read (const char *text, gsize len, const char *filename, Cq6Files *
 
     order_by_cost (prog->body, &body_stateful);
   }
-  prog->body_tag_filters = body_tag_filters (prog->body);
+  /* Not with `matchcount 0 N`: there a game whose tags fail the body's
+   * filters still matches, with no position marked. */
+  if (prog->matchcount_min > 0)
+    prog->body_tag_filters = body_tag_filters (prog->body);
   g_clear_pointer (&p.names, g_hash_table_unref);
   return prog;
 
