@@ -338,6 +338,12 @@ _cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans)
       if (i > 0 && *p != '\n')
         break;
       name = p + 1 + (i > 0);
+      /* The span must fit this text as the scanner saw it: a `[` before
+       * the name, the closing quote and `]` where it says (three byte
+       * tests, so that a span of another text can never misread a tag). */
+      if (name[-1] != '[' || (gsize) spans[i].close + 1 >= (gsize) (end - text)
+          || text[spans[i].close] != '"' || text[spans[i].close + 1] != ']')
+        break;
       q = name_end (name, end);
       if (q == name || q[0] != ' ' || q[1] != '"')
         break;
