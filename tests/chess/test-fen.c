@@ -73,6 +73,9 @@ test_fen_round_trip_misc (void)
     "8/8/8/8/8/8/8/K6k w - - 65535 4294967295",
     "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 3 17",
     "7k/8/8/8/8/8/8/K7 w - - 0 0",
+    /* The common "w - - 0 1" shape, read by its short path. */
+    "2n3n1/6kp/6Pp/7P/3K2P1/2B5/8/8 w - - 1 0",
+    "1K6/5k2/8/3p4/4p2P/R2b4/8/8 b - - 9 9",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (fens); i++)
@@ -93,6 +96,10 @@ test_fen_lenient (void)
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7 1" },
     /* Blanks around and between fields, castling letters in any order. */
     { "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w  qkQK  -  0  1 \n", START_FEN },
+    /* Near the common "w - - 0 1" shape: read by the general path. */
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", "4k3/8/8/8/8/8/8/4K3 w - - 0 1" },
+    { "4k3/8/8/8/8/8/8/4K3\tw - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1" },
+    { "4k3/8/8/8/8/8/8/4K3 w - - 0 12", "4k3/8/8/8/8/8/8/4K3 w - - 0 12" },
     /* Rights without their king or rook are dropped. */
     { "r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1" },
     { "r3k2r/8/8/8/8/8/8/4K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/4K2R w Kkq - 0 1" },
@@ -165,6 +172,10 @@ test_fen_bad (void)
     { "k7/8/8/8/8/8/8/K7 w - - 0 4294967296", "fullmove number" },
     { "k7/8/8/8/8/8/8/K7 w - - 0 1 extra", "unexpected text after the last field" },
     { "k7/8/8/8/8/8/8/K7 w - - 0 1;", "fullmove number" },
+    /* Near the common "w - - 0 1" shape: read by the general path. */
+    { "k7/8/8/8/8/8/8/K7 w - - x 1", "halfmove clock" },
+    { "k7/8/8/8/8/8/8/K7 w - - 0 1x", "fullmove number" },
+    { "k7/8/8/8/8/8/8/K7 x - - 0 1", "side to move must be" },
   };
   CqPosition pos;
 
