@@ -234,7 +234,7 @@ gboolean
 cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
 {
   const char *p;
-  int rank = 7, file = 0;
+  int sq = 56, rank_end = 64;
   guint64 counter;
 
   g_return_val_if_fail (pos != NULL, FALSE);
@@ -244,8 +244,10 @@ cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
 
   clear_position (pos);
 
-  /* 1. Piece placement: one class lookup per byte.  The colour masks
-   * are made from the piece masks afterwards (finish_occupancy()). */
+  /* 1. Piece placement: one class lookup per byte.  @sq is the square the
+   * next byte describes, @rank_end the first square past its rank (the
+   * rank is rank_end / 8 - 1, the file sq - (rank_end - 8)).  The colour
+   * masks are made from the piece masks afterwards (check_placement()). */
   p = skip_spaces (fen);
   if (*p == '\0')
     return fen_error (error, fen, "empty string");
@@ -257,36 +259,37 @@ cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
         {
           CqPiece piece = (CqPiece) (cls - FEN_PIECE);
 
-          if (file >= 8)
-            return fen_error (error, fen, "rank %d describes more than 8 squares", rank + 1);
-          pos->board[CQ_SQUARE (file, rank)] = piece;
-          pos->pieces[piece] |= CQ_BIT (CQ_SQUARE (file, rank));
-          file++;
+          if (sq >= rank_end)
+            return fen_error (error, fen, "rank %d describes more than 8 squares", rank_end / 8);
+          pos->board[sq] = piece;
+          pos->pieces[piece] |= CQ_BIT (sq);
+          sq++;
         }
       else if (cls - FEN_EMPTY_1 < 8)
         {
-          file += (int) cls;
-          if (file > 8)
-            return fen_error (error, fen, "rank %d describes more than 8 squares", rank + 1);
+          sq += (int) cls;
+          if (sq > rank_end)
+            return fen_error (error, fen, "rank %d describes more than 8 squares", rank_end / 8);
         }
       else if (cls == FEN_RANK_END)
         {
-          if (file != 8)
-            return fen_error (error, fen, "rank %d describes %d squares, not 8", rank + 1, file);
-          if (rank == 0)
+          if (sq != rank_end)
+            return fen_error (error, fen, "rank %d describes %d squares, not 8", rank_end / 8,
+                              sq - (rank_end - 8));
+          if (rank_end == 8)
             return fen_error (error, fen, "more than 8 ranks");
-          rank--;
-          file = 0;
+          rank_end -= 8;
+          sq = rank_end - 8;
         }
       else if (cls == FEN_FIELD_END)
         break;
       else
         return fen_error (error, fen, "unexpected character '%c' in the piece placement", *p);
     }
-  if (rank != 0)
-    return fen_error (error, fen, "the piece placement has %d ranks, not 8", 8 - rank);
-  if (file != 8)
-    return fen_error (error, fen, "rank 1 describes %d squares, not 8", file);
+  if (rank_end != 8)
+    return fen_error (error, fen, "the piece placement has %d ranks, not 8", 9 - rank_end / 8);
+  if (sq != 8)
+    return fen_error (error, fen, "rank 1 describes %d squares, not 8", sq);
 
   /* 2 to 6 in the shape nearly every composed study's FEN has,
    * "w - - 0 1": one blank between the fields, no castling rights, no en
