@@ -164,7 +164,9 @@ take_messages (Batch *batch, CqMatchInfo *info)
   return n;
 }
 
-/* Evaluates one game; appends a Result if there is anything to report. */
+/* Evaluates one game; appends a Result if there is anything to report.
+ * @text is in @batch's text and text[@len] is NUL (search_batch()): the
+ * game keeps it rather than a copy. */
 static void
 search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
              const CqGameSource *source, const CqTagSpan *spans, guint n_spans,
@@ -172,7 +174,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
 {
   g_autoptr(CqGame) game = _cq_game_new_with_tag_spans (text, len, source,
                                                         shared->names[source->file_index],
-                                                        spans, n_spans);
+                                                        spans, n_spans, TRUE);
   g_autofree char *labels = NULL;
   Result r;
 
@@ -318,12 +320,19 @@ search_batch (Batch *batch, SearchShared *shared)
       gsize start = g->offset;
       gsize end = i + 1 < batch->games->len
                   ? g_array_index (batch->games, BatchGame, i + 1).offset : batch->text->len;
+      char after;
 
       if (g_atomic_int_get (&shared->stop_flag))
         break;
+      /* The game's text is NUL-terminated in place while the game lives,
+       * so that the game need not copy it (the batch is this thread's
+       * until it is done); the next game's first byte is put back after. */
+      after = batch->text->str[end];
+      batch->text->str[end] = '\0';
       search_game (shared, batch, batch->text->str + start, end - start,
                    &g_array_index (batch->sources, CqGameSource, i),
                    g->n_spans ? batch->spans + g->first_span : NULL, g->n_spans, &info);
+      batch->text->str[end] = after;
       /* Nothing after a RESULT_STOP is delivered: the rest of the batch
        * is not searched. */
       if (batch->results->len > 0
