@@ -44,7 +44,6 @@ _cq_batch_new (void)
 {
   Batch *b = g_new0 (Batch, 1);
   b->text = g_string_sized_new (BATCH_MAX_BYTES + 4096);
-  b->sources = g_array_new (FALSE, FALSE, sizeof (CqGameSource));
   b->games = g_array_new (FALSE, FALSE, sizeof (BatchGame));
   b->results = g_array_new (FALSE, TRUE, sizeof (Result));
   b->store = g_string_sized_new (4096);
@@ -69,7 +68,6 @@ _cq_batch_free (Batch *b)
   g_array_unref (b->results);
   g_array_unref (b->games);
   g_free (b->spans);
-  g_array_unref (b->sources);
   g_string_free (b->text, TRUE);
   g_free (b);
 }
@@ -85,7 +83,6 @@ _cq_batch_recycle (Batch *b, GQueue *spare)
       return;
     }
   g_string_truncate (b->text, 0);
-  g_array_set_size (b->sources, 0);
   g_array_set_size (b->games, 0);
   b->n_spans = 0;
   g_array_set_size (b->results, 0);
@@ -314,7 +311,7 @@ search_batch (Batch *batch, SearchShared *shared)
   CqMatchInfo info;
 
   cq_match_info_init (&info);
-  for (guint i = 0; i < batch->sources->len; i++)
+  for (guint i = 0; i < batch->games->len; i++)
     {
       const BatchGame *g = &g_array_index (batch->games, BatchGame, i);
       gsize start = g->offset;
@@ -330,7 +327,7 @@ search_batch (Batch *batch, SearchShared *shared)
       after = batch->text->str[end];
       batch->text->str[end] = '\0';
       search_game (shared, batch, batch->text->str + start, end - start,
-                   &g_array_index (batch->sources, CqGameSource, i),
+                   &g->source,
                    g->n_spans ? batch->spans + g->first_span : NULL, g->n_spans, &info);
       batch->text->str[end] = after;
       /* Nothing after a RESULT_STOP is delivered: the rest of the batch
