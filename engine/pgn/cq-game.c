@@ -85,6 +85,17 @@ copy_ascii_prefix (char *dst, const char *src, gsize len)
   gsize i = 0;
 
 #ifdef __SSE2__
+  /* 32 bytes a test while they are ASCII, then 16 to find the block. */
+  for (; len - i >= 32; i += 32)
+    {
+      __m128i a = _mm_loadu_si128 ((const __m128i *) (src + i));
+      __m128i b = _mm_loadu_si128 ((const __m128i *) (src + i + 16));
+
+      _mm_storeu_si128 ((__m128i *) (dst + i), a);
+      _mm_storeu_si128 ((__m128i *) (dst + i + 16), b);
+      if (_mm_movemask_epi8 (_mm_or_si128 (a, b)) != 0)
+        break;
+    }
   for (; len - i >= 16; i += 16)
     {
       __m128i v = _mm_loadu_si128 ((const __m128i *) (src + i));
