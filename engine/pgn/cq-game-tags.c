@@ -69,6 +69,36 @@ typedef struct {
   char       *work;
 } TagList;
 
+/* Makes room in @list for @n more tags (its arrays double from 16). */
+static void
+tag_list_reserve (CqArena *arena, TagList *list, guint n)
+{
+  guint cap = list->cap ? list->cap : 16;
+  CqTag *tags;
+  guint64 *lines;
+  guint32 *keys;
+
+  while (cap - list->n < n)
+    cap *= 2;
+  if (cap == list->cap)
+    return;
+  /* One block for the three arrays (the arena aligns it to 8 bytes; the
+   * sizes of CqTag and guint64 keep the next ones aligned). */
+  tags = _cq_arena_alloc (arena, cap * (sizeof (CqTag) + sizeof (guint64) + sizeof (guint32)));
+  lines = (guint64 *) (tags + cap);
+  keys = (guint32 *) (lines + cap);
+  if (list->n)
+    {
+      memcpy (tags, list->tags, list->n * sizeof (CqTag));
+      memcpy (lines, list->lines, list->n * sizeof (guint64));
+      memcpy (keys, list->keys, list->n * sizeof (guint32));
+    }
+  list->tags = tags;
+  list->lines = lines;
+  list->keys = keys;
+  list->cap = cap;
+}
+
 /* Appends the tag @name (NUL-terminated, @name_len bytes) = @value; both
  * stay where they are (in the arena or the working copy). */
 static inline void
@@ -78,23 +108,7 @@ tag_list_add (CqArena *arena, TagList *list, const char *name, gsize name_len,
   guint32 key;
 
   if (G_UNLIKELY (list->n == list->cap))
-    {
-      guint cap = list->cap ? list->cap * 2 : 16;
-      CqTag *tags = _cq_arena_alloc (arena, cap * sizeof (CqTag));
-      guint64 *lines = _cq_arena_alloc (arena, cap * sizeof (guint64));
-      guint32 *keys = _cq_arena_alloc (arena, cap * sizeof (guint32));
-
-      if (list->n)
-        {
-          memcpy (tags, list->tags, list->n * sizeof (CqTag));
-          memcpy (lines, list->lines, list->n * sizeof (guint64));
-          memcpy (keys, list->keys, list->n * sizeof (guint32));
-        }
-      list->tags = tags;
-      list->lines = lines;
-      list->keys = keys;
-      list->cap = cap;
-    }
+    tag_list_reserve (arena, list, 1);
   key = tag_key (name, name_len);
   list->tags[list->n].name = name;
   list->tags[list->n].value = value;
@@ -329,34 +343,70 @@ _cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans)
    * fast path searches for.  A tag whose name does not pass ends the
    * spans' use, and the loop below reads it and the rest as always, from
    * the same place and line: every tag comes out as it would without. */
-  for (guint i = 0; i < n_spans; i++)
+  if (n_spans > 0)
     {
-      const char *name, *q;
-      char *w;
+      /* The list's arrays and count in locals: the NUL bytes written into
+       * the working copy could otherwise be the list's fields, to be read
+       * again after each one. */
+      CqTag *tags;
+      guint64 *lines;
+      guint32 *keys;
+      guint n = 0;
+      const char *fen = NULL, *variant = NULL;
+      gsize text_len = end - text;
 
-      /* The first span is at the text's start, each next one at p + 1. */
-      if (i > 0 && *p != '\n')
-        break;
-      name = p + 1 + (i > 0);
-      /* The span must fit this text as the scanner saw it: a `[` before
-       * the name, the closing quote and `]` where it says (three byte
-       * tests, so that a span of another text can never misread a tag). */
-      if (name[-1] != '[' || (gsize) spans[i].close + 1 >= (gsize) (end - text)
-          || text[spans[i].close] != '"' || text[spans[i].close + 1] != ']')
-        break;
-      q = name_end (name, end);
-      if (q == name || q[0] != ' ' || q[1] != '"')
-        break;
-      if (i > 0)
-        line++;
-      /* NUL-terminated where they are in the working copy, as parse_tag()
-       * does: the space after the name, the closing quote. */
-      w = list.work + (name - text);
-      w[q - name] = '\0';
-      w[spans[i].close - (name - text)] = '\0';
-      tag_list_add (&priv->arena, &list, w, q - name, w + (q + 2 - name), line);
-      p = text + spans[i].close + 2;
-      line_start = FALSE;
+      tag_list_reserve (&priv->arena, &list, n_spans);
+      tags = list.tags;
+      lines = list.lines;
+      keys = list.keys;
+      for (guint i = 0; i < n_spans; i++)
+        {
+          const char *name, *q;
+          gsize close = spans[i].close, name_len;
+          guint32 key;
+          char *w;
+
+          /* The first span is at the text's start, each next one at p + 1. */
+          if (i > 0 && *p != '\n')
+            break;
+          name = p + 1 + (i > 0);
+          /* The span must fit this text as the scanner saw it: a `[` before
+           * the name, the closing quote and `]` where it says (three byte
+           * tests, so that a span of another text can never misread a
+           * tag). */
+          if (name[-1] != '[' || close + 1 >= text_len || text[close] != '"'
+              || text[close + 1] != ']')
+            break;
+          q = name_end (name, end);
+          if (q == name || q[0] != ' ' || q[1] != '"')
+            break;
+          if (i > 0)
+            line++;
+          name_len = q - name;
+          /* NUL-terminated where they are in the working copy, as
+           * parse_tag() does: the space after the name, the closing
+           * quote.  Appended as tag_list_add() does. */
+          w = list.work + (name - text);
+          w[name_len] = '\0';
+          list.work[close] = '\0';
+          key = tag_key (name, name_len);
+          tags[n].name = w;
+          tags[n].value = w + name_len + 2;
+          lines[n] = line;
+          keys[n] = key;
+          if (G_UNLIKELY (key == tag_key ("FEN", 3)) && fen == NULL
+              && memcmp (name, "FEN", 3) == 0)
+            fen = w + name_len + 2;
+          else if (G_UNLIKELY (key == tag_key ("Variant", 7)) && variant == NULL
+                   && memcmp (name, "Variant", 7) == 0)
+            variant = w + name_len + 2;
+          n++;
+          p = text + close + 2;
+          line_start = FALSE;
+        }
+      list.n = n;
+      list.fen = fen;
+      list.variant = variant;
     }
 
   for (;;)
@@ -486,12 +536,13 @@ fen_castling_field (const char *fen, char *buf, gsize size)
   const char *p = fen;
   gsize n = 0;
 
-  for (int field = 0; field < 2; field++)
-    {
-      while (*p == ' ' || *p == '\t')
-        p++;
-      p += strcspn (p, " \t");   /* the piece placement is long: not byte by byte */
-    }
+  while (*p == ' ' || *p == '\t')
+    p++;
+  p += strcspn (p, " \t");   /* the piece placement is long: not byte by byte */
+  while (*p == ' ' || *p == '\t')
+    p++;
+  while (*p != '\0' && *p != ' ' && *p != '\t')   /* the side to move: a letter */
+    p++;
   while (*p == ' ' || *p == '\t')
     p++;
   while (*p && *p != ' ' && *p != '\t' && n + 1 < size)
@@ -521,8 +572,12 @@ static gboolean
 fen_is_chess960_start (const char *fen, const char *castling)
 {
   char back[9], upper[9];
+  const char *c = castling;
 
-  if (strpbrk (castling, "KQkq") == NULL)
+  /* No right K, Q, k or q (the field is most often `-`). */
+  while (*c != '\0' && *c != 'K' && *c != 'Q' && *c != 'k' && *c != 'q')
+    c++;
+  if (*c == '\0')
     return FALSE;
   while (*fen == ' ' || *fen == '\t')
     fen++;

@@ -1,5 +1,5 @@
-/* cq-game.c: the game object: its text copied into its arena as UTF-8,
- * its accessors and nodes.  Its tags are read in cq-game-tags.c, its
+/* cq-game.c: the game object: its text as UTF-8 (copied into its arena,
+ * or the caller's where it may be kept), its accessors and nodes.  Its tags are read in cq-game-tags.c, its
  * movetext in cq-game-movetext.c.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
@@ -47,25 +47,14 @@ cq_game_format_error (const char *filename, guint64 line, guint64 number, const 
 /* ------------------------------------------------------------------ */
 /* Text                                                                 */
 
-/* Copies @len bytes of @text into the arena as UTF-8: valid UTF-8 is kept,
- * every other byte is read as ISO-8859-1 (Latin-1, as older databases are
- * written).  Drops a leading BOM.  One pass over the text: ASCII runs are
- * skipped 16 bytes at a time and only the other characters are checked
- * (g_utf8_get_char_validated(), which accepts what g_utf8_validate() does);
- * the text is converted from the first byte that is not UTF-8. */
-static char *
-copy_as_utf8 (CqArena *arena, const char *text, gsize len, gsize *out_len)
+/* The first byte of [@p, @end) from which the text is not UTF-8, or @end.
+ * ASCII runs are skipped 16 bytes at a time and only the other characters
+ * are checked (g_utf8_get_char_validated(), which accepts what
+ * g_utf8_validate() does). */
+static const char *
+utf8_valid_end (const char *p, const char *end)
 {
-  const char *end, *p;
-  char *out, *o;
-
-  if (len >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
-    {
-      text += 3;
-      len -= 3;
-    }
-  end = text + len;
-  for (p = _cq_skip_ascii (text, end); p < end; p = _cq_skip_ascii (p, end))
+  for (p = _cq_skip_ascii (p, end); p < end; p = _cq_skip_ascii (p, end))
     {
       gunichar u;
 
@@ -82,16 +71,55 @@ copy_as_utf8 (CqArena *arena, const char *text, gsize len, gsize *out_len)
         break;
       p += g_utf8_skip[(guchar) *p];
     }
-  if (p == end)
-    {
-      *out_len = len;
-      return _cq_arena_strndup (arena, text, len);
-    }
+  return p;
+}
 
-  /* Not UTF-8 from @p on: the part before is copied as it is. */
+/* Copies the @len bytes at @src to @dst while they are ASCII, 16 at a
+ * time; returns how many bytes from the start are ASCII and copied (a
+ * multiple of 16; 0 without SSE2).  Most games are ASCII throughout, and
+ * most of the others up to a name: their copy and their UTF-8 check are
+ * then one pass. */
+static gsize
+copy_ascii_prefix (char *dst, const char *src, gsize len)
+{
+  gsize i = 0;
+
+#ifdef __SSE2__
+  /* 32 bytes a test while they are ASCII, then 16 to find the block. */
+  for (; len - i >= 32; i += 32)
+    {
+      __m128i a = _mm_loadu_si128 ((const __m128i *) (src + i));
+      __m128i b = _mm_loadu_si128 ((const __m128i *) (src + i + 16));
+
+      _mm_storeu_si128 ((__m128i *) (dst + i), a);
+      _mm_storeu_si128 ((__m128i *) (dst + i + 16), b);
+      if (_mm_movemask_epi8 (_mm_or_si128 (a, b)) != 0)
+        break;
+    }
+  for (; len - i >= 16; i += 16)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (src + i));
+
+      _mm_storeu_si128 ((__m128i *) (dst + i), v);
+      if (_mm_movemask_epi8 (v) != 0)
+        break;
+    }
+#endif
+  return i;
+}
+
+/* Copies @len bytes of @text into the arena as UTF-8, where the first
+ * @valid of them are known to be UTF-8: valid UTF-8 is kept, every other
+ * byte is read as ISO-8859-1 (Latin-1, as older databases are written). */
+static char *
+convert_from_latin1 (CqArena *arena, const char *text, gsize len, gsize valid, gsize *out_len)
+{
+  const char *p = text + valid, *end = text + len;
+  char *out, *o;
+
   out = _cq_arena_alloc (arena, 2 * len + 1);
-  memcpy (out, text, p - text);
-  o = out + (p - text);
+  memcpy (out, text, valid);
+  o = out + valid;
   while (p < end)
     {
       const char *ascii_end = _cq_skip_ascii (p, end);
@@ -124,6 +152,40 @@ copy_as_utf8 (CqArena *arena, const char *text, gsize len, gsize *out_len)
   return out;
 }
 
+/* Sets @priv's text (UTF-8, NUL-terminated) and its working copy from the
+ * @len bytes at @text: valid UTF-8 is kept, every other byte is read as
+ * ISO-8859-1, a leading BOM is dropped.  The working copy is made as the
+ * text is checked (copy_ascii_prefix()).  With @borrow (@text outlives the game and text[len] is NUL), a text that
+ * is valid UTF-8 is used where it is: the working copy is its only copy. */
+static void
+set_text (CqGamePrivate *priv, const char *text, gsize len, gboolean borrow)
+{
+  gsize valid;
+  char *work;
+
+  if (len >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
+    {
+      text += 3;
+      len -= 3;
+    }
+  work = _cq_arena_alloc (&priv->arena, len + 1);
+  valid = copy_ascii_prefix (work, text, len);
+  memcpy (work + valid, text + valid, len - valid);
+  work[len] = '\0';
+  valid = utf8_valid_end (text + valid, text + len) - text;
+  if (G_LIKELY (valid == len))
+    {
+      priv->text = borrow ? text : _cq_arena_strndup (&priv->arena, text, len);
+      priv->text_len = len;
+      priv->work = work;
+      return;
+    }
+  /* Not UTF-8 from @valid on: converted, and the working copy made anew. */
+  priv->text = convert_from_latin1 (&priv->arena, text, len, valid, &priv->text_len);
+  priv->work = _cq_arena_alloc (&priv->arena, priv->text_len + 1);
+  memcpy (priv->work, priv->text, priv->text_len + 1);
+}
+
 /* ------------------------------------------------------------------ */
 /* Game                                                                 */
 
@@ -131,12 +193,13 @@ CqGame *
 cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
                        const char *filename)
 {
-  return _cq_game_new_with_tag_spans (text, len, source, filename, NULL, 0);
+  return _cq_game_new_with_tag_spans (text, len, source, filename, NULL, 0, FALSE);
 }
 
 CqGame *
 _cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *source,
-                             const char *filename, const CqTagSpan *spans, guint n_spans)
+                             const char *filename, const CqTagSpan *spans, guint n_spans,
+                             gboolean borrow)
 {
   CqArena arena;
   CqGame *game;
@@ -166,9 +229,7 @@ _cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *so
   if (game->source.line == 0)
     game->source.line = 1;
 
-  priv->text = copy_as_utf8 (&priv->arena, text ? text : "", len, &priv->text_len);
-  priv->work = _cq_arena_alloc (&priv->arena, priv->text_len + 1);
-  memcpy (priv->work, priv->text, priv->text_len + 1);
+  set_text (priv, text ? text : "", len, borrow && text != NULL);
   /* The spans count bytes of @text: of no use if the copy differs from
    * it (Latin-1 bytes made UTF-8 lengthen it; a game never begins with a
    * byte-order mark where it has spans: the first is at its `[`). */

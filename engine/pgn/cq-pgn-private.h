@@ -199,7 +199,9 @@ struct _CqComments {
 
 typedef struct {
   CqArena        arena;
-  char          *text;          /* the game text, UTF-8, NUL-terminated */
+  /* The game text, UTF-8, NUL-terminated: in the arena, or the caller's
+   * (_cq_game_new_with_tag_spans() with @borrow). */
+  const char    *text;
   gsize          text_len;
   /* A copy of @text in which the names and values of the common tags and
    * the SANs of the nodes are NUL-terminated in place, so that they need
@@ -249,10 +251,13 @@ const CqTagSpan *_cq_pgn_reader_get_tag_spans (CqPgnReader *reader, guint *n_spa
 
 /* cq_game_new_from_text() with the tag spans the reader found in @text
  * (_cq_pgn_reader_get_tag_spans(), @n_spans of them; may be 0): the same
- * game, read faster.  The spans must be those of exactly this text. */
+ * game, read faster.  The spans must be those of exactly this text.
+ * @borrow: TRUE if @text outlives the game and text[@len] is NUL; the game
+ * then keeps a text that is valid UTF-8 where it is rather than copying it
+ * (cq_game_get_text() returns it). */
 CqGame *_cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *source,
                                      const char *filename, const CqTagSpan *spans,
-                                     guint n_spans);
+                                     guint n_spans, gboolean borrow);
 
 /* Test hook: read the input in blocks of @block_size bytes (>= 1) instead
  * of 1 MiB, to exercise games that straddle block boundaries.  For a

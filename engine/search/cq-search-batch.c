@@ -44,7 +44,6 @@ _cq_batch_new (void)
 {
   Batch *b = g_new0 (Batch, 1);
   b->text = g_string_sized_new (BATCH_MAX_BYTES + 4096);
-  b->sources = g_array_new (FALSE, FALSE, sizeof (CqGameSource));
   b->games = g_array_new (FALSE, FALSE, sizeof (BatchGame));
   b->results = g_array_new (FALSE, TRUE, sizeof (Result));
   b->store = g_string_sized_new (4096);
@@ -69,7 +68,6 @@ _cq_batch_free (Batch *b)
   g_array_unref (b->results);
   g_array_unref (b->games);
   g_free (b->spans);
-  g_array_unref (b->sources);
   g_string_free (b->text, TRUE);
   g_free (b);
 }
@@ -85,7 +83,6 @@ _cq_batch_recycle (Batch *b, GQueue *spare)
       return;
     }
   g_string_truncate (b->text, 0);
-  g_array_set_size (b->sources, 0);
   g_array_set_size (b->games, 0);
   b->n_spans = 0;
   g_array_set_size (b->results, 0);
@@ -164,7 +161,9 @@ take_messages (Batch *batch, CqMatchInfo *info)
   return n;
 }
 
-/* Evaluates one game; appends a Result if there is anything to report. */
+/* Evaluates one game; appends a Result if there is anything to report.
+ * @text is in @batch's text and text[@len] is NUL (search_batch()): the
+ * game keeps it rather than a copy. */
 static void
 search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
              const CqGameSource *source, const CqTagSpan *spans, guint n_spans,
@@ -172,7 +171,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
 {
   g_autoptr(CqGame) game = _cq_game_new_with_tag_spans (text, len, source,
                                                         shared->names[source->file_index],
-                                                        spans, n_spans);
+                                                        spans, n_spans, TRUE);
   g_autofree char *labels = NULL;
   Result r;
 
@@ -312,18 +311,25 @@ search_batch (Batch *batch, SearchShared *shared)
   CqMatchInfo info;
 
   cq_match_info_init (&info);
-  for (guint i = 0; i < batch->sources->len; i++)
+  for (guint i = 0; i < batch->games->len; i++)
     {
       const BatchGame *g = &g_array_index (batch->games, BatchGame, i);
       gsize start = g->offset;
       gsize end = i + 1 < batch->games->len
                   ? g_array_index (batch->games, BatchGame, i + 1).offset : batch->text->len;
+      char after;
 
       if (g_atomic_int_get (&shared->stop_flag))
         break;
+      /* The game's text is NUL-terminated in place while the game lives,
+       * so that the game need not copy it (the batch is this thread's
+       * until it is done); the next game's first byte is put back after. */
+      after = batch->text->str[end];
+      batch->text->str[end] = '\0';
       search_game (shared, batch, batch->text->str + start, end - start,
-                   &g_array_index (batch->sources, CqGameSource, i),
+                   &g->source,
                    g->n_spans ? batch->spans + g->first_span : NULL, g->n_spans, &info);
+      batch->text->str[end] = after;
       /* Nothing after a RESULT_STOP is delivered: the rest of the batch
        * is not searched. */
       if (batch->results->len > 0

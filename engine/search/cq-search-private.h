@@ -53,19 +53,20 @@ enum {
   RESULT_STOP       /* a failed CQL 6 `assert`: @message; the search stops here */
 };
 
-/* A game of a batch: its text at @offset in the batch's text, its reader's
- * tag spans (#CqTagSpan) from @first_span in the batch's spans. */
+/* A game of a batch: where it lies in its file (@source), its text at
+ * @offset in the batch's text, its reader's tag spans (#CqTagSpan) from
+ * @first_span in the batch's spans. */
 typedef struct {
-  gsize offset;
-  guint first_span;
-  guint n_spans;
+  CqGameSource source;
+  gsize        offset;
+  guint        first_span;
+  guint        n_spans;
 } BatchGame;
 
 typedef struct {
   /* input, filled by the reader */
   GString      *text;        /* the games' texts, back to back */
-  GArray       *sources;     /* CqGameSource */
-  GArray       *games;       /* BatchGame: where each game's text and tag spans are */
+  GArray       *games;       /* BatchGame: each game's source, text and tag spans */
   CqTagSpan    *spans;       /* the reader's tag spans of the games, in turn */
   gsize         n_spans;
   gsize         spans_cap;

@@ -526,14 +526,23 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
                   memcpy (batch->spans + batch->n_spans, spans, g.n_spans * sizeof (CqTagSpan));
                   batch->n_spans += g.n_spans;
                 }
+              g.source = source;
               g_array_append_val (batch->games, g);
-              g_array_append_val (batch->sources, source);
-              g_string_append_len (batch->text, text, len);
+              /* The text, with no call where the string has room (nearly
+               * always: a batch's string is sized for a full batch). */
+              if (G_LIKELY (len < batch->text->allocated_len - batch->text->len))
+                {
+                  memcpy (batch->text->str + batch->text->len, text, len);
+                  batch->text->len += len;
+                  batch->text->str[batch->text->len] = '\0';
+                }
+              else
+                g_string_append_len (batch->text, text, len);
             }
 
           /* A batch is handed on when full, and at the end of each file. */
           if (batch != NULL
-              && (!have || batch->sources->len >= BATCH_MAX_GAMES
+              && (!have || batch->games->len >= BATCH_MAX_GAMES
                   || batch->text->len >= BATCH_MAX_BYTES))
             {
               submit_batch (&shared, pool, n_threads, max_in_flight, &pending, &spare, &d, batch);

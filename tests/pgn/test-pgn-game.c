@@ -134,6 +134,94 @@ test_encoding (void)
   g_assert_cmpstr (cq_game_get_tag (c, "Site"), ==, "Z\xc3\xbcrich \xc3\xbc");
 }
 
+/* @s (@len bytes) as UTF-8 the simple way: each valid UTF-8 character
+ * kept, each other byte read as Latin-1. */
+static char *
+reference_utf8 (const char *s, gsize len)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = s, *end = s + len;
+
+  while (p < end)
+    {
+      gunichar u = g_utf8_get_char_validated (p, end - p);
+
+      if (u == (gunichar) -1 || u == (gunichar) -2)
+        {
+          g_string_append_unichar (out, (guchar) *p);
+          p++;
+        }
+      else
+        {
+          g_string_append_len (out, p, g_utf8_skip[(guchar) *p]);
+          p += g_utf8_skip[(guchar) *p];
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* A game's text is checked and copied in blocks of 16 and 32 bytes: a
+ * character that is not ASCII at each place around them (in a tag value,
+ * a comment, at the text's end), valid, Latin-1 or cut short, reads as the
+ * simple conversion does, whether the game copies its text or keeps the
+ * caller's (which it does only where it is valid UTF-8). */
+static void
+test_encoding_blocks (void)
+{
+  static const char *const chars[] = { "\xc3\xbc", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xfc",
+                                       "\xe2\x82", "\xc0\x80", "\xed\xa0\x80" };
+
+  for (guint c = 0; c < G_N_ELEMENTS (chars); c++)
+    for (guint pad = 0; pad < 70; pad++)
+      for (guint where = 0; where < 3; where++)
+        {
+          g_autofree char *fill = g_strnfill (pad, 'a');
+          g_autofree char *text = NULL;
+          g_autofree char *expect = NULL;
+          g_autoptr (CqGame) copied = NULL;
+          g_autoptr (CqGame) kept = NULL;
+          gboolean valid;
+          gsize len;
+
+          if (where == 0)
+            text = g_strdup_printf ("[Event \"%s%s\"]\n[Site \"b\"]\n\n1. e4 {%s} e5 *", fill,
+                                    chars[c], fill);
+          else if (where == 1)
+            text = g_strdup_printf ("[Event \"x\"]\n\n1. e4 {%s%s} e5 *", fill, chars[c]);
+          else
+            text = g_strdup_printf ("[Event \"x\"]\n\n1. e4 e5 * %s%s", fill, chars[c]);
+          len = strlen (text);
+          valid = g_utf8_validate (text, len, NULL);
+          expect = reference_utf8 (text, len);
+          copied = cq_game_new_from_text (text, len, NULL, NULL);
+          kept = _cq_game_new_with_tag_spans (text, len, NULL, NULL, NULL, 0, TRUE);
+          g_assert_cmpstr (cq_game_get_text (copied), ==, expect);
+          g_assert_cmpstr (cq_game_get_text (kept), ==, expect);
+          g_assert_true ((cq_game_get_text (kept) == text) == valid);
+          g_assert_true (cq_game_get_text (copied) != text);
+          g_assert_cmpuint (kept->n_tags, ==, copied->n_tags);
+          for (guint i = 0; i < kept->n_tags; i++)
+            g_assert_cmpstr (kept->tags[i].value, ==, copied->tags[i].value);
+          if (where == 0)
+            {
+              g_autofree char *value = g_strdup_printf ("%s%s", fill, chars[c]);
+              g_autofree char *value_utf8 = reference_utf8 (value, strlen (value));
+
+              g_assert_cmpstr (cq_game_get_tag (kept, "Event"), ==, value_utf8);
+              g_assert_cmpstr (cq_game_get_tag (kept, "Site"), ==, "b");
+            }
+          cq_game_parse_moves (copied);
+          cq_game_parse_moves (kept);
+          g_assert_cmpstr (kept->error, ==, copied->error);
+          g_assert_cmpuint (kept->n_nodes, ==, copied->n_nodes);
+          g_assert_cmpuint (kept->n_nodes, ==, 3);
+          g_assert_cmpstr (cq_node_get_comment_after (kept, cq_game_get_node (kept, 1)), ==,
+                           cq_node_get_comment_after (copied, cq_game_get_node (copied, 1)));
+          /* The caller's text is as it was. */
+          g_assert_cmpuint (strlen (text), ==, len);
+        }
+}
+
 /* Scid's Latin-1 test game reads exactly as its UTF-8 version. */
 static void
 test_latin1_fixture (void)
@@ -648,6 +736,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pgn/game/pathological-tags", test_pathological_tags);
   g_test_add_func ("/pgn/game/tags-and-moves-on-one-line", test_tags_and_moves_on_one_line);
   g_test_add_func ("/pgn/game/encoding", test_encoding);
+  g_test_add_func ("/pgn/game/encoding-blocks", test_encoding_blocks);
   g_test_add_func ("/pgn/game/latin1-fixture", test_latin1_fixture);
   g_test_add_func ("/pgn/game/movetext", test_movetext);
   g_test_add_func ("/pgn/game/comment-placement", test_comment_placement);
