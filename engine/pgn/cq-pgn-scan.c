@@ -204,8 +204,8 @@ keep_tag_span (CqTagSpan *spans, guint *n, gsize *next, const guchar *gs,
  *
  * Where SSE2 is there, the bytes that decide a pair's form are found in a
  * mask of the 64 bytes from a window's start @w (tag_special_mask()), made
- * again only when a pair's first two of them are not both in it: a few
- * tag pairs a mask. */
+ * again only when a pair's first two of them are not both in it (about
+ * two tag pairs a mask on the studies). */
 static inline const guchar *
 scan_simple_tags (CqPgnReader *r, const guchar *gs, const guchar *p,
                   const guchar *end, guint64 *line)
@@ -697,9 +697,7 @@ _cq_pgn_scan (CqPgnReader *r, gsize *game_end)
                   if (is_event && r->has_event)
                     END_GAME_AT (p);
                   {
-                    const guchar *close;
-
-                    const guchar *open;
+                    const guchar *open, *close;
 
                     q = _cq_simple_tag_pair (p, end, &open, &close);
                     if (q != NULL && p == gs + r->tag_span_next)
