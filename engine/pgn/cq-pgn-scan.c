@@ -95,6 +95,185 @@ find_move_special (const guchar *p, const guchar *end)
   return p;
 }
 
+#ifdef __SSE2__
+/* The bytes that end a tag pair's name or value (_cq_simple_tag_pair()):
+ * `"`, backslash, `]` and newline, as a mask of the 64 bytes at @w (bit i
+ * for w[i]). */
+static inline guint64
+tag_special_mask (const guchar *w)
+{
+  guint64 bits = 0;
+
+  for (int k = 0; k < 4; k++)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (w + 16 * k));
+      /* backslash (0x5C) and `]` (0x5D) are the bytes that are 0x5D once
+       * their low bit is set. */
+      __m128i m = _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, _mm_set1_epi8 ('"')),
+                                              _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('\n'))),
+                                _mm_cmpeq_epi8 (_mm_or_si128 (v, _mm_set1_epi8 (1)),
+                                                _mm_set1_epi8 (']')));
+
+      bits |= (guint64) (guint32) _mm_movemask_epi8 (m) << (16 * k);
+    }
+  return bits;
+}
+#endif
+
+/* The first `}` or newline in [@p, @end) that a comment's scan must look
+ * at, or @end; the newlines before it, each followed by a byte that is
+ * neither a blank nor a newline (so that no blank line begins there), are
+ * added to *@line. */
+static inline const guchar *
+find_comment_stop (const guchar *p, const guchar *end, guint64 *line)
+{
+  guint64 l = *line;
+
+#ifdef __SSE2__
+  /* 32 bytes a step; the byte after a newline is read too. */
+  while (end - p >= 33)
+    {
+      const __m128i brace = _mm_set1_epi8 ('}'), newline = _mm_set1_epi8 ('\n');
+      __m128i v0 = _mm_loadu_si128 ((const __m128i *) p);
+      __m128i v1 = _mm_loadu_si128 ((const __m128i *) (p + 16));
+      guint32 bits = (guint32) _mm_movemask_epi8 (
+                       _mm_or_si128 (_mm_cmpeq_epi8 (v0, brace), _mm_cmpeq_epi8 (v0, newline)))
+                     | (guint32) _mm_movemask_epi8 (
+                         _mm_or_si128 (_mm_cmpeq_epi8 (v1, brace),
+                                       _mm_cmpeq_epi8 (v1, newline))) << 16;
+
+      for (; bits != 0; bits &= bits - 1)
+        {
+          const guchar *h = p + __builtin_ctz (bits);
+
+          if (*h == '}' || is_space (h[1]))
+            {
+              *line = l;
+              return h;
+            }
+          l++;
+        }
+      p += 32;
+    }
+#endif
+  for (; p < end; p++)
+    {
+      if (*p == '}')
+        break;
+      if (*p == '\n')
+        {
+          if (p + 1 == end || is_space (p[1]))
+            break;
+          l++;
+        }
+    }
+  *line = l;
+  return p;
+}
+
+/* Keeps for the game (#CqTagSpan) the closing quote @close of the tag pair
+ * that begins at @gs + *@next in @spans (*@n of them): the tag pairs are
+ * kept while they follow one another a line each from the game's start
+ * @gs (*@next is then where the next one must begin). */
+static inline void
+keep_tag_span (CqTagSpan *spans, guint *n, gsize *next, const guchar *gs,
+               const guchar *close)
+{
+  gsize c = close - gs;
+
+  /* None past what 32 bits count, nor once full. */
+  if (G_LIKELY (c < G_MAXUINT32 - 3))
+    {
+      spans[(*n)++].close = c;
+      *next = c + 3;
+      if (G_UNLIKELY (*n == CQ_MAX_TAG_SPANS))
+        *next = G_MAXSIZE;
+    }
+  else
+    *next = G_MAXSIZE;
+}
+
+/* Reads in the tag section of the game that begins at @gs the tag pairs
+ * of the common form (_cq_simple_tag_pair()) from the `[` at @p, one a
+ * line, as the general rules of _cq_pgn_scan() read them (keeping their
+ * spans, noting an Event tag), with none of their other tests: most tag
+ * sections are only these.  Stops at the first `[` the general rules must
+ * read (a blank before the name, a second Event tag, any other form) or
+ * after a pair not followed by a line that begins with `[`.  Returns where
+ * it stopped (@p if it read nothing), with *@line the line number there.
+ *
+ * Where SSE2 is there, the bytes that decide a pair's form are found in a
+ * mask of the 64 bytes from a window's start @w (tag_special_mask()), made
+ * again only when a pair's first two of them are not both in it (about
+ * two tag pairs a mask on the studies). */
+static inline const guchar *
+scan_simple_tags (CqPgnReader *r, const guchar *gs, const guchar *p,
+                  const guchar *end, guint64 *line)
+{
+  guint64 l = *line;
+#ifdef __SSE2__
+  const guchar *w = p + 1;
+  guint64 bits = 0;
+#endif
+
+  for (;;)
+    {
+      const guchar *open, *close, *q;
+      gboolean is_event;
+
+      if (end - p < 7 || p[1] == ' ' || p[1] == '\t')
+        break;
+      is_event = memcmp (p + 1, "Event", 5) == 0 && is_blank (p[6]);
+      if (is_event && r->has_event)
+        break;
+#ifdef __SSE2__
+      {
+        /* The window's bits from p + 1 on; both of the first two are the
+         * pair's first two bytes that decide it only when both lie in the
+         * window. */
+        gsize off = p + 1 - w;
+        guint64 m = off < 64 ? bits >> off : 0;
+
+        /* The byte after the second of them is read too. */
+        if ((m & (m - 1)) == 0 && end - (p + 1) >= 65)
+          {
+            w = p + 1;
+            bits = tag_special_mask (w);
+            m = bits;
+          }
+        if ((m & (m - 1)) != 0)
+          {
+            open = p + 1 + __builtin_ctzll (m);
+            close = p + 1 + __builtin_ctzll (m & (m - 1));
+            if (*open != '"' || *close != '"' || close[1] != ']')
+              break;
+            q = close + 2;
+          }
+        else
+          q = _cq_simple_tag_pair (p, end, &open, &close);
+      }
+#else
+      q = _cq_simple_tag_pair (p, end, &open, &close);
+#endif
+      if (q == NULL)
+        break;
+      if (p == gs + r->tag_span_next)
+        keep_tag_span (r->tag_spans, &r->n_tag_spans, &r->tag_span_next, gs, close);
+      if (is_event)
+        r->has_event = TRUE;
+      if (end - q >= 2 && q[0] == '\n' && q[1] == '[')
+        {
+          l++;
+          p = q + 1;
+          continue;
+        }
+      p = q;
+      break;
+    }
+  *line = l;
+  return p;
+}
+
 /* Skips the `%` escape lines that start at @q (a line start).  Returns the
  * first byte after them, or NULL if more input is needed to know. */
 static const guchar *
@@ -497,6 +676,13 @@ _cq_pgn_scan (CqPgnReader *r, gsize *game_end)
                   const guchar *name, *q;
                   gboolean is_event;
 
+                  q = scan_simple_tags (r, gs, p, end, &line);
+                  if (q != p)
+                    {
+                      p = q;
+                      continue;
+                    }
+
                   if (end - p >= 7 && p[1] != ' ' && p[1] != '\t')
                     /* the common `[Name "value"]` */
                     is_event = memcmp (p + 1, "Event", 5) == 0 && is_blank (p[6]);
@@ -514,23 +700,9 @@ _cq_pgn_scan (CqPgnReader *r, gsize *game_end)
                     const guchar *open, *close;
 
                     q = _cq_simple_tag_pair (p, end, &open, &close);
-                    /* Kept for the game (#CqTagSpan) while the tag pairs
-                     * follow one another a line each from the game's start. */
                     if (q != NULL && p == gs + r->tag_span_next)
-                      {
-                        gsize c = close - gs;
-
-                        /* None past what 32 bits count, nor once full. */
-                        if (G_LIKELY (c < G_MAXUINT32 - 3))
-                          {
-                            r->tag_spans[r->n_tag_spans++].close = c;
-                            r->tag_span_next = c + 3;
-                            if (G_UNLIKELY (r->n_tag_spans == CQ_MAX_TAG_SPANS))
-                              r->tag_span_next = G_MAXSIZE;
-                          }
-                        else
-                          r->tag_span_next = G_MAXSIZE;
-                      }
+                      keep_tag_span (r->tag_spans, &r->n_tag_spans, &r->tag_span_next,
+                                     gs, close);
                   }
                   if (q == NULL)
                     q = skip_tag (p, end, eof);
@@ -722,7 +894,7 @@ _cq_pgn_scan (CqPgnReader *r, gsize *game_end)
         case ST_COMMENT:
           for (;;)
             {
-              p = _cq_find_any3 (p, end, '}', '\n', '\n');
+              p = find_comment_stop (p, end, &line);
               if (p == end)
                 {
                   if (!eof)

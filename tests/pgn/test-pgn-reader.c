@@ -709,6 +709,25 @@ test_tag_spans (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     assert_spans_read_alike (cases[i].text, strlen (cases[i].text), cases[i].spans);
 
+  /* The same cases followed by a game with long tag values, so that the
+   * scanner has the bytes to read each tag pair from one look at the 64
+   * after it, with pairs that end in and beyond that window. */
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint pad = 0; pad < 80; pad += 13)
+      {
+        g_autoptr (GString) text = g_string_new (cases[i].text);
+
+        g_string_append (text, "\n\n[Event \"next\"]\n[Site \"");
+        for (guint k = 0; k < pad; k++)
+          g_string_append_c (text, 'a' + k % 26);
+        g_string_append (text, "\"]\n[White \"w\\\"x\"]\n[Black \"b]\"]\n[Date \"?\"]\n"
+                               "[Annotator \"");
+        for (guint k = 0; k < 2 * pad; k++)
+          g_string_append_c (text, 'z' - k % 26);
+        g_string_append (text, "\"]\n[Event \"again\"]\n\n1. d4 *\n");
+        assert_spans_read_alike (text->str, text->len, cases[i].spans);
+      }
+
   /* More tag pairs than are kept: the rest are read from the text. */
   {
     g_autoptr (GString) many = g_string_new (NULL);
