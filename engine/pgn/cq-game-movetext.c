@@ -439,8 +439,17 @@ fast_token (Parser *ps, Line *line, const char *tok, guint64 lineno)
         }
     }
   san = s;
-  while (token_class[(guchar) *s] == 0)
-    s++;
+  /* Two bytes a turn: a move is mostly two to four bytes, and the loop's
+   * own steps cost as much as the test of a byte. */
+  while (token_class[(guchar) s[0]] == 0)
+    {
+      if (token_class[(guchar) s[1]] != 0)
+        {
+          s++;
+          break;
+        }
+      s += 2;
+    }
   if (s == san || token_class[(guchar) *s] != TOKEN_END
       || !cq_san_parse (&line->last->position, san, s - san, &move, NULL))
     return NULL;
