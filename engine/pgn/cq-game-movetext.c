@@ -878,17 +878,18 @@ index_nodes (CqGame *game, guint n_nodes, guint n_siblings, CqNode **made)
   if (n_siblings + 1 > G_N_ELEMENTS (local))
     stack = _cq_arena_alloc (&priv->arena, (n_siblings + 1) * sizeof (CqNode *));
 
+  /* Down each line from its first node; the variations met on the way
+   * wait on the stack (the last one met is read first). */
   stack[sp++] = game->root;
   while (sp > 0)
     {
-      CqNode *n = stack[--sp];
-
-      n->index = index;
-      priv->nodes[index++] = n;
-      if (n->next_sibling)
-        stack[sp++] = n->next_sibling;
-      if (n->first_child)
-        stack[sp++] = n->first_child;
+      for (CqNode *n = stack[--sp]; n != NULL; n = n->first_child)
+        {
+          n->index = index;
+          priv->nodes[index++] = n;
+          if (n->next_sibling)
+            stack[sp++] = n->next_sibling;
+        }
     }
   g_assert (index == n_nodes);
 }
