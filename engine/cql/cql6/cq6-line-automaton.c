@@ -40,6 +40,8 @@ line_run_free (gpointer data)
   g_array_free (r->touched, TRUE);
   g_free (r->saved_slots);
   g_free (r->banned_buf);
+  if (r->ends_buf != NULL)
+    g_ptr_array_free (r->ends_buf, TRUE);
   g_free (r);
 }
 

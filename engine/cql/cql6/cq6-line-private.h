@@ -99,6 +99,12 @@ typedef struct {
   guint64          memo_cells;
   guint8          *banned_buf;
   guint            banned_size;
+  /* The last positions of the routes kept (search_line()'s, with
+   * keepallbest or routes): kept from call to call, a path being
+   * searched at every position; @ends_busy while a search holds it (a
+   * search of the same line inside it makes its own). */
+  GPtrArray       *ends_buf;
+  gboolean         ends_busy;
 } LineRun;
 
 /* The LineRun of the line or path filter @f in @c's game: made (its

@@ -694,7 +694,8 @@ search_line (LineRun *r, const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   const CqNode *outer_start = NULL, *outer_last = NULL;
   gint64 max = 0;
   guint mark = _cq6_comments_mark (c);
-  g_autoptr(GPtrArray) ends = NULL;
+  GPtrArray *ends = NULL;
+  gboolean own_ends = FALSE;
   Cq6Slot *atomic = NULL;
 
   if (r->has_focus)
@@ -731,7 +732,18 @@ search_line (LineRun *r, const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       c->st->line->path_last = NULL;
     }
   if (f->which & CQ6_LINE_KEEPALLBEST || r->routes)
-    ends = g_ptr_array_new ();
+    {
+      if (r->ends_busy)
+        ends = g_ptr_array_new (), own_ends = TRUE;
+      else
+        {
+          if (r->ends_buf == NULL)
+            r->ends_buf = g_ptr_array_new ();
+          ends = r->ends_buf;
+          g_ptr_array_set_size (ends, 0);
+          r->ends_busy = TRUE;
+        }
+    }
   if (r->routes)
     {
       /* pathcount: only such a path's constituents read it (a path that
@@ -827,6 +839,10 @@ search_line (LineRun *r, const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
         }
       g_array_set_size (r->touched, 0);
     }
+  if (own_ends)
+    g_ptr_array_free (ends, TRUE);
+  else if (ends != NULL)
+    r->ends_busy = FALSE;
   return len >= 1;
 }
 
