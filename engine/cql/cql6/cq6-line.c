@@ -250,7 +250,12 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
   if (!r->pure)
     {
       guint32 i = n->index * r->n_states + q;
-      g_array_append_val (r->touched, i);
+      if (r->touched_len == r->touched_size)
+        {
+          r->touched_size = MAX (256, 2 * r->touched_size);
+          r->touched = g_renew (guint32, r->touched, r->touched_size);
+        }
+      r->touched[r->touched_len++] = i;
       /* The search tries routes that may not be taken: what their
        * constituents write (variables, comments) is taken back here, and
        * the route chosen is replayed once it is known (replay()). */
@@ -263,8 +268,8 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
               r->saved_size = MAX (64, 2 * (r->saved_len + n_vars));
               r->saved_slots = g_renew (Cq6Slot, r->saved_slots, r->saved_size);
             }
-          for (guint i = 0; i < n_vars; i++)
-            r->saved_slots[r->saved_len + i] = c->st->slots[i];
+          if (n_vars > 0)
+            memcpy (r->saved_slots + r->saved_len, c->st->slots, n_vars * sizeof (Cq6Slot));
           r->saved_len += n_vars;
           mark = _cq6_comments_mark (c);
         }
@@ -304,8 +309,8 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
   if (!r->pure && !r->writes_nothing)
     {
       r->saved_len -= n_vars;
-      for (guint i = 0; i < n_vars; i++)
-        c->st->slots[i] = r->saved_slots[r->saved_len + i];
+      if (n_vars > 0)
+        memcpy (c->st->slots, r->saved_slots + r->saved_len, n_vars * sizeof (Cq6Slot));
       _cq6_comments_rollback (c, mark);
     }
   m = memo_at (r, n, q); /* the map may have grown */
@@ -828,16 +833,16 @@ search_line (LineRun *r, const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     }
   if (!r->pure)
     {
-      for (guint i = 0; i < r->touched->len; i++)
+      for (guint i = 0; i < r->touched_len; i++)
         {
-          guint32 k = g_array_index (r->touched, guint32, i);
+          guint32 k = r->touched[i];
 
           if (r->memo != NULL)
             r->memo[k].len = MEMO_UNKNOWN;
           else
             g_hash_table_remove (r->memo_map, GUINT_TO_POINTER (k));
         }
-      g_array_set_size (r->touched, 0);
+      r->touched_len = 0;
     }
   if (own_ends)
     g_ptr_array_free (ends, TRUE);
