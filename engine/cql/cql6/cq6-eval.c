@@ -470,9 +470,60 @@ equal_values (const Cq6Filter *f, Cq6Ctx *c)
     }
 }
 
+/* Arithmetic and the square functions (`+`, `makesquare`, `file`,
+ * `rank`, `piecename`): the body of a square loop is often made of them
+ * alone (`piecename sq == s:piecename makesquare (8 - file sq + 1 rank
+ * sq)`, some 10 M squares in one query), so they are evaluated here, in
+ * a frame much smaller than eval_general()'s, and their operands (a
+ * number, a bound variable, one of these filters) without going back
+ * through _cq6_eval(). */
+G_NO_INLINE static gboolean
+eval_square_expr (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  Cq6Val a, b;
+
+  /* As eval_general(): set operands are read even when they did not
+   * match. */
+  a.set = b.set = 0;
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_MAKESQUARE:
+      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b)
+          || a.num < 1 || a.num > 8 || b.num < 1 || b.num > 8)
+        return FALSE;
+      v->set = CQ_BIT (CQ_SQUARE (a.num - 1, b.num - 1));
+      return TRUE;
+    case CQ6_FILE:
+    case CQ6_RANK:
+      /* One square only. */
+      if (!eval_operand (f->args[0], c, &a) || a.set == 0 || _cq_more_than_one (a.set))
+        return FALSE;
+      {
+        int s = __builtin_ctzll (a.set);
+        v->num = (f->kind == CQ6_FILE ? CQ_FILE (s) : CQ_RANK (s)) + 1;
+      }
+      return TRUE;
+    case CQ6_PIECENAME:
+      return eval_operand (f->args[0], c, &a) && _cq6_piecename (c->pos, a.set, f->which, v);
+    case CQ6_ARITH:
+      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
+        return FALSE;
+      /* A sum or difference that does not overflow here, without the call;
+       * the rest, overflows included, by _cq6_arith(). */
+      if (f->which == '+' && !__builtin_add_overflow (a.num, b.num, &v->num))
+        return TRUE;
+      if (f->which == '-' && !__builtin_sub_overflow (a.num, b.num, &v->num))
+        return TRUE;
+      return _cq6_arith (f, c, (char) f->which, a.num, b.num, &v->num);
+    default:
+      g_assert_not_reached ();
+      return FALSE;
+    }
+}
+
 /* The filters _cq6_eval() does not answer itself: those that evaluate
  * other filters or need a frame of their own (logic, set operations,
- * comparisons, arithmetic, the game's tags...). */
+ * comparisons, the game's tags...). */
 G_NO_INLINE static gboolean
 eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
@@ -642,24 +693,6 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return eval_pin (f, c, v);
     case CQ6_RAY:
       return eval_ray (f, c, v);
-    case CQ6_MAKESQUARE:
-      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b)
-          || a.num < 1 || a.num > 8 || b.num < 1 || b.num > 8)
-        return FALSE;
-      v->set = CQ_BIT (CQ_SQUARE (a.num - 1, b.num - 1));
-      return TRUE;
-    case CQ6_FILE:
-    case CQ6_RANK:
-      /* One square only. */
-      if (!eval_operand (f->args[0], c, &a) || a.set == 0 || _cq_more_than_one (a.set))
-        return FALSE;
-      {
-        int s = __builtin_ctzll (a.set);
-        v->num = (f->kind == CQ6_FILE ? CQ_FILE (s) : CQ_RANK (s)) + 1;
-      }
-      return TRUE;
-    case CQ6_PIECENAME:
-      return eval_operand (f->args[0], c, &a) && _cq6_piecename (pos, a.set, f->which, v);
 
     case CQ6_COMPARE:
       if (f->args[0]->type == CQ6_TYPE_SET)
@@ -712,16 +745,6 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           *v = a;
         return holds;
       }
-    case CQ6_ARITH:
-      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
-        return FALSE;
-      /* A sum or difference that does not overflow here, without the call;
-       * the rest, overflows included, by _cq6_arith(). */
-      if (f->which == '+' && !__builtin_add_overflow (a.num, b.num, &v->num))
-        return TRUE;
-      if (f->which == '-' && !__builtin_sub_overflow (a.num, b.num, &v->num))
-        return TRUE;
-      return _cq6_arith (f, c, (char) f->which, a.num, b.num, &v->num);
     case CQ6_NEGATE:
       return _cq6_eval (f->args[0], c, &a) && _cq6_negate (f, c, a.num, &v->num);
     case CQ6_ABS:
@@ -917,6 +940,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return _cq6_eval_files (f, c, v);
     case CQ6_SIMILAR:
       return _cq6_eval_similar (f, c, v);
+    case CQ6_MAKESQUARE: case CQ6_FILE: case CQ6_RANK: case CQ6_PIECENAME: case CQ6_ARITH:
+      return eval_square_expr (f, c, v);
     default:
       return eval_general (f, c, v);
     }
