@@ -904,7 +904,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
          * commonest case, without a call into cq6-vars.c. */
         int bound = bound_variable (f, c, v);
 
-        return bound >= 0 ? bound : _cq6_eval_vars (f, c, v);
+        return bound >= 0 ? bound : _cq6_eval_variable (f, c, v);
       }
     case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND: case CQ6_PIECEID:
     case CQ6_REGEX_GROUP:
