@@ -521,6 +521,66 @@ eval_square_expr (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     }
 }
 
+/* The order of two positions by the game tree (≺ ≼ ≻ ≽, as CQL 6.2:
+ * `x ≺ y` when x is an ancestor of y; its `≽` is `≻`, x a descendant of
+ * y, not y), or by their ids for the other comparisons. */
+G_NO_INLINE static gboolean
+compare_positions (guint32 op, Cq6Ctx *c, const CqNode *x, const CqNode *y)
+{
+  switch (op)
+    {
+    case CQ6_CMP_PRECEDES_EQ:
+      return x == y || _cq6_node_is_ancestor (c, x, y);
+    case CQ6_CMP_PRECEDES:
+      return _cq6_node_is_ancestor (c, x, y);
+    case CQ6_CMP_SUCCEEDS: case CQ6_CMP_SUCCEEDS_EQ:
+      return _cq6_node_is_ancestor (c, y, x);
+    default:
+      return _cq6_compare (op, x->index, y->index);
+    }
+}
+
+/* A comparison: its own small frame, as eval_square_expr()'s (a square
+ * loop's body is often one, `piecename sq == ...`). */
+G_NO_INLINE static gboolean
+eval_compare (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  Cq6Val a, b;
+  gboolean holds;
+
+  a.set = b.set = 0;
+  if (f->args[0]->type == CQ6_TYPE_SET)
+    {
+      /* Sets always have a value, the empty set included. */
+      eval_operand (f->args[0], c, &a);
+      eval_operand (f->args[1], c, &b);
+      return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
+    }
+  /* `!=` is "not ==": it holds when a side has no value (ruling 4). */
+  if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
+    return f->which == CQ6_CMP_NE;
+  switch (f->args[0]->type)
+    {
+    case CQ6_TYPE_NUMBER:
+      holds = _cq6_compare (f->which, a.num, b.num);
+      break;
+    case CQ6_TYPE_STRING:
+      /* Equal pointers (piecename's names) need no strcmp(). */
+      holds = _cq6_compare (f->which, a.str == b.str ? 0 : strcmp (a.str, b.str), 0);
+      break;
+    case CQ6_TYPE_POSITION:
+      holds = compare_positions (f->which, c, a.node, b.node);
+      break;
+    default:
+      holds = (a.set == b.set) == (f->which == CQ6_CMP_EQ);
+      break;
+    }
+  /* A comparison that has a value has its left side's. */
+  if (holds && f->type != CQ6_TYPE_LOGICAL)
+    *v = a;
+  return holds;
+}
+
 /* The filters _cq6_eval() does not answer itself: those that evaluate
  * other filters or need a frame of their own (logic, set operations,
  * comparisons, the game's tags...). */
@@ -694,57 +754,6 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_RAY:
       return eval_ray (f, c, v);
 
-    case CQ6_COMPARE:
-      if (f->args[0]->type == CQ6_TYPE_SET)
-        {
-          /* Sets always have a value, the empty set included. */
-          eval_operand (f->args[0], c, &a);
-          eval_operand (f->args[1], c, &b);
-          return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
-        }
-      /* `!=` is "not ==": it holds when a side has no value (ruling 4). */
-      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
-        return f->which == CQ6_CMP_NE;
-      {
-        gboolean holds;
-
-        switch (f->args[0]->type)
-          {
-          case CQ6_TYPE_NUMBER:
-            holds = _cq6_compare (f->which, a.num, b.num);
-            break;
-          case CQ6_TYPE_STRING:
-            /* Equal pointers (piecename's names) need no strcmp(). */
-            holds = _cq6_compare (f->which, a.str == b.str ? 0 : strcmp (a.str, b.str), 0);
-            break;
-          case CQ6_TYPE_POSITION:
-            /* ≺ ≼ ≻ ≽ by the game tree, as CQL 6.2: `x ≺ y` when x is an
-             * ancestor of y; its `≽` is `≻` (x a descendant of y, not y). */
-            switch (f->which)
-              {
-              case CQ6_CMP_PRECEDES_EQ:
-                holds = a.node == b.node || _cq6_node_is_ancestor (c, a.node, b.node);
-                break;
-              case CQ6_CMP_PRECEDES:
-                holds = _cq6_node_is_ancestor (c, a.node, b.node);
-                break;
-              case CQ6_CMP_SUCCEEDS: case CQ6_CMP_SUCCEEDS_EQ:
-                holds = _cq6_node_is_ancestor (c, b.node, a.node);
-                break;
-              default:
-                holds = _cq6_compare (f->which, a.node->index, b.node->index);
-                break;
-              }
-            break;
-          default:
-            holds = (a.set == b.set) == (f->which == CQ6_CMP_EQ);
-            break;
-          }
-        /* A comparison that has a value has its left side's. */
-        if (holds && f->type != CQ6_TYPE_LOGICAL)
-          *v = a;
-        return holds;
-      }
     case CQ6_NEGATE:
       return _cq6_eval (f->args[0], c, &a) && _cq6_negate (f, c, a.num, &v->num);
     case CQ6_ABS:
@@ -942,6 +951,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return _cq6_eval_similar (f, c, v);
     case CQ6_MAKESQUARE: case CQ6_FILE: case CQ6_RANK: case CQ6_PIECENAME: case CQ6_ARITH:
       return eval_square_expr (f, c, v);
+    case CQ6_COMPARE:
+      return eval_compare (f, c, v);
     default:
       return eval_general (f, c, v);
     }
