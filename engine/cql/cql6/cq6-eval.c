@@ -11,8 +11,9 @@
  *
  * Why one file of about 1,400 lines: every single-position filter's
  * evaluation is a case of the recursive _cq6_eval() or of eval_general()
- * behind it, and the set geometry it calls (attacks, lines, pins, rays,
- * pawn structure) serves those cases only (and the walk's copy of the
+ * (or the small-framed eval_square_expr() and eval_compare()) behind it,
+ * and the set geometry it calls (attacks, lines, pins, rays, pawn
+ * structure) serves those cases only (and the walk's copy of the
  * conjunctions, eval_collect(), which finds the squares the board shows);
  * the filters across positions, variables and output live in the files
  * named in cq6-private.h.
