@@ -11,8 +11,9 @@
  *
  * Why one file of about 1,400 lines: every single-position filter's
  * evaluation is a case of the recursive _cq6_eval() or of eval_general()
- * behind it, and the set geometry it calls (attacks, lines, pins, rays,
- * pawn structure) serves those cases only (and the walk's copy of the
+ * (or the small-framed eval_square_expr() and eval_compare()) behind it,
+ * and the set geometry it calls (attacks, lines, pins, rays, pawn
+ * structure) serves those cases only (and the walk's copy of the
  * conjunctions, eval_collect(), which finds the squares the board shows);
  * the filters across positions, variables and output live in the files
  * named in cq6-private.h.
@@ -470,9 +471,120 @@ equal_values (const Cq6Filter *f, Cq6Ctx *c)
     }
 }
 
+/* Arithmetic and the square functions (`+`, `makesquare`, `file`,
+ * `rank`, `piecename`): the body of a square loop is often made of them
+ * alone (`piecename sq == s:piecename makesquare (8 - file sq + 1 rank
+ * sq)`, some 10 M squares in one query), so they are evaluated here, in
+ * a frame much smaller than eval_general()'s, and their operands (a
+ * number, a bound variable, one of these filters) without going back
+ * through _cq6_eval(). */
+G_NO_INLINE static gboolean
+eval_square_expr (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  Cq6Val a, b;
+
+  /* As eval_general(): set operands are read even when they did not
+   * match. */
+  a.set = b.set = 0;
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_MAKESQUARE:
+      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b)
+          || a.num < 1 || a.num > 8 || b.num < 1 || b.num > 8)
+        return FALSE;
+      v->set = CQ_BIT (CQ_SQUARE (a.num - 1, b.num - 1));
+      return TRUE;
+    case CQ6_FILE:
+    case CQ6_RANK:
+      /* One square only. */
+      if (!eval_operand (f->args[0], c, &a) || a.set == 0 || _cq_more_than_one (a.set))
+        return FALSE;
+      {
+        int s = __builtin_ctzll (a.set);
+        v->num = (f->kind == CQ6_FILE ? CQ_FILE (s) : CQ_RANK (s)) + 1;
+      }
+      return TRUE;
+    case CQ6_PIECENAME:
+      return eval_operand (f->args[0], c, &a) && _cq6_piecename (c->pos, a.set, f->which, v);
+    case CQ6_ARITH:
+      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
+        return FALSE;
+      /* A sum or difference that does not overflow here, without the call;
+       * the rest, overflows included, by _cq6_arith(). */
+      if (f->which == '+' && !__builtin_add_overflow (a.num, b.num, &v->num))
+        return TRUE;
+      if (f->which == '-' && !__builtin_sub_overflow (a.num, b.num, &v->num))
+        return TRUE;
+      return _cq6_arith (f, c, (char) f->which, a.num, b.num, &v->num);
+    default:
+      g_assert_not_reached ();
+      return FALSE;
+    }
+}
+
+/* The order of two positions by the game tree (≺ ≼ ≻ ≽, as CQL 6.2:
+ * `x ≺ y` when x is an ancestor of y; its `≽` is `≻`, x a descendant of
+ * y, not y), or by their ids for the other comparisons. */
+G_NO_INLINE static gboolean
+compare_positions (guint32 op, Cq6Ctx *c, const CqNode *x, const CqNode *y)
+{
+  switch (op)
+    {
+    case CQ6_CMP_PRECEDES_EQ:
+      return x == y || _cq6_node_is_ancestor (c, x, y);
+    case CQ6_CMP_PRECEDES:
+      return _cq6_node_is_ancestor (c, x, y);
+    case CQ6_CMP_SUCCEEDS: case CQ6_CMP_SUCCEEDS_EQ:
+      return _cq6_node_is_ancestor (c, y, x);
+    default:
+      return _cq6_compare (op, x->index, y->index);
+    }
+}
+
+/* A comparison: its own small frame, as eval_square_expr()'s (a square
+ * loop's body is often one, `piecename sq == ...`). */
+G_NO_INLINE static gboolean
+eval_compare (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  Cq6Val a, b;
+  gboolean holds;
+
+  a.set = b.set = 0;
+  if (f->args[0]->type == CQ6_TYPE_SET)
+    {
+      /* Sets always have a value, the empty set included. */
+      eval_operand (f->args[0], c, &a);
+      eval_operand (f->args[1], c, &b);
+      return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
+    }
+  /* `!=` is "not ==": it holds when a side has no value (ruling 4). */
+  if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
+    return f->which == CQ6_CMP_NE;
+  switch (f->args[0]->type)
+    {
+    case CQ6_TYPE_NUMBER:
+      holds = _cq6_compare (f->which, a.num, b.num);
+      break;
+    case CQ6_TYPE_STRING:
+      /* Equal pointers (piecename's names) need no strcmp(). */
+      holds = _cq6_compare (f->which, a.str == b.str ? 0 : strcmp (a.str, b.str), 0);
+      break;
+    case CQ6_TYPE_POSITION:
+      holds = compare_positions (f->which, c, a.node, b.node);
+      break;
+    default:
+      holds = (a.set == b.set) == (f->which == CQ6_CMP_EQ);
+      break;
+    }
+  /* A comparison that has a value has its left side's. */
+  if (holds && f->type != CQ6_TYPE_LOGICAL)
+    *v = a;
+  return holds;
+}
+
 /* The filters _cq6_eval() does not answer itself: those that evaluate
  * other filters or need a frame of their own (logic, set operations,
- * comparisons, arithmetic, the game's tags...). */
+ * comparisons, the game's tags...). */
 G_NO_INLINE static gboolean
 eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
@@ -642,86 +754,7 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return eval_pin (f, c, v);
     case CQ6_RAY:
       return eval_ray (f, c, v);
-    case CQ6_MAKESQUARE:
-      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b)
-          || a.num < 1 || a.num > 8 || b.num < 1 || b.num > 8)
-        return FALSE;
-      v->set = CQ_BIT (CQ_SQUARE (a.num - 1, b.num - 1));
-      return TRUE;
-    case CQ6_FILE:
-    case CQ6_RANK:
-      /* One square only. */
-      if (!eval_operand (f->args[0], c, &a) || a.set == 0 || _cq_more_than_one (a.set))
-        return FALSE;
-      {
-        int s = __builtin_ctzll (a.set);
-        v->num = (f->kind == CQ6_FILE ? CQ_FILE (s) : CQ_RANK (s)) + 1;
-      }
-      return TRUE;
-    case CQ6_PIECENAME:
-      return eval_operand (f->args[0], c, &a) && _cq6_piecename (pos, a.set, f->which, v);
 
-    case CQ6_COMPARE:
-      if (f->args[0]->type == CQ6_TYPE_SET)
-        {
-          /* Sets always have a value, the empty set included. */
-          eval_operand (f->args[0], c, &a);
-          eval_operand (f->args[1], c, &b);
-          return (a.set == b.set) == (f->which == CQ6_CMP_EQ);
-        }
-      /* `!=` is "not ==": it holds when a side has no value (ruling 4). */
-      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
-        return f->which == CQ6_CMP_NE;
-      {
-        gboolean holds;
-
-        switch (f->args[0]->type)
-          {
-          case CQ6_TYPE_NUMBER:
-            holds = _cq6_compare (f->which, a.num, b.num);
-            break;
-          case CQ6_TYPE_STRING:
-            /* Equal pointers (piecename's names) need no strcmp(). */
-            holds = _cq6_compare (f->which, a.str == b.str ? 0 : strcmp (a.str, b.str), 0);
-            break;
-          case CQ6_TYPE_POSITION:
-            /* ≺ ≼ ≻ ≽ by the game tree, as CQL 6.2: `x ≺ y` when x is an
-             * ancestor of y; its `≽` is `≻` (x a descendant of y, not y). */
-            switch (f->which)
-              {
-              case CQ6_CMP_PRECEDES_EQ:
-                holds = a.node == b.node || _cq6_node_is_ancestor (c, a.node, b.node);
-                break;
-              case CQ6_CMP_PRECEDES:
-                holds = _cq6_node_is_ancestor (c, a.node, b.node);
-                break;
-              case CQ6_CMP_SUCCEEDS: case CQ6_CMP_SUCCEEDS_EQ:
-                holds = _cq6_node_is_ancestor (c, b.node, a.node);
-                break;
-              default:
-                holds = _cq6_compare (f->which, a.node->index, b.node->index);
-                break;
-              }
-            break;
-          default:
-            holds = (a.set == b.set) == (f->which == CQ6_CMP_EQ);
-            break;
-          }
-        /* A comparison that has a value has its left side's. */
-        if (holds && f->type != CQ6_TYPE_LOGICAL)
-          *v = a;
-        return holds;
-      }
-    case CQ6_ARITH:
-      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
-        return FALSE;
-      /* A sum or difference that does not overflow here, without the call;
-       * the rest, overflows included, by _cq6_arith(). */
-      if (f->which == '+' && !__builtin_add_overflow (a.num, b.num, &v->num))
-        return TRUE;
-      if (f->which == '-' && !__builtin_sub_overflow (a.num, b.num, &v->num))
-        return TRUE;
-      return _cq6_arith (f, c, (char) f->which, a.num, b.num, &v->num);
     case CQ6_NEGATE:
       return _cq6_eval (f->args[0], c, &a) && _cq6_negate (f, c, a.num, &v->num);
     case CQ6_ABS:
@@ -881,7 +914,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
          * commonest case, without a call into cq6-vars.c. */
         int bound = bound_variable (f, c, v);
 
-        return bound >= 0 ? bound : _cq6_eval_vars (f, c, v);
+        return bound >= 0 ? bound : _cq6_eval_variable (f, c, v);
       }
     case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND: case CQ6_PIECEID:
     case CQ6_REGEX_GROUP:
@@ -917,6 +950,10 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return _cq6_eval_files (f, c, v);
     case CQ6_SIMILAR:
       return _cq6_eval_similar (f, c, v);
+    case CQ6_MAKESQUARE: case CQ6_FILE: case CQ6_RANK: case CQ6_PIECENAME: case CQ6_ARITH:
+      return eval_square_expr (f, c, v);
+    case CQ6_COMPARE:
+      return eval_compare (f, c, v);
     default:
       return eval_general (f, c, v);
     }

@@ -37,9 +37,11 @@ line_run_free (gpointer data)
   g_free (r->memo);
   if (r->memo_map != NULL)
     g_hash_table_destroy (r->memo_map);
-  g_array_free (r->touched, TRUE);
+  g_free (r->touched);
   g_free (r->saved_slots);
   g_free (r->banned_buf);
+  if (r->ends_buf != NULL)
+    g_ptr_array_free (r->ends_buf, TRUE);
   g_free (r);
 }
 
@@ -272,7 +274,6 @@ line_run_take (void)
   if (pool->runs->len == 0)
     {
       r = g_new0 (LineRun, 1);
-      r->touched = g_array_new (FALSE, FALSE, sizeof (guint32));
       return r;
     }
   r = g_ptr_array_steal_index_fast (pool->runs, pool->runs->len - 1);
@@ -284,12 +285,13 @@ line_run_take (void)
   kept.memo = r->memo;
   kept.memo_cells = r->memo_cells;
   kept.touched = r->touched;
+  kept.touched_size = r->touched_size;
   kept.saved_slots = r->saved_slots;
   kept.saved_size = r->saved_size;
   kept.banned_buf = r->banned_buf;
   kept.banned_size = r->banned_size;
+  kept.ends_buf = r->ends_buf;
   *r = kept;
-  g_array_set_size (r->touched, 0);
   return r;
 }
 

@@ -75,7 +75,11 @@ typedef struct {
   guint            n_states;
   Memo            *memo;     /* n_nodes x n_states, or NULL: @memo_map */
   GHashTable      *memo_map; /* index -> Memo*, for very large ones */
-  GArray          *touched;  /* memo indices set by this evaluation (impure) */
+  guint32         *touched;  /* memo indices set by this evaluation (impure):
+                              * @touched_len of @touched_size used (best()
+                              * adds one at every position and state) */
+  guint            touched_len;
+  guint            touched_size;
   Cq6Slot         *saved_slots; /* the variables best() put aside: a stack
                                  * as deep as its recursion, @saved_len of
                                  * @saved_size used */
@@ -99,6 +103,12 @@ typedef struct {
   guint64          memo_cells;
   guint8          *banned_buf;
   guint            banned_size;
+  /* The last positions of the routes kept (search_line()'s, with
+   * keepallbest or routes): kept from call to call, a path being
+   * searched at every position; @ends_busy while a search holds it (a
+   * search of the same line inside it makes its own). */
+  GPtrArray       *ends_buf;
+  gboolean         ends_busy;
 } LineRun;
 
 /* The LineRun of the line or path filter @f in @c's game: made (its

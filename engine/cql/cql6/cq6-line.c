@@ -250,7 +250,12 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
   if (!r->pure)
     {
       guint32 i = n->index * r->n_states + q;
-      g_array_append_val (r->touched, i);
+      if (r->touched_len == r->touched_size)
+        {
+          r->touched_size = MAX (256, 2 * r->touched_size);
+          r->touched = g_renew (guint32, r->touched, r->touched_size);
+        }
+      r->touched[r->touched_len++] = i;
       /* The search tries routes that may not be taken: what their
        * constituents write (variables, comments) is taken back here, and
        * the route chosen is replayed once it is known (replay()). */
@@ -263,8 +268,8 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
               r->saved_size = MAX (64, 2 * (r->saved_len + n_vars));
               r->saved_slots = g_renew (Cq6Slot, r->saved_slots, r->saved_size);
             }
-          for (guint i = 0; i < n_vars; i++)
-            r->saved_slots[r->saved_len + i] = c->st->slots[i];
+          if (n_vars > 0)
+            memcpy (r->saved_slots + r->saved_len, c->st->slots, n_vars * sizeof (Cq6Slot));
           r->saved_len += n_vars;
           mark = _cq6_comments_mark (c);
         }
@@ -304,8 +309,8 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
   if (!r->pure && !r->writes_nothing)
     {
       r->saved_len -= n_vars;
-      for (guint i = 0; i < n_vars; i++)
-        c->st->slots[i] = r->saved_slots[r->saved_len + i];
+      if (n_vars > 0)
+        memcpy (c->st->slots, r->saved_slots + r->saved_len, n_vars * sizeof (Cq6Slot));
       _cq6_comments_rollback (c, mark);
     }
   m = memo_at (r, n, q); /* the map may have grown */
@@ -694,7 +699,8 @@ search_line (LineRun *r, const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   const CqNode *outer_start = NULL, *outer_last = NULL;
   gint64 max = 0;
   guint mark = _cq6_comments_mark (c);
-  g_autoptr(GPtrArray) ends = NULL;
+  GPtrArray *ends = NULL;
+  gboolean own_ends = FALSE;
   Cq6Slot *atomic = NULL;
 
   if (r->has_focus)
@@ -731,7 +737,18 @@ search_line (LineRun *r, const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       c->st->line->path_last = NULL;
     }
   if (f->which & CQ6_LINE_KEEPALLBEST || r->routes)
-    ends = g_ptr_array_new ();
+    {
+      if (r->ends_busy)
+        ends = g_ptr_array_new (), own_ends = TRUE;
+      else
+        {
+          if (r->ends_buf == NULL)
+            r->ends_buf = g_ptr_array_new ();
+          ends = r->ends_buf;
+          g_ptr_array_set_size (ends, 0);
+          r->ends_busy = TRUE;
+        }
+    }
   if (r->routes)
     {
       /* pathcount: only such a path's constituents read it (a path that
@@ -816,17 +833,21 @@ search_line (LineRun *r, const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     }
   if (!r->pure)
     {
-      for (guint i = 0; i < r->touched->len; i++)
+      for (guint i = 0; i < r->touched_len; i++)
         {
-          guint32 k = g_array_index (r->touched, guint32, i);
+          guint32 k = r->touched[i];
 
           if (r->memo != NULL)
             r->memo[k].len = MEMO_UNKNOWN;
           else
             g_hash_table_remove (r->memo_map, GUINT_TO_POINTER (k));
         }
-      g_array_set_size (r->touched, 0);
+      r->touched_len = 0;
     }
+  if (own_ends)
+    g_ptr_array_free (ends, TRUE);
+  else if (ends != NULL)
+    r->ends_busy = FALSE;
   return len >= 1;
 }
 

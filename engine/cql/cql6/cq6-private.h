@@ -1164,6 +1164,10 @@ gboolean    _cq6_eval           (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
  * function called from one place alone would otherwise be inlined into
  * it, and its frame with it). */
 G_NO_INLINE gboolean _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+/* A variable (CQ6_VARIABLE) that _cq6_eval() does not read itself: a
+ * piece variable (the square of its piece) or one not bound.  Apart from
+ * _cq6_eval_vars(), whose frame is that of assignments. */
+G_NO_INLINE gboolean _cq6_eval_variable (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 G_NO_INLINE gboolean _cq6_eval_loops (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 G_NO_INLINE gboolean _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /* cq6-line.c: does @f read the route of the path it is in (not of a path

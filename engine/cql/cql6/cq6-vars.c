@@ -406,8 +406,18 @@ state_string (Cq6Ctx *c, const Cq6Filter *by, const char *s)
 static CqBitboard
 piece_square (Cq6Ctx *c, gint64 id)
 {
-  int sq = id >= 0 && id < 64 ? _cq6_piece_square (c, c->node, (guint) id) : -1;
+  const Cq6State *st = c->st;
+  int sq;
 
+  if (id < 0 || id >= 64)
+    return 0;
+  /* The squares of the position's pieces already listed (a piece loop's
+   * body reads its variable at each round): read here, without the call. */
+  if (st->squares != NULL && st->squares_done > c->node->index)
+    sq = st->squares[c->node->index][id] == CQ_PIECE_ID_NONE
+         ? -1 : st->squares[c->node->index][id];
+  else
+    sq = _cq6_piece_square (c, c->node, (guint) id);
   return sq < 0 ? 0 : CQ_BIT (sq);
 }
 
@@ -477,6 +487,23 @@ assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 }
 
 gboolean
+_cq6_eval_variable (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  const Cq6Slot *slot = &c->st->slots[f->which];
+  const Cq6Var *var = c->program->vars->pdata[f->which];
+
+  if (!slot->bound)
+    return var->type == CQ6_TYPE_SET && !var->piece ? (v->set = 0, FALSE) : FALSE;
+  if (var->piece)
+    {
+      v->set = piece_square (c, slot->val.num);
+      return v->set != 0;
+    }
+  *v = slot->val;
+  return var->type != CQ6_TYPE_SET || v->set != 0;
+}
+
+gboolean
 _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   Cq6Val a = { 0 };
@@ -484,20 +511,7 @@ _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   switch ((Cq6Kind) f->kind)
     {
     case CQ6_VARIABLE:
-      {
-        const Cq6Slot *slot = &c->st->slots[f->which];
-        const Cq6Var *var = c->program->vars->pdata[f->which];
-
-        if (!slot->bound)
-          return var->type == CQ6_TYPE_SET && !var->piece ? (v->set = 0, FALSE) : FALSE;
-        if (var->piece)
-          {
-            v->set = piece_square (c, slot->val.num);
-            return v->set != 0;
-          }
-        *v = slot->val;
-        return var->type != CQ6_TYPE_SET || v->set != 0;
-      }
+      return _cq6_eval_variable (f, c, v);
     case CQ6_ASSIGN:
       return assign (f, c, v);
     case CQ6_ISBOUND:
