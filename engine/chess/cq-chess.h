@@ -264,6 +264,28 @@ gboolean   cq_san_parse            (const CqPosition *pos, const char *san, gssi
                                     CqMove *move, GError **error);
 
 /**
+ * cq_san_parse_prefix:
+ * @pos: the position the move is played from.
+ * @san: the text the move starts; NUL-terminated (bytes are read only
+ *   while they fit a shape below, so any byte that fits none ends it).
+ * @move: (out): the legal move read; changed only on success.
+ *
+ * Reads from the start of @san a move in one of SAN's commonest shapes,
+ * for the PGN reader's movetext: a pawn push (`e4`), a pawn capture not
+ * onto a last rank (`exd5`), a piece move (`Nf3`, `Nxf3`) with an
+ * optional file or rank to disambiguate (`Nbd2`, `R1xe2`), castling with
+ * letter O (`O-O`, `O-O-O`); each with an optional `+` or `#`.  The bytes
+ * after the move are not looked at: the caller checks that the move's
+ * token ends there.  The move is the one cq_san_parse() gives for the
+ * same bytes.
+ *
+ * Returns: the byte after the move (after its `+` or `#`), or NULL if
+ *   @san does not start with one of these shapes or no single legal move
+ *   fits; cq_san_parse() then reads the token and gives the error.
+ */
+const char *cq_san_parse_prefix    (const CqPosition *pos, const char *san, CqMove *move);
+
+/**
  * cq_san_format:
  * @pos: the position the move is played from.
  * @move: a legal move of @pos, or a null move.

@@ -393,6 +393,114 @@ cq_san_parse (const CqPosition *pos, const char *san, gssize len, CqMove *move,
   return parse_general (pos, san, len, move, error);
 }
 
+const char *
+cq_san_parse_prefix (const CqPosition *pos, const char *san, CqMove *move)
+{
+  const guchar *s = (const guchar *) san;
+  int type, to, from_file = -1, from_rank = -1;
+  gboolean ok;
+
+  g_return_val_if_fail (pos != NULL && san != NULL && move != NULL, NULL);
+
+  /* The bytes are read forwards, each only when those before it fit a
+   * shape: a NUL ends every shape.  Each shape is resolved as
+   * cq_san_parse() resolves the same bytes (its fast path, or
+   * parse_general() for disambiguation and castling), so the move is the
+   * same; on any failure the caller asks cq_san_parse() for the error. */
+  if (san_class[s[0]] & C_FILE)
+    {
+      if (san_class[s[1]] & C_RANK)
+        {
+          /* "e4" */
+          to = CQ_SQUARE (s[0] - 'a', s[1] - '1');
+          s += 2;
+        }
+      else if (s[1] == 'x' && (san_class[s[2]] & C_FILE) && (san_class[s[3]] & C_RANK)
+               && s[3] != '1' && s[3] != '8')
+        {
+          /* "exd5", not onto a last rank (a promotion is not a shape
+           * read here) */
+          from_file = s[0] - 'a';
+          to = CQ_SQUARE (s[2] - 'a', s[3] - '1');
+          s += 4;
+        }
+      else
+        return NULL;
+      ok = pos->side_to_move == CQ_WHITE
+             ? resolve_pawn (pos, CQ_WHITE, from_file, -1, to, CQ_NO_TYPE, san, 0, move, NULL)
+             : resolve_pawn (pos, CQ_BLACK, from_file, -1, to, CQ_NO_TYPE, san, 0, move, NULL);
+    }
+  else if (s[0] == 'O')
+    {
+      /* "O-O", "O-O-O" */
+      if (s[1] != '-' || s[2] != 'O')
+        return NULL;
+      if (s[3] == '-' && s[4] == 'O')
+        {
+          s += 5;
+          ok = parse_castling (pos, TRUE, san, 0, move, NULL);
+        }
+      else
+        {
+          s += 3;
+          ok = parse_castling (pos, FALSE, san, 0, move, NULL);
+        }
+    }
+  else
+    {
+      switch (s[0])
+        {
+        case 'N': type = CQ_KNIGHT; break;
+        case 'B': type = CQ_BISHOP; break;
+        case 'R': type = CQ_ROOK; break;
+        case 'Q': type = CQ_QUEEN; break;
+        case 'K': type = CQ_KING; break;
+        default: return NULL;
+        }
+      s++;
+      /* [from-file | from-rank] [x] to-file to-rank */
+      if ((san_class[s[0]] & C_FILE) && (san_class[s[1]] & C_RANK))
+        {
+          /* "Nf3" (the common case: tested first) */
+        }
+      else
+        {
+          if (san_class[s[0]] & C_FILE)
+            from_file = *s++ - 'a';
+          else if (san_class[s[0]] & C_RANK)
+            from_rank = *s++ - '1';
+          if (*s == 'x')
+            s++;
+          if (!(san_class[s[0]] & C_FILE) || !(san_class[s[1]] & C_RANK))
+            return NULL;
+        }
+      to = CQ_SQUARE (s[0] - 'a', s[1] - '1');
+      s += 2;
+      /* One resolver per piece letter, as in cq_san_parse(). */
+      switch (type)
+        {
+        case CQ_KNIGHT:
+          ok = resolve_piece (pos, CQ_KNIGHT, from_file, from_rank, to, san, 0, move, NULL);
+          break;
+        case CQ_BISHOP:
+          ok = resolve_piece (pos, CQ_BISHOP, from_file, from_rank, to, san, 0, move, NULL);
+          break;
+        case CQ_ROOK:
+          ok = resolve_piece (pos, CQ_ROOK, from_file, from_rank, to, san, 0, move, NULL);
+          break;
+        case CQ_QUEEN:
+          ok = resolve_piece (pos, CQ_QUEEN, from_file, from_rank, to, san, 0, move, NULL);
+          break;
+        default:
+          ok = resolve_piece (pos, CQ_KING, from_file, from_rank, to, san, 0, move, NULL);
+          break;
+        }
+    }
+  if (*s == '+' || *s == '#')
+    s++;
+  return ok ? (const char *) s : NULL;
+}
+
 /* Every other form: annotation marks, "e.p.", promotions, castling, null
  * moves, disambiguation, long algebraic. */
 static gboolean

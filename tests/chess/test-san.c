@@ -114,6 +114,7 @@ assert_parses_to (const CqPosition *pos, const char *text, const CqMove *expecte
 
 typedef struct {
   guint64 moves;
+  guint64 prefix_moves;
   GString *ref;
   GString *variant;
 } WalkStats;
@@ -145,6 +146,29 @@ check_node (const CqPosition *pos, guint depth, WalkStats *st)
         g_assert_cmpstr (sans[k], !=, sans[i]);
 
       assert_parses_to (pos, sans[i], m);
+      /* The prefix reader takes the text whole or not at all, with the
+       * same move. */
+      {
+        CqMove got;
+        const char *end = cq_san_parse_prefix (pos, sans[i], &got);
+
+        if (end != NULL)
+          {
+            g_assert_true (end == sans[i] + len);
+            g_assert_true (moves_equal (&got, m));
+            st->prefix_moves++;
+          }
+        else
+          {
+            /* Only promotions and moves from a square given in full
+             * ("Qh4xe1": two rank digits) are left to cq_san_parse(). */
+            guint digits = 0;
+
+            for (const char *c = sans[i]; *c; c++)
+              digits += g_ascii_isdigit (*c) ? 1 : 0;
+            g_assert_true (m->promotion != CQ_EMPTY || digits == 2);
+          }
+      }
       /* Same text given with an explicit length and trailing garbage. */
       {
         CqMove got;
@@ -209,7 +233,7 @@ static void
 test_san_perft_trees (void)
 {
   g_autoptr (GPtrArray) entries = perft_data_load_fixtures ();
-  WalkStats st = { 0, g_string_new (NULL), g_string_new (NULL) };
+  WalkStats st = { 0, 0, g_string_new (NULL), g_string_new (NULL) };
 
   for (guint i = 0; i < entries->len; i++)
     {
@@ -221,8 +245,10 @@ test_san_perft_trees (void)
       depth = cq_perft (&pos, 2) <= 600 ? 3 : 2;
       check_node (&pos, depth, &st);
     }
-  g_test_message ("%" G_GUINT64_FORMAT " moves written and read", st.moves);
+  g_test_message ("%" G_GUINT64_FORMAT " moves written and read, %" G_GUINT64_FORMAT
+                  " of them by the prefix reader", st.moves, st.prefix_moves);
   g_assert_cmpuint (st.moves, >, 100000);
+  g_assert_cmpuint (st.prefix_moves, >, st.moves / 2);
   g_string_free (st.ref, TRUE);
   g_string_free (st.variant, TRUE);
 }
@@ -372,6 +398,78 @@ test_san_forms (void)
   /* Mate sign. */
   check_write ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1", "a8", CQ_EMPTY, "Ra8#");
   check_read ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "Ra8#", "a1", "a8", CQ_EMPTY, 0);
+}
+
+/* Reads @text with cq_san_parse_prefix() in @fen: NULL when @read is -1,
+ * else @read bytes and the move from @from to @to. */
+static void
+check_prefix (const char *fen, const char *text, int read, const char *from, const char *to)
+{
+  CqPosition pos;
+  CqMove m;
+  const char *end;
+
+  g_assert_true (cq_position_set_fen (&pos, fen, NULL));
+  end = cq_san_parse_prefix (&pos, text, &m);
+  if (read < 0)
+    {
+      if (end != NULL)
+        g_error ("\"%s\" in %s: read %d bytes", text, fen, (int) (end - text));
+      return;
+    }
+  if (end == NULL)
+    g_error ("\"%s\" in %s: not read", text, fen);
+  g_assert_cmpint (end - text, ==, read);
+  g_assert_cmpint (m.from, ==, cq_square_from_name (from));
+  g_assert_cmpint (m.to, ==, cq_square_from_name (to));
+}
+
+static void
+test_san_prefix (void)
+{
+  /* The shapes, each ending where the move ends whatever follows. */
+  check_prefix (START, "e4", 2, "e2", "e4");
+  check_prefix (START, "e4 e5", 2, "e2", "e4");
+  check_prefix (START, "e4+!", 3, "e2", "e4");
+  check_prefix (START, "e4!", 2, "e2", "e4");
+  check_prefix (START, "e4e5", 2, "e2", "e4");
+  check_prefix (START, "Nf3)", 3, "g1", "f3");
+  check_prefix (START, "Nf3#{", 4, "g1", "f3");
+  check_prefix (TWO_KNIGHTS, "Nbd2", 4, "b1", "d2");
+  check_prefix (TWO_KNIGHTS, "Nfxd2+", 6, "f3", "d2");
+  check_prefix (TWO_ROOKS, "R1e2", 4, "e1", "e2");
+  check_prefix (TWO_ROOKS, "R3xe2", 5, "e3", "e2");
+  check_prefix (THREE_QUEENS, "Qexe1", 5, "e4", "e1");
+  check_prefix (EP, "exd6", 4, "e5", "d6");
+  check_prefix (EP, "exd6e.p.", 4, "e5", "d6");
+  check_prefix (CASTLES, "O-O", 3, "e1", "g1");
+  check_prefix (CASTLES, "O-O-O+", 6, "e1", "c1");
+  check_prefix (CASTLES, "O-O-", 3, "e1", "g1");
+  check_prefix (KING_TAKES, "Kxe2", 4, "e1", "e2");
+
+  /* Other shapes and moves that are not legal or not single: left to
+   * cq_san_parse(). */
+  check_prefix (START, "", -1, NULL, NULL);
+  check_prefix (START, "e5", -1, NULL, NULL);
+  check_prefix (START, "Pe4", -1, NULL, NULL);
+  check_prefix (START, "e2e4", -1, NULL, NULL);
+  check_prefix (START, "Ng1f3", -1, NULL, NULL);
+  check_prefix (START, "0-0", -1, NULL, NULL);
+  check_prefix (START, "O-O", -1, NULL, NULL);
+  check_prefix (START, "--", -1, NULL, NULL);
+  check_prefix (START, " e4", -1, NULL, NULL);
+  check_prefix (START, "E4", -1, NULL, NULL);
+  check_prefix (START, "N", -1, NULL, NULL);
+  check_prefix (START, "Nx", -1, NULL, NULL);
+  check_prefix (START, "Nxf", -1, NULL, NULL);
+  check_prefix (TWO_KNIGHTS, "Nd2", -1, NULL, NULL);
+  check_prefix (TWO_KNIGHTS, "Nbxx2", -1, NULL, NULL);
+  check_prefix (PROMO, "e8", -1, NULL, NULL);
+  check_prefix (PROMO, "e8=Q", -1, NULL, NULL);
+  check_prefix (PROMO_CAPTURE, "exd8", -1, NULL, NULL);
+  check_prefix (PINNED_KNIGHT, "Nce4", -1, NULL, NULL);
+  check_prefix (PINNED_KNIGHT, "Nd4", -1, NULL, NULL);
+  check_prefix (EP, "dxe6", -1, NULL, NULL);
 }
 
 static void
@@ -553,6 +651,18 @@ test_san_random_text (void)
             text[len++] = "+#!?"[g_test_rand_int_range (0, 4)];
         }
       text[len] = '\0';
+      {
+        CqMove pm;
+        const char *end = cq_san_parse_prefix (&pos, text, &pm);
+
+        /* What the prefix reader reads, cq_san_parse() reads alike. */
+        if (end != NULL)
+          {
+            g_assert_true (end > text && end <= text + len);
+            g_assert_true (cq_san_parse (&pos, text, end - text, &m, NULL));
+            g_assert_true (moves_equal (&m, &pm));
+          }
+      }
       if (cq_san_parse (&pos, text, len, &m, &error))
         {
           gboolean found = (m.flags & CQ_MOVE_NULL) != 0;
@@ -668,6 +778,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/chess/san/perft-trees", test_san_perft_trees);
   g_test_add_func ("/chess/san/forms", test_san_forms);
+  g_test_add_func ("/chess/san/prefix", test_san_prefix);
   g_test_add_func ("/chess/san/null", test_san_null);
   g_test_add_func ("/chess/san/errors", test_san_errors);
   g_test_add_func ("/chess/san/random-text", test_san_random_text);
