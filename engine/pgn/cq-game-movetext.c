@@ -439,6 +439,16 @@ fast_token (Parser *ps, Line *line, const char *tok, guint64 lineno)
         }
     }
   san = s;
+  /* The common shapes of a move are read straight from the text, which
+   * finds the move's end too; anything else, or a token that goes on
+   * after the shape read, takes the general reading below. */
+  s = cq_san_parse_prefix (&line->last->position, san, &move);
+  if (G_LIKELY (s != NULL && token_class[(guchar) *s] == TOKEN_END))
+    {
+      play_move (ps, line, &move, san, s - san, lineno);
+      return s;
+    }
+  s = san;
   /* Two bytes a turn: a move is mostly two to four bytes, and the loop's
    * own steps cost as much as the test of a byte. */
   while (token_class[(guchar) s[0]] == 0)

@@ -396,6 +396,29 @@ test_annotation_nags (void)
   g_assert_cmpstr (cq_game_get_node (game, 3)->san, ==, "Nf3");
 }
 
+/* Tokens that begin with a move of a common shape and go on (a second
+ * check mark, a suffix, "e.p.", the longer castling): the token is read
+ * whole, by the general rules, as when nothing was read from its start. */
+static void
+test_token_goes_on (void)
+{
+  g_autoptr (CqGame) game = parse ("1.e4+! d5 2.e5++ f5 3.exf6e.p. Nc6 4.d4#? Bf5 5.Nc3 Qd7 "
+                                   "6.Bf4 O-O-O+! 7.Qd2 e5 8.d4xe5 *");
+  static const char *const sans[] = {
+    NULL, "e4+", "d5", "e5++", "f5", "exf6e.p.", "Nc6", "d4#", "Bf5", "Nc3", "Qd7", "Bf4",
+    "O-O-O+", "Qd2", "e5", "d4xe5"
+  };
+
+  g_assert_null (game->error);
+  g_assert_cmpuint (game->n_nodes, ==, G_N_ELEMENTS (sans));
+  for (guint i = 1; i < game->n_nodes; i++)
+    g_assert_cmpstr (cq_game_get_node (game, i)->san, ==, sans[i]);
+  g_assert_true (cq_game_get_node (game, 5)->move.flags & CQ_MOVE_EN_PASSANT);
+  g_assert_cmpuint (cq_game_get_node (game, 12)->move.to, ==, cq_square_from_name ("c8"));
+  g_assert_cmpuint (cq_game_get_node (game, 15)->move.from, ==, cq_square_from_name ("d4"));
+  g_assert_cmpuint (cq_game_get_node (game, 1)->n_nags, ==, 1);
+}
+
 /* The token forms that the fast path reads (move numbers, plain moves,
  * numbers glued to moves) next to those that only the general rules read
  * (suffixes, full stops, results), with no space or several around
@@ -744,6 +767,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pgn/game/null-moves", test_null_moves_and_oddities);
   g_test_add_func ("/pgn/game/annotation-nags", test_annotation_nags);
   g_test_add_func ("/pgn/game/token-forms", test_token_forms);
+  g_test_add_func ("/pgn/game/token-goes-on", test_token_goes_on);
   g_test_add_func ("/pgn/game/tag-lookup", test_tag_lookup);
   g_test_add_func ("/pgn/game/error-mainline", test_error_mainline);
   g_test_add_func ("/pgn/game/error-variation", test_error_in_variation);
