@@ -1,6 +1,6 @@
 /* cq-game.c: the game object: its text as UTF-8 (copied into its arena,
- * or the caller's where it may be kept), its accessors and nodes.  Its tags are read in cq-game-tags.c, its
- * movetext in cq-game-movetext.c.
+ * or the caller's where it may be kept), its accessors and nodes.  Its
+ * tags are read in cq-game-tags.c, its movetext in cq-game-movetext.c.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -155,8 +155,9 @@ convert_from_latin1 (CqArena *arena, const char *text, gsize len, gsize valid, g
 /* Sets @priv's text (UTF-8, NUL-terminated) and its working copy from the
  * @len bytes at @text: valid UTF-8 is kept, every other byte is read as
  * ISO-8859-1, a leading BOM is dropped.  The working copy is made as the
- * text is checked (copy_ascii_prefix()).  With @borrow (@text outlives the game and text[len] is NUL), a text that
- * is valid UTF-8 is used where it is: the working copy is its only copy. */
+ * text is checked (copy_ascii_prefix()).  With @borrow (@text outlives
+ * the game and text[len] is NUL), a text that is valid UTF-8 is used where
+ * it is: the working copy is its only copy. */
 static void
 set_text (CqGamePrivate *priv, const char *text, gsize len, gboolean borrow)
 {
