@@ -99,6 +99,19 @@ tag_list_reserve (CqArena *arena, TagList *list, guint n)
   list->cap = cap;
 }
 
+/* Keeps in *@fen or *@variant the value of the first FEN or Variant tag:
+ * @name with its tag_key() @key and its @value. */
+G_ALWAYS_INLINE static inline void
+note_setup_tag (const char *name, guint32 key, const char *value, const char **fen,
+                const char **variant)
+{
+  if (G_UNLIKELY (key == tag_key ("FEN", 3)) && *fen == NULL && memcmp (name, "FEN", 3) == 0)
+    *fen = value;
+  else if (G_UNLIKELY (key == tag_key ("Variant", 7)) && *variant == NULL
+           && memcmp (name, "Variant", 7) == 0)
+    *variant = value;
+}
+
 /* Appends the tag @name (NUL-terminated, @name_len bytes) = @value; both
  * stay where they are (in the arena or the working copy). */
 static inline void
@@ -115,12 +128,7 @@ tag_list_add (CqArena *arena, TagList *list, const char *name, gsize name_len,
   list->lines[list->n] = line;
   list->keys[list->n] = key;
   list->n++;
-  if (G_UNLIKELY (key == tag_key ("FEN", 3)) && list->fen == NULL
-      && memcmp (name, "FEN", 3) == 0)
-    list->fen = value;
-  else if (G_UNLIKELY (key == tag_key ("Variant", 7)) && list->variant == NULL
-           && memcmp (name, "Variant", 7) == 0)
-    list->variant = value;
+  note_setup_tag (name, key, value, &list->fen, &list->variant);
 }
 
 /* The bytes that end a tag name: space and control characters, DEL,
@@ -394,12 +402,7 @@ _cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans)
           tags[n].value = w + name_len + 2;
           lines[n] = line;
           keys[n] = key;
-          if (G_UNLIKELY (key == tag_key ("FEN", 3)) && fen == NULL
-              && memcmp (name, "FEN", 3) == 0)
-            fen = w + name_len + 2;
-          else if (G_UNLIKELY (key == tag_key ("Variant", 7)) && variant == NULL
-                   && memcmp (name, "Variant", 7) == 0)
-            variant = w + name_len + 2;
+          note_setup_tag (name, key, w + name_len + 2, &fen, &variant);
           n++;
           p = text + close + 2;
           line_start = FALSE;
