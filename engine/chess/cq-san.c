@@ -331,6 +331,28 @@ resolve_piece (const CqPosition *pos, int type, int from_file, int from_rank, in
   return TRUE;
 }
 
+/* resolve_piece() for a knight, bishop, rook, queen or king @type: one
+ * call per type with the type a constant, so that each is compiled for
+ * its type (the candidates' geometry, the king's own test). */
+G_ALWAYS_INLINE static inline gboolean
+resolve_piece_of_type (const CqPosition *pos, int type, int from_file, int from_rank, int to,
+                       const char *san, gssize len, CqMove *move, GError **error)
+{
+  switch (type)
+    {
+    case CQ_KNIGHT:
+      return resolve_piece (pos, CQ_KNIGHT, from_file, from_rank, to, san, len, move, error);
+    case CQ_BISHOP:
+      return resolve_piece (pos, CQ_BISHOP, from_file, from_rank, to, san, len, move, error);
+    case CQ_ROOK:
+      return resolve_piece (pos, CQ_ROOK, from_file, from_rank, to, san, len, move, error);
+    case CQ_QUEEN:
+      return resolve_piece (pos, CQ_QUEEN, from_file, from_rank, to, san, len, move, error);
+    default:
+      return resolve_piece (pos, CQ_KING, from_file, from_rank, to, san, len, move, error);
+    }
+}
+
 static G_GNUC_NO_INLINE gboolean
 parse_general (const CqPosition *pos, const char *san, gssize len, CqMove *move,
                GError **error);
@@ -367,22 +389,14 @@ cq_san_parse (const CqPosition *pos, const char *san, gssize len, CqMove *move,
     }
   else if (n == 3 || (n == 4 && s[1] == 'x'))
     {
-      int to;
+      int to, type;
 
       if (!(san_class[s[n - 2]] & C_FILE) || !(san_class[s[n - 1]] & C_RANK))
         return parse_general (pos, san, len, move, error);
       to = CQ_SQUARE (s[n - 2] - 'a', s[n - 1] - '1');
-      /* One resolver per piece letter, so that each is compiled for its
-       * type (the candidates' geometry, the king's own test). */
-      switch (s[0])
-        {
-        case 'N': return resolve_piece (pos, CQ_KNIGHT, -1, -1, to, san, len, move, error);
-        case 'B': return resolve_piece (pos, CQ_BISHOP, -1, -1, to, san, len, move, error);
-        case 'R': return resolve_piece (pos, CQ_ROOK, -1, -1, to, san, len, move, error);
-        case 'Q': return resolve_piece (pos, CQ_QUEEN, -1, -1, to, san, len, move, error);
-        case 'K': return resolve_piece (pos, CQ_KING, -1, -1, to, san, len, move, error);
-        default: break;
-        }
+      type = type_from_letter (s[0]);
+      if (type != CQ_NO_TYPE && type != CQ_PAWN)
+        return resolve_piece_of_type (pos, type, -1, -1, to, san, len, move, error);
       if (n == 4 && (san_class[s[0]] & C_FILE) && CQ_RANK (to) != 0 && CQ_RANK (to) != 7)
         return pos->side_to_move == CQ_WHITE
                  ? resolve_pawn (pos, CQ_WHITE, s[0] - 'a', -1, to, CQ_NO_TYPE, san, len, move,
@@ -448,15 +462,9 @@ cq_san_parse_prefix (const CqPosition *pos, const char *san, CqMove *move)
     }
   else
     {
-      switch (s[0])
-        {
-        case 'N': type = CQ_KNIGHT; break;
-        case 'B': type = CQ_BISHOP; break;
-        case 'R': type = CQ_ROOK; break;
-        case 'Q': type = CQ_QUEEN; break;
-        case 'K': type = CQ_KING; break;
-        default: return NULL;
-        }
+      type = type_from_letter (s[0]);
+      if (type == CQ_NO_TYPE || type == CQ_PAWN)
+        return NULL;
       s++;
       /* [from-file | from-rank] [x] to-file to-rank */
       if ((san_class[s[0]] & C_FILE) && (san_class[s[1]] & C_RANK))
@@ -476,25 +484,7 @@ cq_san_parse_prefix (const CqPosition *pos, const char *san, CqMove *move)
         }
       to = CQ_SQUARE (s[0] - 'a', s[1] - '1');
       s += 2;
-      /* One resolver per piece letter, as in cq_san_parse(). */
-      switch (type)
-        {
-        case CQ_KNIGHT:
-          ok = resolve_piece (pos, CQ_KNIGHT, from_file, from_rank, to, san, 0, move, NULL);
-          break;
-        case CQ_BISHOP:
-          ok = resolve_piece (pos, CQ_BISHOP, from_file, from_rank, to, san, 0, move, NULL);
-          break;
-        case CQ_ROOK:
-          ok = resolve_piece (pos, CQ_ROOK, from_file, from_rank, to, san, 0, move, NULL);
-          break;
-        case CQ_QUEEN:
-          ok = resolve_piece (pos, CQ_QUEEN, from_file, from_rank, to, san, 0, move, NULL);
-          break;
-        default:
-          ok = resolve_piece (pos, CQ_KING, from_file, from_rank, to, san, 0, move, NULL);
-          break;
-        }
+      ok = resolve_piece_of_type (pos, type, from_file, from_rank, to, san, 0, move, NULL);
     }
   if (*s == '+' || *s == '#')
     s++;
