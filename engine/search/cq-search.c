@@ -528,16 +528,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
                 }
               g.source = source;
               g_array_append_val (batch->games, g);
-              /* The text, with no call where the string has room (nearly
-               * always: a batch's string is sized for a full batch). */
-              if (G_LIKELY (len < batch->text->allocated_len - batch->text->len))
-                {
-                  memcpy (batch->text->str + batch->text->len, text, len);
-                  batch->text->len += len;
-                  batch->text->str[batch->text->len] = '\0';
-                }
-              else
-                g_string_append_len (batch->text, text, len);
+              g_string_append_len (batch->text, text, len);
             }
 
           /* A batch is handed on when full, and at the end of each file. */
