@@ -104,6 +104,43 @@ static const guint8 placement_class[256] = {
   ['r'] = FEN_PIECE + CQ_BR, ['q'] = FEN_PIECE + CQ_BQ, ['k'] = FEN_PIECE + CQ_BK,
 };
 
+/* The same bytes for read_placement_fast(), which takes one step per byte
+ * of the field without a branch, in three tables (a load each is cheaper
+ * than taking fields apart).  step_squares: one more than the squares a
+ * byte covers (1 for a piece, 1 to 8 for a digit, 0 for '/';
+ * STEP_FIELD_END for a byte that ends the field), 0 for any other byte
+ * (less one, it stops the fast reading too).  step_piece: the #CqPiece it
+ * puts on its first square (CQ_EMPTY but for a piece).  step_rank_end: 1
+ * for '/'. */
+enum {
+  STEP_STOP = 0x40,
+  STEP_FIELD_END = 0x80
+};
+
+#define SQUARES(n) ((n) + 1)
+
+static const guint8 step_squares[256] = {
+  ['\0'] = SQUARES (STEP_FIELD_END), [' '] = SQUARES (STEP_FIELD_END),
+  ['\t'] = SQUARES (STEP_FIELD_END), ['\r'] = SQUARES (STEP_FIELD_END),
+  ['\n'] = SQUARES (STEP_FIELD_END),
+  ['/'] = SQUARES (0),
+  ['1'] = SQUARES (1), ['2'] = SQUARES (2), ['3'] = SQUARES (3), ['4'] = SQUARES (4),
+  ['5'] = SQUARES (5), ['6'] = SQUARES (6), ['7'] = SQUARES (7), ['8'] = SQUARES (8),
+  ['P'] = SQUARES (1), ['N'] = SQUARES (1), ['B'] = SQUARES (1),
+  ['R'] = SQUARES (1), ['Q'] = SQUARES (1), ['K'] = SQUARES (1),
+  ['p'] = SQUARES (1), ['n'] = SQUARES (1), ['b'] = SQUARES (1),
+  ['r'] = SQUARES (1), ['q'] = SQUARES (1), ['k'] = SQUARES (1),
+};
+
+#undef SQUARES
+
+static const guint8 step_piece[256] = {
+  ['P'] = CQ_WP, ['N'] = CQ_WN, ['B'] = CQ_WB, ['R'] = CQ_WR, ['Q'] = CQ_WQ, ['K'] = CQ_WK,
+  ['p'] = CQ_BP, ['n'] = CQ_BN, ['b'] = CQ_BB, ['r'] = CQ_BR, ['q'] = CQ_BQ, ['k'] = CQ_BK,
+};
+
+static const guint8 step_rank_end[256] = { ['/'] = 1 };
+
 void
 cq_position_set_initial (CqPosition *pos)
 {
@@ -230,27 +267,18 @@ check_placement (CqPosition *pos, const char *fen, GError **error)
   return TRUE;
 }
 
-gboolean
-cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
+/* Reads the piece placement field at *@pp into @pos (cleared), one class
+ * lookup per byte, with the message of the first fault: returns TRUE with
+ * *@pp at the byte after the field, or FALSE with @error set.  @sq is the square the next
+ * byte describes, @rank_end the first square past its rank (the rank is
+ * rank_end / 8 - 1, the file sq - (rank_end - 8)).  The colour masks are
+ * made from the piece masks afterwards (check_placement()). */
+static G_GNUC_NO_INLINE gboolean
+read_placement (CqPosition *pos, const char *fen, const char **pp, GError **error)
 {
-  const char *p;
+  const char *p = *pp;
   int sq = 56, rank_end = 64;
-  guint64 counter;
 
-  g_return_val_if_fail (pos != NULL, FALSE);
-
-  if (fen == NULL)
-    return fen_error (error, "", "no FEN given");
-
-  clear_position (pos);
-
-  /* 1. Piece placement: one class lookup per byte.  @sq is the square the
-   * next byte describes, @rank_end the first square past its rank (the
-   * rank is rank_end / 8 - 1, the file sq - (rank_end - 8)).  The colour
-   * masks are made from the piece masks afterwards (check_placement()). */
-  p = skip_spaces (fen);
-  if (*p == '\0')
-    return fen_error (error, fen, "empty string");
   for (;; p++)
     {
       guint cls = placement_class[(guchar) *p];
@@ -290,6 +318,78 @@ cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
     return fen_error (error, fen, "the piece placement has %d ranks, not 8", 9 - rank_end / 8);
   if (sq != 8)
     return fen_error (error, fen, "rank 1 describes %d squares, not 8", sq);
+  *pp = p;
+  return TRUE;
+}
+
+/* read_placement() for a valid field, without its branch per byte (a
+ * study's placement mixes pieces, digits and '/' in no order a branch
+ * predictor can learn): each byte puts its piece, or CQ_EMPTY, on the
+ * square it starts at, and the squares are counted in FEN order (a8 = 0,
+ * h8 = 7, a7 = 8, ..., h1 = 63; the square of count n is n ^ 56).  The
+ * count at each '/' is kept, and the field is valid if it is 8, 16, ...,
+ * 56 at the seven '/' and 64 at the end.  Returns the byte after the
+ * field, or NULL if it is not valid: then @pos holds stray pieces and
+ * the caller clears it and reads the field again with read_placement(),
+ * for the message.  The stray bits of pieces[CQ_EMPTY] (a digit's or a
+ * '/''s square) are overwritten by check_placement(). */
+static inline const char *
+read_placement_fast (CqPosition *pos, const char *p)
+{
+  union {
+    guint8  at[8];
+    guint64 all;
+  } ends = { .all = 0 };
+  guint n = 0, ranks = 0, squares;
+
+  for (;; p++)
+    {
+      guint c = (guchar) *p, sq = (n & 63) ^ 56, piece;
+
+      squares = step_squares[c] - 1u;
+      if (squares >= STEP_STOP)
+        break;
+      piece = step_piece[c];
+      pos->board[sq] = (guint8) piece;
+      pos->pieces[piece] |= CQ_BIT (sq);
+      ends.at[ranks & 7] = (guint8) n;
+      ranks += step_rank_end[c];
+      n += squares;
+    }
+  /* ends.at[7] is the count before the last byte of rank 1: not tested. */
+  if (squares != STEP_FIELD_END || n != 64 || ranks != 7
+      || (GUINT64_FROM_LE (ends.all) & G_GUINT64_CONSTANT (0x00FFFFFFFFFFFFFF))
+           != G_GUINT64_CONSTANT (0x0038302820181008))
+    return NULL;
+  return p;
+}
+
+gboolean
+cq_position_set_fen (CqPosition *pos, const char *fen, GError **error)
+{
+  const char *p, *end;
+  guint64 counter;
+
+  g_return_val_if_fail (pos != NULL, FALSE);
+
+  if (fen == NULL)
+    return fen_error (error, "", "no FEN given");
+
+  clear_position (pos);
+
+  /* 1. Piece placement. */
+  p = skip_spaces (fen);
+  if (*p == '\0')
+    return fen_error (error, fen, "empty string");
+  end = read_placement_fast (pos, p);
+  if (G_UNLIKELY (end == NULL))
+    {
+      clear_position (pos);
+      if (!read_placement (pos, fen, &p, error))
+        return FALSE;
+    }
+  else
+    p = end;
 
   /* 2 to 6 in the shape nearly every composed study's FEN has,
    * "w - - 0 1": one blank between the fields, no castling rights, no en
