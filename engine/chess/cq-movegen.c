@@ -95,7 +95,9 @@ bit_or_zero (int sq)
 
 /* The squares the king on @ksq can step to without being attacked (the
  * king itself removed from @occ_noking, so that it cannot retreat along
- * a checking ray); with @first_only, stops at the first one. */
+ * a checking ray); with @first_only, stops at the first one.  The attack
+ * test finds the sliders through the small line tables, not the magic
+ * ones (see _cq_attacked_xray()). */
 static inline CqBitboard
 king_steps (const CqPosition *pos, int ksq, CqBitboard own, CqColor them, CqBitboard occ_noking,
             gboolean first_only)
@@ -106,7 +108,7 @@ king_steps (const CqPosition *pos, int ksq, CqBitboard own, CqColor them, CqBitb
     {
       int to = _cq_pop_lsb (&b);
 
-      if (!_cq_attackers_of (pos, to, them, occ_noking))
+      if (!_cq_attacked_xray (pos, to, them, occ_noking, 0))
         {
           safe |= CQ_BIT (to);
           if (first_only)
@@ -114,6 +116,41 @@ king_steps (const CqPosition *pos, int ksq, CqBitboard own, CqColor them, CqBitb
         }
     }
   return safe;
+}
+
+/* For MODE_ANY: whether one of the @sliders, moving along the lines of
+ * @lines (_cq_bishop_pseudo or _cq_rook_pseudo), has a legal move, the
+ * king on @ksq in check from @checkers (one piece at most) or not.  Not
+ * in check (@target is every square not ours), a slider has a move if and
+ * only if the first square of one of its lines is not ours: a line's
+ * attacks begin there, and a pinned slider's moves along its pin line are
+ * all legal (so only the first squares on that line count).  In check,
+ * a move must end on @target (the checker or a square between it and the
+ * king): a square of @target on one of the slider's lines (on its pin
+ * line, if pinned) with nothing between.  The same answer as the magic
+ * attack sets masked as in generate()'s other modes. */
+static inline gboolean
+slider_can_move (CqBitboard sliders, const CqBitboard *lines, int ksq, CqBitboard pinned,
+                 CqBitboard checkers, CqBitboard target, CqBitboard occ)
+{
+  while (sliders)
+    {
+      int from = _cq_pop_lsb (&sliders);
+      CqBitboard t = lines[from] & target;
+
+      if (pinned & CQ_BIT (from))
+        t &= _cq_line[ksq][from];
+      if (!checkers)
+        {
+          if (t & _cq_king_attacks[from])
+            return TRUE;
+          continue;
+        }
+      while (t)
+        if ((_cq_between[from][_cq_pop_lsb (&t)] & occ) == 0)
+          return TRUE;
+    }
+  return FALSE;
 }
 
 static inline __attribute__ ((always_inline)) guint
@@ -186,33 +223,48 @@ generate (const CqPosition *pos, CqMove *moves, GenMode mode)
       EMIT_TARGETS (from, CQ_MAKE_PIECE (us, CQ_KNIGHT), _cq_knight_attacks[from] & target);
     }
 
-  /* Sliders. */
-  b = pos->pieces[CQ_MAKE_PIECE (us, CQ_BISHOP)];
-  while (b)
+  /* Sliders.  MODE_ANY only asks whether one can move, which the small
+   * tables answer without the magic ones (800 KiB, a cache miss at
+   * nearly every lookup when the search reads game after game). */
+  if (mode == MODE_ANY)
     {
-      int from = _cq_pop_lsb (&b);
-      CqBitboard t = _cq_bishop_attacks (from, occ) & target;
-      if (pinned & CQ_BIT (from))
-        t &= _cq_line[ksq][from];
-      EMIT_TARGETS (from, CQ_MAKE_PIECE (us, CQ_BISHOP), t);
+      CqBitboard queens = pos->pieces[CQ_MAKE_PIECE (us, CQ_QUEEN)];
+
+      if (slider_can_move (pos->pieces[CQ_MAKE_PIECE (us, CQ_BISHOP)] | queens,
+                           _cq_bishop_pseudo, ksq, pinned, checkers, target, occ)
+          || slider_can_move (pos->pieces[CQ_MAKE_PIECE (us, CQ_ROOK)] | queens,
+                              _cq_rook_pseudo, ksq, pinned, checkers, target, occ))
+        return 1;
     }
-  b = pos->pieces[CQ_MAKE_PIECE (us, CQ_ROOK)];
-  while (b)
+  else
     {
-      int from = _cq_pop_lsb (&b);
-      CqBitboard t = _cq_rook_attacks (from, occ) & target;
-      if (pinned & CQ_BIT (from))
-        t &= _cq_line[ksq][from];
-      EMIT_TARGETS (from, CQ_MAKE_PIECE (us, CQ_ROOK), t);
-    }
-  b = pos->pieces[CQ_MAKE_PIECE (us, CQ_QUEEN)];
-  while (b)
-    {
-      int from = _cq_pop_lsb (&b);
-      CqBitboard t = (_cq_bishop_attacks (from, occ) | _cq_rook_attacks (from, occ)) & target;
-      if (pinned & CQ_BIT (from))
-        t &= _cq_line[ksq][from];
-      EMIT_TARGETS (from, CQ_MAKE_PIECE (us, CQ_QUEEN), t);
+      b = pos->pieces[CQ_MAKE_PIECE (us, CQ_BISHOP)];
+      while (b)
+        {
+          int from = _cq_pop_lsb (&b);
+          CqBitboard t = _cq_bishop_attacks (from, occ) & target;
+          if (pinned & CQ_BIT (from))
+            t &= _cq_line[ksq][from];
+          EMIT_TARGETS (from, CQ_MAKE_PIECE (us, CQ_BISHOP), t);
+        }
+      b = pos->pieces[CQ_MAKE_PIECE (us, CQ_ROOK)];
+      while (b)
+        {
+          int from = _cq_pop_lsb (&b);
+          CqBitboard t = _cq_rook_attacks (from, occ) & target;
+          if (pinned & CQ_BIT (from))
+            t &= _cq_line[ksq][from];
+          EMIT_TARGETS (from, CQ_MAKE_PIECE (us, CQ_ROOK), t);
+        }
+      b = pos->pieces[CQ_MAKE_PIECE (us, CQ_QUEEN)];
+      while (b)
+        {
+          int from = _cq_pop_lsb (&b);
+          CqBitboard t = (_cq_bishop_attacks (from, occ) | _cq_rook_attacks (from, occ)) & target;
+          if (pinned & CQ_BIT (from))
+            t &= _cq_line[ksq][from];
+          EMIT_TARGETS (from, CQ_MAKE_PIECE (us, CQ_QUEEN), t);
+        }
     }
 
   /* Pawns: unpinned ones set-wise, pinned ones one by one. */

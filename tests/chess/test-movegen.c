@@ -534,6 +534,35 @@ test_mate_stalemate (void)
   g_assert_cmpint (moves[0].to, ==, CQ_SQUARE (6, 6));
   g_assert_cmpint (moves[0].captured, ==, CQ_WQ);
 
+  /* Positions where only a bishop, rook or queen could move, for the
+   * sliders' test of cq_position_has_legal_move (): not in check, a
+   * pinned slider that can move along its pin line only, or not at all
+   * (stalemate); in check, a slider's block or capture as the only move,
+   * or none (mate). */
+  {
+    static const struct {
+      const char *fen;
+      guint n_moves;
+    } sliders[] = {
+      { "k2r3R/8/1K1B4/8/8/8/8/3R4 b - - 0 1", 6 },
+      { "8/8/2K5/2Q5/k7/1q6/2Q5/8 b - - 0 1", 1 },
+      { "8/6Q1/4Rr2/8/1K1kB3/8/4R3/8 b - - 0 1", 0 },
+      { "2K4k/7b/7Q/8/8/8/6R1/8 b - - 0 1", 0 },
+      { "8/1P6/6R1/k5Rn/3r4/1K6/8/8 b - - 0 1", 1 },
+      { "2Q5/8/3k4/1K4Q1/6b1/8/8/3R4 b - - 0 1", 1 },
+      { "2K5/5Q2/5k2/3Q4/8/8/8/7b b - - 0 1", 0 },
+      { "8/2B5/8/Q4N2/k1K2B2/8/5r2/8 b - - 0 1", 0 },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (sliders); i++)
+      {
+        g_assert_true (cq_position_set_fen (&pos, sliders[i].fen, NULL));
+        g_assert_cmpuint (cq_position_legal_moves (&pos, moves), ==, sliders[i].n_moves);
+        g_assert_cmpint (cq_position_has_legal_move (&pos), ==, sliders[i].n_moves > 0);
+        check_position (&pos);
+      }
+  }
+
   /* Double check: only king moves. */
   g_assert_true (cq_position_set_fen (&pos, "4k3/8/8/8/8/8/3n4/R3K2r w Q - 0 1", NULL));
   g_assert_true (cq_position_in_check (&pos));
