@@ -200,31 +200,49 @@ gboolean _cq_position_has_legal_move_not_in_check (const CqPosition *pos);
 /* TRUE if the side to move has a move that is legal unless it is in
  * check; FALSE says nothing.  A pawn off the king's diagonals and rank
  * can be pinned only along its file, where a push keeps it on the pin
- * line; a knight on no line through the king cannot be pinned at all.
- * Not in check, such a pawn's push to an empty square, or such a
- * knight's step to a square without a piece of ours, is legal.  A few set
- * operations answer nearly every position; `:stalemate` (not in check
- * and no legal move) is then false whether or not the side is in check,
- * so the check test is skipped too. */
+ * line; a knight, bishop, rook or queen on no line through the king
+ * cannot be pinned at all.  Not in check, such a pawn's push to an empty
+ * square, such a knight's step to a square without a piece of ours, or
+ * such a slider's step to the first square of one of its lines without
+ * a piece of ours, is legal.  A few set operations answer nearly every
+ * position; `:stalemate` (not in check and no legal move) is then false
+ * whether or not the side is in check, so the check test is skipped
+ * too. */
 static inline gboolean
 _cq_position_has_move_unless_in_check (const CqPosition *pos)
 {
   CqColor us = pos->side_to_move;
   CqBitboard own = pos->by_color[us];
+  const CqBitboard *ours = pos->pieces + (us == CQ_WHITE ? 0 : 6);
   int ksq;
-  CqBitboard pawns, knights, pushed;
+  CqBitboard pawns, pushed, unpinnable, b;
 
   ksq = _cq_king_square (pos, us);
-  pawns = pos->pieces[CQ_MAKE_PIECE (us, CQ_PAWN)]
-          & ~(_cq_bishop_pseudo[ksq] | (CQ_RANK_1_BB << (ksq & 56)));
+  pawns = ours[CQ_WP] & ~(_cq_bishop_pseudo[ksq] | (CQ_RANK_1_BB << (ksq & 56)));
   pushed = us == CQ_WHITE ? pawns << 8 : pawns >> 8;
   if (pushed & ~(own | pos->by_color[us ^ 1]))
     return TRUE;
-  knights = pos->pieces[CQ_MAKE_PIECE (us, CQ_KNIGHT)]
-            & ~(_cq_bishop_pseudo[ksq] | _cq_rook_pseudo[ksq]);
-  while (knights)
-    if (_cq_knight_attacks[_cq_pop_lsb (&knights)] & ~own)
+  unpinnable = ~(_cq_bishop_pseudo[ksq] | _cq_rook_pseudo[ksq]);
+  b = ours[CQ_WN] & unpinnable;
+  while (b)
+    if (_cq_knight_attacks[_cq_pop_lsb (&b)] & ~own)
       return TRUE;
+  b = (ours[CQ_WB] | ours[CQ_WQ]) & unpinnable;
+  while (b)
+    {
+      int from = _cq_pop_lsb (&b);
+
+      if (_cq_king_attacks[from] & _cq_bishop_pseudo[from] & ~own)
+        return TRUE;
+    }
+  b = (ours[CQ_WR] | ours[CQ_WQ]) & unpinnable;
+  while (b)
+    {
+      int from = _cq_pop_lsb (&b);
+
+      if (_cq_king_attacks[from] & _cq_rook_pseudo[from] & ~own)
+        return TRUE;
+    }
   return FALSE;
 }
 
