@@ -153,6 +153,13 @@ test_fen_bad (void)
     { "k7/8/8/7/8/8/8/K7 w - - 0 1", "rank 5 describes 7 squares" },
     { "k7/8/8/8/8/8/8/K6 w - - 0 1", "rank 1 describes 7 squares" },
     { "k7/8/8/8/8/8/8/K6X w - - 0 1", "unexpected character 'X'" },
+    /* Placements the reader without a branch per byte must refuse: 64
+     * squares and 7 '/' in all, but 9 and 7 on ranks 8 and 7; more than
+     * 64 squares; a '/' after rank 1; '/' alone. */
+    { "k8/7/8/8/8/8/8/K7 w - - 0 1", "rank 8 describes more than 8 squares" },
+    { "k7/8/8/8/8/8/8/K7888888888 w - - 0 1", "rank 1 describes more than 8 squares" },
+    { "k7/8/8/8/8/8/8/K7/ w - - 0 1", "more than 8 ranks" },
+    { "//////////// w - - 0 1", "rank 8 describes 0 squares, not 8" },
     { "k7/8/8/8/8/8/8/K7", "side to move is missing" },
     { "k7/8/8/8/8/8/8/K7 x - - 0 1", "side to move must be" },
     { "k7/8/8/8/8/8/8/K7 white - - 0 1", "side to move must be" },
