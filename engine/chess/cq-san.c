@@ -124,7 +124,7 @@ attackers_of_type (int type, int sq, CqBitboard occ)
  * queen's are the bishop's and the rook's lines, the others' are one
  * table twice.  Indexed by the type, so that the SAN reader resolves
  * every piece with the same instructions: a branch on the type, which
- * the movetext decides, was mispredicted at about one piece move in two. */
+ * the movetext decides, is often mispredicted. */
 static const CqBitboard *const pseudo_attacks[2][CQ_KING + 1] = {
   { [CQ_KNIGHT] = _cq_knight_attacks, [CQ_BISHOP] = _cq_bishop_pseudo,
     [CQ_ROOK] = _cq_rook_pseudo, [CQ_QUEEN] = _cq_bishop_pseudo, [CQ_KING] = _cq_king_attacks },
