@@ -665,8 +665,9 @@ cq_position_make_move (CqPosition *pos, const CqMove *move)
   pos->halfmove_clock = clock;
   pos->castling &= _cq_castle_keep[from] & _cq_castle_keep[to];
   pos->ep_square = (gint8) ep_square;
-  if (us == CQ_BLACK)
-    pos->fullmove_number++;
+  /* CQ_BLACK is 1: the number goes up after Black's move (without a
+   * branch, which would alternate at every move). */
+  pos->fullmove_number += us;
   pos->side_to_move = us ^ 1;
   pos->pieces[CQ_EMPTY] = ~(pos->by_color[CQ_WHITE] | pos->by_color[CQ_BLACK]);
 }

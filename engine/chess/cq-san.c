@@ -119,25 +119,29 @@ attackers_of_type (int type, int sq, CqBitboard occ)
     }
 }
 
-/* The pieces among @own that could move to @to (knight to king): for
- * the sliders, those on a line through @to with nothing between, found
- * without the big magic tables (for speed: the SAN reader runs once per ply
- * and their cache misses dominated it). */
+/* The squares a piece of each type (knight to king) attacks from a
+ * square on an empty board, as two tables whose union is the set: the
+ * queen's are the bishop's and the rook's lines, the others' are one
+ * table twice.  Indexed by the type, so that the SAN reader resolves
+ * every piece with the same instructions: a branch on the type, which
+ * the movetext decides, is often mispredicted. */
+static const CqBitboard *const pseudo_attacks[2][CQ_KING + 1] = {
+  { [CQ_KNIGHT] = _cq_knight_attacks, [CQ_BISHOP] = _cq_bishop_pseudo,
+    [CQ_ROOK] = _cq_rook_pseudo, [CQ_QUEEN] = _cq_bishop_pseudo, [CQ_KING] = _cq_king_attacks },
+  { [CQ_KNIGHT] = _cq_knight_attacks, [CQ_BISHOP] = _cq_bishop_pseudo,
+    [CQ_ROOK] = _cq_rook_pseudo, [CQ_QUEEN] = _cq_rook_pseudo, [CQ_KING] = _cq_king_attacks },
+};
+
+/* The pieces among @own of type @type (knight to king) that could move
+ * to @to: those that attack it on an empty board with nothing between
+ * (a knight's or king's square has nothing between it and @to, so the
+ * test keeps it).  Found without the big magic tables (for speed: the
+ * SAN reader runs once per ply and their cache misses dominated it). */
 static inline CqBitboard
 candidates_of_type (int type, int to, CqBitboard occ, CqBitboard own)
 {
-  CqBitboard c, r;
+  CqBitboard c = (pseudo_attacks[0][type][to] | pseudo_attacks[1][type][to]) & own, r = c;
 
-  switch (type)
-    {
-    case CQ_KNIGHT: return _cq_knight_attacks[to] & own;
-    case CQ_KING: return _cq_king_attacks[to] & own;
-    case CQ_BISHOP: c = _cq_bishop_pseudo[to] & own; break;
-    case CQ_ROOK: c = _cq_rook_pseudo[to] & own; break;
-    case CQ_QUEEN: c = (_cq_bishop_pseudo[to] | _cq_rook_pseudo[to]) & own; break;
-    default: return 0;
-    }
-  r = c;
   while (c)
     {
       int sq = _cq_pop_lsb (&c);
@@ -293,32 +297,37 @@ resolve_pawn (const CqPosition *pos, CqColor us, int from_file, int from_rank, i
   return TRUE;
 }
 
-/* The move of a @type piece (knight to king) to @to, from @from_file
- * and @from_rank when they are not -1. */
+/* The squares a move's from-file and from-rank allow (each -1 when the
+ * move names none): the disambiguation of a piece move as one mask. */
+static inline CqBitboard
+from_squares (int from_file, int from_rank)
+{
+  return (from_file >= 0 ? CQ_FILE_A_BB << from_file : ~(CqBitboard) 0)
+         & (from_rank >= 0 ? CQ_RANK_1_BB << (8 * from_rank) : ~(CqBitboard) 0);
+}
+
+/* The move of a @type piece (knight to king) to @to from one of the
+ * squares of @from (from_squares()). */
 G_ALWAYS_INLINE static inline gboolean
-resolve_piece (const CqPosition *pos, int type, int from_file, int from_rank, int to,
+resolve_piece (const CqPosition *pos, int type, CqBitboard from, int to,
                const char *san, gssize len, CqMove *move, GError **error)
 {
   CqColor us = pos->side_to_move;
   int piece = CQ_MAKE_PIECE (us, type);
   int target = pos->board[to];
   int capsq = target != CQ_EMPTY ? to : -1;
-  int from = -1, nlegal = 0;
+  int from_sq = -1, nlegal = 0;
   CqBitboard cands;
 
   if (G_UNLIKELY (target != CQ_EMPTY && CQ_PIECE_COLOR (target) == us))
     return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
                       "the target square holds a %s piece", us == CQ_WHITE ? "white" : "black");
-  cands = candidates_of_type (type, to, _cq_occupied (pos), pos->pieces[piece]);
-  if (from_file >= 0)
-    cands &= CQ_FILE_A_BB << from_file;
-  if (from_rank >= 0)
-    cands &= CQ_RANK_1_BB << (8 * from_rank);
+  cands = candidates_of_type (type, to, _cq_occupied (pos), pos->pieces[piece] & from);
   if (G_UNLIKELY (cands == 0))
     return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len, "no %s can move there",
                       type_names[type]);
-  nlegal = type == CQ_KING ? legal_candidates (pos, cands, to, capsq, &from, TRUE)
-                           : legal_candidates (pos, cands, to, capsq, &from, FALSE);
+  nlegal = type == CQ_KING ? legal_candidates (pos, cands, to, capsq, &from_sq, TRUE)
+                           : legal_candidates (pos, cands, to, capsq, &from_sq, FALSE);
   if (G_UNLIKELY (nlegal == 0))
     return san_error (error, CQ_CHESS_ERROR_ILLEGAL_MOVE, san, len,
                       type == CQ_KING ? "the king would be in check"
@@ -327,30 +336,8 @@ resolve_piece (const CqPosition *pos, int type, int from_file, int from_rank, in
   if (G_UNLIKELY (nlegal > 1))
     return san_error (error, CQ_CHESS_ERROR_AMBIGUOUS_MOVE, san, len,
                       "%d %ss can move there", nlegal, type_names[type]);
-  fill_move (move, from, to, piece, target, CQ_EMPTY, 0);
+  fill_move (move, from_sq, to, piece, target, CQ_EMPTY, 0);
   return TRUE;
-}
-
-/* resolve_piece() for a knight, bishop, rook, queen or king @type: one
- * call per type with the type a constant, so that each is compiled for
- * its type (the candidates' geometry, the king's own test). */
-G_ALWAYS_INLINE static inline gboolean
-resolve_piece_of_type (const CqPosition *pos, int type, int from_file, int from_rank, int to,
-                       const char *san, gssize len, CqMove *move, GError **error)
-{
-  switch (type)
-    {
-    case CQ_KNIGHT:
-      return resolve_piece (pos, CQ_KNIGHT, from_file, from_rank, to, san, len, move, error);
-    case CQ_BISHOP:
-      return resolve_piece (pos, CQ_BISHOP, from_file, from_rank, to, san, len, move, error);
-    case CQ_ROOK:
-      return resolve_piece (pos, CQ_ROOK, from_file, from_rank, to, san, len, move, error);
-    case CQ_QUEEN:
-      return resolve_piece (pos, CQ_QUEEN, from_file, from_rank, to, san, len, move, error);
-    default:
-      return resolve_piece (pos, CQ_KING, from_file, from_rank, to, san, len, move, error);
-    }
 }
 
 static G_GNUC_NO_INLINE gboolean
@@ -396,7 +383,7 @@ cq_san_parse (const CqPosition *pos, const char *san, gssize len, CqMove *move,
       to = CQ_SQUARE (s[n - 2] - 'a', s[n - 1] - '1');
       type = type_from_letter (s[0]);
       if (type != CQ_NO_TYPE && type != CQ_PAWN)
-        return resolve_piece_of_type (pos, type, -1, -1, to, san, len, move, error);
+        return resolve_piece (pos, type, ~(CqBitboard) 0, to, san, len, move, error);
       if (n == 4 && (san_class[s[0]] & C_FILE) && CQ_RANK (to) != 0 && CQ_RANK (to) != 7)
         return pos->side_to_move == CQ_WHITE
                  ? resolve_pawn (pos, CQ_WHITE, s[0] - 'a', -1, to, CQ_NO_TYPE, san, len, move,
@@ -410,8 +397,9 @@ cq_san_parse (const CqPosition *pos, const char *san, gssize len, CqMove *move,
 const char *
 cq_san_parse_prefix (const CqPosition *pos, const char *san, CqMove *move)
 {
-  const guchar *s = (const guchar *) san;
-  int type, to, from_file = -1, from_rank = -1;
+  const guchar *s = (const guchar *) san, *t;
+  int type, to, from_file = -1;
+  CqBitboard from = ~(CqBitboard) 0;
   gboolean ok;
 
   g_return_val_if_fail (pos != NULL && san != NULL && move != NULL, NULL);
@@ -467,24 +455,28 @@ cq_san_parse_prefix (const CqPosition *pos, const char *san, CqMove *move)
         return NULL;
       s++;
       /* [from-file | from-rank] [x] to-file to-rank */
-      if ((san_class[s[0]] & C_FILE) && (san_class[s[1]] & C_RANK))
+      t = s + (s[0] == 'x');
+      if ((san_class[t[0]] & C_FILE) && (san_class[t[1]] & C_RANK))
         {
-          /* "Nf3" (the common case: tested first) */
+          /* "Nf3", "Nxf3" (nearly every piece move: tested first) */
+          to = CQ_SQUARE (t[0] - 'a', t[1] - '1');
+          s = t + 2;
         }
       else
         {
+          /* The from-file or from-rank of "Nbd2", "R1e2", "Raxe1" */
           if (san_class[s[0]] & C_FILE)
-            from_file = *s++ - 'a';
+            from = CQ_FILE_A_BB << (*s++ - 'a');
           else if (san_class[s[0]] & C_RANK)
-            from_rank = *s++ - '1';
+            from = CQ_RANK_1_BB << (8 * (*s++ - '1'));
           if (*s == 'x')
             s++;
           if (!(san_class[s[0]] & C_FILE) || !(san_class[s[1]] & C_RANK))
             return NULL;
+          to = CQ_SQUARE (s[0] - 'a', s[1] - '1');
+          s += 2;
         }
-      to = CQ_SQUARE (s[0] - 'a', s[1] - '1');
-      s += 2;
-      ok = resolve_piece_of_type (pos, type, from_file, from_rank, to, san, 0, move, NULL);
+      ok = resolve_piece (pos, type, from, to, san, 0, move, NULL);
     }
   if (*s == '+' || *s == '#')
     s++;
@@ -614,7 +606,8 @@ parse_general (const CqPosition *pos, const char *san, gssize len, CqMove *move,
 
   if (type == CQ_PAWN)
     return resolve_pawn (pos, us, from_file, from_rank, to, promo, san, len, move, error);
-  return resolve_piece (pos, type, from_file, from_rank, to, san, len, move, error);
+  return resolve_piece (pos, type, from_squares (from_file, from_rank), to, san, len, move,
+                        error);
 }
 
 gsize

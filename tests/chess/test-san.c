@@ -446,6 +446,8 @@ test_san_prefix (void)
   check_prefix (CASTLES, "O-O-O+", 6, "e1", "c1");
   check_prefix (CASTLES, "O-O-", 3, "e1", "g1");
   check_prefix (KING_TAKES, "Kxe2", 4, "e1", "e2");
+  /* A capture mark without a capture is read as cq_san_parse() reads it. */
+  check_prefix (START, "Nxf3", 4, "g1", "f3");
 
   /* Other shapes and moves that are not legal or not single: left to
    * cq_san_parse(). */
@@ -462,6 +464,9 @@ test_san_prefix (void)
   check_prefix (START, "N", -1, NULL, NULL);
   check_prefix (START, "Nx", -1, NULL, NULL);
   check_prefix (START, "Nxf", -1, NULL, NULL);
+  check_prefix (START, "Nxxf3", -1, NULL, NULL);
+  check_prefix (START, "Nx3", -1, NULL, NULL);
+  check_prefix (TWO_KNIGHTS, "Nxd2", -1, NULL, NULL);
   check_prefix (TWO_KNIGHTS, "Nd2", -1, NULL, NULL);
   check_prefix (TWO_KNIGHTS, "Nbxx2", -1, NULL, NULL);
   check_prefix (PROMO, "e8", -1, NULL, NULL);
