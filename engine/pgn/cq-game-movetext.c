@@ -254,16 +254,33 @@ end_skip (Parser *ps, Line *line, const char *at)
   line->broken = FALSE;
 }
 
+/* nag_values[v] == v: a node's first NAG points here (no allocation);
+ * the nodes' NAG arrays are never written once made. */
+static const guint8 nag_values[256] = {
+#define NAG_ROW(r) r, r + 1, r + 2, r + 3, r + 4, r + 5, r + 6, r + 7, \
+                   r + 8, r + 9, r + 10, r + 11, r + 12, r + 13, r + 14, r + 15
+  NAG_ROW (0), NAG_ROW (16), NAG_ROW (32), NAG_ROW (48), NAG_ROW (64), NAG_ROW (80),
+  NAG_ROW (96), NAG_ROW (112), NAG_ROW (128), NAG_ROW (144), NAG_ROW (160), NAG_ROW (176),
+  NAG_ROW (192), NAG_ROW (208), NAG_ROW (224), NAG_ROW (240),
+#undef NAG_ROW
+};
+
+/* Appends NAG @value (0 to 255) to @node's. */
 static void
 add_nag (CqArena *arena, CqNode *node, guint value)
 {
   guint8 *nags;
 
+  if (node->n_nags == 0)
+    {
+      node->nags = &nag_values[value];
+      node->n_nags = 1;
+      return;
+    }
   if (node->n_nags == G_MAXUINT8)
     return;
   nags = _cq_arena_alloc (arena, node->n_nags + 1);
-  if (node->n_nags)
-    memcpy (nags, node->nags, node->n_nags);
+  memcpy (nags, node->nags, node->n_nags);
   nags[node->n_nags] = value;
   node->nags = nags;
   node->n_nags++;
