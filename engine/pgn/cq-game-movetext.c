@@ -484,6 +484,20 @@ fast_token (Parser *ps, Line *line, const char *tok, guint64 lineno)
   return s;
 }
 
+/* The mainline @line (not broken) ends with the termination marker
+ * @result: the comments waiting for a move go after the last one. */
+static void
+end_mainline (Parser *ps, Line *line, const char *result)
+{
+  ps->game->result = result;
+  ps->ended = TRUE;
+  if (line->pending)
+    {
+      line->last->comments_after_ = join_comments (line->last->comments_after_, line->pending);
+      line->pending = NULL;
+    }
+}
+
 static void
 handle_token (Parser *ps, const char *tok, gsize len, guint64 lineno)
 {
@@ -521,16 +535,7 @@ handle_token (Parser *ps, const char *tok, gsize len, guint64 lineno)
     {
       /* A result inside a variation is ignored. */
       if (ps->n_lines == 1)
-        {
-          ps->game->result = result;
-          ps->ended = TRUE;
-          if (line->pending)
-            {
-              line->last->comments_after_ = join_comments (line->last->comments_after_,
-                                                     line->pending);
-              line->pending = NULL;
-            }
-        }
+        end_mainline (ps, line, result);
       return;
     }
 
@@ -774,9 +779,26 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
                 }
             if (q == NULL)
               {
+                const char *result = NULL;
+
                 q = p;
                 while (q < end && !is_token_delim (*q))
                   q++;
+                /* The mainline's termination marker, read once a game:
+                 * handled here as handle_token() would, without its
+                 * general rules. */
+                if (ps->n_lines == 1 && !line->broken && !ps->ended
+                    && (*p == '1' || *p == '0' || *p == '*'))
+                  result = result_token (p, q - p);
+                if (result != NULL)
+                  {
+                    end_mainline (ps, line, result);
+                    ps->number = NULL;
+                    while (*q == ' ')
+                      q++;
+                    p = q;
+                    break;
+                  }
                 if (q == p)
                   q = p + 1;   /* a stray ] } [ or " */
                 ps->number = number;
