@@ -428,12 +428,14 @@ play_move (Parser *ps, Line *line, const CqMove *move, const char *san, gsize le
  * all movetext: a move number ("12." "12...") and a legal move with no
  * annotation suffix or full stop ("Nf3", "exd5+", or "12.Nf3" glued to
  * its number).  The caller has checked that @line is not broken and that
- * the game has not ended.  @tok is in a NUL-terminated text.
+ * the game has not ended.  @tok is in a NUL-terminated text.  Sets
+ * *@number to @tok for a move number, to NULL for a move (the caller keeps
+ * it in a register rather than in ps->number).
  * Returns the end of the token, or NULL (having changed nothing) when the
  * general rules must read it: these give the same result on the tokens
  * read here, and the errors on the others. */
 static inline const char *
-fast_token (Parser *ps, Line *line, const char *tok, guint64 lineno)
+fast_token (Parser *ps, Line *line, const char *tok, guint64 lineno, const char **number)
 {
   const char *s = tok, *san;
   CqMove move;
@@ -451,10 +453,11 @@ fast_token (Parser *ps, Line *line, const char *tok, guint64 lineno)
       while (*s == '.');
       if (token_class[(guchar) *s] == TOKEN_END)
         {
-          ps->number = tok;
+          *number = tok;
           return s;
         }
     }
+  *number = NULL;
   san = s;
   /* The common shapes of a move are read straight from the text, which
    * finds the move's end too; anything else, or a token that goes on
@@ -761,21 +764,28 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
             if (!line->broken && (!ps->ended || ps->n_lines > 1))
               for (;;)
                 {
-                  q = fast_token (ps, line, p, lineno);
+                  const char *num;
+
+                  /* ps->number stays NULL in the run (the loop's top
+                   * cleared it); the number before the token at p is
+                   * @number, and the token read sets @num. */
+                  q = fast_token (ps, line, p, lineno, &num);
                   if (q == NULL)
                     break;      /* the general rules read the token at p */
                   while (*q == ' ')
                     q++;
                   p = q;
-                  if (token_class[(guchar) *p] != 0)
-                    break;      /* not a token the fast path may read */
-                  if (G_UNLIKELY (p >= run_end))
+                  if (G_UNLIKELY (token_class[(guchar) *p] != 0 || p >= run_end))
                     {
-                      ps->steps = 256;   /* the loop's top looks now */
+                      /* Not a token the fast path may read, or the run is
+                       * long: the loop's top goes on, and a number
+                       * survives whitespace there. */
+                      ps->number = num;
+                      if (token_class[(guchar) *p] == 0)
+                        ps->steps = 256;   /* the loop's top looks now */
                       break;
                     }
-                  number = ps->number;
-                  ps->number = NULL;
+                  number = num;
                 }
             if (q == NULL)
               {
