@@ -254,16 +254,33 @@ end_skip (Parser *ps, Line *line, const char *at)
   line->broken = FALSE;
 }
 
+/* nag_values[v] == v: a node's first NAG points here (no allocation);
+ * the nodes' NAG arrays are never written once made. */
+static const guint8 nag_values[256] = {
+#define NAG_ROW(r) r, r + 1, r + 2, r + 3, r + 4, r + 5, r + 6, r + 7, \
+                   r + 8, r + 9, r + 10, r + 11, r + 12, r + 13, r + 14, r + 15
+  NAG_ROW (0), NAG_ROW (16), NAG_ROW (32), NAG_ROW (48), NAG_ROW (64), NAG_ROW (80),
+  NAG_ROW (96), NAG_ROW (112), NAG_ROW (128), NAG_ROW (144), NAG_ROW (160), NAG_ROW (176),
+  NAG_ROW (192), NAG_ROW (208), NAG_ROW (224), NAG_ROW (240),
+#undef NAG_ROW
+};
+
+/* Appends NAG @value (0 to 255) to @node's. */
 static void
 add_nag (CqArena *arena, CqNode *node, guint value)
 {
   guint8 *nags;
 
+  if (node->n_nags == 0)
+    {
+      node->nags = &nag_values[value];
+      node->n_nags = 1;
+      return;
+    }
   if (node->n_nags == G_MAXUINT8)
     return;
   nags = _cq_arena_alloc (arena, node->n_nags + 1);
-  if (node->n_nags)
-    memcpy (nags, node->nags, node->n_nags);
+  memcpy (nags, node->nags, node->n_nags);
   nags[node->n_nags] = value;
   node->nags = nags;
   node->n_nags++;
@@ -411,12 +428,14 @@ play_move (Parser *ps, Line *line, const CqMove *move, const char *san, gsize le
  * all movetext: a move number ("12." "12...") and a legal move with no
  * annotation suffix or full stop ("Nf3", "exd5+", or "12.Nf3" glued to
  * its number).  The caller has checked that @line is not broken and that
- * the game has not ended.  @tok is in a NUL-terminated text.
+ * the game has not ended.  @tok is in a NUL-terminated text.  Sets
+ * *@number to @tok for a move number, to NULL for a move (the caller keeps
+ * it in a register rather than in ps->number).
  * Returns the end of the token, or NULL (having changed nothing) when the
  * general rules must read it: these give the same result on the tokens
  * read here, and the errors on the others. */
 static inline const char *
-fast_token (Parser *ps, Line *line, const char *tok, guint64 lineno)
+fast_token (Parser *ps, Line *line, const char *tok, guint64 lineno, const char **number)
 {
   const char *s = tok, *san;
   CqMove move;
@@ -434,10 +453,11 @@ fast_token (Parser *ps, Line *line, const char *tok, guint64 lineno)
       while (*s == '.');
       if (token_class[(guchar) *s] == TOKEN_END)
         {
-          ps->number = tok;
+          *number = tok;
           return s;
         }
     }
+  *number = NULL;
   san = s;
   /* The common shapes of a move are read straight from the text, which
    * finds the move's end too; anything else, or a token that goes on
@@ -465,6 +485,20 @@ fast_token (Parser *ps, Line *line, const char *tok, guint64 lineno)
     return NULL;
   play_move (ps, line, &move, san, s - san, lineno);
   return s;
+}
+
+/* The mainline @line (not broken) ends with the termination marker
+ * @result: the comments waiting for a move go after the last one. */
+static void
+end_mainline (Parser *ps, Line *line, const char *result)
+{
+  ps->game->result = result;
+  ps->ended = TRUE;
+  if (line->pending)
+    {
+      line->last->comments_after_ = join_comments (line->last->comments_after_, line->pending);
+      line->pending = NULL;
+    }
 }
 
 static void
@@ -504,16 +538,7 @@ handle_token (Parser *ps, const char *tok, gsize len, guint64 lineno)
     {
       /* A result inside a variation is ignored. */
       if (ps->n_lines == 1)
-        {
-          ps->game->result = result;
-          ps->ended = TRUE;
-          if (line->pending)
-            {
-              line->last->comments_after_ = join_comments (line->last->comments_after_,
-                                                     line->pending);
-              line->pending = NULL;
-            }
-        }
+        end_mainline (ps, line, result);
       return;
     }
 
@@ -739,27 +764,51 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
             if (!line->broken && (!ps->ended || ps->n_lines > 1))
               for (;;)
                 {
-                  q = fast_token (ps, line, p, lineno);
+                  const char *num;
+
+                  /* ps->number stays NULL in the run (the loop's top
+                   * cleared it); the number before the token at p is
+                   * @number, and the token read sets @num. */
+                  q = fast_token (ps, line, p, lineno, &num);
                   if (q == NULL)
                     break;      /* the general rules read the token at p */
                   while (*q == ' ')
                     q++;
                   p = q;
-                  if (token_class[(guchar) *p] != 0)
-                    break;      /* not a token the fast path may read */
-                  if (G_UNLIKELY (p >= run_end))
+                  if (G_UNLIKELY (token_class[(guchar) *p] != 0 || p >= run_end))
                     {
-                      ps->steps = 256;   /* the loop's top looks now */
+                      /* Not a token the fast path may read, or the run is
+                       * long: the loop's top goes on, and a number
+                       * survives whitespace there. */
+                      ps->number = num;
+                      if (token_class[(guchar) *p] == 0)
+                        ps->steps = 256;   /* the loop's top looks now */
                       break;
                     }
-                  number = ps->number;
-                  ps->number = NULL;
+                  number = num;
                 }
             if (q == NULL)
               {
+                const char *result = NULL;
+
                 q = p;
                 while (q < end && !is_token_delim (*q))
                   q++;
+                /* The mainline's termination marker, read once a game:
+                 * handled here as handle_token() would, without its
+                 * general rules. */
+                if (ps->n_lines == 1 && !line->broken && !ps->ended
+                    && (*p == '1' || *p == '0' || *p == '*'))
+                  result = result_token (p, q - p);
+                if (result != NULL)
+                  {
+                    end_mainline (ps, line, result);
+                    ps->number = NULL;
+                    while (*q == ' ')
+                      q++;
+                    p = q;
+                    break;
+                  }
                 if (q == p)
                   q = p + 1;   /* a stray ] } [ or " */
                 ps->number = number;

@@ -318,6 +318,32 @@ test_movetext (void)
   g_assert_cmpint (cq_game_get_node (game, 11)->move.to, ==, CQ_SQUARE (6, 0));
 }
 
+/* The termination marker: a comment waiting for a move after a closed
+ * variation goes after the mainline's last move, a move number before the
+ * marker says nothing, and a marker inside a variation is no result. */
+static void
+test_result_marker (void)
+{
+  g_autoptr (CqGame) a = parse ("1. e4 (1. d4 *) {after the variation} 1... e5 2. 1-0");
+  g_autoptr (CqGame) b = parse ("1. e4 e5 (1... c5) {waiting} 1/2");
+  g_autoptr (CqGame) c = parse ("1. e4 0-1 {late} $1");
+
+  g_assert_null (a->error);
+  g_assert_cmpstr (a->result, ==, "1-0");
+  g_assert_cmpuint (a->n_nodes, ==, 4);
+  g_assert_cmpstr (cq_node_get_comment_before (a, cq_game_get_node (a, 2)), ==,
+                   "after the variation");
+  g_assert_null (b->error);
+  g_assert_cmpstr (b->result, ==, "1/2-1/2");
+  g_assert_cmpstr (cq_node_get_comment_after (b, cq_game_get_node (b, 2)), ==, "waiting");
+  /* After the result, comments and NAGs still go to the last move. */
+  g_assert_null (c->error);
+  g_assert_cmpstr (c->result, ==, "0-1");
+  g_assert_cmpstr (cq_node_get_comment_after (c, cq_game_get_node (c, 1)), ==, "late");
+  g_assert_cmpuint (cq_game_get_node (c, 1)->n_nags, ==, 1);
+  g_assert_cmpuint (cq_game_get_node (c, 1)->nags[0], ==, 1);
+}
+
 /* Where comments go (before / after a move, root). */
 static void
 test_comment_placement (void)
@@ -763,6 +789,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pgn/game/latin1-fixture", test_latin1_fixture);
   g_test_add_func ("/pgn/game/movetext", test_movetext);
   g_test_add_func ("/pgn/game/comment-placement", test_comment_placement);
+  g_test_add_func ("/pgn/game/result-marker", test_result_marker);
   g_test_add_func ("/pgn/game/fen-start", test_fen_start);
   g_test_add_func ("/pgn/game/null-moves", test_null_moves_and_oddities);
   g_test_add_func ("/pgn/game/annotation-nags", test_annotation_nags);

@@ -166,6 +166,10 @@ test_error_games (void)
   g_autofree char *c = write_text ("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 {c} e5 1-0", NULL);
   g_autofree char *d = write_text ("[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. N@f3 0-1", NULL);
   g_autofree char *e = write_text ("1. e4 e5 {unterminated 2. Nf3", NULL);
+  /* The move number before an unreadable move is kept with it, also
+   * across a line break or a tab. */
+  g_autofree char *f = write_text ("1. e4 e5 2. Nf3 Nc6 3.\nNf9 a6 *", NULL);
+  g_autofree char *g = write_text ("1. e4 e5 2.\tKe3 Nc6 *", NULL);
   g_autoptr (CqGame) again = NULL;
 
   g_assert_cmpstr (movetext_of (a), ==, "1. e4 e5 2. Nf3 Nc6 {3. Nf9 a6 4. d4} *\n\n");
@@ -176,6 +180,8 @@ test_error_games (void)
   g_assert_cmpstr (movetext_of (d), ==, "{1. e4 e5 2. N@f3} 0-1\n\n");
   g_assert_nonnull (strstr (d, "[Variant \"Crazyhouse\"]\n"));
   g_assert_cmpstr (movetext_of (e), ==, "1. e4 e5 {(unterminated 2. Nf3} *\n\n");
+  g_assert_cmpstr (movetext_of (f), ==, "1. e4 e5 2. Nf3 Nc6 {3. Nf9 a6} *\n\n");
+  g_assert_cmpstr (movetext_of (g), ==, "1. e4 e5 {2. Ke3 Nc6} *\n\n");
 
   /* The written game reads without error and keeps the text. */
   again = cq_game_new_parsed (a, strlen (a), NULL, NULL);
