@@ -815,6 +815,15 @@ _cq_pgn_scan (CqPgnReader *r, gsize *game_end)
               switch (c)
                 {
                 case '\n':
+                  /* Most lines of movetext: the next one begins with a
+                   * byte that neither escapes it nor can begin a blank
+                   * line, so there is nothing to look at. */
+                  if (G_LIKELY (end - p >= 2 && p[1] != '%' && !is_space (p[1])))
+                    {
+                      line++;
+                      p++;
+                      break;
+                    }
                   {
                     guint64 l = line + 1;
                     const guchar *q = skip_escape_lines (p + 1, end, eof, &l);

@@ -256,8 +256,9 @@ test_tagless (void)
 }
 
 /* The movetext's bytes that matter to the splitter (newline, `{`, `;`,
- * `(`, `)`, `[`, `-`, `/`, `*`, a result in a variation that does not end
- * the game, a byte that looks like them, ESC) at every place of the
+ * `(`, `)`, `[`, `-`, `/`, `*`, a result in a variation or in an escaped
+ * line that does not end the game, a byte that looks like them, ESC, a
+ * line that begins with a blank) at every place of the
  * 64-byte windows the scanner classifies them in, and at every place of
  * the blocks. */
 static void
@@ -274,7 +275,7 @@ test_movetext_windows (void)
       for (guint k = 0; k < i % 67; k++)
         g_string_append_c (data, k % 3 == 0 ? 'a' : ' ');
       g_string_append (data, "e5 2. O-O (2. Nf3 1-0 0-1 * 1/2-1/2) \x1B Nc6 2+ 3-0 ;x\n"
-                       "{c [ } 3. d4 $1 11-0 a/b\n");
+                       "{c [ } 3. d4 $1 11-0 a/b\n% an escaped line: 0-1 [x\n  ");
       g_string_append (data, results[i % 4]);
       /* A game without tags next: only the result ends the one before. */
       g_string_append (data, "\n1. c4 c5 *");
