@@ -260,7 +260,7 @@ CqGame *_cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSo
                                      guint n_spans, gboolean borrow);
 
 /* Test hook: read the input in blocks of @block_size bytes (>= 1) instead
- * of 1 MiB, to exercise games that straddle block boundaries.  For a
+ * of 128 KiB, to exercise games that straddle block boundaries.  For a
  * reader over memory this switches to copying blocks as a file would.
  * Call before the first cq_pgn_reader_next(). */
 void _cq_pgn_reader_set_block_size (CqPgnReader *reader, gsize block_size);

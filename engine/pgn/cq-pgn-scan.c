@@ -58,37 +58,76 @@ _cq_pgn_scan_init (void)
     }
 }
 
-/* The scans below look at 16 bytes at a time where SSE2 is there (every
- * x86-64): splitting reads every byte of the file, and byte-at-a-time
- * loops cost about a tenth of a simple search.  _cq_find_any3()
+/* The scans below look at 16 bytes at a time, or make a mask of 64, where
+ * SSE2 is there (every x86-64): splitting reads every byte of the file,
+ * and byte-at-a-time loops cost about a tenth of a simple search.  _cq_find_any3()
  * (cq-pgn-private.h) is the general one. */
 
-/* The first byte in [@p, @end) of class_moves (a newline or one of
- * `{ ; ( ) [ - / *`), or @end. */
+#ifdef __SSE2__
+/* The bytes of class_moves (a newline or one of `{ ; ( ) [ - / *`) among
+ * the 64 at @w, as a mask (bit i for w[i]); ESC (0x1B) is in it too, a
+ * byte the movetext's rules skip like any other.  Nine bytes from five
+ * compares: `;`, `[`, `{` and ESC are the bytes that are `{` once 0x60 is
+ * set in them, `-` and `/` those that are `/` once 0x02 is, and `(`, `)`,
+ * `*` those less than 3 above `(`. */
+static inline guint64
+move_special_mask (const guchar *w)
+{
+  guint64 bits = 0;
+
+  for (int k = 0; k < 4; k++)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (w + 16 * k));
+      __m128i d = _mm_sub_epi8 (v, _mm_set1_epi8 ('('));
+      __m128i m = _mm_or_si128 (
+        _mm_or_si128 (_mm_cmpeq_epi8 (_mm_or_si128 (v, _mm_set1_epi8 (0x60)), _mm_set1_epi8 ('{')),
+                      _mm_cmpeq_epi8 (_mm_or_si128 (v, _mm_set1_epi8 (0x02)), _mm_set1_epi8 ('/'))),
+        _mm_or_si128 (_mm_cmpeq_epi8 (_mm_min_epu8 (d, _mm_set1_epi8 (2)), d),
+                      _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('\n'))));
+
+      bits |= (guint64) (guint32) _mm_movemask_epi8 (m) << (16 * k);
+    }
+  return bits;
+}
+#endif
+
+/* The first byte in [@p, @end) of class_moves, or @end; where SSE2 is
+ * there, a byte the scanner's rules skip may be returned too (ESC, see
+ * move_special_mask()).  *@w and *@bits are the window of the last mask
+ * made (move_special_mask() of the 64 bytes at *@w, or no bits): a call
+ * from a @p in it takes the next of its bits, so that the movetext's bytes
+ * are classified once, 64 at a time, however close its stops are.  @p is
+ * never before *@w (the scanner only goes forward). */
 static inline const guchar *
-find_move_special (const guchar *p, const guchar *end)
+find_move_special (const guchar *p, const guchar *end, const guchar **w, guint64 *bits)
 {
 #ifdef __SSE2__
-  while (end - p >= 16)
-    {
-      __m128i v = _mm_loadu_si128 ((const __m128i *) p);
-      __m128i m1 = _mm_or_si128 (_mm_cmpeq_epi8 (v, _mm_set1_epi8 ('\n')),
-                                 _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('{')));
-      __m128i m2 = _mm_or_si128 (_mm_cmpeq_epi8 (v, _mm_set1_epi8 (';')),
-                                 _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('(')));
-      __m128i m3 = _mm_or_si128 (_mm_cmpeq_epi8 (v, _mm_set1_epi8 (')')),
-                                 _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('[')));
-      __m128i m4 = _mm_or_si128 (_mm_cmpeq_epi8 (v, _mm_set1_epi8 ('-')),
-                                 _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('/')));
-      __m128i m = _mm_or_si128 (_mm_or_si128 (m1, m2),
-                                _mm_or_si128 (_mm_or_si128 (m3, m4),
-                                              _mm_cmpeq_epi8 (v, _mm_set1_epi8 ('*'))));
-      int bits = _mm_movemask_epi8 (m);
+  const guchar *mw = *w;
+  guint64 mb = *bits;
+  gsize off = p - mw;
 
-      if (bits != 0)
-        return p + __builtin_ctz ((unsigned) bits);
-      p += 16;
+  /* Only a window with bits is kept (the first call has none). */
+  if (off < 64 && mb != 0)
+    {
+      guint64 m = mb >> off;
+
+      if (m != 0)
+        return p + __builtin_ctzll (m);
+      p = mw + 64;
     }
+  for (; end - p >= 64; p += 64)
+    {
+      mb = move_special_mask (p);
+      if (mb != 0)
+        {
+          *w = p;
+          *bits = mb;
+          return p + __builtin_ctzll (mb);
+        }
+    }
+#else
+  (void) w;
+  (void) bits;
 #endif
   while (p < end && !class_moves[*p])
     p++;
@@ -479,6 +518,9 @@ _cq_pgn_scan (CqPgnReader *r, gsize *game_end)
   const gboolean eof = r->eof;
   guint64 line = r->line;
   const guchar *gs = r->game_start >= 0 ? base + r->game_start : NULL;
+  /* find_move_special()'s window: none yet. */
+  const guchar *move_w = base;
+  guint64 move_bits = 0;
 
 #define NEED_MORE() \
   G_STMT_START { r->pos = p - base; r->line = line; return SCAN_MORE; } G_STMT_END
@@ -759,7 +801,7 @@ _cq_pgn_scan (CqPgnReader *r, gsize *game_end)
               guchar c;
 
               if (r->seen_move)
-                p = find_move_special (p, end);
+                p = find_move_special (p, end, &move_w, &move_bits);
               else
                 while (p < end && !cls[*p])
                   p++;
@@ -773,6 +815,15 @@ _cq_pgn_scan (CqPgnReader *r, gsize *game_end)
               switch (c)
                 {
                 case '\n':
+                  /* Most lines of movetext: the next one begins with a
+                   * byte that neither escapes it nor can begin a blank
+                   * line, so there is nothing to look at. */
+                  if (G_LIKELY (end - p >= 2 && p[1] != '%' && !is_space (p[1])))
+                    {
+                      line++;
+                      p++;
+                      break;
+                    }
                   {
                     guint64 l = line + 1;
                     const guchar *q = skip_escape_lines (p + 1, end, eof, &l);

@@ -22,7 +22,7 @@ typedef struct _CqPgnReader CqPgnReader;
  * @error: a #GError, or %NULL.
  *
  * Opens @path for cq_pgn_reader_next().  The file is read in blocks of
- * 1 MiB with 64-bit offsets; the reader keeps only the game being split,
+ * 128 KiB with 64-bit offsets; the reader keeps only the game being split,
  * so memory does not grow with the file.
  *
  * Returns: (transfer full): a reader, or NULL with a G_FILE_ERROR naming

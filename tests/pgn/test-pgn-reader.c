@@ -255,6 +255,52 @@ test_tagless (void)
     }
 }
 
+/* The movetext's bytes that matter to the splitter (newline, `{`, `;`,
+ * `(`, `)`, `[`, `-`, `/`, `*`, a result in a variation or in an escaped
+ * line that does not end the game, a byte that looks like them, ESC, a
+ * line that begins with a blank) at every place of the
+ * 64-byte windows the scanner classifies them in, and at every place of
+ * the blocks. */
+static void
+test_movetext_windows (void)
+{
+  static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+  g_autoptr (GString) data = g_string_new (NULL);
+  g_autoptr (GPtrArray) games = NULL;
+  guint n = 140;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append_printf (data, "[Event \"G%u\"]\n\n1. e4 ", i);
+      for (guint k = 0; k < i % 67; k++)
+        g_string_append_c (data, k % 3 == 0 ? 'a' : ' ');
+      g_string_append (data, "e5 2. O-O (2. Nf3 1-0 0-1 * 1/2-1/2) \x1B Nc6 2+ 3-0 ;x\n"
+                       "{c [ } 3. d4 $1 11-0 a/b\n% an escaped line: 0-1 [x\n  ");
+      g_string_append (data, results[i % 4]);
+      /* A game without tags next: only the result ends the one before. */
+      g_string_append (data, "\n1. c4 c5 *");
+      g_string_append (data, i % 5 == 0 ? "\n" : "\n\n");
+    }
+  games = split_data (data->str, data->len, 0);
+  g_assert_cmpuint (games->len, ==, 2 * n);
+  assert_consistent (data->str, data->len, games);
+  for (guint i = 0; i < n; i++)
+    {
+      SplitGame *g = games->pdata[2 * i];
+      g_autofree char *start = g_strdup_printf ("[Event \"G%u\"]", i);
+
+      g_assert_true (g_str_has_prefix (g->text, start));
+      g_assert_true (g_str_has_suffix (g->text, results[i % 4]));
+      g_assert_nonnull (strstr (g->text, "a/b\n"));
+      g_assert_cmpstr (((SplitGame *) games->pdata[2 * i + 1])->text, ==, "1. c4 c5 *");
+    }
+  for (guint b = 0; b < G_N_ELEMENTS (block_sizes); b++)
+    {
+      g_autoptr (GPtrArray) g2 = split_data (data->str, data->len, block_sizes[b]);
+      assert_same_split (games, g2);
+    }
+}
+
 /* A blank line inside a game's movetext does not split it when what
  * follows is not White's first move; "1..." continues a game. */
 static void
@@ -757,6 +803,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pgn/reader/splitter-cases", test_splitter_cases);
   g_test_add_func ("/pgn/reader/bom-crlf", test_bom_crlf);
   g_test_add_func ("/pgn/reader/tagless", test_tagless);
+  g_test_add_func ("/pgn/reader/movetext-windows", test_movetext_windows);
   g_test_add_func ("/pgn/reader/blank-line-in-movetext", test_blank_line_in_movetext);
   g_test_add_func ("/pgn/reader/header-only", test_header_only);
   g_test_add_func ("/pgn/reader/fixture-counts", test_fixture_counts);
