@@ -170,6 +170,16 @@ name_end (const char *q, const char *end)
   return q;
 }
 
+/* The two bytes at @p as one number, to test them with one compare. */
+G_ALWAYS_INLINE static inline guint16
+byte_pair (const char *p)
+{
+  guint16 v;
+
+  memcpy (&v, p, 2);
+  return v;
+}
+
 /* What parse_tag() found wrong with a tag pair, for a message. */
 typedef enum {
   TAG_OK,
@@ -351,7 +361,7 @@ _cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans)
    * fast path searches for.  A tag whose name does not pass ends the
    * spans' use, and the loop below reads it and the rest as always, from
    * the same place and line: every tag comes out as it would without. */
-  if (n_spans > 0)
+  if (n_spans > 0 && text[0] == '[')
     {
       /* The list's arrays and count in locals: the NUL bytes written into
        * the working copy could otherwise be the list's fields, to be read
@@ -362,51 +372,55 @@ _cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans)
       guint n = 0;
       const char *fen = NULL, *variant = NULL;
       gsize text_len = end - text;
+      const char *name = text + 1;
+      guint64 first_line = line;
 
       tag_list_reserve (&priv->arena, &list, n_spans);
       tags = list.tags;
       lines = list.lines;
       keys = list.keys;
-      for (guint i = 0; i < n_spans; i++)
+      for (;;)
         {
-          const char *name, *q;
-          gsize close = spans[i].close, name_len;
+          const char *q;
+          gsize close = spans[n].close, name_len;
           guint32 key;
           char *w;
 
-          /* The first span is at the text's start, each next one at p + 1. */
-          if (i > 0 && *p != '\n')
-            break;
-          name = p + 1 + (i > 0);
-          /* The span must fit this text as the scanner saw it: a `[` before
-           * the name, the closing quote and `]` where it says (three byte
-           * tests, so that a span of another text can never misread a
-           * tag). */
-          if (name[-1] != '[' || close + 1 >= text_len || text[close] != '"'
-              || text[close + 1] != ']')
+          /* The span must fit this text as the scanner saw it: a `[`
+           * before the name (tested before), the closing quote and `]`
+           * where it says, the name followed by ` "` (byte tests, so that
+           * a span of another text can never misread a tag). */
+          if (close + 1 >= text_len || byte_pair (text + close) != byte_pair ("\"]"))
             break;
           q = name_end (name, end);
-          if (q == name || q[0] != ' ' || q[1] != '"')
+          if (q == name || byte_pair (q) != byte_pair (" \""))
             break;
-          if (i > 0)
-            line++;
           name_len = q - name;
           /* NUL-terminated where they are in the working copy, as
            * parse_tag() does: the space after the name, the closing
-           * quote.  Appended as tag_list_add() does. */
+           * quote.  Appended as tag_list_add() does; the spans are one a
+           * line. */
           w = list.work + (name - text);
           w[name_len] = '\0';
           list.work[close] = '\0';
           key = tag_key (name, name_len);
           tags[n].name = w;
           tags[n].value = w + name_len + 2;
-          lines[n] = line;
+          lines[n] = first_line + n;
           keys[n] = key;
           note_setup_tag (name, key, w + name_len + 2, &fen, &variant);
           n++;
           p = text + close + 2;
           line_start = FALSE;
+          /* The next span is at the `[` after this one's `]` and a
+           * newline (the text is NUL-terminated: p[1] is readable when
+           * p[0] is a newline). */
+          if (n == n_spans || p[0] != '\n' || p[1] != '[')
+            break;
+          name = p + 2;
         }
+      if (n > 0)
+        line = first_line + n - 1;
       list.n = n;
       list.fen = fen;
       list.variant = variant;

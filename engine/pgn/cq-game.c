@@ -194,13 +194,13 @@ CqGame *
 cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
                        const char *filename)
 {
-  return _cq_game_new_with_tag_spans (text, len, source, filename, NULL, 0, FALSE);
+  return _cq_game_new_with_tag_spans (text, len, source, filename, NULL, 0, FALSE, NULL);
 }
 
 CqGame *
 _cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *source,
                              const char *filename, const CqTagSpan *spans, guint n_spans,
-                             gboolean borrow)
+                             gboolean borrow, CqArenaBlock **spare)
 {
   CqArena arena;
   CqGame *game;
@@ -212,7 +212,7 @@ _cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *so
    * block is the one the thread's previous game freed).  One block for the
    * whole game in the usual case: a ply takes about 7 bytes of movetext
    * and one node (~280 bytes) plus its SAN. */
-  _cq_arena_init (&arena, MIN (48 * (gsize) len + 4096, (gsize) 1 << 20));
+  _cq_arena_init (&arena, MIN (48 * (gsize) len + 4096, (gsize) 1 << 20), spare);
   game = _cq_arena_alloc0 (&arena, sizeof (CqGame) + sizeof (CqGamePrivate));
   priv = (CqGamePrivate *) (game + 1);
   priv->arena = arena;

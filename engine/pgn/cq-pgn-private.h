@@ -23,15 +23,28 @@ typedef struct _CqArenaBlock CqArenaBlock;
 
 /* @cur / @limit: the free space of the head block (both NULL before the
  * first allocation); the allocation fast path is inline (one compare and
- * one add: it runs several times per ply). */
+ * one add: it runs several times per ply).  @spare: where the arena takes
+ * its first block from and leaves its biggest one when cleared (see
+ * _cq_arena_init()). */
 typedef struct {
-  CqArenaBlock *head;
-  gsize         next_size;
-  char         *cur;
-  char         *limit;
+  CqArenaBlock  *head;
+  gsize          next_size;
+  char          *cur;
+  char          *limit;
+  CqArenaBlock **spare;
 } CqArena;
 
-void     _cq_arena_init  (CqArena *arena, gsize first_block_size);
+/* Opens @arena empty; its first block will be of @first_block_size bytes
+ * or more.  @spare (nullable): a slot, owned by the caller, that holds at
+ * most one block (NULL when empty) and is only used on one thread at a
+ * time: the arena takes a block from it rather than allocating, and
+ * _cq_arena_clear() leaves the biggest block there, for the next arena
+ * of a run of games (free what is left with _cq_arena_block_free()).
+ * Without @spare the calling thread's own slot is used (a thread-local
+ * look-up at each block taken and returned). */
+void     _cq_arena_init  (CqArena *arena, gsize first_block_size, CqArenaBlock **spare);
+/* Frees @block (nullable), a block left in a spare slot. */
+void     _cq_arena_block_free (CqArenaBlock *block);
 /* Opens a new block of at least @size bytes (already rounded to 8) and
  * returns the first @size of them: the rare path of _cq_arena_alloc(). */
 gpointer _cq_arena_alloc_slow (CqArena *arena, gsize size);
@@ -254,10 +267,12 @@ const CqTagSpan *_cq_pgn_reader_get_tag_spans (CqPgnReader *reader, guint *n_spa
  * game, read faster.  The spans must be those of exactly this text.
  * @borrow: TRUE if @text outlives the game and text[@len] is NUL; the game
  * then keeps a text that is valid UTF-8 where it is rather than copying it
- * (cq_game_get_text() returns it). */
+ * (cq_game_get_text() returns it).  @spare (nullable): the spare-block
+ * slot of the game's arena (_cq_arena_init()); it must outlive the game,
+ * which must be freed on a thread that may use the slot. */
 CqGame *_cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *source,
                                      const char *filename, const CqTagSpan *spans,
-                                     guint n_spans, gboolean borrow);
+                                     guint n_spans, gboolean borrow, CqArenaBlock **spare);
 
 /* Test hook: read the input in blocks of @block_size bytes (>= 1) instead
  * of 128 KiB, to exercise games that straddle block boundaries.  For a

@@ -69,6 +69,7 @@ _cq_batch_free (Batch *b)
   g_array_unref (b->games);
   g_free (b->spans);
   g_string_free (b->text, TRUE);
+  _cq_arena_block_free (b->arena_spare);
   g_free (b);
 }
 
@@ -171,7 +172,8 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
 {
   g_autoptr(CqGame) game = _cq_game_new_with_tag_spans (text, len, source,
                                                         shared->names[source->file_index],
-                                                        spans, n_spans, TRUE);
+                                                        spans, n_spans, TRUE,
+                                                        &batch->arena_spare);
   g_autofree char *labels = NULL;
   Result r;
 

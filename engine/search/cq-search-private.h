@@ -81,6 +81,9 @@ typedef struct {
   guint64       matches;
   guint         file_index;  /* every game of a batch comes from one file */
   gboolean      done;
+  /* the spare block of its games' arenas (_cq_arena_init()), kept for
+   * the batch's next game and, once recycled, for the next batch */
+  CqArenaBlock *arena_spare;
 } Batch;
 
 typedef struct {

@@ -194,7 +194,7 @@ test_encoding_blocks (void)
           valid = g_utf8_validate (text, len, NULL);
           expect = reference_utf8 (text, len);
           copied = cq_game_new_from_text (text, len, NULL, NULL);
-          kept = _cq_game_new_with_tag_spans (text, len, NULL, NULL, NULL, 0, TRUE);
+          kept = _cq_game_new_with_tag_spans (text, len, NULL, NULL, NULL, 0, TRUE, NULL);
           g_assert_cmpstr (cq_game_get_text (copied), ==, expect);
           g_assert_cmpstr (cq_game_get_text (kept), ==, expect);
           g_assert_true ((cq_game_get_text (kept) == text) == valid);
@@ -776,6 +776,47 @@ test_fixture_details (void)
   g_assert_cmpuint (n->position.halfmove_clock, ==, 15);
 }
 
+/* Games given a spare-block slot take their arena's block from it and
+ * leave it there when freed: a run of games reuses one block, a game
+ * larger than it gets a new one and the slot keeps the bigger, and
+ * every game reads as one made without the slot. */
+static void
+test_arena_spare_slot (void)
+{
+  static const char small[] = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 *";
+  g_autoptr (GString) big = g_string_new ("[Event \"b\"]\n\n1. e4 {");
+  CqArenaBlock *slot = NULL, *first;
+  CqGame *game;
+
+  game = _cq_game_new_with_tag_spans (small, strlen (small), NULL, NULL, NULL, 0, FALSE, &slot);
+  cq_game_parse_moves (game);
+  g_assert_cmpuint (game->n_nodes, ==, 4);
+  g_assert_null (slot);
+  cq_game_free (game);
+  g_assert_nonnull (slot);
+  first = slot;
+
+  game = _cq_game_new_with_tag_spans (small, strlen (small), NULL, NULL, NULL, 0, FALSE, &slot);
+  g_assert_null (slot);   /* its block is the slot's */
+  cq_game_parse_moves (game);
+  g_assert_cmpstr (cq_game_get_tag (game, "Event"), ==, "a");
+  cq_game_free (game);
+  g_assert_true (slot == first);
+
+  /* A game whose text needs more than the slot's block. */
+  for (guint i = 0; i < 20000; i++)
+    g_string_append (big, "long comment ");
+  g_string_append (big, "} e5 *");
+  game = _cq_game_new_with_tag_spans (big->str, big->len, NULL, NULL, NULL, 0, FALSE, &slot);
+  cq_game_parse_moves (game);
+  g_assert_cmpuint (game->n_nodes, ==, 3);
+  g_assert_cmpstr (cq_game_get_tag (game, "Event"), ==, "b");
+  cq_game_free (game);
+  g_assert_nonnull (slot);
+  g_assert_true (slot != first);   /* the bigger block kept */
+  _cq_arena_block_free (slot);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -805,6 +846,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pgn/game/skipped-variants", test_skipped_variants);
   g_test_add_func ("/pgn/game/fixtures", test_fixtures);
   g_test_add_func ("/pgn/game/fixture-details", test_fixture_details);
+  g_test_add_func ("/pgn/game/arena-spare-slot", test_arena_spare_slot);
 
   return g_test_run ();
 }

@@ -690,7 +690,7 @@ assert_spans_read_alike (const char *data, gsize len, guint expect_spans)
           guint n_spans;
           const CqTagSpan *spans = _cq_pgn_reader_get_tag_spans (reader, &n_spans);
           g_autoptr (CqGame) with = _cq_game_new_with_tag_spans (text, tlen, &source, "spans",
-                                                                 spans, n_spans, FALSE);
+                                                                 spans, n_spans, FALSE, NULL);
           g_autoptr (CqGame) without = cq_game_new_from_text (text, tlen, &source, "spans");
 
           if (game_no++ == 0)
