@@ -38,8 +38,9 @@ line_run_free (gpointer data)
   if (r->memo_map != NULL)
     g_hash_table_destroy (r->memo_map);
   g_free (r->touched);
-  for (guint k = 0; k < LINE_MEMO_BANKS; k++)
+  for (guint k = 0; r->banks != NULL && k < LINE_MEMO_BANKS; k++)
     g_free (r->banks[k].touched);
+  g_free (r->banks);
   g_free (r->saved_slots);
   g_free (r->banned_buf);
   if (r->ends_buf != NULL)
@@ -328,11 +329,7 @@ line_run_take (void)
   kept.memo_cells = r->memo_cells;
   kept.touched = r->touched;
   kept.touched_size = r->touched_size;
-  for (guint k = 0; k < LINE_MEMO_BANKS; k++)
-    {
-      kept.banks[k].touched = r->banks[k].touched;
-      kept.banks[k].touched_size = r->banks[k].touched_size;
-    }
+  kept.banks = r->banks;
   kept.saved_slots = r->saved_slots;
   kept.saved_size = r->saved_size;
   kept.banned_buf = r->banned_buf;
@@ -428,9 +425,14 @@ _cq6_line_run (const Cq6Filter *f, Cq6Ctx *c)
   r->n_banks = r->banked ? MIN (LINE_MEMO_BANKS, (1u << 22) / cells) : 1;
   r->bank = r->next_bank = 0;
   r->bank_base = 0;
-  for (guint k = 0; k < LINE_MEMO_BANKS; k++)
-    r->banks[k].used = r->banks[k].valid = FALSE, r->banks[k].touched_len = 0;
-  r->banks[0].used = TRUE;
+  if (r->banked)
+    {
+      if (r->banks == NULL)
+        r->banks = g_new0 (MemoBank, LINE_MEMO_BANKS);
+      for (guint k = 0; k < LINE_MEMO_BANKS; k++)
+        r->banks[k].used = r->banks[k].valid = FALSE, r->banks[k].touched_len = 0;
+      r->banks[0].used = TRUE;
+    }
   if (cells <= (1u << 22))
     {
       if (r->memo_cells < cells * r->n_banks)

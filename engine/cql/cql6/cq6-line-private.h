@@ -72,7 +72,7 @@ typedef struct {
 #define LINE_MEMO_READS 4
 
 typedef struct {
-  Cq6Val   values[LINE_MEMO_READS]; /* the variables' values its memo holds for */
+  Cq6Val   values[LINE_MEMO_READS]; /* the values of LineRun.reads its memo holds for */
   guint32 *touched;  /* its memo indices set, while another bank is in use */
   guint    touched_len;
   guint    touched_size;
@@ -111,7 +111,9 @@ typedef struct {
   guint            bank;
   guint            next_bank; /* the next one to be taken for new values */
   guint32          bank_base;
-  MemoBank         banks[LINE_MEMO_BANKS];
+  MemoBank        *banks;   /* LINE_MEMO_BANKS of them, made for the first
+                             * banked line and kept from game to game;
+                             * NULL before */
   Cq6Slot         *saved_slots; /* the variables best() put aside: a stack
                                  * as deep as its recursion, @saved_len of
                                  * @saved_size used */

@@ -738,8 +738,11 @@ memo_bank_take (LineRun *r, Cq6Ctx *c)
     }
   if (k != r->bank)
     {
-      /* The bank in use gives its touched cells back to its slot. */
+      /* The bank in use gives its touched cells back to its slot (which
+       * holds an array of its own only when a game began with another
+       * bank in use). */
       b = &r->banks[r->bank];
+      g_free (b->touched);
       b->touched = r->touched, b->touched_len = r->touched_len;
       b->touched_size = r->touched_size;
       b = &r->banks[k];
@@ -921,7 +924,8 @@ search_line (LineRun *r, const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     ;
   else if (!r->pure)
     {
-      r->banks[r->bank].valid = FALSE;
+      if (r->banked)
+        r->banks[r->bank].valid = FALSE;
       for (guint i = 0; i < r->touched_len; i++)
         {
           guint32 k = r->touched[i];
