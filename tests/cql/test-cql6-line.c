@@ -133,6 +133,20 @@ static const Case cases[] = {
   { START_FEN, MATE, "cql() path focus Q Q-- Q--", 1, NULL },  /* Black's move passed over */
   { START_FEN, MATE, "cql() path focus Q -- --", 1, NULL },
   { START_FEN, MATE, "cql() path focus Q (--){3}", 0, NULL },
+  /* A line or path that reads variables keeps its memo from one start to
+   * the next while their values are the same, one memo per set of values:
+   * a piece loop's pieces in turn (more of them than memos kept), a
+   * number that changes at every position, comments written along the
+   * route, a repetition that takes no move (its memo holds for one start
+   * only). */
+  { START_FEN, MATE, "cql() piece X in [a] path -- X--", 3, NULL },
+  { START_FEN, MATE, "cql() piece X in [a] path X-- (not check)* -- X--", 3, NULL },
+  { START_FEN, MATE, "cql() Nv = ply {line --> true --> (ply != Nv + 3)+} == 3", 6, NULL },
+  { START_FEN, MATE, "cql() piece X in A path X-- comment (\"after \" X) -- X--", 1,
+    "5:after Qh5 | 4:Start path that ends at move 4(btm) | "
+    "7:End path of length 3 that starts at move 3(wtm)" },
+  { START_FEN, MATE, "cql() piece X in [a] path (not check)* -- (not mate)* X--", 6, NULL },
+  { START_FEN, MATE, "cql() piece X in A path (not mate)* X-- -- X--", 1, NULL },
   /* consecutivemoves: the same moves since the common ancestor. */
   { START_FEN, TWO_WAYS,
     "cql(variations) if mainline {M = currentposition} variation V = currentposition "

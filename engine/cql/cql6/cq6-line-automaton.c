@@ -38,6 +38,9 @@ line_run_free (gpointer data)
   if (r->memo_map != NULL)
     g_hash_table_destroy (r->memo_map);
   g_free (r->touched);
+  for (guint k = 0; r->banks != NULL && k < LINE_MEMO_BANKS; k++)
+    g_free (r->banks[k].touched);
+  g_free (r->banks);
   g_free (r->saved_slots);
   g_free (r->banned_buf);
   if (r->ends_buf != NULL)
@@ -236,6 +239,46 @@ pure (const Cq6Filter *f)
   return TRUE;
 }
 
+/* Reads variables and writes nothing but comments (pure() but for
+ * these): adds the variables read to @r's reads and sets *@comments if it
+ * writes a comment.  FALSE also when the variables are more than
+ * LINE_MEMO_READS or one is neither a number, a set nor a piece (values
+ * compared by memo_bank_same(); a position's would be written by name,
+ * which marks the position). */
+static gboolean
+reads_only (const Cq6Filter *f, LineRun *r, const Cq6Program *p, gboolean *comments)
+{
+  if (f == NULL)
+    return TRUE;
+  if (f->kind == CQ6_VARIABLE)
+    {
+      const Cq6Var *var = p->vars->pdata[f->which];
+      guint i;
+
+      if (var->dict != NULL
+          || !(var->piece || var->type == CQ6_TYPE_SET || var->type == CQ6_TYPE_NUMBER))
+        return FALSE;
+      for (i = 0; i < r->n_reads && r->reads[i] != f->which; i++)
+        ;
+      if (i == r->n_reads)
+        {
+          if (r->n_reads == LINE_MEMO_READS)
+            return FALSE;
+          r->reads[r->n_reads++] = f->which;
+        }
+      return TRUE;
+    }
+  if (f->kind == CQ6_COMMENT)
+    *comments = TRUE;
+  else if (f->kind >= CQ6_FIRST_STATEFUL && f->kind != CQ6_DASH && f->kind != CQ6_LINE_SEQ
+           && f->kind != CQ6_LINE_REPEAT)
+    return FALSE;
+  for (guint i = 0; i < f->n_args; i++)
+    if (!reads_only (f->args[i], r, p, comments))
+      return FALSE;
+  return TRUE;
+}
+
 /* Holds a dash filter outside a nested line (CQL 6.2 then follows, for a
  * line constituent, only the move the dash took). */
 static gboolean
@@ -286,6 +329,7 @@ line_run_take (void)
   kept.memo_cells = r->memo_cells;
   kept.touched = r->touched;
   kept.touched_size = r->touched_size;
+  kept.banks = r->banks;
   kept.saved_slots = r->saved_slots;
   kept.saved_size = r->saved_size;
   kept.banned_buf = r->banned_buf;
@@ -300,7 +344,7 @@ _cq6_line_run (const Cq6Filter *f, Cq6Ctx *c)
 {
   struct _Cq6LineState *ls;
   LineRun *r;
-  gboolean changed = TRUE;
+  gboolean changed = TRUE, comments;
   guint64 cells;
   guint n_nodes = MAX (c->game->n_nodes, 1);
 
@@ -351,8 +395,12 @@ _cq6_line_run (const Cq6Filter *f, Cq6Ctx *c)
    * start (CQL 6.2's `focus (if wtm A else a)`). */
   r->has_focus = f->args[1] != NULL
                  || ((f->which & CQ6_LINE_PATH) && (f->which & CQ6_LINE_SINGLECOLOR));
-  r->writes_nothing = pure (f->args[0]);
-  r->pure = r->writes_nothing && !r->has_focus;
+  r->pure = pure (f->args[0]);
+  r->n_reads = 0;
+  comments = FALSE;
+  r->reads_only = r->pure || reads_only (f->args[0], r, c->program, &comments);
+  r->writes_nothing = r->reads_only && !comments;
+  r->pure = r->pure && !r->has_focus;
   /* A line's constituents read the pathcount of the path around it,
    * which does not change while the line is matched. */
   r->routes = (f->which & CQ6_LINE_PATH)
@@ -367,14 +415,33 @@ _cq6_line_run (const Cq6Filter *f, Cq6Ctx *c)
    * the memo says no match starts, nothing else need be done. */
   r->memo_decides = r->pure && !r->routes && !(f->which & CQ6_LINE_KEEPALLBEST);
   cells = (guint64) n_nodes * r->n_states;
+  /* Reading variables only, the memo of a search holds for the next one
+   * while they keep their values: one bank per set of values (the
+   * comments the constituents write are taken back in the search and
+   * written again along the route kept).  The other cases (focus, routes,
+   * variables written) depend on the start or on the route. */
+  r->banked = !r->pure && r->reads_only && !r->has_focus && !r->routes
+              && cells * 2 <= (1u << 22);
+  r->n_banks = r->banked ? MIN (LINE_MEMO_BANKS, (1u << 22) / cells) : 1;
+  r->bank = r->next_bank = 0;
+  r->bank_base = 0;
+  if (r->banked)
+    {
+      if (r->banks == NULL)
+        r->banks = g_new0 (MemoBank, LINE_MEMO_BANKS);
+      for (guint k = 0; k < LINE_MEMO_BANKS; k++)
+        r->banks[k].used = r->banks[k].valid = FALSE, r->banks[k].touched_len = 0;
+      r->banks[0].used = TRUE;
+    }
   if (cells <= (1u << 22))
     {
-      if (r->memo_cells < cells)
+      if (r->memo_cells < cells * r->n_banks)
         {
           g_free (r->memo);
-          r->memo = g_new (Memo, cells);
-          r->memo_cells = cells;
+          r->memo = g_new (Memo, cells * r->n_banks);
+          r->memo_cells = cells * r->n_banks;
         }
+      /* The other banks' cells are cleared when first used. */
       for (guint64 i = 0; i < cells; i++)
         r->memo[i] = (Memo) { MEMO_UNKNOWN, 0 };
     }

@@ -63,6 +63,23 @@ typedef struct {
   gint32 choice;
 } Memo;
 
+/* A line whose constituents write no variable (LineRun.reads_only) keeps its
+ * memo from one search to the next while the variables it reads hold the
+ * same values (LineRun.banked): one memo per set of values, up to
+ * LINE_MEMO_BANKS of them (a piece loop around the line takes its pieces
+ * in turn at each position), for at most LINE_MEMO_READS variables. */
+#define LINE_MEMO_BANKS 8
+#define LINE_MEMO_READS 4
+
+typedef struct {
+  Cq6Val   values[LINE_MEMO_READS]; /* the values of LineRun.reads its memo holds for */
+  guint32 *touched;  /* its memo indices set, while another bank is in use */
+  guint    touched_len;
+  guint    touched_size;
+  gboolean used;     /* its part of the memo is cleared for this game */
+  gboolean valid;    /* its memo holds for @values */
+} MemoBank;
+
 /* One line or path filter in one game. */
 typedef struct {
   const Cq6Filter *line;
@@ -70,8 +87,9 @@ typedef struct {
   gint             start;
   guint8          *accepts;  /* per state: ACCEPT is reached without a step */
   gboolean         pure;     /* memo entries hold for every start position */
-  gboolean         writes_nothing; /* the constituents read and write no
-                                    * variable, write no comment */
+  gboolean         writes_nothing; /* the constituents write no variable
+                                    * and no comment */
+  gboolean         reads_only; /* they write no variable (comments they may) */
   guint            n_states;
   Memo            *memo;     /* n_nodes x n_states, or NULL: @memo_map */
   GHashTable      *memo_map; /* index -> Memo*, for very large ones */
@@ -80,6 +98,22 @@ typedef struct {
                               * adds one at every position and state) */
   guint            touched_len;
   guint            touched_size;
+  gint32           busy_hits; /* best() met a (position, state) being solved:
+                               * the memo of this search holds for its
+                               * start only */
+  /* Memo banks: with @banked, the memo is @n_banks parts of n_nodes x
+   * n_states cells, @bank the one in use (its cells from @bank_base;
+   * its touched cells are @touched). */
+  gboolean         banked;
+  guint            reads[LINE_MEMO_READS]; /* the variables read */
+  guint            n_reads;
+  guint            n_banks;
+  guint            bank;
+  guint            next_bank; /* the next one to be taken for new values */
+  guint32          bank_base;
+  MemoBank        *banks;   /* LINE_MEMO_BANKS of them, made for the first
+                             * banked line and kept from game to game;
+                             * NULL before */
   Cq6Slot         *saved_slots; /* the variables best() put aside: a stack
                                  * as deep as its recursion, @saved_len of
                                  * @saved_size used */

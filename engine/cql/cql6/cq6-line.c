@@ -38,7 +38,7 @@
 static Memo *
 memo_at (LineRun *r, const CqNode *n, gint q)
 {
-  guint32 i = n->index * r->n_states + q;
+  guint32 i = r->bank_base + n->index * r->n_states + q;
   Memo *m;
 
   if (r->memo != NULL)
@@ -241,15 +241,21 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
   const NState *s;
   gint32 len = -1, choice = -1;
 
-  guint n_vars = c->program->vars != NULL ? c->program->vars->len : 0;
+  /* The variables are put aside only if the constituents may write one. */
+  guint n_vars = c->program->vars != NULL && !r->reads_only ? c->program->vars->len : 0;
   guint mark = 0;
 
   if (m->len != MEMO_UNKNOWN)
-    return m->len == MEMO_BUSY ? -1 : m->len;
+    {
+      if (m->len != MEMO_BUSY)
+        return m->len;
+      r->busy_hits++;
+      return -1;
+    }
   m->len = MEMO_BUSY;
   if (!r->pure)
     {
-      guint32 i = n->index * r->n_states + q;
+      guint32 i = r->bank_base + n->index * r->n_states + q;
       if (r->touched_len == r->touched_size)
         {
           r->touched_size = MAX (256, 2 * r->touched_size);
@@ -688,6 +694,83 @@ start_best (LineRun *r, Cq6Ctx *c)
   return len;
 }
 
+/* Whether the value @v of the variable @var (a piece, a number or a set:
+ * the kinds a banked line reads) is @w. */
+static gboolean
+memo_bank_same (Cq6Ctx *c, guint var, const Cq6Val *v, const Cq6Val *w)
+{
+  const Cq6Var *x = c->program->vars->pdata[var];
+
+  return x->piece || x->type == CQ6_TYPE_NUMBER ? v->num == w->num : v->set == w->set;
+}
+
+/* Takes the memo bank of @r (LineRun.banked) that holds for the values
+ * of the variables it reads now, or the next one in turn, cleared, for
+ * them.  With a variable unbound (its reading fails, as it may at other
+ * values) the bank taken is not kept for other searches. */
+static void
+memo_bank_take (LineRun *r, Cq6Ctx *c)
+{
+  const Cq6Slot *slots = c->st->slots;
+  guint32 cells = r->n_states * MAX (c->game->n_nodes, 1);
+  gboolean bound = TRUE, found;
+  MemoBank *b;
+  guint k;
+
+  for (guint i = 0; i < r->n_reads; i++)
+    bound = bound && slots[r->reads[i]].bound;
+  for (k = 0; bound && k < r->n_banks; k++)
+    {
+      guint i;
+
+      b = &r->banks[k];
+      for (i = 0; b->valid && i < r->n_reads; i++)
+        if (!memo_bank_same (c, r->reads[i], &slots[r->reads[i]].val, &b->values[i]))
+          break;
+      if (b->valid && i == r->n_reads)
+        break;
+    }
+  found = bound && k < r->n_banks;
+  if (!found)
+    {
+      k = r->next_bank;
+      r->next_bank = (k + 1) % r->n_banks;
+    }
+  if (k != r->bank)
+    {
+      /* The bank in use gives its touched cells back to its slot (which
+       * holds an array of its own only when a game began with another
+       * bank in use). */
+      b = &r->banks[r->bank];
+      g_free (b->touched);
+      b->touched = r->touched, b->touched_len = r->touched_len;
+      b->touched_size = r->touched_size;
+      b = &r->banks[k];
+      r->touched = b->touched, r->touched_len = b->touched_len;
+      r->touched_size = b->touched_size;
+      b->touched = NULL, b->touched_len = b->touched_size = 0;
+      r->bank = k;
+      r->bank_base = k * cells;
+    }
+  b = &r->banks[k];
+  if (!b->used)
+    {
+      for (guint32 i = 0; i < cells; i++)
+        r->memo[r->bank_base + i] = (Memo) { MEMO_UNKNOWN, 0 };
+      b->used = TRUE;
+      r->touched_len = 0;
+    }
+  if (found)
+    return;
+  /* New values: the cells the bank's last values set are cleared. */
+  for (guint i = 0; i < r->touched_len; i++)
+    r->memo[r->touched[i]].len = MEMO_UNKNOWN;
+  r->touched_len = 0;
+  for (guint i = 0; i < r->n_reads; i++)
+    b->values[i] = slots[r->reads[i]].val;
+  b->valid = bound;
+}
+
 /* The line or path @f (its run @r) from @c's position, once eval_line()
  * has not ruled it out. */
 static G_GNUC_NO_INLINE gboolean
@@ -760,6 +843,9 @@ search_line (LineRun *r, const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     }
   else
     {
+      if (r->banked)
+        memo_bank_take (r, c);
+      r->busy_hits = 0;
       len = best (r, c, c->node, r->start);
       if (len >= 1 && (!r->pure || ends != NULL))
         replay_from (r, c, c->node, r->start, ends);
@@ -831,8 +917,15 @@ search_line (LineRun *r, const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       else
         v->num = (f->which & CQ6_LINE_MAX) ? max : len;
     }
-  if (!r->pure)
+  /* A banked memo is kept for the next search with the same values,
+   * unless the search met a (position, state) being solved: its cells may
+   * then hold for this start only. */
+  if (r->banked && r->banks[r->bank].valid && r->busy_hits == 0)
+    ;
+  else if (!r->pure)
     {
+      if (r->banked)
+        r->banks[r->bank].valid = FALSE;
       for (guint i = 0; i < r->touched_len; i++)
         {
           guint32 k = r->touched[i];
