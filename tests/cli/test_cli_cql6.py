@@ -482,5 +482,34 @@ class CliCql6TagFilters(Cql6Case):
         self.assertEqual(self.run_tagged('cql(matchcount 1 100) mate'), ([1, 2], [3, 4], ""))
 
 
+class CliCql6Deep(Cql6Case):
+    """A `line` or `path` search recurses once per position of a route:
+    on a game of 12,000 plies it stops with a message (docs/limits.md),
+    not a crash, and a game of a few hundred plies is searched."""
+
+    def long_game(self, rounds):
+        moves = []
+        for i in range(rounds):
+            n = 2 * i + 1
+            moves.append("%d. Nf3 Nf6 %d. Ng1 Ng8" % (n, n + 1))
+        return '[Event "shuffle"]\n[Result "*"]\n\n' + "\n".join(moves) + " *\n"
+
+    def test_deep_route_stops_with_a_message(self):
+        with open(self.pgn, "w") as f:
+            f.write(self.long_game(3000))
+        for body in ("line --> true+", "path --+"):
+            r = self.run_cql("-i", self.pgn, "-o", "out.pgn", self.query("cql() " + body))
+            self.assertEqual(r.returncode, 1, (body, r.stderr))
+            self.assertRegex(r.stderr, r"q\.cql:1:7: the search of this filter at game 1, "
+                             r"position 0 \(positionid\) goes deeper than 4 MiB of stack", body)
+
+    def test_long_real_game_is_searched(self):
+        with open(self.pgn, "w") as f:
+            f.write(self.long_game(100))
+        r = self.run_cql("-i", self.pgn, "-o", "-", self.query("cql() line --> true+"))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.games(r.stdout), [1])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -210,6 +210,22 @@ state_init (Cq6State *st, const Cq6Program *program, const CqGame *game, CqMatch
       st->slots[i] = program->persistent[i];
   st->comments = info->comments;
   st->messages = info->messages;
+  st->stack_base = (guintptr) st;
+}
+
+gboolean
+_cq6_stack_exhausted (Cq6Ctx *c, const Cq6Filter *by)
+{
+  Cq6State *st = c->st;
+
+  if (st->error == NULL && !_cq6_stopped (c))
+    st->error = g_strdup_printf ("%s:%u:%u: the search of this filter at game %"
+                                 G_GUINT64_FORMAT ", position %u (positionid) goes "
+                                 "deeper than %u MiB of stack (a game of thousands "
+                                 "of plies?)", _cq6_program_filename (c->program),
+                                 by->line, by->column, c->game->source.number,
+                                 c->node->index, CQ6_MAX_STACK_BYTES >> 20);
+  return TRUE;
 }
 
 static void

@@ -255,7 +255,8 @@ search (Routes *R, const CqNode *n, gint q)
   /* Back at a state at the same position without a move in between
    * (a repetition of constituents that take no move): no new route.  A
    * stopped search ends the search of routes too. */
-  if (was == n->index + 1 || stopped (R) || _cq6_halted (R->c))
+  if (was == n->index + 1 || stopped (R) || _cq6_halted (R->c)
+      || _cq6_too_deep (R->c, R->r->line))
     return;
   R->busy[q] = n->index + 1;
   switch (s->kind)

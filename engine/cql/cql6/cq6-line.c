@@ -252,6 +252,8 @@ best (LineRun *r, Cq6Ctx *c, const CqNode *n, gint q)
       r->busy_hits++;
       return -1;
     }
+  if (G_UNLIKELY (_cq6_too_deep (c, r->line)))
+    return -1;
   m->len = MEMO_BUSY;
   if (!r->pure)
     {

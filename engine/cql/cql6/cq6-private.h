@@ -1090,6 +1090,9 @@ typedef struct {
   gsize             text_bytes; /* of the texts `comment` and `message` wrote */
   guint             stop_ticks; /* _cq6_stopped() calls, to look at the flag */
   gboolean          stopped;   /* the search was stopped: every filter fails */
+  guintptr          stack_base; /* an address in _cq6_match_game()'s frame:
+                                 * how deep the recursive searches (line,
+                                 * path) have gone is measured from it */
 } Cq6State;
 
 /**
@@ -1154,6 +1157,34 @@ static inline gboolean
 _cq6_halted (const Cq6Ctx *c)
 {
   return c->st->error != NULL || _cq6_stopped (c);
+}
+
+/* The stack a game's evaluation may use below _cq6_match_game(): the line
+ * and path searches recurse once per position of a route, so a game of
+ * thousands of plies (edge/chesslib/longest.pgn has 17,697) would
+ * overflow a thread's stack (8 MiB by default; CQL 6.2 crashes there).
+ * 4 MiB is over 8,000 plies of `line --> true+` (about 500 bytes a
+ * ply), ten times the longest real game, and leaves half of the default
+ * stack to the filters evaluated at the deepest point; docs/limits.md. */
+#define CQ6_MAX_STACK_BYTES (4u << 20)
+
+/* Sets the game's error (the search stops with it, as for the other
+ * limits of a game's evaluation) for a search by @by that would go deeper
+ * than #CQ6_MAX_STACK_BYTES; returns TRUE (cq6-game.c). */
+gboolean    _cq6_stack_exhausted (Cq6Ctx *c, const Cq6Filter *by);
+
+/* Whether a recursive search at @c has used up the game's stack budget
+ * (and the error is set): it must then fail at once.  The stack grows
+ * down on every platform the engine is built for, so the distance is the
+ * frame base less the address of a local here. */
+static inline gboolean
+_cq6_too_deep (Cq6Ctx *c, const Cq6Filter *by)
+{
+  char here;
+
+  if (G_LIKELY (c->st->stack_base - (guintptr) &here < CQ6_MAX_STACK_BYTES))
+    return FALSE;
+  return _cq6_stack_exhausted (c, by);
 }
 
 /* Evaluates @f at @c's position: TRUE if it matches, with its value in @v. */
