@@ -25,6 +25,9 @@ eval_game_filters (const Cq6Program *program, const CqGame *game)
   Cq6Val v = { 0 };
   gboolean ok = TRUE;
 
+  /* A state's depth is measured from its frame (_cq6_too_deep()). */
+  st.stack_base = (guintptr) &st;
+
   if (program->game_filters != NULL)
     ok = _cq6_eval (program->game_filters, &c, &v);
   if (ok && program->body_tag_filters != NULL)
