@@ -7,6 +7,7 @@
 #include <glib.h>
 #include "chess/cq-chess.h"
 #include "pgn/cq-game.h"
+#include "cql/cq-index-condition.h"
 
 G_BEGIN_DECLS
 
@@ -365,6 +366,20 @@ gboolean    cq_query_set_variations  (CqQuery *query, gboolean variations);
  * Returns: FALSE if the game cannot match.
  */
 gboolean    cq_query_accepts_tags    (const CqQuery *query, const CqGame *game);
+
+/**
+ * cq_query_get_index_condition:
+ * A necessary condition on a game's summary (#CqGameSummary) for @query
+ * to match it, for a search of an index (docs/index.md): a game whose
+ * summary fails it cannot match, and evaluating it would change nothing
+ * else (no `message` said, no persistent variable, dictionary or file
+ * written), so a search may pass over it.  Built from the compiled query
+ * by its dialect: cql3/cq3-index.c, cql6/cq6-index.c,
+ * anticipate/cq-anticipate-index.c.  A query whose every game must be
+ * evaluated gives "true" (cq_index_condition_is_true()).
+ * Returns: (transfer full): the condition (cq_index_condition_free()).
+ */
+CqIndexCondition *cq_query_get_index_condition (const CqQuery *query);
 
 /**
  * CqMatchKind:

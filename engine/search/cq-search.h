@@ -7,6 +7,7 @@
 #include <gio/gio.h>
 #include "cql/cq-query.h"
 #include "pgn/cq-pgn.h"
+#include "pgn/cq-game-summary.h"
 
 G_BEGIN_DECLS
 
@@ -45,6 +46,15 @@ G_BEGIN_DECLS
  *   the frame at @range_start on (cq_pgn_reader_new_for_frames()): its
  *   games' offsets count from there, and the games it searches are those
  *   that begin before the text of the frame at @range_end.
+ * @use_index: search each plain file from its index (cq-index.h) when it
+ *   has one that is up to date and the query's condition
+ *   (cq_query_get_index_condition()) is not "true": only the games that
+ *   pass the condition are read, at their offsets; the results are those
+ *   of a search of the text, byte for byte.  Not with a byte range or
+ *   frames.  Default TRUE.
+ * @summarize: deliver each game's #CqGameSummary through
+ *   #CqSearchCallbacks.on_game (what cq_index_build() keeps); the query
+ *   may then be NULL, and no game is evaluated.
  *
  * A query that must run on one thread (cq_query_needs_one_thread()) is
  * searched on one whatever @n_threads says.
@@ -63,6 +73,8 @@ typedef struct {
   guint64     range_start;
   guint64     range_end;
   gboolean    range_frames;
+  gboolean    use_index;
+  gboolean    summarize;
 } CqSearchOptions;
 
 /* Fills @opts with the defaults (all cores, no text, header on, the
@@ -154,6 +166,10 @@ typedef struct {
  * count from the text of the frame at @range_start, the file's end is the
  * text's end, and @range_text_end is the offset there of the frame at
  * @range_end (where the next part's text begins; 0 otherwise).
+ * @index_passed: games an index let the search pass over without reading
+ *   them (#CqSearchOptions.use_index; counted in @games, and their
+ *   positions in @plies, as if read); @indexed_files: files searched from
+ *   their index.
  */
 typedef struct {
   guint64 games;
@@ -169,6 +185,8 @@ typedef struct {
   guint64 range_next;
   guint64 range_lines;
   guint64 range_text_end;
+  guint64 index_passed;
+  guint64 indexed_files;
 } CqSearchProgress;
 
 /**
@@ -179,6 +197,9 @@ typedef struct {
  * @on_message receives what a CQL 6 query's `message` filters said in a
  * game (@source), matched or not, in input order, before the game's
  * match; CQL 6.2 prints it as `Game: N WHERE: TEXT`.
+ * @on_game receives, with #CqSearchOptions.summarize, every game's source
+ * and summary in input order (a game too large to keep, or not read to
+ * its end, has none: it comes through @on_diagnostic).
  * Any member may be NULL.
  */
 typedef struct {
@@ -186,6 +207,8 @@ typedef struct {
   void (*on_diagnostic) (const CqDiagnostic *diag, gpointer user_data);
   void (*on_progress)   (const CqSearchProgress *progress, gpointer user_data);
   void (*on_message)    (const CqGameSource *source, const CqMessage *message,
+                         gpointer user_data);
+  void (*on_game)       (const CqGameSource *source, const CqGameSummary *summary,
                          gpointer user_data);
 } CqSearchCallbacks;
 

@@ -421,6 +421,8 @@ gboolean _cq3_query_read    (CqQuery *query, const char *text, gsize len, GError
 void     _cq3_query_clear   (CqQuery *query);
 gboolean _cq3_accepts_tags  (const CqQuery *query, const CqGame *game);
 gboolean _cq3_match_game    (const CqQuery *query, CqGame *game, GArray *out);
+/* cq_query_get_index_condition() for a CQL 3 query (cq3-index.c). */
+CqIndexCondition *_cq3_index_condition (const CqQuery *query);
 /* TRUE if a `:gamenumber` game filter reads the games' numbers. */
 gboolean _cq3_reads_game_number (const CqQuery *query);
 /* Appends to @names the tags a CQL 3 text declares with `:forany`, read
@@ -504,6 +506,9 @@ gboolean    _cq6_accepts_tags   (const Cq6Program *program, const CqGame *game);
  * sort values.  Returns TRUE if the game matches (matchcount satisfied). */
 gboolean    _cq6_match_game     (const Cq6Program *program, CqGame *game, CqMatchInfo *info);
 
+/* cq_query_get_index_condition() for a CQL 6 query (cq6-index.c). */
+CqIndexCondition *_cq6_index_condition (const Cq6Program *program);
+
 /* The position search (anticipate/): the images of a searched position
  * and their test on every position of a game.
  * _cq_anticipation_match_game() appends a #CqMatchedPosition per
@@ -513,5 +518,8 @@ void     _cq_anticipation_free       (CqAnticipation *anticipation);
 gboolean _cq_anticipation_match_game (const CqAnticipation *anticipation,
                                       const CqGame         *game,
                                       GArray               *out);
+/* cq_query_get_index_condition() for a position search
+ * (cq-anticipate-index.c). */
+CqIndexCondition *_cq_anticipation_index_condition (const CqAnticipation *anticipation);
 
 G_END_DECLS

@@ -427,6 +427,18 @@ cq_query_accepts_tags (const CqQuery *query, const CqGame *game)
   return _cq3_accepts_tags (query, game);
 }
 
+CqIndexCondition *
+cq_query_get_index_condition (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+
+  if (query->cql6 != NULL)
+    return _cq6_index_condition (query->cql6);
+  if (query->position != NULL)
+    return _cq_anticipation_index_condition (query->position);
+  return _cq3_index_condition (query);
+}
+
 /* Empties @array.  Most games leave the match arrays empty, and
  * g_array_set_size() is a call that looks at the clear function even then:
  * several per game, a per cent of reading the studies. */

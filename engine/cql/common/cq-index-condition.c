@@ -1,0 +1,469 @@
+/* cq-index-condition.c: necessary conditions on game summaries
+ * (cq-index-condition.h): a small tree of leaves and `and`/`or` nodes,
+ * tested on one summary or, a column at a time, on an index's summaries.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cql/cq-index-condition.h"
+#include "cql/cq-query.h"
+
+typedef enum {
+  COND_TRUE,
+  COND_FALSE,
+  COND_FLAGS,
+  COND_SQUARES,
+  COND_AT_LEAST,
+  COND_AT_MOST,
+  COND_AND,
+  COND_OR,
+} CondKind;
+
+struct _CqIndexCondition {
+  CondKind          kind;
+  guint32           flags;    /* COND_FLAGS */
+  guint16           pieces;   /* COND_SQUARES, COND_AT_LEAST, COND_AT_MOST */
+  guint64           squares;  /* COND_SQUARES */
+  guint             n;        /* COND_AT_LEAST, COND_AT_MOST */
+  CqIndexCondition *a, *b;    /* COND_AND, COND_OR */
+};
+
+#define ALL_PIECES ((guint16) ((1u << CQ_N_PIECES) - 1))
+
+static CqIndexCondition *
+cond_new (CondKind kind)
+{
+  CqIndexCondition *c = g_new0 (CqIndexCondition, 1);
+
+  c->kind = kind;
+  return c;
+}
+
+CqIndexCondition *
+cq_index_condition_new_true (void)
+{
+  return cond_new (COND_TRUE);
+}
+
+CqIndexCondition *
+cq_index_condition_new_false (void)
+{
+  return cond_new (COND_FALSE);
+}
+
+CqIndexCondition *
+cq_index_condition_new_flags (guint32 all_of)
+{
+  CqIndexCondition *c;
+
+  if (all_of == 0)
+    return cq_index_condition_new_true ();
+  c = cond_new (COND_FLAGS);
+  c->flags = all_of;
+  return c;
+}
+
+CqIndexCondition *
+cq_index_condition_new_squares (guint16 pieces, guint64 squares)
+{
+  CqIndexCondition *c;
+
+  pieces &= ALL_PIECES;
+  if (pieces == 0 || squares == 0)
+    return cq_index_condition_new_false ();
+  c = cond_new (COND_SQUARES);
+  c->pieces = pieces;
+  c->squares = squares;
+  return c;
+}
+
+CqIndexCondition *
+cq_index_condition_new_count_at_least (guint16 pieces, guint n)
+{
+  CqIndexCondition *c;
+
+  pieces &= ALL_PIECES;
+  if (n == 0)
+    return cq_index_condition_new_true ();
+  if (pieces == 0 || n > 64)
+    return cq_index_condition_new_false ();
+  c = cond_new (COND_AT_LEAST);
+  c->pieces = pieces;
+  c->n = n;
+  return c;
+}
+
+CqIndexCondition *
+cq_index_condition_new_count_at_most (guint16 pieces, guint n)
+{
+  CqIndexCondition *c;
+
+  pieces &= ALL_PIECES;
+  if (pieces == 0 || n >= 64)
+    return cq_index_condition_new_true ();
+  c = cond_new (COND_AT_MOST);
+  c->pieces = pieces;
+  c->n = n;
+  return c;
+}
+
+void
+cq_index_condition_free (CqIndexCondition *c)
+{
+  if (c == NULL)
+    return;
+  cq_index_condition_free (c->a);
+  cq_index_condition_free (c->b);
+  g_free (c);
+}
+
+static CqIndexCondition *
+combine (CondKind kind, CqIndexCondition *a, CqIndexCondition *b)
+{
+  /* The absorbing and the neutral element of each. */
+  CondKind absorbing = kind == COND_AND ? COND_FALSE : COND_TRUE;
+  CondKind neutral = kind == COND_AND ? COND_TRUE : COND_FALSE;
+  CqIndexCondition *c;
+
+  g_return_val_if_fail (a != NULL && b != NULL, NULL);
+
+  if (a->kind == absorbing || b->kind == neutral)
+    {
+      cq_index_condition_free (b);
+      return a;
+    }
+  if (b->kind == absorbing || a->kind == neutral)
+    {
+      cq_index_condition_free (a);
+      return b;
+    }
+  if (kind == COND_AND && a->kind == COND_FLAGS && b->kind == COND_FLAGS)
+    {
+      a->flags |= b->flags;
+      cq_index_condition_free (b);
+      return a;
+    }
+  if (kind == COND_OR && a->kind == COND_SQUARES && b->kind == COND_SQUARES
+      && (a->pieces == b->pieces || a->squares == b->squares))
+    {
+      /* Two designators of one piece set (or one square set): one leaf. */
+      a->pieces |= b->pieces;
+      a->squares |= b->squares;
+      cq_index_condition_free (b);
+      return a;
+    }
+  c = cond_new (kind);
+  c->a = a;
+  c->b = b;
+  return c;
+}
+
+CqIndexCondition *
+cq_index_condition_and (CqIndexCondition *a, CqIndexCondition *b)
+{
+  return combine (COND_AND, a, b);
+}
+
+CqIndexCondition *
+cq_index_condition_or (CqIndexCondition *a, CqIndexCondition *b)
+{
+  return combine (COND_OR, a, b);
+}
+
+CqIndexCondition *
+cq_index_condition_copy (const CqIndexCondition *c)
+{
+  CqIndexCondition *copy;
+
+  g_return_val_if_fail (c != NULL, NULL);
+
+  copy = g_memdup2 (c, sizeof *c);
+  if (c->a != NULL)
+    copy->a = cq_index_condition_copy (c->a);
+  if (c->b != NULL)
+    copy->b = cq_index_condition_copy (c->b);
+  return copy;
+}
+
+static guint16
+swap_piece_colors (guint16 pieces)
+{
+  guint16 out = pieces & CQ_PIECE_BIT (CQ_EMPTY);
+
+  for (guint p = CQ_WP; p <= CQ_WK; p++)
+    {
+      if (pieces & CQ_PIECE_BIT (p))
+        out |= CQ_PIECE_BIT (p + 6);
+      if (pieces & CQ_PIECE_BIT (p + 6))
+        out |= CQ_PIECE_BIT (p);
+    }
+  return out;
+}
+
+CqIndexCondition *
+cq_index_condition_transform (const CqIndexCondition *c, const gint8 square_map[64],
+                              gboolean swap_colors)
+{
+  gboolean drops = FALSE;
+  guint64 image = 0;
+
+  g_return_val_if_fail (c != NULL && square_map != NULL, NULL);
+
+  switch (c->kind)
+    {
+    case COND_AND:
+    case COND_OR:
+      return combine (c->kind, cq_index_condition_transform (c->a, square_map, swap_colors),
+                      cq_index_condition_transform (c->b, square_map, swap_colors));
+    case COND_SQUARES:
+      for (guint sq = 0; sq < 64; sq++)
+        if ((c->squares & CQ_BIT (sq)) && square_map[sq] >= 0)
+          image |= CQ_BIT (square_map[sq]);
+      return cq_index_condition_new_squares (swap_colors ? swap_piece_colors (c->pieces)
+                                                         : c->pieces, image);
+    case COND_AT_LEAST:
+    case COND_AT_MOST:
+      for (guint sq = 0; sq < 64; sq++)
+        drops |= square_map[sq] < 0;
+      if (drops)
+        return cq_index_condition_new_true ();
+      else
+        {
+          CqIndexCondition *copy = cq_index_condition_copy (c);
+
+          if (swap_colors)
+            copy->pieces = swap_piece_colors (copy->pieces);
+          return copy;
+        }
+    case COND_TRUE:
+    case COND_FALSE:
+    case COND_FLAGS:
+    default:
+      return cq_index_condition_copy (c);
+    }
+}
+
+gboolean
+cq_index_condition_is_true (const CqIndexCondition *c)
+{
+  g_return_val_if_fail (c != NULL, TRUE);
+  return c->kind == COND_TRUE;
+}
+
+static guint
+count_sum (const guint8 *counts, guint16 pieces)
+{
+  guint sum = 0;
+
+  for (guint p = 0; p < CQ_N_PIECES; p++)
+    if (pieces & CQ_PIECE_BIT (p))
+      sum += counts[p];
+  return sum;
+}
+
+gboolean
+cq_index_condition_test (const CqIndexCondition *c, const CqGameSummary *s)
+{
+  guint64 on = 0;
+
+  g_return_val_if_fail (c != NULL && s != NULL, TRUE);
+
+  switch (c->kind)
+    {
+    case COND_TRUE:
+      return TRUE;
+    case COND_FALSE:
+      return FALSE;
+    case COND_FLAGS:
+      return (s->flags & c->flags) == c->flags;
+    case COND_SQUARES:
+      for (guint p = 0; p < CQ_N_PIECES; p++)
+        if (c->pieces & CQ_PIECE_BIT (p))
+          on |= s->squares[p];
+      return (on & c->squares) != 0;
+    case COND_AT_LEAST:
+      return count_sum (s->max_count, c->pieces) >= c->n;
+    case COND_AT_MOST:
+      return count_sum (s->min_count, c->pieces) <= c->n;
+    case COND_AND:
+      return cq_index_condition_test (c->a, s) && cq_index_condition_test (c->b, s);
+    case COND_OR:
+      return cq_index_condition_test (c->a, s) || cq_index_condition_test (c->b, s);
+    default:
+      g_return_val_if_reached (TRUE);
+    }
+}
+
+/* Sets @bitmap (@n_words words) to the games of @cols passing @c. */
+static void
+select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *bitmap,
+             gsize n_words)
+{
+  guint64 n = cols->n_games;
+  g_autofree guint64 *other = NULL;
+
+  switch (c->kind)
+    {
+    case COND_TRUE:
+      memset (bitmap, 0xff, n_words * sizeof *bitmap);
+      return;
+    case COND_FALSE:
+      memset (bitmap, 0, n_words * sizeof *bitmap);
+      return;
+    case COND_AND:
+    case COND_OR:
+      select_into (c->a, cols, bitmap, n_words);
+      other = g_new (guint64, n_words);
+      select_into (c->b, cols, other, n_words);
+      for (gsize w = 0; w < n_words; w++)
+        bitmap[w] = c->kind == COND_AND ? bitmap[w] & other[w] : bitmap[w] | other[w];
+      return;
+    default:
+      break;
+    }
+
+  memset (bitmap, 0, n_words * sizeof *bitmap);
+  if (c->kind == COND_FLAGS)
+    {
+      for (guint64 i = 0; i < n; i++)
+        bitmap[i / 64] |= (guint64) ((cols->flags[i] & c->flags) == c->flags) << (i % 64);
+    }
+  else if (c->kind == COND_SQUARES)
+    {
+      /* One pass over each piece's column: cheap on memory, and most
+       * leaves name one or two pieces. */
+      for (guint p = 0; p < CQ_N_PIECES; p++)
+        {
+          const guint64 *col = cols->squares[p];
+
+          if (!(c->pieces & CQ_PIECE_BIT (p)))
+            continue;
+          for (guint64 i = 0; i < n; i++)
+            bitmap[i / 64] |= (guint64) ((col[i] & c->squares) != 0) << (i % 64);
+        }
+    }
+  else
+    {
+      const gboolean at_least = c->kind == COND_AT_LEAST;
+      const guint8 *const *counts = at_least ? cols->max_count : cols->min_count;
+
+      for (guint64 i = 0; i < n; i++)
+        {
+          guint sum = 0;
+
+          for (guint p = 0; p < CQ_N_PIECES; p++)
+            if (c->pieces & CQ_PIECE_BIT (p))
+              sum += counts[p][i];
+          if (at_least ? sum >= c->n : sum <= c->n)
+            bitmap[i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
+        }
+    }
+}
+
+guint64
+cq_index_condition_select (const CqIndexCondition *c, const CqSummaryColumns *cols,
+                           guint64 *bitmap)
+{
+  gsize n_words;
+  guint64 selected = 0;
+
+  g_return_val_if_fail (c != NULL && cols != NULL && bitmap != NULL, 0);
+
+  n_words = (cols->n_games + 63) / 64;
+  if (n_words == 0)
+    return 0;
+  select_into (c, cols, bitmap, n_words);
+  for (guint64 i = 0; i < cols->n_games; i++)
+    if (cols->flags[i] & CQ_SUMMARY_ALWAYS_READ)
+      bitmap[i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
+  /* No bit past the last game. */
+  if (cols->n_games % 64 != 0)
+    bitmap[n_words - 1] &= (G_GUINT64_CONSTANT (1) << (cols->n_games % 64)) - 1;
+  for (gsize w = 0; w < n_words; w++)
+    selected += (guint64) __builtin_popcountll (bitmap[w]);
+  return selected;
+}
+
+static const char piece_letters[] = ".PNBRQKpnbrqk";
+
+static const char *const flag_names[] = {
+  "check", "mate", "stalemate", "promote=Q", "promote=R", "promote=B", "promote=N",
+  "castle", "enpassant", "capture", "variations", "comments", "nags", "setup",
+  "nullmove", "damaged", "skipped",
+};
+
+static void
+append_pieces (GString *out, guint16 pieces)
+{
+  for (guint p = 0; p < CQ_N_PIECES; p++)
+    if (pieces & CQ_PIECE_BIT (p))
+      g_string_append_c (out, piece_letters[p]);
+}
+
+static void
+append_condition (GString *out, const CqIndexCondition *c)
+{
+  gboolean first = TRUE;
+
+  switch (c->kind)
+    {
+    case COND_TRUE:
+      g_string_append (out, "true");
+      break;
+    case COND_FALSE:
+      g_string_append (out, "false");
+      break;
+    case COND_FLAGS:
+      g_string_append (out, "flags(");
+      for (guint i = 0; i < G_N_ELEMENTS (flag_names); i++)
+        if (c->flags & (1u << i))
+          {
+            g_string_append_printf (out, "%s%s", first ? "" : "|", flag_names[i]);
+            first = FALSE;
+          }
+      g_string_append_c (out, ')');
+      break;
+    case COND_SQUARES:
+      g_string_append (out, "squares(");
+      append_pieces (out, c->pieces);
+      g_string_append_c (out, ',');
+      for (guint sq = 0; sq < 64; sq++)
+        if (c->squares & CQ_BIT (sq))
+          {
+            g_string_append_printf (out, "%s%c%c", first ? "" : " ",
+                                    'a' + CQ_FILE (sq), '1' + CQ_RANK (sq));
+            first = FALSE;
+          }
+      g_string_append_c (out, ')');
+      break;
+    case COND_AT_LEAST:
+    case COND_AT_MOST:
+      g_string_append (out, c->kind == COND_AT_LEAST ? "count>=(" : "count<=(");
+      append_pieces (out, c->pieces);
+      g_string_append_printf (out, ",%u)", c->n);
+      break;
+    case COND_AND:
+    case COND_OR:
+      g_string_append (out, c->kind == COND_AND ? "and(" : "or(");
+      append_condition (out, c->a);
+      g_string_append_c (out, ',');
+      append_condition (out, c->b);
+      g_string_append_c (out, ')');
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+char *
+cq_index_condition_to_string (const CqIndexCondition *c)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (c != NULL, NULL);
+  append_condition (out, c);
+  return g_string_free (out, FALSE);
+}

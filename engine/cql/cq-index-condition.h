@@ -1,0 +1,115 @@
+/* cq-index-condition.h: a necessary condition on a game's summary
+ * (#CqGameSummary) that a query puts before a search of an index: a game
+ * whose summary fails it cannot match the query, and its evaluation
+ * would leave no trace (no match, no message, no variable changed), so
+ * the search passes over it without reading it (docs/index.md).
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each dialect builds the condition from its compiled query
+ * (cq_query_get_index_condition()): a filter it can reason about gives a
+ * leaf, `and` and `or` give nodes, a transform the union of its images,
+ * and any other filter "true".  The condition never excludes a game that
+ * could match: that is its one rule.
+ */
+#pragma once
+
+#include <glib.h>
+#include "pgn/cq-game-summary.h"
+
+G_BEGIN_DECLS
+
+typedef struct _CqIndexCondition CqIndexCondition;
+
+/**
+ * CqSummaryColumns:
+ * The summaries of @n_games games, one array per member of
+ * #CqGameSummary (an index keeps them so, cq-index.h), each @n_games
+ * long: @squares[p][i] is game i's #CqGameSummary.squares[p], and so on.
+ */
+typedef struct {
+  guint64        n_games;
+  const guint64 *squares[CQ_N_PIECES];
+  const guint8  *min_count[CQ_N_PIECES];
+  const guint8  *max_count[CQ_N_PIECES];
+  const guint32 *flags;
+} CqSummaryColumns;
+
+/* Leaves.  @pieces: a set of #CqPiece as CQ_PIECE_BIT() bits (CQ_EMPTY
+ * included); @squares: a square set (bit n for square n, a1 = 0). */
+
+/* Every game passes; no game passes. */
+CqIndexCondition *cq_index_condition_new_true   (void);
+CqIndexCondition *cq_index_condition_new_false  (void);
+/* The game's #CqGameSummary.flags include every one of @all_of
+ * (#CqSummaryFlags; not necessarily at one position). */
+CqIndexCondition *cq_index_condition_new_flags  (guint32 all_of);
+/* In some position a piece of @pieces stands on a square of @squares:
+ * the union of #CqGameSummary.squares over @pieces meets @squares.  The
+ * necessary condition of a piece designator that must match somewhere.
+ * FALSE when @pieces or @squares is empty. */
+CqIndexCondition *cq_index_condition_new_squares (guint16 pieces, guint64 squares);
+/* Some position has at least @n pieces of @pieces (squares, for
+ * CQ_EMPTY): the sum of #CqGameSummary.max_count over @pieces is at
+ * least @n.  TRUE for @n 0. */
+CqIndexCondition *cq_index_condition_new_count_at_least (guint16 pieces, guint n);
+/* Some position has at most @n pieces of @pieces: the sum of
+ * #CqGameSummary.min_count over @pieces is at most @n. */
+CqIndexCondition *cq_index_condition_new_count_at_most  (guint16 pieces, guint n);
+
+/* Both; either.  Each takes ownership of @a and @b and returns a
+ * condition that may be one of them (TRUE and FALSE are simplified). */
+CqIndexCondition *cq_index_condition_and (CqIndexCondition *a, CqIndexCondition *b);
+CqIndexCondition *cq_index_condition_or  (CqIndexCondition *a, CqIndexCondition *b);
+
+/**
+ * cq_index_condition_transform:
+ * @condition: a condition.
+ * @square_map: the image of each square under a symmetry of the board, or
+ *   -1 where the square leaves the board (a shift).
+ * @swap_colors: TRUE for a transform that also reverses the colours
+ *   (`flipcolor`, `reversecolor`): each white piece becomes the black one
+ *   of its type and back; the flags stay.
+ *
+ * Returns: (transfer full): @condition's image, for the union a transform
+ *   contributes (cq_index_condition_or() of the images, the identity
+ *   included).  A leaf whose squares all leave the board becomes FALSE.
+ *   Counts are unchanged by a symmetry of the board; a shift that drops
+ *   squares makes a count leaf TRUE.
+ */
+CqIndexCondition *cq_index_condition_transform (const CqIndexCondition *condition,
+                                                const gint8             square_map[64],
+                                                gboolean                swap_colors);
+
+CqIndexCondition *cq_index_condition_copy (const CqIndexCondition *condition);
+void              cq_index_condition_free (CqIndexCondition *condition);
+
+/* TRUE for the condition every game passes (a search reads every game). */
+gboolean cq_index_condition_is_true  (const CqIndexCondition *condition);
+
+/* Whether @summary passes @condition. */
+gboolean cq_index_condition_test     (const CqIndexCondition *condition,
+                                      const CqGameSummary    *summary);
+
+/**
+ * cq_index_condition_select:
+ * @bitmap: (out caller-allocates): (@columns->n_games + 63) / 64 words;
+ *   bit i (word i / 64, bit i % 64) is set when game i passes
+ *   @condition or has a flag of #CQ_SUMMARY_ALWAYS_READ.
+ *
+ * Tests every game of @columns, a column at a time.
+ *
+ * Returns: the number of games selected.
+ */
+guint64  cq_index_condition_select   (const CqIndexCondition *condition,
+                                      const CqSummaryColumns *columns,
+                                      guint64                *bitmap);
+
+/* The condition as a one-line text, for messages and tests:
+ * `true`, `false`, `flags(mate|check)`, `squares(RQ,a1 h8)`,
+ * `count>=(P,3)`, `count<=(p,0)`, `and(...)`, `or(...)`. */
+char    *cq_index_condition_to_string (const CqIndexCondition *condition);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqIndexCondition, cq_index_condition_free)
+
+G_END_DECLS

@@ -1,0 +1,94 @@
+/* cq-game-summary.h: what the positions of a game hold, in a few words,
+ * so that a search can pass over a game no query filter could match
+ * without reading its moves (the persistent index, docs/index.md).
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pgn/cq-game.h"
+
+G_BEGIN_DECLS
+
+/**
+ * CqSummaryFlags:
+ * What happens somewhere in a game's tree of positions (mainline and
+ * variations, the initial position included).
+ * @CQ_SUMMARY_CHECK: in some position the side to move is in check.
+ * @CQ_SUMMARY_MATE: some position is checkmate.
+ * @CQ_SUMMARY_STALEMATE: some position is stalemate.
+ * @CQ_SUMMARY_PROMOTE_QUEEN, @CQ_SUMMARY_PROMOTE_ROOK,
+ *   @CQ_SUMMARY_PROMOTE_BISHOP, @CQ_SUMMARY_PROMOTE_KNIGHT: some move
+ *   promotes to that type (either colour).
+ * @CQ_SUMMARY_CASTLE: some move castles.
+ * @CQ_SUMMARY_EN_PASSANT: some move captures en passant.
+ * @CQ_SUMMARY_CAPTURE: some move captures.
+ * @CQ_SUMMARY_VARIATIONS: some position is not on the mainline.
+ * @CQ_SUMMARY_COMMENTS: some move or the root has a `{}` or `;` comment.
+ * @CQ_SUMMARY_NAGS: some move has a NAG (or a `!`/`?` suffix).
+ * @CQ_SUMMARY_SET_UP: the game starts from a `FEN` tag's position.
+ * @CQ_SUMMARY_NULL_MOVE: some move is a null move (`--`).
+ * @CQ_SUMMARY_DAMAGED: the game was read with an error (#CqGame.error):
+ *   a search always reads it, so that its message is given again.
+ * @CQ_SUMMARY_SKIPPED: the game is not standard chess (#CqGame.skipped):
+ *   always read, likewise.
+ */
+typedef enum {
+  CQ_SUMMARY_CHECK          = 1u << 0,
+  CQ_SUMMARY_MATE           = 1u << 1,
+  CQ_SUMMARY_STALEMATE      = 1u << 2,
+  CQ_SUMMARY_PROMOTE_QUEEN  = 1u << 3,
+  CQ_SUMMARY_PROMOTE_ROOK   = 1u << 4,
+  CQ_SUMMARY_PROMOTE_BISHOP = 1u << 5,
+  CQ_SUMMARY_PROMOTE_KNIGHT = 1u << 6,
+  CQ_SUMMARY_CASTLE         = 1u << 7,
+  CQ_SUMMARY_EN_PASSANT     = 1u << 8,
+  CQ_SUMMARY_CAPTURE        = 1u << 9,
+  CQ_SUMMARY_VARIATIONS     = 1u << 10,
+  CQ_SUMMARY_COMMENTS       = 1u << 11,
+  CQ_SUMMARY_NAGS           = 1u << 12,
+  CQ_SUMMARY_SET_UP         = 1u << 13,
+  CQ_SUMMARY_NULL_MOVE      = 1u << 14,
+  CQ_SUMMARY_DAMAGED        = 1u << 15,
+  CQ_SUMMARY_SKIPPED        = 1u << 16,
+} CqSummaryFlags;
+
+/* The flags that make a game a candidate of every search. */
+#define CQ_SUMMARY_ALWAYS_READ (CQ_SUMMARY_DAMAGED | CQ_SUMMARY_SKIPPED)
+
+/**
+ * CqGameSummary:
+ * @squares: per #CqPiece, the squares on which such a piece stands in
+ *   some position of the game's tree; [CQ_EMPTY]: the squares empty in
+ *   some position.
+ * @min_count, @max_count: per #CqPiece, the fewest and the most such
+ *   pieces (empty squares for [CQ_EMPTY]) in any one position, capped at
+ *   255 (a count of 64 empty squares fits).
+ * @flags: #CqSummaryFlags.
+ * @n_positions: the positions of the tree (#CqGame.n_nodes), the
+ *   search's count of positions examined.
+ *
+ * A game without positions (a bad FEN; a game skipped before its moves
+ * were read) has every square in @squares, @min_count 0 and @max_count
+ * 255, so that no condition on the summary excludes it.
+ */
+typedef struct {
+  guint64 squares[CQ_N_PIECES];
+  guint8  min_count[CQ_N_PIECES];
+  guint8  max_count[CQ_N_PIECES];
+  guint32 flags;
+  guint32 n_positions;
+} CqGameSummary;
+
+/**
+ * cq_game_summarize:
+ * @game: a game whose moves were read (cq_game_parse_moves()).
+ * @summary: (out): its summary.
+ *
+ * Visits every position of @game's tree (mainline and variations) once.
+ * The flags #CQ_SUMMARY_CHECK, #CQ_SUMMARY_MATE and #CQ_SUMMARY_STALEMATE
+ * cost a legal-move test at each position in check or with few moves.
+ */
+void cq_game_summarize (const CqGame *game, CqGameSummary *summary);
+
+G_END_DECLS
