@@ -75,6 +75,7 @@ static gint      opt_differ;
 static char     *opt_allow_files;
 static char     *opt_shard;
 static gboolean  opt_merge;
+static gboolean  opt_no_index;
 
 static const GOptionEntry entries[] = {
   { "input", 'i', 0, G_OPTION_ARG_FILENAME_ARRAY, &opt_inputs,
@@ -127,6 +128,8 @@ static const GOptionEntry entries[] = {
   { "shard", 0, 0, G_OPTION_ARG_STRING, &opt_shard,
     "Search part K of N of the database and write a part file (--output) for --merge",
     "K/N" },
+  { "no-index", 0, 0, G_OPTION_ARG_NONE, &opt_no_index,
+    "Read every game of the database's text even where an index of it exists", NULL },
   { "merge", 0, 0, G_OPTION_ARG_NONE, &opt_merge,
     "Merge the part files given as arguments into --output, as one run writes it", NULL },
   { "convert", 0, 0, G_OPTION_ARG_NONE, &opt_convert,
@@ -339,6 +342,18 @@ on_progress (const CqSearchProgress *p, gpointer user_data)
   cli->progress_shown = TRUE;
 }
 
+/* A file whose index is out of date or damaged: its text is searched. */
+static void
+on_index_unused (guint file_index, const GError *why, gpointer user_data)
+{
+  Cli *cli = user_data;
+  g_autofree char *shown = cq_message_escape_controls (why->message);
+
+  clear_progress_line (cli);
+  fprintf (stderr, "cql: %s: its index is not used (%s); its text is searched\n",
+           cli->inputs[file_index], shown);
+}
+
 static gboolean
 quit_idle (gpointer data)
 {
@@ -352,7 +367,8 @@ static gpointer
 search_thread (gpointer data)
 {
   Cli *cli = data;
-  CqSearchCallbacks cb = { on_match, on_diagnostic, on_progress, on_message };
+  CqSearchCallbacks cb = { on_match, on_diagnostic, on_progress, on_message, NULL,
+                           on_index_unused };
   CqSearchCallbacks part_cb = { NULL, cql_part_on_diagnostic, NULL, NULL };
 
   if (cli->shard_n > 0)
@@ -627,6 +643,8 @@ main (int argc, char **argv)
     "A database may be plain PGN or compressed (gzip, bzip2, xz, zstd, lz4, or .pgn\n"
     "files in a zip archive: told by their content), several files or directories\n"
     "searched as one (game numbers continue from file to file), or - for standard input.\n"
+    "A database indexed with --index is searched from its index when the query lets it\n"
+    "pass over games (the same output); --no-index reads every game of its text.\n"
     "Exit status: 0 success, 1 bad query or file, 2 usage error.\n"
     "Report bugs through the Excelsior issue tracker.");
   g_option_context_add_main_entries (context, entries, NULL);
@@ -726,6 +744,7 @@ main (int argc, char **argv)
   cli.opts.silent = opt_silent;
   cli.opts.no_set_tags = opt_no_settag;
   cli.opts.no_remove_comments = opt_no_removecomment;
+  cli.opts.use_index = !opt_no_index;
   if (opt_gamenumber
       && !parse_game_range (opt_gamenumber, &cli.opts.first_game, &cli.opts.last_game))
     {
@@ -982,6 +1001,13 @@ main (int argc, char **argv)
              cli.progress.seconds > 0 ? cli.progress.games / cli.progress.seconds : 0.0,
              cli.progress.plies ? cli.progress.seconds * 1e9 / cli.progress.plies : 0.0,
              opt_threads > 0 ? (guint) opt_threads : g_get_num_processors ());
+  if (opt_stats && cli.progress.indexed_files > 0)
+    fprintf (stderr, "stats: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " games read "
+             "(%" G_GUINT64_FORMAT " passed over by the index of %" G_GUINT64_FORMAT
+             " of %u files)\n",
+             cli.progress.games - cli.progress.index_passed, cli.progress.games,
+             cli.progress.index_passed, cli.progress.indexed_files,
+             g_strv_length (inputs));
   status = EXIT_OK;
 out:
   g_source_remove (sigint_id);

@@ -127,4 +127,61 @@ void   _cq_search_batch_finish (Batch *batch, SearchShared *shared);
 /* The pool's task: searches the oldest queued batch, if one is left. */
 void   _cq_search_worker (gpointer data, gpointer user_data);
 
+/* The handing of games to the searchers, as the reader loop of
+ * cq_search_run_files() does it, for the search of a file from its index
+ * (cq-search-index.c).  Defined in cq-search.c; lives as long as the
+ * search. */
+typedef struct _SearchFeed SearchFeed;
+
+/* The batch being filled, or a new one (from the spare ones) whose games
+ * come from file @file_index. */
+Batch            *_cq_search_feed_batch (SearchFeed *feed, guint file_index);
+/* Hands the batch being filled (if any) to the searchers and delivers
+ * what is finished. */
+void              _cq_search_feed_submit (SearchFeed *feed);
+/* Delivers every batch in flight, so that what comes next comes after. */
+void              _cq_search_feed_drain (SearchFeed *feed);
+/* Whether the search stops (cancelled, an error, a failed `assert`). */
+gboolean          _cq_search_feed_stopped (SearchFeed *feed);
+/* The search's counts, which the feeder keeps up to date, and where in
+ * the file being searched it is (#CqSearchProgress.bytes). */
+CqSearchProgress *_cq_search_feed_progress (SearchFeed *feed);
+void              _cq_search_feed_set_position (SearchFeed *feed, guint64 file_position);
+/* Tells the caller that file @file_index has an index that cannot be
+ * used (#CqSearchCallbacks.on_index_unused), once what came before it is
+ * delivered. */
+void              _cq_search_feed_index_unused (SearchFeed *feed, guint file_index,
+                                                const GError *why);
+
+/* The query's condition on the games' summaries when the search may use
+ * indexes (#CqSearchOptions.use_index, no byte range or frames, a
+ * condition that is not "true"), else NULL.  Computed once a search. */
+CqIndexCondition *_cq_search_index_condition (const CqQuery *query,
+                                              const CqSearchOptions *opts);
+
+/**
+ * _cq_search_index_file:
+ * @opts: the search's options (its range of game numbers).
+ * @condition: _cq_search_index_condition().
+ * @path: file @file_index of the search, whose games are numbered from
+ *   @games_before + 1.
+ * @last_number: (out): the number of its last game, when searched.
+ * @stop: (out): set when no later file is to be searched (past
+ *   #CqSearchOptions.last_game, or the search stops).
+ * @error: a file changed since it was indexed (%CQ_INDEX_ERROR_STALE,
+ *   the search must stop), or a read error.
+ *
+ * Searches @path from its index when it has one that is up to date:
+ * feeds the games that pass @condition to the searchers, in order, and
+ * counts the others as searched.
+ *
+ * Returns: FALSE when @path has no usable index (nothing was fed: search
+ *   its text); TRUE when it was searched from its index, or stopped with
+ *   @error.
+ */
+gboolean _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
+                                const CqIndexCondition *condition,
+                                const char *path, guint file_index, guint64 games_before,
+                                guint64 *last_number, gboolean *stop, GError **error);
+
 G_END_DECLS

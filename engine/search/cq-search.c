@@ -21,6 +21,7 @@
 
 #include <glib/gstdio.h>
 
+#include "index/cq-index.h"
 #include "search/cq-search-private.h"
 
 void
@@ -36,6 +37,7 @@ cq_search_options_init (CqSearchOptions *opts)
   opts->range_start = 0;
   opts->range_end = G_MAXUINT64;
   opts->range_frames = FALSE;
+  opts->use_index = TRUE;
 }
 
 typedef struct {
@@ -226,6 +228,73 @@ report_input_error (Delivery *d, guint file_index, guint64 number, const GError 
   d->cb->on_diagnostic (&diag, d->user_data);
 }
 
+/* What the reader loop of cq_search_run_files() uses to hand games on,
+ * for the search of a file from its index (cq-search-private.h). */
+struct _SearchFeed {
+  SearchShared *shared;
+  GThreadPool  *pool;
+  guint         n_threads, max_in_flight;
+  GQueue       *pending, *spare;
+  Delivery     *d;
+  Batch       **batch;
+  guint64      *bytes_before;  /* the sizes of the files before the one read */
+};
+
+Batch *
+_cq_search_feed_batch (SearchFeed *feed, guint file_index)
+{
+  if (*feed->batch == NULL)
+    {
+      *feed->batch = g_queue_is_empty (feed->spare) ? _cq_batch_new ()
+                                                     : g_queue_pop_head (feed->spare);
+      (*feed->batch)->file_index = file_index;
+    }
+  return *feed->batch;
+}
+
+void
+_cq_search_feed_submit (SearchFeed *feed)
+{
+  if (*feed->batch == NULL)
+    return;
+  submit_batch (feed->shared, feed->pool, feed->n_threads, feed->max_in_flight,
+                feed->pending, feed->spare, feed->d, *feed->batch);
+  *feed->batch = NULL;
+}
+
+void
+_cq_search_feed_drain (SearchFeed *feed)
+{
+  drain (feed->shared, feed->pending, feed->spare, feed->d, 0);
+}
+
+gboolean
+_cq_search_feed_stopped (SearchFeed *feed)
+{
+  return g_cancellable_is_cancelled (feed->shared->cancellable) || feed->d->stop_message != NULL
+         || g_atomic_int_get (&feed->shared->stop_flag);
+}
+
+CqSearchProgress *
+_cq_search_feed_progress (SearchFeed *feed)
+{
+  return &feed->d->progress;
+}
+
+void
+_cq_search_feed_set_position (SearchFeed *feed, guint64 file_position)
+{
+  feed->d->progress.bytes = *feed->bytes_before + file_position;
+}
+
+void
+_cq_search_feed_index_unused (SearchFeed *feed, guint file_index, const GError *why)
+{
+  drain (feed->shared, feed->pending, feed->spare, feed->d, 0);
+  if (feed->d->cb->on_index_unused != NULL)
+    feed->d->cb->on_index_unused (file_index, why, feed->d->user_data);
+}
+
 gboolean
 cq_search_run (const CqQuery *query, const char *pgn_path,
                const CqSearchOptions *opts, const CqSearchCallbacks *callbacks,
@@ -316,6 +385,9 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   guint64 bytes_before = 0;        /* their sizes */
   GError *local_error = NULL;
   GError *first_input_error = NULL;
+  GError *index_error = NULL;      /* a file changed under its index: the search stops */
+  g_autoptr(CqIndexCondition) index_condition = NULL;
+  SearchFeed feed;
   gboolean stop = FALSE;
   gulong stop_handler;
 
@@ -430,11 +502,26 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
         }
     }
 
+  feed = (SearchFeed) { &shared, pool, n_threads, max_in_flight, &pending, &spare, &d, &batch,
+                        &bytes_before };
+  index_condition = _cq_search_index_condition (query, opts);
+
   for (file = 0; file < n_files && !stop; file++)
     {
       guint64 last_number = games_before;
 
       first_numbers[file] = games_before + 1;
+      /* A file with an index up to date: only the games that may match
+       * are read, at their places. */
+      if (index_condition != NULL
+          && _cq_search_index_file (&feed, opts, index_condition, paths[file], file, games_before,
+                                    &last_number, &stop, &index_error))
+        {
+          g_clear_pointer (&reader, cq_pgn_reader_free);
+          games_before = last_number;
+          bytes_before += sizes[file];
+          continue;
+        }
       if (reader == NULL)
         reader = cq_pgn_reader_new_for_path (paths[file], cancellable, &local_error);
       if (reader == NULL && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -599,8 +686,17 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
     {
       /* The query's own error (a file it reads or writes), not the input's. */
       g_clear_error (&first_input_error);
+      g_clear_error (&index_error);
       if (error != NULL)
         *error = g_error_copy (cq_query_get_run_error (query));
+      return FALSE;
+    }
+  if (index_error != NULL)
+    {
+      /* A file changed under its index: no game is read in another's place. */
+      g_propagate_error (error, index_error);
+      g_clear_error (&first_input_error);
+      g_free (d.stop_message);
       return FALSE;
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))

@@ -200,6 +200,14 @@ typedef struct {
  * @on_game receives, with #CqSearchOptions.summarize, every game's source
  * and summary in input order (a game too large to keep, or not read to
  * its end, has none: it comes through @on_diagnostic).
+ * @on_index_unused: with #CqSearchOptions.use_index, a file of the
+ * search (@file_index in its list) has an index that cannot be used, and
+ * is searched from its text: @why says why, a CQ_INDEX_ERROR
+ * (%CQ_INDEX_ERROR_STALE, %CQ_INDEX_ERROR_CORRUPT).  Not called for a
+ * file without an index (%CQ_INDEX_ERROR_MISSING), one that cannot have
+ * one (%CQ_INDEX_ERROR_UNSUPPORTED) or whose index cannot be read (a
+ * G_FILE_ERROR), nor when the query's condition lets every game through
+ * (no index is then opened).
  * Any member may be NULL.
  */
 typedef struct {
@@ -210,6 +218,7 @@ typedef struct {
                          gpointer user_data);
   void (*on_game)       (const CqGameSource *source, const CqGameSummary *summary,
                          gpointer user_data);
+  void (*on_index_unused) (guint file_index, const GError *why, gpointer user_data);
 } CqSearchCallbacks;
 
 /**
@@ -254,6 +263,11 @@ gboolean cq_search_run (const CqQuery *query, const char *pgn_path,
  *   - %G_IO_ERROR_PARTIAL_INPUT if a file could not be read to its end or
  *     (after the first) at all: every game read was searched and delivered,
  *     and each damage was reported through @on_diagnostic;
+ *   - %CQ_INDEX_ERROR_STALE (cq-index.h) if a file searched from its
+ *     index no longer holds a game where its index says (it was changed
+ *     and its size and modification time put back), or a G_FILE_ERROR if
+ *     it cannot be read there: the games before it were delivered, none
+ *     after it (never another game in its place);
  *   - %CQ_QUERY_ERROR_SEMANTIC with the message of a CQL 6 `assert` that
  *     failed (or a `cql_abort` reached, #CqMatchInfo.error): the games
  *     before that game were delivered, none after it;
