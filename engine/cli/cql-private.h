@@ -38,3 +38,14 @@ void     cql_part_on_diagnostic (const CqDiagnostic *diag, gpointer data);
  * database writes (cq_shard_merge()), atomically; says on standard error
  * what it did or why not.  Returns the exit status. */
 int      cql_merge_parts (const char *const *parts, const char *output, gboolean quiet);
+
+/* `cql --index FILE...`: builds each file's index (cq_index_build() on
+ * @n_threads threads, 0 for all cores), with progress on standard error
+ * unless @quiet and a line per file saying what was built or why not.
+ * Returns the exit status: 0 if every index was built, else 1. */
+int      cql_index_files (const char *const *paths, guint n_threads, gboolean quiet);
+
+/* `cql --index-info FILE...`: says on standard output whether each file
+ * has an up-to-date index (its columns' checksum checked too), where, and
+ * of how many games.  Returns 0 if all have one, else 1. */
+int      cql_index_info (const char *const *paths);

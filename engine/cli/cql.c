@@ -75,6 +75,8 @@ static gint      opt_differ;
 static char     *opt_allow_files;
 static char     *opt_shard;
 static gboolean  opt_merge;
+static gboolean  opt_index;
+static gboolean  opt_index_info;
 static gboolean  opt_no_index;
 
 static const GOptionEntry entries[] = {
@@ -128,10 +130,16 @@ static const GOptionEntry entries[] = {
   { "shard", 0, 0, G_OPTION_ARG_STRING, &opt_shard,
     "Search part K of N of the database and write a part file (--output) for --merge",
     "K/N" },
-  { "no-index", 0, 0, G_OPTION_ARG_NONE, &opt_no_index,
-    "Read every game of the database's text even where an index of it exists", NULL },
   { "merge", 0, 0, G_OPTION_ARG_NONE, &opt_merge,
     "Merge the part files given as arguments into --output, as one run writes it", NULL },
+  { "index", 0, 0, G_OPTION_ARG_NONE, &opt_index,
+    "Instead of searching: build the index of each PGN file given as an argument, which "
+    "later searches of it use", NULL },
+  { "index-info", 0, 0, G_OPTION_ARG_NONE, &opt_index_info,
+    "Say whether each PGN file given as an argument has an up-to-date index, where, and "
+    "of how many games", NULL },
+  { "no-index", 0, 0, G_OPTION_ARG_NONE, &opt_no_index,
+    "Read every game of the database's text even where an index of it exists", NULL },
   { "convert", 0, 0, G_OPTION_ARG_NONE, &opt_convert,
     "Instead of searching: write the CQL 3 query FILE in CQL 6, to standard output or to "
     "--output", NULL },
@@ -643,8 +651,11 @@ main (int argc, char **argv)
     "A database may be plain PGN or compressed (gzip, bzip2, xz, zstd, lz4, or .pgn\n"
     "files in a zip archive: told by their content), several files or directories\n"
     "searched as one (game numbers continue from file to file), or - for standard input.\n"
-    "A database indexed with --index is searched from its index when the query lets it\n"
-    "pass over games (the same output); --no-index reads every game of its text.\n"
+    "--index FILE... builds the index of each plain PGN file (in the user's cache,\n"
+    "or $EXCELSIOR_INDEX_DIR); a search of an indexed file that has not changed reads\n"
+    "only the games its query could match (the same output); --no-index reads every\n"
+    "game of the text.  --index-info FILE... says whether each file has an up-to-date\n"
+    "index (docs/index.md).\n"
     "Exit status: 0 success, 1 bad query or file, 2 usage error.\n"
     "Report bugs through the Excelsior issue tracker.");
   g_option_context_add_main_entries (context, entries, NULL);
@@ -661,6 +672,19 @@ main (int argc, char **argv)
       return EXIT_OK;
     }
   argc = (int) g_strv_length (args);
+  if (opt_index || opt_index_info)
+    {
+      if (argc < 2 || (opt_index && opt_index_info))
+        {
+          fprintf (stderr, "cql: --index and --index-info take PGN files\n"
+                   "Try 'cql --help' for more information.\n");
+          return EXIT_USAGE;
+        }
+      if (opt_index)
+        return cql_index_files ((const char *const *) args + 1, MAX (opt_threads, 0),
+                                opt_quiet);
+      return cql_index_info ((const char *const *) args + 1);
+    }
   if (opt_merge)
     {
       if (argc < 2 || opt_output == NULL || opt_shard != NULL)

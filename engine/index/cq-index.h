@@ -104,6 +104,22 @@ gboolean  cq_index_build (const char *pgn_path, guint n_threads,
 CqIndex  *cq_index_open (const char *pgn_path, GError **error);
 void      cq_index_free (CqIndex *index);
 
+/* Where @index lies (cq_index_get_path()), and its size in bytes. */
+const char *cq_index_get_file      (const CqIndex *index);
+guint64     cq_index_get_file_size (const CqIndex *index);
+
+/**
+ * cq_index_check_data:
+ *
+ * Checks the CRC-32 of @index's columns, which cq_index_open() does not
+ * (it checks the header's: reading the whole index at each open would
+ * cost more than the search it saves; docs/index.md).
+ *
+ * Returns: TRUE if they are as written; FALSE with
+ *   %CQ_INDEX_ERROR_CORRUPT.
+ */
+gboolean    cq_index_check_data    (const CqIndex *index, GError **error);
+
 /* The games of the file (every game the reader splits, numbered from 1
  * as #CqGameSource.number), and their positions in all. */
 guint64   cq_index_get_n_games     (const CqIndex *index);

@@ -64,6 +64,7 @@ _cq_batch_free (Batch *b)
   g_array_unref (b->sort_values);
   g_array_unref (b->messages);
   g_array_unref (b->comments);
+  g_clear_pointer (&b->summaries, g_array_unref);
   g_string_free (b->store, TRUE);
   g_array_unref (b->results);
   g_array_unref (b->games);
@@ -92,6 +93,8 @@ _cq_batch_recycle (Batch *b, GQueue *spare)
   g_array_set_size (b->sort_values, 0);
   g_array_set_size (b->messages, 0);
   g_array_set_size (b->comments, 0);
+  if (b->summaries != NULL)
+    g_array_set_size (b->summaries, 0);
   b->plies = 0;
   b->matches = 0;
   b->file_index = 0;
@@ -162,6 +165,54 @@ take_messages (Batch *batch, CqMatchInfo *info)
   return n;
 }
 
+/* Appends the Result of a skipped or damaged @game (its diagnostic). */
+static void
+add_game_error (Batch *batch, const CqGame *game, const char *text, gsize len,
+                const CqGameSource *source)
+{
+  Result r;
+
+  result_init (&r, source, game->skipped ? RESULT_SKIPPED : RESULT_DAMAGED);
+  r.message = store_string (batch, game->error);
+  r.text = text - batch->text->str;
+  r.text_len = len;
+  r.message_line = game->error_line;
+  r.message_what = game->error_what;
+  g_array_append_val (batch->results, r);
+}
+
+/* Summarises one game (#CqSearchOptions.summarize): reads and replays its
+ * moves, whatever its tags, and appends its Summarized; a skipped or
+ * damaged game also gets its diagnostic, as in a search.  A game too large
+ * to keep has no text and no summary: only its diagnostic. */
+static void
+summarize_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
+                const CqGameSource *source, const CqTagSpan *spans, guint n_spans)
+{
+  g_autoptr(CqGame) game = _cq_game_new_with_tag_spans (text, len, source,
+                                                        shared->names[source->file_index],
+                                                        spans, n_spans, TRUE,
+                                                        &batch->arena_spare);
+  Summarized s;
+
+  cq_game_set_stop_flag (game, &shared->stop_flag);
+  if (!game->skipped)
+    {
+      cq_game_parse_moves (game);
+      batch->plies += game->n_nodes;
+      if (cq_game_is_stopped (game))
+        return;   /* stopped inside the game: nothing about it is reported */
+    }
+  if (game->error != NULL)
+    add_game_error (batch, game, text, len, source);
+  if (source->too_large)
+    return;
+  s.source = *source;
+  s.digest = cq_pgn_game_digest (text, len);
+  cq_game_summarize (game, &s.summary);
+  g_array_append_val (batch->summaries, s);
+}
+
 /* Evaluates one game; appends a Result if there is anything to report.
  * @text is in @batch's text and text[@len] is NUL (search_batch()): the
  * game keeps it rather than a copy. */
@@ -180,13 +231,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   cq_game_set_stop_flag (game, &shared->stop_flag);
   if (game->skipped)
     {
-      result_init (&r, source, RESULT_SKIPPED);
-      r.message = store_string (batch, game->error);
-      r.text = text - batch->text->str;
-      r.text_len = len;
-      r.message_line = game->error_line;
-      r.message_what = game->error_what;
-      g_array_append_val (batch->results, r);
+      add_game_error (batch, game, text, len, source);
       return;
     }
 
@@ -200,13 +245,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
 
   if (game->error != NULL)
     {
-      result_init (&r, source, game->skipped ? RESULT_SKIPPED : RESULT_DAMAGED);
-      r.message = store_string (batch, game->error);
-      r.text = text - batch->text->str;
-      r.text_len = len;
-      r.message_line = game->error_line;
-      r.message_what = game->error_what;
-      g_array_append_val (batch->results, r);
+      add_game_error (batch, game, text, len, source);
       if (game->skipped)
         return;
     }
@@ -312,6 +351,8 @@ search_batch (Batch *batch, SearchShared *shared)
 {
   CqMatchInfo info;
 
+  if (shared->opts->summarize && batch->summaries == NULL)
+    batch->summaries = g_array_sized_new (FALSE, FALSE, sizeof (Summarized), BATCH_MAX_GAMES);
   cq_match_info_init (&info);
   for (guint i = 0; i < batch->games->len; i++)
     {
@@ -328,9 +369,13 @@ search_batch (Batch *batch, SearchShared *shared)
        * until it is done); the next game's first byte is put back after. */
       after = batch->text->str[end];
       batch->text->str[end] = '\0';
-      search_game (shared, batch, batch->text->str + start, end - start,
-                   &g->source,
-                   g->n_spans ? batch->spans + g->first_span : NULL, g->n_spans, &info);
+      if (shared->opts->summarize)
+        summarize_game (shared, batch, batch->text->str + start, end - start, &g->source,
+                        g->n_spans ? batch->spans + g->first_span : NULL, g->n_spans);
+      else
+        search_game (shared, batch, batch->text->str + start, end - start,
+                     &g->source,
+                     g->n_spans ? batch->spans + g->first_span : NULL, g->n_spans, &info);
       batch->text->str[end] = after;
       /* Nothing after a RESULT_STOP is delivered: the rest of the batch
        * is not searched. */

@@ -53,6 +53,15 @@ enum {
   RESULT_STOP       /* a failed CQL 6 `assert`: @message; the search stops here */
 };
 
+/* A game's summary in a batch (#CqSearchOptions.summarize), with the
+ * digest of its text, which the worker computes while the text is at
+ * hand (cq_index_build() keeps both). */
+typedef struct {
+  CqGameSource  source;
+  guint64       digest;
+  CqGameSummary summary;
+} Summarized;
+
 /* A game of a batch: where it lies in its file (@source), its text at
  * @offset in the batch's text, its reader's tag spans (#CqTagSpan) from
  * @first_span in the batch's spans. */
@@ -77,6 +86,7 @@ typedef struct {
   GArray       *sort_values; /* CqSortValue of all matches (CQL 6 sort) */
   GArray       *messages;    /* CqMessage of all games (CQL 6 message) */
   GArray       *comments;    /* CqPositionComment of all matches (CQL 6 comment) */
+  GArray       *summaries;   /* Summarized of every game (summarize only; else NULL) */
   guint64       plies;
   guint64       matches;
   guint         file_index;  /* every game of a batch comes from one file */

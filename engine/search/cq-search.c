@@ -51,13 +51,36 @@ typedef struct {
   gint                    *stop_flag;     /* SearchShared's */
 } Delivery;
 
+/* Delivers @batch's summaries (#CqSearchOptions.summarize) up to the
+ * game numbered @before (excluded), from *@next on. */
+static void
+deliver_summaries (Delivery *d, Batch *batch, guint *next, guint64 before)
+{
+  for (; *next < batch->summaries->len; (*next)++)
+    {
+      const Summarized *s = &g_array_index (batch->summaries, Summarized, *next);
+
+      if (s->source.number >= before)
+        break;
+      if (d->cb->on_game != NULL)
+        d->cb->on_game (&s->source, &s->summary, s->digest, d->user_data);
+    }
+}
+
 static void
 deliver_batch (Delivery *d, Batch *batch)
 {
+  guint next_summary = 0;
+
   d->progress.plies += batch->plies;
   for (guint i = 0; i < batch->results->len; i++)
     {
       Result *r = &g_array_index (batch->results, Result, i);
+
+      /* Summaries and diagnostics in the order of their games: a game's
+       * diagnostic before its summary. */
+      if (batch->summaries != NULL)
+        deliver_summaries (d, batch, &next_summary, r->source.number);
 
       if (r->kind == RESULT_STOP)
         {
@@ -133,6 +156,8 @@ deliver_batch (Delivery *d, Batch *batch)
           d->cb->on_diagnostic (&diag, d->user_data);
         }
     }
+  if (batch->summaries != NULL)
+    deliver_summaries (d, batch, &next_summary, G_MAXUINT64);
 }
 
 static void
@@ -391,7 +416,6 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   gboolean stop = FALSE;
   gulong stop_handler;
 
-  g_return_val_if_fail (query != NULL, FALSE);
   g_return_val_if_fail (paths != NULL && paths[0] != NULL, FALSE);
 
   if (opts == NULL)
@@ -399,6 +423,10 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
       cq_search_options_init (&defaults);
       opts = &defaults;
     }
+  /* Only a summarising search evaluates no query, and it never does. */
+  g_return_val_if_fail (query != NULL || opts->summarize, FALSE);
+  if (opts->summarize)
+    query = NULL;
   if (callbacks == NULL)
     callbacks = &no_callbacks;
   if (cancellable == NULL)
@@ -435,7 +463,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
           return FALSE;
         }
     }
-  if (cq_query_uses_last_game_number (query))
+  if (query != NULL && cq_query_uses_last_game_number (query))
     {
       gint64 n = count_white_tags (paths, cancellable, error);
 
@@ -462,13 +490,16 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   n_threads = opts->n_threads ? opts->n_threads : g_get_num_processors ();
   n_threads = CLAMP (n_threads, 1, 256);
   /* Persistent variables pass from game to game in input order. */
-  if (cq_query_needs_one_thread (query))
+  if (query != NULL && cq_query_needs_one_thread (query))
     n_threads = 1;
   max_in_flight = n_threads * BATCHES_PER_WORKER;
 
   shared.query = query;
   shared.opts = opts;
-  cq_annotation_style_init (&shared.style, query, opts);
+  if (query != NULL)
+    cq_annotation_style_init (&shared.style, query, opts);
+  else
+    memset (&shared.style, 0, sizeof shared.style);
   shared.names = (char **) names->pdata;
   shared.first_numbers = first_numbers;
   shared.n_files = n_files;
@@ -682,7 +713,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
   g_mutex_clear (&shared.mutex);
   g_cond_clear (&shared.cond);
 
-  if (cq_query_get_run_error (query) != NULL)
+  if (query != NULL && cq_query_get_run_error (query) != NULL)
     {
       /* The query's own error (a file it reads or writes), not the input's. */
       g_clear_error (&first_input_error);

@@ -53,8 +53,9 @@ G_BEGIN_DECLS
  *   of a search of the text, byte for byte.  Not with a byte range or
  *   frames.  Default TRUE.
  * @summarize: deliver each game's #CqGameSummary through
- *   #CqSearchCallbacks.on_game (what cq_index_build() keeps); the query
- *   may then be NULL, and no game is evaluated.
+ *   #CqSearchCallbacks.on_game (what cq_index_build() keeps), every game
+ *   read whatever its tags; the query may then be NULL, and no game is
+ *   evaluated (nothing matches).
  *
  * A query that must run on one thread (cq_query_needs_one_thread()) is
  * searched on one whatever @n_threads says.
@@ -198,8 +199,11 @@ typedef struct {
  * game (@source), matched or not, in input order, before the game's
  * match; CQL 6.2 prints it as `Game: N WHERE: TEXT`.
  * @on_game receives, with #CqSearchOptions.summarize, every game's source
- * and summary in input order (a game too large to keep, or not read to
- * its end, has none: it comes through @on_diagnostic).
+ * and summary in input order, with @digest the cq_pgn_game_digest() of
+ * its text (computed on the thread that summarised it); a skipped or
+ * damaged game's diagnostic comes before its summary.  A game too large
+ * to keep has none (its diagnostic says so, @source.too_large), nor has
+ * the damage of a file not read to its end (a diagnostic with @input).
  * @on_index_unused: with #CqSearchOptions.use_index, a file of the
  * search (@file_index in its list) has an index that cannot be used, and
  * is searched from its text: @why says why, a CQ_INDEX_ERROR
@@ -217,13 +221,14 @@ typedef struct {
   void (*on_message)    (const CqGameSource *source, const CqMessage *message,
                          gpointer user_data);
   void (*on_game)       (const CqGameSource *source, const CqGameSummary *summary,
-                         gpointer user_data);
+                         guint64 digest, gpointer user_data);
   void (*on_index_unused) (guint file_index, const GError *why, gpointer user_data);
 } CqSearchCallbacks;
 
 /**
  * cq_search_run:
- * @query: a compiled query.
+ * @query: (nullable): a compiled query; NULL only with
+ *   #CqSearchOptions.summarize.
  * @pgn_path: the database to search (never written).
  * @cancellable: (nullable): cancel to stop at once (then FALSE with
  *   G_IO_ERROR_CANCELLED).

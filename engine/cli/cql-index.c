@@ -1,0 +1,95 @@
+/* cql-index.c: `cql --index FILE...` builds the persistent index of each
+ * file (cq-index.h), and `cql --index-info FILE...` says whether each has
+ * one that is up to date (docs/index.md).
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+#include "index/cq-index.h"
+#include "cql-private.h"
+
+typedef struct {
+  gboolean quiet;
+  gboolean shown;      /* a progress line is on the terminal */
+  gint64   start_us;
+} IndexCli;
+
+static void
+on_index_progress (guint64 bytes, guint64 total_bytes, guint64 games, gpointer data)
+{
+  IndexCli *ic = data;
+  double seconds = (g_get_monotonic_time () - ic->start_us) / 1e6;
+
+  if (ic->quiet || !isatty (STDERR_FILENO))
+    return;
+  fprintf (stderr, "\r\033[K%" G_GUINT64_FORMAT " games indexed, %.0f games/s, %.0f%%",
+           games, seconds > 0 ? games / seconds : 0.0,
+           total_bytes ? 100.0 * bytes / total_bytes : 0.0);
+  ic->shown = TRUE;
+}
+
+int
+cql_index_files (const char *const *paths, guint n_threads, gboolean quiet)
+{
+  int status = EXIT_OK;
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      IndexCli ic = { quiet, FALSE, g_get_monotonic_time () };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CqIndex) index = NULL;
+      gboolean ok = cq_index_build (paths[i], n_threads, on_index_progress, &ic, NULL, &error);
+
+      if (ic.shown)
+        fputs ("\r\033[K", stderr);
+      if (ok)
+        index = cq_index_open (paths[i], &error);
+      if (index == NULL)
+        {
+          fprintf (stderr, "cql: %s\n", error->message);
+          status = EXIT_FAILURE_;
+          continue;
+        }
+      fprintf (stderr, "%s: %" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT " positions "
+               "indexed in %.2f seconds; index %.1f MB at %s\n", paths[i],
+               cq_index_get_n_games (index), cq_index_get_n_positions (index),
+               (g_get_monotonic_time () - ic.start_us) / 1e6,
+               cq_index_get_file_size (index) / 1e6, cq_index_get_file (index));
+    }
+  return status;
+}
+
+int
+cql_index_info (const char *const *paths)
+{
+  int status = EXIT_OK;
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CqIndex) index = cq_index_open (paths[i], &error);
+      g_autofree char *where = NULL;
+
+      if (index != NULL && !cq_index_check_data (index, &error))
+        g_clear_pointer (&index, cq_index_free);
+      if (index == NULL)
+        {
+          where = cq_index_get_path (paths[i], NULL);
+          printf ("%s: not indexed: %s\n", paths[i], error->message);
+          if (where != NULL && !g_error_matches (error, CQ_INDEX_ERROR,
+                                                 CQ_INDEX_ERROR_UNSUPPORTED))
+            printf ("  index: %s\n", where);
+          status = EXIT_FAILURE_;
+          continue;
+        }
+      printf ("%s: up to date\n  index: %s\n  %" G_GUINT64_FORMAT " games, %"
+              G_GUINT64_FORMAT " positions, %" G_GUINT64_FORMAT " bytes\n", paths[i],
+              cq_index_get_file (index), cq_index_get_n_games (index),
+              cq_index_get_n_positions (index), cq_index_get_file_size (index));
+    }
+  return status;
+}

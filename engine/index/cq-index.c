@@ -1,0 +1,757 @@
+/* cq-index.c: the persistent index of a PGN file (cq-index.h): where it
+ * lives, its build (a summarising search, cq-search.h) and its file, a
+ * header and columns memory-mapped as they are.  docs/index.md describes
+ * the format byte by byte; the layout below is that description.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#include <zlib.h>
+
+#include "index/cq-index.h"
+#include "pgn/cq-pgn.h"
+#include "search/cq-search.h"
+
+G_DEFINE_QUARK (cq-index-error-quark, cq_index_error)
+
+#define INDEX_MAGIC      "EXCQIDX"   /* and its NUL: 8 bytes */
+#define INDEX_VERSION    1u
+#define IDENTITY_BLOCK   (64 * 1024)  /* the first and last blocks hashed */
+#define SHA256_LEN       32
+
+/* The columns, in file order: per game, where its text is, its digest,
+ * then its summary a member per column (#CqSummaryColumns). */
+enum {
+  COL_OFFSET,                          /* u64 */
+  COL_LENGTH,                          /* u32 */
+  COL_LINE,                            /* u64 */
+  COL_DIGEST,                          /* u64 */
+  COL_SQUARES,                         /* u64, CQ_N_PIECES columns */
+  COL_MIN_COUNT = COL_SQUARES + CQ_N_PIECES,   /* u8, CQ_N_PIECES columns */
+  COL_MAX_COUNT = COL_MIN_COUNT + CQ_N_PIECES, /* u8, CQ_N_PIECES columns */
+  COL_FLAGS = COL_MAX_COUNT + CQ_N_PIECES,     /* u32 */
+  COL_N_POSITIONS,                     /* u32 */
+  N_COLUMNS
+};
+
+/* The header, at byte 0, little-endian (the index is refused on a
+ * big-endian machine: its columns are used in place).  @checksum is the
+ * CRC-32 of the bytes before it; @data_crc that of every byte after the
+ * header (checked by cq_index_check_data(), not at each open: see
+ * docs/index.md). */
+typedef struct {
+  char    magic[8];
+  guint32 version;
+  guint32 header_size;
+  guint64 n_games;
+  guint64 n_positions;
+  guint64 file_size;                    /* of the index */
+  guint64 pgn_size;
+  gint64  pgn_mtime_sec;
+  guint32 pgn_mtime_nsec;
+  guint32 n_columns;
+  guint8  pgn_head_sha256[SHA256_LEN];  /* of its first 64 KiB (all if smaller) */
+  guint8  pgn_tail_sha256[SHA256_LEN];  /* of its last 64 KiB */
+  guint64 column_offset[N_COLUMNS];
+  guint32 data_crc;
+  guint32 checksum;
+} IndexHeader;
+
+G_STATIC_ASSERT (sizeof (IndexHeader) == 496);
+G_STATIC_ASSERT (sizeof (IndexHeader) % 8 == 0);
+
+struct _CqIndex {
+  GMappedFile       *map;
+  const IndexHeader *header;
+  const char        *data;
+  char              *path;       /* the index file */
+};
+
+static gsize
+column_width (guint column)
+{
+  if (column == COL_OFFSET || column == COL_LINE || column == COL_DIGEST
+      || (column >= COL_SQUARES && column < COL_MIN_COUNT))
+    return 8;
+  if (column == COL_LENGTH || column == COL_FLAGS || column == COL_N_POSITIONS)
+    return 4;
+  return 1;
+}
+
+/* Where each column begins for @n_games games (each 8-byte aligned);
+ * returns the index file's size. */
+static guint64
+layout (guint64 n_games, guint64 offsets[N_COLUMNS])
+{
+  guint64 at = sizeof (IndexHeader);
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    {
+      offsets[c] = at;
+      at += (n_games * column_width (c) + 7) & ~(guint64) 7;
+    }
+  return at;
+}
+
+static guint32
+crc_of (guint32 crc, const void *data, guint64 len)
+{
+  const Bytef *p = data;
+
+  /* zlib takes at most uInt bytes a call. */
+  while (len > 0)
+    {
+      uInt n = (uInt) MIN (len, (guint64) G_MAXUINT32);
+
+      crc = crc32 (crc, p, n);
+      p += n;
+      len -= n;
+    }
+  return crc;
+}
+
+static guint32
+header_checksum (const IndexHeader *h)
+{
+  return crc_of (crc32 (0L, Z_NULL, 0), h, G_STRUCT_OFFSET (IndexHeader, checksum));
+}
+
+char *
+cq_index_get_path (const char *pgn_path, GError **error)
+{
+  g_autofree char *real = NULL;
+  g_autofree char *hash = NULL;
+  g_autofree char *name = NULL;
+  const char *dir = g_getenv ("EXCELSIOR_INDEX_DIR");
+  int saved_errno;
+
+  g_return_val_if_fail (pgn_path != NULL, NULL);
+
+  real = realpath (pgn_path, NULL);
+  saved_errno = errno;
+  if (real == NULL)
+    {
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "%s: %s", pgn_path, g_strerror (saved_errno));
+      return NULL;
+    }
+  hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, real, -1);
+  name = g_strconcat (hash, ".cqx", NULL);
+  if (dir != NULL && *dir != '\0')
+    return g_build_filename (dir, name, NULL);
+  return g_build_filename (g_get_user_cache_dir (), "excelsior", "index", name, NULL);
+}
+
+/* What tells a PGN file from another: its size, modification time and the
+ * SHA-256 of its first and last 64 KiB. */
+typedef struct {
+  guint64 size;
+  gint64  mtime_sec;
+  guint32 mtime_nsec;
+  guint8  head[SHA256_LEN];
+  guint8  tail[SHA256_LEN];
+} Identity;
+
+static gboolean
+stat_identity (const char *path, Identity *id, GError **error)
+{
+  struct stat st;
+
+  if (stat (path, &st) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "%s: %s", path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  memset (id, 0, sizeof *id);
+  id->size = st.st_size;
+  id->mtime_sec = st.st_mtim.tv_sec;
+  id->mtime_nsec = st.st_mtim.tv_nsec;
+  return TRUE;
+}
+
+static gboolean
+hash_block (int fd, const char *path, guint64 offset, gsize len, guint8 out[SHA256_LEN],
+            GError **error)
+{
+  g_autofree guint8 *buf = g_malloc (MAX (len, 1));
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  gsize done = 0, out_len = SHA256_LEN;
+
+  while (done < len)
+    {
+      ssize_t n = pread (fd, buf + done, len - done, offset + done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          int saved_errno = n < 0 ? errno : EIO;
+
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                       "%s: %s", path, n < 0 ? g_strerror (saved_errno)
+                                             : "the file is shorter than its size");
+          return FALSE;
+        }
+      done += n;
+    }
+  g_checksum_update (sum, buf, len);
+  g_checksum_get_digest (sum, out, &out_len);
+  return TRUE;
+}
+
+/* The identity of @path: its size and modification time, and, with
+ * @hashes, the SHA-256 of its end blocks. */
+static gboolean
+get_identity (const char *path, gboolean hashes, Identity *id, GError **error)
+{
+  int fd;
+  gsize block;
+  gboolean ok;
+
+  if (!stat_identity (path, id, error))
+    return FALSE;
+  if (!hashes)
+    return TRUE;
+  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "%s: %s", path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  block = (gsize) MIN (id->size, (guint64) IDENTITY_BLOCK);
+  ok = hash_block (fd, path, 0, block, id->head, error)
+       && hash_block (fd, path, id->size - block, block, id->tail, error);
+  close (fd);
+  return ok;
+}
+
+/* Standard input and compressed files cannot be read at an offset: they
+ * are not indexed.  FALSE with %CQ_INDEX_ERROR_UNSUPPORTED, or the error
+ * of cq_pgn_input_sniff() for a file that is not PGN. */
+static gboolean
+check_indexable (const char *pgn_path, GError **error)
+{
+  const char *compression = NULL;
+
+  if (g_str_equal (pgn_path, "-"))
+    {
+      g_set_error (error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_UNSUPPORTED,
+                   "standard input cannot be indexed: its games cannot be read again "
+                   "at an offset");
+      return FALSE;
+    }
+  if (!cq_pgn_input_sniff (pgn_path, &compression, error))
+    return FALSE;
+  if (compression != NULL)
+    {
+      g_set_error (error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_UNSUPPORTED,
+                   "%s: an index is not supported yet for compressed files (%s): "
+                   "decompress it and index the plain file",
+                   pgn_path, compression);
+      return FALSE;
+    }
+  if (G_BYTE_ORDER != G_LITTLE_ENDIAN)
+    {
+      g_set_error (error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_UNSUPPORTED,
+                   "%s: an index is not supported yet on a big-endian machine", pgn_path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* --- The build --- */
+
+typedef struct {
+  GArray   *columns[N_COLUMNS];
+  guint64   n_positions;
+  char     *damage;          /* why no index can be written, or NULL */
+  const char *pgn_path;
+  CqIndexProgressFunc progress;
+  gpointer  user_data;
+} Build;
+
+static void
+build_on_game (const CqGameSource *source, const CqGameSummary *summary, guint64 digest,
+               gpointer user_data)
+{
+  Build *b = user_data;
+  guint32 length = (guint32) source->length;
+
+  if (b->damage != NULL)
+    return;
+  if (source->number != b->columns[COL_OFFSET]->len + 1 || source->length > G_MAXUINT32)
+    {
+      b->damage = g_strdup_printf ("%s: game %" G_GUINT64_FORMAT " could not be kept in "
+                                   "the index", b->pgn_path, source->number);
+      return;
+    }
+  g_array_append_val (b->columns[COL_OFFSET], source->offset);
+  g_array_append_val (b->columns[COL_LENGTH], length);
+  g_array_append_val (b->columns[COL_LINE], source->line);
+  g_array_append_val (b->columns[COL_DIGEST], digest);
+  for (guint p = 0; p < CQ_N_PIECES; p++)
+    {
+      g_array_append_val (b->columns[COL_SQUARES + p], summary->squares[p]);
+      g_array_append_val (b->columns[COL_MIN_COUNT + p], summary->min_count[p]);
+      g_array_append_val (b->columns[COL_MAX_COUNT + p], summary->max_count[p]);
+    }
+  g_array_append_val (b->columns[COL_FLAGS], summary->flags);
+  g_array_append_val (b->columns[COL_N_POSITIONS], summary->n_positions);
+  b->n_positions += summary->n_positions;
+}
+
+static void
+build_on_diagnostic (const CqDiagnostic *diag, gpointer user_data)
+{
+  Build *b = user_data;
+
+  if (b->damage != NULL)
+    return;
+  if (diag->input)
+    b->damage = g_strdup_printf ("%s could not be read to its end (%s): no index was "
+                                 "written", b->pgn_path, diag->message);
+  else if (diag->source.too_large)
+    b->damage = g_strdup_printf ("%s: game %" G_GUINT64_FORMAT " (line %" G_GUINT64_FORMAT
+                                 ") is larger than the 64 MiB a game may be: the file "
+                                 "cannot be indexed", b->pgn_path, diag->source.number,
+                                 diag->source.line);
+}
+
+static void
+build_on_progress (const CqSearchProgress *progress, gpointer user_data)
+{
+  Build *b = user_data;
+
+  if (b->progress != NULL)
+    b->progress (progress->bytes, progress->total_bytes, progress->games, b->user_data);
+}
+
+/* Writes @len bytes to @fd, whatever the short writes. */
+static gboolean
+write_all (int fd, const void *data, gsize len, guint32 *crc, const char *path, GError **error)
+{
+  const char *p = data;
+
+  if (crc != NULL)
+    *crc = crc_of (*crc, data, len);
+  while (len > 0)
+    {
+      ssize_t n = write (fd, p, MIN (len, (gsize) 1 << 30));
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved_errno = errno;
+
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                       "%s: %s", path, g_strerror (saved_errno));
+          return FALSE;
+        }
+      p += n;
+      len -= n;
+    }
+  return TRUE;
+}
+
+/* Writes the index of @b at @index_path: a temporary file in its folder,
+ * synced, then renamed over the old index. */
+static gboolean
+write_index (Build *b, const Identity *id, const char *index_path, GError **error)
+{
+  static const guint8 zeros[8] = { 0 };
+  g_autofree char *dir = g_path_get_dirname (index_path);
+  g_autofree char *tmp = g_strconcat (index_path, ".XXXXXX.tmp", NULL);
+  IndexHeader h;
+  guint64 n_games = b->columns[COL_OFFSET]->len;
+  guint32 crc = crc32 (0L, Z_NULL, 0);
+  int fd;
+  gboolean ok = TRUE;
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "cannot make the index folder %s: %s", dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+  fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0600);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "cannot write the index in %s: %s", dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  memset (&h, 0, sizeof h);
+  memcpy (h.magic, INDEX_MAGIC, sizeof INDEX_MAGIC);
+  h.version = INDEX_VERSION;
+  h.header_size = sizeof h;
+  h.n_games = n_games;
+  h.n_positions = b->n_positions;
+  h.file_size = layout (n_games, h.column_offset);
+  h.pgn_size = id->size;
+  h.pgn_mtime_sec = id->mtime_sec;
+  h.pgn_mtime_nsec = id->mtime_nsec;
+  h.n_columns = N_COLUMNS;
+  memcpy (h.pgn_head_sha256, id->head, SHA256_LEN);
+  memcpy (h.pgn_tail_sha256, id->tail, SHA256_LEN);
+
+  /* The header last, once the columns' CRC is known: its place first. */
+  ok = write_all (fd, &h, sizeof h, NULL, tmp, error);
+  for (guint c = 0; ok && c < N_COLUMNS; c++)
+    {
+      gsize bytes = n_games * column_width (c);
+
+      ok = write_all (fd, b->columns[c]->data, bytes, &crc, tmp, error)
+           && write_all (fd, zeros, (8 - bytes % 8) % 8, &crc, tmp, error);
+    }
+  if (ok)
+    {
+      h.data_crc = crc;
+      h.checksum = header_checksum (&h);
+      ok = lseek (fd, 0, SEEK_SET) == 0 && write_all (fd, &h, sizeof h, NULL, tmp, error);
+    }
+  if (ok && fsync (fd) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "%s: %s", tmp, g_strerror (saved_errno));
+      ok = FALSE;
+    }
+  if (close (fd) != 0 && ok)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "%s: %s", tmp, g_strerror (saved_errno));
+      ok = FALSE;
+    }
+  if (ok && g_rename (tmp, index_path) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "cannot put the index at %s: %s", index_path, g_strerror (saved_errno));
+      ok = FALSE;
+    }
+  if (!ok)
+    {
+      g_unlink (tmp);
+      return FALSE;
+    }
+  /* The rename itself outlives a crash once the folder is synced. */
+  fd = g_open (dir, O_RDONLY | O_CLOEXEC, 0);
+  if (fd >= 0)
+    {
+      fsync (fd);
+      close (fd);
+    }
+  return TRUE;
+}
+
+gboolean
+cq_index_build (const char *pgn_path, guint n_threads,
+                CqIndexProgressFunc progress, gpointer user_data,
+                GCancellable *cancellable, GError **error)
+{
+  const char *paths[2] = { pgn_path, NULL };
+  CqSearchCallbacks callbacks = { 0 };
+  CqSearchOptions opts;
+  g_autofree char *index_path = NULL;
+  Identity before, after;
+  Build b = { 0 };
+  GError *local_error = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (pgn_path != NULL, FALSE);
+
+  if (!check_indexable (pgn_path, error))
+    return FALSE;
+  index_path = cq_index_get_path (pgn_path, error);
+  if (index_path == NULL || !get_identity (pgn_path, TRUE, &before, error))
+    return FALSE;
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    b.columns[c] = g_array_sized_new (FALSE, FALSE, column_width (c), 4096);
+  b.pgn_path = pgn_path;
+  b.progress = progress;
+  b.user_data = user_data;
+  callbacks.on_game = build_on_game;
+  callbacks.on_diagnostic = build_on_diagnostic;
+  callbacks.on_progress = build_on_progress;
+  cq_search_options_init (&opts);
+  opts.n_threads = n_threads;
+  opts.summarize = TRUE;
+  opts.use_index = FALSE;
+  opts.header = FALSE;
+
+  ok = cq_search_run_files (NULL, paths, &opts, &callbacks, &b, cancellable, NULL,
+                            &local_error);
+  if (!ok && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT)
+      && b.damage != NULL)
+    g_clear_error (&local_error);    /* said better by b.damage */
+  if (ok || local_error == NULL)
+    {
+      if (b.damage != NULL)
+        {
+          g_set_error_literal (&local_error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_DAMAGED,
+                               b.damage);
+          ok = FALSE;
+        }
+      else if (!get_identity (pgn_path, TRUE, &after, &local_error))
+        ok = FALSE;
+      else if (memcmp (&before, &after, sizeof before) != 0)
+        {
+          g_set_error (&local_error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_STALE,
+                       "%s changed while it was indexed: no index was written; "
+                       "run cql --index %s again", pgn_path, pgn_path);
+          ok = FALSE;
+        }
+      else
+        ok = write_index (&b, &before, index_path, &local_error);
+    }
+  else if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      /* A file that could not be read to its end, or at all. */
+      GError *damaged = g_error_new (CQ_INDEX_ERROR, CQ_INDEX_ERROR_DAMAGED,
+                                     "%s: no index was written", local_error->message);
+
+      g_clear_error (&local_error);
+      local_error = damaged;
+      ok = FALSE;
+    }
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    g_array_unref (b.columns[c]);
+  g_free (b.damage);
+  if (!ok)
+    g_propagate_error (error, local_error);
+  return ok;
+}
+
+/* --- Opening --- */
+
+static CqIndex *
+corrupt (CqIndex *index, const char *pgn_path, const char *what, GError **error)
+{
+  g_set_error (error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_CORRUPT,
+               "the index of %s (%s) is damaged (%s): run cql --index %s again",
+               pgn_path, index->path, what, pgn_path);
+  cq_index_free (index);
+  return NULL;
+}
+
+CqIndex *
+cq_index_open (const char *pgn_path, GError **error)
+{
+  CqIndex *index;
+  const IndexHeader *h;
+  guint64 offsets[N_COLUMNS];
+  gsize size;
+  Identity id;
+  GError *local_error = NULL;
+
+  g_return_val_if_fail (pgn_path != NULL, NULL);
+
+  if (g_str_equal (pgn_path, "-"))
+    return check_indexable (pgn_path, error), NULL;
+
+  index = g_new0 (CqIndex, 1);
+  index->path = cq_index_get_path (pgn_path, error);
+  if (index->path == NULL)
+    {
+      cq_index_free (index);
+      return NULL;
+    }
+  index->map = g_mapped_file_new (index->path, FALSE, &local_error);
+  if (index->map == NULL)
+    {
+      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        {
+          g_clear_error (&local_error);
+          /* A compressed file never has an index: say why. */
+          if (check_indexable (pgn_path, error))
+            g_set_error (error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_MISSING,
+                         "%s has no index: run cql --index %s", pgn_path, pgn_path);
+        }
+      else
+        g_propagate_error (error, local_error);
+      cq_index_free (index);
+      return NULL;
+    }
+
+  size = g_mapped_file_get_length (index->map);
+  h = (const IndexHeader *) g_mapped_file_get_contents (index->map);
+  if (G_BYTE_ORDER != G_LITTLE_ENDIAN)
+    return check_indexable (pgn_path, error), cq_index_free (index), NULL;
+  if (size < sizeof (IndexHeader) || memcmp (h->magic, INDEX_MAGIC, sizeof INDEX_MAGIC) != 0)
+    return corrupt (index, pgn_path, "not an index file", error);
+  if (h->version != INDEX_VERSION)
+    {
+      g_autofree char *what = g_strdup_printf ("format version %u, not %u", h->version,
+                                               INDEX_VERSION);
+
+      return corrupt (index, pgn_path, what, error);
+    }
+  if (h->header_size != sizeof (IndexHeader) || h->n_columns != N_COLUMNS
+      || header_checksum (h) != h->checksum)
+    return corrupt (index, pgn_path, "its header fails its checksum", error);
+  if (h->file_size != size || h->n_games > size
+      || layout (h->n_games, offsets) != size
+      || memcmp (offsets, h->column_offset, sizeof offsets) != 0)
+    return corrupt (index, pgn_path, "its size is wrong", error);
+  index->header = h;
+  index->data = (const char *) h;
+
+  /* The file it was built from: size and time first (a stat), then the
+   * end blocks. */
+  if (!get_identity (pgn_path, FALSE, &id, error))
+    {
+      cq_index_free (index);
+      return NULL;
+    }
+  if (id.size != h->pgn_size || id.mtime_sec != h->pgn_mtime_sec
+      || id.mtime_nsec != h->pgn_mtime_nsec
+      || !get_identity (pgn_path, TRUE, &id, &local_error)
+      || memcmp (id.head, h->pgn_head_sha256, SHA256_LEN) != 0
+      || memcmp (id.tail, h->pgn_tail_sha256, SHA256_LEN) != 0)
+    {
+      if (local_error != NULL)
+        g_propagate_error (error, local_error);
+      else
+        g_set_error (error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_STALE,
+                     "%s has changed since it was indexed: run cql --index %s again",
+                     pgn_path, pgn_path);
+      cq_index_free (index);
+      return NULL;
+    }
+  return index;
+}
+
+gboolean
+cq_index_check_data (const CqIndex *index, GError **error)
+{
+  const IndexHeader *h;
+  guint32 crc;
+
+  g_return_val_if_fail (index != NULL, FALSE);
+
+  h = index->header;
+  crc = crc_of (crc32 (0L, Z_NULL, 0), index->data + sizeof *h, h->file_size - sizeof *h);
+  if (crc != h->data_crc)
+    {
+      g_set_error (error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_CORRUPT,
+                   "the index %s is damaged (its columns fail their checksum): "
+                   "build it again", index->path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+cq_index_free (CqIndex *index)
+{
+  if (index == NULL)
+    return;
+  g_clear_pointer (&index->map, g_mapped_file_unref);
+  g_free (index->path);
+  g_free (index);
+}
+
+const char *
+cq_index_get_file (const CqIndex *index)
+{
+  g_return_val_if_fail (index != NULL, NULL);
+  return index->path;
+}
+
+guint64
+cq_index_get_file_size (const CqIndex *index)
+{
+  g_return_val_if_fail (index != NULL, 0);
+  return index->header->file_size;
+}
+
+guint64
+cq_index_get_n_games (const CqIndex *index)
+{
+  g_return_val_if_fail (index != NULL, 0);
+  return index->header->n_games;
+}
+
+guint64
+cq_index_get_n_positions (const CqIndex *index)
+{
+  g_return_val_if_fail (index != NULL, 0);
+  return index->header->n_positions;
+}
+
+static inline const void *
+column (const CqIndex *index, guint c)
+{
+  return index->data + index->header->column_offset[c];
+}
+
+void
+cq_index_get_game (const CqIndex *index, guint64 i, CqGameSource *source,
+                   guint64 *digest, CqGameSummary *summary)
+{
+  g_return_if_fail (index != NULL && source != NULL);
+  g_return_if_fail (i < index->header->n_games);
+
+  memset (source, 0, sizeof *source);
+  source->number = i + 1;
+  source->offset = ((const guint64 *) column (index, COL_OFFSET))[i];
+  source->length = ((const guint32 *) column (index, COL_LENGTH))[i];
+  source->line = ((const guint64 *) column (index, COL_LINE))[i];
+  if (digest != NULL)
+    *digest = ((const guint64 *) column (index, COL_DIGEST))[i];
+  if (summary != NULL)
+    {
+      for (guint p = 0; p < CQ_N_PIECES; p++)
+        {
+          summary->squares[p] = ((const guint64 *) column (index, COL_SQUARES + p))[i];
+          summary->min_count[p] = ((const guint8 *) column (index, COL_MIN_COUNT + p))[i];
+          summary->max_count[p] = ((const guint8 *) column (index, COL_MAX_COUNT + p))[i];
+        }
+      summary->flags = ((const guint32 *) column (index, COL_FLAGS))[i];
+      summary->n_positions = ((const guint32 *) column (index, COL_N_POSITIONS))[i];
+    }
+}
+
+void
+cq_index_get_columns (const CqIndex *index, CqSummaryColumns *columns)
+{
+  g_return_if_fail (index != NULL && columns != NULL);
+
+  memset (columns, 0, sizeof *columns);
+  columns->n_games = index->header->n_games;
+  for (guint p = 0; p < CQ_N_PIECES; p++)
+    {
+      columns->squares[p] = column (index, COL_SQUARES + p);
+      columns->min_count[p] = column (index, COL_MIN_COUNT + p);
+      columns->max_count[p] = column (index, COL_MAX_COUNT + p);
+    }
+  columns->flags = column (index, COL_FLAGS);
+}
