@@ -358,8 +358,8 @@ on_index_unused (guint file_index, const GError *why, gpointer user_data)
   g_autofree char *shown = cq_message_escape_controls (why->message);
 
   clear_progress_line (cli);
-  fprintf (stderr, "cql: %s: its index is not used (%s); its text is searched\n",
-           cli->inputs[file_index], shown);
+  /* The message names the file (cq_index_open()). */
+  fprintf (stderr, "cql: %s; its text is searched instead\n", shown);
 }
 
 static gboolean

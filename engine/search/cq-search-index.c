@@ -162,7 +162,9 @@ positions_passed_over (const CqIndex *index, const guint64 *bitmap, guint64 firs
       {
         CqGameSummary summary;
 
-        cq_index_get_game (index, i, NULL, NULL, &summary);
+        CqGameSource source;
+
+        cq_index_get_game (index, i, &source, NULL, &summary);
         n += summary.n_positions;
       }
   return n;
