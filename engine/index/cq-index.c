@@ -729,6 +729,7 @@ cq_index_get_game (const CqIndex *index, guint64 i, CqGameSource *source,
     *digest = ((const guint64 *) column (index, COL_DIGEST))[i];
   if (summary != NULL)
     {
+      memset (summary, 0, sizeof *summary);   /* its padding too: summaries compare */
       for (guint p = 0; p < CQ_N_PIECES; p++)
         {
           summary->squares[p] = ((const guint64 *) column (index, COL_SQUARES + p))[i];

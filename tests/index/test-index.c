@@ -1,0 +1,477 @@
+/* test-index.c: the persistent index of a PGN file (cq-index.h) and the
+ * summarising search that builds it (#CqSearchOptions.summarize): every
+ * game's source, digest and summary in the index are those of a direct
+ * read of the file; a missing, changed, damaged or compressed file's index
+ * is refused with its error; a build that cannot finish writes nothing.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "compress-util.h"
+#include "index/cq-index.h"
+#include "pgn/cq-pgn.h"
+#include "search/cq-search.h"
+
+static char *index_dir;   /* EXCELSIOR_INDEX_DIR of the test */
+static char *work_dir;    /* copies of fixtures the test changes */
+
+static char *
+fixture (const char *dir, const char *name)
+{
+  const char *fixtures = g_getenv ("EXCELSIOR_FIXTURES");
+
+  if (fixtures == NULL)
+    fixtures = g_test_get_filename (G_TEST_DIST, "..", "fixtures", NULL);
+  if (g_str_equal (dir, "sample"))
+    return g_build_filename (fixtures, "..", "..", "data", "sample", name, NULL);
+  return g_build_filename (fixtures, dir, name, NULL);
+}
+
+/* A copy of @src in the work folder, named @name. */
+static char *
+copy_to_work (const char *src, const char *name)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  char *dest = g_build_filename (work_dir, name, NULL);
+  gsize len;
+
+  g_file_get_contents (src, &data, &len, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (dest, data, len, &error);
+  g_assert_no_error (error);
+  return dest;
+}
+
+/* Checks every game of @path's index against a direct read of @path. */
+static void
+check_against_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqIndex) index = cq_index_open (path, &error);
+  g_autoptr(CqPgnReader) reader = NULL;
+  CqSummaryColumns columns;
+  const char *text;
+  gsize len;
+  CqGameSource want;
+  guint64 n = 0, positions = 0;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (index);
+  g_assert_true (cq_index_check_data (index, &error));
+  g_assert_no_error (error);
+  cq_index_get_columns (index, &columns);
+  g_assert_cmpuint (columns.n_games, ==, cq_index_get_n_games (index));
+
+  reader = cq_pgn_reader_new_for_path (path, NULL, &error);
+  g_assert_no_error (error);
+  while (cq_pgn_reader_next (reader, &text, &len, &want, &error))
+    {
+      /* As the search reads it: a game skipped for its tags is not
+       * replayed. */
+      g_autoptr(CqGame) game = cq_game_new_from_text (text, len, &want, path);
+      CqGameSource got;
+      CqGameSummary summary, direct;
+      guint64 digest;
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (n, <, cq_index_get_n_games (index));
+      cq_index_get_game (index, n, &got, &digest, &summary);
+      g_assert_cmpuint (got.number, ==, want.number);
+      g_assert_cmpuint (got.number, ==, n + 1);
+      g_assert_cmpuint (got.offset, ==, want.offset);
+      g_assert_cmpuint (got.length, ==, want.length);
+      g_assert_cmpuint (got.line, ==, want.line);
+      g_assert_cmpuint (digest, ==, cq_pgn_game_digest (text, len));
+
+      if (!game->skipped)
+        cq_game_parse_moves (game);
+      cq_game_summarize (game, &direct);
+      g_assert_cmpmem (&summary, sizeof summary, &direct, sizeof direct);
+      /* The columns say the same. */
+      for (guint p = 0; p < CQ_N_PIECES; p++)
+        {
+          g_assert_cmpuint (columns.squares[p][n], ==, direct.squares[p]);
+          g_assert_cmpuint (columns.min_count[p][n], ==, direct.min_count[p]);
+          g_assert_cmpuint (columns.max_count[p][n], ==, direct.max_count[p]);
+        }
+      g_assert_cmpuint (columns.flags[n], ==, direct.flags);
+      positions += direct.n_positions;
+      n++;
+    }
+  g_assert_no_error (error);
+  g_assert_cmpuint (n, ==, cq_index_get_n_games (index));
+  g_assert_cmpuint (positions, ==, cq_index_get_n_positions (index));
+}
+
+static void
+build_ok (const char *path, guint n_threads)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cq_index_build (path, n_threads, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* The sample studies and fixtures with skipped (Fischer random), damaged
+ * and oddly split games: one thread and three give the same index. */
+static void
+test_build_and_check (void)
+{
+  static const char *const files[][2] = {
+    { "sample", "studies.pgn" },
+    { "pgn", "cutechess-fischerrandom.pgn" },
+    { "pgn", "err.pgn" },
+    { "pgn", "splitter-cases.pgn" },
+    { "pgn", "rav_alternative.pgn" },
+    { "pgn", "test-allownullmoves.pgn" },
+    { "pgn", "utf8-bom.pgn" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = fixture (files[i][0], files[i][1]);
+
+      build_ok (path, 1);
+      check_against_file (path);
+      build_ok (path, 3);
+      check_against_file (path);
+    }
+}
+
+static void
+test_path (void)
+{
+  g_autofree char *path = fixture ("pgn", "z0.pgn");
+  g_autofree char *copy = copy_to_work (path, "path.pgn");
+  g_autofree char *link = g_build_filename (work_dir, "link.pgn", NULL);
+  g_autofree char *a = NULL, *b = NULL, *c = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_unlink (link);
+  g_assert_cmpint (symlink (copy, link), ==, 0);
+  a = cq_index_get_path (copy, &error);
+  g_assert_no_error (error);
+  b = cq_index_get_path (link, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (a, ==, b);
+  g_assert_true (g_str_has_prefix (a, index_dir));
+  g_assert_true (g_str_has_suffix (a, ".cqx"));
+  c = cq_index_get_path ("/nonexistent/x.pgn", &error);
+  g_assert_null (c);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_unlink (link);
+}
+
+static void
+expect_open_error (const char *path, gint code)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqIndex) index = cq_index_open (path, &error);
+
+  g_assert_null (index);
+  g_assert_error (error, CQ_INDEX_ERROR, code);
+  if (code != CQ_INDEX_ERROR_UNSUPPORTED)
+    g_assert_nonnull (strstr (error->message, "cql --index"));
+}
+
+static void
+test_missing_and_stale (void)
+{
+  g_autofree char *src = fixture ("pgn", "cct131.pgn");
+  g_autofree char *path = copy_to_work (src, "stale.pgn");
+  g_autofree char *data = NULL;
+  gsize len;
+  GStatBuf st;
+  g_autoptr(GError) error = NULL;
+
+  expect_open_error (path, CQ_INDEX_ERROR_MISSING);
+  build_ok (path, 2);
+  check_against_file (path);
+
+  /* Its modification time alone. */
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  {
+    struct timespec times[2] = { { 0, UTIME_OMIT }, { st.st_mtime + 10, 0 } };
+
+    g_assert_cmpint (utimensat (AT_FDCWD, path, times, 0), ==, 0);
+  }
+  expect_open_error (path, CQ_INDEX_ERROR_STALE);
+
+  /* One byte of its middle changed, its size and time kept: the index
+   * cannot tell (docs/index.md); its end blocks hold all of a small file,
+   * so this one is caught. */
+  build_ok (path, 1);
+  g_file_get_contents (path, &data, &len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  data[len / 2] = data[len / 2] == 'a' ? 'b' : 'a';
+  g_file_set_contents (path, data, len, &error);
+  g_assert_no_error (error);
+  {
+    struct timespec times[2] = { { 0, UTIME_OMIT }, st.st_mtim };
+
+    g_assert_cmpint (utimensat (AT_FDCWD, path, times, 0), ==, 0);
+  }
+  expect_open_error (path, CQ_INDEX_ERROR_STALE);
+
+  /* Grown. */
+  build_ok (path, 1);
+  {
+    FILE *f = fopen (path, "a");
+
+    fputs ("\n", f);
+    fclose (f);
+  }
+  expect_open_error (path, CQ_INDEX_ERROR_STALE);
+}
+
+/* Rewrites the index of @path with byte @at xor @mask, or cut to @at
+ * bytes when @mask is 0. */
+static void
+damage_index (const char *path, gsize at, guint8 mask)
+{
+  g_autofree char *index_path = cq_index_get_path (path, NULL);
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len;
+
+  g_file_get_contents (index_path, &data, &len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (at, <, len);
+  if (mask == 0)
+    len = at;
+  else
+    data[at] ^= mask;
+  g_file_set_contents (index_path, data, len, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_corrupt (void)
+{
+  g_autofree char *src = fixture ("pgn", "cct131.pgn");
+  g_autofree char *path = copy_to_work (src, "corrupt.pgn");
+  g_autofree char *index_path = NULL;
+  g_autoptr(GError) error = NULL;
+  const gsize header = 496;
+
+  /* Magic, version, a count, an identity byte, the checksum itself. */
+  static const gsize bytes[] = { 0, 8, 16, 40, 100, 490 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bytes); i++)
+    {
+      build_ok (path, 1);
+      damage_index (path, bytes[i], 0x10);
+      expect_open_error (path, CQ_INDEX_ERROR_CORRUPT);
+    }
+  /* Cut short, in the header and in the columns. */
+  build_ok (path, 1);
+  damage_index (path, 100, 0);
+  expect_open_error (path, CQ_INDEX_ERROR_CORRUPT);
+  build_ok (path, 1);
+  damage_index (path, header + 8, 0);
+  expect_open_error (path, CQ_INDEX_ERROR_CORRUPT);
+  /* An empty file. */
+  index_path = cq_index_get_path (path, NULL);
+  g_file_set_contents (index_path, "", 0, &error);
+  g_assert_no_error (error);
+  expect_open_error (path, CQ_INDEX_ERROR_CORRUPT);
+
+  /* A byte of a column: the open does not read the columns, their
+   * checksum says it. */
+  build_ok (path, 1);
+  damage_index (path, header + 3, 0x01);
+  {
+    g_autoptr(CqIndex) index = cq_index_open (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_false (cq_index_check_data (index, &error));
+    g_assert_error (error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_CORRUPT);
+  }
+}
+
+static void
+test_unsupported (void)
+{
+  g_autofree char *src = fixture ("pgn", "cct131.pgn");
+  g_autofree char *dest = g_build_filename (work_dir, "cct131.pgn.gz", NULL);
+  g_autofree char *gz = test_compress_file (src, "gzip", dest);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (cq_index_build ("-", 1, NULL, NULL, NULL, &error));
+  g_assert_error (error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_UNSUPPORTED);
+  g_clear_error (&error);
+  expect_open_error ("-", CQ_INDEX_ERROR_UNSUPPORTED);
+  if (gz == NULL)
+    {
+      g_test_skip ("gzip is not installed");
+      return;
+    }
+  g_assert_false (cq_index_build (gz, 1, NULL, NULL, NULL, &error));
+  g_assert_error (error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_UNSUPPORTED);
+  g_assert_nonnull (strstr (error->message, "not supported yet for compressed files"));
+  expect_open_error (gz, CQ_INDEX_ERROR_UNSUPPORTED);
+}
+
+static gboolean
+index_exists (const char *path)
+{
+  g_autofree char *index_path = cq_index_get_path (path, NULL);
+
+  return g_file_test (index_path, G_FILE_TEST_EXISTS);
+}
+
+/* A cancelled build, and a file with a game too large to keep, write no
+ * index (nor leave a temporary file). */
+static void
+test_nothing_written (void)
+{
+  g_autofree char *src = fixture ("sample", "studies.pgn");
+  g_autofree char *path = copy_to_work (src, "cancel.pgn");
+  g_autofree char *large = g_build_filename (work_dir, "large.pgn", NULL);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) text = g_string_new ("[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 {");
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  g_cancellable_cancel (cancellable);
+  g_assert_false (cq_index_build (path, 2, NULL, NULL, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_assert_false (index_exists (path));
+
+  /* A game of more than 64 MiB. */
+  while (text->len < 65 * 1024 * 1024)
+    g_string_append (text, "a long comment, a long comment, a long comment. ");
+  g_string_append (text, "} e5 *\n");
+  g_file_set_contents (large, text->str, text->len, &error);
+  g_assert_no_error (error);
+  g_assert_false (cq_index_build (large, 1, NULL, NULL, NULL, &error));
+  g_assert_error (error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_DAMAGED);
+  g_assert_false (index_exists (large));
+  g_unlink (large);
+
+  dir = g_dir_open (index_dir, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    g_assert_false (g_str_has_suffix (name, ".tmp"));
+}
+
+typedef struct {
+  guint64 n_games;
+  guint64 n_diagnostics;
+  guint64 skipped_summaries;
+  guint64 last_number;
+} SummaryCount;
+
+static void
+count_game (const CqGameSource *source, const CqGameSummary *summary, guint64 digest,
+            gpointer data)
+{
+  SummaryCount *c = data;
+
+  g_assert_cmpuint (source->number, >, c->last_number);
+  c->last_number = source->number;
+  c->n_games++;
+  if (summary->flags & CQ_SUMMARY_SKIPPED)
+    c->skipped_summaries++;
+}
+
+static void
+count_diagnostic (const CqDiagnostic *diag, gpointer data)
+{
+  ((SummaryCount *) data)->n_diagnostics++;
+}
+
+static void
+count_match (const CqMatch *match, gpointer data)
+{
+  g_assert_not_reached ();
+}
+
+/* A summarising search delivers every game, whatever its tags or a
+ * query's tag filter, and matches none. */
+static void
+test_summarize (void)
+{
+  g_autofree char *path = fixture ("pgn", "cutechess-fischerrandom.pgn");
+  g_autofree char *sample = fixture ("sample", "studies.pgn");
+  g_autoptr(CqQuery) query = NULL;
+  g_autoptr(GError) error = NULL;
+  CqSearchCallbacks cb = { count_match, count_diagnostic, NULL, NULL, count_game };
+  CqSearchOptions opts;
+  CqSearchProgress progress;
+  SummaryCount c = { 0 };
+
+  cq_search_options_init (&opts);
+  opts.summarize = TRUE;
+  opts.n_threads = 2;
+  g_assert_true (cq_search_run (NULL, path, &opts, &cb, &c, NULL, &progress, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (c.n_games, ==, progress.games);
+  g_assert_cmpuint (c.n_games, ==, 4);
+  g_assert_cmpuint (c.skipped_summaries, ==, progress.skipped);
+  g_assert_cmpuint (c.n_diagnostics, ==, progress.skipped + progress.damaged);
+
+  query = cq_query_new_from_string ("(match :player \"Nobody at all\" (position))",
+                                    "t.cql", &error);
+  g_assert_no_error (error);
+  memset (&c, 0, sizeof c);
+  g_assert_true (cq_search_run (query, sample, &opts, &cb, &c, NULL, &progress, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (c.n_games, ==, progress.games);
+  g_assert_cmpuint (c.n_games, >, 10);
+  g_assert_cmpuint (progress.matches, ==, 0);
+}
+
+/* Removes @path and, if it is a folder, everything in it. */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  work_dir = g_dir_make_tmp ("test-index-XXXXXX", &error);
+  g_assert_no_error (error);
+  index_dir = g_build_filename (work_dir, "index", NULL);
+  g_setenv ("EXCELSIOR_INDEX_DIR", index_dir, TRUE);
+
+  g_test_add_func ("/index/build-and-check", test_build_and_check);
+  g_test_add_func ("/index/path", test_path);
+  g_test_add_func ("/index/missing-and-stale", test_missing_and_stale);
+  g_test_add_func ("/index/corrupt", test_corrupt);
+  g_test_add_func ("/index/unsupported", test_unsupported);
+  g_test_add_func ("/index/nothing-written", test_nothing_written);
+  g_test_add_func ("/index/summarize", test_summarize);
+  status = g_test_run ();
+
+  remove_tree (work_dir);
+  return status;
+}
