@@ -22,7 +22,11 @@
  *
  * The members are taken from the list as written (its template), each
  * transform of its set applied to the elements' designators; a nested
- * list's members apply after the enclosing ones (cq3-transform.c).  A
+ * list's members apply after the enclosing ones (cq3-transform.c).  The
+ * elements of a list nested in an :and or a :sequence are conjuncts of
+ * the enclosing member, so they join its elements (united over both
+ * members); a nested :or stays a condition of its own, and an element
+ * with too many distinct images of that kind becomes "true".  A
  * member that would push a designator off the board is not dropped here
  * (the evaluator drops it): its other elements only weaken the union.
  */
@@ -35,6 +39,10 @@
  * game is always right. */
 #define MAX_DEPTH  8
 #define MAX_IMAGES 200000
+/* The distinct images of an element other than `squares` leaves (those
+ * of a nested :or, say) that its union keeps; with more, it is "true":
+ * each costs the select of an index a pass or more over its columns. */
+#define MAX_OTHERS 4
 
 /* The union, over members, of one element's images. */
 typedef struct {
@@ -106,6 +114,15 @@ union_add (Union *u, CqIndexCondition *c)
       return;
     }
   text = cq_index_condition_to_string (c);
+  if (!g_hash_table_contains (u->others, text)
+      && g_hash_table_size (u->others) == MAX_OTHERS)
+    {
+      /* Too many distinct images to test them all: "true". */
+      u->any = TRUE;
+      g_free (text);
+      cq_index_condition_free (c);
+      return;
+    }
   if (g_hash_table_contains (u->others, text))
     {
       g_free (text);
@@ -191,6 +208,7 @@ add_designator (const Walk *w, Elements *e, const CqDesignator *d, guint16 only_
 }
 
 static CqIndexCondition *list_condition (Walk *w, const CqPositionList *list);
+static void add_nested (Walk *w, Elements *e, const CqPositionList *list);
 
 static void
 add_test (Walk *w, Elements *e, const CqTest *test)
@@ -275,9 +293,9 @@ add_test (Walk *w, Elements *e, const CqTest *test)
     case CQ_TEST_AND:
     case CQ_TEST_SEQUENCE:
       /* Each nested list matches at this position; each element of a
-       * sequence matches somewhere. */
+       * sequence matches somewhere: their elements join this list's. */
       for (guint k = 0; k < test->u.lists.n_lists; k++)
-        union_add (element (e), list_condition (w, test->u.lists.lists[k]));
+        add_nested (w, e, test->u.lists.lists[k]);
       return;
     case CQ_TEST_OR:
       c = cq_index_condition_new_false ();
@@ -326,6 +344,37 @@ add_instance (Walk *w, Elements *e, const CqInstance *instance)
     add_test (w, e, &instance->tests[i]);
   for (guint i = 0; i < instance->n_move_tests; i++)
     add_test (w, e, &instance->move_tests[i]);
+}
+
+/* The elements of a nested list that must match (in an :and, a
+ * sequence), for each of its members, added to the enclosing list's: its
+ * condition is the `and` of their unions, and a condition that is a
+ * conjunct of the enclosing member's folds into the enclosing elements.
+ * Every member of the nested list visits the same elements, so each
+ * starts where the first did. */
+static void
+add_nested (Walk *w, Elements *e, const CqPositionList *list)
+{
+  g_autoptr(GArray) members = NULL;
+  guint first = e->next, end = e->next;
+
+  if ((list->options & CQ_LIST_NOT) || w->depth == MAX_DEPTH)
+    return;
+  members = _cq_transform_set (list->transforms);
+  for (guint m = 0; m < members->len && !w->gave_up; m++)
+    {
+      if (++w->images > MAX_IMAGES)
+        {
+          w->gave_up = TRUE;
+          break;
+        }
+      w->chain[w->depth++] = &g_array_index (members, CqTransform, m);
+      e->next = first;
+      add_instance (w, e, &list->template_);
+      end = e->next;
+      w->depth--;
+    }
+  e->next = end;
 }
 
 /* "Some member of @list matches at some position", under the transforms
