@@ -9,6 +9,8 @@
 
 #include "cql/cq-query.h"
 #include "pgn/cq-game.h"
+#include "pgn/cq-game-summary.h"
+#include "pgn/cq-pgn.h"
 
 /* A game for a test case: the tags [Event "test"], @tags (whole tag lines
  * ending in newlines, or NULL) and [Result "@result"] (none if @result is
@@ -29,3 +31,14 @@ CqGame *cql_test_game_new (const char *tags,
 gboolean cql_test_match (CqQuery     *query,
                          CqGame      *game,
                          CqMatchInfo *info);
+
+/* Reads every game of @pgn_path (cq_pgn_reader_new_for_path()), parses and
+ * summarises it (cq_game_summarize()) and evaluates @query on it as a
+ * search does (cq_query_accepts_tags(), then cq_query_match_game()):
+ * asserts that every game @query matches passes @query's index condition
+ * (cq_query_get_index_condition(), cq_index_condition_test()), the one
+ * rule of the index.  Prints (g_test_message()) the condition and the
+ * counts.  Returns: the number of games the condition excludes (a
+ * selective condition must exclude some: the caller may assert it). */
+guint64 cql_test_assert_index_sound (const CqQuery *query,
+                                     const char    *pgn_path);

@@ -13,24 +13,9 @@
  * which rules out nearly every position of a game at the cost of two
  * popcounts, and only then counts the difference piece type by piece type.
  */
-#include "cql/common/cq-common-private.h"
+#include "cql/anticipate/cq-anticipate-private.h"
 
 #include <string.h>
-
-/* One image of the searched position. */
-typedef struct {
-  CqBitboard pieces[CQ_N_PIECES]; /* [CQ_EMPTY] unused */
-  CqBitboard by_color[2];
-  guint8     side_to_move;
-  guint8     kind;                /* #CqMatchKind */
-  guint8     count[2];            /* pieces of each colour */
-} Image;
-
-struct _CqAnticipation {
-  guint n_images;
-  Image images[4];
-  guint max_differ;
-};
 
 void
 _cq_anticipation_free (CqAnticipation *anticipation)

@@ -1,0 +1,555 @@
+/* test-index-condition.c: necessary conditions on game summaries
+ * (cq-index-condition.h): their algebra, the summaries they test
+ * (cq_game_summarize()), the conditions of CQL 3 queries and position
+ * searches, and their soundness over the repository's queries and games.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cql-test-util.h"
+#include "cql-manual-cases.h"
+
+#include <string.h>
+
+static char *
+fixture_path (const char *first, ...)
+{
+  const char *fixtures = g_getenv ("EXCELSIOR_FIXTURES");
+  va_list ap;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  const char *part;
+
+  g_assert_nonnull (fixtures);
+  g_ptr_array_add (parts, (gpointer) fixtures);
+  va_start (ap, first);
+  for (part = first; part != NULL; part = va_arg (ap, const char *))
+    g_ptr_array_add (parts, (gpointer) part);
+  va_end (ap);
+  g_ptr_array_add (parts, NULL);
+  return g_build_filenamev ((char **) parts->pdata);
+}
+
+/* ---------------------------------------------------------------- */
+/* The algebra                                                        */
+
+static void
+assert_condition (CqIndexCondition *c, const char *expected)
+{
+  g_autofree char *text = cq_index_condition_to_string (c);
+
+  g_assert_cmpstr (text, ==, expected);
+  cq_index_condition_free (c);
+}
+
+#define SQ(name) CQ_BIT (CQ_SQUARE ((name)[0] - 'a', (name)[1] - '1'))
+#define P(piece) CQ_PIECE_BIT (piece)
+
+static void
+test_algebra (void)
+{
+  gint8 mirror[64];
+
+  assert_condition (cq_index_condition_and (cq_index_condition_new_true (),
+                                            cq_index_condition_new_flags (CQ_SUMMARY_MATE)),
+                    "flags(mate)");
+  assert_condition (cq_index_condition_and (cq_index_condition_new_false (),
+                                            cq_index_condition_new_flags (CQ_SUMMARY_MATE)),
+                    "false");
+  assert_condition (cq_index_condition_or (cq_index_condition_new_true (),
+                                           cq_index_condition_new_flags (CQ_SUMMARY_MATE)),
+                    "true");
+  assert_condition (cq_index_condition_or (cq_index_condition_new_false (),
+                                           cq_index_condition_new_squares (P (CQ_WN), SQ ("d4"))),
+                    "squares(N,d4)");
+  assert_condition (cq_index_condition_and (cq_index_condition_new_flags (CQ_SUMMARY_MATE),
+                                            cq_index_condition_new_flags (CQ_SUMMARY_CHECK)),
+                    "flags(check|mate)");
+  /* Two designators of one piece set fold into one leaf. */
+  assert_condition (cq_index_condition_or (cq_index_condition_new_squares (P (CQ_WN), SQ ("d4")),
+                                           cq_index_condition_new_squares (P (CQ_WN), SQ ("e5"))),
+                    "squares(N,d4 e5)");
+  assert_condition (cq_index_condition_or (cq_index_condition_new_squares (P (CQ_WN), SQ ("d4")),
+                                           cq_index_condition_new_squares (P (CQ_BN), SQ ("e5"))),
+                    "or(squares(N,d4),squares(n,e5))");
+  assert_condition (cq_index_condition_new_squares (0, SQ ("d4")), "false");
+  assert_condition (cq_index_condition_new_count_at_least (P (CQ_WP), 0), "true");
+  assert_condition (cq_index_condition_new_count_at_least (P (CQ_WP), 65), "false");
+  assert_condition (cq_index_condition_new_count_at_most (P (CQ_WP), 64), "true");
+  assert_condition (cq_index_condition_new_count_at_most (P (CQ_BQ), 0), "count<=(q,0)");
+
+  /* The images of a transform: files reversed, colours swapped. */
+  for (guint sq = 0; sq < 64; sq++)
+    mirror[sq] = (gint8) CQ_SQUARE (7 - CQ_FILE (sq), CQ_RANK (sq));
+  {
+    g_autoptr(CqIndexCondition) c = cq_index_condition_and (
+      cq_index_condition_new_squares (P (CQ_WN), SQ ("b1")),
+      cq_index_condition_new_count_at_least (P (CQ_WQ), 2));
+
+    assert_condition (cq_index_condition_transform (c, mirror, FALSE),
+                      "and(squares(N,g1),count>=(Q,2))");
+    assert_condition (cq_index_condition_transform (c, mirror, TRUE),
+                      "and(squares(n,g1),count>=(q,2))");
+  }
+  {
+    /* A shift off the board: the square leaf goes, the count holds. */
+    gint8 shift[64];
+    g_autoptr(CqIndexCondition) c = cq_index_condition_and (
+      cq_index_condition_new_squares (P (CQ_WN), SQ ("h1")),
+      cq_index_condition_new_count_at_least (P (CQ_WQ), 2));
+
+    for (guint sq = 0; sq < 64; sq++)
+      shift[sq] = CQ_FILE (sq) == 7 ? -1 : (gint8) (sq + 1);
+    assert_condition (cq_index_condition_transform (c, shift, FALSE), "false");
+  }
+}
+
+/* A summary with random contents (a few bits per column, so that leaves
+ * pass and fail alike). */
+static void
+random_summary (GRand *rand, CqGameSummary *s)
+{
+  memset (s, 0, sizeof *s);
+  for (guint p = 0; p < CQ_N_PIECES; p++)
+    {
+      for (guint k = 0; k < 3; k++)
+        s->squares[p] |= CQ_BIT (g_rand_int_range (rand, 0, 64));
+      s->min_count[p] = (guint8) g_rand_int_range (rand, 0, 3);
+      s->max_count[p] = (guint8) (s->min_count[p] + g_rand_int_range (rand, 0, 3));
+    }
+  s->flags = g_rand_int (rand) & ((1u << 15) - 1);
+  if (g_rand_int_range (rand, 0, 40) == 0)
+    s->flags |= CQ_SUMMARY_DAMAGED;
+}
+
+/* cq_index_condition_select() over columns agrees with
+ * cq_index_condition_test() per summary, for every count of games
+ * around the 64 of a bitmap word. */
+static void
+test_select (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (33);
+  g_autoptr(CqIndexCondition) c = cq_index_condition_or (
+    cq_index_condition_and (cq_index_condition_new_squares (P (CQ_WN) | P (CQ_BN),
+                                                            CQ_SQUARES_LIGHT),
+                            cq_index_condition_new_flags (CQ_SUMMARY_CHECK)),
+    cq_index_condition_and (cq_index_condition_new_count_at_least (P (CQ_WP) | P (CQ_BP), 3),
+                            cq_index_condition_new_count_at_most (P (CQ_WQ), 1)));
+  static const guint counts[] = { 1, 63, 64, 65, 127, 128, 129, 200 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (counts); k++)
+    {
+      guint n = counts[k];
+      g_autofree CqGameSummary *games = g_new (CqGameSummary, n);
+      g_autofree guint64 *squares = g_new (guint64, (gsize) n * CQ_N_PIECES);
+      g_autofree guint8 *mins = g_new (guint8, (gsize) n * CQ_N_PIECES);
+      g_autofree guint8 *maxs = g_new (guint8, (gsize) n * CQ_N_PIECES);
+      g_autofree guint32 *flags = g_new (guint32, n);
+      g_autofree guint64 *bitmap = g_new (guint64, (n + 63) / 64 + 1);
+      CqSummaryColumns cols = { .n_games = n, .flags = flags };
+      guint64 expected = 0, selected;
+
+      for (guint p = 0; p < CQ_N_PIECES; p++)
+        {
+          cols.squares[p] = squares + (gsize) p * n;
+          cols.min_count[p] = mins + (gsize) p * n;
+          cols.max_count[p] = maxs + (gsize) p * n;
+        }
+      for (guint i = 0; i < n; i++)
+        {
+          random_summary (rand, &games[i]);
+          for (guint p = 0; p < CQ_N_PIECES; p++)
+            {
+              squares[(gsize) p * n + i] = games[i].squares[p];
+              mins[(gsize) p * n + i] = games[i].min_count[p];
+              maxs[(gsize) p * n + i] = games[i].max_count[p];
+            }
+          flags[i] = games[i].flags;
+        }
+      /* A sentinel word past the bitmap stays as it was. */
+      bitmap[(n + 63) / 64] = 0x5a5a;
+      selected = cq_index_condition_select (c, &cols, bitmap);
+      for (guint i = 0; i < n; i++)
+        {
+          gboolean want = cq_index_condition_test (c, &games[i])
+                          || (games[i].flags & CQ_SUMMARY_ALWAYS_READ);
+
+          expected += want;
+          g_assert_cmpint (((bitmap[i / 64] >> (i % 64)) & 1) != 0, ==, want);
+        }
+      if (n % 64 != 0)
+        g_assert_cmpuint (bitmap[n / 64] >> (n % 64), ==, 0);
+      g_assert_cmpuint (bitmap[(n + 63) / 64], ==, 0x5a5a);
+      g_assert_cmpuint (selected, ==, expected);
+      g_assert_cmpuint (selected, >, 0);
+      g_assert_cmpuint (selected, <, n > 10 ? n : n + 1);
+    }
+}
+
+/* ---------------------------------------------------------------- */
+/* Summaries                                                          */
+
+static void
+summarize_text (const char *text, CqGameSummary *s)
+{
+  g_autoptr(CqGame) game = cq_game_new_from_text (text, strlen (text), NULL, NULL);
+
+  cq_game_parse_moves (game);
+  cq_game_summarize (game, s);
+}
+
+static void
+summarize (const char *fen, const char *moves, CqGameSummary *s)
+{
+  g_autoptr(CqGame) game = cql_test_game_new (NULL, fen, moves, NULL, 0);
+
+  cq_game_summarize (game, s);
+}
+
+static void
+test_summary (void)
+{
+  CqGameSummary s;
+
+  /* Fool's mate: check and mate, a capture nowhere. */
+  summarize (NULL, "1. f3 e5 2. g4 Qh4#", &s);
+  g_assert_cmpuint (s.flags, ==, CQ_SUMMARY_CHECK | CQ_SUMMARY_MATE);
+  g_assert_cmpuint (s.n_positions, ==, 5);
+  g_assert_true (s.squares[CQ_BQ] & SQ ("h4"));
+  g_assert_true (s.squares[CQ_BQ] & SQ ("d8"));
+  g_assert_cmpuint (s.min_count[CQ_WP], ==, 8);
+  g_assert_cmpuint (s.max_count[CQ_EMPTY], ==, 32);
+  /* Stalemate. */
+  summarize ("k7/8/8/1Q6/8/8/8/7K w - - 0 1", "1. Kg2", &s);
+  g_assert_false (s.flags & CQ_SUMMARY_STALEMATE);
+  summarize ("k7/8/8/1Q6/8/8/8/7K w - - 0 1", "1. Qb6", &s);
+  g_assert_cmpuint (s.flags, ==, CQ_SUMMARY_STALEMATE | CQ_SUMMARY_SET_UP);
+  /* Promotions to each kind, in a variation, with a capture. */
+  summarize ("1n5k/P7/8/8/8/8/8/7K w - - 0 1", "1. a8=Q (1. axb8=N) (1. a8=R) (1. a8=B) 1... Kg7",
+             &s);
+  g_assert_cmpuint (s.flags & ~CQ_SUMMARY_CHECK, ==,
+                    CQ_SUMMARY_PROMOTE_QUEEN | CQ_SUMMARY_PROMOTE_ROOK
+                    | CQ_SUMMARY_PROMOTE_BISHOP | CQ_SUMMARY_PROMOTE_KNIGHT
+                    | CQ_SUMMARY_CAPTURE | CQ_SUMMARY_VARIATIONS | CQ_SUMMARY_SET_UP);
+  g_assert_cmpuint (s.min_count[CQ_BN], ==, 0);
+  g_assert_cmpuint (s.max_count[CQ_BN], ==, 1);
+  g_assert_true (s.squares[CQ_WN] & SQ ("b8"));
+  /* Castling, en passant, comments, NAGs. */
+  summarize ("4k3/8/8/8/3p4/8/4P3/4K2R w K - 0 1", "{start} 1. O-O! Kd7 2. e4 dxe3 $1", &s);
+  g_assert_cmpuint (s.flags, ==, CQ_SUMMARY_CASTLE | CQ_SUMMARY_EN_PASSANT | CQ_SUMMARY_CAPTURE
+                                 | CQ_SUMMARY_COMMENTS | CQ_SUMMARY_NAGS | CQ_SUMMARY_SET_UP);
+  /* A damaged game keeps the positions before its error. */
+  summarize_text ("[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n", &s);
+  g_assert_true (s.flags & CQ_SUMMARY_DAMAGED);
+  g_assert_cmpuint (s.n_positions, ==, 3);
+  g_assert_true (s.squares[CQ_WP] & SQ ("e4"));
+  g_assert_false (s.squares[CQ_WK] & SQ ("e3"));
+  /* A game of another variant: skipped, nothing known. */
+  summarize_text ("[Event \"x\"]\n[Variant \"crazyhouse\"]\n\n1. e4 e5 *\n", &s);
+  g_assert_true (s.flags & CQ_SUMMARY_SKIPPED);
+}
+
+/* ---------------------------------------------------------------- */
+/* Conditions of queries                                              */
+
+static void
+assert_query (const char *text, const char *expected)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqQuery) query = cq_query_new_from_string (text, NULL, &error);
+
+  g_assert_no_error (error);
+  assert_condition (cq_query_get_index_condition (query), expected);
+}
+
+static void
+assert_position (const char *fen, CqPositionMatch mode, guint max_differ, const char *expected)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqQuery) query = cq_query_new_for_position (fen, mode, max_differ, &error);
+
+  g_assert_no_error (error);
+  assert_condition (cq_query_get_index_condition (query), expected);
+}
+
+static void
+test_cql3_conditions (void)
+{
+  assert_query ("(match (position))", "true");
+  assert_query ("(match :player \"Tal\" (position :wtm :initial))", "true");
+  assert_query ("(match (position :mate))", "flags(mate)");
+  assert_query ("(match (position :stalemate :check))", "flags(check|stalemate)");
+  assert_query ("(match (position :mate :btm N))", "and(flags(mate),squares(N,a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a3 b3 c3 d3 e3 f3 g3 h3 a4 b4 c4 d4 e4 f4 g4 h4 a5 b5 c5 d5 e5 f5 g5 h5 a6 b6 c6 d6 e6 f6 g6 h6 a7 b7 c7 d7 e7 f7 g7 h7 a8 b8 c8 d8 e8 f8 g8 h8))");
+  /* Two lists: both. */
+  assert_query ("(match (position :mate) (position Qh8))", "and(flags(mate),squares(Q,h8))");
+  /* :not, and a match count that admits none: true. */
+  assert_query ("(match (position :not :mate))", "true");
+  assert_query ("(match (position :mate :matchcount 0 3))", "true");
+  assert_query ("(match (position :mate :matchcount 2 3))", "flags(mate)");
+  /* A transform: the union of the images, per element. */
+  assert_query ("(match (position Ka1 :flipcolor))", "or(squares(K,a1),squares(k,a8))");
+  assert_query ("(match (position Ka1 Qb2 :flip))",
+                "and(squares(Q,b2 g2 b7 g7),squares(K,a1 h1 a8 h8))");
+  assert_query ("(match (position Rc2 :shifthorizontal))",
+                "squares(R,a2 b2 c2 d2 e2 f2 g2 h2)");
+  /* Promotions: the kinds named. */
+  assert_query ("(match (position :promote [RBNrbn]))",
+                "and(squares(NBRnbr,a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a3 b3 c3 d3 e3 f3 g3 h3 a4 b4 c4 d4 e4 f4 g4 h4 a5 b5 c5 d5 e5 f5 g5 h5 a6 b6 c6 d6 e6 f6 g6 h6 a7 b7 c7 d7 e7 f7 g7 h7 a8 b8 c8 d8 e8 f8 g8 h8),or(or(flags(promote=R),flags(promote=B)),flags(promote=N)))");
+  assert_query ("(match (position :promote N[a-h8]))",
+                "and(squares(N,a8 b8 c8 d8 e8 f8 g8 h8),flags(promote=N))");
+  /* Counts. */
+  assert_query ("(match (position :piececount [Qq] 0))",
+                "count<=(Qq,0)");
+  assert_query ("(match (position :piececount P 6 8))", "and(and(squares(P,a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a3 b3 c3 d3 e3 f3 g3 h3 a4 b4 c4 d4 e4 f4 g4 h4 a5 b5 c5 d5 e5 f5 g5 h5 a6 b6 c6 d6 e6 f6 g6 h6 a7 b7 c7 d7 e7 f7 g7 h7 a8 b8 c8 d8 e8 f8 g8 h8),count>=(P,6)),count<=(P,8))");
+  /* Nested lists: :and both, :or either. */
+  assert_query ("(match (position :and ((position :mate) (position Kh1))))",
+                "and(flags(mate),squares(K,h1))");
+  assert_query ("(match (position :or ((position :mate) (position :stalemate))))",
+                "or(flags(mate),flags(stalemate))");
+  /* A sequence's lists, and the lists of an :and, join the enclosing
+   * list's elements, united over both transform sets. */
+  assert_query ("(match (position :sequence ((position :movefrom Qa2) (position :check))))",
+                "and(squares(Q,a2),flags(check))");
+  assert_query ("(match (position :flipcolor :sequence ((position :movefrom Qa2 :flipvertical)"
+                " (position :mate))))",
+                "and(or(squares(Q,a2 h2),squares(q,a7 h7)),flags(mate))");
+  /* A nested :or under a shift has many distinct images: "true" but for
+   * the rest of the list. */
+  assert_query ("(match (position :check :shift :or ((position Qa1) (position Rb2 Ka3))))",
+                "flags(check)");
+  assert_query ("(match (position :check :flipvertical :or ((position Qa1) (position Rb2))))",
+                "and(flags(check),or(or(squares(Q,a1),squares(R,b2)),or(squares(Q,h1),squares(R,g2))))");
+  /* Tags: the piece is the game's. */
+  assert_query ("(match :forany t [Nn] (position $t[d4]))", "true");
+}
+
+static void
+test_position_conditions (void)
+{
+  /* K+Q v K: no pawns, no other kind, the queen, the pieces on their
+   * squares; the images: mirrored, colours reversed, both. */
+  assert_position ("7k/8/8/8/8/3Q4/8/K7 w - - 0 1", CQ_POSITION_MATCH_EXACT, 0,
+                   "and(and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRnbrq,0)),"
+                   "count>=(Q,1)),squares(Q,d3)),squares(K,a1)),squares(k,h8))");
+  assert_position ("7k/8/8/8/8/3Q4/8/K7 w - - 0 1", CQ_POSITION_MATCH_SYMMETRIC, 0,
+                   "or(or(or(and(and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRnbrq,0)),"
+                   "count>=(Q,1)),squares(Q,d3)),squares(K,a1)),squares(k,h8)),"
+                   "and(and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRnbrq,0)),"
+                   "count>=(Q,1)),squares(Q,e3)),squares(K,h1)),squares(k,a8))),"
+                   "and(and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRQnbr,0)),"
+                   "count>=(q,1)),squares(q,d6)),squares(K,h1)),squares(k,a8))),"
+                   "and(and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRQnbr,0)),"
+                   "count>=(q,1)),squares(q,e6)),squares(K,a1)),squares(k,h8)))");
+  /* One piece may differ: counts within one, no squares; the mirror
+   * image gives the same condition, kept once. */
+  assert_position ("7k/8/8/8/8/3Q4/8/K7 w - - 0 1", CQ_POSITION_MATCH_EXACT, 1,
+                   "and(and(count<=(P,1),count<=(p,1)),count<=(NBRnbrq,1))");
+  assert_position ("7k/8/8/8/8/3Q4/8/K7 w - - 0 1", CQ_POSITION_MATCH_SYMMETRIC, 1,
+                   "or(and(and(count<=(P,1),count<=(p,1)),count<=(NBRnbrq,1)),"
+                   "and(and(count<=(P,1),count<=(p,1)),count<=(NBRQnbr,1)))");
+}
+
+/* ---------------------------------------------------------------- */
+/* Soundness                                                          */
+
+/* Each example of the manual: a game it matches passes its condition. */
+static void
+test_sound_manual (void)
+{
+  guint excluded = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const ManualCase *mc = &cases[i];
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CqQuery) query = cq_query_new_from_string (mc->cql, NULL, &error);
+      g_autoptr(CqIndexCondition) condition = NULL;
+      g_autoptr(CqGame) game = NULL;
+      CqGameSummary summary;
+      gboolean passes, matched;
+
+      g_assert_no_error (error);
+      condition = cq_query_get_index_condition (query);
+      game = cql_test_game_new (NULL, mc->fen, mc->moves, NULL, 0);
+      cq_game_summarize (game, &summary);
+      passes = cq_index_condition_test (condition, &summary);
+      matched = cq_query_accepts_tags (query, game) && cq_query_match_game (query, game, NULL);
+      g_assert_cmpint (matched, ==, strcmp (mc->expected, "no match") != 0);
+      if (matched && !passes)
+        {
+          g_autofree char *text = cq_index_condition_to_string (condition);
+
+          g_error ("%s: matches but fails %s", mc->name, text);
+        }
+      excluded += !passes;
+    }
+  g_test_message ("%u of %u manual cases excluded", excluded, (guint) G_N_ELEMENTS (cases));
+  g_assert_cmpuint (excluded, >, 0);
+}
+
+/* The CQL 3 query files of the repository (golden queries, themes,
+ * examples, fuzzing seeds that compile as CQL 3), appended to @out. */
+static void
+collect_queries (const char *dir, GPtrArray *out)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".cql"))
+      g_ptr_array_add (out, g_build_filename (dir, name, NULL));
+}
+
+static GPtrArray *
+repository_queries (void)
+{
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *golden = fixture_path ("cql", "golden", NULL);
+  g_autofree char *cql = fixture_path ("cql", NULL);
+  g_autofree char *fuzz = fixture_path ("fuzz", "seed-cql", NULL);
+  g_autofree char *workbench = fixture_path ("workbench", NULL);
+  g_autofree char *root = fixture_path ("..", "..", NULL);
+  g_autofree char *themes = g_build_filename (root, "data", "themes", NULL);
+  g_autofree char *examples = g_build_filename (root, "data", "queries", NULL);
+
+  collect_queries (golden, paths);
+  collect_queries (cql, paths);
+  collect_queries (fuzz, paths);
+  collect_queries (workbench, paths);
+  collect_queries (themes, paths);
+  collect_queries (examples, paths);
+  g_ptr_array_sort (paths, (GCompareFunc) g_strcmp0);
+  return paths;
+}
+
+/* The PGN files the queries run on: the fixtures', and the studies of
+ * the shared data when present. */
+static GPtrArray *
+pgn_files (void)
+{
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  static const char *const dirs[] = { "pgn", "chess", "cli", "viewer", "workbench" };
+  const char *shared = g_getenv ("EXCELSIOR_SHARED_DATA");
+
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *dir = fixture_path (dirs[i], NULL);
+      g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+      const char *name;
+
+      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+        if (g_str_has_suffix (name, ".pgn"))
+          g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+    }
+  if (shared != NULL)
+    {
+      char *studies = g_build_filename (shared, "studies", "cql6-sample-hhdb-selection.pgn",
+                                        NULL);
+
+      if (g_file_test (studies, G_FILE_TEST_EXISTS))
+        g_ptr_array_add (paths, studies);
+      else
+        g_free (studies);
+    }
+  g_ptr_array_sort (paths, (GCompareFunc) g_strcmp0);
+  return paths;
+}
+
+static void
+test_sound_files (void)
+{
+  g_autoptr(GPtrArray) queries = repository_queries ();
+  g_autoptr(GPtrArray) pgns = pgn_files ();
+  guint n_cql3 = 0, n_selective = 0;
+
+  for (guint i = 0; i < queries->len; i++)
+    {
+      const char *path = g_ptr_array_index (queries, i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CqQuery) query = cq_query_new_from_file (path, &error);
+      g_autoptr(CqIndexCondition) condition = NULL;
+      guint64 excluded = 0;
+
+      if (query == NULL || cq_query_get_dialect (query) != CQ_DIALECT_CQL3)
+        continue;
+      n_cql3++;
+      condition = cq_query_get_index_condition (query);
+      for (guint k = 0; k < pgns->len; k++)
+        excluded += cql_test_assert_index_sound (query, g_ptr_array_index (pgns, k));
+      n_selective += excluded > 0;
+    }
+  g_test_message ("%u CQL 3 queries on %u files, %u exclude games", n_cql3, pgns->len,
+                  n_selective);
+  g_assert_cmpuint (n_cql3, >=, 40);
+  g_assert_cmpuint (n_selective, >=, 20);
+}
+
+/* Typical selective searches exclude games of the studies. */
+static void
+test_selective (void)
+{
+  const char *shared = g_getenv ("EXCELSIOR_SHARED_DATA");
+  g_autofree char *studies = shared != NULL
+    ? g_build_filename (shared, "studies", "cql6-sample-hhdb-selection.pgn", NULL) : NULL;
+  static const char *const queries[] = {
+    "(match (position :mate :btm N R))",
+    "(match (position :promote [RBNrbn] :variations))",
+    "(match (position :mate Kh1 :flip :flipcolor))",
+  };
+
+  if (studies == NULL || !g_file_test (studies, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("EXCELSIOR_SHARED_DATA/studies/cql6-sample-hhdb-selection.pgn is absent");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (queries); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CqQuery) query = cq_query_new_from_string (queries[i], NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (cql_test_assert_index_sound (query, studies), >, 0);
+    }
+  {
+    /* A position of the studies' first game, searched exactly and up to
+     * symmetries: only games that reach its material pass. */
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CqPgnReader) reader = cq_pgn_reader_new_for_path (studies, NULL, &error);
+    const char *text;
+    gsize len;
+    CqGameSource source;
+    g_autoptr(CqGame) game = NULL;
+    char fen[CQ_FEN_MAX];
+
+    g_assert_true (cq_pgn_reader_next (reader, &text, &len, &source, &error));
+    game = cq_game_new_from_text (text, len, &source, NULL);
+    cq_game_parse_moves (game);
+    g_assert_cmpuint (game->n_nodes, >, 3);
+    cq_position_to_fen (&cq_game_get_node (game, 3)->position, fen);
+    for (guint differ = 0; differ <= 1; differ++)
+      for (guint mode = CQ_POSITION_MATCH_EXACT; mode <= CQ_POSITION_MATCH_SYMMETRIC; mode++)
+        {
+          g_autoptr(CqQuery) query = cq_query_new_for_position (fen, mode, differ, &error);
+
+          g_assert_no_error (error);
+          g_assert_cmpuint (cql_test_assert_index_sound (query, studies), >, 0);
+        }
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/index-condition/algebra", test_algebra);
+  g_test_add_func ("/index-condition/select", test_select);
+  g_test_add_func ("/index-condition/summary", test_summary);
+  g_test_add_func ("/index-condition/cql3", test_cql3_conditions);
+  g_test_add_func ("/index-condition/position", test_position_conditions);
+  g_test_add_func ("/index-condition/sound/manual", test_sound_manual);
+  g_test_add_func ("/index-condition/sound/files", test_sound_files);
+  g_test_add_func ("/index-condition/sound/selective", test_selective);
+  return g_test_run ();
+}
