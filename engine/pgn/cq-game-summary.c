@@ -32,6 +32,8 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
     flags |= CQ_SUMMARY_DAMAGED;
   if (game->skipped)
     flags |= CQ_SUMMARY_SKIPPED;
+  if (game->n_nodes > CQ_SUMMARY_LONG_POSITIONS)
+    flags |= CQ_SUMMARY_LONG;
 
   for (guint i = 0; i < game->n_nodes; i++)
     {
@@ -55,6 +57,8 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
         flags |= CQ_SUMMARY_COMMENTS;
       if (node->parent == NULL)
         continue;
+      if (node->ply > CQ_SUMMARY_LONG_PLIES)
+        flags |= CQ_SUMMARY_LONG;
       if (node->in_variation)
         flags |= CQ_SUMMARY_VARIATIONS;
       if (node->n_nags > 0)

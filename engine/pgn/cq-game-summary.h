@@ -32,6 +32,13 @@ G_BEGIN_DECLS
  *   a search always reads it, so that its message is given again.
  * @CQ_SUMMARY_SKIPPED: the game is not standard chess (#CqGame.skipped):
  *   always read, likewise.
+ * @CQ_SUMMARY_LONG: the game's tree has more than
+ *   #CQ_SUMMARY_LONG_POSITIONS positions, or a position more than
+ *   #CQ_SUMMARY_LONG_PLIES plies from its start: always read, because an
+ *   evaluation can stop the whole search with an error there (the stack
+ *   budget of a `line` or `path` search, the text budget of a game's
+ *   comments) whether or not the game could match, and the query
+ *   analyses may assume every game they exclude is smaller.
  */
 typedef enum {
   CQ_SUMMARY_CHECK          = 1u << 0,
@@ -51,10 +58,15 @@ typedef enum {
   CQ_SUMMARY_NULL_MOVE      = 1u << 14,
   CQ_SUMMARY_DAMAGED        = 1u << 15,
   CQ_SUMMARY_SKIPPED        = 1u << 16,
+  CQ_SUMMARY_LONG           = 1u << 17,
 } CqSummaryFlags;
 
+/* The bounds past which a game is #CQ_SUMMARY_LONG. */
+#define CQ_SUMMARY_LONG_POSITIONS 5000
+#define CQ_SUMMARY_LONG_PLIES     500
+
 /* The flags that make a game a candidate of every search. */
-#define CQ_SUMMARY_ALWAYS_READ (CQ_SUMMARY_DAMAGED | CQ_SUMMARY_SKIPPED)
+#define CQ_SUMMARY_ALWAYS_READ (CQ_SUMMARY_DAMAGED | CQ_SUMMARY_SKIPPED | CQ_SUMMARY_LONG)
 
 /**
  * CqGameSummary:

@@ -392,7 +392,7 @@ static const char piece_letters[] = ".PNBRQKpnbrqk";
 static const char *const flag_names[] = {
   "check", "mate", "stalemate", "promote=Q", "promote=R", "promote=B", "promote=N",
   "castle", "enpassant", "capture", "variations", "comments", "nags", "setup",
-  "nullmove", "damaged", "skipped",
+  "nullmove", "damaged", "skipped", "long",
 };
 
 static void

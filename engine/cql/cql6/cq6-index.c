@@ -2,14 +2,575 @@
  * CQL 6 query (cq_query_get_index_condition(), docs/index.md).
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Two passes over the compiled filter tree.
+ *
+ * The first asks whether evaluating a game that does not match could
+ * leave a trace: a message, a persistent variable or dictionary, a file,
+ * a failed `assert`, or a run-time error that stops the whole search (an
+ * arithmetic overflow, a regular expression that gives up, a runaway
+ * loop, too many strings or comments in a game).  It is a whitelist: a
+ * filter kind this file has not examined leaves a possible trace, and
+ * then the condition of the whole query is "true".  The errors that
+ * depend on a game's size alone (the stack budget of `line` and `path`,
+ * the text budget of comments) are bounded by #CQ_SUMMARY_LONG: such
+ * games are always read, so the others have at most
+ * #CQ_SUMMARY_LONG_POSITIONS positions.
+ *
+ * The second derives, filter by filter, what must hold somewhere in the
+ * game's tree for the body to match at one of its positions: every
+ * position the evaluator looks at (the current one, `x : F`'s, `find`'s,
+ * a `line`'s route) is a position of the game, whose summary covers them
+ * all.  Any filter not reasoned about here gives "true".
  */
 #include "config.h"
 
-#include "cql/common/cq-common-private.h"
+#include <string.h>
 
-/* Not analysed yet: every game is read. */
+#include "cql/cql6/cq6-private.h"
+
+/* "No bound" for the number of times a filter may run at one position. */
+#define UNBOUNDED G_MAXUINT32
+
+/* The text `comment` may write per position of a game that is not
+ * #CQ_SUMMARY_LONG, so that a game's comments stay well within
+ * CQ6_MAX_GAME_TEXT_BYTES. */
+#define TEXT_PER_POSITION (CQ6_MAX_GAME_TEXT_BYTES / CQ_SUMMARY_LONG_POSITIONS / 2)
+
+/* How many times a filter under a loop of @n rounds runs, for one run of
+ * the loop. */
+static guint64
+times (guint64 mult, guint64 n)
+{
+  return mult >= UNBOUNDED / n ? UNBOUNDED : mult * n;
+}
+
+static gboolean
+var_is_plain (const Cq6Program *prog, guint which)
+{
+  const Cq6Var *var;
+
+  if (prog->vars == NULL || which >= prog->vars->len)
+    return FALSE;
+  var = prog->vars->pdata[which];
+  return !var->persistent && var->dict == NULL;
+}
+
+/* Whether @f's value is a number far from overflowing when a few are
+ * added: counts, moves, plies, small literals and sums of them. */
+static gboolean
+is_small_number (const Cq6Filter *f)
+{
+  if (f == NULL)
+    return FALSE;
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_NUMBER:
+      return f->number > -(G_GINT64_CONSTANT (1) << 40)
+             && f->number < (G_GINT64_CONSTANT (1) << 40);
+    case CQ6_COUNT:
+    case CQ6_POWER:
+    case CQ6_MOVENUMBER:
+    case CQ6_PLY:
+    case CQ6_SIDETOMOVE:
+    case CQ6_COLOR:
+    case CQ6_POSITIONID:
+    case CQ6_DEPTH:
+      return TRUE;
+    case CQ6_ARITH:
+      /* The tree is at most CQ6_MAX_HEIGHT high: sums of such numbers
+       * stay below 2^50. */
+      return (f->which == '+' || f->which == '-')
+             && is_small_number (f->args[0]) && is_small_number (f->args[1]);
+    case CQ6_NEGATE:
+    case CQ6_ABS:
+      return is_small_number (f->args[0]);
+    default:
+      return FALSE;
+    }
+}
+
+/* The most bytes a part of a `comment` may write, or -1 when unknown. */
+static gint64
+comment_part_bytes (const Cq6Filter *part)
+{
+  if (part == NULL)
+    return 0;
+  if (part->kind == CQ6_STRING)
+    return part->string != NULL ? (gint64) strlen (part->string) : 0;
+  switch ((Cq6Type) part->type)
+    {
+    case CQ6_TYPE_SET:
+      return 64 * 3 + 4;
+    case CQ6_TYPE_NUMBER:
+      return 24;
+    case CQ6_TYPE_POSITION:
+    case CQ6_TYPE_LOGICAL:
+      return 64;
+    default:
+      return -1;
+    }
+}
+
+/* Whether evaluating @f (run at most @mult times per position examined)
+ * can leave no trace of a game that does not match.  Adds to *@text the
+ * most bytes its comments write per position. */
+static gboolean
+leaves_no_trace (const Cq6Program *prog, const Cq6Filter *f, guint64 mult, guint64 *text)
+{
+  guint64 inner = mult;
+
+  if (f == NULL)
+    return TRUE;
+  switch ((Cq6Kind) f->kind)
+    {
+      /* Values, logic, the position, sets, numbers, tags: read only. */
+    case CQ6_DESIGNATOR: case CQ6_NUMBER: case CQ6_STRING:
+    case CQ6_COMPOUND: case CQ6_AND: case CQ6_OR: case CQ6_NOT: case CQ6_IF:
+    case CQ6_TRUE: case CQ6_FALSE:
+    case CQ6_CHECK: case CQ6_MATE: case CQ6_STALEMATE: case CQ6_WTM: case CQ6_BTM:
+    case CQ6_SIDETOMOVE: case CQ6_COLOR: case CQ6_INITIAL: case CQ6_TERMINAL:
+    case CQ6_MAINLINE: case CQ6_VARIATION: case CQ6_MOVENUMBER: case CQ6_PLY:
+    case CQ6_UNION: case CQ6_INTERSECTION: case CQ6_COMPLEMENT: case CQ6_IN:
+    case CQ6_EQUAL: case CQ6_COUNT: case CQ6_ATTACKS: case CQ6_ATTACKEDBY:
+    case CQ6_BETWEEN: case CQ6_DIRECTION: case CQ6_LIGHT: case CQ6_DARK:
+    case CQ6_PAWNS: case CQ6_PIN: case CQ6_RAY: case CQ6_MAKESQUARE:
+    case CQ6_FILE: case CQ6_RANK: case CQ6_MATE_FAMILY:
+    case CQ6_COMPARE: case CQ6_MAX: case CQ6_MIN: case CQ6_POWER:
+    case CQ6_GAMENUMBER: case CQ6_ELO: case CQ6_YEAR:
+    case CQ6_RESULT: case CQ6_CURRENTMOVE:
+    case CQ6_ORBIT: case CQ6_NOTRANSFORM: case CQ6_LASTGAMENUMBER:
+    case CQ6_PIECEID: case CQ6_CALL:
+    case CQ6_AT: case CQ6_CURRENT: case CQ6_PARENT: case CQ6_CHILD:
+    case CQ6_POSITION_BY_ID: case CQ6_POSITIONID: case CQ6_DEPTH:
+    case CQ6_ANCESTOR: case CQ6_DESCENDANT: case CQ6_LCA: case CQ6_DISTANCE:
+    case CQ6_VIRTUALMAINLINE: case CQ6_TRY: case CQ6_POSITION_AND:
+    case CQ6_DASH: case CQ6_PATHSTART: case CQ6_PATHCOUNT: case CQ6_PATHLASTPOSITION:
+    case CQ6_LINE_SEQ: case CQ6_LINE_REPEAT:
+      /* `sort` keeps its values for a matching game only. */
+    case CQ6_SORT:
+      break;
+
+      /* A tag's value may be copied into the game's strings, which are
+       * bounded per position: not under a loop. */
+    case CQ6_TAG:
+    case CQ6_PLAYER:
+      if (mult > 1)
+        return FALSE;
+      break;
+
+      /* `move ... comment (...)` writes at every move that passes. */
+    case CQ6_MOVE:
+      if (f->n_args > 4 && f->args[4] != NULL)
+        inner = UNBOUNDED;
+      break;
+
+      /* Arithmetic stops the search when it overflows. */
+    case CQ6_ARITH:
+    case CQ6_NEGATE:
+    case CQ6_ABS:
+      if (!is_small_number (f))
+        return FALSE;
+      break;
+
+      /* Variables: only the game's own (no persistent one, no dictionary). */
+    case CQ6_VARIABLE:
+    case CQ6_UNBIND:
+      if (!var_is_plain (prog, f->which))
+        return FALSE;
+      break;
+    case CQ6_ISBOUND:
+      if (f->which != G_MAXUINT32 && !var_is_plain (prog, f->which))
+        return FALSE;
+      break;
+    case CQ6_ASSIGN:
+      /* `x = F`; the other operators can overflow. */
+      if (f->number != '=' || !var_is_plain (prog, f->which))
+        return FALSE;
+      break;
+    case CQ6_SQUARE_LOOP:
+    case CQ6_PIECE_LOOP:
+      if (!var_is_plain (prog, f->which))
+        return FALSE;
+      inner = times (mult, 64);
+      break;
+
+      /* Filters that look at other positions run their arguments at
+       * many positions, without a bound this file keeps. */
+    case CQ6_FIND:
+    case CQ6_LINE:
+      inner = UNBOUNDED;
+      break;
+    case CQ6_ECHO:
+      if (!var_is_plain (prog, f->which & 0xffff) || !var_is_plain (prog, f->which >> 16))
+        return FALSE;
+      inner = UNBOUNDED;
+      break;
+
+      /* Comments are written only for a matching game, but too many of
+       * them stop the search: their text per position is bounded. */
+    case CQ6_COMMENT:
+      {
+        guint64 bytes = 0;
+
+        for (guint i = 0; i < f->n_args; i++)
+          {
+            gint64 b = comment_part_bytes (f->args[i]);
+
+            if (b < 0)
+              return FALSE;
+            bytes += (guint64) b + 1;
+          }
+        if (mult == UNBOUNDED || bytes > TEXT_PER_POSITION)
+          return FALSE;
+        *text += mult * bytes;
+        if (*text > TEXT_PER_POSITION)
+          return FALSE;
+        break;
+      }
+
+      /* Messages, files, asserts, dictionaries, strings that may grow,
+       * regular expressions, loops without a bound, and whatever this file
+       * has not examined. */
+    default:
+      return FALSE;
+    }
+
+  for (guint i = 0; i < f->n_args; i++)
+    if (!leaves_no_trace (prog, f->args[i], inner, text))
+      return FALSE;
+  return TRUE;
+}
+
+/* The promotion flags of a designator of piece types (either colour). */
+static guint32
+promotion_flags (const Cq6Filter *types)
+{
+  static const guint32 flag_of[] = {
+    [CQ_KNIGHT] = CQ_SUMMARY_PROMOTE_KNIGHT, [CQ_BISHOP] = CQ_SUMMARY_PROMOTE_BISHOP,
+    [CQ_ROOK] = CQ_SUMMARY_PROMOTE_ROOK, [CQ_QUEEN] = CQ_SUMMARY_PROMOTE_QUEEN,
+  };
+  guint32 flags = 0;
+
+  for (guint p = CQ_WP; p < CQ_N_PIECES; p++)
+    if (types->designator.pieces & CQ_PIECE_BIT (p))
+      {
+        CqPieceType t = CQ_PIECE_TYPE (p);
+
+        if (t >= CQ_KNIGHT && t <= CQ_QUEEN)
+          flags |= flag_of[t];
+      }
+  return flags;
+}
+
+/* Some promotion to one of @flags's types: the union of their flags. */
+static CqIndexCondition *
+any_flag (guint32 flags)
+{
+  CqIndexCondition *c = cq_index_condition_new_false ();
+
+  for (guint32 bit = 1; bit != 0 && bit <= flags; bit <<= 1)
+    if (flags & bit)
+      c = cq_index_condition_or (c, cq_index_condition_new_flags (bit));
+  return c;
+}
+
+static CqIndexCondition *condition_of (const Cq6Filter *f);
+
+/* The conjunction of the conditions of @f's arguments from @first on. */
+static CqIndexCondition *
+all_args (const Cq6Filter *f, guint first)
+{
+  CqIndexCondition *c = cq_index_condition_new_true ();
+
+  for (guint i = first; i < f->n_args; i++)
+    if (f->args[i] != NULL)
+      c = cq_index_condition_and (c, condition_of (f->args[i]));
+  return c;
+}
+
+static gboolean
+is_count_of_designator (const Cq6Filter *f)
+{
+  return f != NULL && (f->kind == CQ6_COUNT || f->kind == CQ6_POWER) && f->n_args == 1
+         && f->args[0] != NULL && f->args[0]->kind == CQ6_DESIGNATOR
+         && f->args[0]->designator.tag < 0;
+}
+
+/* `#D op n` or `power D op n` (either order). */
+static CqIndexCondition *
+compare_condition (const Cq6Filter *f)
+{
+  static const int swapped[] = {
+    [CQ6_CMP_LT] = CQ6_CMP_GT, [CQ6_CMP_LE] = CQ6_CMP_GE, [CQ6_CMP_EQ] = CQ6_CMP_EQ,
+    [CQ6_CMP_GE] = CQ6_CMP_LE, [CQ6_CMP_GT] = CQ6_CMP_LT, [CQ6_CMP_NE] = CQ6_CMP_NE,
+  };
+  const Cq6Filter *count, *number;
+  int op = (int) f->which;
+  const CqDesignator *d;
+  gint64 lo = G_MININT64, hi = G_MAXINT64, n;
+  CqIndexCondition *c;
+
+  if (op > CQ6_CMP_NE || f->n_args != 2)
+    return cq_index_condition_new_true ();
+  count = f->args[0], number = f->args[1];
+  if (is_count_of_designator (number) && count != NULL && count->kind == CQ6_NUMBER)
+    {
+      count = f->args[1], number = f->args[0];
+      op = swapped[op];
+    }
+  if (!is_count_of_designator (count) || number == NULL || number->kind != CQ6_NUMBER)
+    return cq_index_condition_new_true ();
+  n = number->number;
+  if (n < -1000 || n > 1000)
+    return cq_index_condition_new_true ();
+  switch (op)
+    {
+    case CQ6_CMP_LT: hi = n - 1; break;
+    case CQ6_CMP_LE: hi = n; break;
+    case CQ6_CMP_EQ: lo = hi = n; break;
+    case CQ6_CMP_GE: lo = n; break;
+    case CQ6_CMP_GT: lo = n + 1; break;
+    default: return cq_index_condition_new_true ();
+    }
+  if (hi < 0)
+    return cq_index_condition_new_false (); /* counts and powers are never negative */
+
+  d = &count->args[0]->designator;
+  c = cq_index_condition_new_true ();
+  if (count->kind == CQ6_POWER)
+    {
+      /* The pieces with a value (no king): a power of at least @lo needs
+       * at least lo / (the highest value) of them. */
+      static const gint64 value[] = { 0, 1, 3, 3, 5, 9, 0 };
+      guint16 valued = 0;
+      gint64 top = 0;
+
+      for (guint p = CQ_WP; p < CQ_N_PIECES; p++)
+        if ((d->pieces & CQ_PIECE_BIT (p)) && value[CQ_PIECE_TYPE (p)] > 0)
+          {
+            valued |= CQ_PIECE_BIT (p);
+            top = MAX (top, value[CQ_PIECE_TYPE (p)]);
+          }
+      if (lo >= 1)
+        {
+          if (valued == 0)
+            return cq_index_condition_new_false ();
+          c = cq_index_condition_new_count_at_least (valued, (guint) ((lo + top - 1) / top));
+          c = cq_index_condition_and (c, cq_index_condition_new_squares (valued, d->squares));
+        }
+      return c;
+    }
+  if (lo >= 1)
+    {
+      /* At least @lo on the designator's squares: at least @lo in all,
+       * and one on those squares. */
+      c = cq_index_condition_new_count_at_least (d->pieces, (guint) lo);
+      c = cq_index_condition_and (c, cq_index_condition_new_squares (d->pieces, d->squares));
+    }
+  if (hi < 64 && d->squares == G_MAXUINT64)
+    c = cq_index_condition_and (c, cq_index_condition_new_count_at_most (d->pieces, (guint) hi));
+  return c;
+}
+
+/* `move ...`: the game's moves from the position (or the one that led
+ * to it, `previous`); `legal` and `pseudolegal` moves need not be
+ * played, and only the squares' designators, read in a position of the
+ * game, count then. */
+static CqIndexCondition *
+move_condition (const Cq6Filter *f)
+{
+  static const guint set_args[] = { 0, 1, 2, 5 };
+  CqIndexCondition *c = cq_index_condition_new_true ();
+  guint32 flags = 0;
+
+  /* A count of moves has a value (0) when none passes. */
+  if (f->which & CQ6_MOVE_COUNT)
+    return c;
+  for (guint i = 0; i < G_N_ELEMENTS (set_args); i++)
+    if (set_args[i] < f->n_args && f->args[set_args[i]] != NULL)
+      c = cq_index_condition_and (c, condition_of (f->args[set_args[i]]));
+  if (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL))
+    return c;
+  if (f->which & CQ6_MOVE_CASTLE)
+    flags |= CQ_SUMMARY_CASTLE;
+  if (f->which & CQ6_MOVE_ENPASSANT)
+    flags |= CQ_SUMMARY_EN_PASSANT;
+  if (f->which & CQ6_MOVE_NULL)
+    flags |= CQ_SUMMARY_NULL_MOVE;
+  if (f->n_args > 2 && f->args[2] != NULL)
+    flags |= CQ_SUMMARY_CAPTURE;
+  if (f->which & CQ6_MOVE_SECONDARY)
+    flags |= CQ_SUMMARY_VARIATIONS;
+  c = cq_index_condition_and (c, cq_index_condition_new_flags (flags));
+  if (f->n_args > 3 && f->args[3] != NULL && f->args[3]->kind == CQ6_DESIGNATOR)
+    c = cq_index_condition_and (c, any_flag (promotion_flags (f->args[3])));
+  return c;
+}
+
+/* A dash filter (`X--Y`, `[x]`, `--=Q`, in a path or not): the kind of
+ * move a game's move must be. */
+static CqIndexCondition *
+dash_condition (const Cq6Filter *f)
+{
+  CqIndexCondition *c = cq_index_condition_new_true ();
+
+  if (f->which & (CQ6_DASH_COUNT | CQ6_DASH_LEGAL | CQ6_DASH_PSEUDOLEGAL))
+    return c;
+  if (f->which & CQ6_DASH_CAPTURE)
+    c = cq_index_condition_new_flags (CQ_SUMMARY_CAPTURE);
+  if (f->n_args > 2 && f->args[2] != NULL && f->args[2]->kind == CQ6_DESIGNATOR)
+    c = cq_index_condition_and (c, any_flag (promotion_flags (f->args[2])));
+  return c;
+}
+
+/* What must hold in some position of the game for @f to match at one of
+ * its positions. */
+static CqIndexCondition *
+condition_of (const Cq6Filter *f)
+{
+  CqIndexCondition *c;
+
+  if (f == NULL)
+    return cq_index_condition_new_true ();
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_DESIGNATOR:
+      /* A set matches where it is not empty.  A `$name[...]` designator
+       * names a piece by a tag: not reasoned about. */
+      if (f->designator.tag >= 0)
+        return cq_index_condition_new_true ();
+      return cq_index_condition_new_squares (f->designator.pieces, f->designator.squares);
+    case CQ6_FALSE:
+      return cq_index_condition_new_false ();
+    case CQ6_COMPOUND:
+    case CQ6_AND:
+    case CQ6_CALL: /* the arguments' assignments, then the body */
+    case CQ6_RAY:  /* each set meets the line */
+    case CQ6_INTERSECTION:
+    case CQ6_ATTACKS:
+    case CQ6_ATTACKEDBY:
+    case CQ6_LINE_SEQ:
+      return all_args (f, 0);
+    case CQ6_OR:
+    case CQ6_UNION:
+      if (f->n_args != 2)
+        return cq_index_condition_new_true ();
+      return cq_index_condition_or (condition_of (f->args[0]), condition_of (f->args[1]));
+    case CQ6_IF:
+      /* Without `else` a failed condition may still match. */
+      if (f->n_args < 3 || f->args[2] == NULL)
+        return cq_index_condition_new_true ();
+      c = cq_index_condition_and (condition_of (f->args[0]), condition_of (f->args[1]));
+      return cq_index_condition_or (c, condition_of (f->args[2]));
+    case CQ6_CHECK:
+      return cq_index_condition_new_flags (CQ_SUMMARY_CHECK);
+    case CQ6_MATE:
+      return cq_index_condition_new_flags (CQ_SUMMARY_MATE);
+    case CQ6_STALEMATE:
+      return cq_index_condition_new_flags (CQ_SUMMARY_STALEMATE);
+    case CQ6_MATE_FAMILY:
+      return cq_index_condition_new_flags (f->which < CQ6_MATEF_PURESTALEMATE
+                                           ? CQ_SUMMARY_MATE : CQ_SUMMARY_STALEMATE);
+    case CQ6_VARIATION:
+      return cq_index_condition_new_flags (CQ_SUMMARY_VARIATIONS);
+    case CQ6_LIGHT:
+    case CQ6_DARK:
+    case CQ6_DIRECTION:
+      /* Squares of (or reached from) its argument's: not empty only
+       * where that is not. */
+      return f->n_args >= 1 ? condition_of (f->args[0]) : cq_index_condition_new_true ();
+    case CQ6_PAWNS:
+      return cq_index_condition_new_squares (CQ_PIECE_BIT (CQ_WP) | CQ_PIECE_BIT (CQ_BP),
+                                             G_MAXUINT64);
+    case CQ6_COMPARE:
+      return compare_condition (f);
+    case CQ6_ORBIT:
+      /* A union of the images: some image matches.  The count form
+       * matches with none when its range admits 0. */
+      if ((f->which & CQ6_ORBIT_COUNT) && f->range_min <= 0)
+        return cq_index_condition_new_true ();
+      c = cq_index_condition_new_false ();
+      for (guint i = 0; i < f->n_args; i++)
+        c = cq_index_condition_or (c, condition_of (f->args[i]));
+      return c;
+    case CQ6_NOTRANSFORM:
+      return f->n_args >= 1 ? condition_of (f->args[0]) : cq_index_condition_new_true ();
+    case CQ6_MOVE:
+      return move_condition (f);
+    case CQ6_DASH:
+      return dash_condition (f);
+    case CQ6_CURRENTMOVE:
+      switch (f->which)
+        {
+        case CQ6_CURMOVE_SECONDARY:
+          return cq_index_condition_new_flags (CQ_SUMMARY_VARIATIONS);
+        case CQ6_CURMOVE_ENPASSANT:
+          return cq_index_condition_new_flags (CQ_SUMMARY_EN_PASSANT);
+        case CQ6_CURMOVE_NULL:
+          return cq_index_condition_new_flags (CQ_SUMMARY_NULL_MOVE);
+        case CQ6_CURMOVE_CASTLE:
+        case CQ6_CURMOVE_OO:
+        case CQ6_CURMOVE_OOO:
+          return cq_index_condition_new_flags (CQ_SUMMARY_CASTLE);
+        default:
+          return cq_index_condition_new_true ();
+        }
+    case CQ6_AT:
+      /* `x : F`: F at a position of the game. */
+      return f->n_args >= 2 ? condition_of (f->args[1]) : cq_index_condition_new_true ();
+    case CQ6_FIND:
+      /* At a position of the game; a count range may admit none. */
+      if ((f->which & CQ6_FIND_RANGE) && f->range_min <= 0)
+        return cq_index_condition_new_true ();
+      return f->n_args >= 1 ? condition_of (f->args[0]) : cq_index_condition_new_true ();
+    case CQ6_LINE:
+      /* The constituents along a route of the game's positions; a range
+       * of lengths that admits 0 is not reasoned about. */
+      if ((f->which & CQ6_LINE_RANGE) && f->range_min <= 0)
+        return cq_index_condition_new_true ();
+      return f->n_args >= 1 ? condition_of (f->args[0]) : cq_index_condition_new_true ();
+    case CQ6_LINE_REPEAT:
+      /* `F*`, `F?` need not match anywhere. */
+      if (f->range_min < 1 || f->n_args < 1)
+        return cq_index_condition_new_true ();
+      return condition_of (f->args[0]);
+    case CQ6_SQUARE_LOOP:
+    case CQ6_PIECE_LOOP:
+      /* `square x in S F`: some square of S where F holds; `all` holds
+       * for an empty S.  Variables read in F give "true" there. */
+      if (f->number == 1)
+        return cq_index_condition_new_true ();
+      return all_args (f, 0);
+    default:
+      return cq_index_condition_new_true ();
+    }
+}
+
 CqIndexCondition *
 _cq6_index_condition (const Cq6Program *program)
 {
-  return cq_index_condition_new_true ();
+  guint64 text = 0;
+
+  g_return_val_if_fail (program != NULL && program->body != NULL,
+                        cq_index_condition_new_true ());
+
+  /* A game matches without a matching position. */
+  if (program->matchcount_min <= 0)
+    return cq_index_condition_new_true ();
+  /* State kept from game to game, and files. */
+  if (program->uses_files || program->similar != NULL)
+    return cq_index_condition_new_true ();
+  for (guint i = 0; program->vars != NULL && i < program->vars->len; i++)
+    {
+      const Cq6Var *var = program->vars->pdata[i];
+
+      if (var->persistent || var->dict != NULL)
+        return cq_index_condition_new_true ();
+    }
+  /* The header's tag filters run on every game before its moves. */
+  if (!leaves_no_trace (program, program->game_filters, 1, &text)
+      || !leaves_no_trace (program, program->body, 1, &text))
+    return cq_index_condition_new_true ();
+  return condition_of (program->body);
 }
