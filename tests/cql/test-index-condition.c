@@ -186,6 +186,83 @@ test_select (void)
     }
 }
 
+/* A random condition of up to @depth levels of `and` and `or`. */
+static CqIndexCondition *
+random_condition (GRand *rand, guint depth)
+{
+  guint16 pieces = (guint16) g_rand_int_range (rand, 1, 1 << CQ_N_PIECES);
+
+  switch (depth == 0 ? g_rand_int_range (rand, 2, 6) : g_rand_int_range (rand, 0, 6))
+    {
+    case 0:
+      return cq_index_condition_and (random_condition (rand, depth - 1),
+                                     random_condition (rand, depth - 1));
+    case 1:
+      return cq_index_condition_or (random_condition (rand, depth - 1),
+                                    random_condition (rand, depth - 1));
+    case 2:
+      return cq_index_condition_new_flags (1u << g_rand_int_range (rand, 0, 15));
+    case 3:
+      return cq_index_condition_new_squares (pieces, ((guint64) g_rand_int (rand) << 32)
+                                                     & ((guint64) g_rand_int (rand) << 32
+                                                        | g_rand_int (rand)));
+    case 4:
+      return cq_index_condition_new_count_at_least (pieces, g_rand_int_range (rand, 0, 12));
+    default:
+      return cq_index_condition_new_count_at_most (pieces, g_rand_int_range (rand, 0, 12));
+    }
+}
+
+/* cq_index_condition_select() agrees with cq_index_condition_test() on
+ * random trees, whose members are tested only on the games the members
+ * before them left in question. */
+static void
+test_select_random (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (34);
+  const guint n = 333;
+  g_autofree CqGameSummary *games = g_new (CqGameSummary, n);
+  g_autofree guint64 *squares = g_new (guint64, (gsize) n * CQ_N_PIECES);
+  g_autofree guint8 *mins = g_new (guint8, (gsize) n * CQ_N_PIECES);
+  g_autofree guint8 *maxs = g_new (guint8, (gsize) n * CQ_N_PIECES);
+  g_autofree guint32 *flags = g_new (guint32, n);
+  g_autofree guint64 *bitmap = g_new (guint64, (n + 63) / 64);
+  CqSummaryColumns cols = { .n_games = n, .flags = flags };
+
+  for (guint p = 0; p < CQ_N_PIECES; p++)
+    {
+      cols.squares[p] = squares + (gsize) p * n;
+      cols.min_count[p] = mins + (gsize) p * n;
+      cols.max_count[p] = maxs + (gsize) p * n;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      random_summary (rand, &games[i]);
+      for (guint p = 0; p < CQ_N_PIECES; p++)
+        {
+          squares[(gsize) p * n + i] = games[i].squares[p];
+          mins[(gsize) p * n + i] = games[i].min_count[p];
+          maxs[(gsize) p * n + i] = games[i].max_count[p];
+        }
+      flags[i] = games[i].flags;
+    }
+  for (guint k = 0; k < 300; k++)
+    {
+      g_autoptr(CqIndexCondition) c = random_condition (rand, 4);
+      guint64 expected = 0, selected = cq_index_condition_select (c, &cols, bitmap);
+
+      for (guint i = 0; i < n; i++)
+        {
+          gboolean want = cq_index_condition_test (c, &games[i])
+                          || (games[i].flags & CQ_SUMMARY_ALWAYS_READ);
+
+          expected += want;
+          g_assert_cmpint (((bitmap[i / 64] >> (i % 64)) & 1) != 0, ==, want);
+        }
+      g_assert_cmpuint (selected, ==, expected);
+    }
+}
+
 /* ---------------------------------------------------------------- */
 /* Summaries                                                          */
 
@@ -545,6 +622,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/index-condition/algebra", test_algebra);
   g_test_add_func ("/index-condition/select", test_select);
+  g_test_add_func ("/index-condition/select-random", test_select_random);
   g_test_add_func ("/index-condition/summary", test_summary);
   g_test_add_func ("/index-condition/cql3", test_cql3_conditions);
   g_test_add_func ("/index-condition/position", test_position_conditions);

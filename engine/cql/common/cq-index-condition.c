@@ -297,10 +297,51 @@ cq_index_condition_test (const CqIndexCondition *c, const CqGameSummary *s)
     }
 }
 
-/* Sets @bitmap (@n_words words) to the games of @cols passing @c. */
+/* Whether game @i of @cols passes the leaf @c. */
+static inline gboolean
+leaf_test_column (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 i)
+{
+  guint64 on = 0;
+  guint sum = 0;
+
+  switch (c->kind)
+    {
+    case COND_FLAGS:
+      return (cols->flags[i] & c->flags) == c->flags;
+    case COND_SQUARES:
+      for (guint p = 0; p < CQ_N_PIECES; p++)
+        if (c->pieces & CQ_PIECE_BIT (p))
+          on |= cols->squares[p][i];
+      return (on & c->squares) != 0;
+    case COND_AT_LEAST:
+    case COND_AT_MOST:
+      for (guint p = 0; p < CQ_N_PIECES; p++)
+        if (c->pieces & CQ_PIECE_BIT (p))
+          sum += c->kind == COND_AT_LEAST ? cols->max_count[p][i] : cols->min_count[p][i];
+      return c->kind == COND_AT_LEAST ? sum >= c->n : sum <= c->n;
+    default:
+      g_return_val_if_reached (TRUE);
+    }
+}
+
+static gboolean
+is_leaf (const CqIndexCondition *c)
+{
+  return c->kind != COND_AND && c->kind != COND_OR;
+}
+
+/* Sets @bitmap (@n_words words) to the games of @cols passing @c among
+ * those of @mask (NULL: every game); its other bits are 0.  A node's
+ * second member is tested only on the games its first left in question
+ * (those the first selected, for `and`; not, for `or`; @bitmap and @mask
+ * never overlap): after a selective
+ * member (a flag, a piece on a few squares) the others cost a test per
+ * game left rather than a pass over every column they name, which made
+ * a condition of a few hundred leaves (a theme under shifts and flips)
+ * cost a second on the book's 145,716 games. */
 static void
 select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *bitmap,
-             gsize n_words)
+             const guint64 *mask, gsize n_words)
 {
   guint64 n = cols->n_games;
   g_autofree guint64 *other = NULL;
@@ -308,21 +349,61 @@ select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *b
   switch (c->kind)
     {
     case COND_TRUE:
-      memset (bitmap, 0xff, n_words * sizeof *bitmap);
+      if (mask != NULL)
+        memcpy (bitmap, mask, n_words * sizeof *bitmap);
+      else
+        memset (bitmap, 0xff, n_words * sizeof *bitmap);
       return;
     case COND_FALSE:
       memset (bitmap, 0, n_words * sizeof *bitmap);
       return;
     case COND_AND:
+      {
+        /* A leaf first: it is cheap, and often what narrows most. */
+        const CqIndexCondition *first = is_leaf (c->b) && !is_leaf (c->a) ? c->b : c->a;
+        const CqIndexCondition *second = first == c->a ? c->b : c->a;
+
+        other = g_new (guint64, n_words);
+        select_into (first, cols, other, mask, n_words);
+        select_into (second, cols, bitmap, other, n_words);
+        return;
+      }
     case COND_OR:
-      select_into (c->a, cols, bitmap, n_words);
-      other = g_new (guint64, n_words);
-      select_into (c->b, cols, other, n_words);
-      for (gsize w = 0; w < n_words; w++)
-        bitmap[w] = c->kind == COND_AND ? bitmap[w] & other[w] : bitmap[w] | other[w];
-      return;
+      {
+        g_autofree guint64 *rest = g_new (guint64, n_words);
+
+        select_into (c->a, cols, bitmap, mask, n_words);
+        for (gsize w = 0; w < n_words; w++)
+          rest[w] = (mask != NULL ? mask[w] : ~G_GUINT64_CONSTANT (0)) & ~bitmap[w];
+        other = g_new (guint64, n_words);
+        select_into (c->b, cols, other, rest, n_words);
+        for (gsize w = 0; w < n_words; w++)
+          bitmap[w] |= other[w];
+        return;
+      }
     default:
       break;
+    }
+
+  if (mask != NULL)
+    {
+      /* Only the games still in question. */
+      for (gsize w = 0; w < n_words; w++)
+        {
+          guint64 bits = mask[w], out = 0;
+
+          while (bits != 0)
+            {
+              guint k = (guint) __builtin_ctzll (bits);
+              guint64 i = (guint64) w * 64 + k;
+
+              bits &= bits - 1;
+              if (i < n && leaf_test_column (c, cols, i))
+                out |= G_GUINT64_CONSTANT (1) << k;
+            }
+          bitmap[w] = out;
+        }
+      return;
     }
 
   memset (bitmap, 0, n_words * sizeof *bitmap);
@@ -375,7 +456,7 @@ cq_index_condition_select (const CqIndexCondition *c, const CqSummaryColumns *co
   n_words = (cols->n_games + 63) / 64;
   if (n_words == 0)
     return 0;
-  select_into (c, cols, bitmap, n_words);
+  select_into (c, cols, bitmap, NULL, n_words);
   for (guint64 i = 0; i < cols->n_games; i++)
     if (cols->flags[i] & CQ_SUMMARY_ALWAYS_READ)
       bitmap[i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
