@@ -146,6 +146,8 @@ class TestFixtureDatabases(IndexSearchCase):
         used = self.compare(queries)
         print("fixture databases: %d of %d queries searched from the indexes"
               % (used, len(queries)))
+        # The comparison means something only if the indexes were used.
+        self.assertGreater(used, 0, "no query was searched from an index")
 
     def test_position_searches_same_output(self):
         self.compare([(p, self.dir) for p in POSITIONS])
