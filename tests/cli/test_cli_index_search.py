@@ -284,6 +284,16 @@ class TestChangedFile(unittest.TestCase):
             l for l in proc.stderr.splitlines() if l not in notes) + "\n"))
         self.assertEqual(rest, SECONDS_RE.sub("", STATS_RE.sub("", text.stderr)))
 
+    def test_most_games_selected_searched_from_text(self):
+        # Checks are in most of the games: reading them at their places
+        # would cost more than reading the text.
+        for query, used in [("check", False), ("stalemate", True)]:
+            proc, pgn = self.search(["--cql", query])
+            text, text_pgn = self.search(["--cql", query], use_index=False)
+            self.assertEqual(READ_RE.search(proc.stderr) is not None, used, proc.stderr)
+            self.assertEqual(pgn, text_pgn)
+            self.assertEqual(proc.returncode, text.returncode)
+
     def test_no_index_no_note(self):
         other = os.path.join(self.dir, "other.pgn")
         shutil.copy(MINI, other)
