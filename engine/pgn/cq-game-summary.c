@@ -65,11 +65,11 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
           }
       /* A position a move was played from has a legal move (the replay
        * plays only legal ones): only the others need the test. */
-      if (cq_position_in_check (pos))
+      if (_cq_in_check (pos))
         flags |= CQ_SUMMARY_CHECK
                  | (has_played_move (node) || cq_position_has_legal_move (pos)
                     ? 0 : CQ_SUMMARY_MATE);
-      else if (!has_played_move (node) && !cq_position_has_legal_move (pos))
+      else if (!has_played_move (node) && !_cq_position_has_legal_move_not_in_check (pos))
         flags |= CQ_SUMMARY_STALEMATE;
       if (node->comments_after_ != NULL || node->comments_before_ != NULL)
         flags |= CQ_SUMMARY_COMMENTS;
