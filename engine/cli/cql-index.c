@@ -32,8 +32,8 @@ on_index_progress (guint64 bytes, guint64 total_bytes, guint64 games, gpointer d
   ic->shown = TRUE;
 }
 
-int
-cql_index_files (const char *const *paths, guint n_threads, gboolean quiet)
+static int
+index_files (const char *const *paths, guint n_threads, gboolean quiet)
 {
   int status = EXIT_OK;
 
@@ -63,8 +63,8 @@ cql_index_files (const char *const *paths, guint n_threads, gboolean quiet)
   return status;
 }
 
-int
-cql_index_info (const char *const *paths)
+static int
+index_info (const char *const *paths)
 {
   int status = EXIT_OK;
 
@@ -92,4 +92,17 @@ cql_index_info (const char *const *paths)
               cq_index_get_n_positions (index), cq_index_get_file_size (index));
     }
   return status;
+}
+
+int
+cql_index_command (gboolean build, gboolean info, const char *const *files,
+                   guint n_threads, gboolean quiet)
+{
+  if (files[0] == NULL || build == info)
+    {
+      fprintf (stderr, "cql: --index and --index-info take PGN files (one of them)\n"
+               "Try 'cql --help' for more information.\n");
+      return EXIT_USAGE;
+    }
+  return build ? index_files (files, n_threads, quiet) : index_info (files);
 }

@@ -656,18 +656,8 @@ main (int argc, char **argv)
     }
   argc = (int) g_strv_length (args);
   if (opt_index || opt_index_info)
-    {
-      if (argc < 2 || (opt_index && opt_index_info))
-        {
-          fprintf (stderr, "cql: --index and --index-info take PGN files\n"
-                   "Try 'cql --help' for more information.\n");
-          return EXIT_USAGE;
-        }
-      if (opt_index)
-        return cql_index_files ((const char *const *) args + 1, MAX (opt_threads, 0),
-                                opt_quiet);
-      return cql_index_info ((const char *const *) args + 1);
-    }
+    return cql_index_command (opt_index, opt_index_info, (const char *const *) args + 1,
+                              MAX (opt_threads, 0), opt_quiet);
   if (opt_merge)
     {
       if (argc < 2 || opt_output == NULL || opt_shard != NULL)
