@@ -636,9 +636,9 @@ main (int argc, char **argv)
     "files in a zip archive: told by their content), several files or directories\n"
     "searched as one (game numbers continue from file to file), or - for standard input.\n"
     "--index FILE... builds the index of each plain PGN file (in the user's cache,\n"
-    "or $EXCELSIOR_INDEX_DIR); a search of an indexed file that has not changed reads\n"
-    "only the games its query could match.  --index-info FILE... says whether each\n"
-    "file has an up-to-date index (docs/index.md).\n"
+    "or $EXCELSIOR_INDEX_DIR), so that a search can pass over the games its query\n"
+    "cannot match; --index-info FILE... says whether each file has an up-to-date\n"
+    "index (docs/index.md).\n"
     "Exit status: 0 success, 1 bad query or file, 2 usage error.\n"
     "Report bugs through the Excelsior issue tracker.");
   g_option_context_add_main_entries (context, entries, NULL);
