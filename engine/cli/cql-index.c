@@ -32,8 +32,18 @@ on_index_progress (guint64 bytes, guint64 total_bytes, guint64 games, gpointer d
   ic->shown = TRUE;
 }
 
-int
-cql_index_files (const char *const *paths, guint n_threads, gboolean quiet)
+/* @bytes in kB or MB, with a plain space (g_format_size() puts a
+ * no-break space, which a terminal in another locale may not show). */
+static char *
+format_size (guint64 bytes)
+{
+  if (bytes < 1000 * 1000)
+    return g_strdup_printf ("%.1f kB", bytes / 1e3);
+  return g_strdup_printf ("%.1f MB", bytes / 1e6);
+}
+
+static int
+index_files (const char *const *paths, guint n_threads, gboolean quiet)
 {
   int status = EXIT_OK;
 
@@ -42,6 +52,7 @@ cql_index_files (const char *const *paths, guint n_threads, gboolean quiet)
       IndexCli ic = { quiet, FALSE, g_get_monotonic_time () };
       g_autoptr(GError) error = NULL;
       g_autoptr(CqIndex) index = NULL;
+      g_autofree char *size = NULL;
       gboolean ok = cq_index_build (paths[i], n_threads, on_index_progress, &ic, NULL, &error);
 
       if (ic.shown)
@@ -54,17 +65,17 @@ cql_index_files (const char *const *paths, guint n_threads, gboolean quiet)
           status = EXIT_FAILURE_;
           continue;
         }
+      size = format_size (cq_index_get_file_size (index));
       fprintf (stderr, "%s: %" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT " positions "
-               "indexed in %.2f seconds; index %.1f MB at %s\n", paths[i],
+               "indexed in %.2f seconds; index %s at %s\n", paths[i],
                cq_index_get_n_games (index), cq_index_get_n_positions (index),
-               (g_get_monotonic_time () - ic.start_us) / 1e6,
-               cq_index_get_file_size (index) / 1e6, cq_index_get_file (index));
+               (g_get_monotonic_time () - ic.start_us) / 1e6, size, cq_index_get_file (index));
     }
   return status;
 }
 
-int
-cql_index_info (const char *const *paths)
+static int
+index_info (const char *const *paths)
 {
   int status = EXIT_OK;
 
@@ -92,4 +103,17 @@ cql_index_info (const char *const *paths)
               cq_index_get_n_positions (index), cq_index_get_file_size (index));
     }
   return status;
+}
+
+int
+cql_index_command (gboolean build, gboolean info, const char *const *files,
+                   guint n_threads, gboolean quiet)
+{
+  if (files[0] == NULL || build == info)
+    {
+      fprintf (stderr, "cql: --index and --index-info take PGN files (one of them)\n"
+               "Try 'cql --help' for more information.\n");
+      return EXIT_USAGE;
+    }
+  return build ? index_files (files, n_threads, quiet) : index_info (files);
 }

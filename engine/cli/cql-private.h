@@ -39,13 +39,13 @@ void     cql_part_on_diagnostic (const CqDiagnostic *diag, gpointer data);
  * what it did or why not.  Returns the exit status. */
 int      cql_merge_parts (const char *const *parts, const char *output, gboolean quiet);
 
-/* `cql --index FILE...`: builds each file's index (cq_index_build() on
- * @n_threads threads, 0 for all cores), with progress on standard error
- * unless @quiet and a line per file saying what was built or why not.
- * Returns the exit status: 0 if every index was built, else 1. */
-int      cql_index_files (const char *const *paths, guint n_threads, gboolean quiet);
-
-/* `cql --index-info FILE...`: says on standard output whether each file
- * has an up-to-date index (its columns' checksum checked too), where, and
- * of how many games.  Returns 0 if all have one, else 1. */
-int      cql_index_info (const char *const *paths);
+/* `cql --index FILE...` (@build) builds each file's index (cq_index_build()
+ * on @n_threads threads, 0 for all cores), with progress on standard error
+ * unless @quiet and a line per file saying what was built or why not;
+ * `cql --index-info FILE...` (@info) says on standard output whether each
+ * file has an up-to-date index (its columns' checksum checked too),
+ * where, and of how many games.  @files: the arguments, NULL-terminated.
+ * Returns the exit status: 0 if every file's index was built or is up to
+ * date, 1 if not, 2 for a usage error (no file, or both options). */
+int      cql_index_command (gboolean build, gboolean info, const char *const *files,
+                            guint n_threads, gboolean quiet);

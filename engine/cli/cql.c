@@ -652,9 +652,9 @@ main (int argc, char **argv)
     "files in a zip archive: told by their content), several files or directories\n"
     "searched as one (game numbers continue from file to file), or - for standard input.\n"
     "--index FILE... builds the index of each plain PGN file (in the user's cache,\n"
-    "or $EXCELSIOR_INDEX_DIR); a search of an indexed file that has not changed reads\n"
-    "only the games its query could match (the same output); --no-index reads every\n"
-    "game of the text.  --index-info FILE... says whether each file has an up-to-date\n"
+    "or $EXCELSIOR_INDEX_DIR), so that a search can pass over the games its query\n"
+    "cannot match (the same output); --no-index reads every game of the text.\n"
+    "--index-info FILE... says whether each file has an up-to-date\n"
     "index (docs/index.md).\n"
     "Exit status: 0 success, 1 bad query or file, 2 usage error.\n"
     "Report bugs through the Excelsior issue tracker.");
@@ -673,18 +673,8 @@ main (int argc, char **argv)
     }
   argc = (int) g_strv_length (args);
   if (opt_index || opt_index_info)
-    {
-      if (argc < 2 || (opt_index && opt_index_info))
-        {
-          fprintf (stderr, "cql: --index and --index-info take PGN files\n"
-                   "Try 'cql --help' for more information.\n");
-          return EXIT_USAGE;
-        }
-      if (opt_index)
-        return cql_index_files ((const char *const *) args + 1, MAX (opt_threads, 0),
-                                opt_quiet);
-      return cql_index_info ((const char *const *) args + 1);
-    }
+    return cql_index_command (opt_index, opt_index_info, (const char *const *) args + 1,
+                              MAX (opt_threads, 0), opt_quiet);
   if (opt_merge)
     {
       if (argc < 2 || opt_output == NULL || opt_shard != NULL)

@@ -277,8 +277,13 @@ check_indexable (const char *pgn_path, GError **error)
 
 /* --- The build --- */
 
+/* The columns as they are filled: plain arrays, grown by doubling from an
+ * estimate of the games in the file, so that a game costs a store per
+ * column and the arrays are seldom copied. */
 typedef struct {
-  GArray   *columns[N_COLUMNS];
+  guint8   *columns[N_COLUMNS];
+  guint64   n_games;
+  guint64   capacity;
   guint64   n_positions;
   char     *damage;          /* why no index can be written, or NULL */
   const char *pgn_path;
@@ -287,33 +292,46 @@ typedef struct {
 } Build;
 
 static void
+reserve_columns (Build *b, guint64 capacity)
+{
+  for (guint c = 0; c < N_COLUMNS; c++)
+    b->columns[c] = g_realloc (b->columns[c], capacity * column_width (c));
+  b->capacity = capacity;
+}
+
+#define COLUMN(b, c, type) ((type *) (b)->columns[c])
+
+static void
 build_on_game (const CqGameSource *source, const CqGameSummary *summary, guint64 digest,
                gpointer user_data)
 {
   Build *b = user_data;
-  guint32 length = (guint32) source->length;
+  guint64 i = b->n_games;
 
   if (b->damage != NULL)
     return;
-  if (source->number != b->columns[COL_OFFSET]->len + 1 || source->length > G_MAXUINT32)
+  if (source->number != i + 1 || source->length > G_MAXUINT32)
     {
       b->damage = g_strdup_printf ("%s: game %" G_GUINT64_FORMAT " could not be kept in "
                                    "the index", b->pgn_path, source->number);
       return;
     }
-  g_array_append_val (b->columns[COL_OFFSET], source->offset);
-  g_array_append_val (b->columns[COL_LENGTH], length);
-  g_array_append_val (b->columns[COL_LINE], source->line);
-  g_array_append_val (b->columns[COL_DIGEST], digest);
+  if (i == b->capacity)
+    reserve_columns (b, MAX (2 * b->capacity, 1024));
+  COLUMN (b, COL_OFFSET, guint64)[i] = source->offset;
+  COLUMN (b, COL_LENGTH, guint32)[i] = (guint32) source->length;
+  COLUMN (b, COL_LINE, guint64)[i] = source->line;
+  COLUMN (b, COL_DIGEST, guint64)[i] = digest;
   for (guint p = 0; p < CQ_N_PIECES; p++)
     {
-      g_array_append_val (b->columns[COL_SQUARES + p], summary->squares[p]);
-      g_array_append_val (b->columns[COL_MIN_COUNT + p], summary->min_count[p]);
-      g_array_append_val (b->columns[COL_MAX_COUNT + p], summary->max_count[p]);
+      COLUMN (b, COL_SQUARES + p, guint64)[i] = summary->squares[p];
+      COLUMN (b, COL_MIN_COUNT + p, guint8)[i] = summary->min_count[p];
+      COLUMN (b, COL_MAX_COUNT + p, guint8)[i] = summary->max_count[p];
     }
-  g_array_append_val (b->columns[COL_FLAGS], summary->flags);
-  g_array_append_val (b->columns[COL_N_POSITIONS], summary->n_positions);
+  COLUMN (b, COL_FLAGS, guint32)[i] = summary->flags;
+  COLUMN (b, COL_N_POSITIONS, guint32)[i] = summary->n_positions;
   b->n_positions += summary->n_positions;
+  b->n_games = i + 1;
 }
 
 static void
@@ -379,7 +397,7 @@ write_index (Build *b, const Identity *id, const char *index_path, GError **erro
   g_autofree char *dir = g_path_get_dirname (index_path);
   g_autofree char *tmp = g_strconcat (index_path, ".XXXXXX.tmp", NULL);
   IndexHeader h;
-  guint64 n_games = b->columns[COL_OFFSET]->len;
+  guint64 n_games = b->n_games;
   guint32 crc = crc32 (0L, Z_NULL, 0);
   int fd;
   gboolean ok = TRUE;
@@ -422,7 +440,7 @@ write_index (Build *b, const Identity *id, const char *index_path, GError **erro
     {
       gsize bytes = n_games * column_width (c);
 
-      ok = write_all (fd, b->columns[c]->data, bytes, &crc, tmp, error)
+      ok = write_all (fd, b->columns[c], bytes, &crc, tmp, error)
            && write_all (fd, zeros, (8 - bytes % 8) % 8, &crc, tmp, error);
     }
   if (ok)
@@ -492,8 +510,9 @@ cq_index_build (const char *pgn_path, guint n_threads,
   if (index_path == NULL || !get_identity (pgn_path, TRUE, &before, error))
     return FALSE;
 
-  for (guint c = 0; c < N_COLUMNS; c++)
-    b.columns[c] = g_array_sized_new (FALSE, FALSE, column_width (c), 4096);
+  /* Most PGN files hold a game per 300 bytes or more: room for that many
+   * is reserved (the pages not written are never touched). */
+  reserve_columns (&b, before.size / 300 + 1024);
   b.pgn_path = pgn_path;
   b.progress = progress;
   b.user_data = user_data;
@@ -543,7 +562,7 @@ cq_index_build (const char *pgn_path, guint n_threads,
     }
 
   for (guint c = 0; c < N_COLUMNS; c++)
-    g_array_unref (b.columns[c]);
+    g_free (b.columns[c]);
   g_free (b.damage);
   if (!ok)
     g_propagate_error (error, local_error);

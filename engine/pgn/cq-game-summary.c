@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "chess/cq-attacks.h"
 #include "pgn/cq-game-summary.h"
 #include "pgn/cq-game-private.h"
 
@@ -16,6 +17,17 @@ static const guint32 promotion_flag[] = {
   [CQ_BISHOP] = CQ_SUMMARY_PROMOTE_BISHOP,
   [CQ_KNIGHT] = CQ_SUMMARY_PROMOTE_KNIGHT,
 };
+
+/* TRUE if a move other than a null move was played from @node's
+ * position: its children are its first child and that one's siblings. */
+static gboolean
+has_played_move (const CqNode *node)
+{
+  for (const CqNode *child = node->first_child; child != NULL; child = child->next_sibling)
+    if (!(child->move.flags & CQ_MOVE_NULL))
+      return TRUE;
+  return FALSE;
+}
 
 void
 cq_game_summarize (const CqGame *game, CqGameSummary *summary)
@@ -41,17 +53,25 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
       const CqPosition *pos = &node->position;
 
       for (guint p = 0; p < CQ_N_PIECES; p++)
-        {
-          guint n = (guint) __builtin_popcountll (pos->pieces[p]);
+        summary->squares[p] |= pos->pieces[p];
+      /* The counts change only by a capture or a promotion: a position
+       * reached by another move has those of its parent, counted already. */
+      if (node->parent == NULL || node->move.captured != CQ_EMPTY
+          || node->move.promotion != CQ_EMPTY || (node->move.flags & CQ_MOVE_EN_PASSANT))
+        for (guint p = 0; p < CQ_N_PIECES; p++)
+          {
+            guint n = (guint) _cq_popcount (pos->pieces[p]);
 
-          summary->squares[p] |= pos->pieces[p];
-          summary->min_count[p] = MIN (summary->min_count[p], n);
-          summary->max_count[p] = MAX (summary->max_count[p], MIN (n, 255u));
-        }
-      if (cq_position_in_check (pos))
+            summary->min_count[p] = MIN (summary->min_count[p], n);
+            summary->max_count[p] = MAX (summary->max_count[p], MIN (n, 255u));
+          }
+      /* A position a move was played from has a legal move (the replay
+       * plays only legal ones): only the others need the test. */
+      if (_cq_in_check (pos))
         flags |= CQ_SUMMARY_CHECK
-                 | (cq_position_has_legal_move (pos) ? 0 : CQ_SUMMARY_MATE);
-      else if (!cq_position_has_legal_move (pos))
+                 | (has_played_move (node) || cq_position_has_legal_move (pos)
+                    ? 0 : CQ_SUMMARY_MATE);
+      else if (!has_played_move (node) && !_cq_position_has_legal_move_not_in_check (pos))
         flags |= CQ_SUMMARY_STALEMATE;
       if (node->comments_after_ != NULL || node->comments_before_ != NULL)
         flags |= CQ_SUMMARY_COMMENTS;

@@ -98,8 +98,11 @@ typedef struct {
  * @summary: (out): its summary.
  *
  * Visits every position of @game's tree (mainline and variations) once.
- * The flags #CQ_SUMMARY_CHECK, #CQ_SUMMARY_MATE and #CQ_SUMMARY_STALEMATE
- * cost a legal-move test at each position in check or with few moves.
+ * #CQ_SUMMARY_CHECK costs a check test at each position, and
+ * #CQ_SUMMARY_MATE and #CQ_SUMMARY_STALEMATE a legal-move test at each
+ * position no move was played from (a null move aside): one a move was
+ * played from has a legal move.  The counts are taken at the root and
+ * after each capture or promotion, the only moves that change them.
  */
 void cq_game_summarize (const CqGame *game, CqGameSummary *summary);
 

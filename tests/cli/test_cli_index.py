@@ -48,7 +48,7 @@ class Index(unittest.TestCase):
         self.assertEqual(proc.stdout, "")
         line = proc.stderr.strip()
         self.assertRegex(line, r"^%s: %d games, \d+ positions indexed in [0-9.]+ seconds; "
-                               r"index [0-9.]+ MB at .*\.cqx$" % (re.escape(self.db), games))
+                               r"index [0-9.]+ (kB|MB) at .*\.cqx$" % (re.escape(self.db), games))
         files = self.index_files()
         self.assertEqual(len(files), 1)
         self.assertRegex(files[0], r"^[0-9a-f]{64}\.cqx$")

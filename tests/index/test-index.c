@@ -50,6 +50,43 @@ copy_to_work (const char *src, const char *name)
   return dest;
 }
 
+/* The summary of @game the long way: every count and a legal-move test at
+ * every position (cq_game_summarize() takes them only where they can
+ * change). */
+static void
+summarize_slowly (const CqGame *game, CqGameSummary *summary)
+{
+  CqGameSummary fast;
+
+  cq_game_summarize (game, &fast);
+  memset (summary->min_count, 0xff, sizeof summary->min_count);
+  memset (summary->max_count, 0, sizeof summary->max_count);
+  summary->flags = fast.flags & ~(guint32) (CQ_SUMMARY_CHECK | CQ_SUMMARY_MATE
+                                           | CQ_SUMMARY_STALEMATE);
+  for (guint i = 0; i < game->n_nodes; i++)
+    {
+      const CqPosition *pos = &cq_game_get_node (game, i)->position;
+
+      for (guint p = 0; p < CQ_N_PIECES; p++)
+        {
+          guint n = (guint) __builtin_popcountll (pos->pieces[p]);
+
+          summary->min_count[p] = MIN (summary->min_count[p], n);
+          summary->max_count[p] = MAX (summary->max_count[p], n);
+        }
+      if (cq_position_in_check (pos))
+        summary->flags |= CQ_SUMMARY_CHECK
+                          | (cq_position_has_legal_move (pos) ? 0 : CQ_SUMMARY_MATE);
+      else if (!cq_position_has_legal_move (pos))
+        summary->flags |= CQ_SUMMARY_STALEMATE;
+    }
+  if (game->n_nodes == 0)
+    {
+      memset (summary->min_count, 0, sizeof summary->min_count);
+      memset (summary->max_count, 0xff, sizeof summary->max_count);
+    }
+}
+
 /* Checks every game of @path's index against a direct read of @path. */
 static void
 check_against_file (const char *path)
@@ -61,7 +98,7 @@ check_against_file (const char *path)
   const char *text;
   gsize len;
   CqGameSource want;
-  guint64 n = 0, positions = 0;
+  guint64 n = 0, positions = 0, n_mates = 0, n_stalemates = 0;
 
   g_assert_no_error (error);
   g_assert_nonnull (index);
@@ -94,6 +131,18 @@ check_against_file (const char *path)
       if (!game->skipped)
         cq_game_parse_moves (game);
       cq_game_summarize (game, &direct);
+      {
+        CqGameSummary slow;
+
+        summarize_slowly (game, &slow);
+        g_assert_cmpmem (slow.min_count, sizeof slow.min_count,
+                         direct.min_count, sizeof direct.min_count);
+        g_assert_cmpmem (slow.max_count, sizeof slow.max_count,
+                         direct.max_count, sizeof direct.max_count);
+        g_assert_cmphex (slow.flags, ==, direct.flags);
+        n_mates += (direct.flags & CQ_SUMMARY_MATE) != 0;
+        n_stalemates += (direct.flags & CQ_SUMMARY_STALEMATE) != 0;
+      }
       g_assert_cmpmem (&summary, sizeof summary, &direct, sizeof direct);
       /* The columns say the same. */
       for (guint p = 0; p < CQ_N_PIECES; p++)
@@ -109,6 +158,8 @@ check_against_file (const char *path)
   g_assert_no_error (error);
   g_assert_cmpuint (n, ==, cq_index_get_n_games (index));
   g_assert_cmpuint (positions, ==, cq_index_get_n_positions (index));
+  g_test_message ("%s: %" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT " with a mate, %"
+                  G_GUINT64_FORMAT " with a stalemate", path, n, n_mates, n_stalemates);
 }
 
 static void
@@ -144,6 +195,25 @@ test_build_and_check (void)
       build_ok (path, 3);
       check_against_file (path);
     }
+}
+
+/* Studies from ../shared/data (skipped without it): variations, mates,
+ * stalemates, promotions of every kind. */
+static void
+test_shared_studies (void)
+{
+  const char *shared = g_getenv ("EXCELSIOR_SHARED_DATA");
+  g_autofree char *path = NULL;
+
+  if (shared != NULL)
+    path = g_build_filename (shared, "studies", "cql6-sample-hhdb-selection.pgn", NULL);
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_test_skip ("no ../shared/data");
+      return;
+    }
+  build_ok (path, 2);
+  check_against_file (path);
 }
 
 static void
@@ -464,6 +534,7 @@ main (int argc, char **argv)
   g_setenv ("EXCELSIOR_INDEX_DIR", index_dir, TRUE);
 
   g_test_add_func ("/index/build-and-check", test_build_and_check);
+  g_test_add_func ("/index/shared-studies", test_shared_studies);
   g_test_add_func ("/index/path", test_path);
   g_test_add_func ("/index/missing-and-stale", test_missing_and_stale);
   g_test_add_func ("/index/corrupt", test_corrupt);
