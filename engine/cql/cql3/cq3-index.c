@@ -426,6 +426,9 @@ _cq3_index_condition (const CqQuery *query)
       if (list->count_kind != 0 && list->count.min <= 0)
         continue;
       c = cq_index_condition_and (c, list_condition (&w, list));
+      /* It examines only positions off the mainline. */
+      if ((list->options & CQ_LIST_VARIATIONSONLY) && !(list->options & CQ_LIST_NOT))
+        c = cq_index_condition_and (c, cq_index_condition_new_flags (CQ_SUMMARY_VARIATIONS));
     }
   if (w.gave_up)
     {
