@@ -29,7 +29,8 @@ static const CqPieceType kind_order[] = {
  * counting once) puts in the summary:
  * - the pawns of each colour and the kinds absent from @image: at most
  *   @max_differ more than @image has (pawns are selective: they only go);
- * - the other kinds present: together, at least @max_differ fewer;
+ * - the other kinds present (pieces allowed to differ): together, at most
+ *   @max_differ fewer;
  * - exact only: a few pieces on their squares. */
 static CqIndexCondition *
 image_condition (const Image *image, guint max_differ)
@@ -55,7 +56,8 @@ image_condition (const Image *image, guint max_differ)
     }
   if (absent != 0)
     c = cq_index_condition_and (c, cq_index_condition_new_count_at_most (absent, max_differ));
-  if (n_present > max_differ)
+  /* (Exact: the squares below say as much.) */
+  if (max_differ > 0 && n_present > max_differ)
     c = cq_index_condition_and (c, cq_index_condition_new_count_at_least (
                                      present, n_present - max_differ));
 

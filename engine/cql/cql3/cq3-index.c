@@ -195,7 +195,7 @@ image (const Walk *w, const CqDesignator *d, guint16 *pieces, guint64 *squares)
 /* The element of designator @d: some position has a piece of its set on
  * one of its squares. */
 static void
-add_designator (const Walk *w, Elements *e, const CqDesignator *d, guint16 only_pieces)
+add_designator (const Walk *w, Elements *e, const CqDesignator *d)
 {
   Union *u = element (e);
   guint16 pieces;
@@ -204,7 +204,7 @@ add_designator (const Walk *w, Elements *e, const CqDesignator *d, guint16 only_
   if (!image (w, d, &pieces, &squares))
     u->any = TRUE;
   else if (!u->any)
-    union_add_squares (u, pieces & only_pieces, squares);
+    union_add_squares (u, pieces, squares);
 }
 
 static CqIndexCondition *list_condition (Walk *w, const CqPositionList *list);
@@ -225,7 +225,7 @@ add_test (Walk *w, Elements *e, const CqTest *test)
        * and the board has that many.  At most max: only for a designator
        * of the whole board (the count of the rest is free). */
       if (test->range.min >= 1)
-        add_designator (w, e, &test->u.designator, CQ_PIECES_ALL);
+        add_designator (w, e, &test->u.designator);
       else
         element (e)->any = TRUE;
       if (image (w, &test->u.designator, &pieces, &squares))
@@ -248,8 +248,8 @@ add_test (Walk *w, Elements *e, const CqTest *test)
        * on their squares in one position. */
       if (test->range.min >= 1)
         {
-          add_designator (w, e, &test->u.attack.attacker, CQ_PIECES_ALL);
-          add_designator (w, e, &test->u.attack.target, CQ_PIECES_ALL);
+          add_designator (w, e, &test->u.attack.attacker);
+          add_designator (w, e, &test->u.attack.target);
         }
       else
         {
@@ -261,12 +261,12 @@ add_test (Walk *w, Elements *e, const CqTest *test)
       /* The moving piece, on its square before the move. */
     case CQ_TEST_MOVETO:
       /* The target square's content before the move. */
-      add_designator (w, e, &test->u.designator, CQ_PIECES_ALL);
+      add_designator (w, e, &test->u.designator);
       return;
     case CQ_TEST_PROMOTE:
       /* The promoted piece stands on the promotion square after the move;
        * the game has a promotion to one of its types. */
-      add_designator (w, e, &test->u.designator, CQ_PIECES_ALL);
+      add_designator (w, e, &test->u.designator);
       if (!image (w, &test->u.designator, &pieces, &squares))
         {
           element (e)->any = TRUE;
@@ -307,7 +307,7 @@ add_test (Walk *w, Elements *e, const CqTest *test)
       /* One ray at least: each designator of its path on a square. */
       for (guint k = 0; k < test->u.ray.n_path; k++)
         if (test->range.min >= 1)
-          add_designator (w, e, &test->u.ray.path[k], CQ_PIECES_ALL);
+          add_designator (w, e, &test->u.ray.path[k]);
         else
           element (e)->any = TRUE;
       return;
@@ -339,7 +339,7 @@ add_instance (Walk *w, Elements *e, const CqInstance *instance)
     flags |= CQ_SUMMARY_CHECK;
   union_add (element (e), cq_index_condition_new_flags (flags));
   for (guint i = 0; i < instance->n_designators; i++)
-    add_designator (w, e, &instance->designators[i], CQ_PIECES_ALL);
+    add_designator (w, e, &instance->designators[i]);
   for (guint i = 0; i < instance->n_tests; i++)
     add_test (w, e, &instance->tests[i]);
   for (guint i = 0; i < instance->n_move_tests; i++)
@@ -426,6 +426,9 @@ _cq3_index_condition (const CqQuery *query)
       if (list->count_kind != 0 && list->count.min <= 0)
         continue;
       c = cq_index_condition_and (c, list_condition (&w, list));
+      /* It examines only positions off the mainline. */
+      if ((list->options & CQ_LIST_VARIATIONSONLY) && !(list->options & CQ_LIST_NOT))
+        c = cq_index_condition_and (c, cq_index_condition_new_flags (CQ_SUMMARY_VARIATIONS));
     }
   if (w.gave_up)
     {
