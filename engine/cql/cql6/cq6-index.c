@@ -29,6 +29,9 @@
 
 #include "cql/cql6/cq6-private.h"
 
+/* Every #CqPiece, the empty square included. */
+#define ALL_CONTENTS ((guint16) ((1u << CQ_N_PIECES) - 1))
+
 /* "No bound" for the number of times a filter may run at one position. */
 #define UNBOUNDED G_MAXUINT32
 
@@ -439,6 +442,9 @@ condition_of (const Cq6Filter *f)
       /* A set matches where it is not empty.  A `$name[...]` designator
        * names a piece by a tag: not reasoned about. */
       if (f->designator.tag >= 0)
+        return cq_index_condition_new_true ();
+      /* Every content of a square (`[a-h1-8]`-like sets): never empty. */
+      if ((f->designator.pieces & ALL_CONTENTS) == ALL_CONTENTS && f->designator.squares != 0)
         return cq_index_condition_new_true ();
       return cq_index_condition_new_squares (f->designator.pieces, f->designator.squares);
     case CQ6_FALSE:
