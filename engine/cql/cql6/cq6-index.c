@@ -411,8 +411,11 @@ move_condition (const Cq6Filter *f)
   return c;
 }
 
-/* A dash filter (`X--Y`, `[x]`, `--=Q`, in a path or not): the kind of
- * move a game's move must be. */
+/* A dash filter (`X--Y`, `[x]`, `--=Q`, `-- F`, in a path or not): a move
+ * of the game from a square of X to one of Y (both read in a position of
+ * the game, so neither is empty there) of the kind asked, and F in the
+ * position it leads to.  A count of moves has a value when none passes;
+ * legal and pseudo-legal moves need not be played. */
 static CqIndexCondition *
 dash_condition (const Cq6Filter *f)
 {
@@ -420,8 +423,11 @@ dash_condition (const Cq6Filter *f)
 
   if (f->which & (CQ6_DASH_COUNT | CQ6_DASH_LEGAL | CQ6_DASH_PSEUDOLEGAL))
     return c;
+  for (guint i = 0; i < f->n_args && i < 4; i++)
+    if (i != 2 && f->args[i] != NULL)
+      c = cq_index_condition_and (c, condition_of (f->args[i]));
   if (f->which & CQ6_DASH_CAPTURE)
-    c = cq_index_condition_new_flags (CQ_SUMMARY_CAPTURE);
+    c = cq_index_condition_and (c, cq_index_condition_new_flags (CQ_SUMMARY_CAPTURE));
   if (f->n_args > 2 && f->args[2] != NULL && f->args[2]->kind == CQ6_DESIGNATOR)
     c = cq_index_condition_and (c, any_flag (promotion_flags (f->args[2])));
   return c;
@@ -457,6 +463,7 @@ condition_of (const Cq6Filter *f)
     case CQ6_ATTACKS:
     case CQ6_ATTACKEDBY:
     case CQ6_LINE_SEQ:
+    case CQ6_SORT: /* fails where its argument does */
       return all_args (f, 0);
     case CQ6_OR:
     case CQ6_UNION:
