@@ -74,6 +74,9 @@ static const struct {
   { "cql() line --> check* --> mate", "flags(mate)" },
   { "cql() line --> check{2,} --> stalemate", "flags(check|stalemate)" },
   { "cql() line --> check --> -- mate", "flags(check|mate)" },
+  /* Arithmetic that cannot overflow leaves no trace. */
+  { "cql() Seen = 0 Seen += #P Seen * 2 - 1 > 3 mate", "flags(mate)" },
+  { "cql() Where = a1 Where |= Q mate", "flags(mate)" },
   /* Variables: a read is not known. */
   { "cql() x = #P x > 3", "true" },
   { "cql() square x in [Qq] {mate}", "and(squares(Qq,a1-h8),flags(mate))" },
@@ -145,6 +148,8 @@ static const char *const traces[] = {
   "cql() dictionary Seen Seen[\"a\"] = 1 mate",
   "cql() local dictionary Plies Plies[ply] = 1 mate",
   "cql() Big = 1 Big *= 1000 mate",
+  "cql() Big = 2 Big = Big * Big mate",
+  "cql() Big = 2 Total = 0 Total += Big Big = Total mate",
   "cql() event ~~ \"a(b|c)*\" mate",
   "cql() Digits = 0 while (event ~~ \"[0-9]\") { Digits += 1 } mate",
   "cql() find all {comment (\"seen\")} mate",
