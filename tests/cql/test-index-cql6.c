@@ -77,6 +77,8 @@ static const struct {
   /* Arithmetic that cannot overflow leaves no trace. */
   { "cql() Seen = 0 Seen += #P Seen * 2 - 1 > 3 mate", "flags(mate)" },
   { "cql() Where = a1 Where |= Q mate", "flags(mate)" },
+  /* One tag filter: a tag's value is bounded by the game's size. */
+  { "cql() player \"Kasparov\" mate", "flags(mate)" },
   /* Variables: a read is not known. */
   { "cql() x = #P x > 3", "true" },
   { "cql() square x in [Qq] {mate}", "and(squares(Qq,a1-h8),flags(mate))" },
@@ -147,6 +149,7 @@ static const char *const traces[] = {
   "cql() assert not mate mate",
   "cql() dictionary Seen Seen[\"a\"] = 1 mate",
   "cql() local dictionary Plies Plies[ply] = 1 mate",
+  "cql() player \"Kasparov\" player \"Karpov\" mate",
   "cql() Big = 1 Big *= 1000 mate",
   "cql() Big = 2 Big = Big * Big mate",
   "cql() Big = 2 Total = 0 Total += Big Big = Total mate",

@@ -73,6 +73,7 @@ var_is_plain (const Cq6Program *prog, guint which)
 typedef struct {
   const Cq6Program *prog;
   double           *var_bound; /* per variable, BIG when not known */
+  guint             tag_strings; /* tag filters met that copy a tag's value */
 } Bounds;
 
 static double
@@ -181,6 +182,7 @@ bounds_init (Bounds *b, const Cq6Program *prog)
   g_autofree double *next = g_new (double, n + 1);
 
   b->prog = prog;
+  b->tag_strings = 0;
   b->var_bound = g_new (double, n + 1);
   for (guint i = 0; i < n; i++)
     b->var_bound[i] = BIG;
@@ -215,7 +217,7 @@ comment_part_bytes (const Cq6Filter *part)
       return 24;
     case CQ6_TYPE_POSITION:
     case CQ6_TYPE_LOGICAL:
-      return 64;
+      return 128;
     default:
       return -1;
     }
@@ -225,7 +227,7 @@ comment_part_bytes (const Cq6Filter *part)
  * can leave no trace of a game that does not match.  Adds to *@text the
  * most bytes its comments write per position. */
 static gboolean
-leaves_no_trace (const Bounds *b, const Cq6Filter *f, guint64 mult, guint64 *text)
+leaves_no_trace (Bounds *b, const Cq6Filter *f, guint64 mult, guint64 *text)
 {
   const Cq6Program *prog = b->prog;
   guint64 inner = mult;
@@ -261,11 +263,12 @@ leaves_no_trace (const Bounds *b, const Cq6Filter *f, guint64 mult, guint64 *tex
     case CQ6_SORT:
       break;
 
-      /* A tag's value may be copied into the game's strings, which are
-       * bounded per position: not under a loop. */
+      /* A tag's value (up to CQ_GAME_MAX_TEXT) may be copied into the
+       * strings made at a position, which stop the search past
+       * CQ6_MAX_POSITION_STRING_BYTES: one such filter, run once. */
     case CQ6_TAG:
     case CQ6_PLAYER:
-      if (mult > 1)
+      if (mult > 1 || ++b->tag_strings * CQ_GAME_MAX_TEXT >= CQ6_MAX_POSITION_STRING_BYTES)
         return FALSE;
       break;
 
