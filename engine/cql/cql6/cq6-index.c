@@ -25,9 +25,13 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "cql/cql6/cq6-private.h"
+
+/* Every #CqPiece, the empty square included. */
+#define ALL_CONTENTS ((guint16) ((1u << CQ_N_PIECES) - 1))
 
 /* "No bound" for the number of times a filter may run at one position. */
 #define UNBOUNDED G_MAXUINT32
@@ -56,37 +60,144 @@ var_is_plain (const Cq6Program *prog, guint which)
   return !var->persistent && var->dict == NULL;
 }
 
-/* Whether @f's value is a number far from overflowing when a few are
- * added: counts, moves, plies, small literals and sums of them. */
-static gboolean
-is_small_number (const Cq6Filter *f)
+/* Numbers: a bound on the magnitude of a number filter's value, so that
+ * arithmetic that cannot overflow is known to leave no trace.  A value
+ * past #BIG has no bound known. */
+#define BIG 4.0e18
+
+/* How many times one game's evaluation may run an assignment: far more
+ * than a search can do in any time (5,000 positions times four nested
+ * loops of 64 rounds is 2^37). */
+#define MAX_RUNS 1.1e12
+
+typedef struct {
+  const Cq6Program *prog;
+  double           *var_bound; /* per variable, BIG when not known */
+  guint             tag_strings; /* tag filters met that copy a tag's value */
+} Bounds;
+
+static double
+number_bound (const Bounds *b, const Cq6Filter *f)
 {
+  double x, y;
+
   if (f == NULL)
-    return FALSE;
+    return BIG;
   switch ((Cq6Kind) f->kind)
     {
     case CQ6_NUMBER:
-      return f->number > -(G_GINT64_CONSTANT (1) << 40)
-             && f->number < (G_GINT64_CONSTANT (1) << 40);
-    case CQ6_COUNT:
-    case CQ6_POWER:
-    case CQ6_MOVENUMBER:
-    case CQ6_PLY:
+      return fabs ((double) f->number);
     case CQ6_SIDETOMOVE:
     case CQ6_COLOR:
+      return 1;
+    case CQ6_FILE:
+    case CQ6_RANK:
+      return 8;
+    case CQ6_PIECENAME:
+      return 6;
+    case CQ6_COUNT:
+      return 64;
+    case CQ6_POWER:
+      return 64 * 9;
+    case CQ6_MOVENUMBER:
+    case CQ6_PLY:
     case CQ6_POSITIONID:
     case CQ6_DEPTH:
-      return TRUE;
+    case CQ6_DISTANCE:
+      return 4294967296.0;
+    case CQ6_VARIABLE:
+      return f->type == CQ6_TYPE_NUMBER && f->which < b->prog->vars->len
+             ? b->var_bound[f->which] : BIG;
     case CQ6_ARITH:
-      /* The tree is at most CQ6_MAX_HEIGHT high: sums of such numbers
-       * stay below 2^50. */
-      return (f->which == '+' || f->which == '-')
-             && is_small_number (f->args[0]) && is_small_number (f->args[1]);
+      if (f->n_args != 2)
+        return BIG;
+      x = number_bound (b, f->args[0]);
+      y = number_bound (b, f->args[1]);
+      switch (f->which)
+        {
+        case '+': case '-': return x + y;
+        case '*': return x * y;
+        case '/': case '%': return x; /* by 0: no value */
+        default: return BIG;
+        }
     case CQ6_NEGATE:
     case CQ6_ABS:
-      return is_small_number (f->args[0]);
+      return f->n_args == 1 ? number_bound (b, f->args[0]) : BIG;
+    case CQ6_MAX:
+    case CQ6_MIN:
+      x = 0;
+      for (guint i = 0; i < f->n_args; i++)
+        x = MAX (x, number_bound (b, f->args[i]));
+      return x;
     default:
-      return FALSE;
+      return BIG;
+    }
+}
+
+/* Whether the variable @var of a CQ6_ASSIGN is a number. */
+static gboolean
+assigns_number (const Bounds *b, const Cq6Filter *f)
+{
+  const Cq6Var *var = b->prog->vars->pdata[f->which];
+
+  return var->type == CQ6_TYPE_NUMBER && !var->piece;
+}
+
+/* One round of the bounds of the number variables: a variable only set
+ * by `=` to bounded values, and by `+=`, `-=` of bounded values at most
+ * MAX_RUNS times, is bounded; a variable set otherwise is not. */
+static void
+bound_assignments (Bounds *b, const Cq6Filter *f, double *next)
+{
+  if (f == NULL)
+    return;
+  if (f->kind == CQ6_ASSIGN && f->which < b->prog->vars->len && assigns_number (b, f))
+    {
+      double x = f->n_args == 1 ? number_bound (b, f->args[0]) : BIG;
+
+      if (f->number == '+' || f->number == '-')
+        x *= MAX_RUNS;
+      else if (f->number != '=')
+        x = BIG;
+      next[f->which] = MAX (next[f->which], MIN (x, BIG));
+    }
+  else if ((f->kind == CQ6_SUBSTRING_ASSIGN || f->kind == CQ6_SQUARE_LOOP
+            || f->kind == CQ6_PIECE_LOOP || f->kind == CQ6_UNBIND)
+           && f->which < b->prog->vars->len)
+    {
+      /* Not a number's assignment; a number variable so used is unknown. */
+      if (((const Cq6Var *) b->prog->vars->pdata[f->which])->type == CQ6_TYPE_NUMBER)
+        next[f->which] = BIG;
+    }
+  for (guint i = 0; i < f->n_args; i++)
+    bound_assignments (b, f->args[i], next);
+}
+
+/* The least bounds of the variables: from "none known", each round knows
+ * the variables set only from values known the round before. */
+static void
+bounds_init (Bounds *b, const Cq6Program *prog)
+{
+  guint n = prog->vars != NULL ? prog->vars->len : 0;
+  g_autofree double *next = g_new (double, n + 1);
+
+  b->prog = prog;
+  b->tag_strings = 0;
+  b->var_bound = g_new (double, n + 1);
+  for (guint i = 0; i < n; i++)
+    b->var_bound[i] = BIG;
+  for (guint round = 0; round <= n; round++)
+    {
+      gboolean changed = FALSE;
+
+      for (guint i = 0; i < n; i++)
+        next[i] = 0;
+      bound_assignments (b, prog->body, next);
+      for (guint i = 0; i < n; i++)
+        if (next[i] < b->var_bound[i])
+          b->var_bound[i] = next[i], changed = TRUE;
+      if (!changed)
+        break;
     }
 }
 
@@ -106,7 +217,7 @@ comment_part_bytes (const Cq6Filter *part)
       return 24;
     case CQ6_TYPE_POSITION:
     case CQ6_TYPE_LOGICAL:
-      return 64;
+      return 128;
     default:
       return -1;
     }
@@ -116,8 +227,9 @@ comment_part_bytes (const Cq6Filter *part)
  * can leave no trace of a game that does not match.  Adds to *@text the
  * most bytes its comments write per position. */
 static gboolean
-leaves_no_trace (const Cq6Program *prog, const Cq6Filter *f, guint64 mult, guint64 *text)
+leaves_no_trace (Bounds *b, const Cq6Filter *f, guint64 mult, guint64 *text)
 {
+  const Cq6Program *prog = b->prog;
   guint64 inner = mult;
 
   if (f == NULL)
@@ -135,7 +247,7 @@ leaves_no_trace (const Cq6Program *prog, const Cq6Filter *f, guint64 mult, guint
     case CQ6_EQUAL: case CQ6_COUNT: case CQ6_ATTACKS: case CQ6_ATTACKEDBY:
     case CQ6_BETWEEN: case CQ6_DIRECTION: case CQ6_LIGHT: case CQ6_DARK:
     case CQ6_PAWNS: case CQ6_PIN: case CQ6_RAY: case CQ6_MAKESQUARE:
-    case CQ6_FILE: case CQ6_RANK: case CQ6_MATE_FAMILY:
+    case CQ6_FILE: case CQ6_RANK: case CQ6_MATE_FAMILY: case CQ6_PIECENAME:
     case CQ6_COMPARE: case CQ6_MAX: case CQ6_MIN: case CQ6_POWER:
     case CQ6_GAMENUMBER: case CQ6_ELO: case CQ6_YEAR:
     case CQ6_RESULT: case CQ6_CURRENTMOVE:
@@ -151,11 +263,12 @@ leaves_no_trace (const Cq6Program *prog, const Cq6Filter *f, guint64 mult, guint
     case CQ6_SORT:
       break;
 
-      /* A tag's value may be copied into the game's strings, which are
-       * bounded per position: not under a loop. */
+      /* A tag's value (up to CQ_GAME_MAX_TEXT) may be copied into the
+       * strings made at a position, which stop the search past
+       * CQ6_MAX_POSITION_STRING_BYTES: one such filter, run once. */
     case CQ6_TAG:
     case CQ6_PLAYER:
-      if (mult > 1)
+      if (mult > 1 || ++b->tag_strings * CQ_GAME_MAX_TEXT >= CQ6_MAX_POSITION_STRING_BYTES)
         return FALSE;
       break;
 
@@ -169,7 +282,7 @@ leaves_no_trace (const Cq6Program *prog, const Cq6Filter *f, guint64 mult, guint
     case CQ6_ARITH:
     case CQ6_NEGATE:
     case CQ6_ABS:
-      if (!is_small_number (f))
+      if (number_bound (b, f) >= BIG / 2)
         return FALSE;
       break;
 
@@ -184,8 +297,14 @@ leaves_no_trace (const Cq6Program *prog, const Cq6Filter *f, guint64 mult, guint
         return FALSE;
       break;
     case CQ6_ASSIGN:
-      /* `x = F`; the other operators can overflow. */
-      if (f->number != '=' || !var_is_plain (prog, f->which))
+      /* `x = F`; a set's other operators; a number's `+=`, `-=`... that
+       * cannot overflow (its bound is known). */
+      if (!var_is_plain (prog, f->which))
+        return FALSE;
+      if (f->number != '=' && !(f->type == CQ6_TYPE_LOGICAL
+                                && ((const Cq6Var *) prog->vars->pdata[f->which])->type
+                                   == CQ6_TYPE_SET)
+          && !(assigns_number (b, f) && b->var_bound[f->which] < BIG / 2))
         return FALSE;
       break;
     case CQ6_SQUARE_LOOP:
@@ -237,7 +356,7 @@ leaves_no_trace (const Cq6Program *prog, const Cq6Filter *f, guint64 mult, guint
     }
 
   for (guint i = 0; i < f->n_args; i++)
-    if (!leaves_no_trace (prog, f->args[i], inner, text))
+    if (!leaves_no_trace (b, f->args[i], inner, text))
       return FALSE;
   return TRUE;
 }
@@ -408,8 +527,11 @@ move_condition (const Cq6Filter *f)
   return c;
 }
 
-/* A dash filter (`X--Y`, `[x]`, `--=Q`, in a path or not): the kind of
- * move a game's move must be. */
+/* A dash filter (`X--Y`, `[x]`, `--=Q`, `-- F`, in a path or not): a move
+ * of the game from a square of X to one of Y (both read in a position of
+ * the game, so neither is empty there) of the kind asked, and F in the
+ * position it leads to.  A count of moves has a value when none passes;
+ * legal and pseudo-legal moves need not be played. */
 static CqIndexCondition *
 dash_condition (const Cq6Filter *f)
 {
@@ -417,8 +539,11 @@ dash_condition (const Cq6Filter *f)
 
   if (f->which & (CQ6_DASH_COUNT | CQ6_DASH_LEGAL | CQ6_DASH_PSEUDOLEGAL))
     return c;
+  for (guint i = 0; i < f->n_args && i < 4; i++)
+    if (i != 2 && f->args[i] != NULL)
+      c = cq_index_condition_and (c, condition_of (f->args[i]));
   if (f->which & CQ6_DASH_CAPTURE)
-    c = cq_index_condition_new_flags (CQ_SUMMARY_CAPTURE);
+    c = cq_index_condition_and (c, cq_index_condition_new_flags (CQ_SUMMARY_CAPTURE));
   if (f->n_args > 2 && f->args[2] != NULL && f->args[2]->kind == CQ6_DESIGNATOR)
     c = cq_index_condition_and (c, any_flag (promotion_flags (f->args[2])));
   return c;
@@ -440,6 +565,9 @@ condition_of (const Cq6Filter *f)
        * names a piece by a tag: not reasoned about. */
       if (f->designator.tag >= 0)
         return cq_index_condition_new_true ();
+      /* Every content of a square (`[a-h1-8]`-like sets): never empty. */
+      if ((f->designator.pieces & ALL_CONTENTS) == ALL_CONTENTS && f->designator.squares != 0)
+        return cq_index_condition_new_true ();
       return cq_index_condition_new_squares (f->designator.pieces, f->designator.squares);
     case CQ6_FALSE:
       return cq_index_condition_new_false ();
@@ -451,6 +579,7 @@ condition_of (const Cq6Filter *f)
     case CQ6_ATTACKS:
     case CQ6_ATTACKEDBY:
     case CQ6_LINE_SEQ:
+    case CQ6_SORT: /* fails where its argument does */
       return all_args (f, 0);
     case CQ6_OR:
     case CQ6_UNION:
@@ -551,6 +680,8 @@ CqIndexCondition *
 _cq6_index_condition (const Cq6Program *program)
 {
   guint64 text = 0;
+  Bounds bounds;
+  gboolean traceless;
 
   g_return_val_if_fail (program != NULL && program->body != NULL,
                         cq_index_condition_new_true ());
@@ -569,8 +700,11 @@ _cq6_index_condition (const Cq6Program *program)
         return cq_index_condition_new_true ();
     }
   /* The header's tag filters run on every game before its moves. */
-  if (!leaves_no_trace (program, program->game_filters, 1, &text)
-      || !leaves_no_trace (program, program->body, 1, &text))
+  bounds_init (&bounds, program);
+  traceless = leaves_no_trace (&bounds, program->game_filters, 1, &text)
+              && leaves_no_trace (&bounds, program->body, 1, &text);
+  g_free (bounds.var_bound);
+  if (!traceless)
     return cq_index_condition_new_true ();
   return condition_of (program->body);
 }
