@@ -79,7 +79,7 @@ typedef struct {
 } CqSearchOptions;
 
 /* Fills @opts with the defaults (all cores, no text, header on, the
- * query's annotation text). */
+ * query's annotation text, indexes used). */
 void cq_search_options_init (CqSearchOptions *opts);
 
 /**
