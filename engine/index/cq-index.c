@@ -760,6 +760,15 @@ cq_index_get_game (const CqIndex *index, guint64 i, CqGameSource *source,
     }
 }
 
+guint32
+cq_index_get_game_positions (const CqIndex *index, guint64 i)
+{
+  g_return_val_if_fail (index != NULL, 0);
+  g_return_val_if_fail (i < index->header->n_games, 0);
+
+  return ((const guint32 *) column (index, COL_N_POSITIONS))[i];
+}
+
 void
 cq_index_get_columns (const CqIndex *index, CqSummaryColumns *columns)
 {

@@ -166,14 +166,7 @@ positions_passed_over (const CqIndex *index, const guint64 *bitmap, guint64 firs
 
   for (guint64 i = first; i < end; i++)
     if ((bitmap[i / 64] & (G_GUINT64_CONSTANT (1) << (i % 64))) == 0)
-      {
-        CqGameSummary summary;
-
-        CqGameSource source;
-
-        cq_index_get_game (index, i, &source, NULL, &summary);
-        n += summary.n_positions;
-      }
+      n += cq_index_get_game_positions (index, i);
   return n;
 }
 
@@ -249,7 +242,6 @@ _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
   for (guint64 i = first; i < end; i++)
     {
       CqGameSource source;
-      CqGameSummary summary;
       guint64 digest;
       const char *text;
       BatchGame g;
@@ -267,7 +259,7 @@ _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
           end = i;
           break;
         }
-      cq_index_get_game (index, i, &source, &digest, &summary);
+      cq_index_get_game (index, i, &source, &digest, NULL);
       source.number += games_before;
       source.file_index = file_index;
       text = window_get (&w, index, bitmap, i, end, &source, error);
@@ -289,7 +281,7 @@ _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
       progress->games += i + 1 - next;
       progress->index_passed += i - next;
       next = i + 1;
-      read_positions += summary.n_positions;
+      read_positions += cq_index_get_game_positions (index, i);
       _cq_search_feed_set_position (feed, source.offset + source.length);
 
       /* Its tags are found by the game itself (no tag spans): the same
