@@ -197,6 +197,39 @@ test_build_and_check (void)
     }
 }
 
+/* The digest tells apart texts of one length that differ in any one
+ * byte, and texts that differ only by a trailing NUL byte. */
+static void
+test_digest (void)
+{
+  char text[41] = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6";
+  GHashTable *seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  char padded[24] = { 0 };
+
+  for (gsize len = 0; len <= 40; len++)
+    {
+      guint64 digest = cq_pgn_game_digest (text, len);
+
+      g_assert_cmpuint (digest, ==, cq_pgn_game_digest (text, len));
+      for (gsize i = 0; i < len; i++)
+        for (guint bit = 0; bit < 8; bit++)
+          {
+            text[i] ^= (char) (1u << bit);
+            g_assert_cmpuint (cq_pgn_game_digest (text, len), !=, digest);
+            text[i] ^= (char) (1u << bit);
+          }
+    }
+  /* A zero byte more is another text: the length counts. */
+  for (gsize len = 0; len < sizeof padded; len++)
+    {
+      guint64 digest = cq_pgn_game_digest (padded, len);
+
+      g_assert_false (g_hash_table_contains (seen, &digest));
+      g_hash_table_add (seen, g_memdup2 (&digest, sizeof digest));
+    }
+  g_hash_table_unref (seen);
+}
+
 /* Studies from ../shared/data (skipped without it): variations, mates,
  * stalemates, promotions of every kind. */
 static void
@@ -534,6 +567,7 @@ main (int argc, char **argv)
   g_setenv ("EXCELSIOR_INDEX_DIR", index_dir, TRUE);
 
   g_test_add_func ("/index/build-and-check", test_build_and_check);
+  g_test_add_func ("/index/digest", test_digest);
   g_test_add_func ("/index/shared-studies", test_shared_studies);
   g_test_add_func ("/index/path", test_path);
   g_test_add_func ("/index/missing-and-stale", test_missing_and_stale);
