@@ -197,6 +197,49 @@ test_build_and_check (void)
     }
 }
 
+/* Checks that the summary finds only by testing where a check can be:
+ * given by the castling rook, discovered through the square of a pawn
+ * taken en passant, discovered by a piece moving off the line, given by a
+ * piece promoted to, and a mate with no checking move (the side mated
+ * passed while in check).  Each game has one check, so that a check test
+ * missed shows in its flags against the brute force of
+ * check_against_file(). */
+static void
+test_checks (void)
+{
+  static const char *const games[][2] = {
+    { "5k2/8/8/8/8/8/8/4K2R w K - 0 1", "1. O-O Ke8 *" },
+    { "8/5k2/8/3pP3/8/1B6/8/4K3 w - d6 0 1", "1. exd6 Kf6 *" },
+    { "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", "1. Nc5 Kd8 *" },
+    { "8/4P3/5k2/8/8/8/8/K7 w - - 0 1", "1. e8=N Kf5 *" },
+    { "6k1/8/8/8/8/1r6/r7/7K b - - 0 1", "1... Ra1 2. -- Rb2 *" },
+  };
+  g_autofree char *path = g_build_filename (work_dir, "checks.pgn", NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqIndex) index = NULL;
+  CqGameSummary summary;
+  CqGameSource source;
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    g_string_append_printf (text, "[Event \"check %u\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n%s\n\n",
+                            i + 1, games[i][0], games[i][1]);
+  g_file_set_contents (path, text->str, (gssize) text->len, &error);
+  g_assert_no_error (error);
+  build_ok (path, 1);
+  check_against_file (path);
+  index = cq_index_open (path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      cq_index_get_game (index, i, &source, NULL, &summary);
+      g_assert_true (summary.flags & CQ_SUMMARY_CHECK);
+      g_assert_false (summary.flags & CQ_SUMMARY_DAMAGED);
+    }
+  g_assert_true (summary.flags & CQ_SUMMARY_MATE);
+  g_assert_false (summary.flags & CQ_SUMMARY_STALEMATE);
+}
+
 /* The digest tells apart texts of one length that differ in any one
  * byte, and texts that differ only by a trailing NUL byte. */
 static void
@@ -567,6 +610,7 @@ main (int argc, char **argv)
   g_setenv ("EXCELSIOR_INDEX_DIR", index_dir, TRUE);
 
   g_test_add_func ("/index/build-and-check", test_build_and_check);
+  g_test_add_func ("/index/checks", test_checks);
   g_test_add_func ("/index/digest", test_digest);
   g_test_add_func ("/index/shared-studies", test_shared_studies);
   g_test_add_func ("/index/path", test_path);
