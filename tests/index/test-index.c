@@ -197,6 +197,28 @@ test_build_and_check (void)
     }
 }
 
+/* A file of more games than the build gathers before storing them in
+ * the columns (a few blocks and a part of one), each game different. */
+static void
+test_many_games (void)
+{
+  g_autofree char *path = g_build_filename (work_dir, "many.pgn", NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  static const char *const moves[] = { "1. e4 e5 2. Nf3 *", "1. d4 d5 2. c4 dxc4 *",
+                                       "1. f3 e5 2. g4 Qh4 *" };
+
+  for (guint i = 0; i < 1500; i++)
+    g_string_append_printf (text, "[Event \"game %u\"]\n\n%s\n\n", i + 1,
+                            moves[i % G_N_ELEMENTS (moves)]);
+  g_file_set_contents (path, text->str, (gssize) text->len, &error);
+  g_assert_no_error (error);
+  build_ok (path, 1);
+  check_against_file (path);
+  build_ok (path, 2);
+  check_against_file (path);
+}
+
 /* Checks that the summary finds only by testing where a check can be:
  * given by the castling rook, discovered through the square of a pawn
  * taken en passant, discovered by a piece moving off the line, given by a
@@ -610,6 +632,7 @@ main (int argc, char **argv)
   g_setenv ("EXCELSIOR_INDEX_DIR", index_dir, TRUE);
 
   g_test_add_func ("/index/build-and-check", test_build_and_check);
+  g_test_add_func ("/index/many-games", test_many_games);
   g_test_add_func ("/index/checks", test_checks);
   g_test_add_func ("/index/digest", test_digest);
   g_test_add_func ("/index/shared-studies", test_shared_studies);
