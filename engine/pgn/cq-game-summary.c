@@ -81,16 +81,28 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
       const CqPosition *pos = &node->position;
       const CqMove *move = &node->move;
 
-      for (guint p = 0; p < CQ_N_PIECES; p++)
-        squares[p] |= pos->pieces[p];
-      /* A count changes only by a capture (the piece taken, and the empty
-       * squares) or a promotion (the pawn and the piece it becomes): the
-       * others are those of the parent's position, counted already. */
+      /* A square is newly occupied only by the piece moved or promoted
+       * to (and the castling rook), newly empty only where a piece left:
+       * the other piece types stand where they stood in the parent's
+       * position, gathered already, or on fewer squares (captured).  A
+       * count changes only by a capture (the piece taken, and the empty
+       * squares) or a promotion (the pawn and the piece it becomes). */
       if (node->parent == NULL)
         for (guint p = 0; p < CQ_N_PIECES; p++)
-          count_piece (pos, p, min_count, max_count);
-      else
+          {
+            squares[p] |= pos->pieces[p];
+            count_piece (pos, p, min_count, max_count);
+          }
+      else if (!(move->flags & CQ_MOVE_NULL))
         {
+          squares[move->piece] |= pos->pieces[move->piece];
+          squares[CQ_EMPTY] |= pos->pieces[CQ_EMPTY];
+          if (move->flags & CQ_MOVE_CASTLE)
+            {
+              guint rook = CQ_MAKE_PIECE (CQ_PIECE_COLOR (move->piece), CQ_ROOK);
+
+              squares[rook] |= pos->pieces[rook];
+            }
           if (move->captured != CQ_EMPTY)
             {
               count_piece (pos, move->captured, min_count, max_count);
@@ -98,6 +110,7 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
             }
           if (move->promotion != CQ_EMPTY)
             {
+              squares[move->promotion] |= pos->pieces[move->promotion];
               count_piece (pos, move->piece, min_count, max_count);
               count_piece (pos, move->promotion, min_count, max_count);
             }

@@ -50,8 +50,8 @@ copy_to_work (const char *src, const char *name)
   return dest;
 }
 
-/* The summary of @game the long way: every count and a legal-move test at
- * every position (cq_game_summarize() takes them only where they can
+/* The summary of @game the long way: every square, count and legal-move
+ * test at every position (cq_game_summarize() takes them only where they can
  * change). */
 static void
 summarize_slowly (const CqGame *game, CqGameSummary *summary)
@@ -59,6 +59,7 @@ summarize_slowly (const CqGame *game, CqGameSummary *summary)
   CqGameSummary fast;
 
   cq_game_summarize (game, &fast);
+  memset (summary->squares, 0, sizeof summary->squares);
   memset (summary->min_count, 0xff, sizeof summary->min_count);
   memset (summary->max_count, 0, sizeof summary->max_count);
   summary->flags = fast.flags & ~(guint32) (CQ_SUMMARY_CHECK | CQ_SUMMARY_MATE
@@ -71,6 +72,7 @@ summarize_slowly (const CqGame *game, CqGameSummary *summary)
         {
           guint n = (guint) __builtin_popcountll (pos->pieces[p]);
 
+          summary->squares[p] |= pos->pieces[p];
           summary->min_count[p] = MIN (summary->min_count[p], n);
           summary->max_count[p] = MAX (summary->max_count[p], n);
         }
@@ -82,6 +84,7 @@ summarize_slowly (const CqGame *game, CqGameSummary *summary)
     }
   if (game->n_nodes == 0)
     {
+      memset (summary->squares, 0xff, sizeof summary->squares);
       memset (summary->min_count, 0, sizeof summary->min_count);
       memset (summary->max_count, 0xff, sizeof summary->max_count);
     }
@@ -135,6 +138,8 @@ check_against_file (const char *path)
         CqGameSummary slow;
 
         summarize_slowly (game, &slow);
+        g_assert_cmpmem (slow.squares, sizeof slow.squares,
+                         direct.squares, sizeof direct.squares);
         g_assert_cmpmem (slow.min_count, sizeof slow.min_count,
                          direct.min_count, sizeof direct.min_count);
         g_assert_cmpmem (slow.max_count, sizeof slow.max_count,
