@@ -193,6 +193,47 @@ _cq_in_check (const CqPosition *pos)
   return _cq_attacked_xray (pos, _cq_king_square (pos, us), us ^ 1, _cq_occupied (pos), 0);
 }
 
+/* FALSE if the side to move in @pos cannot be in check after @move,
+ * the move that reached @pos, provided that side was not in check before
+ * it (so after a legal move from a legal position; not after a null move,
+ * nor from a position a null move reached).  A check is then given only
+ * by the piece now on the move's destination (the moved or promoted
+ * piece), or by a bishop, rook or queen of the mover through a square the
+ * move emptied (its origin, the pawn taken en passant, the castling
+ * rook's square; the castling rook's check is one through the rook's
+ * square too): the test is that the piece stands where its kind attacks
+ * the king from on an empty board, or that an emptied square and such a
+ * slider of the mover are on one of the king's lines.  The squares
+ * emptied by en passant and castling lie on the origin's rank, taken
+ * whole.  TRUE says nothing: ask _cq_in_check (). */
+static inline gboolean
+_cq_move_may_give_check (const CqPosition *pos, const CqMove *move)
+{
+  CqColor us = pos->side_to_move;
+  const CqBitboard *mover = pos->pieces + (us == CQ_WHITE ? 6 : 0);
+  int ksq = _cq_king_square (pos, us);
+  CqBitboard diagonals = _cq_bishop_pseudo[ksq];
+  CqBitboard straight = _cq_rook_pseudo[ksq];
+  CqBitboard emptied = CQ_BIT (move->from);
+  CqBitboard from_king;
+
+  if (move->flags & (CQ_MOVE_EN_PASSANT | CQ_MOVE_CASTLE))
+    emptied |= G_GUINT64_CONSTANT (0xff) << (move->from & ~7);
+  if (((emptied & diagonals) && (diagonals & (mover[CQ_WB] | mover[CQ_WQ])))
+      || ((emptied & straight) && (straight & (mover[CQ_WR] | mover[CQ_WQ]))))
+    return TRUE;
+  switch (CQ_PIECE_TYPE (pos->board[move->to]))
+    {
+    case CQ_PAWN:   from_king = _cq_pawn_attacks[us][ksq]; break;
+    case CQ_KNIGHT: from_king = _cq_knight_attacks[ksq]; break;
+    case CQ_BISHOP: from_king = diagonals; break;
+    case CQ_ROOK:   from_king = straight; break;
+    case CQ_QUEEN:  from_king = diagonals | straight; break;
+    default:        from_king = 0; break;
+    }
+  return (from_king & CQ_BIT (move->to)) != 0;
+}
+
 /* cq_position_has_legal_move () when the side to move is not in check
  * (the caller must know it; the answer is otherwise wrong). */
 gboolean _cq_position_has_legal_move_not_in_check (const CqPosition *pos);

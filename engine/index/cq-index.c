@@ -25,7 +25,7 @@
 G_DEFINE_QUARK (cq-index-error-quark, cq_index_error)
 
 #define INDEX_MAGIC      "EXCQIDX"   /* and its NUL: 8 bytes */
-#define INDEX_VERSION    1u
+#define INDEX_VERSION    2u
 #define IDENTITY_BLOCK   (64 * 1024)  /* the first and last blocks hashed */
 #define SHA256_LEN       32
 
@@ -277,11 +277,28 @@ check_indexable (const char *pgn_path, GError **error)
 
 /* --- The build --- */
 
+/* A game as delivered, until it is stored in the columns. */
+typedef struct {
+  guint64       offset;
+  guint64       line;
+  guint64       digest;
+  guint32       length;
+  CqGameSummary summary;
+} Row;
+
+/* Games gathered before they are stored in the columns: storing a game
+ * at a time writes to each of the 45 columns in turn, a cache line and a
+ * page each, where storing a block of games column by column writes each
+ * column in order. */
+#define ROW_BLOCK 512
+
 /* The columns as they are filled: plain arrays, grown by doubling from an
- * estimate of the games in the file, so that a game costs a store per
- * column and the arrays are seldom copied. */
+ * estimate of the games in the file, so that the arrays are seldom
+ * copied; the last games delivered wait in @rows (ROW_BLOCK). */
 typedef struct {
   guint8   *columns[N_COLUMNS];
+  Row      *rows;            /* ROW_BLOCK of them */
+  guint     n_rows;          /* games in @rows, after the @n_games stored */
   guint64   n_games;
   guint64   capacity;
   guint64   n_positions;
@@ -301,12 +318,51 @@ reserve_columns (Build *b, guint64 capacity)
 
 #define COLUMN(b, c, type) ((type *) (b)->columns[c])
 
+/* Stores the games gathered in @b's rows in its columns, column by
+ * column. */
+static void
+flush_rows (Build *b)
+{
+  guint64 at = b->n_games;
+  guint n = b->n_rows;
+
+  if (n == 0)
+    return;
+  if (at + n > b->capacity)
+    reserve_columns (b, MAX (2 * b->capacity, at + n));
+#define FILL(c, type, expr) \
+  G_STMT_START { \
+    type *col_ = COLUMN (b, c, type) + at; \
+    for (guint r_ = 0; r_ < n; r_++) \
+      { \
+        const Row *row = &b->rows[r_]; \
+        col_[r_] = (expr); \
+      } \
+  } G_STMT_END
+  FILL (COL_OFFSET, guint64, row->offset);
+  FILL (COL_LENGTH, guint32, row->length);
+  FILL (COL_LINE, guint64, row->line);
+  FILL (COL_DIGEST, guint64, row->digest);
+  for (guint p = 0; p < CQ_N_PIECES; p++)
+    {
+      FILL (COL_SQUARES + p, guint64, row->summary.squares[p]);
+      FILL (COL_MIN_COUNT + p, guint8, row->summary.min_count[p]);
+      FILL (COL_MAX_COUNT + p, guint8, row->summary.max_count[p]);
+    }
+  FILL (COL_FLAGS, guint32, row->summary.flags);
+  FILL (COL_N_POSITIONS, guint32, row->summary.n_positions);
+#undef FILL
+  b->n_games = at + n;
+  b->n_rows = 0;
+}
+
 static void
 build_on_game (const CqGameSource *source, const CqGameSummary *summary, guint64 digest,
                gpointer user_data)
 {
   Build *b = user_data;
-  guint64 i = b->n_games;
+  guint64 i = b->n_games + b->n_rows;
+  Row *row;
 
   if (b->damage != NULL)
     return;
@@ -316,22 +372,15 @@ build_on_game (const CqGameSource *source, const CqGameSummary *summary, guint64
                                    "the index", b->pgn_path, source->number);
       return;
     }
-  if (i == b->capacity)
-    reserve_columns (b, MAX (2 * b->capacity, 1024));
-  COLUMN (b, COL_OFFSET, guint64)[i] = source->offset;
-  COLUMN (b, COL_LENGTH, guint32)[i] = (guint32) source->length;
-  COLUMN (b, COL_LINE, guint64)[i] = source->line;
-  COLUMN (b, COL_DIGEST, guint64)[i] = digest;
-  for (guint p = 0; p < CQ_N_PIECES; p++)
-    {
-      COLUMN (b, COL_SQUARES + p, guint64)[i] = summary->squares[p];
-      COLUMN (b, COL_MIN_COUNT + p, guint8)[i] = summary->min_count[p];
-      COLUMN (b, COL_MAX_COUNT + p, guint8)[i] = summary->max_count[p];
-    }
-  COLUMN (b, COL_FLAGS, guint32)[i] = summary->flags;
-  COLUMN (b, COL_N_POSITIONS, guint32)[i] = summary->n_positions;
+  row = &b->rows[b->n_rows++];
+  row->offset = source->offset;
+  row->length = (guint32) source->length;
+  row->line = source->line;
+  row->digest = digest;
+  row->summary = *summary;
   b->n_positions += summary->n_positions;
-  b->n_games = i + 1;
+  if (b->n_rows == ROW_BLOCK)
+    flush_rows (b);
 }
 
 static void
@@ -513,6 +562,7 @@ cq_index_build (const char *pgn_path, guint n_threads,
   /* Most PGN files hold a game per 300 bytes or more: room for that many
    * is reserved (the pages not written are never touched). */
   reserve_columns (&b, before.size / 300 + 1024);
+  b.rows = g_new (Row, ROW_BLOCK);
   b.pgn_path = pgn_path;
   b.progress = progress;
   b.user_data = user_data;
@@ -530,6 +580,7 @@ cq_index_build (const char *pgn_path, guint n_threads,
   if (!ok && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT)
       && b.damage != NULL)
     g_clear_error (&local_error);    /* said better by b.damage */
+  flush_rows (&b);
   if (ok || local_error == NULL)
     {
       if (b.damage != NULL)
@@ -563,6 +614,7 @@ cq_index_build (const char *pgn_path, guint n_threads,
 
   for (guint c = 0; c < N_COLUMNS; c++)
     g_free (b.columns[c]);
+  g_free (b.rows);
   g_free (b.damage);
   if (!ok)
     g_propagate_error (error, local_error);

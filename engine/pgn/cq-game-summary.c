@@ -29,15 +29,45 @@ has_played_move (const CqNode *node)
   return FALSE;
 }
 
+/* FALSE if the side to move at @node cannot be in check: the move that
+ * reached it gives no check (_cq_move_may_give_check ()), and that side
+ * was not in check before it, which holds after a legal move unless the
+ * position it was played from was reached by a null move (which may
+ * leave the side that passed in check).  A start position is tested. */
+static inline gboolean
+may_be_in_check (const CqNode *node)
+{
+  const CqNode *parent = node->parent;
+
+  if (parent == NULL || (node->move.flags & CQ_MOVE_NULL)
+      || (parent->parent != NULL && (parent->move.flags & CQ_MOVE_NULL)))
+    return TRUE;
+  return _cq_move_may_give_check (&node->position, &node->move);
+}
+
+/* Takes @p's count in @pos into the minimum and maximum counts. */
+static inline void
+count_piece (const CqPosition *pos, guint p, guint8 *min_count, guint8 *max_count)
+{
+  guint n = (guint) _cq_popcount (pos->pieces[p]);
+
+  min_count[p] = MIN (min_count[p], n);
+  max_count[p] = MAX (max_count[p], MIN (n, 255u));
+}
+
 void
 cq_game_summarize (const CqGame *game, CqGameSummary *summary)
 {
   guint32 flags = 0;
+  /* Kept here rather than in @summary, so that the compiler may keep them
+   * in registers: @summary could alias the positions read. */
+  CqBitboard squares[CQ_N_PIECES] = { 0 };
+  guint8 min_count[CQ_N_PIECES], max_count[CQ_N_PIECES] = { 0 };
 
   g_return_if_fail (game != NULL && summary != NULL);
 
   memset (summary, 0, sizeof *summary);
-  memset (summary->min_count, 0xff, sizeof summary->min_count);
+  memset (min_count, 0xff, sizeof min_count);
   if (cq_game_get_tag (game, "FEN") != NULL)
     flags |= CQ_SUMMARY_SET_UP;
   if (game->error != NULL)
@@ -51,23 +81,45 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
     {
       const CqNode *node = cq_game_get_node (game, i);
       const CqPosition *pos = &node->position;
+      const CqMove *move = &node->move;
 
-      for (guint p = 0; p < CQ_N_PIECES; p++)
-        summary->squares[p] |= pos->pieces[p];
-      /* The counts change only by a capture or a promotion: a position
-       * reached by another move has those of its parent, counted already. */
-      if (node->parent == NULL || node->move.captured != CQ_EMPTY
-          || node->move.promotion != CQ_EMPTY || (node->move.flags & CQ_MOVE_EN_PASSANT))
+      /* A square is newly occupied only by the piece moved or promoted
+       * to (and the castling rook), newly empty only where a piece left:
+       * the other piece types stand where they stood in the parent's
+       * position, gathered already, or on fewer squares (captured).  A
+       * count changes only by a capture (the piece taken, and the empty
+       * squares) or a promotion (the pawn and the piece it becomes). */
+      if (node->parent == NULL)
         for (guint p = 0; p < CQ_N_PIECES; p++)
           {
-            guint n = (guint) _cq_popcount (pos->pieces[p]);
-
-            summary->min_count[p] = MIN (summary->min_count[p], n);
-            summary->max_count[p] = MAX (summary->max_count[p], MIN (n, 255u));
+            squares[p] |= pos->pieces[p];
+            count_piece (pos, p, min_count, max_count);
           }
+      else if (!(move->flags & CQ_MOVE_NULL))
+        {
+          squares[move->piece] |= pos->pieces[move->piece];
+          squares[CQ_EMPTY] |= pos->pieces[CQ_EMPTY];
+          if (move->flags & CQ_MOVE_CASTLE)
+            {
+              guint rook = CQ_MAKE_PIECE (CQ_PIECE_COLOR (move->piece), CQ_ROOK);
+
+              squares[rook] |= pos->pieces[rook];
+            }
+          if (move->captured != CQ_EMPTY)
+            {
+              count_piece (pos, move->captured, min_count, max_count);
+              count_piece (pos, CQ_EMPTY, min_count, max_count);
+            }
+          if (move->promotion != CQ_EMPTY)
+            {
+              squares[move->promotion] |= pos->pieces[move->promotion];
+              count_piece (pos, move->piece, min_count, max_count);
+              count_piece (pos, move->promotion, min_count, max_count);
+            }
+        }
       /* A position a move was played from has a legal move (the replay
        * plays only legal ones): only the others need the test. */
-      if (_cq_in_check (pos))
+      if (may_be_in_check (node) && _cq_in_check (pos))
         flags |= CQ_SUMMARY_CHECK
                  | (has_played_move (node) || cq_position_has_legal_move (pos)
                     ? 0 : CQ_SUMMARY_MATE);
@@ -83,17 +135,20 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
         flags |= CQ_SUMMARY_VARIATIONS;
       if (node->n_nags > 0)
         flags |= CQ_SUMMARY_NAGS;
-      if (node->move.flags & CQ_MOVE_NULL)
+      if (move->flags & CQ_MOVE_NULL)
         flags |= CQ_SUMMARY_NULL_MOVE;
-      if (node->move.flags & CQ_MOVE_CASTLE)
+      if (move->flags & CQ_MOVE_CASTLE)
         flags |= CQ_SUMMARY_CASTLE;
-      if (node->move.flags & CQ_MOVE_EN_PASSANT)
+      if (move->flags & CQ_MOVE_EN_PASSANT)
         flags |= CQ_SUMMARY_EN_PASSANT;
-      if (node->move.captured != CQ_EMPTY)
+      if (move->captured != CQ_EMPTY)
         flags |= CQ_SUMMARY_CAPTURE;
-      if (node->move.promotion != CQ_EMPTY)
-        flags |= promotion_flag[CQ_PIECE_TYPE (node->move.promotion)];
+      if (move->promotion != CQ_EMPTY)
+        flags |= promotion_flag[CQ_PIECE_TYPE (move->promotion)];
     }
+  memcpy (summary->squares, squares, sizeof squares);
+  memcpy (summary->min_count, min_count, sizeof min_count);
+  memcpy (summary->max_count, max_count, sizeof max_count);
 
   if (game->n_nodes == 0)
     {

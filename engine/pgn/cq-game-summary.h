@@ -98,11 +98,14 @@ typedef struct {
  * @summary: (out): its summary.
  *
  * Visits every position of @game's tree (mainline and variations) once.
- * #CQ_SUMMARY_CHECK costs a check test at each position, and
- * #CQ_SUMMARY_MATE and #CQ_SUMMARY_STALEMATE a legal-move test at each
- * position no move was played from (a null move aside): one a move was
- * played from has a legal move.  The counts are taken at the root and
- * after each capture or promotion, the only moves that change them.
+ * #CQ_SUMMARY_CHECK costs a check test only at the root, after or from a
+ * null move, and where the move that reached the position can give check
+ * (about one position in eight), and #CQ_SUMMARY_MATE and
+ * #CQ_SUMMARY_STALEMATE a legal-move test at each position no move was
+ * played from (a null move aside): one a move was played from has a legal
+ * move.  The counts are taken at the root and after each capture or
+ * promotion, the only moves that change them, and the squares at the root
+ * and, after a move, for the pieces it moves and the empty squares.
  */
 void cq_game_summarize (const CqGame *game, CqGameSummary *summary);
 

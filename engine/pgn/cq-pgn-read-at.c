@@ -17,7 +17,6 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
-#include <zlib.h>
 
 #include "pgn/cq-pgn.h"
 #include "pgn/cq-pgn-private.h"
@@ -102,25 +101,57 @@ cq_pgn_read_game_at (const char *path, const CqGameSource *source, GError **erro
   return parse_text_at (path, text, source);
 }
 
+/* The digest's odd multipliers: 64-bit constants with bits spread evenly
+ * (the golden ratio's and another), so that a product depends on every
+ * bit of its factor below each bit. */
+#define DIGEST_K1 G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
+#define DIGEST_K2 G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f)
+
+static inline guint64
+rotl64 (guint64 x, int r)
+{
+  return (x << r) | (x >> (64 - r));
+}
+
+/* One 8-byte word into the state: a bijection of the word (multiply by an
+ * odd constant, rotate, multiply) xored into the state, then a bijection
+ * of the state.  The word's part does not depend on the state, so only
+ * the xor, the rotation and one multiply chain from word to word. */
+static inline guint64
+digest_step (guint64 h, guint64 word)
+{
+  return rotl64 (h ^ (rotl64 (word * DIGEST_K2, 31) * DIGEST_K1), 27) * DIGEST_K1 + DIGEST_K2;
+}
+
 guint64
 cq_pgn_game_digest (const char *text, gsize len)
 {
-  uLong crc = crc32 (0L, Z_NULL, 0);
-  uLong adler = adler32 (0L, Z_NULL, 0);
+  guint64 h = DIGEST_K2;
+  guint64 word;
+  gsize n = len;
 
   g_return_val_if_fail (text != NULL || len == 0, 0);
 
-  /* zlib takes at most uInt bytes a call. */
-  while (len > 0)
+  /* Words read little-endian whatever the machine, so that a digest kept
+   * in an index file means the same on any machine. */
+  for (; n >= 8; text += 8, n -= 8)
     {
-      uInt n = (uInt) MIN (len, (gsize) G_MAXUINT32);
-
-      crc = crc32 (crc, (const Bytef *) text, n);
-      adler = adler32 (adler, (const Bytef *) text, n);
-      text += n;
-      len -= n;
+      memcpy (&word, text, 8);
+      h = digest_step (h, GUINT64_FROM_LE (word));
     }
-  return ((guint64) (adler & 0xffffffffu) << 32) | (crc & 0xffffffffu);
+  word = 0;
+  memcpy (&word, text, n);
+  h = digest_step (h, GUINT64_FROM_LE (word));
+  /* The length (the last word's zero padding is otherwise invisible),
+   * then a final mix (xor-shift and odd multiplies, each a bijection) so
+   * that every bit of the state reaches every bit of the digest. */
+  h ^= (guint64) len * DIGEST_K1;
+  h ^= h >> 33;
+  h *= DIGEST_K2;
+  h ^= h >> 29;
+  h *= DIGEST_K1;
+  h ^= h >> 32;
+  return h;
 }
 
 CqGame *

@@ -194,13 +194,17 @@ CqGame      *cq_pgn_read_game_at (const char *path, const CqGameSource *source, 
  * @text: a game's text as cq_pgn_reader_next() returns it, @len bytes.
  *
  * A 64-bit digest of @text, to tell later whether a file still holds the
- * same game at the same place (cq_pgn_read_game_at_checked()): its CRC-32
- * in the low 32 bits, its Adler-32 in the high 32 (zlib's).  It guards
- * against edits, not against an adversary: a CRC-32 changes with any edit
- * of up to 32 consecutive bits (one character changed), and another edit
- * goes unnoticed by both sums with a chance of at most about 2^-32.
- * Chosen for its speed: 0.06 s of CPU for the 145,716 games (86 MB) of
- * the gnuchess book, where GLib's MD5 took 0.17 s.
+ * same game at the same place (cq_pgn_read_game_at_checked()): one pass
+ * over its 8-byte words (little-endian, the same on any machine), each
+ * multiplied, rotated and folded into the state by steps that are all
+ * bijections, then its length and a final mix.  It guards against edits,
+ * not against an adversary: for two texts of the same length (the length
+ * is compared apart) differing within one aligned 8-byte word -- any one
+ * character changed -- the digests always differ, since each step maps
+ * distinct states or words to distinct states; another edit goes
+ * unnoticed with a chance of about 2^-64 for a well-mixed hash.  Chosen
+ * for its speed: 1.5 instructions a byte, a fifth of those of the CRC-32
+ * and Adler-32 it replaces.
  *
  * Returns: the digest.
  */

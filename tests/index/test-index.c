@@ -50,8 +50,8 @@ copy_to_work (const char *src, const char *name)
   return dest;
 }
 
-/* The summary of @game the long way: every count and a legal-move test at
- * every position (cq_game_summarize() takes them only where they can
+/* The summary of @game the long way: every square, count and legal-move
+ * test at every position (cq_game_summarize() takes them only where they can
  * change). */
 static void
 summarize_slowly (const CqGame *game, CqGameSummary *summary)
@@ -59,6 +59,7 @@ summarize_slowly (const CqGame *game, CqGameSummary *summary)
   CqGameSummary fast;
 
   cq_game_summarize (game, &fast);
+  memset (summary->squares, 0, sizeof summary->squares);
   memset (summary->min_count, 0xff, sizeof summary->min_count);
   memset (summary->max_count, 0, sizeof summary->max_count);
   summary->flags = fast.flags & ~(guint32) (CQ_SUMMARY_CHECK | CQ_SUMMARY_MATE
@@ -71,6 +72,7 @@ summarize_slowly (const CqGame *game, CqGameSummary *summary)
         {
           guint n = (guint) __builtin_popcountll (pos->pieces[p]);
 
+          summary->squares[p] |= pos->pieces[p];
           summary->min_count[p] = MIN (summary->min_count[p], n);
           summary->max_count[p] = MAX (summary->max_count[p], n);
         }
@@ -82,6 +84,7 @@ summarize_slowly (const CqGame *game, CqGameSummary *summary)
     }
   if (game->n_nodes == 0)
     {
+      memset (summary->squares, 0xff, sizeof summary->squares);
       memset (summary->min_count, 0, sizeof summary->min_count);
       memset (summary->max_count, 0xff, sizeof summary->max_count);
     }
@@ -135,6 +138,8 @@ check_against_file (const char *path)
         CqGameSummary slow;
 
         summarize_slowly (game, &slow);
+        g_assert_cmpmem (slow.squares, sizeof slow.squares,
+                         direct.squares, sizeof direct.squares);
         g_assert_cmpmem (slow.min_count, sizeof slow.min_count,
                          direct.min_count, sizeof direct.min_count);
         g_assert_cmpmem (slow.max_count, sizeof slow.max_count,
@@ -195,6 +200,104 @@ test_build_and_check (void)
       build_ok (path, 3);
       check_against_file (path);
     }
+}
+
+/* A file of more games than the build gathers before storing them in
+ * the columns (a few blocks and a part of one), each game different. */
+static void
+test_many_games (void)
+{
+  g_autofree char *path = g_build_filename (work_dir, "many.pgn", NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  static const char *const moves[] = { "1. e4 e5 2. Nf3 *", "1. d4 d5 2. c4 dxc4 *",
+                                       "1. f3 e5 2. g4 Qh4 *" };
+
+  for (guint i = 0; i < 1500; i++)
+    g_string_append_printf (text, "[Event \"game %u\"]\n\n%s\n\n", i + 1,
+                            moves[i % G_N_ELEMENTS (moves)]);
+  g_file_set_contents (path, text->str, (gssize) text->len, &error);
+  g_assert_no_error (error);
+  build_ok (path, 1);
+  check_against_file (path);
+  build_ok (path, 2);
+  check_against_file (path);
+}
+
+/* Checks that the summary finds only by testing where a check can be:
+ * given by the castling rook, discovered through the square of a pawn
+ * taken en passant, discovered by a piece moving off the line, given by a
+ * piece promoted to, and a mate with no checking move (the side mated
+ * passed while in check).  Each game has one check, so that a check test
+ * missed shows in its flags against the brute force of
+ * check_against_file(). */
+static void
+test_checks (void)
+{
+  static const char *const games[][2] = {
+    { "5k2/8/8/8/8/8/8/4K2R w K - 0 1", "1. O-O Ke8 *" },
+    { "8/5k2/8/3pP3/8/1B6/8/4K3 w - d6 0 1", "1. exd6 Kf6 *" },
+    { "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", "1. Nc5 Kd8 *" },
+    { "8/4P3/5k2/8/8/8/8/K7 w - - 0 1", "1. e8=N Kf5 *" },
+    { "6k1/8/8/8/8/1r6/r7/7K b - - 0 1", "1... Ra1 2. -- Rb2 *" },
+  };
+  g_autofree char *path = g_build_filename (work_dir, "checks.pgn", NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CqIndex) index = NULL;
+  CqGameSummary summary;
+  CqGameSource source;
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    g_string_append_printf (text, "[Event \"check %u\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n%s\n\n",
+                            i + 1, games[i][0], games[i][1]);
+  g_file_set_contents (path, text->str, (gssize) text->len, &error);
+  g_assert_no_error (error);
+  build_ok (path, 1);
+  check_against_file (path);
+  index = cq_index_open (path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      cq_index_get_game (index, i, &source, NULL, &summary);
+      g_assert_true (summary.flags & CQ_SUMMARY_CHECK);
+      g_assert_false (summary.flags & CQ_SUMMARY_DAMAGED);
+    }
+  g_assert_true (summary.flags & CQ_SUMMARY_MATE);
+  g_assert_false (summary.flags & CQ_SUMMARY_STALEMATE);
+}
+
+/* The digest tells apart texts of one length that differ in any one
+ * byte, and texts that differ only by a trailing NUL byte. */
+static void
+test_digest (void)
+{
+  char text[41] = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6";
+  GHashTable *seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  char padded[24] = { 0 };
+
+  for (gsize len = 0; len <= 40; len++)
+    {
+      guint64 digest = cq_pgn_game_digest (text, len);
+
+      g_assert_cmpuint (digest, ==, cq_pgn_game_digest (text, len));
+      for (gsize i = 0; i < len; i++)
+        for (guint bit = 0; bit < 8; bit++)
+          {
+            text[i] ^= (char) (1u << bit);
+            g_assert_cmpuint (cq_pgn_game_digest (text, len), !=, digest);
+            text[i] ^= (char) (1u << bit);
+          }
+    }
+  /* A zero byte more is another text: the length counts. */
+  for (gsize len = 0; len < sizeof padded; len++)
+    {
+      guint64 digest = cq_pgn_game_digest (padded, len);
+
+      g_assert_false (g_hash_table_contains (seen, &digest));
+      g_hash_table_add (seen, g_memdup2 (&digest, sizeof digest));
+    }
+  g_hash_table_unref (seen);
 }
 
 /* Studies from ../shared/data (skipped without it): variations, mates,
@@ -534,6 +637,9 @@ main (int argc, char **argv)
   g_setenv ("EXCELSIOR_INDEX_DIR", index_dir, TRUE);
 
   g_test_add_func ("/index/build-and-check", test_build_and_check);
+  g_test_add_func ("/index/many-games", test_many_games);
+  g_test_add_func ("/index/checks", test_checks);
+  g_test_add_func ("/index/digest", test_digest);
   g_test_add_func ("/index/shared-studies", test_shared_studies);
   g_test_add_func ("/index/path", test_path);
   g_test_add_func ("/index/missing-and-stale", test_missing_and_stale);
