@@ -122,6 +122,56 @@ random_summary (GRand *rand, CqGameSummary *s)
     s->flags |= CQ_SUMMARY_DAMAGED;
 }
 
+/* @n random summaries and the same as columns; free with
+ * random_games_free(). */
+typedef struct {
+  CqGameSummary   *games;
+  guint64         *squares;
+  guint8          *mins, *maxs;
+  guint32         *flags;
+  CqSummaryColumns cols;
+} RandomGames;
+
+static void
+random_games_init (RandomGames *r, GRand *rand, guint n)
+{
+  r->games = g_new (CqGameSummary, n);
+  r->squares = g_new (guint64, (gsize) n * CQ_N_PIECES);
+  r->mins = g_new (guint8, (gsize) n * CQ_N_PIECES);
+  r->maxs = g_new (guint8, (gsize) n * CQ_N_PIECES);
+  r->flags = g_new (guint32, n);
+  memset (&r->cols, 0, sizeof r->cols);
+  r->cols.n_games = n;
+  r->cols.flags = r->flags;
+  for (guint p = 0; p < CQ_N_PIECES; p++)
+    {
+      r->cols.squares[p] = r->squares + (gsize) p * n;
+      r->cols.min_count[p] = r->mins + (gsize) p * n;
+      r->cols.max_count[p] = r->maxs + (gsize) p * n;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      random_summary (rand, &r->games[i]);
+      for (guint p = 0; p < CQ_N_PIECES; p++)
+        {
+          r->squares[(gsize) p * n + i] = r->games[i].squares[p];
+          r->mins[(gsize) p * n + i] = r->games[i].min_count[p];
+          r->maxs[(gsize) p * n + i] = r->games[i].max_count[p];
+        }
+      r->flags[i] = r->games[i].flags;
+    }
+}
+
+static void
+random_games_free (RandomGames *r)
+{
+  g_free (r->games);
+  g_free (r->squares);
+  g_free (r->mins);
+  g_free (r->maxs);
+  g_free (r->flags);
+}
+
 /* cq_index_condition_select() over columns agrees with
  * cq_index_condition_test() per summary, for every count of games
  * around the 64 of a bitmap word. */
@@ -140,35 +190,16 @@ test_select (void)
   for (guint k = 0; k < G_N_ELEMENTS (counts); k++)
     {
       guint n = counts[k];
-      g_autofree CqGameSummary *games = g_new (CqGameSummary, n);
-      g_autofree guint64 *squares = g_new (guint64, (gsize) n * CQ_N_PIECES);
-      g_autofree guint8 *mins = g_new (guint8, (gsize) n * CQ_N_PIECES);
-      g_autofree guint8 *maxs = g_new (guint8, (gsize) n * CQ_N_PIECES);
-      g_autofree guint32 *flags = g_new (guint32, n);
       g_autofree guint64 *bitmap = g_new (guint64, (n + 63) / 64 + 1);
-      CqSummaryColumns cols = { .n_games = n, .flags = flags };
+      RandomGames r;
+      CqGameSummary *games;
       guint64 expected = 0, selected;
 
-      for (guint p = 0; p < CQ_N_PIECES; p++)
-        {
-          cols.squares[p] = squares + (gsize) p * n;
-          cols.min_count[p] = mins + (gsize) p * n;
-          cols.max_count[p] = maxs + (gsize) p * n;
-        }
-      for (guint i = 0; i < n; i++)
-        {
-          random_summary (rand, &games[i]);
-          for (guint p = 0; p < CQ_N_PIECES; p++)
-            {
-              squares[(gsize) p * n + i] = games[i].squares[p];
-              mins[(gsize) p * n + i] = games[i].min_count[p];
-              maxs[(gsize) p * n + i] = games[i].max_count[p];
-            }
-          flags[i] = games[i].flags;
-        }
+      random_games_init (&r, rand, n);
+      games = r.games;
       /* A sentinel word past the bitmap stays as it was. */
       bitmap[(n + 63) / 64] = 0x5a5a;
-      selected = cq_index_condition_select (c, &cols, bitmap);
+      selected = cq_index_condition_select (c, &r.cols, bitmap);
       for (guint i = 0; i < n; i++)
         {
           gboolean want = cq_index_condition_test (c, &games[i])
@@ -183,6 +214,7 @@ test_select (void)
       g_assert_cmpuint (selected, ==, expected);
       g_assert_cmpuint (selected, >, 0);
       g_assert_cmpuint (selected, <, n > 10 ? n : n + 1);
+      random_games_free (&r);
     }
 }
 
@@ -221,35 +253,16 @@ test_select_random (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (34);
   const guint n = 333;
-  g_autofree CqGameSummary *games = g_new (CqGameSummary, n);
-  g_autofree guint64 *squares = g_new (guint64, (gsize) n * CQ_N_PIECES);
-  g_autofree guint8 *mins = g_new (guint8, (gsize) n * CQ_N_PIECES);
-  g_autofree guint8 *maxs = g_new (guint8, (gsize) n * CQ_N_PIECES);
-  g_autofree guint32 *flags = g_new (guint32, n);
   g_autofree guint64 *bitmap = g_new (guint64, (n + 63) / 64);
-  CqSummaryColumns cols = { .n_games = n, .flags = flags };
+  RandomGames r;
+  CqGameSummary *games;
 
-  for (guint p = 0; p < CQ_N_PIECES; p++)
-    {
-      cols.squares[p] = squares + (gsize) p * n;
-      cols.min_count[p] = mins + (gsize) p * n;
-      cols.max_count[p] = maxs + (gsize) p * n;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      random_summary (rand, &games[i]);
-      for (guint p = 0; p < CQ_N_PIECES; p++)
-        {
-          squares[(gsize) p * n + i] = games[i].squares[p];
-          mins[(gsize) p * n + i] = games[i].min_count[p];
-          maxs[(gsize) p * n + i] = games[i].max_count[p];
-        }
-      flags[i] = games[i].flags;
-    }
+  random_games_init (&r, rand, n);
+  games = r.games;
   for (guint k = 0; k < 300; k++)
     {
       g_autoptr(CqIndexCondition) c = random_condition (rand, 4);
-      guint64 expected = 0, selected = cq_index_condition_select (c, &cols, bitmap);
+      guint64 expected = 0, selected = cq_index_condition_select (c, &r.cols, bitmap);
 
       for (guint i = 0; i < n; i++)
         {
@@ -261,6 +274,7 @@ test_select_random (void)
         }
       g_assert_cmpuint (selected, ==, expected);
     }
+  random_games_free (&r);
 }
 
 /* ---------------------------------------------------------------- */
