@@ -474,8 +474,12 @@ compare_condition (const Cq6Filter *f)
       if (lo >= 1)
         {
           if (valued == 0)
-            return cq_index_condition_new_false ();
-          c = cq_index_condition_new_count_at_least (valued, (guint) ((lo + top - 1) / top));
+            {
+              cq_index_condition_free (c);
+              return cq_index_condition_new_false ();
+            }
+          c = cq_index_condition_and (c, cq_index_condition_new_count_at_least (
+                                             valued, (guint) ((lo + top - 1) / top)));
           c = cq_index_condition_and (c, cq_index_condition_new_squares (valued, d->squares));
         }
       return c;
@@ -484,7 +488,8 @@ compare_condition (const Cq6Filter *f)
     {
       /* At least @lo on the designator's squares: at least @lo in all,
        * and one on those squares. */
-      c = cq_index_condition_new_count_at_least (d->pieces, (guint) lo);
+      c = cq_index_condition_and (c, cq_index_condition_new_count_at_least (d->pieces,
+                                                                            (guint) lo));
       c = cq_index_condition_and (c, cq_index_condition_new_squares (d->pieces, d->squares));
     }
   if (hi < 64 && d->squares == G_MAXUINT64)
