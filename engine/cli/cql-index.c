@@ -6,8 +6,11 @@
  */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
+
+#include <glib-unix.h>
 
 #include "index/cq-index.h"
 #include "cql-private.h"
@@ -18,12 +21,23 @@ typedef struct {
   gint64   start_us;
 } IndexCli;
 
+static gboolean
+on_interrupt (gpointer data)
+{
+  g_cancellable_cancel (data);
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 on_index_progress (guint64 bytes, guint64 total_bytes, guint64 games, gpointer data)
 {
   IndexCli *ic = data;
   double seconds = (g_get_monotonic_time () - ic->start_us) / 1e6;
 
+  /* The build runs on this thread: an interrupt's source (on_interrupt)
+   * is dispatched here, between two calls about 100 ms apart. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
   if (ic->quiet || !isatty (STDERR_FILENO))
     return;
   fprintf (stderr, "\r\033[K%" G_GUINT64_FORMAT " games indexed, %.0f games/s, %.0f%%",
@@ -42,21 +56,37 @@ format_size (guint64 bytes)
   return g_strdup_printf ("%.1f MB", bytes / 1e6);
 }
 
+/* Builds each file's index in turn.  An interrupt (SIGINT, SIGTERM,
+ * SIGHUP) cancels the build under way, which then writes nothing and
+ * removes its temporary file (cq_index_build()); the files after it are
+ * not indexed, and the status is 1. */
 static int
 index_files (const char *const *paths, guint n_threads, gboolean quiet)
 {
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+  guint sources[G_N_ELEMENTS (signals)];
   int status = EXIT_OK;
 
+  for (guint s = 0; s < G_N_ELEMENTS (signals); s++)
+    sources[s] = g_unix_signal_add (signals[s], on_interrupt, cancellable);
   for (guint i = 0; paths[i] != NULL; i++)
     {
       IndexCli ic = { quiet, FALSE, g_get_monotonic_time () };
       g_autoptr(GError) error = NULL;
       g_autoptr(CqIndex) index = NULL;
       g_autofree char *size = NULL;
-      gboolean ok = cq_index_build (paths[i], n_threads, on_index_progress, &ic, NULL, &error);
+      gboolean ok = cq_index_build (paths[i], n_threads, on_index_progress, &ic, cancellable,
+                                    &error);
 
       if (ic.shown)
         fputs ("\r\033[K", stderr);
+      if (!ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          fprintf (stderr, "cql: interrupted; no index was written for %s\n", paths[i]);
+          status = EXIT_FAILURE_;
+          break;
+        }
       if (ok)
         index = cq_index_open (paths[i], &error);
       if (index == NULL)
@@ -71,6 +101,8 @@ index_files (const char *const *paths, guint n_threads, gboolean quiet)
                cq_index_get_n_games (index), cq_index_get_n_positions (index),
                (g_get_monotonic_time () - ic.start_us) / 1e6, size, cq_index_get_file (index));
     }
+  for (guint s = 0; s < G_N_ELEMENTS (signals); s++)
+    g_source_remove (sources[s]);
   return status;
 }
 

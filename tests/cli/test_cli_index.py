@@ -10,8 +10,10 @@ import gzip
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 import unittest
 
 CQL = os.environ.get("CQL", "cql")
@@ -144,6 +146,25 @@ class Index(unittest.TestCase):
     def test_not_a_file(self):
         proc = self.cql("--index", os.path.join(self.dir, "nonexistent.pgn"), expect=1)
         self.assertIn("nonexistent.pgn", proc.stderr)
+        self.assertEqual(self.index_files(), [])
+
+    def test_interrupt_writes_nothing(self):
+        # An interrupt cancels the build under way: no index, no temporary
+        # file left in the folder, the files after it not indexed, status 1.
+        big = os.path.join(self.dir, "big.pgn")
+        text = open(SAMPLE, encoding="utf-8").read()
+        with open(big, "w", encoding="utf-8") as f:
+            for _ in range(200):
+                f.write(text)
+        proc = subprocess.Popen([CQL, "--index", "--threads", "1", big, self.db],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                cwd=self.dir, env=self.env)
+        # The build of 24 MB takes over half a second even optimised.
+        time.sleep(0.15)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 1, out + err)
+        self.assertEqual(err, "cql: interrupted; no index was written for %s\n" % big)
         self.assertEqual(self.index_files(), [])
 
 
