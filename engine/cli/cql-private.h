@@ -49,3 +49,13 @@ int      cql_merge_parts (const char *const *parts, const char *output, gboolean
  * date, 1 if not, 2 for a usage error (no file, or both options). */
 int      cql_index_command (gboolean build, gboolean info, const char *const *files,
                             guint n_threads, gboolean quiet);
+
+/* Whether @output is the query file @query_path (by its name, or as the
+ * same file through any link); if so, says so on standard error. */
+gboolean cql_output_is_query_file (const char *output, const char *query_path);
+
+/* `cql --convert`: the CQL 3 query @path in CQL 6 (cq_query_convert_to_cql6()),
+ * on standard output (@output NULL or "-") or written atomically to
+ * @output (never the query file itself).  Errors on standard error as
+ * "FILE:LINE:COLUMN: message".  Returns the exit status. */
+int      cql_convert_query (const char *path, const char *output);
