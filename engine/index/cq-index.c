@@ -25,7 +25,7 @@
 G_DEFINE_QUARK (cq-index-error-quark, cq_index_error)
 
 #define INDEX_MAGIC      "EXCQIDX"   /* and its NUL: 8 bytes */
-#define INDEX_VERSION    2u
+#define INDEX_VERSION    3u
 #define IDENTITY_BLOCK   (64 * 1024)  /* the first and last blocks hashed */
 #define SHA256_LEN       32
 

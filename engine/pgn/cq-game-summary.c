@@ -119,12 +119,13 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
         }
       /* A position a move was played from has a legal move (the replay
        * plays only legal ones): only the others need the test. */
+      /* Each with its side to move: the BTM flag is the WTM one's next bit. */
       if (may_be_in_check (node) && _cq_in_check (pos))
-        flags |= CQ_SUMMARY_CHECK
+        flags |= (CQ_SUMMARY_CHECK | (CQ_SUMMARY_CHECK_WTM << pos->side_to_move))
                  | (has_played_move (node) || cq_position_has_legal_move (pos)
-                    ? 0 : CQ_SUMMARY_MATE);
+                    ? 0 : CQ_SUMMARY_MATE | (CQ_SUMMARY_MATE_WTM << pos->side_to_move));
       else if (!has_played_move (node) && !_cq_position_has_legal_move_not_in_check (pos))
-        flags |= CQ_SUMMARY_STALEMATE;
+        flags |= CQ_SUMMARY_STALEMATE | (CQ_SUMMARY_STALEMATE_WTM << pos->side_to_move);
       if (node->comments_after_ != NULL || node->comments_before_ != NULL)
         flags |= CQ_SUMMARY_COMMENTS;
       if (node->parent == NULL)

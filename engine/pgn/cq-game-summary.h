@@ -39,6 +39,11 @@ G_BEGIN_DECLS
  *   budget of a `line` or `path` search, the text budget of a game's
  *   comments) whether or not the game could match, and the query
  *   analyses may assume every game they exclude is smaller.
+ * @CQ_SUMMARY_CHECK_WTM, @CQ_SUMMARY_CHECK_BTM, @CQ_SUMMARY_MATE_WTM,
+ *   @CQ_SUMMARY_MATE_BTM, @CQ_SUMMARY_STALEMATE_WTM,
+ *   @CQ_SUMMARY_STALEMATE_BTM: as #CQ_SUMMARY_CHECK, #CQ_SUMMARY_MATE and
+ *   #CQ_SUMMARY_STALEMATE, with White (WTM) or Black (BTM) to move in that
+ *   position: a query's `mate wtm` needs the first, not just some mate.
  */
 typedef enum {
   CQ_SUMMARY_CHECK          = 1u << 0,
@@ -59,7 +64,23 @@ typedef enum {
   CQ_SUMMARY_DAMAGED        = 1u << 15,
   CQ_SUMMARY_SKIPPED        = 1u << 16,
   CQ_SUMMARY_LONG           = 1u << 17,
+  CQ_SUMMARY_CHECK_WTM      = 1u << 18,
+  CQ_SUMMARY_CHECK_BTM      = 1u << 19,
+  CQ_SUMMARY_MATE_WTM       = 1u << 20,
+  CQ_SUMMARY_MATE_BTM       = 1u << 21,
+  CQ_SUMMARY_STALEMATE_WTM  = 1u << 22,
+  CQ_SUMMARY_STALEMATE_BTM  = 1u << 23,
 } CqSummaryFlags;
+
+/* The flags of one side to move, and their mirror under a colour swap:
+ * a flag of White to move becomes Black's and back; the others stay. */
+#define CQ_SUMMARY_WTM_FLAGS \
+  (CQ_SUMMARY_CHECK_WTM | CQ_SUMMARY_MATE_WTM | CQ_SUMMARY_STALEMATE_WTM)
+#define CQ_SUMMARY_BTM_FLAGS \
+  (CQ_SUMMARY_CHECK_BTM | CQ_SUMMARY_MATE_BTM | CQ_SUMMARY_STALEMATE_BTM)
+#define CQ_SUMMARY_SWAP_COLORS(flags) \
+  (((flags) & ~(guint32) (CQ_SUMMARY_WTM_FLAGS | CQ_SUMMARY_BTM_FLAGS)) \
+   | (((flags) & CQ_SUMMARY_WTM_FLAGS) << 1) | (((flags) & CQ_SUMMARY_BTM_FLAGS) >> 1))
 
 /* The bounds past which a game is #CQ_SUMMARY_LONG. */
 #define CQ_SUMMARY_LONG_POSITIONS 5000

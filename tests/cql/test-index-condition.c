@@ -304,7 +304,8 @@ test_summary (void)
 
   /* Fool's mate: check and mate, a capture nowhere. */
   summarize (NULL, "1. f3 e5 2. g4 Qh4#", &s);
-  g_assert_cmpuint (s.flags, ==, CQ_SUMMARY_CHECK | CQ_SUMMARY_MATE);
+  g_assert_cmpuint (s.flags, ==, CQ_SUMMARY_CHECK | CQ_SUMMARY_MATE | CQ_SUMMARY_CHECK_WTM
+                                 | CQ_SUMMARY_MATE_WTM);
   g_assert_cmpuint (s.n_positions, ==, 5);
   g_assert_true (s.squares[CQ_BQ] & SQ ("h4"));
   g_assert_true (s.squares[CQ_BQ] & SQ ("d8"));
@@ -314,7 +315,18 @@ test_summary (void)
   summarize ("k7/8/8/1Q6/8/8/8/7K w - - 0 1", "1. Kg2", &s);
   g_assert_false (s.flags & CQ_SUMMARY_STALEMATE);
   summarize ("k7/8/8/1Q6/8/8/8/7K w - - 0 1", "1. Qb6", &s);
-  g_assert_cmpuint (s.flags, ==, CQ_SUMMARY_STALEMATE | CQ_SUMMARY_SET_UP);
+  g_assert_cmpuint (s.flags, ==, CQ_SUMMARY_STALEMATE | CQ_SUMMARY_STALEMATE_BTM
+                                 | CQ_SUMMARY_SET_UP);
+  /* Check and mate with each side to move, in a variation too. */
+  summarize ("k7/8/1K6/8/8/8/8/6Q1 w - - 0 1", "1. Qg8# (1. Qa1+ Kb8 2. Qh8#)", &s);
+  g_assert_cmpuint (s.flags & (CQ_SUMMARY_WTM_FLAGS | CQ_SUMMARY_BTM_FLAGS), ==,
+                    CQ_SUMMARY_CHECK_BTM | CQ_SUMMARY_MATE_BTM);
+  summarize ("K7/8/1k6/8/8/8/8/6q1 b - - 0 1", "1... Qg8# (1... Qa1+ 2. Kb8 Qh8#)", &s);
+  g_assert_cmpuint (s.flags & (CQ_SUMMARY_WTM_FLAGS | CQ_SUMMARY_BTM_FLAGS), ==,
+                    CQ_SUMMARY_CHECK_WTM | CQ_SUMMARY_MATE_WTM);
+  g_assert_cmpuint (CQ_SUMMARY_SWAP_COLORS (CQ_SUMMARY_MATE_WTM | CQ_SUMMARY_CHECK_BTM
+                                            | CQ_SUMMARY_CAPTURE), ==,
+                    CQ_SUMMARY_MATE_BTM | CQ_SUMMARY_CHECK_WTM | CQ_SUMMARY_CAPTURE);
   /* Promotions to each kind, in a variation, with a capture. */
   summarize ("1n5k/P7/8/8/8/8/8/7K w - - 0 1", "1. a8=Q (1. axb8=N) (1. a8=R) (1. a8=B) 1... Kg7",
              &s);
@@ -370,7 +382,13 @@ test_cql3_conditions (void)
   assert_query ("(match :player \"Tal\" (position :wtm :initial))", "true");
   assert_query ("(match (position :mate))", "flags(mate)");
   assert_query ("(match (position :stalemate :check))", "flags(check|stalemate)");
-  assert_query ("(match (position :mate :btm N))", "and(flags(mate),squares(N,a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a3 b3 c3 d3 e3 f3 g3 h3 a4 b4 c4 d4 e4 f4 g4 h4 a5 b5 c5 d5 e5 f5 g5 h5 a6 b6 c6 d6 e6 f6 g6 h6 a7 b7 c7 d7 e7 f7 g7 h7 a8 b8 c8 d8 e8 f8 g8 h8))");
+  assert_query ("(match (position :mate :btm N))", "and(flags(mate-btm),squares(N,a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 a3 b3 c3 d3 e3 f3 g3 h3 a4 b4 c4 d4 e4 f4 g4 h4 a5 b5 c5 d5 e5 f5 g5 h5 a6 b6 c6 d6 e6 f6 g6 h6 a7 b7 c7 d7 e7 f7 g7 h7 a8 b8 c8 d8 e8 f8 g8 h8))");
+  /* The side to move with mate, stalemate and check; under a colour swap
+   * the other side's. */
+  assert_query ("(match (position :wtm :stalemate :check))", "flags(check-wtm|stalemate-wtm)");
+  assert_query ("(match (position :wtm :btm :mate))", "flags(mate)");
+  assert_query ("(match (position :mate :wtm :flipcolor))",
+                "or(flags(mate-btm),flags(mate-wtm))");
   /* Only positions off the mainline. */
   assert_query ("(match (position :mate :variationsonly))", "flags(mate|variations)");
   assert_query ("(match (position :not :mate :variationsonly))", "true");
@@ -591,6 +609,10 @@ test_selective (void)
     "(match (position :mate :btm N R))",
     "(match (position :promote [RBNrbn] :variations))",
     "(match (position :mate Kh1 :flip :flipcolor))",
+    "(match (position :stalemate :wtm :flipcolor))",
+    "cql() mate wtm",
+    "cql() flipcolor {check btm Q}",
+    "cql() btm and stalemate",
   };
 
   if (studies == NULL || !g_file_test (studies, G_FILE_TEST_EXISTS))

@@ -45,6 +45,13 @@ static const struct {
   /* A compound: all of it. */
   { "cql() {mate Ra1 check}", "and(and(squares(R,a1),flags(check)),flags(mate))" },
   { "cql() mate or stalemate", "or(flags(mate),flags(stalemate))" },
+  /* With the side to move: the parts of a compound test one position. */
+  { "cql() mate wtm", "flags(mate|mate-wtm)" },
+  { "cql() btm stalemate", "flags(stalemate|stalemate-btm)" },
+  { "cql() check and wtm", "flags(check|check-wtm)" },
+  { "cql() wtm btm mate", "flags(mate)" },
+  { "cql() wtm {mate}", "flags(mate)" },
+  { "cql() flipcolor {mate wtm}", "or(flags(mate|mate-wtm),flags(mate|mate-btm))" },
   { "cql() not mate", "true" },
   /* Counts: at least (and one on the squares), at most on the whole board. */
   { "cql() #R >= 2", "and(count>=(R,2),squares(R,a1-h8))" },

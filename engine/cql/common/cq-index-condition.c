@@ -238,9 +238,11 @@ cq_index_condition_transform (const CqIndexCondition *c, const gint8 square_map[
             copy->pieces = swap_piece_colors (copy->pieces);
           return copy;
         }
+    case COND_FLAGS:
+      return cq_index_condition_new_flags (swap_colors ? CQ_SUMMARY_SWAP_COLORS (c->flags)
+                                                       : c->flags);
     case COND_TRUE:
     case COND_FALSE:
-    case COND_FLAGS:
     default:
       return cq_index_condition_copy (c);
     }
@@ -473,7 +475,8 @@ static const char piece_letters[] = ".PNBRQKpnbrqk";
 static const char *const flag_names[] = {
   "check", "mate", "stalemate", "promote=Q", "promote=R", "promote=B", "promote=N",
   "castle", "enpassant", "capture", "variations", "comments", "nags", "setup",
-  "nullmove", "damaged", "skipped", "long",
+  "nullmove", "damaged", "skipped", "long", "check-wtm", "check-btm", "mate-wtm",
+  "mate-btm", "stalemate-wtm", "stalemate-btm",
 };
 
 static void

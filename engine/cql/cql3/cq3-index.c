@@ -331,12 +331,28 @@ add_instance (Walk *w, Elements *e, const CqInstance *instance)
 {
   guint32 flags = 0;
 
+  /* With :wtm or :btm (both never match), the flag of that side to move:
+   * the conditions all hold in one position. */
+  guint side = (instance->conditions & (CQ_COND_WTM | CQ_COND_BTM)) == CQ_COND_WTM ? 1
+               : (instance->conditions & (CQ_COND_WTM | CQ_COND_BTM)) == CQ_COND_BTM ? 2 : 0;
+
   if (instance->conditions & CQ_COND_MATE)
-    flags |= CQ_SUMMARY_MATE;
+    flags |= side == 0 ? CQ_SUMMARY_MATE : CQ_SUMMARY_MATE_WTM << (side - 1);
   if (instance->conditions & CQ_COND_STALEMATE)
-    flags |= CQ_SUMMARY_STALEMATE;
+    flags |= side == 0 ? CQ_SUMMARY_STALEMATE : CQ_SUMMARY_STALEMATE_WTM << (side - 1);
   if (instance->conditions & CQ_COND_CHECK)
-    flags |= CQ_SUMMARY_CHECK;
+    flags |= side == 0 ? CQ_SUMMARY_CHECK : CQ_SUMMARY_CHECK_WTM << (side - 1);
+  /* A transform that reverses the colours makes :wtm :btm: the image of
+   * the white king tells. */
+  if (side != 0)
+    {
+      guint16 king = CQ_PIECE_BIT (CQ_WK);
+
+      for (guint i = 0; i < w->depth; i++)
+        king = _cq_transform_pieces (w->chain[i], king);
+      if (king != CQ_PIECE_BIT (CQ_WK))
+        flags = CQ_SUMMARY_SWAP_COLORS (flags);
+    }
   union_add (element (e), cq_index_condition_new_flags (flags));
   for (guint i = 0; i < instance->n_designators; i++)
     add_designator (w, e, &instance->designators[i]);

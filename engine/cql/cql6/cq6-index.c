@@ -408,6 +408,44 @@ all_args (const Cq6Filter *f, guint first)
   return c;
 }
 
+/* The side-to-move flags a compound or `and` @f needs: its parts all
+ * test one position, so with `wtm` (or `btm`) among them, a `mate`,
+ * `stalemate` or `check` among them needs one with that side to move
+ * (`mate wtm`: a position where White is mated).  0 if none. */
+static guint32
+side_to_move_flags (const Cq6Filter *f)
+{
+  guint32 flags = 0;
+  int side = -1;
+
+  for (guint i = 0; i < f->n_args; i++)
+    if (f->args[i] != NULL && (f->args[i]->kind == CQ6_WTM || f->args[i]->kind == CQ6_BTM))
+      {
+        int this = f->args[i]->kind == CQ6_WTM ? CQ_WHITE : CQ_BLACK;
+
+        if (side >= 0 && side != this)
+          return 0;   /* never matches; not worth a flag */
+        side = this;
+      }
+  if (side < 0)
+    return 0;
+  for (guint i = 0; i < f->n_args; i++)
+    {
+      const Cq6Filter *a = f->args[i];
+
+      if (a == NULL)
+        continue;
+      if (a->kind == CQ6_CHECK)
+        flags |= CQ_SUMMARY_CHECK_WTM << side;
+      else if (a->kind == CQ6_MATE
+               || (a->kind == CQ6_MATE_FAMILY && a->which < CQ6_MATEF_PURESTALEMATE))
+        flags |= CQ_SUMMARY_MATE_WTM << side;
+      else if (a->kind == CQ6_STALEMATE || a->kind == CQ6_MATE_FAMILY)
+        flags |= CQ_SUMMARY_STALEMATE_WTM << side;
+    }
+  return flags;
+}
+
 static gboolean
 is_count_of_designator (const Cq6Filter *f)
 {
@@ -578,6 +616,10 @@ condition_of (const Cq6Filter *f)
       return cq_index_condition_new_false ();
     case CQ6_COMPOUND:
     case CQ6_AND:
+      c = all_args (f, 0);
+      if (side_to_move_flags (f) != 0)
+        c = cq_index_condition_and (c, cq_index_condition_new_flags (side_to_move_flags (f)));
+      return c;
     case CQ6_CALL: /* the arguments' assignments, then the body */
     case CQ6_RAY:  /* each set meets the line */
     case CQ6_INTERSECTION:
