@@ -33,6 +33,13 @@ Usage:
   tools/cql6-examples.py check --examples DIR [--cql CQL]
         runs Excelsior on each example and compares with the facts and the
         list (what the test cql6-examples does); exit 1 on a change.
+  tools/cql6-examples.py index --examples DIR [--cql CQL] [--pgn FILE...]
+        indexes each data set (and each FILE, e.g. the benchmark file) in a
+        folder of its own (cql --index) and runs each example on it from the
+        index and from the text (--no-index): the output file, standard
+        output, standard error and exit status must be the same, byte for
+        byte (docs/index.md); exit 1 if any differs.  Prints per data set
+        the examples compared and the games the index passed over.
 
 The data is found under ../shared/data (or EXCELSIOR_SHARED_DATA).
 """
@@ -407,6 +414,63 @@ def cmd_check(a):
     sys.exit(1 if problems else 0)
 
 
+SECONDS_RE = re.compile(rb' in \d+\.\d\d seconds')
+PASSED_RE = re.compile(rb'(?m)^stats: \d+ of \d+ games read \((\d+) passed over')
+
+
+def run_both(cql, query, pgn, work, env, timeout):
+    """The example @query on @pgn from the index and from the text: a list
+    of what differs (empty if nothing), and the games the index passed
+    over."""
+    got = []
+    for how in ('index', 'text'):
+        out = os.path.join(work, 'out-%s.pgn' % how)
+        if os.path.exists(out):
+            os.unlink(out)
+        args = [cql, '-input', pgn, '-output', out, '--stats'] \
+            + (['--no-index'] if how == 'text' else []) + [query]
+        p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout, env=env)
+        data = open(out, 'rb').read() if os.path.exists(out) else None
+        m = PASSED_RE.search(p.stderr)
+        err = SECONDS_RE.sub(b'', re.sub(rb'(?m)^stats: .*\n', b'', p.stderr))
+        got.append((p.returncode, p.stdout, err, data, int(m.group(1)) if m else 0))
+    diffs = [name for i, name in enumerate(('exit status', 'stdout', 'stderr', 'output'))
+             if got[0][i] != got[1][i]]
+    return diffs, got[0][4]
+
+
+def cmd_index(a):
+    data = shared_data()
+    problems = []
+    with tempfile.TemporaryDirectory(prefix='cql6-examples-index-') as work:
+        sets = inputs(data, work)
+        for extra in a.pgn or []:
+            sets[os.path.basename(extra)] = os.path.abspath(extra)
+        if not sets:
+            sys.exit('cql6-examples: no data under %s' % data)
+        for name, pgn in sets.items():
+            env = dict(os.environ, EXCELSIOR_INDEX_DIR=os.path.join(work, 'index-' + name))
+            p = subprocess.run([a.cql, '--index', '--quiet', pgn], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            if p.returncode != 0:
+                sys.exit('cql6-examples: cannot index %s: %s' % (pgn, p.stderr.decode()))
+            passed = same = 0
+            for ex in examples(a.examples):
+                query = os.path.join(a.examples, ex + '.cql')
+                diffs, n = run_both(a.cql, query, pgn, work, env, a.timeout)
+                if diffs:
+                    problems.append('%s on %s: %s differ' % (ex, name, ', '.join(diffs)))
+                else:
+                    same += 1
+                passed += n
+            print('%s: %d examples the same from the index and the text; '
+                  '%d games passed over by the index in all' % (name, same, passed))
+    for p in problems:
+        print('FAIL: ' + p)
+    sys.exit(1 if problems else 0)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     sub = ap.add_subparsers(dest='cmd', required=True)
@@ -419,8 +483,13 @@ def main():
         p.add_argument('--cql', default=DEFAULT_CQL, help="Excelsior's cql")
     c.add_argument('--update-list', action='store_true',
                    help='rewrite not-yet.txt from what Excelsior gives now (facts unchanged)')
+    x = sub.add_parser('index', help='each example from the index and from the text')
+    x.add_argument('--examples', required=True, help="CQL 6.2's examples folder")
+    x.add_argument('--cql', default=DEFAULT_CQL, help="Excelsior's cql")
+    x.add_argument('--pgn', action='append', help='another database to compare on')
+    x.add_argument('--timeout', type=int, default=900, help='seconds per run')
     a = ap.parse_args()
-    cmd_record(a) if a.cmd == 'record' else cmd_check(a)
+    {'record': cmd_record, 'check': cmd_check, 'index': cmd_index}[a.cmd](a)
 
 
 if __name__ == '__main__':
