@@ -57,30 +57,31 @@ count_piece (const CqPosition *pos, guint p, guint8 *min_count, guint8 *max_coun
 }
 
 /* The key of @node's position from its parent's (@parent_key): the move
- * changes the squares of the piece moved, the one taken, the one promoted
- * to and the castling rook, and the side to move; the other pieces stand
- * where they stood. */
+ * takes the piece moved off its square and puts it (or the piece it
+ * promotes to) on its target, removes the piece taken (en passant: from
+ * the target's file on the rank the pawn left), moves the castling rook
+ * (its squares read from the two positions, once a game) and passes the
+ * move; the other pieces stand where they stood. */
 static inline guint64
 child_key (const CqNode *node, guint64 parent_key)
 {
-  const CqPosition *pos = &node->position, *before = &node->parent->position;
   const CqMove *move = &node->move;
   guint64 key = parent_key ^ _cq_zobrist_black;
 
   if (move->flags & CQ_MOVE_NULL)
     return key;
-  key ^= _cq_zobrist_squares (move->piece, pos->pieces[move->piece] ^ before->pieces[move->piece]);
+  key ^= _cq_zobrist[move->piece][move->from]
+         ^ _cq_zobrist[move->promotion != CQ_EMPTY ? move->promotion : move->piece][move->to];
   if (move->captured != CQ_EMPTY)
-    key ^= _cq_zobrist_squares (move->captured,
-                                pos->pieces[move->captured] ^ before->pieces[move->captured]);
-  if (move->promotion != CQ_EMPTY)
-    key ^= _cq_zobrist_squares (move->promotion,
-                                pos->pieces[move->promotion] ^ before->pieces[move->promotion]);
+    key ^= _cq_zobrist[move->captured][move->flags & CQ_MOVE_EN_PASSANT
+                                       ? CQ_SQUARE (CQ_FILE (move->to), CQ_RANK (move->from))
+                                       : move->to];
   if (move->flags & CQ_MOVE_CASTLE)
     {
       guint rook = CQ_MAKE_PIECE (CQ_PIECE_COLOR (move->piece), CQ_ROOK);
 
-      key ^= _cq_zobrist_squares (rook, pos->pieces[rook] ^ before->pieces[rook]);
+      key ^= _cq_zobrist_squares (rook, node->position.pieces[rook]
+                                        ^ node->parent->position.pieces[rook]);
     }
   return key;
 }

@@ -343,17 +343,20 @@ leaf_test_column (const CqIndexCondition *c, const CqSummaryColumns *cols, guint
     {
     case COND_FLAGS:
       return (cols->flags[i] & c->flags) == c->flags;
+    /* Over the leaf's pieces alone (most leaves name one or two): this
+     * is the test of each game a selection leaves in question. */
     case COND_SQUARES:
-      for (guint p = 0; p < CQ_N_PIECES; p++)
-        if (c->pieces & CQ_PIECE_BIT (p))
-          on |= cols->squares[p][i];
+      for (guint pieces = c->pieces; pieces != 0; pieces &= pieces - 1)
+        on |= cols->squares[__builtin_ctz (pieces)][i];
       return (on & c->squares) != 0;
     case COND_AT_LEAST:
+      for (guint pieces = c->pieces; pieces != 0; pieces &= pieces - 1)
+        sum += cols->max_count[__builtin_ctz (pieces)][i];
+      return sum >= c->n;
     case COND_AT_MOST:
-      for (guint p = 0; p < CQ_N_PIECES; p++)
-        if (c->pieces & CQ_PIECE_BIT (p))
-          sum += c->kind == COND_AT_LEAST ? cols->max_count[p][i] : cols->min_count[p][i];
-      return c->kind == COND_AT_LEAST ? sum >= c->n : sum <= c->n;
+      for (guint pieces = c->pieces; pieces != 0; pieces &= pieces - 1)
+        sum += cols->min_count[__builtin_ctz (pieces)][i];
+      return sum <= c->n;
     case COND_KEYS:
       return keys_test (c, cols->keys + i * CQ_SUMMARY_KEY_WORDS);
     default:
