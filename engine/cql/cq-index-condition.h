@@ -25,7 +25,9 @@ typedef struct _CqIndexCondition CqIndexCondition;
  * CqSummaryColumns:
  * The summaries of @n_games games, one array per member of
  * #CqGameSummary (an index keeps them so, cq-index.h), each @n_games
- * long: @squares[p][i] is game i's #CqGameSummary.squares[p], and so on.
+ * long: @squares[p][i] is game i's #CqGameSummary.squares[p], and so on;
+ * @keys holds CQ_SUMMARY_KEY_WORDS words a game, game i's
+ * #CqGameSummary.keys at @keys + i * CQ_SUMMARY_KEY_WORDS.
  */
 typedef struct {
   guint64        n_games;
@@ -33,6 +35,7 @@ typedef struct {
   const guint8  *min_count[CQ_N_PIECES];
   const guint8  *max_count[CQ_N_PIECES];
   const guint32 *flags;
+  const guint64 *keys;
 } CqSummaryColumns;
 
 /* Leaves.  @pieces: a set of #CqPiece as CQ_PIECE_BIT() bits (CQ_EMPTY
@@ -56,6 +59,13 @@ CqIndexCondition *cq_index_condition_new_count_at_least (guint16 pieces, guint n
 /* Some position has at most @n pieces of @pieces: the sum of
  * #CqGameSummary.min_count over @pieces is at most @n. */
 CqIndexCondition *cq_index_condition_new_count_at_most  (guint16 pieces, guint n);
+
+/* Some position may have one of the Zobrist keys @keys (@n_keys of them,
+ * copied; cq-zobrist.h): the game's #CqGameSummary.keys may hold one of
+ * them (cq_game_summary_may_hold_key()).  The necessary condition of an
+ * exact position search.  FALSE when @n_keys is 0.  Its image under a
+ * transform is TRUE (a key does not say where the pieces stand). */
+CqIndexCondition *cq_index_condition_new_keys (const guint64 *keys, guint n_keys);
 
 /* Both; either.  Each takes ownership of @a and @b and returns a
  * condition that may be one of them (TRUE and FALSE are simplified). */
@@ -107,7 +117,8 @@ guint64  cq_index_condition_select   (const CqIndexCondition *condition,
 
 /* The condition as a one-line text, for messages and tests:
  * `true`, `false`, `flags(mate|check)`, `squares(RQ,a1 h8)`,
- * `count>=(P,3)`, `count<=(p,0)`, `and(...)`, `or(...)`. */
+ * `count>=(P,3)`, `count<=(p,0)`, `keys(0123456789abcdef fedcba9876543210)`,
+ * `and(...)`, `or(...)`. */
 char    *cq_index_condition_to_string (const CqIndexCondition *condition);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqIndexCondition, cq_index_condition_free)

@@ -25,7 +25,7 @@
 G_DEFINE_QUARK (cq-index-error-quark, cq_index_error)
 
 #define INDEX_MAGIC      "EXCQIDX"   /* and its NUL: 8 bytes */
-#define INDEX_VERSION    3u
+#define INDEX_VERSION    4u
 #define IDENTITY_BLOCK   (64 * 1024)  /* the first and last blocks hashed */
 #define SHA256_LEN       32
 
@@ -41,6 +41,8 @@ enum {
   COL_MAX_COUNT = COL_MIN_COUNT + CQ_N_PIECES, /* u8, CQ_N_PIECES columns */
   COL_FLAGS = COL_MAX_COUNT + CQ_N_PIECES,     /* u32 */
   COL_N_POSITIONS,                     /* u32 */
+  /* Version 3: the filter of the positions' keys. */
+  COL_KEYS,                            /* CQ_SUMMARY_KEY_WORDS u64 */
   N_COLUMNS
 };
 
@@ -67,7 +69,7 @@ typedef struct {
   guint32 checksum;
 } IndexHeader;
 
-G_STATIC_ASSERT (sizeof (IndexHeader) == 496);
+G_STATIC_ASSERT (sizeof (IndexHeader) == 504);
 G_STATIC_ASSERT (sizeof (IndexHeader) % 8 == 0);
 
 struct _CqIndex {
@@ -85,6 +87,8 @@ column_width (guint column)
     return 8;
   if (column == COL_LENGTH || column == COL_FLAGS || column == COL_N_POSITIONS)
     return 4;
+  if (column == COL_KEYS)
+    return CQ_SUMMARY_KEY_WORDS * 8;
   return 1;
 }
 
@@ -287,7 +291,7 @@ typedef struct {
 } Row;
 
 /* Games gathered before they are stored in the columns: storing a game
- * at a time writes to each of the 45 columns in turn, a cache line and a
+ * at a time writes to each of the 46 columns in turn, a cache line and a
  * page each, where storing a block of games column by column writes each
  * column in order. */
 #define ROW_BLOCK 512
@@ -352,6 +356,9 @@ flush_rows (Build *b)
   FILL (COL_FLAGS, guint32, row->summary.flags);
   FILL (COL_N_POSITIONS, guint32, row->summary.n_positions);
 #undef FILL
+  for (guint r = 0; r < n; r++)
+    memcpy (COLUMN (b, COL_KEYS, guint64) + (at + r) * CQ_SUMMARY_KEY_WORDS,
+            b->rows[r].summary.keys, sizeof b->rows[r].summary.keys);
   b->n_games = at + n;
   b->n_rows = 0;
 }
@@ -809,6 +816,9 @@ cq_index_get_game (const CqIndex *index, guint64 i, CqGameSource *source,
         }
       summary->flags = ((const guint32 *) column (index, COL_FLAGS))[i];
       summary->n_positions = ((const guint32 *) column (index, COL_N_POSITIONS))[i];
+      memcpy (summary->keys,
+              (const guint64 *) column (index, COL_KEYS) + i * CQ_SUMMARY_KEY_WORDS,
+              sizeof summary->keys);
     }
 }
 
@@ -835,4 +845,5 @@ cq_index_get_columns (const CqIndex *index, CqSummaryColumns *columns)
       columns->max_count[p] = column (index, COL_MAX_COUNT + p);
     }
   columns->flags = column (index, COL_FLAGS);
+  columns->keys = column (index, COL_KEYS);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "chess/cq-attacks.h"
+#include "chess/cq-zobrist.h"
 #include "pgn/cq-game-summary.h"
 #include "pgn/cq-game-private.h"
 
@@ -55,6 +56,36 @@ count_piece (const CqPosition *pos, guint p, guint8 *min_count, guint8 *max_coun
   max_count[p] = MAX (max_count[p], MIN (n, 255u));
 }
 
+/* The key of @node's position from its parent's (@parent_key): the move
+ * takes the piece moved off its square and puts it (or the piece it
+ * promotes to) on its target, removes the piece taken (en passant: from
+ * the target's file on the rank the pawn left), moves the castling rook
+ * (its squares read from the two positions, once a game) and passes the
+ * move; the other pieces stand where they stood. */
+static inline guint64
+child_key (const CqNode *node, guint64 parent_key)
+{
+  const CqMove *move = &node->move;
+  guint64 key = parent_key ^ _cq_zobrist_black;
+
+  if (move->flags & CQ_MOVE_NULL)
+    return key;
+  key ^= _cq_zobrist[move->piece][move->from]
+         ^ _cq_zobrist[move->promotion != CQ_EMPTY ? move->promotion : move->piece][move->to];
+  if (move->captured != CQ_EMPTY)
+    key ^= _cq_zobrist[move->captured][move->flags & CQ_MOVE_EN_PASSANT
+                                       ? CQ_SQUARE (CQ_FILE (move->to), CQ_RANK (move->from))
+                                       : move->to];
+  if (move->flags & CQ_MOVE_CASTLE)
+    {
+      guint rook = CQ_MAKE_PIECE (CQ_PIECE_COLOR (move->piece), CQ_ROOK);
+
+      key ^= _cq_zobrist_squares (rook, node->position.pieces[rook]
+                                        ^ node->parent->position.pieces[rook]);
+    }
+  return key;
+}
+
 void
 cq_game_summarize (const CqGame *game, CqGameSummary *summary)
 {
@@ -63,6 +94,11 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
    * in registers: @summary could alias the positions read. */
   CqBitboard squares[CQ_N_PIECES] = { 0 };
   guint8 min_count[CQ_N_PIECES], max_count[CQ_N_PIECES] = { 0 };
+  guint64 keys[CQ_SUMMARY_KEY_WORDS] = { 0 };
+  /* Each position's key, by node index (pre-order: a parent's comes
+   * first); not taken in a game whose filter is all ones. */
+  guint64 node_key[CQ_SUMMARY_KEY_MAX_POSITIONS];
+  const gboolean keyed = game->n_nodes <= CQ_SUMMARY_KEY_MAX_POSITIONS;
 
   g_return_if_fail (game != NULL && summary != NULL);
 
@@ -117,6 +153,14 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
               count_piece (pos, move->promotion, min_count, max_count);
             }
         }
+      if (keyed)
+        {
+          guint64 key = node->parent == NULL ? _cq_position_key (pos)
+                                             : child_key (node, node_key[node->parent->index]);
+
+          node_key[i] = key;
+          cq_game_summary_add_key (keys, key);
+        }
       /* A position a move was played from has a legal move (the replay
        * plays only legal ones): only the others need the test. */
       /* Each with its side to move: the BTM flag is the WTM one's next bit. */
@@ -150,6 +194,10 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
   memcpy (summary->squares, squares, sizeof squares);
   memcpy (summary->min_count, min_count, sizeof min_count);
   memcpy (summary->max_count, max_count, sizeof max_count);
+  if (keyed)
+    memcpy (summary->keys, keys, sizeof keys);
+  else
+    memset (summary->keys, 0xff, sizeof summary->keys);
 
   if (game->n_nodes == 0)
     {
@@ -158,6 +206,7 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
       memset (summary->squares, 0xff, sizeof summary->squares);
       memset (summary->min_count, 0, sizeof summary->min_count);
       memset (summary->max_count, 0xff, sizeof summary->max_count);
+      memset (summary->keys, 0xff, sizeof summary->keys);
     }
   summary->flags = flags;
   summary->n_positions = game->n_nodes;

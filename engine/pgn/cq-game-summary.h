@@ -89,6 +89,19 @@ typedef enum {
 /* The flags that make a game a candidate of every search. */
 #define CQ_SUMMARY_ALWAYS_READ (CQ_SUMMARY_DAMAGED | CQ_SUMMARY_SKIPPED | CQ_SUMMARY_LONG)
 
+/* The filter of a game's position keys (#CqGameSummary.keys): a Bloom
+ * filter of CQ_SUMMARY_KEY_BITS bits (one cache line) in which each
+ * position's Zobrist key (cq-zobrist.h: the pieces on their squares and
+ * the side to move) sets CQ_SUMMARY_KEY_PROBES bits, the key's bits 0-8,
+ * 9-17, 18-26 and 27-35 taken as bit numbers.  A key whose bits are not
+ * all set is that of no position of the game.  A game of more than
+ * CQ_SUMMARY_KEY_MAX_POSITIONS positions has every bit set: its filter
+ * would pass most keys anyway.  docs/index.md gives the figures. */
+#define CQ_SUMMARY_KEY_BITS          512
+#define CQ_SUMMARY_KEY_WORDS         (CQ_SUMMARY_KEY_BITS / 64)
+#define CQ_SUMMARY_KEY_PROBES        4
+#define CQ_SUMMARY_KEY_MAX_POSITIONS 256
+
 /**
  * CqGameSummary:
  * @squares: per #CqPiece, the squares on which such a piece stands in
@@ -100,10 +113,13 @@ typedef enum {
  * @flags: #CqSummaryFlags.
  * @n_positions: the positions of the tree (#CqGame.n_nodes), the
  *   search's count of positions examined.
+ * @keys: the filter of the positions' keys (CQ_SUMMARY_KEY_BITS above;
+ *   cq_game_summary_may_hold_key()).
  *
  * A game without positions (a bad FEN; a game skipped before its moves
  * were read) has every square in @squares, @min_count 0 and @max_count
- * 255, so that no condition on the summary excludes it.
+ * 255 and every bit of @keys, so that no condition on the summary
+ * excludes it.
  */
 typedef struct {
   guint64 squares[CQ_N_PIECES];
@@ -111,7 +127,35 @@ typedef struct {
   guint8  max_count[CQ_N_PIECES];
   guint32 flags;
   guint32 n_positions;
+  guint64 keys[CQ_SUMMARY_KEY_WORDS];
 } CqGameSummary;
+
+/* Sets @key's bits in the filter @keys (CQ_SUMMARY_KEY_WORDS words). */
+static inline void
+cq_game_summary_add_key (guint64 *keys, guint64 key)
+{
+  for (guint j = 0; j < CQ_SUMMARY_KEY_PROBES; j++)
+    {
+      guint bit = (guint) (key >> (9 * j)) & (CQ_SUMMARY_KEY_BITS - 1);
+
+      keys[bit / 64] |= G_GUINT64_CONSTANT (1) << (bit % 64);
+    }
+}
+
+/* FALSE if no position of the game whose filter is @keys
+ * (CQ_SUMMARY_KEY_WORDS words) has the Zobrist key @key; TRUE if one may. */
+static inline gboolean
+cq_game_summary_may_hold_key (const guint64 *keys, guint64 key)
+{
+  for (guint j = 0; j < CQ_SUMMARY_KEY_PROBES; j++)
+    {
+      guint bit = (guint) (key >> (9 * j)) & (CQ_SUMMARY_KEY_BITS - 1);
+
+      if (!(keys[bit / 64] & (G_GUINT64_CONSTANT (1) << (bit % 64))))
+        return FALSE;
+    }
+  return TRUE;
+}
 
 /**
  * cq_game_summarize:
@@ -126,7 +170,9 @@ typedef struct {
  * played from (a null move aside): one a move was played from has a legal
  * move.  The counts are taken at the root and after each capture or
  * promotion, the only moves that change them, and the squares at the root
- * and, after a move, for the pieces it moves and the empty squares.
+ * and, after a move, for the pieces it moves and the empty squares.  The
+ * positions' Zobrist keys likewise: computed at the root, then each from
+ * its parent's by the squares the move changed.
  */
 void cq_game_summarize (const CqGame *game, CqGameSummary *summary);
 

@@ -12,6 +12,8 @@
 
 #include <string.h>
 
+#include "chess/cq-zobrist.h"
+
 static char *
 fixture_path (const char *first, ...)
 {
@@ -102,6 +104,28 @@ test_algebra (void)
       shift[sq] = CQ_FILE (sq) == 7 ? -1 : (gint8) (sq + 1);
     assert_condition (cq_index_condition_transform (c, shift, FALSE), "false");
   }
+  /* Keys: shown in hexadecimal, copied with their array; a transform
+   * makes them TRUE (the key of a position's image is not known from
+   * the key); no key is FALSE. */
+  {
+    guint64 keys[] = { G_GUINT64_CONSTANT (0x0123456789abcdef), 42 };
+    g_autoptr(CqIndexCondition) c = cq_index_condition_and (
+      cq_index_condition_new_flags (CQ_SUMMARY_CHECK), cq_index_condition_new_keys (keys, 2));
+
+    keys[0] = 0;   /* copied: no longer read */
+    assert_condition (cq_index_condition_copy (c),
+                      "and(flags(check),keys(0123456789abcdef 000000000000002a))");
+    assert_condition (cq_index_condition_transform (c, mirror, TRUE), "flags(check)");
+    assert_condition (cq_index_condition_new_keys (NULL, 0), "false");
+  }
+}
+
+/* The keys of random summaries and key leaves: a few, so that a leaf's
+ * keys are in some filters and not in others. */
+static guint64
+pool_key (guint i)
+{
+  return (i + 1) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
 }
 
 /* A summary with random contents (a few bits per column, so that leaves
@@ -110,6 +134,8 @@ static void
 random_summary (GRand *rand, CqGameSummary *s)
 {
   memset (s, 0, sizeof *s);
+  for (guint k = 0; k < 3; k++)
+    cq_game_summary_add_key (s->keys, pool_key (g_rand_int_range (rand, 0, 16)));
   for (guint p = 0; p < CQ_N_PIECES; p++)
     {
       for (guint k = 0; k < 3; k++)
@@ -129,6 +155,7 @@ typedef struct {
   guint64         *squares;
   guint8          *mins, *maxs;
   guint32         *flags;
+  guint64         *keys;
   CqSummaryColumns cols;
 } RandomGames;
 
@@ -140,9 +167,11 @@ random_games_init (RandomGames *r, GRand *rand, guint n)
   r->mins = g_new (guint8, (gsize) n * CQ_N_PIECES);
   r->maxs = g_new (guint8, (gsize) n * CQ_N_PIECES);
   r->flags = g_new (guint32, n);
+  r->keys = g_new (guint64, (gsize) n * CQ_SUMMARY_KEY_WORDS);
   memset (&r->cols, 0, sizeof r->cols);
   r->cols.n_games = n;
   r->cols.flags = r->flags;
+  r->cols.keys = r->keys;
   for (guint p = 0; p < CQ_N_PIECES; p++)
     {
       r->cols.squares[p] = r->squares + (gsize) p * n;
@@ -159,6 +188,8 @@ random_games_init (RandomGames *r, GRand *rand, guint n)
           r->maxs[(gsize) p * n + i] = r->games[i].max_count[p];
         }
       r->flags[i] = r->games[i].flags;
+      memcpy (r->keys + (gsize) i * CQ_SUMMARY_KEY_WORDS, r->games[i].keys,
+              sizeof r->games[i].keys);
     }
 }
 
@@ -170,6 +201,7 @@ random_games_free (RandomGames *r)
   g_free (r->mins);
   g_free (r->maxs);
   g_free (r->flags);
+  g_free (r->keys);
 }
 
 /* cq_index_condition_select() over columns agrees with
@@ -184,7 +216,9 @@ test_select (void)
                                                             CQ_SQUARES_LIGHT),
                             cq_index_condition_new_flags (CQ_SUMMARY_CHECK)),
     cq_index_condition_and (cq_index_condition_new_count_at_least (P (CQ_WP) | P (CQ_BP), 3),
-                            cq_index_condition_new_count_at_most (P (CQ_WQ), 1)));
+                            cq_index_condition_or (
+                              cq_index_condition_new_count_at_most (P (CQ_WQ), 1),
+                              cq_index_condition_new_keys ((guint64[]) { pool_key (3) }, 1))));
   static const guint counts[] = { 1, 63, 64, 65, 127, 128, 129, 200 };
 
   for (guint k = 0; k < G_N_ELEMENTS (counts); k++)
@@ -224,8 +258,15 @@ random_condition (GRand *rand, guint depth)
 {
   guint16 pieces = (guint16) g_rand_int_range (rand, 1, 1 << CQ_N_PIECES);
 
-  switch (depth == 0 ? g_rand_int_range (rand, 2, 6) : g_rand_int_range (rand, 0, 6))
+  switch (depth == 0 ? g_rand_int_range (rand, 2, 7) : g_rand_int_range (rand, 0, 7))
     {
+    case 6:
+      {
+        guint64 keys[2] = { pool_key (g_rand_int_range (rand, 0, 16)),
+                            pool_key (g_rand_int_range (rand, 0, 16)) };
+
+        return cq_index_condition_new_keys (keys, g_rand_int_range (rand, 1, 3));
+      }
     case 0:
       return cq_index_condition_and (random_condition (rand, depth - 1),
                                      random_condition (rand, depth - 1));
@@ -438,20 +479,23 @@ test_cql3_conditions (void)
 static void
 test_position_conditions (void)
 {
-  /* K+Q v K: no pawns, no other kind, the pieces on their
-   * squares; the images: mirrored, colours reversed, both. */
+  /* K+Q v K: no pawns, no other kind, the pieces on their squares and
+   * the key of the position (the Zobrist numbers of cq-gen-tables.c: a
+   * change of them changes these, and the index's format); the images:
+   * mirrored, colours reversed, both. */
   assert_position ("7k/8/8/8/8/3Q4/8/K7 w - - 0 1", CQ_POSITION_MATCH_EXACT, 0,
-                   "and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRnbrq,0)),"
-                   "squares(Q,d3)),squares(K,a1)),squares(k,h8))");
+                   "and(and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRnbrq,0)),"
+                   "squares(Q,d3)),squares(K,a1)),squares(k,h8)),keys(257105e8754c0a6b))");
   assert_position ("7k/8/8/8/8/3Q4/8/K7 w - - 0 1", CQ_POSITION_MATCH_SYMMETRIC, 0,
-                   "or(or(or(and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRnbrq,0)),"
-                   "squares(Q,d3)),squares(K,a1)),squares(k,h8)),"
-                   "and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRnbrq,0)),"
-                   "squares(Q,e3)),squares(K,h1)),squares(k,a8))),"
-                   "and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRQnbr,0)),"
-                   "squares(q,d6)),squares(K,h1)),squares(k,a8))),"
-                   "and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRQnbr,0)),"
-                   "squares(q,e6)),squares(K,a1)),squares(k,h8)))");
+                   "or(or(or(and(and(and(and(and(and(count<=(P,0),count<=(p,0)),"
+                   "count<=(NBRnbrq,0)),squares(Q,d3)),squares(K,a1)),squares(k,h8)),"
+                   "keys(257105e8754c0a6b)),"
+                   "and(and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRnbrq,0)),"
+                   "squares(Q,e3)),squares(K,h1)),squares(k,a8)),keys(c293b80ac0422c50))),"
+                   "and(and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRQnbr,0)),"
+                   "squares(q,d6)),squares(K,h1)),squares(k,a8)),keys(19ff15a074ff3cc9))),"
+                   "and(and(and(and(and(and(count<=(P,0),count<=(p,0)),count<=(NBRQnbr,0)),"
+                   "squares(q,e6)),squares(K,a1)),squares(k,h8)),keys(d768328939d736da)))");
   /* One piece may differ: counts within one, no squares; the mirror
    * image gives the same condition, kept once. */
   assert_position ("7k/8/8/8/8/3Q4/8/K7 w - - 0 1", CQ_POSITION_MATCH_EXACT, 1,
@@ -598,6 +642,107 @@ test_sound_files (void)
   g_assert_cmpuint (n_selective, >=, 20);
 }
 
+/* The filters of positions' keys: every position of a game passes its
+ * game's filter, and its exact and symmetric position searches pass the
+ * game's summary, over the fixtures (variations, null moves, castling, en
+ * passant, promotions with and without a capture: the union of their
+ * flags says they are there); the keys of other games' positions mostly
+ * fail a filter. */
+static void
+test_position_keys (void)
+{
+  g_autoptr(GPtrArray) pgns = pgn_files ();
+  g_autoptr(GArray) summaries = g_array_new (FALSE, FALSE, sizeof (CqGameSummary));
+  g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GArray) owners = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint32 seen = 0;
+  guint64 n_searches = 0, n_tests = 0, n_passed = 0;
+  gboolean promotion_capture = FALSE;
+
+  for (guint f = 0; f < pgns->len; f++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CqPgnReader) reader = cq_pgn_reader_new_for_path (g_ptr_array_index (pgns, f),
+                                                                 NULL, &error);
+      const char *text;
+      gsize len;
+      CqGameSource source;
+
+      g_assert_no_error (error);
+      while (cq_pgn_reader_next (reader, &text, &len, &source, &error))
+        {
+          g_autoptr(CqGame) game = cq_game_new_from_text (text, len, &source, NULL);
+          CqGameSummary summary;
+          guint owner = summaries->len;
+
+          if (game->skipped)
+            continue;
+          cq_game_parse_moves (game);
+          cq_game_summarize (game, &summary);
+          g_array_append_val (summaries, summary);
+          seen |= summary.flags;
+          for (guint i = 0; i < game->n_nodes; i++)
+            {
+              const CqNode *node = cq_game_get_node (game, i);
+              guint64 key = _cq_position_key (&node->position);
+
+              promotion_capture |= node->parent != NULL && node->move.promotion != CQ_EMPTY
+                                   && node->move.captured != CQ_EMPTY;
+              g_assert_true (cq_game_summary_may_hold_key (summary.keys, key));
+              g_array_append_val (keys, key);
+              g_array_append_val (owners, owner);
+              /* A few positions of each game searched as a query. */
+              if (i % 17 == 3 && n_searches < 400)
+                {
+                  char fen[CQ_FEN_MAX];
+
+                  cq_position_to_fen (&node->position, fen);
+                  for (guint mode = CQ_POSITION_MATCH_EXACT;
+                       mode <= CQ_POSITION_MATCH_SYMMETRIC; mode++)
+                    {
+                      g_autoptr(CqQuery) query = cq_query_new_for_position (fen, mode, 0,
+                                                                            &error);
+                      g_autoptr(CqIndexCondition) condition = NULL;
+
+                      g_assert_no_error (error);
+                      condition = cq_query_get_index_condition (query);
+                      g_assert_true (cq_query_match_game (query, game, NULL));
+                      g_assert_true (cq_index_condition_test (condition, &summary));
+                    }
+                  n_searches++;
+                }
+            }
+        }
+      g_assert_no_error (error);
+    }
+  g_assert_cmphex (seen & (CQ_SUMMARY_VARIATIONS | CQ_SUMMARY_NULL_MOVE | CQ_SUMMARY_CASTLE
+                           | CQ_SUMMARY_EN_PASSANT | CQ_SUMMARY_PROMOTE_KNIGHT),
+                   ==, CQ_SUMMARY_VARIATIONS | CQ_SUMMARY_NULL_MOVE | CQ_SUMMARY_CASTLE
+                       | CQ_SUMMARY_EN_PASSANT | CQ_SUMMARY_PROMOTE_KNIGHT);
+  g_assert_true (promotion_capture);
+  g_assert_cmpuint (n_searches, >=, 100);
+
+  /* Positions against the filters of other games (not full ones): a
+   * position with the same key is another game's too, rarely. */
+  for (guint k = 0; k < keys->len; k += 7)
+    for (guint g = (k * 13) % summaries->len, t = 0; t < 5; t++, g = (g + 101) % summaries->len)
+      {
+        const CqGameSummary *summary = &g_array_index (summaries, CqGameSummary, g);
+
+        if (g == g_array_index (owners, guint, k)
+            || summary->n_positions > CQ_SUMMARY_KEY_MAX_POSITIONS || summary->n_positions == 0)
+          continue;
+        n_tests++;
+        n_passed += cq_game_summary_may_hold_key (summary->keys,
+                                                  g_array_index (keys, guint64, k));
+      }
+  g_test_message ("%u games, %u positions, %" G_GUINT64_FORMAT " searched; other games' "
+                  "positions: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " pass",
+                  summaries->len, keys->len, n_searches, n_passed, n_tests);
+  g_assert_cmpuint (n_tests, >, 1000);
+  g_assert_cmpuint (n_passed, <, n_tests / 5);
+}
+
 /* Typical selective searches exclude games of the studies. */
 static void
 test_selective (void)
@@ -665,6 +810,7 @@ main (int argc, char **argv)
   g_test_add_func ("/index-condition/summary", test_summary);
   g_test_add_func ("/index-condition/cql3", test_cql3_conditions);
   g_test_add_func ("/index-condition/position", test_position_conditions);
+  g_test_add_func ("/index-condition/position-keys", test_position_keys);
   g_test_add_func ("/index-condition/sound/manual", test_sound_manual);
   g_test_add_func ("/index-condition/sound/files", test_sound_files);
   g_test_add_func ("/index-condition/sound/selective", test_selective);

@@ -14,6 +14,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
+#include "chess/cq-zobrist.h"
 #include "compress-util.h"
 #include "index/cq-index.h"
 #include "pgn/cq-pgn.h"
@@ -50,9 +51,9 @@ copy_to_work (const char *src, const char *name)
   return dest;
 }
 
-/* The summary of @game the long way: every square, count and legal-move
- * test at every position (cq_game_summarize() takes them only where they can
- * change). */
+/* The summary of @game the long way: every square, count, legal-move
+ * test and Zobrist key at every position (cq_game_summarize() takes them
+ * only where they can change, and keys a position from its parent's). */
 static void
 summarize_slowly (const CqGame *game, CqGameSummary *summary)
 {
@@ -62,6 +63,7 @@ summarize_slowly (const CqGame *game, CqGameSummary *summary)
   memset (summary->squares, 0, sizeof summary->squares);
   memset (summary->min_count, 0xff, sizeof summary->min_count);
   memset (summary->max_count, 0, sizeof summary->max_count);
+  memset (summary->keys, 0, sizeof summary->keys);
   summary->flags = fast.flags & ~(guint32) (CQ_SUMMARY_CHECK | CQ_SUMMARY_MATE
                                            | CQ_SUMMARY_STALEMATE);
   for (guint i = 0; i < game->n_nodes; i++)
@@ -76,12 +78,15 @@ summarize_slowly (const CqGame *game, CqGameSummary *summary)
           summary->min_count[p] = MIN (summary->min_count[p], n);
           summary->max_count[p] = MAX (summary->max_count[p], n);
         }
+      cq_game_summary_add_key (summary->keys, _cq_position_key (pos));
       if (cq_position_in_check (pos))
         summary->flags |= CQ_SUMMARY_CHECK
                           | (cq_position_has_legal_move (pos) ? 0 : CQ_SUMMARY_MATE);
       else if (!cq_position_has_legal_move (pos))
         summary->flags |= CQ_SUMMARY_STALEMATE;
     }
+  if (game->n_nodes == 0 || game->n_nodes > CQ_SUMMARY_KEY_MAX_POSITIONS)
+    memset (summary->keys, 0xff, sizeof summary->keys);
   if (game->n_nodes == 0)
     {
       memset (summary->squares, 0xff, sizeof summary->squares);
@@ -145,6 +150,7 @@ check_against_file (const char *path)
         g_assert_cmpmem (slow.max_count, sizeof slow.max_count,
                          direct.max_count, sizeof direct.max_count);
         g_assert_cmphex (slow.flags, ==, direct.flags);
+        g_assert_cmpmem (slow.keys, sizeof slow.keys, direct.keys, sizeof direct.keys);
         n_mates += (direct.flags & CQ_SUMMARY_MATE) != 0;
         n_stalemates += (direct.flags & CQ_SUMMARY_STALEMATE) != 0;
       }
@@ -157,6 +163,8 @@ check_against_file (const char *path)
           g_assert_cmpuint (columns.max_count[p][n], ==, direct.max_count[p]);
         }
       g_assert_cmpuint (columns.flags[n], ==, direct.flags);
+      g_assert_cmpmem (columns.keys + n * CQ_SUMMARY_KEY_WORDS, sizeof direct.keys,
+                       direct.keys, sizeof direct.keys);
       positions += direct.n_positions;
       n++;
     }
@@ -434,7 +442,7 @@ test_corrupt (void)
   g_autofree char *path = copy_to_work (src, "corrupt.pgn");
   g_autofree char *index_path = NULL;
   g_autoptr(GError) error = NULL;
-  const gsize header = 496;
+  const gsize header = 504;
 
   /* Magic, version, a count, an identity byte, the checksum itself. */
   static const gsize bytes[] = { 0, 8, 16, 40, 100, 490 };

@@ -7,12 +7,18 @@
  * position's images (cq-anticipate.c), or, with pieces allowed to differ,
  * is within that many pieces of one: the `or` over the images of what an
  * image's position puts in the summary.  The side to move is not in the
- * summary.  Each leaf costs a pass over the index's columns (a count, one
- * over each kind it sums), so an image gives a dozen at most: counts of
- * a few groups of kinds, and eight pieces on their squares.
+ * summary's counts and squares, but is in the positions' keys: an exact
+ * search (no piece may differ) asks that the game's filter of keys may
+ * hold the image's key (cq-zobrist.h: the pieces on their squares and the
+ * side to move, which is what an exact match compares).  Each count or
+ * squares leaf costs a pass over the index's columns (a count, one over
+ * each kind it sums), so an image gives a dozen at most: counts of a few
+ * groups of kinds, and eight pieces on their squares; the key is tested
+ * only on the games those leave.
  */
 #include "config.h"
 
+#include "chess/cq-zobrist.h"
 #include "cql/anticipate/cq-anticipate-private.h"
 
 /* The pieces of an image tested on their squares. */
@@ -31,7 +37,7 @@ static const CqPieceType kind_order[] = {
  *   @max_differ more than @image has (pawns are selective: they only go);
  * - the other kinds present (pieces allowed to differ): together, at most
  *   @max_differ fewer;
- * - exact only: a few pieces on their squares. */
+ * - exact only: a few pieces on their squares, and @image's key. */
 static CqIndexCondition *
 image_condition (const Image *image, guint max_differ)
 {
@@ -75,6 +81,13 @@ image_condition (const Image *image, guint max_differ)
             n_squares++;
           }
       }
+  if (max_differ == 0)
+    {
+      guint64 key = _cq_pieces_key (image->pieces, image->side_to_move);
+
+      /* Last: the filters are tested on the games the rest leaves. */
+      c = cq_index_condition_and (c, cq_index_condition_new_keys (&key, 1));
+    }
   return c;
 }
 

@@ -18,6 +18,7 @@ typedef enum {
   COND_SQUARES,
   COND_AT_LEAST,
   COND_AT_MOST,
+  COND_KEYS,
   COND_AND,
   COND_OR,
 } CondKind;
@@ -27,7 +28,8 @@ struct _CqIndexCondition {
   guint32           flags;    /* COND_FLAGS */
   guint16           pieces;   /* COND_SQUARES, COND_AT_LEAST, COND_AT_MOST */
   guint64           squares;  /* COND_SQUARES */
-  guint             n;        /* COND_AT_LEAST, COND_AT_MOST */
+  guint             n;        /* COND_AT_LEAST, COND_AT_MOST; COND_KEYS: of @keys */
+  guint64          *keys;     /* COND_KEYS */
   CqIndexCondition *a, *b;    /* COND_AND, COND_OR */
 };
 
@@ -110,6 +112,21 @@ cq_index_condition_new_count_at_most (guint16 pieces, guint n)
   return c;
 }
 
+CqIndexCondition *
+cq_index_condition_new_keys (const guint64 *keys, guint n_keys)
+{
+  CqIndexCondition *c;
+
+  g_return_val_if_fail (keys != NULL || n_keys == 0, NULL);
+
+  if (n_keys == 0)
+    return cq_index_condition_new_false ();
+  c = cond_new (COND_KEYS);
+  c->keys = g_memdup2 (keys, n_keys * sizeof *keys);
+  c->n = n_keys;
+  return c;
+}
+
 void
 cq_index_condition_free (CqIndexCondition *c)
 {
@@ -117,6 +134,7 @@ cq_index_condition_free (CqIndexCondition *c)
     return;
   cq_index_condition_free (c->a);
   cq_index_condition_free (c->b);
+  g_free (c->keys);
   g_free (c);
 }
 
@@ -181,6 +199,8 @@ cq_index_condition_copy (const CqIndexCondition *c)
   g_return_val_if_fail (c != NULL, NULL);
 
   copy = g_memdup2 (c, sizeof *c);
+  if (c->keys != NULL)
+    copy->keys = g_memdup2 (c->keys, c->n * sizeof *c->keys);
   if (c->a != NULL)
     copy->a = cq_index_condition_copy (c->a);
   if (c->b != NULL)
@@ -241,6 +261,9 @@ cq_index_condition_transform (const CqIndexCondition *c, const gint8 square_map[
     case COND_FLAGS:
       return cq_index_condition_new_flags (swap_colors ? CQ_SUMMARY_SWAP_COLORS (c->flags)
                                                        : c->flags);
+    case COND_KEYS:
+      /* The image of a position is known, not that of its key. */
+      return cq_index_condition_new_true ();
     case COND_TRUE:
     case COND_FALSE:
     default:
@@ -253,6 +276,16 @@ cq_index_condition_is_true (const CqIndexCondition *c)
 {
   g_return_val_if_fail (c != NULL, TRUE);
   return c->kind == COND_TRUE;
+}
+
+/* Whether the filter @filter may hold one of @c's keys. */
+static inline gboolean
+keys_test (const CqIndexCondition *c, const guint64 *filter)
+{
+  for (guint k = 0; k < c->n; k++)
+    if (cq_game_summary_may_hold_key (filter, c->keys[k]))
+      return TRUE;
+  return FALSE;
 }
 
 static guint
@@ -290,6 +323,8 @@ cq_index_condition_test (const CqIndexCondition *c, const CqGameSummary *s)
       return count_sum (s->max_count, c->pieces) >= c->n;
     case COND_AT_MOST:
       return count_sum (s->min_count, c->pieces) <= c->n;
+    case COND_KEYS:
+      return keys_test (c, s->keys);
     case COND_AND:
       return cq_index_condition_test (c->a, s) && cq_index_condition_test (c->b, s);
     case COND_OR:
@@ -310,17 +345,22 @@ leaf_test_column (const CqIndexCondition *c, const CqSummaryColumns *cols, guint
     {
     case COND_FLAGS:
       return (cols->flags[i] & c->flags) == c->flags;
+    /* Over the leaf's pieces alone (most leaves name one or two): this
+     * is the test of each game a selection leaves in question. */
     case COND_SQUARES:
-      for (guint p = 0; p < CQ_N_PIECES; p++)
-        if (c->pieces & CQ_PIECE_BIT (p))
-          on |= cols->squares[p][i];
+      for (guint pieces = c->pieces; pieces != 0; pieces &= pieces - 1)
+        on |= cols->squares[__builtin_ctz (pieces)][i];
       return (on & c->squares) != 0;
     case COND_AT_LEAST:
+      for (guint pieces = c->pieces; pieces != 0; pieces &= pieces - 1)
+        sum += cols->max_count[__builtin_ctz (pieces)][i];
+      return sum >= c->n;
     case COND_AT_MOST:
-      for (guint p = 0; p < CQ_N_PIECES; p++)
-        if (c->pieces & CQ_PIECE_BIT (p))
-          sum += c->kind == COND_AT_LEAST ? cols->max_count[p][i] : cols->min_count[p][i];
-      return c->kind == COND_AT_LEAST ? sum >= c->n : sum <= c->n;
+      for (guint pieces = c->pieces; pieces != 0; pieces &= pieces - 1)
+        sum += cols->min_count[__builtin_ctz (pieces)][i];
+      return sum <= c->n;
+    case COND_KEYS:
+      return keys_test (c, cols->keys + i * CQ_SUMMARY_KEY_WORDS);
     default:
       g_return_val_if_reached (TRUE);
     }
@@ -330,6 +370,15 @@ static gboolean
 is_leaf (const CqIndexCondition *c)
 {
   return c->kind != COND_AND && c->kind != COND_OR;
+}
+
+/* A leaf that reads a column of a few bytes a game: not COND_KEYS, whose
+ * filters are 64 bytes a game (a pass over a million games' would read
+ * 64 MB), so that it is tested only on the games the others leave. */
+static gboolean
+is_cheap_leaf (const CqIndexCondition *c)
+{
+  return is_leaf (c) && c->kind != COND_KEYS;
 }
 
 /* Sets @bitmap (@n_words words) to the games of @cols passing @c among
@@ -361,8 +410,9 @@ select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *b
       return;
     case COND_AND:
       {
-        /* A leaf first: it is cheap, and often what narrows most. */
-        const CqIndexCondition *first = is_leaf (c->b) && !is_leaf (c->a) ? c->b : c->a;
+        /* A cheap leaf first: it is cheap, and often what narrows most. */
+        const CqIndexCondition *first = is_cheap_leaf (c->b) && !is_cheap_leaf (c->a)
+                                        ? c->b : c->a;
         const CqIndexCondition *second = first == c->a ? c->b : c->a;
 
         other = g_new (guint64, n_words);
@@ -409,7 +459,13 @@ select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *b
     }
 
   memset (bitmap, 0, n_words * sizeof *bitmap);
-  if (c->kind == COND_FLAGS)
+  if (c->kind == COND_KEYS)
+    {
+      for (guint64 i = 0; i < n; i++)
+        bitmap[i / 64] |= (guint64) keys_test (c, cols->keys + i * CQ_SUMMARY_KEY_WORDS)
+                          << (i % 64);
+    }
+  else if (c->kind == COND_FLAGS)
     {
       for (guint64 i = 0; i < n; i++)
         bitmap[i / 64] |= (guint64) ((cols->flags[i] & c->flags) == c->flags) << (i % 64);
@@ -528,6 +584,13 @@ append_condition (GString *out, const CqIndexCondition *c)
       g_string_append (out, c->kind == COND_AT_LEAST ? "count>=(" : "count<=(");
       append_pieces (out, c->pieces);
       g_string_append_printf (out, ",%u)", c->n);
+      break;
+    case COND_KEYS:
+      g_string_append (out, "keys(");
+      for (guint k = 0; k < c->n; k++)
+        g_string_append_printf (out, "%s%016" G_GINT64_MODIFIER "x", k == 0 ? "" : " ",
+                                c->keys[k]);
+      g_string_append_c (out, ')');
       break;
     case COND_AND:
     case COND_OR:
