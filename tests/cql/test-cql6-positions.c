@@ -38,6 +38,14 @@
   "2... Nc6 (2... d6 3. d4 (3. Bc4 h6) exd4) 3. Bb5"
 /* The same placements again: 0 and 4, 1 and 5. */
 #define KNIGHTS "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3"
+/* Kings alone, mirrored about the board's middle: 0 start (Ke1 Ke8), 1
+ * Kd1, 2 Kd8, 3 Ke1, 4 Ke8, 5 Kf1, 6 Kf8, 7 Ke2; 8 1...Kf8, 9 Ke1, 10
+ * Ke8. */
+#define KINGS \
+  "[Event \"?\"]\n[Site \"?\"]\n[Date \"2000.01.01\"]\n[Round \"1\"]\n" \
+  "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n[SetUp \"1\"]\n" \
+  "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n" \
+  "1. Kd1 Kd8 (1... Kf8 2. Ke1 Ke8) 2. Ke1 Ke8 3. Kf1 Kf8 4. Ke2 *\n"
 
 typedef struct {
   const char *moves;
@@ -126,6 +134,31 @@ static const Case cases[] = {
     "0 1 2", NULL },
   { CHECKS, "cql(variations) echo quiet (s t) {s:sidetomove != t:sidetomove t >= s check}",
     "0 2 4 6 8 11 13 16 18", NULL },
+  /* A square loop over all its squares comparing a side read at the
+   * source with one read at the target, square by square, which echo tests
+   * on values kept per position and square: strings, numbers and sets,
+   * either side first, sides without a value, `!=`, a loop set that
+   * varies with the target, and `in all`; and one it cannot take so (a
+   * side read at the source and at the target). */
+  { KINGS, "cql(variations) echo quiet (s t) {s < t square all sq in . piecename sq == "
+    "s:piecename makesquare (8 - file sq + 1 rank sq)}", "0 1 2", NULL },
+  { KINGS, "cql(variations) echo quiet (s t) {square all sq in . s:type makesquare (9 - file "
+    "sq rank sq) == type sq}", "0 1 2 3 4 10", NULL },
+  { KINGS, "cql(variations) echo quiet (s t) {square all sq in [Kk] s:typename makesquare "
+    "(9 - file sq rank sq) == typename sq s < t}", "0 1 2", NULL },
+  { KINGS, "cql(variations) echo quiet (s t) {s < t square all sq in A type sq <= s:type "
+    "makesquare (file sq + 1 rank sq)}", "0 3 4 5 6", NULL },
+  { KINGS, "cql(variations) echo quiet (s t) {s < t square all sq in A (type sq != s:type "
+    "makesquare (file sq + 1 rank sq))}", "0 1 2 3 4 5 6 7 8 9", NULL },
+  { KNIGHTS, "cql() echo quiet (s t) {s < t square all sq in . piecename sq == s:piecename sq}",
+    "0 1", NULL },
+  { KNIGHTS, "cql() echo quiet (s t) {s > t square all sq in _ [Nn] == s:[Nn]}", "4 5", NULL },
+  { KNIGHTS, "cql() echo quiet (s t) in all {square all sq in . (t:piecename sq == s:piecename "
+    "sq) ply > 3}", "0 1 4 5", NULL },
+  { CHECKS, "cql(variations) echo quiet (s t) {square all sq in A (s:rank makesquare (file sq "
+    "1) + ply > t:ply - 2)}", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19", NULL },
+  { CHECKS, "cql(variations) echo quiet (s t) {s < t square all sq in [PpNn] type sq == "
+    "s:type sq}", "1 2 3 4 5 6 8 10 11 13 15 16 18", NULL },
 };
 
 /* The positionids matched and the comments written, as the cases spell them. */

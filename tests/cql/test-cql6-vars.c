@@ -102,6 +102,18 @@ static const Case cases[] = {
   /* ~~: the text a regular expression finds. */
   { START_FEN, "", "cql() player white ~~ \"Las[a-z]+\" == \"Lasker\"", 1 },
   { START_FEN, "", "cql() player white ~~ \"^Tarr\"", 0 },
+  /* while (S ~~ "re"): the body once per match, the groups of each; the
+   * matches of a subject are kept for the game (met again at each
+   * position), a loop over the same subject inside, the body's own `~~`,
+   * and a subject that changes with the position. */
+  { START_FEN, "1. e4 d5 2. exd5 Nf6",
+    "cql() S = \"\" while (\"RBNQ\" ~~ \"(.)\") { S += \\1 } S == \"RBNQ\"", 5 },
+  { START_FEN, "1. e4 d5 2. exd5 Nf6",
+    "cql() K2 = 0 while (\"ab\" ~~ \"(.)\") { while (\"ab\" ~~ \".\") { K2 += 1 } } K2 == 4", 5 },
+  { START_FEN, "1. e4 d5 2. exd5 Nf6",
+    "cql() T = \"\" while (\"xy\" ~~ \"(.)\") { T += \\1 player white ~~ \"(L)\" T += \\1 } "
+    "T == \"xLyL\"", 5 },
+  { START_FEN, "1. e4 d5 2. exd5 Nf6", "cql() C = 0 while (fen ~~ \"p\") { C += 1 } C == 8", 3 },
 };
 
 static CqGame *

@@ -582,6 +582,29 @@ eval_compare (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return holds;
 }
 
+/* `x:f`: f at the position x gives (CQL 6 reference "colon").  Its own
+ * small frame, as eval_compare()'s: a piece or square loop's body often
+ * reads another position this way (`firstmaneuver:x`) at every binding. */
+G_NO_INLINE static gboolean
+eval_colon (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  Cq6Ctx there;
+  Cq6Val a;
+  guint mark = _cq6_comments_mark (c);
+
+  a.node = NULL;
+  if (!eval_operand (f->args[0], c, &a) || a.node == NULL)
+    {
+      _cq6_comments_rollback (c, mark);
+      return FALSE;
+    }
+  there = _cq6_ctx_at (c, a.node);
+  if (_cq6_eval (f->args[1], &there, v))
+    return TRUE;
+  _cq6_comments_rollback (c, mark);
+  return FALSE;
+}
+
 /* The filters _cq6_eval() does not answer itself: those that evaluate
  * other filters or need a frame of their own (logic, set operations,
  * comparisons, the game's tags...). */
@@ -830,24 +853,6 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return _cq6_eval_regex (f, c, a.str, v);
     case CQ6_ORBIT:
       return eval_orbit (f, c, v);
-    case CQ6_AT:
-      {
-        /* `x:f`: f at the position x gives (CQL 6 reference "colon"). */
-        Cq6Ctx there;
-
-        guint mark = _cq6_comments_mark (c);
-
-        if (!eval_operand (f->args[0], c, &a) || a.node == NULL)
-          {
-            _cq6_comments_rollback (c, mark);
-            return FALSE;
-          }
-        there = _cq6_ctx_at (c, a.node);
-        if (_cq6_eval (f->args[1], &there, v))
-          return TRUE;
-        _cq6_comments_rollback (c, mark);
-        return FALSE;
-      }
     case CQ6_NOTRANSFORM:
       return _cq6_eval (f->args[0], c, v);
     case CQ6_LASTGAMENUMBER:
@@ -954,6 +959,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return eval_square_expr (f, c, v);
     case CQ6_COMPARE:
       return eval_compare (f, c, v);
+    case CQ6_AT:
+      return eval_colon (f, c, v);
     default:
       return eval_general (f, c, v);
     }

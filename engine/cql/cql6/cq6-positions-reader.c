@@ -208,13 +208,102 @@ pair_test (const Cq6Filter *f, guint32 src, guint32 tgt, gboolean *second)
   return d0 == DEP_SOURCE && d1 != 0 && !(d1 & ~(DEP_CURRENT | DEP_TARGET));
 }
 
+/* Whether @f, a side of the comparison in the body of a square loop
+ * (square_pair_test()), is built only of filters that read the position
+ * it is evaluated at, echo's variables (on the left of `:` only) or the
+ * loop's variable @var, and can neither fail with a run-time error nor
+ * write anything; ORs what it reads (DEP_*, the loop's variable left out)
+ * into @d.  Its numbers stay small (constants up to 2^32, files, ranks,
+ * piece types, plies, sums and differences at most 16 deep), so that its
+ * `+` and `-` cannot overflow, which is a run-time error. */
+static gboolean
+square_side (const Cq6Filter *f, guint32 src, guint32 tgt, guint32 var, guint depth, guint *d)
+{
+  if (f == NULL || depth > 16)
+    return FALSE;
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_VARIABLE:
+      if (f->which == var)
+        return TRUE;
+      if (f->which != src && f->which != tgt)
+        return FALSE;
+      *d |= f->which == src ? DEP_SOURCE : DEP_TARGET;
+      return TRUE;
+    case CQ6_AT:
+      {
+        guint inner = 0;
+
+        if (f->args[0]->kind != CQ6_VARIABLE
+            || (f->args[0]->which != src && f->args[0]->which != tgt)
+            || !square_side (f->args[1], src, tgt, var, depth + 1, &inner))
+          return FALSE;
+        *d |= (f->args[0]->which == src ? DEP_SOURCE : DEP_TARGET) | (inner & ~DEP_CURRENT);
+        return TRUE;
+      }
+    case CQ6_NUMBER:
+      return f->number >= -(G_GINT64_CONSTANT (1) << 32)
+             && f->number <= (G_GINT64_CONSTANT (1) << 32);
+    case CQ6_SIDETOMOVE: case CQ6_PLY: case CQ6_DESIGNATOR:
+      *d |= DEP_CURRENT;
+      return f->n_args == 0;
+    case CQ6_PIECENAME:
+      *d |= DEP_CURRENT;
+      break;
+    case CQ6_ARITH:
+      if (f->which != '+' && f->which != '-')
+        return FALSE;
+      break;
+    case CQ6_MAKESQUARE: case CQ6_FILE: case CQ6_RANK:
+      break;
+    default:
+      return FALSE;
+    }
+  for (guint i = 0; i < f->n_args; i++)
+    if (!square_side (f->args[i], src, tgt, var, depth + 1, d))
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether @f is `[forall] x [element] K (A OP B)` (a square loop over
+ * all its squares whose body is a comparison of numbers, strings or
+ * sets) where K reads the target only, one side of the comparison the
+ * source only and the other not the source, each through square_side():
+ * for a pair, each side's value at each square then depends on one
+ * position alone, and eval_echo() keeps them per source and per target.
+ * @second is set when the source's side is the comparison's args[1].
+ * The loop binds its variable only while it runs, so it changes nothing
+ * the rest of the body sees. */
+static gboolean
+square_pair_test (const Cq6Filter *f, guint32 src, guint32 tgt, gboolean *second)
+{
+  const Cq6Filter *cmp;
+  guint dk = 0, d0 = 0, d1 = 0;
+
+  if (f->kind != CQ6_SQUARE_LOOP || !f->number || f->args[1] == NULL
+      || f->args[1]->kind != CQ6_COMPARE)
+    return FALSE;
+  cmp = f->args[1];
+  if (cmp->which > CQ6_CMP_NE || cmp->args[0]->type != cmp->args[1]->type
+      || (cmp->args[0]->type != CQ6_TYPE_NUMBER && cmp->args[0]->type != CQ6_TYPE_STRING
+          && cmp->args[0]->type != CQ6_TYPE_SET)
+      || !square_side (f->args[0], src, tgt, G_MAXUINT32, 0, &dk) || (dk & DEP_SOURCE)
+      || !square_side (cmp->args[0], src, tgt, f->which, 0, &d0)
+      || !square_side (cmp->args[1], src, tgt, f->which, 0, &d1))
+    return FALSE;
+  *second = d1 == DEP_SOURCE;
+  if (*second)
+    return !(d0 & DEP_SOURCE);
+  return d0 == DEP_SOURCE && !(d1 & DEP_SOURCE);
+}
+
 /* Sorts the first 64 filters of an echo body: range_min gets the mask of
  * those that read the source variable only, range_max those that read the
  * target only (the position or the target variable), pair_parts those of
- * the others that are pair tests (pair_test()); CQ6_ECHO_SAME_PLACEMENT
- * is set if one requires the same placement.  Only filters before the
- * first one that may change a variable are sorted: skipping a pair must
- * not skip a change the body would have made. */
+ * the others that are pair tests (pair_test(), square_pair_test());
+ * CQ6_ECHO_SAME_PLACEMENT is set if one requires the same placement.  Only
+ * filters before the first one that may change a variable are sorted:
+ * skipping a pair must not skip a change the body would have made. */
 static void
 body_split (Cq6Filter *echo, guint32 src, guint32 tgt)
 {
@@ -227,6 +316,12 @@ body_split (Cq6Filter *echo, guint32 src, guint32 tgt)
       guint d = deps (parts[i], src, tgt);
       gboolean second;
 
+      if (i < CQ6_ECHO_PAIR_TESTS_MAX && square_pair_test (parts[i], src, tgt, &second))
+        {
+          echo->pair_parts |= (G_GUINT64_CONSTANT (1) << i)
+                              | ((guint64) second << (CQ6_ECHO_PAIR_SECOND + i));
+          continue;
+        }
       if (d & DEP_CHANGES)
         break;
       if ((d & DEP_SOURCE) && !(d & (DEP_CURRENT | DEP_TARGET | DEP_OTHER)))

@@ -27,7 +27,11 @@
  * have the source's men on one half of the board (#Halves).  A
  * comparison of a side read at the source with one read at the target
  * (`s < t`, `sidetomove == s:sidetomove`) is decided from values kept
- * per source and per target (#PairTest).
+ * per source and per target (#PairTest), and so is a square loop over
+ * all its squares of such a comparison (`[forall] x [element] . piecename
+ * x == s:piecename x`), from values kept per position and square
+ * (#SquareValues): each position's are computed once for the game, not
+ * once per pair.
  *
  * Why over 1,000 lines: echo's filters of pairs share this file's
  * per-game tables (#Cq6PosState) and eval_at(); apart, they would need
@@ -758,12 +762,31 @@ typedef struct {
   Cq6Val val;
 } PairValue;
 
+/* A side of a square pair test (a square loop's comparison, see
+ * square_pair_test() in cq6-positions-reader.c) at one position: @known,
+ * the squares whose value was computed; @ok, of those, where the side has
+ * a value; @val, per square, the value (the number, the string's pointer
+ * or the set); @set, the loop's squares (a target's; with @set_known). */
+typedef struct {
+  guint64    known;
+  guint64    ok;
+  CqBitboard set;
+  gboolean   set_known;
+  guint64    val[64];
+} SquareValues;
+
 typedef struct {
   const Cq6Filter *test;
   guint            source_side;
   gboolean         source_ok;
   Cq6Val           source;
   PairValue       *targets;
+  /* A square pair test: the source, the values of its side there (filled
+   * as squares are asked for), per node the target side's (kept for the
+   * game, as @targets). */
+  const CqNode    *s;
+  SquareValues     source_squares;
+  SquareValues    *target_squares;
 } PairTest;
 
 /* Fills @pairs for the source @s; returns how many there are. */
@@ -783,9 +806,23 @@ pair_tests_begin (const Cq6Filter *f, Cq6Ctx *c, Cq6PosState *ps, const CqNode *
         continue;
       p->test = parts[i];
       p->source_side = (f->pair_parts >> (CQ6_ECHO_PAIR_SECOND + i)) & 1;
-      p->source_ok = eval_at (p->test->args[p->source_side], c, s, &p->source);
       if (ps->targets == NULL)
         ps->targets = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+      if (p->test->kind == CQ6_SQUARE_LOOP)
+        {
+          /* Values are computed square by square, when a pair asks. */
+          p->s = s;
+          p->source_squares.known = p->source_squares.ok = 0;
+          p->target_squares = g_hash_table_lookup (ps->targets, p->test);
+          if (p->target_squares == NULL)
+            {
+              p->target_squares = g_new0 (SquareValues, MAX (c->game->n_nodes, 1));
+              g_hash_table_insert (ps->targets, (gpointer) p->test, p->target_squares);
+            }
+          n++;
+          continue;
+        }
+      p->source_ok = eval_at (p->test->args[p->source_side], c, s, &p->source);
       p->targets = g_hash_table_lookup (ps->targets, p->test);
       if (p->targets == NULL)
         {
@@ -827,16 +864,94 @@ pair_test_window (const PairTest *p, guint32 source, guint32 *first, guint32 *la
   *last = MIN (*last, hi);
 }
 
+/* The value of @side, a side of a square pair test's comparison, at
+ * @node with the loop's variable @var bound to the square @sq, into
+ * @values. */
+static void
+square_value (const Cq6Filter *side, Cq6Ctx *c, const CqNode *node, guint32 var, int sq,
+              SquareValues *values)
+{
+  Cq6Slot *slot = &c->st->slots[var], saved = *slot;
+  Cq6Val v = { 0 };
+
+  slot->bound = TRUE;
+  memset (&slot->val, 0, sizeof slot->val);
+  slot->val.set = CQ_BIT (sq);
+  if (eval_at (side, c, node, &v))
+    values->ok |= CQ_BIT (sq);
+  *slot = saved;
+  values->known |= CQ_BIT (sq);
+  values->val[sq] = side->type == CQ6_TYPE_STRING ? (guint64) (guintptr) v.str
+                    : side->type == CQ6_TYPE_SET ? v.set : (guint64) v.num;
+}
+
+/* Whether the square loop of the pair test @p matches at the target @t:
+ * its comparison holds at each of its squares, as eval_compare()
+ * (cq6-eval.c) decides it, from the values of the sides kept per source
+ * and per target. */
+static gboolean
+square_test_holds (PairTest *p, Cq6Ctx *c, const CqNode *t)
+{
+  const Cq6Filter *loop = p->test, *cmp = loop->args[1];
+  const Cq6Filter *source_side = cmp->args[p->source_side];
+  const Cq6Filter *target_side = cmp->args[1 - p->source_side];
+  SquareValues *tv = &p->target_squares[t->index], *sv = &p->source_squares;
+  SquareValues *first = p->source_side == 0 ? sv : tv, *second = p->source_side == 0 ? tv : sv;
+
+  if (!tv->set_known)
+    {
+      Cq6Val k = { 0 };
+
+      eval_at (loop->args[0], c, t, &k);
+      tv->set = k.set;
+      tv->set_known = TRUE;
+    }
+  for (CqBitboard squares = tv->set; squares != 0; squares &= squares - 1)
+    {
+      int sq = __builtin_ctzll (squares);
+      guint64 a, b;
+      gboolean holds;
+
+      if (!(tv->known & CQ_BIT (sq)))
+        square_value (target_side, c, t, loop->which, sq, tv);
+      if (!(sv->known & CQ_BIT (sq)))
+        square_value (source_side, c, p->s, loop->which, sq, sv);
+      a = first->val[sq];
+      b = second->val[sq];
+      if (cmp->args[0]->type == CQ6_TYPE_SET)
+        holds = (a == b) == (cmp->which == CQ6_CMP_EQ);
+      else if (!(first->ok & second->ok & CQ_BIT (sq)))
+        holds = cmp->which == CQ6_CMP_NE;
+      else if (cmp->args[0]->type == CQ6_TYPE_STRING)
+        holds = _cq6_compare (cmp->which,
+                              a == b ? 0 : strcmp ((const char *) (guintptr) a,
+                                                   (const char *) (guintptr) b), 0);
+      else
+        holds = _cq6_compare (cmp->which, (gint64) a, (gint64) b);
+      if (!holds)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Whether the @n pair tests of @pairs hold for the target @t (the
  * target variable bound to it), as the comparisons would. */
 static gboolean
-pair_tests_hold (const PairTest *pairs, guint n, Cq6Ctx *c, const CqNode *t)
+pair_tests_hold (PairTest *pairs, guint n, Cq6Ctx *c, const CqNode *t)
 {
   for (guint k = 0; k < n; k++)
     {
-      const PairTest *p = &pairs[k];
-      PairValue *pv = &p->targets[t->index];
+      PairTest *p = &pairs[k];
+      PairValue *pv;
       const Cq6Val *a, *b;
+
+      if (p->test->kind == CQ6_SQUARE_LOOP)
+        {
+          if (!square_test_holds (p, c, t))
+            return FALSE;
+          continue;
+        }
+      pv = &p->targets[t->index];
 
       if (pv->state == TARGET_UNKNOWN)
         pv->state = eval_at (p->test->args[1 - p->source_side], c, t, &pv->val)

@@ -438,7 +438,8 @@ typedef struct _Cq6Filter Cq6Filter;
  *   index (_cq_anchor_index_build()), when it has many members: a member
  *   that needs a piece on one square is tried only where one stands.
  * @pair_parts: CQ6_ECHO: the mask of its body's filters that compare a
- *   side read at the source only with one read at the target only
+ *   side read at the source only with one read at the target only, or
+ *   that are square loops over all their squares of such a comparison
  *   (cq6-positions-reader.c), tested on cached values before the body.
  */
 struct _Cq6Filter {
