@@ -5,6 +5,7 @@ from the index against the same search of the text.
 
     python3 tests/bench/index_bench.py [--cql BUILD/engine/cli/cql]
         [--games 1000000] [--runs 3] [--threads 2] [--only NAME]...
+        [--no-build] [--reference CQL62 [--reference-timeout S]]
         [--markdown FILE]
 
 The database is the benchmark file (../shared/data/games/
@@ -16,7 +17,9 @@ the cache (EXCELSIOR_BENCH_CACHE), as is its index (EXCELSIOR_INDEX_DIR,
 the cache's index/ folder unless it is set).
 
 The index is built afresh in each run of the tool (`cql --index`, one
-thread and then --threads), timed beside one text search of `false`.
+thread and then --threads), timed beside one text search of `false`;
+--no-build leaves that step out and searches from the index already in
+the cache (built by an earlier run).
 Then for each query of QUERIES, in --runs rounds: the text search
 (`--no-index`) and the search from the index, one thread each, back to
 back; the table gives their median CPU and wall times, the ratio (text
@@ -24,6 +27,17 @@ CPU / index CPU), and checks that both wrote the same games, byte for
 byte.  The targets (docs/index.md): the index built at least as fast as
 one text search, no larger than half the text; exact-position and
 selective queries within 50 ms, any query at least 5x its text search.
+
+--reference CQL62 also runs each CQL 6 query with CQL 6.2 (its `cql`,
+one thread, `-s`, under `nice -n 19`: a run takes minutes on the million
+games) on the same file, once, after that query's rounds (reference.py
+writes its query file, runs it and reads its count).  A second table
+gives, per query, the matching games of both (a difference is marked
+DIFFER, named under the table and makes the tool exit 1), CQL 6.2's CPU
+time beside the text search's and the index's, and the ratios CQL 6.2 /
+text and CQL 6.2 / index.  A run over --reference-timeout seconds (900
+by default) is stopped and named.  CQL 6.2 reads no CQL 3 (it refuses
+`(match ...)`) and has no --position: those queries have no CQL 6.2 row.
 
 Exits 77 when ../shared/data is absent; 1 when a run fails or two
 outputs differ.
@@ -39,6 +53,7 @@ import sys
 import tempfile
 
 import bench
+import reference
 from timing import RunError, med, timed
 
 # (name, kind, query): kind "cql3" or "cql6" is a query text; "fen-of" a
@@ -127,6 +142,11 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--threads", default="2")
     ap.add_argument("--only", action="append")
+    ap.add_argument("--no-build", action="store_true",
+                    help="search from the index already in the cache; do not build it")
+    ap.add_argument("--reference", help="CQL 6.2's cql: also run the CQL 6 queries with it")
+    ap.add_argument("--reference-timeout", type=float, default=900,
+                    help="seconds after which a run of CQL 6.2 is stopped (default 900)")
     ap.add_argument("--markdown")
     args = ap.parse_args()
 
@@ -134,6 +154,15 @@ def main():
         print("index_bench: %s is absent" % bench.XZ)
         return 77
     cql = os.path.abspath(args.cql)
+    unknown = [n for n in args.only or [] if n not in [q[0] for q in QUERIES]]
+    if unknown:
+        print("unknown query %s (the names: %s)" % (", ".join(unknown),
+                                                     ", ".join(q[0] for q in QUERIES)))
+        return 1
+    ref = os.path.abspath(args.reference) if args.reference else None
+    if ref and not os.access(ref, os.X_OK):
+        print("no CQL 6.2 at %s" % ref)
+        return 1
     pgn = million(args.games)
     size = os.path.getsize(pgn)
     # A folder of one's own (a build of another index format) is kept.
@@ -149,7 +178,8 @@ def main():
         lines.append("| step | threads | CPU s | wall s |")
         lines.append("|---|---|---|---|")
         lines.append("| text search of `false` | 1 | %.2f | %.2f |" % (text.cpu_exact, text.wall))
-        for threads in ["1"] + ([args.threads] if args.threads != "1" else []):
+        for threads in [] if args.no_build else \
+                ["1"] + ([args.threads] if args.threads != "1" else []):
             b = timed([cql, "--quiet", "--threads", threads, "--index", pgn], d)
             lines.append("| `cql --index` | %s | %.2f | %.2f |" % (threads, b.cpu_exact, b.wall))
         index_size = sum(os.path.getsize(os.path.join(os.environ["EXCELSIOR_INDEX_DIR"], f))
@@ -161,6 +191,11 @@ def main():
 
         lines.append("| query | games | text CPU s | index CPU s | index wall ms | ratio |")
         lines.append("|---|---|---|---|---|---|")
+        # Beside CQL 6.2 (--reference): a table of its own, with its notes.
+        ref_lines = ["| query | matches (ours / CQL 6.2) | CQL 6.2 CPU s | text CPU s "
+                     "| index CPU ms | CQL 6.2 / text | CQL 6.2 / index |",
+                     "|---|---|---|---|---|---|---|"]
+        ref_notes = []
         for name, kind, q in QUERIES:
             if args.only and name not in args.only:
                 continue
@@ -186,6 +221,17 @@ def main():
                 lines.append("| %s | failed: %s | | | | |" % (name, e))
                 failed = True
                 continue
+            ref_run = ref_error = None
+            if ref and kind == "cql6":
+                ref_q = os.path.join(d, "%s-cql62.cql" % name)
+                with open(ref_q, "w") as f:
+                    f.write(reference.cql6_query(pgn, os.path.join(d, "%s-cql62.pgn" % name), q))
+                print("%s: CQL 6.2 ..." % name, file=sys.stderr, flush=True)
+                try:
+                    ref_run = reference.run_reference(ref, ref_q, d, args.reference_timeout,
+                                                      nice=True)
+                except RunError as e:
+                    ref_error = str(e)
             same = filecmp.cmp(outs["text"], outs["index"], shallow=False)
             games = len(re.findall(rb"^\[Event ", open(outs["index"], "rb").read(), re.M))
             t = med([r.cpu_exact for r in runs["text"]])
@@ -195,6 +241,33 @@ def main():
                          % (name, games, "" if same else " (OUTPUTS DIFFER)", t, i, w * 1000,
                             t / i if i > 0 else float("inf")))
             failed |= not same
+            print(lines[-1], file=sys.stderr, flush=True)
+            if ref_error:
+                ref_lines.append("| %s `%s` | %d / - | %s | %.2f | %.0f | - | - |"
+                                 % (name, q, games, ref_error, t, i * 1000))
+                ref_notes.append("`%s`: CQL 6.2 gave no figure: %s" % (name, ref_error))
+            elif ref_run:
+                r = ref_run.cpu_exact
+                ref_m = reference.matches(ref_run.stdout + ref_run.stderr)
+                differ = ref_m != games
+                if differ:
+                    ref_notes.append("**MATCHES DIFFER** for `%s`: Excelsior %d games, CQL 6.2 %s"
+                                     % (name, games, ref_m))
+                    failed = True
+                ref_lines.append("| %s `%s` | %d / %s%s | %.2f | %.2f | %.0f | %.1fx | %.0fx |"
+                                 % (name, q, games, ref_m, " **DIFFER**" if differ else "", r,
+                                    t, i * 1000, r / t if t > 0 else float("inf"),
+                                    r / i if i > 0 else float("inf")))
+                print(ref_lines[-1], file=sys.stderr, flush=True)
+            elif ref:
+                ref_notes.append("`%s` (%s): no CQL 6.2 counterpart (it reads neither CQL 3 "
+                                 "nor a --position search)" % (name, kind))
+
+        if ref:
+            lines += ["", "Beside CQL 6.2 (one run of it per query, one thread, `-s`, "
+                      "`nice -n 19`; CPU s = user + system):", ""] + ref_lines
+            if ref_notes:
+                lines += [""] + ["- " + n for n in ref_notes]
 
     text_out = "\n".join(lines) + "\n"
     print(text_out)
