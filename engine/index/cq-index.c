@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -794,6 +795,24 @@ cq_index_get_locator (const CqIndex *index, guint64 i)
   g_return_val_if_fail (i < index->header->n_games, NULL);
 
   return (const CqIndexLocator *) column (index, COL_LOCATOR) + i;
+}
+
+void
+cq_index_map_locators (const CqIndex *index)
+{
+#ifdef MADV_POPULATE_READ
+  gsize page = (gsize) sysconf (_SC_PAGESIZE);
+  guintptr start, end;
+
+  g_return_if_fail (index != NULL);
+
+  start = (guintptr) column (index, COL_LOCATOR);
+  end = start + index->header->n_games * sizeof (CqIndexLocator);
+  start &= ~(guintptr) (page - 1);
+  end = (end + page - 1) & ~(guintptr) (page - 1);
+  /* Within the mapping: only a kernel without it (EINVAL) refuses. */
+  (void) madvise ((void *) start, end - start, MADV_POPULATE_READ);
+#endif
 }
 
 void

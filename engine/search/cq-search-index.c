@@ -33,6 +33,11 @@
 #define READ_GAP  (16 * 1024)
 #define READ_SPAN (1024 * 1024)
 
+/* A selection of at least one game in LOCATORS_MAPPED_PER has its
+ * locators mapped at once (cq_index_map_locators()): it would fault in
+ * most of their pages one run of 16 (64 KiB) at a time. */
+#define LOCATORS_MAPPED_PER 1024
+
 /* A selection of more than this part of a file's games is searched from
  * the text: a game read at its place costs more than one the reader
  * splits (its tags found again, its digest), and on the book a search
@@ -184,7 +189,7 @@ _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
   CqSummaryColumns columns;
   TextWindow w = { -1 };
   GStatBuf st;
-  guint64 n_games, first, end, next, read_positions = 0;
+  guint64 n_games, selected, first, end, next, read_positions = 0;
   gboolean whole;
 
   if (g_str_equal (path, "-"))
@@ -217,11 +222,16 @@ _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
   n_games = cq_index_get_n_games (index);
   cq_index_get_columns (index, &columns);
   bitmap = g_new0 (guint64, (n_games + 63) / 64 + 1);
-  if (cq_index_condition_select (condition, &columns, bitmap) > MAX_SELECTED_PART * n_games)
+  selected = cq_index_condition_select (condition, &columns, bitmap);
+  if (selected > MAX_SELECTED_PART * n_games)
     {
       close (w.fd);
       return FALSE;
     }
+  /* Games spread over most pages of the locators (128 to a page): all
+   * mapped at once. */
+  if (selected >= n_games / LOCATORS_MAPPED_PER)
+    cq_index_map_locators (index);
   *last_number = games_before + n_games;
   progress->indexed_files++;
 

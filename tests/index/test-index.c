@@ -109,6 +109,8 @@ check_against_file (const char *path)
   g_assert_no_error (error);
   cq_index_get_columns (index, &columns);
   g_assert_cmpuint (columns.n_games, ==, cq_index_get_n_games (index));
+  /* Mapped at once, the locators read as they were written. */
+  cq_index_map_locators (index);
 
   reader = cq_pgn_reader_new_for_path (path, NULL, &error);
   g_assert_no_error (error);
@@ -124,6 +126,15 @@ check_against_file (const char *path)
       g_assert_no_error (error);
       g_assert_cmpuint (n, <, cq_index_get_n_games (index));
       cq_index_get_game (index, n, &got, &digest, &summary);
+      {
+        const CqIndexLocator *loc = cq_index_get_locator (index, n);
+
+        g_assert_cmpuint (loc->offset, ==, want.offset);
+        g_assert_cmpuint (loc->length, ==, want.length);
+        g_assert_cmpuint (loc->line, ==, want.line);
+        g_assert_cmpuint (loc->digest, ==, digest);
+        g_assert_cmpuint (loc->n_positions, ==, summary.n_positions);
+      }
       g_assert_cmpuint (got.number, ==, want.number);
       g_assert_cmpuint (got.number, ==, n + 1);
       g_assert_cmpuint (got.offset, ==, want.offset);
