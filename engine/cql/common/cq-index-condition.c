@@ -412,9 +412,8 @@ and_member_cmp (gconstpointer pa, gconstpointer pb)
 /* Puts the leaves of @members first, those fewest games of a sample of
  * @cols pass first, then the other members in their order: the first
  * member is tested on every game, each next one only on the games left,
- * and the order the query gives is no guide (a position's condition
- * names the kings last and its pawns' counts first, which nearly every
- * game passes). */
+ * and the order the condition was built in is no guide (a position's
+ * names first its pawns' counts, which nearly every game passes). */
 static void
 and_order (GPtrArray *members, const CqSummaryColumns *cols)
 {
