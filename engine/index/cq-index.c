@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -25,24 +26,20 @@
 G_DEFINE_QUARK (cq-index-error-quark, cq_index_error)
 
 #define INDEX_MAGIC      "EXCQIDX"   /* and its NUL: 8 bytes */
-#define INDEX_VERSION    4u
+#define INDEX_VERSION    5u
 #define IDENTITY_BLOCK   (64 * 1024)  /* the first and last blocks hashed */
 #define SHA256_LEN       32
 
-/* The columns, in file order: per game, where its text is, its digest,
- * then its summary a member per column (#CqSummaryColumns). */
+/* The columns, in file order: per game, its locator (a row of 32 bytes:
+ * where its text is, its digest, its positions), then its summary a
+ * member per column (#CqSummaryColumns). */
 enum {
-  COL_OFFSET,                          /* u64 */
-  COL_LENGTH,                          /* u32 */
-  COL_LINE,                            /* u64 */
-  COL_DIGEST,                          /* u64 */
+  COL_LOCATOR,                         /* CqIndexLocator */
   COL_SQUARES,                         /* u64, CQ_N_PIECES columns */
   COL_MIN_COUNT = COL_SQUARES + CQ_N_PIECES,   /* u8, CQ_N_PIECES columns */
   COL_MAX_COUNT = COL_MIN_COUNT + CQ_N_PIECES, /* u8, CQ_N_PIECES columns */
   COL_FLAGS = COL_MAX_COUNT + CQ_N_PIECES,     /* u32 */
-  COL_N_POSITIONS,                     /* u32 */
-  /* Version 3: the filter of the positions' keys. */
-  COL_KEYS,                            /* CQ_SUMMARY_KEY_WORDS u64 */
+  COL_KEYS,                            /* CQ_SUMMARY_KEY_WORDS u64: the positions' keys */
   N_COLUMNS
 };
 
@@ -69,8 +66,11 @@ typedef struct {
   guint32 checksum;
 } IndexHeader;
 
-G_STATIC_ASSERT (sizeof (IndexHeader) == 504);
+G_STATIC_ASSERT (sizeof (IndexHeader) == 136 + 8 * N_COLUMNS);
 G_STATIC_ASSERT (sizeof (IndexHeader) % 8 == 0);
+/* A locator fills half a cache line: a game's is read with one. */
+G_STATIC_ASSERT (sizeof (CqIndexLocator) == 32);
+#define LOCATOR_ALIGN 32
 
 struct _CqIndex {
   GMappedFile       *map;
@@ -82,17 +82,19 @@ struct _CqIndex {
 static gsize
 column_width (guint column)
 {
-  if (column == COL_OFFSET || column == COL_LINE || column == COL_DIGEST
-      || (column >= COL_SQUARES && column < COL_MIN_COUNT))
+  if (column == COL_LOCATOR)
+    return sizeof (CqIndexLocator);
+  if (column >= COL_SQUARES && column < COL_MIN_COUNT)
     return 8;
-  if (column == COL_LENGTH || column == COL_FLAGS || column == COL_N_POSITIONS)
+  if (column == COL_FLAGS)
     return 4;
   if (column == COL_KEYS)
     return CQ_SUMMARY_KEY_WORDS * 8;
   return 1;
 }
 
-/* Where each column begins for @n_games games (each 8-byte aligned);
+/* Where each column begins for @n_games games (each 8-byte aligned, the
+ * locators 32-byte aligned so that no row straddles a cache line);
  * returns the index file's size. */
 static guint64
 layout (guint64 n_games, guint64 offsets[N_COLUMNS])
@@ -101,6 +103,8 @@ layout (guint64 n_games, guint64 offsets[N_COLUMNS])
 
   for (guint c = 0; c < N_COLUMNS; c++)
     {
+      if (c == COL_LOCATOR)
+        at = (at + LOCATOR_ALIGN - 1) & ~(guint64) (LOCATOR_ALIGN - 1);
       offsets[c] = at;
       at += (n_games * column_width (c) + 7) & ~(guint64) 7;
     }
@@ -283,11 +287,8 @@ check_indexable (const char *pgn_path, GError **error)
 
 /* A game as delivered, until it is stored in the columns. */
 typedef struct {
-  guint64       offset;
-  guint64       line;
-  guint64       digest;
-  guint32       length;
-  CqGameSummary summary;
+  CqIndexLocator locator;
+  CqGameSummary  summary;
 } Row;
 
 /* Games gathered before they are stored in the columns: storing a game
@@ -343,10 +344,7 @@ flush_rows (Build *b)
         col_[r_] = (expr); \
       } \
   } G_STMT_END
-  FILL (COL_OFFSET, guint64, row->offset);
-  FILL (COL_LENGTH, guint32, row->length);
-  FILL (COL_LINE, guint64, row->line);
-  FILL (COL_DIGEST, guint64, row->digest);
+  FILL (COL_LOCATOR, CqIndexLocator, row->locator);
   for (guint p = 0; p < CQ_N_PIECES; p++)
     {
       FILL (COL_SQUARES + p, guint64, row->summary.squares[p]);
@@ -354,7 +352,6 @@ flush_rows (Build *b)
       FILL (COL_MAX_COUNT + p, guint8, row->summary.max_count[p]);
     }
   FILL (COL_FLAGS, guint32, row->summary.flags);
-  FILL (COL_N_POSITIONS, guint32, row->summary.n_positions);
 #undef FILL
   for (guint r = 0; r < n; r++)
     memcpy (COLUMN (b, COL_KEYS, guint64) + (at + r) * CQ_SUMMARY_KEY_WORDS,
@@ -380,10 +377,11 @@ build_on_game (const CqGameSource *source, const CqGameSummary *summary, guint64
       return;
     }
   row = &b->rows[b->n_rows++];
-  row->offset = source->offset;
-  row->length = (guint32) source->length;
-  row->line = source->line;
-  row->digest = digest;
+  row->locator.offset = source->offset;
+  row->locator.length = (guint32) source->length;
+  row->locator.line = source->line;
+  row->locator.digest = digest;
+  row->locator.n_positions = summary->n_positions;
   row->summary = *summary;
   b->n_positions += summary->n_positions;
   if (b->n_rows == ROW_BLOCK)
@@ -449,12 +447,13 @@ write_all (int fd, const void *data, gsize len, guint32 *crc, const char *path, 
 static gboolean
 write_index (Build *b, const Identity *id, const char *index_path, GError **error)
 {
-  static const guint8 zeros[8] = { 0 };
+  static const guint8 zeros[LOCATOR_ALIGN] = { 0 };
   g_autofree char *dir = g_path_get_dirname (index_path);
   g_autofree char *tmp = g_strconcat (index_path, ".XXXXXX.tmp", NULL);
   IndexHeader h;
   guint64 n_games = b->n_games;
   guint32 crc = crc32 (0L, Z_NULL, 0);
+  guint64 at;
   int fd;
   gboolean ok = TRUE;
 
@@ -490,15 +489,19 @@ write_index (Build *b, const Identity *id, const char *index_path, GError **erro
   memcpy (h.pgn_head_sha256, id->head, SHA256_LEN);
   memcpy (h.pgn_tail_sha256, id->tail, SHA256_LEN);
 
-  /* The header last, once the columns' CRC is known: its place first. */
+  /* The header last, once the columns' CRC is known: its place first.
+   * Each column after the zero bytes that bring it to its offset. */
   ok = write_all (fd, &h, sizeof h, NULL, tmp, error);
+  at = sizeof h;
   for (guint c = 0; ok && c < N_COLUMNS; c++)
     {
       gsize bytes = n_games * column_width (c);
 
-      ok = write_all (fd, b->columns[c], bytes, &crc, tmp, error)
-           && write_all (fd, zeros, (8 - bytes % 8) % 8, &crc, tmp, error);
+      ok = write_all (fd, zeros, h.column_offset[c] - at, &crc, tmp, error)
+           && write_all (fd, b->columns[c], bytes, &crc, tmp, error);
+      at = h.column_offset[c] + bytes;
     }
+  ok = ok && write_all (fd, zeros, h.file_size - at, &crc, tmp, error);
   if (ok)
     {
       h.data_crc = crc;
@@ -791,20 +794,50 @@ column (const CqIndex *index, guint c)
   return index->data + index->header->column_offset[c];
 }
 
+const CqIndexLocator *
+cq_index_get_locator (const CqIndex *index, guint64 i)
+{
+  g_return_val_if_fail (index != NULL, NULL);
+  g_return_val_if_fail (i < index->header->n_games, NULL);
+
+  return (const CqIndexLocator *) column (index, COL_LOCATOR) + i;
+}
+
+void
+cq_index_map_locators (const CqIndex *index)
+{
+#ifdef MADV_POPULATE_READ
+  gsize page = (gsize) sysconf (_SC_PAGESIZE);
+  guintptr start, end;
+
+  g_return_if_fail (index != NULL);
+
+  start = (guintptr) column (index, COL_LOCATOR);
+  end = start + index->header->n_games * sizeof (CqIndexLocator);
+  start &= ~(guintptr) (page - 1);
+  end = (end + page - 1) & ~(guintptr) (page - 1);
+  /* Within the mapping: only a kernel without it (EINVAL) refuses. */
+  (void) madvise ((void *) start, end - start, MADV_POPULATE_READ);
+#endif
+}
+
 void
 cq_index_get_game (const CqIndex *index, guint64 i, CqGameSource *source,
                    guint64 *digest, CqGameSummary *summary)
 {
+  const CqIndexLocator *loc;
+
   g_return_if_fail (index != NULL && source != NULL);
   g_return_if_fail (i < index->header->n_games);
 
+  loc = cq_index_get_locator (index, i);
   memset (source, 0, sizeof *source);
   source->number = i + 1;
-  source->offset = ((const guint64 *) column (index, COL_OFFSET))[i];
-  source->length = ((const guint32 *) column (index, COL_LENGTH))[i];
-  source->line = ((const guint64 *) column (index, COL_LINE))[i];
+  source->offset = loc->offset;
+  source->length = loc->length;
+  source->line = loc->line;
   if (digest != NULL)
-    *digest = ((const guint64 *) column (index, COL_DIGEST))[i];
+    *digest = loc->digest;
   if (summary != NULL)
     {
       memset (summary, 0, sizeof *summary);   /* its padding too: summaries compare */
@@ -815,7 +848,7 @@ cq_index_get_game (const CqIndex *index, guint64 i, CqGameSource *source,
           summary->max_count[p] = ((const guint8 *) column (index, COL_MAX_COUNT + p))[i];
         }
       summary->flags = ((const guint32 *) column (index, COL_FLAGS))[i];
-      summary->n_positions = ((const guint32 *) column (index, COL_N_POSITIONS))[i];
+      summary->n_positions = loc->n_positions;
       memcpy (summary->keys,
               (const guint64 *) column (index, COL_KEYS) + i * CQ_SUMMARY_KEY_WORDS,
               sizeof summary->keys);
@@ -828,7 +861,7 @@ cq_index_get_game_positions (const CqIndex *index, guint64 i)
   g_return_val_if_fail (index != NULL, 0);
   g_return_val_if_fail (i < index->header->n_games, 0);
 
-  return ((const guint32 *) column (index, COL_N_POSITIONS))[i];
+  return cq_index_get_locator (index, i)->n_positions;
 }
 
 void

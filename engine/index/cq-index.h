@@ -126,6 +126,37 @@ guint64   cq_index_get_n_games     (const CqIndex *index);
 guint64   cq_index_get_n_positions (const CqIndex *index);
 
 /**
+ * CqIndexLocator:
+ * @offset, @length, @line: where game @i + 1's text lies, as the reader
+ *   found it (#CqGameSource).
+ * @digest: cq_pgn_game_digest() of its text, which a search compares with
+ *   the text it reads (a file changed under the index is refused, never
+ *   misread).
+ * @n_positions: its positions (#CqGameSummary.n_positions), which a
+ *   search counts as examined.
+ *
+ * A game's locator: what a search needs to read it, in one row of 32
+ * bytes of the index file (32-byte aligned: one cache line, one page).
+ */
+typedef struct {
+  guint64 offset;
+  guint64 line;
+  guint64 digest;
+  guint32 length;
+  guint32 n_positions;
+} CqIndexLocator;
+
+/* The locator of game @i + 1 (@i 0-based, below cq_index_get_n_games()),
+ * in place in @index: it lives as long as @index. */
+const CqIndexLocator *cq_index_get_locator (const CqIndex *index, guint64 i);
+
+/* Maps every page of @index's locators at once (MADV_POPULATE_READ,
+ * where the system has it): for a search that reads the locators of
+ * games spread over most of them, one call costs less than a page fault
+ * for each 64 KiB it touches. */
+void      cq_index_map_locators (const CqIndex *index);
+
+/**
  * cq_index_get_game:
  * @i: 0-based, below cq_index_get_n_games().
  * @source: (out): where game @i + 1 lies, as the reader found it
@@ -138,9 +169,9 @@ guint64   cq_index_get_n_positions (const CqIndex *index);
 void      cq_index_get_game (const CqIndex *index, guint64 i, CqGameSource *source,
                              guint64 *digest, CqGameSummary *summary);
 
-/* The positions of game @i + 1 (its #CqGameSummary.n_positions), read
- * alone: cheaper than cq_index_get_game() for a search that counts the
- * positions of the games it passes over. */
+/* The positions of game @i + 1 (its #CqGameSummary.n_positions), from
+ * its locator alone: cheaper than cq_index_get_game() for a search that
+ * counts the positions of the games it passes over. */
 guint32   cq_index_get_game_positions (const CqIndex *index, guint64 i);
 
 /* The summaries, a column per member, for cq_index_condition_select();

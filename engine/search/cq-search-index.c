@@ -33,6 +33,11 @@
 #define READ_GAP  (16 * 1024)
 #define READ_SPAN (1024 * 1024)
 
+/* A selection of at least one game in LOCATORS_MAPPED_PER has its
+ * locators mapped at once (cq_index_map_locators()): it would fault in
+ * most of their pages one run of 16 (64 KiB) at a time. */
+#define LOCATORS_MAPPED_PER 1024
+
 /* A selection of more than this part of a file's games is searched from
  * the text: a game read at its place costs more than one the reader
  * splits (its tags found again, its digest), and on the book a search
@@ -116,15 +121,15 @@ window_read (TextWindow *w, guint64 offset, gsize len, GError **error)
   return TRUE;
 }
 
-/* The text of game @source in @w, read if not there: with it, the games
- * of the selection after it (from bit @i + 1 of @bitmap, below @end) that
- * lie close enough.  NULL with @error if the file no longer holds that
- * many bytes there. */
+/* The text of game @i (0-based, whose locator is @loc) in @w, read if
+ * not there: with it, the games of the selection after it (from bit
+ * @i + 1 of @bitmap, below @end) that lie close enough.  NULL with @error
+ * if the file no longer holds that many bytes there. */
 static const char *
 window_get (TextWindow *w, const CqIndex *index, const guint64 *bitmap, guint64 i,
-            guint64 end, const CqGameSource *source, GError **error)
+            guint64 end, const CqIndexLocator *loc, GError **error)
 {
-  guint64 start = source->offset, stop = source->offset + source->length;
+  guint64 start = loc->offset, stop = loc->offset + loc->length;
 
   /* The byte after the game tells whether a CR that ends it is a line's
    * end: the window holds it too, unless the game ends the file. */
@@ -135,7 +140,7 @@ window_get (TextWindow *w, const CqIndex *index, const guint64 *bitmap, guint64 
 
   for (guint64 j = i + 1; j < end; j++)
     {
-      CqGameSource next;
+      const CqIndexLocator *next;
 
       if ((bitmap[j / 64] & (G_GUINT64_CONSTANT (1) << (j % 64))) == 0)
         {
@@ -144,15 +149,15 @@ window_get (TextWindow *w, const CqIndex *index, const guint64 *bitmap, guint64 
             j += 63;
           continue;
         }
-      cq_index_get_game (index, j, &next, NULL, NULL);
-      if (next.offset < stop || next.offset - stop > READ_GAP
-          || next.offset + next.length - start > READ_SPAN)
+      next = cq_index_get_locator (index, j);
+      if (next->offset < stop || next->offset - stop > READ_GAP
+          || next->offset + next->length - start > READ_SPAN)
         break;
-      stop = next.offset + next.length;
+      stop = next->offset + next->length;
     }
   if (!window_read (w, start, (gsize) (MIN (stop + 1, MAX (w->size, stop)) - start), error))
     return NULL;
-  if (w->buf->len < source->length)
+  if (w->buf->len < loc->length)
     return NULL;
   return w->buf->str;
 }
@@ -184,7 +189,7 @@ _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
   CqSummaryColumns columns;
   TextWindow w = { -1 };
   GStatBuf st;
-  guint64 n_games, first, end, next, read_positions = 0;
+  guint64 n_games, selected, first, end, next, read_positions = 0;
   gboolean whole;
 
   if (g_str_equal (path, "-"))
@@ -217,11 +222,16 @@ _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
   n_games = cq_index_get_n_games (index);
   cq_index_get_columns (index, &columns);
   bitmap = g_new0 (guint64, (n_games + 63) / 64 + 1);
-  if (cq_index_condition_select (condition, &columns, bitmap) > MAX_SELECTED_PART * n_games)
+  selected = cq_index_condition_select (condition, &columns, bitmap);
+  if (selected > MAX_SELECTED_PART * n_games)
     {
       close (w.fd);
       return FALSE;
     }
+  /* Games spread over most pages of the locators (128 to a page): all
+   * mapped at once. */
+  if (selected >= n_games / LOCATORS_MAPPED_PER)
+    cq_index_map_locators (index);
   *last_number = games_before + n_games;
   progress->indexed_files++;
 
@@ -241,8 +251,8 @@ _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
   next = first;   /* the first game not yet counted */
   for (guint64 i = first; i < end; i++)
     {
+      const CqIndexLocator *loc;
       CqGameSource source;
-      guint64 digest;
       const char *text;
       BatchGame g;
       Batch *batch;
@@ -259,17 +269,22 @@ _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
           end = i;
           break;
         }
-      cq_index_get_game (index, i, &source, &digest, NULL);
-      source.number += games_before;
+      /* The game's locator, read once: one row of the index. */
+      loc = cq_index_get_locator (index, i);
+      memset (&source, 0, sizeof source);
+      source.number = games_before + i + 1;
+      source.offset = loc->offset;
+      source.length = loc->length;
+      source.line = loc->line;
       source.file_index = file_index;
-      text = window_get (&w, index, bitmap, i, end, &source, error);
+      text = window_get (&w, index, bitmap, i, end, loc, error);
       if (text == NULL && error != NULL && *error != NULL)
         {
           *stop = TRUE;
           end = i;
           break;
         }
-      if (text == NULL || cq_pgn_game_digest (text, source.length) != digest)
+      if (text == NULL || cq_pgn_game_digest (text, source.length) != loc->digest)
         {
           set_changed_error (error, path, &source);
           *stop = TRUE;
@@ -281,7 +296,7 @@ _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
       progress->games += i + 1 - next;
       progress->index_passed += i - next;
       next = i + 1;
-      read_positions += cq_index_get_game_positions (index, i);
+      read_positions += loc->n_positions;
       _cq_search_feed_set_position (feed, source.offset + source.length);
 
       /* Its tags are found by the game itself (no tag spans): the same

@@ -3,7 +3,9 @@
 # $EXCELSIOR_INDEX_DIR (a folder of the test's own) and `cql --index-info
 # FILE...` says whether each file's index is up to date: after a touch or
 # an edit of the file it is stale, a truncated or garbled index is
-# damaged, a compressed file and standard input are not supported.
+# damaged, an index of an older format version too (it must be built
+# again, and a search reads the text meanwhile), a compressed file and
+# standard input are not supported.
 #
 # Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
 import gzip
@@ -11,10 +13,12 @@ import os
 import re
 import shutil
 import signal
+import struct
 import subprocess
 import tempfile
 import time
 import unittest
+import zlib
 
 CQL = os.environ.get("CQL", "cql")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -117,6 +121,39 @@ class Index(unittest.TestCase):
             self.assertIn("damaged", proc.stdout)
 
         # Built again, it is up to date.
+        self.cql("--index", self.db)
+        self.cql("--index-info", self.db)
+
+    def test_older_version(self):
+        """An index of an older format, whole and with a header that passes
+        its checksum, is refused: built again, never read as it is."""
+        self.cql("--index", self.db)
+        index_path = os.path.join(self.index_dir, self.index_files()[0])
+        with open(index_path, "rb") as f:
+            data = bytearray(f.read())
+        header_size = struct.unpack_from("<I", data, 12)[0]
+        version = struct.unpack_from("<I", data, 8)[0]
+        self.assertGreater(version, 2)
+        struct.pack_into("<I", data, 8, 2)
+        struct.pack_into("<I", data, header_size - 4, zlib.crc32(bytes(data[:header_size - 4])))
+        with open(index_path, "wb") as f:
+            f.write(bytes(data))
+
+        proc = self.cql("--index-info", self.db, expect=1)
+        self.assertRegex(proc.stdout, r"is damaged \(format version 2, not %d\): "
+                                      r"run cql --index %s again" % (version, re.escape(self.db)))
+        # A search says so once and reads the text: the same games.
+        query = os.path.join(self.dir, "mate.cql")
+        with open(query, "w") as f:
+            f.write("cql() mate\n")
+        out = {how: os.path.join(self.dir, how + ".pgn") for how in ("index", "text")}
+        proc = self.cql("-i", self.db, "-o", out["index"], query)
+        self.assertIn("run cql --index %s again; its text is searched instead" % self.db,
+                      proc.stderr)
+        self.cql("--no-index", "-i", self.db, "-o", out["text"], query)
+        with open(out["index"], "rb") as a, open(out["text"], "rb") as b:
+            self.assertEqual(a.read(), b.read())
+
         self.cql("--index", self.db)
         self.cql("--index-info", self.db)
 

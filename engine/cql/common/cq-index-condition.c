@@ -7,6 +7,8 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "cql/cq-index-condition.h"
 #include "cql/cq-query.h"
@@ -366,26 +368,192 @@ leaf_test_column (const CqIndexCondition *c, const CqSummaryColumns *cols, guint
     }
 }
 
+/* The bits of the games of word @w of a bitmap (games 64 @w to 64 @w +
+ * 63, below @n) that pass the leaf @c: a pass without a branch per game,
+ * a column at a time, for a word where most games are in question. */
+static guint64
+leaf_test_word (const CqIndexCondition *c, const CqSummaryColumns *cols, gsize w, guint64 n)
+{
+  guint64 first = (guint64) w * 64, out = 0;
+  guint count = (guint) MIN (n - first, 64);
+
+  if (c->kind == COND_FLAGS)
+    {
+      const guint32 *flags = cols->flags + first;
+
+      for (guint k = 0; k < count; k++)
+        out |= (guint64) ((flags[k] & c->flags) == c->flags) << k;
+    }
+  else if (c->kind == COND_SQUARES)
+    {
+      for (guint p = 0; p < CQ_N_PIECES; p++)
+        {
+          const guint64 *col = cols->squares[p] + first;
+
+          if (!(c->pieces & CQ_PIECE_BIT (p)))
+            continue;
+          for (guint k = 0; k < count; k++)
+            out |= (guint64) ((col[k] & c->squares) != 0) << k;
+        }
+    }
+  else
+    {
+      for (guint k = 0; k < count; k++)
+        out |= (guint64) leaf_test_column (c, cols, first + k) << k;
+    }
+  return out;
+}
+
+/* A word of the mask with at least this many games in question is tested
+ * whole (leaf_test_word()), one with fewer a game at a time: after an
+ * `or`'s first member most games are still in question, and a test per
+ * bit found costs a branch that a pass over the word does not. */
+#define DENSE_WORD 16
+
 static gboolean
 is_leaf (const CqIndexCondition *c)
 {
   return c->kind != COND_AND && c->kind != COND_OR;
 }
 
-/* A leaf that reads a column of a few bytes a game: not COND_KEYS, whose
- * filters are 64 bytes a game (a pass over a million games' would read
- * 64 MB), so that it is tested only on the games the others leave. */
-static gboolean
-is_cheap_leaf (const CqIndexCondition *c)
+/* The members of the chain of `and` nodes at @c, in order, into @out. */
+static void
+and_members (const CqIndexCondition *c, GPtrArray *out)
 {
-  return is_leaf (c) && c->kind != COND_KEYS;
+  if (c->kind == COND_AND)
+    {
+      and_members (c->a, out);
+      and_members (c->b, out);
+    }
+  else
+    g_ptr_array_add (out, (gpointer) c);
+}
+
+/* Games of a sample, in SAMPLE_BLOCKS runs of SAMPLE_RUN games spread over
+ * the file: contiguous runs, so that the sample reads a few pages of each
+ * column, not a page a game. */
+#define SAMPLE_BLOCKS 4
+#define SAMPLE_RUN    256
+
+typedef struct {
+  const CqIndexCondition *member;
+  guint                   passed;   /* of the sample; G_MAXUINT: not a leaf */
+  guint                   at;       /* its place in the chain */
+} AndMember;
+
+static gint
+and_member_cmp (gconstpointer pa, gconstpointer pb)
+{
+  const AndMember *a = pa, *b = pb;
+
+  if (a->passed != b->passed)
+    return a->passed < b->passed ? -1 : 1;
+  return a->at < b->at ? -1 : a->at > b->at;
+}
+
+/* Puts the leaves of @members first, those fewest games of a sample of
+ * @cols pass first, then the other members in their order: the first
+ * member is tested on every game, each next one only on the games left,
+ * and the order the condition was built in is no guide (a position's
+ * names first its pawns' counts, which nearly every game passes). */
+static void
+and_order (GPtrArray *members, const CqSummaryColumns *cols)
+{
+  g_autofree AndMember *m = g_new (AndMember, members->len);
+  guint64 n = cols->n_games;
+
+  for (guint k = 0; k < members->len; k++)
+    {
+      const CqIndexCondition *c = members->pdata[k];
+
+      m[k].member = c;
+      m[k].at = k;
+      m[k].passed = 0;
+      if (!is_leaf (c) || c->kind == COND_TRUE || c->kind == COND_FALSE)
+        {
+          /* (`true` and `false` are never members: `and` drops them.) */
+          m[k].passed = c->kind == COND_FALSE ? 0 : G_MAXUINT;
+          continue;
+        }
+      if (c->kind == COND_KEYS)
+        {
+          /* After the leaves of a few bytes a game: a filter is 64 bytes
+           * a game (a pass over a million games' would read 64 MB), so it
+           * is tested only on the games the others leave. */
+          m[k].passed = G_MAXUINT - 1;
+          continue;
+        }
+      for (guint b = 0; b < SAMPLE_BLOCKS; b++)
+        {
+          guint64 first = n / SAMPLE_BLOCKS * b;
+
+          for (guint64 i = first; i < MIN (first + SAMPLE_RUN, n); i++)
+            m[k].passed += leaf_test_column (c, cols, i);
+        }
+    }
+  qsort (m, members->len, sizeof *m, and_member_cmp);
+  for (guint k = 0; k < members->len; k++)
+    members->pdata[k] = (gpointer) m[k].member;
+}
+
+/* Maps in one call the pages of @len bytes at @data, a column about to be
+ * read whole: a page fault for each run of pages would cost more. */
+static void
+populate (const void *data, gsize len)
+{
+#ifdef MADV_POPULATE_READ
+  static gsize page;
+  guintptr start, end;
+
+  if (page == 0)
+    page = (gsize) sysconf (_SC_PAGESIZE);
+  start = (guintptr) data & ~(guintptr) (page - 1);
+  end = ((guintptr) data + len + page - 1) & ~(guintptr) (page - 1);
+  /* Memory not mapped from a file (a caller's arrays) may say ENOMEM or
+   * EINVAL: nothing is lost. */
+  (void) madvise ((void *) start, end - start, MADV_POPULATE_READ);
+#endif
+}
+
+/* Whether a leaf tested on the games of @mask reads most pages of its
+ * columns: at least a game in question per 512 (a page of a column of
+ * 8 bytes a game).  A few games are read with a fault each. */
+static gboolean
+worth_populating (const guint64 *mask, gsize n_words, guint64 n_games)
+{
+  guint64 in_question = 0;
+
+  for (gsize w = 0; w < n_words; w++)
+    in_question += (guint64) __builtin_popcountll (mask[w]);
+  return in_question >= n_games / 512;
+}
+
+/* populate() on the columns leaf @c reads. */
+static void
+populate_leaf (const CqIndexCondition *c, const CqSummaryColumns *cols)
+{
+  guint64 n = cols->n_games;
+
+  if (c->kind == COND_FLAGS)
+    populate (cols->flags, n * sizeof *cols->flags);
+  for (guint p = 0; p < CQ_N_PIECES; p++)
+    if (c->pieces & CQ_PIECE_BIT (p))
+      {
+        if (c->kind == COND_SQUARES)
+          populate (cols->squares[p], n * sizeof *cols->squares[p]);
+        else if (c->kind == COND_AT_LEAST)
+          populate (cols->max_count[p], n);
+        else if (c->kind == COND_AT_MOST)
+          populate (cols->min_count[p], n);
+      }
 }
 
 /* Sets @bitmap (@n_words words) to the games of @cols passing @c among
  * those of @mask (NULL: every game); its other bits are 0.  A node's
- * second member is tested only on the games its first left in question
- * (those the first selected, for `and`; not, for `or`; @bitmap and @mask
- * never overlap): after a selective
+ * later members are tested only on the games the ones before left in
+ * question (those they selected, for `and`, whose chain of members is
+ * ordered by and_order(); not, for `or`; @bitmap and @mask never
+ * overlap): after a selective
  * member (a flag, a piece on a few squares) the others cost a test per
  * game left rather than a pass over every column they name, which made
  * a condition of a few hundred leaves (a theme under shifts and flips)
@@ -410,14 +578,20 @@ select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *b
       return;
     case COND_AND:
       {
-        /* A cheap leaf first: it is cheap, and often what narrows most. */
-        const CqIndexCondition *first = is_cheap_leaf (c->b) && !is_cheap_leaf (c->a)
-                                        ? c->b : c->a;
-        const CqIndexCondition *second = first == c->a ? c->b : c->a;
+        /* The members of the chain of `and`s, the one that narrows most
+         * first (and_order()): each is tested only on the games the
+         * ones before left. */
+        g_autoptr(GPtrArray) members = g_ptr_array_new ();
 
+        and_members (c, members);
+        and_order (members, cols);
         other = g_new (guint64, n_words);
-        select_into (first, cols, other, mask, n_words);
-        select_into (second, cols, bitmap, other, n_words);
+        select_into (members->pdata[0], cols, bitmap, mask, n_words);
+        for (guint k = 1; k < members->len; k++)
+          {
+            select_into (members->pdata[k], cols, other, bitmap, n_words);
+            memcpy (bitmap, other, n_words * sizeof *bitmap);
+          }
         return;
       }
     case COND_OR:
@@ -437,6 +611,8 @@ select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *b
       break;
     }
 
+  if (mask == NULL || worth_populating (mask, n_words, n))
+    populate_leaf (c, cols);
   if (mask != NULL)
     {
       /* Only the games still in question. */
@@ -444,6 +620,11 @@ select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *b
         {
           guint64 bits = mask[w], out = 0;
 
+          if (bits != 0 && __builtin_popcountll (bits) >= DENSE_WORD)
+            {
+              bitmap[w] = bits & leaf_test_word (c, cols, w, n);
+              continue;
+            }
           while (bits != 0)
             {
               guint k = (guint) __builtin_ctzll (bits);
