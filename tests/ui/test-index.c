@@ -1,0 +1,341 @@
+/* test-index.c: the workbench indexes a database in the background after
+ * its first search, shows the index's state in the status line, searches
+ * from it, and notices a file changed since it was indexed.
+ *
+ * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each test searches its own copy of the bundled sample database
+ * (data/sample/studies.pgn, 103 games; the knight mates: 14 of them), with
+ * the indexes in a folder of the test's own (EXCELSIOR_INDEX_DIR), and
+ * changes it: games appended (the file's identity changes), or one
+ * game's bytes edited in place with the size and modification time put
+ * back (the identity checks pass; the game's digest does not).  Exits 77
+ * (skipped) when there is no display.  With EXCELSIOR_SCREENSHOT_DIR set
+ * it saves the window while indexing (index-building.png) and once
+ * indexed (index-indexed.png).
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "ex-application.h"
+#include "ex-indexer.h"
+#include "ex-search.h"
+#include "ex-window-test.h"
+#include "ui-common.h"
+
+#include "window-test-data.h"
+
+static ExApplication *app;
+static char *tmp_dir;
+static char *index_dir;
+
+static const char *
+index_text (ExWindow *window)
+{
+  return ex_statusbar_get_index (ex_window_get_statusbar (window));
+}
+
+typedef struct {
+  ExWindow     *window;
+  ExIndexState  state;
+} StateWait;
+
+static gboolean
+state_is (gpointer user_data)
+{
+  StateWait *wait = user_data;
+
+  return ex_indexer_get_state (ex_window_get_indexer (wait->window)) == wait->state;
+}
+
+static void
+wait_state (ExWindow     *window,
+            ExIndexState  state)
+{
+  StateWait wait = { window, state };
+
+  if (!ex_test_wait_until (state_is, &wait, SEARCH_TIMEOUT_MS))
+    g_error ("the index's state is %d (“%s”), not %d",
+             ex_indexer_get_state (ex_window_get_indexer (window)), index_text (window), state);
+}
+
+static gboolean
+fraction_shown (gpointer window)
+{
+  return ex_indexer_get_fraction (ex_window_get_indexer (window)) > 0.0
+         || ex_indexer_get_state (ex_window_get_indexer (window)) != EX_INDEX_STATE_INDEXING;
+}
+
+static const CqSearchProgress *
+last_progress (ExWindow *window)
+{
+  return ex_search_get_progress (ex_window_get_search (window));
+}
+
+/* The number of index files in the test's index folder. */
+static guint
+count_indexes (void)
+{
+  g_autoptr(GDir) dir = g_dir_open (index_dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    n += g_str_has_suffix (name, ".cqx");
+  return n;
+}
+
+/* Searched, indexed in the background, searched from the index; then
+ * games appended: shown as changed, searched from the text (the new
+ * games found), indexed again, searched from the index again. */
+static void
+test_index_and_append (void)
+{
+  g_autofree char *sample = ex_test_sample_database ();
+  g_autofree char *path = ex_test_copy_file (sample, tmp_dir, "indexed.pgn");
+  g_autofree char *text = NULL;
+  g_autofree char *twice = NULL;
+  ExWindow *window = ex_test_new_window (app, 0, 0, path);
+  GListModel *results = ex_window_get_results (window);
+  const char *tooltip;
+  gsize len = 0;
+
+  /* Nothing is built before the first search. */
+  wait_state (window, EX_INDEX_STATE_NOT_INDEXED);
+  g_assert_cmpstr (index_text (window), ==, "Not indexed");
+  g_assert_cmpuint (count_indexes (), ==, 0);
+
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
+  g_assert_cmpuint (last_progress (window)->indexed_files, ==, 0);
+
+  /* Built after it, in the background. */
+  wait_state (window, EX_INDEX_STATE_INDEXED);
+  g_assert_cmpstr (index_text (window), ==, "Indexed");
+  g_assert_cmpuint (count_indexes (), ==, 1);
+  tooltip = gtk_widget_get_tooltip_text (
+    ex_test_find_label (GTK_WIDGET (ex_window_get_statusbar (window)), "Indexed"));
+  g_assert_nonnull (tooltip);
+  g_assert_nonnull (strstr (tooltip, "“indexed.pgn”: indexed, 103 games, "));
+  g_assert_nonnull (strstr (tooltip, index_dir));
+  ex_test_wait_frame (GTK_WIDGET (window));
+  ex_test_screenshot (GTK_WIDGET (window), "index-indexed.png");
+
+  /* The next search reads the index, and finds the same games. */
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, KNIGHT_MATE_COUNT);
+  g_assert_cmpuint (last_progress (window)->indexed_files, ==, 1);
+  g_assert_cmpuint (last_progress (window)->index_passed, >, 0);
+  g_assert_cmpuint (last_progress (window)->games, ==, 103);
+
+  /* The database's games appended to it, as an editor saves (a new file
+   * renamed over the old): noticed without a search. */
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  twice = g_strconcat (text, "\n", text, NULL);
+  g_assert_true (g_file_set_contents (path, twice, -1, NULL));
+  wait_state (window, EX_INDEX_STATE_CHANGED);
+  g_assert_cmpstr (index_text (window), ==, "Changed since indexed");
+
+  /* Searched from its text: the new games are found. */
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, 2 * KNIGHT_MATE_COUNT);
+  g_assert_cmpuint (last_progress (window)->indexed_files, ==, 0);
+  g_assert_cmpuint (last_progress (window)->games, ==, 206);
+
+  /* Indexed again after that search, and read from the index. */
+  wait_state (window, EX_INDEX_STATE_INDEXED);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, 2 * KNIGHT_MATE_COUNT);
+  g_assert_cmpuint (last_progress (window)->indexed_files, ==, 1);
+  g_assert_cmpuint (last_progress (window)->games, ==, 206);
+
+  ex_test_destroy_window (window);
+  g_unlink (path);
+}
+
+/* One game's bytes edited in place in the middle of a file larger than
+ * the blocks the index hashes, its size and modification time put back:
+ * the index still opens, and the search finds the game changed (its
+ * digest), stops with a clear error rather than read it, and the file is
+ * indexed again; the next search reads the new index. */
+static void
+test_same_identity_edit (void)
+{
+  g_autofree char *big = ex_test_make_big_database (4);
+  g_autofree char *path = ex_test_copy_file (big, tmp_dir, "edited.pgn");
+  g_autofree char *text = NULL;
+  ExWindow *window = ex_test_new_window (app, 0, 0, path);
+  GListModel *results = ex_window_get_results (window);
+  struct stat before;
+  struct timespec times[2];
+  const char *event;
+  gsize len = 0;
+  int fd;
+
+  g_unlink (big);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, 4 * KNIGHT_MATE_COUNT);
+  wait_state (window, EX_INDEX_STATE_INDEXED);
+
+  /* Game 11 of the third copy (game 217), a knight mate, 200 KiB into the
+   * file: one letter of its Event tag changed, written in place. */
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  g_assert_cmpuint (len, >, 3 * 65536);
+  event = text;
+  for (guint i = 0; i < 2 * 103 + 11; i++)
+    {
+      event = strstr (event + 1, "[Event \"");
+      g_assert_nonnull (event);
+    }
+  g_assert_cmpuint ((gsize) (event - text), >, 65536);
+  g_assert_cmpuint ((gsize) (event - text), <, len - 65536);
+  g_assert_cmpint (g_stat (path, &before), ==, 0);
+  fd = g_open (path, O_WRONLY, 0);
+  g_assert_cmpint (fd, >=, 0);
+  {
+    char letter = event[8] == 'X' ? 'Y' : 'X';
+
+    g_assert_cmpint (pwrite (fd, &letter, 1, event + 8 - text), ==, 1);
+  }
+  g_assert_cmpint (close (fd), ==, 0);
+  times[0] = before.st_atim;
+  times[1] = before.st_mtim;
+  g_assert_cmpint (utimensat (AT_FDCWD, path, times, 0), ==, 0);
+  /* The change is seen, and the index still passes its checks. */
+  ex_test_spin (500);
+  wait_state (window, EX_INDEX_STATE_INDEXED);
+
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_DEFAULT);
+  g_assert_true (ex_window_get_status_is_error (window));
+  g_assert_nonnull (strstr (ex_window_get_status_text (window),
+                            "changed since it was indexed: a game is no longer where its "
+                            "index says"));
+  /* Marked at once, and built again. */
+  g_assert_cmpint (ex_indexer_get_state (ex_window_get_indexer (window)), !=,
+                   EX_INDEX_STATE_INDEXED);
+  wait_state (window, EX_INDEX_STATE_INDEXED);
+
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
+  g_assert_cmpuint (g_list_model_get_n_items (results), ==, 4 * KNIGHT_MATE_COUNT);
+  g_assert_cmpuint (last_progress (window)->indexed_files, ==, 1);
+
+  ex_test_destroy_window (window);
+  g_unlink (path);
+}
+
+/* A compressed database cannot be indexed: shown so, and nothing built. */
+static void
+test_compressed (void)
+{
+  g_autofree char *sample = ex_test_sample_database ();
+  g_autofree char *path = g_build_filename (tmp_dir, "sample.pgn.gz", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GZlibCompressor) gzip = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1);
+  g_autoptr(GOutputStream) mem = g_memory_output_stream_new_resizable ();
+  g_autoptr(GOutputStream) out = g_converter_output_stream_new (mem, G_CONVERTER (gzip));
+  ExWindow *window;
+  guint before = count_indexes ();
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (sample, &text, &len, NULL));
+  g_assert_true (g_output_stream_write_all (out, text, len, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (mem));
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
+                                      (gssize) g_bytes_get_size (bytes), NULL));
+
+  window = ex_test_new_window (app, 0, 0, path);
+  wait_state (window, EX_INDEX_STATE_UNSUPPORTED);
+  g_assert_cmpstr (index_text (window), ==, "Not indexable");
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
+  ex_test_spin (300);
+  wait_state (window, EX_INDEX_STATE_UNSUPPORTED);
+  g_assert_cmpuint (count_indexes (), ==, before);
+
+  ex_test_destroy_window (window);
+  g_unlink (path);
+}
+
+/* A build takes long enough to be seen (a bigger file), shows its
+ * progress, and Cancel stops it: not indexed, and not built again after
+ * the next search of the same database. */
+static void
+test_cancel (void)
+{
+  g_autofree char *path = ex_test_make_big_database (BIG_COPIES);
+  ExWindow *window = ex_test_new_window (app, 0, 0, path);
+  guint before;
+
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
+  before = count_indexes ();
+  wait_state (window, EX_INDEX_STATE_INDEXING);
+  g_assert_true (g_str_has_prefix (index_text (window), "Indexing… "));
+  g_assert_true (ex_test_wait_until (fraction_shown, window, SEARCH_TIMEOUT_MS));
+  ex_test_wait_frame (GTK_WIDGET (window));
+  ex_test_screenshot (GTK_WIDGET (window), "index-building.png");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-indexing", NULL));
+  wait_state (window, EX_INDEX_STATE_NOT_INDEXED);
+  g_assert_cmpstr (index_text (window), ==, "Not indexed");
+  g_assert_cmpuint (count_indexes (), ==, before);
+
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
+  ex_test_spin (500);
+  g_assert_cmpint (ex_indexer_get_state (ex_window_get_indexer (window)), ==,
+                   EX_INDEX_STATE_NOT_INDEXED);
+
+  ex_test_destroy_window (window);
+  g_unlink (path);
+}
+
+static void
+remove_indexes (void)
+{
+  g_autoptr(GDir) dir = g_dir_open (index_dir, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *file = g_build_filename (index_dir, name, NULL);
+
+      g_unlink (file);
+    }
+  g_rmdir (index_dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  tmp_dir = ex_test_own_tmp_dir ();
+  index_dir = g_build_filename (tmp_dir, "index", NULL);
+  g_setenv ("EXCELSIOR_INDEX_DIR", index_dir, TRUE);
+  if (!ex_test_init (&argc, &argv))
+    {
+      g_rmdir (tmp_dir);
+      g_free (tmp_dir);
+      g_free (index_dir);
+      return 77;
+    }
+  app = ex_test_new_application ();
+
+  g_test_add_func ("/ui/index/index-and-append", test_index_and_append);
+  g_test_add_func ("/ui/index/same-identity-edit", test_same_identity_edit);
+  g_test_add_func ("/ui/index/compressed", test_compressed);
+  g_test_add_func ("/ui/index/cancel", test_cancel);
+  status = g_test_run ();
+
+  remove_indexes ();
+  g_rmdir (tmp_dir);
+  g_free (tmp_dir);
+  g_free (index_dir);
+  g_clear_object (&app);
+  return status;
+}
