@@ -119,7 +119,6 @@ struct _ExIndexer
   BuildData    *build;
   guint         build_file;    /* its index in @files */
   guint         progress_id;
-  gboolean      interrupted;   /* cancelled by a search or a change: build again */
   double        fraction;
 };
 
@@ -543,9 +542,9 @@ build_done (GObject      *object,
       file->wanted = FALSE;
       file->force = FALSE;
     }
-  /* Cancelled: by a search (@interrupted: built again once it ends), by a
-   * change of the file (built after its next search) or by the user. */
-  self->interrupted = FALSE;
+  /* Cancelled: by a search (the file is still wanted: built again once
+   * no search runs), by a change of the file (built after its next
+   * search) or by the user (not again for this database). */
   notify_state (self);
   /* The check schedules the next build when it is done. */
   if (generation == self->generation)
@@ -590,7 +589,6 @@ start_build (ExIndexer *self)
       self->build = data;
       self->build_file = i;
       self->fraction = 0.0;
-      self->interrupted = FALSE;
       task = g_task_new (self, data->cancellable, build_done,
                          GUINT_TO_POINTER (self->generation));
       g_task_set_source_tag (task, start_build);
@@ -631,12 +629,10 @@ schedule (void)
 }
 
 static void
-cancel_build (ExIndexer *self,
-              gboolean   again)
+cancel_build (ExIndexer *self)
 {
   if (building != self)
     return;
-  self->interrupted = again;
   g_cancellable_cancel (self->build->cancellable);
 }
 
@@ -671,7 +667,7 @@ file_changed_cb (GFileMonitor      *monitor,
     return;
   for (guint i = 0; i < self->files->len; i++)
     ((FileState *) g_ptr_array_index (self->files, i))->wanted = FALSE;
-  cancel_build (self, FALSE);
+  cancel_build (self);
   if (self->change_id == 0)
     self->change_id = g_timeout_add (CHANGE_DELAY_MS, change_cb, self);
 }
@@ -682,7 +678,7 @@ ex_indexer_set_files (ExIndexer         *self,
 {
   g_return_if_fail (EX_IS_INDEXER (self));
 
-  cancel_build (self, FALSE);
+  cancel_build (self);
   g_clear_handle_id (&self->change_id, g_source_remove);
   g_ptr_array_set_size (self->monitors, 0);
   g_ptr_array_set_size (self->files, 0);
@@ -722,7 +718,7 @@ ex_indexer_search_started (ExIndexer *self)
 
   /* Whichever indexer builds: a search in any window stops it. */
   if (building != NULL)
-    cancel_build (building, TRUE);
+    cancel_build (building);
 }
 
 void
@@ -751,7 +747,7 @@ ex_indexer_cancel (ExIndexer *self)
   if (building != self)
     return FALSE;
   self->user_cancelled = TRUE;
-  cancel_build (self, FALSE);
+  cancel_build (self);
   return TRUE;
 }
 
@@ -819,12 +815,31 @@ ex_indexer_class_init (ExIndexerClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
+/* The "auto-index" setting changed: turned off, the build running stops
+ * (and is taken up again when it is turned on). */
+static void
+auto_index_changed_cb (GSettings  *settings,
+                       const char *key,
+                       ExIndexer  *self)
+{
+  if (g_settings_get_boolean (settings, key))
+    schedule ();
+  else
+    cancel_build (self);
+  notify_state (self);
+}
+
 static void
 ex_indexer_init (ExIndexer *self)
 {
+  GSettings *settings = ex_utils_get_settings ();
+
   self->files = g_ptr_array_new_with_free_func (file_state_free);
   self->monitors = g_ptr_array_new_with_free_func (g_object_unref);
   indexers = g_list_append (indexers, self);
+  if (settings != NULL)
+    g_signal_connect_object (settings, "changed::auto-index",
+                             G_CALLBACK (auto_index_changed_cb), self, G_CONNECT_DEFAULT);
 }
 
 ExIndexer *
