@@ -134,13 +134,23 @@ complete_search (ExWindow *self)
     {
       g_autofree char *matches = ex_utils_format_count (n);
 
-      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              "Found %s matching game in %s games of “%s” "
-                                              "(%.2f s)",
-                                              "Found %s matching games in %s games of “%s” "
-                                              "(%.2f s)",
-                                              n),
-                                 matches, games, name, progress->seconds);
+      /* A search that read an index says so: that is why it was fast. */
+      if (progress->indexed_files > 0)
+        message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                "Found %s matching game in %s games of “%s” "
+                                                "(%.2f s, from its index)",
+                                                "Found %s matching games in %s games of “%s” "
+                                                "(%.2f s, from its index)",
+                                                n),
+                                   matches, games, name, progress->seconds);
+      else
+        message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                "Found %s matching game in %s games of “%s” "
+                                                "(%.2f s)",
+                                                "Found %s matching games in %s games of “%s” "
+                                                "(%.2f s)",
+                                                n),
+                                   matches, games, name, progress->seconds);
       /* Without :markall CQL marks only the first position of a game that
        * matches: the board's "Match 1 of 1" would otherwise puzzle. */
       if (n > 0 && !ex_search_get_mark_all (self->search))
