@@ -10,7 +10,8 @@
  * changes it: games appended (the file's identity changes), or one
  * game's bytes edited in place with the size and modification time put
  * back (the identity checks pass; the game's digest does not); and a
- * search, then Cancel, while a bigger file is indexed.  Exits 77
+ * build that fails, not tried again; a search, then Cancel, while a
+ * bigger file is indexed.  Exits 77
  * (skipped) when there is no display.  With EXCELSIOR_SCREENSHOT_DIR set
  * it saves the window while indexing (index-building.png) and once
  * indexed (index-indexed.png).
@@ -310,6 +311,62 @@ test_search_and_cancel (void)
 }
 
 static void
+note_indexing (ExIndexer  *indexer,
+               GParamSpec *pspec,
+               gboolean   *seen)
+{
+  if (ex_indexer_get_state (indexer) == EX_INDEX_STATE_INDEXING)
+    *seen = TRUE;
+}
+
+/* A build that fails (its folder cannot be made) is shown so, and not
+ * started again by the next searches while the file stays the same;
+ * once the file changes it is tried again. */
+static void
+test_failed_not_retried (void)
+{
+  g_autofree char *sample = ex_test_sample_database ();
+  g_autofree char *path = ex_test_copy_file (sample, tmp_dir, "unindexable.pgn");
+  ExWindow *window;
+  const char *tooltip;
+  gboolean seen = FALSE;
+
+  /* Set while no thread of the test runs. */
+  g_setenv ("EXCELSIOR_INDEX_DIR", "/proc/self/excelsior-no-index", TRUE);
+  window = ex_test_new_window (app, 0, 0, path);
+  wait_state (window, EX_INDEX_STATE_NOT_INDEXED);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
+  wait_state (window, EX_INDEX_STATE_FAILED);
+  g_assert_cmpstr (index_text (window), ==, "Indexing failed");
+  tooltip = gtk_widget_get_tooltip_text (
+    ex_test_find_label (GTK_WIDGET (ex_window_get_statusbar (window)), "Indexing failed"));
+  g_assert_nonnull (strstr (tooltip, "“unindexable.pgn”: could not be indexed: "));
+
+  g_signal_connect (ex_window_get_indexer (window), "notify::state",
+                    G_CALLBACK (note_indexing), &seen);
+  for (guint i = 0; i < 3; i++)
+    {
+      ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
+      ex_test_spin (200);
+    }
+  g_assert_false (seen);
+  g_assert_cmpint (ex_indexer_get_state (ex_window_get_indexer (window)), ==,
+                   EX_INDEX_STATE_FAILED);
+
+  /* Changed, it is tried again after its next search (and fails again). */
+  g_assert_true (g_file_set_contents (path, "[Event \"?\"]\n\n1. e4 *\n", -1, NULL));
+  wait_state (window, EX_INDEX_STATE_NOT_INDEXED);
+  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
+  wait_state (window, EX_INDEX_STATE_FAILED);
+  g_assert_true (seen);
+  g_signal_handlers_disconnect_by_func (ex_window_get_indexer (window), note_indexing, &seen);
+
+  ex_test_destroy_window (window);
+  g_setenv ("EXCELSIOR_INDEX_DIR", index_dir, TRUE);
+  g_unlink (path);
+}
+
+static void
 remove_indexes (void)
 {
   g_autoptr(GDir) dir = g_dir_open (index_dir, 0, NULL);
@@ -345,6 +402,7 @@ main (int   argc,
   g_test_add_func ("/ui/index/index-and-append", test_index_and_append);
   g_test_add_func ("/ui/index/same-identity-edit", test_same_identity_edit);
   g_test_add_func ("/ui/index/compressed", test_compressed);
+  g_test_add_func ("/ui/index/failed-not-retried", test_failed_not_retried);
   g_test_add_func ("/ui/index/search-and-cancel", test_search_and_cancel);
   status = g_test_run ();
 
