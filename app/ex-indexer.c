@@ -110,6 +110,7 @@ struct _ExIndexer
   GPtrArray    *files;         /* FileState */
   guint         generation;    /* the database's, and each check's */
   gboolean      checked;       /* the states of @files are known */
+  guint         n_checks;      /* checks running: the states may be old */
   gboolean      want_after_check;  /* a search ended: build what the next check finds */
   gboolean      user_cancelled;
   GPtrArray    *monitors;      /* GFileMonitor */
@@ -374,11 +375,14 @@ check_done (GObject      *object,
   GArray *checks = g_task_propagate_pointer (G_TASK (result), NULL);
 
   n_running--;
+  self->n_checks--;
   /* A check of another database, or one a later check replaces. */
   if (checks == NULL || generation != self->generation || checks->len != self->files->len)
     {
       if (checks != NULL)
         file_checks_free (checks);
+      /* The last check to end may be this one, not the one kept. */
+      schedule ();
       return;
     }
   for (guint i = 0; i < checks->len; i++)
@@ -432,6 +436,7 @@ check (ExIndexer *self)
   g_task_set_source_tag (task, check);
   g_task_set_task_data (task, paths, (GDestroyNotify) g_strfreev);
   n_running++;
+  self->n_checks++;
   g_task_run_in_thread (task, check_thread);
 }
 
@@ -546,11 +551,11 @@ build_done (GObject      *object,
    * no search runs), by a change of the file (built after its next
    * search) or by the user (not again for this database). */
   notify_state (self);
-  /* The check schedules the next build when it is done. */
-  if (generation == self->generation)
-    check (self);
-  else
-    schedule ();
+  /* Every window's database is checked again (another window may search
+   * the file just indexed); a check schedules the next build when it is
+   * done. */
+  for (GList *l = indexers; l != NULL; l = l->next)
+    check (l->data);
 }
 
 /* TRUE if @file is to be built now. */
@@ -571,7 +576,8 @@ start_build (ExIndexer *self)
   g_autoptr(GTask) task = NULL;
   BuildData *data;
 
-  if (!self->checked || self->user_cancelled)
+  /* Not on states a check running is about to replace. */
+  if (!self->checked || self->n_checks > 0 || self->user_cancelled)
     return FALSE;
   for (guint i = 0; i < self->files->len; i++)
     {
@@ -665,6 +671,9 @@ file_changed_cb (GFileMonitor      *monitor,
   if (event == G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT
       || event == G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED)
     return;
+  /* Not even by a search that ended before the change, whose check may
+   * not be done. */
+  self->want_after_check = FALSE;
   for (guint i = 0; i < self->files->len; i++)
     ((FileState *) g_ptr_array_index (self->files, i))->wanted = FALSE;
   cancel_build (self);

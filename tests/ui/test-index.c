@@ -10,7 +10,8 @@
  * changes it: games appended (the file's identity changes), or one
  * game's bytes edited in place with the size and modification time put
  * back (the identity checks pass; the game's digest does not); and a
- * build that fails, not tried again; a search, then Cancel, while a
+ * build that fails, not tried again; two windows, one build at a time;
+ * a search, then Cancel, while a
  * bigger file is indexed.  Exits 77
  * (skipped) when there is no display.  With EXCELSIOR_SCREENSHOT_DIR set
  * it saves the window while indexing (index-building.png) and once
@@ -366,6 +367,59 @@ test_failed_not_retried (void)
   g_unlink (path);
 }
 
+typedef struct {
+  ExIndexer *a, *b;
+  gboolean   both;
+} TwoBuilds;
+
+static void
+note_both (ExIndexer  *indexer,
+           GParamSpec *pspec,
+           TwoBuilds  *two)
+{
+  if (ex_indexer_get_state (two->a) == EX_INDEX_STATE_INDEXING
+      && ex_indexer_get_state (two->b) == EX_INDEX_STATE_INDEXING)
+    two->both = TRUE;
+}
+
+/* Two windows, two databases searched one after the other: both are
+ * indexed, one build at a time; then a third window on the first
+ * database finds it indexed, and its search reads the index. */
+static void
+test_two_windows (void)
+{
+  g_autofree char *sample = ex_test_sample_database ();
+  g_autofree char *path_a = ex_test_copy_file (sample, tmp_dir, "first.pgn");
+  g_autofree char *path_b = ex_test_copy_file (sample, tmp_dir, "second.pgn");
+  ExWindow *a = ex_test_new_window (app, 0, 0, path_a);
+  ExWindow *b = ex_test_new_window (app, 0, 0, path_b);
+  ExWindow *c;
+  TwoBuilds two = { ex_window_get_indexer (a), ex_window_get_indexer (b), FALSE };
+
+  g_signal_connect (two.a, "notify::state", G_CALLBACK (note_both), &two);
+  g_signal_connect (two.b, "notify::state", G_CALLBACK (note_both), &two);
+  ex_test_run_and_wait (a, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
+  ex_test_run_and_wait (b, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
+  wait_state (a, EX_INDEX_STATE_INDEXED);
+  wait_state (b, EX_INDEX_STATE_INDEXED);
+  g_assert_false (two.both);
+  g_signal_handlers_disconnect_by_func (two.a, note_both, &two);
+  g_signal_handlers_disconnect_by_func (two.b, note_both, &two);
+
+  c = ex_test_new_window (app, 0, 0, path_a);
+  wait_state (c, EX_INDEX_STATE_INDEXED);
+  ex_test_run_and_wait (c, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
+  g_assert_cmpuint (last_progress (c)->indexed_files, ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (ex_window_get_results (c)), ==,
+                    KNIGHT_MATE_COUNT);
+
+  ex_test_destroy_window (c);
+  ex_test_destroy_window (b);
+  ex_test_destroy_window (a);
+  g_unlink (path_a);
+  g_unlink (path_b);
+}
+
 static void
 remove_indexes (void)
 {
@@ -403,6 +457,7 @@ main (int   argc,
   g_test_add_func ("/ui/index/same-identity-edit", test_same_identity_edit);
   g_test_add_func ("/ui/index/compressed", test_compressed);
   g_test_add_func ("/ui/index/failed-not-retried", test_failed_not_retried);
+  g_test_add_func ("/ui/index/two-windows", test_two_windows);
   g_test_add_func ("/ui/index/search-and-cancel", test_search_and_cancel);
   status = g_test_run ();
 
