@@ -17,7 +17,7 @@
  *   - one at a time in the whole application (@building), and never while
  *     a search runs: a search that starts cancels the build (the search
  *     never waits), which starts again once no search runs;
- *   - on a thread of its own at the lowest priority (BUILD_THREAD_NICE:
+ *   - on a thread of its own at a low priority (BUILD_THREAD_NICE:
  *     the build's reader threads inherit it), started from the GTask's
  *     thread, so that no thread of GLib's shared pool is left reniced;
  *   - a file whose build failed is not tried again while it stays the
@@ -47,8 +47,12 @@
 #include "ex-search-job.h"
 #include "ex-utils.h"
 
-/* The nice value of a build's threads: below the searches' (10). */
-#define BUILD_THREAD_NICE 19
+/* The nice value of a build's threads, that of the searches'
+ * (ex-search-job.c): below the main loop and the user's other programs.
+ * Not lower: on a busy machine a thread at 19 gets a few percent of a
+ * core against those at 0, and a build (or its noticing a cancel) could
+ * take minutes. */
+#define BUILD_THREAD_NICE 10
 
 /* How often the progress of a build is shown, and a build waiting for
  * the searches to end looks again. */

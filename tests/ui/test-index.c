@@ -56,14 +56,18 @@ state_is (gpointer user_data)
   return ex_indexer_get_state (ex_window_get_indexer (wait->window)) == wait->state;
 }
 
+/* Waits until @window's index is in @state; fails naming the test's line. */
+#define wait_state(window, state) wait_state_at (window, state, __LINE__)
+
 static void
-wait_state (ExWindow     *window,
-            ExIndexState  state)
+wait_state_at (ExWindow     *window,
+               ExIndexState  state,
+               int           line)
 {
   StateWait wait = { window, state };
 
   if (!ex_test_wait_until (state_is, &wait, SEARCH_TIMEOUT_MS))
-    g_error ("the index's state is %d (“%s”), not %d",
+    g_error ("line %d: the index's state is %d (“%s”), not %d", line,
              ex_indexer_get_state (ex_window_get_indexer (window)), index_text (window), state);
 }
 
@@ -72,6 +76,12 @@ fraction_shown (gpointer window)
 {
   return ex_indexer_get_fraction (ex_window_get_indexer (window)) > 0.0
          || ex_indexer_get_state (ex_window_get_indexer (window)) != EX_INDEX_STATE_INDEXING;
+}
+
+static gboolean
+no_index_work (gpointer unused)
+{
+  return ex_indexer_get_n_running () == 0;
 }
 
 static const CqSearchProgress *
@@ -268,45 +278,106 @@ test_compressed (void)
   g_unlink (path);
 }
 
-/* A build of a bigger file: a search started meanwhile stops it, and it
- * starts over after the search; Cancel stops it: not indexed, and not
- * built again after the next search of the same database. */
+/* What test_search_and_cancel does the moment a build starts: the build
+ * of a small file may end within one turn of the main loop, so that a
+ * test that waits for "Indexing…" would miss it. */
+typedef enum {
+  ON_START_NOTHING,
+  ON_START_SEARCH,
+  ON_START_CANCEL,
+} OnStart;
+
+typedef struct {
+  ExWindow *window;
+  OnStart   on_start;
+  guint     n_started;
+  gboolean  was_indexing;
+} BuildWatch;
+
+static void
+build_state_cb (ExIndexer  *indexer,
+                GParamSpec *pspec,
+                BuildWatch *watch)
+{
+  gboolean indexing = ex_indexer_get_state (indexer) == EX_INDEX_STATE_INDEXING;
+  OnStart on_start = watch->on_start;
+
+  if (indexing && !watch->was_indexing)
+    {
+      watch->n_started++;
+      g_assert_true (g_str_has_prefix (index_text (watch->window), "Indexing… "));
+      watch->on_start = ON_START_NOTHING;
+      if (on_start == ON_START_SEARCH)
+        g_assert_true (ex_window_run (watch->window));
+      else if (on_start == ON_START_CANCEL)
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (watch->window),
+                                                   "win.cancel-indexing", NULL));
+    }
+  watch->was_indexing = indexing;
+}
+
+static gboolean
+build_started (gpointer user_data)
+{
+  BuildWatch *watch = user_data;
+
+  return watch->on_start == ON_START_NOTHING;
+}
+
+/* A build of a bigger file: a search started meanwhile stops it (the
+ * search does not wait), and it starts over after the search; Cancel
+ * stops it: not indexed, and not built again after the next search of
+ * the same database. */
 static void
 test_search_and_cancel (void)
 {
   g_autofree char *path = ex_test_make_big_database (BIG_COPIES);
   ExWindow *window = ex_test_new_window (app, 0, 0, path);
-  guint before;
+  BuildWatch watch = { window, ON_START_SEARCH, 0, FALSE };
+  guint before = count_indexes ();
 
+  g_signal_connect (ex_window_get_indexer (window), "notify::state",
+                    G_CALLBACK (build_state_cb), &watch);
   ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
-  before = count_indexes ();
-  wait_state (window, EX_INDEX_STATE_INDEXING);
-  g_assert_true (g_str_has_prefix (index_text (window), "Indexing… "));
-
-  /* A search never waits for the build: it starts at once, the build
-   * stops, and starts over once the search is done. */
-  ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
+  /* The build starts after the search, and a search at once. */
+  g_assert_true (ex_test_wait_until (build_started, &watch, SEARCH_TIMEOUT_MS));
+  g_assert_cmpuint (watch.n_started, ==, 1);
+  g_assert_true (ex_window_is_searching (window));
+  /* Started over after that search, and then cancelled at once (with a
+   * screenshot asked for, once its progress shows). */
+  if (g_getenv ("EXCELSIOR_SCREENSHOT_DIR") == NULL)
+    watch.on_start = ON_START_CANCEL;
+  g_assert_true (ex_test_wait_until (ex_test_search_done, window, SEARCH_TIMEOUT_MS));
+  g_assert_false (ex_window_get_status_is_error (window));
   g_assert_cmpuint (last_progress (window)->indexed_files, ==, 0);
-  wait_state (window, EX_INDEX_STATE_INDEXING);
-  g_assert_true (g_str_has_prefix (index_text (window), "Indexing… "));
+
   if (g_getenv ("EXCELSIOR_SCREENSHOT_DIR") != NULL)
     {
       /* The progress shown (the build may end meanwhile on a fast
        * machine: only when a screenshot is asked for). */
+      wait_state (window, EX_INDEX_STATE_INDEXING);
       g_assert_true (ex_test_wait_until (fraction_shown, window, SEARCH_TIMEOUT_MS));
       ex_test_wait_frame (GTK_WIDGET (window));
       ex_test_screenshot (GTK_WIDGET (window), "index-building.png");
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-indexing",
+                                                 NULL));
     }
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-indexing", NULL));
+  else
+    g_assert_true (ex_test_wait_until (build_started, &watch, SEARCH_TIMEOUT_MS));
+  g_assert_cmpuint (watch.n_started, ==, 2);
   wait_state (window, EX_INDEX_STATE_NOT_INDEXED);
   g_assert_cmpstr (index_text (window), ==, "Not indexed");
+  g_assert_true (ex_test_wait_until (no_index_work, NULL, SEARCH_TIMEOUT_MS));
   g_assert_cmpuint (count_indexes (), ==, before);
 
+  /* Not built again after the next search. */
   ex_test_run_and_wait (window, NULL, EX_TEST_RUN_NO_ERROR);
   ex_test_spin (500);
+  g_assert_cmpuint (watch.n_started, ==, 2);
   g_assert_cmpint (ex_indexer_get_state (ex_window_get_indexer (window)), ==,
                    EX_INDEX_STATE_NOT_INDEXED);
 
+  g_signal_handlers_disconnect_by_func (ex_window_get_indexer (window), build_state_cb, &watch);
   ex_test_destroy_window (window);
   g_unlink (path);
 }
