@@ -816,7 +816,10 @@ ex_window_dispose (GObject *object)
   /* A build running stops; its task holds the indexer until it ends
    * (ExApplication's shutdown waits for it). */
   if (self->indexer != NULL)
-    ex_indexer_set_files (self->indexer, NULL);
+    {
+      g_signal_handlers_disconnect_by_data (self->indexer, self);
+      ex_indexer_set_files (self->indexer, NULL);
+    }
 
   g_clear_object (&self->cql_editor);
 
