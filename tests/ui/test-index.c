@@ -11,6 +11,7 @@
  * game's bytes edited in place with the size and modification time put
  * back (the identity checks pass; the game's digest does not); and a
  * build that fails, not tried again; two windows, one build at a time;
+ * the setting that turns the builds off;
  * a search, then Cancel, while a
  * bigger file is indexed.  Exits 77
  * (skipped) when there is no display.  With EXCELSIOR_SCREENSHOT_DIR set
@@ -28,6 +29,7 @@
 #include "ex-application.h"
 #include "ex-indexer.h"
 #include "ex-search.h"
+#include "ex-utils.h"
 #include "ex-window-test.h"
 #include "ui-common.h"
 
@@ -438,6 +440,38 @@ test_failed_not_retried (void)
   g_unlink (path);
 }
 
+/* The "auto-index" setting off: a search builds nothing (the tooltip
+ * says it is off); turned on, the database searched is indexed. */
+static void
+test_setting_off (void)
+{
+  g_autofree char *sample = ex_test_sample_database ();
+  g_autofree char *path = ex_test_copy_file (sample, tmp_dir, "setting.pgn");
+  GSettings *settings = ex_utils_get_settings ();
+  ExWindow *window;
+  const char *tooltip;
+  guint before = count_indexes ();
+
+  g_assert_nonnull (settings);
+  g_settings_set_boolean (settings, "auto-index", FALSE);
+  window = ex_test_new_window (app, 0, 0, path);
+  ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
+  ex_test_spin (500);
+  g_assert_cmpint (ex_indexer_get_state (ex_window_get_indexer (window)), ==,
+                   EX_INDEX_STATE_NOT_INDEXED);
+  g_assert_cmpuint (count_indexes (), ==, before);
+  tooltip = gtk_widget_get_tooltip_text (
+    ex_test_find_label (GTK_WIDGET (ex_window_get_statusbar (window)), "Not indexed"));
+  g_assert_nonnull (strstr (tooltip, "(Off in the Preferences.)"));
+
+  g_settings_set_boolean (settings, "auto-index", TRUE);
+  wait_state (window, EX_INDEX_STATE_INDEXED);
+  g_assert_cmpuint (count_indexes (), ==, before + 1);
+
+  ex_test_destroy_window (window);
+  g_unlink (path);
+}
+
 typedef struct {
   ExIndexer *a, *b;
   gboolean   both;
@@ -529,6 +563,7 @@ main (int   argc,
   g_test_add_func ("/ui/index/compressed", test_compressed);
   g_test_add_func ("/ui/index/failed-not-retried", test_failed_not_retried);
   g_test_add_func ("/ui/index/two-windows", test_two_windows);
+  g_test_add_func ("/ui/index/setting-off", test_setting_off);
   g_test_add_func ("/ui/index/search-and-cancel", test_search_and_cancel);
   status = g_test_run ();
 
