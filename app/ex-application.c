@@ -28,6 +28,7 @@
 #include <gtksourceview/gtksource.h>
 
 #include "ex-application.h"
+#include "ex-indexer.h"
 #include "ex-preferences.h"
 #include "ex-search-job.h"
 #include "ex-utils.h"
@@ -360,10 +361,10 @@ ex_application_startup (GApplication *app)
 static void
 ex_application_shutdown (GApplication *app)
 {
-  /* Windows cancel their searches when destroyed; wait for the threads to
-   * be joined (their final idles run on this main context), which takes
+  /* Windows cancel their searches and index builds when destroyed; wait
+   * for the threads to be joined (their final idles run on this main context), which takes
    * only as long as the engine needs to notice the cancellation. */
-  while (ex_search_job_get_n_running () > 0)
+  while (ex_search_job_get_n_running () > 0 || ex_indexer_get_n_running () > 0)
     g_main_context_iteration (NULL, TRUE);
 
   G_APPLICATION_CLASS (ex_application_parent_class)->shutdown (app);

@@ -6,8 +6,8 @@
  * (g_settings_bind) to a key of the org.excelsior.Workbench schema, so that
  * a change applies at once and is kept: the dialect of new queries (a
  * drop-down, mapped to the key's "cql6" and "cql3"), the number of search
- * threads, the board orientation, figurine notation, and how exported
- * games are annotated.  Keyboard: Tab moves between the controls, Escape closes the
+ * threads, the board orientation, figurine notation, how exported
+ * games are annotated, and whether databases are indexed in the background.  Keyboard: Tab moves between the controls, Escape closes the
  * window.
  */
 #include "config.h"
@@ -25,6 +25,7 @@ struct _ExPreferences
   GtkAdjustment *threads_adjustment;
   GtkSwitch     *flipped_switch;
   GtkSwitch     *figurine_switch;
+  GtkSwitch     *index_switch;
   GtkSwitch     *annotate_switch;
   GtkEntry      *annotation_entry;
 };
@@ -71,6 +72,8 @@ ex_preferences_bind_settings (ExPreferences *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "board-flipped", self->flipped_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "auto-index", self->index_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "figurine-notation", self->figurine_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "export-annotations", self->annotate_switch, "active",
@@ -107,6 +110,7 @@ ex_preferences_class_init (ExPreferencesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExPreferences, threads_adjustment);
   gtk_widget_class_bind_template_child (widget_class, ExPreferences, flipped_switch);
   gtk_widget_class_bind_template_child (widget_class, ExPreferences, figurine_switch);
+  gtk_widget_class_bind_template_child (widget_class, ExPreferences, index_switch);
   gtk_widget_class_bind_template_child (widget_class, ExPreferences, annotate_switch);
   gtk_widget_class_bind_template_child (widget_class, ExPreferences, annotation_entry);
 

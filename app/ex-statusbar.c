@@ -9,6 +9,8 @@
  * the header bar's title lacks in a narrow window; and on the right how
  * many games of the search could not be read in full (damaged) or are not
  * standard chess (skipped), with their first messages in its tooltip.
+ * At the far right, the state of the database's index ("Indexed",
+ * "Indexing… 45%", ExIndexer), with a button that cancels its build.
  * The status line keeps the message's error state and those messages; the
  * window writes to it and the tests read it (ex_window_get_status_text()).
  */
@@ -32,6 +34,8 @@ struct _ExStatusbar
   GtkLabel  *status_label;
   GtkLabel  *progress_label;
   GtkLabel  *diagnostics_label;
+  GtkLabel  *index_label;
+  GtkWidget *index_cancel_button;
 
   GPtrArray *diagnostics;      /* the first MAX_DIAGNOSTICS messages */
   gboolean   is_error;
@@ -153,6 +157,28 @@ ex_statusbar_set_diagnostic_counts (ExStatusbar *self,
   gtk_widget_set_visible (GTK_WIDGET (self->diagnostics_label), TRUE);
 }
 
+void
+ex_statusbar_set_index (ExStatusbar *self,
+                        const char  *text,
+                        const char  *tooltip,
+                        gboolean     can_cancel)
+{
+  g_return_if_fail (EX_IS_STATUSBAR (self));
+
+  gtk_label_set_text (self->index_label, text != NULL ? text : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->index_label), tooltip);
+  gtk_widget_set_visible (GTK_WIDGET (self->index_label), text != NULL);
+  gtk_widget_set_visible (self->index_cancel_button, text != NULL && can_cancel);
+}
+
+const char *
+ex_statusbar_get_index (ExStatusbar *self)
+{
+  g_return_val_if_fail (EX_IS_STATUSBAR (self), NULL);
+
+  return gtk_label_get_text (self->index_label);
+}
+
 static void
 ex_statusbar_dispose (GObject *object)
 {
@@ -192,6 +218,8 @@ ex_statusbar_class_init (ExStatusbarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ExStatusbar, status_label);
   gtk_widget_class_bind_template_child (widget_class, ExStatusbar, progress_label);
   gtk_widget_class_bind_template_child (widget_class, ExStatusbar, diagnostics_label);
+  gtk_widget_class_bind_template_child (widget_class, ExStatusbar, index_label);
+  gtk_widget_class_bind_template_child (widget_class, ExStatusbar, index_cancel_button);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "exstatusbar");

@@ -90,4 +90,23 @@ void        ex_statusbar_set_diagnostic_counts (ExStatusbar *self,
                                                 guint64      damaged,
                                                 guint64      skipped);
 
+/**
+ * ex_statusbar_set_index:
+ * @text: (nullable): the state of the database's index, a few words
+ *   (ex_indexer_dup_label()); NULL hides it.
+ * @tooltip: (nullable): its details.
+ * @can_cancel: show the button that cancels the build (win.cancel-indexing).
+ */
+void        ex_statusbar_set_index             (ExStatusbar *self,
+                                                const char  *text,
+                                                const char  *tooltip,
+                                                gboolean     can_cancel);
+
+/**
+ * ex_statusbar_get_index:
+ *
+ * Returns: (transfer none): the index's state shown ("" when hidden).
+ */
+const char *ex_statusbar_get_index             (ExStatusbar *self);
+
 G_END_DECLS

@@ -375,6 +375,8 @@ _ex_window_class_install_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel-indexing", NULL,
+                                   _ex_window_cancel_indexing_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, _ex_window_export_action);
   gtk_widget_class_install_action (widget_class, "win.new-query", NULL, new_query_action);
   gtk_widget_class_install_action (widget_class, "win.convert-query", NULL, convert_query_action);

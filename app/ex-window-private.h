@@ -21,6 +21,8 @@
  *   ex-window-diagram.c  the position shown as an SVG or PNG diagram
  *   ex-window-games.c    the Games page: the database's games before any
  *                        query, the one selected shown
+ *   ex-window-index.c    the database's index (ExIndexer): built in the
+ *                        background after a search, its state shown
  *
  * The results list and the status line are widgets of their own in the
  * window's template: ExResultsView (ex-results-view.c) and ExStatusbar
@@ -37,6 +39,7 @@
 #include "ex-cql-editor.h"
 #include "ex-diagnostics.h"
 #include "ex-game-list.h"
+#include "ex-indexer.h"
 #include "ex-result.h"
 #include "ex-results-view-private.h"
 #include "ex-search.h"
@@ -86,6 +89,7 @@ struct _ExWindow
   char                 *output_note;   /* the status's words on the current search's
                                         * query's output file (never written here), or NULL */
   GSignalGroup         *search_signals;
+  ExIndexer            *indexer;       /* the database's index (ex-window-index.c) */
   guint                 exporting : 1;
 
   /* Closing (ex-window-close.c): the question about an unsaved query, and
@@ -272,6 +276,18 @@ void   _ex_window_games_set_databases (ExWindow   *self);
 /* Shows the page @name of the pane under the query: "games" or "results". */
 void   _ex_window_show_page           (ExWindow   *self,
                                        const char *name);
+
+/* ex-window-index.c: the database's index.  Makes the window's ExIndexer
+ * and shows its state in the status line (called by the window's init). */
+void   _ex_window_setup_index         (ExWindow   *self);
+
+/* The databases changed: the indexer follows the new one's files. */
+void   _ex_window_index_set_databases (ExWindow   *self);
+
+/* Cancels the build of the database's index (win.cancel-indexing). */
+void   _ex_window_cancel_indexing_action        (GtkWidget  *widget,
+                                                 const char *action_name,
+                                                 GVariant   *parameter);
 
 /* ex-window-diagram.c: the diagram dialog (win.export-diagram). */
 

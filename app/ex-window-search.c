@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 
 #include "cql/cq-query-info.h"
+#include "index/cq-index.h"
 #include "ex-cql-editor.h"
 #include "ex-utils.h"
 #include "ex-window-private.h"
@@ -107,6 +108,15 @@ complete_search (ExWindow *self)
           error_text = ex_cql_dup_error_text (error);
           ex_cql_editor_show_error (self->cql_editor, error);
         }
+      else if (g_error_matches (error, CQ_INDEX_ERROR, CQ_INDEX_ERROR_STALE))
+        /* A game is not where the file's index says (the file was edited
+         * and its size and time put back): the search stopped there rather
+         * than read another game in its place, and the file is indexed
+         * again (ex_indexer_search_finished()). */
+        error_text = g_strdup (_("it changed since it was indexed: a game is no longer where "
+                                 "its index says, and the search stopped there rather than "
+                                 "read another game. It is being indexed again: run the "
+                                 "search again once it is"));
       else
         error_text = g_strdup (error->message);
       /* Failed before it found a game, the previous search's rows stay
@@ -124,13 +134,23 @@ complete_search (ExWindow *self)
     {
       g_autofree char *matches = ex_utils_format_count (n);
 
-      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              "Found %s matching game in %s games of “%s” "
-                                              "(%.2f s)",
-                                              "Found %s matching games in %s games of “%s” "
-                                              "(%.2f s)",
-                                              n),
-                                 matches, games, name, progress->seconds);
+      /* A search that read an index says so: that is why it was fast. */
+      if (progress->indexed_files > 0)
+        message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                "Found %s matching game in %s games of “%s” "
+                                                "(%.2f s, from its index)",
+                                                "Found %s matching games in %s games of “%s” "
+                                                "(%.2f s, from its index)",
+                                                n),
+                                   matches, games, name, progress->seconds);
+      else
+        message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                "Found %s matching game in %s games of “%s” "
+                                                "(%.2f s)",
+                                                "Found %s matching games in %s games of “%s” "
+                                                "(%.2f s)",
+                                                n),
+                                   matches, games, name, progress->seconds);
       /* Without :markall CQL marks only the first position of a game that
        * matches: the board's "Match 1 of 1" would otherwise puzzle. */
       if (n > 0 && !ex_search_get_mark_all (self->search))
@@ -160,8 +180,10 @@ complete_search (ExWindow *self)
     }
 
   /* The search is over only now (not when its thread ended): Export and
-   * Stop change here. */
+   * Stop change here.  The database searched is indexed now if it has
+   * no index. */
   _ex_window_update_actions (self);
+  ex_indexer_search_finished (self->indexer, error);
   g_signal_emit (self, _ex_window_signals[SEARCH_FINISHED], 0, error == NULL);
 }
 

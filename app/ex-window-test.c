@@ -132,6 +132,14 @@ ex_window_get_dialect_label (ExWindow *self)
   return self->query_dialect_label;
 }
 
+ExIndexer *
+ex_window_get_indexer (ExWindow *self)
+{
+  g_return_val_if_fail (EX_IS_WINDOW (self), NULL);
+
+  return self->indexer;
+}
+
 ExSearch *
 ex_window_get_search (ExWindow *self)
 {

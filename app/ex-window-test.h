@@ -17,6 +17,7 @@
 #include "ex-query-document.h"
 #include "ex-results-view-private.h"
 #include "ex-search.h"
+#include "ex-indexer.h"
 #include "ex-statusbar.h"
 #include "ex-theme-tools.h"
 #include "ex-window.h"
@@ -56,6 +57,9 @@ void             ex_window_use_sample_database  (ExWindow       *self);
 
 /* The current search (the last one started; NULL before the first). */
 ExSearch        *ex_window_get_search           (ExWindow       *self);
+
+/* The database's index and its state (ExIndexer; ex-window-index.c). */
+ExIndexer       *ex_window_get_indexer          (ExWindow       *self);
 
 /* The results list (ExResultsView; ExResultColumn is in
  * ex-results-view-private.h): as a click on a column's title, as typing in

@@ -249,6 +249,7 @@ ex_window_set_databases (ExWindow     *self,
   if (changed)
     forget_results (self);
   _ex_window_games_set_databases (self);
+  _ex_window_index_set_databases (self);
   _ex_window_update_actions (self);
 }
 
@@ -596,6 +597,8 @@ _ex_window_start_search (ExWindow *self,
       ex_query_notes_set (self->query_notes, NULL, 0, NULL, 0, 0);
     }
 
+  /* A build of an index stops for the search (never the other way). */
+  ex_indexer_search_started (self->indexer);
   ex_search_start (search, ex_utils_settings_get_uint ("threads", 0));
   /* The damaged games are read back from the database as searched. */
   ex_diagnostics_reset (self->diagnostics_view, ex_search_get_game_file (search));
@@ -810,6 +813,13 @@ ex_window_dispose (GObject *object)
     g_signal_group_set_target (self->search_signals, NULL);
   if (self->search != NULL)
     ex_search_cancel (self->search);
+  /* A build running stops; its task holds the indexer until it ends
+   * (ExApplication's shutdown waits for it). */
+  if (self->indexer != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->indexer, self);
+      ex_indexer_set_files (self->indexer, NULL);
+    }
 
   g_clear_object (&self->cql_editor);
 
@@ -818,6 +828,7 @@ ex_window_dispose (GObject *object)
   g_clear_object (&self->document_signals);
   g_clear_object (&self->search_signals);
   g_clear_object (&self->search);
+  g_clear_object (&self->indexer);
   g_clear_object (&self->document);
   g_clear_pointer (&self->databases, g_ptr_array_unref);
   g_clear_pointer (&self->output_note, g_free);
@@ -916,6 +927,7 @@ ex_window_init (ExWindow *self)
   _ex_window_setup_query (self);
   _ex_window_setup_database_menu (self);
   _ex_window_setup_search (self);
+  _ex_window_setup_index (self);
   _ex_window_setup_games (self);
   _ex_window_setup_theme_tools (self);
   g_signal_connect_object (self->results_view, "notify::current",

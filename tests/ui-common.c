@@ -13,6 +13,7 @@
 #include "ui-common.h"
 
 #include "ex-game-view.h"
+#include "ex-indexer.h"
 #include "ex-search-job.h"
 #include "ex-utils.h"
 #include "ex-window-test.h"
@@ -70,6 +71,12 @@ gboolean
 ex_test_no_thread_running (gpointer unused)
 {
   return ex_search_job_get_n_running () == 0;
+}
+
+static gboolean
+no_index_task_running (gpointer unused)
+{
+  return ex_indexer_get_n_running () == 0;
 }
 
 gboolean
@@ -442,6 +449,8 @@ ex_test_destroy_window (ExWindow *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_true (ex_test_wait_until (ex_test_no_thread_running, NULL, EX_TEST_TIMEOUT_MS));
+  /* And the build of an index it ran, which stops with it. */
+  g_assert_true (ex_test_wait_until (no_index_task_running, NULL, EX_TEST_TIMEOUT_MS));
 }
 
 void

@@ -180,7 +180,8 @@ ExWindow *ex_test_new_window (ExApplication *app,
                               const char    *database);
 
 /* Destroys @window and waits until no search thread runs in the process
- * (a search the window ran stops when it goes). */
+ * (a search the window ran stops when it goes), nor the build of an
+ * index (ExIndexer). */
 void ex_test_destroy_window (ExWindow *window);
 
 typedef enum
