@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "search/cq-search.h"
+#include "test-files.h"
 
 static const char games[] =
   "[Event \"First\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
@@ -94,30 +95,9 @@ fixture_set_up (Fixture *fx, gconstpointer data)
 }
 
 static void
-remove_tree (const char *path)
-{
-  GStatBuf st;
-
-  if (g_lstat (path, &st) == 0 && S_ISDIR (st.st_mode))
-    {
-      g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
-static void
 fixture_tear_down (Fixture *fx, gconstpointer data)
 {
-  remove_tree (fx->root);
+  test_remove_tree (fx->root);
   g_free (fx->root);
   g_free (fx->dir);
   g_free (fx->outside);

@@ -19,6 +19,7 @@
 #include "index/cq-index.h"
 #include "pgn/cq-pgn.h"
 #include "search/cq-search.h"
+#include "test-files.h"
 
 static char *index_dir;   /* EXCELSIOR_INDEX_DIR of the test */
 static char *work_dir;    /* copies of fixtures the test changes */
@@ -643,25 +644,6 @@ test_summarize (void)
   g_assert_cmpuint (progress.matches, ==, 0);
 }
 
-/* Removes @path and, if it is a folder, everything in it. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -687,6 +669,6 @@ main (int argc, char **argv)
   g_test_add_func ("/index/summarize", test_summarize);
   status = g_test_run ();
 
-  remove_tree (work_dir);
+  test_remove_tree (work_dir);
   return status;
 }

@@ -40,6 +40,7 @@
 #include "ex-utils.h"
 #include "ex-window-test.h"
 #include "ui-common.h"
+#include "test-files.h"
 
 #define SEARCH_TIMEOUT_MS 120000
 #define SAMPLE_GAMES 103
@@ -548,24 +549,6 @@ copy_sample (const char *dir,
   return path;
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 /* A folder is searched with its sub-folders, and says how many files it
  * gave; files of another folder can be added. */
 static void
@@ -626,12 +609,12 @@ test_folder_recursive (void)
     ex_window_open_file (window, none);
     g_assert_true (ex_window_get_status_is_error (window));
     g_assert_nonnull (strstr (ex_window_get_status_text (window), "hold a PGN file"));
-    remove_tree (top);
+    test_remove_tree (top);
   }
 
   ex_test_destroy_window (window);
-  remove_tree (tree);
-  remove_tree (other);
+  test_remove_tree (tree);
+  test_remove_tree (other);
 }
 
 /* The labels of the first section of @menu (the recent databases). */
@@ -717,8 +700,8 @@ test_recent_databases (void)
 
   g_settings_reset (settings, "recent-databases");
   ex_test_destroy_window (window);
-  remove_tree (dir_a);
-  remove_tree (dir_b);
+  test_remove_tree (dir_a);
+  test_remove_tree (dir_b);
 }
 
 /* Adds the menu items' actions of @model, and of its sections and
