@@ -65,22 +65,13 @@ _ex_window_setup_games (ExWindow *self)
 void
 _ex_window_games_set_databases (ExWindow *self)
 {
-  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) paths = _ex_window_get_database_paths (self);
   g_auto(GStrv) expanded = NULL;
 
-  for (guint i = 0; i < self->databases->len; i++)
-    {
-      char *path = g_file_get_path (g_ptr_array_index (self->databases, i));
-
-      if (path == NULL)
-        break;
-      g_ptr_array_add (paths, path);
-    }
-  g_ptr_array_add (paths, NULL);
   /* The files in search order, a folder's included (as a search lists
    * them); a list that cannot be expanded shows no games. */
-  if (paths->len > 1 && paths->len == self->databases->len + 1)
-    expanded = cq_pgn_expand_inputs ((const char *const *) paths->pdata, NULL);
+  if (paths != NULL)
+    expanded = cq_pgn_expand_inputs ((const char *const *) paths, NULL);
   ex_game_list_set_paths (self->game_list, (const char *const *) expanded);
   /* A database just chosen shows its games: the results shown, if any,
    * are another database's. */

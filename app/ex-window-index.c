@@ -31,21 +31,12 @@ update_index (ExWindow *self)
 void
 _ex_window_index_set_databases (ExWindow *self)
 {
-  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) paths = _ex_window_get_database_paths (self);
   g_auto(GStrv) files = NULL;
 
-  for (guint i = 0; i < self->databases->len; i++)
-    {
-      char *path = g_file_get_path (g_ptr_array_index (self->databases, i));
-
-      if (path == NULL)
-        break;
-      g_ptr_array_add (paths, path);
-    }
-  g_ptr_array_add (paths, NULL);
   /* The files a search reads: a folder's, sub-folders included. */
-  if (paths->len > 1 && paths->len == self->databases->len + 1)
-    files = cq_pgn_expand_inputs_full ((const char *const *) paths->pdata, TRUE, NULL);
+  if (paths != NULL)
+    files = cq_pgn_expand_inputs_full ((const char *const *) paths, TRUE, NULL);
   ex_indexer_set_files (self->indexer, (const char *const *) files);
 }
 

@@ -269,6 +269,10 @@ void        _ex_window_open_recent_database_action (GtkWidget  *widget,
  * (called by the window's init). */
 void   _ex_window_setup_games         (ExWindow   *self);
 
+/* The paths of the window's database files and folders, NULL-terminated
+ * (transfer full); NULL if there are none or one is not a local file. */
+char **_ex_window_get_database_paths  (ExWindow   *self);
+
 /* The databases changed: the game list reads the new one's games and
  * shows them. */
 void   _ex_window_games_set_databases (ExWindow   *self);

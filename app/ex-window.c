@@ -253,6 +253,26 @@ ex_window_set_databases (ExWindow     *self,
   _ex_window_update_actions (self);
 }
 
+char **
+_ex_window_get_database_paths (ExWindow *self)
+{
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < self->databases->len; i++)
+    {
+      char *path = g_file_get_path (g_ptr_array_index (self->databases, i));
+
+      if (path == NULL)
+        return NULL;
+      g_ptr_array_add (paths, path);
+    }
+  if (paths->len == 0)
+    return NULL;
+  g_ptr_array_add (paths, NULL);
+  g_ptr_array_set_free_func (paths, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&paths), FALSE);
+}
+
 void
 ex_window_add_databases (ExWindow     *self,
                          GFile *const *files,

@@ -22,6 +22,7 @@
 
 #include "cql/cq-query.h"
 #include "pgn/cq-pgn.h"
+#include "test-files.h"
 
 /* Fixtures of CQL 6 filters not supported yet (docs/cql6.md). */
 static const char *const not_yet[] = {
@@ -152,20 +153,6 @@ files_folder (const char *fixtures)
 }
 
 static void
-remove_folder (const char *folder)
-{
-  g_autoptr(GDir) d = g_dir_open (folder, 0, NULL);
-  const char *entry;
-
-  while (d != NULL && (entry = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (folder, entry, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (folder);
-}
-
-static void
 test_diff (gconstpointer data)
 {
   const char *name = data;
@@ -210,13 +197,13 @@ test_diff (gconstpointer data)
     {
       g_test_skip ("the shared studies ($EXCELSIOR_SHARED_DATA) are absent");
       if (folder != NULL)
-        remove_folder (folder);
+        test_remove_tree (folder);
       return;
     }
   got = evaluate (query, pgn);
   g_assert_null (cq_query_get_run_error (query));
   if (folder != NULL)
-    remove_folder (folder);
+    test_remove_tree (folder);
   g_assert_cmpstr (got, ==, newline + 1);
 }
 

@@ -34,6 +34,7 @@
 #include "ui-common.h"
 
 #include "window-test-data.h"
+#include "test-files.h"
 
 static ExApplication *app;
 static char *tmp_dir;
@@ -525,21 +526,6 @@ test_two_windows (void)
   g_unlink (path_b);
 }
 
-static void
-remove_indexes (void)
-{
-  g_autoptr(GDir) dir = g_dir_open (index_dir, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *file = g_build_filename (index_dir, name, NULL);
-
-      g_unlink (file);
-    }
-  g_rmdir (index_dir);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -567,7 +553,7 @@ main (int   argc,
   g_test_add_func ("/ui/index/search-and-cancel", test_search_and_cancel);
   status = g_test_run ();
 
-  remove_indexes ();
+  test_remove_tree (index_dir);
   g_rmdir (tmp_dir);
   g_free (tmp_dir);
   g_free (index_dir);

@@ -34,6 +34,7 @@
 #include "ex-result.h"
 #include "ex-window-test.h"
 #include "ui-common.h"
+#include "test-files.h"
 
 #define SEARCH_TIMEOUT_MS 60000
 
@@ -437,18 +438,7 @@ main (int   argc,
 
   status = g_test_run ();
   g_clear_object (&app);
-  {
-    g_autoptr(GDir) dir = g_dir_open (tmp_dir, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-
-        g_unlink (path);
-      }
-    g_rmdir (tmp_dir);
-    g_free (tmp_dir);
-  }
+  test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
   return status;
 }
