@@ -162,8 +162,9 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
           cq_game_summary_add_key (keys, key);
         }
       /* A position a move was played from has a legal move (the replay
-       * plays only legal ones): only the others need the test. */
-      /* Each with its side to move: the BTM flag is the WTM one's next bit. */
+       * plays only legal ones): only the others need the test.  Each flag
+       * is also set with the side to move (the BTM flag is the WTM one's
+       * next bit). */
       if (may_be_in_check (node) && _cq_in_check (pos))
         flags |= (CQ_SUMMARY_CHECK | (CQ_SUMMARY_CHECK_WTM << pos->side_to_move))
                  | (has_played_move (node) || cq_position_has_legal_move (pos)
