@@ -34,10 +34,6 @@ on_index_progress (guint64 bytes, guint64 total_bytes, guint64 games, gpointer d
   IndexCli *ic = data;
   double seconds = (g_get_monotonic_time () - ic->start_us) / 1e6;
 
-  /* The build runs on this thread: an interrupt's source (on_interrupt)
-   * is dispatched here, between two calls about 100 ms apart. */
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
   if (ic->quiet || !isatty (STDERR_FILENO))
     return;
   fprintf (stderr, "\r\033[K%" G_GUINT64_FORMAT " games indexed, %.0f games/s, %.0f%%",
@@ -56,20 +52,33 @@ format_size (guint64 bytes)
   return g_strdup_printf ("%.1f MB", bytes / 1e6);
 }
 
+/* Runs the main loop that dispatches the interrupts' sources while the
+ * builds run on the calling thread. */
+static gpointer
+signal_thread (gpointer data)
+{
+  g_main_loop_run (data);
+  return NULL;
+}
+
 /* Builds each file's index in turn.  An interrupt (SIGINT, SIGTERM,
- * SIGHUP) cancels the build under way, which then writes nothing and
- * removes its temporary file (cq_index_build()); the files after it are
- * not indexed, and the status is 1. */
+ * SIGHUP) cancels the build under way at once (on_interrupt() on a thread
+ * of its own), which then writes nothing and removes its temporary file
+ * (cq_index_build()); the files after it are not indexed, and the status
+ * is 1. */
 static int
 index_files (const char *const *paths, guint n_threads, gboolean quiet)
 {
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
   static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
   guint sources[G_N_ELEMENTS (signals)];
+  GThread *thread;
   int status = EXIT_OK;
 
   for (guint s = 0; s < G_N_ELEMENTS (signals); s++)
     sources[s] = g_unix_signal_add (signals[s], on_interrupt, cancellable);
+  thread = g_thread_new ("cql-signals", signal_thread, loop);
   for (guint i = 0; paths[i] != NULL; i++)
     {
       IndexCli ic = { quiet, FALSE, g_get_monotonic_time () };
@@ -101,6 +110,8 @@ index_files (const char *const *paths, guint n_threads, gboolean quiet)
                cq_index_get_n_games (index), cq_index_get_n_positions (index),
                (g_get_monotonic_time () - ic.start_us) / 1e6, size, cq_index_get_file (index));
     }
+  g_main_loop_quit (loop);
+  g_thread_join (thread);
   for (guint s = 0; s < G_N_ELEMENTS (signals); s++)
     g_source_remove (sources[s]);
   return status;

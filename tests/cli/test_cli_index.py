@@ -189,21 +189,31 @@ class Index(unittest.TestCase):
         # An interrupt cancels the build under way: no index, no temporary
         # file left in the folder, the files after it not indexed, status 1.
         big = os.path.join(self.dir, "big.pgn")
-        text = open(SAMPLE, encoding="utf-8").read()
+        with open(SAMPLE, encoding="utf-8") as f:
+            text = f.read()
         with open(big, "w", encoding="utf-8") as f:
-            for _ in range(200):
+            for _ in range(800):
                 f.write(text)
         proc = subprocess.Popen([CQL, "--index", "--threads", "1", big, self.db],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 cwd=self.dir, env=self.env)
-        # The build of 24 MB takes over half a second even optimised.
-        time.sleep(0.15)
+        # The interrupt is sent once the build reads the file (the signal
+        # handlers are in place before): the build of 98 MB on one thread
+        # takes far longer than the cancel.
+        fds = "/proc/%d/fd" % proc.pid
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if any(os.readlink(os.path.join(fds, fd)) == big for fd in os.listdir(fds)):
+                    break
+            except OSError:
+                pass
+            time.sleep(0.001)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=120)
         self.assertEqual(proc.returncode, 1, out + err)
         self.assertEqual(err, "cql: interrupted; no index was written for %s\n" % big)
         self.assertEqual(self.index_files(), [])
-
 
 if __name__ == "__main__":
     unittest.main()
