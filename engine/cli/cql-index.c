@@ -52,6 +52,12 @@ format_size (guint64 bytes)
   return g_strdup_printf ("%.1f MB", bytes / 1e6);
 }
 
+static void
+quit_loop (gpointer data)
+{
+  g_main_loop_quit (data);
+}
+
 /* Runs the main loop that dispatches the interrupts' sources while the
  * builds run on the calling thread. */
 static gpointer
@@ -110,7 +116,9 @@ index_files (const char *const *paths, guint n_threads, gboolean quiet)
                cq_index_get_n_games (index), cq_index_get_n_positions (index),
                (g_get_monotonic_time () - ic.start_us) / 1e6, size, cq_index_get_file (index));
     }
-  g_main_loop_quit (loop);
+  /* Quit from inside the loop: a quit before the thread runs it would be
+   * undone by g_main_loop_run(). */
+  g_idle_add_once (quit_loop, loop);
   g_thread_join (thread);
   for (guint s = 0; s < G_N_ELEMENTS (signals); s++)
     g_source_remove (sources[s]);
