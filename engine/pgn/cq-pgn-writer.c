@@ -26,27 +26,6 @@ static const char *const roster[7] = {
   "Event", "Site", "Date", "Round", "White", "Black", "Result"
 };
 
-/* Appends @len bytes at @s to @out.  g_string_append_len () goes through
- * the general g_string_insert_len () (overlap checks, memmove): a third of
- * the writer's time when every game of a database matches.
- * When the string has room, the bytes are copied in place (GString's
- * fields are public: @str holds @allocated_len bytes, NUL-terminated at
- * @len); otherwise g_string_set_size () grows it. */
-static inline void
-append_bytes (GString *out, const char *s, gsize len)
-{
-  gsize at = out->len;
-
-  if (G_LIKELY (at + len < out->allocated_len))
-    {
-      out->len = at + len;
-      out->str[out->len] = '\0';
-    }
-  else
-    g_string_set_size (out, at + len);
-  memcpy (out->str + at, s, len);
-}
-
 /* Appends the token @s (@len bytes) to the movetext, after a space or a
  * line break so that no line exceeds 80 columns (a longer token stands
  * alone on its line).  @glue_before: no space before the token (`)`). */
@@ -72,7 +51,7 @@ emit (Writer *w, const char *s, gsize len, gboolean glue_before)
    * (PGN standard 6): indent it by one space. */
   if (col == 0 && len > 0 && s[0] == '%')
     g_string_append_c (w->out, ' ');
-  append_bytes (w->out, s, len);
+  _cq_string_append (w->out, s, len);
   w->glue = FALSE;
 }
 
@@ -136,12 +115,12 @@ emit_comment_keeping (Writer *w, const char *text, gsize keep_from)
 
       g_string_truncate (word, 0);
       if (first)
-        append_bytes (word, "{", 1);
+        _cq_string_append (word, "{", 1);
       {
         gsize at = word->len;
 
         /* The word in one copy, then its braces replaced in place. */
-        append_bytes (word, start, p - start);
+        _cq_string_append (word, start, p - start);
         for (char *c = word->str + at; *c != '\0'; c++)
           if (*c == '{')
             *c = '(';
@@ -154,7 +133,7 @@ emit_comment_keeping (Writer *w, const char *text, gsize keep_from)
         while (*rest && g_ascii_isspace (*rest))
           rest++;
         if (*rest == '\0')
-          append_bytes (word, "}", 1);
+          _cq_string_append (word, "}", 1);
       }
       if (extra > 0 && w->out->len - w->line_start + 1 + extra + word->len <= MAX_COLUMNS)
         {
@@ -325,27 +304,27 @@ write_line (Writer *w, const CqNode *node, gboolean need_number)
 static void
 append_tag (GString *out, const char *name, const char *value)
 {
-  /* append_bytes() rather than g_string_append(): this runs for every
+  /* _cq_string_append() rather than g_string_append(): this runs for every
    * tag of every game written, and GLib 2.74's append is a call that costs
    * more than the copy. */
-  append_bytes (out, "[", 1);
-  append_bytes (out, name, strlen (name));
-  append_bytes (out, " \"", 2);
+  _cq_string_append (out, "[", 1);
+  _cq_string_append (out, name, strlen (name));
+  _cq_string_append (out, " \"", 2);
   /* The value in runs between the characters that need a backslash. */
   for (const char *v = value; *v;)
     {
       gsize run = strcspn (v, "\"\\");
 
-      append_bytes (out, v, run);
+      _cq_string_append (out, v, run);
       v += run;
       if (*v)
         {
           char escaped[2] = { '\\', *v++ };
 
-          append_bytes (out, escaped, 2);
+          _cq_string_append (out, escaped, 2);
         }
     }
-  append_bytes (out, "\"]\n", 3);
+  _cq_string_append (out, "\"]\n", 3);
 }
 
 /* The value the options set for the tag @name (the last one), or NULL. */

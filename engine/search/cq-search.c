@@ -646,7 +646,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
                 }
               g.source = source;
               g_array_append_val (batch->games, g);
-              g_string_append_len (batch->text, text, len);
+              _cq_string_append (batch->text, text, len);
             }
 
           /* A batch is handed on when full, and at the end of each file. */

@@ -327,6 +327,38 @@ test_not_pgn_is_refused (void)
     g_unlink (path);
   }
 
+  /* The control bytes are counted one by one wherever they are (the text
+   * is read 16 bytes a step between them): 30 in 1,000 bytes, 3%, is
+   * still text (29 spread over runs of plain text, one the last byte); 31
+   * are refused with their exact count. */
+  for (guint extra = 0; extra <= 1; extra++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autofree char *path = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CqPgnInput) in = NULL;
+
+      for (guint i = 0; i < 1000; i++)
+        g_string_append_c (text, i % 40 == 39 ? '\n' : 'a');
+      for (guint k = 0; k < 29 + extra; k++)
+        text->str[(k * 97 + 13) % 1000] = (char) (k % 2 ? 0x01 : 0x00);
+      text->str[999] = 0x02;
+      path = write_file ("ctl.pgn", text->str, text->len);
+      in = cq_pgn_input_open (path, NULL, &error);
+      if (extra == 0)
+        {
+          g_assert_no_error (error);
+          g_assert_nonnull (in);
+        }
+      else
+        {
+          g_assert_null (in);
+          g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+          g_assert_nonnull (strstr (error->message, "(31 control bytes in the first 1000)"));
+        }
+      g_unlink (path);
+    }
+
   /* A few stray bytes in text are a damaged game, not a binary file. */
   {
     static const char damaged[] = "[Event \"x\"]\n\n1. e4 \x01\x02 e5 *\n\n"
