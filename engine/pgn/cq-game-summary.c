@@ -94,7 +94,12 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
    * in registers: @summary could alias the positions read. */
   CqBitboard squares[CQ_N_PIECES] = { 0 };
   guint8 min_count[CQ_N_PIECES], max_count[CQ_N_PIECES] = { 0 };
+  /* The filter kept as one per probe, ORed together at the end: the
+   * probes of one key (and of the next) then write to the same word
+   * only for the same probe, rather than wait on each other's stores. */
+  guint64 probe_keys[CQ_SUMMARY_KEY_PROBES][CQ_SUMMARY_KEY_WORDS] = { { 0 } };
   guint64 keys[CQ_SUMMARY_KEY_WORDS] = { 0 };
+  const guint n_nodes = game->n_nodes;
   /* Each position's key, by node index (pre-order: a parent's comes
    * first); not taken in a game whose filter is all ones. */
   guint64 node_key[CQ_SUMMARY_KEY_MAX_POSITIONS];
@@ -124,7 +129,7 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
    * was played from needs. */
   const guint32 both_checks = CQ_SUMMARY_CHECK_WTM | CQ_SUMMARY_CHECK_BTM;
 
-  for (guint i = 0; i < game->n_nodes; i++)
+  for (guint i = 0; i < n_nodes; i++)
     {
       const CqNode *node = cq_game_get_node (game, i);
       const CqPosition *pos = &node->position;
@@ -181,7 +186,12 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
                                              : child_key (node, node_key[node->parent->index]);
 
           node_key[i] = key;
-          cq_game_summary_add_key (keys, key);
+          for (guint j = 0; j < CQ_SUMMARY_KEY_PROBES; j++)
+            {
+              guint bit = cq_game_summary_key_bit (key, j);
+
+              probe_keys[j][bit / 64] |= G_GUINT64_CONSTANT (1) << (bit % 64);
+            }
         }
       /* A position a move was played from has a legal move (the replay
        * plays only legal ones): only the others need the mate and
@@ -216,6 +226,9 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
   for (guint t = CQ_KNIGHT; t <= CQ_QUEEN; t++)
     if (promoted & ((1u << CQ_MAKE_PIECE (CQ_WHITE, t)) | (1u << CQ_MAKE_PIECE (CQ_BLACK, t))))
       flags |= promotion_flag[t];
+  for (guint j = 0; j < CQ_SUMMARY_KEY_PROBES; j++)
+    for (guint w = 0; w < CQ_SUMMARY_KEY_WORDS; w++)
+      keys[w] |= probe_keys[j][w];
   memcpy (summary->squares, squares, sizeof squares);
   memcpy (summary->min_count, min_count, sizeof min_count);
   memcpy (summary->max_count, max_count, sizeof max_count);
