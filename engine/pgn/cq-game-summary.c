@@ -124,10 +124,6 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
    * and whether a node has comments, NAGs or is in a variation. */
   guint move_flags = 0, captured = 0, promoted = 0, marks = 0;
   guint32 max_ply = 0;
-  /* Once a check with each side to move is seen, a position's check test
-   * can add nothing but to the mate test, which only a position no move
-   * was played from needs. */
-  const guint32 both_checks = CQ_SUMMARY_CHECK_WTM | CQ_SUMMARY_CHECK_BTM;
 
   for (guint i = 0; i < n_nodes; i++)
     {
@@ -198,7 +194,10 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
        * stalemate tests.  Each flag is also set with the side to move
        * (the BTM flag is the WTM one's next bit). */
       leaf = !has_played_move (node);
-      if ((flags & both_checks) == both_checks && !leaf)
+      /* Once a check with this side to move is seen, this position's
+       * check test can add nothing but to the mate test, which only a
+       * position no move was played from needs. */
+      if (!leaf && (flags & (CQ_SUMMARY_CHECK_WTM << pos->side_to_move)))
         continue;
       if (may_be_in_check (node) && _cq_in_check (pos))
         flags |= (CQ_SUMMARY_CHECK | (CQ_SUMMARY_CHECK_WTM << pos->side_to_move))
