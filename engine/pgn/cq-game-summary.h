@@ -173,7 +173,8 @@ cq_game_summary_may_hold_key (const guint64 *keys, guint64 key)
  * Visits every position of @game's tree (mainline and variations) once.
  * #CQ_SUMMARY_CHECK costs a check test only at the root, after or from a
  * null move, and where the move that reached the position can give check
- * (about one position in eight), and #CQ_SUMMARY_MATE and
+ * (about one position in eight), none once the side to move was seen in
+ * check, unless no move was played from the position, and #CQ_SUMMARY_MATE and
  * #CQ_SUMMARY_STALEMATE a legal-move test at each position no move was
  * played from (a null move aside): one a move was played from has a legal
  * move.  The counts are taken at the root and after each capture or
