@@ -359,7 +359,8 @@ column_alloc (gsize bytes)
       if (map == MAP_FAILED)
         g_error ("%s: failed to map %" G_GSIZE_FORMAT " bytes: %s", G_STRLOC, bytes,
                  g_strerror (errno));
-      head = (((guintptr) map + HUGE_PAGE - 1) & ~(guintptr) (HUGE_PAGE - 1)) - (guintptr) map;
+      head = (((guintptr) map + HUGE_PAGE - 1) & ~(guintptr) (HUGE_PAGE - 1))
+             - (guintptr) map;
       if (head > 0)
         munmap (map, head);
       munmap (map + head + bytes, HUGE_PAGE - head);
