@@ -94,7 +94,12 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
    * in registers: @summary could alias the positions read. */
   CqBitboard squares[CQ_N_PIECES] = { 0 };
   guint8 min_count[CQ_N_PIECES], max_count[CQ_N_PIECES] = { 0 };
+  /* The filter kept as one per probe, ORed together at the end: the
+   * probes of one key (and of the next) then write to the same word
+   * only for the same probe, rather than wait on each other's stores. */
+  guint64 probe_keys[CQ_SUMMARY_KEY_PROBES][CQ_SUMMARY_KEY_WORDS] = { { 0 } };
   guint64 keys[CQ_SUMMARY_KEY_WORDS] = { 0 };
+  const guint n_nodes = game->n_nodes;
   /* Each position's key, by node index (pre-order: a parent's comes
    * first); not taken in a game whose filter is all ones. */
   guint64 node_key[CQ_SUMMARY_KEY_MAX_POSITIONS];
@@ -113,11 +118,19 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
   if (game->n_nodes > CQ_SUMMARY_LONG_POSITIONS)
     flags |= CQ_SUMMARY_LONG;
 
-  for (guint i = 0; i < game->n_nodes; i++)
+  /* What the moves do, gathered without a branch per move and turned
+   * into flags once: the OR of their CqMove.flags, of the pieces taken
+   * (CQ_EMPTY is 0), a bit per piece promoted to (bit CQ_EMPTY for none),
+   * and whether a node has comments, NAGs or is in a variation. */
+  guint move_flags = 0, captured = 0, promoted = 0, marks = 0;
+  guint32 max_ply = 0;
+
+  for (guint i = 0; i < n_nodes; i++)
     {
       const CqNode *node = cq_game_get_node (game, i);
       const CqPosition *pos = &node->position;
       const CqMove *move = &node->move;
+      gboolean leaf;
 
       /* A square is newly occupied only by the piece moved or promoted
        * to (and the castling rook), newly empty only where a piece left:
@@ -131,67 +144,90 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
             squares[p] |= pos->pieces[p];
             count_piece (pos, p, min_count, max_count);
           }
-      else if (!(move->flags & CQ_MOVE_NULL))
+      else
         {
-          squares[move->piece] |= pos->pieces[move->piece];
-          squares[CQ_EMPTY] |= pos->pieces[CQ_EMPTY];
-          if (move->flags & CQ_MOVE_CASTLE)
+          move_flags |= move->flags;
+          captured |= move->captured;
+          promoted |= 1u << move->promotion;
+          marks |= node->n_nags | (node->in_variation << 8);
+          max_ply = MAX (max_ply, node->ply);
+          if (!(move->flags & CQ_MOVE_NULL))
             {
-              guint rook = CQ_MAKE_PIECE (CQ_PIECE_COLOR (move->piece), CQ_ROOK);
+              squares[move->piece] |= pos->pieces[move->piece];
+              squares[CQ_EMPTY] |= pos->pieces[CQ_EMPTY];
+              if (move->flags & CQ_MOVE_CASTLE)
+                {
+                  guint rook = CQ_MAKE_PIECE (CQ_PIECE_COLOR (move->piece), CQ_ROOK);
 
-              squares[rook] |= pos->pieces[rook];
-            }
-          if (move->captured != CQ_EMPTY)
-            {
-              count_piece (pos, move->captured, min_count, max_count);
-              count_piece (pos, CQ_EMPTY, min_count, max_count);
-            }
-          if (move->promotion != CQ_EMPTY)
-            {
-              squares[move->promotion] |= pos->pieces[move->promotion];
-              count_piece (pos, move->piece, min_count, max_count);
-              count_piece (pos, move->promotion, min_count, max_count);
+                  squares[rook] |= pos->pieces[rook];
+                }
+              if (move->captured != CQ_EMPTY)
+                {
+                  count_piece (pos, move->captured, min_count, max_count);
+                  count_piece (pos, CQ_EMPTY, min_count, max_count);
+                }
+              if (move->promotion != CQ_EMPTY)
+                {
+                  squares[move->promotion] |= pos->pieces[move->promotion];
+                  count_piece (pos, move->piece, min_count, max_count);
+                  count_piece (pos, move->promotion, min_count, max_count);
+                }
             }
         }
+      if (node->comments_after_ != NULL || node->comments_before_ != NULL)
+        marks |= 1u << 16;
       if (keyed)
         {
           guint64 key = node->parent == NULL ? _cq_position_key (pos)
                                              : child_key (node, node_key[node->parent->index]);
 
           node_key[i] = key;
-          cq_game_summary_add_key (keys, key);
+          for (guint j = 0; j < CQ_SUMMARY_KEY_PROBES; j++)
+            {
+              guint bit = cq_game_summary_key_bit (key, j);
+
+              probe_keys[j][bit / 64] |= G_GUINT64_CONSTANT (1) << (bit % 64);
+            }
         }
       /* A position a move was played from has a legal move (the replay
-       * plays only legal ones): only the others need the test.  Each flag
-       * is also set with the side to move (the BTM flag is the WTM one's
-       * next bit). */
+       * plays only legal ones): only the others need the mate and
+       * stalemate tests.  Each flag is also set with the side to move
+       * (the BTM flag is the WTM one's next bit). */
+      leaf = !has_played_move (node);
+      /* Once a check with this side to move is seen, this position's
+       * check test can add nothing but to the mate test, which only a
+       * position no move was played from needs. */
+      if (!leaf && (flags & (CQ_SUMMARY_CHECK_WTM << pos->side_to_move)))
+        continue;
       if (may_be_in_check (node) && _cq_in_check (pos))
         flags |= (CQ_SUMMARY_CHECK | (CQ_SUMMARY_CHECK_WTM << pos->side_to_move))
-                 | (has_played_move (node) || cq_position_has_legal_move (pos)
+                 | (!leaf || cq_position_has_legal_move (pos)
                     ? 0 : CQ_SUMMARY_MATE | (CQ_SUMMARY_MATE_WTM << pos->side_to_move));
-      else if (!has_played_move (node) && !_cq_position_has_legal_move_not_in_check (pos))
+      else if (leaf && !_cq_position_has_legal_move_not_in_check (pos))
         flags |= CQ_SUMMARY_STALEMATE | (CQ_SUMMARY_STALEMATE_WTM << pos->side_to_move);
-      if (node->comments_after_ != NULL || node->comments_before_ != NULL)
-        flags |= CQ_SUMMARY_COMMENTS;
-      if (node->parent == NULL)
-        continue;
-      if (node->ply > CQ_SUMMARY_LONG_PLIES)
-        flags |= CQ_SUMMARY_LONG;
-      if (node->in_variation)
-        flags |= CQ_SUMMARY_VARIATIONS;
-      if (node->n_nags > 0)
-        flags |= CQ_SUMMARY_NAGS;
-      if (move->flags & CQ_MOVE_NULL)
-        flags |= CQ_SUMMARY_NULL_MOVE;
-      if (move->flags & CQ_MOVE_CASTLE)
-        flags |= CQ_SUMMARY_CASTLE;
-      if (move->flags & CQ_MOVE_EN_PASSANT)
-        flags |= CQ_SUMMARY_EN_PASSANT;
-      if (move->captured != CQ_EMPTY)
-        flags |= CQ_SUMMARY_CAPTURE;
-      if (move->promotion != CQ_EMPTY)
-        flags |= promotion_flag[CQ_PIECE_TYPE (move->promotion)];
     }
+  if (max_ply > CQ_SUMMARY_LONG_PLIES)
+    flags |= CQ_SUMMARY_LONG;
+  if (marks & 0xff)
+    flags |= CQ_SUMMARY_NAGS;
+  if (marks & 0xff00)
+    flags |= CQ_SUMMARY_VARIATIONS;
+  if (marks & (1u << 16))
+    flags |= CQ_SUMMARY_COMMENTS;
+  if (move_flags & CQ_MOVE_NULL)
+    flags |= CQ_SUMMARY_NULL_MOVE;
+  if (move_flags & CQ_MOVE_CASTLE)
+    flags |= CQ_SUMMARY_CASTLE;
+  if (move_flags & CQ_MOVE_EN_PASSANT)
+    flags |= CQ_SUMMARY_EN_PASSANT;
+  if (captured != CQ_EMPTY)
+    flags |= CQ_SUMMARY_CAPTURE;
+  for (guint t = CQ_KNIGHT; t <= CQ_QUEEN; t++)
+    if (promoted & ((1u << CQ_MAKE_PIECE (CQ_WHITE, t)) | (1u << CQ_MAKE_PIECE (CQ_BLACK, t))))
+      flags |= promotion_flag[t];
+  for (guint j = 0; j < CQ_SUMMARY_KEY_PROBES; j++)
+    for (guint w = 0; w < CQ_SUMMARY_KEY_WORDS; w++)
+      keys[w] |= probe_keys[j][w];
   memcpy (summary->squares, squares, sizeof squares);
   memcpy (summary->min_count, min_count, sizeof min_count);
   memcpy (summary->max_count, max_count, sizeof max_count);

@@ -130,13 +130,21 @@ typedef struct {
   guint64 keys[CQ_SUMMARY_KEY_WORDS];
 } CqGameSummary;
 
+/* The bit of the filter that @key's probe @j (0 to
+ * CQ_SUMMARY_KEY_PROBES - 1) sets. */
+static inline guint
+cq_game_summary_key_bit (guint64 key, guint j)
+{
+  return (guint) (key >> (9 * j)) & (CQ_SUMMARY_KEY_BITS - 1);
+}
+
 /* Sets @key's bits in the filter @keys (CQ_SUMMARY_KEY_WORDS words). */
 static inline void
 cq_game_summary_add_key (guint64 *keys, guint64 key)
 {
   for (guint j = 0; j < CQ_SUMMARY_KEY_PROBES; j++)
     {
-      guint bit = (guint) (key >> (9 * j)) & (CQ_SUMMARY_KEY_BITS - 1);
+      guint bit = cq_game_summary_key_bit (key, j);
 
       keys[bit / 64] |= G_GUINT64_CONSTANT (1) << (bit % 64);
     }
@@ -149,7 +157,7 @@ cq_game_summary_may_hold_key (const guint64 *keys, guint64 key)
 {
   for (guint j = 0; j < CQ_SUMMARY_KEY_PROBES; j++)
     {
-      guint bit = (guint) (key >> (9 * j)) & (CQ_SUMMARY_KEY_BITS - 1);
+      guint bit = cq_game_summary_key_bit (key, j);
 
       if (!(keys[bit / 64] & (G_GUINT64_CONSTANT (1) << (bit % 64))))
         return FALSE;
@@ -165,7 +173,8 @@ cq_game_summary_may_hold_key (const guint64 *keys, guint64 key)
  * Visits every position of @game's tree (mainline and variations) once.
  * #CQ_SUMMARY_CHECK costs a check test only at the root, after or from a
  * null move, and where the move that reached the position can give check
- * (about one position in eight), and #CQ_SUMMARY_MATE and
+ * (about one position in eight), none once the side to move was seen in
+ * check, unless no move was played from the position, and #CQ_SUMMARY_MATE and
  * #CQ_SUMMARY_STALEMATE a legal-move test at each position no move was
  * played from (a null move aside): one a move was played from has a legal
  * move.  The counts are taken at the root and after each capture or

@@ -244,6 +244,28 @@ test_many_games (void)
   check_against_file (path);
 }
 
+/* A file of short games, more than the build first makes room for (a
+ * game per 300 bytes of text): its columns grow three times, and the
+ * widest (the keys' filters, 64 bytes a game) passes 2 MiB, where the
+ * build maps it in huge pages, then grows again as such a mapping. */
+static void
+test_growing_columns (void)
+{
+  g_autofree char *path = g_build_filename (work_dir, "growing.pgn", NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  static const char *const moves[] = { "1. e4 e5 *", "1. d4 d5 *", "1. c4 e5 *",
+                                       "1. Nf3 d5 *" };
+
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_printf (text, "[Round \"%u\"]\n\n%s\n\n", i + 1,
+                            moves[i % G_N_ELEMENTS (moves)]);
+  g_file_set_contents (path, text->str, (gssize) text->len, &error);
+  g_assert_no_error (error);
+  build_ok (path, 1);
+  check_against_file (path);
+}
+
 /* Checks that the summary finds only by testing where a check can be:
  * given by the castling rook, discovered through the square of a pawn
  * taken en passant, discovered by a piece moving off the line, given by a
@@ -658,6 +680,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/index/build-and-check", test_build_and_check);
   g_test_add_func ("/index/many-games", test_many_games);
+  g_test_add_func ("/index/growing-columns", test_growing_columns);
   g_test_add_func ("/index/checks", test_checks);
   g_test_add_func ("/index/digest", test_digest);
   g_test_add_func ("/index/shared-studies", test_shared_studies);
