@@ -194,12 +194,30 @@ G_ALWAYS_INLINE static inline int
 bound_variable (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   const Cq6Slot *slot = &c->st->slots[f->which];
-  const Cq6Var *var = c->program->vars->pdata[f->which];
 
-  if (!slot->bound || var->piece)
+  /* What the variable is comes with the node (CQ6_VAR_READ_*): no look
+   * at its #Cq6Var. */
+  if (!slot->bound || (f->number & CQ6_VAR_READ_PIECE))
     return -1;
   *v = slot->val;
-  return var->type != CQ6_TYPE_SET || v->set != 0;
+  return !(f->number & CQ6_VAR_READ_SET) || v->set != 0;
+}
+
+/* A bound piece variable read at @node, when its square there is known
+ * already (_cq6_piece_bit_known()): its square into @v and whether it
+ * matches (the piece is on the board), as 1 or 0; -1 otherwise, read by
+ * cq6-vars.c. */
+G_ALWAYS_INLINE static inline int
+bound_piece_at (const Cq6Filter *f, const Cq6State *st, const CqNode *node, Cq6Val *v)
+{
+  const Cq6Slot *slot = &st->slots[f->which];
+  CqBitboard set;
+
+  if (!slot->bound || !(f->number & CQ6_VAR_READ_PIECE)
+      || !_cq6_piece_bit_known (st, node, slot->val.num, &set))
+    return -1;
+  v->set = set;
+  return set != 0;
 }
 
 /* Evaluates @f, a piece designator inline (the commonest filter, met in
@@ -231,6 +249,8 @@ eval_operand (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     {
       int bound = bound_variable (f, c, v);
 
+      if (bound < 0)
+        bound = bound_piece_at (f, c->st, c->node, v);
       if (bound >= 0)
         return bound;
     }
@@ -598,6 +618,22 @@ eval_colon (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       _cq6_comments_rollback (c, mark);
       return FALSE;
     }
+  /* A variable read there (`firstmaneuver:x`) needs no context of its
+   * own, and writes no comment. */
+  if (f->args[1]->kind == CQ6_VARIABLE)
+    {
+      int bound = bound_variable (f->args[1], c, v);
+
+      if (bound < 0)
+        bound = bound_piece_at (f->args[1], c->st, a.node, v);
+      if (bound > 0)
+        return TRUE;
+      if (bound == 0)
+        {
+          _cq6_comments_rollback (c, mark);
+          return FALSE;
+        }
+    }
   there = _cq6_ctx_at (c, a.node);
   if (_cq6_eval (f->args[1], &there, v))
     return TRUE;
@@ -915,10 +951,13 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 
     case CQ6_VARIABLE:
       {
-        /* A bound variable that holds a value (no piece) is read here, the
-         * commonest case, without a call into cq6-vars.c. */
+        /* A bound variable is read here, the commonest case, without a
+         * call into cq6-vars.c: one that holds a value, or a piece whose
+         * square at this position is known. */
         int bound = bound_variable (f, c, v);
 
+        if (bound < 0)
+          bound = bound_piece_at (f, c->st, c->node, v);
         return bound >= 0 ? bound : _cq6_eval_variable (f, c, v);
       }
     case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND: case CQ6_PIECEID:

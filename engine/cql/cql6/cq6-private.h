@@ -27,6 +27,7 @@
 #pragma once
 
 #include "cql/common/cq-common-private.h"
+#include "cql/cq-pieceid.h"
 
 G_BEGIN_DECLS
 
@@ -140,7 +141,9 @@ typedef enum {
    * keeps its order (CQ6_FIRST_STATEFUL). */
 
   /* Variables (cq6-vars.c), loops and functions (cq6-loops.c) */
-  CQ6_VARIABLE,     /* which: the variable (Cq6Program.vars index); its value */
+  CQ6_VARIABLE,     /* which: the variable (Cq6Program.vars index); its value;
+                       number: CQ6_VAR_READ_* of the variable, so that a read
+                       needs not look the variable up */
   CQ6_ASSIGN,       /* which: the variable; number: the operator ('=', '+', '-',
                      * '*', '/', '%', '|', '&'); args[0]: the value */
   CQ6_ISBOUND,      /* which: the variable, G_MAXUINT32 for a name no variable has
@@ -228,6 +231,13 @@ typedef enum {
 } Cq6Kind;
 
 #define CQ6_FIRST_STATEFUL CQ6_VARIABLE
+
+/* CQ6_VARIABLE.number: what the variable is (its #Cq6Var's @piece and
+ * @type, fixed when it is first named), set when the node is made. */
+enum {
+  CQ6_VAR_READ_PIECE = 1 << 0,  /* a piece variable: its value is its piece's square */
+  CQ6_VAR_READ_SET = 1 << 1     /* a set (it matches when not empty) */
+};
 
 /* CQ6_COMPARE.which */
 enum {
@@ -1256,6 +1266,28 @@ const guint8 *_cq6_piece_ids    (Cq6Ctx *c, const CqNode *node);
  * id, filled in pre-order up to @node on demand as the ids are, so that
  * reading a piece variable costs no scan of the board. */
 int           _cq6_piece_square (Cq6Ctx *c, const CqNode *node, guint id);
+
+/* The square of the piece with id @id at @node as a one-square set (0
+ * when it is not on the board) if the table of _cq6_piece_square() holds
+ * @node already, as *@set; FALSE when it does not (then the call does
+ * it).  A piece loop's body reads its variable at each round: read here,
+ * inline, without a call. */
+G_ALWAYS_INLINE static inline gboolean
+_cq6_piece_bit_known (const Cq6State *st, const CqNode *node, gint64 id, CqBitboard *set)
+{
+  guint8 sq;
+
+  if ((guint64) id >= 64)
+    {
+      *set = 0;
+      return TRUE;
+    }
+  if (st->squares == NULL || st->squares_done <= node->index)
+    return FALSE;
+  sq = st->squares[node->index][id];
+  *set = sq == CQ_PIECE_ID_NONE ? 0 : CQ_BIT (sq);
+  return TRUE;
+}
 
 /* Whether @a is an ancestor of @b in @c's game, not @b itself. */
 gboolean _cq6_node_is_ancestor (Cq6Ctx *c, const CqNode *a, const CqNode *b);
