@@ -97,9 +97,26 @@ _cq6_piece_square (Cq6Ctx *c, const CqNode *node, guint id)
       for (guint32 i = st->squares_done; i <= node->index; i++)
         {
           memset (st->squares[i], CQ_PIECE_ID_NONE, sizeof st->squares[i]);
-          for (int s = 0; s < 64; s++)
-            if (st->ids[i][s] != CQ_PIECE_ID_NONE)
-              st->squares[i][st->ids[i][s]] = (guint8) s;
+          /* Eight squares at a time, visiting only the occupied ones (a
+           * study's position has few men): a byte that is not
+           * CQ_PIECE_ID_NONE (0xFF) is one whose complement is not zero,
+           * which sets its top bit in @occupied. */
+          for (int w = 0; w < 64; w += 8)
+            {
+              guint64 empty, t, occupied;
+
+              memcpy (&empty, st->ids[i] + w, sizeof empty);
+              t = ~GUINT64_FROM_LE (empty);
+              occupied = (((t & G_GUINT64_CONSTANT (0x7F7F7F7F7F7F7F7F))
+                           + G_GUINT64_CONSTANT (0x7F7F7F7F7F7F7F7F)) | t)
+                         & G_GUINT64_CONSTANT (0x8080808080808080);
+              for (; occupied != 0; occupied &= occupied - 1)
+                {
+                  int s = w + __builtin_ctzll (occupied) / 8;
+
+                  st->squares[i][st->ids[i][s]] = (guint8) s;
+                }
+            }
         }
       st->squares_done = node->index + 1;
     }
