@@ -491,13 +491,14 @@ equal_values (const Cq6Filter *f, Cq6Ctx *c)
     }
 }
 
-/* Arithmetic and the square functions (`+`, `makesquare`, `file`,
- * `rank`, `piecename`): the body of a square loop is often made of them
- * alone (`piecename sq == s:piecename makesquare (8 - file sq + 1 rank
- * sq)`, some 10 M squares in one query), so they are evaluated here, in
- * a frame much smaller than eval_general()'s, and their operands (a
- * number, a bound variable, one of these filters) without going back
- * through _cq6_eval(). */
+/* Arithmetic, the set operations (`∪`, `∩`, `~`) and the square
+ * functions (`+`, `makesquare`, `file`, `rank`, `piecename`): the body of
+ * a square loop is often made of them alone (`piecename sq == s:piecename
+ * makesquare (8 - file sq + 1 rank sq)`, some 10 M squares in one query),
+ * a piece loop's of sets of its variables (`C = C ∪ T`), so they are
+ * evaluated here, in a frame much smaller than eval_general()'s, and
+ * their operands (a number, a bound variable, one of these filters)
+ * without going back through _cq6_eval(). */
 G_NO_INLINE static gboolean
 eval_square_expr (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
@@ -526,6 +527,20 @@ eval_square_expr (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return TRUE;
     case CQ6_PIECENAME:
       return eval_operand (f->args[0], c, &a) && _cq6_piecename (c->pos, a.set, f->which, v);
+    case CQ6_UNION:
+      eval_operand (f->args[0], c, &a);
+      eval_operand (f->args[1], c, &b);
+      v->set = a.set | b.set;
+      return v->set != 0;
+    case CQ6_INTERSECTION:
+      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
+        return FALSE;
+      v->set = a.set & b.set;
+      return v->set != 0;
+    case CQ6_COMPLEMENT:
+      eval_operand (f->args[0], c, &a);
+      v->set = ~a.set;
+      return v->set != 0;
     case CQ6_ARITH:
       if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
         return FALSE;
@@ -749,20 +764,6 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       v->str = _cq6_fen (c);
       return TRUE;
 
-    case CQ6_UNION:
-      _cq6_eval (f->args[0], c, &a);
-      _cq6_eval (f->args[1], c, &b);
-      v->set = a.set | b.set;
-      return v->set != 0;
-    case CQ6_INTERSECTION:
-      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
-        return FALSE;
-      v->set = a.set & b.set;
-      return v->set != 0;
-    case CQ6_COMPLEMENT:
-      _cq6_eval (f->args[0], c, &a);
-      v->set = ~a.set;
-      return v->set != 0;
     case CQ6_IN:
       if (f->args[0]->type == CQ6_TYPE_STRING)
         return _cq6_eval (f->args[0], c, &a) && _cq6_eval (f->args[1], c, &b)
@@ -960,7 +961,9 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
           bound = bound_piece_at (f, c->st, c->node, v);
         return bound >= 0 ? bound : _cq6_eval_variable (f, c, v);
       }
-    case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND: case CQ6_PIECEID:
+    case CQ6_ASSIGN:
+      return _cq6_eval_assign (f, c, v);
+    case CQ6_ISBOUND: case CQ6_UNBIND: case CQ6_PIECEID:
     case CQ6_REGEX_GROUP:
       return _cq6_eval_vars (f, c, v);
     case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP: case CQ6_CALL: case CQ6_WHILE:
@@ -995,6 +998,7 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_SIMILAR:
       return _cq6_eval_similar (f, c, v);
     case CQ6_MAKESQUARE: case CQ6_FILE: case CQ6_RANK: case CQ6_PIECENAME: case CQ6_ARITH:
+    case CQ6_UNION: case CQ6_INTERSECTION: case CQ6_COMPLEMENT:
       return eval_square_expr (f, c, v);
     case CQ6_COMPARE:
       return eval_compare (f, c, v);

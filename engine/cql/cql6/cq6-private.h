@@ -1210,6 +1210,10 @@ G_NO_INLINE gboolean _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
  * piece variable (the square of its piece) or one not bound.  Apart from
  * _cq6_eval_vars(), whose frame is that of assignments. */
 G_NO_INLINE gboolean _cq6_eval_variable (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+/* An assignment (CQ6_ASSIGN), passed on by _cq6_eval() straight to a
+ * frame of its own: a loop's body often assigns at each round (`C = C ∪
+ * T`), and _cq6_eval_vars()'s dispatch and frame would double its cost. */
+G_NO_INLINE gboolean _cq6_eval_assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 G_NO_INLINE gboolean _cq6_eval_loops (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 G_NO_INLINE gboolean _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /* cq6-line.c: does @f read the route of the path it is in (not of a path

@@ -417,8 +417,8 @@ piece_square (Cq6Ctx *c, gint64 id)
   return sq < 0 ? 0 : CQ_BIT (sq);
 }
 
-static gboolean
-assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+gboolean
+_cq6_eval_assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   Cq6Slot *slot = &c->st->slots[f->which];
   Cq6Val a = { 0 };
@@ -509,7 +509,7 @@ _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_VARIABLE:
       return _cq6_eval_variable (f, c, v);
     case CQ6_ASSIGN:
-      return assign (f, c, v);
+      return _cq6_eval_assign (f, c, v);
     case CQ6_ISBOUND:
       {
         /* A dictionary is always bound (CQL 6.2); a name no variable has,
