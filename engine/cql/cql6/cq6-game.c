@@ -35,6 +35,8 @@ eval_game_filters (const Cq6Program *program, const CqGame *game)
   _cq6_regex_memo_free (st.regex_memo);
   if (st.strings != NULL)
     g_string_chunk_free (st.strings);
+  if (st.move_list != NULL)
+    g_free (st.move_list);
   g_free (st.error);
   return ok;
 }
@@ -274,9 +276,16 @@ state_finish (Cq6State *st, const Cq6Program *program)
   _cq6_line_state_free (st);
   _cq6_dict_state_free (st);
   g_free (st->slots);
-  g_free (st->ids);
-  g_free (st->squares);
-  g_free (st->nodes);
+  /* The tables below are made by few queries: no call for them at every
+   * game of the others. */
+  if (st->ids != NULL)
+    g_free (st->ids);
+  if (st->squares != NULL)
+    g_free (st->squares);
+  if (st->nodes != NULL)
+    g_free (st->nodes);
+  if (st->move_list != NULL)
+    g_free (st->move_list);
   _cq6_positions_state_free (st);
   if (st->groups != NULL)
     g_array_unref (st->groups);

@@ -1066,11 +1066,13 @@ typedef struct {
   Cq6Slot          *slots;
   guint8          (*ids)[64];  /* per node index, or NULL until used */
   guint32           ids_done;  /* @ids holds the nodes of index below it */
+  guint32           squares_done; /* @squares holds the nodes below it */
   const CqNode     *ids_next;  /* the node of index @ids_done, or NULL */
   guint8          (*squares)[64]; /* per node index, the square of each piece
                                    * id (0xFF: off the board), or NULL */
-  guint32           squares_done; /* @squares holds the nodes below it */
   const CqNode    **nodes;     /* by node index, or NULL until used */
+  struct _Cq6MoveList *move_list; /* cq6-moves.c: the moves of the position
+                                   * last asked for, or NULL until used */
   GArray           *comments;  /* #CqPositionComment, texts owned */
   GStringChunk     *strings;
   gint64           *sort_num;  /* per sort key: the best value so far */
@@ -1292,6 +1294,12 @@ _cq6_piece_bit_known (const Cq6State *st, const CqNode *node, gint64 id, CqBitbo
   *set = sq == CQ_PIECE_ID_NONE ? 0 : CQ_BIT (sq);
   return TRUE;
 }
+
+/* cq6-moves.c: the legal (@legal) or pseudo-legal moves of @c's
+ * position into *@n; the array is the state's, valid until the next
+ * call.  Computed once for a position however many filters ask in turn
+ * (`legal I――` for each I of a set). */
+const CqMove *_cq6_position_moves (Cq6Ctx *c, gboolean legal, guint *n);
 
 /* Whether @a is an ancestor of @b in @c's game, not @b itself. */
 gboolean _cq6_node_is_ancestor (Cq6Ctx *c, const CqNode *a, const CqNode *b);
