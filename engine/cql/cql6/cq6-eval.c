@@ -656,6 +656,24 @@ eval_colon (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
   return FALSE;
 }
 
+/* A block `{...}`: its filters in turn; one that fails takes back the
+ * comments written inside it (_cq6_comments_rollback()).  A frame of its
+ * own, much smaller than eval_general()'s: a loop's body is mostly a
+ * block, evaluated at each round. */
+G_NO_INLINE static gboolean
+eval_compound (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  guint mark = _cq6_comments_mark (c);
+
+  for (guint i = 0; i < f->n_args; i++)
+    if (!eval_fast (f->args[i], c, v))
+      {
+        _cq6_comments_rollback (c, mark);
+        return FALSE;
+      }
+  return TRUE;
+}
+
 /* The filters _cq6_eval() does not answer itself: those that evaluate
  * other filters or need a frame of their own (logic, set operations,
  * comparisons, the game's tags...). */
@@ -676,18 +694,6 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     {
     /* A filter that fails takes back the comments written inside it
      * (_cq6_comments_rollback()). */
-    case CQ6_COMPOUND:
-      {
-        guint mark = _cq6_comments_mark (c);
-
-        for (guint i = 0; i < f->n_args; i++)
-          if (!eval_fast (f->args[i], c, v))
-            {
-              _cq6_comments_rollback (c, mark);
-              return FALSE;
-            }
-        return TRUE;
-      }
     case CQ6_AND:
       {
         guint mark = _cq6_comments_mark (c);
@@ -1004,6 +1010,8 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return eval_compare (f, c, v);
     case CQ6_AT:
       return eval_colon (f, c, v);
+    case CQ6_COMPOUND:
+      return eval_compound (f, c, v);
     default:
       return eval_general (f, c, v);
     }
