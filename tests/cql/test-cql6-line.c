@@ -65,6 +65,15 @@ static const Case cases[] = {
   { START_FEN, MATE, "cql() initial countmoves legal N-- == 4", 1, NULL },
   { START_FEN, MATE, "cql() initial countmoves legal P-- == 16", 1, NULL },
   { START_FEN, MATE, "cql() initial legal K--", 0, NULL },
+  /* The moves of a position, listed once for all the squares a loop
+   * asks about (legal, then pseudo-legal: two lists) and listed again at
+   * the next position. */
+  { START_FEN, "1. e4 e5", "cql() wtm #(square I in [RNBQ] not legal I――) == 5", 1, NULL },
+  { START_FEN, "1. e4 e5", "cql() wtm #(square I in [RNBQ] not legal I――) == 3", 1, NULL },
+  { START_FEN, "1. e4 f5 2. Qh5+",
+    "cql() check #(square I in a legal I――) < #(square I in a pseudolegal I――)", 1, NULL },
+  { START_FEN, "1. e4 f5 2. Qh5+",
+    "cql() #(square I in a legal I――) == #(square I in a pseudolegal I――)", 3, NULL },
   /* The filters of the move that led here. */
   { START_FEN, MATE, "cql() primary to & [Pp]", 2, NULL },
   { START_FEN, MATE, "cql() initial from", 0, NULL },

@@ -84,6 +84,13 @@ static const Case cases[] = {
   { PROMO_FEN, "1. g8=Q", "cql() pieceid Ka1 == 0 pieceid ka8 == 2", 2 },
   { PROMO_FEN, "", "cql() pieceid [Kk]", 0 },
   { PROMO_FEN, "", "cql() pieceid a2", 0 },
+  /* A piece variable read at another position (`:`), also where its
+   * piece was taken and where its squares are not listed yet; set
+   * operations and assignments on piece variables in a loop's body. */
+  { START_FEN, "1. e4 d5 2. exd5", "cql() #(piece X in [Pp] child:child:child:X) == 15", 1 },
+  { START_FEN, "1. e4 d5 2. exd5", "cql() #(piece X in [Pp] child:child:child:X) == 16", 0 },
+  { START_FEN, "1. e4", "cql() C = [a1] piece X in P {C = C ∪ X} #C == 9", 2 },
+  { START_FEN, "1. e4", "cql() #(piece X in P #(P ∩ ~X) == 7) == 8", 2 },
   { START_FEN, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6",
     "cql() pieceid pc6 == 19", 1 }, /* the d7-pawn took on c6: ids count a1..h8 */
   /* Functions: arguments become variables, a variable is passed as itself. */

@@ -194,12 +194,30 @@ G_ALWAYS_INLINE static inline int
 bound_variable (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   const Cq6Slot *slot = &c->st->slots[f->which];
-  const Cq6Var *var = c->program->vars->pdata[f->which];
 
-  if (!slot->bound || var->piece)
+  /* What the variable is comes with the node (CQ6_VAR_READ_*): no look
+   * at its #Cq6Var. */
+  if (!slot->bound || (f->number & CQ6_VAR_READ_PIECE))
     return -1;
   *v = slot->val;
-  return var->type != CQ6_TYPE_SET || v->set != 0;
+  return !(f->number & CQ6_VAR_READ_SET) || v->set != 0;
+}
+
+/* A bound piece variable read at @node, when its square there is known
+ * already (_cq6_piece_bit_known()): its square into @v and whether it
+ * matches (the piece is on the board), as 1 or 0; -1 otherwise, read by
+ * cq6-vars.c. */
+G_ALWAYS_INLINE static inline int
+bound_piece_at (const Cq6Filter *f, const Cq6State *st, const CqNode *node, Cq6Val *v)
+{
+  const Cq6Slot *slot = &st->slots[f->which];
+  CqBitboard set;
+
+  if (!slot->bound || !(f->number & CQ6_VAR_READ_PIECE)
+      || !_cq6_piece_bit_known (st, node, slot->val.num, &set))
+    return -1;
+  v->set = set;
+  return set != 0;
 }
 
 /* Evaluates @f, a piece designator inline (the commonest filter, met in
@@ -231,6 +249,8 @@ eval_operand (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     {
       int bound = bound_variable (f, c, v);
 
+      if (bound < 0)
+        bound = bound_piece_at (f, c->st, c->node, v);
       if (bound >= 0)
         return bound;
     }
@@ -471,13 +491,14 @@ equal_values (const Cq6Filter *f, Cq6Ctx *c)
     }
 }
 
-/* Arithmetic and the square functions (`+`, `makesquare`, `file`,
- * `rank`, `piecename`): the body of a square loop is often made of them
- * alone (`piecename sq == s:piecename makesquare (8 - file sq + 1 rank
- * sq)`, some 10 M squares in one query), so they are evaluated here, in
- * a frame much smaller than eval_general()'s, and their operands (a
- * number, a bound variable, one of these filters) without going back
- * through _cq6_eval(). */
+/* Arithmetic, the set operations (`∪`, `∩`, `~`) and the square
+ * functions (`+`, `makesquare`, `file`, `rank`, `piecename`): the body of
+ * a square loop is often made of them alone (`piecename sq == s:piecename
+ * makesquare (8 - file sq + 1 rank sq)`, some 10 M squares in one query),
+ * a piece loop's of sets of its variables (`C = C ∪ T`), so they are
+ * evaluated here, in a frame much smaller than eval_general()'s, and
+ * their operands (a number, a bound variable, one of these filters)
+ * without going back through _cq6_eval(). */
 G_NO_INLINE static gboolean
 eval_square_expr (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
@@ -506,6 +527,20 @@ eval_square_expr (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return TRUE;
     case CQ6_PIECENAME:
       return eval_operand (f->args[0], c, &a) && _cq6_piecename (c->pos, a.set, f->which, v);
+    case CQ6_UNION:
+      eval_operand (f->args[0], c, &a);
+      eval_operand (f->args[1], c, &b);
+      v->set = a.set | b.set;
+      return v->set != 0;
+    case CQ6_INTERSECTION:
+      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
+        return FALSE;
+      v->set = a.set & b.set;
+      return v->set != 0;
+    case CQ6_COMPLEMENT:
+      eval_operand (f->args[0], c, &a);
+      v->set = ~a.set;
+      return v->set != 0;
     case CQ6_ARITH:
       if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
         return FALSE;
@@ -598,11 +633,45 @@ eval_colon (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       _cq6_comments_rollback (c, mark);
       return FALSE;
     }
+  /* A variable read there (`firstmaneuver:x`) needs no context of its
+   * own, and writes no comment. */
+  if (f->args[1]->kind == CQ6_VARIABLE)
+    {
+      int bound = bound_variable (f->args[1], c, v);
+
+      if (bound < 0)
+        bound = bound_piece_at (f->args[1], c->st, a.node, v);
+      if (bound > 0)
+        return TRUE;
+      if (bound == 0)
+        {
+          _cq6_comments_rollback (c, mark);
+          return FALSE;
+        }
+    }
   there = _cq6_ctx_at (c, a.node);
   if (_cq6_eval (f->args[1], &there, v))
     return TRUE;
   _cq6_comments_rollback (c, mark);
   return FALSE;
+}
+
+/* A block `{...}`: its filters in turn; one that fails takes back the
+ * comments written inside it (_cq6_comments_rollback()).  A frame of its
+ * own, much smaller than eval_general()'s: a loop's body is mostly a
+ * block, evaluated at each round. */
+G_NO_INLINE static gboolean
+eval_compound (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+{
+  guint mark = _cq6_comments_mark (c);
+
+  for (guint i = 0; i < f->n_args; i++)
+    if (!eval_fast (f->args[i], c, v))
+      {
+        _cq6_comments_rollback (c, mark);
+        return FALSE;
+      }
+  return TRUE;
 }
 
 /* The filters _cq6_eval() does not answer itself: those that evaluate
@@ -625,18 +694,6 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     {
     /* A filter that fails takes back the comments written inside it
      * (_cq6_comments_rollback()). */
-    case CQ6_COMPOUND:
-      {
-        guint mark = _cq6_comments_mark (c);
-
-        for (guint i = 0; i < f->n_args; i++)
-          if (!eval_fast (f->args[i], c, v))
-            {
-              _cq6_comments_rollback (c, mark);
-              return FALSE;
-            }
-        return TRUE;
-      }
     case CQ6_AND:
       {
         guint mark = _cq6_comments_mark (c);
@@ -713,20 +770,6 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       v->str = _cq6_fen (c);
       return TRUE;
 
-    case CQ6_UNION:
-      _cq6_eval (f->args[0], c, &a);
-      _cq6_eval (f->args[1], c, &b);
-      v->set = a.set | b.set;
-      return v->set != 0;
-    case CQ6_INTERSECTION:
-      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
-        return FALSE;
-      v->set = a.set & b.set;
-      return v->set != 0;
-    case CQ6_COMPLEMENT:
-      _cq6_eval (f->args[0], c, &a);
-      v->set = ~a.set;
-      return v->set != 0;
     case CQ6_IN:
       if (f->args[0]->type == CQ6_TYPE_STRING)
         return _cq6_eval (f->args[0], c, &a) && _cq6_eval (f->args[1], c, &b)
@@ -915,13 +958,18 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 
     case CQ6_VARIABLE:
       {
-        /* A bound variable that holds a value (no piece) is read here, the
-         * commonest case, without a call into cq6-vars.c. */
+        /* A bound variable is read here, the commonest case, without a
+         * call into cq6-vars.c: one that holds a value, or a piece whose
+         * square at this position is known. */
         int bound = bound_variable (f, c, v);
 
+        if (bound < 0)
+          bound = bound_piece_at (f, c->st, c->node, v);
         return bound >= 0 ? bound : _cq6_eval_variable (f, c, v);
       }
-    case CQ6_ASSIGN: case CQ6_ISBOUND: case CQ6_UNBIND: case CQ6_PIECEID:
+    case CQ6_ASSIGN:
+      return _cq6_eval_assign (f, c, v);
+    case CQ6_ISBOUND: case CQ6_UNBIND: case CQ6_PIECEID:
     case CQ6_REGEX_GROUP:
       return _cq6_eval_vars (f, c, v);
     case CQ6_SQUARE_LOOP: case CQ6_PIECE_LOOP: case CQ6_CALL: case CQ6_WHILE:
@@ -956,11 +1004,14 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_SIMILAR:
       return _cq6_eval_similar (f, c, v);
     case CQ6_MAKESQUARE: case CQ6_FILE: case CQ6_RANK: case CQ6_PIECENAME: case CQ6_ARITH:
+    case CQ6_UNION: case CQ6_INTERSECTION: case CQ6_COMPLEMENT:
       return eval_square_expr (f, c, v);
     case CQ6_COMPARE:
       return eval_compare (f, c, v);
     case CQ6_AT:
       return eval_colon (f, c, v);
+    case CQ6_COMPOUND:
+      return eval_compound (f, c, v);
     default:
       return eval_general (f, c, v);
     }

@@ -35,6 +35,8 @@ eval_game_filters (const Cq6Program *program, const CqGame *game)
   _cq6_regex_memo_free (st.regex_memo);
   if (st.strings != NULL)
     g_string_chunk_free (st.strings);
+  if (st.move_list != NULL)
+    g_free (st.move_list);
   g_free (st.error);
   return ok;
 }
@@ -97,9 +99,26 @@ _cq6_piece_square (Cq6Ctx *c, const CqNode *node, guint id)
       for (guint32 i = st->squares_done; i <= node->index; i++)
         {
           memset (st->squares[i], CQ_PIECE_ID_NONE, sizeof st->squares[i]);
-          for (int s = 0; s < 64; s++)
-            if (st->ids[i][s] != CQ_PIECE_ID_NONE)
-              st->squares[i][st->ids[i][s]] = (guint8) s;
+          /* Eight squares at a time, visiting only the occupied ones (a
+           * study's position has few men): a byte that is not
+           * CQ_PIECE_ID_NONE (0xFF) is one whose complement is not zero,
+           * which sets its top bit in @occupied. */
+          for (int w = 0; w < 64; w += 8)
+            {
+              guint64 empty, t, occupied;
+
+              memcpy (&empty, st->ids[i] + w, sizeof empty);
+              t = ~GUINT64_FROM_LE (empty);
+              occupied = (((t & G_GUINT64_CONSTANT (0x7F7F7F7F7F7F7F7F))
+                           + G_GUINT64_CONSTANT (0x7F7F7F7F7F7F7F7F)) | t)
+                         & G_GUINT64_CONSTANT (0x8080808080808080);
+              for (; occupied != 0; occupied &= occupied - 1)
+                {
+                  int s = w + __builtin_ctzll (occupied) / 8;
+
+                  st->squares[i][st->ids[i][s]] = (guint8) s;
+                }
+            }
         }
       st->squares_done = node->index + 1;
     }
@@ -257,9 +276,16 @@ state_finish (Cq6State *st, const Cq6Program *program)
   _cq6_line_state_free (st);
   _cq6_dict_state_free (st);
   g_free (st->slots);
-  g_free (st->ids);
-  g_free (st->squares);
-  g_free (st->nodes);
+  /* The tables below are made by few queries: no call for them at every
+   * game of the others. */
+  if (st->ids != NULL)
+    g_free (st->ids);
+  if (st->squares != NULL)
+    g_free (st->squares);
+  if (st->nodes != NULL)
+    g_free (st->nodes);
+  if (st->move_list != NULL)
+    g_free (st->move_list);
   _cq6_positions_state_free (st);
   if (st->groups != NULL)
     g_array_unref (st->groups);

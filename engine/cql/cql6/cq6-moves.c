@@ -25,6 +25,37 @@ as_null_move (const CqPosition *before, const CqMove *m)
   return out;
 }
 
+/* The moves of one position (#Cq6State.move_list): the game's positions
+ * stay where they are while it is evaluated, so the position's address
+ * tells it. */
+struct _Cq6MoveList {
+  const CqPosition *pos;
+  gboolean          legal;
+  guint             n;
+  CqMove            moves[CQ_MAX_MOVES];
+};
+
+const CqMove *
+_cq6_position_moves (Cq6Ctx *c, gboolean legal, guint *n)
+{
+  struct _Cq6MoveList *l = c->st->move_list;
+
+  if (l == NULL)
+    {
+      l = c->st->move_list = g_new (struct _Cq6MoveList, 1);
+      l->pos = NULL;
+    }
+  if (l->pos != c->pos || l->legal != legal)
+    {
+      l->n = legal ? cq_position_legal_moves (c->pos, l->moves)
+                   : cq_position_pseudolegal_moves (c->pos, l->moves);
+      l->pos = c->pos;
+      l->legal = legal;
+    }
+  *n = l->n;
+  return l->moves;
+}
+
 /* ------------------------------------------------------------------ */
 /* Dash filters                                                        */
 /* ------------------------------------------------------------------ */
@@ -177,22 +208,28 @@ static gboolean move_is (guint32 which, const CqMove *m);
 /* The legal (or pseudo-legal) moves of @c's position that pass the
  * `legal` dash filter @f: as CQL 6.2 counts them, one per pair of squares
  * (a pawn's four promotions on one square are one), and its target, if
- * any, is the kind of move (castle, o-o, o-o-o, enpassant). */
-static gint64
+ * any, is the kind of move (castle, o-o, o-o-o, enpassant).  Not inlined:
+ * the dash filter's commoner paths keep a smaller frame. */
+G_NO_INLINE static gint64
 count_legal (const Cq6Filter *f, Cq6Ctx *c, const DashSets *s)
 {
-  CqMove moves[CQ_MAX_MOVES];
-  guint k = (f->which & CQ6_DASH_LEGAL) ? cq_position_legal_moves (c->pos, moves)
-                                        : cq_position_pseudolegal_moves (c->pos, moves);
-  guint64 seen[64] = { 0 };
+  guint k;
+  const CqMove *moves = _cq6_position_moves (c, (f->which & CQ6_DASH_LEGAL) != 0, &k);
+  /* seen[from]: the targets counted from there, valid for the squares
+   * in @started only (no array of 64 to clear at each call). */
+  guint64 seen[64];
+  CqBitboard started = 0;
   gint64 n = 0;
 
   for (guint i = 0; i < k; i++)
     {
       const CqMove *m = &moves[i];
 
-      if (!(s->from & CQ_BIT (m->from)) || !(s->to & CQ_BIT (m->to))
-          || (seen[m->from] & CQ_BIT (m->to)))
+      if (!(s->from & CQ_BIT (m->from)) || !(s->to & CQ_BIT (m->to)))
+        continue;
+      if (!(started & CQ_BIT (m->from)))
+        started |= CQ_BIT (m->from), seen[m->from] = 0;
+      if (seen[m->from] & CQ_BIT (m->to))
         continue;
       if (f->args[3] != NULL && !move_is (f->args[3]->which, m))
         continue;
@@ -868,9 +905,8 @@ _cq6_eval_move (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     }
   else if (f->which & (CQ6_MOVE_LEGAL | CQ6_MOVE_PSEUDOLEGAL))
     {
-      CqMove moves[CQ_MAX_MOVES];
-      guint n = (f->which & CQ6_MOVE_LEGAL) ? cq_position_legal_moves (c->pos, moves)
-                                             : cq_position_pseudolegal_moves (c->pos, moves);
+      guint n;
+      const CqMove *moves = _cq6_position_moves (c, (f->which & CQ6_MOVE_LEGAL) != 0, &n);
 
       for (guint i = 0; i < n; i++)
         if (c->node->parent == NULL && (moves[i].flags & CQ_MOVE_EN_PASSANT))

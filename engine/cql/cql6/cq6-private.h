@@ -27,6 +27,7 @@
 #pragma once
 
 #include "cql/common/cq-common-private.h"
+#include "cql/cq-pieceid.h"
 
 G_BEGIN_DECLS
 
@@ -140,7 +141,9 @@ typedef enum {
    * keeps its order (CQ6_FIRST_STATEFUL). */
 
   /* Variables (cq6-vars.c), loops and functions (cq6-loops.c) */
-  CQ6_VARIABLE,     /* which: the variable (Cq6Program.vars index); its value */
+  CQ6_VARIABLE,     /* which: the variable (Cq6Program.vars index); its value;
+                       number: CQ6_VAR_READ_* of the variable, so that a read
+                       needs not look the variable up */
   CQ6_ASSIGN,       /* which: the variable; number: the operator ('=', '+', '-',
                      * '*', '/', '%', '|', '&'); args[0]: the value */
   CQ6_ISBOUND,      /* which: the variable, G_MAXUINT32 for a name no variable has
@@ -228,6 +231,13 @@ typedef enum {
 } Cq6Kind;
 
 #define CQ6_FIRST_STATEFUL CQ6_VARIABLE
+
+/* CQ6_VARIABLE.number: what the variable is (its #Cq6Var's @piece and
+ * @type, fixed when it is first named), set when the node is made. */
+enum {
+  CQ6_VAR_READ_PIECE = 1 << 0,  /* a piece variable: its value is its piece's square */
+  CQ6_VAR_READ_SET = 1 << 1     /* a set (it matches when not empty) */
+};
 
 /* CQ6_COMPARE.which */
 enum {
@@ -1056,11 +1066,13 @@ typedef struct {
   Cq6Slot          *slots;
   guint8          (*ids)[64];  /* per node index, or NULL until used */
   guint32           ids_done;  /* @ids holds the nodes of index below it */
+  guint32           squares_done; /* @squares holds the nodes below it */
   const CqNode     *ids_next;  /* the node of index @ids_done, or NULL */
   guint8          (*squares)[64]; /* per node index, the square of each piece
                                    * id (0xFF: off the board), or NULL */
-  guint32           squares_done; /* @squares holds the nodes below it */
   const CqNode    **nodes;     /* by node index, or NULL until used */
+  struct _Cq6MoveList *move_list; /* cq6-moves.c: the moves of the position
+                                   * last asked for, or NULL until used */
   GArray           *comments;  /* #CqPositionComment, texts owned */
   GStringChunk     *strings;
   gint64           *sort_num;  /* per sort key: the best value so far */
@@ -1200,6 +1212,10 @@ G_NO_INLINE gboolean _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
  * piece variable (the square of its piece) or one not bound.  Apart from
  * _cq6_eval_vars(), whose frame is that of assignments. */
 G_NO_INLINE gboolean _cq6_eval_variable (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
+/* An assignment (CQ6_ASSIGN), passed on by _cq6_eval() straight to a
+ * frame of its own: a loop's body often assigns at each round (`C = C ∪
+ * T`), and _cq6_eval_vars()'s dispatch and frame would double its cost. */
+G_NO_INLINE gboolean _cq6_eval_assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 G_NO_INLINE gboolean _cq6_eval_loops (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 G_NO_INLINE gboolean _cq6_eval_positions (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 /* cq6-line.c: does @f read the route of the path it is in (not of a path
@@ -1256,6 +1272,34 @@ const guint8 *_cq6_piece_ids    (Cq6Ctx *c, const CqNode *node);
  * id, filled in pre-order up to @node on demand as the ids are, so that
  * reading a piece variable costs no scan of the board. */
 int           _cq6_piece_square (Cq6Ctx *c, const CqNode *node, guint id);
+
+/* The square of the piece with id @id at @node as a one-square set (0
+ * when it is not on the board) if the table of _cq6_piece_square() holds
+ * @node already, as *@set; FALSE when it does not (then the call does
+ * it).  A piece loop's body reads its variable at each round: read here,
+ * inline, without a call. */
+G_ALWAYS_INLINE static inline gboolean
+_cq6_piece_bit_known (const Cq6State *st, const CqNode *node, gint64 id, CqBitboard *set)
+{
+  guint8 sq;
+
+  if ((guint64) id >= 64)
+    {
+      *set = 0;
+      return TRUE;
+    }
+  if (st->squares == NULL || st->squares_done <= node->index)
+    return FALSE;
+  sq = st->squares[node->index][id];
+  *set = sq == CQ_PIECE_ID_NONE ? 0 : CQ_BIT (sq);
+  return TRUE;
+}
+
+/* cq6-moves.c: the legal (@legal) or pseudo-legal moves of @c's
+ * position into *@n; the array is the state's, valid until the next
+ * call.  Computed once for a position however many filters ask in turn
+ * (`legal I――` for each I of a set). */
+const CqMove *_cq6_position_moves (Cq6Ctx *c, gboolean legal, guint *n);
 
 /* Whether @a is an ancestor of @b in @c's game, not @b itself. */
 gboolean _cq6_node_is_ancestor (Cq6Ctx *c, const CqNode *a, const CqNode *b);

@@ -389,6 +389,8 @@ _cq6_parse_vars_word (Cq6Parser *p, Cq6Token *t, Cq6Filter **out)
 
       *out = _cq6_node (CQ6_VARIABLE, var->type, t);
       (*out)->which = (guint32) index;
+      (*out)->number = (var->piece ? CQ6_VAR_READ_PIECE : 0)
+                       | (var->type == CQ6_TYPE_SET ? CQ6_VAR_READ_SET : 0);
       return TRUE;
     }
   return FALSE;
@@ -406,23 +408,17 @@ state_string (Cq6Ctx *c, const Cq6Filter *by, const char *s)
 static CqBitboard
 piece_square (Cq6Ctx *c, gint64 id)
 {
-  const Cq6State *st = c->st;
+  CqBitboard set;
   int sq;
 
-  if (id < 0 || id >= 64)
-    return 0;
-  /* The squares of the position's pieces already listed (a piece loop's
-   * body reads its variable at each round): read here, without the call. */
-  if (st->squares != NULL && st->squares_done > c->node->index)
-    sq = st->squares[c->node->index][id] == CQ_PIECE_ID_NONE
-         ? -1 : st->squares[c->node->index][id];
-  else
-    sq = _cq6_piece_square (c, c->node, (guint) id);
+  if (_cq6_piece_bit_known (c->st, c->node, id, &set))
+    return set;
+  sq = _cq6_piece_square (c, c->node, (guint) id);
   return sq < 0 ? 0 : CQ_BIT (sq);
 }
 
-static gboolean
-assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
+gboolean
+_cq6_eval_assign (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
 {
   Cq6Slot *slot = &c->st->slots[f->which];
   Cq6Val a = { 0 };
@@ -513,7 +509,7 @@ _cq6_eval_vars (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_VARIABLE:
       return _cq6_eval_variable (f, c, v);
     case CQ6_ASSIGN:
-      return assign (f, c, v);
+      return _cq6_eval_assign (f, c, v);
     case CQ6_ISBOUND:
       {
         /* A dictionary is always bound (CQL 6.2); a name no variable has,
