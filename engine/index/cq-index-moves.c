@@ -390,7 +390,7 @@ cq_index_moves_decode (const guint8 *data, gsize len, const CqGameSource *source
   else
     return NULL;
 
-  game = cq_game_new_tree (&start, source, filename);
+  game = cq_game_new_tree (&start, end - p, source, filename);
   cur = game->root;
   while (p < end)
     {

@@ -11,7 +11,8 @@
 #include "pgn/cq-game-private.h"
 
 CqGame *
-cq_game_new_tree (const CqPosition *start, const CqGameSource *source, const char *filename)
+cq_game_new_tree (const CqPosition *start, guint n_moves, const CqGameSource *source,
+                  const char *filename)
 {
   CqGame *game;
   CqGamePrivate *priv;
@@ -24,6 +25,9 @@ cq_game_new_tree (const CqPosition *start, const CqGameSource *source, const cha
   game = _cq_game_new_with_tag_spans ("", 0, source, filename, NULL, 0, FALSE, NULL);
   priv = CQ_GAME_PRIVATE (game);
   priv->parsed = TRUE;
+  /* The nodes in one more block (the first holds the game itself). */
+  priv->arena.next_size = MAX (priv->arena.next_size,
+                               MIN ((n_moves + 2) * sizeof (CqNode), (gsize) 4 << 20));
   root = _cq_arena_alloc0 (&priv->arena, sizeof *root);
   root->position = *start;
   root->line = game->source.line;

@@ -239,6 +239,8 @@ void        cq_game_free          (CqGame *game);
 /**
  * cq_game_new_tree:
  * @start: the initial position (a legal position of standard chess).
+ * @n_moves: about how many moves will be added (the game's memory is
+ *   reserved for them in one block); any number is correct.
  * @source: (nullable): where the game lies in its file, as for
  *   cq_game_new_from_text().
  * @filename: (nullable): the file's name for messages; must outlive the
@@ -254,8 +256,8 @@ void        cq_game_free          (CqGame *game);
  *
  * Returns: (transfer full): the game (never %NULL); cq_game_free().
  */
-CqGame     *cq_game_new_tree      (const CqPosition *start, const CqGameSource *source,
-                                   const char *filename);
+CqGame     *cq_game_new_tree      (const CqPosition *start, guint n_moves,
+                                   const CqGameSource *source, const char *filename);
 
 /**
  * cq_game_add_move:

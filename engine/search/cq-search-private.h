@@ -60,6 +60,8 @@ typedef struct {
   CqGameSource  source;
   guint64       digest;
   CqGameSummary summary;
+  guint         moves_at;    /* its compact moves (cq-index-moves.h) in */
+  guint         moves_len;   /* the batch's @moves */
 } Summarized;
 
 /* A game of a batch: where it lies in its file (@source), its text at
@@ -87,6 +89,7 @@ typedef struct {
   GArray       *messages;    /* CqMessage of all games (CQL 6 message) */
   GArray       *comments;    /* CqPositionComment of all matches (CQL 6 comment) */
   GArray       *summaries;   /* Summarized of every game (summarize only; else NULL) */
+  GByteArray   *moves;       /* their compact moves (summarize only; else NULL) */
   guint64       plies;
   guint64       matches;
   guint         file_index;  /* every game of a batch comes from one file */

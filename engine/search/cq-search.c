@@ -63,7 +63,8 @@ deliver_summaries (Delivery *d, Batch *batch, guint *next, guint64 before)
       if (s->source.number >= before)
         break;
       if (d->cb->on_game != NULL)
-        d->cb->on_game (&s->source, &s->summary, s->digest, d->user_data);
+        d->cb->on_game (&s->source, &s->summary, s->digest,
+                        batch->moves->data + s->moves_at, s->moves_len, d->user_data);
     }
 }
 
