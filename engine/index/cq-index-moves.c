@@ -103,18 +103,18 @@ line_code (int from, int to)
   return CQ_RANK (to) == CQ_RANK (from) ? (guint) CQ_FILE (to) : 8 | (guint) CQ_RANK (to);
 }
 
-static void
-encode_move (const CqPosition *pos, const CqMove *m, GByteArray *out)
+/* Writes the bytes of @m, a move of @pos, at @out; returns the byte
+ * after them. */
+static guint8 *
+encode_move (const CqPosition *pos, const CqMove *m, guint8 *out)
 {
-  guint8 b[2];
-  guint n = 1, code = 0;
+  guint code = 0;
   int df, dr;
 
   if (m->flags & CQ_MOVE_NULL)
     {
-      b[0] = king_byte (pos, TOKEN_NULL);
-      g_byte_array_append (out, b, 1);
-      return;
+      *out++ = king_byte (pos, TOKEN_NULL);
+      return out;
     }
   df = CQ_FILE (m->to) - CQ_FILE (m->from);
   dr = CQ_RANK (m->to) - CQ_RANK (m->from);
@@ -139,8 +139,7 @@ encode_move (const CqPosition *pos, const CqMove *m, GByteArray *out)
     case CQ_QUEEN:
       if (df != 0 && dr != 0)
         {
-          b[0] = king_byte (pos, TOKEN_QUEEN_DIAG);
-          n = 2;
+          *out++ = king_byte (pos, TOKEN_QUEEN_DIAG);
           code = diagonal_code (m->from, m->to);
         }
       else
@@ -153,39 +152,37 @@ encode_move (const CqPosition *pos, const CqMove *m, GByteArray *out)
         code = step_code (king_steps, df, dr);
       break;
     default:
-      g_return_if_reached ();
+      g_return_val_if_reached (out);
     }
-  b[n - 1] = (guint8) (slot_of (pos, m->from) << 4 | code);
-  g_byte_array_append (out, b, n);
+  *out++ = (guint8) (slot_of (pos, m->from) << 4 | code);
+  return out;
 }
 
 /* Encodes the line that starts with @first (a node that is not the root)
  * and, after each of its moves that is its parent's first child, the
  * variations that replace it. */
-static void
-encode_line (const CqNode *first, GByteArray *out)
+static guint8 *
+encode_line (const CqNode *first, guint8 *out)
 {
   for (const CqNode *n = first; n != NULL; n = n->first_child)
     {
-      encode_move (&n->parent->position, &n->move, out);
+      out = encode_move (&n->parent->position, &n->move, out);
       if (n != n->parent->first_child)
         continue;
       for (const CqNode *v = n->next_sibling; v != NULL; v = v->next_sibling)
         {
           const CqNode *end = v;
-          guint8 b;
 
           /* OPEN and CLOSE are read in the position the decoder stands
            * on: after @n, and after the variation's last move. */
-          b = king_byte (&n->position, TOKEN_OPEN);
-          g_byte_array_append (out, &b, 1);
-          encode_line (v, out);
+          *out++ = king_byte (&n->position, TOKEN_OPEN);
+          out = encode_line (v, out);
           while (end->first_child)
             end = end->first_child;
-          b = king_byte (&end->position, TOKEN_CLOSE);
-          g_byte_array_append (out, &b, 1);
+          *out++ = king_byte (&end->position, TOKEN_CLOSE);
         }
     }
+  return out;
 }
 
 gsize
@@ -193,30 +190,28 @@ cq_index_moves_encode (const CqGame *game, GByteArray *out)
 {
   CqPosition initial;
   guint before;
+  guint8 *p;
 
   g_return_val_if_fail (game != NULL && out != NULL, 0);
 
   if (game->root == NULL)
     return 0;
   before = out->len;
+  /* At most 4 bytes a node: a move of 2, and the OPEN and CLOSE of the
+   * variation it may begin; written in place, then cut to size. */
+  g_byte_array_set_size (out, before + 1 + CQ_FEN_MAX + 4 * (gsize) game->n_nodes);
+  p = out->data + before;
   cq_position_set_initial (&initial);
   if (memcmp (&initial, &game->root->position, sizeof initial) == 0)
-    {
-      guint8 b = START_INITIAL;
-
-      g_byte_array_append (out, &b, 1);
-    }
+    *p++ = START_INITIAL;
   else
     {
-      char fen[CQ_FEN_MAX];
-      gsize len = cq_position_to_fen (&game->root->position, fen);
-      guint8 b = START_FEN;
-
-      g_byte_array_append (out, &b, 1);
-      g_byte_array_append (out, (const guint8 *) fen, len + 1);
+      *p++ = START_FEN;
+      p += cq_position_to_fen (&game->root->position, (char *) p) + 1;
     }
   if (game->root->first_child != NULL)
-    encode_line (game->root->first_child, out);
+    p = encode_line (game->root->first_child, p);
+  g_byte_array_set_size (out, p - out->data);
   return out->len - before;
 }
 

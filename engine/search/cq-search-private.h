@@ -174,6 +174,7 @@ CqIndexCondition *_cq_search_index_condition (const CqQuery *query,
 
 /**
  * _cq_search_index_file:
+ * @query: the search's query.
  * @opts: the search's options (its range of game numbers).
  * @condition: _cq_search_index_condition().
  * @path: file @file_index of the search, whose games are numbered from
@@ -192,7 +193,8 @@ CqIndexCondition *_cq_search_index_condition (const CqQuery *query,
  *   its text); TRUE when it was searched from its index, or stopped with
  *   @error.
  */
-gboolean _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
+gboolean _cq_search_index_file (SearchFeed *feed, const CqQuery *query,
+                                const CqSearchOptions *opts,
                                 const CqIndexCondition *condition,
                                 const char *path, guint file_index, guint64 games_before,
                                 guint64 *last_number, gboolean *stop, GError **error);

@@ -546,8 +546,8 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
       /* A file with an index up to date: only the games that may match
        * are read, at their places. */
       if (index_condition != NULL
-          && _cq_search_index_file (&feed, opts, index_condition, paths[file], file, games_before,
-                                    &last_number, &stop, &index_error))
+          && _cq_search_index_file (&feed, query, opts, index_condition, paths[file], file,
+                                    games_before, &last_number, &stop, &index_error))
         {
           g_clear_pointer (&reader, cq_pgn_reader_free);
           games_before = last_number;

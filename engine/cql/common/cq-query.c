@@ -427,6 +427,18 @@ cq_query_accepts_tags (const CqQuery *query, const CqGame *game)
   return _cq3_accepts_tags (query, game);
 }
 
+gboolean
+cq_query_reads_only_tree (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, FALSE);
+
+  /* A position search compares each position of the tree with its
+   * images (_cq_anticipation_match_game()) and reads nothing else.  The
+   * filters of CQL 3 and CQL 6 are not yet examined one by one for what
+   * they read: not on the list. */
+  return query->cql6 == NULL && query->position != NULL;
+}
+
 CqIndexCondition *
 cq_query_get_index_condition (const CqQuery *query)
 {
