@@ -62,6 +62,16 @@ static const gint8 knight_steps[8][2] = {   /* file, rank */
 static const gint8 king_steps[8][2] = {
   { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 },
 };
+/* The code of a knight's or king's step by the difference of its squares
+ * (to - from + 17): the tables above turned round, for the encoder. */
+static const guint8 knight_codes[35] = {
+  4, 15, 3, 15, 15, 15, 15, 5, 15, 15, 15, 2, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 6,
+  15, 15, 15, 1, 15, 15, 15, 15, 7, 15, 0
+};
+static const guint8 king_codes[35] = {
+  15, 15, 15, 15, 15, 15, 15, 15, 5, 4, 3, 15, 15, 15, 15, 15, 6, 15, 2, 15, 15, 15, 15, 15,
+  7, 0, 1, 15, 15, 15, 15, 15, 15, 15, 15
+};
 
 /* The slot of @square among the squares of the side to move in @pos. */
 static inline guint
@@ -76,15 +86,6 @@ king_byte (const CqPosition *pos, guint code)
   CqBitboard king = pos->pieces[CQ_MAKE_PIECE (pos->side_to_move, CQ_KING)];
 
   return (guint8) (slot_of (pos, __builtin_ctzll (king)) << 4 | code);
-}
-
-static inline guint
-step_code (const gint8 steps[8][2], int df, int dr)
-{
-  for (guint k = 0; k < 8; k++)
-    if (steps[k][0] == df && steps[k][1] == dr)
-      return k;
-  g_return_val_if_reached (0);
 }
 
 /* The code of a bishop's (or a queen's) diagonal move. */
@@ -128,7 +129,7 @@ encode_move (const CqPosition *pos, const CqMove *m, guint8 *out)
                + (CQ_PIECE_TYPE (m->promotion) - CQ_KNIGHT);
       break;
     case CQ_KNIGHT:
-      code = step_code (knight_steps, df, dr);
+      code = knight_codes[m->to - m->from + 17];
       break;
     case CQ_BISHOP:
       code = diagonal_code (m->from, m->to);
@@ -149,7 +150,7 @@ encode_move (const CqPosition *pos, const CqMove *m, guint8 *out)
       if (m->flags & CQ_MOVE_CASTLE)
         code = m->to > m->from ? KING_CASTLE_SHORT : KING_CASTLE_LONG;
       else
-        code = step_code (king_steps, df, dr);
+        code = king_codes[m->to - m->from + 17];
       break;
     default:
       g_return_val_if_reached (out);
