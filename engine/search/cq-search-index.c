@@ -53,6 +53,14 @@
  * the text (tests/bench/RESULTS.md). */
 #define MAX_SELECTED_PART 0.5
 
+/* Games replayed from their compact moves are evaluated twice when they
+ * match (on the tree, then on the text): once TREES_TRIED of them were,
+ * if more than TREES_MATCHED_PART matched, the rest are read from their
+ * text at once (the summaries select well, as for `mate wtm`, which took
+ * twice the CPU with every game replayed twice: tests/bench/RESULTS.md). */
+#define TREES_TRIED        64
+#define TREES_MATCHED_PART 0.75
+
 CqIndexCondition *
 _cq_search_index_condition (const CqQuery *query, const CqSearchOptions *opts)
 {
@@ -215,6 +223,7 @@ _cq_search_index_file (SearchFeed *feed, const CqQuery *query, const CqSearchOpt
   TextWindow w = { -1 };
   GStatBuf st;
   guint64 n_games, selected, first, end, next, read_positions = 0;
+  guint64 trees_tried = 0, trees_matched = 0;
   gboolean whole, from_trees;
 
   if (g_str_equal (path, "-"))
@@ -307,11 +316,17 @@ _cq_search_index_file (SearchFeed *feed, const CqQuery *query, const CqSearchOpt
        * there is passed over as if the summary had not selected it (its
        * evaluation leaves no trace).  A damaged or skipped game is read
        * from its text, which says why. */
-      if (from_trees && (columns.flags[i] & CQ_SUMMARY_ALWAYS_READ) == 0
-          && !tree_may_match (query, index, i, &source))
+      if (from_trees && (columns.flags[i] & CQ_SUMMARY_ALWAYS_READ) == 0)
         {
-          bitmap[i / 64] &= ~(G_GUINT64_CONSTANT (1) << (i % 64));
-          continue;
+          trees_tried++;
+          if (!tree_may_match (query, index, i, &source))
+            {
+              bitmap[i / 64] &= ~(G_GUINT64_CONSTANT (1) << (i % 64));
+              continue;
+            }
+          trees_matched++;
+          if (trees_tried >= TREES_TRIED && trees_matched > TREES_MATCHED_PART * trees_tried)
+            from_trees = FALSE;
         }
       text = window_get (&w, index, bitmap, i, end, loc, error);
       if (text == NULL && error != NULL && *error != NULL)

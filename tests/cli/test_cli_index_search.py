@@ -226,18 +226,29 @@ class TestTreesReplayed(unittest.TestCase):
         return subprocess.run([CQL, *args], capture_output=True, text=True, cwd=self.dir,
                               env=self.env, stdin=subprocess.DEVNULL, timeout=300)
 
-    def search(self, *args):
+    def search(self, *args, query=None):
         out = os.path.join(self.dir, "out.pgn")
         if os.path.exists(out):
             os.unlink(out)
         proc = self.run_cql(*args, "--stats", "-i", self.db, "-o", out,
-                            "--position", self.POSITION)
+                            *(["--position", self.POSITION] if query is None else [query]))
         with open(out, "rb") as f:
             return proc, f.read()
 
     def test_only_the_match_read(self):
-        text, text_pgn = self.search("--no-index")
-        indexed, pgn = self.search()
+        self.check_only_the_match_read(None)
+
+    def test_cql6_only_the_match_read(self):
+        # White's e-pawn on e4, Black's on e5 and d7: the long game has
+        # each at some time, never all three at once.
+        query = os.path.join(self.dir, "q.cql")
+        with open(query, "w") as f:
+            f.write("cql()\nPe4 pe5 pd7\n")
+        self.check_only_the_match_read(query)
+
+    def check_only_the_match_read(self, query):
+        text, text_pgn = self.search("--no-index", query=query)
+        indexed, pgn = self.search(query=query)
         self.assertEqual(text.returncode, 0, text.stderr)
         self.assertEqual(indexed.returncode, 0, indexed.stderr)
         self.assertEqual(pgn, text_pgn)

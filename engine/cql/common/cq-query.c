@@ -433,10 +433,12 @@ cq_query_reads_only_tree (const CqQuery *query)
   g_return_val_if_fail (query != NULL, FALSE);
 
   /* A position search compares each position of the tree with its
-   * images (_cq_anticipation_match_game()) and reads nothing else.  The
-   * filters of CQL 3 and CQL 6 are not yet examined one by one for what
-   * they read: not on the list. */
-  return query->cql6 == NULL && query->position != NULL;
+   * images (_cq_anticipation_match_game()) and reads nothing else; a
+   * CQL 6 query whose filters are on cq6-index.c's list.  The filters of
+   * CQL 3 are not yet examined one by one for what they read. */
+  if (query->cql6 != NULL)
+    return _cq6_reads_only_tree (query->cql6);
+  return query->position != NULL;
 }
 
 CqIndexCondition *
