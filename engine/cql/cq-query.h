@@ -639,6 +639,22 @@ CqQuery    *cq_query_new_for_position (const char      *fen,
 gboolean    cq_query_is_position_search (const CqQuery *query);
 
 /**
+ * cq_query_reads_only_tree:
+ *
+ * Whether evaluating @query on a game reads nothing but the positions and
+ * moves of its tree (no tag, comment, NAG, SAN, line number or game
+ * number) and leaves no trace (no message, assertion, persistent variable
+ * or dictionary, file written; nothing the output needs but the match
+ * itself): then a search may evaluate it on a game made from the index's
+ * compact moves (cq_game_new_tree()) and read the text of the games that
+ * match only (docs/index.md).  A whitelist, by dialect: a query it does
+ * not know gives FALSE.  Today: position searches, and CQL 6 queries made
+ * of a short list of filters (_cq6_reads_only_tree(), cql6/cq6-index.c);
+ * CQL 3 queries give FALSE.
+ */
+gboolean    cq_query_reads_only_tree (const CqQuery *query);
+
+/**
  * cq_match_describe:
  * @position: a position reported by a position search.
  *

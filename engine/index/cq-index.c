@@ -26,7 +26,7 @@
 G_DEFINE_QUARK (cq-index-error-quark, cq_index_error)
 
 #define INDEX_MAGIC      "EXCQIDX"   /* and its NUL: 8 bytes */
-#define INDEX_VERSION    5u
+#define INDEX_VERSION    6u
 #define IDENTITY_BLOCK   (64 * 1024)  /* the first and last blocks hashed */
 #define SHA256_LEN       32
 
@@ -40,6 +40,9 @@ enum {
   COL_MAX_COUNT = COL_MIN_COUNT + CQ_N_PIECES, /* u8, CQ_N_PIECES columns */
   COL_FLAGS = COL_MAX_COUNT + CQ_N_PIECES,     /* u32 */
   COL_KEYS,                            /* CQ_SUMMARY_KEY_WORDS u64: the positions' keys */
+  COL_MOVES_END,                       /* u32: where its compact moves end in COL_MOVES */
+  COL_MOVES,                           /* the compact moves of every game, in file order:
+                                        * IndexHeader.moves_size bytes in all */
   N_COLUMNS
 };
 
@@ -59,6 +62,7 @@ typedef struct {
   gint64  pgn_mtime_sec;
   guint32 pgn_mtime_nsec;
   guint32 n_columns;
+  guint64 moves_size;                   /* bytes of COL_MOVES */
   guint8  pgn_head_sha256[SHA256_LEN];  /* of its first 64 KiB (all if smaller) */
   guint8  pgn_tail_sha256[SHA256_LEN];  /* of its last 64 KiB */
   guint64 column_offset[N_COLUMNS];
@@ -66,7 +70,7 @@ typedef struct {
   guint32 checksum;
 } IndexHeader;
 
-G_STATIC_ASSERT (sizeof (IndexHeader) == 136 + 8 * N_COLUMNS);
+G_STATIC_ASSERT (sizeof (IndexHeader) == 144 + 8 * N_COLUMNS);
 G_STATIC_ASSERT (sizeof (IndexHeader) % 8 == 0);
 /* A locator fills half a cache line: a game's is read with one. */
 G_STATIC_ASSERT (sizeof (CqIndexLocator) == 32);
@@ -79,6 +83,8 @@ struct _CqIndex {
   char              *path;       /* the index file */
 };
 
+/* The bytes a game of @column takes (COL_MOVES: 1, its games' moves
+ * take IndexHeader.moves_size bytes in all). */
 static gsize
 column_width (guint column)
 {
@@ -86,18 +92,25 @@ column_width (guint column)
     return sizeof (CqIndexLocator);
   if (column >= COL_SQUARES && column < COL_MIN_COUNT)
     return 8;
-  if (column == COL_FLAGS)
+  if (column == COL_FLAGS || column == COL_MOVES_END)
     return 4;
   if (column == COL_KEYS)
     return CQ_SUMMARY_KEY_WORDS * 8;
   return 1;
 }
 
-/* Where each column begins for @n_games games (each 8-byte aligned, the
- * locators 32-byte aligned so that no row straddles a cache line);
- * returns the index file's size. */
+/* The bytes of @column for @n_games games whose moves take @moves_size. */
 static guint64
-layout (guint64 n_games, guint64 offsets[N_COLUMNS])
+column_size (guint column, guint64 n_games, guint64 moves_size)
+{
+  return column == COL_MOVES ? moves_size : n_games * column_width (column);
+}
+
+/* Where each column begins for @n_games games whose compact moves take
+ * @moves_size bytes (each 8-byte aligned, the locators 32-byte aligned so
+ * that no row straddles a cache line); returns the index file's size. */
+static guint64
+layout (guint64 n_games, guint64 moves_size, guint64 offsets[N_COLUMNS])
 {
   guint64 at = sizeof (IndexHeader);
 
@@ -106,7 +119,7 @@ layout (guint64 n_games, guint64 offsets[N_COLUMNS])
       if (c == COL_LOCATOR)
         at = (at + LOCATOR_ALIGN - 1) & ~(guint64) (LOCATOR_ALIGN - 1);
       offsets[c] = at;
-      at += (n_games * column_width (c) + 7) & ~(guint64) 7;
+      at += (column_size (c, n_games, moves_size) + 7) & ~(guint64) 7;
     }
   return at;
 }
@@ -289,6 +302,7 @@ check_indexable (const char *pgn_path, GError **error)
 typedef struct {
   CqIndexLocator locator;
   CqGameSummary  summary;
+  guint32        moves_end;
 } Row;
 
 /* Games gathered before they are stored in the columns: storing a game
@@ -307,6 +321,7 @@ typedef struct {
   guint64   n_games;
   guint64   capacity;
   guint64   n_positions;
+  GByteArray *moves;         /* COL_MOVES, every game's compact moves */
   char     *damage;          /* why no index can be written, or NULL */
   const char *pgn_path;
   CqIndexProgressFunc progress;
@@ -388,8 +403,12 @@ reserve_columns (Build *b, guint64 capacity)
 {
   for (guint c = 0; c < N_COLUMNS; c++)
     {
-      guint8 *column = column_alloc (column_bytes (c, capacity));
+      guint8 *column;
 
+      /* The moves are a byte array of their own (Build.moves). */
+      if (c == COL_MOVES)
+        continue;
+      column = column_alloc (column_bytes (c, capacity));
       if (b->columns[c] != NULL)
         memcpy (column, b->columns[c], b->n_games * column_width (c));
       column_free (b->columns[c], column_bytes (c, b->capacity));
@@ -429,6 +448,7 @@ flush_rows (Build *b)
       FILL (COL_MAX_COUNT + p, guint8, row->summary.max_count[p]);
     }
   FILL (COL_FLAGS, guint32, row->summary.flags);
+  FILL (COL_MOVES_END, guint32, row->moves_end);
 #undef FILL
   for (guint r = 0; r < n; r++)
     memcpy (COLUMN (b, COL_KEYS, guint64) + (at + r) * CQ_SUMMARY_KEY_WORDS,
@@ -439,7 +459,7 @@ flush_rows (Build *b)
 
 static void
 build_on_game (const CqGameSource *source, const CqGameSummary *summary, guint64 digest,
-               gpointer user_data)
+               const guint8 *moves, gsize moves_len, gpointer user_data)
 {
   Build *b = user_data;
   guint64 i = b->n_games + b->n_rows;
@@ -453,6 +473,12 @@ build_on_game (const CqGameSource *source, const CqGameSummary *summary, guint64
                                    "the index", b->pgn_path, source->number);
       return;
     }
+  if ((guint64) b->moves->len + moves_len > G_MAXUINT32)
+    {
+      b->damage = g_strdup_printf ("%s: the moves of its games take more than the 4 GiB "
+                                   "an index may keep yet: it cannot be indexed", b->pgn_path);
+      return;
+    }
   row = &b->rows[b->n_rows++];
   row->locator.offset = source->offset;
   row->locator.length = (guint32) source->length;
@@ -460,6 +486,8 @@ build_on_game (const CqGameSource *source, const CqGameSummary *summary, guint64
   row->locator.digest = digest;
   row->locator.n_positions = summary->n_positions;
   row->summary = *summary;
+  g_byte_array_append (b->moves, moves, moves_len);
+  row->moves_end = b->moves->len;
   b->n_positions += summary->n_positions;
   if (b->n_rows == ROW_BLOCK)
     flush_rows (b);
@@ -558,11 +586,12 @@ write_index (Build *b, const Identity *id, const char *index_path, GError **erro
   h.header_size = sizeof h;
   h.n_games = n_games;
   h.n_positions = b->n_positions;
-  h.file_size = layout (n_games, h.column_offset);
+  h.file_size = layout (n_games, b->moves->len, h.column_offset);
   h.pgn_size = id->size;
   h.pgn_mtime_sec = id->mtime_sec;
   h.pgn_mtime_nsec = id->mtime_nsec;
   h.n_columns = N_COLUMNS;
+  h.moves_size = b->moves->len;
   memcpy (h.pgn_head_sha256, id->head, SHA256_LEN);
   memcpy (h.pgn_tail_sha256, id->tail, SHA256_LEN);
 
@@ -572,10 +601,11 @@ write_index (Build *b, const Identity *id, const char *index_path, GError **erro
   at = sizeof h;
   for (guint c = 0; ok && c < N_COLUMNS; c++)
     {
-      gsize bytes = n_games * column_width (c);
+      gsize bytes = column_size (c, n_games, h.moves_size);
+      const void *data = c == COL_MOVES ? (const void *) b->moves->data : b->columns[c];
 
       ok = write_all (fd, zeros, h.column_offset[c] - at, &crc, tmp, error)
-           && write_all (fd, b->columns[c], bytes, &crc, tmp, error);
+           && write_all (fd, data, bytes, &crc, tmp, error);
       at = h.column_offset[c] + bytes;
     }
   ok = ok && write_all (fd, zeros, h.file_size - at, &crc, tmp, error);
@@ -650,6 +680,8 @@ cq_index_build (const char *pgn_path, guint n_threads,
    * is reserved (the pages not written are never touched). */
   reserve_columns (&b, before.size / 300 + 1024);
   b.rows = g_new (Row, ROW_BLOCK);
+  /* About 80 bytes of moves a game (docs/index.md). */
+  b.moves = g_byte_array_sized_new (MIN (before.size / 6, (guint64) G_MAXUINT32 / 2));
   b.pgn_path = pgn_path;
   b.progress = progress;
   b.user_data = user_data;
@@ -702,6 +734,7 @@ cq_index_build (const char *pgn_path, guint n_threads,
   for (guint c = 0; c < N_COLUMNS; c++)
     column_free (b.columns[c], column_bytes (c, b.capacity));
   g_free (b.rows);
+  g_byte_array_unref (b.moves);
   g_free (b.damage);
   if (!ok)
     g_propagate_error (error, local_error);
@@ -776,7 +809,8 @@ cq_index_open (const char *pgn_path, GError **error)
       || header_checksum (h) != h->checksum)
     return corrupt (index, pgn_path, "its header fails its checksum", error);
   if (h->file_size != size || h->n_games > size
-      || layout (h->n_games, offsets) != size
+      || h->moves_size > size
+      || layout (h->n_games, h->moves_size, offsets) != size
       || memcmp (offsets, h->column_offset, sizeof offsets) != 0)
     return corrupt (index, pgn_path, "its size is wrong", error);
   index->header = h;
@@ -956,4 +990,25 @@ cq_index_get_columns (const CqIndex *index, CqSummaryColumns *columns)
     }
   columns->flags = column (index, COL_FLAGS);
   columns->keys = column (index, COL_KEYS);
+}
+
+const guint8 *
+cq_index_get_moves (const CqIndex *index, guint64 i, gsize *len)
+{
+  const guint32 *ends;
+  guint64 start, end;
+
+  g_return_val_if_fail (index != NULL && len != NULL, NULL);
+  g_return_val_if_fail (i < index->header->n_games, NULL);
+
+  ends = column (index, COL_MOVES_END);
+  start = i > 0 ? ends[i - 1] : 0;
+  end = ends[i];
+  *len = 0;
+  /* The column is not checked at each open (docs/index.md): a damaged
+   * one gives no moves rather than bytes out of the file. */
+  if (start > end || end > index->header->moves_size)
+    return NULL;
+  *len = end - start;
+  return (const guint8 *) column (index, COL_MOVES) + start;
 }

@@ -174,6 +174,21 @@ void      cq_index_get_game (const CqIndex *index, guint64 i, CqGameSource *sour
  * counts the positions of the games it passes over. */
 guint32   cq_index_get_game_positions (const CqIndex *index, guint64 i);
 
+/**
+ * cq_index_get_moves:
+ * @i: 0-based, below cq_index_get_n_games().
+ * @len: (out): the length of the encoding.
+ *
+ * The tree of game @i + 1 in the compact move encoding
+ * (cq_index_moves_decode(), cq-index-moves.h), in place in @index.
+ *
+ * Returns: (transfer none) (nullable): its encoding, which lives as long
+ *   as @index; %NULL (*@len 0) if the index is damaged there.  An empty
+ *   encoding (*@len 0, not %NULL) is that of a game without a start
+ *   position (a FEN that cannot be set up).
+ */
+const guint8 *cq_index_get_moves (const CqIndex *index, guint64 i, gsize *len);
+
 /* The summaries, a column per member, for cq_index_condition_select();
  * they point into @index and live as long as it. */
 void      cq_index_get_columns (const CqIndex *index, CqSummaryColumns *columns);

@@ -362,24 +362,14 @@ G_ALWAYS_INLINE static inline CqNode *
 add_child (Parser *ps, CqNode *parent, const CqMove *move, const char *san, gsize san_len,
            CqComments *before, guint64 lineno)
 {
-  CqNode *n = _cq_arena_alloc (ps->arena, sizeof *n);
+  CqNode *n = _cq_game_new_node (ps->arena, parent, move);
   char *s = ps->san_text + (san - ps->text);
 
   /* @san lies in the movetext, and the byte after it is a delimiter or
    * a suffix of the same token: no other SAN uses it. */
   s[san_len] = '\0';
-  n->parent = parent;
-  n->first_child = NULL;
-  n->next_sibling = NULL;
   n->san = s;
   n->comments_before_ = before;
-  n->comments_after_ = NULL;
-  n->nags = NULL;
-  n->n_nags = 0;
-  n->position = parent->position;
-  cq_position_make_move (&n->position, move);
-  n->move = *move;
-  n->ply = parent->ply + 1;
   n->line = lineno;
   if (parent->first_child == NULL)
     {
@@ -915,12 +905,8 @@ cq_node_get_comment_after (const CqGame *game, const CqNode *node)
   return node->comments_after_->joined;
 }
 
-/* Numbers the nodes in pre-order (rulings R1: at each node the mainline
- * continuation first, then each variation in PGN order).  @made: the
- * nodes in the order they were made (or NULL), which is pre-order when
- * there is no variation. */
-static void
-index_nodes (CqGame *game, guint n_nodes, guint n_siblings, CqNode **made)
+void
+_cq_game_index_nodes (CqGame *game, guint n_nodes, guint n_siblings, CqNode **made)
 {
   CqGamePrivate *priv = CQ_GAME_PRIVATE (game);
   CqNode *local[64];
@@ -1044,7 +1030,7 @@ cq_game_parse_moves (CqGame *game)
       game->result = trailing_result (text, &len);
       add_skipped (game, game->root, text, len);
       if (game->root)
-        index_nodes (game, 1, 0, NULL);
+        _cq_game_index_nodes (game, 1, 0, NULL);
       return FALSE;
     }
 
@@ -1068,7 +1054,7 @@ cq_game_parse_moves (CqGame *game)
   ps->san_text = priv->work + priv->movetext_offset;
 
   read_movetext (ps, text, end, priv->movetext_line);
-  index_nodes (game, ps->n_nodes, ps->n_siblings,
+  _cq_game_index_nodes (game, ps->n_nodes, ps->n_siblings,
                ps->n_nodes <= ps->order_cap ? ps->order : NULL);
 
   return game->error == NULL;

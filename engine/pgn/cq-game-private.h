@@ -45,4 +45,39 @@ void _cq_game_check_standard (CqGame *game);
  * line if it has none (for error messages). */
 guint64 _cq_game_tag_line (const CqGame *game, const char *name);
 
+/* A new node of @game's tree below @parent, in @arena: @move (legal in
+ * @parent's position, or a null move) played on a copy of that position,
+ * its ply, no SAN, comment or NAG, no child or sibling yet; the caller
+ * links it (@parent's first child or the last of its siblings) and sets
+ * its @in_variation, and its @index (_cq_game_index_nodes()).  Inlined: the
+ * reader makes one a ply. */
+G_ALWAYS_INLINE static inline CqNode *
+_cq_game_new_node (CqArena *arena, CqNode *parent, const CqMove *move)
+{
+  CqNode *n = _cq_arena_alloc (arena, sizeof *n);
+
+  n->parent = parent;
+  n->first_child = NULL;
+  n->next_sibling = NULL;
+  n->san = NULL;
+  n->comments_before_ = NULL;
+  n->comments_after_ = NULL;
+  n->nags = NULL;
+  n->n_nags = 0;
+  n->position = parent->position;
+  cq_position_make_move (&n->position, move);
+  n->move = *move;
+  n->ply = parent->ply + 1;
+  n->line = parent->line;
+  return n;
+}
+
+/* Numbers @game's @n_nodes nodes in pre-order (rulings R1: at each node
+ * the mainline continuation first, then each variation in PGN order) and
+ * sets game->n_nodes and the table of cq_game_get_node().  @n_siblings:
+ * the nodes that are not their parent's first child.  @made: the nodes in
+ * the order they were made (or NULL), which is pre-order when there is no
+ * variation; it becomes the table then. */
+void _cq_game_index_nodes (CqGame *game, guint n_nodes, guint n_siblings, CqNode **made);
+
 G_END_DECLS

@@ -236,6 +236,49 @@ CqGame     *cq_game_new_parsed    (const char *text, gsize len,
 
 void        cq_game_free          (CqGame *game);
 
+/**
+ * cq_game_new_tree:
+ * @start: the initial position (a legal position of standard chess).
+ * @n_moves: about how many moves will be added (the game's memory is
+ *   reserved for them in one block); any number is correct.
+ * @source: (nullable): where the game lies in its file, as for
+ *   cq_game_new_from_text().
+ * @filename: (nullable): the file's name for messages; must outlive the
+ *   game.
+ *
+ * A game made of its positions and moves only, for a caller that has its
+ * moves already (the index's compact moves, cq-index-moves.h): no text,
+ * no tags, no comments, NAGs or SAN (#CqNode.san is %NULL), no result,
+ * no error; each node's @line is the game's first line.  Its root holds
+ * @start; add the moves with cq_game_add_move() and number the nodes with
+ * cq_game_end_tree() before the game is used.  cq_game_parse_moves() does
+ * nothing on it.
+ *
+ * Returns: (transfer full): the game (never %NULL); cq_game_free().
+ */
+CqGame     *cq_game_new_tree      (const CqPosition *start, guint n_moves,
+                                   const CqGameSource *source, const char *filename);
+
+/**
+ * cq_game_add_move:
+ * @game: a game from cq_game_new_tree(), before cq_game_end_tree().
+ * @parent: a node of @game.
+ * @move: a legal move of @parent's position (not checked), or a null move.
+ *
+ * Plays @move from @parent: the new node is @parent's first child (the
+ * mainline continuation) if it has none, else its last sibling (the last
+ * variation), as the PGN reader makes them, with the same position, ply
+ * and @in_variation.
+ *
+ * Returns: (transfer none): the new node, owned by @game.
+ */
+CqNode     *cq_game_add_move      (CqGame *game, CqNode *parent, const CqMove *move);
+
+/* Numbers the nodes of a game from cq_game_new_tree() in pre-order
+ * (rulings R1), as cq_game_parse_moves() does; after the last
+ * cq_game_add_move(). */
+void        cq_game_end_tree      (CqGame *game);
+
 /* The unescaped value of the first tag named @name (case-sensitive, as
  * PGN), or NULL if there is none. */
 const char *cq_game_get_tag       (const CqGame *game, const char *name);

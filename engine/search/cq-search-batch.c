@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "index/cq-index-moves.h"
 #include "search/cq-search-private.h"
 
 static const char *const roster[7] = {
@@ -65,6 +66,7 @@ _cq_batch_free (Batch *b)
   g_array_unref (b->messages);
   g_array_unref (b->comments);
   g_clear_pointer (&b->summaries, g_array_unref);
+  g_clear_pointer (&b->moves, g_byte_array_unref);
   g_string_free (b->store, TRUE);
   g_array_unref (b->results);
   g_array_unref (b->games);
@@ -95,6 +97,8 @@ _cq_batch_recycle (Batch *b, GQueue *spare)
   g_array_set_size (b->comments, 0);
   if (b->summaries != NULL)
     g_array_set_size (b->summaries, 0);
+  if (b->moves != NULL)
+    g_byte_array_set_size (b->moves, 0);
   b->plies = 0;
   b->matches = 0;
   b->file_index = 0;
@@ -210,6 +214,8 @@ summarize_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   s.source = *source;
   s.digest = cq_pgn_game_digest (text, len);
   cq_game_summarize (game, &s.summary);
+  s.moves_at = batch->moves->len;
+  s.moves_len = cq_index_moves_encode (game, batch->moves);
   g_array_append_val (batch->summaries, s);
 }
 
@@ -353,6 +359,8 @@ search_batch (Batch *batch, SearchShared *shared)
 
   if (shared->opts->summarize && batch->summaries == NULL)
     batch->summaries = g_array_sized_new (FALSE, FALSE, sizeof (Summarized), BATCH_MAX_GAMES);
+  if (shared->opts->summarize && batch->moves == NULL)
+    batch->moves = g_byte_array_new ();
   cq_match_info_init (&info);
   for (guint i = 0; i < batch->games->len; i++)
     {

@@ -7,6 +7,13 @@
  * them in, with the same sources, so that what is delivered is what a
  * search of the text delivers.  The others are counted as searched.
  *
+ * For a query that reads nothing but the positions and moves of a game's
+ * tree (cq_query_reads_only_tree()), each selected game is first replayed
+ * from the index's compact moves (cq-index-moves.h) and evaluated there;
+ * only the games that match are read from the text and searched as any
+ * other, so that what is delivered is the same.  A game the summary says
+ * is damaged, skipped or long is always read from its text.
+ *
  * Each game's text is checked against the digest the index keeps of it:
  * a file edited under its index (its size and modification time put
  * back) stops the search with an error rather than yield another game in
@@ -25,6 +32,7 @@
 #include <glib/gstdio.h>
 
 #include "index/cq-index.h"
+#include "index/cq-index-moves.h"
 #include "search/cq-search-private.h"
 
 /* Games of the selection whose texts lie less than READ_GAP bytes apart
@@ -44,6 +52,14 @@
  * that read 98% of the games from the index took 24% longer than one of
  * the text (tests/bench/RESULTS.md). */
 #define MAX_SELECTED_PART 0.5
+
+/* Games replayed from their compact moves are evaluated twice when they
+ * match (on the tree, then on the text): once TREES_TRIED of them were,
+ * if more than TREES_MATCHED_PART matched, the rest are read from their
+ * text at once (the summaries select well, as for `mate wtm`, which took
+ * twice the CPU with every game replayed twice: tests/bench/RESULTS.md). */
+#define TREES_TRIED        64
+#define TREES_MATCHED_PART 0.75
 
 CqIndexCondition *
 _cq_search_index_condition (const CqQuery *query, const CqSearchOptions *opts)
@@ -175,8 +191,25 @@ positions_passed_over (const CqIndex *index, const guint64 *bitmap, guint64 firs
   return n;
 }
 
+/* Whether game @i (0-based), numbered by @source, may match @query as its
+ * compact moves say: FALSE only if its tree, replayed from them, does not
+ * match (a game whose moves cannot be decoded may). */
+static gboolean
+tree_may_match (const CqQuery *query, const CqIndex *index, guint64 i,
+                const CqGameSource *source)
+{
+  gsize len;
+  const guint8 *moves = cq_index_get_moves (index, i, &len);
+  g_autoptr(CqGame) tree = NULL;
+
+  if (moves == NULL)
+    return TRUE;
+  tree = cq_index_moves_decode (moves, len, source, NULL);
+  return tree == NULL || cq_query_match_game (query, tree, NULL);
+}
+
 gboolean
-_cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
+_cq_search_index_file (SearchFeed *feed, const CqQuery *query, const CqSearchOptions *opts,
                        const CqIndexCondition *condition, const char *path, guint file_index,
                        guint64 games_before, guint64 *last_number, gboolean *stop,
                        GError **error)
@@ -190,7 +223,8 @@ _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
   TextWindow w = { -1 };
   GStatBuf st;
   guint64 n_games, selected, first, end, next, read_positions = 0;
-  gboolean whole;
+  guint64 trees_tried = 0, trees_matched = 0;
+  gboolean whole, from_trees;
 
   if (g_str_equal (path, "-"))
     return FALSE;
@@ -247,6 +281,7 @@ _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
     }
   end = MAX (end, first);
   whole = first == 0 && end == n_games;
+  from_trees = cq_query_reads_only_tree (query);
 
   next = first;   /* the first game not yet counted */
   for (guint64 i = first; i < end; i++)
@@ -277,6 +312,22 @@ _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
       source.length = loc->length;
       source.line = loc->line;
       source.file_index = file_index;
+      /* Replayed from its compact moves: a game that does not match
+       * there is passed over as if the summary had not selected it (its
+       * evaluation leaves no trace).  A damaged or skipped game is read
+       * from its text, which says why. */
+      if (from_trees && (columns.flags[i] & CQ_SUMMARY_ALWAYS_READ) == 0)
+        {
+          trees_tried++;
+          if (!tree_may_match (query, index, i, &source))
+            {
+              bitmap[i / 64] &= ~(G_GUINT64_CONSTANT (1) << (i % 64));
+              continue;
+            }
+          trees_matched++;
+          if (trees_tried >= TREES_TRIED && trees_matched > TREES_MATCHED_PART * trees_tried)
+            from_trees = FALSE;
+        }
       text = window_get (&w, index, bitmap, i, end, loc, error);
       if (text == NULL && error != NULL && *error != NULL)
         {

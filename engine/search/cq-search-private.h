@@ -60,6 +60,8 @@ typedef struct {
   CqGameSource  source;
   guint64       digest;
   CqGameSummary summary;
+  guint         moves_at;    /* its compact moves (cq-index-moves.h) in */
+  guint         moves_len;   /* the batch's @moves */
 } Summarized;
 
 /* A game of a batch: where it lies in its file (@source), its text at
@@ -87,6 +89,7 @@ typedef struct {
   GArray       *messages;    /* CqMessage of all games (CQL 6 message) */
   GArray       *comments;    /* CqPositionComment of all matches (CQL 6 comment) */
   GArray       *summaries;   /* Summarized of every game (summarize only; else NULL) */
+  GByteArray   *moves;       /* their compact moves (summarize only; else NULL) */
   guint64       plies;
   guint64       matches;
   guint         file_index;  /* every game of a batch comes from one file */
@@ -171,6 +174,7 @@ CqIndexCondition *_cq_search_index_condition (const CqQuery *query,
 
 /**
  * _cq_search_index_file:
+ * @query: the search's query.
  * @opts: the search's options (its range of game numbers).
  * @condition: _cq_search_index_condition().
  * @path: file @file_index of the search, whose games are numbered from
@@ -189,7 +193,8 @@ CqIndexCondition *_cq_search_index_condition (const CqQuery *query,
  *   its text); TRUE when it was searched from its index, or stopped with
  *   @error.
  */
-gboolean _cq_search_index_file (SearchFeed *feed, const CqSearchOptions *opts,
+gboolean _cq_search_index_file (SearchFeed *feed, const CqQuery *query,
+                                const CqSearchOptions *opts,
                                 const CqIndexCondition *condition,
                                 const char *path, guint file_index, guint64 games_before,
                                 guint64 *last_number, gboolean *stop, GError **error);

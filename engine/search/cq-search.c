@@ -63,7 +63,8 @@ deliver_summaries (Delivery *d, Batch *batch, guint *next, guint64 before)
       if (s->source.number >= before)
         break;
       if (d->cb->on_game != NULL)
-        d->cb->on_game (&s->source, &s->summary, s->digest, d->user_data);
+        d->cb->on_game (&s->source, &s->summary, s->digest,
+                        batch->moves->data + s->moves_at, s->moves_len, d->user_data);
     }
 }
 
@@ -545,8 +546,8 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
       /* A file with an index up to date: only the games that may match
        * are read, at their places. */
       if (index_condition != NULL
-          && _cq_search_index_file (&feed, opts, index_condition, paths[file], file, games_before,
-                                    &last_number, &stop, &index_error))
+          && _cq_search_index_file (&feed, query, opts, index_condition, paths[file], file,
+                                    games_before, &last_number, &stop, &index_error))
         {
           g_clear_pointer (&reader, cq_pgn_reader_free);
           games_before = last_number;

@@ -200,7 +200,10 @@ typedef struct {
  * match; CQL 6.2 prints it as `Game: N WHERE: TEXT`.
  * @on_game receives, with #CqSearchOptions.summarize, every game's source
  * and summary in input order, with @digest the cq_pgn_game_digest() of
- * its text (computed on the thread that summarised it); a skipped or
+ * its text (computed on the thread that summarised it) and @moves, the
+ * @moves_len bytes of its tree in the index's compact encoding
+ * (cq_index_moves_encode(); 0 bytes for a game without a start
+ * position); a skipped or
  * damaged game's diagnostic comes before its summary.  A game too large
  * to keep has none (its diagnostic says so, @source.too_large), nor has
  * the damage of a file not read to its end (a diagnostic with @input).
@@ -221,7 +224,8 @@ typedef struct {
   void (*on_message)    (const CqGameSource *source, const CqMessage *message,
                          gpointer user_data);
   void (*on_game)       (const CqGameSource *source, const CqGameSummary *summary,
-                         guint64 digest, gpointer user_data);
+                         guint64 digest, const guint8 *moves, gsize moves_len,
+                         gpointer user_data);
   void (*on_index_unused) (guint file_index, const GError *why, gpointer user_data);
 } CqSearchCallbacks;
 

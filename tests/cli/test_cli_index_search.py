@@ -194,6 +194,70 @@ class TestCleanStudies(IndexSearchCase):
               % (used, len(queries)))
 
 
+class TestTreesReplayed(unittest.TestCase):
+    """A position search replays the games the summaries select from the
+    index's compact moves, and reads the text of those that match only:
+    a long game (whose filter of positions' keys is full) with every
+    piece of the position on its square at some time, but never the
+    position, is passed over unread (the other games, which the summaries
+    pass over, keep the selection under half the file's games)."""
+
+    POSITION = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w"
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="cql-index-trees-")
+        self.env = dict(os.environ, EXCELSIOR_INDEX_DIR=os.path.join(self.dir, "index"))
+        shuffle = " ".join("%d. Nf3 Nf6 %d. Ng1 Ng8" % (n, n + 1) for n in range(2, 142, 2))
+        games = [
+            '[Event "the position"]\n\n1. e4 e5 2. Nf3 *\n',
+            '[Event "its pieces, never the position"]\n\n1. e4 d6 %s 142. Nf3 e5 *\n'
+            % shuffle,
+        ] + ['[Event "not selected"]\n\n1. d4 d5 *\n'] * 6
+        self.db = os.path.join(self.dir, "db.pgn")
+        with open(self.db, "w") as f:
+            f.write("\n".join(games))
+        proc = self.run_cql("--index", self.db)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def run_cql(self, *args):
+        return subprocess.run([CQL, *args], capture_output=True, text=True, cwd=self.dir,
+                              env=self.env, stdin=subprocess.DEVNULL, timeout=300)
+
+    def search(self, *args, query=None):
+        out = os.path.join(self.dir, "out.pgn")
+        if os.path.exists(out):
+            os.unlink(out)
+        proc = self.run_cql(*args, "--stats", "-i", self.db, "-o", out,
+                            *(["--position", self.POSITION] if query is None else [query]))
+        with open(out, "rb") as f:
+            return proc, f.read()
+
+    def test_only_the_match_read(self):
+        self.check_only_the_match_read(None)
+
+    def test_cql6_only_the_match_read(self):
+        # White's e-pawn on e4, Black's on e5 and d7: the long game has
+        # each at some time, never all three at once.
+        query = os.path.join(self.dir, "q.cql")
+        with open(query, "w") as f:
+            f.write("cql()\nPe4 pe5 pd7\n")
+        self.check_only_the_match_read(query)
+
+    def check_only_the_match_read(self, query):
+        text, text_pgn = self.search("--no-index", query=query)
+        indexed, pgn = self.search(query=query)
+        self.assertEqual(text.returncode, 0, text.stderr)
+        self.assertEqual(indexed.returncode, 0, indexed.stderr)
+        self.assertEqual(pgn, text_pgn)
+        self.assertEqual(SECONDS_RE.sub("", STATS_RE.sub("", indexed.stderr)),
+                         SECONDS_RE.sub("", STATS_RE.sub("", text.stderr)))
+        self.assertIn("1 match of 8 games", indexed.stderr)
+        self.assertRegex(indexed.stderr, r"(?m)^stats: 1 of 8 games read \(7 passed over")
+
+
 class TestChangedFile(unittest.TestCase):
     """A file changed since it was indexed: never another game in a game's
     place."""

@@ -17,6 +17,7 @@
 #include "chess/cq-zobrist.h"
 #include "compress-util.h"
 #include "index/cq-index.h"
+#include "index/cq-index-moves.h"
 #include "pgn/cq-pgn.h"
 #include "search/cq-search.h"
 #include "test-files.h"
@@ -151,6 +152,17 @@ check_against_file (const char *path)
       if (!game->skipped)
         cq_game_parse_moves (game);
       cq_game_summarize (game, &direct);
+      {
+        /* Its tree in the compact moves, as its text gives it
+         * (test-index-moves.c checks the encoding itself). */
+        g_autoptr(GByteArray) encoded = g_byte_array_new ();
+        gsize moves_len;
+        const guint8 *moves = cq_index_get_moves (index, n, &moves_len);
+
+        cq_index_moves_encode (game, encoded);
+        g_assert_nonnull (moves);
+        g_assert_cmpmem (moves, moves_len, encoded->data, encoded->len);
+      }
       {
         CqGameSummary slow;
 
@@ -608,7 +620,7 @@ typedef struct {
 
 static void
 count_game (const CqGameSource *source, const CqGameSummary *summary, guint64 digest,
-            gpointer data)
+            const guint8 *moves, gsize moves_len, gpointer data)
 {
   SummaryCount *c = data;
 

@@ -508,6 +508,10 @@ gboolean    _cq6_match_game     (const Cq6Program *program, CqGame *game, CqMatc
 
 /* cq_query_get_index_condition() for a CQL 6 query (cq6-index.c). */
 CqIndexCondition *_cq6_index_condition (const Cq6Program *program);
+/* Whether @program reads nothing of a game but the positions and moves of
+ * its tree (cq_query_reads_only_tree()): a whitelist of filter kinds, in
+ * cql6/cq6-index.c. */
+gboolean          _cq6_reads_only_tree (const Cq6Program *program);
 
 /* The position search (anticipate/): the images of a searched position
  * and their test on every position of a game.

@@ -427,6 +427,20 @@ cq_query_accepts_tags (const CqQuery *query, const CqGame *game)
   return _cq3_accepts_tags (query, game);
 }
 
+gboolean
+cq_query_reads_only_tree (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, FALSE);
+
+  /* A position search compares each position of the tree with its
+   * images (_cq_anticipation_match_game()) and reads nothing else; a
+   * CQL 6 query whose filters are on cq6-index.c's list.  The filters of
+   * CQL 3 are not yet examined one by one for what they read. */
+  if (query->cql6 != NULL)
+    return _cq6_reads_only_tree (query->cql6);
+  return query->position != NULL;
+}
+
 CqIndexCondition *
 cq_query_get_index_condition (const CqQuery *query)
 {

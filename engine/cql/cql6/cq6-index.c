@@ -755,3 +755,57 @@ _cq6_index_condition (const Cq6Program *program)
     return cq_index_condition_new_true ();
   return condition_of (program->body);
 }
+
+/* Whether @f and its arguments read nothing of a game but the positions
+ * and moves of its tree, and keep nothing: a whitelist of kinds, much
+ * shorter than leaves_no_trace()'s (no tag, string, comment, game number,
+ * variable, function, loop, piece id, `line`, `find`, `sort`: those are
+ * not examined for it yet). */
+static gboolean
+reads_only_tree (const Cq6Filter *f)
+{
+  if (f == NULL)
+    return TRUE;
+  switch ((Cq6Kind) f->kind)
+    {
+    case CQ6_DESIGNATOR: case CQ6_NUMBER:
+    case CQ6_COMPOUND: case CQ6_AND: case CQ6_OR: case CQ6_NOT: case CQ6_IF:
+    case CQ6_TRUE: case CQ6_FALSE:
+    case CQ6_CHECK: case CQ6_MATE: case CQ6_STALEMATE: case CQ6_WTM: case CQ6_BTM:
+    case CQ6_INITIAL: case CQ6_TERMINAL: case CQ6_MAINLINE: case CQ6_VARIATION:
+    case CQ6_PLY:
+    case CQ6_UNION: case CQ6_INTERSECTION: case CQ6_COMPLEMENT: case CQ6_IN:
+    case CQ6_COUNT: case CQ6_ATTACKS: case CQ6_ATTACKEDBY:
+    case CQ6_BETWEEN: case CQ6_LIGHT: case CQ6_DARK:
+    case CQ6_ORBIT:
+      break;
+      /* `move` without its `comment (...)`. */
+    case CQ6_MOVE:
+      if (f->n_args > 4 && f->args[4] != NULL)
+        return FALSE;
+      break;
+    default:
+      return FALSE;
+    }
+  for (guint i = 0; i < f->n_args; i++)
+    if (!reads_only_tree (f->args[i]))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+_cq6_reads_only_tree (const Cq6Program *program)
+{
+  /* Nothing run on the tags (the header's game filters, the body's tag
+   * filters), no sort, no file, no variable, no piece ids, no game
+   * number, no function: only the body's filters, each on the list. */
+  if (program->game_filters != NULL || program->body_tag_filters != NULL
+      || (program->sorts != NULL && program->sorts->len > 0)
+      || (program->vars != NULL && program->vars->len > 0)
+      || (program->functions != NULL && program->functions->len > 0)
+      || program->similar != NULL || program->persistent != NULL || program->uses_files
+      || program->needs_ids || program->stateful || program->reads_game_number
+      || program->uses_last_game_number || program->matchstring != NULL)
+    return FALSE;
+  return reads_only_tree (program->body);
+}
