@@ -134,6 +134,12 @@ check_against_file (const char *path)
       cq_index_get_game (index, n, &got, &digest, &summary);
       {
         const CqIndexLocator *loc = cq_index_get_locator (index, n);
+        CqIndexLocator read[2];
+
+        /* Read from the file, the same rows (one past the end: none). */
+        g_assert_cmpuint (cq_index_read_locators (index, n, 2, read), ==,
+                          MIN (2, cq_index_get_n_games (index) - n));
+        g_assert_cmpmem (&read[0], sizeof read[0], loc, sizeof *loc);
 
         g_assert_cmpuint (loc->offset, ==, want.offset);
         g_assert_cmpuint (loc->length, ==, want.length);

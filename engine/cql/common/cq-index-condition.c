@@ -6,8 +6,8 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "cql/cq-index-condition.h"
@@ -435,6 +435,121 @@ and_members (const CqIndexCondition *c, GPtrArray *out)
 #define SAMPLE_BLOCKS 4
 #define SAMPLE_RUN    256
 
+/* The columns of an index on file (#CqSummaryColumns.file_base) are read
+ * with pread() in windows of games, never through their mapping: on the
+ * machines measured a page fault, or a page mapped by
+ * MADV_POPULATE_READ and unmapped at the end, cost more than copying
+ * its bytes (tests/bench/RESULTS.md, "Selective queries under 50 ms").
+ * A leaf tested on most games reads WINDOW_BYTES of each column at a
+ * time; one tested on games here and there, SPARSE_BYTES around each run
+ * of them (a system call each, where a page fault each cost four times
+ * as much). */
+#define WINDOW_BYTES (64 * 1024)
+#define SPARSE_BYTES (4 * 1024)
+
+/* The games of a window of the columns: a #CqSummaryColumns of its own
+ * (@view, games numbered from 0) for games @first to @first +
+ * @view.n_games of the whole, its columns pointing into the whole's
+ * (arrays, or a file's mapping read through it) or into @buf, where
+ * those a leaf reads were copied from the file. */
+typedef struct {
+  CqSummaryColumns view;
+  guint64          first;
+  guint8          *buf[CQ_N_PIECES];   /* WINDOW_BYTES each, made when needed */
+} Window;
+
+static void
+window_clear (Window *win)
+{
+  for (guint k = 0; k < CQ_N_PIECES; k++)
+    g_free (win->buf[k]);
+}
+
+/* @count rows of @width bytes from row @first of @column (a column of
+ * @cols) into buffer @slot of @win; returns where they are. */
+static const void *
+window_slice (Window *win, guint slot, const CqSummaryColumns *cols, const void *column,
+              gsize width, guint64 first, guint64 count)
+{
+  const guint8 *from = (const guint8 *) column + first * width;
+  gsize len = (gsize) (count * width), done = 0;
+  off_t at;
+
+  if (cols->file_base == NULL)
+    return from;
+  if (win->buf[slot] == NULL)
+    win->buf[slot] = g_malloc (WINDOW_BYTES);
+  g_assert (len <= WINDOW_BYTES);
+  at = (off_t) (from - (const guint8 *) cols->file_base);
+  while (done < len)
+    {
+      gssize got = pread (cols->fd, win->buf[slot] + done, len - done, at + (off_t) done);
+
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0)
+        {
+          /* A read that fails (the file shortened under its mapping, an
+           * I/O error) reads the mapping instead, as before. */
+          memcpy (win->buf[slot] + done, from + done, len - done);
+          break;
+        }
+      done += (gsize) got;
+    }
+  return win->buf[slot];
+}
+
+/* The width in bytes of the widest column leaf @c reads. */
+static gsize
+leaf_width (const CqIndexCondition *c)
+{
+  switch (c->kind)
+    {
+    case COND_FLAGS:
+      return sizeof (guint32);
+    case COND_SQUARES:
+      return sizeof (guint64);
+    case COND_KEYS:
+      return CQ_SUMMARY_KEY_WORDS * sizeof (guint64);
+    default:
+      return 1;
+    }
+}
+
+/* Sets @win to games @first to @first + @count of @cols, with the
+ * columns leaf @c reads (the others NULL). */
+static void
+window_load (Window *win, const CqIndexCondition *c, const CqSummaryColumns *cols,
+             guint64 first, guint64 count)
+{
+  guint slot = 0;
+
+  memset (&win->view, 0, sizeof win->view);
+  win->view.n_games = count;
+  win->first = first;
+  if (c->kind == COND_FLAGS)
+    win->view.flags = window_slice (win, 0, cols, cols->flags, sizeof *cols->flags, first,
+                                    count);
+  else if (c->kind == COND_KEYS)
+    win->view.keys = window_slice (win, 0, cols, cols->keys,
+                                   CQ_SUMMARY_KEY_WORDS * sizeof *cols->keys, first, count);
+  else
+    for (guint p = 0; p < CQ_N_PIECES; p++)
+      {
+        if (!(c->pieces & CQ_PIECE_BIT (p)))
+          continue;
+        if (c->kind == COND_SQUARES)
+          win->view.squares[p] = window_slice (win, slot++, cols, cols->squares[p],
+                                               sizeof (guint64), first, count);
+        else if (c->kind == COND_AT_LEAST)
+          win->view.max_count[p] = window_slice (win, slot++, cols, cols->max_count[p], 1,
+                                                 first, count);
+        else if (c->kind == COND_AT_MOST)
+          win->view.min_count[p] = window_slice (win, slot++, cols, cols->min_count[p], 1,
+                                                 first, count);
+      }
+}
+
 typedef struct {
   const CqIndexCondition *member;
   guint                   passed;   /* of the sample; G_MAXUINT: not a leaf */
@@ -457,7 +572,7 @@ and_member_cmp (gconstpointer pa, gconstpointer pb)
  * and the order the condition was built in is no guide (a position's
  * names first its pawns' counts, which nearly every game passes). */
 static void
-and_order (GPtrArray *members, const CqSummaryColumns *cols)
+and_order (GPtrArray *members, const CqSummaryColumns *cols, Window *win)
 {
   g_autofree AndMember *m = g_new (AndMember, members->len);
   guint64 n = cols->n_games;
@@ -485,10 +600,13 @@ and_order (GPtrArray *members, const CqSummaryColumns *cols)
         }
       for (guint b = 0; b < SAMPLE_BLOCKS; b++)
         {
-          guint64 first = n / SAMPLE_BLOCKS * b;
+          guint64 first = n / SAMPLE_BLOCKS * b, count = MIN (SAMPLE_RUN, n - first);
 
-          for (guint64 i = first; i < MIN (first + SAMPLE_RUN, n); i++)
-            m[k].passed += leaf_test_column (c, cols, i);
+          if (first >= n)
+            continue;
+          window_load (win, c, cols, first, count);
+          for (guint64 i = 0; i < count; i++)
+            m[k].passed += leaf_test_column (c, &win->view, i);
         }
     }
   qsort (m, members->len, sizeof *m, and_member_cmp);
@@ -496,56 +614,18 @@ and_order (GPtrArray *members, const CqSummaryColumns *cols)
     members->pdata[k] = (gpointer) m[k].member;
 }
 
-/* Maps in one call the pages of @len bytes at @data, a column about to be
- * read whole: a page fault for each run of pages would cost more. */
-static void
-populate (const void *data, gsize len)
-{
-#ifdef MADV_POPULATE_READ
-  static gsize page;
-  guintptr start, end;
-
-  if (page == 0)
-    page = (gsize) sysconf (_SC_PAGESIZE);
-  start = (guintptr) data & ~(guintptr) (page - 1);
-  end = ((guintptr) data + len + page - 1) & ~(guintptr) (page - 1);
-  /* Memory not mapped from a file (a caller's arrays) may say ENOMEM or
-   * EINVAL: nothing is lost. */
-  (void) madvise ((void *) start, end - start, MADV_POPULATE_READ);
-#endif
-}
-
-/* Whether a leaf tested on the games of @mask reads most pages of its
- * columns: at least a game in question per 512 (a page of a column of
- * 8 bytes a game).  A few games are read with a fault each. */
+/* Whether a leaf tested on the games of @mask reads most of its columns:
+ * at least a game in question per 512 (a page of a column of 8 bytes a
+ * game).  It is then read in windows of WINDOW_BYTES; a few games, in
+ * windows of SPARSE_BYTES around them. */
 static gboolean
-worth_populating (const guint64 *mask, gsize n_words, guint64 n_games)
+mostly_read (const guint64 *mask, gsize n_words, guint64 n_games)
 {
   guint64 in_question = 0;
 
   for (gsize w = 0; w < n_words; w++)
     in_question += (guint64) __builtin_popcountll (mask[w]);
   return in_question >= n_games / 512;
-}
-
-/* populate() on the columns leaf @c reads. */
-static void
-populate_leaf (const CqIndexCondition *c, const CqSummaryColumns *cols)
-{
-  guint64 n = cols->n_games;
-
-  if (c->kind == COND_FLAGS)
-    populate (cols->flags, n * sizeof *cols->flags);
-  for (guint p = 0; p < CQ_N_PIECES; p++)
-    if (c->pieces & CQ_PIECE_BIT (p))
-      {
-        if (c->kind == COND_SQUARES)
-          populate (cols->squares[p], n * sizeof *cols->squares[p]);
-        else if (c->kind == COND_AT_LEAST)
-          populate (cols->max_count[p], n);
-        else if (c->kind == COND_AT_MOST)
-          populate (cols->min_count[p], n);
-      }
 }
 
 /* Sets @bitmap (@n_words words) to the games of @cols passing @c among
@@ -557,12 +637,13 @@ populate_leaf (const CqIndexCondition *c, const CqSummaryColumns *cols)
  * member (a flag, a piece on a few squares) the others cost a test per
  * game left rather than a pass over every column they name, which made
  * a condition of a few hundred leaves (a theme under shifts and flips)
- * cost a second on the book's 145,716 games. */
+ * cost a second on the book's 145,716 games.  @win: the window a leaf
+ * reads its columns through. */
 static void
 select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *bitmap,
-             const guint64 *mask, gsize n_words)
+             const guint64 *mask, gsize n_words, Window *win)
 {
-  guint64 n = cols->n_games;
+  guint64 n = cols->n_games, per;
   g_autofree guint64 *other = NULL;
 
   switch (c->kind)
@@ -584,12 +665,12 @@ select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *b
         g_autoptr(GPtrArray) members = g_ptr_array_new ();
 
         and_members (c, members);
-        and_order (members, cols);
+        and_order (members, cols, win);
         other = g_new (guint64, n_words);
-        select_into (members->pdata[0], cols, bitmap, mask, n_words);
+        select_into (members->pdata[0], cols, bitmap, mask, n_words, win);
         for (guint k = 1; k < members->len; k++)
           {
-            select_into (members->pdata[k], cols, other, bitmap, n_words);
+            select_into (members->pdata[k], cols, other, bitmap, n_words, win);
             memcpy (bitmap, other, n_words * sizeof *bitmap);
           }
         return;
@@ -598,11 +679,11 @@ select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *b
       {
         g_autofree guint64 *rest = g_new (guint64, n_words);
 
-        select_into (c->a, cols, bitmap, mask, n_words);
+        select_into (c->a, cols, bitmap, mask, n_words, win);
         for (gsize w = 0; w < n_words; w++)
           rest[w] = (mask != NULL ? mask[w] : ~G_GUINT64_CONSTANT (0)) & ~bitmap[w];
         other = g_new (guint64, n_words);
-        select_into (c->b, cols, other, rest, n_words);
+        select_into (c->b, cols, other, rest, n_words, win);
         for (gsize w = 0; w < n_words; w++)
           bitmap[w] |= other[w];
         return;
@@ -611,74 +692,42 @@ select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *b
       break;
     }
 
-  if (mask == NULL || worth_populating (mask, n_words, n))
-    populate_leaf (c, cols);
-  if (mask != NULL)
+  /* A window of whole words of games at a time, from the first word with
+   * a game in question. */
+  per = (mask == NULL || mostly_read (mask, n_words, n) ? WINDOW_BYTES : SPARSE_BYTES)
+        / leaf_width (c) / 64 * 64;
+  per = MAX (per, 64);
+  for (gsize w = 0; w < n_words;)
     {
-      /* Only the games still in question. */
-      for (gsize w = 0; w < n_words; w++)
+      guint64 first = (guint64) w * 64, count = MIN (per, n - first);
+      gsize end = w + (gsize) ((count + 63) / 64);
+
+      if (mask != NULL && mask[w] == 0)
         {
-          guint64 bits = mask[w], out = 0;
+          bitmap[w++] = 0;
+          continue;
+        }
+      window_load (win, c, cols, first, count);
+      for (; w < end; w++)
+        {
+          gsize local = w - (gsize) (first / 64);
+          guint64 bits = mask != NULL ? mask[w] : ~G_GUINT64_CONSTANT (0), out = 0;
 
           if (bits != 0 && __builtin_popcountll (bits) >= DENSE_WORD)
             {
-              bitmap[w] = bits & leaf_test_word (c, cols, w, n);
+              bitmap[w] = bits & leaf_test_word (c, &win->view, local, count);
               continue;
             }
           while (bits != 0)
             {
               guint k = (guint) __builtin_ctzll (bits);
-              guint64 i = (guint64) w * 64 + k;
+              guint64 i = (guint64) local * 64 + k;
 
               bits &= bits - 1;
-              if (i < n && leaf_test_column (c, cols, i))
+              if (i < count && leaf_test_column (c, &win->view, i))
                 out |= G_GUINT64_CONSTANT (1) << k;
             }
           bitmap[w] = out;
-        }
-      return;
-    }
-
-  memset (bitmap, 0, n_words * sizeof *bitmap);
-  if (c->kind == COND_KEYS)
-    {
-      for (guint64 i = 0; i < n; i++)
-        bitmap[i / 64] |= (guint64) keys_test (c, cols->keys + i * CQ_SUMMARY_KEY_WORDS)
-                          << (i % 64);
-    }
-  else if (c->kind == COND_FLAGS)
-    {
-      for (guint64 i = 0; i < n; i++)
-        bitmap[i / 64] |= (guint64) ((cols->flags[i] & c->flags) == c->flags) << (i % 64);
-    }
-  else if (c->kind == COND_SQUARES)
-    {
-      /* One pass over each piece's column: cheap on memory, and most
-       * leaves name one or two pieces. */
-      for (guint p = 0; p < CQ_N_PIECES; p++)
-        {
-          const guint64 *col = cols->squares[p];
-
-          if (!(c->pieces & CQ_PIECE_BIT (p)))
-            continue;
-          for (guint64 i = 0; i < n; i++)
-            bitmap[i / 64] |= (guint64) ((col[i] & c->squares) != 0) << (i % 64);
-        }
-    }
-  else
-    {
-      const gboolean at_least = c->kind == COND_AT_LEAST;
-      const guint8 *const *counts = at_least ? cols->max_count : cols->min_count;
-
-      for (guint64 i = 0; i < n; i++)
-        {
-          guint sum = 0;
-
-          for (guint p = 0; p < CQ_N_PIECES; p++)
-            if (c->pieces & CQ_PIECE_BIT (p))
-              sum += counts[p][i];
-          if (at_least ? sum >= c->n : sum <= c->n)
-            bitmap[i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
         }
     }
 }
@@ -689,16 +738,34 @@ cq_index_condition_select (const CqIndexCondition *c, const CqSummaryColumns *co
 {
   gsize n_words;
   guint64 selected = 0;
+  Window win = { { 0 } };
+  CqIndexCondition *always;
 
   g_return_val_if_fail (c != NULL && cols != NULL && bitmap != NULL, 0);
 
   n_words = (cols->n_games + 63) / 64;
   if (n_words == 0)
     return 0;
-  select_into (c, cols, bitmap, NULL, n_words);
-  for (guint64 i = 0; i < cols->n_games; i++)
-    if (cols->flags[i] & CQ_SUMMARY_ALWAYS_READ)
-      bitmap[i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
+  select_into (c, cols, bitmap, NULL, n_words, &win);
+  /* The games always read: their flags read a window at a time, as a
+   * leaf's. */
+  always = cq_index_condition_new_flags (CQ_SUMMARY_ALWAYS_READ);
+  for (guint64 first = 0; first < cols->n_games; first += WINDOW_BYTES / sizeof (guint32))
+    {
+      guint64 count = MIN (WINDOW_BYTES / sizeof (guint32), cols->n_games - first);
+
+      window_load (&win, always, cols, first, count);
+      for (guint64 k = 0; k < count; k += 64)
+        {
+          guint64 out = 0;
+
+          for (guint j = 0; j < MIN (64, count - k); j++)
+            out |= (guint64) ((win.view.flags[k + j] & CQ_SUMMARY_ALWAYS_READ) != 0) << j;
+          bitmap[(first + k) / 64] |= out;
+        }
+    }
+  cq_index_condition_free (always);
+  window_clear (&win);
   /* No bit past the last game. */
   if (cols->n_games % 64 != 0)
     bitmap[n_words - 1] &= (G_GUINT64_CONSTANT (1) << (cols->n_games % 64)) - 1;
