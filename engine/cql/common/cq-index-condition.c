@@ -821,9 +821,17 @@ cq_index_condition_select (const CqIndexCondition *c, const CqSummaryColumns *co
       flags = reader_column (&r, cols->flags, sizeof *cols->flags, NULL);
       for (gsize w = 0; w < r.n_words; w++)
         {
+          guint n = (guint) MIN (64, r.count - (guint64) w * 64);
+          guint32 any = 0;
           guint64 out = 0;
 
-          for (guint k = 0; k < MIN (64, r.count - (guint64) w * 64); k++)
+          /* Such games are rare: a word without one is found by a pass
+           * that vectorizes. */
+          for (guint k = 0; k < n; k++)
+            any |= flags[w * 64 + k];
+          if (!(any & CQ_SUMMARY_ALWAYS_READ))
+            continue;
+          for (guint k = 0; k < n; k++)
             out |= (guint64) ((flags[w * 64 + k] & CQ_SUMMARY_ALWAYS_READ) != 0) << k;
           words[w] |= out;
         }
