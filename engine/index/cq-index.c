@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -838,24 +837,6 @@ cq_index_read_locators (const CqIndex *index, guint64 first, guint64 count,
   if (done < len)
     memcpy ((char *) out + done, (const char *) from + done, len - done);
   return count;
-}
-
-void
-cq_index_map_locators (const CqIndex *index)
-{
-#ifdef MADV_POPULATE_READ
-  gsize page = (gsize) sysconf (_SC_PAGESIZE);
-  guintptr start, end;
-
-  g_return_if_fail (index != NULL);
-
-  start = (guintptr) column (index, COL_LOCATOR);
-  end = start + index->header->n_games * sizeof (CqIndexLocator);
-  start &= ~(guintptr) (page - 1);
-  end = (end + page - 1) & ~(guintptr) (page - 1);
-  /* Within the mapping: only a kernel without it (EINVAL) refuses. */
-  (void) madvise ((void *) start, end - start, MADV_POPULATE_READ);
-#endif
 }
 
 void

@@ -158,12 +158,6 @@ const CqIndexLocator *cq_index_get_locator (const CqIndex *index, guint64 i);
 guint64   cq_index_read_locators (const CqIndex *index, guint64 first, guint64 count,
                                   CqIndexLocator *out);
 
-/* Maps every page of @index's locators at once (MADV_POPULATE_READ,
- * where the system has it): for a search that reads the locators of
- * games spread over most of them, one call costs less than a page fault
- * for each 64 KiB it touches. */
-void      cq_index_map_locators (const CqIndex *index);
-
 /**
  * cq_index_get_game:
  * @i: 0-based, below cq_index_get_n_games().
