@@ -115,7 +115,9 @@ gboolean cq_index_condition_test     (const CqIndexCondition *condition,
  *   bit i (word i / 64, bit i % 64) is set when game i passes
  *   @condition or has a flag of #CQ_SUMMARY_ALWAYS_READ.
  *
- * Tests every game of @columns, a column at a time.
+ * Tests every game of @columns, a window of games at a time, each
+ * column a leaf reads read for the games of the window in question (with
+ * pread() when @columns names a file: #CqSummaryColumns.file_base).
  *
  * Returns: the number of games selected.
  */

@@ -1,6 +1,7 @@
 /* cq-index-condition.c: necessary conditions on game summaries
  * (cq-index-condition.h): a small tree of leaves and `and`/`or` nodes,
- * tested on one summary or, a column at a time, on an index's summaries.
+ * tested on one summary or, a window of games at a time, on an index's
+ * summaries.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
