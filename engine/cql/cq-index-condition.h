@@ -28,6 +28,12 @@ typedef struct _CqIndexCondition CqIndexCondition;
  * long: @squares[p][i] is game i's #CqGameSummary.squares[p], and so on;
  * @keys holds CQ_SUMMARY_KEY_WORDS words a game, game i's
  * #CqGameSummary.keys at @keys + i * CQ_SUMMARY_KEY_WORDS.
+ *
+ * @file_base: NULL, or the start of a file mapped whole that holds the
+ * columns (an index, cq_index_get_columns()), open as @fd: a selection
+ * then reads the bytes at column address X with pread() from @fd at
+ * offset X - @file_base rather than through the mapping, which cost
+ * more in page faults than the copy (tests/bench/RESULTS.md).
  */
 typedef struct {
   guint64        n_games;
@@ -36,6 +42,8 @@ typedef struct {
   const guint8  *max_count[CQ_N_PIECES];
   const guint32 *flags;
   const guint64 *keys;
+  const void    *file_base;
+  int            fd;
 } CqSummaryColumns;
 
 /* Leaves.  @pieces: a set of #CqPiece as CQ_PIECE_BIT() bits (CQ_EMPTY
@@ -107,7 +115,9 @@ gboolean cq_index_condition_test     (const CqIndexCondition *condition,
  *   bit i (word i / 64, bit i % 64) is set when game i passes
  *   @condition or has a flag of #CQ_SUMMARY_ALWAYS_READ.
  *
- * Tests every game of @columns, a column at a time.
+ * Tests every game of @columns, a window of games at a time, each
+ * column a leaf reads read for the games of the window in question (with
+ * pread() when @columns names a file: #CqSummaryColumns.file_base).
  *
  * Returns: the number of games selected.
  */

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -78,6 +77,7 @@ G_STATIC_ASSERT (sizeof (CqIndexLocator) == 32);
 
 struct _CqIndex {
   GMappedFile       *map;
+  int                fd;         /* the index file, for cq_index_get_columns() */
   const IndexHeader *header;
   const char        *data;
   char              *path;       /* the index file */
@@ -769,6 +769,7 @@ cq_index_open (const char *pgn_path, GError **error)
     return check_indexable (pgn_path, error), NULL;
 
   index = g_new0 (CqIndex, 1);
+  index->fd = -1;
   index->path = cq_index_get_path (pgn_path, error);
   if (index->path == NULL)
     {
@@ -838,6 +839,9 @@ cq_index_open (const char *pgn_path, GError **error)
       cq_index_free (index);
       return NULL;
     }
+  /* The columns a selection reads are read with pread() (their mapping
+   * costs a page fault a page); without a descriptor, through the map. */
+  index->fd = g_open (index->path, O_RDONLY | O_CLOEXEC, 0);
   return index;
 }
 
@@ -867,6 +871,8 @@ cq_index_free (CqIndex *index)
   if (index == NULL)
     return;
   g_clear_pointer (&index->map, g_mapped_file_unref);
+  if (index->fd >= 0)
+    close (index->fd);
   g_free (index->path);
   g_free (index);
 }
@@ -914,22 +920,34 @@ cq_index_get_locator (const CqIndex *index, guint64 i)
   return (const CqIndexLocator *) column (index, COL_LOCATOR) + i;
 }
 
-void
-cq_index_map_locators (const CqIndex *index)
+guint64
+cq_index_read_locators (const CqIndex *index, guint64 first, guint64 count,
+                        CqIndexLocator *out)
 {
-#ifdef MADV_POPULATE_READ
-  gsize page = (gsize) sysconf (_SC_PAGESIZE);
-  guintptr start, end;
+  const CqIndexLocator *from;
+  gsize len, done = 0;
 
-  g_return_if_fail (index != NULL);
+  g_return_val_if_fail (index != NULL && out != NULL, 0);
+  g_return_val_if_fail (first < index->header->n_games, 0);
 
-  start = (guintptr) column (index, COL_LOCATOR);
-  end = start + index->header->n_games * sizeof (CqIndexLocator);
-  start &= ~(guintptr) (page - 1);
-  end = (end + page - 1) & ~(guintptr) (page - 1);
-  /* Within the mapping: only a kernel without it (EINVAL) refuses. */
-  (void) madvise ((void *) start, end - start, MADV_POPULATE_READ);
-#endif
+  count = MIN (count, index->header->n_games - first);
+  from = (const CqIndexLocator *) column (index, COL_LOCATOR) + first;
+  len = (gsize) count * sizeof *out;
+  while (index->fd >= 0 && done < len)
+    {
+      gssize got = pread (index->fd, (char *) out + done, len - done,
+                          (off_t) ((const char *) from - index->data) + (off_t) done);
+
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0)
+        break;
+      done += (gsize) got;
+    }
+  /* Without a descriptor, or a read that failed: through the mapping. */
+  if (done < len)
+    memcpy ((char *) out + done, (const char *) from + done, len - done);
+  return count;
 }
 
 void
@@ -990,6 +1008,8 @@ cq_index_get_columns (const CqIndex *index, CqSummaryColumns *columns)
     }
   columns->flags = column (index, COL_FLAGS);
   columns->keys = column (index, COL_KEYS);
+  columns->fd = index->fd;
+  columns->file_base = index->fd >= 0 ? index->data : NULL;
 }
 
 const guint8 *

@@ -150,11 +150,13 @@ typedef struct {
  * in place in @index: it lives as long as @index. */
 const CqIndexLocator *cq_index_get_locator (const CqIndex *index, guint64 i);
 
-/* Maps every page of @index's locators at once (MADV_POPULATE_READ,
- * where the system has it): for a search that reads the locators of
- * games spread over most of them, one call costs less than a page fault
- * for each 64 KiB it touches. */
-void      cq_index_map_locators (const CqIndex *index);
+/* Copies the locators of games @first + 1 to @first + @count (0-based
+ * @first below cq_index_get_n_games(); fewer at the end) into @out, read
+ * from the index file with pread() rather than through its mapping: for
+ * a search that reads a few thousand games here and there, a system call
+ * costs less than a page fault.  Returns how many were copied. */
+guint64   cq_index_read_locators (const CqIndex *index, guint64 first, guint64 count,
+                                  CqIndexLocator *out);
 
 /**
  * cq_index_get_game:
@@ -190,7 +192,8 @@ guint32   cq_index_get_game_positions (const CqIndex *index, guint64 i);
 const guint8 *cq_index_get_moves (const CqIndex *index, guint64 i, gsize *len);
 
 /* The summaries, a column per member, for cq_index_condition_select();
- * they point into @index and live as long as it. */
+ * they point into @index and live as long as it, and name its file's
+ * descriptor (#CqSummaryColumns.fd, owned by @index) for reading them. */
 void      cq_index_get_columns (const CqIndex *index, CqSummaryColumns *columns);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CqIndex, cq_index_free)

@@ -41,10 +41,27 @@
 #define READ_GAP  (16 * 1024)
 #define READ_SPAN (1024 * 1024)
 
-/* A selection of at least one game in LOCATORS_MAPPED_PER has its
- * locators mapped at once (cq_index_map_locators()): it would fault in
- * most of their pages one run of 16 (64 KiB) at a time. */
-#define LOCATORS_MAPPED_PER 1024
+/* The locators of the selected games are read LOCATOR_WINDOW at a time
+ * (4 KiB) with cq_index_read_locators(): a page fault for each, or the
+ * whole column mapped at once, cost more (tests/bench/RESULTS.md). */
+#define LOCATOR_WINDOW 128
+
+typedef struct {
+  CqIndexLocator rows[LOCATOR_WINDOW];
+  guint64        first, n;
+} LocatorWindow;
+
+/* Game @i's locator (0-based), through @lw: valid until the next call. */
+static const CqIndexLocator *
+locator_at (LocatorWindow *lw, const CqIndex *index, guint64 i)
+{
+  if (i < lw->first || i >= lw->first + lw->n)
+    {
+      lw->first = i;
+      lw->n = cq_index_read_locators (index, i, LOCATOR_WINDOW, lw->rows);
+    }
+  return &lw->rows[i - lw->first];
+}
 
 /* A selection of more than this part of a file's games is searched from
  * the text: a game read at its place costs more than one the reader
@@ -142,8 +159,8 @@ window_read (TextWindow *w, guint64 offset, gsize len, GError **error)
  * @i + 1 of @bitmap, below @end) that lie close enough.  NULL with @error
  * if the file no longer holds that many bytes there. */
 static const char *
-window_get (TextWindow *w, const CqIndex *index, const guint64 *bitmap, guint64 i,
-            guint64 end, const CqIndexLocator *loc, GError **error)
+window_get (TextWindow *w, const CqIndex *index, LocatorWindow *lw, const guint64 *bitmap,
+            guint64 i, guint64 end, const CqIndexLocator *loc, GError **error)
 {
   guint64 start = loc->offset, stop = loc->offset + loc->length;
 
@@ -165,7 +182,7 @@ window_get (TextWindow *w, const CqIndex *index, const guint64 *bitmap, guint64 
             j += 63;
           continue;
         }
-      next = cq_index_get_locator (index, j);
+      next = locator_at (lw, index, j);
       if (next->offset < stop || next->offset - stop > READ_GAP
           || next->offset + next->length - start > READ_SPAN)
         break;
@@ -221,6 +238,7 @@ _cq_search_index_file (SearchFeed *feed, const CqQuery *query, const CqSearchOpt
   CqSearchProgress *progress = _cq_search_feed_progress (feed);
   CqSummaryColumns columns;
   TextWindow w = { -1 };
+  LocatorWindow lw = { .n = 0 };
   GStatBuf st;
   guint64 n_games, selected, first, end, next, read_positions = 0;
   guint64 trees_tried = 0, trees_matched = 0;
@@ -262,10 +280,6 @@ _cq_search_index_file (SearchFeed *feed, const CqQuery *query, const CqSearchOpt
       close (w.fd);
       return FALSE;
     }
-  /* Games spread over most pages of the locators (128 to a page): all
-   * mapped at once. */
-  if (selected >= n_games / LOCATORS_MAPPED_PER)
-    cq_index_map_locators (index);
   *last_number = games_before + n_games;
   progress->indexed_files++;
 
@@ -286,7 +300,7 @@ _cq_search_index_file (SearchFeed *feed, const CqQuery *query, const CqSearchOpt
   next = first;   /* the first game not yet counted */
   for (guint64 i = first; i < end; i++)
     {
-      const CqIndexLocator *loc;
+      CqIndexLocator loc;
       CqGameSource source;
       const char *text;
       BatchGame g;
@@ -304,13 +318,14 @@ _cq_search_index_file (SearchFeed *feed, const CqQuery *query, const CqSearchOpt
           end = i;
           break;
         }
-      /* The game's locator, read once: one row of the index. */
-      loc = cq_index_get_locator (index, i);
+      /* The game's locator, read once: one row of the index (copied: the
+       * look-ahead of window_get() moves the window). */
+      loc = *locator_at (&lw, index, i);
       memset (&source, 0, sizeof source);
       source.number = games_before + i + 1;
-      source.offset = loc->offset;
-      source.length = loc->length;
-      source.line = loc->line;
+      source.offset = loc.offset;
+      source.length = loc.length;
+      source.line = loc.line;
       source.file_index = file_index;
       /* Replayed from its compact moves: a game that does not match
        * there is passed over as if the summary had not selected it (its
@@ -328,14 +343,14 @@ _cq_search_index_file (SearchFeed *feed, const CqQuery *query, const CqSearchOpt
           if (trees_tried >= TREES_TRIED && trees_matched > TREES_MATCHED_PART * trees_tried)
             from_trees = FALSE;
         }
-      text = window_get (&w, index, bitmap, i, end, loc, error);
+      text = window_get (&w, index, &lw, bitmap, i, end, &loc, error);
       if (text == NULL && error != NULL && *error != NULL)
         {
           *stop = TRUE;
           end = i;
           break;
         }
-      if (text == NULL || cq_pgn_game_digest (text, source.length) != loc->digest)
+      if (text == NULL || cq_pgn_game_digest (text, source.length) != loc.digest)
         {
           set_changed_error (error, path, &source);
           *stop = TRUE;
@@ -347,7 +362,7 @@ _cq_search_index_file (SearchFeed *feed, const CqQuery *query, const CqSearchOpt
       progress->games += i + 1 - next;
       progress->index_passed += i - next;
       next = i + 1;
-      read_positions += loc->n_positions;
+      read_positions += loc.n_positions;
       _cq_search_feed_set_position (feed, source.offset + source.length);
 
       /* Its tags are found by the game itself (no tag spans): the same

@@ -1,13 +1,14 @@
 /* cq-index-condition.c: necessary conditions on game summaries
  * (cq-index-condition.h): a small tree of leaves and `and`/`or` nodes,
- * tested on one summary or, a column at a time, on an index's summaries.
+ * tested on one summary or, a window of games at a time, on an index's
+ * summaries.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "cql/cq-index-condition.h"
@@ -435,6 +436,163 @@ and_members (const CqIndexCondition *c, GPtrArray *out)
 #define SAMPLE_BLOCKS 4
 #define SAMPLE_RUN    256
 
+/* The selection runs over windows of WINDOW_GAMES games (WINDOW_WORDS
+ * words of a bitmap), the whole condition on one window before the
+ * next: a column that several leaves read (the images of a transform
+ * name the same pieces on other squares) is read once a window, and only
+ * over the words of games some leaf has in question there. */
+#define WINDOW_GAMES 8192
+#define WINDOW_WORDS (WINDOW_GAMES / 64)
+
+/* The columns of an index on file (#CqSummaryColumns.file_base) are read
+ * with pread(), never through their mapping: on the machine measured a
+ * page fault, or a page mapped by MADV_POPULATE_READ and unmapped at
+ * exit, cost more than copying its bytes (tests/bench/RESULTS.md,
+ * "Selective queries under 50 ms").  Words of games not in question
+ * between two that are are read with them when they span fewer than
+ * READ_GAP bytes: a system call costs about as much as copying 8 KiB. */
+#define READ_GAP (8 * 1024)
+
+/* A column's rows of the window, as far as they were read. */
+typedef struct {
+  const void *column;                  /* of the whole */
+  gsize       width;                   /* bytes a row */
+  guint8     *buf;                     /* WINDOW_GAMES rows, made when needed */
+  guint64     loaded[WINDOW_WORDS / 64];
+} Slot;
+
+/* The window the condition is tested on: games @first to @first +
+ * @count of @cols (@n_words words), and the columns read for it. */
+typedef struct {
+  const CqSummaryColumns *cols;
+  guint64                 first, count;
+  gsize                   n_words;
+  Slot                    slots[3 * CQ_N_PIECES + 2];
+  guint                   n_slots;
+} Reader;
+
+static void
+reader_set (Reader *r, guint64 first, guint64 count)
+{
+  r->first = first;
+  r->count = count;
+  r->n_words = (gsize) ((count + 63) / 64);
+  for (guint k = 0; k < r->n_slots; k++)
+    memset (r->slots[k].loaded, 0, sizeof r->slots[k].loaded);
+}
+
+static void
+reader_clear (Reader *r)
+{
+  for (guint k = 0; k < r->n_slots; k++)
+    g_free (r->slots[k].buf);
+}
+
+/* Rows @from to @to of the window of @column (@width bytes a row) into
+ * @s, from the file. */
+static void
+slot_read (Reader *r, Slot *s, guint64 from, guint64 to)
+{
+  const guint8 *at = (const guint8 *) s->column + (r->first + from) * s->width;
+  guint8 *out = s->buf + from * s->width;
+  gsize len = (gsize) ((to - from) * s->width), done = 0;
+  off_t offset = (off_t) (at - (const guint8 *) r->cols->file_base);
+
+  while (done < len)
+    {
+      gssize got = pread (r->cols->fd, out + done, len - done, offset + (off_t) done);
+
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0)
+        {
+          /* A read that fails (an I/O error, a file shortened under its
+           * mapping) reads the mapping instead. */
+          memcpy (out + done, at + done, len - done);
+          return;
+        }
+      done += (gsize) got;
+    }
+}
+
+/* The window's rows of @column (@width bytes a row), read from the file
+ * over the words of @mask with a game (NULL: all) at least. */
+static const void *
+reader_column (Reader *r, const void *column, gsize width, const guint64 *mask)
+{
+  Slot *s = NULL;
+
+  if (r->cols->file_base == NULL)
+    return (const guint8 *) column + r->first * width;
+  for (guint k = 0; k < r->n_slots && s == NULL; k++)
+    if (r->slots[k].column == column)
+      s = &r->slots[k];
+  if (s == NULL)
+    {
+      g_assert (r->n_slots < G_N_ELEMENTS (r->slots));
+      s = &r->slots[r->n_slots++];
+      s->column = column;
+      s->width = width;
+      s->buf = g_malloc (WINDOW_GAMES * width);
+      memset (s->loaded, 0, sizeof s->loaded);
+    }
+#define NEEDED(w) ((mask == NULL || mask[w] != 0) && !(s->loaded[(w) / 64] >> ((w) % 64) & 1))
+  for (gsize w = 0; w < r->n_words;)
+    {
+      gsize end;
+
+      if (!NEEDED (w))
+        {
+          w++;
+          continue;
+        }
+      /* A run of words needed, with the gaps short enough between. */
+      end = w + 1;
+      for (gsize t = end; t < r->n_words; t++)
+        {
+          if (NEEDED (t))
+            end = t + 1;
+          else if ((t + 1 - end) * 64 * width > READ_GAP)
+            break;
+        }
+      slot_read (r, s, (guint64) w * 64, MIN ((guint64) end * 64, r->count));
+      for (; w < end; w++)
+        s->loaded[w / 64] |= G_GUINT64_CONSTANT (1) << (w % 64);
+    }
+#undef NEEDED
+  return s->buf;
+}
+
+/* The window's games as columns of their own (numbered from 0), with
+ * the columns leaf @c reads, read over the words of @mask (NULL: all). */
+static void
+reader_view (Reader *r, const CqIndexCondition *c, const guint64 *mask,
+             CqSummaryColumns *view)
+{
+  const CqSummaryColumns *cols = r->cols;
+
+  memset (view, 0, sizeof *view);
+  view->n_games = r->count;
+  view->fd = -1;
+  if (c->kind == COND_FLAGS)
+    view->flags = reader_column (r, cols->flags, sizeof *cols->flags, mask);
+  else if (c->kind == COND_KEYS)
+    view->keys = reader_column (r, cols->keys, CQ_SUMMARY_KEY_WORDS * sizeof *cols->keys,
+                                mask);
+  else
+    for (guint p = 0; p < CQ_N_PIECES; p++)
+      {
+        if (!(c->pieces & CQ_PIECE_BIT (p)))
+          continue;
+        if (c->kind == COND_SQUARES)
+          view->squares[p] = reader_column (r, cols->squares[p], sizeof (guint64), mask);
+        else if (c->kind == COND_AT_LEAST)
+          view->max_count[p] = reader_column (r, cols->max_count[p], 1, mask);
+        else if (c->kind == COND_AT_MOST)
+          view->min_count[p] = reader_column (r, cols->min_count[p], 1, mask);
+      }
+}
+
 typedef struct {
   const CqIndexCondition *member;
   guint                   passed;   /* of the sample; G_MAXUINT: not a leaf */
@@ -452,15 +610,16 @@ and_member_cmp (gconstpointer pa, gconstpointer pb)
 }
 
 /* Puts the leaves of @members first, those fewest games of a sample of
- * @cols pass first, then the other members in their order: the first
- * member is tested on every game, each next one only on the games left,
- * and the order the condition was built in is no guide (a position's
- * names first its pawns' counts, which nearly every game passes). */
+ * the columns pass first, then the other members in their order: the
+ * first member is tested on every game, each next one only on the games
+ * left, and the order the condition was built in is no guide (a
+ * position's names first its pawns' counts, which nearly every game
+ * passes).  The sample is read through @r. */
 static void
-and_order (GPtrArray *members, const CqSummaryColumns *cols)
+and_order (GPtrArray *members, Reader *r)
 {
   g_autofree AndMember *m = g_new (AndMember, members->len);
-  guint64 n = cols->n_games;
+  guint64 n = r->cols->n_games;
 
   for (guint k = 0; k < members->len; k++)
     {
@@ -486,9 +645,14 @@ and_order (GPtrArray *members, const CqSummaryColumns *cols)
       for (guint b = 0; b < SAMPLE_BLOCKS; b++)
         {
           guint64 first = n / SAMPLE_BLOCKS * b;
+          CqSummaryColumns view;
 
-          for (guint64 i = first; i < MIN (first + SAMPLE_RUN, n); i++)
-            m[k].passed += leaf_test_column (c, cols, i);
+          if (first >= n)
+            continue;
+          reader_set (r, first, MIN (SAMPLE_RUN, n - first));
+          reader_view (r, c, NULL, &view);
+          for (guint64 i = 0; i < view.n_games; i++)
+            m[k].passed += leaf_test_column (c, &view, i);
         }
     }
   qsort (m, members->len, sizeof *m, and_member_cmp);
@@ -496,74 +660,78 @@ and_order (GPtrArray *members, const CqSummaryColumns *cols)
     members->pdata[k] = (gpointer) m[k].member;
 }
 
-/* Maps in one call the pages of @len bytes at @data, a column about to be
- * read whole: a page fault for each run of pages would cost more. */
-static void
-populate (const void *data, gsize len)
-{
-#ifdef MADV_POPULATE_READ
-  static gsize page;
-  guintptr start, end;
+/* The condition as it is tested: each chain of `and`s flattened into its
+ * members, in the order of and_order(), decided once for all windows;
+ * @other and @rest, a node's bitmaps of a window. */
+typedef struct _Plan Plan;
+struct _Plan {
+  const CqIndexCondition *c;
+  Plan                  **members;   /* `and`: the chain's; `or`: its two */
+  guint                   n_members;
+  guint64                 other[WINDOW_WORDS], rest[WINDOW_WORDS];
+};
 
-  if (page == 0)
-    page = (gsize) sysconf (_SC_PAGESIZE);
-  start = (guintptr) data & ~(guintptr) (page - 1);
-  end = ((guintptr) data + len + page - 1) & ~(guintptr) (page - 1);
-  /* Memory not mapped from a file (a caller's arrays) may say ENOMEM or
-   * EINVAL: nothing is lost. */
-  (void) madvise ((void *) start, end - start, MADV_POPULATE_READ);
-#endif
+static Plan *
+plan_new (const CqIndexCondition *c, Reader *r)
+{
+  Plan *p = g_new0 (Plan, 1);
+
+  p->c = c;
+  if (c->kind == COND_AND)
+    {
+      g_autoptr(GPtrArray) members = g_ptr_array_new ();
+
+      and_members (c, members);
+      and_order (members, r);
+      p->n_members = members->len;
+      p->members = g_new (Plan *, members->len);
+      for (guint k = 0; k < members->len; k++)
+        p->members[k] = plan_new (members->pdata[k], r);
+    }
+  else if (c->kind == COND_OR)
+    {
+      p->n_members = 2;
+      p->members = g_new (Plan *, 2);
+      p->members[0] = plan_new (c->a, r);
+      p->members[1] = plan_new (c->b, r);
+    }
+  return p;
 }
 
-/* Whether a leaf tested on the games of @mask reads most pages of its
- * columns: at least a game in question per 512 (a page of a column of
- * 8 bytes a game).  A few games are read with a fault each. */
+static void
+plan_free (Plan *p)
+{
+  for (guint k = 0; k < p->n_members; k++)
+    plan_free (p->members[k]);
+  g_free (p->members);
+  g_free (p);
+}
+
 static gboolean
-worth_populating (const guint64 *mask, gsize n_words, guint64 n_games)
+words_zero (const guint64 *words, gsize n_words)
 {
-  guint64 in_question = 0;
-
   for (gsize w = 0; w < n_words; w++)
-    in_question += (guint64) __builtin_popcountll (mask[w]);
-  return in_question >= n_games / 512;
+    if (words[w] != 0)
+      return FALSE;
+  return TRUE;
 }
 
-/* populate() on the columns leaf @c reads. */
+/* Sets @bitmap (the window's words) to the games of @r's window passing
+ * @p among those of @mask (NULL: every game); its other bits are 0.  A
+ * node's later members are tested only on the games the ones before left
+ * in question (those they selected, for `and`; not, for `or`; @bitmap
+ * and @mask never overlap): after a selective member (a flag, a piece on
+ * a few squares) the others cost a test per game left rather than a pass
+ * over every column they name, which made a condition of a few hundred
+ * leaves (a theme under shifts and flips) cost a second on the book's
+ * 145,716 games; and the columns are read only over the words of the
+ * games in question. */
 static void
-populate_leaf (const CqIndexCondition *c, const CqSummaryColumns *cols)
+select_window (Plan *p, Reader *r, guint64 *bitmap, const guint64 *mask)
 {
-  guint64 n = cols->n_games;
-
-  if (c->kind == COND_FLAGS)
-    populate (cols->flags, n * sizeof *cols->flags);
-  for (guint p = 0; p < CQ_N_PIECES; p++)
-    if (c->pieces & CQ_PIECE_BIT (p))
-      {
-        if (c->kind == COND_SQUARES)
-          populate (cols->squares[p], n * sizeof *cols->squares[p]);
-        else if (c->kind == COND_AT_LEAST)
-          populate (cols->max_count[p], n);
-        else if (c->kind == COND_AT_MOST)
-          populate (cols->min_count[p], n);
-      }
-}
-
-/* Sets @bitmap (@n_words words) to the games of @cols passing @c among
- * those of @mask (NULL: every game); its other bits are 0.  A node's
- * later members are tested only on the games the ones before left in
- * question (those they selected, for `and`, whose chain of members is
- * ordered by and_order(); not, for `or`; @bitmap and @mask never
- * overlap): after a selective
- * member (a flag, a piece on a few squares) the others cost a test per
- * game left rather than a pass over every column they name, which made
- * a condition of a few hundred leaves (a theme under shifts and flips)
- * cost a second on the book's 145,716 games. */
-static void
-select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *bitmap,
-             const guint64 *mask, gsize n_words)
-{
-  guint64 n = cols->n_games;
-  g_autofree guint64 *other = NULL;
+  const CqIndexCondition *c = p->c;
+  gsize n_words = r->n_words;
+  CqSummaryColumns view;
 
   switch (c->kind)
     {
@@ -577,109 +745,52 @@ select_into (const CqIndexCondition *c, const CqSummaryColumns *cols, guint64 *b
       memset (bitmap, 0, n_words * sizeof *bitmap);
       return;
     case COND_AND:
-      {
-        /* The members of the chain of `and`s, the one that narrows most
-         * first (and_order()): each is tested only on the games the
-         * ones before left. */
-        g_autoptr(GPtrArray) members = g_ptr_array_new ();
-
-        and_members (c, members);
-        and_order (members, cols);
-        other = g_new (guint64, n_words);
-        select_into (members->pdata[0], cols, bitmap, mask, n_words);
-        for (guint k = 1; k < members->len; k++)
-          {
-            select_into (members->pdata[k], cols, other, bitmap, n_words);
-            memcpy (bitmap, other, n_words * sizeof *bitmap);
-          }
-        return;
-      }
+      select_window (p->members[0], r, bitmap, mask);
+      for (guint k = 1; k < p->n_members && !words_zero (bitmap, n_words); k++)
+        {
+          select_window (p->members[k], r, p->other, bitmap);
+          memcpy (bitmap, p->other, n_words * sizeof *bitmap);
+        }
+      return;
     case COND_OR:
-      {
-        g_autofree guint64 *rest = g_new (guint64, n_words);
-
-        select_into (c->a, cols, bitmap, mask, n_words);
-        for (gsize w = 0; w < n_words; w++)
-          rest[w] = (mask != NULL ? mask[w] : ~G_GUINT64_CONSTANT (0)) & ~bitmap[w];
-        other = g_new (guint64, n_words);
-        select_into (c->b, cols, other, rest, n_words);
-        for (gsize w = 0; w < n_words; w++)
-          bitmap[w] |= other[w];
+      select_window (p->members[0], r, bitmap, mask);
+      for (gsize w = 0; w < n_words; w++)
+        p->rest[w] = (mask != NULL ? mask[w] : ~G_GUINT64_CONSTANT (0)) & ~bitmap[w];
+      if (words_zero (p->rest, n_words))
         return;
-      }
+      select_window (p->members[1], r, p->other, p->rest);
+      for (gsize w = 0; w < n_words; w++)
+        bitmap[w] |= p->other[w];
+      return;
     default:
       break;
     }
 
-  if (mask == NULL || worth_populating (mask, n_words, n))
-    populate_leaf (c, cols);
-  if (mask != NULL)
+  if (mask != NULL && words_zero (mask, n_words))
     {
-      /* Only the games still in question. */
-      for (gsize w = 0; w < n_words; w++)
-        {
-          guint64 bits = mask[w], out = 0;
-
-          if (bits != 0 && __builtin_popcountll (bits) >= DENSE_WORD)
-            {
-              bitmap[w] = bits & leaf_test_word (c, cols, w, n);
-              continue;
-            }
-          while (bits != 0)
-            {
-              guint k = (guint) __builtin_ctzll (bits);
-              guint64 i = (guint64) w * 64 + k;
-
-              bits &= bits - 1;
-              if (i < n && leaf_test_column (c, cols, i))
-                out |= G_GUINT64_CONSTANT (1) << k;
-            }
-          bitmap[w] = out;
-        }
+      memset (bitmap, 0, n_words * sizeof *bitmap);
       return;
     }
+  reader_view (r, c, mask, &view);
+  for (gsize w = 0; w < n_words; w++)
+    {
+      guint64 bits = mask != NULL ? mask[w] : ~G_GUINT64_CONSTANT (0), out = 0;
 
-  memset (bitmap, 0, n_words * sizeof *bitmap);
-  if (c->kind == COND_KEYS)
-    {
-      for (guint64 i = 0; i < n; i++)
-        bitmap[i / 64] |= (guint64) keys_test (c, cols->keys + i * CQ_SUMMARY_KEY_WORDS)
-                          << (i % 64);
-    }
-  else if (c->kind == COND_FLAGS)
-    {
-      for (guint64 i = 0; i < n; i++)
-        bitmap[i / 64] |= (guint64) ((cols->flags[i] & c->flags) == c->flags) << (i % 64);
-    }
-  else if (c->kind == COND_SQUARES)
-    {
-      /* One pass over each piece's column: cheap on memory, and most
-       * leaves name one or two pieces. */
-      for (guint p = 0; p < CQ_N_PIECES; p++)
+      if (bits != 0 && __builtin_popcountll (bits) >= DENSE_WORD)
         {
-          const guint64 *col = cols->squares[p];
-
-          if (!(c->pieces & CQ_PIECE_BIT (p)))
-            continue;
-          for (guint64 i = 0; i < n; i++)
-            bitmap[i / 64] |= (guint64) ((col[i] & c->squares) != 0) << (i % 64);
+          bitmap[w] = bits & leaf_test_word (c, &view, w, view.n_games);
+          continue;
         }
-    }
-  else
-    {
-      const gboolean at_least = c->kind == COND_AT_LEAST;
-      const guint8 *const *counts = at_least ? cols->max_count : cols->min_count;
-
-      for (guint64 i = 0; i < n; i++)
+      while (bits != 0)
         {
-          guint sum = 0;
+          guint k = (guint) __builtin_ctzll (bits);
+          guint64 i = (guint64) w * 64 + k;
 
-          for (guint p = 0; p < CQ_N_PIECES; p++)
-            if (c->pieces & CQ_PIECE_BIT (p))
-              sum += counts[p][i];
-          if (at_least ? sum >= c->n : sum <= c->n)
-            bitmap[i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
+          bits &= bits - 1;
+          if (i < view.n_games && leaf_test_column (c, &view, i))
+            out |= G_GUINT64_CONSTANT (1) << k;
         }
+      bitmap[w] = out;
     }
 }
 
@@ -689,16 +800,45 @@ cq_index_condition_select (const CqIndexCondition *c, const CqSummaryColumns *co
 {
   gsize n_words;
   guint64 selected = 0;
+  Reader r;
+  Plan *plan;
 
   g_return_val_if_fail (c != NULL && cols != NULL && bitmap != NULL, 0);
 
   n_words = (cols->n_games + 63) / 64;
   if (n_words == 0)
     return 0;
-  select_into (c, cols, bitmap, NULL, n_words);
-  for (guint64 i = 0; i < cols->n_games; i++)
-    if (cols->flags[i] & CQ_SUMMARY_ALWAYS_READ)
-      bitmap[i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
+  memset (&r, 0, sizeof r);
+  r.cols = cols;
+  plan = plan_new (c, &r);
+  for (guint64 first = 0; first < cols->n_games; first += WINDOW_GAMES)
+    {
+      guint64 *words = bitmap + first / 64;
+      const guint32 *flags;
+
+      reader_set (&r, first, MIN (WINDOW_GAMES, cols->n_games - first));
+      select_window (plan, &r, words, NULL);
+      /* The games always read. */
+      flags = reader_column (&r, cols->flags, sizeof *cols->flags, NULL);
+      for (gsize w = 0; w < r.n_words; w++)
+        {
+          guint n = (guint) MIN (64, r.count - (guint64) w * 64);
+          guint32 any = 0;
+          guint64 out = 0;
+
+          /* Such games are rare: a word without one is found by a pass
+           * that vectorizes. */
+          for (guint k = 0; k < n; k++)
+            any |= flags[w * 64 + k];
+          if (!(any & CQ_SUMMARY_ALWAYS_READ))
+            continue;
+          for (guint k = 0; k < n; k++)
+            out |= (guint64) ((flags[w * 64 + k] & CQ_SUMMARY_ALWAYS_READ) != 0) << k;
+          words[w] |= out;
+        }
+    }
+  plan_free (plan);
+  reader_clear (&r);
   /* No bit past the last game. */
   if (cols->n_games % 64 != 0)
     bitmap[n_words - 1] &= (G_GUINT64_CONSTANT (1) << (cols->n_games % 64)) - 1;
