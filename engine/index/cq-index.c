@@ -3,6 +3,10 @@
  * header and columns memory-mapped as they are.  docs/index.md describes
  * the format byte by byte; the layout below is that description.
  *
+ * Why one file of about 1,000 lines: the build's columns, the file's
+ * layout and the reader's checks are one description of the format, and
+ * a change to one is a change to the others.
+ *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
