@@ -167,6 +167,20 @@ static const Case cases[] = {
   { START_FEN, TWO_WAYS,
     "cql(variations) if mainline {M = currentposition} variation V = currentposition "
     "consecutivemoves(M V) > 2", 0, NULL },
+  /* Its comments are those of the game's longest match, found anywhere:
+   * here only in a comparison that failed, the game matching by
+   * `initial` (as CQL 6.2). */
+  { START_FEN, TWO_WAYS,
+    "cql(variations) {if mainline {M = currentposition} variation V = currentposition "
+    "consecutivemoves(M V) >= 9} or initial", 1,
+    "3:M-move[1] | 6:V-move[1] | 4:M-move[2] | 7:V-move[2]" },
+  /* Two consecutivemoves filters: each writes its own, in the order of
+   * the query. */
+  { START_FEN, TWO_WAYS,
+    "cql(variations) if mainline {M = currentposition} variation V = currentposition "
+    "{consecutivemoves(V M) == 2 consecutivemoves(M V) == 2}", 1,
+    "6:V-move[1] | 3:M-move[1] | 7:V-move[2] | 4:M-move[2] | "
+    "3:M-move[1] | 6:V-move[1] | 4:M-move[2] | 7:V-move[2]" },
 };
 
 static void

@@ -1129,6 +1129,19 @@ walk_tests (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray 
     }
 }
 
+/* After the last position: what the line filters write for the whole
+ * game (consecutivemoves' comments). */
+static void
+walk_done (const Cq6Program *program, const CqGame *game, Cq6State *st)
+{
+  if (st->line != NULL)
+    {
+      Cq6Ctx c = { program, game, game->root, &game->root->position, -1, -1, st };
+
+      _cq6_line_walk_done (&c);
+    }
+}
+
 void
 _cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *out)
 {
@@ -1142,6 +1155,7 @@ _cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *
   if (tests != TESTS_NONE)
     {
       walk_tests (program, game, st, out, side, stalemate, tests);
+      walk_done (program, game, st);
       return;
     }
   for (const CqNode *node = game->root; node != NULL;
@@ -1186,7 +1200,6 @@ _cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *
            * that is not mate; `comment ("c") mate` only the mates). */
           _cq6_comments_rollback (&c, mark);
         }
-      if (st->line != NULL)
-        _cq6_line_position_done (st, matched);
     }
+  walk_done (program, game, st);
 }

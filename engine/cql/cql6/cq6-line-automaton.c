@@ -52,8 +52,8 @@ static void
 line_state_destroy (struct _Cq6LineState *ls)
 {
   g_hash_table_destroy (ls->runs);
-  if (ls->written != NULL)
-    g_hash_table_destroy (ls->written);
+  if (ls->consecutive != NULL)
+    g_array_unref (ls->consecutive);
   g_free (ls->id_shown);
   g_free (ls);
 }
@@ -126,8 +126,8 @@ _cq6_line_state_free (Cq6State *st)
   while (g_hash_table_iter_next (&it, NULL, &value))
     line_run_release (pool, value);
   g_hash_table_remove_all (ls->runs);
-  if (ls->written != NULL)
-    g_hash_table_remove_all (ls->written);
+  if (ls->consecutive != NULL)
+    g_array_set_size (ls->consecutive, 0);
   if (pool->state != NULL)
     {
       line_state_destroy (ls);
@@ -136,7 +136,7 @@ _cq6_line_state_free (Cq6State *st)
   /* The next game starts from an empty state with the same tables. */
   memset (&kept, 0, sizeof kept);
   kept.runs = ls->runs;
-  kept.written = ls->written;
+  kept.consecutive = ls->consecutive;
   kept.id_shown = ls->id_shown;
   kept.id_shown_size = ls->id_shown_size;
   *ls = kept;

@@ -10,6 +10,22 @@
 
 G_BEGIN_DECLS
 
+/* A consecutivemoves match: the last moves of its two runs (the nodes
+ * they reached), the runs' length (0: none), and the names its comments
+ * give the two positions compared (`s-move[1]`). */
+typedef struct {
+  const CqNode *x_end, *y_end;
+  guint         len;
+  const char   *x_name, *y_name;
+} Cq6ConsecutiveMatch;
+
+/* What one consecutivemoves filter found in the game (cq6-moves.c): the
+ * match whose comments the game writes. */
+typedef struct {
+  const Cq6Filter    *filter;
+  Cq6ConsecutiveMatch kept;
+} Cq6ConsecutiveFound;
+
 /* What the line filters keep for one game (Cq6State.line). */
 struct _Cq6LineState {
   GHashTable *runs;     /* line/path filter -> its automaton and memo */
@@ -23,8 +39,8 @@ struct _Cq6LineState {
   guint       n_recent;
   guint8     *id_shown; /* per node: its `id:N` is written already */
   guint       id_shown_size; /* its length (the game's nodes or more) */
-  GHashTable *written;  /* consecutivemoves filter -> its comments; NULL
-                         * until the first is written */
+  GArray     *consecutive; /* Cq6ConsecutiveFound, by the filters' places
+                            * in the query; NULL until the first is found */
   const CqNode *path_start; /* the start of the path being matched, or NULL */
   gint32      path_count; /* pathcount: the focus moves of the route so far */
   const CqNode *path_last; /* pathlastposition: the end of the best route so far */
@@ -217,9 +233,6 @@ gboolean  _cq6_eval_dash         (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
  * programming: |S| x |T| steps. */
 gboolean  _cq6_eval_consecutive  (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v);
 
-/* Frees a Recorded (the comments of a consecutivemoves match), a
- * GDestroyNotify. */
-void      _cq6_recorded_free     (gpointer data);
 
 /* The game's continuations from @node the search looks at: the main one
  * only unless the header asks for variations (as `move`, ruling 2), or

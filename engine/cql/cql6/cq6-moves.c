@@ -411,135 +411,87 @@ moves_from (const CqNode *l, const CqNode *x)
   return a;
 }
 
-/* The comments one consecutivemoves filter wrote: those of its longest
- * match at a matched position (@current), and those of its last match at
- * the position being examined (@pending).  The reference keeps the
- * comments of one match per game (rulings 11: one `s-move[1]` per
- * game), the first longest one at a position where the whole body
- * matched (compared on 253 studies: `if mainline {M = currentposition}
- * variation V = currentposition consecutivemoves(M V) >= 2` writes the
- * same comments), and nothing written where the body fails (the walk
- * cuts the list back, cq6-eval.c).  So when the position matches, a
- * longer @pending replaces @current (_cq6_line_position_done()). */
-typedef struct {
-  guint       index; /* in the state's comment list */
-  const char *text;  /* its text when written: a comment cut off since
-                      * (an echo target that failed) is not there any more */
-} CommentRef;
-
-typedef struct _Recorded {
-  GArray *current; /* CommentRef */
-  GArray *pending;
-  guint   current_len, pending_len; /* the match lengths */
-} Recorded;
-
-void
-_cq6_recorded_free (gpointer data)
+/* The name the comments give a position compared: its variable's. */
+static const char *
+position_name (const Cq6Ctx *c, const Cq6Filter *arg, const char *fallback)
 {
-  Recorded *r = data;
-
-  g_array_unref (r->current);
-  g_array_unref (r->pending);
-  g_free (r);
+  if (arg->kind == CQ6_VARIABLE && c->program->vars != NULL)
+    return ((Cq6Var *) c->program->vars->pdata[arg->which])->name;
+  return fallback;
 }
 
-/* Removes the comments at @indices (ascending) from @st's list; every
- * recorded index above one removed moves down. */
+/* The comments of consecutivemoves.  CQL 6.2 writes, for each
+ * consecutivemoves filter, those of the first longest match it found in
+ * the game (rulings 11: one `s-move[1]` per game), after every other
+ * comment and mark of their positions (`{CQL s-move[7]}`).  Every match
+ * counts: one found at a position that did not match, or in a comparison
+ * or a filter that failed afterwards, as well (`not {echo (s t)
+ * {consecutivemoves(s t) >= 3}}` writes a run of 3; `check or echo (s t)
+ * {consecutivemoves(s t) >= 30}` writes runs shorter than 30 in games
+ * that match by `check`; 11 queries compared on 2,108 studies).  So a
+ * match is not written when found: the filter's best is kept aside, and
+ * written when the walk is done with the game (_cq6_line_walk_done()). */
 static void
-remove_comments (Cq6State *st, GArray *indices)
+consecutive_found (Cq6Ctx *c, const Cq6Filter *f, const CqNode *x_end, const CqNode *y_end,
+                   guint len)
 {
-  GHashTableIter it;
-  gpointer value;
-
-  for (guint k = indices->len; k-- > 0;)
-    {
-      const CommentRef *ref = &g_array_index (indices, CommentRef, k);
-      guint index = ref->index;
-
-      if (index >= st->comments->len
-          || g_array_index (st->comments, CqPositionComment, index).text != ref->text)
-        continue;
-      /* The list's clear function frees the text. */
-      g_array_remove_index (st->comments, index);
-      g_hash_table_iter_init (&it, st->line->written);
-      while (g_hash_table_iter_next (&it, NULL, &value))
-        {
-          Recorded *r = value;
-          GArray *sets[2] = { r->current, r->pending };
-
-          for (guint s = 0; s < 2; s++)
-            if (sets[s] != indices)
-              for (guint j = 0; j < sets[s]->len; j++)
-                if (g_array_index (sets[s], CommentRef, j).index > index)
-                  g_array_index (sets[s], CommentRef, j).index--;
-        }
-    }
-  g_array_set_size (indices, 0);
-}
-
-/* _cq6_line_position_done() when some consecutivemoves wrote comments. */
-static G_GNUC_NO_INLINE void
-written_position_done (Cq6State *st, gboolean matched)
-{
-  GHashTableIter it;
-  gpointer value;
-
-  g_hash_table_iter_init (&it, st->line->written);
-  while (g_hash_table_iter_next (&it, NULL, &value))
-    {
-      Recorded *r = value;
-      GArray *t;
-
-      if (r->pending->len == 0)
-        continue;
-      if (matched && r->pending_len > r->current_len)
-        {
-          remove_comments (st, r->current);
-          t = r->current, r->current = r->pending, r->pending = t;
-          r->current_len = r->pending_len;
-        }
-      else if (matched)
-        remove_comments (st, r->pending);
-      /* Not matched: the walk has cut them off already. */
-      g_array_set_size (r->pending, 0);
-    }
-}
-
-void
-_cq6_line_position_done (Cq6State *st, gboolean matched)
-{
-  /* Most queries hold no consecutivemoves: nothing to go through. */
-  if (st->line->written != NULL && g_hash_table_size (st->line->written) > 0)
-    written_position_done (st, matched);
-}
-
-static Recorded *
-recorded_for (Cq6Ctx *c, const Cq6Filter *f)
-{
-  Recorded *r;
+  GArray *a;
+  guint i;
 
   _cq6_line_state_ensure (c);
-  if (c->st->line->written == NULL)
-    c->st->line->written = g_hash_table_new_full (NULL, NULL, NULL, _cq6_recorded_free);
-  r = g_hash_table_lookup (c->st->line->written, f);
-  if (r == NULL)
+  if (c->st->line->consecutive == NULL)
+    c->st->line->consecutive = g_array_new (FALSE, TRUE, sizeof (Cq6ConsecutiveFound));
+  a = c->st->line->consecutive;
+  /* Few filters: found by a scan, kept in their order in the query, the
+   * order their comments are written in. */
+  for (i = 0; i < a->len; i++)
     {
-      r = g_new0 (Recorded, 1);
-      r->current = g_array_new (FALSE, FALSE, sizeof (CommentRef));
-      r->pending = g_array_new (FALSE, FALSE, sizeof (CommentRef));
-      g_hash_table_insert (c->st->line->written, (gpointer) f, r);
+      const Cq6Filter *g = g_array_index (a, Cq6ConsecutiveFound, i).filter;
+
+      if (g == f || g->line > f->line || (g->line == f->line && g->column > f->column))
+        break;
     }
-  return r;
+  if (i == a->len || g_array_index (a, Cq6ConsecutiveFound, i).filter != f)
+    {
+      Cq6ConsecutiveFound entry = { f, { 0 } };
+
+      g_array_insert_val (a, i, entry);
+    }
+  if (len > g_array_index (a, Cq6ConsecutiveFound, i).kept.len)
+    g_array_index (a, Cq6ConsecutiveFound, i).kept
+      = (Cq6ConsecutiveMatch) { x_end, y_end, len, position_name (c, f->args[0], "x"),
+                                position_name (c, f->args[1], "y") };
 }
 
-static void
-add_recorded (Cq6Ctx *c, Recorded *r, const CqNode *node, const char *text)
+void
+_cq6_line_walk_done (Cq6Ctx *c)
 {
-  CommentRef ref = { c->st->comments->len, NULL };
+  GArray *a = c->st->line->consecutive;
 
-  _cq6_add_comment (c, node, text);
-  ref.text = g_array_index (c->st->comments, CqPositionComment, ref.index).text;
-  g_array_append_val (r->pending, ref);
+  for (guint i = 0; a != NULL && i < a->len; i++)
+    {
+      const Cq6ConsecutiveMatch *m = &g_array_index (a, Cq6ConsecutiveFound, i).kept;
+      g_autofree const CqNode **x = NULL;
+      g_autofree const CqNode **y = NULL;
+      const CqNode *u = m->x_end, *w = m->y_end;
+
+      if (m->len == 0)
+        continue;
+      /* The runs are the moves that reached their last positions and the
+       * positions before those, back along the line. */
+      x = g_new (const CqNode *, m->len);
+      y = g_new (const CqNode *, m->len);
+      for (guint k = m->len; k-- > 0; u = u->parent, w = w->parent)
+        x[k] = u, y[k] = w;
+      for (guint k = 0; k < m->len; k++)
+        {
+          g_autofree char *sx = g_strdup_printf ("%s-move[%u]", m->x_name, k + 1);
+          g_autofree char *sy = g_strdup_printf ("%s-move[%u]", m->y_name, k + 1);
+
+          _cq6_add_comment (c, x[k], sx);
+          _cq6_add_comment (c, y[k], sy);
+        }
+    }
 }
 
 static inline gboolean
@@ -548,14 +500,6 @@ same_move (const CqNode *a, const CqNode *b)
   return a->move.from == b->move.from && a->move.to == b->move.to
          && a->move.piece == b->move.piece
          && (a->move.flags & CQ_MOVE_NULL) == (b->move.flags & CQ_MOVE_NULL);
-}
-
-static const char *
-position_name (const Cq6Ctx *c, const Cq6Filter *arg, const char *fallback)
-{
-  if (arg->kind == CQ6_VARIABLE && c->program->vars != NULL)
-    return ((Cq6Var *) c->program->vars->pdata[arg->which])->name;
-  return fallback;
 }
 
 gboolean
@@ -579,13 +523,15 @@ _cq6_eval_consecutive (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       m = m->parent;
   s = moves_from (l, x);
   t = moves_from (l, y);
-  /* row[j + 1]: the run ending at S[i] and T[j]. */
+  /* row[j + 1]: the run ending at S[i] and T[j].  Of the longest runs,
+   * the one that ends first on the way to x, then first on the way to y
+   * (CQL 6.2: zugzwang2's run of 5 in game 33 of the HHdb selection). */
   row = g_new0 (guint, t->len + 1);
   for (guint i = 0; i < s->len; i++)
     for (guint j = t->len; j-- > 0;)
       {
         row[j + 1] = same_move (s->pdata[i], t->pdata[j]) ? row[j] + 1 : 0;
-        if (row[j + 1] > best)
+        if (row[j + 1] > best || (row[j + 1] == best && best > 0 && i == best_i))
           best = row[j + 1], best_i = i, best_j = j;
       }
   v->num = best;
@@ -593,25 +539,8 @@ _cq6_eval_consecutive (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
    * == 0` matches nothing). */
   if (best == 0 || (gint64) best < f->range_min || (gint64) best > f->range_max)
     return FALSE;
-  if (best > 0 && !(f->which & CQ6_LINE_QUIET) && !c->program->quiet && !c->program->silent)
-    {
-      const char *xn = position_name (c, f->args[0], "x");
-      const char *yn = position_name (c, f->args[1], "y");
-
-      Recorded *rec = recorded_for (c, f);
-
-      /* A second match at the same position replaces the first. */
-      remove_comments (c->st, rec->pending);
-      rec->pending_len = best;
-      for (guint k = 0; k < best; k++)
-        {
-          g_autofree char *sx = g_strdup_printf ("%s-move[%u]", xn, k + 1);
-          g_autofree char *sy = g_strdup_printf ("%s-move[%u]", yn, k + 1);
-
-          add_recorded (c, rec, s->pdata[best_i + 1 - best + k], sx);
-          add_recorded (c, rec, t->pdata[best_j + 1 - best + k], sy);
-        }
-    }
+  if (!(f->which & CQ6_LINE_QUIET) && !c->program->quiet && !c->program->silent)
+    consecutive_found (c, f, s->pdata[best_i], t->pdata[best_j], best);
   return TRUE;
 }
 
@@ -754,7 +683,6 @@ _cq6_parse_move (Cq6Parser *p, const Cq6Token *t)
     }
   return f;
 }
-
 
 /* Does @move pass the parameters of a `move` filter? */
 static gboolean

@@ -623,9 +623,8 @@ eval_at (const Cq6Filter *f, Cq6Ctx *c, const CqNode *node, Cq6Val *v)
   v->set = 0;
   if (_cq6_eval (f, &there, v))
     return TRUE;
-  /* Only ever shorter: a filter inside may have removed comments written
-   * before (consecutivemoves replaces its own), and growing the list back
-   * would bring removed entries back. */
+  /* Only ever shorter: growing the list back would bring entries removed
+   * since back. */
   _cq6_comments_rollback (c, mark);
   return FALSE;
 }

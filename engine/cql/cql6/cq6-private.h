@@ -1453,9 +1453,10 @@ void        _cq6_append_set     (GString *out, CqBitboard set);
 const char *_cq6_fen            (Cq6Ctx *c);
 /* Frees what cq6-line.c keeps in @st for one game. */
 void        _cq6_line_state_free (Cq6State *st);
-/* Called by the walk after each position examined, its comments already
- * cut back if the body did not match there (@matched FALSE). */
-void        _cq6_line_position_done (Cq6State *st, gboolean matched);
+/* Called by the walk when it is done with the game (its line state
+ * made): writes the comments of the consecutivemoves matches kept
+ * (cq6-moves.c). */
+void        _cq6_line_walk_done (Cq6Ctx *c);
 
 /* cq6-squares.c: the sets of the line and attack filters at @pos. */
 
