@@ -26,8 +26,13 @@ typedef struct _CqIndexCondition CqIndexCondition;
  * The summaries of @n_games games, one array per member of
  * #CqGameSummary (an index keeps them so, cq-index.h), each @n_games
  * long: @squares[p][i] is game i's #CqGameSummary.squares[p], and so on;
- * @keys holds CQ_SUMMARY_KEY_WORDS words a game, game i's
- * #CqGameSummary.keys at @keys + i * CQ_SUMMARY_KEY_WORDS.
+ * @counts[p][i] its #CqGameSummary.min_count[p] and max_count[p] in one
+ * byte (cq_game_summary_pack_counts()); @keys holds CQ_SUMMARY_KEY_WORDS
+ * words a game, game i's #CqGameSummary.keys at @keys + i *
+ * CQ_SUMMARY_KEY_WORDS.  @squares[CQ_EMPTY], and @counts of
+ * CQ_SUMMARY_UNCOUNTED (the empty squares, the kings) are NULL: no
+ * condition reads them (an index keeps none, cq_index_condition_new_squares(),
+ * cq_index_condition_new_count_at_least()).
  *
  * @file_base: NULL, or the start of a file mapped whole that holds the
  * columns (an index, cq_index_get_columns()), open as @fd: a selection
@@ -38,8 +43,7 @@ typedef struct _CqIndexCondition CqIndexCondition;
 typedef struct {
   guint64        n_games;
   const guint64 *squares[CQ_N_PIECES];
-  const guint8  *min_count[CQ_N_PIECES];
-  const guint8  *max_count[CQ_N_PIECES];
+  const guint8  *counts[CQ_N_PIECES];
   const guint32 *flags;
   const guint64 *keys;
   const void    *file_base;
@@ -58,14 +62,19 @@ CqIndexCondition *cq_index_condition_new_flags  (guint32 all_of);
 /* In some position a piece of @pieces stands on a square of @squares:
  * the union of #CqGameSummary.squares over @pieces meets @squares.  The
  * necessary condition of a piece designator that must match somewhere.
- * FALSE when @pieces or @squares is empty. */
+ * FALSE when @pieces or @squares is empty; TRUE when @pieces holds
+ * CQ_EMPTY (an index keeps no empty squares: they are nearly every square
+ * in nearly every game, docs/index.md). */
 CqIndexCondition *cq_index_condition_new_squares (guint16 pieces, guint64 squares);
-/* Some position has at least @n pieces of @pieces (squares, for
- * CQ_EMPTY): the sum of #CqGameSummary.max_count over @pieces is at
- * least @n.  TRUE for @n 0. */
+/* Some position has at least @n pieces of @pieces: the sum of
+ * #CqGameSummary.max_count over @pieces, as an index reads them back
+ * (cq_game_summary_unpack_most()), is at least @n.  TRUE for @n 0, and
+ * when @pieces holds CQ_EMPTY or a king (CQ_SUMMARY_UNCOUNTED: an index
+ * keeps no counts of them). */
 CqIndexCondition *cq_index_condition_new_count_at_least (guint16 pieces, guint n);
 /* Some position has at most @n pieces of @pieces: the sum of
- * #CqGameSummary.min_count over @pieces is at most @n. */
+ * #CqGameSummary.min_count over @pieces, as an index reads them back, is
+ * at most @n.  TRUE when @pieces holds CQ_EMPTY or a king. */
 CqIndexCondition *cq_index_condition_new_count_at_most  (guint16 pieces, guint n);
 
 /* Some position may have one of the Zobrist keys @keys (@n_keys of them,

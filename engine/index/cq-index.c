@@ -30,19 +30,26 @@
 G_DEFINE_QUARK (cq-index-error-quark, cq_index_error)
 
 #define INDEX_MAGIC      "EXCQIDX"   /* and its NUL: 8 bytes */
-#define INDEX_VERSION    6u
+#define INDEX_VERSION    7u
 #define IDENTITY_BLOCK   (64 * 1024)  /* the first and last blocks hashed */
 #define SHA256_LEN       32
 
 /* The columns, in file order: per game, its locator (a row of 32 bytes:
  * where its text is, its digest, its positions), then its summary a
- * member per column (#CqSummaryColumns). */
+ * member per column (#CqSummaryColumns).  The squares and counts are
+ * kept for the pieces, not for CQ_EMPTY (0 in #CqPiece order): the
+ * squares empty in some position are nearly all 64 in nearly every game,
+ * and 9 bytes a game were the difference between an index over and under
+ * half its text (docs/index.md, "The format"). */
+#define N_MEN     (CQ_N_PIECES - 1)     /* CQ_WP .. CQ_BK */
+#define N_COUNTED (N_MEN - 2)           /* not the kings (CQ_SUMMARY_UNCOUNTED) */
+G_STATIC_ASSERT (CQ_EMPTY == 0);
 enum {
   COL_LOCATOR,                         /* CqIndexLocator */
-  COL_SQUARES,                         /* u64, CQ_N_PIECES columns */
-  COL_MIN_COUNT = COL_SQUARES + CQ_N_PIECES,   /* u8, CQ_N_PIECES columns */
-  COL_MAX_COUNT = COL_MIN_COUNT + CQ_N_PIECES, /* u8, CQ_N_PIECES columns */
-  COL_FLAGS = COL_MAX_COUNT + CQ_N_PIECES,     /* u32 */
+  COL_SQUARES,                         /* u64, N_MEN columns: piece p at COL_SQUARES + p - 1 */
+  COL_COUNTS = COL_SQUARES + N_MEN,    /* u8, N_COUNTED columns (count_column()):
+                                        * cq_game_summary_pack_counts() */
+  COL_FLAGS = COL_COUNTS + N_COUNTED,  /* u32 */
   COL_KEYS,                            /* CQ_SUMMARY_KEY_WORDS u64: the positions' keys */
   COL_MOVES_END,                       /* u32: where its compact moves end in COL_MOVES */
   COL_MOVES,                           /* the compact moves of every game, in file order:
@@ -88,6 +95,15 @@ struct _CqIndex {
   char              *path;       /* the index file */
 };
 
+/* The column of piece @p's counts, or -1 (CQ_SUMMARY_UNCOUNTED). */
+static int
+count_column (guint p)
+{
+  static const gint8 column[CQ_N_PIECES] = { -1, 0, 1, 2, 3, 4, -1, 5, 6, 7, 8, 9, -1 };
+
+  return column[p] < 0 ? -1 : COL_COUNTS + column[p];
+}
+
 /* The bytes a game of @column takes (COL_MOVES: 1, its games' moves
  * take IndexHeader.moves_size bytes in all). */
 static gsize
@@ -95,7 +111,7 @@ column_width (guint column)
 {
   if (column == COL_LOCATOR)
     return sizeof (CqIndexLocator);
-  if (column >= COL_SQUARES && column < COL_MIN_COUNT)
+  if (column >= COL_SQUARES && column < COL_COUNTS)
     return 8;
   if (column == COL_FLAGS || column == COL_MOVES_END)
     return 4;
@@ -446,11 +462,13 @@ flush_rows (Build *b)
       } \
   } G_STMT_END
   FILL (COL_LOCATOR, CqIndexLocator, row->locator);
-  for (guint p = 0; p < CQ_N_PIECES; p++)
+  for (guint p = CQ_WP; p < CQ_N_PIECES; p++)
     {
-      FILL (COL_SQUARES + p, guint64, row->summary.squares[p]);
-      FILL (COL_MIN_COUNT + p, guint8, row->summary.min_count[p]);
-      FILL (COL_MAX_COUNT + p, guint8, row->summary.max_count[p]);
+      FILL (COL_SQUARES + p - 1, guint64, row->summary.squares[p]);
+      if (count_column (p) >= 0)
+        FILL ((guint) count_column (p), guint8,
+              cq_game_summary_pack_counts (row->summary.min_count[p],
+                                           row->summary.max_count[p]));
     }
   FILL (COL_FLAGS, guint32, row->summary.flags);
   FILL (COL_MOVES_END, guint32, row->moves_end);
@@ -975,12 +993,22 @@ cq_index_get_game (const CqIndex *index, guint64 i, CqGameSource *source,
   if (summary != NULL)
     {
       memset (summary, 0, sizeof *summary);   /* its padding too: summaries compare */
-      for (guint p = 0; p < CQ_N_PIECES; p++)
+      for (guint p = CQ_WP; p < CQ_N_PIECES; p++)
         {
-          summary->squares[p] = ((const guint64 *) column (index, COL_SQUARES + p))[i];
-          summary->min_count[p] = ((const guint8 *) column (index, COL_MIN_COUNT + p))[i];
-          summary->max_count[p] = ((const guint8 *) column (index, COL_MAX_COUNT + p))[i];
+          summary->squares[p] = ((const guint64 *) column (index, COL_SQUARES + p - 1))[i];
+          if (count_column (p) >= 0)
+            {
+              guint8 packed = ((const guint8 *) column (index, (guint) count_column (p)))[i];
+
+              summary->min_count[p] = cq_game_summary_unpack_fewest (packed);
+              summary->max_count[p] = cq_game_summary_unpack_most (packed);
+            }
         }
+      /* What the index does not keep (cq_game_summary_as_indexed()). */
+      summary->squares[CQ_EMPTY] = G_MAXUINT64;
+      for (guint p = 0; p < CQ_N_PIECES; p++)
+        if (count_column (p) < 0)
+          summary->max_count[p] = 64;
       summary->flags = ((const guint32 *) column (index, COL_FLAGS))[i];
       summary->n_positions = loc->n_positions;
       memcpy (summary->keys,
@@ -1005,11 +1033,11 @@ cq_index_get_columns (const CqIndex *index, CqSummaryColumns *columns)
 
   memset (columns, 0, sizeof *columns);
   columns->n_games = index->header->n_games;
-  for (guint p = 0; p < CQ_N_PIECES; p++)
+  for (guint p = CQ_WP; p < CQ_N_PIECES; p++)
     {
-      columns->squares[p] = column (index, COL_SQUARES + p);
-      columns->min_count[p] = column (index, COL_MIN_COUNT + p);
-      columns->max_count[p] = column (index, COL_MAX_COUNT + p);
+      columns->squares[p] = column (index, COL_SQUARES + p - 1);
+      if (count_column (p) >= 0)
+        columns->counts[p] = column (index, (guint) count_column (p));
     }
   columns->flags = column (index, COL_FLAGS);
   columns->keys = column (index, COL_KEYS);

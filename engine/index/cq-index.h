@@ -166,7 +166,9 @@ guint64   cq_index_read_locators (const CqIndex *index, guint64 first, guint64 c
  * @digest: (out) (optional): cq_pgn_game_digest() of its text, which a
  *   search compares with the text it reads (a file changed under the
  *   index is refused, never misread).
- * @summary: (out) (optional): its summary.
+ * @summary: (out) (optional): its summary as the index keeps it
+ *   (cq_game_summary_as_indexed(): no empty squares, counts past 14 read
+ *   as 15 at least).
  */
 void      cq_index_get_game (const CqIndex *index, guint64 i, CqGameSource *source,
                              guint64 *digest, CqGameSummary *summary);

@@ -165,6 +165,65 @@ cq_game_summary_may_hold_key (const guint64 *keys, guint64 key)
   return TRUE;
 }
 
+/* An index keeps a piece's fewest and most in one byte, a nibble each
+ * (docs/index.md, "The format"): 15 stands for "15 or more", so a count
+ * read back as at least 15 may be more.  The fewest read back is then at
+ * most the true one and the most at least the true one (#G_MAXUINT8 for
+ * 15), which is all a necessary condition asks of them.  No position of a
+ * real game has 15 of one piece; a FEN may. */
+#define CQ_SUMMARY_COUNT_SATURATED 15u
+
+static inline guint8
+cq_game_summary_pack_counts (guint8 fewest, guint8 most)
+{
+  return (guint8) (MIN (fewest, CQ_SUMMARY_COUNT_SATURATED)
+                   | MIN (most, CQ_SUMMARY_COUNT_SATURATED) << 4);
+}
+
+/* The fewest of a packed byte. */
+static inline guint8
+cq_game_summary_unpack_fewest (guint8 packed)
+{
+  return packed & 0x0f;
+}
+
+/* The most of a packed byte: #G_MAXUINT8 for a saturated count. */
+static inline guint8
+cq_game_summary_unpack_most (guint8 packed)
+{
+  guint8 most = packed >> 4;
+
+  return most == CQ_SUMMARY_COUNT_SATURATED ? G_MAXUINT8 : most;
+}
+
+/* The pieces whose counts an index keeps no column of: the empty
+ * squares (their squares neither) and the kings (one of each in every
+ * position of a game). */
+#define CQ_SUMMARY_UNCOUNTED ((1u << CQ_EMPTY) | (1u << CQ_WK) | (1u << CQ_BK))
+
+/* What an index gives back of @summary, in place: no empty squares
+ * (@squares[CQ_EMPTY] every square), no counts of CQ_SUMMARY_UNCOUNTED
+ * (fewest 0, most 64) and the other counts as packed (above). */
+static inline void
+cq_game_summary_as_indexed (CqGameSummary *summary)
+{
+  summary->squares[CQ_EMPTY] = G_MAXUINT64;
+  for (guint p = 0; p < CQ_N_PIECES; p++)
+    if (CQ_SUMMARY_UNCOUNTED & (1u << p))
+      {
+        summary->min_count[p] = 0;
+        summary->max_count[p] = 64;
+      }
+    else
+      {
+        guint8 packed = cq_game_summary_pack_counts (summary->min_count[p],
+                                                     summary->max_count[p]);
+
+        summary->min_count[p] = cq_game_summary_unpack_fewest (packed);
+        summary->max_count[p] = cq_game_summary_unpack_most (packed);
+      }
+}
+
 /**
  * cq_game_summarize:
  * @game: a game whose moves were read (cq_game_parse_moves()).

@@ -82,6 +82,12 @@ test_algebra (void)
   assert_condition (cq_index_condition_new_count_at_least (P (CQ_WP), 65), "false");
   assert_condition (cq_index_condition_new_count_at_most (P (CQ_WP), 64), "true");
   assert_condition (cq_index_condition_new_count_at_most (P (CQ_BQ), 0), "count<=(q,0)");
+  /* An index keeps no empty squares: a leaf on them asks nothing. */
+  assert_condition (cq_index_condition_new_squares (P (CQ_EMPTY) | P (CQ_WR), SQ ("a1")), "true");
+  assert_condition (cq_index_condition_new_count_at_least (P (CQ_EMPTY), 40), "true");
+  assert_condition (cq_index_condition_new_count_at_most (P (CQ_EMPTY) | P (CQ_WP), 3), "true");
+  /* Nor counts of kings. */
+  assert_condition (cq_index_condition_new_count_at_least (P (CQ_BK), 2), "true");
 
   /* The images of a transform: files reversed, colours swapped. */
   for (guint sq = 0; sq < 64; sq++)
@@ -145,6 +151,9 @@ random_summary (GRand *rand, CqGameSummary *s)
         s->squares[p] |= CQ_BIT (g_rand_int_range (rand, 0, 64));
       s->min_count[p] = (guint8) g_rand_int_range (rand, 0, 3);
       s->max_count[p] = (guint8) (s->min_count[p] + g_rand_int_range (rand, 0, 3));
+      /* Now and then past what a packed count holds (15). */
+      if (g_rand_int_range (rand, 0, 20) == 0)
+        s->max_count[p] = (guint8) g_rand_int_range (rand, 14, 20);
     }
   s->flags = g_rand_int (rand) & ((1u << 15) - 1);
   if (g_rand_int_range (rand, 0, 40) == 0)
@@ -158,7 +167,7 @@ typedef struct {
   guint64         *base;   /* the columns below, one block (8-byte words) */
   gsize            size;   /* of @base, in bytes */
   guint64         *squares;
-  guint8          *mins, *maxs;
+  guint8          *counts;
   guint32         *flags;
   guint64         *keys;
   CqSummaryColumns cols;
@@ -168,25 +177,25 @@ static void
 random_games_init (RandomGames *r, GRand *rand, guint n)
 {
   gsize words = (gsize) n * (CQ_N_PIECES + CQ_SUMMARY_KEY_WORDS)
-                + ((gsize) n * CQ_N_PIECES + 7) / 8 * 2 + ((gsize) n + 1) / 2;
+                + ((gsize) n * CQ_N_PIECES + 7) / 8 + ((gsize) n + 1) / 2;
 
   r->games = g_new (CqGameSummary, n);
   r->base = g_new0 (guint64, words);
   r->size = words * sizeof (guint64);
   r->squares = r->base;
   r->keys = r->squares + (gsize) n * CQ_N_PIECES;
-  r->mins = (guint8 *) (r->keys + (gsize) n * CQ_SUMMARY_KEY_WORDS);
-  r->maxs = r->mins + ((gsize) n * CQ_N_PIECES + 7) / 8 * 8;
-  r->flags = (guint32 *) (r->maxs + ((gsize) n * CQ_N_PIECES + 7) / 8 * 8);
+  r->counts = (guint8 *) (r->keys + (gsize) n * CQ_SUMMARY_KEY_WORDS);
+  r->flags = (guint32 *) (r->counts + ((gsize) n * CQ_N_PIECES + 7) / 8 * 8);
   memset (&r->cols, 0, sizeof r->cols);
   r->cols.n_games = n;
   r->cols.flags = r->flags;
   r->cols.keys = r->keys;
-  for (guint p = 0; p < CQ_N_PIECES; p++)
+  /* As an index gives them: no column of empty squares. */
+  for (guint p = CQ_WP; p < CQ_N_PIECES; p++)
     {
       r->cols.squares[p] = r->squares + (gsize) p * n;
-      r->cols.min_count[p] = r->mins + (gsize) p * n;
-      r->cols.max_count[p] = r->maxs + (gsize) p * n;
+      if (!(CQ_SUMMARY_UNCOUNTED & (1u << p)))
+        r->cols.counts[p] = r->counts + (gsize) p * n;
     }
   for (guint i = 0; i < n; i++)
     {
@@ -194,8 +203,8 @@ random_games_init (RandomGames *r, GRand *rand, guint n)
       for (guint p = 0; p < CQ_N_PIECES; p++)
         {
           r->squares[(gsize) p * n + i] = r->games[i].squares[p];
-          r->mins[(gsize) p * n + i] = r->games[i].min_count[p];
-          r->maxs[(gsize) p * n + i] = r->games[i].max_count[p];
+          r->counts[(gsize) p * n + i]
+            = cq_game_summary_pack_counts (r->games[i].min_count[p], r->games[i].max_count[p]);
         }
       r->flags[i] = r->games[i].flags;
       memcpy (r->keys + (gsize) i * CQ_SUMMARY_KEY_WORDS, r->games[i].keys,

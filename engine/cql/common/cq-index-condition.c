@@ -79,6 +79,9 @@ cq_index_condition_new_squares (guint16 pieces, guint64 squares)
   pieces &= ALL_PIECES;
   if (pieces == 0 || squares == 0)
     return cq_index_condition_new_false ();
+  /* An index keeps no empty squares (docs/index.md, "The format"). */
+  if (pieces & CQ_PIECE_BIT (CQ_EMPTY))
+    return cq_index_condition_new_true ();
   c = cond_new (COND_SQUARES);
   c->pieces = pieces;
   c->squares = squares;
@@ -95,6 +98,9 @@ cq_index_condition_new_count_at_least (guint16 pieces, guint n)
     return cq_index_condition_new_true ();
   if (pieces == 0 || n > 64)
     return cq_index_condition_new_false ();
+  /* Nor the counts of empty squares and kings. */
+  if (pieces & CQ_SUMMARY_UNCOUNTED)
+    return cq_index_condition_new_true ();
   c = cond_new (COND_AT_LEAST);
   c->pieces = pieces;
   c->n = n;
@@ -107,7 +113,7 @@ cq_index_condition_new_count_at_most (guint16 pieces, guint n)
   CqIndexCondition *c;
 
   pieces &= ALL_PIECES;
-  if (pieces == 0 || n >= 64)
+  if (pieces == 0 || n >= 64 || (pieces & CQ_SUMMARY_UNCOUNTED))
     return cq_index_condition_new_true ();
   c = cond_new (COND_AT_MOST);
   c->pieces = pieces;
@@ -291,14 +297,22 @@ keys_test (const CqIndexCondition *c, const guint64 *filter)
   return FALSE;
 }
 
+/* The sum over @pieces of the fewest (@most FALSE) or the most of each,
+ * as an index reads them back (cq_game_summary_pack_counts()): a summary
+ * passes a condition exactly when its row of an index does. */
 static guint
-count_sum (const guint8 *counts, guint16 pieces)
+count_sum (const CqGameSummary *s, guint16 pieces, gboolean most)
 {
   guint sum = 0;
 
   for (guint p = 0; p < CQ_N_PIECES; p++)
     if (pieces & CQ_PIECE_BIT (p))
-      sum += counts[p];
+      {
+        guint8 packed = cq_game_summary_pack_counts (s->min_count[p], s->max_count[p]);
+
+        sum += most ? cq_game_summary_unpack_most (packed)
+                    : cq_game_summary_unpack_fewest (packed);
+      }
   return sum;
 }
 
@@ -323,9 +337,9 @@ cq_index_condition_test (const CqIndexCondition *c, const CqGameSummary *s)
           on |= s->squares[p];
       return (on & c->squares) != 0;
     case COND_AT_LEAST:
-      return count_sum (s->max_count, c->pieces) >= c->n;
+      return count_sum (s, c->pieces, TRUE) >= c->n;
     case COND_AT_MOST:
-      return count_sum (s->min_count, c->pieces) <= c->n;
+      return count_sum (s, c->pieces, FALSE) <= c->n;
     case COND_KEYS:
       return keys_test (c, s->keys);
     case COND_AND:
@@ -356,11 +370,11 @@ leaf_test_column (const CqIndexCondition *c, const CqSummaryColumns *cols, guint
       return (on & c->squares) != 0;
     case COND_AT_LEAST:
       for (guint pieces = c->pieces; pieces != 0; pieces &= pieces - 1)
-        sum += cols->max_count[__builtin_ctz (pieces)][i];
+        sum += cq_game_summary_unpack_most (cols->counts[__builtin_ctz (pieces)][i]);
       return sum >= c->n;
     case COND_AT_MOST:
       for (guint pieces = c->pieces; pieces != 0; pieces &= pieces - 1)
-        sum += cols->min_count[__builtin_ctz (pieces)][i];
+        sum += cq_game_summary_unpack_fewest (cols->counts[__builtin_ctz (pieces)][i]);
       return sum <= c->n;
     case COND_KEYS:
       return keys_test (c, cols->keys + i * CQ_SUMMARY_KEY_WORDS);
@@ -586,10 +600,8 @@ reader_view (Reader *r, const CqIndexCondition *c, const guint64 *mask,
           continue;
         if (c->kind == COND_SQUARES)
           view->squares[p] = reader_column (r, cols->squares[p], sizeof (guint64), mask);
-        else if (c->kind == COND_AT_LEAST)
-          view->max_count[p] = reader_column (r, cols->max_count[p], 1, mask);
-        else if (c->kind == COND_AT_MOST)
-          view->min_count[p] = reader_column (r, cols->min_count[p], 1, mask);
+        else if (c->kind == COND_AT_LEAST || c->kind == COND_AT_MOST)
+          view->counts[p] = reader_column (r, cols->counts[p], 1, mask);
       }
 }
 
