@@ -174,6 +174,13 @@ static const Case cases[] = {
     "cql(variations) {if mainline {M = currentposition} variation V = currentposition "
     "consecutivemoves(M V) >= 9} or initial", 1,
     "3:M-move[1] | 6:V-move[1] | 4:M-move[2] | 7:V-move[2]" },
+  /* Evaluated at every target of an echo before the filters written
+   * after it: the run is found at targets off the main line, where
+   * `mainline` then fails (as CQL 6.2). */
+  { START_FEN, TWO_WAYS,
+    "cql(variations) {mainline echo quiet (s t) {consecutivemoves(s t) >= 1 mainline}} "
+    "or initial", 1,
+    "3:s-move[1] | 6:t-move[1] | 4:s-move[2] | 7:t-move[2]" },
   /* Two consecutivemoves filters: each writes its own, in the order of
    * the query. */
   { START_FEN, TWO_WAYS,

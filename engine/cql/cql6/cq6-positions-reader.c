@@ -45,7 +45,14 @@ deps (const Cq6Filter *f, guint32 src, guint32 tgt)
     case CQ6_PIECEID:
       d = DEP_CURRENT;
       break;
-    case CQ6_FIND: case CQ6_LINE: case CQ6_DASH: case CQ6_CONSECUTIVEMOVES:
+    case CQ6_CONSECUTIVEMOVES:
+      /* It keeps the longest match of all its evaluations (cq6-moves.c),
+       * and CQL 6.2 evaluates it at every target before the filters
+       * written after it: none of those is tested ahead of it (rulings
+       * 11). */
+      d = DEP_CURRENT | DEP_OTHER | DEP_CHANGES;
+      break;
+    case CQ6_FIND: case CQ6_LINE: case CQ6_DASH:
     case CQ6_COMMENT: case CQ6_ISBOUND:
       /* They write comments or read bindings: never cached, but they
        * change no variable. */
