@@ -42,7 +42,7 @@ G_DEFINE_QUARK (cq-index-error-quark, cq_index_error)
  * and 9 bytes a game were the difference between an index over and under
  * half its text (docs/index.md, "The format"). */
 #define N_MEN     (CQ_N_PIECES - 1)     /* CQ_WP .. CQ_BK */
-#define N_COUNTED (N_MEN - 2)           /* not the kings (CQ_SUMMARY_UNCOUNTED) */
+#define N_COUNTED (CQ_N_PIECES - __builtin_popcount (CQ_SUMMARY_UNCOUNTED))
 G_STATIC_ASSERT (CQ_EMPTY == 0);
 enum {
   COL_LOCATOR,                         /* CqIndexLocator */
@@ -95,13 +95,14 @@ struct _CqIndex {
   char              *path;       /* the index file */
 };
 
-/* The column of piece @p's counts, or -1 (CQ_SUMMARY_UNCOUNTED). */
+/* The column of piece @p's counts, or -1 (CQ_SUMMARY_UNCOUNTED): the
+ * counted pieces in #CqPiece order. */
 static int
 count_column (guint p)
 {
-  static const gint8 column[CQ_N_PIECES] = { -1, 0, 1, 2, 3, 4, -1, 5, 6, 7, 8, 9, -1 };
-
-  return column[p] < 0 ? -1 : COL_COUNTS + column[p];
+  if (CQ_SUMMARY_UNCOUNTED & (1u << p))
+    return -1;
+  return COL_COUNTS + __builtin_popcount (((1u << p) - 1) & ~CQ_SUMMARY_UNCOUNTED);
 }
 
 /* The bytes a game of @column takes (COL_MOVES: 1, its games' moves

@@ -623,8 +623,6 @@ eval_at (const Cq6Filter *f, Cq6Ctx *c, const CqNode *node, Cq6Val *v)
   v->set = 0;
   if (_cq6_eval (f, &there, v))
     return TRUE;
-  /* Only ever shorter: growing the list back would bring entries removed
-   * since back. */
   _cq6_comments_rollback (c, mark);
   return FALSE;
 }
