@@ -655,6 +655,25 @@ gboolean    cq_query_is_position_search (const CqQuery *query);
 gboolean    cq_query_reads_only_tree (const CqQuery *query);
 
 /**
+ * cq_query_reads_only_mainline:
+ *
+ * Whether @query examines nothing of a game beyond its main line and
+ * leaves no trace of its evaluation but the result, so that a search may
+ * evaluate it first on the game read without its variations
+ * (cq_game_parse_mainline()): a game that does not match so does not
+ * match read whole; one that does is read whole and evaluated again, and
+ * only that evaluation counts.  A CQL 6 query without `variations` in its
+ * header (a game is then its main line, docs/cql6.md "How a query runs")
+ * whose filters are all on the index's list of filters that leave no
+ * trace (cql6/cq6-index.c: no message, file, persistent variable or
+ * dictionary, nothing that can stop the search) and that read no
+ * position's id (which counts the variations' positions).  FALSE for
+ * CQL 3 queries and position searches, whose filters are not yet
+ * examined so.
+ */
+gboolean    cq_query_reads_only_mainline (const CqQuery *query);
+
+/**
  * cq_match_describe:
  * @position: a position reported by a position search.
  *

@@ -188,6 +188,7 @@ typedef struct {
   const char *text;
   char    *san_text;
   guint    steps;           /* lines since the cancellable was last looked at */
+  gboolean pass_variations; /* cq_game_parse_mainline(): skip the main line's */
 } Parser;
 
 /* The comments of @b appended to those of @a (either may be NULL); @b's
@@ -599,6 +600,95 @@ handle_token (Parser *ps, const char *tok, gsize len, guint64 lineno)
 }
 
 
+/* Bytes at which variation_end() stops: those that open or close a
+ * variation, a comment, or a line (after which `%` escapes the next). */
+static const guint8 variation_stop[256] = {
+  ['('] = 1, [')'] = 1, ['{'] = 1, [';'] = 1, ['\n'] = 1,
+};
+
+/* The end of the variation whose `(` is at @p: the byte after the `)` that
+ * read_movetext() would take as closing it (parentheses counted outside
+ * `{}` and `;` comments and `%` escape lines; inside a variation nothing
+ * else opens or closes one, even after an error), with the newlines up to
+ * it in *@lines; NULL if the variation or a comment in it is not closed
+ * before @end (read_movetext() then reports it). */
+static const char *
+variation_end (const char *p, const char *end, guint64 *lines)
+{
+  guint64 n = 0;
+  gsize depth = 0;
+
+  while (p < end)
+    {
+      while (p < end && !variation_stop[(guchar) *p])
+        p++;
+      if (p == end)
+        break;
+      switch (*p)
+        {
+        case '(':
+          depth++;
+          p++;
+          break;
+        case ')':
+          p++;
+          if (--depth == 0)
+            {
+              *lines = n;
+              return p;
+            }
+          break;
+        case '{':
+          {
+            const char *close = memchr (p + 1, '}', end - p - 1);
+
+            if (close == NULL)
+              return NULL;
+            for (const char *s = p + 1; (s = memchr (s, '\n', close - s)) != NULL; s++)
+              n++;
+            p = close + 1;
+          }
+          break;
+        case ';':
+          p = memchr (p, '\n', end - p);
+          if (p == NULL)
+            return NULL;
+          break;
+        default:   /* '\n' */
+          n++;
+          p++;
+          if (p < end && *p == '%')
+            {
+              const char *nl = memchr (p, '\n', end - p);
+
+              p = nl ? nl : end;
+            }
+          break;
+        }
+    }
+  return NULL;
+}
+
+/* Passes over the variation of the main line whose `(` is at @p, one that
+ * open_variation() would take: the main line goes on after it as after
+ * close_variation().  Returns the byte after its `)` (*@lineno counts the
+ * lines passed), or NULL if it is not closed (it is then read, to report
+ * it).  Out of line: the reader's loop stays as small as without it. */
+static G_GNUC_NO_INLINE const char *
+pass_variation (Parser *ps, const char *p, const char *end, guint64 *lineno)
+{
+  guint64 lines;
+  const char *after = variation_end (p, end, &lines);
+
+  if (after == NULL)
+    return NULL;
+  CQ_GAME_PRIVATE (ps->game)->variations_unread = TRUE;
+  ps->lines[0].after_var = TRUE;
+  *lineno += lines;
+  ps->steps += lines;
+  return after;
+}
+
 /* Reads the movetext into the tree below ps->lines[0].last (the root).
  * *@end must be NUL (the game text is NUL-terminated): the token fast
  * path stops there without a bound check. */
@@ -695,6 +785,17 @@ read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
             {
               _cq_game_error (game, lineno, "unexpected '(' after the result");
               break_line (ps, line, p);
+            }
+          else if (ps->pass_variations && ps->n_lines == 1 && line->has_move)
+            {
+              const char *after = pass_variation (ps, p, end, &lineno);
+
+              if (after != NULL)
+                {
+                  p = after;
+                  break;
+                }
+              open_variation (ps, p, lineno);
             }
           else
             open_variation (ps, p, lineno);
@@ -958,8 +1059,9 @@ trailing_result (const char *s, gsize *len)
   return r;
 }
 
-gboolean
-cq_game_parse_moves (CqGame *game)
+/* cq_game_parse_moves(), or with @mainline_only cq_game_parse_mainline(). */
+static gboolean
+parse_moves (CqGame *game, gboolean mainline_only)
 {
   CqGamePrivate *priv;
   const char *fen, *text, *end;
@@ -1052,10 +1154,31 @@ cq_game_parse_moves (CqGame *game)
   ps->order[0] = game->root;
   ps->text = text;
   ps->san_text = priv->work + priv->movetext_offset;
+  ps->pass_variations = mainline_only;
 
   read_movetext (ps, text, end, priv->movetext_line);
   _cq_game_index_nodes (game, ps->n_nodes, ps->n_siblings,
                ps->n_nodes <= ps->order_cap ? ps->order : NULL);
 
   return game->error == NULL;
+}
+
+gboolean
+cq_game_parse_moves (CqGame *game)
+{
+  return parse_moves (game, FALSE);
+}
+
+gboolean
+cq_game_parse_mainline (CqGame *game)
+{
+  return parse_moves (game, TRUE);
+}
+
+gboolean
+cq_game_has_unread_variations (const CqGame *game)
+{
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  return CQ_GAME_PRIVATE (game)->variations_unread;
 }

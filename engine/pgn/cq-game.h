@@ -197,6 +197,40 @@ CqGame     *cq_game_new_from_text (const char *text, gsize len,
 gboolean    cq_game_parse_moves   (CqGame *game);
 
 /**
+ * cq_game_parse_mainline:
+ * @game: a #CqGame from cq_game_new_from_text(), not parsed yet.
+ *
+ * Reads the movetext as cq_game_parse_moves() does, but passes over each
+ * variation of the main line without reading its moves: the tree holds the
+ * main line only (its positions, moves, SAN and plies are those of the
+ * whole tree's main line; the nodes' pre-order numbers are not).  For a
+ * search whose query never looks beyond the main line
+ * (cq_query_reads_only_mainline()): on annotated studies nearly half the
+ * moves are in variations.  A variation is found as the whole reading
+ * finds it (its parentheses counted outside comments); one that is not
+ * closed, or that has no move before it to replace, is read as
+ * cq_game_parse_moves() reads it.  A problem inside a variation passed over
+ * is not found: @game->error names the first one of what was read
+ * (docs/cql.md "Damaged and unusual games").
+ *
+ * A game read so, when cq_game_has_unread_variations() says so, is for
+ * evaluating a query only: to write, show or index it, read the text
+ * again with cq_game_parse_moves() on a new game (the PGN writer refuses
+ * it).  cq_game_parse_moves() does nothing on it afterwards.
+ *
+ * Returns: %TRUE if what was read was read without a problem.
+ */
+gboolean    cq_game_parse_mainline (CqGame *game);
+
+/**
+ * cq_game_has_unread_variations:
+ *
+ * Whether cq_game_parse_mainline() passed over at least one variation of
+ * @game: then its tree is not the whole game's.
+ */
+gboolean    cq_game_has_unread_variations (const CqGame *game);
+
+/**
  * cq_game_set_stop_flag:
  * @stop: (nullable): a flag that becomes non-zero (g_atomic_int_set())
  *   when the search stops; it must outlive the game's parsing and

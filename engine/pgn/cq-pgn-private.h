@@ -255,6 +255,7 @@ typedef struct {
   guint          n_skipped;
   guint          skipped_cap;
   gboolean       parsed;
+  gboolean       variations_unread;  /* cq_game_has_unread_variations() */
   guint          tree_siblings; /* cq_game_add_move(): nodes not a first child */
   gsize          comments_joined;  /* g_once: the comments' texts are made */
   const gint    *stop;          /* not owned: see cq_game_set_stop_flag() */

@@ -501,6 +501,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
     cq_annotation_style_init (&shared.style, query, opts);
   else
     memset (&shared.style, 0, sizeof shared.style);
+  shared.mainline_only = query != NULL && !opts->summarize && cq_query_reads_only_mainline (query);
   shared.names = (char **) names->pdata;
   shared.first_numbers = first_numbers;
   shared.n_files = n_files;

@@ -12,7 +12,9 @@ shared/studies:
    of the lichess files ends without a newline; `*[Event` glued on one
    line stops CQL 6.2);
 3. the games that the `cql` under test reports as damaged dropped: it runs
-   the query `cql() false` and names them `game N:` on its standard error.
+   the query `cql(variations) false` (which reads every variation: a query
+   of the main line only does not check the variations of the games it
+   does not match) and names them `game N:` on its standard error.
    Games are split where a tag line follows movetext, outside brace
    comments (split_games() of tools/cql6-examples.py), and that count must
    equal the one `cql` reports;
@@ -52,18 +54,19 @@ def examples_tool():
 
 
 def damaged_games(cql, pgn, work):
-    """Runs @cql with the query `cql() false` on @pgn; returns (the game
+    """Runs @cql with the query `cql(variations) false` on @pgn; returns (the game
     numbers it reports damaged or skipped, 1-based; the games it read).
     Raises StudiesError when it fails or prints no game count."""
     q = os.path.join(work, "false.cql")
     with open(q, "w") as f:
-        f.write("cql(input %s output %s)\nfalse\n" % (pgn, os.path.join(work, "false.pgn")))
+        f.write("cql(input %s output %s variations)\nfalse\n"
+                % (pgn, os.path.join(work, "false.pgn")))
     p = subprocess.run([cql, "--threads", "1", q], stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
     text = (p.stderr + p.stdout).decode("utf-8", "replace")
     m = re.search(r"(\d+) match(?:es)? of (\d+) games", text)
     if p.returncode != 0 or not m:
-        raise StudiesError("`cql() false` on %s failed: %s" % (pgn, text.strip()[-300:]))
+        raise StudiesError("`cql(variations) false` on %s failed: %s" % (pgn, text.strip()[-300:]))
     return sorted(set(int(n) for n in re.findall(r"game (\d+):", text))), int(m.group(2))
 
 

@@ -89,6 +89,36 @@ class CliRobust(unittest.TestCase):
             self.assertEqual(o.read().count("{Original game:"), 2)
         self.assertEqual(self.leftovers(), [])
 
+    def test_variations_a_query_does_not_read(self):
+        # A CQL 6 query of the main line only passes over the variations of
+        # the games it does not match (docs/cql.md "Damaged and unusual
+        # games"): damage in one is reported for a game that matches, which
+        # is read and written whole, and for every game with `variations`.
+        pgn = os.path.join(self.dir, "var.pgn")
+        with open(pgn, "w") as f:
+            f.write('[Event "no mate, bad variation"]\n\n'
+                    '1. e4 e5 (1... Ke7 2. Kxe5) 2. Nf3 *\n\n'
+                    '[Event "mate, bad variation"]\n\n'
+                    '1. f3 e5 (1... Kf8 2. Kxe5) 2. g4 Qh4# 0-1\n\n'
+                    '[Event "mate, good variation"]\n\n'
+                    '1. f3 e5 (1... e6 2. g4) 2. g4 Qh4# 0-1\n')
+        games = {}
+        for header in ("cql()", "cql(variations)"):
+            q = os.path.join(self.dir, "v.cql")
+            with open(q, "w") as f:
+                f.write("%s\nmate\n" % header)
+            proc = self.run_cql("-i", pgn, "-o", "v.pgn", q)
+            games[header] = [int(m.group(3)) for m in map(DIAG.match, proc.stderr.splitlines())
+                             if m]
+            self.assertEqual(FINAL.search(proc.stderr).group(1), "2")
+            with open(os.path.join(self.dir, "v.pgn")) as o:
+                out = o.read()
+            # The matched games whole, the damaged variation kept as text.
+            self.assertIn("{1... Kf8 2. Kxe5}", out.replace("\n", " "))
+            self.assertIn("(1... e6 2. g4)", out.replace("\n", " "))
+        self.assertEqual(games["cql()"], [2])
+        self.assertEqual(games["cql(variations)"], [1, 2])
+
     def test_quiet_keeps_only_the_summary(self):
         q = self.query()
         err = self.run_cql("--quiet", q).stderr

@@ -512,6 +512,7 @@ CqIndexCondition *_cq6_index_condition (const Cq6Program *program);
  * its tree (cq_query_reads_only_tree()): a whitelist of filter kinds, in
  * cql6/cq6-index.c. */
 gboolean          _cq6_reads_only_tree (const Cq6Program *program);
+gboolean          _cq6_reads_only_mainline (const Cq6Program *program);
 
 /* The position search (anticipate/): the images of a searched position
  * and their test on every position of a game.

@@ -441,6 +441,18 @@ cq_query_reads_only_tree (const CqQuery *query)
   return query->position != NULL;
 }
 
+gboolean
+cq_query_reads_only_mainline (const CqQuery *query)
+{
+  g_return_val_if_fail (query != NULL, FALSE);
+
+  /* A position search examines every position of the tree; CQL 3 is
+   * not yet examined. */
+  if (query->cql6 != NULL)
+    return _cq6_reads_only_mainline (query->cql6);
+  return FALSE;
+}
+
 CqIndexCondition *
 cq_query_get_index_condition (const CqQuery *query)
 {

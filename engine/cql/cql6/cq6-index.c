@@ -809,3 +809,51 @@ _cq6_reads_only_tree (const Cq6Program *program)
     return FALSE;
   return reads_only_tree (program->body);
 }
+
+/* Whether @f and its arguments give the same value at a position of the
+ * main line whether the game was read whole or without its variations:
+ * all of leaves_no_trace()'s list does, without `variations` (a game is
+ * then its main line: echo's targets, find's and line's walks, `move`,
+ * child(k) and the like stay on it, docs/cql6.md "How a query runs"),
+ * except a position's id, which counts the variations' positions before
+ * it (and a position given by id). */
+static gboolean
+same_on_mainline (const Cq6Filter *f)
+{
+  if (f == NULL)
+    return TRUE;
+  if (f->kind == CQ6_POSITIONID || f->kind == CQ6_POSITION_BY_ID)
+    return FALSE;
+  for (guint i = 0; i < f->n_args; i++)
+    if (!same_on_mainline (f->args[i]))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+_cq6_reads_only_mainline (const Cq6Program *program)
+{
+  guint64 text = 0;
+  Bounds bounds;
+  gboolean traceless;
+
+  /* A game that matches on its main line is evaluated again, read whole:
+   * the query must leave no trace of either evaluation but its result
+   * (no message, file, persistent variable or dictionary, nothing that
+   * can stop the search), as for the index's condition. */
+  if (program->variations || program->uses_files || program->similar != NULL
+      || program->persistent != NULL || program->matchstring != NULL)
+    return FALSE;
+  for (guint i = 0; program->vars != NULL && i < program->vars->len; i++)
+    {
+      const Cq6Var *var = program->vars->pdata[i];
+
+      if (var->persistent || var->dict != NULL)
+        return FALSE;
+    }
+  bounds_init (&bounds, program);
+  traceless = leaves_no_trace (&bounds, program->game_filters, 1, &text)
+              && leaves_no_trace (&bounds, program->body, 1, &text);
+  g_free (bounds.var_bound);
+  return traceless && same_on_mainline (program->body);
+}
