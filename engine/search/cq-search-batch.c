@@ -101,7 +101,6 @@ _cq_batch_recycle (Batch *b, GQueue *spare)
     g_byte_array_set_size (b->moves, 0);
   b->plies = 0;
   b->matches = 0;
-  b->mainline_tried = b->mainline_matched = 0;
   b->file_index = 0;
   b->done = FALSE;
   g_queue_push_head (spare, b);
@@ -188,10 +187,27 @@ add_game_error (Batch *batch, const CqGame *game, const char *text, gsize len,
 
 /* Games read without their variations are evaluated twice when they
  * match there (on the main line, then read whole): once MAINLINE_TRIED of
- * a batch's were, if more than MAINLINE_MATCHED_PART of them matched, the
- * batch's other games are read whole at once (tests/bench/RESULTS.md). */
-#define MAINLINE_TRIED        32
+ * them were, if more than MAINLINE_MATCHED_PART matched, the search's
+ * other games are read whole at once.  Passing over the variations saves
+ * about 40% of the reading of a game whose variations hold half its
+ * moves; a game read twice costs about 60% more (`check` on the studies,
+ * which most games match: tests/bench/RESULTS.md). */
+#define MAINLINE_TRIED        64
 #define MAINLINE_MATCHED_PART 0.4
+
+/* Whether @shared's search still reads games without their variations
+ * first. */
+static gboolean
+mainline_first (SearchShared *shared)
+{
+  gint tried, matched;
+
+  if (!shared->mainline_only)
+    return FALSE;
+  tried = g_atomic_int_get (&shared->mainline_tried);
+  matched = g_atomic_int_get (&shared->mainline_matched);
+  return tried < MAINLINE_TRIED || matched <= MAINLINE_MATCHED_PART * tried;
+}
 
 /* A new game of @text for search_game(). */
 static CqGame *
@@ -265,16 +281,14 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   if (!cq_query_accepts_tags (shared->query, game))
     return;
 
-  if (shared->mainline_only
-      && (batch->mainline_tried < MAINLINE_TRIED
-          || batch->mainline_matched <= MAINLINE_MATCHED_PART * batch->mainline_tried))
+  if (mainline_first (shared))
     {
       cq_game_parse_mainline (game);
       if (cq_game_has_unread_variations (game))
         {
           gboolean may_match;
 
-          batch->mainline_tried++;
+          g_atomic_int_inc (&shared->mainline_tried);
           may_match = !game->skipped && game->root != NULL
                       && cq_query_match_game (shared->query, game, info);
           if (cq_game_is_stopped (game))
@@ -286,7 +300,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
                 add_game_error (batch, game, text, len, source);
               return;
             }
-          batch->mainline_matched++;
+          g_atomic_int_inc (&shared->mainline_matched);
           g_clear_pointer (&game, cq_game_free);
           game = new_game (shared, batch, text, len, source, spans, n_spans);
         }

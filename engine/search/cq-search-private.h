@@ -92,9 +92,6 @@ typedef struct {
   GByteArray   *moves;       /* their compact moves (summarize only; else NULL) */
   guint64       plies;
   guint64       matches;
-  /* games of this batch evaluated on their main line (some variation
-   * passed over), and how many of them matched there (search_game()) */
-  guint         mainline_tried, mainline_matched;
   guint         file_index;  /* every game of a batch comes from one file */
   gboolean      done;
   /* the spare block of its games' arenas (_cq_arena_init()), kept for
@@ -118,8 +115,11 @@ typedef struct {
   GCond                  cond;
   GQueue                 queued;    /* batches handed to the pool, not yet started */
   /* The query reads the main line only (cq_query_reads_only_mainline()):
-   * games are read without their variations first (search_game()). */
+   * games are read without their variations first (search_game()); of
+   * those that had some, how many were, and how many matched there
+   * (atomic: every searcher counts). */
   gboolean               mainline_only;
+  gint                   mainline_tried, mainline_matched;
 } SearchShared;
 
 static inline const char *
