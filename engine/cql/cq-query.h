@@ -667,9 +667,9 @@ gboolean    cq_query_reads_only_tree (const CqQuery *query);
  * whose filters are all on the index's list of filters that leave no
  * trace (cql6/cq6-index.c: no message, file, persistent variable or
  * dictionary, nothing that can stop the search) and that read no
- * position's id (which counts the variations' positions).  FALSE for
- * CQL 3 queries and position searches, whose filters are not yet
- * examined so.
+ * position's id (which counts the variations' positions).  A CQL 3
+ * query none of whose position lists and relations has :variations or
+ * :variationsonly (R9).  FALSE for position searches, which examine every position.
  */
 gboolean    cq_query_reads_only_mainline (const CqQuery *query);
 

@@ -330,6 +330,7 @@ open_variation (Parser *ps, const char *p, guint64 lineno)
       return;
     }
   var = &ps->lines[ps->n_lines++];
+  CQ_GAME_PRIVATE (ps->game)->reading_variation = TRUE;
   memset (var, 0, sizeof *var);
   var->open_line = lineno;
   if (!line->has_move)
@@ -355,6 +356,7 @@ close_variation (Parser *ps, const char *p)
       n->comments_after_ = join_comments (n->comments_after_, line->pending);
     }
   ps->n_lines--;
+  CQ_GAME_PRIVATE (ps->game)->reading_variation = ps->n_lines > 1;
   outer->after_var = TRUE;
 }
 
@@ -689,9 +691,11 @@ pass_variation (Parser *ps, const char *p, const char *end, guint64 *lineno)
   return after;
 }
 
-/* Reads the movetext into the tree below ps->lines[0].last (the root).
- * *@end must be NUL (the game text is NUL-terminated): the token fast
- * path stops there without a bound check. */
+/* Reads the movetext into the tree below ps->lines[0].last (the root);
+ * with ps->pass_variations the main line's variations are passed over
+ * (cq_game_parse_mainline()).  *@end must be NUL (the game text is
+ * NUL-terminated): the token fast path stops there without a bound
+ * check. */
 static void
 read_movetext (Parser *ps, const char *p, const char *end, guint64 lineno)
 {

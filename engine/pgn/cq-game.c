@@ -20,11 +20,13 @@
 void
 _cq_game_error (CqGame *game, guint64 line, const char *fmt, ...)
 {
+  CqGamePrivate *priv = CQ_GAME_PRIVATE (game);
+  gboolean mainline = !priv->reading_variation && priv->mainline_error == NULL;
   g_autofree char *what = NULL;
   g_autofree char *clean = NULL;
   va_list args;
 
-  if (game->error != NULL)
+  if (game->error != NULL && !mainline)
     return;
   va_start (args, fmt);
   what = g_strdup_vprintf (fmt, args);
@@ -32,9 +34,28 @@ _cq_game_error (CqGame *game, guint64 line, const char *fmt, ...)
   /* The message may quote the game's text: control characters escaped,
    * long words cut (cq_message_clean()). */
   clean = cq_message_clean (what);
+  if (mainline)
+    {
+      priv->mainline_error = cq_game_format_error (game->filename, line, game->source.number,
+                                                   clean);
+      priv->mainline_error_line = line;
+      priv->mainline_error_what = strlen (priv->mainline_error) - strlen (clean);
+    }
+  if (game->error != NULL)
+    return;
   game->error = cq_game_format_error (game->filename, line, game->source.number, clean);
   game->error_line = line;
   game->error_what = strlen (game->error) - strlen (clean);
+}
+
+const char *
+_cq_game_get_mainline_error (const CqGame *game, guint64 *line, gsize *what)
+{
+  CqGamePrivate *priv = CQ_GAME_PRIVATE (game);
+
+  *line = priv->mainline_error_line;
+  *what = priv->mainline_error_what;
+  return priv->mainline_error;
 }
 
 char *
@@ -273,6 +294,7 @@ cq_game_free (CqGame *game)
   /* The game is in its own arena: freed last, with it. */
   arena = CQ_GAME_PRIVATE (game)->arena;
   g_free (game->error);
+  g_free (CQ_GAME_PRIVATE (game)->mainline_error);
   _cq_arena_clear (&arena);
 }
 

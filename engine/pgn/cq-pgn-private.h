@@ -256,6 +256,13 @@ typedef struct {
   guint          skipped_cap;
   gboolean       parsed;
   gboolean       variations_unread;  /* cq_game_has_unread_variations() */
+  /* The reader is inside a variation (a problem found now is one of a
+   * variation), and the first problem found outside every variation
+   * (_cq_game_get_mainline_error()): its message, line and "what". */
+  gboolean       reading_variation;
+  char          *mainline_error;
+  guint64        mainline_error_line;
+  gsize          mainline_error_what;
   guint          tree_siblings; /* cq_game_add_move(): nodes not a first child */
   gsize          comments_joined;  /* g_once: the comments' texts are made */
   const gint    *stop;          /* not owned: see cq_game_set_stop_flag() */
@@ -299,6 +306,14 @@ const CqTagSpan *_cq_pgn_reader_get_tag_spans (CqPgnReader *reader, guint *n_spa
 CqGame *_cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *source,
                                      const char *filename, const CqTagSpan *spans,
                                      guint n_spans, gboolean borrow, CqArenaBlock **spare);
+
+/* The first problem of @game found outside every variation (as
+ * #CqGame.error says it, with its line and the byte where its "what"
+ * begins in *@line and *@what), or NULL: what a search whose query reads
+ * the main line only reports of a game it does not match, however the
+ * game was read (docs/cql.md "Damaged and unusual games").  Owned by
+ * @game. */
+const char *_cq_game_get_mainline_error (const CqGame *game, guint64 *line, gsize *what);
 
 /* Test hook: read the input in blocks of @block_size bytes (>= 1) instead
  * of 128 KiB, to exercise games that straddle block boundaries.  For a

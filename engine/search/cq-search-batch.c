@@ -252,6 +252,35 @@ summarize_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   g_array_append_val (batch->summaries, s);
 }
 
+/* Appends the Result of @game damaged as a search whose query reads the
+ * main line only reports a game it does not match: its first problem
+ * outside every variation, if any. */
+static void
+add_mainline_error (Batch *batch, const CqGame *game, const char *text, gsize len,
+                    const CqGameSource *source)
+{
+  Result r;
+  guint64 line;
+  gsize what;
+  const char *error = _cq_game_get_mainline_error (game, &line, &what);
+
+  if (error == NULL)
+    return;
+  result_init (&r, source, RESULT_DAMAGED);
+  r.message = store_string (batch, error);
+  r.text = text - batch->text->str;
+  r.text_len = len;
+  r.message_line = line;
+  r.message_what = what;
+  g_array_append_val (batch->results, r);
+}
+
+/* A game of more text than this may have more positions than a game may
+ * (CQ_GAME_MAX_POSITIONS: each takes at least three bytes, `e4 `); one
+ * read whole would be skipped before its main line is evaluated, so it is
+ * always read without its variations first when the query allows. */
+#define MAINLINE_ALWAYS_BYTES ((gsize) 2 * CQ_GAME_MAX_POSITIONS)
+
 /* Evaluates one game; appends a Result if there is anything to report.
  * @text is in @batch's text and text[@len] is NUL (search_batch()): the
  * game keeps it rather than a copy.
@@ -259,10 +288,12 @@ summarize_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
  * For a query that reads the main line only (SearchShared.mainline_only),
  * the game is first read without its variations (cq_game_parse_mainline())
  * and the query evaluated on its main line: a game that does not match
- * there is done with (a problem inside a variation not read is not
- * reported: docs/cql.md "Damaged and unusual games"); one that
- * matches is read whole and searched as any other, so that what is
- * written, shown and reported of it is the whole game's. */
+ * there is done with; one that matches is read whole and searched as any
+ * other, so that what is written and shown of it is the whole game's.
+ * Of a game such a query does not match only a problem outside every
+ * variation is reported, however it was read (mainline_first() may read
+ * it whole): what is reported depends on the query and the game only
+ * (docs/cql.md "Damaged and unusual games"). */
 static void
 search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
              const CqGameSource *source, const CqTagSpan *spans, guint n_spans,
@@ -270,6 +301,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
 {
   g_autoptr(CqGame) game = new_game (shared, batch, text, len, source, spans, n_spans);
   g_autofree char *labels = NULL;
+  gboolean matched, damaged = FALSE;
   Result r;
 
   if (game->skipped)
@@ -281,7 +313,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   if (!cq_query_accepts_tags (shared->query, game))
     return;
 
-  if (mainline_first (shared))
+  if (mainline_first (shared) || (shared->mainline_only && len > MAINLINE_ALWAYS_BYTES))
     {
       cq_game_parse_mainline (game);
       if (cq_game_has_unread_variations (game))
@@ -296,8 +328,10 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
           if (!may_match)
             {
               batch->plies += game->n_nodes;
-              if (game->error != NULL)
+              if (game->skipped)
                 add_game_error (batch, game, text, len, source);
+              else
+                add_mainline_error (batch, game, text, len, source);
               return;
             }
           g_atomic_int_inc (&shared->mainline_matched);
@@ -313,7 +347,12 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
 
   if (game->error != NULL)
     {
-      add_game_error (batch, game, text, len, source);
+      /* Reported now, or for a query of the main line once it is known
+       * whether the game matches. */
+      if (shared->mainline_only && !game->skipped && game->root != NULL)
+        damaged = TRUE;
+      else
+        add_game_error (batch, game, text, len, source);
       if (game->skipped)
         return;
     }
@@ -321,10 +360,18 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   if (game->root == NULL)
     return;
 
+  matched = cq_query_match_game (shared->query, game, info);
+  if (damaged && !cq_game_is_stopped (game))
+    {
+      if (matched)
+        add_game_error (batch, game, text, len, source);
+      else
+        add_mainline_error (batch, game, text, len, source);
+    }
+
   /* A CQL 6 `readfile` or `writefile` that failed stops the search, as
    * CQL 6.2 halts: this game and the rest are not reported. */
-  if (!cq_query_match_game (shared->query, game, info) || cq_game_is_stopped (game)
-      || cq_query_get_run_error (shared->query) != NULL)
+  if (!matched || cq_game_is_stopped (game) || cq_query_get_run_error (shared->query) != NULL)
     {
       if (info->error != NULL)
         {

@@ -119,6 +119,24 @@ class CliRobust(unittest.TestCase):
         self.assertEqual(games["cql()"], [2])
         self.assertEqual(games["cql(variations)"], [1, 2])
 
+        # The same when most games match and the search reads them whole at
+        # once (cq-search-batch.c, mainline_first()): the report depends on
+        # the query and the game only, on any number of threads.
+        with open(pgn, "a") as f:
+            for _ in range(200):
+                f.write('\n[Event "mate, good variation"]\n\n'
+                        '1. f3 e5 (1... e6 2. g4) 2. g4 Qh4# 0-1\n')
+            f.write('\n[Event "no mate, bad variation"]\n\n'
+                    '1. e4 e5 (1... Ke7 2. Kxe5) 2. Nf3 *\n')
+        q = os.path.join(self.dir, "v.cql")
+        with open(q, "w") as f:
+            f.write("cql()\nmate\n")
+        for threads in ("1", "2"):
+            proc = self.run_cql("-t", threads, "-i", pgn, "-o", "v.pgn", q)
+            self.assertEqual([int(m.group(3)) for m in map(DIAG.match, proc.stderr.splitlines())
+                              if m], [2])
+            self.assertEqual(FINAL.search(proc.stderr).group(1), "202")
+
     def test_quiet_keeps_only_the_summary(self):
         q = self.query()
         err = self.run_cql("--quiet", q).stderr

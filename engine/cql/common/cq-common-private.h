@@ -396,6 +396,9 @@ struct _CqQuery {
   /* Derived: some list examines variations (the positions :forany looks
    * at for "eventually matches"). */
   gboolean         any_variations;
+  /* Derived: some list or relation examines variations
+   * (cq_query_reads_only_mainline()). */
+  gboolean         reads_variations;
   /* Derived: some list has a :gappedsequence (cql3/cq3-eval.c keeps a table). */
   gboolean         any_gapped;
   /* Some position list, at any depth, has :markall (cq_query_marks_all()). */

@@ -446,11 +446,14 @@ cq_query_reads_only_mainline (const CqQuery *query)
 {
   g_return_val_if_fail (query != NULL, FALSE);
 
-  /* A position search examines every position of the tree; CQL 3 is
-   * not yet examined. */
+  /* A position search examines every position of the tree.  A CQL 3
+   * query examines the main line only unless a position list or a
+   * relation, at any depth, has :variations or :variationsonly (R9; its
+   * sequences, relations and move keywords follow the main continuation
+   * otherwise, R4), and keeps nothing from game to game. */
   if (query->cql6 != NULL)
     return _cq6_reads_only_mainline (query->cql6);
-  return FALSE;
+  return query->position == NULL && !query->reads_variations;
 }
 
 CqIndexCondition *

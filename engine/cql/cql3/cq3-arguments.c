@@ -365,8 +365,14 @@ _cq3_take_relation (Compiler *c, const CqSexp *list, guint *i, CqRelation *rel)
       switch (info->id)
         {
         case CQ_KEYWORD_PATTERN:        rel->flags |= CQ_RELATION_PATTERN; break;
-        case CQ_KEYWORD_VARIATIONS:     rel->flags |= CQ_RELATION_VARIATIONS; break;
-        case CQ_KEYWORD_VARIATIONSONLY: rel->flags |= CQ_RELATION_VARIATIONSONLY; break;
+        case CQ_KEYWORD_VARIATIONS:
+          rel->flags |= CQ_RELATION_VARIATIONS;
+          c->query->reads_variations = TRUE;
+          break;
+        case CQ_KEYWORD_VARIATIONSONLY:
+          rel->flags |= CQ_RELATION_VARIATIONSONLY;
+          c->query->reads_variations = TRUE;
+          break;
         case CQ_KEYWORD_SHIFT:          rel->flags |= CQ_RELATION_SHIFT; break;
         case CQ_KEYWORD_FLIP:           rel->flags |= CQ_RELATION_FLIP; break;
         case CQ_KEYWORD_SAMESIDETOMOVE:

@@ -595,7 +595,7 @@ _cq3_compile_position_list (Compiler *c, const CqSexp *list, guint32 inherited,
                  "':pretransformmatchcount' cannot be used with ':not': the negated list "
                  "has no transform members to count");
   if (pl->options & (CQ_LIST_VARIATIONS | CQ_LIST_VARIATIONSONLY))
-    c->query->any_variations = TRUE;
+    c->query->any_variations = c->query->reads_variations = TRUE;
 
   *out = g_steal_pointer (&pl);
   return TRUE;
