@@ -608,6 +608,37 @@ static const guint8 variation_stop[256] = {
   ['('] = 1, [')'] = 1, ['{'] = 1, [';'] = 1, ['\n'] = 1,
 };
 
+/* The first byte in [@p, @end) at which variation_end() stops, or @end:
+ * 16 bytes a step where SSE2 is at hand (a variation of a study is some
+ * hundred bytes of moves and comments). */
+static inline const char *
+next_variation_stop (const char *p, const char *end)
+{
+#ifdef __SSE2__
+  const __m128i open = _mm_set1_epi8 ('('), close = _mm_set1_epi8 (')');
+  const __m128i brace = _mm_set1_epi8 ('{'), semi = _mm_set1_epi8 (';');
+  const __m128i nl = _mm_set1_epi8 ('\n');
+
+  while (end - p >= 16)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) p);
+      __m128i hit = _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, open),
+                                                _mm_cmpeq_epi8 (v, close)),
+                                  _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, brace),
+                                                              _mm_cmpeq_epi8 (v, semi)),
+                                                _mm_cmpeq_epi8 (v, nl)));
+      int bits = _mm_movemask_epi8 (hit);
+
+      if (bits != 0)
+        return p + __builtin_ctz ((unsigned) bits);
+      p += 16;
+    }
+#endif
+  while (p < end && !variation_stop[(guchar) *p])
+    p++;
+  return p;
+}
+
 /* The end of the variation whose `(` is at @p: the byte after the `)` that
  * read_movetext() would take as closing it (parentheses counted outside
  * `{}` and `;` comments and `%` escape lines; inside a variation nothing
@@ -622,8 +653,7 @@ variation_end (const char *p, const char *end, guint64 *lines)
 
   while (p < end)
     {
-      while (p < end && !variation_stop[(guchar) *p])
-        p++;
+      p = next_variation_stop (p, end);
       if (p == end)
         break;
       switch (*p)
