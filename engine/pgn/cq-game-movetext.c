@@ -1148,7 +1148,7 @@ parse_moves (CqGame *game, gboolean mainline_only)
       if (!cq_position_set_fen (&root->position, fen, &err))
         {
           have_start = FALSE;
-          _cq_game_error (game, _cq_game_tag_line (game, "FEN"), "cannot set up the FEN tag: %s",
+          _cq_game_error (game, priv->fen_line, "cannot set up the FEN tag: %s",
                           err->message);
         }
     }
@@ -1210,9 +1210,9 @@ cq_game_parse_mainline (CqGame *game)
 }
 
 gboolean
-cq_game_has_unread_variations (const CqGame *game)
+cq_game_is_partial (const CqGame *game)
 {
   g_return_val_if_fail (game != NULL, FALSE);
 
-  return CQ_GAME_PRIVATE (game)->variations_unread;
+  return CQ_GAME_PRIVATE (game)->variations_unread || CQ_GAME_PRIVATE (game)->tags_unread;
 }

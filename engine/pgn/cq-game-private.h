@@ -28,22 +28,23 @@ is_space (char c)
 void _cq_game_error (CqGame *game, guint64 line, const char *fmt, ...) G_GNUC_PRINTF (3, 4);
 
 /* Reads the tag section of @game's text (CqGamePrivate.text) into
- * game->tags, the tags' lines and keys, the first FEN and Variant values,
- * and where the movetext starts (CqGamePrivate.movetext_offset / _line).
- * @spans: the reader's spans of the first tag pairs (#CqTagSpan, @n_spans;
- * NULL and 0 when there are none, or when the text is not the bytes the
- * reader scanned), whose values are not searched for again.  Problems are
- * recorded with _cq_game_error(). */
-void _cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans);
+ * game->tags, the tags' lines and keys, the first FEN and Variant values
+ * and lines, and where the movetext starts (CqGamePrivate.movetext_offset
+ * / _line).  @spans: the reader's spans of the first tag pairs
+ * (#CqTagSpan, @n_spans; NULL and 0 when there are none, or when the text
+ * is not the bytes the reader scanned), whose values are not searched for
+ * again.  @setup_only: of the tags the spans give, only FEN and Variant
+ * are kept (game->tags lacks them: the game is for a query that reads no
+ * tag, CqGamePrivate.tags_unread); the same problems are found.
+ * Problems are recorded with _cq_game_error(). */
+void _cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans,
+                          gboolean setup_only);
 
 /* Marks @game skipped (with its error) if its tags say it is not standard
  * chess: a `Variant` other than standard, or Chess960 castling in the FEN
  * (rulings R13: reported, never examined).  After _cq_game_parse_tags(). */
 void _cq_game_check_standard (CqGame *game);
 
-/* The absolute line of @game's first tag called @name, or the game's first
- * line if it has none (for error messages). */
-guint64 _cq_game_tag_line (const CqGame *game, const char *name);
 
 /* A new node of @game's tree below @parent, in @arena: @move (legal in
  * @parent's position, or a null move) played on a copy of that position,

@@ -65,6 +65,7 @@ typedef struct {
   guint       cap;
   const char *fen;
   const char *variant;
+  guint64     fen_line, variant_line;
   const char *text;
   char       *work;
 } TagList;
@@ -99,17 +100,23 @@ tag_list_reserve (CqArena *arena, TagList *list, guint n)
   list->cap = cap;
 }
 
-/* Keeps in *@fen or *@variant the value of the first FEN or Variant tag:
- * @name with its tag_key() @key and its @value. */
+/* Keeps in @list the value and line of the first FEN or Variant tag:
+ * @name with its tag_key() @key, its @value and its @line. */
 G_ALWAYS_INLINE static inline void
-note_setup_tag (const char *name, guint32 key, const char *value, const char **fen,
-                const char **variant)
+note_setup_tag (TagList *list, const char *name, guint32 key, const char *value, guint64 line)
 {
-  if (G_UNLIKELY (key == tag_key ("FEN", 3)) && *fen == NULL && memcmp (name, "FEN", 3) == 0)
-    *fen = value;
-  else if (G_UNLIKELY (key == tag_key ("Variant", 7)) && *variant == NULL
+  if (G_UNLIKELY (key == tag_key ("FEN", 3)) && list->fen == NULL
+      && memcmp (name, "FEN", 3) == 0)
+    {
+      list->fen = value;
+      list->fen_line = line;
+    }
+  else if (G_UNLIKELY (key == tag_key ("Variant", 7)) && list->variant == NULL
            && memcmp (name, "Variant", 7) == 0)
-    *variant = value;
+    {
+      list->variant = value;
+      list->variant_line = line;
+    }
 }
 
 /* Appends the tag @name (NUL-terminated, @name_len bytes) = @value; both
@@ -128,7 +135,7 @@ tag_list_add (CqArena *arena, TagList *list, const char *name, gsize name_len,
   list->lines[list->n] = line;
   list->keys[list->n] = key;
   list->n++;
-  note_setup_tag (name, key, value, &list->fen, &list->variant);
+  note_setup_tag (list, name, key, value, line);
 }
 
 /* The bytes that end a tag name: space and control characters, DEL,
@@ -343,7 +350,7 @@ parse_tag (CqArena *arena, TagList *list, const char *p, const char *end, guint6
 }
 
 void
-_cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans)
+_cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans, gboolean setup_only)
 {
   CqGamePrivate *priv = CQ_GAME_PRIVATE (game);
   const char *text = priv->text;
@@ -370,12 +377,12 @@ _cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans)
       guint64 *lines;
       guint32 *keys;
       guint n = 0;
-      const char *fen = NULL, *variant = NULL;
       gsize text_len = end - text;
       const char *name = text + 1;
       guint64 first_line = line;
 
-      tag_list_reserve (&priv->arena, &list, n_spans);
+      if (!setup_only)
+        tag_list_reserve (&priv->arena, &list, n_spans);
       tags = list.tags;
       lines = list.lines;
       keys = list.keys;
@@ -399,16 +406,27 @@ _cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans)
           /* NUL-terminated where they are in the working copy, as
            * parse_tag() does: the space after the name, the closing
            * quote.  Appended as tag_list_add() does; the spans are one a
-           * line. */
+           * line.  For the set-up tags only, nothing else is kept (their
+           * names begin with F and V). */
           w = list.work + (name - text);
-          w[name_len] = '\0';
-          list.work[close] = '\0';
-          key = tag_key (name, name_len);
-          tags[n].name = w;
-          tags[n].value = w + name_len + 2;
-          lines[n] = first_line + n;
-          keys[n] = key;
-          note_setup_tag (name, key, w + name_len + 2, &fen, &variant);
+          if (!setup_only)
+            {
+              key = tag_key (name, name_len);
+              w[name_len] = '\0';
+              list.work[close] = '\0';
+              tags[n].name = w;
+              tags[n].value = w + name_len + 2;
+              lines[n] = first_line + n;
+              keys[n] = key;
+              note_setup_tag (&list, name, key, w + name_len + 2, first_line + n);
+            }
+          else if (G_UNLIKELY (name[0] == 'F' || name[0] == 'V'))
+            {
+              key = tag_key (name, name_len);
+              if (key == tag_key ("FEN", 3) || key == tag_key ("Variant", 7))
+                list.work[close] = '\0';
+              note_setup_tag (&list, name, key, w + name_len + 2, first_line + n);
+            }
           n++;
           p = text + close + 2;
           line_start = FALSE;
@@ -421,9 +439,7 @@ _cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans)
         }
       if (n > 0)
         line = first_line + n - 1;
-      list.n = n;
-      list.fen = fen;
-      list.variant = variant;
+      list.n = setup_only ? 0 : n;
     }
 
   for (;;)
@@ -508,6 +524,9 @@ _cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans)
   priv->tag_keys = list.keys;
   priv->fen = list.fen;
   priv->variant = list.variant;
+  priv->fen_line = list.fen_line;
+  priv->variant_line = list.variant_line;
+  priv->tags_unread = setup_only;
   priv->movetext_offset = p - text;
   priv->movetext_line = line;
 }
@@ -526,15 +545,6 @@ cq_game_get_tag (const CqGame *game, const char *name)
     if (keys[i] == key && strcmp (game->tags[i].name, name) == 0)
       return game->tags[i].value;
   return NULL;
-}
-
-guint64
-_cq_game_tag_line (const CqGame *game, const char *name)
-{
-  for (guint i = 0; i < game->n_tags; i++)
-    if (strcmp (game->tags[i].name, name) == 0)
-      return CQ_GAME_PRIVATE (game)->tag_lines[i];
-  return game->source.line;
 }
 
 static gboolean
@@ -625,7 +635,7 @@ _cq_game_check_standard (CqGame *game)
   if (variant && !is_standard_variant (variant))
     {
       game->skipped = TRUE;
-      _cq_game_error (game, _cq_game_tag_line (game, "Variant"), "skipped: variant %s", variant);
+      _cq_game_error (game, CQ_GAME_PRIVATE (game)->variant_line, "skipped: variant %s", variant);
     }
   else if (fen)
     {
@@ -635,7 +645,7 @@ _cq_game_check_standard (CqGame *game)
       if (castling_is_chess960 (castling) || fen_is_chess960_start (fen, castling))
         {
           game->skipped = TRUE;
-          _cq_game_error (game, _cq_game_tag_line (game, "FEN"),
+          _cq_game_error (game, CQ_GAME_PRIVATE (game)->fen_line,
                           "skipped: variant Chess960 (castling field '%s' in the FEN)", castling);
         }
     }

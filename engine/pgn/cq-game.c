@@ -218,10 +218,11 @@ cq_game_new_from_text (const char *text, gsize len, const CqGameSource *source,
   return _cq_game_new_with_tag_spans (text, len, source, filename, NULL, 0, FALSE, NULL);
 }
 
-CqGame *
-_cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *source,
-                             const char *filename, const CqTagSpan *spans, guint n_spans,
-                             gboolean borrow, CqArenaBlock **spare)
+/* _cq_game_new_with_tag_spans() and _cq_game_new_for_positions(). */
+static CqGame *
+new_game (const char *text, gsize len, const CqGameSource *source, const char *filename,
+          const CqTagSpan *spans, guint n_spans, gboolean borrow, gboolean setup_only,
+          CqArenaBlock **spare)
 {
   CqArena arena;
   CqGame *game;
@@ -257,7 +258,7 @@ _cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *so
    * byte-order mark where it has spans: the first is at its `[`). */
   if (priv->text_len != len)
     n_spans = 0;
-  _cq_game_parse_tags (game, spans, n_spans);
+  _cq_game_parse_tags (game, spans, n_spans, setup_only);
   _cq_game_check_standard (game);
   if (game->source.too_large)
     {
@@ -267,6 +268,22 @@ _cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *so
       game->skipped = TRUE;
     }
   return game;
+}
+
+CqGame *
+_cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *source,
+                             const char *filename, const CqTagSpan *spans, guint n_spans,
+                             gboolean borrow, CqArenaBlock **spare)
+{
+  return new_game (text, len, source, filename, spans, n_spans, borrow, FALSE, spare);
+}
+
+CqGame *
+_cq_game_new_for_positions (const char *text, gsize len, const CqGameSource *source,
+                            const char *filename, const CqTagSpan *spans, guint n_spans,
+                            CqArenaBlock **spare)
+{
+  return new_game (text, len, source, filename, spans, n_spans, TRUE, TRUE, spare);
 }
 
 void

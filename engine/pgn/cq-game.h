@@ -213,7 +213,7 @@ gboolean    cq_game_parse_moves   (CqGame *game);
  * is not found: @game->error names the first one of what was read
  * (docs/cql.md "Damaged and unusual games").
  *
- * A game read so, when cq_game_has_unread_variations() says so, is for
+ * A game read so, when cq_game_is_partial() says so, is for
  * evaluating a query only: to write, show or index it, read the text
  * again with cq_game_parse_moves() on a new game (the PGN writer refuses
  * it).  cq_game_parse_moves() does nothing on it afterwards.
@@ -223,12 +223,15 @@ gboolean    cq_game_parse_moves   (CqGame *game);
 gboolean    cq_game_parse_mainline (CqGame *game);
 
 /**
- * cq_game_has_unread_variations:
+ * cq_game_is_partial:
  *
- * Whether cq_game_parse_mainline() passed over at least one variation of
- * @game: then its tree is not the whole game's.
+ * Whether @game was read in part: cq_game_parse_mainline() passed over at
+ * least one of its variations (its tree is not the whole game's), or it
+ * was made with its set-up tags only (a search's game for a query that
+ * reads no tag, cq-pgn-private.h).  Such a game is for evaluating a query
+ * only: the PGN writer refuses it.
  */
-gboolean    cq_game_has_unread_variations (const CqGame *game);
+gboolean    cq_game_is_partial (const CqGame *game);
 
 /**
  * cq_game_set_stop_flag:

@@ -250,12 +250,14 @@ typedef struct {
   guint32       *tag_keys;      /* tag_key() of each tag's name */
   const char    *fen;           /* the first FEN tag's value, or NULL */
   const char    *variant;       /* the first Variant tag's value, or NULL */
+  guint64        fen_line, variant_line;  /* their lines (absolute) */
+  gboolean       tags_unread;   /* _cq_game_new_with_tag_spans(@setup_only) */
   CqNode       **nodes;         /* by pre-order index */
   CqSkippedText *skipped;
   guint          n_skipped;
   guint          skipped_cap;
   gboolean       parsed;
-  gboolean       variations_unread;  /* cq_game_has_unread_variations() */
+  gboolean       variations_unread;  /* cq_game_is_partial() */
   /* The reader is inside a variation (a problem found now is one of a
    * variation), and the first problem found outside every variation
    * (_cq_game_get_mainline_error()): its message, line and "what". */
@@ -306,6 +308,15 @@ const CqTagSpan *_cq_pgn_reader_get_tag_spans (CqPgnReader *reader, guint *n_spa
 CqGame *_cq_game_new_with_tag_spans (const char *text, gsize len, const CqGameSource *source,
                                      const char *filename, const CqTagSpan *spans,
                                      guint n_spans, gboolean borrow, CqArenaBlock **spare);
+
+/* _cq_game_new_with_tag_spans() with @borrow, for a query that reads no
+ * tag (cq_query_reads_only_tree()): of the tags the spans give, only the
+ * set-up tags (FEN, Variant) are read, the others left out of game->tags;
+ * the same problems are found and the same positions replayed.  Such a
+ * game is for evaluating the query only (cq_game_is_partial()). */
+CqGame *_cq_game_new_for_positions (const char *text, gsize len, const CqGameSource *source,
+                                    const char *filename, const CqTagSpan *spans,
+                                    guint n_spans, CqArenaBlock **spare);
 
 /* The first problem of @game found outside every variation (as
  * #CqGame.error says it, with its line and the byte where its "what"

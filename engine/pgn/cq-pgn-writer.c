@@ -354,8 +354,8 @@ cq_pgn_write_game (GString *out, const CqGame *game, const CqPgnWriteOptions *op
   gboolean need_number = TRUE;
 
   g_return_if_fail (out != NULL && game != NULL);
-  /* A game read without its variations is not the game. */
-  g_return_if_fail (!cq_game_has_unread_variations (game));
+  /* A game read in part (its variations or its tags left out) is not the game. */
+  g_return_if_fail (!cq_game_is_partial (game));
 
   cq_game_parse_moves ((CqGame *) game);
 

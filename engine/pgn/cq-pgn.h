@@ -277,7 +277,7 @@ typedef struct {
  * cq_pgn_write_game:
  * @out: the string to append to.
  * @game: a game (its moves are parsed first if they were not); not one
- *   read without its variations (cq_game_has_unread_variations(): a
+ *   read in part (cq_game_is_partial(): a
  *   critical warning, nothing written).
  * @options: (nullable): header comment and marks.
  *

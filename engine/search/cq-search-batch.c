@@ -286,10 +286,12 @@ add_mainline_error (Batch *batch, const CqGame *game, const char *text, gsize le
  * game keeps it rather than a copy.
  *
  * For a query that reads the main line only (SearchShared.mainline_only),
- * the game is first read without its variations (cq_game_parse_mainline())
- * and the query evaluated on its main line: a game that does not match
- * there is done with; one that matches is read whole and searched as any
- * other, so that what is written and shown of it is the whole game's.
+ * the game is first read without its variations (cq_game_parse_mainline()),
+ * and for one that reads no tag either with its set-up tags only
+ * (_cq_game_new_for_positions()), and the query evaluated on that: a game
+ * that does not match there is done with; one that matches is read whole
+ * and searched as any other, so that what is written and shown of it is
+ * the whole game's.
  * Of a game such a query does not match only a problem outside every
  * variation is reported, however it was read (mainline_first() may read
  * it whole): what is reported depends on the query and the game only
@@ -299,10 +301,21 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
              const CqGameSource *source, const CqTagSpan *spans, guint n_spans,
              CqMatchInfo *info)
 {
-  g_autoptr(CqGame) game = new_game (shared, batch, text, len, source, spans, n_spans);
+  gboolean in_part = shared->mainline_only
+                     && (mainline_first (shared) || len > MAINLINE_ALWAYS_BYTES);
+  g_autoptr(CqGame) game = NULL;
   g_autofree char *labels = NULL;
   gboolean matched, damaged = FALSE;
   Result r;
+
+  if (in_part && shared->positions_only)
+    {
+      game = _cq_game_new_for_positions (text, len, source, shared->names[source->file_index],
+                                         spans, n_spans, &batch->arena_spare);
+      cq_game_set_stop_flag (game, &shared->stop_flag);
+    }
+  else
+    game = new_game (shared, batch, text, len, source, spans, n_spans);
 
   if (game->skipped)
     {
@@ -313,10 +326,10 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   if (!cq_query_accepts_tags (shared->query, game))
     return;
 
-  if (mainline_first (shared) || (shared->mainline_only && len > MAINLINE_ALWAYS_BYTES))
+  if (in_part)
     {
       cq_game_parse_mainline (game);
-      if (cq_game_has_unread_variations (game))
+      if (cq_game_is_partial (game))
         {
           gboolean may_match;
 

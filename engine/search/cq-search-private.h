@@ -120,6 +120,9 @@ typedef struct {
    * (atomic: every searcher counts). */
   gboolean               mainline_only;
   gint                   mainline_tried, mainline_matched;
+  /* ... and reads no tag either (cq_query_reads_only_tree()): the first
+   * reading keeps the set-up tags only (_cq_game_new_for_positions()). */
+  gboolean               positions_only;
 } SearchShared;
 
 static inline const char *

@@ -503,6 +503,7 @@ cq_search_run_files (const CqQuery *query, const char *const *paths,
     memset (&shared.style, 0, sizeof shared.style);
   shared.mainline_only = query != NULL && !opts->summarize && cq_query_reads_only_mainline (query);
   shared.mainline_tried = shared.mainline_matched = 0;
+  shared.positions_only = shared.mainline_only && cq_query_reads_only_tree (query);
   shared.names = (char **) names->pdata;
   shared.first_numbers = first_numbers;
   shared.n_files = n_files;

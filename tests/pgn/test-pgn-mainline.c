@@ -1,7 +1,9 @@
 /* test-pgn-mainline.c: a game's main line read without its variations
- * (cq_game_parse_mainline()) against the same game read whole: the same
- * main line, node for node, on hand-made games and on every game of the
- * fixtures and of ../shared/data (edge and studies, when present).
+ * (cq_game_parse_mainline()), also with its set-up tags only
+ * (_cq_game_new_for_positions()), against the same game read whole: the
+ * same main line, node for node, and the same problems outside the
+ * variations, on hand-made games and on every game of the fixtures and of
+ * ../shared/data (edge and studies, when present).
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,11 +32,13 @@ assert_same_mainline (const CqGame *part, const CqGame *whole)
 
   g_assert_true ((a == NULL) == (b == NULL));
   g_assert_cmpint (part->skipped, ==, whole->skipped);
-  if (!cq_game_has_unread_variations (part))
+  if (!cq_game_is_partial (part))
     {
       g_assert_cmpuint (part->n_nodes, ==, whole->n_nodes);
       g_assert_cmpstr (part->error, ==, whole->error);
     }
+  else if (!CQ_GAME_PRIVATE (part)->variations_unread)
+    g_assert_cmpuint (part->n_nodes, ==, whole->n_nodes);
   else
     {
       g_assert_cmpuint (part->n_nodes, <=, whole->n_nodes);
@@ -42,6 +46,21 @@ assert_same_mainline (const CqGame *part, const CqGame *whole)
         g_assert_nonnull (whole->error);
     }
   g_assert_cmpstr (part->result, ==, whole->result);
+  /* The first problem outside every variation, which a search reports of
+   * a game its query does not match, is the same however it was read. */
+  {
+    guint64 line_a, line_b;
+    gsize what_a, what_b;
+    const char *a_error = _cq_game_get_mainline_error (part, &line_a, &what_a);
+    const char *b_error = _cq_game_get_mainline_error (whole, &line_b, &what_b);
+
+    g_assert_cmpstr (a_error, ==, b_error);
+    if (a_error != NULL)
+      {
+        g_assert_cmpuint (line_a, ==, line_b);
+        g_assert_cmpuint (what_a, ==, what_b);
+      }
+  }
   for (; a != NULL && b != NULL; a = a->first_child, b = b->first_child)
     {
       g_assert_cmpstr (a->san, ==, b->san);
@@ -52,7 +71,7 @@ assert_same_mainline (const CqGame *part, const CqGame *whole)
       g_assert_true (memcmp (&a->position, &b->position, sizeof a->position) == 0);
     }
   g_assert_true (a == NULL && b == NULL);
-  return cq_game_has_unread_variations (part);
+  return cq_game_is_partial (part);
 }
 
 static void
@@ -74,7 +93,7 @@ test_passed_over (void)
   /* Idempotent: nothing more is read. */
   g_assert_true (cq_game_parse_moves (part));
   g_assert_cmpuint (part->n_nodes, ==, 7);
-  g_assert_false (cq_game_has_unread_variations (whole));
+  g_assert_false (cq_game_is_partial (whole));
 }
 
 /* A problem inside a variation passed over is not found; one in the main
@@ -120,7 +139,7 @@ test_writer_refuses (void)
   g_autoptr (CqGame) part = mainline (text, strlen (text), NULL, NULL);
   g_autoptr (GString) out = g_string_new (NULL);
 
-  g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_CRITICAL, "*unread_variations*");
+  g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_CRITICAL, "*is_partial*");
   cq_pgn_write_game (out, part, NULL);
   g_test_assert_expected_messages ();
   g_assert_cmpuint (out->len, ==, 0);
@@ -141,9 +160,20 @@ check_all (const char *data, gsize len, const char *name, guint *games, guint *p
     {
       g_autoptr (CqGame) part = mainline (text, tlen, &source, name);
       g_autoptr (CqGame) whole = cq_game_new_parsed (text, tlen, &source, name);
+      /* With the set-up tags only, from the reader's tag spans, as a
+       * search reads a game for a query that reads no tag. */
+      guint n_spans;
+      const CqTagSpan *spans = _cq_pgn_reader_get_tag_spans (reader, &n_spans);
+      g_autofree char *copy = g_strndup (text, tlen);
+      g_autoptr (CqGame) light = _cq_game_new_for_positions (copy, tlen, &source, name,
+                                                             spans, n_spans, NULL);
 
       (*games)++;
       *passed += assert_same_mainline (part, whole);
+      cq_game_parse_mainline (light);
+      g_assert_true (cq_game_is_partial (light));
+      assert_same_mainline (light, whole);
+      g_assert_true (light->n_tags <= whole->n_tags);
     }
   g_assert_no_error (error);
 }
