@@ -338,7 +338,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
                       && cq_query_match_game (shared->query, game, info);
           if (cq_game_is_stopped (game))
             return;
-          if (!may_match)
+          if (!may_match && info->error == NULL)
             {
               batch->plies += game->n_nodes;
               if (game->skipped)
@@ -347,6 +347,10 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
                 add_mainline_error (batch, game, text, len, source);
               return;
             }
+          /* Matched, or stopped the search (a `line` deeper than the
+           * stack allows): read whole and evaluated again, which says
+           * the same. */
+          g_clear_pointer (&info->error, g_free);
           g_atomic_int_inc (&shared->mainline_matched);
           g_clear_pointer (&game, cq_game_free);
           game = new_game (shared, batch, text, len, source, spans, n_spans);

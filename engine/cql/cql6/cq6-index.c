@@ -1,5 +1,7 @@
 /* cq6-index.c: the necessary condition on a game's summary of a
- * CQL 6 query (cq_query_get_index_condition(), docs/index.md).
+ * CQL 6 query (cq_query_get_index_condition(), docs/index.md), and
+ * whether a query reads only a game's tree or main line
+ * (cq_query_reads_only_tree(), cq_query_reads_only_mainline()).
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -723,35 +725,43 @@ condition_of (const Cq6Filter *f)
     }
 }
 
-CqIndexCondition *
-_cq6_index_condition (const Cq6Program *program)
+/* Whether evaluating @program on a game leaves no trace of it but whether
+ * it matches (leaves_no_trace() for the header's tag filters, which run on
+ * every game before its moves, and the body; no state kept from game to
+ * game: no file, no `similarposition`, no persistent variable or
+ * dictionary): then a search may pass over a game the index's condition
+ * rejects, or evaluate a game twice (_cq6_reads_only_mainline()). */
+static gboolean
+program_leaves_no_trace (const Cq6Program *program)
 {
   guint64 text = 0;
   Bounds bounds;
   gboolean traceless;
 
-  g_return_val_if_fail (program != NULL && program->body != NULL,
-                        cq_index_condition_new_true ());
-
-  /* A game matches without a matching position. */
-  if (program->matchcount_min <= 0)
-    return cq_index_condition_new_true ();
-  /* State kept from game to game, and files. */
   if (program->uses_files || program->similar != NULL)
-    return cq_index_condition_new_true ();
+    return FALSE;
   for (guint i = 0; program->vars != NULL && i < program->vars->len; i++)
     {
       const Cq6Var *var = program->vars->pdata[i];
 
       if (var->persistent || var->dict != NULL)
-        return cq_index_condition_new_true ();
+        return FALSE;
     }
-  /* The header's tag filters run on every game before its moves. */
   bounds_init (&bounds, program);
   traceless = leaves_no_trace (&bounds, program->game_filters, 1, &text)
               && leaves_no_trace (&bounds, program->body, 1, &text);
   g_free (bounds.var_bound);
-  if (!traceless)
+  return traceless;
+}
+
+CqIndexCondition *
+_cq6_index_condition (const Cq6Program *program)
+{
+  g_return_val_if_fail (program != NULL && program->body != NULL,
+                        cq_index_condition_new_true ());
+
+  /* A game matches without a matching position. */
+  if (program->matchcount_min <= 0 || !program_leaves_no_trace (program))
     return cq_index_condition_new_true ();
   return condition_of (program->body);
 }
@@ -833,27 +843,8 @@ same_on_mainline (const Cq6Filter *f)
 gboolean
 _cq6_reads_only_mainline (const Cq6Program *program)
 {
-  guint64 text = 0;
-  Bounds bounds;
-  gboolean traceless;
-
   /* A game that matches on its main line is evaluated again, read whole:
-   * the query must leave no trace of either evaluation but its result
-   * (no message, file, persistent variable or dictionary, nothing that
-   * can stop the search), as for the index's condition. */
-  if (program->variations || program->uses_files || program->similar != NULL
-      || program->persistent != NULL || program->matchstring != NULL)
-    return FALSE;
-  for (guint i = 0; program->vars != NULL && i < program->vars->len; i++)
-    {
-      const Cq6Var *var = program->vars->pdata[i];
-
-      if (var->persistent || var->dict != NULL)
-        return FALSE;
-    }
-  bounds_init (&bounds, program);
-  traceless = leaves_no_trace (&bounds, program->game_filters, 1, &text)
-              && leaves_no_trace (&bounds, program->body, 1, &text);
-  g_free (bounds.var_bound);
-  return traceless && same_on_mainline (program->body);
+   * nothing of either evaluation may stay but its result. */
+  return !program->variations && program_leaves_no_trace (program)
+         && same_on_mainline (program->body);
 }
