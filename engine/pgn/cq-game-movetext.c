@@ -3,8 +3,10 @@
  * comments and variations, and the nodes' pre-order numbering.
  *
  * Why one file: the tokenizer, the replay, comments and variations share
- * the parser state, and the movetext reader is the hottest path of a
- * search after the evaluator (its tokenizer and make-move are inlined).
+ * the parser state (the passing over of a main line's variations, too,
+ * which must end each where the reader would), and the movetext reader is
+ * the hottest path of a search after the evaluator (its tokenizer and
+ * make-move are inlined).
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
