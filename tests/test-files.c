@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <sys/stat.h>
 #include <glib/gstdio.h>
 
@@ -31,4 +32,43 @@ test_remove_tree (const char *path)
     }
   else
     g_unlink (path);
+}
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+find_pgn_files (const char *dir, GPtrArray *found)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  /* Copied: g_dir_read_name() reuses its buffer. */
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names->pdata[i], NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        find_pgn_files (path, found);
+      else if (g_str_has_suffix (names->pdata[i], ".pgn"))
+        g_ptr_array_add (found, g_steal_pointer (&path));
+    }
+}
+
+GPtrArray *
+test_find_pgn_files (const char *dir)
+{
+  GPtrArray *found = g_ptr_array_new_with_free_func (g_free);
+
+  find_pgn_files (dir, found);
+  return found;
 }

@@ -10,3 +10,8 @@
  * is removed, never followed.  Errors are ignored (a test's temporary
  * folder that cannot be removed is left behind). */
 void test_remove_tree (const char *path);
+
+/* The paths of the files named *.pgn in @dir and the folders below it, in
+ * the order of their names at each level, sorted (g_ptr_array_unref()
+ * frees them); none if @dir cannot be read. */
+GPtrArray *test_find_pgn_files (const char *dir);

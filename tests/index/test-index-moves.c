@@ -12,6 +12,7 @@
 
 #include "index/cq-index-moves.h"
 #include "pgn/cq-pgn.h"
+#include "test-files.h"
 
 /* Games, moves and bytes of the encodings checked, for the messages. */
 typedef struct {
@@ -138,20 +139,10 @@ test_fixtures (void)
 static void
 check_tree (const char *dir, Counts *counts)
 {
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
+  g_autoptr(GPtrArray) paths = test_find_pgn_files (dir);
 
-  if (d == NULL)
-    return;
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        check_tree (path, counts);
-      else if (g_str_has_suffix (name, ".pgn"))
-        check_file (path, 0, counts);
-    }
+  for (guint i = 0; i < paths->len; i++)
+    check_file (paths->pdata[i], 0, counts);
 }
 
 /* Every study and problem of ../shared/data/studies. */

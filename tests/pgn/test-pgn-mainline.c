@@ -11,6 +11,7 @@
 
 #include "pgn/cq-pgn.h"
 #include "pgn-test-util.h"
+#include "test-files.h"
 
 static CqGame *
 mainline (const char *text, gsize len, const CqGameSource *source, const char *name)
@@ -178,28 +179,20 @@ check_all (const char *data, gsize len, const char *name, guint *games, guint *p
   g_assert_no_error (error);
 }
 
+/* Every game of every *.pgn file in @dir and below. */
 static void
 check_dir (const char *dir, guint *games, guint *passed)
 {
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *entry;
+  g_autoptr (GPtrArray) paths = test_find_pgn_files (dir);
 
-  if (d == NULL)
-    return;
-  while ((entry = g_dir_read_name (d)) != NULL)
+  for (guint i = 0; i < paths->len; i++)
     {
-      g_autofree char *path = g_build_filename (dir, entry, NULL);
       g_autofree char *data = NULL;
+      g_autofree char *name = g_path_get_basename (paths->pdata[i]);
       gsize len;
 
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        {
-          check_dir (path, games, passed);
-          continue;
-        }
-      if (!g_str_has_suffix (entry, ".pgn") || !g_file_get_contents (path, &data, &len, NULL))
-        continue;
-      check_all (data, len, entry, games, passed);
+      if (g_file_get_contents (paths->pdata[i], &data, &len, NULL))
+        check_all (data, len, name, games, passed);
     }
 }
 

@@ -820,31 +820,17 @@ _cq6_reads_only_tree (const Cq6Program *program)
   return reads_only_tree (program->body);
 }
 
-/* Whether @f and its arguments give the same value at a position of the
- * main line whether the game was read whole or without its variations:
- * all of leaves_no_trace()'s list does, without `variations` (a game is
- * then its main line: echo's targets, find's and line's walks, `move`,
- * child(k) and the like stay on it, docs/cql6.md "How a query runs"),
- * except a position's id, which counts the variations' positions before
- * it (and a position given by id). */
-static gboolean
-same_on_mainline (const Cq6Filter *f)
-{
-  if (f == NULL)
-    return TRUE;
-  if (f->kind == CQ6_POSITIONID || f->kind == CQ6_POSITION_BY_ID)
-    return FALSE;
-  for (guint i = 0; i < f->n_args; i++)
-    if (!same_on_mainline (f->args[i]))
-      return FALSE;
-  return TRUE;
-}
-
 gboolean
 _cq6_reads_only_mainline (const Cq6Program *program)
 {
   /* A game that matches on its main line is evaluated again, read whole:
-   * nothing of either evaluation may stay but its result. */
+   * nothing of either evaluation may stay but its result.  Without
+   * `variations` a game is its main line (echo's targets, find's and
+   * line's walks, `move`, child(k) stay on it: docs/cql6.md "How a query
+   * runs"), and every filter of leaves_no_trace()'s list has the same
+   * value at a position of the main line whether the game was read whole
+   * or not, but a position's id, which counts the variations' positions
+   * before it (and a position given by id). */
   return !program->variations && program_leaves_no_trace (program)
-         && same_on_mainline (program->body);
+         && !_cq6_tree_has_kind (program->body, CQ6_POSITIONID, CQ6_POSITION_BY_ID);
 }

@@ -714,6 +714,12 @@ Cq6Filter *_cq6_height_check    (Cq6Parser *p, Cq6Filter *f);
  * once on the whole query before any recursive walk of it.
  */
 gboolean   _cq6_tree_height_ok  (Cq6Parser *p, Cq6Filter *root, guint max);
+/**
+ * _cq6_tree_has_kind:
+ * Whether @f (may be NULL) or a filter below it is of kind @a or @b
+ * (give a twice for one kind).
+ */
+gboolean   _cq6_tree_has_kind   (const Cq6Filter *f, Cq6Kind a, Cq6Kind b);
 
 /* The reader's primitives (cq6-parser.c). */
 Cq6Token  *_cq6_peek            (Cq6Parser *p);

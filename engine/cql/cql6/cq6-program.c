@@ -452,20 +452,6 @@ is_stateful (const Cq6Filter *f)
   return FALSE;
 }
 
-/* Whether @f holds a `readfile` or `writefile`. */
-static gboolean
-uses_files (const Cq6Filter *f)
-{
-  if (f == NULL)
-    return FALSE;
-  if (f->kind == CQ6_READFILE || f->kind == CQ6_WRITEFILE)
-    return TRUE;
-  for (guint i = 0; i < f->n_args; i++)
-    if (uses_files (f->args[i]))
-      return TRUE;
-  return FALSE;
-}
-
 /* Orders the compounds in @f's tree (see above), each filter's cost and
  * statefulness worked out once, bottom up: linear in the tree's size
  * plus a sort of each compound (a query of 1 MiB reads in a fraction of
@@ -696,7 +682,7 @@ _cq6_program_read (const char *text, gsize len, const char *filename, Cq6Files *
           prog->persistent[i].bound = TRUE;
     }
   _cq6_hhdb_mark_uses (prog->body);
-  prog->uses_files = uses_files (prog->body);
+  prog->uses_files = _cq6_tree_has_kind (prog->body, CQ6_READFILE, CQ6_WRITEFILE);
   prog->stateful = is_stateful (prog->body);
   {
     gboolean body_stateful;

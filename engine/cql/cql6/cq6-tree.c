@@ -234,6 +234,19 @@ _cq6_height_check (Cq6Parser *p, Cq6Filter *f)
 }
 
 gboolean
+_cq6_tree_has_kind (const Cq6Filter *f, Cq6Kind a, Cq6Kind b)
+{
+  if (f == NULL)
+    return FALSE;
+  if (f->kind == a || f->kind == b)
+    return TRUE;
+  for (guint i = 0; i < f->n_args; i++)
+    if (_cq6_tree_has_kind (f->args[i], a, b))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
 _cq6_tree_height_ok (Cq6Parser *p, Cq6Filter *root, guint max)
 {
   g_autoptr(GPtrArray) order = NULL;
