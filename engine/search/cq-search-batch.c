@@ -209,14 +209,19 @@ mainline_first (SearchShared *shared)
   return tried < MAINLINE_TRIED || matched <= MAINLINE_MATCHED_PART * tried;
 }
 
-/* A new game of @text for search_game(). */
+/* A new game of @text for search_game(); with @setup_only, with its
+ * set-up tags only (_cq_game_new_for_positions()). */
 static CqGame *
 new_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
-          const CqGameSource *source, const CqTagSpan *spans, guint n_spans)
+          const CqGameSource *source, const CqTagSpan *spans, guint n_spans,
+          gboolean setup_only)
 {
-  CqGame *game = _cq_game_new_with_tag_spans (text, len, source,
-                                              shared->names[source->file_index],
-                                              spans, n_spans, TRUE, &batch->arena_spare);
+  const char *name = shared->names[source->file_index];
+  CqGame *game = setup_only
+                 ? _cq_game_new_for_positions (text, len, source, name, spans, n_spans,
+                                               &batch->arena_spare)
+                 : _cq_game_new_with_tag_spans (text, len, source, name, spans, n_spans, TRUE,
+                                                &batch->arena_spare);
 
   cq_game_set_stop_flag (game, &shared->stop_flag);
   return game;
@@ -230,7 +235,7 @@ static void
 summarize_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
                 const CqGameSource *source, const CqTagSpan *spans, guint n_spans)
 {
-  g_autoptr(CqGame) game = new_game (shared, batch, text, len, source, spans, n_spans);
+  g_autoptr(CqGame) game = new_game (shared, batch, text, len, source, spans, n_spans, FALSE);
   Summarized s;
 
   if (!game->skipped)
@@ -308,14 +313,8 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
   gboolean matched, damaged = FALSE;
   Result r;
 
-  if (in_part && shared->positions_only)
-    {
-      game = _cq_game_new_for_positions (text, len, source, shared->names[source->file_index],
-                                         spans, n_spans, &batch->arena_spare);
-      cq_game_set_stop_flag (game, &shared->stop_flag);
-    }
-  else
-    game = new_game (shared, batch, text, len, source, spans, n_spans);
+  game = new_game (shared, batch, text, len, source, spans, n_spans,
+                   in_part && shared->positions_only);
 
   if (game->skipped)
     {
@@ -353,7 +352,7 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
           g_clear_pointer (&info->error, g_free);
           g_atomic_int_inc (&shared->mainline_matched);
           g_clear_pointer (&game, cq_game_free);
-          game = new_game (shared, batch, text, len, source, spans, n_spans);
+          game = new_game (shared, batch, text, len, source, spans, n_spans, FALSE);
         }
     }
 
