@@ -19,17 +19,6 @@ static const guint32 promotion_flag[] = {
   [CQ_KNIGHT] = CQ_SUMMARY_PROMOTE_KNIGHT,
 };
 
-/* TRUE if a move other than a null move was played from @node's
- * position: its children are its first child and that one's siblings. */
-static gboolean
-has_played_move (const CqNode *node)
-{
-  for (const CqNode *child = node->first_child; child != NULL; child = child->next_sibling)
-    if (!(child->move.flags & CQ_MOVE_NULL))
-      return TRUE;
-  return FALSE;
-}
-
 /* FALSE if the side to move at @node cannot be in check: the move that
  * reached it gives no check (_cq_move_may_give_check ()), and that side
  * was not in check before it, which holds after a legal move unless the
@@ -193,7 +182,7 @@ cq_game_summarize (const CqGame *game, CqGameSummary *summary)
        * plays only legal ones): only the others need the mate and
        * stalemate tests.  Each flag is also set with the side to move
        * (the BTM flag is the WTM one's next bit). */
-      leaf = !has_played_move (node);
+      leaf = !cq_node_has_played_move (node);
       /* Once a check with this side to move is seen, this position's
        * check test can add nothing but to the mate test, which only a
        * position no move was played from needs. */

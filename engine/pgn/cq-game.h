@@ -58,6 +58,29 @@ struct _CqNode {
   guint64     line;
 };
 
+/**
+ * cq_node_has_played_move:
+ * @node: a position of a game.
+ *
+ * Whether a move other than a null move was played from @node, in the
+ * main line or a variation.  The replay plays only legal moves, so such a
+ * position has a legal move: it is neither mate nor stalemate (R5), and
+ * the costly legal-move test need not run.  A game read in part
+ * (cq_game_is_partial()) lacks its variations' moves: the answer may then
+ * be FALSE where the whole game says TRUE, never the reverse.
+ *
+ * Returns: TRUE if a child of @node was reached by a move that is not
+ *   #CQ_MOVE_NULL.
+ */
+static inline gboolean
+cq_node_has_played_move (const CqNode *node)
+{
+  for (const CqNode *child = node->first_child; child != NULL; child = child->next_sibling)
+    if (!(child->move.flags & CQ_MOVE_NULL))
+      return TRUE;
+  return FALSE;
+}
+
 typedef struct {
   const char *name;
   const char *value;

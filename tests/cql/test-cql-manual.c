@@ -245,6 +245,31 @@ test_R4_continuations (void)
   g_assert_cmpstr (r9, ==, "no match");
 }
 
+/* R5: mate and stalemate are found where the side to move has no legal
+ * move, also where the game goes on with a null move; a position a
+ * legal move was played from is neither. */
+static void
+test_R5_no_legal_move_before_null_move (void)
+{
+  g_autoptr(CqGame) mate = game_new (NULL, NULL, "1. f3 e5 2. g4 Qh4# --", 1);
+  g_autoptr(CqGame) stalemate = game_new (NULL, "7k/5Q2/8/6K1/8/8/8/8 w - - 0 1",
+                                          "1. Kg6 --", 1);
+  g_autoptr(CqGame) checks = game_new (NULL, NULL, "1. e4 f5 2. Qh5+ g6 3. Qxg6+ hxg6", 1);
+  g_autofree char *r1 = run ("(match (position :mate))", mate, FALSE);
+  g_autofree char *r2 = run ("(match (position :mate :wtm))", mate, FALSE);
+  g_autofree char *r3 = run ("(match (position :stalemate))", stalemate, FALSE);
+  g_autofree char *r4 = run ("(match (position :stalemate ka-h8))", stalemate, FALSE);
+  g_autofree char *r5 = run ("(match (position :mate))", checks, FALSE);
+  g_autofree char *r6 = run ("(match (position :check :markall))", checks, FALSE);
+
+  g_assert_cmpstr (r1, ==, "4");
+  g_assert_cmpstr (r2, ==, "4");
+  g_assert_cmpstr (r3, ==, "1");
+  g_assert_cmpstr (r4, ==, "1");
+  g_assert_cmpstr (r5, ==, "no match");
+  g_assert_cmpstr (r6, ==, "3 5");
+}
+
 /* The squares reported for a match include those of nested lists. */
 static void
 test_R2_squares_of_nested_lists (void)
@@ -272,6 +297,8 @@ main (int argc, char **argv)
 
       g_test_add_data_func (path, &cases[i], test_manual_case);
     }
+  g_test_add_func ("/cql/manual/R5/no-legal-move-before-null-move",
+                   test_R5_no_legal_move_before_null_move);
   g_test_add_func ("/cql/manual/game-related/result-whiteelo-blackelo-flipcolor",
                    test_game_related_upset);
   g_test_add_func ("/cql/manual/game-related/elo-result", test_game_related_elo_result);

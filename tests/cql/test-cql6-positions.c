@@ -99,6 +99,10 @@ static const Case cases[] = {
   { CHECKS, "cql(variations) ply == 1 find 0 3 stalemate", "1", "" },
   { CHECKS, "cql(variations) ply == 1 find all stalemate", "", "" },
   { CHECKS, "cql(variations) find <-- check mate", "7 14", "7:Found | 14:Found" },
+  /* A mate the game goes on from with a null move is still mate (CQL 6.2
+   * agrees): only a move that is not null shows a legal move. */
+  { "1. f3 e5 2. g4 Qh4# --", "cql() mate", "4", "" },
+  { "1. f3 e5 2. g4 Qh4# --", "cql() wtm mate", "4", "" },
   { CHECKS, "cql(variations) terminal find <-- all check", "7 9 12 14 19",
     "7:Found 1 of 1 | 9:Found 1 of 1 | 12:Found 1 of 1 | 14:Found 1 of 1 | 19:Found 1 of 1" },
   { CHECKS, "cql(variations) initial X = find mate X:positionid == 7", "0", "7:Found" },

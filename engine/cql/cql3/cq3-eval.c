@@ -296,13 +296,16 @@ instance_matches (const CqInstance *instance, const CqNode *node, const EvalGame
   return instance_matches_rest (instance, node, g, options, squares);
 }
 
-/* The no legal move test of R5 once @check is known; not in check, a
- * cheaper test answers. */
+/* The no legal move test of R5 at @node once @check is known: a position
+ * a move was played from has one (cq_node_has_played_move()); not in
+ * check, a cheaper test answers. */
 static inline gboolean
-position_has_legal_move (const CqPosition *pos, gboolean check)
+position_has_legal_move (const CqNode *node, gboolean check)
 {
-  return check ? cq_position_has_legal_move (pos)
-               : _cq_position_has_legal_move_not_in_check (pos);
+  if (cq_node_has_played_move (node))
+    return TRUE;
+  return check ? cq_position_has_legal_move (&node->position)
+               : _cq_position_has_legal_move_not_in_check (&node->position);
 }
 
 /* instance_matches_rest () for an instance without move tests or tags
@@ -354,7 +357,7 @@ instance_matches_plain_steps (const CqInstance *instance, const CqNode *node,
       else if (!test_holds (test, node, g, NULL, &hits))
         return FALSE;
     }
-  if ((conditions & CQ_COND_NEED_MOVES) && position_has_legal_move (pos, check))
+  if ((conditions & CQ_COND_NEED_MOVES) && position_has_legal_move (node, check))
     return FALSE;
   *squares = hits;
   return TRUE;
@@ -445,7 +448,7 @@ instance_matches_rest (const CqInstance *instance, const CqNode *node, const Eva
 
   /* R5: no legal move, en passant included; costly, so late.  Not in
    * check (nearly always for :stalemate), a cheaper test answers. */
-  if ((conditions & CQ_COND_NEED_MOVES) && position_has_legal_move (pos, check))
+  if ((conditions & CQ_COND_NEED_MOVES) && position_has_legal_move (node, check))
     return FALSE;
 
   for (; t < instance->n_tests; t++)
@@ -646,19 +649,23 @@ match_list_pretransform (const CqPositionList *list, const CqGame *game, const E
  * Also CQ_COND_STALEMATE if every instance requires it and has no piece
  * designator (cheaper, and tried first, when there is one): the
  * positions where stalemate_ruled_out () holds are skipped likewise,
- * nearly all of them for `(position :stalemate)`.  Only for small lists
- * without an anchor index or :not. */
+ * nearly all of them for `(position :stalemate)`.  Also CQ_COND_MATE if
+ * every instance requires :mate or :stalemate: the positions a move was
+ * played from are skipped (cq_node_has_played_move()), all but the ends
+ * of the lines.  Only for small lists without an anchor index or :not. */
 static guint32
 list_side_filter (const CqPositionList *list)
 {
-  guint32 all = CQ_COND_WTM | CQ_COND_BTM | CQ_COND_STALEMATE;
+  guint32 all = CQ_COND_WTM | CQ_COND_BTM | CQ_COND_STALEMATE | CQ_COND_MATE;
 
   if (list->n_groups != 0 || (list->options & CQ_LIST_NOT) || list->n_instances == 0
       || list->n_instances > 8)
     return 0;
   for (guint i = 0; i < list->n_instances; i++)
     {
-      all &= list->instances[i].conditions;
+      guint32 conditions = list->instances[i].conditions;
+
+      all &= conditions | ((conditions & CQ_COND_NEED_MOVES) ? CQ_COND_MATE : 0);
       if (list->instances[i].n_designators != 0)
         all &= ~(guint32) CQ_COND_STALEMATE;
     }
@@ -699,6 +706,8 @@ _cq3_match_list (const CqPositionList *list, CqGame *game, const EvalGame *g, GA
       if (filter != 0)
         {
           if ((reject_side >> node->position.side_to_move) & 1)
+            continue;
+          if ((filter & CQ_COND_MATE) && cq_node_has_played_move (node))
             continue;
           if (stalemate && _cq_position_has_move_unless_in_check (&node->position))
             continue;

@@ -38,12 +38,18 @@ _cq6_in_check (Cq6Ctx *c)
   return c->in_check;
 }
 
+/* Whether the side to move has a legal move, found once per position: a
+ * position a move was played from has one (cq_node_has_played_move()),
+ * which spares the test at every check of a line that goes on. */
 static gboolean
 has_move (Cq6Ctx *c)
 {
   if (c->has_move < 0)
-    c->has_move = (_cq6_in_check (c) ? cq_position_has_legal_move (c->pos)
-                                     : _cq_position_has_legal_move_not_in_check (c->pos)) ? 1 : 0;
+    c->has_move = ((c->node != NULL && c->pos == &c->node->position
+                    && cq_node_has_played_move (c->node))
+                   || (_cq6_in_check (c) ? cq_position_has_legal_move (c->pos)
+                                         : _cq_position_has_legal_move_not_in_check (c->pos)))
+                  ? 1 : 0;
   return c->has_move;
 }
 
@@ -1107,6 +1113,9 @@ walk_tests (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray 
     {
       if (side >= 0 && node->position.side_to_move != side)
         continue;
+      /* Mate and stalemate only where no move was played (has_move()). */
+      if ((tests & TESTS_NO_MOVE) && cq_node_has_played_move (node))
+        continue;
       if (stalemate && _cq_position_has_move_unless_in_check (&node->position))
         continue;
       c.node = node;
@@ -1169,7 +1178,8 @@ _cq6_walk (const Cq6Program *program, const CqGame *game, Cq6State *st, GArray *
 
       if (side >= 0 && node->position.side_to_move != side)
         continue;
-      if (stalemate && _cq_position_has_move_unless_in_check (&node->position))
+      if (stalemate && (cq_node_has_played_move (node)
+                        || _cq_position_has_move_unless_in_check (&node->position)))
         continue;
       /* At the positions evaluated only (the others cost nothing and
        * make no strings): a stop or an error ends the walk; the strings
