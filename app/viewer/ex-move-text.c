@@ -296,7 +296,7 @@ writer_add_move (Writer       *w,
       writer_add_span (w, EX_MOVE_TEXT_NUMBER, start, 0, depth, mainline);
     }
 
-  len = cq_san_format_after (before, &node->move, &node->position, san);
+  len = cq_node_format_san (node, san);
   if (len == 0 || len > CQ_SAN_MAX)
     {
       /* Cannot happen for a replayed move; keep what the PGN said. */

@@ -318,6 +318,22 @@ gsize      cq_san_format           (const CqPosition *pos, const CqMove *move, c
 gsize      cq_san_format_after     (const CqPosition *pos, const CqMove *move,
                                     const CqPosition *after, char *buf);
 
+/**
+ * cq_san_format_known:
+ * @pos, @move, @after, @buf: as for cq_san_format_after().
+ * @after_has_move: TRUE if @after is known to have a legal move (a game
+ *   went on from it): a check is then written `+` without the legal-move
+ *   test that tells it from mate.  FALSE: the test runs.
+ *
+ * cq_san_format_after() for a writer of a game tree, where most checks
+ * are followed by a move (cq_node_format_san()).
+ *
+ * Returns: the length written (without the NUL).
+ */
+gsize      cq_san_format_known     (const CqPosition *pos, const CqMove *move,
+                                    const CqPosition *after, gboolean after_has_move,
+                                    char *buf);
+
 /* The number of leaf nodes of the legal move tree of @depth plies from @pos
  * (chess programming's perft; the last ply is counted, not played); 1 for
  * depth 0. */

@@ -626,6 +626,13 @@ gsize
 cq_san_format_after (const CqPosition *pos, const CqMove *move, const CqPosition *after,
                      char *buf)
 {
+  return cq_san_format_known (pos, move, after, FALSE, buf);
+}
+
+gsize
+cq_san_format_known (const CqPosition *pos, const CqMove *move, const CqPosition *after,
+                     gboolean after_has_move, char *buf)
+{
   char *p = buf;
   int from = move->from, to = move->to;
   int piece, type;
@@ -703,7 +710,7 @@ cq_san_format_after (const CqPosition *pos, const CqMove *move, const CqPosition
   /* The inline test, not the public call: the writer formats every move
    * of every game it writes. */
   if (_cq_in_check (after))
-    *p++ = cq_position_has_legal_move (after) ? '+' : '#';
+    *p++ = after_has_move || cq_position_has_legal_move (after) ? '+' : '#';
   *p = '\0';
   return (gsize) (p - buf);
 }

@@ -547,6 +547,52 @@ cq_game_get_tag (const CqGame *game, const char *name)
   return NULL;
 }
 
+const char *const cq_tag_roster[CQ_TAG_ROSTER_SIZE] = {
+  "Event", "Site", "Date", "Round", "White", "Black", "Result"
+};
+
+/* The roster's names by tag_key(): a name's key is compared first, as
+ * cq_game_get_tag() does, and the name itself only when the key is one
+ * of the roster's ("Round" and "Result", "Event" and "EventDate" share
+ * their first letter; no two roster names share a key). */
+static inline int
+roster_index_by_key (const char *name, guint32 key)
+{
+  static const guint8 lengths[CQ_TAG_ROSTER_SIZE] = { 5, 4, 4, 5, 5, 5, 6 };
+
+  for (guint r = 0; r < CQ_TAG_ROSTER_SIZE; r++)
+    if (key == tag_key (cq_tag_roster[r], lengths[r]) && strcmp (name, cq_tag_roster[r]) == 0)
+      return (int) r;
+  return -1;
+}
+
+int
+cq_tag_roster_index (const char *name)
+{
+  g_return_val_if_fail (name != NULL, -1);
+
+  return roster_index_by_key (name, tag_key (name, strlen (name)));
+}
+
+void
+cq_game_get_roster (const CqGame *game, const char **values)
+{
+  const guint32 *keys;
+
+  g_return_if_fail (game != NULL && values != NULL);
+
+  keys = CQ_GAME_PRIVATE (game)->tag_keys;
+  for (guint r = 0; r < CQ_TAG_ROSTER_SIZE; r++)
+    values[r] = NULL;
+  for (guint i = 0; i < game->n_tags; i++)
+    {
+      int r = roster_index_by_key (game->tags[i].name, keys[i]);
+
+      if (r >= 0 && values[r] == NULL)
+        values[r] = game->tags[i].value;
+    }
+}
+
 static gboolean
 is_standard_variant (const char *v)
 {

@@ -81,6 +81,24 @@ cq_node_has_played_move (const CqNode *node)
   return FALSE;
 }
 
+/**
+ * cq_node_format_san:
+ * @node: a node of a game other than its root.
+ * @buf: (out): at least #CQ_SAN_MAX bytes.
+ *
+ * The SAN of the move that reached @node, as cq_san_format() writes it
+ * (`+` or `#` included); a check followed by a move in the tree is `+`
+ * without the legal-move test (cq_node_has_played_move()).
+ *
+ * Returns: the length written (without the NUL).
+ */
+static inline gsize
+cq_node_format_san (const CqNode *node, char *buf)
+{
+  return cq_san_format_known (&node->parent->position, &node->move, &node->position,
+                              cq_node_has_played_move (node), buf);
+}
+
 typedef struct {
   const char *name;
   const char *value;
@@ -342,6 +360,26 @@ void        cq_game_end_tree      (CqGame *game);
 /* The unescaped value of the first tag named @name (case-sensitive, as
  * PGN), or NULL if there is none. */
 const char *cq_game_get_tag       (const CqGame *game, const char *name);
+
+/* The seven-tag roster (PGN standard 8.1.1), in its order: Event, Site,
+ * Date, Round, White, Black, Result. */
+#define CQ_TAG_ROSTER_SIZE 7
+extern const char *const cq_tag_roster[CQ_TAG_ROSTER_SIZE];
+
+/* The index of @name in #cq_tag_roster, or -1. */
+int         cq_tag_roster_index   (const char *name);
+
+/**
+ * cq_game_get_roster:
+ * @game: a game.
+ * @values: (out): #CQ_TAG_ROSTER_SIZE values, set to the value of each
+ *   roster tag as cq_game_get_tag() gives it (the first of that name), or
+ *   NULL; owned by @game.
+ *
+ * The seven-tag roster of @game in one pass over its tags, for the
+ * writers and the search's list of matches, which need all seven.
+ */
+void        cq_game_get_roster    (const CqGame *game, const char **values);
 
 /* The game's whole text as read (tag pairs and movetext, as UTF-8,
  * NUL-terminated), owned by the game: what a search for text anywhere in

@@ -202,6 +202,27 @@ _cq_string_append (GString *out, const char *s, gsize len)
     memcpy (out->str + at, s, len);
 }
 
+/* Writes @number in decimal into @buf (at least 21 bytes), without a
+ * NUL; returns the length.  For the numbers every written game carries
+ * (move numbers, NAGs, the game number), where g_snprintf () costs more
+ * than the rest of the writing. */
+static inline gsize
+_cq_format_uint (char *buf, guint64 number)
+{
+  char digits[20];
+  gsize n = 0, len = 0;
+
+  do
+    {
+      digits[n++] = (char) ('0' + number % 10);
+      number /= 10;
+    }
+  while (number > 0);
+  while (n > 0)
+    buf[len++] = digits[--n];
+  return len;
+}
+
 /* The first byte in [@p, @end) that is not ASCII, or @end. */
 static inline const char *
 _cq_skip_ascii (const char *p, const char *end)

@@ -19,18 +19,15 @@ typedef struct {
   const CqSkippedText     *skipped;
   guint                    n_skipped;
   guint8                  *has_skipped; /* per node index, or NULL */
-  GString                 *scratch;
+  GString                 *text;        /* a comment put together (emit_annotations()) */
 } Writer;
 
-static const char *const roster[7] = {
-  "Event", "Site", "Date", "Round", "White", "Black", "Result"
-};
-
-/* Appends the token @s (@len bytes) to the movetext, after a space or a
- * line break so that no line exceeds 80 columns (a longer token stands
- * alone on its line).  @glue_before: no space before the token (`)`). */
-static void
-emit (Writer *w, const char *s, gsize len, gboolean glue_before)
+/* Makes room for a token of @len bytes whose first byte is @first_byte:
+ * a space or a line break before it, so that no line exceeds 80 columns
+ * (a longer token stands alone on its line).  @glue_before: no space
+ * before the token (`)`).  The caller then appends the token. */
+static inline void
+emit_break (Writer *w, char first_byte, gsize len, gboolean glue_before)
 {
   gsize col = w->out->len - w->line_start;
 
@@ -49,30 +46,27 @@ emit (Writer *w, const char *s, gsize len, gboolean glue_before)
     }
   /* A `%` in the first column would make the line an escape line
    * (PGN standard 6): indent it by one space. */
-  if (col == 0 && len > 0 && s[0] == '%')
+  if (col == 0 && len > 0 && first_byte == '%')
     g_string_append_c (w->out, ' ');
-  _cq_string_append (w->out, s, len);
   w->glue = FALSE;
 }
 
+/* Appends the token @s (@len bytes) to the movetext (emit_break()). */
+static void
+emit (Writer *w, const char *s, gsize len, gboolean glue_before)
+{
+  emit_break (w, len > 0 ? s[0] : '\0', len, glue_before);
+  _cq_string_append (w->out, s, len);
+}
+
 /* Writes the move number @number followed by @dots dots ("12." or
- * "12...") into @buf (at least 16 bytes); returns the length.  Called for
- * every white move written, where g_snprintf () cost more than the rest
- * of the writer. */
+ * "12...", or a NAG's number without dots) into @buf (at least 24 bytes);
+ * returns the length. */
 static gsize
 format_move_number (char *buf, guint32 number, guint dots)
 {
-  char digits[10];
-  gsize n = 0, len = 0;
+  gsize len = _cq_format_uint (buf, number);
 
-  do
-    {
-      digits[n++] = (char) ('0' + number % 10);
-      number /= 10;
-    }
-  while (number > 0);
-  while (n > 0)
-    buf[len++] = digits[--n];
   while (dots-- > 0)
     buf[len++] = '.';
   buf[len] = '\0';
@@ -89,18 +83,21 @@ emit_str (Writer *w, const char *s)
  * become parentheses so that the comment stays one comment.  White space
  * between words becomes one space, except that from byte @keep_from on a
  * run of spaces is kept as it is (CQL 6.2 writes `{Game number 244 CQL
- * checks: 187}` with two spaces) unless the line breaks there. */
+ * checks: 187}` with two spaces) unless the line breaks there.  Each word
+ * (with the opening brace before the first, the closing one after the
+ * last, and the spaces kept before it) is one token, written straight
+ * into the output: comments are most of what a study's game writes. */
 static void
 emit_comment_keeping (Writer *w, const char *text, gsize keep_from)
 {
-  GString *word = w->scratch;
   const char *p = text;
   gboolean first = TRUE;
 
   for (;;)
     {
-      const char *start, *run = p;
-      gsize extra = 0;
+      const char *start, *run = p, *rest;
+      gsize extra = 0, len, at;
+      gboolean last;
 
       while (*p && g_ascii_isspace (*p))
         p++;
@@ -112,36 +109,29 @@ emit_comment_keeping (Writer *w, const char *text, gsize keep_from)
         p++;
       if (p == start)
         break;
+      rest = p;
+      while (*rest && g_ascii_isspace (*rest))
+        rest++;
+      last = *rest == '\0';
 
-      g_string_truncate (word, 0);
+      len = (first ? 1 : 0) + (gsize) (p - start) + (last ? 1 : 0);
+      /* The extra spaces glued before the word: it stays on this line. */
+      if (extra > 0 && w->out->len - w->line_start + 1 + extra + len > MAX_COLUMNS)
+        extra = 0;
+      emit_break (w, extra > 0 ? ' ' : first ? '{' : *start, extra + len, FALSE);
+      for (gsize i = 0; i < extra; i++)
+        g_string_append_c (w->out, ' ');
       if (first)
-        _cq_string_append (word, "{", 1);
-      {
-        gsize at = word->len;
-
-        /* The word in one copy, then its braces replaced in place. */
-        _cq_string_append (word, start, p - start);
-        for (char *c = word->str + at; *c != '\0'; c++)
-          if (*c == '{')
-            *c = '(';
-          else if (*c == '}')
-            *c = ')';
-      }
-      {
-        const char *rest = p;
-
-        while (*rest && g_ascii_isspace (*rest))
-          rest++;
-        if (*rest == '\0')
-          _cq_string_append (word, "}", 1);
-      }
-      if (extra > 0 && w->out->len - w->line_start + 1 + extra + word->len <= MAX_COLUMNS)
-        {
-          /* The extra spaces glued before the word: it stays on this line. */
-          for (gsize i = 0; i < extra; i++)
-            g_string_prepend_c (word, ' ');
-        }
-      emit (w, word->str, word->len, FALSE);
+        _cq_string_append (w->out, "{", 1);
+      at = w->out->len;
+      _cq_string_append (w->out, start, (gsize) (p - start));
+      for (char *c = w->out->str + at; *c != '\0'; c++)
+        if (*c == '{')
+          *c = '(';
+        else if (*c == '}')
+          *c = ')';
+      if (last)
+        _cq_string_append (w->out, "}", 1);
       first = FALSE;
     }
   if (first)
@@ -152,6 +142,18 @@ static void
 emit_comment (Writer *w, const char *text)
 {
   emit_comment_keeping (w, text, G_MAXSIZE);
+}
+
+/* Appends @s to @text after a space if @text is not empty; nothing if
+ * @s is NULL. */
+static void
+append_joined (GString *text, const char *s)
+{
+  if (s == NULL)
+    return;
+  if (text->len > 0)
+    _cq_string_append (text, " ", 1);
+  _cq_string_append (text, s, strlen (s));
 }
 
 /* The comments and marks that follow @node's move (or stand before the
@@ -186,7 +188,7 @@ emit_annotations (Writer *w, const CqNode *node)
                     && o->drop_comments[node->index]
                     ? NULL : cq_node_get_comment_after (w->game, node);
   gsize keep_from;
-  g_autoptr (GString) text = NULL;
+  GString *text = w->text;
 
   if (!skipped && !header && !merge_mark && !added && !added_after && !suffix)
     {
@@ -198,49 +200,21 @@ emit_annotations (Writer *w, const CqNode *node)
       return own || marked;
     }
 
-  text = g_string_new (own);
+  g_string_truncate (text, 0);
+  append_joined (text, own);
   /* The unread text joins the comment after the move: one comment, as it
    * reads back. */
   if (skipped)
     for (guint i = 0; i < w->n_skipped; i++)
       if (w->skipped[i].node == node)
-        {
-          if (text->len)
-            g_string_append_c (text, ' ');
-          g_string_append (text, w->skipped[i].text);
-        }
+        append_joined (text, w->skipped[i].text);
   /* What is added keeps its spacing; the game's own text does not. */
   keep_from = text->len;
-  if (header)
-    {
-      if (text->len)
-        g_string_append_c (text, ' ');
-      g_string_append (text, o->header_comment);
-    }
-  if (added)
-    {
-      if (text->len)
-        g_string_append_c (text, ' ');
-      g_string_append (text, added);
-    }
-  if (merge_mark)
-    {
-      if (text->len)
-        g_string_append_c (text, ' ');
-      g_string_append (text, mark);
-    }
-  if (added_after)
-    {
-      if (text->len)
-        g_string_append_c (text, ' ');
-      g_string_append (text, added_after);
-    }
-  if (suffix)
-    {
-      if (text->len)
-        g_string_append_c (text, ' ');
-      g_string_append (text, suffix);
-    }
+  append_joined (text, header ? o->header_comment : NULL);
+  append_joined (text, added);
+  append_joined (text, merge_mark ? mark : NULL);
+  append_joined (text, added_after);
+  append_joined (text, suffix);
   emit_comment_keeping (w, text->str, keep_from);
   if (marked && !merge_mark)
     emit_comment (w, mark);
@@ -252,8 +226,11 @@ emit_nags (Writer *w, const CqNode *node)
 {
   for (guint i = 0; i < node->n_nags; i++)
     {
-      char buf[8];
-      int n = g_snprintf (buf, sizeof buf, "$%u", node->nags[i]);
+      char buf[24];
+      gsize n;
+
+      buf[0] = '$';
+      n = 1 + format_move_number (buf + 1, node->nags[i], 0);
       emit (w, buf, n, FALSE);
     }
 }
@@ -282,7 +259,7 @@ write_line (Writer *w, const CqNode *node, gboolean need_number)
                                     before->side_to_move == CQ_WHITE ? 1 : 3);
           emit (w, buf, len, FALSE);
         }
-      len = cq_san_format_after (before, &n->move, &n->position, buf);
+      len = cq_node_format_san (n, buf);
       emit (w, buf, len, FALSE);
       emit_nags (w, n);
       need_number = emit_annotations (w, n);
@@ -351,6 +328,7 @@ cq_pgn_write_game (GString *out, const CqGame *game, const CqPgnWriteOptions *op
 {
   Writer w = { 0 };
   const char *result;
+  const char *roster_values[CQ_TAG_ROSTER_SIZE];
   gboolean need_number = TRUE;
 
   g_return_if_fail (out != NULL && game != NULL);
@@ -359,27 +337,23 @@ cq_pgn_write_game (GString *out, const CqGame *game, const CqPgnWriteOptions *op
 
   cq_game_parse_moves ((CqGame *) game);
 
+  cq_game_get_roster (game, roster_values);
   result = game->result;
   if (result == NULL)
-    result = is_result (cq_game_get_tag (game, "Result")) ? cq_game_get_tag (game, "Result") : "*";
+    result = is_result (roster_values[6]) ? roster_values[6] : "*";
 
   /* Tags. */
-  for (guint i = 0; i < G_N_ELEMENTS (roster); i++)
+  for (guint i = 0; i < CQ_TAG_ROSTER_SIZE; i++)
     {
-      const char *value = cq_game_get_tag (game, roster[i]);
+      const char *value = roster_values[i];
 
       if (value == NULL)
         value = i == 2 ? "????.??.??" : i == 6 ? result : "?";
-      append_tag (out, roster[i], value);
+      append_tag (out, cq_tag_roster[i], value);
     }
   for (guint i = 0; i < game->n_tags; i++)
     {
-      gboolean in_roster = FALSE;
-
-      for (guint r = 0; r < G_N_ELEMENTS (roster) && !in_roster; r++)
-        in_roster = game->tags[i].name[0] == roster[r][0]
-                    && strcmp (game->tags[i].name, roster[r]) == 0;
-      if (!in_roster)
+      if (cq_tag_roster_index (game->tags[i].name) < 0)
         {
           const char *set = set_tag_value (options, game->tags[i].name);
 
@@ -407,7 +381,7 @@ cq_pgn_write_game (GString *out, const CqGame *game, const CqPgnWriteOptions *op
   w.options = options;
   w.mark_text = options && options->mark_text ? options->mark_text : "MATCH";
   w.skipped = _cq_game_get_skipped (game, &w.n_skipped);
-  w.scratch = g_string_new (NULL);
+  w.text = g_string_new (NULL);
   if (w.n_skipped > 0 && game->n_nodes > 0)
     {
       w.has_skipped = g_malloc0 (game->n_nodes);
@@ -432,5 +406,5 @@ cq_pgn_write_game (GString *out, const CqGame *game, const CqPgnWriteOptions *op
   g_string_append (out, "\n\n");
 
   g_free (w.has_skipped);
-  g_string_free (w.scratch, TRUE);
+  g_string_free (w.text, TRUE);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "search/cq-annotate.h"
+#include "pgn/cq-pgn-private.h"
 
 void
 cq_annotation_style_init (CqAnnotationStyle     *style,
@@ -190,12 +191,22 @@ cq_annotate_write_game (GString                 *out,
       /* CQL 3 writes {Original game: N} (R2), CQL 6.2 {Game number N}. */
       const char *label = style->dialect == CQ_DIALECT_CQL6 ? "Game number " : "Original game: ";
 
-      if (match->file_name == NULL)
-        header = g_strdup_printf ("%s%" G_GUINT64_FORMAT, label, match->number);
-      else
-        header = g_strdup_printf ("%s%" G_GUINT64_FORMAT " (%s, game %" G_GUINT64_FORMAT ")",
-                                  label, match->number, match->file_name,
-                                  match->number_in_file);
+      /* Put together without g_strdup_printf(), which costs more than the
+       * rest of a short game's writing. */
+      GString *h = g_string_sized_new (64);
+      char digits[24];
+
+      g_string_append (h, label);
+      _cq_string_append (h, digits, _cq_format_uint (digits, match->number));
+      if (match->file_name != NULL)
+        {
+          g_string_append (h, " (");
+          g_string_append (h, match->file_name);
+          g_string_append (h, ", game ");
+          _cq_string_append (h, digits, _cq_format_uint (digits, match->number_in_file));
+          g_string_append_c (h, ')');
+        }
+      header = g_string_free (h, FALSE);
     }
   wopts.header_comment = header;
   wopts.mark_text = style->mark_text != NULL ? style->mark_text : "";

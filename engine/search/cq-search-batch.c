@@ -14,10 +14,6 @@
 #include "index/cq-index-moves.h"
 #include "search/cq-search-private.h"
 
-static const char *const roster[7] = {
-  "Event", "Site", "Date", "Round", "White", "Black", "Result"
-};
-
 /* A batch whose buffers grew past this is freed rather than recycled. */
 #define BATCH_KEEP_BYTES (8 * 1024 * 1024)
 
@@ -114,10 +110,9 @@ store_string (Batch *b, const char *str)
 
   if (str == NULL)
     return NO_STRING;
-  g_string_append_len (b->store, str, strlen (str) + 1);
+  _cq_string_append (b->store, str, strlen (str) + 1);
   return at;
 }
-
 
 static void
 result_init (Result *r, const CqGameSource *source, guint kind)
@@ -428,8 +423,13 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
     }
   r.text = text - batch->text->str;
   r.text_len = len;
-  for (guint i = 0; i < G_N_ELEMENTS (roster); i++)
-    r.tags[i] = store_string (batch, cq_game_get_tag (game, roster[i]));
+  {
+    const char *roster[CQ_TAG_ROSTER_SIZE];
+
+    cq_game_get_roster (game, roster);
+    for (guint i = 0; i < CQ_TAG_ROSTER_SIZE; i++)
+      r.tags[i] = store_string (batch, roster[i]);
+  }
   r.first_position = batch->positions->len;
   r.n_positions = info->positions->len;
   g_array_append_vals (batch->positions, info->positions->data, info->positions->len);

@@ -32,7 +32,7 @@ G_BEGIN_DECLS
 typedef struct {
   CqGameSource source;
   guint        kind;       /* RESULT_* */
-  gsize        tags[7];    /* seven-tag roster values in @store, or NO_STRING */
+  gsize        tags[CQ_TAG_ROSTER_SIZE]; /* cq_game_get_roster() values in @store, or NO_STRING */
   guint        first_position, n_positions;  /* in @positions (matches only) */
   gsize        pgn, pgn_len;                 /* annotated text in @store, or NO_STRING */
   gsize        text, text_len;               /* the game's own text in the batch's @text */

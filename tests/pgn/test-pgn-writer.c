@@ -55,6 +55,11 @@ test_move_numbers (void)
     write_text ("[FEN \"8/8/8/4k3/8/8/4P3/4K3 b - - 0 40\"]\n\n40... Kd5 41. e4+ Ke5 *", NULL);
   g_autofree char *c = write_text ("e2e4 e7e5 g1f3 b8c6 f1b5 *", NULL);
   g_autofree char *d = write_text ("1. e4 -- 2. d4 Z0 *", NULL);
+  /* `#` after a mate, also one the game goes on from with a null move;
+   * `+` after a check a move was played from, in a variation too. */
+  g_autofree char *e = write_text ("1. f3 e5 2. g4 Qh4# -- *", NULL);
+  g_autofree char *f = write_text ("1. e4 e5 2. Qh5 Nc6 (2... g6 3. Qxe5+ Qe7 4. Qxh8) 3. Bc4 "
+                                   "Nf6 (3... g6 4. Qxe5+) 4. Qxf7# *", NULL);
 
   g_assert_cmpstr (movetext_of (a), ==,
                    "1. e4 {c} 1... e5 2. Nf3 (2. f4 exf4) 2... Nc6 3. Bb5 $1 a6 1-0\n\n");
@@ -62,6 +67,10 @@ test_move_numbers (void)
   g_assert_nonnull (strstr (b, "[FEN \"8/8/8/4k3/8/8/4P3/4K3 b - - 0 40\"]\n"));
   g_assert_cmpstr (movetext_of (c), ==, "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n");
   g_assert_cmpstr (movetext_of (d), ==, "1. e4 -- 2. d4 -- *\n\n");
+  g_assert_cmpstr (movetext_of (e), ==, "1. f3 e5 2. g4 Qh4# 3. -- *\n\n");
+  g_assert_cmpstr (movetext_of (f), ==,
+                   "1. e4 e5 2. Qh5 Nc6 (2... g6 3. Qxe5+ Qe7 4. Qxh8) 3. Bc4 Nf6 (3... g6 4. Qxe5+)\n"
+                   "4. Qxf7# *\n\n");
 }
 
 /* Lines of at most 80 columns; a token longer than that stands alone;
