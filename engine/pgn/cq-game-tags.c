@@ -531,6 +531,21 @@ _cq_game_parse_tags (CqGame *game, const CqTagSpan *spans, guint n_spans, gboole
   priv->movetext_line = line;
 }
 
+gboolean
+_cq_game_complete_tags (CqGame *game, const CqTagSpan *spans, guint n_spans)
+{
+  CqGamePrivate *priv = CQ_GAME_PRIVATE (game);
+
+  /* A problem may have left text unread that a whole reading keeps for
+   * the writer, and a variation passed over is not in the tree: only a
+   * clean game whose tags alone are missing is completed. */
+  if (!priv->tags_unread || !priv->parsed || priv->variations_unread
+      || game->error != NULL || game->skipped)
+    return FALSE;
+  _cq_game_parse_tags (game, spans, n_spans, FALSE);
+  return TRUE;
+}
+
 const char *
 cq_game_get_tag (const CqGame *game, const char *name)
 {

@@ -339,6 +339,15 @@ CqGame *_cq_game_new_for_positions (const char *text, gsize len, const CqGameSou
                                     const char *filename, const CqTagSpan *spans,
                                     guint n_spans, CqArenaBlock **spare);
 
+/* For a game of _cq_game_new_for_positions() whose movetext was read
+ * (cq_game_parse_mainline()) with no variation left out and no problem
+ * found: reads its other tags from the same @spans, after which the game
+ * is the one a whole reading makes (the same tree, tags and text) and
+ * cq_game_is_partial() is FALSE.  A game that matched is so completed
+ * instead of read again.  Returns FALSE, changing nothing, for any other
+ * game: it must be read whole. */
+gboolean _cq_game_complete_tags (CqGame *game, const CqTagSpan *spans, guint n_spans);
+
 /* The first problem of @game found outside every variation (as
  * #CqGame.error says it, with its line and the byte where its "what"
  * begins in *@line and *@what), or NULL: what a search whose query reads

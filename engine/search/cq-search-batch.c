@@ -342,12 +342,15 @@ search_game (SearchShared *shared, Batch *batch, const char *text, gsize len,
               return;
             }
           /* Matched, or stopped the search (a `line` deeper than the
-           * stack allows): read whole and evaluated again, which says
-           * the same. */
+           * stack allows): read whole, or only its other tags if nothing
+           * else was left out, and evaluated again, which says the same. */
           g_clear_pointer (&info->error, g_free);
           g_atomic_int_inc (&shared->mainline_matched);
-          g_clear_pointer (&game, cq_game_free);
-          game = new_game (shared, batch, text, len, source, spans, n_spans, FALSE);
+          if (!_cq_game_complete_tags (game, spans, n_spans))
+            {
+              g_clear_pointer (&game, cq_game_free);
+              game = new_game (shared, batch, text, len, source, spans, n_spans, FALSE);
+            }
         }
     }
 

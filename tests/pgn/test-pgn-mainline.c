@@ -3,7 +3,9 @@
  * (_cq_game_new_for_positions()), against the same game read whole: the
  * same main line, node for node, and the same problems outside the
  * variations, on hand-made games and on every game of the fixtures and of
- * ../shared/data (edge and studies, when present).
+ * ../shared/data (edge and studies, when present); a game read with its
+ * set-up tags only and completed (_cq_game_complete_tags()) against the
+ * whole reading, tags and written text.
  *
  * Copyright 2026 The Excelsior authors.  SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -147,9 +149,11 @@ test_writer_refuses (void)
 }
 
 /* Every game of @data: its main line read alone is the whole reading's.
- * Adds the games and those with a variation passed over. */
+ * Adds the games, those with a variation passed over, and those read with
+ * their set-up tags only then completed. */
 static void
-check_all (const char *data, gsize len, const char *name, guint *games, guint *passed)
+check_all (const char *data, gsize len, const char *name, guint *games, guint *passed,
+           guint *completed)
 {
   g_autoptr (CqPgnReader) reader = cq_pgn_reader_new_for_data (data, len, name);
   g_autoptr (GError) error = NULL;
@@ -175,13 +179,36 @@ check_all (const char *data, gsize len, const char *name, guint *games, guint *p
       g_assert_true (cq_game_is_partial (light));
       assert_same_mainline (light, whole);
       g_assert_true (light->n_tags <= whole->n_tags);
+      /* Completed with its other tags when nothing else was left out (a
+       * search does so with a game that matched): then the game is the
+       * whole reading's, tags and written text. */
+      if (_cq_game_complete_tags (light, spans, n_spans))
+        {
+          g_autoptr (GString) a = g_string_new (NULL);
+          g_autoptr (GString) b = g_string_new (NULL);
+
+          g_assert_false (cq_game_is_partial (light));
+          g_assert_cmpuint (light->n_tags, ==, whole->n_tags);
+          for (guint i = 0; i < whole->n_tags; i++)
+            {
+              g_assert_cmpstr (light->tags[i].name, ==, whole->tags[i].name);
+              g_assert_cmpstr (light->tags[i].value, ==, whole->tags[i].value);
+            }
+          cq_pgn_write_game (a, light, NULL);
+          cq_pgn_write_game (b, whole, NULL);
+          g_assert_cmpstr (a->str, ==, b->str);
+          (*completed)++;
+        }
+      else
+        g_assert_true (CQ_GAME_PRIVATE (light)->variations_unread || light->error != NULL
+                       || light->skipped);
     }
   g_assert_no_error (error);
 }
 
 /* Every game of every *.pgn file in @dir and below. */
 static void
-check_dir (const char *dir, guint *games, guint *passed)
+check_dir (const char *dir, guint *games, guint *passed, guint *completed)
 {
   g_autoptr (GPtrArray) paths = test_find_pgn_files (dir);
 
@@ -192,7 +219,7 @@ check_dir (const char *dir, guint *games, guint *passed)
       gsize len;
 
       if (g_file_get_contents (paths->pdata[i], &data, &len, NULL))
-        check_all (data, len, name, games, passed);
+        check_all (data, len, name, games, passed, completed);
     }
 }
 
@@ -200,12 +227,14 @@ static void
 test_fixtures (void)
 {
   g_autofree char *dir = fixture_path ("..");   /* every fixture, not only pgn/ */
-  guint games = 0, passed = 0;
+  guint games = 0, passed = 0, completed = 0;
 
-  check_dir (dir, &games, &passed);
-  g_test_message ("%u games, %u with variations passed over", games, passed);
+  check_dir (dir, &games, &passed, &completed);
+  g_test_message ("%u games, %u with variations passed over, %u completed", games, passed,
+                  completed);
   g_assert_cmpuint (games, >, 50);
   g_assert_cmpuint (passed, >, 5);
+  g_assert_cmpuint (completed, >, 20);
 }
 
 static void
@@ -213,7 +242,7 @@ test_shared_data (void)
 {
   const char *shared = shared_data_dir ();
   const char *subdirs[] = { "edge", "studies" };
-  guint games = 0, passed = 0;
+  guint games = 0, passed = 0, completed = 0;
 
   if (shared == NULL)
     {
@@ -224,11 +253,13 @@ test_shared_data (void)
     {
       g_autofree char *dir = g_build_filename (shared, subdirs[i], NULL);
 
-      check_dir (dir, &games, &passed);
+      check_dir (dir, &games, &passed, &completed);
     }
-  g_test_message ("%u games, %u with variations passed over", games, passed);
+  g_test_message ("%u games, %u with variations passed over, %u completed", games, passed,
+                  completed);
   g_assert_cmpuint (games, >, 7000);
   g_assert_cmpuint (passed, >, 1000);
+  g_assert_cmpuint (completed, >, 1000);
 }
 
 int
