@@ -126,7 +126,10 @@ gboolean cq_index_condition_test     (const CqIndexCondition *condition,
  *
  * Tests every game of @columns, a window of games at a time, each
  * column a leaf reads read for the games of the window in question (with
- * pread() when @columns names a file: #CqSummaryColumns.file_base).
+ * pread() when @columns names a file: #CqSummaryColumns.file_base).  A
+ * window whose columns cannot all be read from the file (an I/O error, a
+ * file shortened since it was opened) has all its games selected: the
+ * mapping is not read instead, and the selection stays a superset.
  *
  * Returns: the number of games selected.
  */

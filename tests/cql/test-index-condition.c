@@ -382,6 +382,63 @@ test_select_file (void)
   random_games_free (&r);
 }
 
+/* A file shortened after it was opened: the rows that cannot be read
+ * are not taken from the mapping (whose pages past the end would stop the
+ * program), and no game is left out for them: every game the summaries
+ * select is selected, and every game of a window with a failed read. */
+static void
+test_select_file_shortened (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (36);
+  const guint n = 20000;
+  g_autofree guint64 *bitmap = g_new (guint64, (n + 63) / 64);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  RandomGames r;
+  guint extra = 0;
+  int fd;
+
+  random_games_init (&r, rand, n);
+  fd = g_file_open_tmp ("test-index-condition-XXXXXX", &path, &error);
+  g_assert_no_error (error);
+  for (gsize done = 0; done < r.size;)
+    {
+      gssize wrote = write (fd, (const char *) r.base + done, r.size - done);
+
+      g_assert_cmpint (wrote, >, 0);
+      done += (gsize) wrote;
+    }
+  g_assert_cmpint (ftruncate (fd, (off_t) (r.size / 2)), ==, 0);
+  /* What a read of the mapping would find: no game selected on it. */
+  memset (r.base, 0, r.size);
+  r.cols.fd = fd;
+  r.cols.file_base = r.base;
+  for (guint k = 0; k < 50; k++)
+    {
+      g_autoptr(CqIndexCondition) c = random_condition (rand, 4);
+      guint64 selected = cq_index_condition_select (c, &r.cols, bitmap);
+      guint64 set = 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          gboolean want = cq_index_condition_test (c, &r.games[i])
+                          || (r.games[i].flags & CQ_SUMMARY_ALWAYS_READ);
+          gboolean got = ((bitmap[i / 64] >> (i % 64)) & 1) != 0;
+
+          if (want)
+            g_assert_true (got);
+          extra += got && !want;
+          set += got;
+        }
+      g_assert_cmpuint (selected, ==, set);
+    }
+  /* The failed windows selected games the summaries would not. */
+  g_assert_cmpuint (extra, >, 0);
+  close (fd);
+  g_unlink (path);
+  random_games_free (&r);
+}
+
 /* ---------------------------------------------------------------- */
 /* Summaries                                                          */
 
@@ -872,6 +929,7 @@ main (int argc, char **argv)
   g_test_add_func ("/index-condition/select", test_select);
   g_test_add_func ("/index-condition/select-random", test_select_random);
   g_test_add_func ("/index-condition/select-file", test_select_file);
+  g_test_add_func ("/index-condition/select-file-shortened", test_select_file_shortened);
   g_test_add_func ("/index-condition/summary", test_summary);
   g_test_add_func ("/index-condition/cql3", test_cql3_conditions);
   g_test_add_func ("/index-condition/position", test_position_conditions);

@@ -483,6 +483,7 @@ typedef struct {
   gsize                   n_words;
   Slot                    slots[3 * CQ_N_PIECES + 2];
   guint                   n_slots;
+  gboolean                failed;  /* a read of this window failed */
 } Reader;
 
 static void
@@ -491,6 +492,7 @@ reader_set (Reader *r, guint64 first, guint64 count)
   r->first = first;
   r->count = count;
   r->n_words = (gsize) ((count + 63) / 64);
+  r->failed = FALSE;
   for (guint k = 0; k < r->n_slots; k++)
     memset (r->slots[k].loaded, 0, sizeof r->slots[k].loaded);
 }
@@ -503,7 +505,11 @@ reader_clear (Reader *r)
 }
 
 /* Rows @from to @to of the window of @column (@width bytes a row) into
- * @s, from the file. */
+ * @s, from the file.  A read that fails (an I/O error, a file shortened
+ * since it was opened) leaves zeros and marks the window failed: its
+ * games are then all selected (cq_index_condition_select()).  The
+ * mapping is never read instead, where a page past the file's new end
+ * would stop the program with SIGBUS. */
 static void
 slot_read (Reader *r, Slot *s, guint64 from, guint64 to)
 {
@@ -520,9 +526,8 @@ slot_read (Reader *r, Slot *s, guint64 from, guint64 to)
         continue;
       if (got <= 0)
         {
-          /* A read that fails (an I/O error, a file shortened under its
-           * mapping) reads the mapping instead. */
-          memcpy (out + done, at + done, len - done);
+          memset (out + done, 0, len - done);
+          r->failed = TRUE;
           return;
         }
       done += (gsize) got;
@@ -848,6 +853,11 @@ cq_index_condition_select (const CqIndexCondition *c, const CqSummaryColumns *co
             out |= (guint64) ((flags[w * 64 + k] & CQ_SUMMARY_ALWAYS_READ) != 0) << k;
           words[w] |= out;
         }
+      /* The summaries could not all be read: no game of the window is
+       * left out on what was read (the search reads each selected game's
+       * text, and checks it against its digest). */
+      if (r.failed)
+        memset (words, 0xff, r.n_words * sizeof *words);
     }
   plan_free (plan);
   reader_clear (&r);
