@@ -333,6 +333,25 @@ test_select_random (void)
   random_games_free (&r);
 }
 
+/* Writes @r's columns to a new temporary file; returns its descriptor
+ * and its name in *@path. */
+static int
+write_columns (const RandomGames *r, char **path)
+{
+  g_autoptr(GError) error = NULL;
+  int fd = g_file_open_tmp ("test-index-condition-XXXXXX", path, &error);
+
+  g_assert_no_error (error);
+  for (gsize done = 0; done < r->size;)
+    {
+      gssize wrote = write (fd, (const char *) r->base + done, r->size - done);
+
+      g_assert_cmpint (wrote, >, 0);
+      done += (gsize) wrote;
+    }
+  return fd;
+}
+
 /* Columns on file (#CqSummaryColumns.file_base, as an index gives them)
  * are read from the file, in windows of games that a few thousand games
  * cross, the same as from memory: the columns in memory are spoilt once
@@ -344,21 +363,12 @@ test_select_file (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (35);
   const guint n = 20000;
   g_autofree guint64 *bitmap = g_new (guint64, (n + 63) / 64);
-  g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
   RandomGames r;
   int fd;
 
   random_games_init (&r, rand, n);
-  fd = g_file_open_tmp ("test-index-condition-XXXXXX", &path, &error);
-  g_assert_no_error (error);
-  for (gsize done = 0; done < r.size;)
-    {
-      gssize wrote = write (fd, (const char *) r.base + done, r.size - done);
-
-      g_assert_cmpint (wrote, >, 0);
-      done += (gsize) wrote;
-    }
+  fd = write_columns (&r, &path);
   memset (r.base, 0, r.size);
   r.cols.fd = fd;
   r.cols.file_base = r.base;
@@ -392,22 +402,13 @@ test_select_file_shortened (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (36);
   const guint n = 20000;
   g_autofree guint64 *bitmap = g_new (guint64, (n + 63) / 64);
-  g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
   RandomGames r;
   guint extra = 0;
   int fd;
 
   random_games_init (&r, rand, n);
-  fd = g_file_open_tmp ("test-index-condition-XXXXXX", &path, &error);
-  g_assert_no_error (error);
-  for (gsize done = 0; done < r.size;)
-    {
-      gssize wrote = write (fd, (const char *) r.base + done, r.size - done);
-
-      g_assert_cmpint (wrote, >, 0);
-      done += (gsize) wrote;
-    }
+  fd = write_columns (&r, &path);
   g_assert_cmpint (ftruncate (fd, (off_t) (r.size / 2)), ==, 0);
   /* What a read of the mapping would find: no game selected on it. */
   memset (r.base, 0, r.size);
