@@ -497,11 +497,12 @@ equal_values (const Cq6Filter *f, Cq6Ctx *c)
     }
 }
 
-/* Arithmetic, the set operations (`∪`, `∩`, `~`) and the square
- * functions (`+`, `makesquare`, `file`, `rank`, `piecename`): the body of
- * a square loop is often made of them alone (`piecename sq == s:piecename
- * makesquare (8 - file sq + 1 rank sq)`, some 10 M squares in one query),
- * a piece loop's of sets of its variables (`C = C ∪ T`), so they are
+/* Arithmetic, the set operations (`∪`, `∩`, `~`), the square functions
+ * (`+`, `makesquare`, `file`, `rank`, `piecename`) and the set filters
+ * of two sets (`attacks`, `attackedby`, `between`): the body of a square loop is often made of them alone (`piecename sq ==
+ * s:piecename makesquare (8 - file sq + 1 rank sq)`, some 10 M squares in
+ * one query; `◭∩between(x y)==6`, 7 M pairs of squares in another), a
+ * piece loop's of sets of its variables (`C = C ∪ T`), so they are
  * evaluated here, in a frame much smaller than eval_general()'s, and
  * their operands (a number, a bound variable, one of these filters)
  * without going back through _cq6_eval(). */
@@ -546,6 +547,21 @@ eval_square_expr (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
     case CQ6_COMPLEMENT:
       eval_operand (f->args[0], c, &a);
       v->set = ~a.set;
+      return v->set != 0;
+    case CQ6_ATTACKS:
+      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
+        return FALSE;
+      v->set = _cq6_attackers (c->pos, a.set, b.set);
+      return v->set != 0;
+    case CQ6_ATTACKEDBY:
+      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
+        return FALSE;
+      v->set = _cq6_attacked_in (c->pos, a.set, b.set);
+      return v->set != 0;
+    case CQ6_BETWEEN:
+      if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
+        return FALSE;
+      v->set = _cq6_between_sets (a.set, b.set);
       return v->set != 0;
     case CQ6_ARITH:
       if (!eval_operand (f->args[0], c, &a) || !eval_operand (f->args[1], c, &b))
@@ -798,21 +814,6 @@ eval_general (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       _cq6_eval (f->args[0], c, &a);
       v->num = _cq_popcount (a.set);
       return TRUE;
-    case CQ6_ATTACKS:
-      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
-        return FALSE;
-      v->set = _cq6_attackers (pos, a.set, b.set);
-      return v->set != 0;
-    case CQ6_ATTACKEDBY:
-      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
-        return FALSE;
-      v->set = _cq6_attacked_in (pos, a.set, b.set);
-      return v->set != 0;
-    case CQ6_BETWEEN:
-      if (!_cq6_eval (f->args[0], c, &a) || !_cq6_eval (f->args[1], c, &b))
-        return FALSE;
-      v->set = _cq6_between_sets (a.set, b.set);
-      return v->set != 0;
     case CQ6_LIGHT:
     case CQ6_DARK:
       if (!_cq6_eval (f->args[0], c, &a))
@@ -1011,7 +1012,9 @@ _cq6_eval (const Cq6Filter *f, Cq6Ctx *c, Cq6Val *v)
       return _cq6_eval_similar (f, c, v);
     case CQ6_MAKESQUARE: case CQ6_FILE: case CQ6_RANK: case CQ6_PIECENAME: case CQ6_ARITH:
     case CQ6_UNION: case CQ6_INTERSECTION: case CQ6_COMPLEMENT:
+    case CQ6_ATTACKS: case CQ6_ATTACKEDBY: case CQ6_BETWEEN:
       return eval_square_expr (f, c, v);
+
     case CQ6_COMPARE:
       return eval_compare (f, c, v);
     case CQ6_AT:
