@@ -226,7 +226,7 @@ emit_nags (Writer *w, const CqNode *node)
 {
   for (guint i = 0; i < node->n_nags; i++)
     {
-      char buf[24];
+      char buf[32];
       gsize n;
 
       buf[0] = '$';

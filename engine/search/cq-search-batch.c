@@ -290,6 +290,7 @@ add_mainline_error (Batch *batch, const CqGame *game, const char *text, gsize le
  * and for one that reads no tag either with its set-up tags only
  * (_cq_game_new_for_positions()), and the query evaluated on that: a game
  * that does not match there is done with; one that matches is read whole
+ * (or, when it lacks only its tags, given them: _cq_game_complete_tags())
  * and searched as any other, so that what is written and shown of it is
  * the whole game's.
  * Of a game such a query does not match only a problem outside every
