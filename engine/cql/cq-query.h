@@ -648,9 +648,10 @@ gboolean    cq_query_is_position_search (const CqQuery *query);
  * itself): then a search may evaluate it on a game made from the index's
  * compact moves (cq_game_new_tree()) and read the text of the games that
  * match only (docs/index.md).  A whitelist, by dialect: a query it does
- * not know gives FALSE.  Today: position searches, and CQL 6 queries made
- * of a short list of filters (_cq6_reads_only_tree(), cql6/cq6-index.c);
- * CQL 3 queries give FALSE.
+ * not know gives FALSE.  Today: position searches, CQL 6 queries made of
+ * a short list of filters (_cq6_reads_only_tree(), cql6/cq6-index.c), and
+ * CQL 3 queries without a game filter (:player, :result, :year,
+ * :gamenumber) or a list's :elo or :result.
  */
 gboolean    cq_query_reads_only_tree (const CqQuery *query);
 

@@ -399,6 +399,10 @@ struct _CqQuery {
   /* Derived: some list or relation examines variations
    * (cq_query_reads_only_mainline()). */
   gboolean         reads_variations;
+  /* Derived: a game filter (:player, :result, :year, :gamenumber) or a
+   * list's :elo or :result: the query reads a game's tags or number, not
+   * only its tree (cq_query_reads_only_tree()). */
+  gboolean         reads_game_data;
   /* Derived: some list has a :gappedsequence (cql3/cq3-eval.c keeps a table). */
   gboolean         any_gapped;
   /* Some position list, at any depth, has :markall (cq_query_marks_all()). */

@@ -434,11 +434,17 @@ cq_query_reads_only_tree (const CqQuery *query)
 
   /* A position search compares each position of the tree with its
    * images (_cq_anticipation_match_game()) and reads nothing else; a
-   * CQL 6 query whose filters are on cq6-index.c's list.  The filters of
-   * CQL 3 are not yet examined one by one for what they read. */
+   * CQL 6 query whose filters are on cq6-index.c's list.  A CQL 3 query
+   * reads the tags (or the game's number) through its game filters and
+   * its lists' :elo and :result only: its other keywords are about the
+   * positions and moves (their piece tags, :forany's, are the tree's),
+   * its accumulators are counted afresh in each game, and nothing it
+   * evaluates can stop a search. */
   if (query->cql6 != NULL)
     return _cq6_reads_only_tree (query->cql6);
-  return query->position != NULL;
+  if (query->position != NULL)
+    return TRUE;
+  return query->n_filters == 0 && !query->reads_game_data;
 }
 
 gboolean

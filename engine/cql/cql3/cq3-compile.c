@@ -397,6 +397,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
           test.kind = CQ_TEST_ELO;
           test.u.elo.which = info->id == CQ_KEYWORD_ELO ? 0
                              : info->id == CQ_KEYWORD_WHITEELO ? 1 : 2;
+          c->query->reads_game_data = TRUE;
           if (!_cq3_take_range (c, list, &i, info->name, FALSE, &test.range))
             return FALSE;
           g_array_append_val (tests, test);
@@ -404,6 +405,7 @@ parse_position_list (Compiler *c, const CqSexp *list, guint32 inherited, CqPosit
 
         case CQ_KEYWORD_RESULT:
           test.kind = CQ_TEST_RESULT;
+          c->query->reads_game_data = TRUE;
           if (!_cq3_take_result (c, list, &i, &test.u.result))
             return FALSE;
           g_array_append_val (tests, test);
@@ -743,12 +745,14 @@ compile_match_list (Compiler *c, const CqSexp *list)
             if (!_cq3_take_range (c, list, &i, info->name, FALSE, &filter.range))
               return FALSE;
             g_array_append_val (filters, filter);
+            query->reads_game_data = TRUE;
             continue;
           case CQ_KEYWORD_RESULT:
             filter.kind = CQ_FILTER_RESULT;
             if (!_cq3_take_result (c, list, &i, &filter.result))
               return FALSE;
             g_array_append_val (filters, filter);
+            query->reads_game_data = TRUE;
             continue;
           case CQ_KEYWORD_FORANY:
             /* Read before the position lists (above). */
@@ -762,6 +766,7 @@ compile_match_list (Compiler *c, const CqSexp *list)
             /* R3: case-insensitive substring. */
             filter.player = g_utf8_casefold (arg, -1);
             g_array_append_val (filters, filter);
+            query->reads_game_data = TRUE;
             continue;
           default:
             g_assert_not_reached ();
