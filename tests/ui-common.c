@@ -122,6 +122,24 @@ ex_test_wait_frame (GtkWidget *widget)
   ex_test_drain ();
 }
 
+void
+ex_test_save_screenshot (ExWindow *window, const char *path)
+{
+  g_autoptr(GError) error = NULL;
+
+  for (guint tries = 0;; tries++)
+    {
+      ex_test_wait_frame (GTK_WIDGET (window));
+      if (ex_window_save_screenshot (window, path, &error))
+        return;
+      if (tries == 10)
+        break;
+      g_test_message ("no screenshot yet (%s): another frame", error->message);
+      g_clear_error (&error);
+    }
+  g_assert_no_error (error);
+}
+
 /* The first widget of @widget's tree, @widget included, depth first in
  * the order of the children, for which @pred (widget, @data) holds. */
 static GtkWidget *

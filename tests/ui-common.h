@@ -62,6 +62,12 @@ gboolean ex_test_no_thread_running (gpointer unused);
  * EX_TEST_TIMEOUT_MS. */
 void ex_test_wait_frame (GtkWidget *widget);
 
+/* ex_window_save_screenshot() of @window to @path once a frame has been
+ * drawn, waiting for another frame while the window's snapshot is empty
+ * (a relayout queued by the change before can leave it so for a frame);
+ * fails the test if no screenshot is saved within a few frames. */
+void ex_test_save_screenshot (ExWindow *window, const char *path);
+
 /* A condition for ex_test_wait_until(): TRUE when @widget (a GtkWidget,
  * not owned) is mapped and has a size allocated. */
 gboolean ex_test_widget_drawn (gpointer widget);

@@ -226,9 +226,7 @@ test_own_moves (void)
   click (board, "d7");
   g_assert_cmpint (ex_board_get_picked (board), ==, SQ ("d7"));
   shot = g_build_filename (VIEWER_TEST_OUTPUT_DIR, "viewer-own-moves.png", NULL);
-  ex_test_wait_frame (GTK_WIDGET (window));
-  g_assert_true (ex_window_save_screenshot (window, shot, &error));
-  g_assert_no_error (error);
+  ex_test_save_screenshot (window, shot);
   click (board, "d7");
   g_assert_cmpint (ex_board_get_picked (board), ==, CQ_NO_SQUARE);
 

@@ -126,9 +126,7 @@ test_compressed_and_several_files (void)
     {
       g_autofree char *png = g_build_filename (g_getenv ("EXCELSIOR_SCREENSHOT_DIR"),
                                                "databases.png", NULL);
-      ex_test_wait_frame (GTK_WIDGET (window));
-      g_assert_true (ex_window_save_screenshot (window, png, &error));
-      g_assert_no_error (error);
+      ex_test_save_screenshot (window, png);
     }
 
   /* Export: every result, from the games file. */

@@ -132,7 +132,6 @@ test_comment_shapes (void)
   ExBoard *board = ex_game_view_get_board (view);
   g_autofree char *shapes = board_shapes (view);
   g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
   double x, y;
   int r, g, b;
 
@@ -161,8 +160,7 @@ test_comment_shapes (void)
   g_assert_cmpint (ABS (r - 0xb4), <, 4);
 
   path = g_build_filename (UI_TEST_OUTPUT_DIR, "viewer-shapes.png", NULL);
-  ex_test_wait_frame (GTK_WIDGET (window));
-  g_assert_true (ex_window_save_screenshot (window, path, &error));
+  ex_test_save_screenshot (window, path);
   g_test_message ("screenshot: %s", path);
 
   /* The start: the game's first comment; 1.Kg7: its arrows; 1...h4: none. */

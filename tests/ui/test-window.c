@@ -717,9 +717,7 @@ test_screenshot (void)
   ex_test_run_and_wait (window, KNIGHT_MATE_QUERY, EX_TEST_RUN_NO_ERROR);
   ex_window_select_result (window, 0);
   wait_drawn (GTK_WIDGET (window));
-  ex_test_wait_frame (GTK_WIDGET (window));
-  g_assert_true (ex_window_save_screenshot (window, png, &error));
-  g_assert_no_error (error);
+  ex_test_save_screenshot (window, png);
 
   texture = gdk_texture_new_from_file (file, &error);
   g_assert_no_error (error);
