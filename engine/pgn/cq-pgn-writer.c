@@ -90,31 +90,41 @@ emit_str (Writer *w, const char *s)
 static void
 emit_comment_keeping (Writer *w, const char *text, gsize keep_from)
 {
+  /* The bytes by class: a word's, white space (g_ascii_isspace()), the
+   * end, a brace (a word's, to be replaced). */
+  enum { WORD = 0, SPACE = 1, END = 2, BRACE = 4 };
+  static const guint8 class[256] = {
+    ['\0'] = END, [' '] = SPACE, ['\t'] = SPACE, ['\n'] = SPACE, ['\v'] = SPACE,
+    ['\f'] = SPACE, ['\r'] = SPACE, ['{'] = BRACE, ['}'] = BRACE,
+  };
   const char *p = text;
   gboolean first = TRUE;
+  gsize extra = 0;
 
-  for (;;)
+  while (class[(guchar) *p] == SPACE)
+    p++;
+  while (class[(guchar) *p] != END)
     {
-      const char *start, *run = p, *rest;
-      gsize extra = 0, len, at;
+      const char *start = p, *run;
+      guint seen = 0, c;
+      gsize len, at, next_extra = 0;
       gboolean last;
 
-      while (*p && g_ascii_isspace (*p))
+      while (((c = class[(guchar) *p]) & (SPACE | END)) == 0)
+        {
+          seen |= c;
+          p++;
+        }
+      run = p;
+      while (class[(guchar) *p] == SPACE)
         p++;
-      if (!first && (gsize) (run - text) >= keep_from && p - run > 1
+      last = *p == '\0';
+      /* A run of spaces from @keep_from on, kept before the next word. */
+      if (!last && (gsize) (run - text) >= keep_from && p - run > 1
           && strspn (run, " ") >= (gsize) (p - run))
-        extra = (gsize) (p - run) - 1;
-      start = p;
-      while (*p && !g_ascii_isspace (*p))
-        p++;
-      if (p == start)
-        break;
-      rest = p;
-      while (*rest && g_ascii_isspace (*rest))
-        rest++;
-      last = *rest == '\0';
+        next_extra = (gsize) (p - run) - 1;
 
-      len = (first ? 1 : 0) + (gsize) (p - start) + (last ? 1 : 0);
+      len = (first ? 1 : 0) + (gsize) (run - start) + (last ? 1 : 0);
       /* The extra spaces glued before the word: it stays on this line. */
       if (extra > 0 && w->out->len - w->line_start + 1 + extra + len > MAX_COLUMNS)
         extra = 0;
@@ -124,15 +134,19 @@ emit_comment_keeping (Writer *w, const char *text, gsize keep_from)
       if (first)
         _cq_string_append (w->out, "{", 1);
       at = w->out->len;
-      _cq_string_append (w->out, start, (gsize) (p - start));
-      for (char *c = w->out->str + at; *c != '\0'; c++)
-        if (*c == '{')
-          *c = '(';
-        else if (*c == '}')
-          *c = ')';
+      _cq_string_append (w->out, start, (gsize) (run - start));
+      if (seen & BRACE)
+        {
+          for (char *b = w->out->str + at; *b != '\0'; b++)
+            if (*b == '{')
+              *b = '(';
+            else if (*b == '}')
+              *b = ')';
+        }
       if (last)
         _cq_string_append (w->out, "}", 1);
       first = FALSE;
+      extra = next_extra;
     }
   if (first)
     emit (w, "{}", 2, FALSE);
@@ -156,13 +170,12 @@ append_joined (GString *text, const char *s)
   _cq_string_append (text, s, strlen (s));
 }
 
-/* The comments and marks that follow @node's move (or stand before the
- * first move, for the root).  Returns TRUE if it wrote any. */
+/* emit_annotations() at a node with something to write: @marked, whether
+ * the query marks it. */
 static gboolean
-emit_annotations (Writer *w, const CqNode *node)
+emit_annotations_of (Writer *w, const CqNode *node, gboolean marked)
 {
   const CqPgnWriteOptions *o = w->options;
-  gboolean marked = o && o->marks && node->index < o->n_marks && o->marks[node->index];
   const char *mark = marked && o->mark_texts && o->mark_texts[node->index]
                      ? o->mark_texts[node->index] : w->mark_text;
   /* Nodes added to the tree after it was read (the viewer's own moves) are
@@ -221,6 +234,26 @@ emit_annotations (Writer *w, const CqNode *node)
   return TRUE;
 }
 
+/* The comments and marks that follow @node's move (or stand before the
+ * first move, for the root).  Returns TRUE if it wrote any. */
+static gboolean
+emit_annotations (Writer *w, const CqNode *node)
+{
+  const CqPgnWriteOptions *o = w->options;
+  gboolean marked = o && o->marks && node->index < o->n_marks && o->marks[node->index];
+
+  /* Most moves have nothing after them: no comment of their own, no mark,
+   * no unread text, no comment of the query, and (not being the root) no
+   * game number or sort labels.  Each looked at once, before the rest. */
+  if (node->comments_after_ == NULL && node->parent != NULL && !marked
+      && !(w->has_skipped && node->index < w->game->n_nodes && w->has_skipped[node->index])
+      && !(o && o->merge_comments && node->index < o->n_node_comments
+           && ((o->node_comments && o->node_comments[node->index])
+               || (o->node_comments_after && o->node_comments_after[node->index]))))
+    return FALSE;
+  return emit_annotations_of (w, node, marked);
+}
+
 static void
 emit_nags (Writer *w, const CqNode *node)
 {
@@ -246,7 +279,8 @@ write_line (Writer *w, const CqNode *node, gboolean need_number)
       const CqPosition *before = &n->parent->position;
       char buf[32];
       gsize len;
-      const char *comment = cq_node_get_comment_before (w->game, n);
+      const char *comment = n->comments_before_ != NULL ? cq_node_get_comment_before (w->game, n)
+                                                        : NULL;
 
       if (comment)
         {
