@@ -170,22 +170,17 @@ append_joined (GString *text, const char *s)
   _cq_string_append (text, s, strlen (s));
 }
 
-/* emit_annotations() at a node with something to write: @marked, whether
- * the query marks it. */
+/* The comments and marks that follow @node's move (or stand before the
+ * first move, for the root).  Returns TRUE if it wrote any. */
 static gboolean
-emit_annotations_of (Writer *w, const CqNode *node, gboolean marked)
+emit_annotations (Writer *w, const CqNode *node)
 {
   const CqPgnWriteOptions *o = w->options;
-  const char *mark = marked && o->mark_texts && o->mark_texts[node->index]
-                     ? o->mark_texts[node->index] : w->mark_text;
+  gboolean marked = o && o->marks && node->index < o->n_marks && o->marks[node->index];
   /* Nodes added to the tree after it was read (the viewer's own moves) are
    * numbered past n_nodes and have no unread text. */
   gboolean skipped = w->has_skipped && node->index < w->game->n_nodes
                      && w->has_skipped[node->index];
-  /* CQL 6.2's layout: the game number and the mark go inside the comment
-   * already there. */
-  gboolean header = o && o->merge_comments && node->parent == NULL && o->header_comment;
-  gboolean merge_mark = marked && o->merge_comments;
   /* A CQL 6 query's own comments at this position, and the sort labels
    * after the first comment's mark. */
   const char *added = o && o->merge_comments && o->node_comments
@@ -194,14 +189,29 @@ emit_annotations_of (Writer *w, const CqNode *node, gboolean marked)
   const char *added_after = o && o->merge_comments && o->node_comments_after
                             && node->index < o->n_node_comments
                             ? o->node_comments_after[node->index] : NULL;
-  const char *suffix = o && o->merge_comments && node->parent == NULL
-                       ? o->root_suffix : NULL;
-  /* The game's own comment, unless the query removed it. */
-  const char *own = o && o->drop_comments && node->index < o->n_drop_comments
-                    && o->drop_comments[node->index]
-                    ? NULL : cq_node_get_comment_after (w->game, node);
+  const char *mark, *suffix, *own;
+  gboolean header, merge_mark;
   gsize keep_from;
   GString *text = w->text;
+
+  /* Most moves have nothing after them: no comment of their own, no mark,
+   * no unread text, no comment of the query, and (not being the root) no
+   * game number or sort labels. */
+  if (node->comments_after_ == NULL && node->parent != NULL && !marked && !skipped
+      && added == NULL && added_after == NULL)
+    return FALSE;
+
+  mark = marked && o->mark_texts && o->mark_texts[node->index]
+         ? o->mark_texts[node->index] : w->mark_text;
+  /* CQL 6.2's layout: the game number and the mark go inside the comment
+   * already there. */
+  header = o && o->merge_comments && node->parent == NULL && o->header_comment;
+  merge_mark = marked && o->merge_comments;
+  suffix = o && o->merge_comments && node->parent == NULL ? o->root_suffix : NULL;
+  /* The game's own comment, unless the query removed it. */
+  own = o && o->drop_comments && node->index < o->n_drop_comments
+        && o->drop_comments[node->index]
+        ? NULL : cq_node_get_comment_after (w->game, node);
 
   if (!skipped && !header && !merge_mark && !added && !added_after && !suffix)
     {
@@ -232,26 +242,6 @@ emit_annotations_of (Writer *w, const CqNode *node, gboolean marked)
   if (marked && !merge_mark)
     emit_comment (w, mark);
   return TRUE;
-}
-
-/* The comments and marks that follow @node's move (or stand before the
- * first move, for the root).  Returns TRUE if it wrote any. */
-static gboolean
-emit_annotations (Writer *w, const CqNode *node)
-{
-  const CqPgnWriteOptions *o = w->options;
-  gboolean marked = o && o->marks && node->index < o->n_marks && o->marks[node->index];
-
-  /* Most moves have nothing after them: no comment of their own, no mark,
-   * no unread text, no comment of the query, and (not being the root) no
-   * game number or sort labels.  Each looked at once, before the rest. */
-  if (node->comments_after_ == NULL && node->parent != NULL && !marked
-      && !(w->has_skipped && node->index < w->game->n_nodes && w->has_skipped[node->index])
-      && !(o && o->merge_comments && node->index < o->n_node_comments
-           && ((o->node_comments && o->node_comments[node->index])
-               || (o->node_comments_after && o->node_comments_after[node->index]))))
-    return FALSE;
-  return emit_annotations_of (w, node, marked);
 }
 
 static void

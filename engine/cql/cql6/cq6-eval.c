@@ -499,10 +499,11 @@ equal_values (const Cq6Filter *f, Cq6Ctx *c)
 
 /* Arithmetic, the set operations (`∪`, `∩`, `~`), the square functions
  * (`+`, `makesquare`, `file`, `rank`, `piecename`) and the set filters
- * of two sets (`attacks`, `attackedby`, `between`): the body of a square loop is often made of them alone (`piecename sq ==
- * s:piecename makesquare (8 - file sq + 1 rank sq)`, some 10 M squares in
- * one query; `◭∩between(x y)==6`, 7 M pairs of squares in another), a
- * piece loop's of sets of its variables (`C = C ∪ T`), so they are
+ * of two sets (`attacks`, `attackedby`, `between`): the body of a square
+ * loop is often made of them alone (`piecename sq == s:piecename
+ * makesquare (8 - file sq + 1 rank sq)`, some 10 M squares in one query;
+ * `◭∩between(x y)==6`, 7 M pairs of squares in another), a piece loop's
+ * of sets of its variables (`C = C ∪ T`), so they are
  * evaluated here, in a frame much smaller than eval_general()'s, and
  * their operands (a number, a bound variable, one of these filters)
  * without going back through _cq6_eval(). */
